@@ -1,0 +1,44 @@
+/* The generator registry: one row per generator of the specification, so
+ * the CLI, the tests and the bench iterate over the same list. */
+#ifndef BURROW_GEN_H
+#define BURROW_GEN_H
+
+#include <stdint.h>
+#include "burrow/map.h"
+
+/* Generator ids feed the seed mixer: never renumber. */
+enum {
+    BW_GEN_MINES = 1,
+    BW_GEN_CRYPTS = 2,
+    BW_GEN_MORLOCK = 3,
+    BW_GEN_FOREST = 4,
+    BW_GEN_ABYSS = 5,
+    BW_GEN_MDUNGEON = 6,
+    BW_GEN_OVERWORLD = 7,
+    BW_GEN_CRAWLER = 8
+};
+
+/* Options a generator may read; each ignores the ones it does not use. */
+typedef struct bw_opts {
+    int layout;            /* mdungeon: 1..11, 0 = default */
+    int x, y;              /* overworld: the map's place in the world */
+} bw_opts;
+
+typedef struct bw_generator {
+    const char *name;
+    int id;                /* BW_GEN_* */
+    int w, h;
+    int levels;            /* highest level (1 for single-map generators) */
+    const char *options;   /* for `burrow list` */
+    /* Returns 0 on success, -1 for options out of range. */
+    int (*generate)(bw_map *m, uint32_t seed, int level, const bw_opts *o);
+    /* Optional: prints entities after the grid in --format ids. */
+    const char *(*entity_name)(int kind);
+} bw_generator;
+
+extern const bw_generator bw_generators[];
+extern const int bw_generator_count;
+
+const bw_generator *bw_find_generator(const char *name);
+
+#endif

@@ -1,0 +1,41 @@
+/* The level grid: a statically sized 120 x 120 byte array of tile ids.
+ * Smaller maps (56 x 32, 80 x 21) use its top-left corner; the row stride is
+ * always BW_GRID_MAX so that a cell's index never depends on the map size. */
+#ifndef BURROW_GRID_H
+#define BURROW_GRID_H
+
+#include <stdint.h>
+
+#define BW_GRID_MAX 120 /* areas.txt: every level is 120 x 120 */
+#define BW_GRID_CELLS (BW_GRID_MAX * BW_GRID_MAX)
+
+typedef struct bw_grid {
+    uint8_t w, h;                  /* the size in use, 1..BW_GRID_MAX */
+    uint8_t cell[BW_GRID_CELLS];   /* row-major, stride BW_GRID_MAX */
+} bw_grid;
+
+/* Sets the size in use and fills those w x h cells with `tile`. */
+void bw_grid_init(bw_grid *g, int w, int h, uint8_t tile);
+void bw_grid_fill(bw_grid *g, uint8_t tile);
+
+/* Bounds-checked: get() returns `outside` off the map; set() ignores it. */
+int bw_grid_in(const bw_grid *g, int x, int y);
+uint8_t bw_grid_get(const bw_grid *g, int x, int y, uint8_t outside);
+void bw_grid_set(bw_grid *g, int x, int y, uint8_t tile);
+
+/* Unchecked, for inner loops whose bounds are already known. */
+#define BW_AT(g, x, y) ((g)->cell[(y) * BW_GRID_MAX + (x)])
+
+/* Fills the rectangle [x0, x1] x [y0, y1] (inclusive, clipped). */
+void bw_grid_rect(bw_grid *g, int x0, int y0, int x1, int y1, uint8_t tile);
+
+/* Number of cells in use holding `tile`. */
+int bw_grid_count(const bw_grid *g, uint8_t tile);
+
+/* 32-bit FNV-1a over the w*h tile ids, row by row, one byte each
+ * (CONTRACT.md, --format hash). */
+uint32_t bw_grid_hash(const bw_grid *g);
+uint32_t bw_fnv1a(uint32_t h, const uint8_t *p, int n);
+#define BW_FNV1A_INIT 2166136261u
+
+#endif

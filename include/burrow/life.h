@@ -1,0 +1,34 @@
+/* Game of Life with its numbers as arguments (algorithms.txt): a live cell
+ * with survive_min..survive_max live neighbours lives on, a dead one with
+ * birth_min..birth_max comes alive. Tiles in `keep`, and up and down slopes
+ * always, are never replaced (they count as dead neighbours unless they are
+ * the life tile). Used to round off caves and pits. */
+#ifndef BURROW_LIFE_H
+#define BURROW_LIFE_H
+
+#include <stdint.h>
+#include "burrow/grid.h"
+#include "burrow/plane.h"
+#include "burrow/tile.h"
+
+typedef struct bw_life {
+    uint8_t survive_min, survive_max;
+    uint8_t birth_min, birth_max;
+    uint8_t life;        /* the live tile, written on birth */
+    uint8_t dead;        /* written where a live cell dies */
+    uint8_t edge_alive;  /* cells off the map count as live neighbours */
+    bw_tileset keep;     /* never replaced */
+} bw_life;
+
+/* Classic Conway: survive 2-3, birth 3. */
+void bw_life_classic(bw_life *l, uint8_t life, uint8_t dead);
+/* "Lushly fecund": survive 1-5, birth 2-4. */
+void bw_life_fecund(bw_life *l, uint8_t life, uint8_t dead);
+
+/* Runs `generations` steps over the cells with x0 <= x <= x1, y0 <= y <= y1
+ * (clipped to the map); `next` is scratch. Returns cells changed in the
+ * last generation. */
+int bw_life_run(bw_grid *g, const bw_life *l, int generations,
+                int x0, int y0, int x1, int y1, bw_plane *next);
+
+#endif

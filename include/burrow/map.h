@@ -1,0 +1,38 @@
+/* A level in the making: the grid, two scratch planes, the fill stack and a
+ * fixed list of entities (items, traps) that sit on tiles. The caller owns
+ * it (static or on its own stack); burrow keeps no hidden state, so two maps
+ * can be generated side by side. About 18.6 KiB in all. */
+#ifndef BURROW_MAP_H
+#define BURROW_MAP_H
+
+#include <stdint.h>
+#include "burrow/grid.h"
+#include "burrow/plane.h"
+#include "burrow/fill.h"
+#include "burrow/rng.h"
+
+/* mystery-dungeon.txt is the heaviest user: ground items X+2, buried items
+ * X+2, traps at most 56, monster-house extras; 96 covers X <= 10. */
+#define BW_MAX_ENTITIES 96
+
+typedef struct bw_entity {
+    uint8_t x, y;
+    uint8_t kind;   /* generator-defined, see its header */
+    uint8_t arg;
+} bw_entity;
+
+typedef struct bw_map {
+    bw_grid grid;
+    bw_plane a, b;                 /* scratch, owned by whatever runs now */
+    bw_fill fill;
+    bw_rng rng;
+    uint16_t n_ent;
+    bw_entity ent[BW_MAX_ENTITIES];
+} bw_map;
+
+/* Resets the grid to w x h of `tile`, empties the entities, readies fill. */
+void bw_map_init(bw_map *m, int w, int h, uint8_t tile);
+/* Appends an entity; returns 0 (and adds nothing) when the list is full. */
+int bw_map_add_entity(bw_map *m, int x, int y, int kind, int arg);
+
+#endif

@@ -1,0 +1,39 @@
+/* Bit-packed scratch planes: one bit per cell of a 120 x 120 grid, packed
+ * contiguously (cell i = y * 120 + x), 1,800 bytes each. */
+#ifndef BURROW_PLANE_H
+#define BURROW_PLANE_H
+
+#include <stdint.h>
+#include "burrow/grid.h"
+
+#define BW_PLANE_WORDS (BW_GRID_CELLS / 32) /* 450 words = 1,800 bytes */
+
+typedef struct bw_plane {
+    uint32_t w[BW_PLANE_WORDS];
+} bw_plane;
+
+void bw_plane_clear(bw_plane *p);
+void bw_plane_fill(bw_plane *p);
+void bw_plane_copy(bw_plane *dst, const bw_plane *src);
+void bw_plane_or(bw_plane *dst, const bw_plane *src);
+void bw_plane_and(bw_plane *dst, const bw_plane *src);
+void bw_plane_andnot(bw_plane *dst, const bw_plane *src);
+int bw_plane_count(const bw_plane *p);
+
+/* Whole-row operations: bits [y*120, y*120+120), done a word at a time. */
+void bw_plane_row_set(bw_plane *p, int y, int on);
+int bw_plane_row_count(const bw_plane *p, int y);
+/* Lowest x >= x0 on row y whose bit is `on`, or -1. */
+int bw_plane_row_find(const bw_plane *p, int y, int x0, int on);
+
+/* Unchecked single-bit access; x and y must be inside 0..119. */
+#define BW_BIT(x, y) ((unsigned)(y) * BW_GRID_MAX + (unsigned)(x))
+#define BW_PGET(p, x, y) (((p)->w[BW_BIT(x, y) >> 5] >> (BW_BIT(x, y) & 31)) & 1u)
+#define BW_PSET(p, x, y) ((p)->w[BW_BIT(x, y) >> 5] |= 1u << (BW_BIT(x, y) & 31))
+#define BW_PCLR(p, x, y) ((p)->w[BW_BIT(x, y) >> 5] &= ~(1u << (BW_BIT(x, y) & 31)))
+
+/* Checked access: get() is 0 outside 0..119. */
+int bw_plane_get(const bw_plane *p, int x, int y);
+void bw_plane_set(bw_plane *p, int x, int y, int on);
+
+#endif

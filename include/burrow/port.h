@@ -1,0 +1,21 @@
+/* The port layer: the three things burrow asks of a platform. The core
+ * itself calls none of them; the CLI, tests and bench do. */
+#ifndef BURROW_PORT_H
+#define BURROW_PORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+void bw_port_write(const char *buf, size_t n);   /* to standard output */
+uint32_t bw_port_entropy(void);                  /* a seed for --seed-less runs */
+uint32_t bw_port_counter(void);                  /* cycles or instructions, wraps */
+/* Instructions or cycles since start, 64-bit where the port can tell. */
+uint64_t bw_port_counter64(void);
+void bw_port_exit(int code);                     /* never returns */
+
+/* Cortex-M only: the painted-stack high-water mark in bytes, and a fresh
+ * paint of the stack below the caller (bench and tests measure with these). */
+uint32_t bw_port_stack_peak(void);
+void bw_port_stack_paint(void);
+
+#endif

@@ -1,0 +1,26 @@
+/* xorshift32 (Marsaglia 2003, shifts 13/17/5): four instructions a draw on
+ * any Cortex-M, no multiply needed for the stream itself. */
+#ifndef BURROW_RNG_H
+#define BURROW_RNG_H
+
+#include <stdint.h>
+
+typedef struct bw_rng {
+    uint32_t s; /* never 0 */
+} bw_rng;
+
+/* Streams: every (seed, generator, level, purpose) gets its own state, so a
+ * level can be generated alone and in any order (issue 2, CONTRACT.md). */
+uint32_t bw_mix(uint32_t seed, uint32_t a, uint32_t b, uint32_t c);
+void bw_rng_seed(bw_rng *r, uint32_t seed);
+void bw_rng_stream(bw_rng *r, uint32_t seed, uint32_t gen, uint32_t level, uint32_t purpose);
+
+uint32_t bw_rng_next(bw_rng *r);
+/* Uniform in [0, n); n = 0 returns 0. Unbiased (Lemire's method). */
+uint32_t bw_rng_below(bw_rng *r, uint32_t n);
+/* Uniform in [lo, hi], inclusive; hi < lo returns lo. */
+int bw_rng_range(bw_rng *r, int lo, int hi);
+/* 1 with probability n / d (for "a 1 / 12 chance" write chance(r, 1, 12)). */
+int bw_rng_chance(bw_rng *r, uint32_t n, uint32_t d);
+
+#endif

@@ -1,0 +1,114 @@
+/* Every tile the specification names, and one table of their properties.
+ * Ids are stable and append-only: they are the output of --format ids and
+ * hashes depend on them. */
+#ifndef BURROW_TILE_H
+#define BURROW_TILE_H
+
+#include <stdint.h>
+
+/* X(enum suffix, name, glyph, SGR colour, flags) */
+#define BW_TILE_LIST(X) \
+    /* areas.txt and algorithms.txt */                                      \
+    X(ROCK,          "rock wall",        '#', 90, 0)                        \
+    X(DIRT,          "dirt",             '.', 33, BW_OPEN)                  \
+    X(BWALL,         "building wall",    '#', 97, 0)                        \
+    X(WOOD,          "wooden floor",     '_', 33, BW_OPEN)                  \
+    X(CRUMBLE_WALL,  "crumbling wall",   '%', 97, 0)              \
+    X(BROKEN_WALL,   "broken wall",      '\'',97, BW_OPEN)                  \
+    X(DOOR,          "door",             '+', 93, BW_OPEN)                  \
+    X(RUBBLE,        "rubble",           ':', 37, BW_CONNECTS)              \
+    X(PIT,           "pit",              'O', 35, BW_OPEN | BW_DOWN)        \
+    X(DOWN_SLOPE,    "down slope",       '>', 95, BW_OPEN | BW_DOWN)        \
+    X(UP_SLOPE,      "up slope",         '<', 95, BW_OPEN | BW_UP)          \
+    X(STONE,         "stone floor",      '.', 37, BW_OPEN)                  \
+    X(CRUMBLE_DIRT,  "crumbling dirt",   ';', 33, BW_OPEN)                  \
+    X(LICHEN,        "cave lichen",      '"', 32, BW_OPEN)                  \
+    X(WATCHTOWER,    "orc watchtower",   'W', 31, BW_CONNECTS)              \
+    X(SHALLOW,       "shallow water",    '~', 96, BW_OPEN)                  \
+    X(DEEP,          "deep water",       '~', 34, 0)                        \
+    X(SLICK,         "slick rock",       '-', 96, BW_OPEN)                  \
+    X(STALACTITE,    "stalactite",       '!', 37, BW_CONNECTS)              \
+    X(STALAGMITE,    "stalagmite",       'i', 37, BW_CONNECTS)              \
+    X(BOULDER,       "boulder",          '0', 37, BW_CONNECTS)              \
+    X(LAVA,          "lava",             '~', 91, 0)                        \
+    X(FIERY_PIT,     "fiery pit",        'O', 91, BW_OPEN | BW_DOWN)        \
+    X(GRASS,         "grass",            ',', 32, BW_OPEN)                  \
+    X(TRUNK,         "tree trunk",       'Q', 33, BW_OPEN | BW_UP)          \
+    X(ROOTS,         "roots",            '%', 33, 0)                        \
+    X(BRANCH,        "branch",           '=', 33, BW_OPEN)                  \
+    X(LEAF,          "leaf",             '*', 92, BW_OPEN)                  \
+    X(MUSHROOM,      "mushroom",         'm', 95, BW_OPEN | BW_UP)          \
+    X(MUSHROOM_TOP,  "mushroom top",     'n', 95, BW_OPEN)                  \
+    X(VINE,          "vine bridge",      '-', 32, BW_OPEN)                  \
+    X(PILLAR,        "pillar",           'I', 37, 0)                        \
+    X(SARCOPHAGUS,   "sarcophagus",      '&', 37, 0)                        \
+    X(COFFIN,        "coffin",           'c', 33, 0)                        \
+    X(STAIRS,        "stairs down",      '>', 97, BW_OPEN | BW_DOWN)        \
+    X(FLOOR,         "floor",            '.', 37, BW_OPEN)                  \
+    X(LADDER,        "ladder up",        'H', 33, BW_OPEN | BW_UP)          \
+    /* mystery-dungeon.txt */                                               \
+    X(MD_WALL,       "md wall",          '#', 90, 0)                        \
+    X(MD_BORDER,     "md border",        '#', 94, 0)                        \
+    X(MD_ROOM,       "md room floor",    '.', 37, BW_OPEN)                  \
+    X(MD_HALL,       "md hallway",       '.', 90, BW_OPEN)                  \
+    X(MD_JUNCTION,   "md junction",      ',', 93, BW_OPEN)                  \
+    X(MD_WATER,      "md water",         '~', 34, 0)                        \
+    X(MD_SHOP,       "md shop carpet",   '=', 95, BW_OPEN)                  \
+    X(MD_HOUSE,      "md monster house", '.', 91, BW_OPEN)                  \
+    /* overworld.txt */                                                     \
+    X(OW_SHORT,      "short grass",      '.', 92, BW_OPEN)                  \
+    X(OW_TALL,       "tall grass",       ':', 32, BW_OPEN)                  \
+    X(OW_WATER,      "water",            '~', 34, 0)                        \
+    X(OW_BOULDER,    "boulder field",    '%', 37, 0)                        \
+    X(OW_TREE,       "tree",             '^', 32, 0)                        \
+    X(OW_ROAD,       "road",             '#', 33, BW_OPEN)                  \
+    X(OW_GATE,       "gate",             '#', 93, BW_OPEN)                  \
+    X(OW_MOUNTAIN,   "mountain",         '&', 97, 0)                        \
+    X(OW_CENTER,     "pokemon center",   'C', 91, 0)                        \
+    X(OW_MART,       "pokemart",         'M', 94, 0)                        \
+    /* wallcrawlers.txt */                                                  \
+    X(CR_WALL,       "crawler wall",     '#', 37, 0)                        \
+    X(CR_OPEN,       "crawler floor",    '.', 37, BW_OPEN)
+
+/* Flags. BW_CONNECTS: open for connectivity (areas.txt: everything but deep
+ * water, rock walls and building walls, plus what a generator's spec adds,
+ * such as lava). BW_PASS: a creature can walk onto it (PUT_RUBBLE: rubble
+ * is impassable but still counts for connectivity). */
+#define BW_CONNECTS 0x01u
+#define BW_PASS     0x02u
+#define BW_DOWN     0x04u /* links to the level below */
+#define BW_UP       0x08u /* links to the level above */
+#define BW_OPEN     (BW_CONNECTS | BW_PASS)
+
+enum {
+#define BW_TILE_ENUM(id, name, glyph, colour, flags) BW_T_##id,
+    BW_TILE_LIST(BW_TILE_ENUM)
+#undef BW_TILE_ENUM
+    BW_TILE_COUNT
+};
+
+typedef struct bw_tile_info {
+    const char *name;
+    char glyph;
+    uint8_t colour; /* ANSI SGR foreground code */
+    uint8_t flags;
+} bw_tile_info;
+
+extern const bw_tile_info bw_tiles[BW_TILE_COUNT];
+
+/* A set of tile ids, for "tiles to ignore", "tiles that count as open". */
+typedef struct bw_tileset {
+    uint32_t w[4];
+} bw_tileset;
+
+#define BW_TS_HAS(ts, t) (((ts)->w[(t) >> 5] >> ((t) & 31)) & 1u)
+void bw_ts_clear(bw_tileset *ts);
+void bw_ts_add(bw_tileset *ts, int tile);
+/* All tiles whose flags include every bit of `flags`. */
+void bw_ts_from_flags(bw_tileset *ts, unsigned flags);
+
+int bw_tile_connects(int tile);
+int bw_tile_passable(int tile);
+int bw_tile_link(int tile); /* +1 up, -1 down, 0 none */
+
+#endif

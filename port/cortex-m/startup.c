@@ -1,0 +1,142 @@
+/* Cortex-M port for QEMU's MPS2 machines: vector table and reset handler in
+ * C, output and exit through ARM semihosting, SysTick as the counter.
+ * Works on ARMv6-M (M0), ARMv7-M (M3, M4) and ARMv8-M (M33). */
+#include <stdint.h>
+#include "burrow/port.h"
+
+#ifndef BW_NS_PER_TICK
+#define BW_NS_PER_TICK 40 /* SysTick on the CPU clock: 25 MHz on an385/an386 */
+#endif
+
+#define STACK_PAINT 0x5afe57acu
+
+extern uint32_t _sidata, _sdata, _edata, _sbss, _ebss, _sstack, _estack;
+int main(int argc, char **argv);
+void bw_reset(void);
+static void on_fault(void);
+static void on_systick(void);
+
+/* ARMv7-M B1.5.2: initial SP, reset, then the fixed exception slots. */
+__attribute__((section(".vectors"), used))
+static void (*const vectors[16])(void) = {
+    (void (*)(void))(uintptr_t)&_estack,
+    bw_reset,
+    on_fault, on_fault, on_fault, on_fault, on_fault, /* NMI .. UsageFault */
+    on_fault, 0, 0, 0,                                  /* SecureFault, reserved */
+    on_fault, on_fault, 0, on_fault,                    /* SVC, DebugMon, -, PendSV */
+    on_systick,
+};
+
+/* ---- semihosting (ARM DUI 0471, "Semihosting operations") ---- */
+static int semihost(int op, const void *arg)
+{
+    register int r0 __asm__("r0") = op;
+    register const void *r1 __asm__("r1") = arg;
+    __asm__ volatile("bkpt 0xab" : "+r"(r0) : "r"(r1) : "memory");
+    return r0;
+}
+
+void bw_port_write(const char *buf, size_t n)
+{
+    char chunk[64];
+    while (n > 0) {
+        size_t k = n < sizeof chunk - 1 ? n : sizeof chunk - 1, i;
+        for (i = 0; i < k; i++)
+            chunk[i] = buf[i];
+        chunk[k] = 0;
+        semihost(0x04, chunk); /* SYS_WRITE0 */
+        buf += k;
+        n -= k;
+    }
+}
+
+void bw_port_exit(int code)
+{
+    /* SYS_EXIT_EXTENDED: QEMU exits with `code`. */
+    uint32_t block[2];
+    block[0] = 0x20026u; /* ADP_Stopped_ApplicationExit */
+    block[1] = (uint32_t)code;
+    semihost(0x20, block);
+    for (;;)
+        ;
+}
+
+/* ---- SysTick, extended to 64 bits by its wrap interrupt ---- */
+#define SYST_CSR (*(volatile uint32_t *)0xe000e010u)
+#define SYST_RVR (*(volatile uint32_t *)0xe000e014u)
+#define SYST_CVR (*(volatile uint32_t *)0xe000e018u)
+
+static volatile uint32_t systick_wraps;
+
+static void on_systick(void)
+{
+    systick_wraps++;
+}
+
+uint64_t bw_port_counter64(void)
+{
+    uint32_t w, v;
+    do {
+        w = systick_wraps;
+        v = SYST_CVR;
+    } while (w != systick_wraps);
+    /* With -icount shift=0 one instruction is 1 ns of virtual time, so
+     * ticks * ns-per-tick counts instructions (../shared/reference). */
+    return ((uint64_t)w * 0x1000000u + (0xffffffu - v)) * BW_NS_PER_TICK;
+}
+
+uint32_t bw_port_counter(void)
+{
+    return (uint32_t)bw_port_counter64();
+}
+
+uint32_t bw_port_entropy(void)
+{
+    return (uint32_t)bw_port_counter64() ^ 0xb0770b5u;
+}
+
+/* ---- stack high-water mark ---- */
+uint32_t bw_port_stack_peak(void)
+{
+    const uint32_t *p = &_sstack;
+    while (p < &_estack && *p == STACK_PAINT)
+        p++;
+    return (uint32_t)((uintptr_t)&_estack - (uintptr_t)p);
+}
+
+/* Paints the unused stack below the current frame, so a later
+ * bw_port_stack_peak() measures only what ran after this call. */
+void bw_port_stack_paint(void)
+{
+    uint32_t *p = &_sstack, *sp;
+    __asm__ volatile("mov %0, sp" : "=r"(sp));
+    sp -= 16; /* leave this frame alone */
+    while (p < sp)
+        *p++ = STACK_PAINT;
+}
+
+static void on_fault(void)
+{
+    static const char msg[] = "FAULT: CPU exception\n";
+    bw_port_write(msg, sizeof msg - 1);
+    bw_port_exit(3);
+}
+
+void bw_reset(void)
+{
+    uint32_t *src = &_sidata, *dst;
+    for (dst = &_sdata; dst < &_edata;)
+        *dst++ = *src++;
+    for (dst = &_sbss; dst < &_ebss;)
+        *dst++ = 0;
+#ifdef BW_TRAP_UNALIGNED
+    /* A real Cortex-M0 faults on unaligned loads and stores; the M3 that
+     * QEMU runs our ARMv6-M build on only does so with CCR.UNALIGN_TRP. */
+    *(volatile uint32_t *)0xe000ed14u |= 1u << 3;
+#endif
+    bw_port_stack_paint();
+    SYST_RVR = 0xffffffu;
+    SYST_CVR = 0;
+    SYST_CSR = 7; /* enable, interrupt on wrap, CPU clock */
+    bw_port_exit(main(0, 0));
+}

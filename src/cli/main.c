@@ -1,0 +1,410 @@
+/* build/burrow: the desktop command line of CONTRACT.md. Bad input gets one
+ * line on standard error and exit status 2, before anything is printed. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "burrow/burrow.h"
+#include "burrow/port.h"
+
+enum { F_ANSI, F_TEXT, F_IDS, F_HASH, F_PPM, F_PNG };
+static const char *const format_names[] = { "ansi", "text", "ids", "hash", "ppm", "png" };
+#define N_FORMATS ((int)(sizeof format_names / sizeof format_names[0]))
+
+#define PX 4   /* pixels per tile in ppm/png */
+#define GAP 1  /* blank tile rows between stacked levels */
+
+static bw_map map; /* the one level in memory, as on a microcontroller */
+
+static int fail(const char *what, const char *arg)
+{
+    fprintf(stderr, "burrow: %s%s%s\n", what, arg ? ": " : "", arg ? arg : "");
+    return 2;
+}
+
+/* A decimal number in [lo, hi], digits only. */
+static int parse_num(const char *s, unsigned long lo, unsigned long hi, unsigned long *out)
+{
+    unsigned long v = 0;
+    if (!s || !*s)
+        return 0;
+    for (; *s; s++) {
+        unsigned long d = (unsigned long)(*s - '0');
+        if (*s < '0' || *s > '9' || v > (hi - d) / 10) /* checked before it can wrap */
+            return 0;
+        v = v * 10 + d;
+    }
+    if (v < lo)
+        return 0;
+    *out = v;
+    return 1;
+}
+
+/* ---- output ---- */
+
+static void print_grid_glyphs(const bw_grid *g, int colour)
+{
+    int x, y, last = -1;
+    for (y = 0; y < g->h; y++) {
+        for (x = 0; x < g->w; x++) {
+            const bw_tile_info *t = &bw_tiles[BW_AT(g, x, y)];
+            if (colour && t->colour != last) {
+                printf("\033[%dm", t->colour);
+                last = t->colour;
+            }
+            putchar(t->glyph);
+        }
+        if (colour) {
+            fputs("\033[0m", stdout);
+            last = -1;
+        }
+        putchar('\n');
+    }
+}
+
+static void print_ids(const bw_generator *gen, const bw_map *m)
+{
+    const bw_grid *g = &m->grid;
+    int x, y, i;
+    for (y = 0; y < g->h; y++)
+        for (x = 0; x < g->w; x++)
+            printf("%d%c", BW_AT(g, x, y), x == g->w - 1 ? '\n' : ' ');
+    if (gen->entity_name) {
+        printf("entities %d\n", m->n_ent);
+        for (i = 0; i < m->n_ent; i++) {
+            const char *c = gen->entity_name(m->ent[i].kind);
+            printf("%d %d ", m->ent[i].x, m->ent[i].y);
+            for (; *c; c++) /* one field per name, so tools can split on spaces */
+                putchar(*c == ' ' ? '_' : *c);
+            printf(" %d\n", m->ent[i].arg);
+        }
+    }
+}
+
+/* SGR colour codes to RGB, for the image formats. */
+static void sgr_rgb(int sgr, uint8_t rgb[3])
+{
+    static const uint8_t base[8][3] = {
+        { 0, 0, 0 }, { 170, 40, 30 }, { 60, 150, 50 }, { 170, 120, 40 },
+        { 50, 70, 170 }, { 150, 60, 150 }, { 40, 150, 160 }, { 170, 170, 170 }
+    };
+    static const uint8_t bright[8][3] = {
+        { 85, 85, 85 }, { 240, 80, 50 }, { 110, 220, 90 }, { 240, 220, 90 },
+        { 90, 130, 240 }, { 230, 110, 230 }, { 100, 220, 230 }, { 250, 250, 250 }
+    };
+    const uint8_t *c = sgr >= 90 ? bright[(sgr - 90) & 7] : base[(sgr - 30) & 7];
+    rgb[0] = c[0];
+    rgb[1] = c[1];
+    rgb[2] = c[2];
+}
+
+/* One pixel row of the stacked image: tile row ty of the current map, or
+ * black in a gap (ty < 0). */
+static void image_row(const bw_grid *g, int ty, int width_tiles, uint8_t *row)
+{
+    int x, p;
+    for (x = 0; x < width_tiles; x++) {
+        uint8_t rgb[3] = { 0, 0, 0 };
+        if (ty >= 0 && x < g->w)
+            sgr_rgb(bw_tiles[BW_AT(g, x, ty)].colour, rgb);
+        for (p = 0; p < PX; p++)
+            memcpy(row + (x * PX + p) * 3, rgb, 3);
+    }
+}
+
+/* PNG with stored (uncompressed) deflate blocks, one per pixel row, written
+ * as the rows are made: no image buffer. */
+static uint32_t crc_table[256];
+
+static uint32_t crc(uint32_t c, const uint8_t *p, size_t n)
+{
+    while (n--)
+        c = crc_table[(c ^ *p++) & 0xff] ^ (c >> 8);
+    return c;
+}
+
+static void put32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 24);
+    p[1] = (uint8_t)(v >> 16);
+    p[2] = (uint8_t)(v >> 8);
+    p[3] = (uint8_t)v;
+}
+
+static void png_chunk(const char *type, const uint8_t *data, uint32_t n)
+{
+    uint8_t b[4];
+    uint32_t c;
+    put32(b, n);
+    fwrite(b, 1, 4, stdout);
+    fwrite(type, 1, 4, stdout);
+    fwrite(data, 1, n, stdout);
+    c = crc(crc(0xffffffffu, (const uint8_t *)type, 4), data, n) ^ 0xffffffffu;
+    put32(b, c);
+    fwrite(b, 1, 4, stdout);
+}
+
+typedef struct image {
+    int format, w, h;          /* pixels */
+    uint32_t crc, a, b;        /* PNG: IDAT crc, adler32 halves */
+} image;
+
+static void image_begin(image *im, int format, int w, int h)
+{
+    im->format = format;
+    im->w = w;
+    im->h = h;
+    if (format == F_PPM) {
+        printf("P6\n%d %d\n255\n", w, h);
+        return;
+    } else {
+        static const uint8_t sig[8] = { 137, 'P', 'N', 'G', 13, 10, 26, 10 };
+        uint8_t ihdr[13] = { 0 }, len[4];
+        uint32_t rowlen = (uint32_t)w * 3 + 1, n, k;
+        for (n = 0; n < 256; n++) {
+            uint32_t c = n;
+            for (k = 0; k < 8; k++)
+                c = (c & 1) ? 0xedb88320u ^ (c >> 1) : c >> 1;
+            crc_table[n] = c;
+        }
+        fwrite(sig, 1, 8, stdout);
+        put32(ihdr, (uint32_t)w);
+        put32(ihdr + 4, (uint32_t)h);
+        ihdr[8] = 8; /* bit depth */
+        ihdr[9] = 2; /* RGB */
+        png_chunk("IHDR", ihdr, 13);
+        n = 2 + (uint32_t)h * (5 + rowlen) + 4; /* zlib header, blocks, adler */
+        put32(len, n);
+        fwrite(len, 1, 4, stdout);
+        fwrite("IDAT", 1, 4, stdout);
+        im->crc = crc(0xffffffffu, (const uint8_t *)"IDAT", 4);
+        im->a = 1;
+        im->b = 0;
+        {
+            static const uint8_t zhdr[2] = { 0x78, 0x01 };
+            fwrite(zhdr, 1, 2, stdout);
+            im->crc = crc(im->crc, zhdr, 2);
+        }
+    }
+}
+
+static void image_row_out(image *im, const uint8_t *rgb, int last)
+{
+    size_t n = (size_t)im->w * 3, i;
+    if (im->format == F_PPM) {
+        fwrite(rgb, 1, n, stdout);
+    } else {
+        uint8_t hdr[6];
+        uint16_t len = (uint16_t)(n + 1);
+        hdr[0] = last ? 1 : 0; /* BFINAL, BTYPE 00 = stored */
+        hdr[1] = (uint8_t)len;
+        hdr[2] = (uint8_t)(len >> 8);
+        hdr[3] = (uint8_t)~len;
+        hdr[4] = (uint8_t)(~len >> 8);
+        hdr[5] = 0; /* PNG filter: none */
+        fwrite(hdr, 1, 6, stdout);
+        fwrite(rgb, 1, n, stdout);
+        im->crc = crc(crc(im->crc, hdr, 6), rgb, n);
+        im->a = (im->a + 0) % 65521u;
+        im->b = (im->b + im->a) % 65521u; /* the filter byte, 0 */
+        for (i = 0; i < n; i++) {
+            im->a = (im->a + rgb[i]) % 65521u;
+            im->b = (im->b + im->a) % 65521u;
+        }
+    }
+}
+
+static void image_end(image *im)
+{
+    if (im->format == F_PNG) {
+        uint8_t b[4];
+        put32(b, (im->b << 16) | im->a);
+        fwrite(b, 1, 4, stdout);
+        im->crc = crc(im->crc, b, 4) ^ 0xffffffffu;
+        put32(b, im->crc);
+        fwrite(b, 1, 4, stdout);
+        png_chunk("IEND", b, 0);
+    }
+}
+
+/* ---- commands ---- */
+
+static int cmd_tiles(void)
+{
+    static const char *const link[] = { "down", "none", "up" };
+    int t;
+    printf("id\tglyph\tname\tconnects\tlink\n");
+    for (t = 0; t < BW_TILE_COUNT; t++)
+        printf("%d\t%c\t%s\t%d\t%s\n", t, bw_tiles[t].glyph, bw_tiles[t].name,
+               bw_tile_connects(t), link[bw_tile_link(t) + 1]);
+    return 0;
+}
+
+static int cmd_list(void)
+{
+    int i;
+    printf("generator\tsize\tlevels\toptions\n");
+    for (i = 0; i < bw_generator_count; i++) {
+        const bw_generator *g = &bw_generators[i];
+        printf("%s\t%dx%d\t1..%d\t%s\n", g->name, g->w, g->h, g->levels, g->options);
+    }
+    return 0;
+}
+
+/* Names CONTRACT.md reserves for generators that later issues add. */
+static int is_planned(const char *name)
+{
+    static const char *const planned[] = {
+        "mines", "crypts", "morlock", "forest", "abyss", "mdungeon", "overworld", "crawler"
+    };
+    unsigned i;
+    for (i = 0; i < sizeof planned / sizeof planned[0]; i++)
+        if (strcmp(planned[i], name) == 0)
+            return 1;
+    return 0;
+}
+
+/* Output that could not be written (a full disk, a closed pipe) is an
+ * error too, not a silent success. */
+static int finish(int rc)
+{
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "burrow: could not write the output\n");
+        return 1;
+    }
+    return rc;
+}
+
+static int usage(void)
+{
+    fprintf(stderr, "burrow: usage: burrow GENERATOR [--seed N] [--level L|all] "
+                    "[--format ansi|text|ids|hash|ppm|png] [--nocolor] [options] | burrow tiles | burrow list\n");
+    return 2;
+}
+
+int main(int argc, char **argv)
+{
+    const bw_generator *gen;
+    bw_opts opts = { 0, 0, 0 };
+    unsigned long v, seed = 0;
+    int have_seed = 0, lo = 1, hi = 1, format = F_ANSI, colour = 1, i, level;
+    int have_x = 0, have_y = 0;
+
+    if (argc < 2)
+        return usage();
+    if (strcmp(argv[1], "tiles") == 0 || strcmp(argv[1], "list") == 0) {
+        if (argc > 2)
+            return fail("takes no arguments", argv[1]);
+        return finish(argv[1][0] == 't' ? cmd_tiles() : cmd_list());
+    }
+    if (argv[1][0] == '-')
+        return usage();
+    gen = bw_find_generator(argv[1]);
+    if (!gen)
+        return fail(is_planned(argv[1]) ? "generator not built yet (see 'burrow list')"
+                                        : "unknown generator (see 'burrow list')", argv[1]);
+
+    for (i = 2; i < argc; i++) {
+        const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : 0;
+        if (strcmp(opt, "--nocolor") == 0) {
+            colour = 0;
+            continue;
+        }
+        if (strcmp(opt, "--seed") && strcmp(opt, "--level") && strcmp(opt, "--format") &&
+            strcmp(opt, "--layout") && strcmp(opt, "--x") && strcmp(opt, "--y") &&
+            strcmp(opt, "--design"))
+            return fail("unknown option", opt);
+        if (!val)
+            return fail("missing value for", opt);
+        i++;
+        if (strcmp(opt, "--seed") == 0) {
+            if (!parse_num(val, 0, 4294967295ul, &seed))
+                return fail("--seed needs a decimal 32-bit unsigned number", val);
+            have_seed = 1;
+        } else if (strcmp(opt, "--level") == 0) {
+            if (strcmp(val, "all") == 0) {
+                lo = 1;
+                hi = gen->levels;
+            } else if (parse_num(val, 1, (unsigned long)gen->levels, &v)) {
+                lo = hi = (int)v;
+            } else {
+                char msg[96];
+                snprintf(msg, sizeof msg, "--level for %s must be 1..%d or all", gen->name, gen->levels);
+                return fail(msg, val);
+            }
+        } else if (strcmp(opt, "--format") == 0) {
+            for (format = 0; format < N_FORMATS && strcmp(format_names[format], val); format++)
+                ;
+            if (format == N_FORMATS)
+                return fail("unknown format (ansi, text, ids, hash, ppm, png)", val);
+        } else if (strcmp(opt, "--layout") == 0) {
+            if (!parse_num(val, 1, 11, &v))
+                return fail("--layout must be 1..11", val);
+            opts.layout = (int)v;
+        } else if (strcmp(opt, "--x") == 0 || strcmp(opt, "--y") == 0) {
+            long sv;
+            char *end;
+            sv = strtol(val, &end, 10);
+            if (*val == 0 || *end != 0 || sv < -1000 || sv > 1000)
+                return fail("--x and --y must be integers in -1000..1000", val);
+            if (opt[2] == 'x') { opts.x = (int)sv; have_x = 1; }
+            else { opts.y = (int)sv; have_y = 1; }
+        } else {
+            return fail("--design is not used by this generator", gen->name);
+        }
+    }
+    if ((have_x || have_y) && gen->id != BW_GEN_OVERWORLD)
+        return fail("--x and --y are overworld options", gen->name);
+    if (opts.layout && gen->id != BW_GEN_MDUNGEON)
+        return fail("--layout is an mdungeon option", gen->name);
+    if (!have_seed) {
+        seed = bw_port_entropy();
+        fprintf(stderr, "seed %lu\n", seed);
+    }
+
+    /* Generate the first level before printing, so a generator that turns
+     * the options down leaves no partial output. */
+    if (gen->generate(&map, (uint32_t)seed, lo, &opts) != 0)
+        return fail("the generator rejected these options", gen->name);
+
+    if (format == F_PPM || format == F_PNG) {
+        image im;
+        uint8_t row[BW_GRID_MAX * PX * 3];
+        int n = hi - lo + 1, ty, p;
+        image_begin(&im, format, gen->w * PX, (n * gen->h + (n - 1) * GAP) * PX);
+        for (level = lo; level <= hi; level++) {
+            if (level > lo) {
+                gen->generate(&map, (uint32_t)seed, level, &opts);
+                image_row(&map.grid, -1, gen->w, row);
+                for (p = 0; p < GAP * PX; p++)
+                    image_row_out(&im, row, 0);
+            }
+            for (ty = 0; ty < map.grid.h; ty++) {
+                image_row(&map.grid, ty, gen->w, row);
+                for (p = 0; p < PX; p++)
+                    image_row_out(&im, row, level == hi && ty == map.grid.h - 1 && p == PX - 1);
+            }
+        }
+        image_end(&im);
+        return finish(0);
+    }
+
+    for (level = lo; level <= hi; level++) {
+        if (level > lo)
+            gen->generate(&map, (uint32_t)seed, level, &opts);
+        switch (format) {
+        case F_HASH:
+            printf("level %d %d %d %08lx\n", level, map.grid.w, map.grid.h,
+                   (unsigned long)bw_grid_hash(&map.grid));
+            break;
+        case F_IDS:
+            printf("level %d %d %d\n", level, map.grid.w, map.grid.h);
+            print_ids(gen, &map);
+            break;
+        default:
+            if (hi > lo)
+                printf("level %d\n", level);
+            print_grid_glyphs(&map.grid, format == F_ANSI && colour);
+        }
+    }
+    return finish(0);
+}

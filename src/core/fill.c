@@ -1,0 +1,192 @@
+#include "burrow/fill.h"
+
+/* What counts as open: tiles of a set on a grid, or set bits of a plane. */
+typedef struct source {
+    const bw_grid *g;
+    const bw_tileset *ts;
+    const bw_plane *mask;
+    int w, h;
+} source;
+
+/* Grid cells and plane bits share one index, i = y * BW_GRID_MAX + x, so
+ * the inner loops walk i instead of recomputing it from x and y. */
+static inline int free_at(const source *s, const bw_plane *out, unsigned i)
+{
+    if ((out->w[i >> 5] >> (i & 31)) & 1u)
+        return 0;
+    if (s->mask)
+        return (int)((s->mask->w[i >> 5] >> (i & 31)) & 1u);
+    return (int)BW_TS_HAS(s->ts, s->g->cell[i]);
+}
+
+static int push(bw_fill *f, int *sp, int x, int y)
+{
+    if (*sp >= f->cap)
+        return 0;
+    f->x[*sp] = (uint8_t)x;
+    f->y[*sp] = (uint8_t)y;
+    (*sp)++;
+    if (*sp > f->peak)
+        f->peak = (uint16_t)*sp;
+    return 1;
+}
+
+/* Pushes one seed per run of free cells on row y between lx and rx.
+ * Returns 0 if a seed was dropped because the stack was full. */
+static int push_runs(bw_fill *f, int *sp, const source *s, const bw_plane *out,
+                     int lx, int rx, int y)
+{
+    unsigned i, row = (unsigned)y * BW_GRID_MAX;
+    int in_run = 0, ok = 1;
+    if (y < 0 || y >= s->h)
+        return 1;
+    for (i = row + (unsigned)lx; i <= row + (unsigned)rx; i++) {
+        if (free_at(s, out, i)) {
+            if (!in_run && !push(f, sp, (int)(i - row), y))
+                ok = 0;
+            in_run = 1;
+        } else {
+            in_run = 0;
+        }
+    }
+    return ok;
+}
+
+static int fill(bw_fill *f, const source *s, bw_plane *out, int x, int y)
+{
+    int sp = 0, n = 0, ok = 1, ymin = y, ymax = y;
+    if (x < 0 || y < 0 || x >= s->w || y >= s->h ||
+        !free_at(s, out, BW_BIT(x, y)))
+        return 0;
+    push(f, &sp, x, y);
+    for (;;) {
+        while (sp > 0) {
+            unsigned row, l, r, i;
+            sp--;
+            x = f->x[sp];
+            y = f->y[sp];
+            row = (unsigned)y * BW_GRID_MAX;
+            if (!free_at(s, out, row + (unsigned)x))
+                continue;
+            for (l = row + (unsigned)x; l > row && free_at(s, out, l - 1); l--)
+                ;
+            for (r = row + (unsigned)x; r < row + (unsigned)s->w - 1 && free_at(s, out, r + 1); r++)
+                ;
+            for (i = l; i <= r; i++)
+                out->w[i >> 5] |= 1u << (i & 31);
+            n += (int)(r - l + 1);
+            if (y < ymin) ymin = y;
+            if (y > ymax) ymax = y;
+            ok &= push_runs(f, &sp, s, out, (int)(l - row), (int)(r - row), y - 1);
+            ok &= push_runs(f, &sp, s, out, (int)(l - row), (int)(r - row), y + 1);
+        }
+        if (ok)
+            return n;
+        /* The stack overflowed and seeds were dropped: every dropped seed is
+         * a free cell next to a cell this call marked, inside rows
+         * ymin-1..ymax+1, so re-seed from there. Each pass marks at least one
+         * new cell, so this ends. */
+        ok = 1;
+        f->rescans++;
+        for (y = ymin > 0 ? ymin - 1 : 0; y <= ymax + 1 && y < s->h; y++) {
+            for (x = 0; x < s->w; x++) {
+                int up = y > 0 && BW_PGET(out, x, y - 1);
+                int dn = y < s->h - 1 && BW_PGET(out, x, y + 1);
+                int lf = x > 0 && BW_PGET(out, x - 1, y);
+                int rt = x < s->w - 1 && BW_PGET(out, x + 1, y);
+                if ((up || dn || lf || rt) && free_at(s, out, BW_BIT(x, y)) &&
+                    !push(f, &sp, x, y))
+                    ok = 0;
+            }
+        }
+        if (sp == 0)
+            return n;
+    }
+}
+
+void bw_fill_init(bw_fill *f)
+{
+    f->cap = BW_FILL_STACK;
+    f->peak = 0;
+    f->rescans = 0;
+}
+
+int bw_flood(bw_fill *f, const bw_grid *g, const bw_tileset *open,
+            bw_plane *out, int x, int y)
+{
+    source s;
+    s.g = g;
+    s.ts = open;
+    s.mask = 0;
+    s.w = g->w;
+    s.h = g->h;
+    return fill(f, &s, out, x, y);
+}
+
+int bw_flood_plane(bw_fill *f, const bw_plane *open, int w, int h,
+                  bw_plane *out, int x, int y)
+{
+    source s;
+    s.g = 0;
+    s.ts = 0;
+    s.mask = open;
+    s.w = w;
+    s.h = h;
+    return fill(f, &s, out, x, y);
+}
+
+int bw_open_mask(const bw_grid *g, const bw_tileset *open, bw_plane *mask)
+{
+    int x, y, n = 0;
+    bw_plane_clear(mask);
+    for (y = 0; y < g->h; y++)
+        for (x = 0; x < g->w; x++)
+            if (BW_TS_HAS(open, BW_AT(g, x, y))) {
+                BW_PSET(mask, x, y);
+                n++;
+            }
+    return n;
+}
+
+int bw_regions(bw_fill *f, const bw_grid *g, const bw_tileset *open,
+               bw_plane *scratch)
+{
+    int x, y, n = 0;
+    bw_plane_clear(scratch);
+    for (y = 0; y < g->h; y++)
+        for (x = 0; x < g->w; x++)
+            if (bw_flood(f, g, open, scratch, x, y) > 0)
+                n++;
+    return n;
+}
+
+/* 1 if no open cell of the map is left unmarked in `seen`. */
+static int none_left(const bw_grid *g, const bw_tileset *open, const bw_plane *seen)
+{
+    int x, y;
+    for (y = 0; y < g->h; y++)
+        for (x = 0; x < g->w; x++)
+            if (BW_TS_HAS(open, BW_AT(g, x, y)) && !BW_PGET(seen, x, y))
+                return 0;
+    return 1;
+}
+
+int bw_all_reachable(bw_fill *f, const bw_grid *g, const bw_tileset *open,
+                     bw_plane *scratch, int x, int y)
+{
+    bw_plane_clear(scratch);
+    if (x >= 0 && bw_flood(f, g, open, scratch, x, y) == 0)
+        return 0;
+    return none_left(g, open, scratch);
+}
+
+int bw_connected(bw_fill *f, const bw_grid *g, const bw_tileset *open,
+                 bw_plane *scratch)
+{
+    int x, y;
+    for (y = 0; y < g->h; y++)
+        for (x = 0; x < g->w; x++)
+            if (BW_TS_HAS(open, BW_AT(g, x, y)))
+                return bw_all_reachable(f, g, open, scratch, x, y);
+    return 1;
+}

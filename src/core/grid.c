@@ -1,0 +1,68 @@
+#include "burrow/grid.h"
+
+void bw_grid_init(bw_grid *g, int w, int h, uint8_t tile)
+{
+    g->w = (uint8_t)w;
+    g->h = (uint8_t)h;
+    bw_grid_fill(g, tile);
+}
+
+void bw_grid_fill(bw_grid *g, uint8_t tile)
+{
+    bw_grid_rect(g, 0, 0, g->w - 1, g->h - 1, tile);
+}
+
+int bw_grid_in(const bw_grid *g, int x, int y)
+{
+    return x >= 0 && y >= 0 && x < g->w && y < g->h;
+}
+
+uint8_t bw_grid_get(const bw_grid *g, int x, int y, uint8_t outside)
+{
+    return bw_grid_in(g, x, y) ? BW_AT(g, x, y) : outside;
+}
+
+void bw_grid_set(bw_grid *g, int x, int y, uint8_t tile)
+{
+    if (bw_grid_in(g, x, y))
+        BW_AT(g, x, y) = tile;
+}
+
+void bw_grid_rect(bw_grid *g, int x0, int y0, int x1, int y1, uint8_t tile)
+{
+    int x, y;
+    if (x0 < 0) x0 = 0;
+    if (y0 < 0) y0 = 0;
+    if (x1 >= g->w) x1 = g->w - 1;
+    if (y1 >= g->h) y1 = g->h - 1;
+    for (y = y0; y <= y1; y++)
+        for (x = x0; x <= x1; x++)
+            BW_AT(g, x, y) = tile;
+}
+
+int bw_grid_count(const bw_grid *g, uint8_t tile)
+{
+    int x, y, n = 0;
+    for (y = 0; y < g->h; y++)
+        for (x = 0; x < g->w; x++)
+            n += BW_AT(g, x, y) == tile;
+    return n;
+}
+
+uint32_t bw_fnv1a(uint32_t h, const uint8_t *p, int n)
+{
+    while (n-- > 0) {
+        h ^= *p++;
+        h *= 16777619u;
+    }
+    return h;
+}
+
+uint32_t bw_grid_hash(const bw_grid *g)
+{
+    uint32_t h = BW_FNV1A_INIT;
+    int y;
+    for (y = 0; y < g->h; y++)
+        h = bw_fnv1a(h, &BW_AT(g, 0, y), g->w);
+    return h;
+}

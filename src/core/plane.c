@@ -1,0 +1,120 @@
+#include "burrow/plane.h"
+
+void bw_plane_clear(bw_plane *p)
+{
+    int i;
+    for (i = 0; i < BW_PLANE_WORDS; i++)
+        p->w[i] = 0;
+}
+
+void bw_plane_fill(bw_plane *p)
+{
+    int i;
+    for (i = 0; i < BW_PLANE_WORDS; i++)
+        p->w[i] = 0xffffffffu;
+}
+
+void bw_plane_copy(bw_plane *dst, const bw_plane *src)
+{
+    int i;
+    for (i = 0; i < BW_PLANE_WORDS; i++)
+        dst->w[i] = src->w[i];
+}
+
+void bw_plane_or(bw_plane *dst, const bw_plane *src)
+{
+    int i;
+    for (i = 0; i < BW_PLANE_WORDS; i++)
+        dst->w[i] |= src->w[i];
+}
+
+void bw_plane_and(bw_plane *dst, const bw_plane *src)
+{
+    int i;
+    for (i = 0; i < BW_PLANE_WORDS; i++)
+        dst->w[i] &= src->w[i];
+}
+
+void bw_plane_andnot(bw_plane *dst, const bw_plane *src)
+{
+    int i;
+    for (i = 0; i < BW_PLANE_WORDS; i++)
+        dst->w[i] &= ~src->w[i];
+}
+
+/* Portable popcount: no __builtin, so the core never needs libgcc's
+ * __popcountsi2 on cores without a count instruction. */
+static int popcount32(uint32_t v)
+{
+    v = v - ((v >> 1) & 0x55555555u);
+    v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
+    v = (v + (v >> 4)) & 0x0f0f0f0fu;
+    return (int)((v * 0x01010101u) >> 24);
+}
+
+int bw_plane_count(const bw_plane *p)
+{
+    int i, n = 0;
+    for (i = 0; i < BW_PLANE_WORDS; i++)
+        n += popcount32(p->w[i]);
+    return n;
+}
+
+/* The mask of bits [lo, hi) that fall in word `wi`. */
+static uint32_t span_mask(unsigned wi, unsigned lo, unsigned hi)
+{
+    unsigned a = wi * 32, b = a + 32;
+    uint32_t m = 0xffffffffu;
+    if (lo > a) m &= 0xffffffffu << (lo - a);
+    if (hi < b) m &= 0xffffffffu >> (b - hi);
+    return m;
+}
+
+void bw_plane_row_set(bw_plane *p, int y, int on)
+{
+    unsigned lo = (unsigned)y * BW_GRID_MAX, hi = lo + BW_GRID_MAX, wi;
+    for (wi = lo >> 5; wi * 32 < hi; wi++) {
+        uint32_t m = span_mask(wi, lo, hi);
+        p->w[wi] = on ? (p->w[wi] | m) : (p->w[wi] & ~m);
+    }
+}
+
+int bw_plane_row_count(const bw_plane *p, int y)
+{
+    unsigned lo = (unsigned)y * BW_GRID_MAX, hi = lo + BW_GRID_MAX, wi;
+    int n = 0;
+    for (wi = lo >> 5; wi * 32 < hi; wi++)
+        n += popcount32(p->w[wi] & span_mask(wi, lo, hi));
+    return n;
+}
+
+int bw_plane_row_find(const bw_plane *p, int y, int x0, int on)
+{
+    unsigned lo, hi = (unsigned)y * BW_GRID_MAX + BW_GRID_MAX, wi;
+    if (x0 < 0) x0 = 0;
+    if (x0 >= BW_GRID_MAX) return -1;
+    lo = (unsigned)y * BW_GRID_MAX + (unsigned)x0;
+    for (wi = lo >> 5; wi * 32 < hi; wi++) {
+        uint32_t v = (on ? p->w[wi] : ~p->w[wi]) & span_mask(wi, lo, hi);
+        if (v) {
+            unsigned bit = 0;
+            while (!(v & 1u)) { v >>= 1; bit++; }
+            return (int)(wi * 32 + bit - (unsigned)y * BW_GRID_MAX);
+        }
+    }
+    return -1;
+}
+
+int bw_plane_get(const bw_plane *p, int x, int y)
+{
+    if (x < 0 || y < 0 || x >= BW_GRID_MAX || y >= BW_GRID_MAX)
+        return 0;
+    return (int)BW_PGET(p, x, y);
+}
+
+void bw_plane_set(bw_plane *p, int x, int y, int on)
+{
+    if (x < 0 || y < 0 || x >= BW_GRID_MAX || y >= BW_GRID_MAX)
+        return;
+    if (on) BW_PSET(p, x, y); else BW_PCLR(p, x, y);
+}

@@ -1,0 +1,73 @@
+#include "burrow/rng.h"
+
+/* murmur3's 32-bit finaliser: every input bit affects every output bit. */
+static uint32_t fmix32(uint32_t h)
+{
+    h ^= h >> 16;
+    h *= 0x85ebca6bu;
+    h ^= h >> 13;
+    h *= 0xc2b2ae35u;
+    h ^= h >> 16;
+    return h;
+}
+
+uint32_t bw_mix(uint32_t seed, uint32_t a, uint32_t b, uint32_t c)
+{
+    uint32_t h = fmix32(seed ^ 0x9e3779b9u);
+    h = fmix32(h ^ (a * 0x85ebca6bu));
+    h = fmix32(h ^ (b * 0xc2b2ae35u));
+    h = fmix32(h ^ (c * 0x27d4eb2fu));
+    return h;
+}
+
+void bw_rng_seed(bw_rng *r, uint32_t seed)
+{
+    r->s = seed ? seed : 0x6d2b79f5u; /* xorshift's state must never be 0 */
+}
+
+void bw_rng_stream(bw_rng *r, uint32_t seed, uint32_t gen, uint32_t level, uint32_t purpose)
+{
+    bw_rng_seed(r, bw_mix(seed, gen, level, purpose));
+}
+
+uint32_t bw_rng_next(bw_rng *r)
+{
+    uint32_t x = r->s;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    r->s = x;
+    return x;
+}
+
+/* Lemire, "Fast Random Integer Generation in an Interval" (2019): the high
+ * word of x * n is uniform once the low word is outside the biased zone. */
+uint32_t bw_rng_below(bw_rng *r, uint32_t n)
+{
+    uint64_t m;
+    uint32_t lo;
+    if (n == 0)
+        return 0;
+    m = (uint64_t)bw_rng_next(r) * n;
+    lo = (uint32_t)m;
+    if (lo < n) {
+        uint32_t t = (0u - n) % n;
+        while (lo < t) {
+            m = (uint64_t)bw_rng_next(r) * n;
+            lo = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
+int bw_rng_range(bw_rng *r, int lo, int hi)
+{
+    if (hi <= lo)
+        return lo;
+    return lo + (int)bw_rng_below(r, (uint32_t)(hi - lo) + 1u);
+}
+
+int bw_rng_chance(bw_rng *r, uint32_t n, uint32_t d)
+{
+    return bw_rng_below(r, d) < n;
+}

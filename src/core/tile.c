@@ -1,0 +1,35 @@
+#include "burrow/tile.h"
+
+const bw_tile_info bw_tiles[BW_TILE_COUNT] = {
+#define BW_TILE_ROW(id, name, glyph, colour, flags) { name, glyph, colour, flags },
+    BW_TILE_LIST(BW_TILE_ROW)
+#undef BW_TILE_ROW
+};
+
+void bw_ts_clear(bw_tileset *ts)
+{
+    ts->w[0] = ts->w[1] = ts->w[2] = ts->w[3] = 0;
+}
+
+void bw_ts_add(bw_tileset *ts, int tile)
+{
+    ts->w[tile >> 5] |= 1u << (tile & 31);
+}
+
+void bw_ts_from_flags(bw_tileset *ts, unsigned flags)
+{
+    int t;
+    bw_ts_clear(ts);
+    for (t = 0; t < BW_TILE_COUNT; t++)
+        if ((bw_tiles[t].flags & flags) == flags)
+            bw_ts_add(ts, t);
+}
+
+int bw_tile_connects(int tile) { return (bw_tiles[tile].flags & BW_CONNECTS) != 0; }
+int bw_tile_passable(int tile) { return (bw_tiles[tile].flags & BW_PASS) != 0; }
+
+int bw_tile_link(int tile)
+{
+    unsigned f = bw_tiles[tile].flags;
+    return (f & BW_UP) ? 1 : (f & BW_DOWN) ? -1 : 0;
+}

@@ -1,0 +1,2 @@
+#include "arena.h"
+t_arena arena;

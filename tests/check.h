@@ -1,0 +1,35 @@
+/* A small test runner that needs no libc, so the same tests run on the
+ * desktop and bare-metal under QEMU. Output goes through bw_port_write. */
+#ifndef BURROW_TESTS_CHECK_H
+#define BURROW_TESTS_CHECK_H
+
+#include <stdint.h>
+
+/* Seeds to try: the full count on the desktop, a tenth on the boards. */
+#ifndef BW_TEST_DIV
+#define BW_TEST_DIV 1
+#endif
+#define SEEDS(n) ((n) / BW_TEST_DIV > 0 ? (n) / BW_TEST_DIV : 1)
+
+/* Records the current seed (or any number) for failure messages. */
+void t_seed(uint32_t seed);
+int t_check(int ok, const char *file, int line, const char *what);
+#define CHECK(cond) t_check((cond) != 0, __FILE__, __LINE__, #cond)
+/* CHECK that also stops the calling test function on failure. */
+#define REQUIRE(cond) do { if (!CHECK(cond)) return; } while (0)
+
+typedef void (*t_fn)(void);
+void t_run(const char *name, t_fn fn);
+#define RUN(fn) t_run(#fn, fn)
+
+/* Pins a golden value; prints `golden NAME HEX` so the desktop and QEMU
+ * logs can be compared line by line. */
+void t_golden(const char *name, uint32_t got, uint32_t want);
+
+void t_print(const char *s);
+void t_print_u(uint32_t v);
+void t_print_x(uint32_t v);
+/* A line `info NAME VALUE` (not compared, for measurements). */
+void t_info(const char *name, uint32_t v);
+
+#endif

@@ -1,0 +1,112 @@
+#!/bin/sh
+# CONTRACT.md, checked from the outside: formats, `tiles`, `list`, bad input.
+# Usage: tests/cli.sh build/burrow
+B=${1:-build/burrow}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0 fail=0
+
+ok() { pass=$((pass + 1)); echo "ok $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL $1${2:+: $2}"; }
+
+# Bad input: exit 2, exactly one line on stderr, nothing on stdout.
+rejects() {
+    name=$1; shift
+    "$B" "$@" >"$T/out" 2>"$T/err"; rc=$?
+    if [ $rc -eq 2 ] && [ "$(wc -l <"$T/err")" -eq 1 ] && [ ! -s "$T/out" ]; then ok "$name"
+    else bad "$name" "rc=$rc stderr=$(wc -l <"$T/err") lines stdout=$(wc -c <"$T/out") bytes"; fi
+}
+
+"$B" tiles >"$T/tiles"
+if head -n 1 "$T/tiles" | grep -q "^id	glyph	name	connects	link$" &&
+   awk -F'\t' 'NR > 1 && (NF != 5 || ($4 != 0 && $4 != 1) || ($5 != "up" && $5 != "down" && $5 != "none")) { e = 1 } END { exit e }' "$T/tiles"
+then ok cli_tiles_table_shape; else bad cli_tiles_table_shape; fi
+if grep -q "	deep water	0	none$" "$T/tiles" && grep -q "	rock wall	0	none$" "$T/tiles" &&
+   grep -q "	building wall	0	none$" "$T/tiles" && grep -q "	pit	1	down$" "$T/tiles" &&
+   grep -q "	up slope	1	up$" "$T/tiles"
+then ok cli_tiles_connects_and_links; else bad cli_tiles_connects_and_links; fi
+
+"$B" list >"$T/list" && head -n 1 "$T/list" | grep -q "^generator" && ok cli_list || bad cli_list
+gens=$(awk -F'\t' 'NR > 1 { print $1 }' "$T/list")
+
+rejects cli_no_arguments
+rejects cli_tiles_takes_no_arguments tiles extra
+rejects cli_list_takes_no_arguments list extra
+if [ -w /dev/full ]; then
+    "$B" tiles >/dev/full 2>"$T/err"; rc=$?
+    [ $rc -ne 0 ] && [ "$(wc -l <"$T/err")" -eq 1 ] && ok cli_write_error_is_reported || bad cli_write_error_is_reported "rc=$rc"
+fi
+rejects cli_unknown_generator nosuchgen
+rejects cli_unbuilt_generator_is_an_error crawler --design /nonexistent
+for g in $gens; do
+    rejects "cli_${g}_seed_not_a_number" "$g" --seed 12x
+    rejects "cli_${g}_seed_over_32_bits" "$g" --seed 4294967296
+    rejects "cli_${g}_seed_negative" "$g" --seed -1
+    rejects "cli_${g}_seed_empty" "$g" --seed ""
+    rejects "cli_${g}_seed_far_too_big" "$g" --seed 184467440737095516160
+    rejects "cli_${g}_level_zero" "$g" --level 0
+    rejects "cli_${g}_level_too_high" "$g" --level 100
+    rejects "cli_${g}_unknown_option" "$g" --bogus 1
+    rejects "cli_${g}_unknown_format" "$g" --format gif
+    rejects "cli_${g}_missing_value" "$g" --seed
+    max=$(awk -F'\t' -v g="$g" '$1 == g { split($3, r, "\\.\\."); print r[2] }' "$T/list")
+    wh=$(awk -F'\t' -v g="$g" '$1 == g { sub("x", " ", $2); print $2 }' "$T/list")
+    "$B" "$g" --seed 4294967295 --format hash >/dev/null 2>&1 && ok "cli_${g}_seed_max_accepted" || bad "cli_${g}_seed_max_accepted"
+
+    # --format hash: `level L W H FNV1A32`, and level L alone == level L of all
+    top=$max; [ "$top" -gt 5 ] && top=5
+    "$B" "$g" --seed 7 --level all --format hash >"$T/all" 2>/dev/null
+    n=$(grep -c "^level [0-9]* $wh [0-9a-f]\{8\}$" "$T/all")
+    [ "$n" -eq "$max" ] && [ "$(wc -l <"$T/all")" -eq "$max" ] && ok "cli_${g}_hash_format" || bad "cli_${g}_hash_format" "$n lines"
+    same=1
+    for l in $(seq 1 "$top"); do
+        a=$("$B" "$g" --seed 7 --level "$l" --format hash 2>/dev/null)
+        b=$(grep "^level $l " "$T/all")
+        [ "$a" = "$b" ] || same=0
+    done
+    [ $same -eq 1 ] && ok "cli_${g}_level_alone_equals_level_of_all" || bad "cli_${g}_level_alone_equals_level_of_all"
+
+    # --format ids: header, then H lines of W ids
+    "$B" "$g" --seed 7 --level 1 --format ids >"$T/ids" 2>/dev/null
+    set -- $wh
+    if head -n 1 "$T/ids" | grep -q "^level 1 $1 $2$" &&
+       awk -v w="$1" -v h="$2" 'NR > 1 && NR <= h + 1 && NF != w { e = 1 } END { exit e || NR < h + 1 }' "$T/ids"
+    then ok "cli_${g}_ids_format"; else bad "cli_${g}_ids_format"; fi
+    # the W*H ids of a level hash (FNV-1a, a byte each) to what --format hash says
+    want=$("$B" "$g" --seed 7 --level 1 --format hash 2>/dev/null | awk '{print $5}')
+    got=$(awk -v h="$2" 'NR > 1 && NR <= h + 1 { for (i = 1; i <= NF; i++) print $i }' "$T/ids" | awk -f "$(dirname "$0")/fnv1a.awk")
+    [ "$got" = "$want" ] && ok "cli_${g}_ids_hash_to_hash_format" || bad "cli_${g}_ids_hash_to_hash_format" "$got vs $want"
+    # after the grid only the documented entity list: `entities N`, then N lines
+    awk -v h="$2" 'NR == h + 2 { if ($1 != "entities") e = 1; n = $2 } NR > h + 2 && NF != 4 { e = 1 }
+                   END { if (NR > h + 1 && NR != h + 2 + n) e = 1; exit e }' "$T/ids" &&
+        ok "cli_${g}_ids_nothing_but_entities_after_grid" || bad "cli_${g}_ids_nothing_but_entities_after_grid"
+    # --level all in ids: one `level L W H` header per level, in order
+    "$B" "$g" --seed 7 --level all --format ids 2>/dev/null | grep '^level ' | awk '{print $2}' | tr '\n' ' ' >"$T/lv"
+    [ "$(cat "$T/lv")" = "$(seq 1 "$max" | tr '\n' ' ')" ] && ok "cli_${g}_ids_all_levels_in_order" || bad "cli_${g}_ids_all_levels_in_order"
+
+    # same seed, same bytes; text has no escapes; ansi has them unless --nocolor
+    "$B" "$g" --seed 99 --format text >"$T/t1" 2>/dev/null
+    "$B" "$g" --seed 99 --format text >"$T/t2" 2>/dev/null
+    cmp -s "$T/t1" "$T/t2" && [ "$(wc -l <"$T/t1")" -eq "$2" ] && ok "cli_${g}_same_seed_same_map" || bad "cli_${g}_same_seed_same_map"
+    "$B" "$g" --seed 99 >"$T/ansi" 2>/dev/null
+    "$B" "$g" --seed 99 --nocolor >"$T/plain" 2>/dev/null
+    if grep -q "$(printf '\033')" "$T/ansi" && ! grep -q "$(printf '\033')" "$T/plain" && cmp -s "$T/plain" "$T/t1"
+    then ok "cli_${g}_ansi_colour_and_nocolor"; else bad "cli_${g}_ansi_colour_and_nocolor"; fi
+
+    # no --seed: a seed on stderr that reproduces the map
+    "$B" "$g" --format hash >"$T/h1" 2>"$T/s"
+    s=$(sed -n 's/^seed \([0-9]*\)$/\1/p' "$T/s")
+    [ -n "$s" ] && "$B" "$g" --seed "$s" --format hash | cmp -s - "$T/h1" && ok "cli_${g}_entropy_seed_printed" || bad "cli_${g}_entropy_seed_printed"
+
+    # images: PPM header and size; PNG signature and IEND
+    "$B" "$g" --seed 1 --format ppm >"$T/p.ppm" 2>/dev/null
+    pw=$(($1 * 4)); ph=$(($2 * 4))
+    [ "$(head -c 2 "$T/p.ppm")" = "P6" ] && [ "$(wc -c <"$T/p.ppm")" -eq $((pw * ph * 3 + $(printf 'P6\n%d %d\n255\n' $pw $ph | wc -c))) ] &&
+        ok "cli_${g}_ppm_format" || bad "cli_${g}_ppm_format"
+    "$B" "$g" --seed 1 --format png >"$T/p.png" 2>/dev/null
+    [ "$(od -An -tx1 -N8 "$T/p.png" | tr -d ' \n')" = "89504e470d0a1a0a" ] && tail -c 8 "$T/p.png" | head -c 4 | grep -q IEND &&
+        ok "cli_${g}_png_format" || bad "cli_${g}_png_format"
+done
+
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]

@@ -1,0 +1,499 @@
+/* Issue 2: the core. RNG, planes, flood fill, geometry, tiles, hashes. */
+#include "check.h"
+#include "arena.h"
+
+static bw_map *const m = &arena.map;
+
+/* ---- RNG ---- */
+
+static void rng_same_seed_same_stream(void)
+{
+    bw_rng a, b;
+    int i;
+    bw_rng_seed(&a, 12345);
+    bw_rng_seed(&b, 12345);
+    for (i = 0; i < 1000; i++)
+        CHECK(bw_rng_next(&a) == bw_rng_next(&b));
+}
+
+static void rng_golden_sequence(void)
+{
+    bw_rng r;
+    uint32_t h = BW_FNV1A_INIT;
+    int i;
+    bw_rng_seed(&r, 1);
+    /* Marsaglia's xorshift32 from state 1 starts 270369, 67634689. */
+    CHECK(bw_rng_next(&r) == 270369u);
+    CHECK(bw_rng_next(&r) == 67634689u);
+    for (i = 0; i < 1000; i++) {
+        uint32_t v = bw_rng_next(&r);
+        uint8_t b[4];
+        b[0] = (uint8_t)v; /* little-endian by hand: byte-order free */
+        b[1] = (uint8_t)(v >> 8);
+        b[2] = (uint8_t)(v >> 16);
+        b[3] = (uint8_t)(v >> 24);
+        h = bw_fnv1a(h, b, 4);
+    }
+    t_golden("rng_seed1_1000", h, 0xde7ba45cu);
+}
+
+static void rng_zero_seed_is_valid(void)
+{
+    bw_rng r;
+    bw_rng_seed(&r, 0);
+    CHECK(r.s != 0);
+    CHECK(bw_rng_next(&r) != 0);
+}
+
+static void rng_below_stays_in_range(void)
+{
+    static const uint32_t ns[] = { 1, 2, 3, 7, 12, 100, 120, 1000, 65537, 0x80000001u };
+    bw_rng r;
+    unsigned k;
+    int i;
+    bw_rng_seed(&r, 99);
+    for (k = 0; k < sizeof ns / sizeof ns[0]; k++)
+        for (i = 0; i < 2000; i++)
+            CHECK(bw_rng_below(&r, ns[k]) < ns[k]);
+    CHECK(bw_rng_below(&r, 0) == 0);
+    for (i = 0; i < 2000; i++) {
+        int v = bw_rng_range(&r, -5, 5);
+        CHECK(v >= -5 && v <= 5);
+    }
+    CHECK(bw_rng_range(&r, 4, 4) == 4);
+    CHECK(bw_rng_range(&r, 4, 2) == 4);
+}
+
+/* n = 3 * 2^30: a plain `next % n` returns values below 2^30 half the time
+ * (they are hit twice), an unbiased draw a third of the time. 12,000 draws:
+ * sd of the count ~ 52, so 36% is over 4.5 sigma from both. */
+static void rng_below_is_unbiased(void)
+{
+    bw_rng r;
+    int i, low = 0, n = 12000;
+    bw_rng_seed(&r, 31337);
+    for (i = 0; i < n; i++)
+        low += bw_rng_below(&r, 3u << 30) < (1u << 30);
+    CHECK(low * 100 > n * 30 && low * 100 < n * 36);
+}
+
+/* 12 buckets, 60,000 draws: each bucket expects 5,000 with a standard
+ * deviation of about 68; allow 5% (250, over 3.5 sigma). */
+static void rng_below_roughly_uniform(void)
+{
+    int count[12] = { 0 }, i, n = 60000, lo = 0, hi = 0;
+    bw_rng r;
+    bw_rng_seed(&r, 2024);
+    for (i = 0; i < n; i++)
+        count[bw_rng_below(&r, 12)]++;
+    for (i = 0; i < 12; i++) {
+        int d = count[i] - n / 12;
+        if (i == 0 || count[i] < lo) lo = count[i];
+        if (i == 0 || count[i] > hi) hi = count[i];
+        CHECK(d * 20 < n / 12 && -d * 20 < n / 12);
+    }
+    CHECK(hi - lo < n / 12 / 5);
+}
+
+static void rng_chance_one_in_twelve_rate(void)
+{
+    bw_rng r;
+    int i, hits = 0, n = 120000;
+    bw_rng_seed(&r, 7);
+    for (i = 0; i < n; i++)
+        hits += bw_rng_chance(&r, 1, 12);
+    /* expect n/12 = 10,000; sd ~ 96; allow 5% */
+    CHECK(hits * 20 > (n / 12) * 19 && hits * 20 < (n / 12) * 21);
+    bw_rng_seed(&r, 8);
+    for (i = 0; i < 100; i++) {
+        CHECK(bw_rng_chance(&r, 0, 12) == 0);
+        CHECK(bw_rng_chance(&r, 12, 12) == 1);
+    }
+}
+
+static void rng_streams_differ_and_are_order_free(void)
+{
+    bw_rng a, b, c;
+    bw_rng_stream(&a, 42, 1, 3, 0);
+    bw_rng_stream(&b, 42, 1, 4, 0);
+    CHECK(a.s != b.s);
+    bw_rng_stream(&c, 42, 2, 3, 0);
+    CHECK(a.s != c.s);
+    bw_rng_stream(&c, 42, 1, 3, 1);
+    CHECK(a.s != c.s);
+    bw_rng_stream(&c, 43, 1, 3, 0);
+    CHECK(a.s != c.s);
+    /* the stream of level 3 does not depend on having made level 2 */
+    bw_rng_stream(&b, 42, 1, 2, 0);
+    bw_rng_next(&b);
+    bw_rng_stream(&c, 42, 1, 3, 0);
+    CHECK(a.s == c.s);
+    t_golden("mix_42_1_3_0", bw_mix(42, 1, 3, 0), 0x8387b7edu);
+}
+
+/* ---- planes ---- */
+
+static void plane_set_get_clear_count(void)
+{
+    bw_plane *p = &m->a;
+    int x, y, n = 0;
+    bw_plane_clear(p);
+    CHECK(bw_plane_count(p) == 0);
+    for (y = 0; y < BW_GRID_MAX; y++)
+        for (x = 0; x < BW_GRID_MAX; x++)
+            if ((x * 7 + y * 3) % 5 == 0) {
+                bw_plane_set(p, x, y, 1);
+                n++;
+            }
+    CHECK(bw_plane_count(p) == n);
+    for (y = 0; y < BW_GRID_MAX; y++)
+        for (x = 0; x < BW_GRID_MAX; x++)
+            CHECK(bw_plane_get(p, x, y) == ((x * 7 + y * 3) % 5 == 0));
+    CHECK(bw_plane_get(p, -1, 0) == 0 && bw_plane_get(p, 0, 120) == 0);
+    bw_plane_set(p, 0, 0, 0);
+    CHECK(bw_plane_get(p, 0, 0) == 0);
+    bw_plane_fill(p);
+    CHECK(bw_plane_count(p) == BW_GRID_CELLS);
+    CHECK(sizeof(bw_plane) == 1800);
+}
+
+static void plane_row_ops_match_bits(void)
+{
+    bw_plane *p = &m->a, *q = &m->b;
+    int y, x;
+    bw_plane_clear(p);
+    for (y = 0; y < 8; y++) { /* rows 0..7 cover all four bit offsets */
+        bw_plane_row_set(p, y * 3, 1);
+        CHECK(bw_plane_row_count(p, y * 3) == 120);
+        CHECK(bw_plane_row_count(p, y * 3 + 1) == 0);
+    }
+    CHECK(bw_plane_count(p) == 8 * 120);
+    bw_plane_row_set(p, 3, 0);
+    CHECK(bw_plane_row_count(p, 3) == 0 && bw_plane_count(p) == 7 * 120);
+    bw_plane_clear(p);
+    bw_plane_set(p, 77, 5, 1);
+    bw_plane_set(p, 119, 5, 1);
+    CHECK(bw_plane_row_find(p, 5, 0, 1) == 77);
+    CHECK(bw_plane_row_find(p, 5, 78, 1) == 119);
+    CHECK(bw_plane_row_find(p, 6, 0, 1) == -1);
+    CHECK(bw_plane_row_find(p, 5, 77, 0) == 78);
+    /* and, or, andnot against bit-by-bit */
+    bw_plane_clear(q);
+    for (x = 0; x < 120; x++)
+        bw_plane_set(q, x, 5, x & 1);
+    bw_plane_copy(&m->a, q);
+    bw_plane_set(p, 0, 0, 1);
+    bw_plane_or(p, q);
+    CHECK(bw_plane_count(p) == 61);
+    bw_plane_andnot(p, q);
+    CHECK(bw_plane_count(p) == 1);
+    bw_plane_fill(p);
+    bw_plane_and(p, q);
+    CHECK(bw_plane_count(p) == 60);
+}
+
+/* ---- flood fill ---- */
+
+static void fill_open_grid_is_one_region(void)
+{
+    bw_tileset open;
+    bw_map_init(m, 120, 120, BW_T_DIRT);
+    bw_ts_from_flags(&open, BW_CONNECTS);
+    bw_plane_clear(&m->a);
+    CHECK(bw_flood(&m->fill, &m->grid, &open, &m->a, 60, 60) == BW_GRID_CELLS);
+    CHECK(bw_regions(&m->fill, &m->grid, &open, &m->b) == 1);
+    CHECK(bw_connected(&m->fill, &m->grid, &open, &m->b));
+    CHECK(m->fill.peak <= BW_FILL_STACK);
+}
+
+static void fill_counts_regions(void)
+{
+    bw_tileset open;
+    bw_map_init(m, 120, 120, BW_T_ROCK);
+    bw_ts_from_flags(&open, BW_CONNECTS);
+    CHECK(bw_regions(&m->fill, &m->grid, &open, &m->a) == 0);
+    CHECK(bw_connected(&m->fill, &m->grid, &open, &m->a));
+    bw_grid_rect(&m->grid, 1, 1, 10, 10, BW_T_DIRT);
+    bw_grid_rect(&m->grid, 20, 1, 30, 10, BW_T_STONE);
+    bw_grid_set(&m->grid, 119, 119, BW_T_DOOR);
+    CHECK(bw_regions(&m->fill, &m->grid, &open, &m->a) == 3);
+    CHECK(!bw_connected(&m->fill, &m->grid, &open, &m->a));
+    bw_grid_rect(&m->grid, 10, 5, 20, 5, BW_T_DEEP); /* deep water never connects */
+    CHECK(bw_regions(&m->fill, &m->grid, &open, &m->a) == 3);
+    bw_grid_rect(&m->grid, 10, 5, 20, 5, BW_T_SHALLOW);
+    CHECK(bw_regions(&m->fill, &m->grid, &open, &m->a) == 2);
+    CHECK(!bw_all_reachable(&m->fill, &m->grid, &open, &m->a, 1, 1));
+    bw_grid_set(&m->grid, 119, 119, BW_T_ROCK);
+    CHECK(bw_all_reachable(&m->fill, &m->grid, &open, &m->a, 1, 1));
+    CHECK(!bw_all_reachable(&m->fill, &m->grid, &open, &m->a, 0, 0));
+}
+
+/* A comb: vertical corridors joined at alternating ends make the deepest
+ * scanline stacks; with a 4-entry stack the fill must rescan, and still mark
+ * exactly what a roomy stack marks. */
+static void build_maze(bw_grid *g)
+{
+    int x, y;
+    bw_grid_init(g, 120, 120, BW_T_ROCK);
+    for (x = 0; x < 120; x += 2)
+        for (y = 0; y < 120; y++)
+            BW_AT(g, x, y) = BW_T_DIRT;
+    for (x = 1; x < 120; x += 2)
+        BW_AT(g, x, (x / 2) % 2 ? 0 : 119) = BW_T_DIRT;
+    for (y = 1; y < 119; y += 2) /* and side pockets on every row */
+        for (x = 1; x < 119; x += 4)
+            BW_AT(g, x, y) = BW_T_DIRT;
+}
+
+static void fill_maze_small_stack_fills_everything(void)
+{
+    bw_tileset open;
+    int full, n;
+    bw_ts_from_flags(&open, BW_CONNECTS);
+    build_maze(&m->grid);
+    bw_fill_init(&m->fill);
+    bw_plane_clear(&m->a);
+    full = bw_flood(&m->fill, &m->grid, &open, &m->a, 0, 0);
+    CHECK(full == bw_open_mask(&m->grid, &open, &m->b));
+    bw_fill_init(&m->fill);
+    m->fill.cap = 4;
+    bw_plane_clear(&m->a);
+    n = bw_flood(&m->fill, &m->grid, &open, &m->a, 0, 0);
+    CHECK(n == full);
+    CHECK(m->fill.peak <= 4);
+    CHECK(m->fill.rescans > 0);
+    bw_fill_init(&m->fill);
+    m->fill.cap = 1;
+    CHECK(bw_connected(&m->fill, &m->grid, &open, &m->a));
+    bw_fill_init(&m->fill);
+}
+
+/* A random grid, filled with the full stack and a 2-entry stack, region by
+ * region: the same labels either way. */
+static void fill_random_grids_same_with_tiny_stack(void)
+{
+    bw_tileset open;
+    bw_rng r;
+    int s, x, y;
+    bw_ts_from_flags(&open, BW_CONNECTS);
+    for (s = 0; s < SEEDS(40); s++) {
+        int r1, r2;
+        t_seed((uint32_t)s);
+        bw_rng_seed(&r, (uint32_t)s + 1);
+        bw_grid_init(&m->grid, 120, 120, BW_T_ROCK);
+        for (y = 0; y < 120; y++)
+            for (x = 0; x < 120; x++)
+                if (bw_rng_chance(&r, 3, 5))
+                    BW_AT(&m->grid, x, y) = BW_T_DIRT;
+        bw_fill_init(&m->fill);
+        r1 = bw_regions(&m->fill, &m->grid, &open, &m->a);
+        m->fill.cap = 2;
+        r2 = bw_regions(&m->fill, &m->grid, &open, &m->b);
+        CHECK(r1 == r2);
+        CHECK(bw_plane_count(&m->a) == bw_plane_count(&m->b));
+        bw_plane_andnot(&m->a, &m->b);
+        CHECK(bw_plane_count(&m->a) == 0);
+    }
+    bw_fill_init(&m->fill);
+}
+
+static void fill_plane_source_matches_tiles(void)
+{
+    bw_tileset open;
+    bw_ts_from_flags(&open, BW_CONNECTS);
+    build_maze(&m->grid);
+    bw_open_mask(&m->grid, &open, &m->b);
+    bw_plane_clear(&m->a);
+    CHECK(bw_flood_plane(&m->fill, &m->b, 120, 120, &m->a, 0, 0) == bw_plane_count(&m->b));
+    bw_plane_clear(&m->a);
+    CHECK(bw_flood_plane(&m->fill, &m->b, 120, 120, &m->a, 3, 1) == 0); /* closed start */
+    CHECK(bw_flood_plane(&m->fill, &m->b, 120, 120, &m->a, -1, 0) == 0);
+}
+
+static void fill_small_map_stays_in_corner(void)
+{
+    bw_tileset open;
+    bw_ts_from_flags(&open, BW_CONNECTS);
+    bw_grid_init(&m->grid, 120, 120, BW_T_DIRT);
+    m->grid.w = 56; /* a mystery-dungeon floor in the corner */
+    m->grid.h = 32;
+    bw_plane_clear(&m->a);
+    CHECK(bw_flood(&m->fill, &m->grid, &open, &m->a, 3, 3) == 56 * 32);
+    CHECK(!bw_plane_get(&m->a, 56, 0) && !bw_plane_get(&m->a, 0, 32));
+}
+
+/* ---- geometry ---- */
+
+static int count_cell(int x, int y, void *ctx)
+{
+    int *c = ctx;
+    (void)x;
+    (void)y;
+    c[0]++;
+    return 0;
+}
+
+static int last_cell(int x, int y, void *ctx)
+{
+    int *c = ctx;
+    /* every step moves at most one cell on each axis */
+    if (c[2] && (bw_abs(x - c[0]) > 1 || bw_abs(y - c[1]) > 1))
+        c[3] = 1;
+    c[0] = x;
+    c[1] = y;
+    c[2] = 1;
+    return 0;
+}
+
+static void geom_distances(void)
+{
+    int v;
+    CHECK(bw_dist2(0, 0, 3, 4) == 25);
+    CHECK(bw_dist2(119, 119, 0, 0) == 2 * 119 * 119);
+    CHECK(bw_manhattan(1, 2, -3, 5) == 7);
+    CHECK(bw_chebyshev(1, 2, -3, 5) == 4);
+    for (v = 0; v < 40000; v += 37) {
+        int r = bw_isqrt(v);
+        CHECK(r * r <= v && (r + 1) * (r + 1) > v);
+    }
+    CHECK(bw_isqrt(28800) == 169);
+}
+
+static void geom_rects(void)
+{
+    bw_rect a = bw_rect_make(5, 5, 1, 2), b = bw_rect_make(4, 4, 9, 9), u;
+    CHECK(a.x0 == 1 && a.y0 == 2 && a.x1 == 5 && a.y1 == 5);
+    CHECK(bw_rect_w(a) == 5 && bw_rect_h(a) == 4);
+    CHECK(bw_rect_overlaps(a, b));
+    CHECK(!bw_rect_overlaps(a, bw_rect_make(6, 0, 7, 1)));
+    CHECK(bw_rect_contains(a, 1, 2) && !bw_rect_contains(a, 0, 2));
+    u = bw_rect_union(a, b);
+    CHECK(u.x0 == 1 && u.y0 == 2 && u.x1 == 9 && u.y1 == 9);
+    u = bw_rect_inflate(b, -1);
+    CHECK(bw_rect_w(u) == 4 && bw_rect_h(u) == 4);
+}
+
+static void geom_line_is_continuous(void)
+{
+    int c[4] = { 0, 0, 0, 0 }, n[1] = { 0 };
+    bw_line(0, 0, 10, 3, count_cell, n);
+    CHECK(n[0] == 11);
+    bw_line(3, 17, -4, 2, last_cell, c);
+    CHECK(c[0] == -4 && c[1] == 2 && c[3] == 0);
+}
+
+/* Every line between two cells of a small box ends on its end cell in
+ * exactly Chebyshev-distance + 1 cells: (17,29)->(15,30) once overshot. */
+static int count_to_end(int x, int y, void *ctx)
+{
+    int *c = ctx;
+    c[0]++;
+    c[1] = x;
+    c[2] = y;
+    return c[0] > 400; /* a runaway line stops here and fails below */
+}
+
+static void geom_line_ends_on_its_end_cell(void)
+{
+    int x0, y0, x1, y1;
+    for (y0 = 27; y0 <= 32; y0++)
+        for (x0 = 13; x0 <= 19; x0++)
+            for (y1 = 27; y1 <= 32; y1++)
+                for (x1 = 13; x1 <= 19; x1++) {
+                    int c[3] = { 0, 0, 0 };
+                    bw_line(x0, y0, x1, y1, count_to_end, c);
+                    CHECK(c[1] == x1 && c[2] == y1);
+                    CHECK(c[0] == bw_chebyshev(x0, y0, x1, y1) + 1);
+                }
+}
+
+/* ---- tiles and hashes ---- */
+
+/* areas.txt: everything connects but deep water, rock walls and building
+ * walls, plus lava (DLVL 5 1.5.4) and the impassable roots (4.5.1). */
+static void tiles_connects_follows_areas_rule(void)
+{
+    CHECK(!bw_tile_connects(BW_T_DEEP));
+    CHECK(!bw_tile_connects(BW_T_ROCK));
+    CHECK(!bw_tile_connects(BW_T_BWALL));
+    CHECK(!bw_tile_connects(BW_T_LAVA));
+    CHECK(bw_tile_connects(BW_T_DIRT) && bw_tile_connects(BW_T_DOOR));
+    CHECK(bw_tile_connects(BW_T_SHALLOW) && bw_tile_connects(BW_T_RUBBLE));
+    CHECK(!bw_tile_passable(BW_T_RUBBLE)); /* PUT_RUBBLE: impassable */
+    CHECK(bw_tile_link(BW_T_PIT) == -1 && bw_tile_link(BW_T_DOWN_SLOPE) == -1);
+    CHECK(bw_tile_link(BW_T_UP_SLOPE) == 1 && bw_tile_link(BW_T_MUSHROOM) == 1);
+    CHECK(bw_tile_link(BW_T_DIRT) == 0);
+    CHECK(BW_TILE_COUNT <= 128); /* fits a bw_tileset */
+}
+
+static void hash_fnv1a_known_values(void)
+{
+    static const uint8_t a[1] = { 'a' }, foobar[6] = { 'f', 'o', 'o', 'b', 'a', 'r' };
+    /* the published FNV-1a 32-bit test vectors */
+    CHECK(bw_fnv1a(BW_FNV1A_INIT, a, 0) == 0x811c9dc5u);
+    CHECK(bw_fnv1a(BW_FNV1A_INIT, a, 1) == 0xe40c292cu);
+    CHECK(bw_fnv1a(BW_FNV1A_INIT, foobar, 6) == 0xbf9cf968u);
+}
+
+static void hash_golden_fixed_grids(void)
+{
+    bw_rng r;
+    int x, y;
+    bw_grid_init(&m->grid, 120, 120, BW_T_ROCK);
+    t_golden("grid_rock_120", bw_grid_hash(&m->grid), 0x3ca1cac5u);
+    build_maze(&m->grid);
+    t_golden("grid_maze_120", bw_grid_hash(&m->grid), 0x798bc2a5u);
+    bw_grid_init(&m->grid, 56, 32, BW_T_MD_WALL);
+    bw_rng_seed(&r, 5);
+    for (y = 2; y < 30; y++)
+        for (x = 2; x < 54; x++)
+            BW_AT(&m->grid, x, y) = (uint8_t)bw_rng_below(&r, BW_TILE_COUNT);
+    t_golden("grid_random_56x32", bw_grid_hash(&m->grid), 0x66f63a82u);
+    CHECK(bw_grid_count(&m->grid, BW_T_MD_WALL) >= 56 * 32 - 52 * 28);
+}
+
+static void grid_checked_access(void)
+{
+    bw_grid_init(&m->grid, 80, 21, BW_T_OW_SHORT);
+    CHECK(bw_grid_get(&m->grid, 79, 20, 0) == BW_T_OW_SHORT);
+    CHECK(bw_grid_get(&m->grid, 80, 0, 255) == 255);
+    CHECK(bw_grid_get(&m->grid, -1, 0, 255) == 255);
+    BW_AT(&m->grid, 80, 0) = BW_T_LAVA; /* a sentinel just off the map */
+    BW_AT(&m->grid, 0, 21) = BW_T_LAVA;
+    bw_grid_set(&m->grid, 80, 0, BW_T_ROCK);
+    bw_grid_set(&m->grid, 0, 21, BW_T_ROCK);
+    bw_grid_set(&m->grid, -1, 0, BW_T_ROCK);
+    CHECK(BW_AT(&m->grid, 80, 0) == BW_T_LAVA && BW_AT(&m->grid, 0, 21) == BW_T_LAVA);
+    bw_grid_set(&m->grid, 79, 20, BW_T_ROCK);
+    CHECK(BW_AT(&m->grid, 79, 20) == BW_T_ROCK);
+    BW_AT(&m->grid, 79, 20) = BW_T_OW_SHORT;
+    CHECK(bw_grid_count(&m->grid, BW_T_OW_SHORT) == 80 * 21);
+}
+
+void suite_core(void)
+{
+    RUN(rng_same_seed_same_stream);
+    RUN(rng_golden_sequence);
+    RUN(rng_zero_seed_is_valid);
+    RUN(rng_below_stays_in_range);
+    RUN(rng_below_roughly_uniform);
+    RUN(rng_below_is_unbiased);
+    RUN(rng_chance_one_in_twelve_rate);
+    RUN(rng_streams_differ_and_are_order_free);
+    RUN(plane_set_get_clear_count);
+    RUN(plane_row_ops_match_bits);
+    RUN(fill_open_grid_is_one_region);
+    RUN(fill_counts_regions);
+    RUN(fill_maze_small_stack_fills_everything);
+    RUN(fill_random_grids_same_with_tiny_stack);
+    RUN(fill_plane_source_matches_tiles);
+    RUN(fill_small_map_stays_in_corner);
+    RUN(geom_distances);
+    RUN(geom_rects);
+    RUN(geom_line_is_continuous);
+    RUN(geom_line_ends_on_its_end_cell);
+    RUN(tiles_connects_follows_areas_rule);
+    RUN(hash_fnv1a_known_values);
+    RUN(hash_golden_fixed_grids);
+    RUN(grid_checked_access);
+}
