@@ -1,0 +1,65 @@
+/* PUT_TERRAIN_STREAMER_WATER (algorithms.txt): drunken lines of shallow
+ * water from a point in a wall to a point in the open, both at least 20
+ * from every up slope; a line that passes within 10 of an up slope is
+ * redrawn, and after three such throws new end points are drawn. Then every
+ * shallow tile with at least 12 water tiles among the 24 within Manhattan
+ * distance 3 becomes deep water. Distances to slopes are Pythagorean.
+ *
+ * "Up slope" is any tile flagged BW_UP (up slopes; ladders and the like
+ * elsewhere). The deepening pass turns shallow into deep, both of which
+ * count as water, so the set it counts never changes while it runs: the
+ * result is the same in any scan order, read before or during the pass. */
+#ifndef BURROW_STREAMER_H
+#define BURROW_STREAMER_H
+
+#include <stdint.h>
+#include "burrow/map.h"
+#include "burrow/rng.h"
+#include "burrow/tile.h"
+
+/* Random draws for one end point before the round is given up. */
+#define BW_STREAMER_PICK_TRIES 64
+/* Start/end rounds per streamer before it is given up (fallback: no
+ * streamer, reported). */
+#define BW_STREAMER_ROUNDS 8
+/* Throws of the line per round (algorithms.txt: three). */
+#define BW_STREAMER_THROWS 3
+
+typedef struct bw_streamer_params {
+    uint8_t shallow, deep;         /* BW_T_SHALLOW, BW_T_DEEP */
+    uint8_t end_far;               /* ends at least this far from up slopes: 20 */
+    uint8_t line_near;             /* a line tile within this of one is thrown: 10 */
+    uint8_t deep_min;              /* water among the 24 to deepen: 12 */
+    uint8_t count;                 /* streamers wanted by bw_put_streamers: 4 */
+    bw_tileset wall;               /* "a wall": rock, building and crumbling wall */
+} bw_streamer_params;
+
+typedef struct bw_streamer_report {
+    uint8_t ok;                    /* 1 if a streamer was laid */
+    uint8_t rounds;                /* start/end rounds used */
+    uint8_t throws;                /* lines thrown away in all */
+    int16_t sx, sy, ex, ey;        /* the ends of the laid line */
+    uint16_t tiles;                /* line tiles (steps + 1) */
+} bw_streamer_report;
+
+void bw_streamer_defaults(bw_streamer_params *p);
+
+/* Marks in m->b every cell closer than end_far to an up slope and in m->a
+ * every cell within line_near of one (dist^2 < end_far^2, <= line_near^2).
+ * bw_put_streamer needs these planes; it does not recompute them. */
+void bw_streamer_prepare(bw_map *m, const bw_streamer_params *p);
+
+/* One streamer of shallow water; needs bw_streamer_prepare first. Slopes,
+ * pits and other level links (BW_UP, BW_DOWN) on the line are left as they
+ * are. `rep` may be NULL. Returns 1 if laid, 0 if given up. */
+int bw_put_streamer(bw_map *m, bw_rng *r, const bw_streamer_params *p,
+                    bw_streamer_report *rep);
+
+/* The deepening pass over the whole map (no scratch). Returns tiles
+ * deepened. */
+int bw_streamer_deepen(bw_map *m, const bw_streamer_params *p);
+
+/* prepare, p->count streamers, deepen. Returns streamers laid. */
+int bw_put_streamers(bw_map *m, bw_rng *r, const bw_streamer_params *p);
+
+#endif

@@ -1,0 +1,35 @@
+/* PUT_ORC_WATCHTOWERS (algorithms.txt): 4 x 4 blocks of orc watchtower that
+ * may overwrite anything but pits, slopes, granite (rock wall) and other
+ * watchtowers; a place that would touch one of those is drawn again. */
+#ifndef BURROW_WATCHTOWER_H
+#define BURROW_WATCHTOWER_H
+
+#include <stdint.h>
+#include "burrow/grid.h"
+#include "burrow/rng.h"
+#include "burrow/geom.h"
+#include "burrow/tile.h"
+
+#define BW_WATCHTOWER_SIZE 4
+/* Places drawn per tower before that tower is given up (the fallback: fewer
+ * towers; the count placed is returned). */
+#define BW_WATCHTOWER_TRIES 48
+
+typedef struct bw_watchtower_params {
+    uint8_t tile;                  /* BW_T_WATCHTOWER */
+    uint8_t count;                 /* towers wanted: 3 */
+    uint8_t tries;                 /* per tower, <= BW_WATCHTOWER_TRIES */
+    bw_tileset forbid;             /* pit, fiery pit, both slopes, rock wall,
+                                      watchtower */
+} bw_watchtower_params;
+
+void bw_watchtower_defaults(bw_watchtower_params *p);
+
+/* Places up to p->count towers whose 4 x 4 squares lie inside `area`
+ * (clipped to the map). `placed` (may be NULL) receives each tower's
+ * top-left corner and must hold p->count points. Returns how many were
+ * placed. */
+int bw_put_watchtowers(bw_grid *g, bw_rng *r, const bw_watchtower_params *p,
+                       bw_rect area, bw_point *placed);
+
+#endif

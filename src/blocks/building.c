@@ -1,0 +1,142 @@
+/* PUT_BUILDING (algorithms.txt). */
+#include "burrow/building.h"
+
+void bw_building_defaults(bw_building_params *p)
+{
+    p->wall = BW_T_BWALL;
+    p->floor = BW_T_WOOD;
+    p->crumble = BW_T_CRUMBLE_WALL;
+    p->broken = BW_T_BROKEN_WALL;
+    p->door = BW_T_DOOR;
+    p->chance_den = 12;
+    p->min_w = 5;
+    p->max_w = 12;
+    p->min_h = 5;
+    p->max_h = 10;
+    bw_ts_clear(&p->on);
+}
+
+int bw_is_building_wall(const bw_building_params *p, int tile)
+{
+    return tile == p->wall || tile == p->crumble || tile == p->broken ||
+           tile == p->door;
+}
+
+/* Outline cell i of a w x h rectangle, clockwise from the top-left corner,
+ * with its outward normal; i < 2 * (w + h) - 4. */
+static void outline(bw_rect o, int i, int *x, int *y, int *nx, int *ny)
+{
+    int w = bw_rect_w(o), h = bw_rect_h(o);
+    *nx = *ny = 0;
+    if (i < w - 1) {                         /* top, left corner included */
+        *x = o.x0 + i; *y = o.y0; *ny = -1;
+    } else if ((i -= w - 1) < h - 1) {       /* right, top-right corner */
+        *x = o.x1; *y = o.y0 + i; *nx = 1;
+    } else if ((i -= h - 1) < w - 1) {       /* bottom, bottom-right corner */
+        *x = o.x1 - i; *y = o.y1; *ny = 1;
+    } else {                                 /* left, bottom-left corner */
+        i -= w - 1;
+        *x = o.x0; *y = o.y1 - i; *nx = -1;
+    }
+}
+
+static int is_corner(bw_rect o, int x, int y)
+{
+    return (x == o.x0 || x == o.x1) && (y == o.y0 || y == o.y1);
+}
+
+int bw_put_building(bw_grid *g, bw_rng *r, const bw_building_params *p,
+                    bw_rect outer)
+{
+    bw_rect o;
+    int i, n, x, y, nx, ny, standing = 0;
+    o.x0 = (int16_t)bw_max(outer.x0, 0);
+    o.y0 = (int16_t)bw_max(outer.y0, 0);
+    o.x1 = (int16_t)bw_min(outer.x1, g->w - 1);
+    o.y1 = (int16_t)bw_min(outer.y1, g->h - 1);
+    if (bw_rect_w(o) < 3 || bw_rect_h(o) < 3)
+        return 0;
+    n = 2 * (bw_rect_w(o) + bw_rect_h(o)) - 4;
+
+    /* "Wooden floor placed over a wall erases the wall." */
+    bw_grid_rect(g, o.x0 + 1, o.y0 + 1, o.x1 - 1, o.y1 - 1, p->floor);
+
+    /* "Walls which would be placed over a wooden floor are instead
+     * ignored." Each non-corner wall rolls once: 1/12 crumbling, 1/12
+     * broken, 1/12 door (with chance_den 12). */
+    for (i = 0; i < n; i++) {
+        uint8_t t = p->wall;
+        outline(o, i, &x, &y, &nx, &ny);
+        if (BW_AT(g, x, y) == p->floor)
+            continue;
+        if (!is_corner(o, x, y)) {
+            uint32_t roll = bw_rng_below(r, p->chance_den);
+            t = roll == 0 ? p->crumble : roll == 1 ? p->broken
+              : roll == 2 ? p->door : p->wall;
+        }
+        BW_AT(g, x, y) = t;
+    }
+
+    /* "If the walls of two buildings would be flush with one another, both
+     * walls are replaced with wooden floor": a side wall of ours with a
+     * parallel wall of another building just outside it (that wall has
+     * floor behind it) is a double wall between two rooms. Corners never
+     * qualify, and neither does the other building's corner (the cell
+     * behind it is wall), so the joined outline stays closed. */
+    for (i = 0; i < n; i++) {
+        int ox, oy, bx, by;
+        outline(o, i, &x, &y, &nx, &ny);
+        ox = x + nx; oy = y + ny; bx = ox + nx; by = oy + ny;
+        if (is_corner(o, x, y) || !bw_is_building_wall(p, BW_AT(g, x, y)) ||
+            !bw_grid_in(g, bx, by))
+            continue;
+        if (bw_is_building_wall(p, BW_AT(g, ox, oy)) &&
+            BW_AT(g, bx, by) == p->floor) {
+            BW_AT(g, x, y) = p->floor;
+            BW_AT(g, ox, oy) = p->floor;
+        }
+    }
+
+    for (i = 0; i < n; i++) {
+        outline(o, i, &x, &y, &nx, &ny);
+        standing += bw_is_building_wall(p, BW_AT(g, x, y));
+    }
+    return standing;
+}
+
+static int footprint_on(const bw_grid *g, const bw_tileset *on, bw_rect o)
+{
+    int x, y;
+    for (y = o.y0; y <= o.y1; y++)
+        for (x = o.x0; x <= o.x1; x++)
+            if (!BW_TS_HAS(on, BW_AT(g, x, y)))
+                return 0;
+    return 1;
+}
+
+int bw_put_buildings(bw_grid *g, bw_rng *r, const bw_building_params *p,
+                     int count, bw_rect area)
+{
+    int i, k, placed = 0;
+    int any = (p->on.w[0] | p->on.w[1] | p->on.w[2] | p->on.w[3]) == 0;
+    int ax0 = bw_max(area.x0, 0), ax1 = bw_min(area.x1, g->w - 1);
+    int ay0 = bw_max(area.y0, 0), ay1 = bw_min(area.y1, g->h - 1);
+    for (i = 0; i < count; i++)
+        for (k = 0; k < BW_BUILDING_TRIES; k++) {
+            int w = bw_rng_range(r, p->min_w, p->max_w);
+            int h = bw_rng_range(r, p->min_h, p->max_h);
+            int x, y;
+            bw_rect o;
+            if (ax1 - ax0 + 1 < w || ay1 - ay0 + 1 < h)
+                continue;
+            x = bw_rng_range(r, ax0, ax1 - w + 1);
+            y = bw_rng_range(r, ay0, ay1 - h + 1);
+            o = bw_rect_make(x, y, x + w - 1, y + h - 1);
+            if (!any && !footprint_on(g, &p->on, o))
+                continue;
+            bw_put_building(g, r, p, o);
+            placed++;
+            break;
+        }
+    return placed;
+}

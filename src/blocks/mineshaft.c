@@ -1,0 +1,303 @@
+/* DRUNKEN_MINESHAFT (algorithms.txt). The walker's 8 moves are weighted by
+ * their dot product with the fixed start-to-goal vector u (moves that do
+ * not advance along u weigh 0), so every move advances along u and the
+ * walk drifts sideways like Drunken Walk, but nothing pulls it back toward
+ * the goal: only the error rule bounds how far it strays. A diagonal move
+ * is carved as two orthogonal steps (two records) so the shaft stays
+ * 4-connected for the flood fill. */
+#include "burrow/mineshaft.h"
+#include "burrow/geom.h"
+
+typedef struct shaft {
+    bw_map *m;
+    bw_rng *r;
+    const bw_mineshaft *p;
+    bw_shaft_stats st;
+    int sx, sy, ux, uy;       /* start and the start-to-goal vector */
+    int wx, wy;               /* u over gcd(ux, uy): move weights depend on
+                                 the direction alone, not on the distance */
+    int32_t len2;             /* |u|^2, > 0 */
+    int x0, y0, x1, y1;       /* the map minus its outer ring */
+    int width;                /* brush of the final straight line */
+    int n;                    /* records in hist */
+    bw_shaft_step hist[BW_SHAFT_HISTORY];
+} shaft;
+
+void bw_mineshaft_defaults(bw_mineshaft *p)
+{
+    int t;
+    p->floor = BW_T_STONE;
+    p->wall = BW_T_ROCK;
+    p->min_width = 1;
+    p->max_width = 4;
+    p->width_change = 3;
+    p->history = BW_SHAFT_HISTORY;
+    p->max_steps = BW_SHAFT_MAX_STEPS;
+    bw_ts_clear(&p->carve);
+    for (t = 0; t < BW_TILE_COUNT; t++)
+        if (!(bw_tiles[t].flags & BW_PASS))
+            bw_ts_add(&p->carve, t);
+    p->trace = 0;
+    p->trace_ctx = 0;
+}
+
+static void trace(shaft *s, int event, int x, int y, int width, int err)
+{
+    bw_shaft_step k;
+    if (!s->p->trace)
+        return;
+    k.x = (uint8_t)x;
+    k.y = (uint8_t)y;
+    k.width = (uint8_t)width;
+    k.err = (uint8_t)err;
+    s->p->trace(s->p->trace_ctx, event, &k);
+}
+
+/* cross^2 / |u|^2 is the squared distance from (x, y) to the start-goal
+ * line; compared exactly, in integers (|cross| <= 2 * 119^2 < 2^15). */
+static int32_t cross(const shaft *s, int x, int y)
+{
+    int32_t c = (int32_t)(x - s->sx) * s->uy - (int32_t)(y - s->sy) * s->ux;
+    return c < 0 ? -c : c;
+}
+
+static int err_floor(const shaft *s, int x, int y)
+{
+    int32_t c = cross(s, x, y);
+    return bw_isqrt((int32_t)((uint32_t)c * (uint32_t)c / (uint32_t)s->len2));
+}
+
+static int too_far(const shaft *s, int x, int y)
+{
+    uint32_t c = (uint32_t)cross(s, x, y);
+    return c * c > (uint32_t)(BW_SHAFT_ERR_MAX * BW_SHAFT_ERR_MAX) * (uint32_t)s->len2;
+}
+
+static int inside(const shaft *s, int x, int y)
+{
+    return x >= s->x0 && y >= s->y0 && x <= s->x1 && y <= s->y1;
+}
+
+/* Replaces the four `wall` tiles nearest the up slope at (x, y), by
+ * Pythagorean distance (ties: nearer ring, then scan order), looking out to
+ * BW_SHAFT_WALL_RADIUS; fewer if fewer are that close. */
+static void open_walls(shaft *s, int x, int y)
+{
+    int32_t bd[4];
+    int bx[4], by[4], n = 0, r, i, j, cx, cy;
+    for (r = 1; r <= BW_SHAFT_WALL_RADIUS; r++) {
+        if (n == 4 && bd[3] <= (int32_t)r * r)
+            break; /* every cell of ring r is at least r away */
+        for (cy = y - r; cy <= y + r; cy++)
+            for (cx = x - r; cx <= x + r; cx += (cy == y - r || cy == y + r) ? 1 : 2 * r) {
+                int32_t d;
+                if (!inside(s, cx, cy) || BW_AT(&s->m->grid, cx, cy) != s->p->wall)
+                    continue;
+                d = bw_dist2(cx, cy, x, y);
+                if (n == 4 && d >= bd[3])
+                    continue;
+                for (i = n < 4 ? n++ : 3; i > 0 && bd[i - 1] > d; i--) {
+                    bd[i] = bd[i - 1];
+                    bx[i] = bx[i - 1];
+                    by[i] = by[i - 1];
+                }
+                bd[i] = d;
+                bx[i] = cx;
+                by[i] = cy;
+            }
+    }
+    for (j = 0; j < n; j++) {
+        BW_AT(&s->m->grid, bx[j], by[j]) = s->p->floor;
+        s->st.walls++;
+        s->st.carved++;
+        trace(s, BW_SHAFT_WALL, bx[j], by[j], 1, 0);
+    }
+}
+
+/* Carves the width x width brush at (x, y): the centre always, the other
+ * cells only off the map's outer ring. Up slopes are never overwritten;
+ * the first one the brush meets triggers the four-walls rule instead. */
+static void brush(shaft *s, int x, int y, int width)
+{
+    int lo = (width - 1) / 2, cx, cy, slope = 0, slx = 0, sly = 0;
+    for (cy = y - lo; cy < y - lo + width; cy++)
+        for (cx = x - lo; cx < x - lo + width; cx++) {
+            uint8_t *t;
+            if (!(cx == x && cy == y) && !inside(s, cx, cy))
+                continue;
+            t = &BW_AT(&s->m->grid, cx, cy);
+            if (*t == BW_T_UP_SLOPE) {
+                if (!slope) {
+                    slx = cx;
+                    sly = cy;
+                }
+                slope = 1;
+            } else if (BW_TS_HAS(&s->p->carve, *t) && *t != s->p->floor) {
+                *t = s->p->floor;
+                s->st.carved++;
+            }
+        }
+    if (slope) {
+        s->st.slope_hits++;
+        trace(s, BW_SHAFT_SLOPE, slx, sly, 1, 0);
+        open_walls(s, slx, sly);
+    }
+}
+
+/* History of step records. Only the records from the latest one with
+ * error < BW_SHAFT_ERR_RESUME on are ever backed up to, so a full history
+ * drops its oldest record unless that is the latest such one (then the
+ * next oldest goes): the backup target is never lost. */
+static void push(shaft *s, int x, int y, int width, int err)
+{
+    int cap = s->p->history, drop, i;
+    if (cap < 2 || cap > BW_SHAFT_HISTORY)
+        cap = BW_SHAFT_HISTORY;
+    if (s->n >= cap) {
+        drop = 0;
+        for (i = s->n - 1; i > 0 && s->hist[i].err >= BW_SHAFT_ERR_RESUME; i--)
+            ;
+        if (i == 0)
+            drop = 1;
+        for (i = drop; i + 1 < s->n; i++)
+            s->hist[i] = s->hist[i + 1];
+        s->n--;
+        s->st.dropped++;
+    }
+    s->hist[s->n].x = (uint8_t)x;
+    s->hist[s->n].y = (uint8_t)y;
+    s->hist[s->n].width = (uint8_t)width;
+    s->hist[s->n].err = (uint8_t)err;
+    s->n++;
+    if (err > s->st.max_err)
+        s->st.max_err = (uint8_t)err;
+}
+
+/* The straight line to the goal: 4-connected steps, each one cutting the
+ * Manhattan distance (so at most w + h of them), along whichever axis keeps
+ * the centre nearer the segment from (x, y) to the goal. */
+static void straight(shaft *s, int x, int y, int gx, int gy)
+{
+    int ax = gx - x, ay = gy - y, cx = x, cy = y;
+    for (;;) {
+        brush(s, cx, cy, s->width);
+        s->st.straight++;
+        trace(s, BW_SHAFT_STRAIGHT, cx, cy, s->width, err_floor(s, cx, cy));
+        if (cx == gx && cy == gy)
+            break;
+        if (cx != gx && cy != gy) {
+            int32_t ex = (int32_t)(cx + bw_sign(ax) - x) * ay - (int32_t)(cy - y) * ax;
+            int32_t ey = (int32_t)(cx - x) * ay - (int32_t)(cy + bw_sign(ay) - y) * ax;
+            if (bw_abs(ex) <= bw_abs(ey))
+                cx += bw_sign(ax);
+            else
+                cy += bw_sign(ay);
+        } else if (cx != gx) {
+            cx += bw_sign(ax);
+        } else {
+            cy += bw_sign(ay);
+        }
+    }
+}
+
+/* Picks a move: weight = dot product with u, 0 for moves that do not
+ * advance or that leave the inner map. Returns the direction or -1. */
+static int pick_move(shaft *s, int x, int y)
+{
+    int32_t weight[8], total = 0, pick;
+    int d;
+    for (d = 0; d < 8; d++) {
+        int32_t dot = (int32_t)bw_dx8[d] * s->wx + (int32_t)bw_dy8[d] * s->wy;
+        weight[d] = (dot > 0 && inside(s, x + bw_dx8[d], y + bw_dy8[d])) ? dot : 0;
+        total += weight[d];
+    }
+    if (total == 0)
+        return -1;
+    pick = (int32_t)bw_rng_below(s->r, (uint32_t)total);
+    for (d = 0; d < 7 && pick >= weight[d]; d++)
+        pick -= weight[d];
+    return d;
+}
+
+int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
+                     int x0, int y0, int x1, int y1, bw_shaft_stats *st)
+{
+    shaft s;
+    int x = x0, y = y0, width;
+    s.m = m;
+    s.r = r;
+    s.p = p;
+    s.st.steps = s.st.backups = s.st.dropped = s.st.straight = 0;
+    s.st.slope_hits = s.st.walls = s.st.carved = 0;
+    s.st.max_err = s.st.fallback = 0;
+    s.sx = x0;
+    s.sy = y0;
+    s.ux = x1 - x0;
+    s.uy = y1 - y0;
+    s.len2 = (int32_t)s.ux * s.ux + (int32_t)s.uy * s.uy;
+    s.wx = bw_abs(s.ux);
+    s.wy = bw_abs(s.uy);
+    while (s.wy != 0) { /* Euclid: at most ~10 rounds below 120 */
+        int t = s.wx % s.wy;
+        s.wx = s.wy;
+        s.wy = t;
+    }
+    if (s.wx == 0)
+        s.wx = 1;
+    s.wy = s.uy / s.wx;
+    s.wx = s.ux / s.wx;
+    s.x0 = 1;
+    s.y0 = 1;
+    s.x1 = m->grid.w - 2;
+    s.y1 = m->grid.h - 2;
+    s.n = 0;
+    width = bw_rng_range(r, p->min_width, p->max_width);
+    brush(&s, x, y, width);
+    trace(&s, BW_SHAFT_CARVE, x, y, width, 0);
+    if (s.len2 > 0) {
+        push(&s, x, y, width, 0);
+        /* walks until its position along u reaches the goal's */
+        while ((int32_t)(x - x0) * s.ux + (int32_t)(y - y0) * s.uy < s.len2) {
+            int d = s.st.steps < p->max_steps ? pick_move(&s, x, y) : -1, n, i;
+            if (d < 0) {
+                s.st.fallback = 1;
+                break;
+            }
+            if (bw_rng_chance(r, p->width_change, 16))
+                width = bw_clamp(width + (bw_rng_below(r, 2) ? 1 : -1),
+                                 p->min_width, p->max_width);
+            /* a diagonal is two steps, x first */
+            n = (bw_dx8[d] && bw_dy8[d]) ? 2 : 1;
+            for (i = 0; i < n; i++) {
+                int e;
+                if (i == 0)
+                    x += bw_dx8[d];
+                if (i == n - 1)
+                    y += bw_dy8[d];
+                s.st.steps++;
+                e = err_floor(&s, x, y);
+                brush(&s, x, y, width);
+                trace(&s, BW_SHAFT_CARVE, x, y, width, e);
+                if (too_far(&s, x, y)) {
+                    /* back up, filling nothing in, to the latest record
+                     * with error < 6 (push() never drops it) */
+                    while (s.n > 1 && s.hist[s.n - 1].err >= BW_SHAFT_ERR_RESUME)
+                        s.n--;
+                    x = s.hist[s.n - 1].x;
+                    y = s.hist[s.n - 1].y;
+                    width = s.hist[s.n - 1].width;
+                    s.st.backups++;
+                    trace(&s, BW_SHAFT_BACKUP, x, y, width, s.hist[s.n - 1].err);
+                    break;
+                }
+                push(&s, x, y, width, e);
+            }
+        }
+        /* past the goal's line position (error <= 10) or out of steps */
+        s.width = width;
+        straight(&s, x, y, x1, y1);
+    }
+    if (st)
+        *st = s.st;
+    return s.st.carved;
+}

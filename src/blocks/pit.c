@@ -1,0 +1,261 @@
+/* PUT_PIT (algorithms.txt); see include/burrow/pit.h. */
+#include "burrow/pit.h"
+#include "burrow/geom.h"
+#include "burrow/life.h"
+#include "burrow/tile.h"
+#include "burrow/walk.h"
+
+/* Lattice points per side scanned by bw_pit_place's fallback (both ends
+ * included, so the four corners of the usable square are candidates). */
+#define PLACE_LATTICE 23
+
+static int admissible(const bw_pit_plan *p, const bw_pit_plan *avoid,
+                      int avoid_dist, int x, int y, int32_t *nearest)
+{
+    int i;
+    int32_t best = 0x7fffffff;
+    for (i = 0; i < p->n; i++) {
+        int32_t d = bw_dist2(x, y, p->x[i], p->y[i]);
+        if (d < (int32_t)BW_PIT_SPACING * BW_PIT_SPACING)
+            return 0;
+        if (d < best) best = d;
+    }
+    for (i = 0; avoid && i < avoid->n; i++) {
+        int32_t d = bw_dist2(x, y, avoid->x[i], avoid->y[i]);
+        if (d < (int32_t)avoid_dist * avoid_dist)
+            return 0;
+        if (d < best) best = d;
+    }
+    *nearest = best;
+    return 1;
+}
+
+int bw_pit_place(bw_pit_plan *p, bw_rng *r, int want, const bw_pit_plan *avoid,
+                 int avoid_dist, int w, int h)
+{
+    int m = BW_PIT_REACH + 2, k, t, i, j;
+    int32_t near;
+    p->n = 0;
+    if (want > BW_PIT_MAX) want = BW_PIT_MAX;
+    for (k = 0; k < want; k++) {
+        int bx = -1, by = -1, fx = -1, fy = -1;
+        int32_t bestd = -1;
+        for (t = 0; t < BW_PIT_PLACE_TRIES && bx < 0; t++) {
+            int x = bw_rng_range(r, m, w - 1 - m), y = bw_rng_range(r, m, h - 1 - m);
+            if (admissible(p, avoid, avoid_dist, x, y, &near)) {
+                bx = x;
+                by = y;
+            }
+        }
+        /* Fallback: the admissible lattice cell farthest from the others. */
+        for (i = 0; bx < 0 && i <= PLACE_LATTICE; i++)
+            for (j = 0; j <= PLACE_LATTICE; j++) {
+                int x = m + (w - 1 - 2 * m) * j / PLACE_LATTICE;
+                int y = m + (h - 1 - 2 * m) * i / PLACE_LATTICE;
+                if (admissible(p, avoid, avoid_dist, x, y, &near) && near > bestd) {
+                    bestd = near;
+                    fx = x;
+                    fy = y;
+                }
+            }
+        if (bx < 0) {
+            bx = fx;
+            by = fy;
+        }
+        if (bx < 0)
+            break; /* no admissible cell: fewer pits */
+        p->x[p->n] = (uint8_t)bx;
+        p->y[p->n] = (uint8_t)by;
+        p->dir[p->n] = (uint8_t)bw_rng_below(r, 8);
+        p->r[p->n] = (uint8_t)bw_rng_range(r, BW_PIT_R_MIN, BW_PIT_R_MAX);
+        p->n++;
+    }
+    p->sub = bw_rng_next(r);
+    return p->n;
+}
+
+/* The half moon is the disc of radius r round the seed minus an equal disc
+ * pushed `off` along the direction: its concave, open side faces dir. `off`
+ * is the least push that leaves the seed itself outside the second disc. */
+static int moon_offset(int r, int diagonal)
+{
+    int off = 1, lim = r * r + r;
+    while ((diagonal ? 2 * off * off : off * off) <= lim)
+        off++;
+    return off;
+}
+
+/* Pit k's half moon, worked out once for the many cells tested. */
+typedef struct moon { int16_t sx, sy, cx, cy, lim; } moon;
+
+static void moon_of(const bw_pit_plan *p, int k, moon *mo)
+{
+    int r = p->r[k], d = p->dir[k];
+    int off = moon_offset(r, bw_dx8[d] != 0 && bw_dy8[d] != 0);
+    mo->sx = (int16_t)p->x[k];
+    mo->sy = (int16_t)p->y[k];
+    mo->cx = (int16_t)(p->x[k] + off * bw_dx8[d]);
+    mo->cy = (int16_t)(p->y[k] + off * bw_dy8[d]);
+    mo->lim = (int16_t)(r * r + r);
+}
+
+static int in_moon(const moon *mo, int x, int y)
+{
+    int ax = x - mo->sx, ay = y - mo->sy, bx = x - mo->cx, by = y - mo->cy;
+    return ax * ax + ay * ay <= mo->lim && bx * bx + by * by > mo->lim;
+}
+
+int bw_pit_in_half_moon(const bw_pit_plan *p, int k, int x, int y)
+{
+    moon mo;
+    moon_of(p, k, &mo);
+    return in_moon(&mo, x, y);
+}
+
+void bw_pit_box(const bw_pit_plan *p, int k, int *x0, int *y0, int *x1, int *y1)
+{
+    *x0 = bw_max(p->x[k] - BW_PIT_REACH, 0);
+    *y0 = bw_max(p->y[k] - BW_PIT_REACH, 0);
+    *x1 = bw_min(p->x[k] + BW_PIT_REACH, BW_GRID_MAX - 1);
+    *y1 = bw_min(p->y[k] + BW_PIT_REACH, BW_GRID_MAX - 1);
+}
+
+typedef struct walk_ctx {
+    bw_grid *g;
+    int sx, sy;
+    int x0, y0, x1, y1;   /* the pit tiles laid so far lie inside */
+    uint8_t tile;
+} walk_ctx;
+
+/* algorithms.txt: pit tiles may be placed over anything except down slopes. */
+static int lay_pit(int x, int y, void *vc)
+{
+    walk_ctx *c = (walk_ctx *)vc;
+    int dx = x - c->sx, dy = y - c->sy;
+    if (dx > BW_PIT_WALK_BOX || -dx > BW_PIT_WALK_BOX || dy > BW_PIT_WALK_BOX ||
+        -dy > BW_PIT_WALK_BOX)
+        return 1; /* keeps the pit inside its box: the walk ends here */
+    if (BW_AT(c->g, x, y) != BW_T_DOWN_SLOPE) {
+        BW_AT(c->g, x, y) = c->tile;
+        if (x < c->x0) c->x0 = x;
+        if (y < c->y0) c->y0 = y;
+        if (x > c->x1) c->x1 = x;
+        if (y > c->y1) c->y1 = y;
+    }
+    return 0;
+}
+
+/* bw_pit_render; `touched` (x0, y0, x1, y1) receives a box holding every
+ * cell written. */
+static void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
+                   bw_plane *scratch, int *touched)
+{
+    int sx = p->x[k], sy = p->y[k], r = p->r[k], d = p->dir[k];
+    int dx = bw_dx8[d], dy = bw_dy8[d], px = -dy, py = dx; /* px,py: across */
+    int x, y, i, walks, x0, y0, x1, y1;
+    bw_rng rng;
+    walk_ctx c;
+    bw_walk wk;
+    bw_life l;
+    moon mo;
+
+    /* The seed grown into a half moon of down slopes. */
+    moon_of(p, k, &mo);
+    for (y = bw_max(sy - r, 0); y <= sy + r && y < g->h; y++)
+        for (x = bw_max(sx - r, 0); x <= sx + r && x < g->w; x++)
+            if (in_moon(&mo, x, y))
+                BW_AT(g, x, y) = BW_T_DOWN_SLOPE;
+    touched[0] = sx - r;
+    touched[1] = sy - r;
+    touched[2] = sx + r;
+    touched[3] = sy + r;
+    if (stage < BW_PIT_STAGE_WALK)
+        return;
+
+    /* Walks from the open side of the crescent: start on the first cell past
+     * the slopes along dir at a random offset across, head outwards. */
+    bw_rng_seed(&rng, bw_mix(p->sub, (uint32_t)k, 0x70697400u, 0));
+    c.g = g;
+    c.sx = sx;
+    c.sy = sy;
+    c.tile = p->tile;
+    c.x0 = c.y0 = BW_GRID_MAX;
+    c.x1 = c.y1 = -1;
+    walks = bw_rng_range(&rng, BW_PIT_WALKS_MIN, BW_PIT_WALKS_MAX);
+    for (i = 0; i < walks; i++) {
+        int t = bw_rng_range(&rng, 1 - r, r - 1), n;
+        int ax = sx + t * px, ay = sy + t * py, gx, gy, j;
+        for (j = 0; j <= 2 * r + 2 && in_moon(&mo, ax, ay); j++) {
+            ax += dx;
+            ay += dy;
+        }
+        n = bw_rng_range(&rng, r, r + 4);
+        gx = sx + n * dx + bw_rng_range(&rng, -r, r) * px;
+        gy = sy + n * dy + bw_rng_range(&rng, -r, r) * py;
+        gx = bw_clamp(gx, sx - BW_PIT_WALK_BOX + 1, sx + BW_PIT_WALK_BOX - 1);
+        gy = bw_clamp(gy, sy - BW_PIT_WALK_BOX + 1, sy + BW_PIT_WALK_BOX - 1);
+        gx = bw_clamp(gx, 0, g->w - 1);
+        gy = bw_clamp(gy, 0, g->h - 1);
+        ax = bw_clamp(ax, 0, g->w - 1);
+        ay = bw_clamp(ay, 0, g->h - 1);
+        bw_walk_start(&wk, ax, ay, gx, gy, g->w, g->h);
+        bw_walk_run(&wk, &rng, lay_pit, &c);
+    }
+    if (stage < BW_PIT_STAGE_SMOOTH)
+        return;
+
+    /* Fecund smoothing; slopes are never replaced (bw_life_run). Only
+     * cells within BW_PIT_LIFE_GENS of a walked pit tile can change (a
+     * birth needs 2 live neighbours), so the run covers that much round
+     * the walked tiles, inside the box: the same result, fewer rows. */
+    if (c.x1 < 0)
+        return;
+    bw_life_fecund(&l, p->tile, BW_T_CRUMBLE_DIRT);
+    bw_pit_box(p, k, &x0, &y0, &x1, &y1);
+    x0 = bw_max(x0, c.x0 - BW_PIT_LIFE_GENS);
+    y0 = bw_max(y0, c.y0 - BW_PIT_LIFE_GENS);
+    x1 = bw_min(x1, c.x1 + BW_PIT_LIFE_GENS);
+    y1 = bw_min(y1, c.y1 + BW_PIT_LIFE_GENS);
+    bw_life_run(g, &l, BW_PIT_LIFE_GENS, x0, y0, x1, y1, scratch);
+    touched[0] = bw_min(touched[0], x0);
+    touched[1] = bw_min(touched[1], y0);
+    touched[2] = bw_max(touched[2], x1);
+    touched[3] = bw_max(touched[3], y1);
+}
+
+void bw_pit_render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
+                   bw_plane *scratch)
+{
+    int touched[4];
+    render(g, p, k, stage, scratch, touched);
+}
+
+void bw_pit_put(bw_grid *g, const bw_pit_plan *p, bw_plane *scratch)
+{
+    int k;
+    for (k = 0; k < p->n; k++)
+        bw_pit_render(g, p, k, BW_PIT_STAGE_SMOOTH, scratch);
+}
+
+void bw_pit_put_below(bw_grid *g, const bw_pit_plan *p, uint8_t floor,
+                      bw_plane *scratch)
+{
+    int k, x, y, x0, y0, x1, y1, touched[4];
+    for (k = 0; k < p->n; k++) {
+        /* only the cells the pit wrote can need changing */
+        render(g, p, k, BW_PIT_STAGE_SMOOTH, scratch, touched);
+        bw_pit_box(p, k, &x0, &y0, &x1, &y1);
+        x0 = bw_max(x0, touched[0]);
+        y0 = bw_max(y0, touched[1]);
+        x1 = bw_min(x1, touched[2]);
+        y1 = bw_min(y1, touched[3]);
+        for (y = y0; y <= y1; y++)
+            for (x = x0; x <= x1; x++) {
+                uint8_t t = BW_AT(g, x, y);
+                if (t == BW_T_DOWN_SLOPE)
+                    BW_AT(g, x, y) = BW_T_UP_SLOPE;
+                else if (t == p->tile || t == BW_T_CRUMBLE_DIRT)
+                    BW_AT(g, x, y) = floor;
+            }
+    }
+}

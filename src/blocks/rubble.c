@@ -1,0 +1,87 @@
+/* PUT_RUBBLE and PUT_LICHEN (algorithms.txt). */
+#include "burrow/rubble.h"
+
+void bw_rubble_defaults(bw_rubble_params *p)
+{
+    int t;
+    p->tile = BW_T_RUBBLE;
+    p->chunks_min = 4;
+    p->chunks_max = 8;
+    p->reach = 5;
+    p->size_min = 1;
+    p->size_max = 4;
+    /* "only passable tiles may be overwritten ... rubble will not erase
+     * doors, walls": doors and broken walls are passable yet named there,
+     * and level links (slopes, pits, stairs) must survive for the level
+     * above or below to stay reachable. */
+    bw_ts_clear(&p->over);
+    for (t = 0; t < BW_TILE_COUNT; t++)
+        if ((bw_tiles[t].flags & (BW_PASS | BW_UP | BW_DOWN)) == BW_PASS &&
+            t != BW_T_DOOR && t != BW_T_BROKEN_WALL)
+            bw_ts_add(&p->over, t);
+}
+
+/* PUT_LICHEN: "may be placed over stone floor tiles but no other type". */
+void bw_lichen_defaults(bw_rubble_params *p)
+{
+    bw_rubble_defaults(p);
+    p->tile = BW_T_LICHEN;
+    bw_ts_clear(&p->over);
+    bw_ts_add(&p->over, BW_T_STONE);
+}
+
+int bw_put_rubble_at(bw_grid *g, bw_rng *r, const bw_rubble_params *p,
+                     int sx, int sy, bw_rubble_log *log)
+{
+    int n, i, x, y, changed = 0;
+    int hi = bw_min(p->chunks_max, BW_RUBBLE_MAX_CHUNKS);
+    n = bw_rng_range(r, bw_min(p->chunks_min, hi), hi);
+    if (log) {
+        log->sx = (int16_t)sx;
+        log->sy = (int16_t)sy;
+        log->n = (uint8_t)n;
+    }
+    for (i = 0; i < n; i++) {
+        /* CENTER is drawn within +/- reach of START and then kept on the
+         * map; clamping moves it toward START, so the bound still holds. */
+        int cx = bw_clamp(sx + bw_rng_range(r, -p->reach, p->reach), 0, g->w - 1);
+        int cy = bw_clamp(sy + bw_rng_range(r, -p->reach, p->reach), 0, g->h - 1);
+        int len = bw_rng_range(r, p->size_min, p->size_max);
+        int wid = bw_rng_range(r, p->size_min, p->size_max);
+        /* "around CENTER": CENTER is the middle cell, or the one just
+         * left/above the middle when the side is even. */
+        bw_rect rc = bw_rect_make(cx - (len - 1) / 2, cy - (wid - 1) / 2,
+                                  cx + len / 2, cy + wid / 2);
+        int x0 = bw_max(rc.x0, 0), x1 = bw_min(rc.x1, g->w - 1);
+        int y0 = bw_max(rc.y0, 0), y1 = bw_min(rc.y1, g->h - 1);
+        for (y = y0; y <= y1; y++)
+            for (x = x0; x <= x1; x++) {
+                uint8_t t = BW_AT(g, x, y);
+                if (t != p->tile && BW_TS_HAS(&p->over, t)) {
+                    BW_AT(g, x, y) = p->tile;
+                    changed++;
+                }
+            }
+        if (log) {
+            log->c[i].cx = (int16_t)cx;
+            log->c[i].cy = (int16_t)cy;
+            log->c[i].len = (uint8_t)len;
+            log->c[i].wid = (uint8_t)wid;
+            log->c[i].rect = rc;
+        }
+    }
+    return changed;
+}
+
+int bw_put_rubble(bw_grid *g, bw_rng *r, const bw_rubble_params *p,
+                  bw_rubble_log *log)
+{
+    int i, x = 0, y = 0;
+    for (i = 0; i < BW_RUBBLE_START_TRIES; i++) {
+        x = (int)bw_rng_below(r, g->w);
+        y = (int)bw_rng_below(r, g->h);
+        if (BW_TS_HAS(&p->over, BW_AT(g, x, y)))
+            break;
+    }
+    return bw_put_rubble_at(g, r, p, x, y, log);
+}

@@ -1,0 +1,201 @@
+/* PUT_TERRAIN_STREAMER_WATER (algorithms.txt, areas.txt 1.3.3). */
+#include "burrow/streamer.h"
+#include "burrow/walk.h"
+#include "burrow/geom.h"
+
+void bw_streamer_defaults(bw_streamer_params *p)
+{
+    p->shallow = BW_T_SHALLOW;
+    p->deep = BW_T_DEEP;
+    p->end_far = 20;
+    p->line_near = 10;
+    p->deep_min = 12;
+    p->count = 4;
+    bw_ts_clear(&p->wall);
+    bw_ts_add(&p->wall, BW_T_ROCK);
+    bw_ts_add(&p->wall, BW_T_BWALL);
+    bw_ts_add(&p->wall, BW_T_CRUMBLE_WALL);
+}
+
+/* Sets bits x0..x1 of row y: a row's bits are contiguous in a plane. */
+static void span(bw_plane *p, int y, int x0, int x1)
+{
+    unsigned b = BW_BIT(x0, y), e = BW_BIT(x1, y) + 1;
+    while (b < e) {
+        unsigned n = 32 - (b & 31);
+        uint32_t mask;
+        if (n > e - b)
+            n = e - b;
+        mask = (n == 32 ? 0xffffffffu : ((1u << n) - 1u)) << (b & 31);
+        p->w[b >> 5] |= mask;
+        b += n;
+    }
+}
+
+/* Marks every cell with dist^2 <= r2 to an up slope. A horizontal run of
+ * slopes xa..xb is stamped as one capsule: on row y+dy its reach is
+ * xa-h..xb+h with h = isqrt(r2 - dy^2), so a 20-wide half-moon costs one
+ * stamp per row of it, not one disc per slope tile. */
+static void near_up(bw_map *m, bw_plane *out, int32_t r2)
+{
+    const bw_grid *g = &m->grid;
+    uint8_t half[BW_GRID_MAX];   /* h for |dy| = 0..119; rows past that are off the map */
+    int rad = bw_min(bw_isqrt(r2), BW_GRID_MAX - 1), x, y, dy;
+    for (dy = 0; dy <= rad; dy++)
+        half[dy] = (uint8_t)bw_min(bw_isqrt(r2 - (int32_t)dy * dy), BW_GRID_MAX);
+    bw_plane_clear(out);
+    for (y = 0; y < g->h; y++)
+        for (x = 0; x < g->w; x++) {
+            int xa = x;
+            if (!(bw_tiles[BW_AT(g, x, y)].flags & BW_UP))
+                continue;
+            while (x + 1 < g->w && (bw_tiles[BW_AT(g, x + 1, y)].flags & BW_UP))
+                x++;
+            for (dy = -rad; dy <= rad; dy++) {
+                int yy = y + dy, h = half[bw_abs(dy)];
+                if (yy >= 0 && yy < g->h)
+                    span(out, yy, bw_max(xa - h, 0), bw_min(x + h, g->w - 1));
+            }
+        }
+}
+
+void bw_streamer_prepare(bw_map *m, const bw_streamer_params *p)
+{
+    /* "cannot be less than 20 squares": too near is dist^2 < 20^2 */
+    near_up(m, &m->b, (int32_t)p->end_far * p->end_far - 1);
+    /* "pass within 10 squares": too near is dist^2 <= 10^2 */
+    near_up(m, &m->a, (int32_t)p->line_near * p->line_near);
+}
+
+/* A random cell that is (want_wall) or is not in p->wall, and not too near
+ * an up slope; 0 if BW_STREAMER_PICK_TRIES draws found none. */
+static int pick(bw_map *m, bw_rng *r, const bw_streamer_params *p,
+                int want_wall, int *px, int *py)
+{
+    int i;
+    for (i = 0; i < BW_STREAMER_PICK_TRIES; i++) {
+        int x = (int)bw_rng_below(r, m->grid.w), y = (int)bw_rng_below(r, m->grid.h);
+        if ((int)BW_TS_HAS(&p->wall, BW_AT(&m->grid, x, y)) == want_wall &&
+            !BW_PGET(&m->b, x, y)) {
+            *px = x;
+            *py = y;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int too_near(int x, int y, void *ctx)
+{
+    return (int)BW_PGET((const bw_plane *)ctx, x, y);
+}
+
+typedef struct paint_ctx { bw_grid *g; const bw_streamer_params *p; } paint_ctx;
+
+static int paint(int x, int y, void *ctx)
+{
+    paint_ctx *c = (paint_ctx *)ctx;
+    uint8_t t = BW_AT(c->g, x, y);
+    /* level links stay (the line is > 10 from up slopes anyway, but it may
+     * cross a down slope or a pit), and deep water stays deep */
+    if (!(bw_tiles[t].flags & (BW_UP | BW_DOWN)) && t != c->p->deep)
+        BW_AT(c->g, x, y) = c->p->shallow;
+    return 0;
+}
+
+int bw_put_streamer(bw_map *m, bw_rng *r, const bw_streamer_params *p,
+                    bw_streamer_report *rep)
+{
+    bw_streamer_report dummy;
+    int round, k, sx, sy, ex, ey;
+    bw_walk wk;
+    if (!rep)
+        rep = &dummy;
+    rep->ok = 0;
+    rep->rounds = 0;
+    rep->throws = 0;
+    rep->tiles = 0;
+    rep->sx = rep->sy = rep->ex = rep->ey = -1;
+    for (round = 0; round < BW_STREAMER_ROUNDS; round++) {
+        rep->rounds++;
+        if (!pick(m, r, p, 1, &sx, &sy) || !pick(m, r, p, 0, &ex, &ey))
+            continue;
+        for (k = 0; k < BW_STREAMER_THROWS; k++) {
+            /* The walk reads nothing from the grid, so a line is checked by
+             * walking it and laid by walking it again from the same rng
+             * state: no buffer for the line's tiles. */
+            bw_rng saved = *r;
+            paint_ctx c;
+            bw_walk_start(&wk, sx, sy, ex, ey, m->grid.w, m->grid.h);
+            bw_walk_run(&wk, r, too_near, &m->a);
+            if (wk.x != ex || wk.y != ey || BW_PGET(&m->a, wk.x, wk.y)) {
+                rep->throws++;   /* "thrown away and recalculated" */
+                continue;
+            }
+            *r = saved;
+            c.g = &m->grid;
+            c.p = p;
+            bw_walk_start(&wk, sx, sy, ex, ey, m->grid.w, m->grid.h);
+            rep->tiles = (uint16_t)(bw_walk_run(&wk, r, paint, &c) + 1);
+            rep->ok = 1;
+            rep->sx = (int16_t)sx;
+            rep->sy = (int16_t)sy;
+            rep->ex = (int16_t)ex;
+            rep->ey = (int16_t)ey;
+            return 1;
+        }
+        /* three throws: "a new start and end point are calculated" */
+    }
+    return 0;
+}
+
+/* The 24 cells with Manhattan distance 1..3. */
+static const int8_t diamond_dx[24] = {
+    0, 1, 0, -1,
+    0, 1, 2, 1, 0, -1, -2, -1,
+    0, 1, 2, 3, 2, 1, 0, -1, -2, -3, -2, -1
+};
+static const int8_t diamond_dy[24] = {
+    -1, 0, 1, 0,
+    -2, -1, 0, 1, 2, 1, 0, -1,
+    -3, -2, -1, 0, 1, 2, 3, 2, 1, 0, -1, -2
+};
+
+/* Shallow and deep both count as water, so the pass never changes the set
+ * it counts: reading the grid while writing it gives the same result in any
+ * scan order, with no snapshot plane. */
+int bw_streamer_deepen(bw_map *m, const bw_streamer_params *p)
+{
+    bw_grid *g = &m->grid;
+    int x, y, i, deepened = 0;
+    for (y = 0; y < g->h; y++)
+        for (x = 0; x < g->w; x++) {
+            int n = 0;
+            if (BW_AT(g, x, y) != p->shallow)
+                continue;
+            for (i = 0; i < 24; i++) {
+                int xx = x + diamond_dx[i], yy = y + diamond_dy[i];
+                uint8_t t;
+                /* cells off the map are not water */
+                if (xx < 0 || yy < 0 || xx >= g->w || yy >= g->h)
+                    continue;
+                t = BW_AT(g, xx, yy);
+                n += t == p->shallow || t == p->deep;
+            }
+            if (n >= p->deep_min) {
+                BW_AT(g, x, y) = p->deep;
+                deepened++;
+            }
+        }
+    return deepened;
+}
+
+int bw_put_streamers(bw_map *m, bw_rng *r, const bw_streamer_params *p)
+{
+    int i, laid = 0;
+    bw_streamer_prepare(m, p);
+    for (i = 0; i < p->count; i++)
+        laid += bw_put_streamer(m, r, p, 0);
+    bw_streamer_deepen(m, p);
+    return laid;
+}

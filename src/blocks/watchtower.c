@@ -1,0 +1,57 @@
+/* PUT_ORC_WATCHTOWERS (algorithms.txt). */
+#include "burrow/watchtower.h"
+
+void bw_watchtower_defaults(bw_watchtower_params *p)
+{
+    p->tile = BW_T_WATCHTOWER;
+    p->count = 3;
+    p->tries = BW_WATCHTOWER_TRIES;
+    /* "any type of tile beside pit, slope, granite wall, or orcish
+     * watchtower"; granite is the rock wall */
+    bw_ts_clear(&p->forbid);
+    bw_ts_add(&p->forbid, BW_T_PIT);
+    bw_ts_add(&p->forbid, BW_T_FIERY_PIT);
+    bw_ts_add(&p->forbid, BW_T_UP_SLOPE);
+    bw_ts_add(&p->forbid, BW_T_DOWN_SLOPE);
+    bw_ts_add(&p->forbid, BW_T_ROCK);
+    bw_ts_add(&p->forbid, BW_T_WATCHTOWER);
+}
+
+static int fits(const bw_grid *g, const bw_watchtower_params *p, int x0, int y0)
+{
+    int x, y;
+    for (y = y0; y < y0 + BW_WATCHTOWER_SIZE; y++)
+        for (x = x0; x < x0 + BW_WATCHTOWER_SIZE; x++) {
+            uint8_t t = BW_AT(g, x, y);
+            /* the tower's own tile is forbidden too, even if a caller
+             * leaves it out of p->forbid: towers never overlap */
+            if (t == p->tile || BW_TS_HAS(&p->forbid, t))
+                return 0;
+        }
+    return 1;
+}
+
+int bw_put_watchtowers(bw_grid *g, bw_rng *r, const bw_watchtower_params *p,
+                       bw_rect area, bw_point *placed)
+{
+    int x0 = bw_max(area.x0, 0), x1 = bw_min(area.x1, g->w - 1);
+    int y0 = bw_max(area.y0, 0), y1 = bw_min(area.y1, g->h - 1);
+    int tries = bw_min(p->tries, BW_WATCHTOWER_TRIES), n = 0, i, k;
+    const int s = BW_WATCHTOWER_SIZE - 1;
+    if (x1 - x0 < s || y1 - y0 < s)
+        return 0;
+    for (i = 0; i < p->count; i++)
+        for (k = 0; k < tries; k++) {
+            int x = bw_rng_range(r, x0, x1 - s), y = bw_rng_range(r, y0, y1 - s);
+            if (!fits(g, p, x, y))
+                continue;   /* "a new location is chosen" */
+            bw_grid_rect(g, x, y, x + s, y + s, p->tile);
+            if (placed) {
+                placed[n].x = (int16_t)x;
+                placed[n].y = (int16_t)y;
+            }
+            n++;
+            break;
+        }
+    return n;
+}
