@@ -1,0 +1,1191 @@
+/* The Orc Mines (areas.txt 1.1.1 - 1.5.4); see include/burrow/mines.h.
+ *
+ * Every level starts from its pit plans (bw_mines_pits): the pits arriving
+ * from above and the pits leading down are fixed before any terrain, and
+ * the terrain is then carved round them, so "pits in reachable areas"
+ * holds by construction. Caves are unions of discs (blobs with lumpy rims,
+ * tunnels painted along drunken walks) rounded off by a 4-5 Game of Life;
+ * the ground a pit will need is painted open again after the smoothing,
+ * then its box is marked with a tile the feature blocks do not touch, and
+ * only at the end do the pits go in. */
+#include "burrow/mines.h"
+#include "burrow/acid.h"
+#include "burrow/building.h"
+#include "burrow/fill.h"
+#include "burrow/geom.h"
+#include "burrow/mineshaft.h"
+#include "burrow/rubble.h"
+#include "burrow/streamer.h"
+#include "burrow/walk.h"
+#include "burrow/watchtower.h"
+
+/* Purposes for bw_rng_stream(seed, BW_GEN_MINES, level, purpose). */
+enum { P_PITS = 1, P_CAVES = 2, P_FEATURES = 3, P_BUILDINGS = 4, P_WATER = 5, P_STEAM = 6 };
+
+/* Marks ground reserved for a pit: open, avoided by the feature blocks
+ * (whose sets do not include it; the caves are painted before it is put
+ * down); becomes stone
+ * floor (or dirt on DLVL 1) before the pits are put. Never in a finished
+ * level. */
+#define MARK BW_T_FLOOR
+/* Reserved disc round each pit seed: radius 16 covers the pit's whole box
+ * (Chebyshev BW_PIT_REACH = 11, corner distance 15.6), so everything a pit
+ * writes lies in open ground and stays 4-connected to it. */
+#define PROTECT_R 16
+/* DLVL 4's caves are small (1.4.1), so its pit caves reserve radius 13
+ * only: that holds the half moon and nearly every pit, and a pit cell
+ * that falls outside it in the rock is still joined by the final
+ * connectivity fix (ensure_connected). */
+#define PIT_CAVE_R4 13
+/* Most cave nodes (pit seeds and small caves) on one level: 3 + 3 + 10. */
+#define MAX_NODES 16
+/* Passes of the door fix on a level with buildings; each pass scans the
+ * map once and opens every door it can. Fallback past it: acid fill. */
+#define DOOR_PASSES 12
+
+typedef struct node_list {
+    uint8_t n;
+    uint8_t x[MAX_NODES], y[MAX_NODES];
+} node_list;
+
+/* ------------------------------------------------------------ the plans */
+
+/* Pits per level leading down: 2-3, 2-3, exactly one (1.3.4), 2-3, none. */
+static const uint8_t pits_min[BW_MINES_LEVELS + 1] = { 0, 2, 2, 1, 2, 0 };
+static const uint8_t pits_max[BW_MINES_LEVELS + 1] = { 0, 3, 3, 1, 3, 0 };
+
+void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *own)
+{
+    bw_pit_plan prev, cur;
+    bw_rng r;
+    int n;
+    prev.n = 0;
+    prev.tile = BW_T_PIT;
+    cur = prev;
+    for (n = 1; n <= level && n <= BW_MINES_LEVELS; n++) {
+        prev = cur;
+        bw_rng_stream(&r, seed, BW_GEN_MINES, (uint32_t)n, P_PITS);
+        bw_pit_place(&cur, &r, bw_rng_range(&r, pits_min[n], pits_max[n]), &prev,
+                     BW_MINES_PIT_AVOID, BW_MINES_W, BW_MINES_H);
+        cur.tile = n == 4 ? BW_T_FIERY_PIT : BW_T_PIT; /* 1.4.8 */
+    }
+    if (above) *above = prev;
+    if (own) *own = cur;
+}
+
+/* ----------------------------------------------------- painting caves */
+
+/* Disc of radius r: dist^2 <= r^2 + r, which rounds nicer than r^2;
+ * painted a row span at a time, never on the edge. The caves are painted
+ * before any pit box is marked, so there is no marker to spare. */
+static void disc(bw_grid *g, int cx, int cy, int r, uint8_t t)
+{
+    int x, dy, lim = r * r + r, hw = r, xmax = g->w - 2, ymax = g->h - 2;
+    for (dy = -r; dy <= r; dy++) {
+        int y = cy + dy, dy2 = dy * dy, x0, x1;
+        uint8_t *row;
+        while (hw > 0 && hw * hw + dy2 > lim) /* shrinks down the lower half */
+            hw--;
+        while (hw < r && (hw + 1) * (hw + 1) + dy2 <= lim) /* grows down the upper half */
+            hw++;
+        if (y < 1 || y > ymax)
+            continue; /* (hw = 0 always fits: dy^2 <= r^2 <= lim) */
+        x0 = cx - hw < 1 ? 1 : cx - hw;
+        x1 = cx + hw > xmax ? xmax : cx + hw;
+        row = &BW_AT(g, 0, y);
+        for (x = x0; x <= x1; x++)
+            row[x] = t;
+    }
+}
+
+/* A disc with lumps on its rim: a few smaller discs centred near the rim,
+ * so the outline is irregular before the smoothing rounds it. */
+static void blob(bw_grid *g, bw_rng *r, int cx, int cy, int rad, uint8_t t)
+{
+    int i, lumps = 4 + rad;
+    disc(g, cx, cy, rad, t);
+    for (i = 0; i < lumps; i++) {
+        int ox = bw_rng_range(r, -rad - 2, rad + 2), oy = bw_rng_range(r, -rad - 2, rad + 2);
+        int d2 = ox * ox + oy * oy, lr = bw_rng_range(r, 2, bw_max(2, rad / 2 + 2));
+        if (d2 < (rad - 3) * (rad - 3) || d2 > (rad + 2) * (rad + 2))
+            continue; /* only lumps near the rim count; no retry needed */
+        disc(g, cx + ox, cy + oy, lr, t);
+    }
+}
+
+typedef struct brush {
+    bw_grid *g;
+    bw_rng *r;
+    uint8_t t;
+    uint8_t rmin, rmax;
+    uint16_t step;
+    int16_t px, py;  /* previous cell, for 4-connected thin paths */
+} brush;
+
+/* A wide tunnel: a disc on every other step of the walk. */
+static int paint_wide(int x, int y, void *vb)
+{
+    brush *b = (brush *)vb;
+    if ((b->step++ & 1) == 0)
+        disc(b->g, x, y, bw_rng_range(b->r, b->rmin, b->rmax), b->t);
+    return 0;
+}
+
+/* A thin path (rmin = width - 1 in 0..1): each cell, and on a diagonal step
+ * the corner cell too, so the path is 4-connected. */
+static int paint_thin(int x, int y, void *vb)
+{
+    brush *b = (brush *)vb;
+    bw_grid *g = b->g;
+    if (b->step++ && b->px != x && b->py != y)
+        BW_AT(g, b->px, y) = b->t;
+    BW_AT(g, x, y) = b->t;
+    if (b->rmin && x + 1 < g->w - 1)
+        BW_AT(g, x + 1, y) = b->t;
+    b->px = (int16_t)x;
+    b->py = (int16_t)y;
+    return 0;
+}
+
+static void tunnel(bw_grid *g, bw_rng *r, int x0, int y0, int x1, int y1,
+                   int rmin, int rmax, int bias, uint8_t t, bw_walk_fn fn)
+{
+    bw_walk k;
+    brush b;
+    b.g = g;
+    b.r = r;
+    b.t = t;
+    b.rmin = (uint8_t)rmin;
+    b.rmax = (uint8_t)rmax;
+    b.step = 0;
+    b.px = (int16_t)x0;
+    b.py = (int16_t)y0;
+    /* the walk runs on the map without its border ring, shifted by one,
+     * so the edge stays wall; bw_walk ends by itself (its budget) */
+    bw_walk_start(&k, x0 - 1, y0 - 1, x1 - 1, y1 - 1, g->w - 2, g->h - 2);
+    k.bias = (uint8_t)bias;
+    fn(k.x + 1, k.y + 1, &b);
+    while (!(k.x == k.gx && k.y == k.gy)) {
+        bw_walk_step(&k, r);
+        fn(k.x + 1, k.y + 1, &b);
+    }
+}
+
+/* Rounds the caves with the usual 4-5 cave rule, two generations: a wall
+ * cell with 4 or more wall neighbours (of 8) stays wall, an open cell with
+ * 5 or more becomes wall; off the map counts as wall and the map's edge
+ * stays wall. (The ground the pits need is painted again afterwards.) This
+ * is bw_life_run's rule with survive 4-8, birth 5-8, but done 32 cells at a
+ * time: each row is turned into bit masks once and the 8 neighbour bits
+ * are summed by a bit-sliced adder, about 15 times cheaper than the
+ * cell-by-cell loop on a Cortex-M3 (the smoothing was most of a level's
+ * cost). Both generations run in one pass down the map: generation 1 of
+ * row y - 1 is made as soon as row y is read, generation 2 of row y - 2
+ * as soon as that is there, so the grid is read once and only the final
+ * change is written; each generation sees only the previous one, as Life
+ * must. */
+#define ROW_WORDS ((BW_GRID_MAX + 31) / 32)
+
+/* Row y as bits: wall (and off-map) cells set. */
+static void row_bits(const bw_grid *g, int y, uint8_t wall, uint32_t *w)
+{
+    const uint8_t *row = &g->cell[(y < 0 || y >= g->h ? 0 : y) * BW_GRID_MAX];
+    int i, b;
+    for (i = 0; i < ROW_WORDS; i++) {
+        int n = bw_min(32, g->w - i * 32);
+        uint32_t ww = n < 32 ? ~0u << (n < 0 ? 0 : n) : 0; /* off the map */
+        if (y < 0 || y >= g->h || n <= 0) {
+            w[i] = ~0u;
+            continue;
+        }
+        for (b = 0; b < n; b++)
+            ww |= (uint32_t)(row[i * 32 + b] == wall) << b;
+        w[i] = ww;
+    }
+}
+
+/* Adds the bits of a to the 4-bit counters s[0..3] (s[3]: count 8). */
+static void add_bits(uint32_t a, uint32_t *s)
+{
+    uint32_t c = s[0] & a;
+    s[0] ^= a;
+    a = s[1] & c;
+    s[1] ^= c;
+    c = s[2] & a;
+    s[2] ^= a;
+    s[3] |= c;
+}
+
+static uint32_t west(const uint32_t *v, int i) /* bit x holds cell x - 1 */
+{
+    return (v[i] << 1) | (i ? v[i - 1] >> 31 : 1u);
+}
+
+static uint32_t east(const uint32_t *v, int i) /* bit x holds cell x + 1 */
+{
+    return (v[i] >> 1) | (i < ROW_WORDS - 1 ? v[i + 1] << 31 : 1u << 31);
+}
+
+/* One generation of row c (p above it, n below): out gets the new bits
+ * where `inner` is set (the cells off the edge), c's bits elsewhere. */
+static void life_row(const uint32_t *p, const uint32_t *c, const uint32_t *n,
+                     const uint32_t *inner, uint32_t *out)
+{
+    int i;
+    for (i = 0; i < ROW_WORDS; i++) {
+        uint32_t s[4] = { 0, 0, 0, 0 }, ge4, ge5, next;
+        if ((p[i] & c[i] & n[i]) == ~0u) {
+            out[i] = ~0u; /* solid wall stays wall */
+            continue;
+        }
+        add_bits(west(p, i), s);
+        add_bits(p[i], s);
+        add_bits(east(p, i), s);
+        add_bits(west(c, i), s);
+        add_bits(east(c, i), s);
+        add_bits(west(n, i), s);
+        add_bits(n[i], s);
+        add_bits(east(n, i), s);
+        ge4 = s[2] | s[3];
+        ge5 = s[3] | (s[2] & (s[1] | s[0]));
+        next = (c[i] & ge4) | (~c[i] & ge5);
+        out[i] = (next & inner[i]) | (c[i] & ~inner[i]);
+    }
+}
+
+/* Writes the cells of row y where the bits `now` differ from `was`. The
+ * map holds only `wall` and `floor` while it is smoothed, so a cell that
+ * changed and changed back needs no write. */
+static void write_row(bw_grid *g, int y, const uint32_t *was, const uint32_t *now,
+                      uint8_t wall, uint8_t floor)
+{
+    int i, b;
+    for (i = 0; i < ROW_WORDS; i++) {
+        uint32_t diff = was[i] ^ now[i];
+        for (b = i * 32; diff; b++, diff >>= 1)
+            if (diff & 1u)
+                BW_AT(g, b, y) = (now[i] >> (b & 31)) & 1u ? wall : floor;
+    }
+}
+
+/* Two generations; the map must be at least 3 rows high. o holds the rows
+ * as read (y mod 4), g1 generation 1. */
+static void smooth(bw_map *m, uint8_t wall, uint8_t floor)
+{
+    bw_grid *g = &m->grid;
+    uint32_t o[4][ROW_WORDS], g1[4][ROW_WORDS], g2[ROW_WORDS], inner[ROW_WORDS];
+    int y, i, h = g->h;
+    for (i = 0; i < ROW_WORDS; i++) {
+        int lo = i * 32, hi = lo + 31; /* cells 1 .. w - 2 may change */
+        uint32_t v = 0;
+        int b;
+        for (b = lo; b <= hi; b++)
+            if (b >= 1 && b <= g->w - 2)
+                v |= 1u << (b - lo);
+        inner[i] = v;
+    }
+    row_bits(g, 0, wall, o[0]);
+    for (i = 0; i < ROW_WORDS; i++)
+        g1[0][i] = o[0][i]; /* the edge rows stay */
+    for (y = 1; y < h; y++) {
+        row_bits(g, y, wall, o[y & 3]);
+        if (y >= 2)
+            life_row(o[(y - 2) & 3], o[(y - 1) & 3], o[y & 3], inner, g1[(y - 1) & 3]);
+        if (y == h - 1)
+            for (i = 0; i < ROW_WORDS; i++)
+                g1[y & 3][i] = o[y & 3][i];
+        if (y >= 3) {
+            life_row(g1[(y - 3) & 3], g1[(y - 2) & 3], g1[(y - 1) & 3], inner, g2);
+            write_row(g, y - 2, o[(y - 2) & 3], g2, wall, floor);
+        }
+    }
+    life_row(g1[(h - 3) & 3], g1[(h - 2) & 3], g1[(h - 1) & 3], inner, g2);
+    write_row(g, h - 2, o[(h - 2) & 3], g2, wall, floor);
+}
+
+
+/* Reserves the open ground of a pit's box (plus one ring) with the marker,
+ * so the features keep off it; wall stays wall. Returns the cells marked. */
+static int mark_boxes(bw_grid *g, const bw_pit_plan *p, uint8_t floor)
+{
+    int k, x, y, n = 0;
+    for (k = 0; k < p->n; k++)
+        for (y = bw_max(p->y[k] - BW_PIT_REACH - 1, 0); y <= p->y[k] + BW_PIT_REACH + 1 && y < g->h; y++)
+            for (x = bw_max(p->x[k] - BW_PIT_REACH - 1, 0); x <= p->x[k] + BW_PIT_REACH + 1 && x < g->w; x++)
+                if (BW_AT(g, x, y) == floor) {
+                    BW_AT(g, x, y) = MARK;
+                    n++;
+                }
+    return n;
+}
+
+/* Gives the marked ground of the boxes back to `floor`. */
+static void unmark_boxes(bw_grid *g, const bw_pit_plan *p, uint8_t floor)
+{
+    int k, x, y;
+    for (k = 0; k < p->n; k++)
+        for (y = bw_max(p->y[k] - BW_PIT_REACH - 1, 0); y <= p->y[k] + BW_PIT_REACH + 1 && y < g->h; y++)
+            for (x = bw_max(p->x[k] - BW_PIT_REACH - 1, 0); x <= p->x[k] + BW_PIT_REACH + 1 && x < g->w; x++)
+                if (BW_AT(g, x, y) == MARK)
+                    BW_AT(g, x, y) = floor;
+}
+
+static void add_node(node_list *nl, int x, int y)
+{
+    if (nl->n < MAX_NODES) {
+        nl->x[nl->n] = (uint8_t)x;
+        nl->y[nl->n] = (uint8_t)y;
+        nl->n++;
+    }
+}
+
+static void add_plan(node_list *nl, const bw_pit_plan *p)
+{
+    int k;
+    for (k = 0; k < p->n; k++)
+        add_node(nl, p->x[k], p->y[k]);
+}
+
+/* The earlier node nearest to node i. */
+static int nearest_before(const node_list *nl, int i)
+{
+    int j, best = 0;
+    int32_t bd = 0x7fffffff;
+    for (j = 0; j < i; j++) {
+        int32_t d = bw_dist2(nl->x[i], nl->y[i], nl->x[j], nl->y[j]);
+        if (d < bd) {
+            bd = d;
+            best = j;
+        }
+    }
+    return best;
+}
+
+/* -------------------------------------------------- connectivity fixes */
+
+static void open_set(bw_tileset *ts)
+{
+    bw_ts_from_flags(ts, BW_CONNECTS);
+}
+
+/* Floods m->a from the first `count` nodes; returns the cells reached. */
+static int flood_nodes(bw_map *m, const bw_tileset *open, const node_list *nl, int count)
+{
+    int i, n = 0;
+    bw_plane_clear(&m->a);
+    for (i = 0; i < count; i++)
+        n += bw_flood(&m->fill, &m->grid, open, &m->a, nl->x[i], nl->y[i]);
+    return n;
+}
+
+typedef struct dig_ctx { bw_grid *g; uint8_t t; } dig_ctx;
+
+static int dig3(int x, int y, void *vc)
+{
+    dig_ctx *c = (dig_ctx *)vc;
+    int dx, dy;
+    for (dy = -1; dy <= 1; dy++)
+        for (dx = -1; dx <= 1; dx++) {
+            int xx = x + dx, yy = y + dy;
+            if (xx > 0 && yy > 0 && xx < c->g->w - 1 && yy < c->g->h - 1 &&
+                !bw_tile_connects(BW_AT(c->g, xx, yy)))
+                BW_AT(c->g, xx, yy) = c->t;
+        }
+    return 0;
+}
+
+/* Every node from `first` on must be reached from the nodes before it
+ * (flooded in m->a); a node that is not gets a straight 3-wide corridor to
+ * its nearest earlier node (the fallback; the walks and smoothing make it
+ * rare). Then every open cell still unreached becomes `wall`: it was a
+ * pocket the smoothing cut off. Returns the open cells kept, which is the
+ * `floor` count when the map holds only `wall` and `floor` (DLVL 2, 3, 5). */
+static int keep_reached(bw_map *m, const node_list *nl, int first, uint8_t wall,
+                        uint8_t floor)
+{
+    bw_grid *g = &m->grid;
+    bw_tileset open;
+    int i, kept;
+    dig_ctx c;
+    open_set(&open);
+    kept = flood_nodes(m, &open, nl, first);
+    c.g = g;
+    c.t = floor;
+    for (i = first; i < nl->n; i++) {
+        if (!BW_PGET(&m->a, nl->x[i], nl->y[i])) {
+            int j = nearest_before(nl, i);
+            bw_line(nl->x[i], nl->y[i], nl->x[j], nl->y[j], dig3, &c);
+            kept = flood_nodes(m, &open, nl, first);
+        }
+    }
+    /* While the caves are cut, the map holds only `wall` and `floor`
+     * (open), so "open and unreached becomes wall" is "unreached becomes
+     * wall": the tiles need not be read, and a word of reached cells is
+     * passed over at once. The map is BW_GRID_MAX wide (120 x 120), so
+     * plane bit i is cell i. */
+    for (i = 0; i < (g->h * BW_GRID_MAX + 31) / 32; i++) {
+        uint32_t u = ~m->a.w[i];
+        uint8_t *cell = &g->cell[i * 32];
+        while (u) {
+            if (!(u & 0xffu)) {
+                u >>= 8;
+                cell += 8;
+                continue;
+            }
+            if (u & 1u)
+                *cell = wall;
+            u >>= 1;
+            cell++;
+        }
+    }
+    return kept;
+}
+
+#define REACHED(m, x, y) BW_PGET(&(m)->a, x, y)
+
+/* Buildings whose rooms no door reaches get one (1.1.4): a wall cell with
+ * reached ground on one side and unreached open ground opposite becomes a
+ * door, and the fill grows through it. m->a is first flooded from (sx, sy);
+ * with sx < 0 it already holds the reached cells (minus the buildings).
+ * Only walls inside bx0..bx1, by0..by1 are looked at (all the buildings). */
+static void open_doors(bw_map *m, int sx, int sy, int bx0, int by0, int bx1, int by1)
+{
+    bw_grid *g = &m->grid;
+    bw_tileset open;
+    int pass, x, y, changed = 1;
+    open_set(&open);
+    bx0 = bw_max(bx0, 1);
+    by0 = bw_max(by0, 1);
+    bx1 = bw_min(bx1, g->w - 2);
+    by1 = bw_min(by1, g->h - 2);
+    if (sx >= 0) {
+        bw_plane_clear(&m->a);
+        bw_flood(&m->fill, g, &open, &m->a, sx, sy);
+    }
+    for (pass = 0; pass < DOOR_PASSES && changed; pass++) {
+        changed = 0;
+        for (y = by0; y <= by1; y++)
+            for (x = bx0; x <= bx1; x++) {
+                uint8_t t = BW_AT(g, x, y);
+                int a, ok = 0;
+                if (t != BW_T_BWALL && t != BW_T_CRUMBLE_WALL)
+                    continue;
+                for (a = 0; a < 2 && !ok; a++) {
+                    int x0 = x - (a == 0), y0 = y - (a == 1);
+                    int x1 = x + (a == 0), y1 = y + (a == 1);
+                    int o0 = BW_TS_HAS(&open, BW_AT(g, x0, y0)) != 0;
+                    int o1 = BW_TS_HAS(&open, BW_AT(g, x1, y1)) != 0;
+                    ok = o0 && o1 && REACHED(m, x0, y0) != REACHED(m, x1, y1);
+                }
+                if (ok) {
+                    BW_AT(g, x, y) = BW_T_DOOR;
+                    bw_flood(&m->fill, g, &open, &m->a, x, y);
+                    changed = 1;
+                }
+            }
+    }
+}
+
+/* Boxes of the map where open ground changed since the last exact flood
+ * (fill_gaps, ensure_connected): at most 4 buildings and 3 + 3 pit boxes
+ * (DLVL 4), or the whole map. Past AREAS_MAX a box is merged into the last
+ * one (the box round both), which still covers it. */
+#define AREAS_MAX 10
+
+typedef struct area_list {
+    uint8_t n;
+    uint8_t x0[AREAS_MAX], y0[AREAS_MAX], x1[AREAS_MAX], y1[AREAS_MAX];
+} area_list;
+
+/* Adds the box x0..x1, y0..y1, clipped to the map. */
+static void area_add(area_list *al, const bw_grid *g, int x0, int y0, int x1, int y1)
+{
+    int k = al->n;
+    x0 = bw_max(x0, 0);
+    y0 = bw_max(y0, 0);
+    x1 = bw_min(x1, g->w - 1);
+    y1 = bw_min(y1, g->h - 1);
+    if (x0 > x1 || y0 > y1)
+        return;
+    if (k == AREAS_MAX) {
+        k--;
+        x0 = bw_min(x0, al->x0[k]);
+        y0 = bw_min(y0, al->y0[k]);
+        x1 = bw_max(x1, al->x1[k]);
+        y1 = bw_max(y1, al->y1[k]);
+    } else {
+        al->n++;
+    }
+    al->x0[k] = (uint8_t)x0;
+    al->y0[k] = (uint8_t)y0;
+    al->x1[k] = (uint8_t)x1;
+    al->y1[k] = (uint8_t)y1;
+}
+
+/* Adds every pit box of p, plus the ring round it. */
+static void area_add_boxes(area_list *al, const bw_grid *g, const bw_pit_plan *p)
+{
+    int k;
+    for (k = 0; k < p->n; k++)
+        area_add(al, g, p->x[k] - BW_PIT_REACH - 1, p->y[k] - BW_PIT_REACH - 1,
+                 p->x[k] + BW_PIT_REACH + 1, p->y[k] + BW_PIT_REACH + 1);
+}
+
+/* m->a holds the cells reached from the level's first node by a flood
+ * that was exact when it ran; since then only open tiles were put down
+ * (pits, slopes, features that connect), and only inside the boxes of
+ * `al` (the caller knows where). Open cells not yet marked that touch the
+ * marked ones join them (their region is flooded in); returns 1 if no
+ * open cell of the boxes is left out. One scan: a region either touches
+ * the reached set or not, and every unreached region lies in the boxes,
+ * so the order of the boxes does not matter. Reached cells are passed
+ * over to the end of their plane word where they fill it. */
+static int fill_gaps(bw_map *m, const area_list *al)
+{
+    bw_grid *g = &m->grid;
+    bw_tileset open;
+    int k, x, y, apart = 0, w = g->w, h = g->h;
+    open_set(&open);
+    for (k = 0; k < al->n; k++)
+        for (y = al->y0[k]; y <= al->y1[k]; y++)
+            for (x = al->x0[k]; x <= al->x1[k]; x++) {
+                unsigned i = BW_BIT(x, y);
+                uint32_t word = m->a.w[i >> 5];
+                if ((word >> (i & 31)) & 1u) {
+                    if ((word >> (i & 31)) == (~0u >> (i & 31))) /* the rest of the word too */
+                        x = bw_min(x + 31 - (int)(i & 31), al->x1[k]);
+                    continue;
+                }
+                if (!BW_TS_HAS(&open, g->cell[i]))
+                    continue;
+                if ((x > 0 && REACHED(m, x - 1, y)) || (x < w - 1 && REACHED(m, x + 1, y)) ||
+                    (y > 0 && REACHED(m, x, y - 1)) || (y < h - 1 && REACHED(m, x, y + 1)))
+                    bw_flood(&m->fill, g, &open, &m->a, x, y);
+                else
+                    apart = 1; /* may still join from a cell later in the scan */
+            }
+    if (!apart)
+        return 1;
+    for (k = 0; k < al->n; k++) /* the cheap check was not enough: count again */
+        for (y = al->y0[k]; y <= al->y1[k]; y++)
+            for (x = al->x0[k]; x <= al->x1[k]; x++)
+                if (!REACHED(m, x, y) && BW_TS_HAS(&open, BW_AT(g, x, y)))
+                    return 0;
+    return 1;
+}
+
+/* 1.1.4, 1.3.2, 1.4.6, 1.5.1: the last word on full connectivity, with
+ * fill_gaps's precondition on m->a over the boxes of `al`. Only if something
+ * is still apart does the acid fill open a way (it has not been seen to in
+ * 500 seeds a level). */
+static void ensure_connected(bw_map *m, const area_list *al, uint32_t seed, int level,
+                             uint8_t floor)
+{
+    bw_acid ac;
+    bw_rng r;
+    if (fill_gaps(m, al))
+        return;
+    bw_acid_defaults(&ac);
+    ac.floor = floor;
+    bw_rng_stream(&r, seed, BW_GEN_MINES, (uint32_t)level, 99);
+    bw_acid_fill(m, &r, &ac, 0);
+}
+
+/* --------------------------------------------------------- features */
+
+/* Single tiles (stalactites, stalagmites, boulders) on floor cells whose
+ * four neighbours are floor too, so they never plug a one-wide gap; at
+ * least 3 wanted, 16 draws per tile wanted (fallback: fewer). */
+static void scatter(bw_grid *g, bw_rng *r, uint8_t floor, uint8_t t, int count)
+{
+    int i;
+    count = bw_max(count, 3);
+    for (i = 0; i < count * 16 && count > 0; i++) {
+        int x = bw_rng_range(r, 1, g->w - 2), y = bw_rng_range(r, 1, g->h - 2);
+        if (BW_AT(g, x, y) == floor && BW_AT(g, x - 1, y) == floor &&
+            BW_AT(g, x + 1, y) == floor && BW_AT(g, x, y - 1) == floor &&
+            BW_AT(g, x, y + 1) == floor) {
+            BW_AT(g, x, y) = t;
+            count--;
+        }
+    }
+}
+
+static void patches(bw_grid *g, bw_rng *r, uint8_t tile, uint8_t over, int count)
+{
+    bw_rubble_params p;
+    int i;
+    if (tile == BW_T_LICHEN) {
+        bw_lichen_defaults(&p);
+    } else {
+        bw_rubble_defaults(&p);
+        bw_ts_clear(&p.over);
+        bw_ts_add(&p.over, over);
+    }
+    for (i = 0; i < count; i++)
+        bw_put_rubble(g, r, &p, 0);
+}
+
+/* 1.2.2 (and 1.3.1: DLVL 3 is like DLVL 2): stalactites, lichen, towers,
+ * rubble on the open stone floor. */
+static void cave_features(bw_map *m, bw_rng *r, int floor, int towers)
+{
+    bw_grid *g = &m->grid;
+    bw_watchtower_params wp;
+    bw_rect all;
+    scatter(g, r, BW_T_STONE, BW_T_STALACTITE, floor / 70);
+    patches(g, r, BW_T_LICHEN, BW_T_STONE, bw_rng_range(r, 3, 6));
+    patches(g, r, BW_T_RUBBLE, BW_T_STONE, bw_rng_range(r, 2, 5));
+    bw_watchtower_defaults(&wp);
+    bw_ts_add(&wp.forbid, MARK);
+    wp.count = (uint8_t)towers;
+    all = bw_rect_make(1, 1, g->w - 2, g->h - 2);
+    bw_put_watchtowers(g, r, &wp, all, 0);
+}
+
+/* ------------------------------------------------------------ levels */
+
+/* 1.1.1 - 1.1.4 */
+static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_pit_plan *own)
+{
+    bw_grid *g = &m->grid;
+    bw_building_params bp;
+    bw_rubble_params rp;
+    area_list al;
+    bw_rng r;
+    int i;
+    (void)above; /* none on DLVL 1 */
+    bw_map_init(m, BW_MINES_W, BW_MINES_H, BW_T_DIRT); /* 1.1.2 */
+    mark_boxes(g, own, BW_T_DIRT);
+    bw_rng_stream(&r, seed, BW_GEN_MINES, 1, P_BUILDINGS);
+    bw_building_defaults(&bp);
+    /* may overlap other buildings (PUT_BUILDING merges them), never a pit */
+    bw_ts_add(&bp.on, BW_T_DIRT);
+    bw_ts_add(&bp.on, BW_T_WOOD);
+    bw_ts_add(&bp.on, BW_T_BWALL);
+    bw_ts_add(&bp.on, BW_T_CRUMBLE_WALL);
+    bw_ts_add(&bp.on, BW_T_BROKEN_WALL);
+    bw_ts_add(&bp.on, BW_T_DOOR);
+    bw_put_buildings(g, &r, &bp, bw_rng_range(&r, 8, 14), bw_rect_make(1, 1, g->w - 2, g->h - 2));
+    bw_rng_stream(&r, seed, BW_GEN_MINES, 1, P_FEATURES);
+    bw_rubble_defaults(&rp);
+    bw_ts_clear(&rp.over);
+    bw_ts_add(&rp.over, BW_T_DIRT); /* in the open, not inside buildings */
+    for (i = bw_rng_range(&r, 10, 16); i > 0; i--)
+        bw_put_rubble(g, &r, &rp, 0);
+    unmark_boxes(g, own, BW_T_DIRT);
+    bw_pit_put(g, own, &m->b); /* 1.1.3 */
+    open_doors(m, own->x[0], own->y[0], 1, 1, g->w - 2, g->h - 2);
+    al.n = 0;
+    area_add(&al, g, 0, 0, g->w - 1, g->h - 1); /* the doors may have left any room out */
+    ensure_connected(m, &al, seed, 1, BW_T_DIRT);
+}
+
+/* The caves round every node (pit seed): blobs with lumpy rims, the
+ * tunnels joining each node from `link_from` on to its nearest earlier
+ * node, the smoothing, and last the reserved disc round every node. */
+static void carve(bw_map *m, bw_rng *r, const node_list *nl, int link_from,
+                  int rmin, int rmax)
+{
+    bw_grid *g = &m->grid;
+    int i;
+    for (i = 0; i < nl->n; i++)
+        blob(g, r, nl->x[i], nl->y[i], PROTECT_R + bw_rng_range(r, 0, 3), BW_T_STONE);
+    for (i = link_from; i < nl->n; i++) {
+        int j = nearest_before(nl, i);
+        tunnel(g, r, nl->x[i], nl->y[i], nl->x[j], nl->y[j], rmin, rmax,
+               BW_WALK_BIAS, BW_T_STONE, paint_wide);
+    }
+    smooth(m, BW_T_ROCK, BW_T_STONE);
+    for (i = 0; i < nl->n; i++) /* the ground the pits need, whatever the smoothing did */
+        disc(g, nl->x[i], nl->y[i], PROTECT_R, BW_T_STONE);
+}
+
+/* 1.2.1 - 1.2.5 */
+static void level2(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_pit_plan *own)
+{
+    node_list nl;
+    bw_rng r;
+    int stone;
+    nl.n = 0;
+    add_plan(&nl, above);
+    add_plan(&nl, own);
+    bw_map_init(m, BW_MINES_W, BW_MINES_H, BW_T_ROCK); /* 1.2.3 */
+    bw_rng_stream(&r, seed, BW_GEN_MINES, 2, P_CAVES);
+    carve(m, &r, &nl, above->n, 3, 5);          /* 1.2.1: caves round the bases */
+    /* the stone left once the boxes are marked: keep_reached's count */
+    stone = keep_reached(m, &nl, above->n, BW_T_ROCK, BW_T_STONE); /* 1.2.4, 1.2.5 */
+    stone -= mark_boxes(&m->grid, above, BW_T_STONE);
+    stone -= mark_boxes(&m->grid, own, BW_T_STONE);
+    bw_rng_stream(&r, seed, BW_GEN_MINES, 2, P_FEATURES);
+    cave_features(m, &r, stone, bw_rng_range(&r, 1, 3)); /* 1.2.2 */
+    unmark_boxes(&m->grid, above, BW_T_STONE);
+    unmark_boxes(&m->grid, own, BW_T_STONE);
+    bw_pit_put_below(&m->grid, above, BW_T_STONE, &m->b);
+    bw_pit_put(&m->grid, own, &m->b);
+}
+
+/* 1.3.5: the ring of slick rock round the pit: every cell next to (8
+ * neighbours) the pit's slopes, pit and crumbling dirt that is none of them.
+ * Found from the pit's cells outwards (a few dozen), not by testing the
+ * neighbours of every cell of the box; slick is none of the three, so the
+ * order does not matter. */
+static int pit_part(uint8_t t, uint8_t pit)
+{
+    return t == BW_T_DOWN_SLOPE || t == pit || t == BW_T_CRUMBLE_DIRT;
+}
+
+static void slick_ring(bw_grid *g, const bw_pit_plan *own)
+{
+    int k, x, y, dx, dy;
+    for (k = 0; k < own->n; k++) {
+        int x0 = own->x[k] - BW_PIT_REACH, x1 = own->x[k] + BW_PIT_REACH;
+        int y0 = own->y[k] - BW_PIT_REACH, y1 = own->y[k] + BW_PIT_REACH;
+        for (y = y0; y <= y1; y++)
+            for (x = x0; x <= x1; x++) {
+                if (!pit_part(BW_AT(g, x, y), own->tile))
+                    continue;
+                for (dy = -1; dy <= 1; dy++)
+                    for (dx = -1; dx <= 1; dx++)
+                        if (!pit_part(BW_AT(g, x + dx, y + dy), own->tile))
+                            BW_AT(g, x + dx, y + dy) = BW_T_SLICK;
+            }
+    }
+}
+
+/* Layers of deep water turned shallow per level at most; the fallback
+ * past it is the acid fill of ensure_connected. */
+#define WATER_LAYERS 16
+/* Fords: deep water on every FORD_STEP-th row and column is shallow. */
+#define FORD_STEP 7
+
+/* 1 if any 4-neighbour of (x, y) (inside the edge) is marked in m->a. */
+static int touches_reached(const bw_map *m, int x, int y)
+{
+    return REACHED(m, x - 1, y) || REACHED(m, x + 1, y) ||
+           REACHED(m, x, y - 1) || REACHED(m, x, y + 1);
+}
+
+/* 1.3.2 after the streamers: deep water (which does not connect) may cut
+ * the cave. Deep water against rock turns shallow: a streamer's tail in
+ * the rock is a trickle, deep water lies only mid-channel. Fords: deep
+ * water on a lattice of rows and columns FORD_STEP apart turns shallow,
+ * which breaks every deep pool wider than that. Then, from one flood of
+ * the cave: every deep cell with the reached part on one side and an open
+ * cell out of reach on another becomes a shallow crossing, and what lies
+ * beyond joins at once (bw_flood from the crossing fills only unmarked
+ * cells). While open ground that is not water is still out of reach (deep
+ * water two thick round it, rare), every deep cell bordering the reached
+ * part turns shallow, a layer at a time. Last, water still out of reach is
+ * a streamer's diagonal step through rock, a bit of wet rock: it goes back
+ * to rock. Leaves in m->a the reached cells (ensure_connected's
+ * precondition). Returns 0 if every open cell is reached then (the layers
+ * did not run out), so ensure_connected has nothing to do. */
+static int water_connect(bw_map *m, const node_list *nl, uint32_t seed)
+{
+    bw_grid *g = &m->grid;
+    bw_tileset open;
+    int layer, x, y, i, cut = 1, ox = (int)(seed % FORD_STEP), oy = (int)((seed / FORD_STEP) % FORD_STEP);
+    int words = (g->h * BW_GRID_MAX + 31) / 32;
+    open_set(&open);
+    /* m->b: the deep cells left; later scans visit only those, and only
+     * the unreached cells of m->a (plane bit i is cell i: the map is
+     * BW_GRID_MAX wide) */
+    bw_plane_clear(&m->b);
+    for (y = 1; y < g->h - 1; y++)
+        for (x = 1; x < g->w - 1; x++) {
+            uint8_t *t = &BW_AT(g, x, y);
+            if (*t != BW_T_DEEP)
+                continue;
+            if (x % FORD_STEP == ox || y % FORD_STEP == oy || t[-1] == BW_T_ROCK ||
+                t[1] == BW_T_ROCK || t[-BW_GRID_MAX] == BW_T_ROCK || t[BW_GRID_MAX] == BW_T_ROCK)
+                *t = BW_T_SHALLOW;
+            else
+                BW_PSET(&m->b, x, y);
+        }
+    flood_nodes(m, &open, nl, 1);
+    for (layer = 0; layer < WATER_LAYERS && cut; layer++) {
+        for (i = 0; i < words; i++) {
+            uint32_t d = m->b.w[i];
+            int j;
+            for (j = 0; d; j++, d >>= 1) {
+                int beyond;
+                if (!(d & 1u))
+                    continue;
+                x = (i * 32 + j) % BW_GRID_MAX;
+                y = (i * 32 + j) / BW_GRID_MAX;
+                if (!touches_reached(m, x, y))
+                    continue;
+                beyond = (!REACHED(m, x - 1, y) && BW_TS_HAS(&open, BW_AT(g, x - 1, y))) ||
+                         (!REACHED(m, x + 1, y) && BW_TS_HAS(&open, BW_AT(g, x + 1, y))) ||
+                         (!REACHED(m, x, y - 1) && BW_TS_HAS(&open, BW_AT(g, x, y - 1))) ||
+                         (!REACHED(m, x, y + 1) && BW_TS_HAS(&open, BW_AT(g, x, y + 1)));
+                if (beyond || layer > 0) { /* layer 0: crossings only */
+                    BW_AT(g, x, y) = BW_T_SHALLOW;
+                    BW_PCLR(&m->b, x, y);
+                    bw_flood(&m->fill, g, &open, &m->a, x, y);
+                }
+            }
+        }
+        cut = 0;
+        for (i = 0; i < words && !cut; i++) {
+            uint32_t u = ~m->a.w[i];
+            const uint8_t *t = &g->cell[i * 32];
+            while (u) {
+                if (!(u & 0xffu)) {
+                    u >>= 8;
+                    t += 8;
+                    continue;
+                }
+                if ((u & 1u) && *t != BW_T_ROCK && *t != BW_T_SHALLOW && BW_TS_HAS(&open, *t)) {
+                    cut = 1;
+                    break;
+                }
+                u >>= 1;
+                t++;
+            }
+        }
+    }
+    for (i = 0; i < words; i++) {
+        uint32_t u = ~m->a.w[i];
+        int j = 0;
+        while (u) {
+            uint8_t *t = &g->cell[i * 32 + j];
+            if (!(u & 0xffu)) {
+                u >>= 8;
+                j += 8;
+                continue;
+            }
+            if ((u & 1u) && *t != BW_T_ROCK &&
+                (*t == BW_T_SHALLOW ||
+                 (*t == BW_T_DEEP && !touches_reached(m, (i * 32 + j) % BW_GRID_MAX,
+                                                      (i * 32 + j) / BW_GRID_MAX))))
+                *t = BW_T_ROCK;
+            u >>= 1;
+            j++;
+        }
+    }
+    return cut;
+}
+
+/* A streamer is a one-wide line, and the deepening rule (12 of the 24
+ * cells within Manhattan distance 3 are water) never holds on one; widened
+ * by a cell into the open floor on each side, its middle deepens into a
+ * channel of deep water between shallow banks (1.3.3: "shallow and deep"). */
+static void widen_water(bw_map *m)
+{
+    bw_grid *g = &m->grid;
+    const uint32_t *sh = m->b.w;
+    int i, j, words = (g->h * BW_GRID_MAX + 31) / 32;
+    /* m->b: the shallow cells, built a word at a time (plane bit i is cell
+     * i, the map being BW_GRID_MAX wide) */
+    for (i = 0; i < words; i++) {
+        const uint8_t *cell = &g->cell[i * 32];
+        uint32_t v = 0;
+        for (j = 0; j < 32; j++)
+            v |= (uint32_t)(cell[j] == BW_T_SHALLOW) << j;
+        m->b.w[i] = v;
+    }
+    /* the 4-neighbours of 32 cells at once: west and east are the next
+     * bits, north and south a row (120 bits = 3 words + 24) away; only the
+     * cells next to water read their tile */
+    for (i = 0; i < words; i++) {
+        uint32_t nb = (sh[i] << 1) | (sh[i] >> 1);
+        if (i > 0)
+            nb |= sh[i - 1] >> 31;
+        if (i + 1 < words)
+            nb |= sh[i + 1] << 31;
+        if (i >= 3)
+            nb |= sh[i - 3] << 24;
+        if (i >= 4)
+            nb |= sh[i - 4] >> 8;
+        if (i + 3 < words)
+            nb |= sh[i + 3] >> 24;
+        if (i + 4 < words)
+            nb |= sh[i + 4] << 8;
+        for (j = 0; nb; j++, nb >>= 1) {
+            int c = i * 32 + j, x, y;
+            uint8_t t = g->cell[c];
+            if (!(nb & 1u) || (t != BW_T_STONE && t != BW_T_LICHEN))
+                continue;
+            x = c % BW_GRID_MAX;
+            y = c / BW_GRID_MAX;
+            if (x >= 1 && y >= 1 && x <= g->w - 2 && y <= g->h - 2)
+                g->cell[c] = BW_T_SHALLOW;
+        }
+    }
+}
+
+/* The half moons of the pits above as up slopes, nothing else yet: the
+ * streamers measure their distances from these. bw_pit_put_below later
+ * paints the same cells again. */
+static void up_moons(bw_grid *g, const bw_pit_plan *above)
+{
+    int k, x, y;
+    for (k = 0; k < above->n; k++)
+        for (y = above->y[k] - BW_PIT_R_MAX; y <= above->y[k] + BW_PIT_R_MAX; y++)
+            for (x = above->x[k] - BW_PIT_R_MAX; x <= above->x[k] + BW_PIT_R_MAX; x++)
+                if (bw_pit_in_half_moon(above, k, x, y))
+                    BW_AT(g, x, y) = BW_T_UP_SLOPE;
+}
+
+/* 1.3.1 - 1.3.5 */
+static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_pit_plan *own)
+{
+    node_list nl;
+    bw_streamer_params sp;
+    bw_rng r;
+    int i, stone;
+    nl.n = 0;
+    add_plan(&nl, above);
+    add_plan(&nl, own);
+    bw_map_init(m, BW_MINES_W, BW_MINES_H, BW_T_ROCK);
+    bw_rng_stream(&r, seed, BW_GEN_MINES, 3, P_CAVES);
+    carve(m, &r, &nl, 1, 4, 7);                  /* 1.3.2: wide, all joined */
+    stone = keep_reached(m, &nl, 1, BW_T_ROCK, BW_T_STONE);
+    stone -= mark_boxes(&m->grid, above, BW_T_STONE);
+    stone -= mark_boxes(&m->grid, own, BW_T_STONE);
+    bw_rng_stream(&r, seed, BW_GEN_MINES, 3, P_FEATURES);
+    cave_features(m, &r, stone, bw_rng_range(&r, 1, 2));
+    unmark_boxes(&m->grid, above, BW_T_STONE);
+    unmark_boxes(&m->grid, own, BW_T_STONE);
+    up_moons(&m->grid, above); /* what the streamers keep away from */
+    bw_rng_stream(&r, seed, BW_GEN_MINES, 3, P_WATER); /* 1.3.3 */
+    bw_streamer_defaults(&sp);
+    bw_streamer_prepare(m, &sp);
+    for (i = bw_rng_range(&r, 2, 4); i > 0; i--)
+        bw_put_streamer(m, &r, &sp, 0);
+    widen_water(m);
+    bw_streamer_deepen(m, &sp);
+    /* the edge stays rock (a streamer may start in it); the pit bases go
+     * in after the water, so the ground under every pit is stone */
+    bw_grid_rect(&m->grid, 0, 0, 119, 0, BW_T_ROCK);
+    bw_grid_rect(&m->grid, 0, 119, 119, 119, BW_T_ROCK);
+    bw_grid_rect(&m->grid, 0, 0, 0, 119, BW_T_ROCK);
+    bw_grid_rect(&m->grid, 119, 0, 119, 119, BW_T_ROCK);
+    bw_pit_put_below(&m->grid, above, BW_T_STONE, &m->b);
+    bw_pit_put(&m->grid, own, &m->b);            /* 1.3.4 */
+    slick_ring(&m->grid, own);                   /* 1.3.5 */
+    if (water_connect(m, &nl, seed)) {           /* 1.3.2 */
+        area_list al;
+        al.n = 0;
+        area_add(&al, &m->grid, 0, 0, m->grid.w - 1, m->grid.h - 1);
+        ensure_connected(m, &al, seed, 3, BW_T_STONE);
+    }
+}
+
+/* 1.4.7: a building whose walls and a ring round them lie on stone floor,
+ * so it never touches a cave wall. */
+static int fits(const bw_grid *g, bw_rect r)
+{
+    int x, y;
+    if (r.x0 < 1 || r.y0 < 1 || r.x1 > g->w - 2 || r.y1 > g->h - 2)
+        return 0;
+    for (y = r.y0; y <= r.y1; y++)
+        for (x = r.x0; x <= r.x1; x++)
+            if (BW_AT(g, x, y) != BW_T_STONE)
+                return 0;
+    return 1;
+}
+
+/* DLVL 4's small caves: draws per cave for a centre CAVE_APART from the
+ * others before it settles for overlapping (1.4.4 allows it). */
+#define CAVE_TRIES 8
+#define CAVE_APART 18
+
+/* Tries per building on DLVL 4; the fallback is fewer buildings (the count
+ * is "variable" by 1.4.7 anyway). */
+#define BUILDING_TRIES 40
+
+/* 1.4.1 - 1.4.8 */
+static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_pit_plan *own)
+{
+    bw_grid *g = &m->grid;
+    node_list nl;
+    bw_mineshaft sh;
+    bw_building_params bp;
+    area_list al;
+    bw_rng r;
+    int i, small, want, placed = 0, dx0, dy0, dx1, dy1;
+    nl.n = 0;
+    add_plan(&nl, above);
+    add_plan(&nl, own);
+    bw_map_init(m, BW_MINES_W, BW_MINES_H, BW_T_ROCK);
+    bw_rng_stream(&r, seed, BW_GEN_MINES, 4, P_CAVES);
+    /* 1.4.1, 1.4.4: small caves, spread out by a few draws each but
+     * allowed to overlap when the draws run out; one in four is drawn
+     * overlapping an earlier cave on purpose, for the odd double cave */
+    small = bw_rng_range(&r, 6, 10);
+    for (i = 0; i < small; i++) {
+        int t, x = 0, y = 0, far = 0;
+        if (bw_rng_chance(&r, 1, 4)) {
+            int j = bw_rng_range(&r, 0, nl.n - 1);
+            x = bw_clamp(nl.x[j] + bw_rng_range(&r, -9, 9), 10, g->w - 11);
+            y = bw_clamp(nl.y[j] + bw_rng_range(&r, -9, 9), 10, g->h - 11);
+            far = 1;
+        }
+        for (t = 0; t < CAVE_TRIES && !far; t++) {
+            int j;
+            x = bw_rng_range(&r, 10, g->w - 11);
+            y = bw_rng_range(&r, 10, g->h - 11);
+            for (far = 1, j = 0; j < nl.n; j++)
+                far &= bw_dist2(x, y, nl.x[j], nl.y[j]) >= CAVE_APART * CAVE_APART;
+        }
+        add_node(&nl, x, y);
+    }
+    for (i = 0; i < nl.n; i++) {
+        int pit = i < above->n + own->n;
+        blob(g, &r, nl.x[i], nl.y[i], pit ? PIT_CAVE_R4 - 2 : bw_rng_range(&r, 5, 8), BW_T_STONE);
+    }
+    smooth(m, BW_T_ROCK, BW_T_STONE);
+    for (i = 0; i < above->n + own->n; i++) /* 1.4.3 */
+        disc(g, nl.x[i], nl.y[i], PIT_CAVE_R4, BW_T_STONE);
+    /* 1.4.2: thin meandering mineshafts, after the smoothing that would
+     * close them */
+    bw_mineshaft_defaults(&sh);
+    sh.max_width = 2;
+    for (i = 1; i < nl.n; i++) {
+        int j = nearest_before(&nl, i);
+        bw_mineshaft_run(m, &r, &sh, nl.x[i], nl.y[i], nl.x[j], nl.y[j], 0);
+    }
+    keep_reached(m, &nl, 1, BW_T_ROCK, BW_T_STONE); /* 1.4.6 */
+    mark_boxes(g, above, BW_T_STONE);
+    mark_boxes(g, own, BW_T_STONE);
+    /* 1.4.7 */
+    bw_rng_stream(&r, seed, BW_GEN_MINES, 4, P_BUILDINGS);
+    bw_building_defaults(&bp);
+    bp.max_w = 8;
+    bp.max_h = 7;
+    want = bw_rng_range(&r, 1, 4);
+    al.n = 0;
+    for (i = 0; i < want * BUILDING_TRIES && placed < want; i++) {
+        int n = bw_rng_range(&r, 0, nl.n - 1);
+        int w = bw_rng_range(&r, bp.min_w, bp.max_w), h = bw_rng_range(&r, bp.min_h, bp.max_h);
+        int x0 = nl.x[n] + bw_rng_range(&r, -8, 8) - w / 2, y0 = nl.y[n] + bw_rng_range(&r, -8, 8) - h / 2;
+        bw_rect outer = bw_rect_make(x0, y0, x0 + w - 1, y0 + h - 1);
+        if (fits(g, bw_rect_inflate(outer, 1))) {
+            int x, y;
+            bw_put_building(g, &r, &bp, outer);
+            area_add(&al, g, outer.x0, outer.y0, outer.x1, outer.y1);
+            for (y = outer.y0; y <= outer.y1; y++) /* not reached (yet) */
+                for (x = outer.x0; x <= outer.x1; x++)
+                    BW_PCLR(&m->a, x, y);
+            placed++;
+        }
+    }
+    /* m->a still holds keep_reached's flood; the ring round each building
+     * is reached stone, so no new flood of the whole level is needed: the
+     * rooms a door or broken wall already opens join (fill_gaps), then the
+     * rest get doors */
+    fill_gaps(m, &al);
+    for (i = 0, dx0 = dy0 = BW_GRID_MAX, dx1 = dy1 = -1; i < al.n; i++) {
+        dx0 = bw_min(dx0, al.x0[i]); /* the buildings' walls lie in this box; */
+        dy0 = bw_min(dy0, al.y0[i]); /* scanned row by row as the whole map */
+        dx1 = bw_max(dx1, al.x1[i]); /* would be, the doors come out the same */
+        dy1 = bw_max(dy1, al.y1[i]);
+    }
+    open_doors(m, -1, -1, dx0, dy0, dx1, dy1);
+    bw_rng_stream(&r, seed, BW_GEN_MINES, 4, P_FEATURES); /* 1.4.5 */
+    scatter(g, &r, BW_T_STONE, BW_T_STALACTITE, bw_grid_count(g, BW_T_STONE) / 60);
+    patches(g, &r, BW_T_RUBBLE, BW_T_STONE, bw_rng_range(&r, 4, 8));
+    unmark_boxes(g, above, BW_T_STONE);
+    unmark_boxes(g, own, BW_T_STONE);
+    bw_pit_put_below(g, above, BW_T_STONE, &m->b);
+    bw_pit_put(g, own, &m->b);                   /* 1.4.8 */
+    /* open ground changed only in the buildings (al) and the pit boxes;
+     * everywhere else keep_reached left it all reached */
+    area_add_boxes(&al, g, above);
+    area_add_boxes(&al, g, own);
+    ensure_connected(m, &al, seed, 4, BW_T_STONE);
+}
+
+/* 1.5.1 - 1.5.4 */
+static void level5(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_pit_plan *own)
+{
+    bw_grid *g = &m->grid;
+    node_list nl;
+    area_list al;
+    bw_rng r;
+    int i, islands;
+    (void)own; /* none on DLVL 5 */
+    nl.n = 0;
+    add_plan(&nl, above);
+    bw_map_init(m, BW_MINES_W, BW_MINES_H, BW_T_LAVA); /* 1.5.4 */
+    bw_rng_stream(&r, seed, BW_GEN_MINES, 5, P_CAVES);
+    islands = bw_rng_range(&r, 8, 12);
+    for (i = 0; i < islands; i++) {
+        int x = bw_rng_range(&r, 8, g->w - 9); /* two statements: the order */
+        add_node(&nl, x, bw_rng_range(&r, 8, g->h - 9)); /* of draws is fixed */
+    }
+    for (i = 0; i < nl.n; i++) {
+        int base = i < above->n;
+        blob(g, &r, nl.x[i], nl.y[i], base ? PROTECT_R - 4 : bw_rng_range(&r, 3, 6), BW_T_STONE);
+    }
+    smooth(m, BW_T_LAVA, BW_T_STONE);
+    for (i = 0; i < above->n; i++)
+        disc(g, nl.x[i], nl.y[i], PROTECT_R, BW_T_STONE);
+    /* 1.5.2: meandering paths (a weak goal bias), one or two wide */
+    for (i = 1; i < nl.n; i++) {
+        int j = nearest_before(&nl, i);
+        tunnel(g, &r, nl.x[i], nl.y[i], nl.x[j], nl.y[j], bw_rng_range(&r, 0, 1), 0,
+               1, BW_T_STONE, paint_thin);
+    }
+    i = keep_reached(m, &nl, 1, BW_T_LAVA, BW_T_STONE);
+    i -= mark_boxes(g, above, BW_T_STONE); /* the stone left: stalagmites per area */
+    bw_rng_stream(&r, seed, BW_GEN_MINES, 5, P_FEATURES); /* 1.5.3 */
+    scatter(g, &r, BW_T_STONE, BW_T_STALAGMITE, i / 60);
+    scatter(g, &r, BW_T_STONE, BW_T_BOULDER, i / 120);
+    patches(g, &r, BW_T_RUBBLE, BW_T_STONE, bw_rng_range(&r, 3, 6));
+    unmark_boxes(g, above, BW_T_STONE);
+    bw_pit_put_below(g, above, BW_T_STONE, &m->b);
+    /* only the pit boxes changed open ground since keep_reached */
+    al.n = 0;
+    area_add_boxes(&al, g, above);
+    ensure_connected(m, &al, seed, 5, BW_T_STONE);
+}
+
+/* Called through a table, so each level keeps its own stack frame (inlined
+ * into one function their locals would add up). */
+typedef void (*level_fn)(bw_map *m, uint32_t seed, const bw_pit_plan *above,
+                         const bw_pit_plan *own);
+static const level_fn levels[BW_MINES_LEVELS] = { level1, level2, level3, level4, level5 };
+
+int bw_mines_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
+{
+    bw_pit_plan above, own;
+    (void)o;
+    if (level < 1 || level > BW_MINES_LEVELS)
+        return -1;
+    bw_mines_pits(seed, level, &above, &own);
+    levels[level - 1](m, seed, &above, &own);
+    return 0;
+}
+
+/* ------------------------------------------------------------ steam */
+
+/* 1.3.5: each period a puff rises at a point near the pit (drawn from the
+ * seed and the period), grows for half the puff and shrinks again; its
+ * edge is ragged by a per-cell hash. */
+int bw_mines_steam(uint32_t seed, uint32_t tick, int x, int y)
+{
+    static const uint8_t radius[BW_MINES_STEAM_PUFF] = { 2, 3, 4, 5, 5, 4, 3, 2 };
+    bw_pit_plan own;
+    uint32_t cycle = tick / BW_MINES_STEAM_PERIOD, phase = tick % BW_MINES_STEAM_PERIOD;
+    uint32_t h;
+    int cx, cy, rad;
+    if (phase >= BW_MINES_STEAM_PUFF)
+        return 0;
+    bw_mines_pits(seed, 3, 0, &own);
+    if (own.n == 0 || bw_chebyshev(x, y, own.x[0], own.y[0]) > BW_MINES_STEAM_REACH)
+        return 0;
+    h = bw_mix(seed, BW_GEN_MINES, cycle, P_STEAM);
+    cx = own.x[0] + (int)(h & 7) - 3;
+    cy = own.y[0] + (int)((h >> 3) & 7) - 3;
+    rad = radius[phase];
+    if (bw_dist2(x, y, cx, cy) > rad * rad + rad)
+        return 0;
+    /* ragged edge: the outer ring holds steam on 3 cells in 4 */
+    if (bw_dist2(x, y, cx, cy) > (rad - 1) * (rad - 1))
+        return (bw_mix(h, (uint32_t)x, (uint32_t)y, phase) & 3u) != 0;
+    return 1;
+}

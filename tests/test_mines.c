@@ -1,0 +1,782 @@
+/* The Orc Mines (areas.txt 1.1.1 - 1.5.4), include/burrow/mines.h. Each
+ * test is named after the requirement it checks and runs SEEDS(500) seeds
+ * of its level. */
+#include "check.h"
+#include "arena.h"
+
+static bw_map *const m = &arena.map;
+static bw_grid *const g = &arena.map.grid;
+
+static void gen(uint32_t s, int level)
+{
+    t_seed(s);
+    bw_mines_generate(m, s, level, 0);
+}
+
+static int count(uint8_t t) { return bw_grid_count(g, t); }
+
+/* 1 if every tile of the level is in the list (terminated by 255). */
+static int only(const uint8_t *list)
+{
+    bw_tileset ts;
+    int i;
+    bw_ts_clear(&ts);
+    for (; *list != 255; list++)
+        bw_ts_add(&ts, *list);
+    for (i = 0; i < BW_GRID_CELLS; i++)
+        if ((i % BW_GRID_MAX) < g->w && i / BW_GRID_MAX < g->h && !BW_TS_HAS(&ts, g->cell[i]))
+            return 0;
+    return 1;
+}
+
+static int border_is(uint8_t t)
+{
+    int i, ok = 1;
+    for (i = 0; i < 120; i++)
+        ok &= BW_AT(g, i, 0) == t && BW_AT(g, i, 119) == t && BW_AT(g, 0, i) == t &&
+              BW_AT(g, 119, i) == t;
+    return ok;
+}
+
+static int connected(void)
+{
+    bw_tileset open;
+    bw_ts_from_flags(&open, BW_CONNECTS);
+    return bw_connected(&m->fill, g, &open, &m->a);
+}
+
+/* Floods m->a from every cell of tile `from`; returns cells reached. */
+static int flood_from(uint8_t from)
+{
+    bw_tileset open;
+    int x, y, n = 0;
+    bw_ts_from_flags(&open, BW_CONNECTS);
+    bw_plane_clear(&m->a);
+    for (y = 0; y < 120; y++)
+        for (x = 0; x < 120; x++)
+            if (BW_AT(g, x, y) == from)
+                n += bw_flood(&m->fill, g, &open, &m->a, x, y);
+    return n;
+}
+
+/* Rounded caves, not noise (1.2.1, 1.3.1): few open cells are spikes (5 or
+ * more of their 8 neighbours closed) and few closed cells are specks (5 or
+ * more open neighbours), counting features as open. The 4-5 smoothing
+ * leaves almost none; white noise would give about a third. Tolerance: 3%
+ * of the boundary-free open area, per level. */
+static int rough_cells(uint8_t wall)
+{
+    int x, y, dx, dy, rough = 0;
+    for (y = 1; y < 119; y++)
+        for (x = 1; x < 119; x++) {
+            int closed = 0, self = BW_AT(g, x, y) == wall;
+            for (dy = -1; dy <= 1; dy++)
+                for (dx = -1; dx <= 1; dx++)
+                    closed += (dx || dy) && BW_AT(g, x + dx, y + dy) == wall;
+            rough += self ? (8 - closed >= 6) : (closed >= 6);
+        }
+    return rough;
+}
+
+/* ------------------------------------------------------------- DLVL 1 */
+
+static void mines_1_1_1_buildings_and_rubble(void)
+{
+    uint32_t s;
+    for (s = 0; s < SEEDS(500); s++) {
+        gen(s, 1);
+        CHECK(count(BW_T_BWALL) > 0 && count(BW_T_WOOD) > 0);
+        CHECK(count(BW_T_RUBBLE) > 0);
+    }
+}
+
+static void mines_1_1_2_empty_squares_are_dirt(void)
+{
+    static const uint8_t ok[] = { BW_T_DIRT, BW_T_BWALL, BW_T_WOOD, BW_T_CRUMBLE_WALL,
+                                  BW_T_BROKEN_WALL, BW_T_DOOR, BW_T_RUBBLE, BW_T_PIT,
+                                  BW_T_DOWN_SLOPE, BW_T_CRUMBLE_DIRT, 255 };
+    uint32_t s;
+    for (s = 0; s < SEEDS(500); s++) {
+        gen(s, 1);
+        CHECK(only(ok));
+        CHECK(count(BW_T_DIRT) > 120 * 120 / 2);
+    }
+}
+
+/* Pits and their half moons are the level's only links, all of them down,
+ * and every pit seed of the plan is a down slope. */
+static void mines_1_1_3_pits_lead_down(void)
+{
+    bw_pit_plan own;
+    uint32_t s;
+    int k;
+    for (s = 0; s < SEEDS(500); s++) {
+        gen(s, 1);
+        bw_mines_pits(s, 1, 0, &own);
+        CHECK(own.n >= 2);
+        CHECK(count(BW_T_PIT) > 0);
+        for (k = 0; k < own.n; k++)
+            CHECK(BW_AT(g, own.x[k], own.y[k]) == BW_T_DOWN_SLOPE);
+        CHECK(count(BW_T_UP_SLOPE) == 0); /* nothing above DLVL 1 */
+    }
+}
+
+static void mines_1_1_4_all_open_ground_connected(void)
+{
+    uint32_t s;
+    for (s = 0; s < SEEDS(500); s++) {
+        gen(s, 1);
+        CHECK(connected());
+    }
+}
+
+/* ------------------------------------------------------------- DLVL 2 */
+
+/* Stone floor caves round each pit base: the whole half moon of up slopes
+ * is there and every cell within 3 of the base seed is open; rounded. */
+static void mines_1_2_1_rounded_stone_caves_round_pit_bases(void)
+{
+    bw_pit_plan above;
+    uint32_t s;
+    int k, x, y;
+    for (s = 0; s < SEEDS(500); s++) {
+        gen(s, 2);
+        bw_mines_pits(s, 2, &above, 0);
+        CHECK(above.n >= 2);
+        for (k = 0; k < above.n; k++) {
+            CHECK(BW_AT(g, above.x[k], above.y[k]) == BW_T_UP_SLOPE);
+            for (y = above.y[k] - 3; y <= above.y[k] + 3; y++)
+                for (x = above.x[k] - 3; x <= above.x[k] + 3; x++)
+                    CHECK(bw_tile_connects(BW_AT(g, x, y)));
+        }
+        CHECK(count(BW_T_STONE) > count(BW_T_LICHEN) + count(BW_T_RUBBLE) + count(BW_T_STALACTITE));
+        CHECK(rough_cells(BW_T_ROCK) * 33 < 120 * 120 - count(BW_T_ROCK));
+    }
+}
+
+/* Each kind on at least 90% of the levels (stalactites and lichen always);
+ * all of them only where there was open floor. */
+static void mines_1_2_2_stalactites_lichen_watchtowers_rubble(void)
+{
+    uint32_t s, n = SEEDS(500), towers = 0, rubble = 0;
+    for (s = 0; s < n; s++) {
+        gen(s, 2);
+        CHECK(count(BW_T_STALACTITE) > 0);
+        CHECK(count(BW_T_LICHEN) > 0);
+        towers += count(BW_T_WATCHTOWER) > 0;
+        rubble += count(BW_T_RUBBLE) > 0;
+    }
+    CHECK(towers * 10 >= n * 9);
+    CHECK(rubble * 10 >= n * 9);
+}
+
+static void mines_1_2_3_other_squares_are_rock(void)
+{
+    static const uint8_t ok[] = { BW_T_ROCK, BW_T_STONE, BW_T_STALACTITE, BW_T_LICHEN,
+                                  BW_T_WATCHTOWER, BW_T_RUBBLE, BW_T_UP_SLOPE,
+                                  BW_T_DOWN_SLOPE, BW_T_PIT, BW_T_CRUMBLE_DIRT, 255 };
+    uint32_t s;
+    for (s = 0; s < SEEDS(500); s++) {
+        gen(s, 2);
+        CHECK(only(ok));
+        CHECK(border_is(BW_T_ROCK));
+        CHECK(count(BW_T_ROCK) > 120 * 120 / 3);
+    }
+}
+
+/* A cave is a 4-connected region of open squares: every one of them holds
+ * a pit base (no stray pockets), so there are at most as many caves as
+ * bases and each is whole. */
+static void mines_1_2_4_each_cave_connected(void)
+{
+    bw_tileset open;
+    bw_pit_plan above;
+    uint32_t s;
+    int x, y;
+    bw_ts_from_flags(&open, BW_CONNECTS);
+    for (s = 0; s < SEEDS(500); s++) {
+        gen(s, 2);
+        bw_mines_pits(s, 2, &above, 0);
+        flood_from(BW_T_UP_SLOPE);
+        for (y = 0; y < 120; y++)
+            for (x = 0; x < 120; x++)
+                CHECK(!BW_TS_HAS(&open, BW_AT(g, x, y)) || BW_PGET(&m->a, x, y));
+        CHECK(bw_regions(&m->fill, g, &open, &m->a) <= above.n);
+    }
+}
+
+/* Every pit (and its slopes) is reachable from an up slope. */
+static void mines_1_2_5_pits_in_reachable_areas(void)
+{
+    bw_pit_plan own;
+    uint32_t s;
+    int x, y, k;
+    for (s = 0; s < SEEDS(500); s++) {
+        gen(s, 2);
+        bw_mines_pits(s, 2, 0, &own);
+        CHECK(own.n >= 2 && count(BW_T_PIT) > 0);
+        flood_from(BW_T_UP_SLOPE);
+        for (y = 0; y < 120; y++)
+            for (x = 0; x < 120; x++)
+                if (bw_tile_link(BW_AT(g, x, y)) < 0)
+                    CHECK(BW_PGET(&m->a, x, y));
+        for (k = 0; k < own.n; k++)
+            CHECK(BW_AT(g, own.x[k], own.y[k]) == BW_T_DOWN_SLOPE);
+    }
+}
+
+/* ------------------------------------------------------------- DLVL 3 */
+
+static void mines_1_3_1_like_dlvl_2(void)
+{
+    uint32_t s;
+    static const uint8_t ok[] = { BW_T_ROCK, BW_T_STONE, BW_T_STALACTITE, BW_T_LICHEN,
+                                  BW_T_WATCHTOWER, BW_T_RUBBLE, BW_T_UP_SLOPE,
+                                  BW_T_DOWN_SLOPE, BW_T_PIT, BW_T_CRUMBLE_DIRT,
+                                  BW_T_SHALLOW, BW_T_DEEP, BW_T_SLICK, 255 };
+    for (s = 0; s < SEEDS(500); s++) {
+        gen(s, 3);
+        CHECK(only(ok));
+        CHECK(border_is(BW_T_ROCK));
+        CHECK(count(BW_T_STALACTITE) > 0 && count(BW_T_LICHEN) > 0);
+        CHECK(rough_cells(BW_T_ROCK) * 33 < 120 * 120 - count(BW_T_ROCK));
+    }
+}
+
+static void mines_1_3_2_single_cave_joins_pit_bases(void)
+{
+    bw_tileset open;
+    bw_pit_plan above;
+    uint32_t s;
+    int k;
+    bw_ts_from_flags(&open, BW_CONNECTS);
+    for (s = 0; s < SEEDS(500); s++) {
+        gen(s, 3);
+        bw_mines_pits(s, 3, &above, 0);
+        CHECK(bw_regions(&m->fill, g, &open, &m->a) == 1);
+        for (k = 0; k < above.n; k++)
+            CHECK(BW_AT(g, above.x[k], above.y[k]) == BW_T_UP_SLOPE);
+    }
+}
+
+/* Shallow water on every level, deep water on at least half of them. */
+static void mines_1_3_3_water_streamers(void)
+{
+    uint32_t s, n = SEEDS(500), deep = 0;
+    for (s = 0; s < n; s++) {
+        gen(s, 3);
+        CHECK(count(BW_T_SHALLOW) >= 20);
+        deep += count(BW_T_DEEP) > 0;
+    }
+    CHECK(deep * 2 >= n);
+}
+
+/* One pit down: the plan holds one, and every down link lies in its box. */
+static void mines_1_3_4_only_one_pit_down(void)
+{
+    bw_pit_plan own;
+    uint32_t s;
+    int x, y;
+    for (s = 0; s < SEEDS(500); s++) {
+        gen(s, 3);
+        bw_mines_pits(s, 3, 0, &own);
+        CHECK(own.n == 1);
+        CHECK(count(BW_T_PIT) > 0);
+        for (y = 0; y < 120; y++)
+            for (x = 0; x < 120; x++)
+                if (bw_tile_link(BW_AT(g, x, y)) < 0)
+                    CHECK(bw_chebyshev(x, y, own.x[0], own.y[0]) <= BW_PIT_REACH);
+    }
+}
+
+static int footprint(uint8_t t)
+{
+    return t == BW_T_PIT || t == BW_T_DOWN_SLOPE || t == BW_T_CRUMBLE_DIRT;
+}
+
+/* Every neighbour of the pit (its slopes, pit and crumbling dirt) is part
+ * of it or slick rock; steam appears near the pit every period, only near
+ * it, only during the puff, and the same way every time. */
+static void mines_1_3_5_slick_ring_and_steam(void)
+{
+    bw_pit_plan own;
+    uint32_t s, tick;
+    int x, y, dx, dy;
+    for (s = 0; s < SEEDS(500); s++) {
+        int slick = 0;
+        gen(s, 3);
+        bw_mines_pits(s, 3, 0, &own);
+        for (y = 1; y < 119; y++)
+            for (x = 1; x < 119; x++)
+                if (footprint(BW_AT(g, x, y)) && bw_chebyshev(x, y, own.x[0], own.y[0]) <= BW_PIT_REACH)
+                    for (dy = -1; dy <= 1; dy++)
+                        for (dx = -1; dx <= 1; dx++) {
+                            uint8_t t = BW_AT(g, x + dx, y + dy);
+                            CHECK(footprint(t) || t == BW_T_SLICK);
+                            slick += t == BW_T_SLICK;
+                        }
+        CHECK(slick > 0);
+    }
+    for (s = 0; s < SEEDS(50); s++) {
+        bw_mines_pits(s, 3, 0, &own);
+        t_seed(s);
+        for (tick = 0; tick < 3 * BW_MINES_STEAM_PERIOD; tick++) {
+            int n = 0, bad = 0;
+            for (y = own.y[0] - 20; y <= own.y[0] + 20; y++)
+                for (x = own.x[0] - 20; x <= own.x[0] + 20; x++) {
+                    int st = bw_mines_steam(s, tick, x, y);
+                    n += st;
+                    bad += st && bw_chebyshev(x, y, own.x[0], own.y[0]) > BW_MINES_STEAM_REACH;
+                    bad += st != bw_mines_steam(s, tick, x, y);
+                }
+            CHECK(bad == 0);
+            if (tick % BW_MINES_STEAM_PERIOD < BW_MINES_STEAM_PUFF)
+                CHECK(n >= 5);
+            else
+                CHECK(n == 0);
+        }
+    }
+    /* the puffs wander: the steam of one cycle is not always the last one's */
+    for (s = 0; s < SEEDS(50); s++) {
+        uint32_t prev = 0, differ = 0, h;
+        bw_mines_pits(s, 3, 0, &own);
+        t_seed(s);
+        for (tick = 3; tick < 10 * BW_MINES_STEAM_PERIOD; tick += BW_MINES_STEAM_PERIOD) {
+            h = BW_FNV1A_INIT;
+            for (y = own.y[0] - 14; y <= own.y[0] + 14; y++)
+                for (x = own.x[0] - 14; x <= own.x[0] + 14; x++) {
+                    uint8_t b = (uint8_t)bw_mines_steam(s, tick, x, y);
+                    h = bw_fnv1a(h, &b, 1);
+                }
+            differ += tick > 3 && h != prev;
+            prev = h;
+        }
+        CHECK(differ >= 5);
+    }
+}
+
+/* ------------------------------------------------------------- DLVL 4 */
+
+/* Caves: regions of cells whose 3 x 3 neighbourhood is all open (a shaft,
+ * at most 2 wide with wall beside it, has none), counted in m->b. At least
+ * three on 90% of levels, and the mean open area is smaller than a third
+ * of the map. */
+static int cave_cores(void)
+{
+    int x, y, dx, dy, n = 0;
+    bw_plane_clear(&m->b);
+    for (y = 1; y < 119; y++)
+        for (x = 1; x < 119; x++) {
+            int all = 1;
+            for (dy = -1; dy <= 1; dy++)
+                for (dx = -1; dx <= 1; dx++)
+                    all &= bw_tile_connects(BW_AT(g, x + dx, y + dy));
+            if (all)
+                BW_PSET(&m->b, x, y);
+        }
+    bw_plane_clear(&m->a);
+    for (y = 0; y < 120; y++)
+        for (x = 0; x < 120; x++)
+            n += bw_flood_plane(&m->fill, &m->b, 120, 120, &m->a, x, y) > 0;
+    return n;
+}
+
+static void mines_1_4_1_many_small_caves(void)
+{
+    uint32_t s, n = SEEDS(500), many = 0, open = 0;
+    for (s = 0; s < n; s++) {
+        gen(s, 4);
+        many += cave_cores() >= 3;
+        open += (uint32_t)(120 * 120 - count(BW_T_ROCK));
+    }
+    CHECK(many * 10 >= n * 9);
+    CHECK(open / n < 120 * 120 / 3);
+}
+
+/* Thin connections: open cells with rock on both sides within 2 squares,
+ * across or up-down (a mineshaft 1-2 wide): some on every level, 10 or
+ * more on 95% (caves that overlap need fewer shafts). */
+static void mines_1_4_2_thin_mineshafts_connect(void)
+{
+    uint32_t s, n = SEEDS(500), many = 0;
+    int x, y;
+    for (s = 0; s < n; s++) {
+        int thin = 0;
+        gen(s, 4);
+        CHECK(connected());
+        for (y = 2; y < 117; y++)
+            for (x = 2; x < 117; x++)
+                if (BW_AT(g, x, y) == BW_T_STONE &&
+                    ((BW_AT(g, x - 1, y) == BW_T_ROCK &&
+                      (BW_AT(g, x + 1, y) == BW_T_ROCK || BW_AT(g, x + 2, y) == BW_T_ROCK)) ||
+                     (BW_AT(g, x, y - 1) == BW_T_ROCK &&
+                      (BW_AT(g, x, y + 1) == BW_T_ROCK || BW_AT(g, x, y + 2) == BW_T_ROCK))))
+                    thin++;
+        CHECK(thin > 0);
+        many += thin >= 10;
+    }
+    CHECK(many * 20 >= n * 19); /* measured: 99% of 500 levels, 50 of the first 50 */
+}
+
+/* The cave at the base of the DLVL 3 pit: its up slopes, open ground round
+ * the seed, and a cave core (3 x 3 open) within 6 of it. */
+static void mines_1_4_3_cave_at_pit_base(void)
+{
+    bw_pit_plan above;
+    uint32_t s;
+    int x, y;
+    for (s = 0; s < SEEDS(500); s++) {
+        int core = 0;
+        gen(s, 4);
+        bw_mines_pits(s, 4, &above, 0);
+        CHECK(above.n == 1);
+        CHECK(BW_AT(g, above.x[0], above.y[0]) == BW_T_UP_SLOPE);
+        cave_cores();
+        for (y = above.y[0] - 6; y <= above.y[0] + 6; y++)
+            for (x = above.x[0] - 6; x <= above.x[0] + 6; x++)
+                core += (int)BW_PGET(&m->b, x, y);
+        CHECK(core >= 9);
+    }
+}
+
+/* Overlap is allowed, not required: what we check is that caves do
+ * overlap on some levels (fewer cores than the 1 + 2 + 6 caves at least
+ * drawn) and that the level stays whole anyway. */
+static void mines_1_4_4_caves_may_overlap(void)
+{
+    uint32_t s, n = SEEDS(500), merged = 0;
+    for (s = 0; s < n; s++) {
+        gen(s, 4);
+        CHECK(connected());
+        merged += cave_cores() < 9; /* 9+ caves are drawn on every level */
+    }
+    CHECK(merged > 0);
+}
+
+static void mines_1_4_5_stalactites_and_rubble(void)
+{
+    uint32_t s;
+    for (s = 0; s < SEEDS(500); s++) {
+        gen(s, 4);
+        CHECK(count(BW_T_STALACTITE) > 0);
+        CHECK(count(BW_T_RUBBLE) > 0);
+    }
+}
+
+static void mines_1_4_6_full_connectivity(void)
+{
+    uint32_t s;
+    for (s = 0; s < SEEDS(500); s++) {
+        gen(s, 4);
+        CHECK(connected());
+        CHECK(border_is(BW_T_ROCK));
+    }
+}
+
+static int building_tile(uint8_t t)
+{
+    return t == BW_T_BWALL || t == BW_T_CRUMBLE_WALL || t == BW_T_BROKEN_WALL ||
+           t == BW_T_DOOR || t == BW_T_WOOD;
+}
+
+/* No building tile touches (8 neighbours) a rock wall; the number of
+ * buildings varies: some levels have none or one, some have several (wood
+ * area as the measure), and 80% have at least one. */
+static void mines_1_4_7_buildings_clear_of_cave_walls(void)
+{
+    uint32_t s, n = SEEDS(500), with = 0;
+    int x, y, dx, dy, lo = 1 << 30, hi = 0;
+    for (s = 0; s < n; s++) {
+        int wood;
+        gen(s, 4);
+        for (y = 1; y < 119; y++)
+            for (x = 1; x < 119; x++)
+                if (building_tile(BW_AT(g, x, y)))
+                    for (dy = -1; dy <= 1; dy++)
+                        for (dx = -1; dx <= 1; dx++)
+                            CHECK(BW_AT(g, x + dx, y + dy) != BW_T_ROCK);
+        wood = count(BW_T_WOOD);
+        with += wood > 0;
+        lo = bw_min(lo, wood);
+        hi = bw_max(hi, wood);
+    }
+    CHECK(with * 10 >= n * 8);
+    CHECK(hi > lo);
+}
+
+static void mines_1_4_8_fiery_pits_down(void)
+{
+    bw_pit_plan own;
+    uint32_t s;
+    int k;
+    for (s = 0; s < SEEDS(500); s++) {
+        gen(s, 4);
+        bw_mines_pits(s, 4, 0, &own);
+        CHECK(own.n >= 2 && own.tile == BW_T_FIERY_PIT);
+        CHECK(count(BW_T_FIERY_PIT) > 0 && count(BW_T_PIT) == 0);
+        for (k = 0; k < own.n; k++)
+            CHECK(BW_AT(g, own.x[k], own.y[k]) == BW_T_DOWN_SLOPE);
+    }
+}
+
+/* ------------------------------------------------------------- DLVL 5 */
+
+/* Islands: at least three cave cores (open 3 x 3) on 90% of levels, and
+ * all the stone joined (1.5.1); the joins are paths: stone cells with
+ * lava on both sides within 2 squares (1.5.2), on 90% of levels. */
+static void mines_1_5_1_small_islands_connected(void)
+{
+    uint32_t s, n = SEEDS(500), many = 0;
+    for (s = 0; s < n; s++) {
+        gen(s, 5);
+        CHECK(connected());
+        many += cave_cores() >= 3;
+    }
+    CHECK(many * 10 >= n * 9);
+}
+
+static void mines_1_5_2_meandering_stone_paths(void)
+{
+    uint32_t s, n = SEEDS(500), with = 0;
+    int x, y;
+    for (s = 0; s < n; s++) {
+        int thin = 0;
+        gen(s, 5);
+        for (y = 2; y < 117; y++)
+            for (x = 2; x < 117; x++)
+                if (BW_AT(g, x, y) == BW_T_STONE &&
+                    ((BW_AT(g, x - 1, y) == BW_T_LAVA &&
+                      (BW_AT(g, x + 1, y) == BW_T_LAVA || BW_AT(g, x + 2, y) == BW_T_LAVA)) ||
+                     (BW_AT(g, x, y - 1) == BW_T_LAVA &&
+                      (BW_AT(g, x, y + 1) == BW_T_LAVA || BW_AT(g, x, y + 2) == BW_T_LAVA))))
+                    thin++;
+        with += thin >= 10;
+    }
+    CHECK(with * 10 >= n * 9);
+}
+
+static void mines_1_5_3_stalagmites_rubble_boulders(void)
+{
+    uint32_t s;
+    for (s = 0; s < SEEDS(500); s++) {
+        gen(s, 5);
+        CHECK(count(BW_T_STALAGMITE) > 0);
+        CHECK(count(BW_T_RUBBLE) > 0);
+        CHECK(count(BW_T_BOULDER) > 0);
+    }
+}
+
+static void mines_1_5_4_lava_all_round(void)
+{
+    static const uint8_t ok[] = { BW_T_LAVA, BW_T_STONE, BW_T_STALAGMITE, BW_T_RUBBLE,
+                                  BW_T_BOULDER, BW_T_UP_SLOPE, 255 };
+    uint32_t s;
+    for (s = 0; s < SEEDS(500); s++) {
+        gen(s, 5);
+        CHECK(only(ok));
+        CHECK(border_is(BW_T_LAVA));
+        CHECK(count(BW_T_LAVA) > 120 * 120 / 3);
+    }
+}
+
+/* ------------------------------------------------------- across levels */
+
+/* Down links of level n, recorded per pit box: slopes within BW_PIT_R_MAX
+ * of the seed, pits anywhere in the box (2 x 11 x 11 / 23 x 23 bits). */
+#define SLOPE_SIDE (2 * BW_PIT_R_MAX + 1)
+#define PIT_SIDE (2 * BW_PIT_REACH + 1)
+#define SLOPE_BYTES ((SLOPE_SIDE * SLOPE_SIDE + 7) / 8)
+#define PIT_BYTES ((PIT_SIDE * PIT_SIDE + 7) / 8)
+
+static int bit(const uint8_t *b, int i) { return (b[i >> 3] >> (i & 7)) & 1; }
+
+/* areas.txt (generic): each down slope on DLVL n has an up slope right
+ * below it on n + 1 and each up slope a down slope above it; each pit or
+ * fiery pit has a passable tile (stone floor) below it. 4 x 2 levels. */
+static void mines_links_match_level_below(void)
+{
+    uint8_t slope[BW_PIT_MAX][SLOPE_BYTES], pit[BW_PIT_MAX][PIT_BYTES];
+    bw_pit_plan own;
+    uint32_t s;
+    int n, k, x, y, i;
+    for (s = 0; s < SEEDS(500); s++) {
+        for (n = 1; n < BW_MINES_LEVELS; n++) {
+            int links = 0;
+            gen(s, n);
+            bw_mines_pits(s, n, 0, &own);
+            for (k = 0; k < BW_PIT_MAX; k++) {
+                for (i = 0; i < SLOPE_BYTES; i++) slope[k][i] = 0;
+                for (i = 0; i < PIT_BYTES; i++) pit[k][i] = 0;
+            }
+            for (y = 0; y < 120; y++)
+                for (x = 0; x < 120; x++) {
+                    uint8_t t = BW_AT(g, x, y);
+                    int found = 0;
+                    if (bw_tile_link(t) >= 0)
+                        continue;
+                    links++;
+                    for (k = 0; k < own.n && !found; k++) {
+                        int dx = x - own.x[k], dy = y - own.y[k];
+                        if (t == BW_T_DOWN_SLOPE && bw_abs(dx) <= BW_PIT_R_MAX && bw_abs(dy) <= BW_PIT_R_MAX) {
+                            i = (dy + BW_PIT_R_MAX) * SLOPE_SIDE + dx + BW_PIT_R_MAX;
+                            slope[k][i >> 3] |= (uint8_t)(1u << (i & 7));
+                            found = 1;
+                        } else if (t != BW_T_DOWN_SLOPE && bw_abs(dx) <= BW_PIT_REACH && bw_abs(dy) <= BW_PIT_REACH) {
+                            i = (dy + BW_PIT_REACH) * PIT_SIDE + dx + BW_PIT_REACH;
+                            pit[k][i >> 3] |= (uint8_t)(1u << (i & 7));
+                            found = 1;
+                        }
+                    }
+                    CHECK(found); /* every down link belongs to a pit of the plan */
+                }
+            CHECK(links > 0);
+            gen(s, n + 1);
+            for (y = 0; y < 120; y++)
+                for (x = 0; x < 120; x++) {
+                    uint8_t t = BW_AT(g, x, y);
+                    int want_up = 0, want_open = 0;
+                    for (k = 0; k < own.n; k++) {
+                        int dx = x - own.x[k], dy = y - own.y[k];
+                        if (bw_abs(dx) <= BW_PIT_R_MAX && bw_abs(dy) <= BW_PIT_R_MAX)
+                            want_up |= bit(slope[k], (dy + BW_PIT_R_MAX) * SLOPE_SIDE + dx + BW_PIT_R_MAX);
+                        if (bw_abs(dx) <= BW_PIT_REACH && bw_abs(dy) <= BW_PIT_REACH)
+                            want_open |= bit(pit[k], (dy + BW_PIT_REACH) * PIT_SIDE + dx + BW_PIT_REACH);
+                    }
+                    CHECK(want_up == (t == BW_T_UP_SLOPE));
+                    if (want_open)
+                        CHECK(bw_tile_passable(t));
+                }
+        }
+    }
+}
+
+/* The plans chain: the pits of level n are the bases of level n + 1. */
+static void mines_pit_plans_chain(void)
+{
+    bw_pit_plan a, b;
+    uint32_t s;
+    int n, k;
+    for (s = 0; s < SEEDS(500); s++) {
+        t_seed(s);
+        for (n = 1; n < BW_MINES_LEVELS; n++) {
+            bw_mines_pits(s, n, 0, &a);
+            bw_mines_pits(s, n + 1, &b, 0);
+            CHECK(a.n == b.n && a.sub == b.sub && a.tile == b.tile);
+            for (k = 0; k < a.n && k < b.n; k++)
+                CHECK(a.x[k] == b.x[k] && a.y[k] == b.y[k] && a.dir[k] == b.dir[k] && a.r[k] == b.r[k]);
+        }
+        bw_mines_pits(s, 5, 0, &a);
+        CHECK(a.n == 0);
+    }
+}
+
+/* Fixed memory: level n alone (after the map held garbage) hashes the same
+ * as level n generated after all the others, in either order. */
+static void mines_level_alone_equals_level_in_sequence(void)
+{
+    uint32_t s, h[BW_MINES_LEVELS + 1];
+    bw_rng r;
+    int n, i;
+    for (s = 0; s < SEEDS(100); s++) {
+        for (n = 1; n <= BW_MINES_LEVELS; n++) {
+            gen(s, n);
+            h[n] = bw_grid_hash(g);
+        }
+        for (n = BW_MINES_LEVELS; n >= 1; n--) {
+            gen(s, n);
+            CHECK(bw_grid_hash(g) == h[n]);
+        }
+        for (n = 1; n <= BW_MINES_LEVELS; n++) {
+            bw_rng_seed(&r, s * 7 + (uint32_t)n);
+            for (i = 0; i < BW_GRID_CELLS; i++)
+                g->cell[i] = (uint8_t)bw_rng_below(&r, BW_TILE_COUNT);
+            for (i = 0; i < BW_PLANE_WORDS; i++) {
+                m->a.w[i] = bw_rng_next(&r);
+                m->b.w[i] = bw_rng_next(&r);
+            }
+            gen(s, n);
+            CHECK(bw_grid_hash(g) == h[n]);
+        }
+    }
+}
+
+static void mines_registry_and_range(void)
+{
+    const bw_generator *gn = bw_find_generator("mines");
+    REQUIRE(gn != 0);
+    CHECK(gn->id == BW_GEN_MINES && gn->w == 120 && gn->h == 120 && gn->levels == 5);
+    CHECK(gn->generate(m, 1, 0, 0) == -1);
+    CHECK(gn->generate(m, 1, 6, 0) == -1);
+    CHECK(gn->generate(m, 1, 3, 0) == 0);
+    CHECK(g->w == 120 && g->h == 120);
+}
+
+static void mines_golden(void)
+{
+    gen(1, 1);
+    t_golden("mines_seed1_level1", bw_grid_hash(g), 0xe63b52f1u);
+    gen(1, 2);
+    t_golden("mines_seed1_level2", bw_grid_hash(g), 0x1bf07fb1u);
+    gen(1, 3);
+    t_golden("mines_seed1_level3", bw_grid_hash(g), 0x64f0bb28u);
+    gen(1, 4);
+    t_golden("mines_seed1_level4", bw_grid_hash(g), 0x5cbff79fu);
+    gen(1, 5);
+    t_golden("mines_seed1_level5", bw_grid_hash(g), 0x97c2979du);
+}
+
+/* Ten seeds x five levels in one hash: the same on every platform. */
+static void mines_golden_ten_seeds(void)
+{
+    uint32_t s, h = BW_FNV1A_INIT;
+    int n;
+    for (s = 0; s < 10; s++)
+        for (n = 1; n <= BW_MINES_LEVELS; n++) {
+            uint32_t v;
+            uint8_t b[4];
+            gen(s, n);
+            v = bw_grid_hash(g);
+            b[0] = (uint8_t)v;
+            b[1] = (uint8_t)(v >> 8);
+            b[2] = (uint8_t)(v >> 16);
+            b[3] = (uint8_t)(v >> 24);
+            h = bw_fnv1a(h, b, 4);
+        }
+    t_golden("mines_seeds0to9_all_levels", h, 0x30f118f4u);
+}
+
+void suite_mines(void)
+{
+    RUN(mines_1_1_1_buildings_and_rubble);
+    RUN(mines_1_1_2_empty_squares_are_dirt);
+    RUN(mines_1_1_3_pits_lead_down);
+    RUN(mines_1_1_4_all_open_ground_connected);
+    RUN(mines_1_2_1_rounded_stone_caves_round_pit_bases);
+    RUN(mines_1_2_2_stalactites_lichen_watchtowers_rubble);
+    RUN(mines_1_2_3_other_squares_are_rock);
+    RUN(mines_1_2_4_each_cave_connected);
+    RUN(mines_1_2_5_pits_in_reachable_areas);
+    RUN(mines_1_3_1_like_dlvl_2);
+    RUN(mines_1_3_2_single_cave_joins_pit_bases);
+    RUN(mines_1_3_3_water_streamers);
+    RUN(mines_1_3_4_only_one_pit_down);
+    RUN(mines_1_3_5_slick_ring_and_steam);
+    RUN(mines_1_4_1_many_small_caves);
+    RUN(mines_1_4_2_thin_mineshafts_connect);
+    RUN(mines_1_4_3_cave_at_pit_base);
+    RUN(mines_1_4_4_caves_may_overlap);
+    RUN(mines_1_4_5_stalactites_and_rubble);
+    RUN(mines_1_4_6_full_connectivity);
+    RUN(mines_1_4_7_buildings_clear_of_cave_walls);
+    RUN(mines_1_4_8_fiery_pits_down);
+    RUN(mines_1_5_1_small_islands_connected);
+    RUN(mines_1_5_2_meandering_stone_paths);
+    RUN(mines_1_5_3_stalagmites_rubble_boulders);
+    RUN(mines_1_5_4_lava_all_round);
+    RUN(mines_links_match_level_below);
+    RUN(mines_pit_plans_chain);
+    RUN(mines_level_alone_equals_level_in_sequence);
+    RUN(mines_registry_and_range);
+    RUN(mines_golden);
+    RUN(mines_golden_ten_seeds);
+}
