@@ -1,0 +1,793 @@
+/* Mystery-Dungeon floors: mystery-dungeon.txt steps (1)-(11) for the eleven
+ * layouts. Facts about the original come from
+ * shared/reference/mystery-dungeon-notes.md; where they differ the spec
+ * file wins. Numbers in comments like (4) are the spec file's steps. */
+#include "burrow/mdungeon.h"
+#include "burrow/geom.h"
+#include "burrow/tile.h"
+
+/* Caps on every loop that could otherwise run on (common.md). */
+#define MD_ATTEMPTS 10        /* notes: up to 10 layout attempts, then fallback */
+#define MD_PICK_TRIES 32      /* random picks before a placement scans */
+#define MD_DEAD_END_STEPS 64  /* tiles per dead end; the map is 52 x 28 */
+#define MD_RIVER_RUNS 32      /* a river has at most 28 runs of >= 1 row */
+#define MD_MIN_ROOM_TILES 20  /* notes: an attempt needs >= 20 room tiles */
+#define MD_MERGE_PERCENT 5    /* (3) merged rooms */
+#define MD_LOOP_ONE_IN 8      /* chance of a hallway beyond the spanning tree */
+#define MD_WONDER_ONE_IN 4    /* a placed trap tile is a magic tile */
+#define MD_HOUSE_EXTRA_LO 2   /* (10) extra items and extra traps each */
+#define MD_HOUSE_EXTRA_HI 4
+#define MD_SHOP_WARES_MAX 8
+#define MD_DENSITY_MAX 10     /* items and buried items: X+2 <= 12 each */
+#define MD_TRAPS_MAX 56       /* (9) at most 56 traps and magic tiles */
+
+/* Every count rule fits the entity list at the highest densities:
+ * 12 items + 56 traps + 12 buried + 2 x 4 house extras + 8 wares = 96, so
+ * the house and shop extras always have their reserve. */
+typedef char md_entities_fit[(MD_DENSITY_MAX + 2) * 2 + MD_TRAPS_MAX + 2 * MD_HOUSE_EXTRA_HI +
+                             MD_SHOP_WARES_MAX <= BW_MAX_ENTITIES ? 1 : -1];
+
+/* Which cells of the sector grid exist. */
+enum { V_ALL, V_NOCORNER, V_INNER, V_OUTER };
+/* What a cell holds: decided by the room density, always a room, a hallway
+ * anchor (a 1 x 1 dummy room) or nothing. */
+enum { K_DENSITY, K_ROOM, K_ANCHOR };
+/* Hallways beyond the spanning tree. */
+#define X_LOOPS 1u  /* each other neighbour pair, 1 in MD_LOOP_ONE_IN */
+#define X_RING 2u   /* every pair of edge cells: the corridor ring */
+#define X_INNER 4u  /* every pair of inner cells: the crossroads */
+/* Flags. */
+#define F_MERGE 1u  /* vertical neighbours may merge (3) */
+#define F_HOUSE 2u  /* the monster house is certain, whatever H says */
+#define F_ONE 4u    /* a single room over the whole inner area */
+
+typedef struct md_layout {
+    uint8_t gx_lo, gx_hi, gy_lo, gy_hi; /* hi 0: the floor decides the top */
+    uint8_t cols4;          /* columns in use: gx * cols4 / 4 */
+    uint8_t edge_w, edge_h; /* size of edge sectors; 0 splits evenly */
+    uint8_t valid, edge_kind, inner_kind, extra, flags;
+} md_layout;
+
+/* One row per layout of mystery-dungeon.txt, index = layout - 1. */
+static const md_layout layouts[BW_MD_LAYOUTS] = {
+    /* 0x01 half rooms: notes, gx 4, gy 2..3, columns x >= gx/2 unused */
+    { 4, 4, 2, 3, 2, 0, 0, V_ALL, K_DENSITY, K_DENSITY, X_LOOPS, F_MERGE },
+    /* 0x02 one room, monster house */
+    { 1, 1, 1, 1, 4, 0, 0, V_ALL, K_ROOM, K_ROOM, 0, F_HOUSE | F_ONE },
+    /* 0x03 rooms inside, corridors out: a ring of anchors in narrow edge
+     * sectors around 4 x 2 room sectors */
+    { 6, 6, 4, 4, 4, 6, 5, V_ALL, K_ANCHOR, K_DENSITY, X_RING | X_LOOPS, F_MERGE },
+    /* 0x04 corridors inside, rooms out: rooms on the edge, a grid of
+     * crossing hallways inside, corners empty */
+    { 5, 5, 4, 4, 4, 0, 0, V_NOCORNER, K_DENSITY, K_ANCHOR, X_INNER, F_MERGE },
+    /* 0x05 two large rooms, one of them the monster house */
+    { 2, 2, 1, 1, 4, 0, 0, V_ALL, K_ROOM, K_ROOM, 0, F_HOUSE },
+    /* 0x06 five rooms in a line */
+    { 5, 5, 1, 1, 4, 0, 0, V_ALL, K_ROOM, K_ROOM, 0, 0 },
+    /* 0x07 five rooms in a cross */
+    { 3, 3, 3, 3, 4, 0, 0, V_NOCORNER, K_ROOM, K_ROOM, 0, 0 },
+    /* 0x08 full rooms: the floor and chance pick the grid */
+    { 2, 0, 2, 0, 4, 0, 0, V_ALL, K_DENSITY, K_DENSITY, X_LOOPS, F_MERGE },
+    /* 0x09 rooms inside, nothing out: edge sectors stay solid */
+    { 6, 6, 4, 4, 4, 6, 5, V_INNER, K_DENSITY, K_DENSITY, X_LOOPS, F_MERGE },
+    /* 0x0A rooms out, nothing inside: a ring of rooms */
+    { 3, 0, 3, 0, 4, 0, 0, V_OUTER, K_DENSITY, K_DENSITY, X_RING, F_MERGE },
+    /* 0x0B 3/4 rooms: notes, gx 4, gy 2..3, columns x >= 3*gx/4 unused */
+    { 4, 4, 2, 3, 3, 0, 0, V_ALL, K_DENSITY, K_DENSITY, X_LOOPS, F_MERGE }
+};
+
+/* Picking a tile for a stair or an entity. */
+enum { P_FLOOR, P_HOUSE, P_SHOP, P_WALL, P_RING };
+
+typedef struct md_ctx {
+    bw_map *m;
+    bw_md_info *in;
+    const md_layout *L;
+    const bw_md_params *p;
+} md_ctx;
+
+void bw_md_defaults(bw_md_params *p, int floor, int layout)
+{
+    p->floor = floor;
+    p->layout = layout;
+    p->density = 5;
+    p->house_chance = 10;
+    p->shop_chance = 10;
+    p->terrain_density = 3;
+    p->item_density = 5;
+    p->trap_density = 6;
+    p->buried_density = 4;
+    p->dead_ends = 4;
+    p->max_attempts = MD_ATTEMPTS;
+}
+
+const char *bw_mdungeon_entity_name(int kind)
+{
+    static const char *const names[] = {
+        "none", "item", "trap", "wonder tile", "buried item", "shop item"
+    };
+    if (kind < 0 || kind >= (int)(sizeof names / sizeof names[0]))
+        return "unknown";
+    return names[kind];
+}
+
+static int is_floor(int t)
+{
+    return t == BW_T_MD_ROOM || t == BW_T_MD_HOUSE || t == BW_T_MD_SHOP ||
+           t == BW_T_MD_HALL || t == BW_T_MD_JUNCTION || t == BW_T_STAIRS;
+}
+
+static int inner(int x, int y)
+{
+    return x >= BW_MD_X0 && x <= BW_MD_X1 && y >= BW_MD_Y0 && y <= BW_MD_Y1;
+}
+
+int bw_md_room(const bw_md_info *in, int c, int *x0, int *y0, int *x1, int *y1)
+{
+    const bw_md_cell *a, *b;
+    if (c < 0 || c >= in->gx * in->gy || in->cell[c].kind != BW_MD_CELL_ROOM)
+        return 0;
+    a = b = &in->cell[c];
+    if (a->merged == 1)
+        b = a + in->gx;
+    else if (a->merged == 2)
+        a = a - in->gx;
+    *x0 = bw_min(a->x0, b->x0);
+    *y0 = a->y0;
+    *x1 = bw_max(a->x1, b->x1);
+    *y1 = b->y1;
+    return 1;
+}
+
+/* ---- (3) sectors and rooms ---------------------------------------- */
+
+/* Splits [lo, lo + len) into n sectors, edge sectors `edge` wide if set. */
+static void split(uint8_t *b, int n, int lo, int len, int edge)
+{
+    int i;
+    if (edge && n >= 3) {
+        b[0] = (uint8_t)lo;
+        for (i = 1; i < n; i++)
+            b[i] = (uint8_t)(lo + edge + (i - 1) * (len - 2 * edge) / (n - 2));
+        b[n] = (uint8_t)(lo + len);
+        return;
+    }
+    for (i = 0; i <= n; i++)
+        b[i] = (uint8_t)(lo + i * len / n);
+}
+
+/* The floor rule for "M and N depend on the floor": deeper floors allow
+ * more sectors, chance picks within; never above the notes' 6 x 4. */
+static void pick_grid(md_ctx *c)
+{
+    const md_layout *L = c->L;
+    int f = c->p->floor;
+    int gx_hi = L->gx_hi ? L->gx_hi : 4 + (f > 33) + (f > 66);
+    int gy_hi = L->gy_hi ? L->gy_hi : 3 + (f > 50);
+    c->in->gx = (uint8_t)bw_rng_range(&c->m->rng, L->gx_lo, gx_hi);
+    c->in->gy = (uint8_t)bw_rng_range(&c->m->rng, L->gy_lo, gy_hi);
+    split(c->in->sx, c->in->gx, BW_MD_X0, BW_MD_X1 - BW_MD_X0 + 1, L->edge_w);
+    split(c->in->sy, c->in->gy, BW_MD_Y0, BW_MD_Y1 - BW_MD_Y0 + 1, L->edge_h);
+}
+
+static int on_edge(const bw_md_info *in, int i, int j)
+{
+    return i == 0 || j == 0 || i == in->gx - 1 || j == in->gy - 1;
+}
+
+static int cell_valid(const md_ctx *c, int i, int j)
+{
+    const bw_md_info *in = c->in;
+    int ex = i == 0 || i == in->gx - 1, ey = j == 0 || j == in->gy - 1;
+    if (i >= in->gx * c->L->cols4 / 4)
+        return 0;
+    switch (c->L->valid) {
+    case V_NOCORNER: return !(ex && ey);
+    case V_INNER: return !ex && !ey;
+    case V_OUTER: return ex || ey;
+    default: return 1;
+    }
+}
+
+/* Odd value in [lo, hi] if there is one (spec: odd dimensions preferred). */
+static int pick_odd(bw_rng *r, int lo, int hi)
+{
+    int olo = lo | 1, ohi = (hi & 1) ? hi : hi - 1;
+    if (olo > ohi)
+        return bw_rng_range(r, lo, hi);
+    return olo + 2 * bw_rng_range(r, 0, (ohi - olo) / 2);
+}
+
+/* A room of at least 5 x 4 inside its sector with one wall tile of margin
+ * on every side, odd sides preferred, and the 2:3 rule read as: the short
+ * side is at least 2/3 of the long one (2 * long <= 3 * short). Height
+ * first, capped so that some width fits the rule; then the width range the
+ * height allows is never empty (5 <= 3h/2 for h >= 4). */
+static void place_room(md_ctx *c, bw_md_cell *cl, int i, int j)
+{
+    bw_rng *r = &c->m->rng;
+    int sx = c->in->sx[i], sw = c->in->sx[i + 1] - sx;
+    int sy = c->in->sy[j], sh = c->in->sy[j + 1] - sy;
+    int aw = sw - 2, ah = sh - 2, w, h, x0, y0;
+    h = pick_odd(r, 4, bw_min(ah, 3 * aw / 2));
+    w = pick_odd(r, bw_max(5, (2 * h + 2) / 3), bw_min(aw, 3 * h / 2));
+    x0 = bw_rng_range(r, sx + 1, sx + sw - 1 - w);
+    y0 = bw_rng_range(r, sy + 1, sy + sh - 1 - h);
+    cl->x0 = (uint8_t)x0;
+    cl->y0 = (uint8_t)y0;
+    cl->x1 = (uint8_t)(x0 + w - 1);
+    cl->y1 = (uint8_t)(y0 + h - 1);
+}
+
+static void place_anchor(md_ctx *c, bw_md_cell *cl, int i, int j)
+{
+    bw_rng *r = &c->m->rng;
+    cl->x0 = cl->x1 = (uint8_t)bw_rng_range(r, c->in->sx[i] + 1, c->in->sx[i + 1] - 2);
+    cl->y0 = cl->y1 = (uint8_t)bw_rng_range(r, c->in->sy[j] + 1, c->in->sy[j + 1] - 2);
+}
+
+/* (3) Cells become rooms or 1 x 1 dummies (anchors). Density D < 0: exactly
+ * |D| rooms, D >= 0: D..D+2; never fewer than 2, never more than there are
+ * density cells (every layout with density cells has at least 4). Chosen by a partial Fisher-Yates shuffle. */
+static void make_cells(md_ctx *c)
+{
+    bw_md_info *in = c->in;
+    bw_rng *r = &c->m->rng;
+    uint8_t idx[BW_MD_MAX_CELLS];
+    int i, j, k, n = 0, want, d = c->p->density;
+    for (k = 0; k < BW_MD_MAX_CELLS; k++) {
+        bw_md_cell *cl = &in->cell[k];
+        cl->kind = BW_MD_CELL_NONE;
+        cl->links = cl->merged = cl->pad = 0;
+        cl->x0 = cl->y0 = cl->x1 = cl->y1 = 0;
+    }
+    for (j = 0; j < in->gy; j++)
+        for (i = 0; i < in->gx; i++) {
+            int kind = on_edge(in, i, j) ? c->L->edge_kind : c->L->inner_kind;
+            bw_md_cell *cl = &in->cell[j * in->gx + i];
+            if (!cell_valid(c, i, j))
+                continue;
+            if (kind == K_DENSITY)
+                idx[n++] = (uint8_t)(j * in->gx + i);
+            cl->kind = kind == K_ROOM ? BW_MD_CELL_ROOM : BW_MD_CELL_ANCHOR;
+        }
+    in->density_cells = (uint8_t)n;
+    want = d < 0 ? -d : d + bw_rng_range(r, 0, 2);
+    want = bw_min(bw_max(want, 2), n); /* n = 0 for the fixed layouts */
+    for (k = 0; k < want; k++) {
+        int s = bw_rng_range(r, k, n - 1);
+        uint8_t t = idx[k];
+        idx[k] = idx[s];
+        idx[s] = t;
+        in->cell[idx[k]].kind = BW_MD_CELL_ROOM;
+    }
+    in->rooms = 0;
+    for (j = 0; j < in->gy; j++)
+        for (i = 0; i < in->gx; i++) {
+            bw_md_cell *cl = &in->cell[j * in->gx + i];
+            if (cl->kind == BW_MD_CELL_ROOM) {
+                place_room(c, cl, i, j);
+                in->rooms++;
+            } else if (cl->kind == BW_MD_CELL_ANCHOR) {
+                place_anchor(c, cl, i, j);
+            }
+        }
+}
+
+/* ---- (4) connections ------------------------------------------------ */
+
+/* Neighbour of cell k in direction d (N E S W), or -1. */
+static int nb(const bw_md_info *in, int k, int d)
+{
+    int i = k % in->gx + bw_dx4[d], j = k / in->gx + bw_dy4[d];
+    if (i < 0 || j < 0 || i >= in->gx || j >= in->gy)
+        return -1;
+    k = j * in->gx + i;
+    return in->cell[k].kind != BW_MD_CELL_NONE ? k : -1;
+}
+
+static void link(bw_md_info *in, int k, int d)
+{
+    int n = nb(in, k, d);
+    in->cell[k].links |= (uint8_t)(1u << d);
+    in->cell[n].links |= (uint8_t)(1u << ((d + 2) & 3));
+}
+
+/* A random spanning tree over the cells that exist (every layout's cells
+ * are connected through sector neighbours), then the layout's extras. */
+static void connect_cells(md_ctx *c)
+{
+    bw_md_info *in = c->in;
+    bw_rng *r = &c->m->rng;
+    uint32_t done = 0;
+    int cells = in->gx * in->gy, k, d, n, step, start = -1, count = 0;
+    for (k = 0; k < cells; k++)
+        if (in->cell[k].kind != BW_MD_CELL_NONE && bw_rng_below(r, (uint32_t)++count) == 0)
+            start = k;
+    done = 1u << start;
+    for (step = 1; step < count; step++) {
+        int edges = 0, pick;
+        for (k = 0; k < cells; k++)
+            for (d = 0; d < 4; d++)
+                if ((done >> k & 1u) && (n = nb(in, k, d)) >= 0 && !(done >> n & 1u))
+                    edges++;
+        pick = (int)bw_rng_below(r, (uint32_t)edges);
+        for (k = 0; k < cells; k++)
+            for (d = 0; d < 4; d++)
+                if ((done >> k & 1u) && (n = nb(in, k, d)) >= 0 && !(done >> n & 1u) &&
+                    pick-- == 0) {
+                    link(in, k, d);
+                    done |= 1u << n;
+                }
+    }
+    for (k = 0; k < cells; k++)
+        for (d = 1; d < 3; d++) { /* E and S: each pair once */
+            int i = k % in->gx, j = k / in->gx, e0, e1, want;
+            if ((n = nb(in, k, d)) < 0 || (in->cell[k].links >> d & 1u))
+                continue;
+            e0 = on_edge(in, i, j);
+            e1 = on_edge(in, n % in->gx, n / in->gx);
+            want = ((c->L->extra & X_RING) && e0 && e1) ||
+                   ((c->L->extra & X_INNER) && !e0 && !e1);
+            if (!want && (c->L->extra & X_LOOPS))
+                want = bw_rng_chance(r, 1, MD_LOOP_ONE_IN);
+            if (want)
+                link(in, k, d);
+        }
+}
+
+/* (3) 5% of vertically adjacent, connected, unmerged rooms become one room
+ * covering both (notes: merged rooms must be connected). */
+static void merge_rooms(md_ctx *c)
+{
+    bw_md_info *in = c->in;
+    int k;
+    if (!(c->L->flags & F_MERGE))
+        return;
+    for (k = 0; k + in->gx < in->gx * in->gy; k++) {
+        bw_md_cell *a = &in->cell[k], *b = a + in->gx;
+        if (a->kind == BW_MD_CELL_ROOM && b->kind == BW_MD_CELL_ROOM && !a->merged &&
+            !b->merged && (a->links >> 2 & 1u) &&
+            bw_rng_chance(&c->m->rng, MD_MERGE_PERCENT, 100)) {
+            a->merged = 1;
+            b->merged = 2;
+        }
+    }
+}
+
+static bw_rect rect_of(const bw_md_info *in, int k)
+{
+    int x0, y0, x1, y1;
+    if (!bw_md_room(in, k, &x0, &y0, &x1, &y1)) {
+        x0 = x1 = in->cell[k].x0;
+        y0 = y1 = in->cell[k].y0;
+    }
+    return bw_rect_make(x0, y0, x1, y1);
+}
+
+/* Every tile of r (corners in any order) that is `from` becomes `to`:
+ * hallways go only onto wall, the house and the carpet only onto room. */
+static void replace(bw_grid *g, bw_rect r, int from, int to)
+{
+    int x, y;
+    for (y = r.y0; y <= r.y1; y++)
+        for (x = r.x0; x <= r.x1; x++)
+            if (BW_AT(g, x, y) == from)
+                BW_AT(g, x, y) = (uint8_t)to;
+}
+
+static void dig(bw_grid *g, int x0, int y0, int x1, int y1)
+{
+    replace(g, bw_rect_make(x0, y0, x1, y1), BW_T_MD_WALL, BW_T_MD_HALL);
+}
+
+/* (4) Between cells k and its east (d = 1) or south (d = 2) neighbour n:
+ * leave k at a random row (column) of its side, go to a bend line in the
+ * gap between the two, along it, and on into n. Both turning points lie on
+ * that line: the "collinear point" the hallway passes through. Every tile
+ * is 4-connected to the last, the ends touch the rooms, so linked cells
+ * always join. */
+static void hallway(md_ctx *c, int k, int d)
+{
+    bw_rng *r = &c->m->rng;
+    bw_grid *g = &c->m->grid;
+    bw_rect a = rect_of(c->in, k), b = rect_of(c->in, nb(c->in, k, d));
+    int u, v, bend;
+    if (d == 1) {
+        u = bw_rng_range(r, a.y0, a.y1);
+        v = bw_rng_range(r, b.y0, b.y1);
+        bend = bw_rng_range(r, a.x1 + 1, b.x0 - 1);
+        dig(g, a.x1 + 1, u, bend, u);
+        dig(g, bend, u, bend, v);
+        dig(g, bend, v, b.x0 - 1, v);
+    } else {
+        u = bw_rng_range(r, a.x0, a.x1);
+        v = bw_rng_range(r, b.x0, b.x1);
+        bend = bw_rng_range(r, a.y1 + 1, b.y0 - 1);
+        dig(g, u, a.y1 + 1, u, bend);
+        dig(g, u, bend, v, bend);
+        dig(g, v, bend, v, b.y0 - 1);
+    }
+}
+
+static void draw_cells(md_ctx *c)
+{
+    bw_md_info *in = c->in;
+    bw_grid *g = &c->m->grid;
+    int k;
+    for (k = 0; k < in->gx * in->gy; k++) {
+        bw_rect r = rect_of(in, k);
+        if (in->cell[k].kind == BW_MD_CELL_NONE)
+            continue;
+        bw_grid_rect(g, r.x0, r.y0, r.x1, r.y1,
+                     in->cell[k].kind == BW_MD_CELL_ROOM ? BW_T_MD_ROOM : BW_T_MD_HALL);
+    }
+    for (k = 0; k < in->gx * in->gy; k++) {
+        if ((in->cell[k].links >> 1) & 1u)
+            hallway(c, k, 1);
+        if (((in->cell[k].links >> 2) & 1u) && in->cell[k].merged != 1)
+            hallway(c, k, 2);
+    }
+}
+
+/* ---- (5) dead ends -------------------------------------------------- */
+
+static int open_at(const bw_grid *g, int x, int y)
+{
+    return is_floor(BW_AT(g, x, y));
+}
+
+/* Notes: a dead end stops where it would make a 2 x 2 open square. */
+static int makes_square(const bw_grid *g, int x, int y)
+{
+    int q;
+    for (q = 0; q < 4; q++) {
+        int ox = x - (q & 1), oy = y - (q >> 1);
+        if (open_at(g, ox, oy) + open_at(g, ox + 1, oy) + open_at(g, ox, oy + 1) +
+            open_at(g, ox + 1, oy + 1) == 3)
+            return 1;
+    }
+    return 0;
+}
+
+/* Picks a random real room (merged rooms once); returns its cell or -1. */
+static int random_room(md_ctx *c, int skip, int min_side)
+{
+    bw_md_info *in = c->in;
+    int k, n = 0, pick = -1;
+    for (k = 0; k < in->gx * in->gy; k++) {
+        bw_rect r;
+        if (k == skip || in->cell[k].kind != BW_MD_CELL_ROOM || in->cell[k].merged == 2)
+            continue;
+        r = rect_of(in, k);
+        if (bw_rect_w(r) < min_side || bw_rect_h(r) < min_side)
+            continue;
+        if (bw_rng_below(&c->m->rng, (uint32_t)++n) == 0)
+            pick = k;
+    }
+    return pick;
+}
+
+/* (5) From a random room's side, straight for 3..5 tiles, then a left or
+ * right turn, until the next tile would leave the inner area, is already
+ * open (another room or hallway) or would square off a 2 x 2 block. Every
+ * tile touches the last, so the dead end hangs off its room. Each is
+ * recorded in info->dead (hence the clamp to BW_MD_MAX_DEAD_ENDS). */
+static void dead_ends(md_ctx *c)
+{
+    bw_rng *r = &c->m->rng;
+    bw_grid *g = &c->m->grid;
+    int e, s, n = bw_clamp(c->p->dead_ends, 0, BW_MD_MAX_DEAD_ENDS);
+    c->in->n_dead = 0;
+    for (e = 0; e < n; e++) {
+        bw_md_dead_end *de = &c->in->dead[e];
+        int k = random_room(c, -1, 0), d, x, y, stride;
+        bw_rect a;
+        if (k < 0)
+            return;
+        a = rect_of(c->in, k);
+        d = (int)bw_rng_below(r, 4);
+        x = d == 1 ? a.x1 + 1 : d == 3 ? a.x0 - 1 : bw_rng_range(r, a.x0, a.x1);
+        y = d == 2 ? a.y1 + 1 : d == 0 ? a.y0 - 1 : bw_rng_range(r, a.y0, a.y1);
+        de->x = (uint8_t)x;
+        de->y = (uint8_t)y;
+        de->cell = (uint8_t)k;
+        stride = bw_rng_range(r, 3, 5);
+        for (s = 0; s < MD_DEAD_END_STEPS; s++) {
+            if (!inner(x, y) || open_at(g, x, y) || makes_square(g, x, y))
+                break;
+            BW_AT(g, x, y) = BW_T_MD_HALL;
+            if (--stride == 0) {
+                d = (d + (bw_rng_chance(r, 1, 2) ? 1 : 3)) & 3;
+                stride = bw_rng_range(r, 3, 5);
+            }
+            x += bw_dx4[d];
+            y += bw_dy4[d];
+        }
+        de->ex = (uint8_t)x;
+        de->ey = (uint8_t)y;
+        de->len = (uint8_t)s;
+        c->in->n_dead = (uint8_t)(e + 1);
+    }
+}
+
+/* ---- (1)-(2), (6)-(8) ------------------------------------------------ */
+
+/* (2)/(6): everything outside the inner 52 x 28 is border. Nothing is dug
+ * there, so (6) only re-asserts it; it is cheap and makes the rule local. */
+static void borders(bw_grid *g)
+{
+    bw_grid_rect(g, 0, 0, BW_MD_W - 1, BW_MD_Y0 - 1, BW_T_MD_BORDER);
+    bw_grid_rect(g, 0, BW_MD_Y1 + 1, BW_MD_W - 1, BW_MD_H - 1, BW_T_MD_BORDER);
+    bw_grid_rect(g, 0, 0, BW_MD_X0 - 1, BW_MD_H - 1, BW_T_MD_BORDER);
+    bw_grid_rect(g, BW_MD_X1 + 1, 0, BW_MD_W - 1, BW_MD_H - 1, BW_T_MD_BORDER);
+}
+
+/* (7) A hallway tile beside room floor is the special trigger. */
+static void junctions(bw_grid *g)
+{
+    int x, y, d;
+    for (y = BW_MD_Y0; y <= BW_MD_Y1; y++)
+        for (x = BW_MD_X0; x <= BW_MD_X1; x++) {
+            if (BW_AT(g, x, y) != BW_T_MD_HALL)
+                continue;
+            for (d = 0; d < 4; d++)
+                if (BW_AT(g, x + bw_dx4[d], y + bw_dy4[d]) == BW_T_MD_ROOM) {
+                    BW_AT(g, x, y) = BW_T_MD_JUNCTION;
+                    break;
+                }
+        }
+}
+
+static int wet(bw_grid *g, int x, int y)
+{
+    if (!inner(x, y) || BW_AT(g, x, y) != BW_T_MD_WALL)
+        return 0;
+    BW_AT(g, x, y) = BW_T_MD_WATER;
+    return 1;
+}
+
+/* (8) A river from the top or bottom edge to the other, in vertical runs of
+ * 2..7 rows and sideways runs of 1..3 columns, then terrain_density 8 x 8
+ * patches where each wall tile turns to water with chance 1/2. Water only
+ * ever replaces wall, so floor and its connectivity stay as they were. */
+static void water(md_ctx *c)
+{
+    bw_rng *r = &c->m->rng;
+    bw_grid *g = &c->m->grid;
+    bw_md_info *in = c->in;
+    int n = bw_clamp(c->p->terrain_density, 0, BW_MD_MAX_PATCHES), run, s, i, wetted = 0;
+    int x = bw_rng_range(r, BW_MD_X0, BW_MD_X1), down = bw_rng_chance(r, 1, 2);
+    int y = down ? BW_MD_Y0 : BW_MD_Y1, dy = down ? 1 : -1;
+    in->river_x = (uint8_t)x;
+    in->river_y = (uint8_t)y;
+    in->river_n = 0;
+    in->patches = 0;
+    if (n == 0)
+        return;
+    for (run = 0; run < MD_RIVER_RUNS && inner(x, y); run++) {
+        int len = bw_rng_range(r, 2, 7), dx = bw_rng_chance(r, 1, 2) ? 1 : -1;
+        for (s = 0; s < len && inner(x, y); s++, y += dy)
+            wetted += wet(g, x, y);
+        if (!inner(x, y))
+            break;
+        len = bw_rng_range(r, 1, 3);
+        for (s = 0; s < len && inner(x + dx, y); s++) {
+            x += dx;
+            wetted += wet(g, x, y);
+        }
+    }
+    in->river_n = (uint16_t)wetted;
+    for (i = 0; i < n; i++) {
+        int cx = bw_rng_range(r, BW_MD_X0, BW_MD_X1), cy = bw_rng_range(r, BW_MD_Y0, BW_MD_Y1);
+        in->patch[i][0] = (uint8_t)cx;
+        in->patch[i][1] = (uint8_t)cy;
+        for (y = cy - 4; y < cy + 4; y++)
+            for (x = cx - 4; x < cx + 4; x++)
+                if (bw_rng_chance(r, 1, 2))
+                    wet(g, x, y);
+    }
+    in->patches = (uint8_t)n;
+}
+
+/* One attempt at steps (1)-(8); 1 if it meets the notes' acceptance:
+ * >= 2 rooms, >= 20 room tiles, all floor one region. */
+static int attempt(md_ctx *c)
+{
+    bw_map *m = c->m;
+    bw_md_info *in = c->in;
+    bw_tileset open;
+    bw_map_init(m, BW_MD_W, BW_MD_H, BW_T_MD_WALL);       /* (1) */
+    borders(&m->grid);                                    /* (2) */
+    in->n_dead = in->patches = 0;
+    in->river_n = 0;
+    if (c->L->flags & F_ONE) {
+        bw_md_cell *cl = &in->cell[0];
+        in->gx = in->gy = 1;
+        split(in->sx, 1, BW_MD_X0, BW_MD_X1 - BW_MD_X0 + 1, 0);
+        split(in->sy, 1, BW_MD_Y0, BW_MD_Y1 - BW_MD_Y0 + 1, 0);
+        cl->kind = BW_MD_CELL_ROOM;
+        cl->links = cl->merged = cl->pad = 0;
+        cl->x0 = BW_MD_X0; /* notes: the one room spans x 2..53, y 2..29 */
+        cl->y0 = BW_MD_Y0;
+        cl->x1 = BW_MD_X1;
+        cl->y1 = BW_MD_Y1;
+        in->rooms = 1;
+        in->density_cells = 0;
+        bw_grid_rect(&m->grid, BW_MD_X0, BW_MD_Y0, BW_MD_X1, BW_MD_Y1, BW_T_MD_ROOM);
+        return 1;
+    }
+    pick_grid(c);                                         /* (3) */
+    make_cells(c);
+    connect_cells(c);                                     /* (4) */
+    merge_rooms(c);
+    draw_cells(c);
+    dead_ends(c);                                         /* (5) */
+    borders(&m->grid);                                    /* (6) */
+    junctions(&m->grid);                                  /* (7) */
+    water(c);                                             /* (8) */
+    bw_ts_from_flags(&open, BW_CONNECTS);
+    return in->rooms >= 2 && bw_grid_count(&m->grid, BW_T_MD_ROOM) >= MD_MIN_ROOM_TILES &&
+           bw_connected(&m->fill, &m->grid, &open, &m->a);
+}
+
+/* ---- (9)-(11) --------------------------------------------------------- */
+
+static int tile_fits(md_ctx *c, int mode, int x, int y)
+{
+    int t = BW_AT(&c->m->grid, x, y);
+    if (BW_PGET(&c->m->b, x, y))
+        return 0;
+    switch (mode) {
+    case P_FLOOR: return t == BW_T_MD_ROOM || t == BW_T_MD_HOUSE;
+    case P_HOUSE: return t == BW_T_MD_HOUSE;
+    case P_SHOP: return t == BW_T_MD_SHOP;
+    case P_WALL: return t == BW_T_MD_WALL;
+    default: return t == BW_T_MD_BORDER && !inner(x, y);
+    }
+}
+
+/* A free tile for `mode`: MD_PICK_TRIES random tries (in a random room for
+ * P_FLOOR, else in rect), then a scan of rect from a random cell, so a
+ * free tile is found whenever one exists. 0 if none. */
+static int pick_tile(md_ctx *c, int mode, bw_rect rect, int *px, int *py)
+{
+    bw_rng *r = &c->m->rng;
+    int t, w = bw_rect_w(rect), h = bw_rect_h(rect), i, start;
+    for (t = 0; t < MD_PICK_TRIES; t++) {
+        int k = mode == P_FLOOR ? random_room(c, -1, 0) : -1;
+        bw_rect a = k >= 0 ? rect_of(c->in, k) : rect;
+        *px = bw_rng_range(r, a.x0, a.x1);
+        *py = bw_rng_range(r, a.y0, a.y1);
+        if (tile_fits(c, mode, *px, *py))
+            return 1;
+    }
+    start = (int)bw_rng_below(r, (uint32_t)(w * h));
+    for (i = 0; i < w * h; i++) {
+        int q = (start + i) % (w * h);
+        *px = rect.x0 + q % w;
+        *py = rect.y0 + q / w;
+        if (tile_fits(c, mode, *px, *py))
+            return 1;
+    }
+    return 0;
+}
+
+/* Places up to n entities; returns how many went in. Buried items go into
+ * the walls of the inner area; a floor without any (the one-room layout)
+ * buries them in the border ring just around the inner area. The list
+ * never runs out (md_entities_fit), so only a lack of free tiles stops it. */
+static int scatter(md_ctx *c, int n, int mode, bw_rect rect, int kind, int arg)
+{
+    static const bw_rect ring = { BW_MD_X0 - 1, BW_MD_Y0 - 1, BW_MD_X1 + 1, BW_MD_Y1 + 1 };
+    int i, x, y, placed = 0;
+    for (i = 0; i < n; i++) {
+        int k = kind;
+        if (!pick_tile(c, mode, rect, &x, &y) &&
+            (mode != P_WALL || !pick_tile(c, P_RING, ring, &x, &y)))
+            break;
+        if (kind == BW_MD_E_TRAP && bw_rng_chance(&c->m->rng, 1, MD_WONDER_ONE_IN))
+            k = BW_MD_E_WONDER;
+        if (!bw_map_add_entity(c->m, x, y, k, arg))
+            break;
+        BW_PSET(&c->m->b, x, y);
+        placed++;
+    }
+    return placed;
+}
+
+static void populate(md_ctx *c)
+{
+    bw_md_info *in = c->in;
+    bw_rng *r = &c->m->rng;
+    const bw_md_params *p = c->p;
+    static const bw_rect whole = { BW_MD_X0, BW_MD_Y0, BW_MD_X1, BW_MD_Y1 };
+    bw_rect a;
+    int x, y, X;
+    in->house = in->shop = -1;
+    /* (10) one monster house at most: its floor becomes MD_HOUSE. */
+    if ((c->L->flags & F_HOUSE) || in->fallback ||
+        bw_rng_chance(r, (uint32_t)bw_clamp(p->house_chance, 0, 100), 100)) {
+        in->house = (int8_t)random_room(c, -1, 0);
+        replace(&c->m->grid, rect_of(in, in->house), BW_T_MD_ROOM, BW_T_MD_HOUSE);
+    }
+    /* (11) one shop at most, never in the monster house (notes); its carpet
+     * is the room shrunk by 1 on every side, so only rooms of 5 x 5 or more
+     * qualify: the carpet is never under 3 x 3. */
+    if (bw_rng_chance(r, (uint32_t)bw_clamp(p->shop_chance, 0, 100), 100)) {
+        int k = random_room(c, in->house, 5);
+        if (k >= 0) {
+            in->shop = (int8_t)k;
+            a = bw_rect_inflate(rect_of(in, k), -1);
+            in->carpet[0] = (uint8_t)a.x0;
+            in->carpet[1] = (uint8_t)a.y0;
+            in->carpet[2] = (uint8_t)a.x1;
+            in->carpet[3] = (uint8_t)a.y1;
+            replace(&c->m->grid, a, BW_T_MD_ROOM, BW_T_MD_SHOP);
+        }
+    }
+    bw_plane_clear(&c->m->b); /* tiles taken by an entity */
+    if (pick_tile(c, P_FLOOR, whole, &x, &y))
+        BW_AT(&c->m->grid, x, y) = BW_T_STAIRS;
+    /* (9) Items, traps and buried items; ranges clamped so that together
+     * with the house and shop extras they always fit (md_entities_fit). */
+    X = bw_clamp(p->item_density, 0, MD_DENSITY_MAX);
+    in->n_items = (uint8_t)scatter(c, bw_rng_range(r, bw_max(0, X - 2), X + 2), P_FLOOR,
+                                   whole, BW_MD_E_ITEM, 0);
+    X = bw_clamp(p->trap_density, 0, MD_TRAPS_MAX);
+    in->n_traps = (uint8_t)scatter(c, bw_rng_range(r, X / 2, X), P_FLOOR, whole,
+                                   BW_MD_E_TRAP, 0);
+    X = bw_clamp(p->buried_density, 0, MD_DENSITY_MAX);
+    in->n_buried = (uint8_t)scatter(c, bw_rng_range(r, bw_max(0, X - 2), X + 2), P_WALL,
+                                    whole, BW_MD_E_BURIED, 0);
+    in->n_house_items = in->n_house_traps = in->n_shop = 0;
+    if (in->house >= 0) {
+        a = rect_of(in, in->house);
+        in->n_house_items = (uint8_t)scatter(
+            c, bw_rng_range(r, MD_HOUSE_EXTRA_LO, MD_HOUSE_EXTRA_HI), P_HOUSE, a, BW_MD_E_ITEM, 1);
+        in->n_house_traps = (uint8_t)scatter(
+            c, bw_rng_range(r, MD_HOUSE_EXTRA_LO, MD_HOUSE_EXTRA_HI), P_HOUSE, a, BW_MD_E_TRAP, 1);
+    }
+    if (in->shop >= 0) {
+        a = bw_rect_make(in->carpet[0], in->carpet[1], in->carpet[2], in->carpet[3]);
+        in->n_shop = (uint8_t)scatter(c, bw_min(bw_rect_w(a) * bw_rect_h(a) / 2,
+                                                MD_SHOP_WARES_MAX),
+                                      P_SHOP, a, BW_MD_E_SHOP_ITEM, 0);
+    }
+}
+
+int bw_mdungeon(bw_map *m, uint32_t seed, const bw_md_params *p, bw_md_info *info)
+{
+    md_ctx c;
+    int layout = p->layout ? p->layout : BW_MD_DEFAULT_LAYOUT, tries, ok = 0;
+    if (!info || p->floor < 1 || p->floor > 99 || p->layout < 0 || p->layout > BW_MD_LAYOUTS)
+        return -1;
+    c.m = m;
+    c.in = info;
+    c.p = p;
+    c.L = &layouts[layout - 1];
+    c.in->layout = (uint8_t)layout;
+    c.in->fallback = 0;
+    tries = bw_clamp(p->max_attempts, 0, MD_ATTEMPTS);
+    bw_rng_stream(&m->rng, seed, BW_GEN_MDUNGEON, (uint32_t)p->floor, (uint32_t)layout);
+    for (c.in->attempts = 1; c.in->attempts <= tries; c.in->attempts++)
+        if ((ok = attempt(&c)) != 0)
+            break;
+    if (!ok) {
+        /* Notes: after 10 failed attempts, a one-room monster house. */
+        c.in->fallback = 1;
+        c.L = &layouts[BW_MD_ONE_ROOM - 1];
+        attempt(&c);
+    }
+    populate(&c);
+    return 0;
+}
+
+/* The registry's caller owns only the bw_map, so this glue is the one frame
+ * that holds the params and the info (about 400 bytes, on its own). */
+int bw_mdungeon_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
+{
+    struct { bw_md_params p; bw_md_info info; } st;
+    bw_md_defaults(&st.p, level, o ? o->layout : 0);
+    return bw_mdungeon(m, seed, &st.p, &st.info);
+}

@@ -1,0 +1,905 @@
+/* Issue 5: Mystery-Dungeon floors (mystery-dungeon.txt), all eleven
+ * layouts. Floor tiles for reachability are the tiles whose flags have
+ * BW_CONNECTS: room floor, hallway, junction, shop carpet, monster-house
+ * floor and stairs; walls, the border and water are closed. */
+#include "check.h"
+#include "arena.h"
+
+static bw_map *const m = &arena.map;
+
+#define OPEN_TILE(t) ((bw_tiles[t].flags & BW_CONNECTS) != 0)
+
+static const bw_tileset *open_set(void)
+{
+    static bw_tileset ts; /* 16 bytes, a constant once built */
+    bw_ts_from_flags(&ts, BW_CONNECTS);
+    return &ts;
+}
+
+static int floor_of(int s)
+{
+    return 1 + (s * 37) % 99;
+}
+
+static void gen(uint32_t seed, const bw_md_params *p, bw_md_info *in)
+{
+    CHECK(bw_mdungeon(m, seed, p, in) == 0);
+}
+
+/* One floor of the layout x seed loop: l, s, its params and what the
+ * generator reported; a check may regenerate with other params. */
+typedef void (*floor_setup)(int l, int s, bw_md_params *p);
+typedef void (*floor_check)(int l, int s, bw_md_params *p, bw_md_info *in);
+
+/* Runs `check` on seeds 0..seeds-1 of layouts lo..hi (floor spread over
+ * 1..99 by floor_of), after `setup` (if any) changed the defaults. The
+ * params and the info live here, in one frame, for every test. */
+static void floors_of(int lo, int hi, int seeds, floor_setup setup, floor_check check)
+{
+    bw_md_params p;
+    bw_md_info in;
+    int l, s;
+    for (l = lo; l <= hi; l++)
+        for (s = 0; s < seeds; s++) {
+            t_seed((uint32_t)(l * 100000 + s));
+            bw_md_defaults(&p, floor_of(s), l);
+            if (setup)
+                setup(l, s, &p);
+            gen((uint32_t)s, &p, &in);
+            check(l, s, &p, &in);
+        }
+}
+
+static void each_floor(int seeds, floor_setup setup, floor_check check)
+{
+    floors_of(1, BW_MD_LAYOUTS, seeds, setup, check);
+}
+
+static int roomish(int t)
+{
+    return t == BW_T_MD_ROOM || t == BW_T_MD_HOUSE || t == BW_T_MD_SHOP || t == BW_T_STAIRS;
+}
+
+static int open_xy(int x, int y)
+{
+    return OPEN_TILE(BW_AT(&m->grid, x, y));
+}
+
+/* Tiles of the rectangle that satisfy roomish(). */
+static int room_tiles_in(int x0, int y0, int x1, int y1)
+{
+    int x, y, n = 0;
+    for (y = y0; y <= y1; y++)
+        for (x = x0; x <= x1; x++)
+            n += roomish(BW_AT(&m->grid, x, y));
+    return n;
+}
+
+static int rect_is_room(int x0, int y0, int x1, int y1)
+{
+    return room_tiles_in(x0, y0, x1, y1) == (x1 - x0 + 1) * (y1 - y0 + 1);
+}
+
+static int count_open(void)
+{
+    int x, y, n = 0;
+    for (y = 0; y < 32; y++)
+        for (x = 0; x < 56; x++)
+            n += open_xy(x, y);
+    return n;
+}
+
+/* 2 x 2 squares whose four tiles are all open. */
+static int open_squares(void)
+{
+    int x, y, n = 0;
+    for (y = 0; y < 31; y++)
+        for (x = 0; x < 55; x++)
+            n += open_xy(x, y) && open_xy(x + 1, y) && open_xy(x, y + 1) && open_xy(x + 1, y + 1);
+    return n;
+}
+
+static int density_layout(int l)
+{
+    return l != BW_MD_ONE_ROOM && l != BW_MD_TWO_ROOMS && l != BW_MD_LINE && l != BW_MD_CROSS;
+}
+
+/* ---- options ---- */
+
+static void mdungeon_bad_options_rejected(void)
+{
+    const bw_generator *g = bw_find_generator("mdungeon");
+    bw_opts o = { 0, 0, 0 };
+    bw_md_params p;
+    uint32_t h8;
+    REQUIRE(g != 0);
+    CHECK(g->w == 56 && g->h == 32 && g->levels == 99);
+    o.layout = 12;
+    CHECK(g->generate(m, 1, 1, &o) == -1);
+    o.layout = -1;
+    CHECK(g->generate(m, 1, 1, &o) == -1);
+    o.layout = 3;
+    CHECK(g->generate(m, 1, 0, &o) == -1);
+    CHECK(g->generate(m, 1, 100, &o) == -1);
+    CHECK(g->generate(m, 1, 99, &o) == 0);
+    o.layout = 8;
+    CHECK(g->generate(m, 5, 7, &o) == 0);
+    h8 = bw_grid_hash(&m->grid);
+    o.layout = 0; /* the default layout is 0x08, standard full rooms */
+    CHECK(g->generate(m, 5, 7, &o) == 0);
+    CHECK(bw_grid_hash(&m->grid) == h8);
+    bw_md_defaults(&p, 7, 8);
+    CHECK(bw_mdungeon(m, 5, &p, 0) == -1); /* the info is the working state */
+    CHECK(g->entity_name(BW_MD_E_ITEM)[0] == 'i');
+    CHECK(g->entity_name(BW_MD_E_BURIED)[0] == 'b');
+    CHECK(g->entity_name(200)[0] == 'u');
+}
+
+/* ---- connectivity and the inner 52 x 28 ---- */
+
+static void reachable(int l, int s, bw_md_params *p, bw_md_info *in)
+{
+    (void)l, (void)s, (void)p, (void)in;
+    CHECK(bw_grid_count(&m->grid, BW_T_MD_ROOM) + bw_grid_count(&m->grid, BW_T_MD_HOUSE) > 0);
+    CHECK(bw_connected(&m->fill, &m->grid, open_set(), &m->a));
+}
+
+static void mdungeon_every_floor_tile_reachable(void)
+{
+    each_floor(SEEDS(500), 0, reachable);
+}
+
+static void inside_inner(int l, int s, bw_md_params *p, bw_md_info *in)
+{
+    int x, y, bad = 0;
+    (void)l, (void)s, (void)p, (void)in;
+    CHECK(m->grid.w == 56 && m->grid.h == 32);
+    for (y = 0; y < 32; y++)
+        for (x = 0; x < 56; x++)
+            if ((x < 2 || x > 53 || y < 2 || y > 29) && BW_AT(&m->grid, x, y) != BW_T_MD_BORDER)
+                bad++;
+    CHECK(bad == 0);
+}
+
+static void mdungeon_nothing_outside_inner_52x28_is_floor(void)
+{
+    each_floor(SEEDS(500), 0, inside_inner);
+}
+
+/* ---- (3) layout shapes ---- */
+
+/* Cell kinds a layout allows at sector (i, j) of a gx x gy grid, as bits
+ * 1 << BW_MD_CELL_*: N nothing, R a real room, A a 1 x 1 anchor. */
+#define N (1 << BW_MD_CELL_NONE)
+#define R (1 << BW_MD_CELL_ROOM)
+#define A (1 << BW_MD_CELL_ANCHOR)
+static int allowed(int l, int gx, int gy, int i, int j)
+{
+    int ex = i == 0 || i == gx - 1, ey = j == 0 || j == gy - 1;
+    switch (l) {
+    case BW_MD_HALF: return i >= gx / 2 ? N : R | A;               /* half: right half unused */
+    case BW_MD_THREE_QUARTER: return i >= 3 * gx / 4 ? N : R | A;  /* 3/4: last quarter unused */
+    case BW_MD_RING_OUT: return ex || ey ? A : R | A;              /* corridors out */
+    case BW_MD_CROSSROADS: return ex && ey ? N : ex || ey ? R | A : A; /* corridors in */
+    case BW_MD_INSIDE: return ex || ey ? N : R | A;                /* nothing out */
+    case BW_MD_OUTSIDE: return ex || ey ? R | A : N;               /* nothing in */
+    case BW_MD_CROSS: return ex && ey ? N : R;                     /* a cross, no corners */
+    case BW_MD_ONE_ROOM: case BW_MD_TWO_ROOMS: case BW_MD_LINE: return R;
+    default: return R | A;                                         /* 0x08 full rooms */
+    }
+}
+#undef N
+#undef R
+#undef A
+
+/* Cell (i, j) has a hallway to each neighbour that, like it, is on the rim
+ * of the sector grid (rim 1) or inside it (rim 0). */
+static int joins_all(const bw_md_info *in, int i, int j, int rim)
+{
+    int d;
+    for (d = 0; d < 4; d++) {
+        int a = i + bw_dx4[d], b = j + bw_dy4[d];
+        int edge = a == 0 || b == 0 || a == in->gx - 1 || b == in->gy - 1;
+        if (a < 0 || b < 0 || a >= in->gx || b >= in->gy || edge != rim)
+            continue;
+        if (!(in->cell[j * in->gx + i].links >> d & 1u))
+            return 0;
+    }
+    return 1;
+}
+
+/* Every cell holds what its layout allows there, in the info and on the
+ * grid: a cell without a room has no room floor anywhere in its sector.
+ * Fixed grids: 0x01/0x0B 4 x (2 or 3), 0x02 1 x 1, 0x05 2 x 1, 0x06 5 x 1
+ * (one row of five), 0x07 3 x 3; 0x03/0x04/0x09 use 6 x 4, 5 x 4, 6 x 4;
+ * 0x0A at least 3 x 3 (it needs inner cells). The line and the cross are
+ * joined along their shape (a tree on a path or a star is the shape
+ * itself); 0x03's edge anchors form a ring, 0x04's inner anchors a grid. */
+static void shape(int l, int s, bw_md_params *p, bw_md_info *in)
+{
+    static const uint8_t gx_lo[BW_MD_LAYOUTS + 1] = { 0, 4, 1, 6, 5, 2, 5, 3, 2, 6, 3, 4 };
+    static const uint8_t gx_hi[BW_MD_LAYOUTS + 1] = { 0, 4, 1, 6, 5, 2, 5, 3, 6, 6, 6, 4 };
+    static const uint8_t gy_lo[BW_MD_LAYOUTS + 1] = { 0, 2, 1, 4, 4, 1, 1, 3, 2, 4, 3, 2 };
+    static const uint8_t gy_hi[BW_MD_LAYOUTS + 1] = { 0, 3, 1, 4, 4, 1, 1, 3, 4, 4, 4, 3 };
+    int i, j, rooms = 0;
+    (void)s, (void)p;
+    REQUIRE(!in->fallback && in->layout == l);
+    CHECK(in->gx >= gx_lo[l] && in->gx <= gx_hi[l] && in->gy >= gy_lo[l] && in->gy <= gy_hi[l]);
+    for (j = 0; j < in->gy; j++)
+        for (i = 0; i < in->gx; i++) {
+            const bw_md_cell *c = &in->cell[j * in->gx + i];
+            int ex = i == 0 || i == in->gx - 1, ey = j == 0 || j == in->gy - 1;
+            CHECK((allowed(l, in->gx, in->gy, i, j) >> c->kind) & 1);
+            rooms += c->kind == BW_MD_CELL_ROOM;
+            if (c->kind != BW_MD_CELL_ROOM)
+                CHECK(room_tiles_in(in->sx[i], in->sy[j], in->sx[i + 1] - 1, in->sy[j + 1] - 1) == 0);
+            if (l == BW_MD_LINE && i + 1 < in->gx)
+                CHECK(c->links & 2u);
+            if (l == BW_MD_CROSS && i == 1 && j == 1)
+                CHECK(c->links == 15u);
+            if ((l == BW_MD_RING_OUT || l == BW_MD_OUTSIDE) && (ex || ey))
+                CHECK(joins_all(in, i, j, 1)); /* the ring */
+            if (l == BW_MD_CROSSROADS && !ex && !ey)
+                CHECK(joins_all(in, i, j, 0)); /* the crossroads */
+        }
+    CHECK(rooms == in->rooms && rooms >= 2 - (l == BW_MD_ONE_ROOM));
+    if (l == BW_MD_ONE_ROOM) {
+        const bw_md_cell *c = &in->cell[0];
+        CHECK(c->x0 == 2 && c->y0 == 2 && c->x1 == 53 && c->y1 == 29 && in->house == 0);
+    }
+    if (l == BW_MD_TWO_ROOMS) /* exactly one of the two is the monster house */
+        CHECK(rooms == 2 && (in->house == 0 || in->house == 1));
+    if (l == BW_MD_LINE || l == BW_MD_CROSS)
+        CHECK(rooms == 5);
+}
+
+static void shape_of(int l)
+{
+    floors_of(l, l, SEEDS(500), 0, shape);
+}
+
+static void mdungeon_shape_01_right_half_unused(void) { shape_of(1); }
+static void mdungeon_shape_02_one_room_monster_house(void) { shape_of(2); }
+static void mdungeon_shape_03_rooms_inside_corridors_out(void) { shape_of(3); }
+static void mdungeon_shape_04_corridors_inside_rooms_out(void) { shape_of(4); }
+static void mdungeon_shape_05_two_rooms_one_house(void) { shape_of(5); }
+static void mdungeon_shape_06_one_row_of_five(void) { shape_of(6); }
+static void mdungeon_shape_07_cross_no_corners(void) { shape_of(7); }
+static void mdungeon_shape_08_full_rooms(void) { shape_of(8); }
+static void mdungeon_shape_09_rooms_inside_nothing_out(void) { shape_of(9); }
+static void mdungeon_shape_0a_rooms_out_nothing_inside(void) { shape_of(10); }
+static void mdungeon_shape_0b_last_quarter_unused(void) { shape_of(11); }
+
+/* "M and N change depending on floor": 0x08 draws gx up to 4 on floors
+ * 1-33, 5 on 34-66, 6 on 67-99, gy up to 3 on 1-50 and 4 after; 0x0A the
+ * same from 3. Each bound holds on every floor and is reached in its band.
+ * A fixed 3 x 99 floors per layout (every floor three times), so QEMU
+ * checks the same floors. */
+static void mdungeon_sector_grid_grows_with_floor(void)
+{
+    bw_md_params p;
+    bw_md_info in;
+    int l, f, s, seen_gx[7], seen_gy[5], i;
+    for (l = BW_MD_FULL; l <= BW_MD_OUTSIDE; l += BW_MD_OUTSIDE - BW_MD_FULL) {
+        int lo = l == BW_MD_FULL ? 2 : 3;
+        for (i = 0; i < 7; i++)
+            seen_gx[i] = 0;
+        for (i = 0; i < 5; i++)
+            seen_gy[i] = 0;
+        for (f = 1; f <= 99; f++)
+            for (s = 0; s < 3; s++) {
+                int band = f <= 33 ? 0 : f <= 66 ? 1 : 2;
+                t_seed((uint32_t)(l * 100000 + f * 10 + s));
+                bw_md_defaults(&p, f, l);
+                gen((uint32_t)s, &p, &in);
+                CHECK(in.gx >= lo && in.gx <= 4 + band && in.gy >= lo && in.gy <= 3 + (f > 50));
+                if (band == 2)
+                    seen_gx[in.gx] = 1;
+                if (f > 50)
+                    seen_gy[in.gy] = 1;
+            }
+        CHECK(seen_gx[5] && seen_gx[6] && seen_gy[4]);
+    }
+}
+
+/* ---- (3) rooms ---- */
+
+/* Each room: at least 5 x 4, inside its sector with a wall of margin, the
+ * 2:3 rule (2 * long side <= 3 * short side), odd sides whenever the
+ * allowed range holds an odd value (height first: 4..min(ah, 3aw/2); then
+ * width: max(5, ceil(2h/3))..min(aw, 3h/2)). Merged rooms (two cells) are
+ * checked cell by cell, plus their covering rectangle being floor. The one
+ * room of 0x02 (and of the fallback) is the whole inner 52 x 28. */
+static void room_sizes(int l, int s, bw_md_params *p, bw_md_info *in)
+{
+    int k;
+    (void)s, (void)p;
+    REQUIRE(in->gx >= 1 && in->gx <= BW_MD_MAX_GX && in->gy >= 1 && in->gy <= BW_MD_MAX_GY);
+    if (l == BW_MD_ONE_ROOM || in->fallback) {
+        const bw_md_cell *c = &in->cell[0];
+        CHECK(c->x0 == 2 && c->y0 == 2 && c->x1 == 53 && c->y1 == 29);
+        CHECK(rect_is_room(2, 2, 53, 29));
+        return;
+    }
+    for (k = 0; k < in->gx * in->gy; k++) {
+        const bw_md_cell *c = &in->cell[k];
+        int i = k % in->gx, j = k / in->gx;
+        int sx0 = in->sx[i] + 1, sx1 = in->sx[i + 1] - 2;
+        int sy0 = in->sy[j] + 1, sy1 = in->sy[j + 1] - 2;
+        int w = c->x1 - c->x0 + 1, h = c->y1 - c->y0 + 1;
+        int aw = sx1 - sx0 + 1, ah = sy1 - sy0 + 1;
+        int x0, y0, x1, y1;
+        if (c->kind == BW_MD_CELL_NONE)
+            continue;
+        CHECK(c->x0 >= sx0 && c->x1 <= sx1 && c->y0 >= sy0 && c->y1 <= sy1);
+        if (c->kind == BW_MD_CELL_ANCHOR) {
+            CHECK(w == 1 && h == 1);
+            CHECK(open_xy(c->x0, c->y0));
+            continue;
+        }
+        CHECK(w >= 5 && h >= 4);
+        CHECK(2 * w <= 3 * h && 2 * h <= 3 * w);
+        CHECK((h & 1) || bw_min(ah, 3 * aw / 2) < 5);
+        CHECK((w & 1) || bw_max(5, (2 * h + 2) / 3) == bw_min(aw, 3 * h / 2));
+        CHECK(bw_md_room(in, k, &x0, &y0, &x1, &y1));
+        CHECK(rect_is_room(x0, y0, x1, y1));
+        if (c->merged == 1)
+            CHECK(in->cell[k + in->gx].merged == 2 && y1 == in->cell[k + in->gx].y1);
+        if (!c->merged)
+            CHECK(x0 == c->x0 && y0 == c->y0 && x1 == c->x1 && y1 == c->y1);
+    }
+}
+
+static void mdungeon_rooms_5x4_in_sector_odd_ratio_2_3(void)
+{
+    each_floor(SEEDS(500), 0, room_sizes);
+}
+
+/* Density D < 0 gives exactly |D| rooms (a merged room counts as the two
+ * cells it was), never fewer than 2 and never more than the layout has
+ * cells; D >= 0 gives D..D+2 within the same bounds. The fixed layouts
+ * (0x02, 0x05, 0x06, 0x07) have all their cells as rooms. */
+static void spread_density(int l, int s, bw_md_params *p)
+{
+    (void)l;
+    p->density = (s & 1) ? -(s % 9) : s % 7; /* -8..0 and 0..6 */
+}
+
+static void room_count(int l, int s, bw_md_params *p, bw_md_info *in)
+{
+    static const uint8_t fixed[BW_MD_LAYOUTS + 1] = { 0, 0, 1, 0, 0, 2, 5, 5, 0, 0, 0, 0 };
+    int k, rooms = 0;
+    (void)s;
+    if (in->fallback)
+        return; /* checked in mdungeon_attempts_bounded_fallback_meets_rules */
+    for (k = 0; k < in->gx * in->gy; k++)
+        rooms += in->cell[k].kind == BW_MD_CELL_ROOM;
+    CHECK(rooms == in->rooms);
+    if (!density_layout(l))
+        CHECK(rooms == fixed[l]);
+    else if (p->density < 0)
+        CHECK(rooms == bw_clamp(-p->density, 2, in->density_cells));
+    else
+        CHECK(rooms >= bw_clamp(p->density, 2, in->density_cells) &&
+              rooms <= bw_clamp(p->density + 2, 2, in->density_cells));
+}
+
+static void mdungeon_negative_density_gives_exactly_abs_d_rooms(void)
+{
+    each_floor(SEEDS(500), spread_density, room_count);
+}
+
+/* (3) merged rooms: each vertically adjacent pair of rooms joined by a
+ * hallway, neither already merged, merges with chance 5%. Counted over a
+ * fixed 2,000 floors of 0x08 and 0x0B with every cell a room (D = 24), so
+ * QEMU runs the same floors: about 4,000 candidate pairs, so 5% is 200
+ * merges with a standard deviation of 14; the band 3.5%..6.5% is over 4
+ * sigma wide on each side and fails for 3% or 7%. */
+static void mdungeon_merge_rate_5_percent(void)
+{
+    bw_md_params p;
+    bw_md_info in;
+    int s, k, pairs = 0, merged = 0;
+    for (s = 0; s < 2000; s++) {
+        t_seed((uint32_t)s);
+        bw_md_defaults(&p, floor_of(s), (s & 1) ? BW_MD_FULL : BW_MD_THREE_QUARTER);
+        p.density = 24;
+        gen((uint32_t)s, &p, &in);
+        for (k = 0; k + in.gx < in.gx * in.gy; k++) {
+            const bw_md_cell *a = &in.cell[k], *b = a + in.gx;
+            if (a->kind == BW_MD_CELL_ROOM && b->kind == BW_MD_CELL_ROOM && (a->links & 4u) &&
+                a->merged != 2) {
+                pairs++;
+                merged += a->merged == 1;
+                CHECK(a->merged == 0 || (a->merged == 1 && b->merged == 2));
+            }
+        }
+    }
+    t_info("mdungeon_merge_pairs", (uint32_t)pairs);
+    t_info("mdungeon_merges", (uint32_t)merged);
+    CHECK(pairs >= 2000);
+    CHECK(merged * 1000 >= pairs * 35 && merged * 1000 <= pairs * 65);
+}
+
+/* ---- (9)-(11) entities, monster house, shop ---- */
+
+/* Free (entity-less) tiles of the kinds t0, t1 inside the rectangle. */
+static int free_tiles(int x0, int y0, int x1, int y1, int t0, int t1)
+{
+    int x, y, i, n = 0;
+    for (y = y0; y <= y1; y++)
+        for (x = x0; x <= x1; x++) {
+            int t = BW_AT(&m->grid, x, y), taken = 0;
+            if (t != t0 && t != t1)
+                continue;
+            for (i = 0; i < m->n_ent; i++)
+                taken |= m->ent[i].x == x && m->ent[i].y == y;
+            n += !taken;
+        }
+    return n;
+}
+
+/* Counts entities by kind and checks their tiles and ranges: items X-2..X+2
+ * and buried items X-2..X+2 (X clamped to 0..10), traps X/2..X (X clamped
+ * to 0..56), 2..4 house items and 2..4 house traps with a house, and
+ * min(carpet / 2, 8) shop wares. A count may fall short only when no free
+ * tile of its kind is left (never because the entity list is full). */
+static void check_entities(const bw_md_params *p, const bw_md_info *in)
+{
+    int n[6][2] = { { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 } };
+    int i, j, X, lo, hi, bad = 0, walls = bw_grid_count(&m->grid, BW_T_MD_WALL);
+    int floor_full = free_tiles(2, 2, 53, 29, BW_T_MD_ROOM, BW_T_MD_HOUSE) == 0;
+    int wall_full = free_tiles(1, 1, 54, 30, BW_T_MD_WALL, BW_T_MD_BORDER) == 0;
+    int house_full = floor_full, x0, y0, x1, y1;
+    CHECK(m->n_ent <= BW_MAX_ENTITIES);
+    bw_plane_clear(&m->a);
+    for (i = 0; i < m->n_ent; i++) {
+        const bw_entity *e = &m->ent[i];
+        int t = BW_AT(&m->grid, e->x, e->y);
+        REQUIRE(e->kind >= 1 && e->kind <= 5 && e->arg <= 1);
+        n[e->kind][e->arg]++;
+        if (BW_PGET(&m->a, e->x, e->y))
+            bad++; /* two entities on one tile */
+        BW_PSET(&m->a, e->x, e->y);
+        switch (e->kind) {
+        case BW_MD_E_BURIED: /* in inner walls; on the ring round it if none */
+            if (e->x < 2 || e->x > 53 || e->y < 2 || e->y > 29)
+                bad += t != BW_T_MD_BORDER || e->x < 1 || e->x > 54 || e->y < 1 ||
+                       e->y > 30 || walls > 0;
+            else
+                bad += t != BW_T_MD_WALL;
+            break;
+        case BW_MD_E_SHOP_ITEM:
+            bad += t != BW_T_MD_SHOP;
+            break;
+        default:
+            bad += e->arg ? t != BW_T_MD_HOUSE : (t != BW_T_MD_ROOM && t != BW_T_MD_HOUSE);
+        }
+    }
+    CHECK(bad == 0);
+    if (in->house >= 0 && bw_md_room(in, in->house, &x0, &y0, &x1, &y1))
+        house_full = free_tiles(x0, y0, x1, y1, BW_T_MD_HOUSE, BW_T_MD_HOUSE) == 0;
+    X = bw_clamp(p->item_density, 0, 10);
+    CHECK(n[BW_MD_E_ITEM][0] == in->n_items);
+    CHECK((in->n_items >= bw_max(0, X - 2) || floor_full) && in->n_items <= X + 2);
+    X = bw_clamp(p->trap_density, 0, 56);
+    CHECK(n[BW_MD_E_TRAP][0] + n[BW_MD_E_WONDER][0] == in->n_traps);
+    CHECK((in->n_traps >= X / 2 || floor_full) && in->n_traps <= X && in->n_traps <= 56);
+    X = bw_clamp(p->buried_density, 0, 10);
+    CHECK(n[BW_MD_E_BURIED][0] == in->n_buried);
+    CHECK((in->n_buried >= bw_max(0, X - 2) || wall_full) && in->n_buried <= X + 2);
+    lo = in->house >= 0 && !house_full ? 2 : 0;
+    hi = in->house >= 0 ? 4 : 0;
+    CHECK(n[BW_MD_E_ITEM][1] == in->n_house_items && in->n_house_items >= lo && in->n_house_items <= hi);
+    j = n[BW_MD_E_TRAP][1] + n[BW_MD_E_WONDER][1];
+    CHECK(j == in->n_house_traps && (j >= lo || house_full) && j <= hi);
+    CHECK(n[BW_MD_E_SHOP_ITEM][0] == in->n_shop && (in->shop >= 0 || in->n_shop == 0));
+    if (in->shop >= 0) {
+        int area = (in->carpet[2] - in->carpet[0] + 1) * (in->carpet[3] - in->carpet[1] + 1);
+        CHECK(in->n_shop == bw_min(area / 2, 8) && in->n_shop >= 4);
+    }
+    CHECK(bw_grid_count(&m->grid, BW_T_STAIRS) == 1);
+}
+
+/* Defaults on even seeds, densities spread over 0..10 (buried 0..16) on
+ * odd ones. */
+static void spread_entities(int l, int s, bw_md_params *p)
+{
+    (void)l;
+    if (s & 1) {
+        p->item_density = s % 11;
+        p->trap_density = (s / 11) % 11;
+        p->buried_density = (s / 3) % 17;
+        p->house_chance = 50;
+        p->shop_chance = 50;
+    }
+}
+
+static void entities(int l, int s, bw_md_params *p, bw_md_info *in)
+{
+    (void)l, (void)s;
+    check_entities(p, in);
+}
+
+static void mdungeon_item_trap_buried_counts_in_range(void)
+{
+    each_floor(SEEDS(500), spread_entities, entities);
+}
+
+/* The highest densities (items, traps and buried items 100, clamped to 10,
+ * 56 and 10), H = K = 100, 16 dead ends and patches: every count rule above
+ * still holds, the house extras and the shop wares included, and the list
+ * never overflows: 12 + 56 + 12 + 4 + 4 + 8 = 96 = BW_MAX_ENTITIES. */
+static void max_density(int l, int s, bw_md_params *p)
+{
+    (void)l, (void)s;
+    p->item_density = p->trap_density = p->buried_density = 100;
+    p->house_chance = p->shop_chance = 100;
+    p->dead_ends = p->terrain_density = 100;
+}
+
+static void mdungeon_max_density_every_count_rule_holds(void)
+{
+    each_floor(SEEDS(300), max_density, entities);
+}
+
+/* The monster-house floor is exactly the house room's rectangle (stairs may
+ * sit on it), the shop carpet exactly its room shrunk by one on every side
+ * and at least 3 x 3, in another room than the house; at most one of each.
+ * H = K = 100 must give both whenever a room qualifies, H = K = 0 neither
+ * (0x02 and 0x05 always have their house). */
+static void check_house_and_shop(const bw_md_params *p, const bw_md_info *in)
+{
+    int x, y, x0, y0, x1, y1, house = 0, shop = 0, k, fits = 0;
+    int forced = in->layout == BW_MD_ONE_ROOM || in->layout == BW_MD_TWO_ROOMS || in->fallback;
+    for (y = 0; y < 32; y++)
+        for (x = 0; x < 56; x++) {
+            house += BW_AT(&m->grid, x, y) == BW_T_MD_HOUSE;
+            shop += BW_AT(&m->grid, x, y) == BW_T_MD_SHOP;
+        }
+    CHECK((in->house >= 0) == (house > 0));
+    CHECK((in->shop >= 0) == (shop > 0));
+    if (in->house >= 0) {
+        int area, stairs = 0;
+        REQUIRE(bw_md_room(in, in->house, &x0, &y0, &x1, &y1));
+        area = (x1 - x0 + 1) * (y1 - y0 + 1);
+        for (y = y0; y <= y1; y++)
+            for (x = x0; x <= x1; x++)
+                stairs += BW_AT(&m->grid, x, y) == BW_T_STAIRS;
+        CHECK(house + stairs == area); /* all of it, and nowhere else */
+    }
+    if (in->shop >= 0) {
+        int cw = in->carpet[2] - in->carpet[0] + 1, ch = in->carpet[3] - in->carpet[1] + 1;
+        REQUIRE(bw_md_room(in, in->shop, &x0, &y0, &x1, &y1));
+        CHECK(in->shop != in->house);
+        CHECK(in->carpet[0] == x0 + 1 && in->carpet[1] == y0 + 1);
+        CHECK(in->carpet[2] == x1 - 1 && in->carpet[3] == y1 - 1);
+        CHECK(cw >= 3 && ch >= 3 && shop == cw * ch);
+        for (y = in->carpet[1]; y <= in->carpet[3]; y++)
+            for (x = in->carpet[0]; x <= in->carpet[2]; x++)
+                CHECK(BW_AT(&m->grid, x, y) == BW_T_MD_SHOP);
+    }
+    for (k = 0; k < in->gx * in->gy; k++)
+        if (k != in->house && bw_md_room(in, k, &x0, &y0, &x1, &y1) &&
+            x1 - x0 >= 4 && y1 - y0 >= 4)
+            fits = 1;
+    if (p->house_chance >= 100)
+        CHECK(in->house >= 0);
+    if (p->house_chance <= 0 && !forced)
+        CHECK(in->house < 0);
+    if (p->shop_chance >= 100)
+        CHECK((in->shop >= 0) == fits);
+    if (p->shop_chance <= 0)
+        CHECK(in->shop < 0);
+}
+
+static void spread_house_shop(int l, int s, bw_md_params *p)
+{
+    (void)l;
+    p->house_chance = p->shop_chance = (s % 3) * 50; /* 0, 50, 100 */
+}
+
+static void house_and_shop(int l, int s, bw_md_params *p, bw_md_info *in)
+{
+    (void)l, (void)s;
+    check_house_and_shop(p, in);
+}
+
+static void mdungeon_one_house_one_shop_carpet_shrunk_by_one(void)
+{
+    each_floor(SEEDS(500), spread_house_shop, house_and_shop);
+}
+
+/* ---- (5)-(8) ---- */
+
+/* (5) Each dead end starts on a tile beside a side of its room and stops
+ * before a tile that is outside the inner 52 x 28, open, or in a 2 x 2
+ * square with three other open tiles (these only grow later, so they
+ * still hold on the finished floor), unless it hit its 64-tile cap; it
+ * reaches its stop tile in len steps. Against the same floor without dead
+ * ends: exactly the dug tiles are new floor (they were all wall: none ran
+ * over a room or a hallway) and no new all-open 2 x 2 square appeared. */
+static void dead_end_rules(int l, int s, bw_md_params *p, bw_md_info *in)
+{
+    int e, dug = 0, open_n, squares, x0, y0, x1, y1;
+    p->dead_ends = 1 + s % 16;
+    gen((uint32_t)s, p, in);
+    CHECK(in->n_dead == (l == BW_MD_ONE_ROOM ? 0 : p->dead_ends)); /* the one room has none */
+    open_n = count_open();
+    squares = open_squares();
+    for (e = 0; e < in->n_dead; e++) {
+        const bw_md_dead_end *d = &in->dead[e];
+        int x = d->ex, y = d->ey, q, stop, dist = bw_manhattan(d->x, d->y, d->ex, d->ey);
+        REQUIRE(bw_md_room(in, d->cell, &x0, &y0, &x1, &y1));
+        CHECK(((d->x >= x0 && d->x <= x1) && (d->y == y0 - 1 || d->y == y1 + 1)) ||
+              ((d->y >= y0 && d->y <= y1) && (d->x == x0 - 1 || d->x == x1 + 1)));
+        CHECK(d->len == 0 || open_xy(d->x, d->y));
+        CHECK(dist <= d->len && (d->len - dist) % 2 == 0);
+        stop = x < 2 || x > 53 || y < 2 || y > 29 || open_xy(x, y) || d->len == 64;
+        for (q = 0; q < 4 && !stop; q++) {
+            int ox = x - (q & 1), oy = y - (q >> 1);
+            stop = open_xy(ox, oy) + open_xy(ox + 1, oy) + open_xy(ox, oy + 1) +
+                   open_xy(ox + 1, oy + 1) >= 3;
+        }
+        CHECK(stop);
+        dug += d->len;
+    }
+    p->dead_ends = 0;
+    gen((uint32_t)s, p, in);
+    CHECK(in->n_dead == 0);
+    CHECK(count_open() + dug == open_n);
+    CHECK(open_squares() == squares);
+}
+
+static void mdungeon_dead_ends_start_at_room_stop_at_border_floor_or_square(void)
+{
+    floors_of(1, BW_MD_LAYOUTS, SEEDS(300), 0, dead_end_rules);
+}
+
+/* (7) a junction is a hallway tile beside room floor; no plain hallway
+ * touches room floor. */
+static void junction_rule(int l, int s, bw_md_params *p, bw_md_info *in)
+{
+    int x, y, d, bad = 0;
+    (void)l, (void)s, (void)p, (void)in;
+    for (y = 2; y <= 29; y++)
+        for (x = 2; x <= 53; x++) {
+            int t = BW_AT(&m->grid, x, y), room = 0;
+            for (d = 0; d < 4; d++)
+                room += roomish(BW_AT(&m->grid, x + bw_dx4[d], y + bw_dy4[d]));
+            if (t == BW_T_MD_JUNCTION)
+                bad += room == 0;
+            if (t == BW_T_MD_HALL)
+                bad += room != 0;
+        }
+    CHECK(bad == 0);
+}
+
+static void mdungeon_junctions_where_hallways_meet_rooms(void)
+{
+    each_floor(SEEDS(500), 0, junction_rule);
+}
+
+/* FNV-1a over one byte per tile: 1 where the tile connects. */
+static uint32_t open_hash(void)
+{
+    uint32_t h = BW_FNV1A_INIT;
+    int x, y;
+    for (y = 0; y < 32; y++)
+        for (x = 0; x < 56; x++) {
+            uint8_t b = (uint8_t)open_xy(x, y);
+            h = bw_fnv1a(h, &b, 1);
+        }
+    return h;
+}
+
+/* Floors that have water, and floors that could (not 0x02). */
+static struct { int wet, runs; } tally;
+
+/* (8) Water never replaces floor: the same seed with terrain density 0
+ * (no river, no patches) has floor on exactly the same tiles. Water
+ * appears on most default floors that have walls. */
+static void dry_vs_wet(int l, int s, bw_md_params *p, bw_md_info *in)
+{
+    uint32_t dry;
+    p->terrain_density = 0;
+    gen((uint32_t)s, p, in);
+    CHECK(bw_grid_count(&m->grid, BW_T_MD_WATER) == 0);
+    dry = open_hash();
+    p->terrain_density = 3;
+    gen((uint32_t)s, p, in);
+    CHECK(open_hash() == dry);
+    if (l != BW_MD_ONE_ROOM) {
+        tally.runs++;
+        tally.wet += bw_grid_count(&m->grid, BW_T_MD_WATER) > 0;
+    }
+}
+
+static void mdungeon_water_never_replaces_floor(void)
+{
+    tally.wet = tally.runs = 0;
+    each_floor(SEEDS(500), 0, dry_vs_wet);
+    CHECK(tally.wet * 10 >= tally.runs * 9); /* the river alone nearly always finds wall */
+}
+
+/* (8) terrain_density 0..20: exactly min(density, 16) 8 x 8 patches are
+ * laid, none at 0 (and no river: no water at all) and none on 0x02, which has no wall. Water outside every
+ * patch box is the river's, so there are at most river_n such tiles. The
+ * river starts on the top or bottom row of the inner area, and its first
+ * tile is water unless it was already floor. */
+static void spread_terrain(int l, int s, bw_md_params *p)
+{
+    (void)l;
+    p->terrain_density = s % 21;
+}
+
+static void patches_and_river(int l, int s, bw_md_params *p, bw_md_info *in)
+{
+    int x, y, i, outside = 0;
+    (void)s;
+    if (l == BW_MD_ONE_ROOM) { /* no wall to wet */
+        CHECK(in->patches == 0 && bw_grid_count(&m->grid, BW_T_MD_WATER) == 0);
+        return;
+    }
+    CHECK(in->patches == bw_min(p->terrain_density, 16));
+    for (y = 2; y <= 29; y++)
+        for (x = 2; x <= 53; x++) {
+            int boxed = 0;
+            if (BW_AT(&m->grid, x, y) != BW_T_MD_WATER)
+                continue;
+            for (i = 0; i < in->patches; i++)
+                boxed |= x >= in->patch[i][0] - 4 && x < in->patch[i][0] + 4 &&
+                         y >= in->patch[i][1] - 4 && y < in->patch[i][1] + 4;
+            outside += !boxed;
+        }
+    CHECK(outside <= in->river_n);
+    if (p->terrain_density == 0) {
+        CHECK(bw_grid_count(&m->grid, BW_T_MD_WATER) == 0 && in->river_n == 0);
+        return;
+    }
+    CHECK(in->river_y == 2 || in->river_y == 29);
+    CHECK(in->river_x >= 2 && in->river_x <= 53);
+    CHECK(BW_AT(&m->grid, in->river_x, in->river_y) == BW_T_MD_WATER ||
+          open_xy(in->river_x, in->river_y));
+}
+
+static void mdungeon_patches_bounded_by_terrain_density_river_from_edge(void)
+{
+    each_floor(SEEDS(500), spread_terrain, patches_and_river);
+}
+
+/* (9) Each trap tile is a magic (wonder) tile with chance 1/4. Over a fixed
+ * 2,000 floors (about 16,000 trap tiles at trap density 10, plus house
+ * extras) 25% has a standard deviation of 0.35%; the band 22%..28% is over
+ * 8 sigma wide and fails for 1/3 or 1/5. */
+static void mdungeon_wonder_tiles_a_quarter_of_traps(void)
+{
+    bw_md_params p;
+    bw_md_info in;
+    int s, i, traps = 0, wonder = 0;
+    for (s = 0; s < 2000; s++) {
+        t_seed((uint32_t)s);
+        bw_md_defaults(&p, floor_of(s), 1 + s % BW_MD_LAYOUTS);
+        p.trap_density = 10;
+        gen((uint32_t)s, &p, &in);
+        for (i = 0; i < m->n_ent; i++) {
+            traps += m->ent[i].kind == BW_MD_E_TRAP || m->ent[i].kind == BW_MD_E_WONDER;
+            wonder += m->ent[i].kind == BW_MD_E_WONDER;
+        }
+    }
+    t_info("mdungeon_trap_tiles", (uint32_t)traps);
+    t_info("mdungeon_wonder_tiles", (uint32_t)wonder);
+    CHECK(traps >= 10000);
+    CHECK(wonder * 100 >= traps * 22 && wonder * 100 <= traps * 28);
+}
+
+/* ---- attempts and the fallback ---- */
+
+/* Attempts stay within 10; with no attempts allowed (max_attempts 0) the
+ * floor is the notes' fallback, a one-room monster house over the inner
+ * 52 x 28, and it still meets every rule above. */
+static void fallback(int l, int s, bw_md_params *p, bw_md_info *in)
+{
+    (void)l;
+    CHECK(in->attempts >= 1 && in->attempts <= 10 && !in->fallback);
+    p->max_attempts = 0;
+    gen((uint32_t)s, p, in);
+    CHECK(in->fallback == 1 && in->attempts == 1 && in->house == 0 && in->shop < 0);
+    CHECK(in->gx == 1 && in->gy == 1 && in->rooms == 1);
+    CHECK(bw_connected(&m->fill, &m->grid, open_set(), &m->a));
+    CHECK(bw_grid_count(&m->grid, BW_T_MD_HOUSE) == 52 * 28 - 1);
+    check_entities(p, in);
+    check_house_and_shop(p, in);
+}
+
+static void mdungeon_attempts_bounded_fallback_meets_rules(void)
+{
+    each_floor(SEEDS(500), 0, fallback);
+}
+
+/* ---- determinism ---- */
+
+static uint32_t floor_hash(void)
+{
+    uint32_t h = bw_grid_hash(&m->grid);
+    int i;
+    for (i = 0; i < m->n_ent; i++) {
+        uint8_t b[4];
+        b[0] = m->ent[i].x;
+        b[1] = m->ent[i].y;
+        b[2] = m->ent[i].kind;
+        b[3] = m->ent[i].arg;
+        h = bw_fnv1a(h, b, 4);
+    }
+    return h;
+}
+
+static void mdungeon_same_seed_same_floor(void)
+{
+    bw_md_params p;
+    bw_md_info in;
+    uint32_t h;
+    int l;
+    for (l = 1; l <= BW_MD_LAYOUTS; l++) {
+        bw_md_defaults(&p, 42, l);
+        gen(777u, &p, &in);
+        h = floor_hash();
+        gen(778u, &p, &in);
+        gen(777u, &p, &in);
+        CHECK(floor_hash() == h);
+    }
+}
+
+/* Grid and entity list of seed 2024, floor 12, one per layout. */
+static void mdungeon_golden_per_layout(void)
+{
+    static const char *const names[BW_MD_LAYOUTS] = {
+        "mdungeon_01", "mdungeon_02", "mdungeon_03", "mdungeon_04", "mdungeon_05", "mdungeon_06",
+        "mdungeon_07", "mdungeon_08", "mdungeon_09", "mdungeon_0a", "mdungeon_0b"
+    };
+    static const uint32_t want[BW_MD_LAYOUTS] = {
+        0x445eadc0u, 0xd4399735u, 0xac3fed61u, 0x960af5e3u, 0x70d85318u, 0x3e81b08cu,
+        0xaf647a0du, 0xa7e0f8c5u, 0x584f9cccu, 0xb617c400u, 0xebd07a01u
+    };
+    bw_md_params p;
+    bw_md_info in;
+    int l;
+    for (l = 1; l <= BW_MD_LAYOUTS; l++) {
+        bw_md_defaults(&p, 12, l);
+        gen(2024u, &p, &in);
+        t_golden(names[l - 1], floor_hash(), want[l - 1]);
+    }
+}
+
+void suite_mdungeon(void)
+{
+    RUN(mdungeon_bad_options_rejected);
+    RUN(mdungeon_every_floor_tile_reachable);
+    RUN(mdungeon_nothing_outside_inner_52x28_is_floor);
+    RUN(mdungeon_shape_01_right_half_unused);
+    RUN(mdungeon_shape_02_one_room_monster_house);
+    RUN(mdungeon_shape_03_rooms_inside_corridors_out);
+    RUN(mdungeon_shape_04_corridors_inside_rooms_out);
+    RUN(mdungeon_shape_05_two_rooms_one_house);
+    RUN(mdungeon_shape_06_one_row_of_five);
+    RUN(mdungeon_shape_07_cross_no_corners);
+    RUN(mdungeon_shape_08_full_rooms);
+    RUN(mdungeon_shape_09_rooms_inside_nothing_out);
+    RUN(mdungeon_shape_0a_rooms_out_nothing_inside);
+    RUN(mdungeon_shape_0b_last_quarter_unused);
+    RUN(mdungeon_sector_grid_grows_with_floor);
+    RUN(mdungeon_rooms_5x4_in_sector_odd_ratio_2_3);
+    RUN(mdungeon_negative_density_gives_exactly_abs_d_rooms);
+    RUN(mdungeon_merge_rate_5_percent);
+    RUN(mdungeon_item_trap_buried_counts_in_range);
+    RUN(mdungeon_max_density_every_count_rule_holds);
+    RUN(mdungeon_one_house_one_shop_carpet_shrunk_by_one);
+    RUN(mdungeon_dead_ends_start_at_room_stop_at_border_floor_or_square);
+    RUN(mdungeon_junctions_where_hallways_meet_rooms);
+    RUN(mdungeon_water_never_replaces_floor);
+    RUN(mdungeon_patches_bounded_by_terrain_density_river_from_edge);
+    RUN(mdungeon_wonder_tiles_a_quarter_of_traps);
+    RUN(mdungeon_attempts_bounded_fallback_meets_rules);
+    RUN(mdungeon_same_seed_same_floor);
+    RUN(mdungeon_golden_per_layout);
+}
