@@ -51,6 +51,9 @@ for g in $gens; do
     rejects "cli_${g}_missing_value" "$g" --seed
     max=$(awk -F'\t' -v g="$g" '$1 == g { split($3, r, "\\.\\."); print r[2] }' "$T/list")
     wh=$(awk -F'\t' -v g="$g" '$1 == g { sub("x", " ", $2); print $2 }' "$T/list")
+    rejects "cli_${g}_level_one_past_max" "$g" --seed 1 --level $((max + 1))
+    rejects "cli_${g}_level_one_past_max_unseeded" "$g" --level $((max + 1))
+    rejects "cli_${g}_level_not_a_number" "$g" --level abc
     "$B" "$g" --seed 4294967295 --format hash >/dev/null 2>&1 && ok "cli_${g}_seed_max_accepted" || bad "cli_${g}_seed_max_accepted"
 
     # --format hash: `level L W H FNV1A32`, and level L alone == level L of all

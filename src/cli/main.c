@@ -29,7 +29,7 @@ static int parse_num(const char *s, unsigned long lo, unsigned long hi, unsigned
         return 0;
     for (; *s; s++) {
         unsigned long d = (unsigned long)(*s - '0');
-        if (*s < '0' || *s > '9' || v > (hi - d) / 10) /* checked before it can wrap */
+        if (*s < '0' || *s > '9' || d > hi || v > (hi - d) / 10) /* checked before it can wrap */
             return 0;
         v = v * 10 + d;
     }
