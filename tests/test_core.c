@@ -203,7 +203,59 @@ static void fill_open_grid_is_one_region(void)
     CHECK(bw_flood(&m->fill, &m->grid, &open, &m->a, 60, 60) == BW_GRID_CELLS);
     CHECK(bw_regions(&m->fill, &m->grid, &open, &m->b) == 1);
     CHECK(bw_connected(&m->fill, &m->grid, &open, &m->b));
+    CHECK(m->fill.peak >= 1 && m->fill.peak <= BW_FILL_STACK);
+    CHECK(m->fill.rescans == 0);
+}
+
+/* A bw_fill nobody initialised (all zero) still fills: cap 0 means "all". */
+static void fill_zeroed_stack_still_fills(void)
+{
+    bw_tileset open;
+    bw_map_init(m, 120, 120, BW_T_DIRT);
+    bw_ts_from_flags(&open, BW_CONNECTS);
+    m->fill.cap = 0;
+    m->fill.peak = 0;
+    CHECK(bw_connected(&m->fill, &m->grid, &open, &m->a));
+    bw_plane_clear(&m->a);
+    CHECK(bw_flood(&m->fill, &m->grid, &open, &m->a, 5, 5) == BW_GRID_CELLS);
+    m->fill.cap = 60000; /* above the arrays: clamped to them */
+    bw_plane_clear(&m->a);
+    CHECK(bw_flood(&m->fill, &m->grid, &open, &m->a, 5, 5) == BW_GRID_CELLS);
     CHECK(m->fill.peak <= BW_FILL_STACK);
+    bw_fill_init(&m->fill);
+}
+
+/* bw_region_next labels regions one by one: each call adds exactly one
+ * region to `seen`, in row order of their first cells, with its size. */
+static void fill_labels_regions_one_by_one(void)
+{
+    bw_tileset open;
+    int x = 0, y = 0, n, k = 0;
+    static const int want_x[3] = { 1, 20, 5 }, want_y[3] = { 1, 1, 50 };
+    static const int want_n[3] = { 100, 121, 1 };
+    bw_map_init(m, 120, 120, BW_T_ROCK);
+    bw_ts_from_flags(&open, BW_CONNECTS);
+    bw_grid_rect(&m->grid, 1, 1, 10, 10, BW_T_DIRT);
+    bw_grid_rect(&m->grid, 20, 1, 30, 11, BW_T_STONE);
+    bw_grid_set(&m->grid, 5, 50, BW_T_DOOR);
+    bw_plane_clear(&m->a);
+    while ((n = bw_region_next(&m->fill, &m->grid, &open, &m->a, &x, &y)) > 0 && k < 4) {
+        REQUIRE(k < 3);
+        CHECK(x == want_x[k] && y == want_y[k] && n == want_n[k]);
+        CHECK(bw_plane_count(&m->a) == (k == 0 ? 100 : k == 1 ? 221 : 222));
+        k++;
+    }
+    CHECK(k == 3);
+}
+
+/* Sizes outside 1..120 are clamped, so the grid's loops stay in cell[]. */
+static void grid_init_clamps_size(void)
+{
+    bw_grid_init(&m->grid, 200, 0, BW_T_DIRT);
+    CHECK(m->grid.w == BW_GRID_MAX && m->grid.h == 1);
+    bw_grid_init(&m->grid, -5, 300, BW_T_ROCK);
+    CHECK(m->grid.w == 1 && m->grid.h == BW_GRID_MAX);
+    CHECK(bw_grid_count(&m->grid, BW_T_ROCK) == BW_GRID_MAX);
 }
 
 static void fill_counts_regions(void)
@@ -260,7 +312,7 @@ static void fill_maze_small_stack_fills_everything(void)
     bw_plane_clear(&m->a);
     n = bw_flood(&m->fill, &m->grid, &open, &m->a, 0, 0);
     CHECK(n == full);
-    CHECK(m->fill.peak <= 4);
+    CHECK(m->fill.peak == 4); /* the stack was exhausted, never overrun */
     CHECK(m->fill.rescans > 0);
     bw_fill_init(&m->fill);
     m->fill.cap = 1;
@@ -484,6 +536,9 @@ void suite_core(void)
     RUN(plane_row_ops_match_bits);
     RUN(fill_open_grid_is_one_region);
     RUN(fill_counts_regions);
+    RUN(fill_zeroed_stack_still_fills);
+    RUN(fill_labels_regions_one_by_one);
+    RUN(grid_init_clamps_size);
     RUN(fill_maze_small_stack_fills_everything);
     RUN(fill_random_grids_same_with_tiny_stack);
     RUN(fill_plane_source_matches_tiles);

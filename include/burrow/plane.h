@@ -20,7 +20,8 @@ void bw_plane_and(bw_plane *dst, const bw_plane *src);
 void bw_plane_andnot(bw_plane *dst, const bw_plane *src);
 int bw_plane_count(const bw_plane *p);
 
-/* Whole-row operations: bits [y*120, y*120+120), done a word at a time. */
+/* Whole-row operations: bits [y*120, y*120+120), done a word at a time.
+ * Unchecked, like BW_PGET: y must be inside 0..119 (x0 too for find). */
 void bw_plane_row_set(bw_plane *p, int y, int on);
 int bw_plane_row_count(const bw_plane *p, int y);
 /* Lowest x >= x0 on row y whose bit is `on`, or -1. */

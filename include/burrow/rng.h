@@ -20,7 +20,8 @@ uint32_t bw_rng_next(bw_rng *r);
 uint32_t bw_rng_below(bw_rng *r, uint32_t n);
 /* Uniform in [lo, hi], inclusive; hi < lo returns lo. */
 int bw_rng_range(bw_rng *r, int lo, int hi);
-/* 1 with probability n / d (for "a 1 / 12 chance" write chance(r, 1, 12)). */
+/* 1 with probability n / d (for "a 1 / 12 chance" write chance(r, 1, 12));
+ * d = 0 is 0 without a draw. */
 int bw_rng_chance(bw_rng *r, uint32_t n, uint32_t d);
 
 #endif

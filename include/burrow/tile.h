@@ -25,7 +25,7 @@
     X(LICHEN,        "cave lichen",      '"', 32, BW_OPEN)                  \
     X(WATCHTOWER,    "orc watchtower",   'W', 31, BW_CONNECTS)              \
     X(SHALLOW,       "shallow water",    '~', 96, BW_OPEN)                  \
-    X(DEEP,          "deep water",       '~', 34, 0)                        \
+    X(DEEP,          "deep water",       '}', 34, 0)                        \
     X(SLICK,         "slick rock",       '-', 96, BW_OPEN)                  \
     X(STALACTITE,    "stalactite",       '!', 37, BW_CONNECTS)              \
     X(STALAGMITE,    "stalagmite",       'i', 37, BW_CONNECTS)              \
@@ -40,9 +40,9 @@
     X(MUSHROOM,      "mushroom",         'm', 95, BW_OPEN | BW_UP)          \
     X(MUSHROOM_TOP,  "mushroom top",     'n', 95, BW_OPEN)                  \
     X(VINE,          "vine bridge",      '-', 32, BW_OPEN)                  \
-    X(PILLAR,        "pillar",           'I', 37, 0)                        \
-    X(SARCOPHAGUS,   "sarcophagus",      '&', 37, 0)                        \
-    X(COFFIN,        "coffin",           'c', 33, 0)                        \
+    X(PILLAR,        "pillar",           'I', 37, BW_CONNECTS)              \
+    X(SARCOPHAGUS,   "sarcophagus",      '&', 37, BW_CONNECTS)              \
+    X(COFFIN,        "coffin",           'c', 33, BW_CONNECTS)              \
     X(STAIRS,        "stairs down",      '>', 97, BW_OPEN | BW_DOWN)        \
     X(FLOOR,         "floor",            '.', 37, BW_OPEN)                  \
     X(LADDER,        "ladder up",        'H', 33, BW_OPEN | BW_UP)          \
@@ -101,6 +101,7 @@ typedef struct bw_tileset {
     uint32_t w[4];
 } bw_tileset;
 
+/* Tile ids must be below 128 (BW_TILE_COUNT is checked against it). */
 #define BW_TS_HAS(ts, t) (((ts)->w[(t) >> 5] >> ((t) & 31)) & 1u)
 void bw_ts_clear(bw_tileset *ts);
 void bw_ts_add(bw_tileset *ts, int tile);

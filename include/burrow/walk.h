@@ -7,8 +7,11 @@
 #include "burrow/rng.h"
 
 /* Weight of a direction = 1 + bias for each unit it brings the walker
- * closer to the goal along x and y (0, 1 or 2 units): with bias 3 the best
- * direction is 7 times as likely as a sideways one. */
+ * closer to the goal along x and y (0, 1 or 2 units), + 1 more if it takes
+ * it farther along neither. With bias 3, toward a goal due east the three
+ * eastward directions weigh 5, north and south 2, the westward three 1;
+ * toward a diagonal goal that diagonal weighs 8, its two neighbours 5, the
+ * two perpendicular diagonals 4 and the three away from it 1. */
 #define BW_WALK_BIAS 3
 /* After this many steps per cell of Chebyshev distance at the start, the
  * walk gives up roaming and goes straight to the goal (the fallback that

@@ -356,15 +356,17 @@ int main(int argc, char **argv)
         return fail("--x and --y are overworld options", gen->name);
     if (opts.layout && gen->id != BW_GEN_MDUNGEON)
         return fail("--layout is an mdungeon option", gen->name);
-    if (!have_seed) {
+    if (!have_seed)
         seed = bw_port_entropy();
-        fprintf(stderr, "seed %lu\n", seed);
-    }
 
-    /* Generate the first level before printing, so a generator that turns
-     * the options down leaves no partial output. */
+    /* Generate the first level before printing anything, so a generator
+     * that turns the options down leaves no partial output and the error
+     * is the only line on standard error. Later levels take the same
+     * options, already accepted. */
     if (gen->generate(&map, (uint32_t)seed, lo, &opts) != 0)
         return fail("the generator rejected these options", gen->name);
+    if (!have_seed)
+        fprintf(stderr, "seed %lu\n", seed);
 
     if (format == F_PPM || format == F_PNG) {
         image im;

@@ -21,7 +21,10 @@ static inline int free_at(const source *s, const bw_plane *out, unsigned i)
 
 static int push(bw_fill *f, int *sp, int x, int y)
 {
-    if (*sp >= f->cap)
+    /* a cap of 0 (a zeroed, never initialised bw_fill) or one above the
+     * arrays means the whole stack */
+    int cap = (f->cap == 0 || f->cap > BW_FILL_STACK) ? BW_FILL_STACK : f->cap;
+    if (*sp >= cap)
         return 0;
     f->x[*sp] = (uint8_t)x;
     f->y[*sp] = (uint8_t)y;
@@ -130,8 +133,8 @@ int bw_flood_plane(bw_fill *f, const bw_plane *open, int w, int h,
     s.g = 0;
     s.ts = 0;
     s.mask = open;
-    s.w = w;
-    s.h = h;
+    s.w = w > BW_GRID_MAX ? BW_GRID_MAX : w;
+    s.h = h > BW_GRID_MAX ? BW_GRID_MAX : h;
     return fill(f, &s, out, x, y);
 }
 
@@ -148,15 +151,27 @@ int bw_open_mask(const bw_grid *g, const bw_tileset *open, bw_plane *mask)
     return n;
 }
 
+int bw_region_next(bw_fill *f, const bw_grid *g, const bw_tileset *open,
+                   bw_plane *seen, int *x, int *y)
+{
+    int cx = *x < 0 ? 0 : *x, cy = *y < 0 ? 0 : *y, n;
+    for (; cy < g->h; cy++, cx = 0)
+        for (; cx < g->w; cx++)
+            if ((n = bw_flood(f, g, open, seen, cx, cy)) > 0) {
+                *x = cx;
+                *y = cy;
+                return n;
+            }
+    return 0;
+}
+
 int bw_regions(bw_fill *f, const bw_grid *g, const bw_tileset *open,
                bw_plane *scratch)
 {
-    int x, y, n = 0;
+    int x = 0, y = 0, n = 0;
     bw_plane_clear(scratch);
-    for (y = 0; y < g->h; y++)
-        for (x = 0; x < g->w; x++)
-            if (bw_flood(f, g, open, scratch, x, y) > 0)
-                n++;
+    while (bw_region_next(f, g, open, scratch, &x, &y) > 0)
+        n++;
     return n;
 }
 

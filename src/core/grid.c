@@ -1,9 +1,11 @@
 #include "burrow/grid.h"
 
+/* A size outside 1..BW_GRID_MAX is clamped, so no caller can make the
+ * grid's own loops run past cell[]. */
 void bw_grid_init(bw_grid *g, int w, int h, uint8_t tile)
 {
-    g->w = (uint8_t)w;
-    g->h = (uint8_t)h;
+    g->w = (uint8_t)(w < 1 ? 1 : w > BW_GRID_MAX ? BW_GRID_MAX : w);
+    g->h = (uint8_t)(h < 1 ? 1 : h > BW_GRID_MAX ? BW_GRID_MAX : h);
     bw_grid_fill(g, tile);
 }
 

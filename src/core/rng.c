@@ -62,12 +62,19 @@ uint32_t bw_rng_below(bw_rng *r, uint32_t n)
 
 int bw_rng_range(bw_rng *r, int lo, int hi)
 {
+    uint32_t span;
     if (hi <= lo)
         return lo;
-    return lo + (int)bw_rng_below(r, (uint32_t)(hi - lo) + 1u);
+    /* unsigned arithmetic: hi - lo may not fit an int (INT_MIN..INT_MAX) */
+    span = (uint32_t)hi - (uint32_t)lo;
+    if (span == 0xffffffffu)
+        return (int)bw_rng_next(r);
+    return (int)((uint32_t)lo + bw_rng_below(r, span + 1u));
 }
 
 int bw_rng_chance(bw_rng *r, uint32_t n, uint32_t d)
 {
+    if (d == 0)
+        return 0; /* no chance out of nothing */
     return bw_rng_below(r, d) < n;
 }
