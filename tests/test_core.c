@@ -248,6 +248,36 @@ static void fill_labels_regions_one_by_one(void)
     CHECK(k == 3);
 }
 
+/* The drunken walk keeps its weights in a table by quadrant; every entry
+ * must equal the rule of walk.h: 1 + bias per unit gained toward the goal,
+ * + 1 if the direction loses nothing, for any bias. */
+static void walk_weights_follow_bias_rule(void)
+{
+    int sx, sy, d, bias;
+    for (bias = 0; bias <= 9; bias += 3)
+        for (sx = -1; sx <= 1; sx++)
+            for (sy = -1; sy <= 1; sy++) {
+                bw_walk k;
+                bw_rng r;
+                int total = 0;
+                if (!sx && !sy)
+                    continue;
+                bw_rng_seed(&r, 1);
+                bw_walk_start(&k, 50, 50, 50 + 20 * sx, 50 + 20 * sy, 120, 120);
+                k.bias = (uint8_t)bias;
+                bw_walk_step(&k, &r);
+                REQUIRE(k.qx == sx && k.qy == sy);
+                for (d = 0; d < 8; d++) {
+                    int gain = (bw_dx8[d] && bw_dx8[d] == sx) + (bw_dy8[d] && bw_dy8[d] == sy);
+                    int loss = (bw_dx8[d] && bw_dx8[d] == -sx) + (bw_dy8[d] && bw_dy8[d] == -sy);
+                    int want = 1 + bias * gain + (loss ? 0 : 1);
+                    CHECK(k.qweight[d] == want);
+                    total += want;
+                }
+                CHECK(k.qtotal == total);
+            }
+}
+
 /* Sizes outside 1..120 are clamped, so the grid's loops stay in cell[]. */
 static void grid_init_clamps_size(void)
 {
@@ -539,6 +569,7 @@ void suite_core(void)
     RUN(fill_zeroed_stack_still_fills);
     RUN(fill_labels_regions_one_by_one);
     RUN(grid_init_clamps_size);
+    RUN(walk_weights_follow_bias_rule);
     RUN(fill_maze_small_stack_fills_everything);
     RUN(fill_random_grids_same_with_tiny_stack);
     RUN(fill_plane_source_matches_tiles);

@@ -24,6 +24,11 @@ typedef struct bw_walk {
     int16_t w, h;          /* the walker stays inside 0..w-1, 0..h-1 */
     uint8_t bias;
     uint16_t steps, budget; /* steps taken, steps allowed before the beeline */
+    /* The weights depend only on the goal's quadrant and the bias, which
+     * change rarely, so they are kept for the steps off the map's edge. */
+    int8_t qx, qy;         /* quadrant the weights are for; qx = 2: none yet */
+    uint8_t qbias;
+    uint16_t qtotal, qweight[8];
 } bw_walk;
 
 void bw_walk_start(bw_walk *k, int x, int y, int gx, int gy, int w, int h);

@@ -12,12 +12,41 @@ void bw_walk_start(bw_walk *k, int x, int y, int gx, int gy, int w, int h)
     k->bias = BW_WALK_BIAS;
     k->steps = 0;
     k->budget = (uint16_t)(BW_WALK_PATIENCE * (bw_chebyshev(x, y, gx, gy) + 4));
+    k->qx = 2;
 }
+
+/* For the goal's quadrant q = (sx + 1) * 3 + (sy + 1) and direction d:
+ * how many units d gains toward the goal (0..2), and 1 if it loses none.
+ * Made from bw_dx8/bw_dy8 by the rule of BW_WALK_BIAS. */
+static const uint8_t walk_gain[9][8] = {
+    { 1, 1, 0, 0, 0, 1, 1, 2 },
+    { 0, 0, 0, 0, 0, 1, 1, 1 },
+    { 0, 0, 0, 1, 1, 2, 1, 1 },
+    { 1, 1, 0, 0, 0, 0, 0, 1 },
+    { 0, 0, 0, 0, 0, 0, 0, 0 },
+    { 0, 0, 0, 1, 1, 1, 0, 0 },
+    { 1, 2, 1, 1, 0, 0, 0, 1 },
+    { 0, 1, 1, 1, 0, 0, 0, 0 },
+    { 0, 1, 1, 2, 1, 1, 0, 0 }
+};
+static const uint8_t walk_noloss[9][8] = {
+    { 1, 0, 0, 0, 0, 0, 1, 1 },
+    { 1, 0, 0, 0, 1, 1, 1, 1 },
+    { 0, 0, 0, 0, 1, 1, 1, 0 },
+    { 1, 1, 1, 0, 0, 0, 1, 1 },
+    { 1, 1, 1, 1, 1, 1, 1, 1 },
+    { 0, 0, 1, 1, 1, 1, 1, 0 },
+    { 1, 1, 1, 0, 0, 0, 0, 0 },
+    { 1, 1, 1, 1, 1, 0, 0, 0 },
+    { 0, 0, 1, 1, 1, 0, 0, 0 }
+};
 
 int bw_walk_step(bw_walk *k, bw_rng *r)
 {
-    int d, weight[8], total = 0, sx, sy;
-    uint32_t pick;
+    int d, sx, sy;
+    uint16_t edge[8];
+    const uint16_t *weight = k->qweight;
+    uint32_t pick, total;
     if (k->x == k->gx && k->y == k->gy)
         return 1;
     sx = bw_sign(k->gx - k->x);
@@ -26,21 +55,36 @@ int bw_walk_step(bw_walk *k, bw_rng *r)
         /* the bounded fallback: one straight step toward the goal */
         k->x = (int16_t)(k->x + sx);
         k->y = (int16_t)(k->y + sy);
-    } else {
+        k->steps++;
+        return k->x == k->gx && k->y == k->gy;
+    }
+    if (k->qx != sx || k->qy != sy || k->qbias != k->bias) {
+        int q = (sx + 1) * 3 + (sy + 1);
+        k->qx = (int8_t)sx;
+        k->qy = (int8_t)sy;
+        k->qbias = k->bias;
+        k->qtotal = 0;
+        for (d = 0; d < 8; d++) {
+            k->qweight[d] = (uint16_t)(1 + k->bias * walk_gain[q][d] + walk_noloss[q][d]);
+            k->qtotal = (uint16_t)(k->qtotal + k->qweight[d]);
+        }
+    }
+    total = k->qtotal;
+    if (k->x <= 0 || k->y <= 0 || k->x >= k->w - 1 || k->y >= k->h - 1) {
+        /* on the edge: directions off the map weigh nothing */
+        total = 0;
         for (d = 0; d < 8; d++) {
             int nx = k->x + bw_dx8[d], ny = k->y + bw_dy8[d];
-            int gain = (bw_dx8[d] != 0 && bw_dx8[d] == sx) + (bw_dy8[d] != 0 && bw_dy8[d] == sy);
-            int loss = (bw_dx8[d] != 0 && bw_dx8[d] == -sx) + (bw_dy8[d] != 0 && bw_dy8[d] == -sy);
-            weight[d] = (nx < 0 || ny < 0 || nx >= k->w || ny >= k->h) ? 0
-                        : 1 + k->bias * gain + (loss ? 0 : 1);
-            total += weight[d];
+            edge[d] = (nx < 0 || ny < 0 || nx >= k->w || ny >= k->h) ? 0 : k->qweight[d];
+            total += edge[d];
         }
-        pick = bw_rng_below(r, (uint32_t)total);
-        for (d = 0; d < 7 && pick >= (uint32_t)weight[d]; d++)
-            pick -= (uint32_t)weight[d];
-        k->x = (int16_t)(k->x + bw_dx8[d]);
-        k->y = (int16_t)(k->y + bw_dy8[d]);
+        weight = edge;
     }
+    pick = bw_rng_below(r, total);
+    for (d = 0; d < 7 && pick >= weight[d]; d++)
+        pick -= weight[d];
+    k->x = (int16_t)(k->x + bw_dx8[d]);
+    k->y = (int16_t)(k->y + bw_dy8[d]);
     k->steps++;
     return k->x == k->gx && k->y == k->gy;
 }
