@@ -34,6 +34,21 @@ static int push(bw_fill *f, int *sp, int x, int y)
     return 1;
 }
 
+/* Sets bits l..r of `out`, a word at a time. */
+static void set_bits(bw_plane *out, unsigned l, unsigned r)
+{
+    unsigned wl = l >> 5, wr = r >> 5;
+    uint32_t lo = 0xffffffffu << (l & 31), hi = 0xffffffffu >> (31 - (r & 31));
+    if (wl == wr) {
+        out->w[wl] |= lo & hi;
+        return;
+    }
+    out->w[wl] |= lo;
+    while (++wl < wr)
+        out->w[wl] = 0xffffffffu;
+    out->w[wr] |= hi;
+}
+
 /* Pushes one seed per run of free cells on row y between lx and rx.
  * Returns 0 if a seed was dropped because the stack was full. */
 static int push_runs(bw_fill *f, int *sp, const source *s, const bw_plane *out,
@@ -41,10 +56,13 @@ static int push_runs(bw_fill *f, int *sp, const source *s, const bw_plane *out,
 {
     unsigned i, row = (unsigned)y * BW_GRID_MAX;
     int in_run = 0, ok = 1;
-    if (y < 0 || y >= s->h)
+    /* a local copy: push() stores bytes, which the compiler must otherwise
+     * assume may change *s, and reload it on every cell */
+    const source src = *s;
+    if (y < 0 || y >= src.h)
         return 1;
     for (i = row + (unsigned)lx; i <= row + (unsigned)rx; i++) {
-        if (free_at(s, out, i)) {
+        if (free_at(&src, out, i)) {
             if (!in_run && !push(f, sp, (int)(i - row), y))
                 ok = 0;
             in_run = 1;
@@ -64,7 +82,7 @@ static int fill(bw_fill *f, const source *s, bw_plane *out, int x, int y)
     push(f, &sp, x, y);
     for (;;) {
         while (sp > 0) {
-            unsigned row, l, r, i;
+            unsigned row, l, r;
             sp--;
             x = f->x[sp];
             y = f->y[sp];
@@ -75,8 +93,7 @@ static int fill(bw_fill *f, const source *s, bw_plane *out, int x, int y)
                 ;
             for (r = row + (unsigned)x; r < row + (unsigned)s->w - 1 && free_at(s, out, r + 1); r++)
                 ;
-            for (i = l; i <= r; i++)
-                out->w[i >> 5] |= 1u << (i & 31);
+            set_bits(out, l, r);
             n += (int)(r - l + 1);
             if (y < ymin) ymin = y;
             if (y > ymax) ymax = y;
