@@ -37,6 +37,17 @@ if [ -w /dev/full ]; then
     [ $rc -ne 0 ] && [ "$(wc -l <"$T/err")" -eq 1 ] && ok cli_write_error_is_reported || bad cli_write_error_is_reported "rc=$rc"
 fi
 rejects cli_unknown_generator nosuchgen
+# mdungeon: --layout 1..11, --floor is its spelling of --level (issue 5)
+rejects cli_mdungeon_layout_zero mdungeon --seed 1 --layout 0
+rejects cli_mdungeon_layout_twelve mdungeon --seed 1 --layout 12
+rejects cli_mdungeon_layout_not_a_number mdungeon --seed 1 --layout x
+rejects cli_layout_is_mdungeon_only mines --seed 1 --layout 3
+rejects cli_floor_is_mdungeon_only mines --seed 1 --floor 3
+rejects cli_mdungeon_floor_zero mdungeon --seed 1 --floor 0
+rejects cli_mdungeon_floor_100 mdungeon --seed 1 --floor 100
+a=$("$B" mdungeon --seed 9 --layout 7 --floor 12 --format hash 2>/dev/null)
+b=$("$B" mdungeon --seed 9 --layout 7 --level 12 --format hash 2>/dev/null)
+[ -n "$a" ] && [ "$a" = "$b" ] && ok cli_mdungeon_floor_is_level || bad cli_mdungeon_floor_is_level
 rejects cli_unbuilt_generator_is_an_error crawler --design /nonexistent
 for g in $gens; do
     rejects "cli_${g}_seed_not_a_number" "$g" --seed 12x

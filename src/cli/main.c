@@ -309,7 +309,7 @@ int main(int argc, char **argv)
             colour = 0;
             continue;
         }
-        if (strcmp(opt, "--seed") && strcmp(opt, "--level") && strcmp(opt, "--format") &&
+        if (strcmp(opt, "--seed") && strcmp(opt, "--level") && strcmp(opt, "--floor") && strcmp(opt, "--format") &&
             strcmp(opt, "--layout") && strcmp(opt, "--x") && strcmp(opt, "--y") &&
             strcmp(opt, "--design"))
             return fail("unknown option", opt);
@@ -320,7 +320,10 @@ int main(int argc, char **argv)
             if (!parse_num(val, 0, 4294967295ul, &seed))
                 return fail("--seed needs a decimal 32-bit unsigned number", val);
             have_seed = 1;
-        } else if (strcmp(opt, "--level") == 0) {
+        } else if (strcmp(opt, "--level") == 0 || strcmp(opt, "--floor") == 0) {
+            /* issue 5 spells the mystery-dungeon floor --floor; it is the level */
+            if (opt[2] == 'f' && gen->id != BW_GEN_MDUNGEON)
+                return fail("--floor is an mdungeon option (use --level)", gen->name);
             if (strcmp(val, "all") == 0) {
                 lo = 1;
                 hi = gen->levels;
