@@ -109,7 +109,7 @@ static int density_layout(int l)
 static void mdungeon_bad_options_rejected(void)
 {
     const bw_generator *g = bw_find_generator("mdungeon");
-    bw_opts o = { 0, 0, 0 };
+    bw_opts o = { 0, 0, 0, 0 };
     bw_md_params p;
     uint32_t h8;
     REQUIRE(g != 0);

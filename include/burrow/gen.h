@@ -18,10 +18,13 @@ enum {
     BW_GEN_CRAWLER = 8
 };
 
+struct bw_crawler_design; /* wallcrawlers.txt, see crawler.h */
+
 /* Options a generator may read; each ignores the ones it does not use. */
 typedef struct bw_opts {
     int layout;            /* mdungeon: 1..11, 0 = default */
     int x, y;              /* overworld: the map's place in the world */
+    const struct bw_crawler_design *design; /* crawler: 0 = the built-in design */
 } bw_opts;
 
 typedef struct bw_generator {

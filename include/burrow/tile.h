@@ -68,7 +68,11 @@
     X(OW_MART,       "pokemart",         'M', 94, 0)                        \
     /* wallcrawlers.txt */                                                  \
     X(CR_WALL,       "crawler wall",     '#', 37, 0)                        \
-    X(CR_OPEN,       "crawler floor",    '.', 37, BW_OPEN)
+    X(CR_OPEN,       "crawler floor",    '.', 37, BW_OPEN)                  \
+    /* added later: areas.txt's crypts (stairs up below stairs down) and
+     * forest (the open air between the canopy's branches) */              \
+    X(STAIRS_UP,     "stairs up",        '<', 97, BW_OPEN | BW_UP)          \
+    X(AIR,           "open air",         ' ', 30, 0)
 
 /* Flags. BW_CONNECTS: open for connectivity (areas.txt: everything but deep
  * water, rock walls and building walls, plus what a generator's spec adds,

@@ -284,7 +284,7 @@ static int usage(void)
 int main(int argc, char **argv)
 {
     const bw_generator *gen;
-    bw_opts opts = { 0, 0, 0 };
+    bw_opts opts = { 0, 0, 0, 0 };
     unsigned long v, seed = 0;
     int have_seed = 0, lo = 1, hi = 1, format = F_ANSI, colour = 1, i, level;
     int have_x = 0, have_y = 0;

@@ -97,7 +97,7 @@ static int nothing(bw_map *m, uint32_t seed, int level, const bw_opts *o)
 
 static void measure(const bw_generator *g, int level, uint32_t seed, const char *kind)
 {
-    bw_opts o = { 0, 0, 0 };
+    bw_opts o = { 0, 0, 0, 0 };
     uint64_t t0, t1;
     uint32_t stack;
     int r;

@@ -32,7 +32,7 @@ static uint64_t times[MAX_SEEDS];
 
 static uint64_t run_once(const bw_generator *g, uint32_t seed, int level)
 {
-    bw_opts o = { 0, 0, 0 };
+    bw_opts o = { 0, 0, 0, 0 };
     uint64_t t0 = bw_port_counter64();
     if (g->generate(&map, seed, level, &o) != 0) {
         fprintf(stderr, "bench_host: %s level %d seed %u: generate failed\n", g->name, level, (unsigned)seed);
