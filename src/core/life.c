@@ -29,17 +29,26 @@ static int step(bw_grid *g, const bw_life *l, int x0, int y0, int x1, int y1,
 {
     uint8_t col[BW_GRID_MAX + 2]; /* live cells in column x-1 over rows y-1..y+1 */
     int x, y, dy, changed = 0, edge = l->edge_alive ? 1 : 0;
+    /* away from the map's edge no neighbour needs a bounds check */
+    int inner = x0 >= 1 && y0 >= 1 && x1 <= g->w - 2 && y1 <= g->h - 2;
+    const uint8_t life = l->life;
     for (y = y0; y <= y1; y++) {
-        for (x = x0 - 1; x <= x1 + 1; x++) { /* the region and one beyond */
-            int n = 0;
-            for (dy = -1; dy <= 1; dy++) {
-                int yy = y + dy;
-                if (x < 0 || x >= g->w || yy < 0 || yy >= g->h)
-                    n += edge;
-                else
-                    n += BW_AT(g, x, yy) == l->life;
+        if (inner) {
+            const uint8_t *up = &BW_AT(g, 0, y - 1), *mid = up + BW_GRID_MAX, *dn = mid + BW_GRID_MAX;
+            for (x = x0 - 1; x <= x1 + 1; x++)
+                col[x + 1] = (uint8_t)((up[x] == life) + (mid[x] == life) + (dn[x] == life));
+        } else {
+            for (x = x0 - 1; x <= x1 + 1; x++) { /* the region and one beyond */
+                int n = 0;
+                for (dy = -1; dy <= 1; dy++) {
+                    int yy = y + dy;
+                    if (x < 0 || x >= g->w || yy < 0 || yy >= g->h)
+                        n += edge;
+                    else
+                        n += BW_AT(g, x, yy) == life;
+                }
+                col[x + 1] = (uint8_t)n;
             }
-            col[x + 1] = (uint8_t)n;
         }
         for (x = x0; x <= x1; x++) {
             int alive = BW_AT(g, x, y) == l->life;

@@ -1,0 +1,72 @@
+/* The Abyss (areas.txt 5.1 - 5.3): five 120 x 120 levels that regenerate
+ * themselves during play.
+ *
+ * A level is a 6 x 6 grid of 20 x 20 *areas*. Each area is one of four
+ * kinds (crumbling ruins, mountainous rubble, a twisted maze, a cave) or a
+ * combination of two: a second kind laid over one half of it (5.1). The
+ * areas meet at fixed *ports*, one open cell pair on every shared edge,
+ * drawn from (seed, level) alone; every area joins all its walkable cells,
+ * its ports and its links to its centre, so the whole level is one walkable
+ * region however its areas are drawn or redrawn.
+ *
+ * Levels 1-4 hold exactly one pit down at any time (5.2). Regeneration
+ * (5.3, bw_abyss_regenerate) redraws every area whose nearest cell lies
+ * farther than BW_ABYSS_KEEP from the player, from a new epoch's stream;
+ * when the pit's area is among them the pit moves into one of the redrawn
+ * areas, so the player may have to search the layer again.
+ *
+ * Levels link: the pit of level n at epoch 0 (bw_abyss_pit) has a ladder up
+ * at the same x, y on level n + 1. The ladder is kept where it is through
+ * every regeneration. */
+#ifndef BURROW_ABYSS_H
+#define BURROW_ABYSS_H
+
+#include <stdint.h>
+#include "burrow/gen.h"
+#include "burrow/map.h"
+
+#define BW_ABYSS_LEVELS 5
+#define BW_ABYSS_SIZE 120
+#define BW_ABYSS_AREA 20                              /* an area's side */
+#define BW_ABYSS_SIDE (BW_ABYSS_SIZE / BW_ABYSS_AREA) /* 6 areas a side */
+#define BW_ABYSS_AREAS (BW_ABYSS_SIDE * BW_ABYSS_SIDE)
+/* An area is kept when one of its cells lies within this distance
+ * (Pythagorean) of the player: what the player can see stays put. */
+#define BW_ABYSS_KEEP 24
+
+/* The kinds of area (5.1); an area has a main kind and, in a combination,
+ * a second one over one half (`half`: 0 none, 1 west, 2 east, 3 north,
+ * 4 south). */
+enum { BW_ABYSS_RUINS, BW_ABYSS_RUBBLE, BW_ABYSS_MAZE, BW_ABYSS_CAVE, BW_ABYSS_KINDS };
+
+typedef struct bw_abyss_info {
+    uint8_t kind[BW_ABYSS_AREAS];   /* main kind of each area, row by row */
+    uint8_t second[BW_ABYSS_AREAS]; /* the second kind where half != 0 */
+    uint8_t half[BW_ABYSS_AREAS];
+    uint8_t pit_x, pit_y;           /* the pit down (levels 1-4) */
+    uint8_t has_pit, has_ladder;
+    uint8_t ladder_x, ladder_y;     /* the ladder up (levels 2-5) */
+    uint8_t redrawn;                /* areas drawn by the last call */
+} bw_abyss_info;
+
+/* Where the pit of `level` (1..4) lies at epoch 0; a pure function of
+ * (seed, level). Returns 0, or -1 for a level without a pit. */
+int bw_abyss_pit(uint32_t seed, int level, int *x, int *y);
+
+/* Level `level` (1..5) at epoch 0 into m; `info` may be NULL. Returns 0,
+ * or -1 for a level out of range. */
+int bw_abyss_level(bw_map *m, uint32_t seed, int level, bw_abyss_info *info);
+/* The registry's "abyss": bw_abyss_level without the info. */
+int bw_abyss_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o);
+
+/* 5.3: redraws, from `epoch`'s stream, every area of the level in m (made
+ * by bw_abyss_level and earlier regenerations of the same seed and level)
+ * whose nearest cell lies farther than BW_ABYSS_KEEP from (px, py). The
+ * pit moves into a redrawn area when its own is redrawn; the ladder, the
+ * ports and every kept area stay exactly as they were. Returns the number
+ * of areas redrawn, or -1 for bad arguments. Epochs are the caller's
+ * counter (1, 2, ...); the same sequence of calls gives the same maps. */
+int bw_abyss_regenerate(bw_map *m, uint32_t seed, int level, uint32_t epoch,
+                        int px, int py, bw_abyss_info *info);
+
+#endif

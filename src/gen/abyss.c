@@ -1,0 +1,469 @@
+/* The Abyss (areas.txt 5.1 - 5.3); see include/burrow/abyss.h.
+ *
+ * Everything an area is drawn from is local to it: its own stream
+ * (seed, level, epoch, area), its box, and its anchors (the ports on its
+ * edges, the pit and the ladder when they fall inside it). Drawing never
+ * writes outside the area and never reads outside it, so an area can be
+ * redrawn while its neighbours stay exactly as they are. */
+#include "burrow/abyss.h"
+#include "burrow/building.h"
+#include "burrow/fill.h"
+#include "burrow/geom.h"
+#include "burrow/life.h"
+
+/* Stream purposes: the pits (one per epoch), the ports (fixed for the
+ * level's lifetime), the areas (one per epoch and area). */
+enum { P_PIT = 1, P_PORT = 2, P_AREA = 3, P_KINDS = 4 };
+#define PURPOSE(what, n) ((uint32_t)(n) * P_KINDS + (what))
+
+/* A combination (5.1) in one area of three: a second kind over a half. */
+#define COMBO_ONE_IN 3
+/* Ports keep this far from an area's corners, so the four never meet. */
+#define PORT_MARGIN 3
+/* A pit lies at least this far inside its area's edge. */
+#define PIT_MARGIN 2
+
+typedef struct anchors {
+    uint8_t n;
+    uint8_t x[6], y[6], tile[6]; /* 4 ports, the pit, the ladder */
+} anchors;
+
+static bw_rect area_rect(int a)
+{
+    int x0 = (a % BW_ABYSS_SIDE) * BW_ABYSS_AREA, y0 = (a / BW_ABYSS_SIDE) * BW_ABYSS_AREA;
+    return bw_rect_make(x0, y0, x0 + BW_ABYSS_AREA - 1, y0 + BW_ABYSS_AREA - 1);
+}
+
+/* The part of an area drawing may touch: the map's outer ring stays rock. */
+static bw_rect drawable(bw_rect r)
+{
+    return bw_rect_make(bw_max(r.x0, 1), bw_max(r.y0, 1),
+                        bw_min(r.x1, BW_ABYSS_SIZE - 2), bw_min(r.y1, BW_ABYSS_SIZE - 2));
+}
+
+static int area_of(int x, int y)
+{
+    return (y / BW_ABYSS_AREA) * BW_ABYSS_SIDE + x / BW_ABYSS_AREA;
+}
+
+/* What a player can step on: the Abyss joins walkable ground, which is
+ * stricter than areas.txt's connectivity (rubble and boulders connect but
+ * block the way). */
+static int walkable(uint8_t t)
+{
+    return (bw_tiles[t].flags & BW_PASS) != 0;
+}
+
+/* ------------------------------------------------------------ the kinds */
+
+/* A disc of `tile` clipped to `box`, over `over` only (or any tile when
+ * over is BW_TILE_COUNT). */
+static void mound(bw_grid *g, bw_rect box, int cx, int cy, int rad, int over, uint8_t tile)
+{
+    int x, y;
+    for (y = bw_max(cy - rad, box.y0); y <= bw_min(cy + rad, box.y1); y++)
+        for (x = bw_max(cx - rad, box.x0); x <= bw_min(cx + rad, box.x1); x++)
+            if (bw_dist2(x, y, cx, cy) <= rad * rad + rad &&
+                (over == BW_TILE_COUNT || BW_AT(g, x, y) == over))
+                BW_AT(g, x, y) = tile;
+}
+
+/* A random coordinate in lo + m .. hi - m, or the middle when that is empty. */
+static int inside(bw_rng *r, int lo, int hi, int m)
+{
+    return lo + m <= hi - m ? bw_rng_range(r, lo + m, hi - m) : (lo + hi) / 2;
+}
+
+/* A mound of radius 1..rmax somewhere in the box. The draws are made one
+ * statement at a time: the order in which a call's arguments are evaluated
+ * differs between compilers, and the maps must not. */
+static void random_mound(bw_grid *g, bw_rng *r, bw_rect box, int rmax, int over, uint8_t tile)
+{
+    int cx = inside(r, box.x0, box.x1, 2);
+    int cy = inside(r, box.y0, box.y1, 2);
+    int rad = bw_rng_range(r, 1, rmax);
+    mound(g, box, cx, cy, rad, over, tile);
+}
+
+/* 5.1 "crumbling buildings": PUT_BUILDING rooms on dirt, whose walls then
+ * decay: a quarter crumble, an eighth have fallen to rubble. */
+static void draw_ruins(bw_map *m, bw_rng *r, bw_rect box)
+{
+    bw_grid *g = &m->grid;
+    bw_building_params p;
+    int i, n, x, y, bw = bw_rect_w(box), bh = bw_rect_h(box);
+    bw_grid_rect(g, box.x0, box.y0, box.x1, box.y1, BW_T_DIRT);
+    bw_building_defaults(&p);
+    n = bw_rng_range(r, 2, 4);
+    for (i = 0; i < n && bw >= 7 && bh >= 7; i++) {
+        int w = bw_rng_range(r, 5, bw_min(9, bw - 2)), h = bw_rng_range(r, 5, bw_min(8, bh - 2));
+        int x0 = bw_rng_range(r, box.x0 + 1, box.x1 - w), y0 = bw_rng_range(r, box.y0 + 1, box.y1 - h);
+        bw_put_building(g, r, &p, bw_rect_make(x0, y0, x0 + w - 1, y0 + h - 1));
+    }
+    for (y = box.y0; y <= box.y1; y++)
+        for (x = box.x0; x <= box.x1; x++)
+            if (BW_AT(g, x, y) == BW_T_BWALL) {
+                uint32_t d = bw_rng_below(r, 8);
+                if (d < 2)
+                    BW_AT(g, x, y) = BW_T_CRUMBLE_WALL;
+                else if (d == 2)
+                    BW_AT(g, x, y) = BW_T_RUBBLE;
+            }
+}
+
+/* 5.1 "mountainous rubble": heaped mounds of rubble with boulders strewn
+ * over the dirt between them. */
+static void draw_rubble(bw_map *m, bw_rng *r, bw_rect box)
+{
+    bw_grid *g = &m->grid;
+    int i, n, x, y, area = bw_rect_w(box) * bw_rect_h(box);
+    bw_grid_rect(g, box.x0, box.y0, box.x1, box.y1, BW_T_DIRT);
+    n = area / 50 + bw_rng_range(r, 0, 2);
+    for (i = 0; i < n; i++)
+        random_mound(g, r, box, 3, BW_TILE_COUNT, BW_T_RUBBLE);
+    for (y = box.y0; y <= box.y1; y++)
+        for (x = box.x0; x <= box.x1; x++)
+            if (BW_AT(g, x, y) == BW_T_DIRT && bw_rng_chance(r, 1, 16))
+                BW_AT(g, x, y) = BW_T_BOULDER;
+}
+
+/* 5.1 "a twisted maze": a depth-first backtracker over cells two apart,
+ * which makes long winding passages with few branches. The stack holds at
+ * most every cell once: 9 x 9 for a whole area. */
+#define MAZE_CELLS 81
+static void draw_maze(bw_map *m, bw_rng *r, bw_rect box)
+{
+    bw_grid *g = &m->grid;
+    int cw = (bw_rect_w(box) - 1) / 2, ch = (bw_rect_h(box) - 1) / 2;
+    uint8_t stack[MAZE_CELLS];
+    uint32_t seen[(MAZE_CELLS + 31) / 32] = { 0 };
+    int sp = 0, c;
+    bw_grid_rect(g, box.x0, box.y0, box.x1, box.y1, BW_T_ROCK);
+    if (cw < 1 || ch < 1)
+        return;
+    if (cw > 9) cw = 9;
+    if (ch > 9) ch = 9;
+    c = (int)bw_rng_below(r, (uint32_t)(cw * ch));
+    seen[c >> 5] |= 1u << (c & 31);
+    stack[sp++] = (uint8_t)c;
+    BW_AT(g, box.x0 + 1 + 2 * (c % cw), box.y0 + 1 + 2 * (c / cw)) = BW_T_STONE;
+    while (sp > 0) {
+        int d, n = 0, next[4], cx, cy;
+        c = stack[sp - 1];
+        cx = c % cw;
+        cy = c / cw;
+        for (d = 0; d < 4; d++) {
+            int nx = cx + bw_dx4[d], ny = cy + bw_dy4[d], k = ny * cw + nx;
+            if (nx >= 0 && ny >= 0 && nx < cw && ny < ch && !((seen[k >> 5] >> (k & 31)) & 1u))
+                next[n++] = d;
+        }
+        if (n == 0) {
+            sp--;
+            continue;
+        }
+        d = next[bw_rng_below(r, (uint32_t)n)];
+        c = (cy + bw_dy4[d]) * cw + cx + bw_dx4[d];
+        seen[c >> 5] |= 1u << (c & 31);
+        stack[sp++] = (uint8_t)c;
+        /* the wall between the two cells, then the new cell */
+        BW_AT(g, box.x0 + 1 + 2 * cx + bw_dx4[d], box.y0 + 1 + 2 * cy + bw_dy4[d]) = BW_T_STONE;
+        BW_AT(g, box.x0 + 1 + 2 * (c % cw), box.y0 + 1 + 2 * (c / cw)) = BW_T_STONE;
+    }
+}
+
+/* "Other types of area" (5.1): a cave of stone rounded by the 4-5 rule of
+ * Game of Life, with lichen on its floor. The rule runs inside the box, so
+ * it reads nothing of the neighbours. */
+static void draw_cave(bw_map *m, bw_rng *r, bw_rect box)
+{
+    bw_grid *g = &m->grid;
+    bw_life l;
+    int x, y, i;
+    for (y = box.y0; y <= box.y1; y++)
+        for (x = box.x0; x <= box.x1; x++) {
+            int edge = x == box.x0 || y == box.y0 || x == box.x1 || y == box.y1;
+            BW_AT(g, x, y) = edge || bw_rng_chance(r, 45, 100) ? BW_T_ROCK : BW_T_STONE;
+        }
+    bw_life_classic(&l, BW_T_ROCK, BW_T_STONE);
+    l.survive_min = 4;
+    l.survive_max = 8;
+    l.birth_min = 5;
+    l.birth_max = 8;
+    bw_life_run(g, &l, 3, box.x0 + 1, box.y0 + 1, box.x1 - 1, box.y1 - 1, &m->b);
+    for (i = bw_rng_range(r, 1, 3); i > 0; i--)
+        random_mound(g, r, box, 2, BW_T_STONE, BW_T_LICHEN);
+}
+
+typedef struct kind_info {
+    void (*draw)(bw_map *m, bw_rng *r, bw_rect box);
+    uint8_t floor; /* laid where the area is joined up */
+} kind_info;
+
+static const kind_info kinds[BW_ABYSS_KINDS] = {
+    { draw_ruins, BW_T_DIRT },   /* BW_ABYSS_RUINS */
+    { draw_rubble, BW_T_DIRT },  /* BW_ABYSS_RUBBLE */
+    { draw_maze, BW_T_STONE },   /* BW_ABYSS_MAZE */
+    { draw_cave, BW_T_STONE },   /* BW_ABYSS_CAVE */
+};
+
+/* The half of `box` a second kind covers: 1 west, 2 east, 3 north, 4 south. */
+static bw_rect half_of(bw_rect b, int half)
+{
+    int mx = (b.x0 + b.x1) / 2, my = (b.y0 + b.y1) / 2;
+    switch (half) {
+    case 1: return bw_rect_make(b.x0, b.y0, mx, b.y1);
+    case 2: return bw_rect_make(mx + 1, b.y0, b.x1, b.y1);
+    case 3: return bw_rect_make(b.x0, b.y0, b.x1, my);
+    default: return bw_rect_make(b.x0, my + 1, b.x1, b.y1);
+    }
+}
+
+/* ------------------------------------------------------- joining up */
+
+/* Lays a way from (x, y) toward (hx, hy), the longer axis first, until it
+ * meets a cell already joined to the centre (set in `joined`); every cell it
+ * opens is set in `open`. Walls of buildings are breached, not floored. */
+static void carve_toward(bw_map *m, int x, int y, int hx, int hy, uint8_t floor)
+{
+    int dx = bw_sign(hx - x), dy = bw_sign(hy - y);
+    int xfirst = bw_abs(hx - x) >= bw_abs(hy - y);
+    while (!BW_PGET(&m->a, x, y)) {
+        uint8_t *t = &BW_AT(&m->grid, x, y);
+        if (!walkable(*t)) {
+            *t = (*t == BW_T_BWALL || *t == BW_T_CRUMBLE_WALL) ? BW_T_BROKEN_WALL : floor;
+            BW_PSET(&m->b, x, y);
+        }
+        if (x == hx && y == hy)
+            break; /* the centre is joined from the start: never reached */
+        if (xfirst ? x != hx : y == hy)
+            x += dx;
+        else
+            y += dy;
+    }
+}
+
+/* Every walkable cell of the area, its anchors among them, joined to its
+ * centre through walkable cells of the area only. Plane b holds the
+ * walkable cells of the area, plane a those joined so far. */
+static void join_area(bw_map *m, bw_rect box, uint8_t floor)
+{
+    bw_grid *g = &m->grid;
+    int x, y, hx = (box.x0 + box.x1 + 1) / 2, hy = (box.y0 + box.y1 + 1) / 2;
+    if (!walkable(BW_AT(g, hx, hy)))
+        BW_AT(g, hx, hy) = floor;
+    bw_plane_clear(&m->a);
+    bw_plane_clear(&m->b);
+    for (y = box.y0; y <= box.y1; y++)
+        for (x = box.x0; x <= box.x1; x++)
+            if (walkable(BW_AT(g, x, y)))
+                BW_PSET(&m->b, x, y);
+    bw_flood_plane(&m->fill, &m->b, BW_ABYSS_SIZE, BW_ABYSS_SIZE, &m->a, hx, hy);
+    /* each pass joins one region to the centre; at most one per walkable
+     * cell, so this ends */
+    for (y = box.y0; y <= box.y1; y++)
+        for (x = box.x0; x <= box.x1; x++)
+            if (BW_PGET(&m->b, x, y) && !BW_PGET(&m->a, x, y)) {
+                carve_toward(m, x, y, hx, hy, floor);
+                bw_flood_plane(&m->fill, &m->b, BW_ABYSS_SIZE, BW_ABYSS_SIZE, &m->a, x, y);
+            }
+}
+
+/* ------------------------------------------------------------- anchors */
+
+/* The port on the east (side 0) or south (side 1) edge of area a: the
+ * offset along the edge, PORT_MARGIN .. AREA - 1 - PORT_MARGIN. */
+static int port_at(uint32_t seed, int level, int a, int side)
+{
+    uint32_t h = bw_mix(seed, BW_GEN_ABYSS, (uint32_t)level, PURPOSE(P_PORT, a * 2 + side));
+    return PORT_MARGIN + (int)(h % (BW_ABYSS_AREA - 2 * PORT_MARGIN));
+}
+
+static void add_anchor(anchors *an, int x, int y, uint8_t tile)
+{
+    an->x[an->n] = (uint8_t)x;
+    an->y[an->n] = (uint8_t)y;
+    an->tile[an->n] = tile;
+    an->n++;
+}
+
+/* The cells area a must keep open toward its neighbours: both cells of
+ * each port on its four edges (the map's rim has none). */
+static void add_ports(anchors *an, uint32_t seed, int level, int a, uint8_t floor)
+{
+    int ax = a % BW_ABYSS_SIDE, ay = a / BW_ABYSS_SIDE;
+    bw_rect r = area_rect(a);
+    if (ax + 1 < BW_ABYSS_SIDE)
+        add_anchor(an, r.x1, r.y0 + port_at(seed, level, a, 0), floor);
+    if (ax > 0)
+        add_anchor(an, r.x0, r.y0 + port_at(seed, level, a - 1, 0), floor);
+    if (ay + 1 < BW_ABYSS_SIDE)
+        add_anchor(an, r.x0 + port_at(seed, level, a, 1), r.y1, floor);
+    if (ay > 0)
+        add_anchor(an, r.x0 + port_at(seed, level, a - BW_ABYSS_SIDE, 1), r.y0, floor);
+}
+
+/* A pit in area a, on a cell other than (lx, ly) (the ladder, if any). */
+static void pit_in(bw_rng *r, int a, int lx, int ly, int *x, int *y)
+{
+    bw_rect b = area_rect(a);
+    int i;
+    for (i = 0; i < 8; i++) {
+        *x = bw_rng_range(r, b.x0 + PIT_MARGIN, b.x1 - PIT_MARGIN);
+        *y = bw_rng_range(r, b.y0 + PIT_MARGIN, b.y1 - PIT_MARGIN);
+        if (*x != lx || *y != ly)
+            return;
+    }
+    *x = lx + (lx > b.x0 + PIT_MARGIN ? -1 : 1); /* eight misses: its neighbour */
+    *y = ly;
+}
+
+int bw_abyss_pit(uint32_t seed, int level, int *x, int *y)
+{
+    int n, px = -1, py = -1;
+    bw_rng r;
+    if (level < 1 || level >= BW_ABYSS_LEVELS)
+        return -1;
+    /* each level's pit keeps out of the area of the ladder from the pit
+     * above, so the two never share a cell */
+    for (n = 1; n <= level; n++) {
+        int a, ladder_a = px < 0 ? -1 : area_of(px, py);
+        bw_rng_stream(&r, seed, BW_GEN_ABYSS, (uint32_t)n, PURPOSE(P_PIT, 0));
+        a = (int)bw_rng_below(&r, BW_ABYSS_AREAS - (ladder_a >= 0));
+        if (ladder_a >= 0 && a >= ladder_a)
+            a++;
+        pit_in(&r, a, -1, -1, &px, &py);
+    }
+    *x = px;
+    *y = py;
+    return 0;
+}
+
+/* --------------------------------------------------------------- areas */
+
+/* Draws area a from epoch's stream, with its anchors, and joins it up. */
+static void draw_area(bw_map *m, uint32_t seed, int level, uint32_t epoch, int a,
+                      const bw_abyss_info *links, bw_abyss_info *info)
+{
+    bw_rect whole = area_rect(a), box = drawable(whole);
+    bw_rng r;
+    anchors an;
+    int kind, second = 0, half = 0, i;
+    bw_rng_stream(&r, seed, BW_GEN_ABYSS, (uint32_t)level, PURPOSE(P_AREA, epoch * BW_ABYSS_AREAS + (uint32_t)a));
+    kind = (int)bw_rng_below(&r, BW_ABYSS_KINDS);
+    if (bw_rng_chance(&r, 1, COMBO_ONE_IN)) {
+        second = (kind + 1 + (int)bw_rng_below(&r, BW_ABYSS_KINDS - 1)) % BW_ABYSS_KINDS;
+        half = bw_rng_range(&r, 1, 4);
+    }
+    bw_grid_rect(&m->grid, whole.x0, whole.y0, whole.x1, whole.y1, BW_T_ROCK);
+    kinds[kind].draw(m, &r, box);
+    if (half)
+        kinds[second].draw(m, &r, half_of(box, half));
+    an.n = 0;
+    add_ports(&an, seed, level, a, kinds[kind].floor);
+    if (links->has_pit && area_of(links->pit_x, links->pit_y) == a)
+        add_anchor(&an, links->pit_x, links->pit_y, BW_T_PIT);
+    if (links->has_ladder && area_of(links->ladder_x, links->ladder_y) == a)
+        add_anchor(&an, links->ladder_x, links->ladder_y, BW_T_LADDER);
+    for (i = 0; i < an.n; i++) {
+        uint8_t *t = &BW_AT(&m->grid, an.x[i], an.y[i]);
+        if (an.tile[i] != kinds[kind].floor || !walkable(*t))
+            *t = an.tile[i];
+    }
+    join_area(m, box, kinds[kind].floor);
+    if (info) {
+        info->kind[a] = (uint8_t)kind;
+        info->second[a] = (uint8_t)second;
+        info->half[a] = (uint8_t)half;
+    }
+}
+
+static void links_of(uint32_t seed, int level, bw_abyss_info *l)
+{
+    int x, y;
+    l->has_pit = (uint8_t)(bw_abyss_pit(seed, level, &x, &y) == 0);
+    l->pit_x = (uint8_t)(l->has_pit ? x : 0);
+    l->pit_y = (uint8_t)(l->has_pit ? y : 0);
+    l->has_ladder = (uint8_t)(bw_abyss_pit(seed, level - 1, &x, &y) == 0);
+    l->ladder_x = (uint8_t)(l->has_ladder ? x : 0);
+    l->ladder_y = (uint8_t)(l->has_ladder ? y : 0);
+}
+
+int bw_abyss_level(bw_map *m, uint32_t seed, int level, bw_abyss_info *info)
+{
+    bw_abyss_info links;
+    int a;
+    if (level < 1 || level > BW_ABYSS_LEVELS)
+        return -1;
+    bw_map_init(m, BW_ABYSS_SIZE, BW_ABYSS_SIZE, BW_T_ROCK);
+    links_of(seed, level, &links);
+    for (a = 0; a < BW_ABYSS_AREAS; a++)
+        draw_area(m, seed, level, 0, a, &links, info);
+    if (info) {
+        info->has_pit = links.has_pit;
+        info->pit_x = links.pit_x;
+        info->pit_y = links.pit_y;
+        info->has_ladder = links.has_ladder;
+        info->ladder_x = links.ladder_x;
+        info->ladder_y = links.ladder_y;
+        info->redrawn = BW_ABYSS_AREAS;
+    }
+    return 0;
+}
+
+int bw_abyss_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
+{
+    (void)o;
+    return bw_abyss_level(m, seed, level, 0);
+}
+
+/* 1 if every cell of area a lies farther than BW_ABYSS_KEEP from (px, py). */
+static int out_of_sight(int a, int px, int py)
+{
+    bw_rect r = area_rect(a);
+    return bw_dist2(bw_clamp(px, r.x0, r.x1), bw_clamp(py, r.y0, r.y1), px, py) >
+           BW_ABYSS_KEEP * BW_ABYSS_KEEP;
+}
+
+int bw_abyss_regenerate(bw_map *m, uint32_t seed, int level, uint32_t epoch,
+                        int px, int py, bw_abyss_info *info)
+{
+    bw_abyss_info links;
+    uint8_t redraw[BW_ABYSS_AREAS];
+    int a, n = 0, x, y;
+    if (level < 1 || level > BW_ABYSS_LEVELS || px < 0 || py < 0 ||
+        px >= BW_ABYSS_SIZE || py >= BW_ABYSS_SIZE ||
+        m->grid.w != BW_ABYSS_SIZE || m->grid.h != BW_ABYSS_SIZE)
+        return -1;
+    links_of(seed, level, &links);
+    /* the pit is wherever the last call left it (5.2: exactly one) */
+    for (y = 0; y < BW_ABYSS_SIZE && links.has_pit; y++)
+        for (x = 0; x < BW_ABYSS_SIZE; x++)
+            if (BW_AT(&m->grid, x, y) == BW_T_PIT) {
+                links.pit_x = (uint8_t)x;
+                links.pit_y = (uint8_t)y;
+            }
+    for (a = 0; a < BW_ABYSS_AREAS; a++)
+        if (out_of_sight(a, px, py))
+            redraw[n++] = (uint8_t)a;
+    if (links.has_pit && n > 0 && out_of_sight(area_of(links.pit_x, links.pit_y), px, py)) {
+        /* 5.3: the pit's area is redrawn, so the pit moves to a redrawn area */
+        bw_rng r;
+        bw_rng_stream(&r, seed, BW_GEN_ABYSS, (uint32_t)level, PURPOSE(P_PIT, epoch));
+        a = redraw[bw_rng_below(&r, (uint32_t)n)];
+        pit_in(&r, a, links.has_ladder ? links.ladder_x : -1, links.ladder_y, &x, &y);
+        links.pit_x = (uint8_t)x;
+        links.pit_y = (uint8_t)y;
+    }
+    for (a = 0; a < n; a++)
+        draw_area(m, seed, level, epoch, redraw[a], &links, info);
+    if (info) {
+        info->has_pit = links.has_pit;
+        info->pit_x = links.pit_x;
+        info->pit_y = links.pit_y;
+        info->has_ladder = links.has_ladder;
+        info->ladder_x = links.ladder_x;
+        info->ladder_y = links.ladder_y;
+        info->redrawn = (uint8_t)n;
+    }
+    return n;
+}

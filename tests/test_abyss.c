@@ -1,0 +1,405 @@
+/* The Abyss (areas.txt 5.1 - 5.3), include/burrow/abyss.h. Each test is
+ * named after the requirement it checks and runs SEEDS(500) seeds. */
+#include "check.h"
+#include "arena.h"
+
+static bw_map *const m = &arena.map;
+static bw_grid *const g = &arena.map.grid;
+
+static void gen(uint32_t s, int level, bw_abyss_info *info)
+{
+    t_seed(s);
+    bw_abyss_level(m, s, level, info);
+}
+
+/* FNV-1a of area a's cells, so kept areas can be compared without a
+ * second grid (which the 20 KiB board has no room for). */
+static uint32_t area_hash(int a)
+{
+    int x0 = (a % BW_ABYSS_SIDE) * BW_ABYSS_AREA, y0 = (a / BW_ABYSS_SIDE) * BW_ABYSS_AREA, y;
+    uint32_t h = BW_FNV1A_INIT;
+    for (y = y0; y < y0 + BW_ABYSS_AREA; y++)
+        h = bw_fnv1a(h, &BW_AT(g, x0, y), BW_ABYSS_AREA);
+    return h;
+}
+
+static int count_in(int a, uint8_t t)
+{
+    int x0 = (a % BW_ABYSS_SIDE) * BW_ABYSS_AREA, y0 = (a / BW_ABYSS_SIDE) * BW_ABYSS_AREA;
+    int x, y, n = 0;
+    for (y = y0; y < y0 + BW_ABYSS_AREA; y++)
+        for (x = x0; x < x0 + BW_ABYSS_AREA; x++)
+            n += BW_AT(g, x, y) == t;
+    return n;
+}
+
+/* Walkable ground (what a player can step on) is one region. */
+static int walkable_connected(void)
+{
+    bw_tileset open;
+    bw_ts_from_flags(&open, BW_PASS);
+    return bw_connected(&m->fill, g, &open, &m->a);
+}
+
+static int find(uint8_t t, int *x, int *y)
+{
+    int i, n = 0;
+    for (i = 0; i < BW_GRID_CELLS; i++)
+        if (g->cell[i] == t && (i % BW_GRID_MAX) < g->w) {
+            *x = i % BW_GRID_MAX;
+            *y = i / BW_GRID_MAX;
+            n++;
+        }
+    return n;
+}
+
+/* A random walkable cell, as a player would stand on. */
+static void somewhere(bw_rng *r, int *x, int *y)
+{
+    do {
+        *x = bw_rng_range(r, 1, BW_ABYSS_SIZE - 2);
+        *y = bw_rng_range(r, 1, BW_ABYSS_SIZE - 2);
+    } while (!bw_tile_passable(BW_AT(g, *x, *y)));
+}
+
+/* 5.1: every kind of area occurs, as a main kind and as the second of a
+ * combination; about one area in three is a combination. */
+static void abyss_5_1_every_kind_and_combinations(void)
+{
+    bw_abyss_info info;
+    uint32_t s;
+    int a, level, n = 0, combos = 0, main_k[BW_ABYSS_KINDS] = { 0 }, second_k[BW_ABYSS_KINDS] = { 0 };
+    int k, mean3, sd3;
+    for (s = 0; s < (uint32_t)SEEDS(500); s++) {
+        level = 1 + (int)(s % 5);
+        gen(s, level, &info);
+        for (a = 0; a < BW_ABYSS_AREAS; a++) {
+            REQUIRE(info.kind[a] < BW_ABYSS_KINDS && info.half[a] <= 4);
+            main_k[info.kind[a]]++;
+            n++;
+            if (info.half[a]) {
+                CHECK(info.second[a] != info.kind[a] && info.second[a] < BW_ABYSS_KINDS);
+                second_k[info.second[a]]++;
+                combos++;
+            }
+        }
+    }
+    for (k = 0; k < BW_ABYSS_KINDS; k++)
+        CHECK(main_k[k] > 0 && second_k[k] > 0);
+    /* binomial(n, 1/3): within 4 standard deviations (x3 to stay integer) */
+    mean3 = n;
+    sd3 = bw_isqrt((int32_t)n * 2);
+    CHECK(3 * combos > mean3 - 4 * sd3 && 3 * combos < mean3 + 4 * sd3);
+}
+
+/* 5.1: what each kind is made of, checked on areas of one kind only:
+ * ruins have buildings (wooden floor in walls, some crumbling), rubble
+ * areas are heaped with rubble and boulders, mazes are one-wide passages
+ * of stone in rock, caves are stone and lichen in rock. */
+static void abyss_5_1_kinds_look_like_their_names(void)
+{
+    bw_abyss_info info;
+    uint32_t s;
+    int a, seen[BW_ABYSS_KINDS] = { 0 }, crumbling = 0;
+    for (s = 0; s < (uint32_t)SEEDS(500); s++) {
+        gen(s, 1 + (int)(s % 5), &info);
+        for (a = 0; a < BW_ABYSS_AREAS; a++) {
+            int wood = count_in(a, BW_T_WOOD), walls = count_in(a, BW_T_BWALL) +
+                       count_in(a, BW_T_CRUMBLE_WALL) + count_in(a, BW_T_BROKEN_WALL) + count_in(a, BW_T_DOOR);
+            int rubble = count_in(a, BW_T_RUBBLE), stone = count_in(a, BW_T_STONE);
+            int dirt = count_in(a, BW_T_DIRT), lichen = count_in(a, BW_T_LICHEN);
+            if (info.half[a])
+                continue;
+            seen[info.kind[a]]++;
+            switch (info.kind[a]) {
+            case BW_ABYSS_RUINS:
+                CHECK(wood > 0 && walls > 0 && stone == 0 && dirt > 0);
+                crumbling += count_in(a, BW_T_CRUMBLE_WALL) > 0 && rubble > 0;
+                break;
+            case BW_ABYSS_RUBBLE:
+                CHECK(rubble >= 20 && count_in(a, BW_T_BOULDER) > 0 && wood == 0 && stone == 0);
+                break;
+            case BW_ABYSS_MAZE:
+                CHECK(stone >= 60 && dirt + wood + rubble + lichen == 0);
+                break;
+            default:
+                CHECK(stone >= 20 && dirt + wood + rubble == 0);
+            }
+        }
+    }
+    CHECK(seen[0] && seen[1] && seen[2] && seen[3]);
+    /* the buildings are crumbling: nearly every ruin has crumbling walls
+     * and fallen rubble */
+    t_info("abyss_ruins_crumbling_pct", (uint32_t)(crumbling * 100 / (seen[0] ? seen[0] : 1)));
+    CHECK(crumbling * 100 >= seen[0] * 95);
+}
+
+/* A maze is "twisted": passages one wide. Count 2 x 2 squares of walkable
+ * cells in whole-maze areas: only the joins to ports and links may make
+ * one, so they stay rare. */
+static void abyss_5_1_mazes_are_one_wide(void)
+{
+    bw_abyss_info info;
+    uint32_t s;
+    int a, x, y, squares = 0, cells = 0;
+    for (s = 0; s < (uint32_t)SEEDS(500); s++) {
+        gen(s, 1 + (int)(s % 5), &info);
+        for (a = 0; a < BW_ABYSS_AREAS; a++) {
+            int x0 = (a % BW_ABYSS_SIDE) * BW_ABYSS_AREA, y0 = (a / BW_ABYSS_SIDE) * BW_ABYSS_AREA;
+            if (info.kind[a] != BW_ABYSS_MAZE || info.half[a])
+                continue;
+            for (y = y0; y < y0 + BW_ABYSS_AREA - 1; y++)
+                for (x = x0; x < x0 + BW_ABYSS_AREA - 1; x++) {
+                    cells++;
+                    squares += bw_tile_passable(BW_AT(g, x, y)) && bw_tile_passable(BW_AT(g, x + 1, y)) &&
+                               bw_tile_passable(BW_AT(g, x, y + 1)) && bw_tile_passable(BW_AT(g, x + 1, y + 1));
+                }
+        }
+    }
+    REQUIRE(cells > 0);
+    CHECK(squares * 100 < cells); /* under 1% */
+}
+
+/* 5.2: exactly one pit down on DLVL 1-4 (none on 5), where bw_abyss_pit
+ * says, and still exactly one after any number of regenerations. */
+static void abyss_5_2_exactly_one_pit_down(void)
+{
+    bw_abyss_info info;
+    bw_rng r;
+    uint32_t s, e;
+    int level, x = 0, y = 0, px, py;
+    for (s = 0; s < (uint32_t)SEEDS(500); s++) {
+        level = 1 + (int)(s % 5);
+        gen(s, level, &info);
+        if (level == 5) {
+            CHECK(find(BW_T_PIT, &x, &y) == 0 && !info.has_pit);
+            CHECK(bw_abyss_pit(s, 5, &px, &py) == -1);
+            continue;
+        }
+        CHECK(find(BW_T_PIT, &x, &y) == 1);
+        REQUIRE(bw_abyss_pit(s, level, &px, &py) == 0);
+        CHECK(x == px && y == py && info.pit_x == x && info.pit_y == y);
+        bw_rng_seed(&r, s + 1);
+        for (e = 1; e <= 6; e++) {
+            somewhere(&r, &px, &py);
+            bw_abyss_regenerate(m, s, level, e, px, py, &info);
+            CHECK(find(BW_T_PIT, &x, &y) == 1);
+            CHECK(info.pit_x == x && info.pit_y == y);
+        }
+    }
+}
+
+/* 5.3: areas within sight of the player are kept exactly; every area out
+ * of sight is redrawn (nearly always to something new). */
+static void abyss_5_3_out_of_sight_regenerates(void)
+{
+    bw_abyss_info info;
+    bw_rng r;
+    uint32_t s, before[BW_ABYSS_AREAS];
+    int a, px, py, far, changed = 0, redrawn_total = 0;
+    for (s = 0; s < (uint32_t)SEEDS(500); s++) {
+        int level = 1 + (int)(s % 5), n;
+        gen(s, level, &info);
+        bw_rng_seed(&r, s);
+        somewhere(&r, &px, &py);
+        for (a = 0; a < BW_ABYSS_AREAS; a++)
+            before[a] = area_hash(a);
+        n = bw_abyss_regenerate(m, s, level, 1, px, py, &info);
+        far = 0;
+        for (a = 0; a < BW_ABYSS_AREAS; a++) {
+            int x0 = (a % BW_ABYSS_SIDE) * BW_ABYSS_AREA, y0 = (a / BW_ABYSS_SIDE) * BW_ABYSS_AREA;
+            int nx = bw_clamp(px, x0, x0 + BW_ABYSS_AREA - 1), ny = bw_clamp(py, y0, y0 + BW_ABYSS_AREA - 1);
+            if (bw_dist2(nx, ny, px, py) <= BW_ABYSS_KEEP * BW_ABYSS_KEEP) {
+                CHECK(area_hash(a) == before[a]);
+            } else {
+                far++;
+                changed += area_hash(a) != before[a];
+            }
+        }
+        CHECK(n == far && info.redrawn == far);
+        CHECK(far >= BW_ABYSS_AREAS - 16); /* a 48-wide sight covers 4 x 4 areas at most */
+        redrawn_total += far;
+    }
+    CHECK(changed * 100 >= redrawn_total * 95);
+}
+
+/* 5.3: the pit stays put while its area is in sight, moves into a redrawn
+ * area when its own is redrawn, and over a few regenerations the player
+ * far from it sees it move. */
+static void abyss_5_3_exit_moves_when_out_of_sight(void)
+{
+    bw_abyss_info info;
+    uint32_t s;
+    int moved = 0, kept_ok = 1, levels = 0;
+    for (s = 0; s < (uint32_t)SEEDS(500); s++) {
+        int level = 1 + (int)(s % 4), px, py, ox, oy, x = 0, y = 0;
+        uint32_t e;
+        gen(s, level, &info);
+        /* stand next to the pit: it must stay */
+        ox = info.pit_x;
+        oy = info.pit_y;
+        bw_abyss_regenerate(m, s, level, 1, ox, oy, &info);
+        kept_ok &= info.pit_x == ox && info.pit_y == oy && BW_AT(g, ox, oy) == BW_T_PIT;
+        /* walk to the far corner: its area is out of sight, so it moves */
+        px = ox < 60 ? 110 : 9;
+        py = oy < 60 ? 110 : 9;
+        for (e = 2; e <= 4; e++) {
+            int a;
+            bw_abyss_regenerate(m, s, level, e, px, py, &info);
+            find(BW_T_PIT, &x, &y);
+            a = (y / BW_ABYSS_AREA) * BW_ABYSS_SIDE + x / BW_ABYSS_AREA;
+            /* the new pit lies in an area out of sight */
+            CHECK(bw_dist2(bw_clamp(px, (a % 6) * 20, (a % 6) * 20 + 19),
+                           bw_clamp(py, (a / 6) * 20, (a / 6) * 20 + 19), px, py) >
+                  BW_ABYSS_KEEP * BW_ABYSS_KEEP);
+            moved += x != ox || y != oy;
+            ox = x;
+            oy = y;
+        }
+        levels++;
+    }
+    CHECK(kept_ok);
+    CHECK(moved * 10 >= levels * 3 * 9); /* nearly every time */
+}
+
+/* Connectivity: all walkable ground of a level is one region, at every
+ * epoch (the areas.txt generic rule counts more tiles as open: rubble,
+ * boulders; it holds a fortiori), and the pit is reachable from the
+ * ladder. */
+static void abyss_walkable_ground_always_connected(void)
+{
+    bw_abyss_info info;
+    bw_rng r;
+    uint32_t s, e;
+    int px, py;
+    for (s = 0; s < (uint32_t)SEEDS(500); s++) {
+        int level = 1 + (int)(s % 5);
+        gen(s, level, &info);
+        CHECK(walkable_connected());
+        bw_rng_seed(&r, s * 7 + 1);
+        for (e = 1; e <= 3; e++) {
+            somewhere(&r, &px, &py);
+            bw_abyss_regenerate(m, s, level, e, px, py, &info);
+            CHECK(walkable_connected());
+        }
+    }
+}
+
+/* areas.txt: a pit down at (x, y) on DLVL n has the way up directly
+ * beneath it: a ladder at (x, y) on DLVL n + 1, which regeneration keeps. */
+static void abyss_links_match_level_below(void)
+{
+    bw_abyss_info info;
+    uint32_t s;
+    int px, py;
+    for (s = 0; s < (uint32_t)SEEDS(500); s++) {
+        int level = 1 + (int)(s % 4), x = -1, y = -1;
+        REQUIRE(bw_abyss_pit(s, level, &px, &py) == 0);
+        gen(s, level + 1, &info);
+        CHECK(find(BW_T_LADDER, &x, &y) == 1 && x == px && y == py);
+        bw_abyss_regenerate(m, s, level + 1, 1, (px + 60) % 120, (py + 60) % 120, &info);
+        CHECK(find(BW_T_LADDER, &x, &y) == 1 && x == px && y == py);
+        if (level + 1 < 5)
+            CHECK(find(BW_T_PIT, &x, &y) == 1 && (x != px || y != py));
+        else
+            CHECK(find(BW_T_PIT, &x, &y) == 0);
+    }
+    gen(3, 1, &info);
+    CHECK(find(BW_T_LADDER, &px, &py) == 0 && !info.has_ladder);
+}
+
+/* The map's rim is rock on every level and epoch. */
+static void abyss_rim_is_rock(void)
+{
+    bw_abyss_info info;
+    uint32_t s;
+    int i;
+    for (s = 0; s < (uint32_t)SEEDS(200); s++) {
+        int level = 1 + (int)(s % 5), ok = 1;
+        gen(s, level, &info);
+        bw_abyss_regenerate(m, s, level, 1, 60, 60, &info);
+        for (i = 0; i < 120; i++)
+            ok &= BW_AT(g, i, 0) == BW_T_ROCK && BW_AT(g, i, 119) == BW_T_ROCK &&
+                  BW_AT(g, 0, i) == BW_T_ROCK && BW_AT(g, 119, i) == BW_T_ROCK;
+        CHECK(ok);
+    }
+}
+
+/* A level alone (after garbage) equals the same level after the others,
+ * in either order, and the same regenerations give the same map. */
+static void abyss_level_alone_equals_level_in_sequence(void)
+{
+    uint32_t s, h[BW_ABYSS_LEVELS + 1];
+    int level;
+    for (s = 0; s < (uint32_t)SEEDS(100); s++) {
+        for (level = 1; level <= BW_ABYSS_LEVELS; level++) {
+            gen(s, level, 0);
+            h[level] = bw_grid_hash(g);
+        }
+        for (level = BW_ABYSS_LEVELS; level >= 1; level--) {
+            bw_grid_init(g, 120, 120, (uint8_t)(s % BW_TILE_COUNT));
+            gen(s, level, 0);
+            CHECK(bw_grid_hash(g) == h[level]);
+        }
+        gen(s, 2, 0);
+        bw_abyss_regenerate(m, s, 2, 7, 30, 30, 0);
+        h[0] = bw_grid_hash(g);
+        gen(s, 2, 0);
+        bw_abyss_regenerate(m, s, 2, 7, 30, 30, 0);
+        CHECK(bw_grid_hash(g) == h[0]);
+    }
+}
+
+static void abyss_registry_and_range(void)
+{
+    const bw_generator *gen_row = bw_find_generator("abyss");
+    REQUIRE(gen_row != 0);
+    CHECK(gen_row->id == BW_GEN_ABYSS && gen_row->w == 120 && gen_row->h == 120 && gen_row->levels == 5);
+    CHECK(bw_abyss_level(m, 1, 0, 0) == -1 && bw_abyss_level(m, 1, 6, 0) == -1);
+    CHECK(bw_abyss_level(m, 1, 3, 0) == 0);
+    CHECK(bw_abyss_regenerate(m, 1, 3, 1, -1, 5, 0) == -1);
+    CHECK(bw_abyss_regenerate(m, 1, 3, 1, 5, 120, 0) == -1);
+    CHECK(bw_abyss_regenerate(m, 1, 9, 1, 5, 5, 0) == -1);
+}
+
+static void abyss_golden(void)
+{
+    uint32_t h = BW_FNV1A_INIT, s;
+    int level;
+    gen(1, 1, 0);
+    t_golden("abyss_seed1_level1", bw_grid_hash(g), 0xf37a0e70u);
+    gen(1, 5, 0);
+    t_golden("abyss_seed1_level5", bw_grid_hash(g), 0xd19b2249u);
+    gen(1, 2, 0);
+    bw_abyss_regenerate(m, 1, 2, 1, 17, 23, 0);
+    t_golden("abyss_seed1_level2_epoch1", bw_grid_hash(g), 0x21de3dccu);
+    for (s = 0; s < 10; s++)
+        for (level = 1; level <= 5; level++) {
+            uint32_t v;
+            uint8_t b[4];
+            gen(s, level, 0);
+            v = bw_grid_hash(g);
+            b[0] = (uint8_t)v;
+            b[1] = (uint8_t)(v >> 8);
+            b[2] = (uint8_t)(v >> 16);
+            b[3] = (uint8_t)(v >> 24);
+            h = bw_fnv1a(h, b, 4);
+        }
+    t_golden("abyss_seeds0to9_all_levels", h, 0xe2139869u);
+}
+
+void suite_abyss(void)
+{
+    RUN(abyss_5_1_every_kind_and_combinations);
+    RUN(abyss_5_1_kinds_look_like_their_names);
+    RUN(abyss_5_1_mazes_are_one_wide);
+    RUN(abyss_5_2_exactly_one_pit_down);
+    RUN(abyss_5_3_out_of_sight_regenerates);
+    RUN(abyss_5_3_exit_moves_when_out_of_sight);
+    RUN(abyss_walkable_ground_always_connected);
+    RUN(abyss_links_match_level_below);
+    RUN(abyss_rim_is_rock);
+    RUN(abyss_level_alone_equals_level_in_sequence);
+    RUN(abyss_registry_and_range);
+    RUN(abyss_golden);
+}
