@@ -208,6 +208,22 @@ static int joins_all(const bw_md_info *in, int i, int j, int rim)
     return 1;
 }
 
+/* Each hallway bit of cell (i, j) points to a cell that exists and has the
+ * matching bit back. */
+static int links_match(const bw_md_info *in, int i, int j)
+{
+    int d, k = j * in->gx + i;
+    for (d = 0; d < 4; d++) {
+        int a = i + bw_dx4[d], b = j + bw_dy4[d], n = b * in->gx + a;
+        if (!(in->cell[k].links >> d & 1u))
+            continue;
+        if (a < 0 || b < 0 || a >= in->gx || b >= in->gy || in->cell[n].kind == BW_MD_CELL_NONE ||
+            !(in->cell[n].links >> ((d + 2) & 3) & 1u))
+            return 0;
+    }
+    return 1;
+}
+
 /* Every cell holds what its layout allows there, in the info and on the
  * grid: a cell without a room has no room floor anywhere in its sector.
  * Fixed grids: 0x01/0x0B 4 x (2 or 3), 0x02 1 x 1, 0x05 2 x 1, 0x06 5 x 1
@@ -230,6 +246,8 @@ static void shape(int l, int s, bw_md_params *p, bw_md_info *in)
             const bw_md_cell *c = &in->cell[j * in->gx + i];
             int ex = i == 0 || i == in->gx - 1, ey = j == 0 || j == in->gy - 1;
             CHECK((allowed(l, in->gx, in->gy, i, j) >> c->kind) & 1);
+            CHECK(c->kind != BW_MD_CELL_NONE || c->links == 0); /* (4) joins rooms only */
+            CHECK(links_match(in, i, j));
             rooms += c->kind == BW_MD_CELL_ROOM;
             if (c->kind != BW_MD_CELL_ROOM)
                 CHECK(room_tiles_in(in->sx[i], in->sy[j], in->sx[i + 1] - 1, in->sy[j + 1] - 1) == 0);
@@ -269,6 +287,40 @@ static void mdungeon_shape_08_full_rooms(void) { shape_of(8); }
 static void mdungeon_shape_09_rooms_inside_nothing_out(void) { shape_of(9); }
 static void mdungeon_shape_0a_rooms_out_nothing_inside(void) { shape_of(10); }
 static void mdungeon_shape_0b_last_quarter_unused(void) { shape_of(11); }
+
+/* Open tiles in the rim sectors of the sector grid. */
+static int rim_open(const bw_md_info *in)
+{
+    int i, j, x, y, n = 0;
+    for (j = 0; j < in->gy; j++)
+        for (i = 0; i < in->gx; i++)
+            if (i == 0 || j == 0 || i == in->gx - 1 || j == in->gy - 1)
+                for (y = in->sy[j]; y < in->sy[j + 1]; y++)
+                    for (x = in->sx[i]; x < in->sx[i + 1]; x++)
+                        n += open_xy(x, y);
+    return n;
+}
+
+/* 0x09 "nothing out": the rim sectors hold no room and no hallway; with
+ * dead ends (5) the only open tiles there are dug by them (at most the
+ * tiles they dug; that they are exactly the new tiles is checked in
+ * mdungeon_dead_ends_start_at_room_stop_at_border_floor_or_square). */
+static void nothing_out(int l, int s, bw_md_params *p, bw_md_info *in)
+{
+    int e, dug = 0;
+    (void)l;
+    for (e = 0; e < in->n_dead; e++)
+        dug += in->dead[e].len;
+    CHECK(rim_open(in) <= dug);
+    p->dead_ends = 0;
+    gen((uint32_t)s, p, in);
+    CHECK(in->n_dead == 0 && rim_open(in) == 0);
+}
+
+static void mdungeon_09_rim_has_no_hallway_but_dead_ends(void)
+{
+    floors_of(BW_MD_INSIDE, BW_MD_INSIDE, SEEDS(500), 0, nothing_out);
+}
 
 /* "M and N change depending on floor": 0x08 draws gx up to 4 on floors
  * 1-33, 5 on 34-66, 6 on 67-99, gy up to 3 on 1-50 and 4 after; 0x0A the
@@ -859,7 +911,7 @@ static void mdungeon_golden_per_layout(void)
     };
     static const uint32_t want[BW_MD_LAYOUTS] = {
         0x445eadc0u, 0xd4399735u, 0xac3fed61u, 0x960af5e3u, 0x70d85318u, 0x3e81b08cu,
-        0xaf647a0du, 0xa7e0f8c5u, 0x584f9cccu, 0xb617c400u, 0xebd07a01u
+        0xaf647a0du, 0xa7e0f8c5u, 0x6cd16aa6u, 0xb617c400u, 0xebd07a01u
     };
     bw_md_params p;
     bw_md_info in;
@@ -887,6 +939,7 @@ void suite_mdungeon(void)
     RUN(mdungeon_shape_09_rooms_inside_nothing_out);
     RUN(mdungeon_shape_0a_rooms_out_nothing_inside);
     RUN(mdungeon_shape_0b_last_quarter_unused);
+    RUN(mdungeon_09_rim_has_no_hallway_but_dead_ends);
     RUN(mdungeon_sector_grid_grows_with_floor);
     RUN(mdungeon_rooms_5x4_in_sector_odd_ratio_2_3);
     RUN(mdungeon_negative_density_gives_exactly_abs_d_rooms);

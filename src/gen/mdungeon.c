@@ -323,7 +323,9 @@ static void connect_cells(md_ctx *c)
     for (k = 0; k < cells; k++)
         for (d = 1; d < 3; d++) { /* E and S: each pair once */
             int i = k % in->gx, j = k / in->gx, e0, e1, want;
-            if ((n = nb(in, k, d)) < 0 || (in->cell[k].links >> d & 1u))
+            /* both ends must exist: an empty cell has no room to leave from */
+            if (in->cell[k].kind == BW_MD_CELL_NONE || (n = nb(in, k, d)) < 0 ||
+                (in->cell[k].links >> d & 1u))
                 continue;
             e0 = on_edge(in, i, j);
             e1 = on_edge(in, n % in->gx, n / in->gx);
