@@ -364,12 +364,30 @@ static void mdungeon_sector_grid_grows_with_floor(void)
 
 /* ---- (3) rooms ---- */
 
-/* Each room: at least 5 x 4, inside its sector with a wall of margin, the
- * 2:3 rule (2 * long side <= 3 * short side), odd sides whenever the
- * allowed range holds an odd value (height first: 4..min(ah, 3aw/2); then
- * width: max(5, ceil(2h/3))..min(aw, 3h/2)). Merged rooms (two cells) are
- * checked cell by cell, plus their covering rectangle being floor. The one
- * room of 0x02 (and of the fallback) is the whole inner 52 x 28. */
+/* Least width and height of a room in sector (i, j): 5 x 4, and for
+ * 0x05's "two large rooms" half the sector's width and height. */
+static int min_w(int l, const bw_md_info *in, int i)
+{
+    return l == BW_MD_TWO_ROOMS ? (in->sx[i + 1] - in->sx[i]) / 2 : 5;
+}
+
+static int min_h(int l, const bw_md_info *in, int j)
+{
+    return l == BW_MD_TWO_ROOMS ? (in->sy[j + 1] - in->sy[j]) / 2 : 4;
+}
+
+static int has_odd(int lo, int hi)
+{
+    return (lo | 1) <= hi;
+}
+
+/* Each room: at least 5 x 4 (0x05: half its sector each way), inside its
+ * sector with a wall of margin, the 2:3 rule (2 * long side <= 3 * short
+ * side), odd sides whenever the allowed range holds an odd value (height
+ * first: hlo..min(ah, 3aw/2); then width: max(wlo, ceil(2h/3))..min(aw,
+ * 3h/2)). Merged rooms (two cells) are checked cell by cell, plus their
+ * covering rectangle being floor. The one room of 0x02 (and of the
+ * fallback) is the whole inner 52 x 28. */
 static void room_sizes(int l, int s, bw_md_params *p, bw_md_info *in)
 {
     int k;
@@ -397,10 +415,10 @@ static void room_sizes(int l, int s, bw_md_params *p, bw_md_info *in)
             CHECK(open_xy(c->x0, c->y0));
             continue;
         }
-        CHECK(w >= 5 && h >= 4);
+        CHECK(w >= min_w(l, in, i) && h >= min_h(l, in, j));
         CHECK(2 * w <= 3 * h && 2 * h <= 3 * w);
-        CHECK((h & 1) || bw_min(ah, 3 * aw / 2) < 5);
-        CHECK((w & 1) || bw_max(5, (2 * h + 2) / 3) == bw_min(aw, 3 * h / 2));
+        CHECK((h & 1) || !has_odd(min_h(l, in, j), bw_min(ah, 3 * aw / 2)));
+        CHECK((w & 1) || !has_odd(bw_max(min_w(l, in, i), (2 * h + 2) / 3), bw_min(aw, 3 * h / 2)));
         CHECK(bw_md_room(in, k, &x0, &y0, &x1, &y1));
         CHECK(rect_is_room(x0, y0, x1, y1));
         if (c->merged == 1)
@@ -413,6 +431,26 @@ static void room_sizes(int l, int s, bw_md_params *p, bw_md_info *in)
 static void mdungeon_rooms_5x4_in_sector_odd_ratio_2_3(void)
 {
     each_floor(SEEDS(500), 0, room_sizes);
+}
+
+/* 0x05 "two large rooms": each is at least half its 26 x 28 sector each
+ * way (13 x 14, so at least 182 tiles). */
+static void large_rooms(int l, int s, bw_md_params *p, bw_md_info *in)
+{
+    int k, x0, y0, x1, y1;
+    (void)l, (void)s, (void)p;
+    REQUIRE(in->gx == 2 && in->gy == 1);
+    for (k = 0; k < 2; k++) {
+        REQUIRE(bw_md_room(in, k, &x0, &y0, &x1, &y1));
+        CHECK(2 * (x1 - x0 + 1) >= in->sx[k + 1] - in->sx[k]);
+        CHECK(2 * (y1 - y0 + 1) >= in->sy[1] - in->sy[0]);
+        CHECK((x1 - x0 + 1) * (y1 - y0 + 1) >= 13 * 14);
+    }
+}
+
+static void mdungeon_05_large_rooms_at_least_half_their_sector(void)
+{
+    floors_of(BW_MD_TWO_ROOMS, BW_MD_TWO_ROOMS, SEEDS(500), 0, large_rooms);
 }
 
 /* Density D < 0 gives exactly |D| rooms (a merged room counts as the two
@@ -920,7 +958,7 @@ static void mdungeon_golden_per_layout(void)
         "mdungeon_07", "mdungeon_08", "mdungeon_09", "mdungeon_0a", "mdungeon_0b"
     };
     static const uint32_t want[BW_MD_LAYOUTS] = {
-        0x445eadc0u, 0xd4399735u, 0xac3fed61u, 0x960af5e3u, 0x70d85318u, 0x3e81b08cu,
+        0x445eadc0u, 0xd4399735u, 0xac3fed61u, 0x960af5e3u, 0xbb625cc0u, 0x3e81b08cu,
         0xaf647a0du, 0xa7e0f8c5u, 0x6cd16aa6u, 0xb617c400u, 0xebd07a01u
     };
     bw_md_params p;
@@ -952,6 +990,7 @@ void suite_mdungeon(void)
     RUN(mdungeon_09_rim_has_no_hallway_but_dead_ends);
     RUN(mdungeon_sector_grid_grows_with_floor);
     RUN(mdungeon_rooms_5x4_in_sector_odd_ratio_2_3);
+    RUN(mdungeon_05_large_rooms_at_least_half_their_sector);
     RUN(mdungeon_negative_density_gives_exactly_abs_d_rooms);
     RUN(mdungeon_merge_rate_5_percent);
     RUN(mdungeon_item_trap_buried_counts_in_range);

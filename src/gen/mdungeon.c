@@ -40,6 +40,7 @@ enum { K_DENSITY, K_ROOM, K_ANCHOR };
 #define F_MERGE 1u  /* vertical neighbours may merge (3) */
 #define F_HOUSE 2u  /* the monster house is certain, whatever H says */
 #define F_ONE 4u    /* a single room over the whole inner area */
+#define F_LARGE 8u  /* "large rooms": each side at least half its sector's */
 
 typedef struct md_layout {
     uint8_t gx_lo, gx_hi, gy_lo, gy_hi; /* hi 0: the floor decides the top */
@@ -61,7 +62,7 @@ static const md_layout layouts[BW_MD_LAYOUTS] = {
      * crossing hallways inside, corners empty */
     { 5, 5, 4, 4, 4, 0, 0, V_NOCORNER, K_DENSITY, K_ANCHOR, X_INNER, F_MERGE },
     /* 0x05 two large rooms, one of them the monster house */
-    { 2, 2, 1, 1, 4, 0, 0, V_ALL, K_ROOM, K_ROOM, 0, F_HOUSE },
+    { 2, 2, 1, 1, 4, 0, 0, V_ALL, K_ROOM, K_ROOM, 0, F_HOUSE | F_LARGE },
     /* 0x06 five rooms in a line */
     { 5, 5, 1, 1, 4, 0, 0, V_ALL, K_ROOM, K_ROOM, 0, 0 },
     /* 0x07 five rooms in a cross */
@@ -202,15 +203,22 @@ static int pick_odd(bw_rng *r, int lo, int hi)
  * on every side, odd sides preferred, and the 2:3 rule read as: the short
  * side is at least 2/3 of the long one (2 * long <= 3 * short). Height
  * first, capped so that some width fits the rule; then the width range the
- * height allows is never empty (5 <= 3h/2 for h >= 4). */
+ * height allows is never empty (5 <= 3h/2 for h >= 4). F_LARGE (0x05's
+ * "two large rooms") raises the minimum to half the sector on each side:
+ * in its 26 x 28 sectors h is 14..26 and w max(13, ceil(2h/3))..24, both
+ * never empty. */
 static void place_room(md_ctx *c, bw_md_cell *cl, int i, int j)
 {
     bw_rng *r = &c->m->rng;
     int sx = c->in->sx[i], sw = c->in->sx[i + 1] - sx;
     int sy = c->in->sy[j], sh = c->in->sy[j + 1] - sy;
-    int aw = sw - 2, ah = sh - 2, w, h, x0, y0;
-    h = pick_odd(r, 4, bw_min(ah, 3 * aw / 2));
-    w = pick_odd(r, bw_max(5, (2 * h + 2) / 3), bw_min(aw, 3 * h / 2));
+    int aw = sw - 2, ah = sh - 2, w, h, x0, y0, wlo = 5, hlo = 4;
+    if (c->L->flags & F_LARGE) {
+        wlo = sw / 2;
+        hlo = sh / 2;
+    }
+    h = pick_odd(r, hlo, bw_min(ah, 3 * aw / 2));
+    w = pick_odd(r, bw_max(wlo, (2 * h + 2) / 3), bw_min(aw, 3 * h / 2));
     x0 = bw_rng_range(r, sx + 1, sx + sw - 1 - w);
     y0 = bw_rng_range(r, sy + 1, sy + sh - 1 - h);
     cl->x0 = (uint8_t)x0;
