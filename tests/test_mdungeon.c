@@ -453,32 +453,43 @@ static void mdungeon_05_large_rooms_at_least_half_their_sector(void)
     floors_of(BW_MD_TWO_ROOMS, BW_MD_TWO_ROOMS, SEEDS(500), 0, large_rooms);
 }
 
-/* Density D < 0 gives exactly |D| rooms (a merged room counts as the two
- * cells it was), never fewer than 2 and never more than the layout has
- * cells; D >= 0 gives D..D+2 within the same bounds. The fixed layouts
- * (0x02, 0x05, 0x06, 0x07) have all their cells as rooms. */
+/* Density D < 0 gives exactly |D| rooms on the map: no merges (a merged
+ * room would show as one), never fewer than 2 and never more than the
+ * layout's density cells (0x01: 4 or 6, 0x03 and 0x09: 8, 0x04: 10, 0x08:
+ * gx * gy, 0x0A: the rim, 0x0B: 6 or 9); D >= 0 gives D..D+2 room cells
+ * within the same bounds, a merged room counting as its two cells. The
+ * density cells are the ones allowed either a room or a dummy. The fixed
+ * layouts (0x02, 0x05, 0x06, 0x07) have all their cells as rooms and
+ * ignore D. */
 static void spread_density(int l, int s, bw_md_params *p)
 {
     (void)l;
-    p->density = (s & 1) ? -(s % 9) : s % 7; /* -8..0 and 0..6 */
+    p->density = (s & 1) ? -(s % 27) : s % 7; /* -26..0 and 0..6 */
 }
 
 static void room_count(int l, int s, bw_md_params *p, bw_md_info *in)
 {
     static const uint8_t fixed[BW_MD_LAYOUTS + 1] = { 0, 0, 1, 0, 0, 2, 5, 5, 0, 0, 0, 0 };
-    int k, rooms = 0;
+    int k, rooms = 0, merged = 0, cells = 0;
     (void)s;
     REQUIRE(!in->fallback); /* gen: the first attempt, never the fallback */
-    for (k = 0; k < in->gx * in->gy; k++)
+    for (k = 0; k < in->gx * in->gy; k++) {
         rooms += in->cell[k].kind == BW_MD_CELL_ROOM;
+        merged += in->cell[k].merged != 0;
+        cells += allowed(l, in->gx, in->gy, k % in->gx, k / in->gx) ==
+                 (1 << BW_MD_CELL_ROOM | 1 << BW_MD_CELL_ANCHOR);
+    }
     CHECK(rooms == in->rooms);
-    if (!density_layout(l))
-        CHECK(rooms == fixed[l]);
-    else if (p->density < 0)
+    CHECK(cells == in->density_cells);
+    if (!density_layout(l)) {
+        CHECK(rooms == fixed[l] && cells == 0);
+    } else if (p->density < 0) {
+        CHECK(merged == 0);
         CHECK(rooms == bw_clamp(-p->density, 2, in->density_cells));
-    else
+    } else {
         CHECK(rooms >= bw_clamp(p->density, 2, in->density_cells) &&
               rooms <= bw_clamp(p->density + 2, 2, in->density_cells));
+    }
 }
 
 static void mdungeon_negative_density_gives_exactly_abs_d_rooms(void)

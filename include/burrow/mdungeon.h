@@ -53,7 +53,8 @@ enum { BW_MD_CELL_NONE = 0, BW_MD_CELL_ROOM = 1, BW_MD_CELL_ANCHOR = 2 };
 typedef struct bw_md_params {
     int floor;            /* 1..99: deeper floors may get more sectors */
     int layout;           /* 1..11; 0 = BW_MD_DEFAULT_LAYOUT */
-    int density;          /* room density D: < 0 exactly |D| rooms, else D..D+2 */
+    int density;          /* room density D: < 0 exactly |D| rooms (no merges), else
+                           * D..D+2 room cells; 2..the layout's density cells */
     int house_chance;     /* H, 0..100 percent */
     int shop_chance;      /* K, 0..100 percent */
     int terrain_density;  /* 8 x 8 water patches, 0..16; 0 also disables the river */

@@ -347,12 +347,13 @@ static void connect_cells(md_ctx *c)
 }
 
 /* (3) 5% of vertically adjacent, connected, unmerged rooms become one room
- * covering both (notes: merged rooms must be connected). */
+ * covering both (notes: merged rooms must be connected). Not when D < 0:
+ * a merge would leave |D| - 1 rooms on the map, and "exactly |D|" wins. */
 static void merge_rooms(md_ctx *c)
 {
     bw_md_info *in = c->in;
     int k;
-    if (!(c->L->flags & F_MERGE))
+    if (!(c->L->flags & F_MERGE) || c->p->density < 0)
         return;
     for (k = 0; k + in->gx < in->gx * in->gy; k++) {
         bw_md_cell *a = &in->cell[k], *b = a + in->gx;
