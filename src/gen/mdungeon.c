@@ -10,6 +10,7 @@
 #define MD_ATTEMPTS 10        /* notes: up to 10 layout attempts, then fallback */
 #define MD_PICK_TRIES 32      /* random picks before a placement scans */
 #define MD_DEAD_END_STEPS 64  /* tiles per dead end; the map is 52 x 28 */
+#define MD_DEAD_END_TRIES 8   /* start picks per dead end (5) */
 #define MD_RIVER_RUNS 32      /* a river has at most 28 runs of >= 1 row */
 #define MD_MIN_ROOM_TILES 20  /* notes: an attempt needs >= 20 room tiles */
 #define MD_MERGE_PERCENT 5    /* (3) merged rooms */
@@ -479,34 +480,49 @@ static int random_room(md_ctx *c, int skip, int min_side)
     return pick;
 }
 
+/* Whether a dead end may dig (x, y): inside the inner area, on wall, and
+ * not squaring off a 2 x 2 open block. */
+static int diggable(const bw_grid *g, int x, int y)
+{
+    return inner(x, y) && !open_at(g, x, y) && !makes_square(g, x, y);
+}
+
 /* (5) From a random room's side, straight for 3..5 tiles, then a left or
  * right turn, until the next tile would leave the inner area, is already
  * open (another room or hallway) or would square off a 2 x 2 block. Every
- * tile touches the last, so the dead end hangs off its room. Each is
- * recorded in info->dead (hence the clamp to BW_MD_MAX_DEAD_ENDS). */
+ * tile touches the last, so the dead end hangs off its room. A start tile
+ * beside a doorway or on a hallway cannot be dug (about 30% of picks), so
+ * the start is picked again, up to MD_DEAD_END_TRIES times; a dead end
+ * that still finds none is dropped, not counted. Each one drawn is recorded
+ * in info->dead (hence the clamp to BW_MD_MAX_DEAD_ENDS). */
 static void dead_ends(md_ctx *c)
 {
     bw_rng *r = &c->m->rng;
     bw_grid *g = &c->m->grid;
-    int e, s, n = bw_clamp(c->p->dead_ends, 0, BW_MD_MAX_DEAD_ENDS);
+    int e, s, t, n = bw_clamp(c->p->dead_ends, 0, BW_MD_MAX_DEAD_ENDS);
     c->in->n_dead = 0;
     for (e = 0; e < n; e++) {
-        bw_md_dead_end *de = &c->in->dead[e];
-        int k = random_room(c, -1, 0), d, x, y, stride;
-        bw_rect a;
-        if (k < 0)
-            return;
-        a = rect_of(c->in, k);
-        d = (int)bw_rng_below(r, 4);
-        x = d == 1 ? a.x1 + 1 : d == 3 ? a.x0 - 1 : bw_rng_range(r, a.x0, a.x1);
-        y = d == 2 ? a.y1 + 1 : d == 0 ? a.y0 - 1 : bw_rng_range(r, a.y0, a.y1);
+        bw_md_dead_end *de = &c->in->dead[c->in->n_dead];
+        int k = -1, d = 0, x = 0, y = 0, stride;
+        for (t = 0; t < MD_DEAD_END_TRIES; t++) {
+            bw_rect a;
+            k = random_room(c, -1, 0);
+            if (k < 0)
+                return;
+            a = rect_of(c->in, k);
+            d = (int)bw_rng_below(r, 4);
+            x = d == 1 ? a.x1 + 1 : d == 3 ? a.x0 - 1 : bw_rng_range(r, a.x0, a.x1);
+            y = d == 2 ? a.y1 + 1 : d == 0 ? a.y0 - 1 : bw_rng_range(r, a.y0, a.y1);
+            if (diggable(g, x, y))
+                break;
+        }
+        if (t == MD_DEAD_END_TRIES)
+            continue;
         de->x = (uint8_t)x;
         de->y = (uint8_t)y;
         de->cell = (uint8_t)k;
         stride = bw_rng_range(r, 3, 5);
-        for (s = 0; s < MD_DEAD_END_STEPS; s++) {
-            if (!inner(x, y) || open_at(g, x, y) || makes_square(g, x, y))
-                break;
+        for (s = 0; s < MD_DEAD_END_STEPS && diggable(g, x, y); s++) {
             BW_AT(g, x, y) = BW_T_MD_HALL;
             if (--stride == 0) {
                 d = (d + (bw_rng_chance(r, 1, 2) ? 1 : 3)) & 3;
@@ -518,7 +534,7 @@ static void dead_ends(md_ctx *c)
         de->ex = (uint8_t)x;
         de->ey = (uint8_t)y;
         de->len = (uint8_t)s;
-        c->in->n_dead = (uint8_t)(e + 1);
+        c->in->n_dead++;
     }
 }
 
