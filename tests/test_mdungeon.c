@@ -119,6 +119,7 @@ static void mdungeon_bad_options_rejected(void)
     const bw_generator *g = bw_find_generator("mdungeon");
     bw_opts o = { 0, 0, 0 };
     bw_md_params p;
+    bw_md_info in;
     uint32_t h8;
     REQUIRE(g != 0);
     CHECK(g->w == 56 && g->h == 32 && g->levels == 99);
@@ -138,6 +139,9 @@ static void mdungeon_bad_options_rejected(void)
     CHECK(bw_grid_hash(&m->grid) == h8);
     bw_md_defaults(&p, 7, 8);
     CHECK(bw_mdungeon(m, 5, &p, 0) == -1); /* the info is the working state */
+    CHECK(bw_mdungeon(m, 5, 0, &in) == -1);
+    CHECK(bw_mdungeon(0, 5, &p, &in) == -1);
+    CHECK(bw_mdungeon(m, 5, &p, &in) == 0);
     CHECK(g->entity_name(BW_MD_E_ITEM)[0] == 'i');
     CHECK(g->entity_name(BW_MD_E_BURIED)[0] == 'b');
     CHECK(g->entity_name(200)[0] == 'u');
@@ -549,8 +553,9 @@ static int free_tiles(int x0, int y0, int x1, int y1, int t0, int t1)
 
 /* Counts entities by kind and checks their tiles and ranges: items X-2..X+2
  * and buried items X-2..X+2 (X clamped to 0..10), traps X/2..X (X clamped
- * to 0..56), 2..4 house items and 2..4 house traps with a house, and
- * min(carpet / 2, 8) shop wares. A count may fall short only when no free
+ * to 0..56), 2..4 house items and 2..4 house traps with a house (fewer
+ * traps only where the 56 cap on all traps and magic tiles stops them),
+ * and min(carpet / 2, 8) shop wares. A count may fall short only when no free
  * tile of its kind is left (never because the entity list is full). */
 static void check_entities(const bw_md_params *p, const bw_md_info *in)
 {
@@ -600,7 +605,8 @@ static void check_entities(const bw_md_params *p, const bw_md_info *in)
     hi = in->house >= 0 ? 4 : 0;
     CHECK(n[BW_MD_E_ITEM][1] == in->n_house_items && in->n_house_items >= lo && in->n_house_items <= hi);
     j = n[BW_MD_E_TRAP][1] + n[BW_MD_E_WONDER][1];
-    CHECK(j == in->n_house_traps && (j >= lo || house_full) && j <= hi);
+    CHECK(j == in->n_house_traps && (j >= bw_min(lo, 56 - in->n_traps) || house_full) && j <= hi);
+    CHECK(in->n_traps + in->n_house_traps <= 56); /* (9) "max of 56", extras included */
     CHECK(n[BW_MD_E_SHOP_ITEM][0] == in->n_shop && (in->shop >= 0 || in->n_shop == 0));
     if (in->shop >= 0) {
         int area = (in->carpet[2] - in->carpet[0] + 1) * (in->carpet[3] - in->carpet[1] + 1);
@@ -636,8 +642,9 @@ static void mdungeon_item_trap_buried_counts_in_range(void)
 
 /* The highest densities (items, traps and buried items 100, clamped to 10,
  * 56 and 10), H = K = 100, 16 dead ends and patches: every count rule above
- * still holds, the house extras and the shop wares included, and the list
- * never overflows: 12 + 56 + 12 + 4 + 4 + 8 = 96 = BW_MAX_ENTITIES. */
+ * still holds, the house extras and the shop wares included, traps and
+ * magic tiles with the house's stay within 56, and the list never
+ * overflows: 12 + 12 + 56 + 4 + 8 = 92 <= BW_MAX_ENTITIES (96). */
 static void max_density(int l, int s, bw_md_params *p)
 {
     (void)l, (void)s;

@@ -23,9 +23,10 @@
 #define MD_TRAPS_MAX 56       /* (9) at most 56 traps and magic tiles */
 
 /* Every count rule fits the entity list at the highest densities:
- * 12 items + 56 traps + 12 buried + 2 x 4 house extras + 8 wares = 96, so
- * the house and shop extras always have their reserve. */
-typedef char md_entities_fit[(MD_DENSITY_MAX + 2) * 2 + MD_TRAPS_MAX + 2 * MD_HOUSE_EXTRA_HI +
+ * 12 items + 12 buried + 56 traps and magic tiles (the house's extra traps
+ * included) + 4 house items + 8 wares = 92 <= 96, so the house and shop
+ * extras always have their reserve. */
+typedef char md_entities_fit[(MD_DENSITY_MAX + 2) * 2 + MD_TRAPS_MAX + MD_HOUSE_EXTRA_HI +
                              MD_SHOP_WARES_MAX <= BW_MAX_ENTITIES ? 1 : -1];
 
 /* Which cells of the sector grid exist. */
@@ -313,6 +314,8 @@ static void connect_cells(md_ctx *c)
     for (k = 0; k < cells; k++)
         if (in->cell[k].kind != BW_MD_CELL_NONE && bw_rng_below(r, (uint32_t)++count) == 0)
             start = k;
+    if (start < 0)
+        return; /* no cell: nothing to join (every layout has some) */
     done = 1u << start;
     for (step = 1; step < count; step++) {
         int edges = 0, pick;
@@ -772,8 +775,10 @@ static void populate(md_ctx *c)
         a = rect_of(in, in->house);
         in->n_house_items = (uint8_t)scatter(
             c, bw_rng_range(r, MD_HOUSE_EXTRA_LO, MD_HOUSE_EXTRA_HI), P_HOUSE, a, BW_MD_E_ITEM, 1);
+        /* (9)'s cap of 56 traps and magic tiles holds with the extras too */
         in->n_house_traps = (uint8_t)scatter(
-            c, bw_rng_range(r, MD_HOUSE_EXTRA_LO, MD_HOUSE_EXTRA_HI), P_HOUSE, a, BW_MD_E_TRAP, 1);
+            c, bw_min(bw_rng_range(r, MD_HOUSE_EXTRA_LO, MD_HOUSE_EXTRA_HI),
+                      MD_TRAPS_MAX - in->n_traps), P_HOUSE, a, BW_MD_E_TRAP, 1);
     }
     if (in->shop >= 0) {
         a = bw_rect_make(in->carpet[0], in->carpet[1], in->carpet[2], in->carpet[3]);
@@ -786,9 +791,11 @@ static void populate(md_ctx *c)
 int bw_mdungeon(bw_map *m, uint32_t seed, const bw_md_params *p, bw_md_info *info)
 {
     md_ctx c;
-    int layout = p->layout ? p->layout : BW_MD_DEFAULT_LAYOUT, tries, ok = 0;
-    if (!info || p->floor < 1 || p->floor > 99 || p->layout < 0 || p->layout > BW_MD_LAYOUTS)
+    int layout, tries, ok = 0;
+    if (!m || !p || !info || p->floor < 1 || p->floor > 99 || p->layout < 0 ||
+        p->layout > BW_MD_LAYOUTS)
         return -1;
+    layout = p->layout ? p->layout : BW_MD_DEFAULT_LAYOUT;
     c.m = m;
     c.in = info;
     c.p = p;
