@@ -655,7 +655,7 @@ static void max_density(int l, int s, bw_md_params *p)
 
 static void mdungeon_max_density_every_count_rule_holds(void)
 {
-    each_floor(SEEDS(300), max_density, entities);
+    each_floor(SEEDS(500), max_density, entities);
 }
 
 /* The monster-house floor is exactly the house room's rectangle (stairs may
