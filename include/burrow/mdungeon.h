@@ -53,14 +53,15 @@ enum { BW_MD_CELL_NONE = 0, BW_MD_CELL_ROOM = 1, BW_MD_CELL_ANCHOR = 2 };
 typedef struct bw_md_params {
     int floor;            /* 1..99: deeper floors may get more sectors */
     int layout;           /* 1..11; 0 = BW_MD_DEFAULT_LAYOUT */
-    int density;          /* room density D: < 0 exactly |D| rooms, else D..D+2 */
+    int density;          /* room density D: < 0 exactly |D| rooms (no merges), else
+                           * D..D+2 room cells; 2..the layout's density cells */
     int house_chance;     /* H, 0..100 percent */
     int shop_chance;      /* K, 0..100 percent */
     int terrain_density;  /* 8 x 8 water patches, 0..16; 0 also disables the river */
     int item_density;     /* X: X-2..X+2 ground items, X clamped to 0..10 */
     int trap_density;     /* X: X/2..X traps and magic tiles, at most 56 */
     int buried_density;   /* X: X-2..X+2 buried items, X clamped to 0..10 */
-    int dead_ends;        /* extra hallways drawn from random rooms, 0..16 */
+    int dead_ends;        /* dead ends asked for, 0..16; info->n_dead were drawn */
     int max_attempts;     /* layout attempts before the fallback; 10 */
 } bw_md_params;
 
@@ -78,26 +79,28 @@ typedef struct bw_md_cell {
 
 /* One dead end (5): its first tile (beside its room), the tile it stopped
  * before (at the border, on open floor or where a 2 x 2 open square would
- * form) and the tiles it dug; len 64 means it hit the step cap. */
+ * form) and the tiles it dug, 1..64; len 64 means it hit the step cap. */
 typedef struct bw_md_dead_end {
     uint8_t x, y, ex, ey;
     uint8_t cell, len;      /* the room's cell, tiles dug */
 } bw_md_dead_end;
 
-/* What the generator did, and its working state (about 360 bytes). The
+/* What the generator did, and its working state (358 bytes). The
  * caller owns it (static, in its own state, or on its stack) so that the
  * generator's frames stay small. */
 typedef struct bw_md_info {
     uint8_t layout, gx, gy;
     uint8_t attempts;       /* 1..max_attempts, or max_attempts + 1 with fallback */
     uint8_t fallback;       /* 1: every attempt failed, one-room monster house */
-    uint8_t rooms;          /* cells holding a real room (a merged room counts twice) */
+    uint8_t rooms;          /* cells holding a real room (a merged room counts twice;
+                             * with density < 0 nothing merges) */
     uint8_t density_cells;  /* cells whose kind the density decided */
     int8_t house, shop;     /* cell index of the monster house / shop room, or -1 */
     uint8_t carpet[4];      /* shop carpet x0, y0, x1, y1 */
     uint8_t sx[BW_MD_MAX_GX + 1], sy[BW_MD_MAX_GY + 1]; /* sector bounds */
     uint8_t n_items, n_traps, n_buried, n_house_items, n_house_traps, n_shop;
-    uint8_t n_dead;         /* dead ends drawn (5) */
+    uint8_t n_dead;         /* dead ends drawn (5); one whose 8 start picks all
+                             * failed is dropped, so it may be below dead_ends */
     uint8_t river_x, river_y; /* (8) where the river started; river_n = 0: none */
     uint8_t patches;        /* (8) 8 x 8 patches laid: min(terrain_density, 16) */
     uint16_t river_n;       /* wall tiles the river turned to water */
@@ -109,8 +112,8 @@ typedef struct bw_md_info {
 void bw_md_defaults(bw_md_params *p, int floor, int layout);
 
 /* Generates the floor into m (56 x 32, entities in m->ent); info (required)
- * is the working state and says what was done. Returns 0, or -1 if info is
- * 0, the floor is outside 1..99 or the layout outside 0..11. */
+ * is the working state and says what was done. Returns 0, or -1 if m, p or
+ * info is 0, the floor is outside 1..99 or the layout outside 0..11. */
 int bw_mdungeon(bw_map *m, uint32_t seed, const bw_md_params *p, bw_md_info *info);
 
 /* The room rectangle of cell c, merged rooms as their covering rectangle;

@@ -10,6 +10,7 @@
 #define MD_ATTEMPTS 10        /* notes: up to 10 layout attempts, then fallback */
 #define MD_PICK_TRIES 32      /* random picks before a placement scans */
 #define MD_DEAD_END_STEPS 64  /* tiles per dead end; the map is 52 x 28 */
+#define MD_DEAD_END_TRIES 8   /* start picks per dead end (5) */
 #define MD_RIVER_RUNS 32      /* a river has at most 28 runs of >= 1 row */
 #define MD_MIN_ROOM_TILES 20  /* notes: an attempt needs >= 20 room tiles */
 #define MD_MERGE_PERCENT 5    /* (3) merged rooms */
@@ -22,9 +23,10 @@
 #define MD_TRAPS_MAX 56       /* (9) at most 56 traps and magic tiles */
 
 /* Every count rule fits the entity list at the highest densities:
- * 12 items + 56 traps + 12 buried + 2 x 4 house extras + 8 wares = 96, so
- * the house and shop extras always have their reserve. */
-typedef char md_entities_fit[(MD_DENSITY_MAX + 2) * 2 + MD_TRAPS_MAX + 2 * MD_HOUSE_EXTRA_HI +
+ * 12 items + 12 buried + 56 traps and magic tiles (the house's extra traps
+ * included) + 4 house items + 8 wares = 92 <= 96, so the house and shop
+ * extras always have their reserve. */
+typedef char md_entities_fit[(MD_DENSITY_MAX + 2) * 2 + MD_TRAPS_MAX + MD_HOUSE_EXTRA_HI +
                              MD_SHOP_WARES_MAX <= BW_MAX_ENTITIES ? 1 : -1];
 
 /* Which cells of the sector grid exist. */
@@ -40,6 +42,7 @@ enum { K_DENSITY, K_ROOM, K_ANCHOR };
 #define F_MERGE 1u  /* vertical neighbours may merge (3) */
 #define F_HOUSE 2u  /* the monster house is certain, whatever H says */
 #define F_ONE 4u    /* a single room over the whole inner area */
+#define F_LARGE 8u  /* "large rooms": each side at least half its sector's */
 
 typedef struct md_layout {
     uint8_t gx_lo, gx_hi, gy_lo, gy_hi; /* hi 0: the floor decides the top */
@@ -61,7 +64,7 @@ static const md_layout layouts[BW_MD_LAYOUTS] = {
      * crossing hallways inside, corners empty */
     { 5, 5, 4, 4, 4, 0, 0, V_NOCORNER, K_DENSITY, K_ANCHOR, X_INNER, F_MERGE },
     /* 0x05 two large rooms, one of them the monster house */
-    { 2, 2, 1, 1, 4, 0, 0, V_ALL, K_ROOM, K_ROOM, 0, F_HOUSE },
+    { 2, 2, 1, 1, 4, 0, 0, V_ALL, K_ROOM, K_ROOM, 0, F_HOUSE | F_LARGE },
     /* 0x06 five rooms in a line */
     { 5, 5, 1, 1, 4, 0, 0, V_ALL, K_ROOM, K_ROOM, 0, 0 },
     /* 0x07 five rooms in a cross */
@@ -202,15 +205,22 @@ static int pick_odd(bw_rng *r, int lo, int hi)
  * on every side, odd sides preferred, and the 2:3 rule read as: the short
  * side is at least 2/3 of the long one (2 * long <= 3 * short). Height
  * first, capped so that some width fits the rule; then the width range the
- * height allows is never empty (5 <= 3h/2 for h >= 4). */
+ * height allows is never empty (5 <= 3h/2 for h >= 4). F_LARGE (0x05's
+ * "two large rooms") raises the minimum to half the sector on each side:
+ * in its 26 x 28 sectors h is 14..26 and w max(13, ceil(2h/3))..24, both
+ * never empty. */
 static void place_room(md_ctx *c, bw_md_cell *cl, int i, int j)
 {
     bw_rng *r = &c->m->rng;
     int sx = c->in->sx[i], sw = c->in->sx[i + 1] - sx;
     int sy = c->in->sy[j], sh = c->in->sy[j + 1] - sy;
-    int aw = sw - 2, ah = sh - 2, w, h, x0, y0;
-    h = pick_odd(r, 4, bw_min(ah, 3 * aw / 2));
-    w = pick_odd(r, bw_max(5, (2 * h + 2) / 3), bw_min(aw, 3 * h / 2));
+    int aw = sw - 2, ah = sh - 2, w, h, x0, y0, wlo = 5, hlo = 4;
+    if (c->L->flags & F_LARGE) {
+        wlo = sw / 2;
+        hlo = sh / 2;
+    }
+    h = pick_odd(r, hlo, bw_min(ah, 3 * aw / 2));
+    w = pick_odd(r, bw_max(wlo, (2 * h + 2) / 3), bw_min(aw, 3 * h / 2));
     x0 = bw_rng_range(r, sx + 1, sx + sw - 1 - w);
     y0 = bw_rng_range(r, sy + 1, sy + sh - 1 - h);
     cl->x0 = (uint8_t)x0;
@@ -304,6 +314,8 @@ static void connect_cells(md_ctx *c)
     for (k = 0; k < cells; k++)
         if (in->cell[k].kind != BW_MD_CELL_NONE && bw_rng_below(r, (uint32_t)++count) == 0)
             start = k;
+    if (start < 0)
+        return; /* no cell: nothing to join (every layout has some) */
     done = 1u << start;
     for (step = 1; step < count; step++) {
         int edges = 0, pick;
@@ -323,7 +335,9 @@ static void connect_cells(md_ctx *c)
     for (k = 0; k < cells; k++)
         for (d = 1; d < 3; d++) { /* E and S: each pair once */
             int i = k % in->gx, j = k / in->gx, e0, e1, want;
-            if ((n = nb(in, k, d)) < 0 || (in->cell[k].links >> d & 1u))
+            /* both ends must exist: an empty cell has no room to leave from */
+            if (in->cell[k].kind == BW_MD_CELL_NONE || (n = nb(in, k, d)) < 0 ||
+                (in->cell[k].links >> d & 1u))
                 continue;
             e0 = on_edge(in, i, j);
             e1 = on_edge(in, n % in->gx, n / in->gx);
@@ -337,12 +351,13 @@ static void connect_cells(md_ctx *c)
 }
 
 /* (3) 5% of vertically adjacent, connected, unmerged rooms become one room
- * covering both (notes: merged rooms must be connected). */
+ * covering both (notes: merged rooms must be connected). Not when D < 0:
+ * a merge would leave |D| - 1 rooms on the map, and "exactly |D|" wins. */
 static void merge_rooms(md_ctx *c)
 {
     bw_md_info *in = c->in;
     int k;
-    if (!(c->L->flags & F_MERGE))
+    if (!(c->L->flags & F_MERGE) || c->p->density < 0)
         return;
     for (k = 0; k + in->gx < in->gx * in->gy; k++) {
         bw_md_cell *a = &in->cell[k], *b = a + in->gx;
@@ -468,34 +483,49 @@ static int random_room(md_ctx *c, int skip, int min_side)
     return pick;
 }
 
+/* Whether a dead end may dig (x, y): inside the inner area, on wall, and
+ * not squaring off a 2 x 2 open block. */
+static int diggable(const bw_grid *g, int x, int y)
+{
+    return inner(x, y) && !open_at(g, x, y) && !makes_square(g, x, y);
+}
+
 /* (5) From a random room's side, straight for 3..5 tiles, then a left or
  * right turn, until the next tile would leave the inner area, is already
  * open (another room or hallway) or would square off a 2 x 2 block. Every
- * tile touches the last, so the dead end hangs off its room. Each is
- * recorded in info->dead (hence the clamp to BW_MD_MAX_DEAD_ENDS). */
+ * tile touches the last, so the dead end hangs off its room. A start tile
+ * beside a doorway or on a hallway cannot be dug (about 30% of picks), so
+ * the start is picked again, up to MD_DEAD_END_TRIES times; a dead end
+ * that still finds none is dropped, not counted. Each one drawn is recorded
+ * in info->dead (hence the clamp to BW_MD_MAX_DEAD_ENDS). */
 static void dead_ends(md_ctx *c)
 {
     bw_rng *r = &c->m->rng;
     bw_grid *g = &c->m->grid;
-    int e, s, n = bw_clamp(c->p->dead_ends, 0, BW_MD_MAX_DEAD_ENDS);
+    int e, s, t, n = bw_clamp(c->p->dead_ends, 0, BW_MD_MAX_DEAD_ENDS);
     c->in->n_dead = 0;
     for (e = 0; e < n; e++) {
-        bw_md_dead_end *de = &c->in->dead[e];
-        int k = random_room(c, -1, 0), d, x, y, stride;
-        bw_rect a;
-        if (k < 0)
-            return;
-        a = rect_of(c->in, k);
-        d = (int)bw_rng_below(r, 4);
-        x = d == 1 ? a.x1 + 1 : d == 3 ? a.x0 - 1 : bw_rng_range(r, a.x0, a.x1);
-        y = d == 2 ? a.y1 + 1 : d == 0 ? a.y0 - 1 : bw_rng_range(r, a.y0, a.y1);
+        bw_md_dead_end *de = &c->in->dead[c->in->n_dead];
+        int k = -1, d = 0, x = 0, y = 0, stride;
+        for (t = 0; t < MD_DEAD_END_TRIES; t++) {
+            bw_rect a;
+            k = random_room(c, -1, 0);
+            if (k < 0)
+                return;
+            a = rect_of(c->in, k);
+            d = (int)bw_rng_below(r, 4);
+            x = d == 1 ? a.x1 + 1 : d == 3 ? a.x0 - 1 : bw_rng_range(r, a.x0, a.x1);
+            y = d == 2 ? a.y1 + 1 : d == 0 ? a.y0 - 1 : bw_rng_range(r, a.y0, a.y1);
+            if (diggable(g, x, y))
+                break;
+        }
+        if (t == MD_DEAD_END_TRIES)
+            continue;
         de->x = (uint8_t)x;
         de->y = (uint8_t)y;
         de->cell = (uint8_t)k;
         stride = bw_rng_range(r, 3, 5);
-        for (s = 0; s < MD_DEAD_END_STEPS; s++) {
-            if (!inner(x, y) || open_at(g, x, y) || makes_square(g, x, y))
-                break;
+        for (s = 0; s < MD_DEAD_END_STEPS && diggable(g, x, y); s++) {
             BW_AT(g, x, y) = BW_T_MD_HALL;
             if (--stride == 0) {
                 d = (d + (bw_rng_chance(r, 1, 2) ? 1 : 3)) & 3;
@@ -507,7 +537,7 @@ static void dead_ends(md_ctx *c)
         de->ex = (uint8_t)x;
         de->ey = (uint8_t)y;
         de->len = (uint8_t)s;
-        c->in->n_dead = (uint8_t)(e + 1);
+        c->in->n_dead++;
     }
 }
 
@@ -745,8 +775,10 @@ static void populate(md_ctx *c)
         a = rect_of(in, in->house);
         in->n_house_items = (uint8_t)scatter(
             c, bw_rng_range(r, MD_HOUSE_EXTRA_LO, MD_HOUSE_EXTRA_HI), P_HOUSE, a, BW_MD_E_ITEM, 1);
+        /* (9)'s cap of 56 traps and magic tiles holds with the extras too */
         in->n_house_traps = (uint8_t)scatter(
-            c, bw_rng_range(r, MD_HOUSE_EXTRA_LO, MD_HOUSE_EXTRA_HI), P_HOUSE, a, BW_MD_E_TRAP, 1);
+            c, bw_min(bw_rng_range(r, MD_HOUSE_EXTRA_LO, MD_HOUSE_EXTRA_HI),
+                      MD_TRAPS_MAX - in->n_traps), P_HOUSE, a, BW_MD_E_TRAP, 1);
     }
     if (in->shop >= 0) {
         a = bw_rect_make(in->carpet[0], in->carpet[1], in->carpet[2], in->carpet[3]);
@@ -759,9 +791,11 @@ static void populate(md_ctx *c)
 int bw_mdungeon(bw_map *m, uint32_t seed, const bw_md_params *p, bw_md_info *info)
 {
     md_ctx c;
-    int layout = p->layout ? p->layout : BW_MD_DEFAULT_LAYOUT, tries, ok = 0;
-    if (!info || p->floor < 1 || p->floor > 99 || p->layout < 0 || p->layout > BW_MD_LAYOUTS)
+    int layout, tries, ok = 0;
+    if (!m || !p || !info || p->floor < 1 || p->floor > 99 || p->layout < 0 ||
+        p->layout > BW_MD_LAYOUTS)
         return -1;
+    layout = p->layout ? p->layout : BW_MD_DEFAULT_LAYOUT;
     c.m = m;
     c.in = info;
     c.p = p;
@@ -784,7 +818,8 @@ int bw_mdungeon(bw_map *m, uint32_t seed, const bw_md_params *p, bw_md_info *inf
 }
 
 /* The registry's caller owns only the bw_map, so this glue is the one frame
- * that holds the params and the info (about 400 bytes, on its own). */
+ * that holds the params and the info (402 bytes; a 416-byte frame on
+ * Cortex-M0). */
 int bw_mdungeon_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
 {
     struct { bw_md_params p; bw_md_info info; } st;
