@@ -797,18 +797,22 @@ static void cave_lay(const cave *c)
 }
 
 /* Squared distance from (x, y) to the nearest up slope on the map, brute
- * force over the blobs' cells (capped at a large value if none). */
+ * force over the blobs' cells: exact below 21^2, else some value >= 21^2
+ * (a blob whose centre is over r + 21 away has no cell within 21). */
 static int32_t up_dist2(const cave *c, int x, int y)
 {
     int32_t best = 0x7fffffff;
     int i, ax, ay;
-    for (i = 0; i < c->nu; i++)
+    for (i = 0; i < c->nu; i++) {
+        if (bw_dist2(x, y, c->ux[i], c->uy[i]) > (c->ur[i] + 21) * (c->ur[i] + 21))
+            continue;
         for (ay = c->uy[i] - c->ur[i]; ay <= c->uy[i] + c->ur[i]; ay++)
             for (ax = c->ux[i] - c->ur[i]; ax <= c->ux[i] + c->ur[i]; ax++)
                 if (ax >= 0 && ay >= 0 && ax < 120 && ay < 120 &&
                     bw_dist2(ax, ay, c->ux[i], c->uy[i]) <= c->ur[i] * c->ur[i] &&
                     bw_dist2(x, y, ax, ay) < best)
                     best = bw_dist2(x, y, ax, ay);
+    }
     return best;
 }
 
@@ -820,7 +824,7 @@ static void streamer_near_planes_match_brute_force(void)
     cave c;
     int s, x, y;
     bw_streamer_defaults(&p);
-    for (s = 0; s < SEEDS(30); s++) {
+    for (s = 0; s < SEEDS(300); s++) {
         t_seed((uint32_t)s);
         cave_make(&c, (uint32_t)s);
         cave_lay(&c);
@@ -954,7 +958,7 @@ static void streamer_three_throws_then_new_ends_then_gives_up(void)
     bw_streamer_defaults(&p);
     CHECK(BW_STREAMER_THROWS == 3); /* "If this happens three times" */
     CHECK(p.end_far == 20 && p.line_near == 10 && p.deep_min == 12);
-    for (s = 0; s < SEEDS(50); s++) {
+    for (s = 0; s < SEEDS(300); s++) {
         t_seed((uint32_t)s);
         bw_map_init(m, 120, 40, BW_T_STONE);
         bw_grid_rect(&m->grid, 0, 0, 79, 39, BW_T_ROCK);
@@ -973,6 +977,92 @@ static void streamer_three_throws_then_new_ends_then_gives_up(void)
     bw_streamer_prepare(m, &p);
     CHECK(bw_put_streamer(m, &r, &p, &rep) == 0 && rep.throws == 0 &&
           rep.rounds == BW_STREAMER_ROUNDS);
+}
+
+/* The lines one bw_put_streamer drew, from its trace. */
+typedef struct line_log { int n; bw_streamer_line l[BW_STREAMER_ROUNDS * BW_STREAMER_THROWS]; } line_log;
+
+static void log_line(void *ctx, const bw_streamer_line *l)
+{
+    line_log *g = (line_log *)ctx;
+    if (g->n < BW_STREAMER_ROUNDS * BW_STREAMER_THROWS)
+        g->l[g->n] = *l;
+    g->n++;
+}
+
+static int same_ends(const bw_streamer_line *a, const bw_streamer_line *b)
+{
+    return a->sx == b->sx && a->sy == b->sy && a->ex == b->ex && a->ey == b->ey;
+}
+
+/* algorithms.txt "If this happens three times, a new start and end point
+ * are calculated". Rock above y = 20, floor below, and a column of up
+ * slopes at x = 60: ends lie at x <= 40 or x >= 80, and a line between
+ * ends on opposite sides must step on the column, so those ends always
+ * fail, while ends on one side nearly always succeed. Seen through the
+ * trace: a round's throws share their ends; a round whose line is thrown
+ * three times is followed by a round with new ends; ends on opposite sides
+ * are thrown exactly three times. Seeds whose first ends cross then lay a
+ * line from other ends (reusing the first ends would lay none). */
+static void streamer_new_ends_after_exactly_three_throws(void)
+{
+    bw_streamer_params p;
+    bw_streamer_report rep;
+    line_log g;
+    bw_rng r;
+    int s, i, crossed_first = 0, laid_after = 0;
+    bw_streamer_defaults(&p);
+    p.trace = log_line;
+    p.trace_ctx = &g;
+    for (s = 0; s < SEEDS(500); s++) {
+        int start = 0;
+        t_seed((uint32_t)s);
+        bw_map_init(m, 120, 40, BW_T_STONE);
+        bw_grid_rect(&m->grid, 0, 0, 119, 19, BW_T_ROCK);
+        bw_grid_rect(&m->grid, 60, 0, 60, 39, BW_T_UP_SLOPE);
+        seed_rng(&r, (uint32_t)s + 5000u);
+        bw_streamer_prepare(m, &p);
+        g.n = 0;
+        bw_put_streamer(m, &r, &p, &rep);
+        REQUIRE(g.n >= 1 && g.n <= BW_STREAMER_ROUNDS * BW_STREAMER_THROWS);
+        CHECK(g.n == rep.throws + rep.ok);
+        /* round by round: lines start..k-1 share one */
+        while (start < g.n) {
+            const bw_streamer_line *a = &g.l[start];
+            int k = start, cross = (a->sx < 60) != (a->ex < 60);
+            while (k < g.n && g.l[k].round == a->round) {
+                CHECK(same_ends(&g.l[k], a));          /* one pair of ends a round */
+                CHECK(g.l[k].nth == k - start);
+                k++;
+            }
+            CHECK(a->sy < 20 && a->ey >= 20 && (a->sx <= 40 || a->sx >= 80) &&
+                  (a->ex <= 40 || a->ex >= 80));
+            if (cross)
+                CHECK(k - start == BW_STREAMER_THROWS && !g.l[k - 1].laid);
+            if (!g.l[k - 1].laid) {
+                /* three throws, then new ends (a repeat of both ends has
+                 * odds of about 1 in 10^6 per round on this map) */
+                CHECK(k - start == BW_STREAMER_THROWS);
+                if (k < g.n)
+                    CHECK(!same_ends(&g.l[k], a) && g.l[k].round > a->round);
+            } else {
+                CHECK(k == g.n && k - start <= BW_STREAMER_THROWS);
+            }
+            start = k;
+        }
+        if ((g.l[0].sx < 60) != (g.l[0].ex < 60)) {
+            crossed_first++;
+            laid_after += rep.ok;
+        }
+        for (i = 0; i < g.n; i++)
+            if (g.l[i].laid)
+                CHECK(rep.ok && g.l[i].sx == rep.sx && g.l[i].sy == rep.sy &&
+                      g.l[i].ex == rep.ex && g.l[i].ey == rep.ey);
+    }
+    /* about half the first ends cross; nearly all of those seeds lay a line */
+    CHECK(crossed_first * 4 > SEEDS(500) && laid_after * 10 >= crossed_first * 9);
+    t_info("streamer_first_ends_crossed", (uint32_t)crossed_first);
+    t_info("streamer_laid_after_crossed", (uint32_t)laid_after);
 }
 
 /* Over random caves some lines are thrown, and a round never throws more
@@ -1320,6 +1410,7 @@ void suite_blocks_a(void)
     RUN(streamer_no_water_within_10_of_up_slope_and_deep_has_12_of_24);
     RUN(streamer_deepen_hand_counted);
     RUN(streamer_three_throws_then_new_ends_then_gives_up);
+    RUN(streamer_new_ends_after_exactly_three_throws);
     RUN(streamer_throws_at_most_three_per_round);
     RUN(streamer_golden);
     RUN(walk_reaches_goal_within_bounded_steps);
