@@ -205,11 +205,94 @@ static void acid_opened_cells_nearer_centre_than_uniform(void)
     t_info("acid_uniform_mean_dist_x100", (uint32_t)(rock_sum * 100 / rock_n));
 }
 
-/* Cost: every round is one walk of at most twice its bw_walk budget
- * (BW_WALK_PATIENCE * (Chebyshev distance + 4), distance < 120)
- * iterations, each opening at most 6 cells (itself, a corner, 4 bombs), and
- * each corridor at most w + h cells; in practice far fewer: require under 20% of the map on
- * every seed (measured: median about 4.5%, worst about 13%). */
+/* What the trace saw of the bombs: for each tunnel cell its closed
+ * neighbours that a bomb may open, by side (1: nearer the map centre than
+ * the tunnel cell, 0: not), and which of them the bombs opened. */
+typedef struct bombs_seen {
+    int tx, ty, cand[4], side[4];
+    int32_t tried[2], hit[2];
+    int bad;
+} bombs_seen;
+
+static void on_acid(void *ctx, int ev, int x, int y)
+{
+    bombs_seen *v = (bombs_seen *)ctx;
+    int d, cx = m->grid.w / 2, cy = m->grid.h / 2;
+    if (ev == BW_ACID_TUNNEL) {
+        v->tx = x;
+        v->ty = y;
+        for (d = 0; d < 4; d++) {
+            int nx = x + bw_dx4[d], ny = y + bw_dy4[d];
+            int t = bw_grid_in(&m->grid, nx, ny) ? BW_AT(&m->grid, nx, ny) : -1;
+            /* closed, not a pit or slope, off the 1-cell margin */
+            v->cand[d] = t >= 0 && nx >= 1 && ny >= 1 && nx <= m->grid.w - 2 &&
+                         ny <= m->grid.h - 2 &&
+                         !(bw_tiles[t].flags & (BW_CONNECTS | BW_UP | BW_DOWN));
+            v->side[d] = bw_dist2(nx, ny, cx, cy) < bw_dist2(x, y, cx, cy);
+            if (v->cand[d])
+                v->tried[v->side[d]]++;
+        }
+    } else if (ev == BW_ACID_BOMB) {
+        for (d = 0; d < 4; d++)
+            if (x == v->tx + bw_dx4[d] && y == v->ty + bw_dy4[d])
+                break;
+        if (d == 4 || !v->cand[d]) {
+            v->bad++; /* not a closed neighbour of the tunnel cell */
+            return;
+        }
+        v->cand[d] = 0;
+        v->hit[v->side[d]]++;
+    }
+}
+
+/* hit / tried is within 4 standard deviations of chance / 16 */
+static int rate_is(int32_t hit, int32_t tried, int chance)
+{
+    int64_t var = (int64_t)tried * chance * (16 - chance); /* of hit * 16 */
+    int64_t dev = (int64_t)hit * 16 - (int64_t)tried * chance;
+    return tried > 0 && dev * dev <= 16 * var;
+}
+
+/* algorithms.txt: growth favours "the sides of the open area that are
+ * facing away from the edge ... weighted particularly heavily to expand
+ * towards the center". A bomb opens each closed neighbour of a tunnel cell
+ * that is nearer the centre with chance 8/16 and every other one with
+ * 3/16 (bw_acid_defaults); the rates seen over whole caves must match both
+ * (within 4 sigma), so neighbours toward the centre go 2.7 times as often.
+ * Every cell a bomb opens is a closed neighbour of its tunnel cell. */
+static void acid_bombs_favour_the_side_facing_the_centre(void)
+{
+    bw_acid p;
+    bombs_seen v;
+    bw_rng r;
+    uint32_t s;
+    bw_acid_defaults(&p);
+    CHECK(p.bomb_toward == 8 && p.bomb_away == 3);
+    p.trace = on_acid;
+    p.trace_ctx = &v;
+    v.tried[0] = v.tried[1] = v.hit[0] = v.hit[1] = 0;
+    v.bad = 0;
+    for (s = 0; s < SEEDS(100); s++) {
+        t_seed(s);
+        bw_rng_seed(&r, s + 3100);
+        cave(&r, 120, 120, 50);
+        v.tx = v.ty = -9;
+        bw_acid_fill(m, &r, &p, 0);
+    }
+    CHECK(v.bad == 0);
+    CHECK(rate_is(v.hit[1], v.tried[1], p.bomb_toward));
+    CHECK(rate_is(v.hit[0], v.tried[0], p.bomb_away));
+    t_info("acid_bomb_toward_tried", (uint32_t)v.tried[1]);
+    t_info("acid_bomb_toward_permille", (uint32_t)(v.hit[1] * 1000 / (v.tried[1] + !v.tried[1])));
+    t_info("acid_bomb_away_tried", (uint32_t)v.tried[0]);
+    t_info("acid_bomb_away_permille", (uint32_t)(v.hit[0] * 1000 / (v.tried[0] + !v.tried[0])));
+}
+
+/* Cost: the round cap holds, and under 20% of the map is opened on every
+ * seed (measured: median about 4.5%, worst about 13%). The formal bound
+ * (a round: at most 2 * BW_WALK_PATIENCE * 124 iterations opening at most
+ * 6 cells each; a corridor: at most w + h cells) passes the size of the
+ * map after two rounds, so it is not a check. */
 static void acid_cost_is_bounded(void)
 {
     bw_acid p;
@@ -224,7 +307,6 @@ static void acid_cost_is_bounded(void)
         cave(&r, 120, 120, 48 + (int)(s % 6));
         bw_acid_fill(m, &r, &p, &st);
         CHECK(st.rounds <= BW_ACID_MAX_ROUNDS);
-        CHECK(st.opened <= st.rounds * 6 * (2 * BW_WALK_PATIENCE * 124) + st.corridors * 240);
         CHECK(st.opened * 5 < 120 * 120);
         if (st.opened > most)
             most = st.opened;
@@ -241,7 +323,7 @@ static void acid_round_cap_falls_back_to_corridors(void)
     uint32_t s;
     int i, x, y;
     bw_acid_defaults(&p);
-    for (s = 0; s < SEEDS(20); s++) {
+    for (s = 0; s < SEEDS(200); s++) {
         t_seed(s);
         bw_rng_seed(&r, s + 77);
         bw_map_init(m, 120, 120, BW_T_ROCK);
@@ -313,6 +395,7 @@ void suite_acid(void)
     RUN(acid_opens_only_floor_inside_margin_and_spares_keep);
     RUN(acid_grows_toward_the_centre);
     RUN(acid_opened_cells_nearer_centre_than_uniform);
+    RUN(acid_bombs_favour_the_side_facing_the_centre);
     RUN(acid_cost_is_bounded);
     RUN(acid_round_cap_falls_back_to_corridors);
     RUN(acid_leaves_one_area_and_empty_maps_alone);

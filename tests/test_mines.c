@@ -716,11 +716,11 @@ static void mines_golden(void)
     gen(1, 1);
     t_golden("mines_seed1_level1", bw_grid_hash(g), 0xe63b52f1u);
     gen(1, 2);
-    t_golden("mines_seed1_level2", bw_grid_hash(g), 0x1bf07fb1u);
+    t_golden("mines_seed1_level2", bw_grid_hash(g), 0x28346084u);
     gen(1, 3);
-    t_golden("mines_seed1_level3", bw_grid_hash(g), 0x64f0bb28u);
+    t_golden("mines_seed1_level3", bw_grid_hash(g), 0x028b8fceu);
     gen(1, 4);
-    t_golden("mines_seed1_level4", bw_grid_hash(g), 0x5cbff79fu);
+    t_golden("mines_seed1_level4", bw_grid_hash(g), 0xbec9a03bu);
     gen(1, 5);
     t_golden("mines_seed1_level5", bw_grid_hash(g), 0x97c2979du);
 }
@@ -742,7 +742,7 @@ static void mines_golden_ten_seeds(void)
             b[3] = (uint8_t)(v >> 24);
             h = bw_fnv1a(h, b, 4);
         }
-    t_golden("mines_seeds0to9_all_levels", h, 0x30f118f4u);
+    t_golden("mines_seeds0to9_all_levels", h, 0x02eeb202u);
 }
 
 void suite_mines(void)

@@ -26,6 +26,12 @@
 /* Walk attempts per area before that area falls back to the corridor. */
 #define BW_ACID_TRIES 3
 
+/* Trace events, for tests: BW_ACID_TUNNEL is a tunnel cell of a drunken
+ * walk, reported just before its four neighbours are bombed; BW_ACID_BOMB
+ * a closed cell a bomb opened (one of those four). */
+enum { BW_ACID_TUNNEL = 1, BW_ACID_BOMB = 2 };
+typedef void (*bw_acid_trace)(void *ctx, int event, int x, int y);
+
 typedef struct bw_acid {
     bw_tileset open;     /* what counts as open; default: BW_CONNECTS tiles */
     bw_tileset keep;     /* never changed; default: pits and slopes (BW_UP or BW_DOWN tiles) */
@@ -34,6 +40,8 @@ typedef struct bw_acid {
     uint8_t bomb_toward; /* chance /16 that a closed neighbour of a tunnel cell, nearer the centre, is bombed; default 8 */
     uint8_t bomb_away;   /* the same for the other neighbours; default 3 */
     uint8_t walk_bias;   /* bw_walk bias toward the centre; default BW_WALK_BIAS */
+    bw_acid_trace trace; /* optional, NULL by default */
+    void *trace_ctx;
 } bw_acid;
 
 typedef struct bw_acid_stats {

@@ -7,7 +7,10 @@
  * between two interiors): both are replaced by wooden floor, joining the
  * rooms. A wall laid exactly on another building's wall (coincident) stays
  * one shared wall. Overlapping buildings merge into one outline by the two
- * rules for floor and wall. */
+ * rules for floor and wall; "corner" means a corner of that outline as it
+ * stands, so a crumbling, broken wall or door left with a building wall
+ * beside it on both axes (an earlier corner a later wall passed over, a new
+ * L or T where outlines meet) goes back to plain wall. */
 #ifndef BURROW_BUILDING_H
 #define BURROW_BUILDING_H
 

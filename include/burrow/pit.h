@@ -75,6 +75,13 @@ int bw_pit_in_half_moon(const bw_pit_plan *p, int k, int x, int y);
 void bw_pit_render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
                    bw_plane *scratch);
 
+/* bw_pit_render with a trace, for tests: trace(ctx, i, x, y, gx, gy) is
+ * called before drunken walk i (from 0) with its first cell and its goal.
+ * `trace` may be NULL. */
+typedef void (*bw_pit_trace)(void *ctx, int walk, int x, int y, int gx, int gy);
+void bw_pit_render_traced(bw_grid *g, const bw_pit_plan *p, int k, int stage,
+                          bw_plane *scratch, bw_pit_trace trace, void *ctx);
+
 /* Every pit of the plan on Z + 0. */
 void bw_pit_put(bw_grid *g, const bw_pit_plan *p, bw_plane *scratch);
 

@@ -25,6 +25,16 @@
 /* Throws of the line per round (algorithms.txt: three). */
 #define BW_STREAMER_THROWS 3
 
+/* One line drawn between two end points, for tests and debugging: `round`
+ * counts start/end rounds from 0 and `nth` the throws within the round
+ * (0..BW_STREAMER_THROWS - 1); `laid` is 1 for the line that became water
+ * (the last one traced) and 0 for one thrown away. */
+typedef struct bw_streamer_line {
+    uint8_t round, nth, laid;
+    int16_t sx, sy, ex, ey;
+} bw_streamer_line;
+typedef void (*bw_streamer_trace)(void *ctx, const bw_streamer_line *l);
+
 typedef struct bw_streamer_params {
     uint8_t shallow, deep;         /* BW_T_SHALLOW, BW_T_DEEP */
     uint8_t end_far;               /* ends at least this far from up slopes: 20 */
@@ -32,6 +42,8 @@ typedef struct bw_streamer_params {
     uint8_t deep_min;              /* water among the 24 to deepen: 12 */
     uint8_t count;                 /* streamers wanted by bw_put_streamers: 4 */
     bw_tileset wall;               /* "a wall": rock, building and crumbling wall */
+    bw_streamer_trace trace;       /* optional, called once per line; NULL by default */
+    void *trace_ctx;
 } bw_streamer_params;
 
 typedef struct bw_streamer_report {

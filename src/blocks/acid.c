@@ -39,6 +39,8 @@ void bw_acid_defaults(bw_acid *p)
     p->bomb_toward = 8;
     p->bomb_away = 3;
     p->walk_bias = BW_WALK_BIAS;
+    p->trace = 0;
+    p->trace_ctx = 0;
 }
 
 static int is_open(const acid *a, int x, int y)
@@ -83,12 +85,18 @@ static void bomb(acid *a, int x, int y)
     int32_t here = bw_dist2(x, y, a->cx, a->cy);
     uint32_t dice = bw_rng_next(a->r); /* one 4-bit die per neighbour */
     int d;
+    if (a->p->trace)
+        a->p->trace(a->p->trace_ctx, BW_ACID_TUNNEL, x, y);
     for (d = 0; d < 4; d++, dice >>= 4) {
         int nx = x + bw_dx4[d], ny = y + bw_dy4[d];
         unsigned chance = bw_dist2(nx, ny, a->cx, a->cy) < here ? a->p->bomb_toward
                                                                 : a->p->bomb_away;
-        if ((dice & 15u) < chance)
-            open_cell(a, nx, ny);
+        int was = a->st.opened;
+        if ((dice & 15u) >= chance)
+            continue;
+        open_cell(a, nx, ny);
+        if (a->st.opened != was && a->p->trace)
+            a->p->trace(a->p->trace_ctx, BW_ACID_BOMB, nx, ny);
     }
 }
 

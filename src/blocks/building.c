@@ -40,6 +40,11 @@ static void outline(bw_rect o, int i, int *x, int *y, int *nx, int *ny)
     }
 }
 
+static int wall_at(const bw_grid *g, const bw_building_params *p, int x, int y)
+{
+    return bw_grid_in(g, x, y) && bw_is_building_wall(p, BW_AT(g, x, y));
+}
+
 static int is_corner(bw_rect o, int x, int y)
 {
     return (x == o.x0 || x == o.x1) && (y == o.y0 || y == o.y1);
@@ -96,6 +101,23 @@ int bw_put_building(bw_grid *g, bw_rng *r, const bw_building_params *p,
             BW_AT(g, ox, oy) = p->floor;
         }
     }
+
+    /* algorithms.txt: only a non-corner wall crumbles, breaks or is a
+     * door. Once buildings overlap, a later outline can pass over an
+     * earlier corner (and re-roll it), or meet an earlier wall in a new L
+     * or T. Any variant with a building wall beside it on both axes is a
+     * corner of the outline as it now stands, and goes back to plain wall.
+     * Only this outline and the ring just outside it gained walls, so only
+     * they can hold new corners; a variant turned to wall is still a wall,
+     * so the order of the scan does not matter. */
+    for (y = bw_max(o.y0 - 1, 0); y <= bw_min(o.y1 + 1, g->h - 1); y++)
+        for (x = bw_max(o.x0 - 1, 0); x <= bw_min(o.x1 + 1, g->w - 1); x++) {
+            uint8_t t = BW_AT(g, x, y);
+            if ((t == p->crumble || t == p->broken || t == p->door) &&
+                wall_at(g, p, x - 1, y) + wall_at(g, p, x + 1, y) > 0 &&
+                wall_at(g, p, x, y - 1) + wall_at(g, p, x, y + 1) > 0)
+                BW_AT(g, x, y) = p->wall;
+        }
 
     for (i = 0; i < n; i++) {
         outline(o, i, &x, &y, &nx, &ny);

@@ -145,14 +145,14 @@ static int lay_pit(int x, int y, void *vc)
     return 0;
 }
 
-/* bw_pit_render; `touched` (x0, y0, x1, y1) receives a box holding every
- * cell written. */
+/* bw_pit_render_traced; `touched` (x0, y0, x1, y1) receives a box holding
+ * every cell written. */
 static void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
-                   bw_plane *scratch, int *touched)
+                   bw_plane *scratch, int *touched, bw_pit_trace trace, void *ctx)
 {
     int sx = p->x[k], sy = p->y[k], r = p->r[k], d = p->dir[k];
     int dx = bw_dx8[d], dy = bw_dy8[d], px = -dy, py = dx; /* px,py: across */
-    int x, y, i, walks, x0, y0, x1, y1;
+    int x, y, i, walks, x0, y0, x1, y1, across = r - 1;
     bw_rng rng;
     walk_ctx c;
     bw_walk wk;
@@ -172,8 +172,13 @@ static void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
     if (stage < BW_PIT_STAGE_WALK)
         return;
 
-    /* Walks from the open side of the crescent: start on the first cell past
-     * the slopes along dir at a random offset across, head outwards. */
+    /* algorithms.txt "Working out from the open side of the crescent":
+     * each walk starts on the first cell past the slopes along dir, at a
+     * random offset across, and heads outwards. The offset stays where the
+     * seed's row across is still slope (for a diagonal dir a step across is
+     * sqrt 2 long), so the start is always just past the crescent. */
+    while ((dx && dy ? 2 : 1) * across * across > mo.lim)
+        across--;
     bw_rng_seed(&rng, bw_mix(p->sub, (uint32_t)k, 0x70697400u, 0));
     c.g = g;
     c.sx = sx;
@@ -183,7 +188,7 @@ static void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
     c.x1 = c.y1 = -1;
     walks = bw_rng_range(&rng, BW_PIT_WALKS_MIN, BW_PIT_WALKS_MAX);
     for (i = 0; i < walks; i++) {
-        int t = bw_rng_range(&rng, 1 - r, r - 1), n;
+        int t = bw_rng_range(&rng, -across, across), n;
         int ax = sx + t * px, ay = sy + t * py, gx, gy, j;
         for (j = 0; j <= 2 * r + 2 && in_moon(&mo, ax, ay); j++) {
             ax += dx;
@@ -198,6 +203,8 @@ static void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
         gy = bw_clamp(gy, 0, g->h - 1);
         ax = bw_clamp(ax, 0, g->w - 1);
         ay = bw_clamp(ay, 0, g->h - 1);
+        if (trace)
+            trace(ctx, i, ax, ay, gx, gy);
         bw_walk_start(&wk, ax, ay, gx, gy, g->w, g->h);
         bw_walk_run(&wk, &rng, lay_pit, &c);
     }
@@ -223,11 +230,17 @@ static void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
     touched[3] = bw_max(touched[3], y1);
 }
 
+void bw_pit_render_traced(bw_grid *g, const bw_pit_plan *p, int k, int stage,
+                          bw_plane *scratch, bw_pit_trace trace, void *ctx)
+{
+    int touched[4];
+    render(g, p, k, stage, scratch, touched, trace, ctx);
+}
+
 void bw_pit_render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
                    bw_plane *scratch)
 {
-    int touched[4];
-    render(g, p, k, stage, scratch, touched);
+    bw_pit_render_traced(g, p, k, stage, scratch, 0, 0);
 }
 
 void bw_pit_put(bw_grid *g, const bw_pit_plan *p, bw_plane *scratch)
@@ -243,7 +256,7 @@ void bw_pit_put_below(bw_grid *g, const bw_pit_plan *p, uint8_t floor,
     int k, x, y, x0, y0, x1, y1, touched[4];
     for (k = 0; k < p->n; k++) {
         /* only the cells the pit wrote can need changing */
-        render(g, p, k, BW_PIT_STAGE_SMOOTH, scratch, touched);
+        render(g, p, k, BW_PIT_STAGE_SMOOTH, scratch, touched, 0, 0);
         bw_pit_box(p, k, &x0, &y0, &x1, &y1);
         x0 = bw_max(x0, touched[0]);
         y0 = bw_max(y0, touched[1]);

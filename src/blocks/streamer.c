@@ -15,6 +15,8 @@ void bw_streamer_defaults(bw_streamer_params *p)
     bw_ts_add(&p->wall, BW_T_ROCK);
     bw_ts_add(&p->wall, BW_T_BWALL);
     bw_ts_add(&p->wall, BW_T_CRUMBLE_WALL);
+    p->trace = 0;
+    p->trace_ctx = 0;
 }
 
 /* Sets bits x0..x1 of row y: a row's bits are contiguous in a plane. */
@@ -103,6 +105,22 @@ static int paint(int x, int y, void *ctx)
     return 0;
 }
 
+static void trace(const bw_streamer_params *p, int round, int nth, int laid,
+                  int sx, int sy, int ex, int ey)
+{
+    bw_streamer_line l;
+    if (!p->trace)
+        return;
+    l.round = (uint8_t)round;
+    l.nth = (uint8_t)nth;
+    l.laid = (uint8_t)laid;
+    l.sx = (int16_t)sx;
+    l.sy = (int16_t)sy;
+    l.ex = (int16_t)ex;
+    l.ey = (int16_t)ey;
+    p->trace(p->trace_ctx, &l);
+}
+
 int bw_put_streamer(bw_map *m, bw_rng *r, const bw_streamer_params *p,
                     bw_streamer_report *rep)
 {
@@ -130,6 +148,7 @@ int bw_put_streamer(bw_map *m, bw_rng *r, const bw_streamer_params *p,
             bw_walk_run(&wk, r, too_near, &m->a);
             if (wk.x != ex || wk.y != ey || BW_PGET(&m->a, wk.x, wk.y)) {
                 rep->throws++;   /* "thrown away and recalculated" */
+                trace(p, round, k, 0, sx, sy, ex, ey);
                 continue;
             }
             *r = saved;
@@ -142,6 +161,7 @@ int bw_put_streamer(bw_map *m, bw_rng *r, const bw_streamer_params *p,
             rep->sy = (int16_t)sy;
             rep->ex = (int16_t)ex;
             rep->ey = (int16_t)ey;
+            trace(p, round, k, 1, sx, sy, ex, ey);
             return 1;
         }
         /* three throws: "a new start and end point are calculated" */
