@@ -367,12 +367,12 @@ static void abyss_golden(void)
     uint32_t h = BW_FNV1A_INIT, s;
     int level;
     gen(1, 1, 0);
-    t_golden("abyss_seed1_level1", bw_grid_hash(g), 0xf37a0e70u);
+    t_golden("abyss_seed1_level1", bw_grid_hash(g), 0x3f28ff7au);
     gen(1, 5, 0);
-    t_golden("abyss_seed1_level5", bw_grid_hash(g), 0xd19b2249u);
+    t_golden("abyss_seed1_level5", bw_grid_hash(g), 0x3755b9ecu);
     gen(1, 2, 0);
     bw_abyss_regenerate(m, 1, 2, 1, 17, 23, 0);
-    t_golden("abyss_seed1_level2_epoch1", bw_grid_hash(g), 0x21de3dccu);
+    t_golden("abyss_seed1_level2_epoch1", bw_grid_hash(g), 0x6ccb68d8u);
     for (s = 0; s < 10; s++)
         for (level = 1; level <= 5; level++) {
             uint32_t v;
@@ -385,7 +385,7 @@ static void abyss_golden(void)
             b[3] = (uint8_t)(v >> 24);
             h = bw_fnv1a(h, b, 4);
         }
-    t_golden("abyss_seeds0to9_all_levels", h, 0xe2139869u);
+    t_golden("abyss_seeds0to9_all_levels", h, 0x1d24fc1du);
 }
 
 void suite_abyss(void)
