@@ -1,5 +1,6 @@
 #include "check.h"
 #include "burrow/port.h"
+#include "burrow/grid.h"
 
 static int passed, failed, test_failed, reported;
 static uint32_t cur_seed;
@@ -81,6 +82,16 @@ void t_golden(const char *name, uint32_t got, uint32_t want)
     t_print_x(got);
     t_print("\n");
     t_check(got == want, __FILE__, __LINE__, name);
+}
+
+uint32_t t_fold(uint32_t h, uint32_t v)
+{
+    uint8_t b[4];
+    b[0] = (uint8_t)v;
+    b[1] = (uint8_t)(v >> 8);
+    b[2] = (uint8_t)(v >> 16);
+    b[3] = (uint8_t)(v >> 24);
+    return bw_fnv1a(h, b, 4);
 }
 
 static int starts_with(const char *s, const char *p)

@@ -29,6 +29,10 @@ void t_golden(const char *name, uint32_t got, uint32_t want);
 void t_print(const char *s);
 void t_print_u(uint32_t v);
 void t_print_x(uint32_t v);
+/* Folds a 32-bit value into an FNV-1a hash, low byte first, so a golden
+ * over many maps is the same on every byte order. */
+uint32_t t_fold(uint32_t h, uint32_t v);
+
 /* A line `info NAME VALUE` (not compared, for measurements). */
 void t_info(const char *name, uint32_t v);
 

@@ -375,15 +375,8 @@ static void abyss_golden(void)
     t_golden("abyss_seed1_level2_epoch1", bw_grid_hash(g), 0x6ccb68d8u);
     for (s = 0; s < 10; s++)
         for (level = 1; level <= 5; level++) {
-            uint32_t v;
-            uint8_t b[4];
             gen(s, level, 0);
-            v = bw_grid_hash(g);
-            b[0] = (uint8_t)v;
-            b[1] = (uint8_t)(v >> 8);
-            b[2] = (uint8_t)(v >> 16);
-            b[3] = (uint8_t)(v >> 24);
-            h = bw_fnv1a(h, b, 4);
+            h = t_fold(h, bw_grid_hash(g));
         }
     t_golden("abyss_seeds0to9_all_levels", h, 0x1d24fc1du);
 }

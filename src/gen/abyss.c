@@ -388,6 +388,21 @@ static void links_of(uint32_t seed, int level, bw_abyss_info *l)
     l->ladder_y = (uint8_t)(l->has_ladder ? y : 0);
 }
 
+/* The links and the count of redrawn areas into the caller's info (the
+ * kinds are filled in area by area as they are drawn). */
+static void report(bw_abyss_info *info, const bw_abyss_info *links, int redrawn)
+{
+    if (!info)
+        return;
+    info->has_pit = links->has_pit;
+    info->pit_x = links->pit_x;
+    info->pit_y = links->pit_y;
+    info->has_ladder = links->has_ladder;
+    info->ladder_x = links->ladder_x;
+    info->ladder_y = links->ladder_y;
+    info->redrawn = (uint8_t)redrawn;
+}
+
 int bw_abyss_level(bw_map *m, uint32_t seed, int level, bw_abyss_info *info)
 {
     bw_abyss_info links;
@@ -398,15 +413,7 @@ int bw_abyss_level(bw_map *m, uint32_t seed, int level, bw_abyss_info *info)
     links_of(seed, level, &links);
     for (a = 0; a < BW_ABYSS_AREAS; a++)
         draw_area(m, seed, level, 0, a, &links, info);
-    if (info) {
-        info->has_pit = links.has_pit;
-        info->pit_x = links.pit_x;
-        info->pit_y = links.pit_y;
-        info->has_ladder = links.has_ladder;
-        info->ladder_x = links.ladder_x;
-        info->ladder_y = links.ladder_y;
-        info->redrawn = BW_ABYSS_AREAS;
-    }
+    report(info, &links, BW_ABYSS_AREAS);
     return 0;
 }
 
@@ -456,14 +463,6 @@ int bw_abyss_regenerate(bw_map *m, uint32_t seed, int level, uint32_t epoch,
     }
     for (a = 0; a < n; a++)
         draw_area(m, seed, level, epoch, redraw[a], &links, info);
-    if (info) {
-        info->has_pit = links.has_pit;
-        info->pit_x = links.pit_x;
-        info->pit_y = links.pit_y;
-        info->has_ladder = links.has_ladder;
-        info->ladder_x = links.ladder_x;
-        info->ladder_y = links.ladder_y;
-        info->redrawn = (uint8_t)n;
-    }
+    report(info, &links, n);
     return n;
 }
