@@ -65,8 +65,12 @@ deps:
 	  echo "burrow: need gcc-arm-none-eabi and qemu-system-arm: run 'sudo apt-get install gcc-arm-none-eabi qemu-system-arm'" >&2; exit 1; \
 	fi
 
-test-boards: deps
-	@for b in $(BOARDS); do $(MAKE) --no-print-directory BOARD=$$b board-test || exit 1; done
+# The boards run side by side, JOBS at a time, each into its own log
+# (build/board-NAME.log); a failing board prints the end of its log.
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+test-boards: deps build/host/tests.log
+	@printf '%s\n' $(BOARDS) | xargs -P $(JOBS) -I{} sh -c \
+	  '$(MAKE) --no-print-directory BOARD={} board-test > build/board-{}.log 2>&1 && tail -n 2 build/board-{}.log || { tail -n 40 build/board-{}.log; exit 1; }'
 
 # The core proven freestanding: linked with -nostdlib for M0 and M3, and no
 # allocator, stdio or floating-point routine referenced by any core object.
