@@ -82,7 +82,9 @@ typedef struct bw_ow_road {
     /* results */
     uint8_t steps;         /* along-steps taken (77 along x, 18 along y when whole) */
     uint8_t marked;        /* 1 if the mark step was reached */
-    uint8_t mark_x, mark_y;
+    uint8_t mark_along;    /* the along position of the mark step */
+    uint8_t mark_lo, mark_hi; /* the run of road across there (one tile
+                              when the road runs straight) */
     int8_t mark_bend;      /* sign of the across velocity at the mark step */
     uint8_t end_x, end_y;  /* the last road cell drawn */
 } bw_ow_road;

@@ -332,8 +332,9 @@ int bw_ow_draw_road(bw_grid *g, bw_rng *r, bw_ow_road *rd)
         }
         if (step == rd->mark) {
             rd->marked = 1;
-            rd->mark_x = (uint8_t)(rd->vertical ? next : a);
-            rd->mark_y = (uint8_t)(rd->vertical ? a : next);
+            rd->mark_along = (uint8_t)a;
+            rd->mark_lo = (uint8_t)bw_min(row, next);
+            rd->mark_hi = (uint8_t)bw_max(row, next);
             rd->mark_bend = (int8_t)bw_sign(v);
         }
         row = next;
@@ -454,10 +455,12 @@ static void building(bw_map *m, bw_rng *r, const bw_ow_road *rd, int tile, bw_ow
     if (rd->marked)
         for (s = 0; s < 2; s++) {
             int sd = s ? -side : side;
+            /* from the end of the road's run across on that side */
+            int c = sd > 0 ? rd->mark_hi : rd->mark_lo;
+            int rx = rd->vertical ? c : rd->mark_along, ry = rd->vertical ? rd->mark_along : c;
             for (j = 0; j < 3; j++) {
                 int gp = j == 0 ? gap : (j == 1 ? (gap == 1 ? 2 : 1) : (gap == 3 ? 2 : 3));
-                if (try_building(&m->grid, rd->mark_x, rd->mark_y,
-                                 dir_of[rd->vertical ? 1 : 0][sd > 0], gp, tile, b)) {
+                if (try_building(&m->grid, rx, ry, dir_of[rd->vertical ? 1 : 0][sd > 0], gp, tile, b)) {
                     b->side = (int8_t)sd;
                     return;
                 }
