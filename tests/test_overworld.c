@@ -635,7 +635,7 @@ static void overworld_5_road_has_momentum(void)
         }
     }
     t_info("overworld_road_turns_per_100_moves", moves ? turns * 100 / moves : 0);
-    CHECK(moves > 0 && turns * 3 < moves);
+    CHECK(moves > 0 && turns * 2 < moves); /* 0.30 here, 0.74 without momentum */
 }
 
 /* In the maps: every gate opens onto a road; where the world ends, the
@@ -942,7 +942,7 @@ static void overworld_8_distance_bad_arguments(void)
 static void overworld_golden(void)
 {
     static const int16_t at[5][2] = { { 0, 0 }, { 5, -3 }, { -200, 17 }, { 200, 200 }, { -77, 140 } };
-    static const uint32_t want[5] = { 0, 0, 0, 0, 0 };
+    static const uint32_t want[5] = { 0x5eb9cfb3u, 0xd0508bc0u, 0x29525f53u, 0x9275a1fbu, 0x9376cee9u };
     static const char *const names[5] = {
         "overworld_seed1_0_0", "overworld_seed1_5_m3", "overworld_seed1_m200_17",
         "overworld_seed1_200_200", "overworld_seed1_m77_140"
@@ -958,7 +958,7 @@ static void overworld_golden(void)
         for (y = 0; y < BW_OW_H; y++)
             h = bw_fnv1a(h, &AT(0, y), BW_OW_W);
     }
-    t_golden("overworld_seeds0to9", h, 0);
+    t_golden("overworld_seeds0to9", h, 0xddc00e2au);
     REQUIRE(gen(1, 0, 0, 0) == 0);
     REQUIRE(bw_ow_player_start(m, &x, &y) == 0);
     REQUIRE(bw_overworld_distance(m, x, y, BW_OW_HIKER, DH) == 0);
@@ -973,7 +973,7 @@ static void overworld_golden(void)
             b[3] = (uint8_t)(DR[y][x] >> 8);
             h = bw_fnv1a(h, b, 4);
         }
-    t_golden("overworld_seed1_distances", h, 0);
+    t_golden("overworld_seed1_distances", h, 0x3fbcac90u);
 }
 
 void suite_overworld(void)
