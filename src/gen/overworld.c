@@ -205,9 +205,7 @@ int bw_ow_blend_chain(bw_grid *g, bw_rng *r, int x, int y)
 
 int bw_ow_pivots(int x, int y)
 {
-    int d = bw_abs(x) + bw_abs(y);
-    if (d >= BW_OW_WORLD) /* 50 + 200 x 5 / 4 = 300: the cap, also for the corners */
-        return BW_OW_PIVOTS_MAX;
+    int d = bw_abs(x) + bw_abs(y); /* at most 400 in the corners */
     return bw_min(BW_OW_PIVOTS_MAX, BW_OW_PIVOTS_MIN + d * BW_OW_PIVOTS_NUM / BW_OW_PIVOTS_DEN);
 }
 
