@@ -19,7 +19,7 @@
 #define BW_OW_WORLD 200
 
 /* Voronoi (overworld.txt 1): 20 points of each of the 4 types in a box of
- * 80 (x) by 42 (y counts double: text cells are about twice as tall as
+ * 80 (x) by 42 (y counts twice: text cells are about twice as tall as
  * wide) by BW_OW_DEPTH (z); the map is the slice at height z. */
 #define BW_OW_TYPES 4
 #define BW_OW_PER_TYPE 20

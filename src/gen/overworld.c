@@ -418,6 +418,11 @@ static int try_building(bw_grid *g, int rx, int ry, int d, int gap, int tile, bw
         for (bx = x0; bx < x0 + BW_OW_BSIZE; bx++)
             if (!free_for_building(g, bx, by))
                 return 0;
+    /* and a tile of room from the other building (the box is inside the map) */
+    for (by = y0 - 1; by <= y0 + BW_OW_BSIZE; by++)
+        for (bx = x0 - 1; bx <= x0 + BW_OW_BSIZE; bx++)
+            if (BW_AT(g, bx, by) == BW_T_OW_CENTER || BW_AT(g, bx, by) == BW_T_OW_MART)
+                return 0;
     for (i = 1; i <= gap; i++)
         BW_AT(g, rx + dx * i, ry + dy * i) = BW_T_OW_ROAD;
     for (by = y0; by < y0 + BW_OW_BSIZE; by++)
