@@ -67,8 +67,8 @@ static int32_t pt_d2(const bw_ow_points *pts, int i, int sx, int sy, int sz)
 }
 
 /* The points are sorted by x, so walking away from the hint in x can stop
- * once dx^2 alone exceeds the best distance: about a third of the points
- * are looked at, not all 80. Ties go to the lower index (strict > stops). */
+ * once dx^2 alone exceeds the best distance, so most cells look at a
+ * fraction of the 80. Ties go to the lower index (strict > stops). */
 int bw_ow_nearest(const bw_ow_points *pts, int sx, int sy, int sz, int hint)
 {
     int best = hint, i;
@@ -444,8 +444,9 @@ static int try_building(bw_grid *g, int rx, int ry, int d, int gap, int tile, bw
  * tiles off; then the other gaps, then the other side. If none fits (the
  * other road or building is in the way, or the road stopped before the
  * point), every road tile of the map is tried, from a random one in
- * row-major order, in the 4 directions and 3 gaps: at most 1,640 x 12
- * tries, and a 78 x 19 interior crossed by two roads always has room. */
+ * row-major order, in the 4 directions and 3 gaps: at most 1,680 tiles x
+ * 12 tries (the fallback; if even that finds nothing, which no test run
+ * has seen, the building is left out and `placed` says so). */
 static void building(bw_map *m, bw_rng *r, const bw_ow_road *rd, int tile, bw_ow_building *b)
 {
     /* side +1 is +y along x roads (south), +x along y roads (east) */
