@@ -49,6 +49,38 @@ a=$("$B" mdungeon --seed 9 --layout 7 --floor 12 --format hash 2>/dev/null)
 b=$("$B" mdungeon --seed 9 --layout 7 --level 12 --format hash 2>/dev/null)
 [ -n "$a" ] && [ "$a" = "$b" ] && ok cli_mdungeon_floor_is_level || bad cli_mdungeon_floor_is_level
 rejects cli_unbuilt_generator_is_an_error crawler --design /nonexistent
+# overworld: --x/--y in the 401 x 401 world, --dist hiker|rival with --px/--py
+rejects cli_xy_is_overworld_only mines --seed 1 --x 3
+rejects cli_overworld_x_outside_world overworld --seed 1 --x 201
+rejects cli_overworld_y_outside_world overworld --seed 1 --y -201
+rejects cli_overworld_x_not_a_number overworld --seed 1 --x 1e3
+rejects cli_dist_is_overworld_only mines --seed 1 --dist hiker
+rejects cli_overworld_dist_unknown_trainer overworld --seed 1 --dist swimmer
+rejects cli_overworld_px_needs_dist overworld --seed 1 --px 3 --py 4
+rejects cli_overworld_dist_needs_px_and_py overworld --seed 1 --dist rival --px 3
+rejects cli_overworld_px_off_the_map overworld --seed 1 --dist hiker --px 80 --py 3
+rejects cli_overworld_py_off_the_map overworld --seed 1 --dist hiker --px 3 --py 21
+rejects cli_overworld_dist_is_text overworld --seed 1 --dist hiker --format hash
+a=$("$B" overworld --seed 5 --x -7 --y 12 --format hash 2>/dev/null)
+b=$("$B" overworld --seed 5 --x -6 --y 12 --format hash 2>/dev/null)
+[ -n "$a" ] && [ "$a" != "$b" ] && ok cli_overworld_place_changes_the_map || bad cli_overworld_place_changes_the_map
+# the east gate of (x, y) is on the west gate's row of (x + 1, y); south and north alike
+"$B" overworld --seed 5 --x -7 --y 12 --format text >"$T/ow1" 2>/dev/null
+"$B" overworld --seed 5 --x -6 --y 12 --format text >"$T/ow2" 2>/dev/null
+"$B" overworld --seed 5 --x -7 --y 13 --format text >"$T/ow3" 2>/dev/null
+e=$(awk 'substr($0, 80, 1) == "#" { print NR }' "$T/ow1"); w=$(awk 'substr($0, 1, 1) == "#" { print NR }' "$T/ow2")
+s=$(awk 'NR == 21 { print index($0, "#") }' "$T/ow1"); n=$(awk 'NR == 1 { print index($0, "#") }' "$T/ow3")
+[ -n "$e" ] && [ "$e" = "$w" ] && [ "$s" -gt 1 ] && [ "$s" = "$n" ] && ok cli_overworld_gates_meet_the_neighbours ||
+    bad cli_overworld_gates_meet_the_neighbours "e=$e w=$w s=$s n=$n"
+"$B" overworld --seed 5 --x 200 --format text 2>/dev/null | awk 'substr($0, 80, 1) == "#" { e = 1 } END { exit e }' &&
+    ok cli_overworld_no_gate_on_the_world_edge || bad cli_overworld_no_gate_on_the_world_edge
+"$B" overworld --seed 5 --dist hiker --px 30 --py 9 >"$T/dist" 2>/dev/null
+if [ "$(wc -l <"$T/dist")" -eq 21 ] && awk 'length($0) != 240 { e = 1 } END { exit e }' "$T/dist" &&
+   [ "$(awk 'NR == 10 { print substr($0, 91, 3) }' "$T/dist")" = " 00" ] &&
+   awk 'NR == 1 && $0 !~ /^ *$/ { e = 1 } END { exit e }' "$T/dist"
+then ok cli_overworld_dist_map_shape; else bad cli_overworld_dist_map_shape; fi
+"$B" overworld --seed 5 --dist r >"$T/distr" 2>/dev/null && grep -q " 00" "$T/distr" &&
+    ok cli_overworld_dist_default_player_on_road || bad cli_overworld_dist_default_player_on_road
 for g in $gens; do
     rejects "cli_${g}_seed_not_a_number" "$g" --seed 12x
     rejects "cli_${g}_seed_over_32_bits" "$g" --seed 4294967296

@@ -24,5 +24,6 @@
 
 #include "burrow/mdungeon.h"
 #include "burrow/abyss.h"
+#include "burrow/overworld.h"
 
 #endif

@@ -274,6 +274,33 @@ static int finish(int rc)
     return rc;
 }
 
+/* overworld --dist: a trainer's distance map to the player (overworld.txt,
+ * 1.03), each tile as " NN" (the distance mod 100) or three blanks where
+ * the trainer cannot go, as the original printed it. The player stands at
+ * --px, --py, or on the road tile nearest the centre. */
+static uint16_t dist[BW_OW_H][BW_OW_W];
+
+static int print_distance(int who, int px, int py, int have_seed, unsigned long seed)
+{
+    int x, y;
+    if (px < 0 && bw_ow_player_start(&map, &px, &py) != 0)
+        return fail("no road tile to put the player on", "overworld");
+    if (bw_overworld_distance(&map, px, py, who, dist) != 0)
+        return fail("cannot place the player there", "overworld");
+    if (!have_seed)
+        fprintf(stderr, "seed %lu\n", seed);
+    for (y = 0; y < BW_OW_H; y++) {
+        for (x = 0; x < BW_OW_W; x++) {
+            if (dist[y][x] == BW_OW_INF)
+                fputs("   ", stdout);
+            else
+                printf(" %02d", dist[y][x] % 100);
+        }
+        putchar('\n');
+    }
+    return finish(0);
+}
+
 static int usage(void)
 {
     fprintf(stderr, "burrow: usage: burrow GENERATOR [--seed N] [--level L|all] "
@@ -287,7 +314,7 @@ int main(int argc, char **argv)
     bw_opts opts = { 0, 0, 0, 0 };
     unsigned long v, seed = 0;
     int have_seed = 0, lo = 1, hi = 1, format = F_ANSI, colour = 1, i, level;
-    int have_x = 0, have_y = 0;
+    int have_x = 0, have_y = 0, dist_who = -1, px = -1, py = -1;
 
     if (argc < 2)
         return usage();
@@ -311,7 +338,7 @@ int main(int argc, char **argv)
         }
         if (strcmp(opt, "--seed") && strcmp(opt, "--level") && strcmp(opt, "--floor") && strcmp(opt, "--format") &&
             strcmp(opt, "--layout") && strcmp(opt, "--x") && strcmp(opt, "--y") &&
-            strcmp(opt, "--design"))
+            strcmp(opt, "--design") && strcmp(opt, "--dist") && strcmp(opt, "--px") && strcmp(opt, "--py"))
             return fail("unknown option", opt);
         if (!val)
             return fail("missing value for", opt);
@@ -351,6 +378,18 @@ int main(int argc, char **argv)
                 return fail("--x and --y must be integers in -1000..1000", val);
             if (opt[2] == 'x') { opts.x = (int)sv; have_x = 1; }
             else { opts.y = (int)sv; have_y = 1; }
+        } else if (strcmp(opt, "--dist") == 0) {
+            if (strcmp(val, "hiker") == 0 || strcmp(val, "h") == 0)
+                dist_who = BW_OW_HIKER;
+            else if (strcmp(val, "rival") == 0 || strcmp(val, "r") == 0)
+                dist_who = BW_OW_RIVAL;
+            else
+                return fail("--dist must be hiker or rival", val);
+        } else if (strcmp(opt, "--px") == 0 || strcmp(opt, "--py") == 0) {
+            if (!parse_num(val, 0, opt[3] == 'x' ? BW_OW_W - 1 : BW_OW_H - 1, &v))
+                return fail(opt[3] == 'x' ? "--px must be 0..79" : "--py must be 0..20", val);
+            if (opt[3] == 'x') px = (int)v;
+            else py = (int)v;
         } else {
             return fail("--design is not used by this generator", gen->name);
         }
@@ -359,6 +398,14 @@ int main(int argc, char **argv)
         return fail("--x and --y are overworld options", gen->name);
     if (opts.layout && gen->id != BW_GEN_MDUNGEON)
         return fail("--layout is an mdungeon option", gen->name);
+    if ((dist_who >= 0 || px >= 0 || py >= 0) && gen->id != BW_GEN_OVERWORLD)
+        return fail("--dist, --px and --py are overworld options", gen->name);
+    if (dist_who < 0 && (px >= 0 || py >= 0))
+        return fail("--px and --py place the player for --dist", gen->name);
+    if ((px >= 0) != (py >= 0))
+        return fail("--dist needs both --px and --py, or neither", gen->name);
+    if (dist_who >= 0 && format != F_ANSI && format != F_TEXT)
+        return fail("--dist prints text: use --format text or leave --format out", format_names[format]);
     if (!have_seed)
         seed = bw_port_entropy();
 
@@ -368,6 +415,8 @@ int main(int argc, char **argv)
      * options, already accepted. */
     if (gen->generate(&map, (uint32_t)seed, lo, &opts) != 0)
         return fail("the generator rejected these options", gen->name);
+    if (dist_who >= 0) /* overworld only, checked above */
+        return print_distance(dist_who, px, py, have_seed, seed);
     if (!have_seed)
         fprintf(stderr, "seed %lu\n", seed);
 

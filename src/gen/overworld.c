@@ -1,0 +1,664 @@
+/* The Pokemon-style overworld (overworld.txt); see include/burrow/overworld.h.
+ * Numbers in comments like (2) are the spec's passes: (1) Voronoi, (2)
+ * biome blending, (3) roads and buildings; 1.02 and 1.03 are its
+ * wilderness, global hashing and distance-map sections. */
+#include "burrow/overworld.h"
+#include "burrow/geom.h"
+#include "burrow/tile.h"
+
+/* Purposes for the streams; every stream also carries a place on the
+ * half-step lattice (2x, 2y for a map; 2x + 1, 2y for its east edge...),
+ * so nothing of one map leaks into another. */
+enum { P_POINTS = 1, P_TERRAIN = 2, P_BLEND = 3, P_ROADS = 4, P_BUILD = 5, P_GATE = 6 };
+
+/* The world is 401 x 401 maps, so the half-step lattice is -401..401:
+ * 10 bits each after the offset. */
+static void stream(bw_rng *r, uint32_t seed, int purpose, int hx, int hy)
+{
+    bw_rng_stream(r, seed, BW_GEN_OVERWORLD, 1,
+                  ((uint32_t)purpose << 20) | ((uint32_t)(hx + 512) << 10) | (uint32_t)(hy + 512));
+}
+
+static int in_world(int x, int y)
+{
+    return x >= -BW_OW_WORLD && x <= BW_OW_WORLD && y >= -BW_OW_WORLD && y <= BW_OW_WORLD;
+}
+
+/* ------------------------------------------------------ (1) Voronoi */
+
+const uint8_t bw_ow_type_tile[BW_OW_TYPES] = {
+    BW_T_OW_SHORT, BW_T_OW_TALL, BW_T_OW_BOULDER, BW_T_OW_WATER
+};
+
+#define YSPAN (BW_OW_H * BW_OW_YSCALE) /* 42: scaled y of the points */
+
+static uint32_t pt_key(const uint8_t *q)
+{
+    return ((uint32_t)q[0] << 16) | ((uint32_t)q[1] << 8) | q[2];
+}
+
+/* (1) 20 points of each type, uniform in the 80 x 42 x BW_OW_DEPTH box;
+ * kept sorted by x (insertion: 80 points) for bw_ow_nearest. */
+void bw_ow_points_make(bw_ow_points *pts, uint32_t seed, int x, int y)
+{
+    bw_rng r;
+    int i, j;
+    stream(&r, seed, P_POINTS, 2 * x, 2 * y);
+    for (i = 0; i < BW_OW_POINTS; i++) {
+        uint8_t q[3];
+        q[0] = (uint8_t)bw_rng_below(&r, BW_OW_W);
+        q[1] = (uint8_t)(bw_rng_below(&r, YSPAN) | (uint32_t)(i / BW_OW_PER_TYPE) << 6);
+        q[2] = (uint8_t)bw_rng_below(&r, BW_OW_DEPTH);
+        for (j = i; j > 0 && pt_key(pts->p[j - 1]) > pt_key(q); j--) {
+            pts->p[j][0] = pts->p[j - 1][0];
+            pts->p[j][1] = pts->p[j - 1][1];
+            pts->p[j][2] = pts->p[j - 1][2];
+        }
+        pts->p[j][0] = q[0];
+        pts->p[j][1] = q[1];
+        pts->p[j][2] = q[2];
+    }
+}
+
+static int32_t pt_d2(const bw_ow_points *pts, int i, int sx, int sy, int sz)
+{
+    int32_t dx = sx - pts->p[i][0], dy = sy - BW_OW_PT_Y(pts, i), dz = sz - pts->p[i][2];
+    return dx * dx + dy * dy + dz * dz; /* at most 82^2 + 44^2 + 50^2: int32 */
+}
+
+/* The points are sorted by x, so walking away from the hint in x can stop
+ * once dx^2 alone exceeds the best distance, so most cells look at a
+ * fraction of the 80. Ties go to the lower index (strict > stops). */
+int bw_ow_nearest(const bw_ow_points *pts, int sx, int sy, int sz, int hint)
+{
+    int best = hint, i;
+    int32_t bd = pt_d2(pts, hint, sx, sy, sz), d, dx;
+    for (i = hint + 1; i < BW_OW_POINTS; i++) {
+        dx = pts->p[i][0] - sx;
+        if (dx > 0 && dx * dx > bd)
+            break;
+        d = pt_d2(pts, i, sx, sy, sz);
+        if (d < bd) {
+            bd = d;
+            best = i;
+        }
+    }
+    for (i = hint - 1; i >= 0; i--) {
+        dx = sx - pts->p[i][0];
+        if (dx > 0 && dx * dx > bd)
+            break;
+        d = pt_d2(pts, i, sx, sy, sz);
+        if (d < bd || (d == bd && i < best)) {
+            bd = d;
+            best = i;
+        }
+    }
+    return best;
+}
+
+/* (1) Each cell takes the type of the point nearest to a sample a random
+ * step (-1..1 in each axis) off the cell's own place (x, 2y, z). */
+static void voronoi(bw_map *m, uint32_t seed, const bw_ow_params *p)
+{
+    enum { SPAN = 2 * BW_OW_JITTER + 1 };
+    bw_ow_points pts; /* 240 bytes, the generator's largest local */
+    bw_rng r;
+    int x, y, k = 0;
+    bw_ow_points_make(&pts, seed, p->x, p->y);
+    stream(&r, seed, P_TERRAIN, 2 * p->x, 2 * p->y);
+    for (y = 0; y < BW_OW_H; y++)
+        for (x = 0; x < BW_OW_W; x++) {
+            int v = (int)bw_rng_below(&r, SPAN * SPAN * SPAN); /* one draw, three offsets */
+            k = bw_ow_nearest(&pts, x + v % SPAN - BW_OW_JITTER,
+                              y * BW_OW_YSCALE + v / SPAN % SPAN - BW_OW_JITTER,
+                              p->z + v / (SPAN * SPAN) - BW_OW_JITTER, k);
+            BW_AT(&m->grid, x, y) = bw_ow_type_tile[BW_OW_PT_TYPE(&pts, k)];
+        }
+}
+
+/* --------------------------------------------------- (2) blending */
+
+/* Terrain index = tile - BW_T_OW_SHORT: short, tall, water, boulder, tree
+ * (tile.h's order). */
+enum { S = BW_T_OW_SHORT, T = BW_T_OW_TALL, W = BW_T_OW_WATER, B = BW_T_OW_BOULDER, R = BW_T_OW_TREE };
+#define KINDS 5
+
+/* What a neighbour becomes: `to1` with chance p1 / 10,000, else `to2` with
+ * p2 / 10,000, else it stays; one draw. Each rule of overworld.txt is a
+ * chain of rolls; here it is the distribution the chain gives. */
+typedef struct ow_rule {
+    uint8_t to1, to2;
+    uint16_t p1, p2;
+} ow_rule;
+
+#define NONE { 0, 0, 0, 0 }
+
+/* [pivot][neighbour], both in S, T, W, B, R order. */
+static const ow_rule rules[KINDS][KINDS] = {
+    /* short grass pivot: 60% grows into tall grass or water */
+    { NONE, { S, 0, 6000, 0 }, { S, 0, 6000, 0 }, NONE, NONE },
+    /* tall grass pivot: tall grass or water sprout a tree 20.8%; if not,
+     * water and boulders always become tall grass; short grass grows
+     * tall 86.2%; trees stay */
+    { { T, 0, 8620, 0 }, { R, 0, 2080, 0 }, { R, T, 2080, 7920 }, { T, 0, 10000, 0 }, NONE },
+    /* water pivot: boulders erode to water 68.5% */
+    { NONE, NONE, NONE, { W, 0, 6850, 0 }, NONE },
+    /* boulder pivot: tall grass or water sprout a tree 50%; otherwise
+     * (the other half of them, and every other tile) 4.52% boulder:
+     * 0.5 x 4.52% = 2.26% for tall grass and water */
+    { { B, 0, 452, 0 }, { R, B, 5000, 226 }, { R, B, 5000, 226 }, NONE, { B, 0, 452, 0 } },
+    /* tree pivot: any tile becomes a tree 16.2% (22.1% if short or tall
+     * grass), else tall grass: a tree next to it too, taken literally */
+    { { R, T, 2210, 7790 }, { R, T, 2210, 7790 }, { R, T, 1620, 8380 },
+      { R, T, 1620, 8380 }, { R, T, 1620, 8380 } }
+};
+
+int bw_ow_blend_tile(bw_rng *r, int pivot, int tile)
+{
+    const ow_rule *u;
+    uint32_t d;
+    if (pivot < S || pivot >= S + KINDS || tile < S || tile >= S + KINDS)
+        return tile; /* only terrain blends */
+    u = &rules[pivot - S][tile - S];
+    if (u->p1 + u->p2 == 0)
+        return tile;
+    if (u->p1 == 10000)
+        return u->to1; /* "guaranteed": no draw */
+    d = bw_rng_below(r, 10000);
+    if (d < u->p1)
+        return u->to1;
+    if (d < (uint32_t)u->p1 + u->p2)
+        return u->to2;
+    return tile;
+}
+
+/* (2) The 12 tiles within Manhattan distance 2, the pivot excluded. */
+static const int8_t nb_dx[12] = { 0, -1, 0, 1, -2, -1, 1, 2, -1, 0, 1, 0 };
+static const int8_t nb_dy[12] = { -2, -1, -1, -1, 0, 0, 0, 0, 1, 1, 1, 2 };
+
+void bw_ow_blend_at(bw_grid *g, bw_rng *r, int x, int y, int pivot)
+{
+    int i;
+    for (i = 0; i < 12; i++) {
+        int nx = x + nb_dx[i], ny = y + nb_dy[i];
+        if (nx >= 0 && ny >= 0 && nx < BW_OW_W && ny < BW_OW_H) /* each one rolls apart */
+            BW_AT(g, nx, ny) = (uint8_t)bw_ow_blend_tile(r, pivot, BW_AT(g, nx, ny));
+    }
+}
+
+/* (2) ~80% of the time the pivot moves 0-2 tiles in one of 8 directions
+ * and blends again with the first tile's type. */
+int bw_ow_blend_chain(bw_grid *g, bw_rng *r, int x, int y)
+{
+    int pivot = BW_AT(g, x, y), n = 0;
+    for (;;) {
+        int d, len;
+        bw_ow_blend_at(g, r, x, y, pivot);
+        if (++n >= BW_OW_CHAIN_MAX || !bw_rng_chance(r, 4, 5))
+            return n;
+        d = (int)bw_rng_below(r, 8);
+        len = (int)bw_rng_below(r, 3);
+        x = bw_clamp(x + bw_dx8[d] * len, 0, BW_OW_W - 1);
+        y = bw_clamp(y + bw_dy8[d] * len, 0, BW_OW_H - 1);
+    }
+}
+
+int bw_ow_pivots(int x, int y)
+{
+    int d = bw_abs(x) + bw_abs(y); /* at most 400 in the corners */
+    return bw_min(BW_OW_PIVOTS_MAX, BW_OW_PIVOTS_MIN + d * BW_OW_PIVOTS_NUM / BW_OW_PIVOTS_DEN);
+}
+
+/* (2), 1.02: pivots chosen uniformly with replacement over the map. */
+static void blend(bw_map *m, uint32_t seed, const bw_ow_params *p, bw_ow_info *in)
+{
+    bw_rng r;
+    int i, n = bw_ow_pivots(p->x, p->y);
+    stream(&r, seed, P_BLEND, 2 * p->x, 2 * p->y);
+    in->pivots = (uint16_t)n;
+    in->steps = 0;
+    in->chain_max = 0;
+    in->chain_capped = 0;
+    for (i = 0; i < n; i++) {
+        int x = (int)bw_rng_below(&r, BW_OW_W), y = (int)bw_rng_below(&r, BW_OW_H);
+        int len = bw_ow_blend_chain(&m->grid, &r, x, y);
+        in->steps = (uint16_t)(in->steps + len);
+        if (len > in->chain_max)
+            in->chain_max = (uint8_t)len;
+        in->chain_capped = (uint8_t)(in->chain_capped + (len == BW_OW_CHAIN_MAX));
+    }
+}
+
+/* ------------------------------------------------- 1.02 border and gates */
+
+/* 1.02 global hashing: the gate between two maps lives at the half-way
+ * point of their places (2x + 1, 2y for the east edge of (x, y)), and its
+ * position is drawn from (seed, that point) alone, so both maps agree. */
+int bw_ow_gate(uint32_t seed, int x, int y, int side)
+{
+    bw_rng r;
+    if (side < 0 || side > 3 || !in_world(x, y) || !in_world(x + bw_dx4[side], y + bw_dy4[side]))
+        return -1;
+    stream(&r, seed, P_GATE, 2 * x + bw_dx4[side], 2 * y + bw_dy4[side]);
+    if (side == BW_OW_EAST || side == BW_OW_WEST)
+        return bw_rng_range(&r, BW_OW_GATE_Y0, BW_OW_GATE_Y1);
+    return bw_rng_range(&r, BW_OW_GATE_X0, BW_OW_GATE_X1);
+}
+
+static void border(bw_map *m, const bw_ow_info *in)
+{
+    int x, y;
+    for (x = 0; x < BW_OW_W; x++) {
+        BW_AT(&m->grid, x, 0) = BW_T_OW_MOUNTAIN;
+        BW_AT(&m->grid, x, BW_OW_H - 1) = BW_T_OW_MOUNTAIN;
+    }
+    for (y = 1; y < BW_OW_H - 1; y++) {
+        BW_AT(&m->grid, 0, y) = BW_T_OW_MOUNTAIN;
+        BW_AT(&m->grid, BW_OW_W - 1, y) = BW_T_OW_MOUNTAIN;
+    }
+    if (in->gate[BW_OW_NORTH] >= 0) BW_AT(&m->grid, in->gate[BW_OW_NORTH], 0) = BW_T_OW_GATE;
+    if (in->gate[BW_OW_SOUTH] >= 0) BW_AT(&m->grid, in->gate[BW_OW_SOUTH], BW_OW_H - 1) = BW_T_OW_GATE;
+    if (in->gate[BW_OW_WEST] >= 0) BW_AT(&m->grid, 0, in->gate[BW_OW_WEST]) = BW_T_OW_GATE;
+    if (in->gate[BW_OW_EAST] >= 0) BW_AT(&m->grid, BW_OW_W - 1, in->gate[BW_OW_EAST]) = BW_T_OW_GATE;
+}
+
+/* ----------------------------------------------------------- (3) roads */
+
+/* Fixed point: 8 fraction bits. Per axis: along x the road has 77 steps
+ * and rows are tall, so it kicks less; along y it has 18 steps to cover up
+ * to 69 columns. */
+#define FP 256
+typedef struct ow_road_k {
+    uint8_t last;          /* along positions 1..last */
+    uint8_t lo, hi;        /* across positions allowed */
+    int16_t kick;          /* kick uniform in -kick..kick */
+    int16_t vmax;          /* |velocity| before the drift */
+    uint8_t mom;           /* momentum, /256: v = v x mom / 256 + kick */
+    uint8_t pull;          /* drift share = pull / steps left (all of it from there on) */
+} ow_road_k;
+
+static const ow_road_k road_k[2] = {
+    { BW_OW_W - 2, 1, BW_OW_H - 2, 96, 256, 208, 3 },   /* along x */
+    { BW_OW_H - 2, 1, BW_OW_W - 2, 160, 512, 208, 2 }   /* along y */
+};
+
+static int put_road(bw_grid *g, int vertical, int a, int c)
+{
+    uint8_t *t = vertical ? &BW_AT(g, c, a) : &BW_AT(g, a, c);
+    int was = *t == BW_T_OW_ROAD;
+    *t = BW_T_OW_ROAD;
+    return was;
+}
+
+/* (3) Each step moves one along and `v` across: v gets a random kick, keeps
+ * most of itself (momentum), and is pulled toward the velocity that would
+ * reach `to` in the steps left; the pull is pull / steps left of the gap,
+ * so it grows toward the far border and is all of it on the last `pull`
+ * steps, where v is exactly that velocity: the last step lands on `to`.
+ * The across run between two steps is filled, so the road is 4-connected. */
+int bw_ow_draw_road(bw_grid *g, bw_rng *r, bw_ow_road *rd)
+{
+    const ow_road_k *k = &road_k[rd->vertical ? 1 : 0];
+    int dir = rd->dir < 0 ? -1 : 1, total = k->last - 1, step;
+    int a = dir > 0 ? 1 : k->last, row = rd->from, stop = 0;
+    int32_t c = (int32_t)rd->from * FP, v = 0, target = (int32_t)rd->to * FP;
+    rd->steps = 0;
+    rd->marked = 0;
+    rd->mark_bend = 0;
+    if (put_road(g, rd->vertical, a, row) && rd->stop_at_road)
+        stop = 1;
+    for (step = 1; step <= total && !stop; step++) {
+        int32_t n = total - step + 1, need, share;
+        int next, i, s;
+        v = v * k->mom / FP + bw_rng_range(r, -k->kick, k->kick);
+        v = bw_clamp(v, -k->vmax, k->vmax);
+        need = (target - c) / n;
+        share = n <= k->pull ? FP : FP * k->pull / n;
+        v += (need - v) * share / FP;
+        c = bw_clamp(c + v, k->lo * FP, k->hi * FP);
+        next = (c + FP / 2) / FP;
+        a += dir;
+        s = next > row ? 1 : -1;
+        for (i = row;; i += s) {
+            if (put_road(g, rd->vertical, a, i) && rd->stop_at_road) {
+                stop = 1;
+                next = i;
+                break;
+            }
+            if (i == next)
+                break;
+        }
+        if (step == rd->mark) {
+            rd->marked = 1;
+            rd->mark_along = (uint8_t)a;
+            rd->mark_lo = (uint8_t)bw_min(row, next);
+            rd->mark_hi = (uint8_t)bw_max(row, next);
+            rd->mark_bend = (int8_t)bw_sign(v);
+        }
+        row = next;
+        rd->steps = (uint8_t)step;
+    }
+    rd->end_x = (uint8_t)(rd->vertical ? row : a);
+    rd->end_y = (uint8_t)(rd->vertical ? a : row);
+    return rd->steps;
+}
+
+/* (3) A horizontal road from the west gate to the east one and a vertical
+ * one from north to south. On the world's edge a gate is missing: that
+ * road runs from its one gate and stops where it meets the other road
+ * (which crosses the whole map, so it always does); in a corner of the
+ * world both are missing, so the first road runs on to the mountains. */
+static void roads(bw_map *m, uint32_t seed, const bw_ow_params *p, bw_ow_info *in,
+                  const uint8_t mark[2])
+{
+    bw_rng r;
+    int k, order[2], whole[2];
+    static const uint8_t lo_side[2] = { BW_OW_WEST, BW_OW_NORTH };
+    static const uint8_t hi_side[2] = { BW_OW_EAST, BW_OW_SOUTH };
+    stream(&r, seed, P_ROADS, 2 * p->x, 2 * p->y);
+    for (k = 0; k < 2; k++)
+        whole[k] = in->gate[lo_side[k]] >= 0 && in->gate[hi_side[k]] >= 0;
+    /* whole roads first, so a partial one has a road to stop at */
+    order[0] = whole[0] || !whole[1] ? 0 : 1;
+    order[1] = 1 - order[0];
+    for (k = 0; k < 2; k++) {
+        int i = order[k];
+        bw_ow_road *rd = &in->road[i];
+        int lo = in->gate[lo_side[i]], hi = in->gate[hi_side[i]];
+        int virt = i ? bw_rng_range(&r, BW_OW_GATE_X0, BW_OW_GATE_X1)
+                     : bw_rng_range(&r, BW_OW_GATE_Y0, BW_OW_GATE_Y1);
+        rd->vertical = (uint8_t)i;
+        rd->dir = (int8_t)(lo >= 0 ? 1 : -1);  /* from the west / north gate if there is one */
+        rd->from = (uint8_t)(lo >= 0 ? lo : hi);
+        rd->to = (uint8_t)(lo >= 0 && hi >= 0 ? hi : virt);
+        rd->stop_at_road = (uint8_t)(!whole[i] && k == 1);
+        rd->mark = mark[i];
+        bw_ow_draw_road(&m->grid, &r, rd);
+    }
+}
+
+/* --------------------------------------------------- (3) buildings */
+
+int bw_ow_building_chance(int x, int y)
+{
+    int d = bw_abs(x) + bw_abs(y);
+    if (d == 0)
+        return 20000;
+    return d <= 200 ? 10000 - 45 * d : 1000;
+}
+
+static int free_for_building(const bw_grid *g, int x, int y)
+{
+    int t = BW_AT(g, x, y);
+    return x >= 1 && y >= 1 && x <= BW_OW_W - 2 && y <= BW_OW_H - 2 && t != BW_T_OW_ROAD &&
+           t != BW_T_OW_GATE && t != BW_T_OW_CENTER && t != BW_T_OW_MART;
+}
+
+/* A building `gap` tiles from road tile (rx, ry) in direction d (bw_dx4),
+ * its path straight from the road; the 2 x 2 starts on the path's line and
+ * extends right (or down), or left (up) at the map's edge. Places it and
+ * returns 1 if every tile is free (the path may cross the other road). */
+static int try_building(bw_grid *g, int rx, int ry, int d, int gap, int tile, bw_ow_building *b)
+{
+    int i, x0, y0, bx, by, dx = bw_dx4[d], dy = bw_dy4[d];
+    for (i = 1; i <= gap; i++) {
+        int px = rx + dx * i, py = ry + dy * i;
+        if (px < 1 || py < 1 || px > BW_OW_W - 2 || py > BW_OW_H - 2)
+            return 0;
+        if (BW_AT(g, px, py) != BW_T_OW_ROAD && !free_for_building(g, px, py))
+            return 0;
+    }
+    x0 = rx + dx * (gap + 1);
+    y0 = ry + dy * (gap + 1);
+    if (dx < 0) x0--;                 /* the far tile of a 2-deep building */
+    if (dy < 0) y0--;
+    if (dx == 0 && x0 + 1 > BW_OW_W - 2) x0--;
+    if (dy == 0 && y0 + 1 > BW_OW_H - 2) y0--;
+    for (by = y0; by < y0 + BW_OW_BSIZE; by++)
+        for (bx = x0; bx < x0 + BW_OW_BSIZE; bx++)
+            if (!free_for_building(g, bx, by))
+                return 0;
+    /* and a tile of room from the other building (the box is inside the map) */
+    for (by = y0 - 1; by <= y0 + BW_OW_BSIZE; by++)
+        for (bx = x0 - 1; bx <= x0 + BW_OW_BSIZE; bx++)
+            if (BW_AT(g, bx, by) == BW_T_OW_CENTER || BW_AT(g, bx, by) == BW_T_OW_MART)
+                return 0;
+    for (i = 1; i <= gap; i++)
+        BW_AT(g, rx + dx * i, ry + dy * i) = BW_T_OW_ROAD;
+    for (by = y0; by < y0 + BW_OW_BSIZE; by++)
+        for (bx = x0; bx < x0 + BW_OW_BSIZE; bx++)
+            BW_AT(g, bx, by) = (uint8_t)tile;
+    b->placed = 1;
+    b->x = (uint8_t)x0;
+    b->y = (uint8_t)y0;
+    b->road_x = (uint8_t)rx;
+    b->road_y = (uint8_t)ry;
+    b->door_x = (uint8_t)(rx + dx * gap);
+    b->door_y = (uint8_t)(ry + dy * gap);
+    b->gap = (uint8_t)gap;
+    return 1;
+}
+
+/* (3) At the road point drawn before the roads: on the side away from the
+ * bend (-dy; either side, drawn, where the road ran straight), `gap` 1..3
+ * tiles off; then the other gaps, then the other side. If none fits (the
+ * other road or building is in the way, or the road stopped before the
+ * point), every road tile of the map is tried, from a random one in
+ * row-major order, in the 4 directions and 3 gaps: at most 1,680 tiles x
+ * 12 tries (the fallback; if even that finds nothing, which no test run
+ * has seen, the building is left out and `placed` says so). */
+static void building(bw_map *m, bw_rng *r, const bw_ow_road *rd, int tile, bw_ow_building *b)
+{
+    /* side +1 is +y along x roads (south), +x along y roads (east) */
+    static const uint8_t dir_of[2][2] = { { BW_OW_NORTH, BW_OW_SOUTH }, { BW_OW_WEST, BW_OW_EAST } };
+    int gap = bw_rng_range(r, 1, 3), side, s, j, i, start, d;
+    side = rd->mark_bend ? -rd->mark_bend : (bw_rng_chance(r, 1, 2) ? 1 : -1);
+    b->placed = 0;
+    b->fallback = 0;
+    b->bend = rd->marked ? rd->mark_bend : 0;
+    if (rd->marked)
+        for (s = 0; s < 2; s++) {
+            int sd = s ? -side : side;
+            /* from the end of the road's run across on that side */
+            int c = sd > 0 ? rd->mark_hi : rd->mark_lo;
+            int rx = rd->vertical ? c : rd->mark_along, ry = rd->vertical ? rd->mark_along : c;
+            for (j = 0; j < 3; j++) {
+                int gp = j == 0 ? gap : (j == 1 ? (gap == 1 ? 2 : 1) : (gap == 3 ? 2 : 3));
+                if (try_building(&m->grid, rx, ry, dir_of[rd->vertical ? 1 : 0][sd > 0], gp, tile, b)) {
+                    b->side = (int8_t)sd;
+                    return;
+                }
+            }
+        }
+    b->fallback = 1;
+    start = (int)bw_rng_below(r, BW_OW_W * BW_OW_H);
+    for (i = 0; i < BW_OW_W * BW_OW_H; i++) {
+        int c = (start + i) % (BW_OW_W * BW_OW_H), x = c % BW_OW_W, y = c / BW_OW_W;
+        if (BW_AT(&m->grid, x, y) != BW_T_OW_ROAD)
+            continue;
+        for (d = 0; d < 4; d++)
+            for (j = 1; j <= 3; j++)
+                if (try_building(&m->grid, x, y, d, j, tile, b)) {
+                    b->side = (int8_t)(d == BW_OW_SOUTH || d == BW_OW_EAST ? 1 : -1);
+                    return;
+                }
+    }
+}
+
+/* ------------------------------------------------------------ the map */
+
+void bw_ow_defaults(bw_ow_params *p, int x, int y)
+{
+    p->x = x;
+    p->y = y;
+    p->z = BW_OW_Z_DEFAULT;
+    p->stop_after = 0;
+}
+
+int bw_overworld(bw_map *m, uint32_t seed, const bw_ow_params *p, bw_ow_info *info)
+{
+    static const uint8_t tiles[BW_OW_BUILDINGS] = { BW_T_OW_CENTER, BW_T_OW_MART };
+    bw_ow_info own;
+    bw_ow_info *in = info ? info : &own;
+    bw_rng r;
+    uint8_t mark[2];
+    int i, first;
+    if (!in_world(p->x, p->y) || p->z < 0 || p->z >= BW_OW_DEPTH)
+        return -1;
+    bw_map_init(m, BW_OW_W, BW_OW_H, BW_T_OW_SHORT);
+    for (i = 0; i < 4; i++)
+        in->gate[i] = (int8_t)bw_ow_gate(seed, p->x, p->y, i);
+    in->pivots = in->steps = 0;
+    in->chain_max = in->chain_capped = 0;
+    for (i = 0; i < 2; i++) {
+        in->road[i].steps = in->road[i].marked = 0;
+        in->b[i].wanted = in->b[i].placed = 0;
+    }
+    voronoi(m, seed, p);
+    if (p->stop_after == 1)
+        return 0;
+    blend(m, seed, p, in);
+    if (p->stop_after == 2)
+        return 0;
+    /* (3) the buildings' road points are drawn before the roads: the
+     * Center on one road (drawn), the Mart on the other */
+    stream(&r, seed, P_BUILD, 2 * p->x, 2 * p->y);
+    for (i = 0; i < BW_OW_BUILDINGS; i++)
+        in->b[i].wanted = (uint8_t)bw_rng_chance(&r, (uint32_t)bw_ow_building_chance(p->x, p->y), 20000);
+    first = (int)bw_rng_below(&r, 2);
+    mark[0] = (uint8_t)bw_rng_range(&r, 3, road_k[0].last - 4);
+    mark[1] = (uint8_t)bw_rng_range(&r, 2, road_k[1].last - 3);
+    if (!in->b[BW_OW_CENTER].wanted && !in->b[BW_OW_MART].wanted)
+        mark[0] = mark[1] = 0;
+    border(m, in);
+    roads(m, seed, p, in, mark);
+    if (p->stop_after == 3)
+        return 0;
+    for (i = 0; i < BW_OW_BUILDINGS; i++)
+        if (in->b[i].wanted)
+            building(m, &r, &in->road[i ? 1 - first : first], tiles[i], &in->b[i]);
+    return 0;
+}
+
+int bw_overworld_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
+{
+    bw_ow_params p;
+    if (level != 1)
+        return -1;
+    bw_ow_defaults(&p, o ? o->x : 0, o ? o->y : 0);
+    return bw_overworld(m, seed, &p, 0);
+}
+
+/* ------------------------------------------------ 1.03 distance maps */
+
+/* Step costs (0: impassable), after the 1.03 assignment's table: paths
+ * and short grass 10, tall grass 15 for hikers and 20 for the rest,
+ * buildings 50, gates closed to trainers. Its "mountain" and "forest"
+ * (hikers only, 15) are our boulder fields and trees; its impassable
+ * border boulders are our mountains. */
+static const uint8_t costs[2][10] = {
+    /* short tall water bldr tree road gate mtn  ctr mart */
+    { 10, 15, 0, 15, 15, 10, 0, 0, 50, 50 }, /* hiker */
+    { 10, 20, 0, 0, 0, 10, 0, 0, 50, 50 }    /* rival */
+};
+typedef char ow_cost_tiles[BW_T_OW_MART - BW_T_OW_SHORT == 9 ? 1 : -1];
+
+int bw_ow_cost(int who, int tile)
+{
+    if (who < 0 || who > 1 || tile < BW_T_OW_SHORT || tile > BW_T_OW_MART)
+        return 0;
+    return costs[who][tile - BW_T_OW_SHORT];
+}
+
+#define CELLS (BW_OW_W * BW_OW_H)
+#define PEND_WORDS ((CELLS + 31) / 32) /* 53 words, 212 bytes */
+
+/* Lowest set bit of v != 0 (de Bruijn: no loop, no builtin). */
+static int low_bit(uint32_t v)
+{
+    static const uint8_t pos[32] = {
+        0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
+        31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9
+    };
+    return pos[((v & (0u - v)) * 0x077cb531u) >> 27];
+}
+
+/* Dijkstra with the frontier as a bit set (212 bytes) instead of a heap:
+ * each pass settles every frontier cell at the lowest distance `level`
+ * (costs are >= 10, so no relaxation can reach that level again) and finds
+ * the next level. A pass settles at least one cell, so there are at most
+ * 1,680 passes of 53 words plus the frontier cells. Distances saturate at
+ * 0xfffe (a path over every cell at 50 could pass 65,535). */
+int bw_overworld_distance(const bw_map *m, int px, int py, int who,
+                          uint16_t dist[BW_OW_H][BW_OW_W])
+{
+    uint32_t pend[PEND_WORDS];
+    uint32_t level = 0;
+    int i, x, y;
+    if (who < 0 || who > 1 || px < 0 || py < 0 || px >= BW_OW_W || py >= BW_OW_H ||
+        m->grid.w != BW_OW_W || m->grid.h != BW_OW_H)
+        return -1;
+    for (y = 0; y < BW_OW_H; y++)
+        for (x = 0; x < BW_OW_W; x++)
+            dist[y][x] = BW_OW_INF;
+    for (i = 0; i < PEND_WORDS; i++)
+        pend[i] = 0;
+    dist[py][px] = 0;
+    pend[(py * BW_OW_W + px) >> 5] |= 1u << ((py * BW_OW_W + px) & 31);
+    while (level != 0xffffffffu) {
+        uint32_t next = 0xffffffffu;
+        for (i = 0; i < PEND_WORDS; i++) {
+            uint32_t bits = pend[i];
+            while (bits) {
+                int c = i * 32 + low_bit(bits), d;
+                uint32_t here;
+                bits &= bits - 1;
+                x = c % BW_OW_W;
+                y = c / BW_OW_W;
+                here = dist[y][x];
+                if (here != level) {
+                    if (here < next)
+                        next = here;
+                    continue;
+                }
+                pend[i] &= ~(1u << (c & 31));
+                for (d = 0; d < 8; d++) {
+                    int nx = x + bw_dx8[d], ny = y + bw_dy8[d], k, cost;
+                    uint32_t nd;
+                    if (nx < 0 || ny < 0 || nx >= BW_OW_W || ny >= BW_OW_H)
+                        continue;
+                    cost = bw_ow_cost(who, BW_AT(&m->grid, nx, ny));
+                    if (!cost)
+                        continue;
+                    nd = here + (uint32_t)cost;
+                    if (nd > BW_OW_INF - 1)
+                        nd = BW_OW_INF - 1;
+                    if (nd >= dist[ny][nx])
+                        continue;
+                    dist[ny][nx] = (uint16_t)nd;
+                    k = ny * BW_OW_W + nx;
+                    pend[k >> 5] |= 1u << (k & 31);
+                    if (nd < next)
+                        next = nd;
+                }
+            }
+        }
+        level = next;
+    }
+    return 0;
+}
+
+int bw_ow_player_start(const bw_map *m, int *px, int *py)
+{
+    int x, y, best = -1;
+    for (y = 0; y < BW_OW_H; y++)
+        for (x = 0; x < BW_OW_W; x++) {
+            int d = bw_abs(x - BW_OW_W / 2) + bw_abs(y - BW_OW_H / 2);
+            if (BW_AT(&m->grid, x, y) == BW_T_OW_ROAD && (best < 0 || d < best)) {
+                best = d;
+                *px = x;
+                *py = y;
+            }
+        }
+    return best < 0 ? -1 : 0;
+}

@@ -1,0 +1,1010 @@
+/* The Pokemon-style overworld (overworld.txt): one test per rule, named
+ * after the pass it checks: 1 Voronoi, 2 blending, 3 wilderness, 4 border
+ * and gates, 5 roads, 6 buildings, 7 connectivity, 8 distance maps.
+ * Walkable: short grass, tall grass, road, gate; water, trees, boulder
+ * fields, mountains and buildings are not. Statistical checks are within
+ * 4 sigma of the spec's probability (integer arithmetic). */
+#include "check.h"
+#include "arena.h"
+
+static bw_map *const m = &arena.map;
+static bw_grid *const g = &arena.map.grid;
+
+#define AT(x, y) BW_AT(g, x, y)
+
+static int gen(uint32_t seed, int x, int y, bw_ow_info *in)
+{
+    bw_ow_params p;
+    bw_ow_defaults(&p, x, y);
+    return bw_overworld(m, seed, &p, in);
+}
+
+static int gen_stop(uint32_t seed, int x, int y, int z, int stop, bw_ow_info *in)
+{
+    bw_ow_params p;
+    bw_ow_defaults(&p, x, y);
+    p.z = z;
+    p.stop_after = stop;
+    return bw_overworld(m, seed, &p, in);
+}
+
+/* count out of n within 4 sigma of n * num / den */
+static int near_p(uint32_t count, uint32_t n, uint32_t num, uint32_t den)
+{
+    int64_t d = (int64_t)count * den - (int64_t)n * num;
+    return d * d <= (int64_t)16 * n * num * (den - num) + (int64_t)den * den;
+}
+
+static int walkable(int t)
+{
+    return t == BW_T_OW_SHORT || t == BW_T_OW_TALL || t == BW_T_OW_ROAD || t == BW_T_OW_GATE;
+}
+
+static int terrain(int t)
+{
+    return t == BW_T_OW_SHORT || t == BW_T_OW_TALL || t == BW_T_OW_WATER ||
+           t == BW_T_OW_BOULDER || t == BW_T_OW_TREE;
+}
+
+/* A place in the world for seed s: spread over the world, with the edges
+ * and corners now and then. */
+static void place_of(uint32_t s, int *x, int *y)
+{
+    static const int16_t edge[5] = { -200, -199, 0, 199, 200 };
+    if (s % 5 == 0) {
+        *x = edge[s / 5 % 5];
+        *y = edge[s / 25 % 5];
+    } else {
+        *x = (int)(s * 37 % 401) - 200;
+        *y = (int)(s * 91 % 401) - 200;
+    }
+}
+
+/* ---------------------------------------------------------- registry */
+
+static void overworld_registry_and_range(void)
+{
+    const bw_generator *gn = bw_find_generator("overworld");
+    bw_opts o = { 0, 0, 0, 0 };
+    bw_ow_params p;
+    REQUIRE(gn != 0);
+    CHECK(gn->id == BW_GEN_OVERWORLD && gn->w == 80 && gn->h == 21 && gn->levels == 1);
+    CHECK(gn->options[0] == '-');
+    CHECK(gn->generate(m, 1, 1, &o) == 0);
+    CHECK(g->w == 80 && g->h == 21);
+    CHECK(gn->generate(m, 1, 2, &o) == -1);
+    CHECK(gn->generate(m, 1, 0, &o) == -1);
+    o.x = 200; o.y = -200;
+    CHECK(gn->generate(m, 1, 1, &o) == 0);
+    o.x = 201;
+    CHECK(gn->generate(m, 1, 1, &o) == -1);
+    o.x = 0; o.y = -201;
+    CHECK(gn->generate(m, 1, 1, &o) == -1);
+    o.y = 1000;
+    CHECK(gn->generate(m, 1, 1, &o) == -1);
+    bw_ow_defaults(&p, 3, 4);
+    p.z = -1;
+    CHECK(bw_overworld(m, 1, &p, 0) == -1);
+    p.z = BW_OW_DEPTH;
+    CHECK(bw_overworld(m, 1, &p, 0) == -1);
+    p.z = BW_OW_DEPTH - 1;
+    CHECK(bw_overworld(m, 1, &p, 0) == 0);
+}
+
+static void overworld_same_seed_same_map_place_matters(void)
+{
+    uint32_t s, h1, h2, h3;
+    int differ = 0;
+    for (s = 0; s < SEEDS(50); s++) {
+        int x, y;
+        t_seed(s);
+        place_of(s, &x, &y);
+        bw_grid_init(g, BW_GRID_MAX, BW_GRID_MAX, (uint8_t)(s & 63)); /* garbage first */
+        REQUIRE(gen(s, x, y, 0) == 0);
+        h1 = bw_grid_hash(g);
+        REQUIRE(gen(s, x, y, 0) == 0);
+        h2 = bw_grid_hash(g);
+        CHECK(h1 == h2);
+        REQUIRE(gen(s, x == 200 ? 199 : x + 1, y, 0) == 0);
+        h3 = bw_grid_hash(g);
+        differ += h3 != h1;
+    }
+    CHECK(differ == SEEDS(50));
+}
+
+/* ------------------------------------------------------- (1) Voronoi */
+
+static void overworld_1_points_20_per_type_uniform_in_the_box(void)
+{
+    bw_ow_points pts;
+    uint32_t s, n = 0, xq[4] = { 0, 0, 0, 0 }, yh = 0, zh = 0;
+    int i, q;
+    for (s = 0; s < SEEDS(300); s++) {
+        int per[BW_OW_TYPES] = { 0, 0, 0, 0 };
+        t_seed(s);
+        bw_ow_points_make(&pts, s, (int)(s % 11) - 5, (int)(s % 7) - 3);
+        for (i = 0; i < BW_OW_POINTS; i++) {
+            int x = pts.p[i][0], y = BW_OW_PT_Y(&pts, i), z = pts.p[i][2];
+            per[BW_OW_PT_TYPE(&pts, i)]++;
+            CHECK(x < 80 && y < 42 && z < BW_OW_DEPTH);
+            if (i)
+                CHECK(pts.p[i - 1][0] <= x); /* sorted by x for the search */
+            xq[x / 20]++;
+            yh += y < 21;
+            zh += z < BW_OW_DEPTH / 2;
+            n++;
+        }
+        for (q = 0; q < BW_OW_TYPES; q++)
+            CHECK(per[q] == BW_OW_PER_TYPE);
+    }
+    for (q = 0; q < 4; q++)
+        CHECK(near_p(xq[q], n, 1, 4));
+    CHECK(near_p(yh, n, 1, 2));
+    CHECK(near_p(zh, n, 1, 2));
+}
+
+static int brute_nearest(const bw_ow_points *pts, int sx, int sy, int sz)
+{
+    int i, best = 0;
+    int32_t bd = 0x7fffffff;
+    for (i = 0; i < BW_OW_POINTS; i++) {
+        int32_t dx = sx - pts->p[i][0], dy = sy - BW_OW_PT_Y(pts, i), dz = sz - pts->p[i][2];
+        int32_t d = dx * dx + dy * dy + dz * dz;
+        if (d < bd) {
+            bd = d;
+            best = i;
+        }
+    }
+    return best;
+}
+
+static void overworld_1_nearest_point_search_is_exact(void)
+{
+    bw_ow_points pts;
+    bw_rng r;
+    uint32_t s;
+    int k;
+    bw_rng_seed(&r, 77);
+    for (s = 0; s < SEEDS(200); s++) {
+        t_seed(s);
+        bw_ow_points_make(&pts, s, 0, 0);
+        for (k = 0; k < 200; k++) {
+            int sx = bw_rng_range(&r, -1, 80), sy = bw_rng_range(&r, -1, 42);
+            int sz = bw_rng_range(&r, -1, BW_OW_DEPTH), hint = (int)bw_rng_below(&r, BW_OW_POINTS);
+            CHECK(bw_ow_nearest(&pts, sx, sy, sz, hint) == brute_nearest(&pts, sx, sy, sz));
+        }
+    }
+}
+
+/* Each cell holds the type of the point nearest to (x, 2y, z) moved by at
+ * most one step in each axis; most cells hold the type at (x, 2y, z)
+ * itself, and the jitter shows somewhere. */
+static void overworld_1_cells_take_the_nearest_type_y_counted_double(void)
+{
+    bw_ow_points pts;
+    uint32_t s, same = 0, cells = 0;
+    int x, y, dx, dy, dz;
+    for (s = 0; s < SEEDS(20); s++) {
+        int px = (int)(s % 9) - 4, py = (int)(s % 4);
+        t_seed(s);
+        REQUIRE(gen_stop(s, px, py, BW_OW_Z_DEFAULT, 1, 0) == 0);
+        bw_ow_points_make(&pts, s, px, py);
+        for (y = 0; y < BW_OW_H; y++)
+            for (x = 0; x < BW_OW_W; x++) {
+                int t = AT(x, y), ok = 0;
+                for (dz = -1; dz <= 1; dz++)
+                    for (dy = -1; dy <= 1; dy++)
+                        for (dx = -1; dx <= 1; dx++) {
+                            int k = brute_nearest(&pts, x + dx, 2 * y + dy, BW_OW_Z_DEFAULT + dz);
+                            ok |= bw_ow_type_tile[BW_OW_PT_TYPE(&pts, k)] == t;
+                        }
+                CHECK(ok);
+                same += bw_ow_type_tile[BW_OW_PT_TYPE(&pts, brute_nearest(&pts, x, 2 * y, BW_OW_Z_DEFAULT))] == t;
+                cells++;
+            }
+    }
+    CHECK(same * 10 > cells * 8); /* the jitter moves borders a little */
+    CHECK(same < cells);         /* but it does move them */
+}
+
+/* The third dimension: the next slice differs from this one in far fewer
+ * cells than another seed's map does. */
+#define FIRST(x, y) AT(x, BW_OW_H + (y)) /* kept in the grid rows the map leaves alone */
+
+static void overworld_1_next_z_slice_changes_little(void)
+{
+    uint32_t s, near = 0, far = 0;
+    int x, y;
+    for (s = 0; s < SEEDS(40); s++) {
+        t_seed(s);
+        REQUIRE(gen_stop(s, 5, 5, 20, 1, 0) == 0);
+        for (y = 0; y < BW_OW_H; y++)
+            for (x = 0; x < BW_OW_W; x++)
+                FIRST(x, y) = AT(x, y);
+        REQUIRE(gen_stop(s, 5, 5, 21, 1, 0) == 0);
+        for (y = 0; y < BW_OW_H; y++)
+            for (x = 0; x < BW_OW_W; x++)
+                near += FIRST(x, y) != AT(x, y);
+        REQUIRE(gen_stop(s + 1000, 5, 5, 20, 1, 0) == 0);
+        for (y = 0; y < BW_OW_H; y++)
+            for (x = 0; x < BW_OW_W; x++)
+                far += FIRST(x, y) != AT(x, y);
+    }
+    t_info("overworld_z_next_slice_changed_per_mille", near * 1000 / (SEEDS(40) * 1680));
+    t_info("overworld_z_new_seed_changed_per_mille", far * 1000 / (SEEDS(40) * 1680));
+    CHECK(near > 0 && near * 3 < far); /* it slides, and smoothly */
+}
+
+/* ------------------------------------------------------ (2) blending */
+
+enum { S_ = BW_T_OW_SHORT, T_ = BW_T_OW_TALL, W_ = BW_T_OW_WATER, B_ = BW_T_OW_BOULDER, R_ = BW_T_OW_TREE };
+
+/* The spec's words, as chances out of 10,000 of each outcome tile (the
+ * rest: unchanged). Rolls in sequence multiply: "otherwise 4.52%" after a
+ * 50% roll is 5000 x 452 / 10000. */
+typedef struct expect { uint8_t pivot, tile, to1, to2; uint32_t p1, p2; } expect;
+static const expect spec_rules[] = {
+    /* boulder pivot */
+    { B_, T_, R_, B_, 5000, (10000 - 5000) * 452 / 10000 },
+    { B_, W_, R_, B_, 5000, (10000 - 5000) * 452 / 10000 },
+    { B_, S_, B_, 0, 452, 0 },
+    { B_, R_, B_, 0, 452, 0 },
+    { B_, B_, 0, 0, 0, 0 },
+    /* water pivot */
+    { W_, B_, W_, 0, 6850, 0 },
+    { W_, S_, 0, 0, 0, 0 }, { W_, T_, 0, 0, 0, 0 }, { W_, W_, 0, 0, 0, 0 }, { W_, R_, 0, 0, 0, 0 },
+    /* tall grass pivot */
+    { T_, T_, R_, 0, 2080, 0 },
+    { T_, W_, R_, T_, 2080, 10000 - 2080 },
+    { T_, B_, T_, 0, 10000, 0 },
+    { T_, S_, T_, 0, 8620, 0 },
+    { T_, R_, 0, 0, 0, 0 },
+    /* short grass pivot */
+    { S_, T_, S_, 0, 6000, 0 },
+    { S_, W_, S_, 0, 6000, 0 },
+    { S_, S_, 0, 0, 0, 0 }, { S_, B_, 0, 0, 0, 0 }, { S_, R_, 0, 0, 0, 0 },
+    /* tree pivot: a tree or else tall grass, for any tile */
+    { R_, S_, R_, T_, 2210, 10000 - 2210 },
+    { R_, T_, R_, T_, 2210, 10000 - 2210 },
+    { R_, W_, R_, T_, 1620, 10000 - 1620 },
+    { R_, B_, R_, T_, 1620, 10000 - 1620 },
+    { R_, R_, R_, T_, 1620, 10000 - 1620 }
+};
+
+static void overworld_2_blend_rule_probabilities(void)
+{
+    enum { TRIALS = 20000 };
+    bw_rng r;
+    unsigned e;
+    int i;
+    bw_rng_seed(&r, 2024);
+    for (e = 0; e < sizeof spec_rules / sizeof spec_rules[0]; e++) {
+        const expect *x = &spec_rules[e];
+        uint32_t n1 = 0, n2 = 0, keep = 0, other = 0, p_keep = 10000 - x->p1 - x->p2;
+        t_seed(e);
+        for (i = 0; i < TRIALS; i++) {
+            int t = bw_ow_blend_tile(&r, x->pivot, x->tile);
+            if (x->p1 && t == x->to1)
+                n1++;
+            else if (x->p2 && t == x->to2)
+                n2++;
+            else if (t == x->tile)
+                keep++;
+            else
+                other++;
+        }
+        /* an outcome equal to the tile itself counts as that outcome */
+        if (x->to1 == x->tile) { p_keep += x->p1; keep += n1; n1 = 0; }
+        CHECK(other == 0);
+        CHECK(x->to1 == x->tile || near_p(n1, TRIALS, x->p1, 10000));
+        CHECK(near_p(n2, TRIALS, x->p2, 10000));
+        CHECK(near_p(keep, TRIALS, p_keep, 10000));
+    }
+    /* anything that is not terrain never blends */
+    CHECK(bw_ow_blend_tile(&r, R_, BW_T_OW_ROAD) == BW_T_OW_ROAD);
+    CHECK(bw_ow_blend_tile(&r, BW_T_OW_ROAD, S_) == S_);
+}
+
+/* Fills the whole 120 x 120 grid with rock (never overworld terrain) and
+ * the 80 x 21 map with `t`. */
+static void field(int t)
+{
+    int x, y;
+    bw_grid_init(g, BW_GRID_MAX, BW_GRID_MAX, BW_T_ROCK);
+    for (y = 0; y < BW_OW_H; y++)
+        for (x = 0; x < BW_OW_W; x++)
+            AT(x, y) = (uint8_t)t;
+    g->w = BW_OW_W;
+    g->h = BW_OW_H;
+}
+
+/* A tall grass pivot turns every water tile into tall grass or a tree, so
+ * on a water field the tiles that change are exactly its neighbourhood:
+ * the 12 within Manhattan distance 2, not itself, never off the map. */
+static void overworld_2_pivot_blends_the_12_tiles_within_taxicab_2(void)
+{
+    static const int8_t px[6] = { 40, 0, 79, 0, 79, 1 }, py[6] = { 10, 0, 20, 20, 0, 1 };
+    bw_rng r;
+    int k, x, y;
+    bw_rng_seed(&r, 5);
+    for (k = 0; k < 6; k++) {
+        int changed = 0;
+        field(W_);
+        bw_ow_blend_at(g, &r, px[k], py[k], T_);
+        for (y = 0; y < BW_GRID_MAX; y++)
+            for (x = 0; x < BW_GRID_MAX; x++) {
+                int d = bw_abs(x - px[k]) + bw_abs(y - py[k]);
+                int inside = x < BW_OW_W && y < BW_OW_H;
+                int t = AT(x, y);
+                if (!inside)
+                    CHECK(t == BW_T_ROCK);
+                else if (d >= 1 && d <= 2)
+                    CHECK(t == T_ || t == R_);
+                else
+                    CHECK(t == W_);
+                changed += inside && t != W_;
+            }
+        if (k == 0)
+            CHECK(changed == 12);
+    }
+}
+
+/* A boulder pivot on a water field makes only trees and boulders. If the
+ * moved pivot took the type under it (a new tree), tall grass would
+ * appear. Chains: 80% go on, so the length is geometric (mean 5); each
+ * move is 0-2 tiles, so everything changed lies within 2 (n - 1) + 2 of
+ * the start (Chebyshev). */
+static void overworld_2_chain_keeps_the_first_pivot_type(void)
+{
+    enum { CHAINS = 2000 };
+    bw_rng r;
+    uint32_t i, len1 = 0, total = 0, over = 0;
+    int x, y;
+    bw_rng_seed(&r, 9);
+    for (i = 0; i < (uint32_t)SEEDS(CHAINS); i++) {
+        int n, reach, far = 0, tall = 0;
+        field(W_);
+        AT(40, 10) = B_;
+        n = bw_ow_blend_chain(g, &r, 40, 10);
+        CHECK(n >= 1 && n <= BW_OW_CHAIN_MAX);
+        len1 += n == 1;
+        total += (uint32_t)n;
+        over += n > 20;
+        reach = 2 * (n - 1) + 2;
+        for (y = 0; y < BW_OW_H; y++)
+            for (x = 0; x < BW_OW_W; x++) {
+                int t = AT(x, y);
+                tall += t == T_ || t == S_;
+                if (t != W_ && (x != 40 || y != 10))
+                    far += bw_abs(x - 40) > reach || bw_abs(y - 10) > reach;
+            }
+        CHECK(tall == 0);
+        CHECK(far == 0);
+    }
+    /* P(n = 1) = 1/5; mean 5 (variance 20: 4 sigma of the mean of N is
+     * 4 x sqrt(20 / N)); P(n > 20) = 0.8^20 = 1.15% */
+    CHECK(near_p(len1, (uint32_t)SEEDS(CHAINS), 2, 10));
+    {
+        int64_t d = (int64_t)total - 5 * (int64_t)SEEDS(CHAINS);
+        CHECK(d * d <= 16 * 20 * (int64_t)SEEDS(CHAINS));
+    }
+    CHECK(near_p(over, (uint32_t)SEEDS(CHAINS), 115, 10000));
+}
+
+/* ------------------------------------------------ (3) wilderness */
+
+static void overworld_3_pivots_grow_with_distance_50_to_300(void)
+{
+    bw_ow_info in;
+    int x, y, d, prev = 0;
+    CHECK(bw_ow_pivots(0, 0) == BW_OW_PIVOTS_MIN);
+    for (d = 0; d <= 400; d++) {
+        int p = bw_ow_pivots(d / 2, -(d - d / 2));
+        CHECK(p >= 50 && p <= 300);
+        CHECK(p >= prev);                    /* never fewer farther out */
+        CHECK(p == (d < 200 ? 50 + d * 5 / 4 : 300));
+        prev = p;
+    }
+    for (y = -200; y <= 200; y += 25)
+        for (x = -200; x <= 200; x += 40) {
+            CHECK(bw_ow_pivots(x, y) == bw_ow_pivots(-x, y)); /* Manhattan distance only */
+            REQUIRE(gen((uint32_t)(x * 401 + y), x, y, &in) == 0);
+            CHECK(in.pivots == bw_ow_pivots(x, y));
+            CHECK(in.steps >= in.pivots && in.chain_max <= BW_OW_CHAIN_MAX);
+        }
+}
+
+/* What the extra blending is for: far maps are more overgrown. */
+static void overworld_3_far_maps_more_overgrown(void)
+{
+    uint32_t s, near = 0, far = 0;
+    int x, y;
+    for (s = 0; s < SEEDS(60); s++) {
+        t_seed(s);
+        REQUIRE(gen_stop(s, 0, 0, BW_OW_Z_DEFAULT, 2, 0) == 0);
+        near += (uint32_t)(bw_grid_count(g, R_) + bw_grid_count(g, T_));
+        REQUIRE(gen_stop(s, 120, -80, BW_OW_Z_DEFAULT, 2, 0) == 0);
+        far += (uint32_t)(bw_grid_count(g, R_) + bw_grid_count(g, T_));
+        for (y = 0; y < BW_OW_H; y++)
+            for (x = 0; x < BW_OW_W; x++)
+                CHECK(terrain(AT(x, y))); /* blending makes only terrain */
+    }
+    t_info("overworld_foliage_near_per_map", near / SEEDS(60));
+    t_info("overworld_foliage_far_per_map", far / SEEDS(60));
+    CHECK(far > near + near / 5);
+}
+
+/* ------------------------------------------- (4) border and gates */
+
+static int gate_on_map(int side)
+{
+    int i;
+    for (i = 0; i < (side == BW_OW_NORTH || side == BW_OW_SOUTH ? BW_OW_W : BW_OW_H); i++) {
+        int x = side == BW_OW_NORTH || side == BW_OW_SOUTH ? i : (side == BW_OW_EAST ? BW_OW_W - 1 : 0);
+        int y = side == BW_OW_EAST || side == BW_OW_WEST ? i : (side == BW_OW_SOUTH ? BW_OW_H - 1 : 0);
+        if (AT(x, y) == BW_T_OW_GATE)
+            return i;
+    }
+    return -1;
+}
+
+static void overworld_4_mountain_border_one_gate_per_side(void)
+{
+    bw_ow_info in;
+    uint32_t s;
+    int x, y, side;
+    for (s = 0; s < SEEDS(400); s++) {
+        int wx, wy, gates = 0, border_gates = 0;
+        t_seed(s);
+        place_of(s, &wx, &wy);
+        REQUIRE(gen(s, wx, wy, &in) == 0);
+        for (y = 0; y < BW_OW_H; y++)
+            for (x = 0; x < BW_OW_W; x++) {
+                int edge = x == 0 || y == 0 || x == BW_OW_W - 1 || y == BW_OW_H - 1, t = AT(x, y);
+                if (edge) {
+                    CHECK(t == BW_T_OW_MOUNTAIN || t == BW_T_OW_GATE);
+                    border_gates += t == BW_T_OW_GATE;
+                } else {
+                    CHECK(t != BW_T_OW_MOUNTAIN && t != BW_T_OW_GATE);
+                }
+            }
+        for (side = 0; side < 4; side++) {
+            int nx = wx + bw_dx4[side], ny = wy + bw_dy4[side];
+            int world = nx >= -200 && nx <= 200 && ny >= -200 && ny <= 200;
+            int at = gate_on_map(side);
+            CHECK(at == in.gate[side]);
+            CHECK(at == bw_ow_gate(s, wx, wy, side));
+            CHECK((at >= 0) == world);      /* none on the world's edge */
+            if (at >= 0 && (side == BW_OW_EAST || side == BW_OW_WEST))
+                CHECK(at >= BW_OW_GATE_Y0 && at <= BW_OW_GATE_Y1);
+            if (at >= 0 && (side == BW_OW_NORTH || side == BW_OW_SOUTH))
+                CHECK(at >= BW_OW_GATE_X0 && at <= BW_OW_GATE_X1);
+            gates += at >= 0;
+        }
+        CHECK(border_gates == gates);       /* one on each side at most */
+    }
+}
+
+/* 1.02 global hashing: the east gate of (x, y) is on the row of the west
+ * gate of (x + 1, y); the south gate on the column of (x, y + 1)'s north
+ * gate. Checked on the drawn maps and over the world. */
+static void overworld_4_gates_line_up_with_the_neighbours(void)
+{
+    bw_ow_info a, b;
+    uint32_t s;
+    int x, y, spread_lo = 99, spread_hi = 0, seed_differs = 0, n = 0;
+    for (s = 0; s < SEEDS(100); s++) {
+        int wx, wy;
+        t_seed(s);
+        place_of(s * 3 + 1, &wx, &wy);
+        wx = bw_min(wx, 199);
+        wy = bw_min(wy, 199);
+        REQUIRE(gen(s, wx, wy, &a) == 0);
+        x = gate_on_map(BW_OW_EAST);
+        y = gate_on_map(BW_OW_SOUTH);
+        REQUIRE(gen(s, wx + 1, wy, &b) == 0);
+        CHECK(x >= 0 && x == gate_on_map(BW_OW_WEST));
+        REQUIRE(gen(s, wx, wy + 1, &b) == 0);
+        CHECK(y >= 0 && y == gate_on_map(BW_OW_NORTH));
+    }
+    for (y = -200; y < 200; y += 3)
+        for (x = -200; x < 200; x += 7) {
+            int e = bw_ow_gate(12345u, x, y, BW_OW_EAST), so = bw_ow_gate(12345u, x, y, BW_OW_SOUTH);
+            CHECK(e == bw_ow_gate(12345u, x + 1, y, BW_OW_WEST));
+            CHECK(so == bw_ow_gate(12345u, x, y + 1, BW_OW_NORTH));
+            spread_lo = bw_min(spread_lo, e);
+            spread_hi = bw_max(spread_hi, e);
+            seed_differs += e != bw_ow_gate(12346u, x, y, BW_OW_EAST);
+            n++;
+        }
+    CHECK(spread_lo == BW_OW_GATE_Y0 && spread_hi == BW_OW_GATE_Y1);
+    CHECK(seed_differs * 10 > n * 8); /* another world seed, other gates */
+    CHECK(bw_ow_gate(1, 200, 0, BW_OW_EAST) == -1 && bw_ow_gate(1, 0, -200, BW_OW_NORTH) == -1);
+    CHECK(bw_ow_gate(1, 201, 0, BW_OW_WEST) == -1 && bw_ow_gate(1, 0, 0, 4) == -1);
+}
+
+/* ---------------------------------------------------- (5) roads */
+
+/* One road on an empty field: every along position holds exactly one
+ * unbroken run of road across, each run touches the next, the first holds
+ * `from` and the last ends on `to`. */
+static void check_road(bw_ow_road *rd, bw_rng *r)
+{
+    int last = rd->vertical ? BW_OW_H - 2 : BW_OW_W - 2, span = rd->vertical ? BW_OW_W : BW_OW_H;
+    int a, c, prev_lo = -1, prev_hi = -1, cells = 0, count = 0;
+    field(S_);
+    REQUIRE(bw_ow_draw_road(g, r, rd) == last - 1);
+    for (a = 0; a < (rd->vertical ? BW_OW_H : BW_OW_W); a++) {
+        int lo = -1, hi = -1, runs = 0;
+        for (c = 0; c < span; c++) {
+            int t = rd->vertical ? AT(c, a) : AT(a, c);
+            if (t == BW_T_OW_ROAD) {
+                count++;
+                if (hi != c - 1 || lo < 0)
+                    runs++;
+                if (lo < 0)
+                    lo = c;
+                hi = c;
+            }
+        }
+        if (a == 0 || a > last) {
+            CHECK(runs == 0);
+            continue;
+        }
+        CHECK(runs == 1);
+        CHECK(lo >= 1 && hi <= span - 2);
+        if (prev_lo >= 0)
+            CHECK(hi >= prev_lo && lo <= prev_hi); /* touches the run before: 4-connected */
+        prev_lo = lo;
+        prev_hi = hi;
+        cells += hi - lo + 1;
+    }
+    CHECK(cells == count);
+    a = rd->dir > 0 ? 1 : last;
+    CHECK((rd->vertical ? AT(rd->from, a) : AT(a, rd->from)) == BW_T_OW_ROAD);
+    /* the far end: exactly `to`, beside the far border where the gate is */
+    CHECK(rd->vertical ? rd->end_y == (rd->dir > 0 ? last : 1) && rd->end_x == rd->to
+                       : rd->end_x == (rd->dir > 0 ? last : 1) && rd->end_y == rd->to);
+}
+
+static void overworld_5_road_steps_one_at_a_time_and_ends_at_the_far_gate(void)
+{
+    bw_ow_road rd;
+    bw_rng r;
+    uint32_t s;
+    int straight = 0, runs = 0;
+    bw_rng_seed(&r, 31);
+    for (s = 0; s < SEEDS(600); s++) {
+        int v = (int)(s & 1), span = v ? BW_OW_W : BW_OW_H;
+        t_seed(s);
+        rd.vertical = (uint8_t)v;
+        rd.dir = (int8_t)(s & 2 ? -1 : 1);
+        /* anywhere across, the extremes often */
+        rd.from = (uint8_t)(s % 7 == 0 ? 1 : s % 7 == 1 ? span - 2 : bw_rng_range(&r, 1, span - 2));
+        rd.to = (uint8_t)(s % 5 == 0 ? span - 2 : s % 5 == 1 ? 1 : bw_rng_range(&r, 1, span - 2));
+        rd.stop_at_road = 0;
+        rd.mark = (uint8_t)(s % 13 + 1);
+        check_road(&rd, &r);
+        CHECK(rd.marked);
+        if (rd.from == rd.to && !v) {
+            int x, y, cells = 0;
+            runs++;
+            for (y = 0; y < BW_OW_H; y++)
+                for (x = 0; x < BW_OW_W; x++)
+                    cells += AT(x, y) == BW_T_OW_ROAD;
+            straight += cells == BW_OW_W - 2;
+        }
+    }
+    /* kicks: between equal rows the road still wanders, nearly always */
+    CHECK(runs == 0 || straight * 10 < runs);
+}
+
+/* The momentum: the road's across steps change direction less often than
+ * independent kicks would (half of the time). */
+static void overworld_5_road_has_momentum(void)
+{
+    bw_ow_road rd;
+    bw_rng r;
+    uint32_t s, turns = 0, moves = 0;
+    int x, y;
+    bw_rng_seed(&r, 8);
+    for (s = 0; s < SEEDS(300); s++) {
+        int prev_row = -1, prev_dir = 0;
+        rd.vertical = 0;
+        rd.dir = 1;
+        rd.from = rd.to = 10;
+        rd.stop_at_road = 0;
+        rd.mark = 0;
+        field(S_);
+        bw_ow_draw_road(g, &r, &rd);
+        /* the row the road leaves each column on: its lowest or highest */
+        for (x = 1; x < BW_OW_W - 1; x++) {
+            int lo = -1, hi = -1, row, dir;
+            for (y = 1; y < BW_OW_H - 1; y++)
+                if (AT(x, y) == BW_T_OW_ROAD) {
+                    if (lo < 0) lo = y;
+                    hi = y;
+                }
+            row = prev_row < 0 || lo < prev_row ? lo : hi;
+            dir = prev_row < 0 ? 0 : bw_sign(row - prev_row);
+            if (dir) {
+                moves++;
+                turns += prev_dir && dir != prev_dir;
+                prev_dir = dir;
+            }
+            prev_row = row;
+        }
+    }
+    t_info("overworld_road_turns_per_100_moves", moves ? turns * 100 / moves : 0);
+    CHECK(moves > 0 && turns * 2 < moves); /* 0.30 here, 0.74 without momentum */
+}
+
+/* In the maps: every gate opens onto a road; where the world ends, the
+ * road without a gate stops at the other road (or, in the world's
+ * corners, the first road runs to the mountains). */
+static void overworld_5_roads_join_the_gates_and_stop_at_the_world_edge(void)
+{
+    bw_ow_info in;
+    uint32_t s;
+    int side, k;
+    for (s = 0; s < SEEDS(400); s++) {
+        int wx, wy, whole[2], corner;
+        t_seed(s);
+        place_of(s, &wx, &wy);
+        REQUIRE(gen(s, wx, wy, &in) == 0);
+        for (side = 0; side < 4; side++) {
+            int at = in.gate[side];
+            if (at < 0)
+                continue;
+            if (side == BW_OW_NORTH) CHECK(AT(at, 1) == BW_T_OW_ROAD);
+            if (side == BW_OW_SOUTH) CHECK(AT(at, BW_OW_H - 2) == BW_T_OW_ROAD);
+            if (side == BW_OW_WEST) CHECK(AT(1, at) == BW_T_OW_ROAD);
+            if (side == BW_OW_EAST) CHECK(AT(BW_OW_W - 2, at) == BW_T_OW_ROAD);
+        }
+        whole[0] = in.gate[BW_OW_WEST] >= 0 && in.gate[BW_OW_EAST] >= 0;
+        whole[1] = in.gate[BW_OW_NORTH] >= 0 && in.gate[BW_OW_SOUTH] >= 0;
+        corner = !whole[0] && !whole[1];
+        for (k = 0; k < 2; k++) {
+            int full = k ? BW_OW_H - 3 : BW_OW_W - 3;
+            const bw_ow_road *rd = &in.road[k];
+            if (whole[k]) {
+                CHECK(rd->steps == full && rd->dir == 1); /* from the west / north gate */
+                CHECK(k ? rd->end_x == in.gate[BW_OW_SOUTH] : rd->end_y == in.gate[BW_OW_EAST]);
+            } else if (!corner || k == 1) {
+                CHECK(rd->steps < full);   /* stopped on the other road */
+            } else {
+                CHECK(rd->steps == full);  /* the corner's first road: to the mountains */
+            }
+        }
+    }
+}
+
+/* -------------------------------------------------- (6) buildings */
+
+static void check_building(const bw_ow_building *b, int tile)
+{
+    int x, y, n = 0, i, dx, dy;
+    for (y = 0; y < BW_OW_H; y++)
+        for (x = 0; x < BW_OW_W; x++)
+            n += AT(x, y) == tile;
+    CHECK(n == (b->placed ? 4 : 0));
+    if (!b->placed)
+        return;
+    for (y = b->y; y < b->y + 2; y++)
+        for (x = b->x; x < b->x + 2; x++)
+            CHECK(AT(x, y) == tile);
+    /* a straight path of road from the road tile to the door, 1-3 tiles,
+     * and the building right after it */
+    dx = bw_sign(b->door_x - b->road_x);
+    dy = bw_sign(b->door_y - b->road_y);
+    CHECK((dx == 0) != (dy == 0));
+    CHECK(b->gap >= 1 && b->gap <= 3);
+    CHECK(bw_abs(b->door_x - b->road_x) + bw_abs(b->door_y - b->road_y) == b->gap);
+    for (i = 0; i <= b->gap; i++)
+        CHECK(AT(b->road_x + dx * i, b->road_y + dy * i) == BW_T_OW_ROAD);
+    CHECK(AT(b->door_x + dx, b->door_y + dy) == tile);
+    /* never touching the other building */
+    for (y = b->y - 1; y <= b->y + 2; y++)
+        for (x = b->x - 1; x <= b->x + 2; x++)
+            CHECK(AT(x, y) == tile || (AT(x, y) != BW_T_OW_CENTER && AT(x, y) != BW_T_OW_MART));
+}
+
+static void overworld_6_buildings_2x2_beside_the_road_away_from_its_bend(void)
+{
+    bw_ow_info in;
+    uint32_t s, placed = 0, fallback = 0, away = 0, bent = 0;
+    int i;
+    for (s = 0; s < SEEDS(500); s++) {
+        t_seed(s);
+        REQUIRE(gen(s, 0, 0, &in) == 0);
+        for (i = 0; i < BW_OW_BUILDINGS; i++) {
+            const bw_ow_building *b = &in.b[i];
+            check_building(b, i == BW_OW_CENTER ? BW_T_OW_CENTER : BW_T_OW_MART);
+            placed += b->placed;
+            fallback += b->fallback;
+            if (b->placed && !b->fallback && b->bend) {
+                bent++;
+                away += b->side == -b->bend;
+            }
+            /* the road tile is the point drawn on the road, on the road's
+             * side across (it bends toward +bend, the building is at -bend) */
+            if (b->placed && !b->fallback)
+                CHECK(in.road[0].marked || in.road[1].marked);
+        }
+    }
+    t_info("overworld_buildings_fallback_per_mille", fallback * 1000 / (2 * SEEDS(500)));
+    CHECK(placed == 2 * (uint32_t)SEEDS(500));
+    CHECK(fallback * 10 < placed);     /* the drawn road point nearly always fits (3.2% fall back) */
+    CHECK(bent > 0 && away * 10 >= bent * 8); /* the bend's side unless the other road or building is there */
+}
+
+/* The centre map always has both; farther out each is drawn with
+ * (10,000 - 45 d) / 20,000, 5% past d = 200; wanted ones are placed. */
+static void overworld_6_buildings_always_at_the_centre_rarer_farther(void)
+{
+    static const int16_t at[3][2] = { { 60, -40 }, { 10, 20 }, { -150, 150 } };
+    bw_ow_info in;
+    uint32_t s, n = (uint32_t)SEEDS(600);
+    int k, i;
+    for (s = 0; s < (uint32_t)SEEDS(100); s++) {
+        REQUIRE(gen(s, 0, 0, &in) == 0);
+        CHECK(in.b[0].placed && in.b[1].placed);
+    }
+    CHECK(bw_ow_building_chance(0, 0) == 20000 && bw_ow_building_chance(100, 0) == 5500);
+    CHECK(bw_ow_building_chance(200, 0) == 1000 && bw_ow_building_chance(-200, 200) == 1000);
+    for (k = 0; k < 3; k++) {
+        uint32_t got[2] = { 0, 0 };
+        for (s = 0; s < n; s++) {
+            t_seed(s);
+            REQUIRE(gen(s, at[k][0], at[k][1], &in) == 0);
+            for (i = 0; i < 2; i++) {
+                got[i] += in.b[i].wanted;
+                CHECK(in.b[i].placed == in.b[i].wanted);
+            }
+        }
+        for (i = 0; i < 2; i++)
+            CHECK(near_p(got[i], n, (uint32_t)bw_ow_building_chance(at[k][0], at[k][1]), 20000));
+    }
+}
+
+/* ---------------------------------------------- (7) connectivity */
+
+static void overworld_7_gates_and_doors_reachable_on_foot(void)
+{
+    bw_ow_info in;
+    bw_tileset walk;
+    uint32_t s;
+    int side, i;
+    bw_ts_clear(&walk);
+    bw_ts_add(&walk, BW_T_OW_SHORT);
+    bw_ts_add(&walk, BW_T_OW_TALL);
+    bw_ts_add(&walk, BW_T_OW_ROAD);
+    bw_ts_add(&walk, BW_T_OW_GATE);
+    for (s = 0; s < SEEDS(500); s++) {
+        int wx, wy, sx = -1, sy = -1;
+        t_seed(s);
+        place_of(s, &wx, &wy);
+        if (s % 3 == 0) { wx /= 8; wy /= 8; } /* more buildings */
+        REQUIRE(gen(s, wx, wy, &in) == 0);
+        REQUIRE(bw_ow_player_start(m, &sx, &sy) == 0);
+        bw_plane_clear(&m->a);
+        bw_fill_init(&m->fill);
+        bw_flood(&m->fill, g, &walk, &m->a, sx, sy);
+        for (side = 0; side < 4; side++) {
+            int at = in.gate[side];
+            if (at < 0)
+                continue;
+            CHECK(BW_PGET(&m->a, side == BW_OW_EAST ? BW_OW_W - 1 : side == BW_OW_WEST ? 0 : at,
+                          side == BW_OW_SOUTH ? BW_OW_H - 1 : side == BW_OW_NORTH ? 0 : at));
+        }
+        for (i = 0; i < BW_OW_BUILDINGS; i++)
+            if (in.b[i].placed) {
+                CHECK(BW_PGET(&m->a, in.b[i].door_x, in.b[i].door_y));
+                CHECK(walkable(AT(in.b[i].door_x, in.b[i].door_y)));
+            }
+    }
+}
+
+/* -------------------------------------------- (8) distance maps */
+
+#define DH arena.ow.dist[0]
+#define DR arena.ow.dist[1]
+
+/* Checks one distance map: 0 at the player, infinite where the trainer
+ * cannot step, and for every other tile the cheapest neighbour plus the
+ * tile's own cost, exactly (the triangle inequality, and tightness). */
+static void check_distance(int who, uint16_t d[BW_OW_H][BW_OW_W], int px, int py)
+{
+    int x, y, k;
+    CHECK(d[py][px] == 0);
+    for (y = 0; y < BW_OW_H; y++)
+        for (x = 0; x < BW_OW_W; x++) {
+            int c = bw_ow_cost(who, AT(x, y));
+            uint32_t best = 0xffffffffu;
+            if (x == px && y == py)
+                continue;
+            if (!c) {
+                CHECK(d[y][x] == BW_OW_INF);
+                continue;
+            }
+            for (k = 0; k < 8; k++) {
+                int nx = x + bw_dx8[k], ny = y + bw_dy8[k];
+                if (nx < 0 || ny < 0 || nx >= BW_OW_W || ny >= BW_OW_H || d[ny][nx] == BW_OW_INF)
+                    continue;
+                CHECK((uint32_t)d[y][x] <= (uint32_t)d[ny][nx] + (uint32_t)c);
+                if ((uint32_t)d[ny][nx] + (uint32_t)c < best)
+                    best = (uint32_t)d[ny][nx] + (uint32_t)c;
+            }
+            CHECK(d[y][x] == (best == 0xffffffffu ? BW_OW_INF : best));
+        }
+}
+
+static void overworld_8_distance_zero_at_player_exact_and_infinite_where_blocked(void)
+{
+    bw_rng r;
+    uint32_t s;
+    int reached = 0;
+    bw_rng_seed(&r, 3);
+    for (s = 0; s < SEEDS(80); s++) {
+        int wx, wy, px, py, k;
+        t_seed(s);
+        place_of(s, &wx, &wy);
+        REQUIRE(gen(s, wx, wy, 0) == 0);
+        REQUIRE(bw_ow_player_start(m, &px, &py) == 0);
+        CHECK(AT(px, py) == BW_T_OW_ROAD);
+        for (k = 0; k < 2; k++) {
+            if (k) { /* and anywhere at all, even on water */
+                px = (int)bw_rng_below(&r, BW_OW_W);
+                py = (int)bw_rng_below(&r, BW_OW_H);
+            }
+            REQUIRE(bw_overworld_distance(m, px, py, BW_OW_HIKER, DH) == 0);
+            REQUIRE(bw_overworld_distance(m, px, py, BW_OW_RIVAL, DR) == 0);
+            check_distance(BW_OW_HIKER, DH, px, py);
+            check_distance(BW_OW_RIVAL, DR, px, py);
+            reached += DR[1][1] != BW_OW_INF || DR[10][40] != BW_OW_INF;
+        }
+    }
+    CHECK(reached > 0);
+}
+
+/* Hikers pay no more than rivals on any tile and go where rivals go, so
+ * they are never farther from the player. */
+static void overworld_8_hiker_never_farther_than_rival(void)
+{
+    uint32_t s;
+    int t, x, y, closer = 0;
+    for (t = 0; t < BW_TILE_COUNT; t++) {
+        int h = bw_ow_cost(BW_OW_HIKER, t), rv = bw_ow_cost(BW_OW_RIVAL, t);
+        CHECK(!rv || (h && h <= rv));
+    }
+    for (s = 0; s < SEEDS(80); s++) {
+        int wx, wy, px, py;
+        t_seed(s);
+        place_of(s + 7, &wx, &wy);
+        REQUIRE(gen(s, wx, wy, 0) == 0);
+        REQUIRE(bw_ow_player_start(m, &px, &py) == 0);
+        REQUIRE(bw_overworld_distance(m, px, py, BW_OW_HIKER, DH) == 0);
+        REQUIRE(bw_overworld_distance(m, px, py, BW_OW_RIVAL, DR) == 0);
+        for (y = 0; y < BW_OW_H; y++)
+            for (x = 0; x < BW_OW_W; x++) {
+                CHECK(DH[y][x] <= DR[y][x]);
+                closer += DH[y][x] < DR[y][x];
+            }
+    }
+    CHECK(closer > 0); /* through trees and boulders, and tall grass at 15 */
+}
+
+/* On a field of one terrain inside the mountains, a step in any of the 8
+ * directions costs the same, so the distance is cost x Chebyshev. */
+static void overworld_8_costs_on_uniform_fields(void)
+{
+    static const uint8_t tiles[5] = { S_, T_, R_, B_, BW_T_OW_ROAD };
+    static const uint8_t hiker[5] = { 10, 15, 15, 15, 10 }, rival[5] = { 10, 20, 0, 0, 10 };
+    int k, x, y;
+    for (k = 0; k < 5; k++) {
+        field(tiles[k]);
+        for (x = 0; x < BW_OW_W; x++)
+            AT(x, 0) = AT(x, BW_OW_H - 1) = BW_T_OW_MOUNTAIN;
+        for (y = 0; y < BW_OW_H; y++)
+            AT(0, y) = AT(BW_OW_W - 1, y) = BW_T_OW_MOUNTAIN;
+        AT(0, 7) = BW_T_OW_GATE;
+        REQUIRE(bw_overworld_distance(m, 30, 8, BW_OW_HIKER, DH) == 0);
+        REQUIRE(bw_overworld_distance(m, 30, 8, BW_OW_RIVAL, DR) == 0);
+        for (y = 0; y < BW_OW_H; y++)
+            for (x = 0; x < BW_OW_W; x++) {
+                int cheb = bw_chebyshev(x, y, 30, 8), edge = !x || !y || x == 79 || y == 20;
+                CHECK(DH[y][x] == (edge ? BW_OW_INF : (unsigned)(hiker[k] * cheb)));
+                CHECK(DR[y][x] == (edge || (!rival[k] && cheb) ? BW_OW_INF : (unsigned)(rival[k] * cheb)));
+            }
+    }
+    /* a wall of water with one gap: the way round counts */
+    field(S_);
+    for (y = 0; y < BW_OW_H; y++)
+        AT(40, y) = W_;
+    AT(40, 20) = S_;
+    REQUIRE(bw_overworld_distance(m, 39, 0, BW_OW_RIVAL, DR) == 0);
+    CHECK(DR[0][41] == 10 * 20 + 10 * 20);
+    CHECK(DR[0][40] == BW_OW_INF && DR[20][40] == 10 * 20);
+    CHECK(bw_ow_cost(BW_OW_HIKER, W_) == 0 && bw_ow_cost(BW_OW_HIKER, BW_T_OW_MOUNTAIN) == 0);
+    CHECK(bw_ow_cost(BW_OW_RIVAL, BW_T_OW_GATE) == 0 && bw_ow_cost(BW_OW_HIKER, BW_T_OW_CENTER) == 50);
+    CHECK(bw_ow_cost(BW_OW_RIVAL, BW_T_OW_MART) == 50 && bw_ow_cost(BW_OW_RIVAL, BW_T_ROCK) == 0);
+}
+
+static void overworld_8_distance_bad_arguments(void)
+{
+    REQUIRE(gen(1, 0, 0, 0) == 0);
+    CHECK(bw_overworld_distance(m, -1, 3, BW_OW_HIKER, DH) == -1);
+    CHECK(bw_overworld_distance(m, 80, 3, BW_OW_HIKER, DH) == -1);
+    CHECK(bw_overworld_distance(m, 3, 21, BW_OW_HIKER, DH) == -1);
+    CHECK(bw_overworld_distance(m, 3, 3, 2, DH) == -1);
+    CHECK(bw_overworld_distance(m, 3, 3, -1, DH) == -1);
+    CHECK(bw_overworld_distance(m, 79, 20, BW_OW_RIVAL, DH) == 0);
+    CHECK(bw_ow_cost(2, S_) == 0);
+}
+
+/* ------------------------------------------------------- golden */
+
+static void overworld_golden(void)
+{
+    static const int16_t at[5][2] = { { 0, 0 }, { 5, -3 }, { -200, 17 }, { 200, 200 }, { -77, 140 } };
+    static const uint32_t want[5] = { 0xde7947bfu, 0xd0508bc0u, 0x29525f53u, 0x9275a1fbu, 0x9376cee9u };
+    static const char *const names[5] = {
+        "overworld_seed1_0_0", "overworld_seed1_5_m3", "overworld_seed1_m200_17",
+        "overworld_seed1_200_200", "overworld_seed1_m77_140"
+    };
+    uint32_t h = BW_FNV1A_INIT, s;
+    int k, x, y;
+    for (k = 0; k < 5; k++) {
+        REQUIRE(gen(1, at[k][0], at[k][1], 0) == 0);
+        t_golden(names[k], bw_grid_hash(g), want[k]);
+    }
+    for (s = 0; s < 10; s++) {
+        REQUIRE(gen(s, (int)s * 13 - 60, 30 - (int)s * 7, 0) == 0);
+        for (y = 0; y < BW_OW_H; y++)
+            h = bw_fnv1a(h, &AT(0, y), BW_OW_W);
+    }
+    t_golden("overworld_seeds0to9", h, 0xddc00e2au);
+    REQUIRE(gen(1, 0, 0, 0) == 0);
+    REQUIRE(bw_ow_player_start(m, &x, &y) == 0);
+    REQUIRE(bw_overworld_distance(m, x, y, BW_OW_HIKER, DH) == 0);
+    REQUIRE(bw_overworld_distance(m, x, y, BW_OW_RIVAL, DR) == 0);
+    h = BW_FNV1A_INIT;
+    for (y = 0; y < BW_OW_H; y++)
+        for (x = 0; x < BW_OW_W; x++) {
+            uint8_t b[4];
+            b[0] = (uint8_t)DH[y][x];
+            b[1] = (uint8_t)(DH[y][x] >> 8);
+            b[2] = (uint8_t)DR[y][x];
+            b[3] = (uint8_t)(DR[y][x] >> 8);
+            h = bw_fnv1a(h, b, 4);
+        }
+    t_golden("overworld_seed1_distances", h, 0x4fbdb1efu);
+}
+
+void suite_overworld(void)
+{
+    RUN(overworld_registry_and_range);
+    RUN(overworld_same_seed_same_map_place_matters);
+    RUN(overworld_1_points_20_per_type_uniform_in_the_box);
+    RUN(overworld_1_nearest_point_search_is_exact);
+    RUN(overworld_1_cells_take_the_nearest_type_y_counted_double);
+    RUN(overworld_1_next_z_slice_changes_little);
+    RUN(overworld_2_blend_rule_probabilities);
+    RUN(overworld_2_pivot_blends_the_12_tiles_within_taxicab_2);
+    RUN(overworld_2_chain_keeps_the_first_pivot_type);
+    RUN(overworld_3_pivots_grow_with_distance_50_to_300);
+    RUN(overworld_3_far_maps_more_overgrown);
+    RUN(overworld_4_mountain_border_one_gate_per_side);
+    RUN(overworld_4_gates_line_up_with_the_neighbours);
+    RUN(overworld_5_road_steps_one_at_a_time_and_ends_at_the_far_gate);
+    RUN(overworld_5_road_has_momentum);
+    RUN(overworld_5_roads_join_the_gates_and_stop_at_the_world_edge);
+    RUN(overworld_6_buildings_2x2_beside_the_road_away_from_its_bend);
+    RUN(overworld_6_buildings_always_at_the_centre_rarer_farther);
+    RUN(overworld_7_gates_and_doors_reachable_on_foot);
+    RUN(overworld_8_distance_zero_at_player_exact_and_infinite_where_blocked);
+    RUN(overworld_8_hiker_never_farther_than_rival);
+    RUN(overworld_8_costs_on_uniform_fields);
+    RUN(overworld_8_distance_bad_arguments);
+    RUN(overworld_golden);
+}
