@@ -27,9 +27,9 @@
 #define BW_FOREST_H 120
 
 /* The trunk plan: 4-7 trunks, one in each of 4-7 distinct cells of a 3 x 3
- * lattice of 40 x 40 squares, its centre 14..26 into the cell on each axis
- * (so centres are at least 28 apart and 14 from the map's edge), radius
- * 4..6 (a disc: dist^2 <= r^2 + r, 9 to 13 squares across). */
+ * lattice of 40 x 40 squares, its centre 14..25 into the cell on each axis
+ * (so centres are at least 29 apart and 14 from every edge of the map),
+ * radius 4..6 (a disc: dist^2 <= r^2 + r, 9 to 13 squares across). */
 #define BW_FOREST_MAX_TRUNKS 7
 #define BW_FOREST_MIN_TRUNKS 4
 #define BW_FOREST_TRUNK_R_MIN 4

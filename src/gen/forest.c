@@ -26,7 +26,7 @@ enum { P_TRUNKS = 1, P_ROOTS = 2, P_LICHEN = 3, P_MUSHROOMS = 4, P_CANOPY = 8, P
  * roots running 1..4 further out; everything of a tree lies within REACH
  * (6 + 3 + 4) of its centre. 1..3 gaps through the roots, each a 2-wide
  * line of grass from the trunk out to REACH + 1, where no other tree
- * reaches (centres are 28 apart). */
+ * reaches (centres are APART apart) and still on the map. */
 #define ROOT_W_MIN 2
 #define ROOT_W_MAX 3
 #define BUTTRESS_MIN 5
@@ -39,7 +39,11 @@ enum { P_TRUNKS = 1, P_ROOTS = 2, P_LICHEN = 3, P_MUSHROOMS = 4, P_CANOPY = 8, P
 #define LICHEN_MIN 22
 #define LICHEN_MAX 30
 
-typedef char forest_reach_fits[REACH + 1 < 28 - REACH && REACH < 14 ? 1 : -1];
+/* The plan's spacing and margin (bw_forest_trunks: a 40-square lattice,
+ * offsets 14..25 into a cell). */
+#define APART 29
+#define MARGIN 14
+typedef char forest_reach_fits[REACH + 1 + REACH < APART && REACH + 1 <= MARGIN ? 1 : -1];
 typedef char forest_cap_is_worst_case[BW_FOREST_TREE_CAP >=
     BW_FOREST_FIRST_MAX * (1 + BW_FOREST_FAN_MAX + BW_FOREST_FAN_MAX * BW_FOREST_FAN_MAX) ? 1 : -1];
 
@@ -55,14 +59,14 @@ void bw_forest_trunks(uint32_t seed, bw_forest_plan *p)
         cell[i] = (uint8_t)i;
     p->n = (uint8_t)bw_rng_range(&r, BW_FOREST_MIN_TRUNKS, BW_FOREST_MAX_TRUNKS);
     for (i = 0; i < p->n; i++) {
-        /* a partial shuffle picks n distinct lattice cells; offsets 14..26
-         * keep centres 28 apart and 14 from the edge */
+        /* a partial shuffle picks n distinct lattice cells; offsets 14..25
+         * keep centres 29 apart and 14 from each edge */
         int j = bw_rng_range(&r, i, 8), x, y;
         uint8_t c = cell[j];
         cell[j] = cell[i];
         cell[i] = c;
-        x = (c % 3) * 40 + bw_rng_range(&r, 14, 26);
-        y = (c / 3) * 40 + bw_rng_range(&r, 14, 26);
+        x = (c % 3) * 40 + bw_rng_range(&r, 14, 25);
+        y = (c / 3) * 40 + bw_rng_range(&r, 14, 25);
         p->x[i] = (uint8_t)x;
         p->y[i] = (uint8_t)y;
         p->r[i] = (uint8_t)bw_rng_range(&r, BW_FOREST_TRUNK_R_MIN, BW_FOREST_TRUNK_R_MAX);
