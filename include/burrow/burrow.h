@@ -21,6 +21,7 @@
 #include "burrow/streamer.h"
 #include "burrow/pit.h"
 #include "burrow/mines.h"
+#include "burrow/forest.h"
 
 #include "burrow/mdungeon.h"
 #include "burrow/abyss.h"

@@ -1,0 +1,168 @@
+/* The Underground Forest (areas.txt 4.1 - 4.8, 4.5.1 - 4.5.4): five
+ * 120 x 120 levels round the same 4-7 giant trees.
+ *
+ *   DLVL 5    the forest floor: grass strewn with cave lichen, each trunk
+ *             ringed by impassable roots with one to three gaps to it
+ *   DLVL 1-4  the canopy, open air round the same trunks: branches that
+ *             fork into thinner, shorter branches down to twigs that bear
+ *             leaves, vine bridges between the trees, mushrooms on the
+ *             branches (ladders up) and mushroom tops above them
+ *
+ * Levels link through the trunks (the same footprint on every level: climb
+ * up or down) and the mushrooms (a mushroom on DLVL n + 1 at (x, y) has a
+ * mushroom top at (x, y) on DLVL n). Everything that crosses levels is a
+ * pure function of the seed: the trunk plan (bw_forest_trunks) and the
+ * canopy of each level (bw_forest_canopy, replayed without a map), so any
+ * level is generated on its own in one bw_map. */
+#ifndef BURROW_FOREST_H
+#define BURROW_FOREST_H
+
+#include <stdint.h>
+#include "burrow/gen.h"
+#include "burrow/map.h"
+#include "burrow/plane.h"
+
+#define BW_FOREST_LEVELS 5
+#define BW_FOREST_W 120
+#define BW_FOREST_H 120
+
+/* The trunk plan: 4-7 trunks, one in each of 4-7 distinct cells of a 3 x 3
+ * lattice of 40 x 40 squares, its centre 14..25 into the cell on each axis
+ * (so centres are at least 29 apart and 14 from every edge of the map),
+ * radius 4..6 (a disc: dist^2 <= r^2 + r, 9 to 13 squares across). */
+#define BW_FOREST_MAX_TRUNKS 7
+#define BW_FOREST_MIN_TRUNKS 4
+#define BW_FOREST_TRUNK_R_MIN 4
+#define BW_FOREST_TRUNK_R_MAX 6
+
+typedef struct bw_forest_plan {
+    uint8_t n;                                 /* trunks, 4..7 */
+    uint8_t x[BW_FOREST_MAX_TRUNKS], y[BW_FOREST_MAX_TRUNKS]; /* centres */
+    uint8_t r[BW_FOREST_MAX_TRUNKS];           /* radii */
+} bw_forest_plan;
+
+/* Pure function of the seed; the same for all five levels. */
+void bw_forest_trunks(uint32_t seed, bw_forest_plan *p);
+/* 1 + the index of the trunk whose disc holds (x, y), or 0. */
+int bw_forest_trunk_at(const bw_forest_plan *p, int x, int y);
+
+/* ------------------------------------------------------- the canopy */
+
+/* Branching (4.2 - 4.4). A trunk grows 4..6 branches of width 3 (the
+ * first generation) whose length beyond the trunk is 10..16. Each branch
+ * of width w and length L grows 4 sub-branches (5 with chance 1/3) of
+ * width w - 1 and length L * k / 6, k drawn 3..4 (so L/2 .. 2L/3), spread
+ * along its outer part; the last one starts at its tip. A branch is too
+ * small to branch again when that next generation would be: width below
+ * BW_FOREST_MIN_WIDTH or length below BW_FOREST_MIN_LEN, i.e. when w = 1
+ * or L / 2 < 3. It bears 4..6 leaves instead. */
+#define BW_FOREST_WIDTH0 3
+#define BW_FOREST_MIN_WIDTH 1
+#define BW_FOREST_MIN_LEN 3
+#define BW_FOREST_LEN0_MIN 10
+#define BW_FOREST_LEN0_MAX 16
+#define BW_FOREST_FIRST_MIN 4          /* branches per trunk */
+#define BW_FOREST_FIRST_MAX 6
+#define BW_FOREST_FAN_MIN 4            /* sub-branches per branch */
+#define BW_FOREST_FAN_MAX 5
+#define BW_FOREST_LEAVES_MIN 4         /* leaves per twig */
+#define BW_FOREST_LEAVES_MAX 6
+/* Generations are 0, 1, 2 (widths 3, 2, 1); the worst case per trunk is
+ * 6 + 6 x 5 + 6 x 5 x 5 = 186 branches, so a level has at most
+ * 7 x 186 = 1,302. The cap per trunk equals that worst case: a branch past
+ * it would bear leaves instead of branching (the fallback), which cannot
+ * happen with these numbers; the cap bounds the loop whatever they are. */
+#define BW_FOREST_GENERATIONS 3
+#define BW_FOREST_TREE_CAP 186
+
+/* One piece of the canopy, as bw_forest_canopy reports it. */
+enum { BW_FOREST_BRANCH = 1, BW_FOREST_LEAF = 2 };
+typedef struct bw_forest_part {
+    uint8_t kind;          /* BW_FOREST_BRANCH or BW_FOREST_LEAF */
+    uint8_t tree;          /* trunk index in the plan */
+    uint8_t gen;           /* branch: generation, 0 = grown from the trunk */
+    uint8_t dir;           /* branch: direction drawn, 0..31 (x 11.25 degrees,
+                              0 = east, 8 = south); its end may be pulled in
+                              from the map's edge */
+    uint8_t width;         /* branch: 3, 2, 1 (gen 0, 1, 2) */
+    uint8_t len;           /* branch: length (gen 0: beyond the trunk) */
+    uint8_t terminal;      /* branch: 1 if it bears leaves, not branches */
+    uint8_t capped;        /* branch: 1 if terminal only by the cap */
+    uint16_t id;           /* branch: 0, 1, ... within its tree, in order */
+    uint16_t parent;       /* branch: the parent's id; 0xffff for gen 0.
+                              leaf: the id of the twig that bears it */
+    int16_t x0, y0, x1, y1;/* branch: centre line from (x0, y0) to
+                              (x1, y1); leaf: inclusive rectangle */
+    int16_t px, py;        /* leaf: the twig's cell it grows from (the
+                              rectangle holds a 4-neighbour of it) */
+} bw_forest_part;
+
+typedef void (*bw_forest_fn)(const bw_forest_part *p, void *ctx);
+
+/* Replays the canopy of `level` (1..4; nothing for 5) without a map: every
+ * branch and leaf, tree by tree, depth first (a branch before its
+ * sub-branches; a twig's leaves right after it). */
+void bw_forest_canopy(uint32_t seed, int level, bw_forest_fn fn, void *ctx);
+
+/* The squares a branch covers: its 4-connected centre line (a diagonal step
+ * goes through a corner cell) and, for width 2 and 3, the same line shifted
+ * by +1 and -1 across its main axis. fn may stop it by returning non-zero.
+ * A square may come twice. */
+typedef int (*bw_forest_cell_fn)(int x, int y, void *ctx);
+void bw_forest_branch_cells(const bw_forest_part *p, bw_forest_cell_fn fn, void *ctx);
+
+/* ----------------------------------------------------- mushrooms */
+
+/* 4.5: each square of branch on DLVL 2-4 bears a mushroom with chance
+ * BW_FOREST_MUSHROOM_P / 2^32 (1.00%). The draw u(x, y) is one hash of the
+ * seed and the cell, the same for every level; level n takes the cell when
+ * u lies in its own interval [(n - 2) P, (n - 1) P), so a cell never holds
+ * a mushroom on two levels in a row and a mushroom top (from the level
+ * below) never lands on a mushroom. None on DLVL 1: nothing is above it. */
+#define BW_FOREST_MUSHROOM_P 42949600u /* = 429,496 x 100: 1/100 of 2^32, to 2e-7 */
+
+/* 1 if square (x, y), if it is branch on `level`, bears a mushroom. */
+int bw_forest_mushroom_roll(uint32_t seed, int level, int x, int y);
+/* Marks in `out` (cleared first) the mushrooms of `level`, from the
+ * replayed canopy alone: what DLVL level - 1 needs for its mushroom tops.
+ * Returns their number. */
+int bw_forest_mushrooms(uint32_t seed, int level, bw_plane *out);
+
+/* --------------------------------------------------- vine bridges */
+
+/* 4.7: as each twig is drawn, a straight ray continues its direction from
+ * its tip through the air (and over leaves and vines) for at most
+ * BW_FOREST_VINE_MAX squares (Pythagorean). If the first branch square it
+ * meets belongs to another tree (one drawn before: trees are drawn in plan
+ * order), the air squares of the 4-connected line from the tip to that
+ * square become vine: a bridge. A ray that meets its own tree, a trunk,
+ * the map's edge or nothing, or meets the other tree on the very next
+ * square (the two touch already), lays no vine. */
+#define BW_FOREST_VINE_MAX 16
+
+/* --------------------------------------------------- generation */
+
+/* What a level holds, for tests and curious callers. */
+#define BW_FOREST_REPORT_VINES 32
+typedef struct bw_forest_vine {
+    uint8_t x0, y0;        /* the twig tip of tree t */
+    uint8_t x1, y1;        /* the branch square of tree u it reaches */
+    uint8_t t, u;
+} bw_forest_vine;
+
+typedef struct bw_forest_report {
+    uint16_t branches, twigs, leaves, capped;
+    uint16_t vines;        /* vine bridges laid (the first 32 are listed) */
+    uint16_t mushrooms, tops;
+    uint16_t fallbacks;    /* DLVL 5: trunks reached only by the fallback path */
+    bw_forest_vine vine[BW_FOREST_REPORT_VINES];
+} bw_forest_report;
+
+/* Generates level `level` (1..5) of `seed` into m (120 x 120); rep may be
+ * NULL. Returns 0, or -1 if level is out of range. */
+int bw_forest_level(bw_map *m, uint32_t seed, int level, bw_forest_report *rep);
+
+/* The registry's "forest". */
+int bw_forest_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o);
+
+#endif

@@ -1,0 +1,759 @@
+/* The Underground Forest (areas.txt 4.1 - 4.8, 4.5.1 - 4.5.4),
+ * include/burrow/forest.h. Each test is named after the rule it checks and
+ * runs SEEDS(500) seeds of every level it concerns. The canopy is checked
+ * twice over: through the replay API (bw_forest_canopy: what was grown)
+ * and in the grid (what was drawn), and the two are tied together. */
+#include "check.h"
+#include "arena.h"
+
+static bw_map *const m = &arena.map;
+static bw_grid *const g = &arena.map.grid;
+
+static void gen(uint32_t s, int level, bw_forest_report *rep)
+{
+    t_seed(s);
+    bw_forest_level(m, s, level, rep);
+}
+
+static int count(uint8_t t) { return bw_grid_count(g, t); }
+
+static int is_branch(uint8_t t) { return t == BW_T_BRANCH || t == BW_T_MUSHROOM; }
+
+/* 1 if every tile of the level is in the list (terminated by 255). */
+static int only(const uint8_t *list)
+{
+    bw_tileset ts;
+    int i;
+    bw_ts_clear(&ts);
+    for (; *list != 255; list++)
+        bw_ts_add(&ts, *list);
+    for (i = 0; i < BW_GRID_CELLS; i++)
+        if (!BW_TS_HAS(&ts, g->cell[i]))
+            return 0;
+    return 1;
+}
+
+/* The grid's trunk squares are exactly the discs of the plan. */
+static int trunks_match_plan(const bw_forest_plan *pl)
+{
+    int x, y, ok = 1;
+    for (y = 0; y < 120; y++)
+        for (x = 0; x < 120; x++)
+            ok &= (BW_AT(g, x, y) == BW_T_TRUNK) == (bw_forest_trunk_at(pl, x, y) != 0);
+    return ok;
+}
+
+/* ------------------------------------------------------ the trunk plan */
+
+/* 4-7 trunks of radius 4-6, centres at least 29 apart (the roots and gaps
+ * of two trees never meet) and 14 from the edge. */
+static void forest_plan_trunks_large_and_apart(void)
+{
+    bw_forest_plan pl;
+    uint32_t s;
+    int i, j, seen[8] = { 0 };
+    for (s = 0; s < SEEDS(500); s++) {
+        t_seed(s);
+        bw_forest_trunks(s, &pl);
+        CHECK(pl.n >= BW_FOREST_MIN_TRUNKS && pl.n <= BW_FOREST_MAX_TRUNKS);
+        seen[pl.n] = 1;
+        for (i = 0; i < pl.n; i++) {
+            CHECK(pl.r[i] >= BW_FOREST_TRUNK_R_MIN && pl.r[i] <= BW_FOREST_TRUNK_R_MAX);
+            CHECK(pl.x[i] >= 14 && pl.y[i] >= 14 && pl.x[i] <= 105 && pl.y[i] <= 105);
+            for (j = 0; j < i; j++)
+                CHECK(bw_dist2(pl.x[i], pl.y[i], pl.x[j], pl.y[j]) >= 29 * 29);
+        }
+    }
+    CHECK(seen[4] && seen[7]); /* the whole range occurs */
+}
+
+/* ------------------------------------------------------------- DLVL 5 */
+
+/* Trunks where the plan says; round each, the squares just outside the
+ * trunk (4-neighbours of it) are at least two thirds roots, the rest the
+ * ways in (grass or lichen); roots lie only near a trunk. */
+static void forest_4_5_1_trunks_ringed_by_roots(void)
+{
+    bw_forest_plan pl;
+    uint32_t s;
+    int t, x, y, k;
+    for (s = 0; s < SEEDS(500); s++) {
+        gen(s, 5, 0);
+        bw_forest_trunks(s, &pl);
+        CHECK(trunks_match_plan(&pl));
+        for (t = 0; t < pl.n; t++) {
+            int ring = 0, roots = 0, r = pl.r[t] + 1;
+            for (y = pl.y[t] - r; y <= pl.y[t] + r; y++)
+                for (x = pl.x[t] - r; x <= pl.x[t] + r; x++) {
+                    int next = 0;
+                    if (BW_AT(g, x, y) == BW_T_TRUNK)
+                        continue;
+                    for (k = 0; k < 4; k++)
+                        next |= BW_AT(g, x + bw_dx4[k], y + bw_dy4[k]) == BW_T_TRUNK;
+                    if (!next)
+                        continue;
+                    ring++;
+                    roots += BW_AT(g, x, y) == BW_T_ROOTS;
+                }
+            CHECK(roots * 3 >= ring * 2);
+            CHECK(roots < ring);
+        }
+        for (y = 0; y < 120; y++)
+            for (x = 0; x < 120; x++)
+                if (BW_AT(g, x, y) == BW_T_ROOTS) {
+                    int near = 0;
+                    for (t = 0; t < pl.n; t++)
+                        near |= bw_dist2(x, y, pl.x[t], pl.y[t]) <= 14 * 14;
+                    CHECK(near);
+                }
+    }
+}
+
+static void forest_4_5_2_open_space_connected(void)
+{
+    bw_forest_report rep;
+    bw_tileset open;
+    uint32_t s, fallbacks = 0;
+    bw_ts_from_flags(&open, BW_CONNECTS);
+    for (s = 0; s < SEEDS(500); s++) {
+        gen(s, 5, &rep);
+        CHECK(bw_connected(&m->fill, g, &open, &m->a)); /* trunks included */
+        fallbacks += rep.fallbacks;
+    }
+    t_info("forest_5_fallback_paths", fallbacks);
+}
+
+/* Lichen on every floor, strewn: in at least 5 of the 9 squares of 40 x 40
+ * on 90% of levels, and 2-20% of the passable ground. */
+static void forest_4_5_3_lichen_strewn(void)
+{
+    uint32_t s, n = SEEDS(500), spread = 0;
+    int x, y;
+    for (s = 0; s < n; s++) {
+        int lichen, pass, sq = 0, i;
+        uint16_t in[9] = { 0 };
+        gen(s, 5, 0);
+        lichen = count(BW_T_LICHEN);
+        pass = lichen + count(BW_T_GRASS);
+        CHECK(lichen * 50 >= pass && lichen * 5 <= pass);
+        for (y = 0; y < 120; y++)
+            for (x = 0; x < 120; x++)
+                if (BW_AT(g, x, y) == BW_T_LICHEN)
+                    in[(y / 40) * 3 + x / 40]++;
+        for (i = 0; i < 9; i++)
+            sq += in[i] > 0;
+        spread += sq >= 5;
+    }
+    CHECK(spread * 10 >= n * 9);
+}
+
+static void forest_4_5_4_other_spaces_grass(void)
+{
+    static const uint8_t ok[] = { BW_T_GRASS, BW_T_LICHEN, BW_T_ROOTS, BW_T_TRUNK, 255 };
+    uint32_t s;
+    for (s = 0; s < SEEDS(500); s++) {
+        gen(s, 5, 0);
+        CHECK(only(ok));
+        CHECK(count(BW_T_GRASS) * 10 > 120 * 120 * 6);
+    }
+}
+
+/* ---------------------------------------------------------- DLVL 1-4 */
+
+static void forest_4_1_trunks_replicated(void)
+{
+    bw_forest_plan pl;
+    uint32_t s;
+    int n;
+    for (s = 0; s < SEEDS(500); s++) {
+        bw_forest_trunks(s, &pl);
+        for (n = 1; n <= 4; n++) {
+            gen(s, n, 0);
+            CHECK(trunks_match_plan(&pl)); /* the same discs as DLVL 5's */
+        }
+    }
+}
+
+/* Marks every branch square of the replayed canopy in m->b (trees in
+ * `mask`, bit per tree) and every leaf square in m->a, if asked. */
+typedef struct mark_ctx {
+    unsigned mask;
+    int leaves;
+} mark_ctx;
+
+static int mark_b(int x, int y, void *c)
+{
+    (void)c;
+    BW_PSET(&m->b, x, y);
+    return 0;
+}
+
+static void mark_part(const bw_forest_part *p, void *vc)
+{
+    mark_ctx *c = (mark_ctx *)vc;
+    int x, y;
+    if (!((c->mask >> p->tree) & 1u))
+        return;
+    if (p->kind == BW_FOREST_BRANCH) {
+        bw_forest_branch_cells(p, mark_b, 0);
+    } else if (c->leaves) {
+        for (y = p->y0; y <= p->y1; y++)
+            for (x = p->x0; x <= p->x1; x++)
+                if (x >= 0 && y >= 0 && x < 120 && y < 120)
+                    BW_PSET(&m->a, x, y);
+    }
+}
+
+static void mark_canopy(uint32_t s, int level, unsigned mask, int leaves)
+{
+    mark_ctx c;
+    c.mask = mask;
+    c.leaves = leaves;
+    bw_plane_clear(&m->b);
+    if (leaves)
+        bw_plane_clear(&m->a);
+    bw_forest_canopy(s, level, mark_part, &c);
+}
+
+typedef struct first_ctx {
+    int16_t cx[BW_FOREST_MAX_TRUNKS], cy[BW_FOREST_MAX_TRUNKS];
+    uint8_t first[BW_FOREST_MAX_TRUNKS];
+    int bad;
+} first_ctx;
+
+static void first_part(const bw_forest_part *p, void *vc)
+{
+    first_ctx *c = (first_ctx *)vc;
+    if (p->kind != BW_FOREST_BRANCH || p->gen != 0)
+        return;
+    c->first[p->tree]++;
+    c->bad += p->x0 != c->cx[p->tree] || p->y0 != c->cy[p->tree] || p->width != BW_FOREST_WIDTH0 ||
+              p->parent != 0xffff || p->len < BW_FOREST_LEN0_MIN || p->len > BW_FOREST_LEN0_MAX;
+}
+
+/* Each trunk grows 4-6 first branches from its centre (API); and the grid's
+ * branch and mushroom squares are exactly the replayed branches' squares
+ * off the trunks (a mushroom top from below may cover one). */
+static void forest_4_2_trunks_grow_four_or_more_branches(void)
+{
+    bw_forest_plan pl;
+    first_ctx c;
+    uint32_t s;
+    int n, t, x, y;
+    for (s = 0; s < SEEDS(500); s++) {
+        bw_forest_trunks(s, &pl);
+        for (n = 1; n <= 4; n++) {
+            gen(s, n, 0);
+            for (t = 0; t < pl.n; t++) {
+                c.cx[t] = pl.x[t];
+                c.cy[t] = pl.y[t];
+                c.first[t] = 0;
+            }
+            c.bad = 0;
+            bw_forest_canopy(s, n, first_part, &c);
+            CHECK(c.bad == 0);
+            for (t = 0; t < pl.n; t++)
+                CHECK(c.first[t] >= 4 && c.first[t] <= BW_FOREST_FIRST_MAX);
+            mark_canopy(s, n, 0xff, 0);
+            for (y = 0; y < 120; y++)
+                for (x = 0; x < 120; x++) {
+                    uint8_t tl = BW_AT(g, x, y);
+                    if (is_branch(tl))
+                        CHECK(BW_PGET(&m->b, x, y));
+                    else if (BW_PGET(&m->b, x, y))
+                        CHECK(tl == BW_T_TRUNK || tl == BW_T_MUSHROOM_TOP);
+                }
+        }
+    }
+}
+
+/* Follows the depth-first report with one open branch per generation:
+ * a branch of generation g closes every open one of g or deeper. */
+typedef struct tree_ctx {
+    bw_forest_part open[BW_FOREST_GENERATIONS];
+    uint8_t kids[BW_FOREST_GENERATIONS], leaves[BW_FOREST_GENERATIONS];
+    uint8_t depth;         /* open branches */
+    uint8_t max_gen;
+    uint16_t per_tree[BW_FOREST_MAX_TRUNKS];
+    int bad_fork, bad_child, bad_leaf, bad_rule, capped;
+} tree_ctx;
+
+typedef struct on_line { int x, y, hit; } on_line;
+
+static int on_line_cell(int x, int y, void *vc)
+{
+    on_line *o = (on_line *)vc;
+    o->hit |= x == o->x && y == o->y;
+    return o->hit;
+}
+
+/* 1 if (x, y) is a square of the centre line of branch p. */
+static int on_centre(const bw_forest_part *p, int x, int y)
+{
+    bw_forest_part c = *p;
+    on_line o;
+    c.width = 1;
+    o.x = x;
+    o.y = y;
+    o.hit = 0;
+    bw_forest_branch_cells(&c, on_line_cell, &o);
+    return o.hit;
+}
+
+static void close_to(tree_ctx *c, int depth)
+{
+    while (c->depth > depth) {
+        int d = --c->depth;
+        const bw_forest_part *p = &c->open[d];
+        if (p->terminal) /* 4.4 */
+            c->bad_leaf += c->kids[d] != 0 || c->leaves[d] < 4 || c->leaves[d] > BW_FOREST_LEAVES_MAX;
+        else /* 4.3 */
+            c->bad_fork += c->leaves[d] != 0 || c->kids[d] < 4 || c->kids[d] > BW_FOREST_FAN_MAX;
+    }
+}
+
+static void tree_part(const bw_forest_part *p, void *vc)
+{
+    tree_ctx *c = (tree_ctx *)vc;
+    if (p->kind == BW_FOREST_BRANCH) {
+        int small = p->width - 1 < BW_FOREST_MIN_WIDTH || p->len / 2 < BW_FOREST_MIN_LEN;
+        close_to(c, p->gen);
+        if (p->gen > 0) {
+            const bw_forest_part *q = &c->open[p->gen - 1];
+            c->kids[p->gen - 1]++;
+            /* thinner, shorter (half to two thirds), from a square of the
+             * parent's centre line */
+            c->bad_child += c->depth != p->gen || p->parent != q->id || p->width != q->width - 1 ||
+                            p->len >= q->len || p->len < q->len / 2 || !on_centre(q, p->x0, p->y0);
+        }
+        c->bad_rule += p->terminal != small || p->capped || p->gen >= BW_FOREST_GENERATIONS;
+        c->capped += p->capped;
+        c->max_gen = (uint8_t)bw_max(c->max_gen, p->gen);
+        c->per_tree[p->tree]++;
+        if (p->gen < BW_FOREST_GENERATIONS) {
+            c->open[p->gen] = *p;
+            c->kids[p->gen] = c->leaves[p->gen] = 0;
+            c->depth = (uint8_t)(p->gen + 1);
+        }
+    } else {
+        const bw_forest_part *q = &c->open[c->depth ? c->depth - 1 : 0];
+        int w = p->x1 - p->x0 + 1, h = p->y1 - p->y0 + 1, k, next = 0;
+        if (c->depth == 0) {
+            c->bad_leaf++;
+            return;
+        }
+        c->leaves[c->depth - 1]++;
+        for (k = 0; k < 4; k++) {
+            int nx = p->px + bw_dx4[k], ny = p->py + bw_dy4[k];
+            next |= nx >= p->x0 && nx <= p->x1 && ny >= p->y0 && ny <= p->y1;
+        }
+        /* 1 x 1 to 2 x 4 either way, beside (not on) a twig square */
+        c->bad_leaf += p->parent != q->id || !q->terminal || bw_min(w, h) < 1 || bw_min(w, h) > 2 ||
+                       bw_max(w, h) > 4 || !next || !on_centre(q, p->px, p->py) ||
+                       (p->px >= p->x0 && p->px <= p->x1 && p->py >= p->y0 && p->py <= p->y1);
+    }
+}
+
+static void tree_walk(uint32_t s, int level, tree_ctx *c)
+{
+    int i;
+    c->depth = c->max_gen = 0;
+    c->bad_fork = c->bad_child = c->bad_leaf = c->bad_rule = c->capped = 0;
+    for (i = 0; i < BW_FOREST_MAX_TRUNKS; i++)
+        c->per_tree[i] = 0;
+    bw_forest_canopy(s, level, tree_part, c);
+    close_to(c, 0);
+}
+
+/* Every branch that may fork forks into 4-5 sub-branches one square
+ * thinner and shorter, starting on it, and so on: each tree reaches the
+ * third generation, and a branch is a twig exactly when its next
+ * generation would be too small (width < 1 or length < 3). */
+static void forest_4_3_branches_fork_thinner_shorter(void)
+{
+    tree_ctx c;
+    uint32_t s;
+    int n;
+    for (s = 0; s < SEEDS(500); s++) {
+        t_seed(s);
+        for (n = 1; n <= 4; n++) {
+            tree_walk(s, n, &c);
+            CHECK(c.bad_fork == 0);
+            CHECK(c.bad_child == 0);
+            CHECK(c.bad_rule == 0);
+            CHECK(c.max_gen == BW_FOREST_GENERATIONS - 1);
+        }
+    }
+}
+
+/* Every twig bears 4-6 leaves of 1 x 1 .. 2 x 4 right beside it (API);
+ * in the grid every leaf square lies in a replayed leaf and every square
+ * of a replayed leaf is passable (leaf, or what it did not cover). */
+static void forest_4_4_twigs_bear_leaves(void)
+{
+    tree_ctx c;
+    uint32_t s;
+    int n, x, y;
+    for (s = 0; s < SEEDS(500); s++) {
+        for (n = 1; n <= 4; n++) {
+            t_seed(s);
+            tree_walk(s, n, &c);
+            CHECK(c.bad_leaf == 0);
+            gen(s, n, 0);
+            CHECK(count(BW_T_LEAF) > 0);
+            mark_canopy(s, n, 0xff, 1);
+            for (y = 0; y < 120; y++)
+                for (x = 0; x < 120; x++) {
+                    uint8_t t = BW_AT(g, x, y);
+                    if (t == BW_T_LEAF)
+                        CHECK(BW_PGET(&m->a, x, y));
+                    if (BW_PGET(&m->a, x, y))
+                        CHECK(bw_tile_passable(t));
+                }
+        }
+    }
+}
+
+/* The cap (BW_FOREST_TREE_CAP per tree, the worst case) is never what
+ * stops a branch, and no tree comes near it. */
+static void forest_4_4_cap_never_reached(void)
+{
+    bw_forest_report rep;
+    tree_ctx c;
+    uint32_t s;
+    int n, t, most = 0;
+    for (s = 0; s < SEEDS(500); s++) {
+        t_seed(s);
+        for (n = 1; n <= 4; n++) {
+            tree_walk(s, n, &c);
+            CHECK(c.capped == 0);
+            for (t = 0; t < BW_FOREST_MAX_TRUNKS; t++) {
+                CHECK(c.per_tree[t] <= BW_FOREST_TREE_CAP);
+                most = bw_max(most, c.per_tree[t]);
+            }
+        }
+        gen(s, 1 + (int)(s % 4), &rep);
+        CHECK(rep.capped == 0 && rep.branches > 0);
+    }
+    t_info("forest_most_branches_per_tree", (uint32_t)most);
+}
+
+/* 4.5: mushrooms on the branches of DLVL 2-4, 1 square in 100. On DLVL 4
+ * that is the rate among its branch squares; on DLVL 2 and 3 the squares
+ * under a mushroom top (whose draw fell in the level below's interval) are
+ * not branch any more, so among those left it is p / (1 - p). Tolerance:
+ * 4 sigma of the binomial. None on DLVL 1 and 5. The replay
+ * (bw_forest_mushrooms) finds exactly the grid's mushrooms. */
+static void forest_4_5_mushrooms_one_square_in_a_hundred(void)
+{
+    uint32_t s, n = SEEDS(500);
+    int lv, i;
+    for (lv = 1; lv <= 5; lv++) {
+        uint32_t shrooms = 0, squares = 0;
+        for (s = 0; s < n; s++) {
+            int k, same = 1;
+            gen(s, lv, 0);
+            k = count(BW_T_MUSHROOM);
+            shrooms += (uint32_t)k;
+            squares += (uint32_t)(k + count(BW_T_BRANCH));
+            CHECK(bw_forest_mushrooms(s, lv, &m->b) == k);
+            for (i = 0; i < BW_GRID_CELLS; i++)
+                same &= ((m->b.w[i >> 5] >> (i & 31)) & 1u) == (g->cell[i] == BW_T_MUSHROOM);
+            CHECK(same);
+            if (lv == 1 || lv == 5)
+                CHECK(k == 0);
+        }
+        if (lv >= 2 && lv <= 4) {
+            /* expected and variance x 10^4, in integers: p = 1/100 */
+            uint32_t num = lv == 4 ? 1 : 100, den = lv == 4 ? 100 : 9900;
+            uint32_t want = (uint32_t)((uint64_t)squares * num / den);
+            uint32_t var = want, sd = 1;
+            while (sd * sd < var)
+                sd++;
+            t_info("forest_mushrooms_per_10000_squares", (uint32_t)((uint64_t)shrooms * 10000 / squares));
+            CHECK(shrooms + 4 * sd >= want && shrooms <= want + 4 * sd);
+            CHECK(squares > n * 1000);
+        }
+    }
+}
+
+/* FNV-1a over the squares holding `t`, in row order: two sets of squares
+ * are equal when their counts and these hashes are. */
+static uint32_t squares_hash(uint8_t t, int *n)
+{
+    uint32_t h = BW_FNV1A_INIT;
+    int i;
+    *n = 0;
+    for (i = 0; i < BW_GRID_CELLS; i++)
+        if (g->cell[i] == t) {
+            uint8_t b[2];
+            b[0] = (uint8_t)(i & 0xff);
+            b[1] = (uint8_t)(i >> 8);
+            h = bw_fnv1a(h, b, 2);
+            ++*n;
+        }
+    return h;
+}
+
+/* 4.6: every mushroom on DLVL n + 1 has a mushroom top right above it on
+ * DLVL n and every top a mushroom below it; none on DLVL 4 (nothing grows
+ * mushrooms on DLVL 5), tops on nearly every level. */
+static void forest_4_6_mushroom_tops_above_mushrooms(void)
+{
+    uint32_t s, n = SEEDS(500), with = 0;
+    int lv, k1, k2;
+    for (s = 0; s < n; s++) {
+        for (lv = 1; lv <= 3; lv++) {
+            uint32_t below, above;
+            gen(s, lv + 1, 0);
+            below = squares_hash(BW_T_MUSHROOM, &k1);
+            gen(s, lv, 0);
+            above = squares_hash(BW_T_MUSHROOM_TOP, &k2);
+            CHECK(k1 == k2 && below == above);
+            with += k2 > 0;
+        }
+        gen(s, 4, 0);
+        CHECK(count(BW_T_MUSHROOM_TOP) == 0);
+    }
+    CHECK(with * 100 >= 3 * n * 95);
+}
+
+/* 4.7: vine bridges on nearly every level and many of them (20+ on the
+ * mean; measured 44); each joins a twig tip of tree t to a branch square
+ * of another tree within BW_FOREST_VINE_MAX, its line all passable, and
+ * when all are listed every vine square lies on one of them. */
+static int passable_cell(int x, int y, void *vc)
+{
+    int *bad = (int *)vc;
+    *bad += !bw_tile_passable(BW_AT(g, x, y));
+    return 0;
+}
+
+static void forest_4_7_vine_bridges_between_trees(void)
+{
+    bw_forest_report rep;
+    bw_forest_plan pl;
+    uint32_t s, n = SEEDS(500), with = 0, total = 0;
+    int lv, i, t, x, y;
+    for (s = 0; s < n; s++) {
+        bw_forest_trunks(s, &pl);
+        for (lv = 1; lv <= 4; lv++) {
+            uint32_t tip_ok = 0, far_ok = 0;
+            int listed, bad = 0;
+            gen(s, lv, &rep);
+            listed = bw_min(rep.vines, BW_FOREST_REPORT_VINES);
+            with += rep.vines > 0;
+            total += rep.vines;
+            if (rep.vines == 0)
+                CHECK(count(BW_T_VINE) == 0);
+            for (i = 0; i < listed; i++) {
+                const bw_forest_vine *v = &rep.vine[i];
+                bw_forest_part line;
+                CHECK(bw_dist2(v->x0, v->y0, v->x1, v->y1) <= BW_FOREST_VINE_MAX * BW_FOREST_VINE_MAX);
+                CHECK(bw_manhattan(v->x0, v->y0, v->x1, v->y1) >= 2);
+                line.x0 = v->x0;
+                line.y0 = v->y0;
+                line.x1 = v->x1;
+                line.y1 = v->y1;
+                line.width = 1;
+                bw_forest_branch_cells(&line, passable_cell, &bad);
+            }
+            CHECK(bad == 0);
+            /* whose branches the ends are on: one tree at a time in m->b */
+            for (t = 0; t < pl.n; t++) {
+                mark_canopy(s, lv, 1u << t, 0);
+                for (i = 0; i < listed; i++) {
+                    const bw_forest_vine *v = &rep.vine[i];
+                    if (v->t == t && BW_PGET(&m->b, v->x0, v->y0))
+                        tip_ok |= 1u << i;
+                    if (v->t != t && BW_PGET(&m->b, v->x1, v->y1))
+                        far_ok |= 1u << i;
+                }
+            }
+            for (i = 0; i < listed; i++)
+                CHECK(((tip_ok >> i) & 1u) && ((far_ok >> i) & 1u));
+            if (rep.vines <= BW_FOREST_REPORT_VINES) {
+                bw_plane_clear(&m->b);
+                for (i = 0; i < listed; i++) {
+                    bw_forest_part line;
+                    line.x0 = rep.vine[i].x0;
+                    line.y0 = rep.vine[i].y0;
+                    line.x1 = rep.vine[i].x1;
+                    line.y1 = rep.vine[i].y1;
+                    line.width = 1;
+                    bw_forest_branch_cells(&line, mark_b, 0);
+                }
+                for (y = 0; y < 120; y++)
+                    for (x = 0; x < 120; x++)
+                        if (BW_AT(g, x, y) == BW_T_VINE)
+                            CHECK(BW_PGET(&m->b, x, y));
+            }
+        }
+    }
+    CHECK(with * 100 >= 4 * n * 97); /* measured: 99.8% of 4,000 levels */
+    CHECK(total >= 4 * n * 20);
+    t_info("forest_vines_per_level_x10", total * 10 / (4 * n));
+}
+
+/* 4.8: on DLVL 1-4 every open square is joined, within its level, to a
+ * trunk (up and down) or a mushroom top (down to its mushroom, which is on
+ * a branch joined the same way on the level below, down to DLVL 4, which
+ * has no tops); everything else is open air. */
+static void forest_4_8_every_region_reaches_trunk_or_top(void)
+{
+    static const uint8_t ok[] = { BW_T_AIR, BW_T_TRUNK, BW_T_BRANCH, BW_T_LEAF, BW_T_MUSHROOM,
+                                  BW_T_MUSHROOM_TOP, BW_T_VINE, 255 };
+    bw_tileset open;
+    uint32_t s;
+    int lv, x, y;
+    bw_ts_from_flags(&open, BW_CONNECTS);
+    for (s = 0; s < SEEDS(500); s++)
+        for (lv = 1; lv <= 4; lv++) {
+            int reached = 0, openn = 0;
+            gen(s, lv, 0);
+            CHECK(only(ok));
+            CHECK(count(BW_T_AIR) * 10 >= 120 * 120 * 3);
+            bw_plane_clear(&m->a);
+            for (y = 0; y < 120; y++)
+                for (x = 0; x < 120; x++) {
+                    uint8_t t = BW_AT(g, x, y);
+                    if (t == BW_T_TRUNK || t == BW_T_MUSHROOM_TOP)
+                        reached += bw_flood(&m->fill, g, &open, &m->a, x, y);
+                }
+            for (y = 0; y < 120; y++)
+                for (x = 0; x < 120; x++)
+                    openn += BW_AT(g, x, y) != BW_T_AIR;
+            CHECK(reached == openn);
+        }
+}
+
+/* areas.txt (generic) and 4.8: the links. A trunk is the same disc on all
+ * five levels (4.1) and is the way up and down; the tile table's single
+ * `link` column says "up" for it (documented), mushrooms lead up, tops
+ * are passable and lead nowhere themselves, air and roots are closed. */
+static void forest_links_trunk_and_mushroom_tiles(void)
+{
+    bw_forest_plan pl;
+    uint32_t s;
+    CHECK(bw_tile_link(BW_T_TRUNK) == 1 && bw_tile_passable(BW_T_TRUNK));
+    CHECK(bw_tile_link(BW_T_MUSHROOM) == 1 && bw_tile_passable(BW_T_MUSHROOM));
+    CHECK(bw_tile_link(BW_T_MUSHROOM_TOP) == 0 && bw_tile_passable(BW_T_MUSHROOM_TOP));
+    CHECK(!bw_tile_connects(BW_T_AIR) && !bw_tile_connects(BW_T_ROOTS));
+    for (s = 0; s < SEEDS(100); s++) {
+        int lv, up = 0;
+        bw_forest_trunks(s, &pl);
+        for (lv = 1; lv <= 5; lv++) {
+            int x, y, links = 0;
+            gen(s, lv, 0);
+            CHECK(trunks_match_plan(&pl));
+            for (y = 0; y < 120; y++)
+                for (x = 0; x < 120; x++) {
+                    int l = bw_tile_link(BW_AT(g, x, y));
+                    CHECK(l >= 0); /* nothing leads down but trunks, by 4.8 */
+                    links += l > 0;
+                }
+            CHECK(links > 0);
+            up += links;
+        }
+        CHECK(up > 0);
+    }
+}
+
+/* Fixed memory: level n alone (after the map held garbage) hashes the same
+ * as level n generated after all the others, in either order. */
+static void forest_level_alone_equals_level_in_sequence(void)
+{
+    uint32_t s, h[BW_FOREST_LEVELS + 1];
+    bw_rng r;
+    int n, i;
+    for (s = 0; s < SEEDS(100); s++) {
+        for (n = 1; n <= BW_FOREST_LEVELS; n++) {
+            gen(s, n, 0);
+            h[n] = bw_grid_hash(g);
+        }
+        for (n = BW_FOREST_LEVELS; n >= 1; n--) {
+            gen(s, n, 0);
+            CHECK(bw_grid_hash(g) == h[n]);
+        }
+        for (n = 1; n <= BW_FOREST_LEVELS; n++) {
+            bw_rng_seed(&r, s * 7 + (uint32_t)n);
+            for (i = 0; i < BW_GRID_CELLS; i++)
+                g->cell[i] = (uint8_t)bw_rng_below(&r, BW_TILE_COUNT);
+            for (i = 0; i < BW_PLANE_WORDS; i++) {
+                m->a.w[i] = bw_rng_next(&r);
+                m->b.w[i] = bw_rng_next(&r);
+            }
+            gen(s, n, 0);
+            CHECK(bw_grid_hash(g) == h[n]);
+        }
+    }
+}
+
+static void forest_registry_and_range(void)
+{
+    const bw_generator *gn = bw_find_generator("forest");
+    REQUIRE(gn != 0);
+    CHECK(gn->id == BW_GEN_FOREST && gn->w == 120 && gn->h == 120 && gn->levels == 5);
+    CHECK(gn->generate(m, 1, 0, 0) == -1);
+    CHECK(gn->generate(m, 1, 6, 0) == -1);
+    CHECK(gn->generate(m, 1, 3, 0) == 0);
+    CHECK(g->w == 120 && g->h == 120);
+    CHECK(bw_forest_mushrooms(1, 1, &m->b) == 0 && bw_forest_mushrooms(1, 5, &m->b) == 0);
+}
+
+static void forest_golden(void)
+{
+    gen(1, 1, 0);
+    t_golden("forest_seed1_level1", bw_grid_hash(g), 0x8afbb257u);
+    gen(1, 2, 0);
+    t_golden("forest_seed1_level2", bw_grid_hash(g), 0x85942873u);
+    gen(1, 3, 0);
+    t_golden("forest_seed1_level3", bw_grid_hash(g), 0x11681514u);
+    gen(1, 4, 0);
+    t_golden("forest_seed1_level4", bw_grid_hash(g), 0x5c784102u);
+    gen(1, 5, 0);
+    t_golden("forest_seed1_level5", bw_grid_hash(g), 0x57d70a27u);
+}
+
+/* Ten seeds x five levels in one hash: the same on every platform. */
+static void forest_golden_ten_seeds(void)
+{
+    uint32_t s, h = BW_FNV1A_INIT;
+    int n;
+    for (s = 0; s < 10; s++)
+        for (n = 1; n <= BW_FOREST_LEVELS; n++) {
+            uint32_t v;
+            uint8_t b[4];
+            gen(s, n, 0);
+            v = bw_grid_hash(g);
+            b[0] = (uint8_t)v;
+            b[1] = (uint8_t)(v >> 8);
+            b[2] = (uint8_t)(v >> 16);
+            b[3] = (uint8_t)(v >> 24);
+            h = bw_fnv1a(h, b, 4);
+        }
+    t_golden("forest_seeds0to9_all_levels", h, 0xffb38e88u);
+}
+
+void suite_forest(void)
+{
+    RUN(forest_plan_trunks_large_and_apart);
+    RUN(forest_4_5_1_trunks_ringed_by_roots);
+    RUN(forest_4_5_2_open_space_connected);
+    RUN(forest_4_5_3_lichen_strewn);
+    RUN(forest_4_5_4_other_spaces_grass);
+    RUN(forest_4_1_trunks_replicated);
+    RUN(forest_4_2_trunks_grow_four_or_more_branches);
+    RUN(forest_4_3_branches_fork_thinner_shorter);
+    RUN(forest_4_4_twigs_bear_leaves);
+    RUN(forest_4_4_cap_never_reached);
+    RUN(forest_4_5_mushrooms_one_square_in_a_hundred);
+    RUN(forest_4_6_mushroom_tops_above_mushrooms);
+    RUN(forest_4_7_vine_bridges_between_trees);
+    RUN(forest_4_8_every_region_reaches_trunk_or_top);
+    RUN(forest_links_trunk_and_mushroom_tiles);
+    RUN(forest_level_alone_equals_level_in_sequence);
+    RUN(forest_registry_and_range);
+    RUN(forest_golden);
+    RUN(forest_golden_ten_seeds);
+}
