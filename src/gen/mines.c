@@ -758,6 +758,8 @@ static void slick_ring(bw_grid *g, const bw_pit_plan *own)
 #define WATER_LAYERS 16
 /* Fords: deep water on every FORD_STEP-th row and column is shallow. */
 #define FORD_STEP 7
+/* Rounds of the bank fix at the end of water_connect (see there). */
+#define BANK_ROUNDS 16
 
 /* 1 if any 4-neighbour of (x, y) (inside the edge) is marked in m->a. */
 static int touches_reached(const bw_map *m, int x, int y)
@@ -776,16 +778,18 @@ static int touches_reached(const bw_map *m, int x, int y)
  * beyond joins at once (bw_flood from the crossing fills only unmarked
  * cells). While open ground that is not water is still out of reach (deep
  * water two thick round it, rare), every deep cell bordering the reached
- * part turns shallow, a layer at a time. Last, water still out of reach is
- * a streamer's diagonal step through rock, a bit of wet rock: it goes back
- * to rock. Leaves in m->a the reached cells (ensure_connected's
- * precondition). Returns 0 if every open cell is reached then (the layers
+ * part turns shallow, a layer at a time. Last, water out of reach that is
+ * not part of a deep pool bordering the cave is a streamer's trickle
+ * through rock: it goes back to rock, and the banks are fixed again so
+ * that no deep water is left against rock (README, 1.3.3). Leaves in m->a
+ * the reached cells (ensure_connected's precondition). Returns 0 if every open cell is reached then (the layers
  * did not run out), so ensure_connected has nothing to do. */
 static int water_connect(bw_map *m, const node_list *nl, uint32_t seed)
 {
     bw_grid *g = &m->grid;
-    bw_tileset open;
-    int layer, x, y, i, cut = 1, ox = (int)(seed % FORD_STEP), oy = (int)((seed / FORD_STEP) % FORD_STEP);
+    bw_tileset open, deep;
+    uint32_t v;
+    int layer, round, x, y, i, j, cut = 1, ox = (int)(seed % FORD_STEP), oy = (int)((seed / FORD_STEP) % FORD_STEP);
     int words = (g->h * BW_GRID_MAX + 31) / 32;
     open_set(&open);
     /* m->b: the deep cells left; later scans visit only those, and only
@@ -807,7 +811,6 @@ static int water_connect(bw_map *m, const node_list *nl, uint32_t seed)
     for (layer = 0; layer < WATER_LAYERS && cut; layer++) {
         for (i = 0; i < words; i++) {
             uint32_t d = m->b.w[i];
-            int j;
             for (j = 0; d; j++, d >>= 1) {
                 int beyond;
                 if (!(d & 1u))
@@ -846,9 +849,30 @@ static int water_connect(bw_map *m, const node_list *nl, uint32_t seed)
             }
         }
     }
+    /* Water out of reach. A pool of deep water (4-connected deep cells)
+     * that borders the reached cave stays, however wide; the rest, and
+     * shallow water out of reach, is a streamer's trickle through rock and
+     * goes back to rock. The pools are flooded into m->a for a moment (no
+     * deep cell is marked there, and a rescan of that fill could only start
+     * a pool from a reached cell, which is right), then moved to m->b, which
+     * holds every deep cell: m->b becomes the pools that stay. */
+    bw_ts_clear(&deep);
+    bw_ts_add(&deep, BW_T_DEEP);
+    for (i = 0; i < words; i++)
+        for (j = 0, v = m->b.w[i]; v; j++, v >>= 1) {
+            x = (i * 32 + j) % BW_GRID_MAX;
+            y = (i * 32 + j) / BW_GRID_MAX;
+            if ((v & 1u) && !REACHED(m, x, y) && touches_reached(m, x, y))
+                bw_flood(&m->fill, g, &deep, &m->a, x, y);
+        }
     for (i = 0; i < words; i++) {
-        uint32_t u = ~m->a.w[i];
-        int j = 0;
+        v = m->b.w[i] & m->a.w[i];
+        m->a.w[i] &= ~m->b.w[i];
+        m->b.w[i] = v;
+    }
+    for (i = 0; i < words; i++) {
+        uint32_t u = ~(m->a.w[i] | m->b.w[i]);
+        j = 0;
         while (u) {
             uint8_t *t = &g->cell[i * 32 + j];
             if (!(u & 0xffu)) {
@@ -856,14 +880,49 @@ static int water_connect(bw_map *m, const node_list *nl, uint32_t seed)
                 j += 8;
                 continue;
             }
-            if ((u & 1u) && *t != BW_T_ROCK &&
-                (*t == BW_T_SHALLOW ||
-                 (*t == BW_T_DEEP && !touches_reached(m, (i * 32 + j) % BW_GRID_MAX,
-                                                      (i * 32 + j) / BW_GRID_MAX))))
+            if ((u & 1u) && (*t == BW_T_SHALLOW || *t == BW_T_DEEP))
                 *t = BW_T_ROCK;
             u >>= 1;
             j++;
         }
+    }
+    /* That rock may border a pool (a trickle left it through the bank):
+     * deep water against rock turns shallow, as at the start, and joins the
+     * cave where it touches it; shallow that does not goes to rock too, and
+     * the pool is looked at again. Each round that goes on turns a deep cell
+     * shallow, so it ends (at most 4 rounds in seeds 0-9,999); past
+     * BANK_ROUNDS the deep water left against rock stays. */
+    for (round = 0; round < BANK_ROUNDS; round++) {
+        int any = 0;
+        for (i = 0; i < words; i++)
+            for (j = 0, v = m->b.w[i]; v; j++, v >>= 1) {
+                uint8_t *t = &g->cell[i * 32 + j];
+                if ((v & 1u) && *t == BW_T_DEEP && (t[-1] == BW_T_ROCK || t[1] == BW_T_ROCK ||
+                                                    t[-BW_GRID_MAX] == BW_T_ROCK ||
+                                                    t[BW_GRID_MAX] == BW_T_ROCK)) {
+                    *t = BW_T_SHALLOW;
+                    any = 1;
+                }
+            }
+        if (!any)
+            break;
+        for (i = 0; i < words; i++)
+            for (j = 0, v = m->b.w[i]; v; j++, v >>= 1) {
+                x = (i * 32 + j) % BW_GRID_MAX;
+                y = (i * 32 + j) / BW_GRID_MAX;
+                if ((v & 1u) && BW_AT(g, x, y) == BW_T_SHALLOW && !REACHED(m, x, y) &&
+                    touches_reached(m, x, y))
+                    bw_flood(&m->fill, g, &open, &m->a, x, y);
+            }
+        for (i = 0; i < words; i++)
+            for (j = 0, v = m->b.w[i]; v; j++, v >>= 1) {
+                uint8_t *t = &g->cell[i * 32 + j];
+                if (!(v & 1u) || *t != BW_T_SHALLOW)
+                    continue;
+                if (!BW_PGET(&m->a, (i * 32 + j) % BW_GRID_MAX, (i * 32 + j) / BW_GRID_MAX))
+                    *t = BW_T_ROCK;
+                m->b.w[i] &= ~(1u << j);
+            }
     }
     return cut;
 }
