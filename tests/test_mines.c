@@ -452,6 +452,79 @@ static int cave_cores(void)
     return n;
 }
 
+/* Meandering (1.4.2, 1.5.2), measured on the thin pieces of path: open
+ * cells (not `wall`) with no cave core (3 x 3 not `wall`) within one
+ * square, in 4-connected pieces (m->a: the thin cells not yet measured,
+ * m->b: the core, then the piece). A piece whose two ends lie 10 or more
+ * apart (the ends: the cell farthest from its first cell, and the cell
+ * farthest from that) counts; it strays if a cell of it lies 2 (3) or
+ * more squares (Pythagorean) from the straight line between the ends. A
+ * straight path 1-2 wide strays under 1.5 squares. */
+typedef struct meander { int pieces, stray2, stray3; } meander;
+
+static int far_cell(int x0, int y0, int ya, int yb, int *fx, int *fy)
+{
+    int x, y, best = -1;
+    for (y = ya; y <= yb; y++)
+        for (x = 0; x < 120; x++)
+            if (BW_PGET(&m->b, x, y) && bw_dist2(x, y, x0, y0) > best) {
+                best = bw_dist2(x, y, x0, y0);
+                *fx = x;
+                *fy = y;
+            }
+    return best;
+}
+
+static void measure_meander(uint8_t wall, meander *mt)
+{
+    int x, y, dx, dy, sx, sy;
+    bw_plane_clear(&m->b);
+    for (y = 1; y < 119; y++)
+        for (x = 1; x < 119; x++) {
+            int all = 1;
+            for (dy = -1; dy <= 1; dy++)
+                for (dx = -1; dx <= 1; dx++)
+                    all &= BW_AT(g, x + dx, y + dy) != wall;
+            if (all)
+                BW_PSET(&m->b, x, y);
+        }
+    bw_plane_clear(&m->a);
+    for (y = 1; y < 119; y++)
+        for (x = 1; x < 119; x++) {
+            int near = 0;
+            for (dy = -1; dy <= 1; dy++)
+                for (dx = -1; dx <= 1; dx++)
+                    near |= (int)BW_PGET(&m->b, x + dx, y + dy);
+            if (!near && BW_AT(g, x, y) != wall)
+                BW_PSET(&m->a, x, y);
+        }
+    for (sy = 1; sy < 119; sy++)
+        for (sx = 1; sx < 119; sx++) {
+            int y1 = sy, ax = sx, ay = sy, bx = sx, by = sy, len2;
+            int32_t most = 0;
+            if (!BW_PGET(&m->a, sx, sy))
+                continue;
+            bw_plane_clear(&m->b);
+            bw_flood_plane(&m->fill, &m->a, 120, 120, &m->b, sx, sy);
+            while (y1 < 118 && bw_plane_row_count(&m->b, y1 + 1) > 0)
+                y1++; /* a 4-connected piece: its rows are sy..y1 */
+            far_cell(sx, sy, sy, y1, &ax, &ay);
+            len2 = far_cell(ax, ay, sy, y1, &bx, &by);
+            for (y = sy; y <= y1; y++)
+                for (x = 0; x < 120; x++)
+                    if (BW_PGET(&m->b, x, y)) {
+                        int32_t c = (int32_t)(bx - ax) * (y - ay) - (int32_t)(by - ay) * (x - ax);
+                        most = bw_max(most, c < 0 ? -c : c);
+                        BW_PCLR(&m->a, x, y);
+                    }
+            if (len2 < 10 * 10)
+                continue;
+            mt->pieces++; /* distance to the line = |cross| / length */
+            mt->stray2 += most * most >= 4 * len2;
+            mt->stray3 += most * most >= 9 * len2;
+        }
+}
+
 static void mines_1_4_1_many_small_caves(void)
 {
     uint32_t s, n = SEEDS(500), many = 0, open = 0;
@@ -470,6 +543,7 @@ static void mines_1_4_1_many_small_caves(void)
 static void mines_1_4_2_thin_mineshafts_connect(void)
 {
     uint32_t s, n = SEEDS(500), many = 0;
+    meander mt = { 0, 0, 0 };
     int x, y;
     for (s = 0; s < n; s++) {
         int thin = 0;
@@ -485,8 +559,15 @@ static void mines_1_4_2_thin_mineshafts_connect(void)
                     thin++;
         CHECK(thin > 0);
         many += thin >= 10;
+        measure_meander(BW_T_ROCK, &mt);
     }
     CHECK(many * 20 >= n * 19); /* measured: 99% of 500 levels, 50 of the first 50 */
+    /* meandering: of the pieces 10 or more long, measured 70-74% stray 2
+     * squares and 22-26% stray 3 (seeds 0-49, 0-4,999); straight shafts:
+     * 2% and 1% */
+    CHECK(mt.pieces >= (int)n);
+    CHECK(mt.stray2 * 2 >= mt.pieces);
+    CHECK(mt.stray3 * 10 >= mt.pieces);
 }
 
 /* The cave at the base of the DLVL 3 pit: its up slopes, open ground round
@@ -609,6 +690,7 @@ static void mines_1_5_1_small_islands_connected(void)
 static void mines_1_5_2_meandering_stone_paths(void)
 {
     uint32_t s, n = SEEDS(500), with = 0;
+    meander mt = { 0, 0, 0 };
     int x, y;
     for (s = 0; s < n; s++) {
         int thin = 0;
@@ -622,8 +704,15 @@ static void mines_1_5_2_meandering_stone_paths(void)
                       (BW_AT(g, x, y + 1) == BW_T_LAVA || BW_AT(g, x, y + 2) == BW_T_LAVA))))
                     thin++;
         with += thin >= 10;
+        measure_meander(BW_T_LAVA, &mt);
     }
     CHECK(with * 10 >= n * 9);
+    /* meandering: of the pieces 10 or more long, measured 88-91% stray 2
+     * squares and 58-65% stray 3 (seeds 0-49, 0-4,999); straight paths:
+     * 3% and 2% */
+    CHECK(mt.pieces >= (int)n);
+    CHECK(mt.stray2 * 10 >= mt.pieces * 7);
+    CHECK(mt.stray3 * 10 >= mt.pieces * 4);
 }
 
 static void mines_1_5_3_stalagmites_rubble_boulders(void)
