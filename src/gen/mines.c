@@ -1224,27 +1224,94 @@ int bw_mines_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
 
 /* 1.3.5: each period a puff rises at a point near the pit (drawn from the
  * seed and the period), grows for half the puff and shrinks again; its
- * edge is ragged by a per-cell hash. */
-int bw_mines_steam(uint32_t seed, uint32_t tick, int x, int y)
+ * edge is ragged by a per-cell hash. The puff's centre lies at most 4
+ * from the pit seed and its radius is at most 5, so the window (REACH 14
+ * round the seed) always holds it; pit seeds keep 13 from the map's edge
+ * (bw_pit_place), so the puff never leaves the map either. */
+static const uint8_t steam_radius[BW_MINES_STEAM_PUFF] = { 2, 3, 4, 5, 5, 4, 3, 2 };
+
+void bw_mines_steam_init(bw_mines_steam_ctx *c, uint32_t seed, const bw_grid *level3)
 {
-    static const uint8_t radius[BW_MINES_STEAM_PUFF] = { 2, 3, 4, 5, 5, 4, 3, 2 };
     bw_pit_plan own;
-    uint32_t cycle = tick / BW_MINES_STEAM_PERIOD, phase = tick % BW_MINES_STEAM_PERIOD;
-    uint32_t h;
-    int cx, cy, rad;
+    int i, j;
+    bw_mines_pits(seed, 3, 0, &own);
+    c->seed = seed;
+    c->x0 = (int16_t)(own.x[0] - BW_MINES_STEAM_REACH); /* DLVL 3 has one pit (1.3.4) */
+    c->y0 = (int16_t)(own.y[0] - BW_MINES_STEAM_REACH);
+    for (j = 0; j < BW_MINES_STEAM_SIDE; j++) {
+        int y = c->y0 + j;
+        uint32_t v = 0;
+        for (i = 0; i < BW_MINES_STEAM_SIDE; i++) {
+            int x = c->x0 + i;
+            if (x >= 0 && y >= 0 && x < BW_MINES_W && y < BW_MINES_H &&
+                (!level3 || BW_AT(level3, x, y) != BW_T_ROCK))
+                v |= 1u << i;
+        }
+        c->open[j] = v;
+    }
+}
+
+/* The puff of `tick`: 0 between puffs, else 1 with its hash, centre and
+ * radius. */
+static int puff(const bw_mines_steam_ctx *c, uint32_t tick, uint32_t *h, int *cx, int *cy,
+                int *rad)
+{
+    uint32_t phase = tick % BW_MINES_STEAM_PERIOD;
     if (phase >= BW_MINES_STEAM_PUFF)
         return 0;
-    bw_mines_pits(seed, 3, 0, &own);
-    if (own.n == 0 || bw_chebyshev(x, y, own.x[0], own.y[0]) > BW_MINES_STEAM_REACH)
+    *h = bw_mix(c->seed, BW_GEN_MINES, tick / BW_MINES_STEAM_PERIOD, P_STEAM);
+    *cx = c->x0 + BW_MINES_STEAM_REACH + (int)(*h & 7) - 3;
+    *cy = c->y0 + BW_MINES_STEAM_REACH + (int)((*h >> 3) & 7) - 3;
+    *rad = steam_radius[phase];
+    return 1;
+}
+
+/* Steam at (x, y) of a puff, the window and the mask aside: inside the
+ * disc, and on its outer ring only on 3 cells in 4. */
+static int in_puff(uint32_t h, uint32_t phase, int cx, int cy, int rad, int x, int y)
+{
+    int32_t d2 = bw_dist2(x, y, cx, cy);
+    if (d2 > rad * rad + rad)
         return 0;
-    h = bw_mix(seed, BW_GEN_MINES, cycle, P_STEAM);
-    cx = own.x[0] + (int)(h & 7) - 3;
-    cy = own.y[0] + (int)((h >> 3) & 7) - 3;
-    rad = radius[phase];
-    if (bw_dist2(x, y, cx, cy) > rad * rad + rad)
-        return 0;
-    /* ragged edge: the outer ring holds steam on 3 cells in 4 */
-    if (bw_dist2(x, y, cx, cy) > (rad - 1) * (rad - 1))
+    if (d2 > (rad - 1) * (rad - 1))
         return (bw_mix(h, (uint32_t)x, (uint32_t)y, phase) & 3u) != 0;
     return 1;
+}
+
+int bw_mines_steam_at(const bw_mines_steam_ctx *c, uint32_t tick, int x, int y)
+{
+    uint32_t h;
+    int cx, cy, rad, i = x - c->x0, j = y - c->y0;
+    if (i < 0 || j < 0 || i >= BW_MINES_STEAM_SIDE || j >= BW_MINES_STEAM_SIDE ||
+        !((c->open[j] >> i) & 1u) || !puff(c, tick, &h, &cx, &cy, &rad))
+        return 0;
+    return in_puff(h, tick % BW_MINES_STEAM_PERIOD, cx, cy, rad, x, y);
+}
+
+int bw_mines_steam_rows(const bw_mines_steam_ctx *c, uint32_t tick,
+                        uint32_t rows[BW_MINES_STEAM_SIDE])
+{
+    uint32_t h;
+    int cx, cy, rad, x, y, n = 0;
+    for (y = 0; y < BW_MINES_STEAM_SIDE; y++)
+        rows[y] = 0;
+    if (!puff(c, tick, &h, &cx, &cy, &rad))
+        return 0;
+    for (y = cy - rad; y <= cy + rad; y++) /* the puff's box, inside the window */
+        for (x = cx - rad; x <= cx + rad; x++) {
+            int i = x - c->x0, j = y - c->y0;
+            if (((c->open[j] >> i) & 1u) &&
+                in_puff(h, tick % BW_MINES_STEAM_PERIOD, cx, cy, rad, x, y)) {
+                rows[j] |= 1u << i;
+                n++;
+            }
+        }
+    return n;
+}
+
+int bw_mines_steam(uint32_t seed, uint32_t tick, int x, int y)
+{
+    bw_mines_steam_ctx c;
+    bw_mines_steam_init(&c, seed, 0);
+    return bw_mines_steam_at(&c, tick, x, y);
 }
