@@ -59,11 +59,9 @@ static int flood_from(uint8_t from)
     return n;
 }
 
-/* Rounded caves, not noise (1.2.1, 1.3.1): few open cells are spikes (5 or
- * more of their 8 neighbours closed) and few closed cells are specks (5 or
- * more open neighbours), counting features as open. The 4-5 smoothing
- * leaves almost none; white noise would give about a third. Tolerance: 3%
- * of the boundary-free open area, per level. */
+/* Rounded caves, not noise (1.2.1, 1.3.1): few open cells are spikes (6
+ * or more of their 8 neighbours closed) and few closed cells are specks (6
+ * or more open neighbours), counting features as open. */
 static int rough_cells(uint8_t wall)
 {
     int x, y, dx, dy, rough = 0;
@@ -76,6 +74,65 @@ static int rough_cells(uint8_t wall)
             rough += self ? (8 - closed >= 6) : (closed >= 6);
         }
     return rough;
+}
+
+/* Rounded, not rectangular (1.2.1, 1.3.1): `edges` counts the unit edges
+ * between a wall cell and an open one, `corners` the 2 x 2 windows holding
+ * 1 or 3 wall cells (a bend of the outline), `longest` the longest straight
+ * stretch of outline (a run of edges along one row or column, the wall on
+ * the same side); inside the map's edge ring only. A rounded outline bends
+ * every few cells, a rectangle only at its four corners. */
+typedef struct shape { int edges, corners, longest; } shape;
+
+static shape wall_shape(uint8_t wall)
+{
+    shape sh;
+    int x, y, run[2], side[2];
+    sh.edges = sh.corners = sh.longest = 0;
+    for (y = 1; y < 119; y++) /* horizontal edges (x, y) | (x, y + 1) */
+        for (x = 1, run[0] = side[0] = 0; x < 119; x++) {
+            int a = BW_AT(g, x, y) == wall, b = y < 118 && BW_AT(g, x, y + 1) == wall, k;
+            k = y < 118 && a != b ? 1 + a : 0;
+            run[0] = k && k == side[0] ? run[0] + 1 : k != 0;
+            side[0] = k;
+            sh.longest = bw_max(sh.longest, run[0]);
+            sh.edges += k != 0;
+            if (x < 118 && y < 118) {
+                int n = a + b + (BW_AT(g, x + 1, y) == wall) + (BW_AT(g, x + 1, y + 1) == wall);
+                sh.corners += n == 1 || n == 3;
+            }
+        }
+    for (x = 1; x < 118; x++) /* vertical edges (x, y) | (x + 1, y) */
+        for (y = 1, run[1] = side[1] = 0; y < 119; y++) {
+            int a = BW_AT(g, x, y) == wall, b = BW_AT(g, x + 1, y) == wall;
+            int k = a != b ? 1 + a : 0;
+            run[1] = k && k == side[1] ? run[1] + 1 : k != 0;
+            side[1] = k;
+            sh.longest = bw_max(sh.longest, run[1]);
+            sh.edges += k != 0;
+        }
+    return sh;
+}
+
+/* The three measures over a level's seeds, with bounds set between what
+ * the real levels give (seeds 0-9,999) and what caves painted wrong give
+ * (tried by changing the generator; README "The Orc Mines", Tests):
+ * - spikes and specks: under 1/`rough_div` of the open area on every
+ *   level; measured at most 0.075% (DLVL 2) and 0.67% (DLVL 3, rock
+ *   islands by the water); flipping 1 cell in 20 after the smoothing gives
+ *   1.1% to 3.1%.
+ * - bends: corners at least 40% of edges on every level; measured 49% or
+ *   more; rectangles unsmoothed give 9% to 36% (a few up to 60%).
+ * - straight stretches: longer than 16 on at most 1 level in 5, longer
+ *   than 24 on at most 1 in 20; measured p90 13-15, p99 18-20; rectangles
+ *   give a median of 31-35. */
+static void check_rounded(uint8_t wall, int rough_div, uint32_t *long16, uint32_t *long24)
+{
+    shape sh = wall_shape(wall);
+    CHECK(rough_cells(wall) * rough_div < 120 * 120 - count(wall));
+    CHECK(sh.corners * 5 >= sh.edges * 2);
+    *long16 += sh.longest > 16;
+    *long24 += sh.longest > 24;
 }
 
 /* ------------------------------------------------------------- DLVL 1 */
@@ -137,9 +194,9 @@ static void mines_1_1_4_all_open_ground_connected(void)
 static void mines_1_2_1_rounded_stone_caves_round_pit_bases(void)
 {
     bw_pit_plan above;
-    uint32_t s;
+    uint32_t s, n = SEEDS(500), long16 = 0, long24 = 0;
     int k, x, y;
-    for (s = 0; s < SEEDS(500); s++) {
+    for (s = 0; s < n; s++) {
         gen(s, 2);
         bw_mines_pits(s, 2, &above, 0);
         CHECK(above.n >= 2);
@@ -150,8 +207,10 @@ static void mines_1_2_1_rounded_stone_caves_round_pit_bases(void)
                     CHECK(bw_tile_connects(BW_AT(g, x, y)));
         }
         CHECK(count(BW_T_STONE) > count(BW_T_LICHEN) + count(BW_T_RUBBLE) + count(BW_T_STALACTITE));
-        CHECK(rough_cells(BW_T_ROCK) * 33 < 120 * 120 - count(BW_T_ROCK));
+        check_rounded(BW_T_ROCK, 400, &long16, &long24);
     }
+    CHECK(long16 * 5 <= n);
+    CHECK(long24 * 20 <= n);
 }
 
 /* Each kind on at least 90% of the levels (stalactites and lichen always);
@@ -229,18 +288,20 @@ static void mines_1_2_5_pits_in_reachable_areas(void)
 
 static void mines_1_3_1_like_dlvl_2(void)
 {
-    uint32_t s;
+    uint32_t s, n = SEEDS(500), long16 = 0, long24 = 0;
     static const uint8_t ok[] = { BW_T_ROCK, BW_T_STONE, BW_T_STALACTITE, BW_T_LICHEN,
                                   BW_T_WATCHTOWER, BW_T_RUBBLE, BW_T_UP_SLOPE,
                                   BW_T_DOWN_SLOPE, BW_T_PIT, BW_T_CRUMBLE_DIRT,
                                   BW_T_SHALLOW, BW_T_DEEP, BW_T_SLICK, 255 };
-    for (s = 0; s < SEEDS(500); s++) {
+    for (s = 0; s < n; s++) {
         gen(s, 3);
         CHECK(only(ok));
         CHECK(border_is(BW_T_ROCK));
         CHECK(count(BW_T_STALACTITE) > 0 && count(BW_T_LICHEN) > 0);
-        CHECK(rough_cells(BW_T_ROCK) * 33 < 120 * 120 - count(BW_T_ROCK));
+        check_rounded(BW_T_ROCK, 100, &long16, &long24);
     }
+    CHECK(long16 * 5 <= n);
+    CHECK(long24 * 20 <= n);
 }
 
 static void mines_1_3_2_single_cave_joins_pit_bases(void)
@@ -259,14 +320,24 @@ static void mines_1_3_2_single_cave_joins_pit_bases(void)
     }
 }
 
-/* Shallow water on every level, deep water on at least half of them. */
+/* Shallow water on every level, deep water on at least half of them;
+ * deep water lies mid-channel: never against rock (4 neighbours), which
+ * also rules out rock left standing inside a river. */
 static void mines_1_3_3_water_streamers(void)
 {
     uint32_t s, n = SEEDS(500), deep = 0;
+    int x, y;
     for (s = 0; s < n; s++) {
+        int bad = 0;
         gen(s, 3);
         CHECK(count(BW_T_SHALLOW) >= 20);
         deep += count(BW_T_DEEP) > 0;
+        for (y = 1; y < 119; y++)
+            for (x = 1; x < 119; x++)
+                bad += BW_AT(g, x, y) == BW_T_DEEP &&
+                       (BW_AT(g, x - 1, y) == BW_T_ROCK || BW_AT(g, x + 1, y) == BW_T_ROCK ||
+                        BW_AT(g, x, y - 1) == BW_T_ROCK || BW_AT(g, x, y + 1) == BW_T_ROCK);
+        CHECK(bad == 0);
     }
     CHECK(deep * 2 >= n);
 }
@@ -295,12 +366,11 @@ static int footprint(uint8_t t)
 }
 
 /* Every neighbour of the pit (its slopes, pit and crumbling dirt) is part
- * of it or slick rock; steam appears near the pit every period, only near
- * it, only during the puff, and the same way every time. */
-static void mines_1_3_5_slick_ring_and_steam(void)
+ * of it or slick rock. */
+static void mines_1_3_5_slick_ring_round_the_pit(void)
 {
     bw_pit_plan own;
-    uint32_t s, tick;
+    uint32_t s;
     int x, y, dx, dy;
     for (s = 0; s < SEEDS(500); s++) {
         int slick = 0;
@@ -317,37 +387,83 @@ static void mines_1_3_5_slick_ring_and_steam(void)
                         }
         CHECK(slick > 0);
     }
-    for (s = 0; s < SEEDS(50); s++) {
+}
+
+/* Steam (bw_mines_steam_ctx) over three periods of the game: some near
+ * the pit on every tick of a puff (at least 5 cells), none between puffs,
+ * none farther than BW_MINES_STEAM_REACH from the pit seed, none on rock
+ * wall; bw_mines_steam_rows, bw_mines_steam_at and, on a lattice of
+ * cells, the old bw_mines_steam (no map) agree, the masked steam being the
+ * unmasked minus the rock. The mask is tried on the level as made (where
+ * the steam meets no rock: measured 0 of 1.9 million steam cells over
+ * seeds 0-499) and on the same level with a lattice of rock put into it. */
+static void mines_1_3_5_steam_during_play(void)
+{
+    bw_mines_steam_ctx c, bare;
+    bw_pit_plan own;
+    uint32_t s, tick, rows[BW_MINES_STEAM_SIDE], bare_rows[BW_MINES_STEAM_SIDE];
+    int x, y, i, j, pass;
+    for (s = 0; s < SEEDS(500); s++) {
+        gen(s, 3);
         bw_mines_pits(s, 3, 0, &own);
-        t_seed(s);
-        for (tick = 0; tick < 3 * BW_MINES_STEAM_PERIOD; tick++) {
-            int n = 0, bad = 0;
-            for (y = own.y[0] - 20; y <= own.y[0] + 20; y++)
-                for (x = own.x[0] - 20; x <= own.x[0] + 20; x++) {
-                    int st = bw_mines_steam(s, tick, x, y);
-                    n += st;
-                    bad += st && bw_chebyshev(x, y, own.x[0], own.y[0]) > BW_MINES_STEAM_REACH;
-                    bad += st != bw_mines_steam(s, tick, x, y);
+        bw_mines_steam_init(&bare, s, 0);
+        REQUIRE(bare.x0 == own.x[0] - BW_MINES_STEAM_REACH && bare.y0 == own.y[0] - BW_MINES_STEAM_REACH);
+        for (pass = 0; pass < 2; pass++) {
+            if (pass == 1) /* rock where play never sees it, to try the mask */
+                for (y = bare.y0; y < bare.y0 + BW_MINES_STEAM_SIDE; y++)
+                    for (x = bare.x0; x < bare.x0 + BW_MINES_STEAM_SIDE; x++)
+                        if ((x * 3 + y * 5) % 7 == 0 && x >= 0 && y >= 0 && x < 120 && y < 120)
+                            BW_AT(g, x, y) = BW_T_ROCK;
+            bw_mines_steam_init(&c, s, g);
+            for (tick = 0; tick < 3 * BW_MINES_STEAM_PERIOD; tick++) {
+                int n = bw_mines_steam_rows(&c, tick, rows), n0 = bw_mines_steam_rows(&bare, tick, bare_rows);
+                int seen = 0, bad = 0;
+                if (tick % BW_MINES_STEAM_PERIOD >= BW_MINES_STEAM_PUFF) { /* between puffs */
+                    for (j = 0; j < BW_MINES_STEAM_SIDE; j++)
+                        bad += rows[j] != 0 || bare_rows[j] != 0;
+                    CHECK(bad == 0 && n == 0 && n0 == 0);
+                    CHECK(bw_mines_steam_at(&bare, tick, own.x[0], own.y[0]) == 0);
+                    continue;
                 }
-            CHECK(bad == 0);
-            if (tick % BW_MINES_STEAM_PERIOD < BW_MINES_STEAM_PUFF)
-                CHECK(n >= 5);
-            else
-                CHECK(n == 0);
+                for (j = 0; j < BW_MINES_STEAM_SIDE; j++)
+                    for (i = 0; i < BW_MINES_STEAM_SIDE; i++) {
+                        int st = (int)((rows[j] >> i) & 1u), b0 = (int)((bare_rows[j] >> i) & 1u);
+                        x = c.x0 + i;
+                        y = c.y0 + j;
+                        seen += st;
+                        bad += st != bw_mines_steam_at(&c, tick, x, y);
+                        if (pass == 0)
+                            bad += b0 != bw_mines_steam_at(&bare, tick, x, y);
+                        bad += st && BW_AT(g, x, y) == BW_T_ROCK;
+                        bad += st != (b0 && BW_AT(g, x, y) != BW_T_ROCK);
+                        bad += b0 && bw_chebyshev(x, y, own.x[0], own.y[0]) > BW_MINES_STEAM_REACH;
+                        if (pass == 0 && tick == 2 && (i + 2 * j) % 5 == 0)
+                            bad += b0 != bw_mines_steam(s, tick, x, y);
+                    }
+                CHECK(bad == 0 && seen == n);
+                CHECK(bw_mines_steam_at(&c, tick, c.x0 - 1, c.y0) == 0);
+                CHECK(bw_mines_steam_at(&c, tick, c.x0, c.y0 + BW_MINES_STEAM_SIDE) == 0);
+                CHECK(n0 >= 5);
+                CHECK(pass == 1 || n == n0); /* the level as made: no steam on rock */
+            }
         }
     }
     /* the puffs wander: the steam of one cycle is not always the last one's */
-    for (s = 0; s < SEEDS(50); s++) {
+    for (s = 0; s < SEEDS(500); s++) {
         uint32_t prev = 0, differ = 0, h;
-        bw_mines_pits(s, 3, 0, &own);
         t_seed(s);
+        bw_mines_steam_init(&bare, s, 0);
         for (tick = 3; tick < 10 * BW_MINES_STEAM_PERIOD; tick += BW_MINES_STEAM_PERIOD) {
             h = BW_FNV1A_INIT;
-            for (y = own.y[0] - 14; y <= own.y[0] + 14; y++)
-                for (x = own.x[0] - 14; x <= own.x[0] + 14; x++) {
-                    uint8_t b = (uint8_t)bw_mines_steam(s, tick, x, y);
-                    h = bw_fnv1a(h, &b, 1);
-                }
+            bw_mines_steam_rows(&bare, tick, rows);
+            for (j = 0; j < BW_MINES_STEAM_SIDE; j++) {
+                uint8_t b[4];
+                b[0] = (uint8_t)rows[j];
+                b[1] = (uint8_t)(rows[j] >> 8);
+                b[2] = (uint8_t)(rows[j] >> 16);
+                b[3] = (uint8_t)(rows[j] >> 24);
+                h = bw_fnv1a(h, b, 4);
+            }
             differ += tick > 3 && h != prev;
             prev = h;
         }
@@ -358,9 +474,7 @@ static void mines_1_3_5_slick_ring_and_steam(void)
 /* ------------------------------------------------------------- DLVL 4 */
 
 /* Caves: regions of cells whose 3 x 3 neighbourhood is all open (a shaft,
- * at most 2 wide with wall beside it, has none), counted in m->b. At least
- * three on 90% of levels, and the mean open area is smaller than a third
- * of the map. */
+ * at most 2 wide with wall beside it, has none), counted in m->b. */
 static int cave_cores(void)
 {
     int x, y, dx, dy, n = 0;
@@ -381,15 +495,101 @@ static int cave_cores(void)
     return n;
 }
 
+/* Meandering (1.4.2, 1.5.2), measured on the thin pieces of path: open
+ * cells (not `wall`) with no cave core (3 x 3 not `wall`) within one
+ * square, in 4-connected pieces (m->a: the thin cells not yet measured,
+ * m->b: the core, then the piece). A piece whose two ends lie 10 or more
+ * apart (the ends: the cell farthest from its first cell, and the cell
+ * farthest from that) counts; it strays if a cell of it lies 2 (3) or
+ * more squares (Pythagorean) from the straight line between the ends. A
+ * straight path 1-2 wide strays under 1.5 squares. */
+typedef struct meander { int pieces, stray2, stray3; } meander;
+
+static int far_cell(int x0, int y0, int ya, int yb, int *fx, int *fy)
+{
+    int x, y, best = -1;
+    for (y = ya; y <= yb; y++)
+        for (x = 0; x < 120; x++)
+            if (BW_PGET(&m->b, x, y) && bw_dist2(x, y, x0, y0) > best) {
+                best = bw_dist2(x, y, x0, y0);
+                *fx = x;
+                *fy = y;
+            }
+    return best;
+}
+
+static void measure_meander(uint8_t wall, meander *mt)
+{
+    int x, y, dx, dy, sx, sy;
+    bw_plane_clear(&m->b);
+    for (y = 1; y < 119; y++)
+        for (x = 1; x < 119; x++) {
+            int all = 1;
+            for (dy = -1; dy <= 1; dy++)
+                for (dx = -1; dx <= 1; dx++)
+                    all &= BW_AT(g, x + dx, y + dy) != wall;
+            if (all)
+                BW_PSET(&m->b, x, y);
+        }
+    bw_plane_clear(&m->a);
+    for (y = 1; y < 119; y++)
+        for (x = 1; x < 119; x++) {
+            int near = 0;
+            for (dy = -1; dy <= 1; dy++)
+                for (dx = -1; dx <= 1; dx++)
+                    near |= (int)BW_PGET(&m->b, x + dx, y + dy);
+            if (!near && BW_AT(g, x, y) != wall)
+                BW_PSET(&m->a, x, y);
+        }
+    for (sy = 1; sy < 119; sy++)
+        for (sx = 1; sx < 119; sx++) {
+            int y1 = sy, ax = sx, ay = sy, bx = sx, by = sy, len2;
+            int32_t most = 0;
+            if (!BW_PGET(&m->a, sx, sy))
+                continue;
+            bw_plane_clear(&m->b);
+            bw_flood_plane(&m->fill, &m->a, 120, 120, &m->b, sx, sy);
+            while (y1 < 118 && bw_plane_row_count(&m->b, y1 + 1) > 0)
+                y1++; /* a 4-connected piece: its rows are sy..y1 */
+            far_cell(sx, sy, sy, y1, &ax, &ay);
+            len2 = far_cell(ax, ay, sy, y1, &bx, &by);
+            for (y = sy; y <= y1; y++)
+                for (x = 0; x < 120; x++)
+                    if (BW_PGET(&m->b, x, y)) {
+                        int32_t c = (int32_t)(bx - ax) * (y - ay) - (int32_t)(by - ay) * (x - ax);
+                        most = bw_max(most, c < 0 ? -c : c);
+                        BW_PCLR(&m->a, x, y);
+                    }
+            if (len2 < 10 * 10)
+                continue;
+            mt->pieces++; /* distance to the line = |cross| / length */
+            mt->stray2 += most * most >= 4 * len2;
+            mt->stray3 += most * most >= 9 * len2;
+        }
+}
+
+/* More caves than on DLVL 2 and 3, small ones: at least 3 cave cores on
+ * every level and 6 on 90% of them (measured: 4-27, 6 or more on 97% of
+ * seeds 0-499 and 96% of 0-49), at least 10 on average and three times
+ * as many as DLVL 3 of the same seeds has (measured 13.2 against 2.9); the
+ * mean open area is under a third of the map. */
 static void mines_1_4_1_many_small_caves(void)
 {
-    uint32_t s, n = SEEDS(500), many = 0, open = 0;
+    uint32_t s, n = SEEDS(500), six = 0, open = 0, cores = 0, cores3 = 0;
     for (s = 0; s < n; s++) {
+        int c;
+        gen(s, 3);
+        cores3 += (uint32_t)cave_cores();
         gen(s, 4);
-        many += cave_cores() >= 3;
+        c = cave_cores();
+        CHECK(c >= 3);
+        six += c >= 6;
+        cores += (uint32_t)c;
         open += (uint32_t)(120 * 120 - count(BW_T_ROCK));
     }
-    CHECK(many * 10 >= n * 9);
+    CHECK(six * 10 >= n * 9);
+    CHECK(cores >= 10 * n);
+    CHECK(cores >= 3 * cores3);
     CHECK(open / n < 120 * 120 / 3);
 }
 
@@ -399,6 +599,7 @@ static void mines_1_4_1_many_small_caves(void)
 static void mines_1_4_2_thin_mineshafts_connect(void)
 {
     uint32_t s, n = SEEDS(500), many = 0;
+    meander mt = { 0, 0, 0 };
     int x, y;
     for (s = 0; s < n; s++) {
         int thin = 0;
@@ -414,8 +615,15 @@ static void mines_1_4_2_thin_mineshafts_connect(void)
                     thin++;
         CHECK(thin > 0);
         many += thin >= 10;
+        measure_meander(BW_T_ROCK, &mt);
     }
     CHECK(many * 20 >= n * 19); /* measured: 99% of 500 levels, 50 of the first 50 */
+    /* meandering: of the pieces 10 or more long, measured 70-74% stray 2
+     * squares and 22-26% stray 3 (seeds 0-49, 0-4,999); straight shafts:
+     * 2% and 1% */
+    CHECK(mt.pieces >= (int)n);
+    CHECK(mt.stray2 * 2 >= mt.pieces);
+    CHECK(mt.stray3 * 10 >= mt.pieces);
 }
 
 /* The cave at the base of the DLVL 3 pit: its up slopes, open ground round
@@ -440,8 +648,9 @@ static void mines_1_4_3_cave_at_pit_base(void)
 }
 
 /* Overlap is allowed, not required: what we check is that caves do
- * overlap on some levels (fewer cores than the 1 + 2 + 6 caves at least
- * drawn) and that the level stays whole anyway. */
+ * overlap on a fair share of levels (fewer cores than the 1 + 2 + 6 caves
+ * at least drawn: measured on 9.6% of seeds 0-499, 10% of 0-49) and that
+ * the level stays whole anyway. */
 static void mines_1_4_4_caves_may_overlap(void)
 {
     uint32_t s, n = SEEDS(500), merged = 0;
@@ -450,14 +659,22 @@ static void mines_1_4_4_caves_may_overlap(void)
         CHECK(connected());
         merged += cave_cores() < 9; /* 9+ caves are drawn on every level */
     }
-    CHECK(merged > 0);
+    CHECK(merged * 20 >= n);
 }
 
+/* Stalactites and rubble on every level; and the level holds only what
+ * 1.4.1 - 1.4.8 put there (caves in rock, buildings, pits), nothing the
+ * generator uses while it works. */
 static void mines_1_4_5_stalactites_and_rubble(void)
 {
+    static const uint8_t ok[] = { BW_T_ROCK, BW_T_STONE, BW_T_STALACTITE, BW_T_RUBBLE,
+                                  BW_T_BWALL, BW_T_WOOD, BW_T_CRUMBLE_WALL,
+                                  BW_T_BROKEN_WALL, BW_T_DOOR, BW_T_UP_SLOPE,
+                                  BW_T_DOWN_SLOPE, BW_T_FIERY_PIT, BW_T_CRUMBLE_DIRT, 255 };
     uint32_t s;
     for (s = 0; s < SEEDS(500); s++) {
         gen(s, 4);
+        CHECK(only(ok));
         CHECK(count(BW_T_STALACTITE) > 0);
         CHECK(count(BW_T_RUBBLE) > 0);
     }
@@ -479,15 +696,34 @@ static int building_tile(uint8_t t)
            t == BW_T_DOOR || t == BW_T_WOOD;
 }
 
+/* Buildings on DLVL 4: regions of building tiles (a building keeps a ring
+ * of stone between it and the next, so each is one region), counted with
+ * m->a and m->b. */
+static int buildings(void)
+{
+    int x, y, n = 0;
+    bw_plane_clear(&m->b);
+    for (y = 0; y < 120; y++)
+        for (x = 0; x < 120; x++)
+            if (building_tile(BW_AT(g, x, y)))
+                BW_PSET(&m->b, x, y);
+    bw_plane_clear(&m->a);
+    for (y = 0; y < 120; y++)
+        for (x = 0; x < 120; x++)
+            n += bw_flood_plane(&m->fill, &m->b, 120, 120, &m->a, x, y) > 0;
+    return n;
+}
+
 /* No building tile touches (8 neighbours) a rock wall; the number of
- * buildings varies: some levels have none or one, some have several (wood
- * area as the measure), and 80% have at least one. */
+ * buildings varies: at most 4, at least one on 80% of levels, exactly one
+ * on at least a tenth and three or more on at least a tenth (measured 0-4:
+ * one on 26%, three or more on 51% of seeds 0-499; 40% and 42% of 0-49). */
 static void mines_1_4_7_buildings_clear_of_cave_walls(void)
 {
-    uint32_t s, n = SEEDS(500), with = 0;
-    int x, y, dx, dy, lo = 1 << 30, hi = 0;
+    uint32_t s, n = SEEDS(500), with = 0, one = 0, three = 0;
+    int x, y, dx, dy;
     for (s = 0; s < n; s++) {
-        int wood;
+        int b;
         gen(s, 4);
         for (y = 1; y < 119; y++)
             for (x = 1; x < 119; x++)
@@ -495,13 +731,15 @@ static void mines_1_4_7_buildings_clear_of_cave_walls(void)
                     for (dy = -1; dy <= 1; dy++)
                         for (dx = -1; dx <= 1; dx++)
                             CHECK(BW_AT(g, x + dx, y + dy) != BW_T_ROCK);
-        wood = count(BW_T_WOOD);
-        with += wood > 0;
-        lo = bw_min(lo, wood);
-        hi = bw_max(hi, wood);
+        b = buildings();
+        CHECK(b <= 4);
+        with += b > 0;
+        one += b == 1;
+        three += b >= 3;
     }
     CHECK(with * 10 >= n * 8);
-    CHECK(hi > lo);
+    CHECK(one * 10 >= n);
+    CHECK(three * 10 >= n);
 }
 
 static void mines_1_4_8_fiery_pits_down(void)
@@ -521,16 +759,19 @@ static void mines_1_4_8_fiery_pits_down(void)
 
 /* ------------------------------------------------------------- DLVL 5 */
 
-/* Islands: at least three cave cores (open 3 x 3) on 90% of levels, and
- * all the stone joined (1.5.1); the joins are paths: stone cells with
- * lava on both sides within 2 squares (1.5.2), on 90% of levels. */
+/* Islands: at least three cave cores (open 3 x 3) on every level and six
+ * on 90% (measured 4-28, six or more on 98% of seeds 0-499 and 0-49), and
+ * all the stone joined (1.5.1). */
 static void mines_1_5_1_small_islands_connected(void)
 {
     uint32_t s, n = SEEDS(500), many = 0;
     for (s = 0; s < n; s++) {
+        int c;
         gen(s, 5);
         CHECK(connected());
-        many += cave_cores() >= 3;
+        c = cave_cores();
+        CHECK(c >= 3);
+        many += c >= 6;
     }
     CHECK(many * 10 >= n * 9);
 }
@@ -538,6 +779,7 @@ static void mines_1_5_1_small_islands_connected(void)
 static void mines_1_5_2_meandering_stone_paths(void)
 {
     uint32_t s, n = SEEDS(500), with = 0;
+    meander mt = { 0, 0, 0 };
     int x, y;
     for (s = 0; s < n; s++) {
         int thin = 0;
@@ -551,8 +793,15 @@ static void mines_1_5_2_meandering_stone_paths(void)
                       (BW_AT(g, x, y + 1) == BW_T_LAVA || BW_AT(g, x, y + 2) == BW_T_LAVA))))
                     thin++;
         with += thin >= 10;
+        measure_meander(BW_T_LAVA, &mt);
     }
     CHECK(with * 10 >= n * 9);
+    /* meandering: of the pieces 10 or more long, measured 88-91% stray 2
+     * squares and 58-65% stray 3 (seeds 0-49, 0-4,999); straight paths:
+     * 3% and 2% */
+    CHECK(mt.pieces >= (int)n);
+    CHECK(mt.stray2 * 10 >= mt.pieces * 7);
+    CHECK(mt.stray3 * 10 >= mt.pieces * 4);
 }
 
 static void mines_1_5_3_stalagmites_rubble_boulders(void)
@@ -677,7 +926,7 @@ static void mines_level_alone_equals_level_in_sequence(void)
     uint32_t s, h[BW_MINES_LEVELS + 1];
     bw_rng r;
     int n, i;
-    for (s = 0; s < SEEDS(100); s++) {
+    for (s = 0; s < SEEDS(500); s++) {
         for (n = 1; n <= BW_MINES_LEVELS; n++) {
             gen(s, n);
             h[n] = bw_grid_hash(g);
@@ -718,7 +967,7 @@ static void mines_golden(void)
     gen(1, 2);
     t_golden("mines_seed1_level2", bw_grid_hash(g), 0x28346084u);
     gen(1, 3);
-    t_golden("mines_seed1_level3", bw_grid_hash(g), 0x028b8fceu);
+    t_golden("mines_seed1_level3", bw_grid_hash(g), 0x49a11cceu);
     gen(1, 4);
     t_golden("mines_seed1_level4", bw_grid_hash(g), 0xbec9a03bu);
     gen(1, 5);
@@ -732,17 +981,10 @@ static void mines_golden_ten_seeds(void)
     int n;
     for (s = 0; s < 10; s++)
         for (n = 1; n <= BW_MINES_LEVELS; n++) {
-            uint32_t v;
-            uint8_t b[4];
             gen(s, n);
-            v = bw_grid_hash(g);
-            b[0] = (uint8_t)v;
-            b[1] = (uint8_t)(v >> 8);
-            b[2] = (uint8_t)(v >> 16);
-            b[3] = (uint8_t)(v >> 24);
-            h = bw_fnv1a(h, b, 4);
+            h = t_fold(h, bw_grid_hash(g));
         }
-    t_golden("mines_seeds0to9_all_levels", h, 0x02eeb202u);
+    t_golden("mines_seeds0to9_all_levels", h, 0xc36788b9u);
 }
 
 void suite_mines(void)
@@ -760,7 +1002,8 @@ void suite_mines(void)
     RUN(mines_1_3_2_single_cave_joins_pit_bases);
     RUN(mines_1_3_3_water_streamers);
     RUN(mines_1_3_4_only_one_pit_down);
-    RUN(mines_1_3_5_slick_ring_and_steam);
+    RUN(mines_1_3_5_slick_ring_round_the_pit);
+    RUN(mines_1_3_5_steam_during_play);
     RUN(mines_1_4_1_many_small_caves);
     RUN(mines_1_4_2_thin_mineshafts_connect);
     RUN(mines_1_4_3_cave_at_pit_base);

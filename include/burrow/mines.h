@@ -4,7 +4,8 @@
  *   DLVL 2  rounded caves of stone round the pit bases, stalactites, lichen,
  *           watchtowers, rubble, pits down inside those caves
  *   DLVL 3  one large cave joining every pit base, water streamers, a single
- *           pit down ringed with slick rock that vents steam (bw_mines_steam)
+ *           pit down ringed with slick rock that vents steam
+ *           (bw_mines_steam_ctx)
  *   DLVL 4  small (overlapping) caves joined by mineshafts, stalactites,
  *           rubble, buildings clear of the cave walls, fiery pits down
  *   DLVL 5  islands of stone joined by meandering stone paths in lava, with
@@ -50,8 +51,42 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
  * Returns 0, or -1 if level is out of range. The registry's "mines". */
 int bw_mines_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o);
 
-/* 1 if cell (x, y) of DLVL 3 holds boiling steam at game tick `tick`.
- * Deterministic from (seed, tick, x, y); needs no map. */
+/* Steam during play (1.3.5). A game makes a bw_mines_steam_ctx once per
+ * seed, from the DLVL 3 map it plays on, and asks it every tick: the pit
+ * plan is worked out once, not per cell. Steam is only ever on cells of
+ * the window of BW_MINES_STEAM_SIDE x BW_MINES_STEAM_SIDE squares centred
+ * on the pit seed, and only on cells whose tile is not rock wall (the
+ * puffs rise in the cave, not inside the rock round it). 124 bytes. */
+#define BW_MINES_STEAM_SIDE (2 * BW_MINES_STEAM_REACH + 1)
+
+typedef struct bw_mines_steam_ctx {
+    uint32_t seed;
+    int16_t x0, y0;  /* the window's top-left cell: the pit seed - REACH */
+    /* bit i of open[j]: cell (x0 + i, y0 + j) may hold steam (on the map
+     * and, if a map was given, not rock wall) */
+    uint32_t open[BW_MINES_STEAM_SIDE];
+} bw_mines_steam_ctx;
+
+/* Sets c up for `seed`. level3 is the map of DLVL 3 of that seed (as
+ * bw_mines_generate made it, or as play has changed it since), or NULL
+ * to leave the rock unmasked. Reads only the window; keeps no pointer to
+ * the map, so call it again if play turns rock into floor there. */
+void bw_mines_steam_init(bw_mines_steam_ctx *c, uint32_t seed, const bw_grid *level3);
+
+/* 1 if cell (x, y) holds boiling steam at game tick `tick`; any x, y. */
+int bw_mines_steam_at(const bw_mines_steam_ctx *c, uint32_t tick, int x, int y);
+
+/* The steam of the whole window at `tick`: bit i of rows[j] is cell
+ * (c->x0 + i, c->y0 + j). Returns the number of steam cells (0 between
+ * puffs). It visits only the puff's box: on the desktop a puff tick costs
+ * about what 70 bw_mines_steam_at calls do, the window having 841 cells. */
+int bw_mines_steam_rows(const bw_mines_steam_ctx *c, uint32_t tick,
+                        uint32_t rows[BW_MINES_STEAM_SIDE]);
+
+/* The same as bw_mines_steam_at with a context made without a map (rock
+ * not masked), for one cell: it works the pit plan out on every call
+ * (a few microseconds on the desktop, a thousand times bw_mines_steam_at),
+ * so a game should keep a context instead. Deterministic from (seed, tick, x, y); needs no map. */
 int bw_mines_steam(uint32_t seed, uint32_t tick, int x, int y);
 
 #endif

@@ -301,6 +301,20 @@ static int print_distance(int who, int px, int py, int have_seed, unsigned long 
     return finish(0);
 }
 
+/* One level as the options ask: for the abyss with --epoch E, the level
+ * after regenerations 1..E with the player at (px, py) (areas.txt 5.3). */
+static int make_level(const bw_generator *gen, uint32_t seed, int level, const bw_opts *o,
+                      unsigned long epoch, int px, int py)
+{
+    unsigned long e;
+    if (gen->generate(&map, seed, level, o) != 0)
+        return -1;
+    for (e = 1; e <= epoch; e++)
+        if (bw_abyss_regenerate(&map, seed, level, (uint32_t)e, px, py, 0) < 0)
+            return -1;
+    return 0;
+}
+
 static int usage(void)
 {
     fprintf(stderr, "burrow: usage: burrow GENERATOR [--seed N] [--level L|all] "
@@ -315,6 +329,7 @@ int main(int argc, char **argv)
     unsigned long v, seed = 0;
     int have_seed = 0, lo = 1, hi = 1, format = F_ANSI, colour = 1, i, level;
     int have_x = 0, have_y = 0, dist_who = -1, px = -1, py = -1;
+    unsigned long epoch = 0;
 
     if (argc < 2)
         return usage();
@@ -338,7 +353,8 @@ int main(int argc, char **argv)
         }
         if (strcmp(opt, "--seed") && strcmp(opt, "--level") && strcmp(opt, "--floor") && strcmp(opt, "--format") &&
             strcmp(opt, "--layout") && strcmp(opt, "--x") && strcmp(opt, "--y") &&
-            strcmp(opt, "--design") && strcmp(opt, "--dist") && strcmp(opt, "--px") && strcmp(opt, "--py"))
+            strcmp(opt, "--design") && strcmp(opt, "--dist") && strcmp(opt, "--px") && strcmp(opt, "--py") &&
+            strcmp(opt, "--epoch"))
             return fail("unknown option", opt);
         if (!val)
             return fail("missing value for", opt);
@@ -386,10 +402,18 @@ int main(int argc, char **argv)
             else
                 return fail("--dist must be hiker or rival", val);
         } else if (strcmp(opt, "--px") == 0 || strcmp(opt, "--py") == 0) {
-            if (!parse_num(val, 0, opt[3] == 'x' ? BW_OW_W - 1 : BW_OW_H - 1, &v))
-                return fail(opt[3] == 'x' ? "--px must be 0..79" : "--py must be 0..20", val);
+            /* the player's place: on the map of this generator */
+            int top = (opt[3] == 'x' ? gen->w : gen->h) - 1;
+            if (!parse_num(val, 0, (unsigned long)top, &v)) {
+                char msg[64];
+                snprintf(msg, sizeof msg, "%s for %s must be 0..%d", opt, gen->name, top);
+                return fail(msg, val);
+            }
             if (opt[3] == 'x') px = (int)v;
             else py = (int)v;
+        } else if (strcmp(opt, "--epoch") == 0) {
+            if (!parse_num(val, 0, 100000ul, &epoch))
+                return fail("--epoch must be 0..100000", val);
         } else {
             return fail("--design is not used by this generator", gen->name);
         }
@@ -398,12 +422,18 @@ int main(int argc, char **argv)
         return fail("--x and --y are overworld options", gen->name);
     if (opts.layout && gen->id != BW_GEN_MDUNGEON)
         return fail("--layout is an mdungeon option", gen->name);
-    if ((dist_who >= 0 || px >= 0 || py >= 0) && gen->id != BW_GEN_OVERWORLD)
-        return fail("--dist, --px and --py are overworld options", gen->name);
-    if (dist_who < 0 && (px >= 0 || py >= 0))
-        return fail("--px and --py place the player for --dist", gen->name);
+    if (dist_who >= 0 && gen->id != BW_GEN_OVERWORLD)
+        return fail("--dist is an overworld option", gen->name);
+    if (epoch && gen->id != BW_GEN_ABYSS)
+        return fail("--epoch is an abyss option", gen->name);
+    if (dist_who < 0 && !epoch && (px >= 0 || py >= 0))
+        return fail("--px and --py place the player for --dist (overworld) or --epoch (abyss)", gen->name);
     if ((px >= 0) != (py >= 0))
-        return fail("--dist needs both --px and --py, or neither", gen->name);
+        return fail("give both --px and --py, or neither", gen->name);
+    if (epoch && px < 0) { /* the player at the centre unless told */
+        px = gen->w / 2;
+        py = gen->h / 2;
+    }
     if (dist_who >= 0 && format != F_ANSI && format != F_TEXT)
         return fail("--dist prints text: use --format text or leave --format out", format_names[format]);
     if (!have_seed)
@@ -413,7 +443,7 @@ int main(int argc, char **argv)
      * that turns the options down leaves no partial output and the error
      * is the only line on standard error. Later levels take the same
      * options, already accepted. */
-    if (gen->generate(&map, (uint32_t)seed, lo, &opts) != 0)
+    if (make_level(gen, (uint32_t)seed, lo, &opts, epoch, px, py) != 0)
         return fail("the generator rejected these options", gen->name);
     if (dist_who >= 0) /* overworld only, checked above */
         return print_distance(dist_who, px, py, have_seed, seed);
@@ -427,7 +457,7 @@ int main(int argc, char **argv)
         image_begin(&im, format, gen->w * PX, (n * gen->h + (n - 1) * GAP) * PX);
         for (level = lo; level <= hi; level++) {
             if (level > lo) {
-                gen->generate(&map, (uint32_t)seed, level, &opts);
+                make_level(gen, (uint32_t)seed, level, &opts, epoch, px, py);
                 image_row(&map.grid, -1, gen->w, row);
                 for (p = 0; p < GAP * PX; p++)
                     image_row_out(&im, row, 0);
@@ -444,7 +474,7 @@ int main(int argc, char **argv)
 
     for (level = lo; level <= hi; level++) {
         if (level > lo)
-            gen->generate(&map, (uint32_t)seed, level, &opts);
+            make_level(gen, (uint32_t)seed, level, &opts, epoch, px, py);
         switch (format) {
         case F_HASH:
             printf("level %d %d %d %08lx\n", level, map.grid.w, map.grid.h,

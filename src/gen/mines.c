@@ -758,6 +758,8 @@ static void slick_ring(bw_grid *g, const bw_pit_plan *own)
 #define WATER_LAYERS 16
 /* Fords: deep water on every FORD_STEP-th row and column is shallow. */
 #define FORD_STEP 7
+/* Rounds of the bank fix at the end of water_connect (see there). */
+#define BANK_ROUNDS 16
 
 /* 1 if any 4-neighbour of (x, y) (inside the edge) is marked in m->a. */
 static int touches_reached(const bw_map *m, int x, int y)
@@ -776,16 +778,18 @@ static int touches_reached(const bw_map *m, int x, int y)
  * beyond joins at once (bw_flood from the crossing fills only unmarked
  * cells). While open ground that is not water is still out of reach (deep
  * water two thick round it, rare), every deep cell bordering the reached
- * part turns shallow, a layer at a time. Last, water still out of reach is
- * a streamer's diagonal step through rock, a bit of wet rock: it goes back
- * to rock. Leaves in m->a the reached cells (ensure_connected's
- * precondition). Returns 0 if every open cell is reached then (the layers
+ * part turns shallow, a layer at a time. Last, water out of reach that is
+ * not part of a deep pool bordering the cave is a streamer's trickle
+ * through rock: it goes back to rock, and the banks are fixed again so
+ * that no deep water is left against rock (README, 1.3.3). Leaves in m->a
+ * the reached cells (ensure_connected's precondition). Returns 0 if every open cell is reached then (the layers
  * did not run out), so ensure_connected has nothing to do. */
 static int water_connect(bw_map *m, const node_list *nl, uint32_t seed)
 {
     bw_grid *g = &m->grid;
-    bw_tileset open;
-    int layer, x, y, i, cut = 1, ox = (int)(seed % FORD_STEP), oy = (int)((seed / FORD_STEP) % FORD_STEP);
+    bw_tileset open, deep;
+    uint32_t v;
+    int layer, round, x, y, i, j, cut = 1, ox = (int)(seed % FORD_STEP), oy = (int)((seed / FORD_STEP) % FORD_STEP);
     int words = (g->h * BW_GRID_MAX + 31) / 32;
     open_set(&open);
     /* m->b: the deep cells left; later scans visit only those, and only
@@ -807,7 +811,6 @@ static int water_connect(bw_map *m, const node_list *nl, uint32_t seed)
     for (layer = 0; layer < WATER_LAYERS && cut; layer++) {
         for (i = 0; i < words; i++) {
             uint32_t d = m->b.w[i];
-            int j;
             for (j = 0; d; j++, d >>= 1) {
                 int beyond;
                 if (!(d & 1u))
@@ -846,9 +849,30 @@ static int water_connect(bw_map *m, const node_list *nl, uint32_t seed)
             }
         }
     }
+    /* Water out of reach. A pool of deep water (4-connected deep cells)
+     * that borders the reached cave stays, however wide; the rest, and
+     * shallow water out of reach, is a streamer's trickle through rock and
+     * goes back to rock. The pools are flooded into m->a for a moment (no
+     * deep cell is marked there, and a rescan of that fill could only start
+     * a pool from a reached cell, which is right), then moved to m->b, which
+     * holds every deep cell: m->b becomes the pools that stay. */
+    bw_ts_clear(&deep);
+    bw_ts_add(&deep, BW_T_DEEP);
+    for (i = 0; i < words; i++)
+        for (j = 0, v = m->b.w[i]; v; j++, v >>= 1) {
+            x = (i * 32 + j) % BW_GRID_MAX;
+            y = (i * 32 + j) / BW_GRID_MAX;
+            if ((v & 1u) && !REACHED(m, x, y) && touches_reached(m, x, y))
+                bw_flood(&m->fill, g, &deep, &m->a, x, y);
+        }
     for (i = 0; i < words; i++) {
-        uint32_t u = ~m->a.w[i];
-        int j = 0;
+        v = m->b.w[i] & m->a.w[i];
+        m->a.w[i] &= ~m->b.w[i];
+        m->b.w[i] = v;
+    }
+    for (i = 0; i < words; i++) {
+        uint32_t u = ~(m->a.w[i] | m->b.w[i]);
+        j = 0;
         while (u) {
             uint8_t *t = &g->cell[i * 32 + j];
             if (!(u & 0xffu)) {
@@ -856,14 +880,49 @@ static int water_connect(bw_map *m, const node_list *nl, uint32_t seed)
                 j += 8;
                 continue;
             }
-            if ((u & 1u) && *t != BW_T_ROCK &&
-                (*t == BW_T_SHALLOW ||
-                 (*t == BW_T_DEEP && !touches_reached(m, (i * 32 + j) % BW_GRID_MAX,
-                                                      (i * 32 + j) / BW_GRID_MAX))))
+            if ((u & 1u) && (*t == BW_T_SHALLOW || *t == BW_T_DEEP))
                 *t = BW_T_ROCK;
             u >>= 1;
             j++;
         }
+    }
+    /* That rock may border a pool (a trickle left it through the bank):
+     * deep water against rock turns shallow, as at the start, and joins the
+     * cave where it touches it; shallow that does not goes to rock too, and
+     * the pool is looked at again. Each round that goes on turns a deep cell
+     * shallow, so it ends (at most 4 rounds in seeds 0-9,999); past
+     * BANK_ROUNDS the deep water left against rock stays. */
+    for (round = 0; round < BANK_ROUNDS; round++) {
+        int any = 0;
+        for (i = 0; i < words; i++)
+            for (j = 0, v = m->b.w[i]; v; j++, v >>= 1) {
+                uint8_t *t = &g->cell[i * 32 + j];
+                if ((v & 1u) && *t == BW_T_DEEP && (t[-1] == BW_T_ROCK || t[1] == BW_T_ROCK ||
+                                                    t[-BW_GRID_MAX] == BW_T_ROCK ||
+                                                    t[BW_GRID_MAX] == BW_T_ROCK)) {
+                    *t = BW_T_SHALLOW;
+                    any = 1;
+                }
+            }
+        if (!any)
+            break;
+        for (i = 0; i < words; i++)
+            for (j = 0, v = m->b.w[i]; v; j++, v >>= 1) {
+                x = (i * 32 + j) % BW_GRID_MAX;
+                y = (i * 32 + j) / BW_GRID_MAX;
+                if ((v & 1u) && BW_AT(g, x, y) == BW_T_SHALLOW && !REACHED(m, x, y) &&
+                    touches_reached(m, x, y))
+                    bw_flood(&m->fill, g, &open, &m->a, x, y);
+            }
+        for (i = 0; i < words; i++)
+            for (j = 0, v = m->b.w[i]; v; j++, v >>= 1) {
+                uint8_t *t = &g->cell[i * 32 + j];
+                if (!(v & 1u) || *t != BW_T_SHALLOW)
+                    continue;
+                if (!BW_PGET(&m->a, (i * 32 + j) % BW_GRID_MAX, (i * 32 + j) / BW_GRID_MAX))
+                    *t = BW_T_ROCK;
+                m->b.w[i] &= ~(1u << j);
+            }
     }
     return cut;
 }
@@ -1165,27 +1224,94 @@ int bw_mines_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
 
 /* 1.3.5: each period a puff rises at a point near the pit (drawn from the
  * seed and the period), grows for half the puff and shrinks again; its
- * edge is ragged by a per-cell hash. */
-int bw_mines_steam(uint32_t seed, uint32_t tick, int x, int y)
+ * edge is ragged by a per-cell hash. The puff's centre lies at most 4
+ * from the pit seed and its radius is at most 5, so the window (REACH 14
+ * round the seed) always holds it; pit seeds keep 13 from the map's edge
+ * (bw_pit_place), so the puff never leaves the map either. */
+static const uint8_t steam_radius[BW_MINES_STEAM_PUFF] = { 2, 3, 4, 5, 5, 4, 3, 2 };
+
+void bw_mines_steam_init(bw_mines_steam_ctx *c, uint32_t seed, const bw_grid *level3)
 {
-    static const uint8_t radius[BW_MINES_STEAM_PUFF] = { 2, 3, 4, 5, 5, 4, 3, 2 };
     bw_pit_plan own;
-    uint32_t cycle = tick / BW_MINES_STEAM_PERIOD, phase = tick % BW_MINES_STEAM_PERIOD;
-    uint32_t h;
-    int cx, cy, rad;
+    int i, j;
+    bw_mines_pits(seed, 3, 0, &own);
+    c->seed = seed;
+    c->x0 = (int16_t)(own.x[0] - BW_MINES_STEAM_REACH); /* DLVL 3 has one pit (1.3.4) */
+    c->y0 = (int16_t)(own.y[0] - BW_MINES_STEAM_REACH);
+    for (j = 0; j < BW_MINES_STEAM_SIDE; j++) {
+        int y = c->y0 + j;
+        uint32_t v = 0;
+        for (i = 0; i < BW_MINES_STEAM_SIDE; i++) {
+            int x = c->x0 + i;
+            if (x >= 0 && y >= 0 && x < BW_MINES_W && y < BW_MINES_H &&
+                (!level3 || BW_AT(level3, x, y) != BW_T_ROCK))
+                v |= 1u << i;
+        }
+        c->open[j] = v;
+    }
+}
+
+/* The puff of `tick`: 0 between puffs, else 1 with its hash, centre and
+ * radius. */
+static int puff(const bw_mines_steam_ctx *c, uint32_t tick, uint32_t *h, int *cx, int *cy,
+                int *rad)
+{
+    uint32_t phase = tick % BW_MINES_STEAM_PERIOD;
     if (phase >= BW_MINES_STEAM_PUFF)
         return 0;
-    bw_mines_pits(seed, 3, 0, &own);
-    if (own.n == 0 || bw_chebyshev(x, y, own.x[0], own.y[0]) > BW_MINES_STEAM_REACH)
+    *h = bw_mix(c->seed, BW_GEN_MINES, tick / BW_MINES_STEAM_PERIOD, P_STEAM);
+    *cx = c->x0 + BW_MINES_STEAM_REACH + (int)(*h & 7) - 3;
+    *cy = c->y0 + BW_MINES_STEAM_REACH + (int)((*h >> 3) & 7) - 3;
+    *rad = steam_radius[phase];
+    return 1;
+}
+
+/* Steam at (x, y) of a puff, the window and the mask aside: inside the
+ * disc, and on its outer ring only on 3 cells in 4. */
+static int in_puff(uint32_t h, uint32_t phase, int cx, int cy, int rad, int x, int y)
+{
+    int32_t d2 = bw_dist2(x, y, cx, cy);
+    if (d2 > rad * rad + rad)
         return 0;
-    h = bw_mix(seed, BW_GEN_MINES, cycle, P_STEAM);
-    cx = own.x[0] + (int)(h & 7) - 3;
-    cy = own.y[0] + (int)((h >> 3) & 7) - 3;
-    rad = radius[phase];
-    if (bw_dist2(x, y, cx, cy) > rad * rad + rad)
-        return 0;
-    /* ragged edge: the outer ring holds steam on 3 cells in 4 */
-    if (bw_dist2(x, y, cx, cy) > (rad - 1) * (rad - 1))
+    if (d2 > (rad - 1) * (rad - 1))
         return (bw_mix(h, (uint32_t)x, (uint32_t)y, phase) & 3u) != 0;
     return 1;
+}
+
+int bw_mines_steam_at(const bw_mines_steam_ctx *c, uint32_t tick, int x, int y)
+{
+    uint32_t h;
+    int cx, cy, rad, i = x - c->x0, j = y - c->y0;
+    if (i < 0 || j < 0 || i >= BW_MINES_STEAM_SIDE || j >= BW_MINES_STEAM_SIDE ||
+        !((c->open[j] >> i) & 1u) || !puff(c, tick, &h, &cx, &cy, &rad))
+        return 0;
+    return in_puff(h, tick % BW_MINES_STEAM_PERIOD, cx, cy, rad, x, y);
+}
+
+int bw_mines_steam_rows(const bw_mines_steam_ctx *c, uint32_t tick,
+                        uint32_t rows[BW_MINES_STEAM_SIDE])
+{
+    uint32_t h;
+    int cx, cy, rad, x, y, n = 0;
+    for (y = 0; y < BW_MINES_STEAM_SIDE; y++)
+        rows[y] = 0;
+    if (!puff(c, tick, &h, &cx, &cy, &rad))
+        return 0;
+    for (y = cy - rad; y <= cy + rad; y++) /* the puff's box, inside the window */
+        for (x = cx - rad; x <= cx + rad; x++) {
+            int i = x - c->x0, j = y - c->y0;
+            if (((c->open[j] >> i) & 1u) &&
+                in_puff(h, tick % BW_MINES_STEAM_PERIOD, cx, cy, rad, x, y)) {
+                rows[j] |= 1u << i;
+                n++;
+            }
+        }
+    return n;
+}
+
+int bw_mines_steam(uint32_t seed, uint32_t tick, int x, int y)
+{
+    bw_mines_steam_ctx c;
+    bw_mines_steam_init(&c, seed, 0);
+    return bw_mines_steam_at(&c, tick, x, y);
 }
