@@ -93,7 +93,9 @@ static int in_any_room(const bw_crypts_info *in, int x, int y)
 
 /* ----------------------------------------------------- exits, openings */
 
-#define MAX_OPEN 48
+/* An exit opens at most 4 tiles (3 lanes and one more on a slanted side):
+ * 4 exits, 16 tiles; more is reported as a failure (n = MAX_OPEN). */
+#define MAX_OPEN 24
 typedef struct openings {
     int n;
     uint8_t x[MAX_OPEN], y[MAX_OPEN], group[MAX_OPEN];
@@ -113,6 +115,8 @@ static void find_openings(const bw_crypts_room *r, openings *o)
                 continue;
             for (d = 0; d < 4; d++)
                 next |= claims(r, x + bw_dx4[d], y + bw_dy4[d]);
+            if (next && o->n == MAX_OPEN)
+                t_check(0, __FILE__, __LINE__, "openings fit MAX_OPEN");
             if (next && o->n < MAX_OPEN) {
                 o->x[o->n] = (uint8_t)x;
                 o->y[o->n] = (uint8_t)y;
@@ -903,9 +907,9 @@ static void crypts_golden(void)
     gen(1, 2, &in);
     t_golden("crypts_seed1_level2", bw_grid_hash(g), 0x3207244fu);
     gen(1, 3, &in);
-    t_golden("crypts_seed1_level3", bw_grid_hash(g), 0xb771ac07u);
+    t_golden("crypts_seed1_level3", bw_grid_hash(g), 0x110f457fu);
     gen(1, 4, &in);
-    t_golden("crypts_seed1_level4", bw_grid_hash(g), 0xe479d7b7u);
+    t_golden("crypts_seed1_level4", bw_grid_hash(g), 0x5e669433u);
     gen(1, 5, &in);
     t_golden("crypts_seed1_level5", bw_grid_hash(g), 0xaabd529cu);
 }
@@ -928,7 +932,7 @@ static void crypts_golden_ten_seeds(void)
             b[3] = (uint8_t)(v >> 24);
             h = bw_fnv1a(h, b, 4);
         }
-    t_golden("crypts_seeds0to9_all_levels", h, 0x3382dcafu);
+    t_golden("crypts_seeds0to9_all_levels", h, 0x454d6da1u);
 }
 
 void suite_crypts(void)

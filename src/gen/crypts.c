@@ -74,12 +74,12 @@ enum { P_STAIRS = 1, P_ROOMS = 2, P_LINKS = 3, P_FEATURES = 4 };
 #define PILLARS_ONE_10 3
 #define PERIOD_LO 4
 #define PERIOD_HI 6
-/* 2.2: features. Perimeter pillars 1 in 2; an inner room 2 in 5 where the
+/* 2.2: features. Perimeter pillars 1 in 2; an inner room 1 in 2 where the
  * room is at least INNER_ROOM_MIN on both sides; the filler, in percent:
  * none, sarcophagi, coffins in rows, the rest strewn coffins. */
 #define PILLARS_ONE_IN 2
-#define INNER_NUM 2
-#define INNER_DEN 5
+#define INNER_NUM 1
+#define INNER_DEN 2
 #define INNER_ROOM_MIN 13
 #define INNER_MIN 5          /* inner room walls, 3 x 3 inside */
 #define INNER_TRIES 4        /* sizes tried, shrinking by 2; then no inner room */
