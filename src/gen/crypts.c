@@ -133,7 +133,7 @@ void bw_crypts_plan(uint32_t seed, int level, bw_crypts_stairs *s)
 /* ------------------------------------------------------------- shapes */
 
 /* 2.1. Ellipse: the disc with half-axes W/2 and H/2 round the box's
- * centre, in doubled coordinates so any parity works:
+ * centre, in coordinates scaled by 2 so any parity works:
  * (2dx)^2 H^2 + (2dy)^2 W^2 <= W^2 H^2 (at most 18^4, fits 32 bits).
  * Trapezoid: the long parallel side spans the box, the short one
  * (shortlen, same parity) is centred on the `narrow` side, and each line
