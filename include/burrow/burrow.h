@@ -22,6 +22,7 @@
 #include "burrow/pit.h"
 #include "burrow/mines.h"
 #include "burrow/forest.h"
+#include "burrow/crypts.h"
 
 #include "burrow/mdungeon.h"
 #include "burrow/abyss.h"
