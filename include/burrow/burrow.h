@@ -23,5 +23,6 @@
 #include "burrow/mines.h"
 
 #include "burrow/mdungeon.h"
+#include "burrow/crawler.h"
 
 #endif

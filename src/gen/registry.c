@@ -1,4 +1,5 @@
 #include "burrow/gen.h"
+#include "burrow/crawler.h"
 #include "burrow/mdungeon.h"
 #include "burrow/mines.h"
 
@@ -6,6 +7,7 @@
 const bw_generator bw_generators[] = {
     { "mines", BW_GEN_MINES, 120, 120, 5, "", bw_mines_generate, 0 },
     { "mdungeon", BW_GEN_MDUNGEON, 56, 32, 99, "--layout 1..11", bw_mdungeon_generate, bw_mdungeon_entity_name },
+    { "crawler", BW_GEN_CRAWLER, 120, 120, 1, "--design FILE", bw_crawler_generate, 0 },
     { 0, 0, 0, 0, 0, 0, 0, 0 } /* sentinel, not counted */
 };
 
