@@ -1,4 +1,4 @@
-/* Made by tests/designs/embed.sh from tests/designs/*.txt: do not edit. */
+/* Made by tests/designs/embed.sh from the .txt files of tests/designs: do not edit. */
 #ifndef BURROW_TESTS_CRAWLER_DESIGNS_H
 #define BURROW_TESTS_CRAWLER_DESIGNS_H
 

@@ -33,7 +33,9 @@ typedef struct key {
 
 /* ---- values ---- */
 
-#define GEN_FIELD { V_NUM, 0, BW_CR_GENS - 1, "generation must be 0.." XSTR(BW_CR_GENS) " - 1" }
+/* The messages spell the ranges out. */
+typedef char gens_in_messages[BW_CR_GENS == 8 ? 1 : -1];
+#define GEN_FIELD { V_NUM, 0, BW_CR_GENS - 1, "dice: generation must be 0..7" }
 #define PERCENT(name) { V_NUM, 0, 100, name " must be a percent, 0..100" }
 #define MAXAGE_FIELD(k) { V_NUM, 0, BW_CR_AGE_MAX, k ": maxAge must be 0.." XSTR(BW_CR_AGE_MAX) }
 #define STEP_FIELD(k) { V_NUM, 1, BW_CR_STEP_MAX, k ": stepLength must be 1.." XSTR(BW_CR_STEP_MAX) }
@@ -63,7 +65,7 @@ static const field f_dice[] = {
     PERCENT("dice: turnOne"), PERCENT("dice: turnTwo")
 };
 static const field f_baby[] = {
-    { V_NUM, 1, BW_CR_GENS - 1, "baby: generation must be 1.." XSTR(BW_CR_GENS) " - 1 (babies are never generation 0)" },
+    { V_NUM, 1, BW_CR_GENS - 1, "baby: generation must be 1..7 (babies are never generation 0)" },
     MAXAGE_FIELD("baby"), STEP_FIELD("baby"), WIDTH_FIELD("baby"), OPENING_FIELD("baby"),
     { V_NUM, 0, -BW_CR_AGE_MIN, "baby: delay must be 0..1000" },
     PERCENT("baby: noDirection")

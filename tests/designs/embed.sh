@@ -4,7 +4,7 @@
 # design: sh tests/designs/embed.sh > tests/crawler_designs.h
 # (tests/cli.sh fails while the header and the files differ).
 cd "$(dirname "$0")" || exit 1
-echo "/* Made by tests/designs/embed.sh from tests/designs/*.txt: do not edit. */"
+echo "/* Made by tests/designs/embed.sh from the .txt files of tests/designs: do not edit. */"
 echo "#ifndef BURROW_TESTS_CRAWLER_DESIGNS_H"
 echo "#define BURROW_TESTS_CRAWLER_DESIGNS_H"
 names=""
