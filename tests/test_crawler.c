@@ -23,9 +23,9 @@ static const char design_mix[] =
     "crawler 45 59 N N -5 200 4 1 1\n"
     "crawler 30 30 N 0 0 60 5 1 0\n"
     "crawler 30 30 S 0 0 60 5 1 1\n"
-    "dice 0 35 15 10 35 15\n"
-    "dice 1 35 15 10 35 15\n"
-    "dice 2 30 20 10 30 10\n"
+    "dice 0 50 15 10 20 15\n"
+    "dice 1 45 15 10 25 15\n"
+    "dice 2 30 20 10 60 10\n"
     "baby 1 60 4 1 2 3 50\n"
     "baby 2 8 3 2 0 0 0\n"
     "baby 3 30 2 1 1 10 100\n";
