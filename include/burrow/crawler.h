@@ -100,7 +100,7 @@ typedef struct bw_crawler_event {
     uint32_t step;            /* 0, 1, ...: MakeStep calls so far */
     uint8_t what;             /* BW_CR_EV_* */
     uint8_t slot;             /* index in the crawler array before the step */
-    uint8_t front_free;       /* LookAhead (capped at stepLength + corridorWidth + 2) */
+    uint8_t front_free;       /* LookAhead, seen up to stepLength + corridorWidth + 1 */
     uint8_t advanced;         /* rows the crawler moved forward */
     uint8_t built, skipped;   /* of those, tiles laid / left open (opening 2) */
     uint8_t turned;           /* 1: Forward changed this step */
@@ -121,10 +121,10 @@ typedef struct bw_crawler_info {
     uint16_t born;            /* babies created */
     uint16_t dropped;         /* babies not created: the array was full */
     uint16_t peak;            /* most crawlers alive at once */
-    uint16_t doors;           /* wall tiles the connectivity fix opened */
-    uint16_t regions;         /* open regions before the fix */
+    uint16_t doors;           /* the fix's straight doors, each into one closed region */
+    uint16_t opened;          /* wall tiles the fix opened (doors and L digs) */
     uint8_t capped;           /* 1: stopped at max_steps with crawlers left */
-    uint8_t fallback;         /* L-shaped digs of the fix (no straight door) */
+    uint8_t fallback;         /* the fix's L digs (where no straight door fits) */
 } bw_crawler_info;
 
 /* Generates the design's map into m (tiles BW_T_CR_WALL, BW_T_CR_OPEN),

@@ -36,6 +36,7 @@ typedef struct cr_run {
     const bw_crawler_design *d;
     bw_rng r;
     int count;                /* crawlers alive, slots 0..count-1 */
+    int walls;                /* wall tiles on the map (for the fix's count of open ones) */
     bw_crawler_info info;
     bw_crawler_event *ev;     /* 0 unless traced */
 } cr_run;
@@ -90,42 +91,42 @@ static int is_open(const bw_grid *g, int x, int y)
 
 /* LookAhead: rows in front of (x, y) facing f that are free of wall to a
  * width of 2 cw + 1 (cw each side of the line), counted up to `limit`.
- * Off the map counts as wall. */
+ * Off the map counts as wall. The outer ring is wall from the start and
+ * never opened while crawlers run, so a row that leaves the map holds a
+ * ring tile: only rows inside it need reading, with unchecked indices. */
 static int look_ahead(const bw_grid *g, int x, int y, int f, int cw, int limit)
 {
-    int fx = bw_dx4[f], fy = bw_dy4[f], sx = -fy, sy = fx, k, j;
-    for (k = 1; k <= limit; k++)
-        for (j = -cw; j <= cw; j++)
-            if (!is_open(g, x + k * fx + j * sx, y + k * fy + j * sy))
+    int fx = bw_dx4[f], fy = bw_dy4[f], k, j;
+    int side = fx * BW_GRID_MAX - fy; /* the index step across the line: (-fy, fx) */
+    for (k = 1; k <= limit; k++) {
+        int cx = x + k * fx, cy = y + k * fy;
+        int along = fx ? cx : cy, across = fx ? cy : cx;
+        const uint8_t *p;
+        if (along < 0 || along >= (fx ? g->w : g->h) || across - cw < 0 ||
+            across + cw >= (fx ? g->h : g->w))
+            return k - 1; /* the band reaches the ring (or beyond) */
+        p = &BW_AT(g, cx, cy) - cw * side;
+        for (j = -cw; j <= cw; j++, p += side)
+            if (*p != OPEN)
                 return k - 1;
+    }
     return limit;
 }
 
-/* How far LookAhead needs to see: stepLength tiles plus the gap kept. */
-static int look_limit(const bw_crawler *c)
-{
-    return c->step_length + c->corridor_width + 2;
-}
-
 /* TurnCrawlerToLookSideways: a side (90 degrees either way) that the
- * Direction allows and that has room ahead; the one with more room, ties
- * at random. Returns the new Forward, or -1 when neither side has room. */
+ * Direction allows and that has room to build (more than cw + 1 free rows,
+ * MakeStep's own test); either at random when both do. Returns the new
+ * Forward, or -1 when neither side has room. */
 static int pick_side(cr_run *u, const bw_crawler *c)
 {
-    int best = -1, best_free = 0, k;
+    int side[2], n = 0, k, cw = c->corridor_width;
     for (k = 1; k <= 3; k += 2) {
-        int s = (c->forward + k) & 3, f;
-        if (!((bw_cr_legal[c->direction] >> s) & 1u))
-            continue;
-        f = look_ahead(&u->m->grid, c->x, c->y, s, c->corridor_width, look_limit(c));
-        if (f <= c->corridor_width + 1)
-            continue;
-        if (best < 0 || f > best_free || (f == best_free && bw_rng_chance(&u->r, 1, 2))) {
-            best = s;
-            best_free = f;
-        }
+        int s = (c->forward + k) & 3;
+        if (((bw_cr_legal[c->direction] >> s) & 1u) &&
+            look_ahead(&u->m->grid, c->x, c->y, s, cw, cw + 2) > cw + 1)
+            side[n++] = s;
     }
-    return best;
+    return n == 0 ? -1 : n == 1 ? side[0] : side[bw_rng_below(&u->r, 2)];
 }
 
 /* CreateNewCrawler: a baby at the parent's tip, facing f, with the
@@ -203,7 +204,8 @@ static int make_step(cr_run *u, bw_crawler *c)
     if (c->age > c->max_age)
         return BW_CR_EV_OLD;
     c->age++;
-    front = look_ahead(g, c->x, c->y, c->forward, cw, look_limit(c));
+    /* seeing stepLength tiles plus the gap kept is enough to decide */
+    front = look_ahead(g, c->x, c->y, c->forward, cw, c->step_length + keep);
     if (u->ev)
         u->ev->front_free = (uint8_t)front;
     if (front > keep) {
@@ -219,6 +221,7 @@ static int make_step(cr_run *u, bw_crawler *c)
                 continue;
             }
             BW_AT(g, c->x + k * fx, c->y + k * fy) = WALL;
+            u->walls++;
             if (u->ev)
                 u->ev->built++;
         }
@@ -238,6 +241,7 @@ static int make_step(cr_run *u, bw_crawler *c)
     if (c->opening == 0 && !is_open(g, c->x + (front + 1) * fx, c->y + (front + 1) * fy)) {
         for (k = 1; k <= front; k++)
             BW_AT(g, c->x + k * fx, c->y + k * fy) = WALL;
+        u->walls += front;
         if (u->ev)
             u->ev->built = (uint8_t)front;
         return BW_CR_EV_JOIN;
@@ -319,7 +323,8 @@ static int door_pass(bw_map *m, const bw_tileset *open, int t, int axis, int off
                 for (k = prev + 1; k < i; k++)
                     BW_AT(g, axis ? o : k, axis ? k : o) = OPEN;
                 *total += i - prev - 1;
-                info->doors = (uint16_t)(info->doors + i - prev - 1);
+                info->opened = (uint16_t)(info->opened + i - prev - 1);
+                info->doors++;
                 *reached += bw_flood(&m->fill, g, open, &m->a, axis ? o : prev + 1,
                                      axis ? prev + 1 : o);
                 opened++;
@@ -365,12 +370,14 @@ static void dig_l(bw_map *m, const bw_tileset *open, int *reached, int *total,
         if (BW_AT(g, x, py) != OPEN) {
             BW_AT(g, x, py) = OPEN;
             ++*total;
+            info->opened++;
         }
     s = bw_sign(qy - py);
     for (y = py; y != qy; y += s)
         if (BW_AT(g, qx, y) != OPEN) {
             BW_AT(g, qx, y) = OPEN;
             ++*total;
+            info->opened++;
         }
     info->fallback++;
     *reached += bw_flood(&m->fill, g, open, &m->a, px, py);
@@ -383,7 +390,7 @@ static void dig_l(bw_map *m, const bw_tileset *open, int *reached, int *total,
  * which reaches at least one more region, or tries thicker walls; past the
  * map's side, the L dig always reaches one more. So there are at most
  * regions x (side + 1) passes of two scans each. */
-static void connect(bw_map *m, uint32_t seed, bw_crawler_info *info)
+static void connect(bw_map *m, uint32_t seed, int walls, bw_crawler_info *info)
 {
     bw_grid *g = &m->grid;
     bw_tileset open;
@@ -391,13 +398,11 @@ static void connect(bw_map *m, uint32_t seed, bw_crawler_info *info)
     int total, reached, x = 0, y = 0, t = 1, side = bw_max(g->w, g->h), off_r, off_c;
     bw_ts_clear(&open);
     bw_ts_add(&open, OPEN);
-    total = bw_grid_count(g, OPEN);
+    total = g->w * g->h - walls;
     bw_plane_clear(&m->a);
     reached = bw_region_next(&m->fill, g, &open, &m->a, &x, &y);
-    info->regions = (uint16_t)(total > 0);
     if (reached == total)
         return;
-    info->regions = (uint16_t)bw_regions(&m->fill, g, &open, &m->b);
     bw_rng_stream(&r, seed, BW_GEN_CRAWLER, 1, P_FIX);
     off_r = (int)bw_rng_below(&r, (uint32_t)(g->h - 2));
     off_c = (int)bw_rng_below(&r, (uint32_t)(g->w - 2));
@@ -416,6 +421,18 @@ static void connect(bw_map *m, uint32_t seed, bw_crawler_info *info)
 
 /* ----------------------------------------------------------- generation */
 
+/* Walls the rectangle; returns how many tiles were open before. */
+static int paint(bw_grid *g, int x0, int y0, int x1, int y1)
+{
+    int x, y, n = 0;
+    for (y = y0; y <= y1; y++)
+        for (x = x0; x <= x1; x++) {
+            n += BW_AT(g, x, y) == OPEN;
+            BW_AT(g, x, y) = WALL;
+        }
+    return n;
+}
+
 int bw_crawler_map(bw_map *m, uint32_t seed, const bw_crawler_design *d,
                    const bw_crawler_trace *trace, bw_crawler_info *info)
 {
@@ -424,18 +441,16 @@ int bw_crawler_map(bw_map *m, uint32_t seed, const bw_crawler_design *d,
     if (!d || bw_crawler_check(d) != 0)
         return -1;
     bw_map_init(m, d->w, d->h, OPEN);
-    bw_grid_rect(&m->grid, 0, 0, d->w - 1, 0, WALL);
-    bw_grid_rect(&m->grid, 0, d->h - 1, d->w - 1, d->h - 1, WALL);
-    bw_grid_rect(&m->grid, 0, 0, 0, d->h - 1, WALL);
-    bw_grid_rect(&m->grid, d->w - 1, 0, d->w - 1, d->h - 1, WALL);
+    u.walls = paint(&m->grid, 0, 0, d->w - 1, 0) + paint(&m->grid, 0, d->h - 1, d->w - 1, d->h - 1) +
+              paint(&m->grid, 0, 0, 0, d->h - 1) + paint(&m->grid, d->w - 1, 0, d->w - 1, d->h - 1);
     for (i = 0; i < d->n_walls; i++)
-        bw_grid_rect(&m->grid, d->wall[i][0], d->wall[i][1], d->wall[i][2], d->wall[i][3], WALL);
+        u.walls += paint(&m->grid, d->wall[i][0], d->wall[i][1], d->wall[i][2], d->wall[i][3]);
     u.m = m;
     u.d = d;
     u.count = 0;
     u.ev = 0;
     u.info.steps = 0;
-    u.info.born = u.info.dropped = u.info.peak = u.info.doors = u.info.regions = 0;
+    u.info.born = u.info.dropped = u.info.peak = u.info.doors = u.info.opened = 0;
     u.info.capped = u.info.fallback = 0;
     /* A seed stands on wall: started in the open, its cell is the first
      * tile of its wall (so two crawlers back to back make one wall). */
@@ -443,13 +458,13 @@ int bw_crawler_map(bw_map *m, uint32_t seed, const bw_crawler_design *d,
         bw_crawler c = d->seed[i];
         c.gen = 0;
         c.gap = (uint8_t)(c.opening == 2 ? c.corridor_width + 1 : 0);
-        BW_AT(&m->grid, c.x, c.y) = WALL;
+        u.walls += paint(&m->grid, c.x, c.y, c.x, c.y);
         store(&u, u.count++, &c);
     }
     u.info.peak = (uint16_t)u.count;
     bw_rng_stream(&u.r, seed, BW_GEN_CRAWLER, 1, P_CRAWL);
     crawl(&u, trace && trace->fn ? trace : 0);
-    connect(m, seed, &u.info);
+    connect(m, seed, u.walls, &u.info);
     bw_plane_clear(&m->b);
     if (info)
         *info = u.info;
