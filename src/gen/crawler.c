@@ -257,7 +257,16 @@ static int make_step(cr_run *u, bw_crawler *c)
 
 /* The main loop: while there are crawlers, the next one makes a step, in
  * slot order, round and round; babies join at the end. At most
- * d->max_steps steps in all (BW_CR_MAX_STEPS, see below). */
+ * d->max_steps steps in all, never more than BW_CR_MAX_STEPS (40,000).
+ * Why that is enough: a working crawler never idles. Each of its steps
+ * lays wall, or turns toward room it has just seen (so its next step lays
+ * wall unless another crawler took that room first), or deletes it; and a
+ * 120 x 120 map has at most 13,924 tiles inside the ring to lay. So the
+ * working steps stay near twice the tiles laid, plus dormant steps (a
+ * baby's delay). The example designs take at most ~2,000 steps (tested:
+ * under a tenth of the cap). A design that reaches the cap (very long
+ * delays, say) stops there with a whole map: the fix still runs, and
+ * bw_crawler_info.capped says so. */
 static void crawl(cr_run *u, const bw_crawler_trace *t)
 {
     bw_crawler c;
