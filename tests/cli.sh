@@ -58,7 +58,7 @@ e1c=$("$B" abyss --seed 4 --level 2 --epoch 1 --px 60 --py 60 --format hash 2>/d
 a=$("$B" mdungeon --seed 9 --layout 7 --floor 12 --format hash 2>/dev/null)
 b=$("$B" mdungeon --seed 9 --layout 7 --level 12 --format hash 2>/dev/null)
 [ -n "$a" ] && [ "$a" = "$b" ] && ok cli_mdungeon_floor_is_level || bad cli_mdungeon_floor_is_level
-rejects cli_unbuilt_generator_is_an_error crawler --design /nonexistent
+rejects cli_crawler_design_file_missing crawler --design /nonexistent
 # overworld: --x/--y in the 401 x 401 world, --dist hiker|rival with --px/--py
 rejects cli_xy_is_overworld_only mines --seed 1 --x 3
 rejects cli_overworld_x_outside_world overworld --seed 1 --x 201
@@ -91,6 +91,58 @@ if [ "$(wc -l <"$T/dist")" -eq 21 ] && awk 'length($0) != 240 { e = 1 } END { ex
 then ok cli_overworld_dist_map_shape; else bad cli_overworld_dist_map_shape; fi
 "$B" overworld --seed 5 --dist r >"$T/distr" 2>/dev/null && grep -q " 00" "$T/distr" &&
     ok cli_overworld_dist_default_player_on_road || bad cli_overworld_dist_default_player_on_road
+# crawler: --design FILE (wallcrawlers.txt; README, "Design files")
+D=$(dirname "$0")/designs
+for f in "$D"/*.txt; do
+    n=$(basename "$f" .txt)
+    if "$B" crawler --seed 3 --design "$f" --format hash >"$T/h" 2>"$T/err" && [ ! -s "$T/err" ] &&
+       grep -q "^level 1 [0-9]* [0-9]* [0-9a-f]\{8\}$" "$T/h"
+    then ok "cli_crawler_design_$n"; else bad "cli_crawler_design_$n"; fi
+done
+a=$("$B" crawler --seed 5 --format hash 2>/dev/null)
+b=$("$B" crawler --seed 5 --design "$D/default.txt" --format hash 2>/dev/null)
+[ -n "$a" ] && [ "$a" = "$b" ] && ok cli_crawler_default_file_is_builtin || bad cli_crawler_default_file_is_builtin
+sh "$D/embed.sh" | cmp -s - "$(dirname "$0")/crawler_designs.h" &&
+    ok cli_crawler_designs_header_matches_files || bad cli_crawler_designs_header_matches_files "run tests/designs/embed.sh"
+# a design's own size: maze.txt is 64 x 32, in every format
+"$B" crawler --seed 1 --design "$D/maze.txt" --format ids >"$T/ids" 2>/dev/null
+head -n 1 "$T/ids" | grep -q "^level 1 64 32$" && [ "$(wc -l <"$T/ids")" -eq 33 ] &&
+    ok cli_crawler_design_size_ids || bad cli_crawler_design_size_ids
+"$B" crawler --seed 1 --design "$D/maze.txt" --format text >"$T/txt" 2>/dev/null
+[ "$(wc -l <"$T/txt")" -eq 32 ] && [ "$(awk '{ print length($0) }' "$T/txt" | sort -u)" = 64 ] &&
+    ok cli_crawler_design_size_text || bad cli_crawler_design_size_text
+"$B" crawler --seed 1 --design "$D/maze.txt" --format ppm >"$T/p.ppm" 2>/dev/null
+[ "$(wc -c <"$T/p.ppm")" -eq $((256 * 128 * 3 + $(printf 'P6\n256 128\n255\n' | wc -c))) ] &&
+    ok cli_crawler_design_size_ppm || bad cli_crawler_design_size_ppm
+# bad design files: `burrow: FILE:LINE: what` (FILE: what for the whole file), exit 2
+design_rejected() { # name, expected stderr (a grep pattern), file
+    rejects "$1" crawler --seed 1 --design "$3"
+    grep -q "$2" "$T/err" && ok "$1_message" || bad "$1_message" "$(cat "$T/err")"
+}
+design_rejected cli_crawler_design_missing "^burrow: cannot open the design file: $T/none.txt$" "$T/none.txt"
+design_rejected cli_crawler_design_directory "^burrow: cannot read the design file" "$T"
+: >"$T/empty.txt"
+design_rejected cli_crawler_design_empty "^burrow: $T/empty.txt: no size line" "$T/empty.txt"
+printf 'size 20 20\nbogus 1 2\n' >"$T/d.txt"
+design_rejected cli_crawler_design_unknown_key "^burrow: $T/d.txt:2: unknown key" "$T/d.txt"
+printf 'size 20 20\n# a seed\ncrawler 5 5 E 0 0 10 3 1\n' >"$T/d.txt"
+design_rejected cli_crawler_design_missing_value "^burrow: $T/d.txt:3: crawler: wrong number of values" "$T/d.txt"
+printf 'size 20 20\ncrawler 5 5 E 0 0 10 3 1 1 9\n' >"$T/d.txt"
+design_rejected cli_crawler_design_extra_value "^burrow: $T/d.txt:2: crawler: wrong number of values" "$T/d.txt"
+printf 'size 121 20\n' >"$T/d.txt"
+design_rejected cli_crawler_design_size_over_120 "^burrow: $T/d.txt:1: size: width must be 8..120$" "$T/d.txt"
+printf 'size 20 20\ncrawler 5 5 E 0 0 10 3 9 1\n' >"$T/d.txt"
+design_rejected cli_crawler_design_value_out_of_range "^burrow: $T/d.txt:2: crawler: corridorWidth must be 1..6$" "$T/d.txt"
+printf 'size 20 20\ncrawler 25 5 E 0 0 10 3 1 1\n' >"$T/d.txt"
+design_rejected cli_crawler_design_crawler_outside "^burrow: $T/d.txt:2: crawler: outside the map$" "$T/d.txt"
+{ echo "size 20 20"; for i in $(seq 17); do echo "crawler 5 5 E 0 0 10 3 1 1"; done; } >"$T/d.txt"
+design_rejected cli_crawler_design_too_many_crawlers "^burrow: $T/d.txt:18: crawler: more than 16 crawlers$" "$T/d.txt"
+{ echo "size 20 20"; head -c 8181 /dev/zero | tr '\0' '#'; } >"$T/d.txt"   # 11 + 8,181 = 8,192 bytes
+"$B" crawler --seed 1 --design "$T/d.txt" --format hash >/dev/null 2>&1 && ok cli_crawler_design_8192_bytes_accepted ||
+    bad cli_crawler_design_8192_bytes_accepted
+echo >>"$T/d.txt"
+design_rejected cli_crawler_design_too_big "^burrow: $T/d.txt: the design is larger than 8192 bytes$" "$T/d.txt"
+rejects cli_crawler_design_is_crawler_only mines --seed 1 --design "$D/maze.txt"
 for g in $gens; do
     rejects "cli_${g}_seed_not_a_number" "$g" --seed 12x
     rejects "cli_${g}_seed_over_32_bits" "$g" --seed 4294967296

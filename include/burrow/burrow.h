@@ -27,5 +27,6 @@
 #include "burrow/mdungeon.h"
 #include "burrow/abyss.h"
 #include "burrow/overworld.h"
+#include "burrow/crawler.h"
 
 #endif

@@ -414,8 +414,30 @@ int main(int argc, char **argv)
         } else if (strcmp(opt, "--epoch") == 0) {
             if (!parse_num(val, 0, 100000ul, &epoch))
                 return fail("--epoch must be 0..100000", val);
-        } else {
+        } else if (gen->id != BW_GEN_CRAWLER) {
             return fail("--design is not used by this generator", gen->name);
+        } else {
+            /* one byte more than a design may have, so a longer file is seen */
+            static char text[BW_CR_MAX_TEXT + 1];
+            static bw_crawler_design design;
+            FILE *f = fopen(val, "rb");
+            size_t n;
+            int line, bad;
+            if (!f)
+                return fail("cannot open the design file", val);
+            n = fread(text, 1, sizeof text, f);
+            bad = ferror(f);
+            fclose(f);
+            if (bad)
+                return fail("cannot read the design file", val);
+            if (bw_crawler_parse(text, n, &design, &line) != 0) {
+                if (line > 0)
+                    fprintf(stderr, "burrow: %s:%d: %s\n", val, line, design.error);
+                else
+                    fprintf(stderr, "burrow: %s: %s\n", val, design.error);
+                return 2;
+            }
+            opts.design = &design;
         }
     }
     if ((have_x || have_y) && gen->id != BW_GEN_OVERWORLD)
@@ -454,16 +476,17 @@ int main(int argc, char **argv)
         image im;
         uint8_t row[BW_GRID_MAX * PX * 3];
         int n = hi - lo + 1, ty, p;
-        image_begin(&im, format, gen->w * PX, (n * gen->h + (n - 1) * GAP) * PX);
+        /* the map's own size: a crawler design may make it smaller */
+        image_begin(&im, format, map.grid.w * PX, (n * map.grid.h + (n - 1) * GAP) * PX);
         for (level = lo; level <= hi; level++) {
             if (level > lo) {
                 make_level(gen, (uint32_t)seed, level, &opts, epoch, px, py);
-                image_row(&map.grid, -1, gen->w, row);
+                image_row(&map.grid, -1, map.grid.w, row);
                 for (p = 0; p < GAP * PX; p++)
                     image_row_out(&im, row, 0);
             }
             for (ty = 0; ty < map.grid.h; ty++) {
-                image_row(&map.grid, ty, gen->w, row);
+                image_row(&map.grid, ty, map.grid.w, row);
                 for (p = 0; p < PX; p++)
                     image_row_out(&im, row, level == hi && ty == map.grid.h - 1 && p == PX - 1);
             }

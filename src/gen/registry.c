@@ -1,5 +1,6 @@
 #include "burrow/gen.h"
 #include "burrow/crypts.h"
+#include "burrow/crawler.h"
 #include "burrow/mdungeon.h"
 #include "burrow/mines.h"
 #include "burrow/abyss.h"
@@ -14,6 +15,7 @@ const bw_generator bw_generators[] = {
     { "abyss", BW_GEN_ABYSS, 120, 120, 5, "", bw_abyss_generate, 0 },
     { "mdungeon", BW_GEN_MDUNGEON, 56, 32, 99, "--layout 1..11", bw_mdungeon_generate, bw_mdungeon_entity_name },
     { "overworld", BW_GEN_OVERWORLD, 80, 21, 1, "--x X --y Y (-200..200), --dist hiker|rival [--px X --py Y]", bw_overworld_generate, 0 },
+    { "crawler", BW_GEN_CRAWLER, 120, 120, 1, "--design FILE", bw_crawler_generate, 0 },
     { 0, 0, 0, 0, 0, 0, 0, 0 } /* sentinel, not counted */
 };
 

@@ -1,0 +1,139 @@
+/* DungeonMaker-style WallCrawlers (wallcrawlers.txt): the map starts open
+ * inside an outer wall, and crawlers walk it laying down straight runs of
+ * wall, keeping corridors open between their walls and the walls already
+ * there. A design (a text file, or a struct built in C) gives the map's
+ * size, extra initial walls, the seed crawlers and, per generation, the
+ * dice of turning and of spawning babies. */
+#ifndef BURROW_CRAWLER_H
+#define BURROW_CRAWLER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "burrow/map.h"
+#include "burrow/gen.h"
+
+/* Sizes fixed at compile time, and the ranges a design may use. */
+#define BW_CR_MAX_SEEDS 16      /* seed crawlers in a design */
+#define BW_CR_MAX_WALLS 16      /* initial wall rectangles besides the outer wall */
+#define BW_CR_GENS 8            /* generations 0 (the seeds) .. 7 */
+#define BW_CR_MAX_CRAWLERS 64   /* alive at once; 12 B each, kept in plane b */
+#define BW_CR_MAX_STEPS 40000u  /* MakeStep calls per map; see crawler.c */
+#define BW_CR_MAX_TEXT 8192     /* bytes of a design file */
+#define BW_CR_MIN_SIDE 8        /* smallest map side */
+#define BW_CR_AGE_MIN (-1000)   /* age: negative = dormant */
+#define BW_CR_AGE_MAX 1000      /* age and maxAge */
+#define BW_CR_STEP_MAX 30       /* stepLength 1..30 */
+#define BW_CR_WIDTH_MAX 6       /* corridorWidth 1..6 */
+
+/* Forward: the four directions a crawler faces. */
+enum { BW_CR_N = 0, BW_CR_E = 1, BW_CR_S = 2, BW_CR_W = 3 };
+/* Direction: where the crawler means to go; 0 = anywhere. A Forward f is
+ * the Direction 1 + 2 f. */
+enum {
+    BW_CR_DIR_NONE = 0, BW_CR_DIR_N, BW_CR_DIR_NE, BW_CR_DIR_E, BW_CR_DIR_SE,
+    BW_CR_DIR_S, BW_CR_DIR_SW, BW_CR_DIR_W, BW_CR_DIR_NW
+};
+
+/* Bit f set: Forward f is legal for that Direction (wallcrawlers.txt: the
+ * two directions next to it, plus the Direction itself if it is one of
+ * the four). Indexed by Direction 0..8. */
+extern const uint8_t bw_cr_legal[9];
+
+typedef struct bw_crawler {
+    uint8_t x, y;
+    uint8_t forward;          /* BW_CR_N .. BW_CR_W */
+    uint8_t direction;        /* BW_CR_DIR_* */
+    int16_t age, max_age;     /* dormant while age < 0; deleted when age > max_age */
+    uint8_t step_length;      /* most wall tiles laid in one step */
+    uint8_t corridor_width;   /* least corridor left open next to its wall */
+    uint8_t opening;          /* 0 none, 1 at the end, 2 at the start then 0 */
+    uint8_t gen;              /* generation; seeds are 0 */
+    uint8_t gap;              /* opening 2: tiles still to leave open */
+} bw_crawler;
+
+/* The dice of one generation, in percent, and the crawlers born into it. */
+typedef struct bw_crawler_gen {
+    /* used by crawlers of this generation after each step that lays wall */
+    uint8_t turn;             /* turn sideways */
+    uint8_t straight1, straight2; /* going on straight: one baby / two */
+    uint8_t turn1, turn2;     /* having turned: one baby / two */
+    /* babies born into this generation (from generation - 1) */
+    uint8_t born;             /* 1: babies come into this generation */
+    uint8_t step_length, corridor_width, opening;
+    uint8_t no_direction;     /* percent of babies with Direction 0 */
+    int16_t max_age;
+    int16_t delay;            /* a baby starts dormant at age -delay */
+} bw_crawler_gen;
+
+typedef struct bw_crawler_design {
+    uint8_t w, h;
+    uint8_t n_walls, n_seeds;
+    uint16_t max_steps;       /* 1..BW_CR_MAX_STEPS */
+    uint8_t wall[BW_CR_MAX_WALLS][4]; /* x0 y0 x1 y1, inclusive */
+    bw_crawler seed[BW_CR_MAX_SEEDS];
+    bw_crawler_gen gen[BW_CR_GENS];
+    const char *error;        /* after a failed parse: what was wrong */
+} bw_crawler_design;
+
+/* The design used when bw_opts.design is 0 (tests/designs/default.txt). */
+extern const bw_crawler_design bw_crawler_builtin;
+
+/* Parses a design file's text (n bytes, at most BW_CR_MAX_TEXT; need not
+ * end in a NUL). Returns 0, or -1 with *err_line the line of the first
+ * error (0 for the file as a whole) and d->error a message. */
+int bw_crawler_parse(const char *text, size_t n, struct bw_crawler_design *d, int *err_line);
+
+/* 0 if every field is in range (what the parser accepts), else -1. */
+int bw_crawler_check(const bw_crawler_design *d);
+
+/* What the trace sees after each MakeStep. */
+enum {
+    BW_CR_EV_DORMANT = 1,     /* age < 0: only aged */
+    BW_CR_EV_BUILD,           /* laid wall ahead (maybe turned, maybe babies) */
+    BW_CR_EV_SIDEWAYS,        /* no room ahead: turned sideways */
+    BW_CR_EV_JOIN,            /* opening 0: closed the gap ahead, deleted */
+    BW_CR_EV_STUCK,           /* no room ahead or sideways: deleted */
+    BW_CR_EV_OLD              /* age > maxAge: deleted */
+};
+
+typedef struct bw_crawler_event {
+    uint32_t step;            /* 0, 1, ...: MakeStep calls so far */
+    uint8_t what;             /* BW_CR_EV_* */
+    uint8_t slot;             /* index in the crawler array before the step */
+    uint8_t front_free;       /* LookAhead, seen up to stepLength + corridorWidth + 1 */
+    uint8_t advanced;         /* rows the crawler moved forward */
+    uint8_t built, skipped;   /* of those, tiles laid / left open (opening 2) */
+    uint8_t turned;           /* 1: Forward changed this step */
+    uint8_t babies, dropped;  /* babies created / not created (array full) */
+    bw_crawler before, after;
+    bw_crawler baby[2];
+} bw_crawler_event;
+
+/* A test hook: fn is called after every MakeStep with the map as it is
+ * then. Pass 0 to bw_crawler_map for none; it costs one test per step. */
+typedef struct bw_crawler_trace {
+    void (*fn)(void *user, const bw_map *m, const bw_crawler_event *e);
+    void *user;
+} bw_crawler_trace;
+
+typedef struct bw_crawler_info {
+    uint32_t steps;           /* MakeStep calls */
+    uint16_t born;            /* babies created */
+    uint16_t dropped;         /* babies not created: the array was full */
+    uint16_t peak;            /* most crawlers alive at once */
+    uint16_t doors;           /* the fix's straight doors, each into one closed region */
+    uint16_t opened;          /* wall tiles the fix opened (doors and L digs) */
+    uint8_t capped;           /* 1: stopped at max_steps with crawlers left */
+    uint8_t fallback;         /* the fix's L digs (where no straight door fits) */
+} bw_crawler_info;
+
+/* Generates the design's map into m (tiles BW_T_CR_WALL, BW_T_CR_OPEN),
+ * every open tile reachable from every other. trace and info may be 0.
+ * Returns -1 (the map untouched) when bw_crawler_check fails. */
+int bw_crawler_map(bw_map *m, uint32_t seed, const bw_crawler_design *d,
+                   const bw_crawler_trace *trace, bw_crawler_info *info);
+
+/* The registry's entry: level 1 only; o->design 0 = bw_crawler_builtin. */
+int bw_crawler_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o);
+
+#endif

@@ -1,0 +1,1075 @@
+/* wallcrawlers.txt: the WallCrawlers generator and its design files.
+ * Most rules are checked on every MakeStep through the trace hook
+ * (bw_crawler_trace), against the test's own reading of the spec: its own
+ * LookAhead (band), its own rule for legal Forward values (legal), its own
+ * wall count. The designs are the examples of tests/designs/ (embedded by
+ * tests/designs/embed.sh) plus `mix` below, which has what the examples
+ * lack: opening-2 and diagonal-Direction seeds, a third corridor width. */
+#include "check.h"
+#include "arena.h"
+#include "crawler_designs.h"
+
+static bw_map *const m = &arena.map;
+
+#define N_EXAMPLES ((int)(sizeof crawler_designs / sizeof crawler_designs[0]))
+#define N_DESIGNS (N_EXAMPLES + 1)
+
+static const char design_mix[] =
+    "# test only: every opening, diagonal directions, dormant seeds, short lives\n"
+    "size 90 60\n"
+    "crawler 0 30 E NE 0 200 7 1 2\n"
+    "crawler 89 30 W SW -20 200 7 2 2\n"
+    "crawler 45 0 S SE 0 200 4 3 0\n"
+    "crawler 45 59 N N -5 200 4 1 1\n"
+    "crawler 30 30 N 0 0 60 5 1 0\n"
+    "crawler 30 30 S 0 0 60 5 1 1\n"
+    "dice 0 50 15 10 20 15\n"
+    "dice 1 45 15 10 25 15\n"
+    "dice 2 30 20 10 60 10\n"
+    "baby 1 60 4 1 2 3 50\n"
+    "baby 2 8 3 2 0 0 0\n"
+    "baby 3 30 2 1 1 10 100\n";
+
+static const char *design_text(int i)
+{
+    return i < N_EXAMPLES ? crawler_designs[i].text : design_mix;
+}
+
+static int len(const char *s)
+{
+    int n = 0;
+    while (s[n])
+        n++;
+    return n;
+}
+
+static int parse_line(const char *text, bw_crawler_design *d, int *line)
+{
+    return bw_crawler_parse(text, (size_t)len(text), d, line);
+}
+
+static int parse(const char *text, bw_crawler_design *d)
+{
+    int line;
+    return parse_line(text, d, &line);
+}
+
+/* ---- the test's own reading of the rules ---- */
+
+static int wall_at(const bw_grid *g, int x, int y)
+{
+    return x < 0 || y < 0 || x >= g->w || y >= g->h || BW_AT(g, x, y) != BW_T_CR_OPEN;
+}
+
+/* Wall cells in rows k0..k1 ahead of (x, y) facing f and cw cells either
+ * side of its line, not counting the line's own cells in rows e0..e1. */
+static int band(const bw_grid *g, int x, int y, int f, int cw, int k0, int k1, int e0, int e1)
+{
+    int dx = bw_dx4[f], dy = bw_dy4[f], k, j, n = 0;
+    for (k = k0; k <= k1; k++)
+        for (j = -cw; j <= cw; j++)
+            if (j != 0 || k < e0 || k > e1)
+                n += wall_at(g, x + k * dx - j * dy, y + k * dy + j * dx);
+    return n;
+}
+
+/* Rows free of wall ahead, to a width of 2 cw + 1, up to lim. */
+static int free_rows(const bw_grid *g, int x, int y, int f, int cw, int lim)
+{
+    int k = 0;
+    while (k < lim && band(g, x, y, f, cw, k + 1, k + 1, 1, 0) == 0)
+        k++;
+    return k;
+}
+
+/* wallcrawlers.txt: Direction 0 allows any Forward; otherwise "only the two
+ * directions adjacent to Direction ... plus possibly Direction itself"
+ * (itself only for N, E, S, W). Counted in 45-degree steps round the
+ * compass, Direction 1 = N, 2 = NE, ..., 8 = NW; Forward f is 1 + 2 f. */
+static int legal(int direction, int forward)
+{
+    int d;
+    if (direction == 0)
+        return 1;
+    d = (1 + 2 * forward - direction + 8) % 8;
+    return (direction & 1) ? d == 0 || d == 2 || d == 6 : d == 1 || d == 7;
+}
+
+/* A legal side (90 degrees off f) with more than cw + 1 free rows. */
+static int room_sideways(const bw_grid *g, const bw_crawler *c, int f)
+{
+    int k, s;
+    for (k = 1; k <= 3; k += 2) {
+        s = (f + k) & 3;
+        if (legal(c->direction, s) &&
+            free_rows(g, c->x, c->y, s, c->corridor_width, c->corridor_width + 2) > c->corridor_width + 1)
+            return 1;
+    }
+    return 0;
+}
+
+static int walls_on_map(const bw_grid *g)
+{
+    return g->w * g->h - bw_grid_count(g, BW_T_CR_OPEN);
+}
+
+/* ---- running designs under the trace ---- */
+
+typedef struct watch watch;
+typedef void (*on_step)(watch *w, const bw_grid *g, const bw_crawler_event *e);
+
+struct watch {
+    on_step fn;
+    const bw_crawler_design *d;
+    int design;             /* index, N_EXAMPLES = mix */
+    int count_walls;        /* 1: check the wall count at every step */
+    int walls;              /* walls after the previous step, -1 before the first */
+    int deleted;            /* crawlers deleted so far (to name the seeds) */
+    uint32_t n[8];          /* counters of the test */
+    uint64_t e[4], v[4];    /* statistical tests: expected (x 10000), variance (x 10^8) */
+    uint32_t o[4];          /* and observed */
+};
+
+static void on_trace(void *user, const bw_map *mm, const bw_crawler_event *e)
+{
+    watch *w = (watch *)user;
+    const bw_grid *g = &mm->grid;
+    if (w->count_walls) {
+        int now = walls_on_map(g);
+        /* the only tiles a step changes are those it reports */
+        if (w->walls >= 0)
+            CHECK(now == w->walls + e->built);
+        w->walls = now;
+    }
+    w->fn(w, g, e);
+    if (e->what >= BW_CR_EV_JOIN)
+        w->deleted++;
+}
+
+static void run(watch *w, const bw_crawler_design *d, uint32_t seed, bw_crawler_info *info)
+{
+    bw_crawler_trace t;
+    t.fn = on_trace;
+    t.user = w;
+    w->d = d;
+    w->walls = -1;
+    w->deleted = 0;
+    t_seed(seed);
+    CHECK(bw_crawler_map(m, seed, d, &t, info) == 0);
+}
+
+/* fn on every step of every design, seeds 0..seeds-1 of each. */
+static void each_step(watch *w, int seeds, on_step fn)
+{
+    bw_crawler_design d;
+    int i, s;
+    w->fn = fn;
+    for (i = 0; i < N_DESIGNS; i++) {
+        REQUIRE(parse(design_text(i), &d) == 0);
+        w->design = i;
+        /* counting walls reads the whole map each step: small maps only */
+        w->count_walls = d.w * d.h <= 90 * 60;
+        for (s = 0; s < seeds; s++)
+            run(w, &d, (uint32_t)(s + 7919 * i), 0);
+    }
+}
+
+static void watch_init(watch *w)
+{
+    int i;
+    for (i = 0; i < 8; i++)
+        w->n[i] = 0;
+    for (i = 0; i < 4; i++) {
+        w->e[i] = w->v[i] = 0;
+        w->o[i] = 0;
+    }
+    w->count_walls = 0;
+}
+
+static uint32_t isqrt64(uint64_t v)
+{
+    uint64_t r = 0, b = (uint64_t)1 << 31;
+    for (; b; b >>= 1)
+        if ((r + b) * (r + b) <= v)
+            r += b;
+    return (uint32_t)r;
+}
+
+/* An event with probability p / 10000 happened (hit 1) or not. */
+static void expect(watch *w, int k, uint32_t p, int hit)
+{
+    w->e[k] += p;
+    w->v[k] += (uint64_t)p * (10000u - p);
+    w->o[k] += (uint32_t)(hit != 0);
+}
+
+/* Observed within 4 sigma (+1) of expected. */
+static int within_4_sigma(const watch *w, int k)
+{
+    uint64_t obs = (uint64_t)w->o[k] * 10000u, exp = w->e[k];
+    uint64_t diff = obs > exp ? obs - exp : exp - obs;
+    return diff <= 4u * (uint64_t)isqrt64(w->v[k]) + 10000u;
+}
+
+/* ---- LookAhead and BuildSomeWallTiles ---- */
+
+/* Invariant: a step from P facing f lays its tiles on rows skipped+1..n of
+ * P's line, and before it the band of rows 1..n + cw + 1 ahead of P, cw
+ * cells either side of the line, held no wall: no tile is laid within cw
+ * cells (beside it) or cw + 1 rows (straight ahead) of a wall that is at or
+ * ahead of the crawler. n is as large as that allows (the next row holds a
+ * wall) unless stepLength stops it. Steps that lay no run had a wall within
+ * cw + 2 rows: frontFree <= corridorWidth + 1. */
+static void look_ahead_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
+{
+    const bw_crawler *b = &e->before;
+    int cw = b->corridor_width, keep = cw + 1, n = e->advanced, f = b->forward, k;
+    if (e->what == BW_CR_EV_DORMANT || e->what == BW_CR_EV_OLD)
+        return;
+    if (e->what != BW_CR_EV_BUILD) {
+        CHECK(band(g, b->x, b->y, f, cw, 1, keep + 1, 1, e->built) > 0);
+        w->n[1]++;
+        return;
+    }
+    w->n[0]++;
+    CHECK(band(g, b->x, b->y, f, cw, 1, n + keep, e->skipped + 1, n) == 0);
+    CHECK(n == b->step_length || band(g, b->x, b->y, f, cw, n + keep + 1, n + keep + 1, 1, 0) > 0);
+    CHECK(e->front_free > keep);
+    for (k = 1; k <= n; k++)
+        CHECK(wall_at(g, b->x + k * bw_dx4[f], b->y + k * bw_dy4[f]) == (k > e->skipped));
+    CHECK(e->after.x == b->x + n * bw_dx4[f] && e->after.y == b->y + n * bw_dy4[f]);
+    w->n[2] += n < b->step_length;
+}
+
+static void crawler_walls_only_where_look_ahead_allows(void)
+{
+    watch w;
+    watch_init(&w);
+    each_step(&w, SEEDS(60), look_ahead_step);
+    CHECK(w.n[0] > SEEDS(60) * 500u && w.n[1] > SEEDS(60) * 200u && w.n[2] > SEEDS(60) * 100u);
+}
+
+/* stepLength bounds every run; steps that lay no run do not move. */
+static void step_length_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
+{
+    const bw_crawler *b = &e->before;
+    (void)g;
+    if (e->what == BW_CR_EV_BUILD) {
+        CHECK(e->advanced >= 1 && e->advanced <= b->step_length);
+        CHECK(e->built + e->skipped == e->advanced);
+        w->n[0] += e->advanced == b->step_length;
+        return;
+    }
+    CHECK(e->advanced == 0 && e->skipped == 0);
+    CHECK(e->after.x == b->x && e->after.y == b->y);
+    if (e->what == BW_CR_EV_JOIN)
+        CHECK(e->built <= b->corridor_width + 1);
+    else
+        CHECK(e->built == 0);
+}
+
+static void crawler_step_length_bounds_every_run(void)
+{
+    watch w;
+    watch_init(&w);
+    each_step(&w, SEEDS(60), step_length_step);
+    CHECK(w.n[0] > SEEDS(60) * 300u); /* runs of the full stepLength */
+}
+
+/* ---- Forward and Direction ---- */
+
+static void direction_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
+{
+    const bw_crawler *b = &e->before, *a = &e->after;
+    int i, cw = b->corridor_width;
+    CHECK(a->direction == b->direction);
+    CHECK(legal(a->direction, a->forward));
+    CHECK(e->turned == (a->forward != b->forward));
+    if (e->turned) {
+        CHECK(((a->forward - b->forward) & 1) == 1); /* sideways: 90 degrees */
+        CHECK(e->what == BW_CR_EV_BUILD || e->what == BW_CR_EV_SIDEWAYS);
+        /* it turns only to where there is room */
+        CHECK(free_rows(g, a->x, a->y, a->forward, cw, cw + 2) > cw + 1);
+        w->n[b->direction == 0 ? 0 : (b->direction & 1) ? 1 : 2]++;
+    }
+    if (e->what == BW_CR_EV_SIDEWAYS)
+        CHECK(e->turned);
+    if (e->what == BW_CR_EV_STUCK) /* nowhere legal to go */
+        CHECK(!room_sideways(g, b, b->forward));
+    for (i = 0; i < e->babies && i < 2; i++) {
+        const bw_crawler *c = &e->baby[i];
+        CHECK(legal(c->direction, c->forward));
+        CHECK(c->direction == 0 || c->direction == 1 + 2 * c->forward);
+    }
+}
+
+static void crawler_turns_only_to_legal_directions(void)
+{
+    watch w;
+    int i;
+    watch_init(&w);
+    each_step(&w, SEEDS(60), direction_step);
+    for (i = 0; i < 3; i++) /* turns seen with no, a cardinal and a diagonal Direction */
+        CHECK(w.n[i] > SEEDS(60) * (i < 2 ? 50u : 2u));
+}
+
+static void crawler_legal_table_matches_spec(void)
+{
+    int d, f;
+    for (d = 0; d <= 8; d++)
+        for (f = 0; f < 4; f++)
+            CHECK((int)((bw_cr_legal[d] >> f) & 1u) == legal(d, f));
+    /* the spec's own examples: N allows W, N, E; NE only N and E */
+    CHECK(legal(BW_CR_DIR_N, BW_CR_W) && legal(BW_CR_DIR_N, BW_CR_N) && legal(BW_CR_DIR_N, BW_CR_E));
+    CHECK(!legal(BW_CR_DIR_N, BW_CR_S));
+    CHECK(legal(BW_CR_DIR_NE, BW_CR_N) && legal(BW_CR_DIR_NE, BW_CR_E));
+    CHECK(!legal(BW_CR_DIR_NE, BW_CR_S) && !legal(BW_CR_DIR_NE, BW_CR_W));
+}
+
+/* ---- age ---- */
+
+static int same_but_age(const bw_crawler *a, const bw_crawler *b)
+{
+    return a->x == b->x && a->y == b->y && a->forward == b->forward &&
+           a->direction == b->direction && a->max_age == b->max_age &&
+           a->step_length == b->step_length && a->corridor_width == b->corridor_width &&
+           a->opening == b->opening && a->gen == b->gen && a->gap == b->gap;
+}
+
+/* Dormant (age < 0): the step does nothing but age; the wall count (each
+ * step on the small maps) shows nothing was built. */
+static void dormant_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
+{
+    (void)g;
+    CHECK((e->what == BW_CR_EV_DORMANT) == (e->before.age < 0));
+    if (e->what != BW_CR_EV_DORMANT)
+        return;
+    w->n[0]++;
+    w->n[1] += e->before.age == -1; /* wakes up: works at its next step */
+    CHECK(e->after.age == e->before.age + 1);
+    CHECK(same_but_age(&e->after, &e->before));
+    CHECK(e->built == 0 && e->babies == 0 && e->advanced == 0);
+}
+
+static void crawler_dormant_builds_nothing_until_age_zero(void)
+{
+    watch w;
+    watch_init(&w);
+    each_step(&w, SEEDS(60), dormant_step);
+    CHECK(w.n[0] > SEEDS(60) * 300u && w.n[1] > SEEDS(60) * 50u);
+}
+
+/* age > maxAge deletes; a working crawler ages by one a step. */
+static void age_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
+{
+    const bw_crawler *b = &e->before;
+    (void)g;
+    if (b->age < 0)
+        return;
+    CHECK((e->what == BW_CR_EV_OLD) == (b->age > b->max_age));
+    if (e->what == BW_CR_EV_OLD) {
+        w->n[0]++;
+        return;
+    }
+    if (e->what < BW_CR_EV_JOIN)
+        CHECK(e->after.age == b->age + 1);
+    w->n[1]++;
+}
+
+static void crawler_deleted_when_age_over_max_age(void)
+{
+    watch w;
+    watch_init(&w);
+    each_step(&w, SEEDS(60), age_step);
+    CHECK(w.n[0] > SEEDS(60) * 1u && w.n[1] > SEEDS(60) * 500u);
+}
+
+/* ---- openings ---- */
+
+/* Opening 0 "builds right up to and adjoining another wall": blocked with
+ * a wall straight ahead it fills the free rows up to it and is deleted. */
+static void opening0_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
+{
+    const bw_crawler *b = &e->before;
+    int f = b->forward, cw = b->corridor_width, k, front;
+    if (e->what == BW_CR_EV_JOIN) {
+        w->n[0]++;
+        CHECK(b->opening == 0);
+        /* built the whole free stretch: frontFree was exactly `built` */
+        CHECK(band(g, b->x, b->y, f, cw, 1, e->built, 1, e->built) == 0);
+        CHECK(band(g, b->x, b->y, f, cw, e->built + 1, e->built + 1, 1, 0) > 0);
+        for (k = 1; k <= e->built + 1; k++) /* a solid line to the wall */
+            CHECK(wall_at(g, b->x + k * bw_dx4[f], b->y + k * bw_dy4[f]));
+        return;
+    }
+    if (b->opening == 0 && (e->what == BW_CR_EV_SIDEWAYS || e->what == BW_CR_EV_STUCK)) {
+        /* did not join: the wall that blocks it is not straight ahead */
+        front = free_rows(g, b->x, b->y, f, cw, cw + 2);
+        CHECK(!wall_at(g, b->x + (front + 1) * bw_dx4[f], b->y + (front + 1) * bw_dy4[f]));
+        w->n[1]++;
+    }
+}
+
+static void crawler_opening_0_joins_the_wall_ahead(void)
+{
+    watch w;
+    watch_init(&w);
+    each_step(&w, SEEDS(60), opening0_step);
+    CHECK(w.n[0] > SEEDS(60) * 20u && w.n[1] > SEEDS(60) * 5u);
+}
+
+/* Opening 1 never joins: blocked, it leaves the rows up to the wall open
+ * (the opening at the end of its run). */
+static void opening1_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
+{
+    const bw_crawler *b = &e->before;
+    int f = b->forward;
+    if (b->opening == 0 || b->age < 0)
+        return;
+    CHECK(e->what != BW_CR_EV_JOIN);
+    if (b->opening == 1)
+        CHECK(b->gap == 0 && e->skipped == 0);
+    if (b->opening != 1 || (e->what != BW_CR_EV_SIDEWAYS && e->what != BW_CR_EV_STUCK))
+        return;
+    CHECK(e->built == 0);
+    w->n[0]++;
+    w->n[1] += !wall_at(g, b->x + bw_dx4[f], b->y + bw_dy4[f]); /* a gap of at least one */
+}
+
+static void crawler_opening_1_never_closes_the_gap(void)
+{
+    watch w;
+    watch_init(&w);
+    each_step(&w, SEEDS(60), opening1_step);
+    CHECK(w.n[0] > (uint32_t)SEEDS(60) * 10u);
+    /* others' walls may fill the gap later (a joiner, the parent turning
+     * into the way of its sideways baby): for the record only */
+    t_info("crawler_opening1_ends", w.n[0]);
+    t_info("crawler_opening1_ends_with_gap", w.n[1]);
+}
+
+/* One crawler runs east down a corridor to the far wall, with no dice:
+ * the wall it leaves on its line, when its run ends, shows the opening. */
+static void corridor_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
+{
+    int x;
+    uint32_t line = 0;
+    if (e->what < BW_CR_EV_JOIN)
+        return;
+    for (x = 0; x < 30; x++)
+        line |= (uint32_t)wall_at(g, x, 5) << x;
+    w->n[0] = line;
+    w->n[1] = e->what;
+}
+
+static void crawler_openings_in_a_corridor(void)
+{
+    static const char *const designs[3] = {
+        "size 30 11\nwall 1 3 28 3\nwall 1 7 28 7\ncrawler 0 5 E E 0 100 4 1 0\n",
+        "size 30 11\nwall 1 3 28 3\nwall 1 7 28 7\ncrawler 0 5 E E 0 100 4 1 1\n",
+        "size 30 11\nwall 1 3 28 3\nwall 1 7 28 7\ncrawler 0 5 E E 0 100 4 1 2\n"
+    };
+    const uint32_t all = (1u << 30) - 1;
+    /* 0: right up to the far wall; 1: stops cw + 1 = 2 short of it; 2: its
+     * first 2 tiles open, then opening 0 up to the far wall */
+    const uint32_t want[3] = { all, all & ~(3u << 27), all & ~(3u << 1) };
+    static const uint8_t end[3] = { BW_CR_EV_JOIN, BW_CR_EV_STUCK, BW_CR_EV_JOIN };
+    bw_crawler_design d;
+    watch w;
+    int k, s;
+    watch_init(&w);
+    w.fn = corridor_step;
+    for (k = 0; k < 3; k++) {
+        REQUIRE(parse(designs[k], &d) == 0);
+        for (s = 0; s < SEEDS(20); s++) {
+            w.n[0] = w.n[1] = 0;
+            run(&w, &d, (uint32_t)s, 0);
+            CHECK(w.n[0] == want[k] && w.n[1] == end[k]);
+        }
+    }
+}
+
+/* Opening 2 leaves its first cw + 1 tiles open, then is opening 0. */
+static void opening2_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
+{
+    const bw_crawler *b = &e->before, *a = &e->after;
+    int f = b->forward, k, i;
+    if (e->step < w->d->n_seeds) {
+        /* the first round: seed k makes step k, in its slot less the
+         * crawlers deleted before it; it starts as designed, on wall */
+        const bw_crawler *s0 = &w->d->seed[e->step];
+        CHECK(e->slot + w->deleted == (int)e->step);
+        CHECK(b->x == s0->x && b->y == s0->y && b->age == s0->age && b->gen == 0);
+        CHECK(b->opening == s0->opening && b->corridor_width == s0->corridor_width);
+        CHECK(b->gap == (s0->opening == 2 ? s0->corridor_width + 1 : 0));
+        CHECK(wall_at(g, s0->x, s0->y));
+        w->n[2] += s0->opening == 2;
+    }
+    for (i = 0; i < e->babies && i < 2; i++)
+        CHECK(e->baby[i].gap == (e->baby[i].opening == 2 ? e->baby[i].corridor_width + 1 : 0));
+    CHECK((b->opening == 2) == (b->gap > 0));
+    if (b->opening != 2)
+        return;
+    if (e->what != BW_CR_EV_BUILD) {
+        CHECK(a->gap == b->gap && (e->what >= BW_CR_EV_JOIN || a->opening == 2));
+        return;
+    }
+    CHECK(e->skipped == (b->gap < e->advanced ? b->gap : e->advanced));
+    CHECK(a->gap == b->gap - e->skipped);
+    CHECK(a->opening == (a->gap ? 2 : 0));
+    for (k = 1; k <= e->skipped; k++)
+        CHECK(!wall_at(g, b->x + k * bw_dx4[f], b->y + k * bw_dy4[f]));
+    w->n[0]++;
+    /* the whole opening in one step from where it started: cw + 1 open
+     * tiles, then wall */
+    if (b->gap == b->corridor_width + 1 && e->skipped == b->gap && e->built > 0) {
+        CHECK(wall_at(g, b->x + (b->gap + 1) * bw_dx4[f], b->y + (b->gap + 1) * bw_dy4[f]));
+        w->n[1]++;
+    }
+}
+
+static void crawler_opening_2_gap_at_start_then_0(void)
+{
+    watch w;
+    watch_init(&w);
+    each_step(&w, SEEDS(60), opening2_step);
+    CHECK(w.n[0] > SEEDS(60) * 20u && w.n[1] > SEEDS(60) * 10u);
+    CHECK(w.n[2] == 2u * SEEDS(60)); /* mix's two opening-2 seeds, each map */
+}
+
+/* ---- babies and the dice ---- */
+
+/* A baby sits on its parent's new tip with the next generation's
+ * parameters; going straight babies look sideways, after a turn one looks
+ * back the other way and a second goes on the old way. */
+static void baby_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
+{
+    const bw_crawler *b = &e->before, *a = &e->after;
+    const bw_crawler_gen *next;
+    int i;
+    (void)g;
+    if (e->babies + e->dropped == 0)
+        return;
+    CHECK(e->what == BW_CR_EV_BUILD && e->babies + e->dropped <= 2);
+    REQUIRE(b->gen + 1 < BW_CR_GENS);
+    next = &w->d->gen[b->gen + 1];
+    CHECK(next->born);
+    w->n[0] += e->babies;
+    w->n[1] += e->dropped;
+    for (i = 0; i < e->babies && i < 2; i++) {
+        const bw_crawler *c = &e->baby[i];
+        CHECK(c->x == a->x && c->y == a->y && c->gen == b->gen + 1);
+        CHECK(c->age == -next->delay && c->max_age == next->max_age);
+        CHECK(c->step_length == next->step_length && c->corridor_width == next->corridor_width);
+        CHECK(c->opening == next->opening);
+        if (e->turned) /* back the other way; the second on the old way */
+            CHECK(c->forward == (i == 0 ? (a->forward + 2) & 3 : b->forward));
+        else
+            CHECK(((c->forward - b->forward) & 1) == 1);
+    }
+    if (e->babies == 2 && !e->turned)
+        CHECK(e->baby[0].forward == ((e->baby[1].forward + 2) & 3));
+}
+
+static void crawler_babies_take_next_generation_parameters(void)
+{
+    watch w;
+    watch_init(&w);
+    each_step(&w, SEEDS(60), baby_step);
+    CHECK(w.n[0] > SEEDS(60) * 100u);
+}
+
+/* The roll of the dice, per generation: turn with `turn` percent when a
+ * legal side has room (never when none has); then babies: two with
+ * turnTwo (or straightTwo) percent, else one with turnOne (straightOne). */
+static void dice_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
+{
+    const bw_crawler *b = &e->before;
+    const bw_crawler_gen *gen = &w->d->gen[b->gen];
+    int kids, two, one, i;
+    if (e->what != BW_CR_EV_BUILD)
+        return;
+    if (room_sideways(g, &e->after, b->forward))
+        expect(w, 0, gen->turn * 100u, e->turned);
+    else
+        CHECK(!e->turned);
+    if (b->gen + 1 >= BW_CR_GENS || !w->d->gen[b->gen + 1].born) {
+        CHECK(e->babies + e->dropped == 0);
+        return;
+    }
+    kids = e->babies + e->dropped;
+    two = e->turned ? gen->turn2 : gen->straight2;
+    one = e->turned ? gen->turn1 : gen->straight1;
+    expect(w, 1, (uint32_t)two * 100u, kids == 2);
+    if (kids < 2)
+        expect(w, 2, (uint32_t)one * 100u, kids == 1);
+    for (i = 0; i < e->babies && i < 2; i++)
+        expect(w, 3, w->d->gen[b->gen + 1].no_direction * 100u, e->baby[i].direction == 0);
+}
+
+static void crawler_dice_turn_and_baby_rates(void)
+{
+    watch w;
+    int k;
+    watch_init(&w);
+    each_step(&w, SEEDS(100), dice_step);
+    for (k = 0; k < 4; k++) {
+        CHECK(w.o[k] > SEEDS(100) * 20u);
+        CHECK(within_4_sigma(&w, k));
+    }
+}
+
+/* ---- the crawler array and the step cap ---- */
+
+static void count_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
+{
+    (void)g;
+    w->n[0]++;
+    w->n[1] += e->babies;
+    w->n[2] += e->dropped;
+    CHECK(e->slot < BW_CR_MAX_CRAWLERS);
+}
+
+static void crawler_array_full_drops_babies(void)
+{
+    watch w;
+    bw_crawler_design d;
+    bw_crawler_info info;
+    int s;
+    uint32_t dropped = 0, peak = 0;
+    watch_init(&w);
+    w.fn = count_step;
+    REQUIRE(parse(design_default, &d) == 0);
+    for (s = 0; s < SEEDS(50); s++) {
+        w.n[0] = w.n[1] = w.n[2] = 0;
+        run(&w, &d, (uint32_t)s, &info);
+        CHECK(info.steps == w.n[0] && info.born == w.n[1] && info.dropped == w.n[2]);
+        CHECK(info.peak <= BW_CR_MAX_CRAWLERS);
+        if (info.dropped)
+            CHECK(info.peak == BW_CR_MAX_CRAWLERS); /* only ever when full */
+        dropped += info.dropped;
+        if (info.peak > peak)
+            peak = info.peak;
+    }
+    CHECK(dropped > 0 && peak == BW_CR_MAX_CRAWLERS);
+}
+
+static void crawler_step_cap_ends_generation(void)
+{
+    static const char capped[] = "size 120 120\nsteps 100\n"
+                                 "crawler 0 60 E 0 0 300 6 2 1\ncrawler 119 60 W 0 0 300 6 2 1\n"
+                                 "crawler 60 0 S 0 0 300 6 2 1\ncrawler 60 119 N 0 0 300 6 2 1\n"
+                                 "dice 0 25 10 5 30 10\nbaby 1 80 5 2 1 2 30\n";
+    watch w;
+    bw_crawler_design d;
+    bw_crawler_info info;
+    int i, s;
+    uint32_t most = 0;
+    watch_init(&w);
+    w.fn = count_step;
+    REQUIRE(parse(capped, &d) == 0 && d.max_steps == 100);
+    for (s = 0; s < SEEDS(50); s++) {
+        bw_tileset open;
+        w.n[0] = 0;
+        run(&w, &d, (uint32_t)s, &info);
+        CHECK(info.steps == 100 && w.n[0] == 100 && info.capped == 1);
+        bw_ts_from_flags(&open, BW_CONNECTS);
+        CHECK(bw_connected(&m->fill, &m->grid, &open, &m->a));
+    }
+    /* the examples never come near the cap: each crawler lays wall at
+     * nearly every step it works, and the map holds at most 14,400 tiles */
+    for (i = 0; i < N_DESIGNS; i++) {
+        REQUIRE(parse(design_text(i), &d) == 0);
+        for (s = 0; s < SEEDS(100); s++) {
+            CHECK(bw_crawler_map(m, (uint32_t)s, &d, 0, &info) == 0);
+            CHECK(!info.capped);
+            if (info.steps > most)
+                most = info.steps;
+        }
+    }
+    t_info("crawler_most_steps", most);
+    CHECK(most * 10u < BW_CR_MAX_STEPS);
+}
+
+/* ---- connectivity ---- */
+
+static int ring_is_wall(const bw_grid *g)
+{
+    int x, y, ok = 1;
+    for (x = 0; x < g->w; x++)
+        ok &= wall_at(g, x, 0) && BW_AT(g, x, 0) == BW_T_CR_WALL && BW_AT(g, x, g->h - 1) == BW_T_CR_WALL;
+    for (y = 0; y < g->h; y++)
+        ok &= BW_AT(g, 0, y) == BW_T_CR_WALL && BW_AT(g, g->w - 1, y) == BW_T_CR_WALL;
+    return ok;
+}
+
+static void crawler_every_open_tile_reachable(void)
+{
+    bw_crawler_design d;
+    bw_crawler_info info;
+    bw_tileset open;
+    int i, s, fixed = 0, x, y, other;
+    bw_ts_from_flags(&open, BW_CONNECTS);
+    for (i = 0; i < N_DESIGNS; i++) {
+        REQUIRE(parse(design_text(i), &d) == 0);
+        for (s = 0; s < SEEDS(300); s++) {
+            t_seed((uint32_t)s);
+            CHECK(bw_crawler_map(m, (uint32_t)s, &d, 0, &info) == 0);
+            CHECK(bw_connected(&m->fill, &m->grid, &open, &m->a));
+            CHECK(ring_is_wall(&m->grid));
+            other = 0;
+            for (y = 0; y < m->grid.h; y++)
+                for (x = 0; x < m->grid.w; x++)
+                    other += BW_AT(&m->grid, x, y) != BW_T_CR_WALL && BW_AT(&m->grid, x, y) != BW_T_CR_OPEN;
+            CHECK(other == 0 && m->n_ent == 0);
+            CHECK(info.opened >= info.doors + info.fallback);
+            fixed += info.doors + info.fallback > 0;
+        }
+    }
+    CHECK(fixed > SEEDS(300) / 10); /* the fix had work to do */
+}
+
+/* A closed room with one-tile walls: the fix opens exactly one tile. */
+static void crawler_fix_opens_one_tile_into_a_closed_room(void)
+{
+    static const char room[] = "size 30 20\nwall 10 5 20 5\nwall 10 14 20 14\n"
+                               "wall 10 6 10 13\nwall 20 6 20 13\n";
+    bw_crawler_design d;
+    bw_crawler_info info;
+    bw_tileset open;
+    int s, x, y, on_room_wall;
+    REQUIRE(parse(room, &d) == 0);
+    bw_ts_from_flags(&open, BW_CONNECTS);
+    for (s = 0; s < SEEDS(100); s++) {
+        CHECK(bw_crawler_map(m, (uint32_t)s, &d, 0, &info) == 0);
+        CHECK(info.doors == 1 && info.opened == 1 && info.fallback == 0);
+        CHECK(bw_connected(&m->fill, &m->grid, &open, &m->a));
+        on_room_wall = 0;
+        for (y = 5; y <= 14; y++)
+            for (x = 10; x <= 20; x++)
+                if ((x == 10 || x == 20 || y == 5 || y == 14) && !wall_at(&m->grid, x, y))
+                    on_room_wall++;
+        CHECK(on_room_wall == 1);
+        CHECK(walls_on_map(&m->grid) == 2 * 30 + 2 * 18 + 2 * 11 + 2 * 8 - 1);
+    }
+}
+
+/* Two open pockets that share no row or column: no straight door exists,
+ * the fix digs an L. */
+static void crawler_fix_digs_an_l_when_no_row_or_column_is_shared(void)
+{
+    static const char pockets[] = "size 12 12\nwall 3 1 10 7\nwall 1 3 2 10\nwall 3 8 7 10\n";
+    bw_crawler_design d;
+    bw_crawler_info info;
+    bw_tileset open;
+    REQUIRE(parse(pockets, &d) == 0);
+    bw_ts_from_flags(&open, BW_CONNECTS);
+    CHECK(bw_crawler_map(m, 1, &d, 0, &info) == 0);
+    CHECK(info.doors == 0 && info.fallback == 1 && info.opened >= 7);
+    CHECK(bw_connected(&m->fill, &m->grid, &open, &m->a));
+    CHECK(ring_is_wall(&m->grid));
+}
+
+/* ---- design files ---- */
+
+static void crawler_design_parse_accepts_examples(void)
+{
+    bw_crawler_design d;
+    int i, line = -1;
+    for (i = 0; i < N_DESIGNS; i++) {
+        CHECK(parse_line(design_text(i), &d, &line) == 0);
+        CHECK(line == 0 && bw_crawler_check(&d) == 0);
+        CHECK(d.n_seeds > 0 && d.max_steps == BW_CR_MAX_STEPS);
+    }
+    /* CRLF, tabs, a comment after values, no newline at the end */
+    CHECK(parse("size 20 20\r\n\tcrawler\t0 5 E 0 0 10 3 1 1 # seed\r\ndice 0 1 2 3 4 5", &d) == 0);
+    CHECK(d.w == 20 && d.n_seeds == 1 && d.seed[0].x == 0 && d.seed[0].y == 5 && d.gen[0].turn2 == 5);
+    /* bytes beyond ASCII are fine inside comments */
+    CHECK(parse("# caf\xc3\xa9\nsize 20 20\n", &d) == 0);
+    CHECK(parse("size 20 20\ncrawler 1 1 N NE -3 10 3 1 2\n", &d) == 0);
+    CHECK(d.seed[0].direction == BW_CR_DIR_NE && d.seed[0].age == -3 && d.seed[0].opening == 2);
+}
+
+static int starts(const char *s, const char *p)
+{
+    while (*p && *s == *p) {
+        s++;
+        p++;
+    }
+    return *p == 0;
+}
+
+typedef struct bad_case {
+    const char *text;
+    int line;
+    const char *msg; /* how the message starts */
+} bad_case;
+
+#define C1 "size 20 20\n"
+#define CR " 0 0 10 3 1 1\n"
+
+static void crawler_design_parse_rejects_malformed(void)
+{
+    static const bad_case bad[] = {
+        { "", 0, "no size" },
+        { "# only a comment\n\n", 0, "no size" },
+        { C1 "foo 1\n", 2, "unknown key" },
+        { C1 "Size 20 20\n", 2, "unknown key" },
+        { "size 20\n", 1, "size: wrong number" },
+        { "size 20 20 3\n", 1, "size: wrong number" },
+        { "size 121 20\n", 1, "size: width" },
+        { "size 20 7\n", 1, "size: height" },
+        { "size 20x 20\n", 1, "size: width" },
+        { "size 20 --2\n", 1, "size: height" },
+        { "size 1000000 20\n", 1, "size: width" },
+        { C1 "size 20 20\n", 2, "size: given twice" },
+        { "crawler 1 1 E" CR, 1, "crawler: the size" },
+        { "wall 1 1 2 2\nsize 20 20\n", 1, "wall: the size" },
+        { C1 "crawler 20 5 E" CR, 2, "crawler: outside" },
+        { C1 "crawler 5 20 E" CR, 2, "crawler: outside" },
+        { C1 "crawler 120 5 E" CR, 2, "crawler: x" },
+        { C1 "crawler -1 5 E" CR, 2, "crawler: x" },
+        { C1 "crawler 5 5 X" CR, 2, "crawler: forward" },
+        { C1 "crawler 5 5 NE" CR, 2, "crawler: forward" },
+        { C1 "crawler 5 5 E NNE 0 10 3 1 1\n", 2, "crawler: direction" },
+        { C1 "crawler 5 5 S N 0 10 3 1 1\n", 2, "crawler: forward not allowed" },
+        { C1 "crawler 5 5 W NE 0 10 3 1 1\n", 2, "crawler: forward not allowed" },
+        { C1 "crawler 5 5 E 0 -1001 10 3 1 1\n", 2, "crawler: age" },
+        { C1 "crawler 5 5 E 0 0 1001 3 1 1\n", 2, "crawler: maxAge" },
+        { C1 "crawler 5 5 E 0 0 10 0 1 1\n", 2, "crawler: stepLength" },
+        { C1 "crawler 5 5 E 0 0 10 31 1 1\n", 2, "crawler: stepLength" },
+        { C1 "crawler 5 5 E 0 0 10 3 0 1\n", 2, "crawler: corridorWidth" },
+        { C1 "crawler 5 5 E 0 0 10 3 7 1\n", 2, "crawler: corridorWidth" },
+        { C1 "crawler 5 5 E 0 0 10 3 1 3\n", 2, "crawler: opening" },
+        { C1 "crawler 5 5 E 0 0 10 3 1\n", 2, "crawler: wrong number" },
+        { C1 "crawler 5 5 E 0 0 10 3 1 1 1\n", 2, "crawler: wrong number" },
+        { C1 "crawler 5 5 E 0 0 10 3 1 1 1 1 1 1 1\n", 2, "too many values" },
+        { C1 "wall 5 5 4 6\n", 2, "wall: needs" },
+        { C1 "wall 5 5 20 6\n", 2, "wall: outside" },
+        { C1 "wall 5 5 6\n", 2, "wall: wrong number" },
+        { C1 "dice 8 1 1 1 1 1\n", 2, "dice: generation must" },
+        { C1 "dice 0 101 1 1 1 1\n", 2, "dice: turn" },
+        { C1 "dice 0 1 1 1 1 -1\n", 2, "dice: turnTwo" },
+        { C1 "dice 0 1 1 1 1 1\ndice 0 1 1 1 1 1\n", 3, "dice: generation given twice" },
+        { C1 "baby 0 10 3 1 1 0 0\n", 2, "baby: generation" },
+        { C1 "baby 1 10 3 1 1 1001 0\n", 2, "baby: delay" },
+        { C1 "baby 1 10 3 1 1 0 101\n", 2, "baby: noDirection" },
+        { C1 "baby 1 10 3 1 1 0 0\nbaby 1 10 3 1 1 0 0\n", 3, "baby: generation given twice" },
+        { C1 "baby 1 10 3 1 1 0\n", 2, "baby: wrong number" },
+        { C1 "steps 0\n", 2, "steps" },
+        { C1 "steps 40001\n", 2, "steps" },
+        { C1 "\n\ncrawler 5 5 E 0 0 10 3 1 1 \x01\n", 4, "bad character" },
+        { C1 "crawler 5 5 E 0 0 10 3 1 \xc3\xa9\n", 2, "bad character" },
+        { C1 "crawler 5 5 E 0\r 0 10 3 1 1\n", 2, "bad character" },
+    };
+    bw_crawler_design d;
+    unsigned i;
+    int line;
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        t_seed(i);
+        d.error = 0;
+        CHECK(parse_line(bad[i].text, &d, &line) == -1);
+        CHECK(line == bad[i].line);
+        CHECK(d.error != 0 && starts(d.error, bad[i].msg));
+    }
+}
+
+static void crawler_design_parse_rejects_limits(void)
+{
+    /* 17 crawlers, 17 walls, a NUL byte, a file over 8 KiB: built here
+     * in the map's grid, which is free until the next generation */
+    char *t = (char *)m->grid.cell;
+    static const char head[] = C1;
+    static const char seedline[] = "crawler 5 5 E 0 0 10 3 1 1\n";
+    static const char wallline[] = "wall 1 1 2 2\n";
+    bw_crawler_design d;
+    int i, n, line;
+    n = 0;
+    for (i = 0; head[i]; i++)
+        t[n++] = head[i];
+    for (i = 0; i < 17 * (len(seedline)); i++)
+        t[n++] = seedline[i % len(seedline)];
+    CHECK(bw_crawler_parse(t, (size_t)n, &d, &line) == -1 && line == 18 && starts(d.error, "crawler: more than 16"));
+    CHECK(bw_crawler_parse(t, (size_t)(n - len(seedline)), &d, &line) == 0 && d.n_seeds == 16);
+    n = len(head);
+    for (i = 0; i < 17 * len(wallline); i++)
+        t[n++] = wallline[i % len(wallline)];
+    CHECK(bw_crawler_parse(t, (size_t)n, &d, &line) == -1 && line == 18 && starts(d.error, "wall: more than 16"));
+    t[len(head) + 3] = 0; /* "wa\0l" on line 2 */
+    CHECK(bw_crawler_parse(t, (size_t)n, &d, &line) == -1 && line == 2 && starts(d.error, "NUL"));
+    /* 8,192 bytes of comment after the size: one byte too many */
+    n = len(head);
+    for (; n < BW_CR_MAX_TEXT; n++)
+        t[n] = (n % 64 == 63) ? '\n' : '#';
+    CHECK(bw_crawler_parse(t, (size_t)n, &d, &line) == 0);
+    t[n++] = '\n';
+    CHECK(bw_crawler_parse(t, (size_t)n, &d, &line) == -1 && line == 0 && starts(d.error, "the design is larger"));
+}
+
+/* Each range's ends are accepted and one past them rejected. */
+static void crawler_design_parse_range_ends(void)
+{
+    static const char *const good[] = {
+        "size 8 8\n", "size 120 120\n", "size 20 20\nsteps 1\n", "size 20 20\nsteps 40000\n",
+        C1 "crawler 0 0 E 0 -1000 0 1 1 0\n", C1 "crawler 19 19 W 0 1000 1000 30 6 2\n",
+        C1 "wall 0 0 19 19\n", C1 "dice 7 0 0 0 0 0\n", C1 "dice 0 100 100 100 100 100\n",
+        C1 "baby 1 0 1 1 0 0 0\n", C1 "baby 7 1000 30 6 2 1000 100\n"
+    };
+    bw_crawler_design d;
+    unsigned i;
+    for (i = 0; i < sizeof good / sizeof good[0]; i++) {
+        t_seed(i);
+        CHECK(parse(good[i], &d) == 0 && bw_crawler_check(&d) == 0);
+    }
+    CHECK(parse("size 120 120\n", &d) == 0 && d.w == 120 && d.h == 120);
+    CHECK(parse(C1 "baby 7 1000 30 6 2 1000 100\n", &d) == 0 && d.gen[7].born && d.gen[7].delay == 1000);
+}
+
+static int design_equal(const bw_crawler_design *a, const bw_crawler_design *b)
+{
+    int i, k, ok = a->w == b->w && a->h == b->h && a->n_walls == b->n_walls &&
+                   a->n_seeds == b->n_seeds && a->max_steps == b->max_steps;
+    for (i = 0; ok && i < a->n_walls; i++)
+        for (k = 0; k < 4; k++)
+            ok &= a->wall[i][k] == b->wall[i][k];
+    for (i = 0; ok && i < a->n_seeds; i++)
+        ok &= a->seed[i].x == b->seed[i].x && a->seed[i].y == b->seed[i].y &&
+              a->seed[i].age == b->seed[i].age && same_but_age(&a->seed[i], &b->seed[i]);
+    for (i = 0; ok && i < BW_CR_GENS; i++) {
+        const bw_crawler_gen *p = &a->gen[i], *q = &b->gen[i];
+        ok &= p->turn == q->turn && p->straight1 == q->straight1 && p->straight2 == q->straight2 &&
+              p->turn1 == q->turn1 && p->turn2 == q->turn2 && p->born == q->born;
+        if (p->born)
+            ok &= p->step_length == q->step_length && p->corridor_width == q->corridor_width &&
+                  p->opening == q->opening && p->no_direction == q->no_direction &&
+                  p->max_age == q->max_age && p->delay == q->delay;
+    }
+    return ok;
+}
+
+static void crawler_default_file_is_the_builtin_design(void)
+{
+    const bw_generator *g = bw_find_generator("crawler");
+    bw_crawler_design d;
+    bw_opts o = { 0, 0, 0, 0 };
+    uint32_t h;
+    REQUIRE(g != 0);
+    REQUIRE(parse(design_default, &d) == 0);
+    CHECK(design_equal(&d, &bw_crawler_builtin));
+    CHECK(bw_crawler_check(&bw_crawler_builtin) == 0);
+    CHECK(g->w == bw_crawler_builtin.w && g->h == bw_crawler_builtin.h && g->levels == 1);
+    CHECK(g->generate(m, 42, 1, &o) == 0);
+    h = bw_grid_hash(&m->grid);
+    o.design = &d;
+    CHECK(g->generate(m, 42, 1, &o) == 0);
+    CHECK(bw_grid_hash(&m->grid) == h);
+}
+
+/* Bad options: -1 and the map as it was. */
+static void crawler_bad_design_or_level_rejected(void)
+{
+    const bw_generator *g = bw_find_generator("crawler");
+    bw_crawler_design d;
+    bw_opts o = { 0, 0, 0, 0 };
+    uint32_t h;
+    int k;
+    REQUIRE(g != 0);
+    CHECK(g->generate(m, 1, 1, &o) == 0);
+    h = bw_grid_hash(&m->grid);
+    CHECK(g->generate(m, 1, 0, &o) == -1 && g->generate(m, 1, 2, &o) == -1);
+    for (k = 0; k < 9; k++) {
+        d = bw_crawler_builtin;
+        switch (k) {
+        case 0: d.w = 7; break;
+        case 1: d.h = 121; break;
+        case 2: d.seed[1].forward = BW_CR_S; d.seed[1].direction = BW_CR_DIR_N; break;
+        case 3: d.seed[0].corridor_width = 0; break;
+        case 4: d.seed[0].x = 120; break;
+        case 5: d.gen[0].born = 1; d.gen[0].step_length = 1; d.gen[0].corridor_width = 1; break;
+        case 6: d.gen[2].turn = 101; break;
+        case 7: d.max_steps = 0; break;
+        default: d.n_seeds = BW_CR_MAX_SEEDS + 1; break;
+        }
+        t_seed((uint32_t)k);
+        CHECK(bw_crawler_check(&d) == -1);
+        o.design = &d;
+        CHECK(g->generate(m, 1, 1, &o) == -1);
+        CHECK(bw_grid_hash(&m->grid) == h);
+    }
+}
+
+/* ---- the same map every time ---- */
+
+static void crawler_same_seed_same_map(void)
+{
+    bw_crawler_design d;
+    watch w;
+    uint32_t h;
+    int i;
+    watch_init(&w);
+    w.fn = count_step;
+    for (i = 0; i < N_DESIGNS; i++) {
+        REQUIRE(parse(design_text(i), &d) == 0);
+        bw_grid_fill(&m->grid, BW_T_LAVA); /* garbage first */
+        CHECK(bw_crawler_map(m, 77, &d, 0, 0) == 0);
+        h = bw_grid_hash(&m->grid);
+        run(&w, &d, 77, 0); /* tracing changes nothing */
+        CHECK(bw_grid_hash(&m->grid) == h);
+    }
+}
+
+static void crawler_golden(void)
+{
+    static const char *const names[] = { "crawler_default", "crawler_halls", "crawler_maze" };
+    static const uint32_t want[] = { 0x8b6916deu, 0x889410dau, 0xcef4b612u };
+    static const uint32_t builtin[3] = { 0x53466235u, 0xcee61529u, 0xf729c091u };
+    bw_crawler_design d;
+    uint32_t h;
+    int i, s;
+    REQUIRE(N_EXAMPLES == 3);
+    for (i = 0; i < N_EXAMPLES; i++) {
+        REQUIRE(parse(design_text(i), &d) == 0);
+        h = BW_FNV1A_INIT;
+        for (s = 1; s <= 3; s++) {
+            uint32_t one;
+            CHECK(bw_crawler_map(m, (uint32_t)s, &d, 0, 0) == 0);
+            one = bw_grid_hash(&m->grid);
+            h = (h ^ one) * 16777619u; /* the order of the seeds counts */
+        }
+        t_golden(names[i], h, want[i]);
+    }
+    for (s = 1; s <= 3; s++) {
+        CHECK(bw_crawler_generate(m, (uint32_t)s, 1, 0) == 0);
+        t_golden(s == 1 ? "crawler_builtin_seed1" : s == 2 ? "crawler_builtin_seed2" : "crawler_builtin_seed3",
+                 bw_grid_hash(&m->grid), builtin[s - 1]);
+    }
+}
+
+void suite_crawler(void)
+{
+    RUN(crawler_walls_only_where_look_ahead_allows);
+    RUN(crawler_step_length_bounds_every_run);
+    RUN(crawler_turns_only_to_legal_directions);
+    RUN(crawler_legal_table_matches_spec);
+    RUN(crawler_dormant_builds_nothing_until_age_zero);
+    RUN(crawler_deleted_when_age_over_max_age);
+    RUN(crawler_opening_0_joins_the_wall_ahead);
+    RUN(crawler_opening_1_never_closes_the_gap);
+    RUN(crawler_openings_in_a_corridor);
+    RUN(crawler_opening_2_gap_at_start_then_0);
+    RUN(crawler_babies_take_next_generation_parameters);
+    RUN(crawler_dice_turn_and_baby_rates);
+    RUN(crawler_array_full_drops_babies);
+    RUN(crawler_step_cap_ends_generation);
+    RUN(crawler_every_open_tile_reachable);
+    RUN(crawler_fix_opens_one_tile_into_a_closed_room);
+    RUN(crawler_fix_digs_an_l_when_no_row_or_column_is_shared);
+    RUN(crawler_design_parse_accepts_examples);
+    RUN(crawler_design_parse_rejects_malformed);
+    RUN(crawler_design_parse_rejects_limits);
+    RUN(crawler_design_parse_range_ends);
+    RUN(crawler_default_file_is_the_builtin_design);
+    RUN(crawler_bad_design_or_level_rejected);
+    RUN(crawler_same_seed_same_map);
+    RUN(crawler_golden);
+}
