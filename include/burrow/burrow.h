@@ -21,6 +21,7 @@
 #include "burrow/streamer.h"
 #include "burrow/pit.h"
 #include "burrow/mines.h"
+#include "burrow/morlock.h"
 
 #include "burrow/mdungeon.h"
 

@@ -1,10 +1,12 @@
 #include "burrow/gen.h"
 #include "burrow/mdungeon.h"
 #include "burrow/mines.h"
+#include "burrow/morlock.h"
 
 /* Each generator adds its row here, in CONTRACT.md's order. */
 const bw_generator bw_generators[] = {
     { "mines", BW_GEN_MINES, 120, 120, 5, "", bw_mines_generate, 0 },
+    { "morlock", BW_GEN_MORLOCK, 120, 120, 5, "", bw_morlock_generate, 0 },
     { "mdungeon", BW_GEN_MDUNGEON, 56, 32, 99, "--layout 1..11", bw_mdungeon_generate, bw_mdungeon_entity_name },
     { 0, 0, 0, 0, 0, 0, 0, 0 } /* sentinel, not counted */
 };
