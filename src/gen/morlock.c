@@ -199,6 +199,16 @@ static void brush(sim *s, const bw_morlock_tunnel *t)
             BW_AT(s->g, t->x + dx, t->y + dy) = BW_T_DIRT;
 }
 
+/* Where a tunnel arrives through a pit: a 3 x 3 landing round the link,
+ * so the link has open ground round it even if the process ends before
+ * the new tunnel walks. */
+static void landing(sim *s, const bw_morlock_tunnel *t)
+{
+    bw_morlock_tunnel w = *t;
+    w.width = 3;
+    brush(s, &w);
+}
+
 static int outside(int v)
 {
     return v < BW_MORLOCK_LO || v > BW_MORLOCK_HI;
@@ -211,9 +221,10 @@ static const uint8_t dir_of[9] = { 7, 0, 1, 6, 0, 2, 5, 4, 3 };
  * LO..HI bounces: on each axis where the step or the heading itself would
  * leave, the heading turns to point inward (so a tunnel running along the
  * edge veers off it at 45 degrees), and the step goes along the heading,
- * which now points in or along on both axes and stays inside. A 1-wide
- * diagonal step also digs its corner, so every tunnel is 4-connected
- * (wider brushes overlap). */
+ * which now points in or along on both axes and stays inside. A diagonal
+ * step also digs its corner (x of the new cell, y of the old), which is
+ * next to both centres, so a tunnel is 4-connected whatever the widths
+ * (a fork's new branch may be wider than the cell it leaves from). */
 static void walk(sim *s, bw_morlock_tunnel *t)
 {
     bw_rng *r = &s->p->rng;
@@ -231,7 +242,7 @@ static void walk(sim *s, bw_morlock_tunnel *t)
             nx = t->x + hx;
             ny = t->y + hy;
         }
-        if (s->g && t->level == s->level && t->width == 1 && nx != t->x && ny != t->y)
+        if (s->g && t->level == s->level && nx != t->x && ny != t->y)
             BW_AT(s->g, nx, t->y) = BW_T_DIRT;
         t->x = (uint8_t)nx;
         t->y = (uint8_t)ny;
@@ -428,7 +439,7 @@ static int do_pit(sim *s, bw_morlock_tunnel *t)
     add_pit(p, t->x, t->y, upper, down);
     t->level = (uint8_t)(down ? l + 1 : l - 1);
     t->dir = (uint8_t)(bw_rng_next(&p->rng) & 7);
-    brush(s, t);
+    landing(s, t);
     push(p, t);
     trace(s, BW_MORLOCK_E_PIT, t, p->n_pits - 1);
     return BW_MORLOCK_E_PIT;
