@@ -2,8 +2,8 @@
  * test is named after the rule it checks and runs SEEDS(500) seeds (a
  * tenth on the boards). The process is watched through its trace callback
  * and its plan; the levels are checked on the grid. Every test keeps one
- * bw_morlock_plan on its stack (about 620 B) and draws with
- * bw_morlock_render into it, so it fits the 20 KiB board. */
+ * bw_morlock_plan on its stack (about 620 B; helpers get a pointer to it)
+ * and draws with bw_morlock_render into it, so it fits the 20 KiB board. */
 #include "check.h"
 #include "arena.h"
 
@@ -486,14 +486,13 @@ static void morlock_3_3_a_room_sends_a_tunnel_when_all_dead_ended(void)
 /* Every pit on DLVL n at (x, y) has a ladder up at (x, y) on DLVL n + 1,
  * and every ladder a pit above it: the two lists are the same, and match
  * the plan. */
-static void check_links(uint32_t s, const bw_morlock_cfg *cfg)
+static void check_links(uint32_t s, const bw_morlock_cfg *cfg, bw_morlock_plan *p)
 {
-    bw_morlock_plan p;
     uint8_t px[BW_MORLOCK_PITS], py[BW_MORLOCK_PITS];
     int n, k, x, y, np = 0;
     for (n = 1; n <= LEVELS; n++) {
         int planned = 0;
-        render(s, n, cfg, &p);
+        render(s, n, cfg, p);
         /* the pits of DLVL n - 1 are ladders here */
         for (k = 0; k < np; k++)
             CHECK(BW_AT(g, px[k], py[k]) == BW_T_LADDER);
@@ -512,17 +511,18 @@ static void check_links(uint32_t s, const bw_morlock_cfg *cfg)
                 if (bw_tile_link(t) > 0)
                     CHECK(t == BW_T_LADDER);
             }
-        for (k = 0; k < p.n_pits; k++)
-            planned += p.pit[k].upper == n - 1;
+        for (k = 0; k < p->n_pits; k++)
+            planned += p->pit[k].upper == n - 1;
         CHECK(planned == np && count_flag(BW_DOWN) == np);
     }
 }
 
 static void morlock_3_4_links_pair_across_levels(void)
 {
+    bw_morlock_plan p;
     uint32_t s;
     for (s = 0; s < SEEDS(500); s++)
-        check_links(s, 0);
+        check_links(s, 0, &p);
 }
 
 static uint8_t uf_find(uint8_t *parent, int a)
@@ -538,23 +538,22 @@ static uint8_t uf_find(uint8_t *parent, int a)
  * n + 1) is connected. Kept small: union-find over the pits and the start;
  * each region joins every link it holds, and must hold one (or the start),
  * and at the end all is one set. */
-static void check_region_graph(uint32_t s, const bw_morlock_cfg *cfg)
+static void check_region_graph(uint32_t s, const bw_morlock_cfg *cfg, bw_morlock_plan *p)
 {
-    bw_morlock_plan p;
     bw_tileset open;
     uint8_t parent[BW_MORLOCK_PITS + 1];
     uint32_t seen[(BW_MORLOCK_PITS + 1 + 31) / 32];
     int l, k, n, root, start;
     bw_ts_from_flags(&open, BW_CONNECTS);
-    render(s, 1, cfg, &p);
-    n = p.n_pits;
+    render(s, 1, cfg, p);
+    n = p->n_pits;
     start = n;
     for (k = 0; k <= n; k++)
         parent[k] = (uint8_t)k;
     for (l = 0; l < LEVELS; l++) {
         int x = 0, y = 0, regions = 0;
-        render(s, l + 1, cfg, &p);
-        REQUIRE(p.n_pits == n);
+        render(s, l + 1, cfg, p);
+        REQUIRE(p->n_pits == n);
         bw_plane_clear(&m->a);
         for (k = 0; k < (int)(sizeof seen / sizeof seen[0]); k++)
             seen[k] = 0;
@@ -571,10 +570,10 @@ static void check_region_graph(uint32_t s, const bw_morlock_cfg *cfg)
                     kx = BW_MORLOCK_START_X;
                     ky = BW_MORLOCK_START_Y;
                 } else {
-                    if (p.pit[k].upper != l && p.pit[k].upper + 1 != l)
+                    if (p->pit[k].upper != l && p->pit[k].upper + 1 != l)
                         continue;
-                    kx = p.pit[k].x;
-                    ky = p.pit[k].y;
+                    kx = p->pit[k].x;
+                    ky = p->pit[k].y;
                 }
                 if (!BW_PGET(&m->a, kx, ky))
                     continue;
@@ -589,7 +588,7 @@ static void check_region_graph(uint32_t s, const bw_morlock_cfg *cfg)
         CHECK(regions > 0);
         /* every link of this level was in a region, so it is open */
         for (k = 0; k < n; k++)
-            if (p.pit[k].upper == l || p.pit[k].upper + 1 == l)
+            if (p->pit[k].upper == l || p->pit[k].upper + 1 == l)
                 CHECK(seen[k >> 5] >> (k & 31) & 1);
     }
     root = uf_find(parent, start);
@@ -599,9 +598,10 @@ static void check_region_graph(uint32_t s, const bw_morlock_cfg *cfg)
 
 static void morlock_3_4_region_graph_across_levels_connected(void)
 {
+    bw_morlock_plan p;
     uint32_t s;
     for (s = 0; s < SEEDS(500); s++)
-        check_region_graph(s, 0);
+        check_region_graph(s, 0, &p);
 }
 
 /* The process never digs the map's outer ring (tunnel centres stay in
@@ -642,15 +642,14 @@ static int rooms_on_grid(void)
     return n;
 }
 
-static void check_room_counts(uint32_t s, const bw_morlock_cfg *cfg)
+static void check_room_counts(uint32_t s, const bw_morlock_cfg *cfg, bw_morlock_plan *p)
 {
-    bw_morlock_plan p;
     int l, n;
     for (l = 1; l <= LEVELS; l++) {
-        render(s, l, cfg, &p);
+        render(s, l, cfg, p);
         n = rooms_on_grid();
         CHECK(n >= BW_MORLOCK_ROOMS_MIN && n <= BW_MORLOCK_ROOMS_MAX);
-        CHECK(n == p.n_rooms[l - 1]);
+        CHECK(n == p->n_rooms[l - 1]);
     }
 }
 
@@ -662,7 +661,7 @@ static void morlock_3_5_four_to_six_rooms_per_level(void)
     uint32_t s, seen = 0;
     int l;
     for (s = 0; s < SEEDS(500); s++) {
-        check_room_counts(s, 0);
+        check_room_counts(s, 0, &p);
         bw_morlock_plan_run(&p, s, 0, 0, 0);
         for (l = 0; l < LEVELS; l++)
             seen |= 1u << p.n_rooms[l];
@@ -686,9 +685,9 @@ static void morlock_3_5_fallback_keeps_the_rules(void)
         c.steps = steps[i];
         c.queue = queue[i];
         for (s = 0; s < SEEDS(100); s++) {
-            check_room_counts(s, &c);
-            check_links(s, &c);
-            check_region_graph(s, &c);
+            check_room_counts(s, &c, &p);
+            check_links(s, &c, &p);
+            check_region_graph(s, &c, &p);
             bw_morlock_plan_run(&p, s, &c, 0, 0);
             rooms += p.events[BW_MORLOCK_E_FALLBACK_ROOM];
             pits += p.events[BW_MORLOCK_E_FALLBACK_PIT];
