@@ -26,8 +26,9 @@
 enum { P_PROCESS = 1, P_RUIN = 2 };
 
 /* 3.2: what an interval decides, out of 100: continue, turn, fork, pit,
- * room. A refused fork (queue full), pit (a link too near, or the table
- * full) or room (the level has 6, or no template fits) continues. */
+ * room. A refused fork (queue full), pit (up from DLVL 1, down from DLVL 5,
+ * into a dug-out level, a link too near, or the table full) or room (the
+ * level has the rooms it wants, or no template fits) continues. */
 static const uint8_t outcome_weight[BW_MORLOCK_E_DECISIONS] = { 47, 26, 12, 3, 12 };
 #define OUTCOME_TOTAL 100
 
@@ -332,10 +333,11 @@ static void add_pit(bw_morlock_plan *p, int x, int y, int upper, int down)
     q->down = (uint8_t)down;
 }
 
-/* A level is dug out once its tunnels have walked a fifth of the step cap;
- * a tunnel on a dug-out level leaves it by a pit (3.2's pit, chosen by the
- * records instead of the dice) for the nearest level that is not, so every
- * level gets its share of tunnels and of chances for rooms (3.5). */
+/* A level is dug out once its tunnels have walked a fifth of the step cap.
+ * A tunnel on a dug-out level dead ends at its next interval, chosen by the
+ * records instead of the dice: into a room if the level still wants one,
+ * else into a pit for the nearest level that is not dug out. So every level
+ * gets its share of tunnels and of chances for rooms (3.5). */
 static int dug_out(const sim *s, int l)
 {
     return s->p->lsteps[l] >= s->cfg.steps / BW_MORLOCK_LEVELS;
