@@ -23,6 +23,7 @@
 #include "burrow/mines.h"
 #include "burrow/forest.h"
 #include "burrow/crypts.h"
+#include "burrow/morlock.h"
 
 #include "burrow/mdungeon.h"
 #include "burrow/abyss.h"

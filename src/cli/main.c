@@ -250,19 +250,6 @@ static int cmd_list(void)
     return 0;
 }
 
-/* Names CONTRACT.md reserves for generators that later issues add. */
-static int is_planned(const char *name)
-{
-    static const char *const planned[] = {
-        "mines", "crypts", "morlock", "forest", "abyss", "mdungeon", "overworld", "crawler"
-    };
-    unsigned i;
-    for (i = 0; i < sizeof planned / sizeof planned[0]; i++)
-        if (strcmp(planned[i], name) == 0)
-            return 1;
-    return 0;
-}
-
 /* Output that could not be written (a full disk, a closed pipe) is an
  * error too, not a silent success. */
 static int finish(int rc)
@@ -342,8 +329,7 @@ int main(int argc, char **argv)
         return usage();
     gen = bw_find_generator(argv[1]);
     if (!gen)
-        return fail(is_planned(argv[1]) ? "generator not built yet (see 'burrow list')"
-                                        : "unknown generator (see 'burrow list')", argv[1]);
+        return fail("unknown generator (see 'burrow list')", argv[1]);
 
     for (i = 2; i < argc; i++) {
         const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : 0;

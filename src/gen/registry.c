@@ -6,11 +6,13 @@
 #include "burrow/abyss.h"
 #include "burrow/overworld.h"
 #include "burrow/forest.h"
+#include "burrow/morlock.h"
 
 /* Each generator adds its row here, in CONTRACT.md's order. */
 const bw_generator bw_generators[] = {
     { "mines", BW_GEN_MINES, 120, 120, 5, "", bw_mines_generate, 0 },
     { "crypts", BW_GEN_CRYPTS, 120, 120, 5, "", bw_crypts_generate, 0 },
+    { "morlock", BW_GEN_MORLOCK, 120, 120, 5, "", bw_morlock_generate, 0 },
     { "forest", BW_GEN_FOREST, 120, 120, 5, "", bw_forest_generate, 0 },
     { "abyss", BW_GEN_ABYSS, 120, 120, 5, "", bw_abyss_generate, 0 },
     { "mdungeon", BW_GEN_MDUNGEON, 56, 32, 99, "--layout 1..11", bw_mdungeon_generate, bw_mdungeon_entity_name },

@@ -1,0 +1,175 @@
+/* The Morlock Pits (areas.txt 3.1 - 3.5): five 120 x 120 levels dug by
+ * one tunnel process, "an antfarm dug by giant ants through Pompeii".
+ *
+ * A central tunnel begins at the middle of DLVL 1 (3.1). Tunnels are walks
+ * with a position, a heading and a width of 1-3; every
+ * BW_MORLOCK_SEGMENT steps each one decides (3.2) to continue, turn, fork
+ * into two, dead end into a pit to the level above or below (the new
+ * tunnel leads on from the pit on that level), or dead end into a ruined
+ * room from a table of hard-coded templates. When every tunnel has dead
+ * ended, a room chosen at random sends out a new one (3.3). Every level
+ * ends with 4 to 6 rooms (3.5) and every open square is joined to every
+ * other, across levels through the pits (3.4).
+ *
+ * The process runs over all five levels but decides nothing from a grid:
+ * tunnels, rooms, pits and a coarse map of where tunnels went are small
+ * records (bw_morlock_plan, 624 bytes) and the draws come from one rng
+ * stream of the seed. Generating
+ * DLVL n replays the whole process and draws only what lies on DLVL n, so
+ * a level needs neither the others nor more than one bw_map.
+ *
+ * Links: a pit between DLVL n and n + 1 at (x, y) is a pit tile
+ * (BW_T_PIT, down) at (x, y) on DLVL n and a ladder up (BW_T_LADDER) at
+ * (x, y) on DLVL n + 1, whichever way the tunnel went through it. */
+#ifndef BURROW_MORLOCK_H
+#define BURROW_MORLOCK_H
+
+#include <stdint.h>
+#include "burrow/gen.h"
+#include "burrow/map.h"
+
+#define BW_MORLOCK_LEVELS 5
+#define BW_MORLOCK_W 120
+#define BW_MORLOCK_H 120
+
+/* 3.1: where the central tunnel begins on DLVL 1. */
+#define BW_MORLOCK_START_X 60
+#define BW_MORLOCK_START_Y 60
+/* 3.2: steps a tunnel walks between two decisions. */
+#define BW_MORLOCK_SEGMENT 8
+/* Default cap on the steps of all tunnels together, every level. */
+#define BW_MORLOCK_STEPS 6400
+/* Active tunnels at most (the queue); a fork with a full queue continues. */
+#define BW_MORLOCK_QUEUE 6
+/* The coarse map of where tunnels have been: 8 x 8 blocks of 15 x 15. */
+#define BW_MORLOCK_BLOCK 15
+#define BW_MORLOCK_BLOCKS 8
+/* 3.5: rooms on every level. */
+#define BW_MORLOCK_ROOMS_MIN 4
+#define BW_MORLOCK_ROOMS_MAX 6
+/* Pits in all; the process keeps the last BW_MORLOCK_PITS_RESERVE for the
+ * fallback of 3.5 (at most one per level 2..5) and refuses pits past the
+ * other 60 (a pit refused is a continue). With the defaults a run makes 33
+ * on average; 60 was reached on 1 seed of 20,000. */
+#define BW_MORLOCK_PITS 64
+#define BW_MORLOCK_PITS_RESERVE 4
+/* Straight corridors of the 3.5 fallback: per level at most one room short
+ * of 4 each, plus one corridor to a pit from the level above for levels
+ * that had no square open at all: 4 + 4 x 5. */
+#define BW_MORLOCK_JOINS 24
+/* Tunnel centres stay in LO..HI so a 3-wide brush never reaches the edge;
+ * rooms stay in ROOM_LO..ROOM_HI so a tunnel leaving by any door starts in
+ * LO..HI. */
+#define BW_MORLOCK_LO 2
+#define BW_MORLOCK_HI 117
+#define BW_MORLOCK_ROOM_LO 4
+#define BW_MORLOCK_ROOM_HI 115
+
+/* The room templates: w x h characters, row by row. ' ' outside, '#' wall,
+ * '.' floor, 'I' pillar, '~' shallow water (a pool), ':' rubble; 'n', 'e',
+ * 's', 'w' are the doors of the four sides (wall unless a tunnel uses
+ * them). */
+#define BW_MORLOCK_TEMPLATES 7
+typedef struct bw_morlock_template {
+    const char *name;
+    uint8_t w, h;
+    const char *cells;
+} bw_morlock_template;
+extern const bw_morlock_template bw_morlock_templates[BW_MORLOCK_TEMPLATES];
+
+/* Sides, in the order of bw_dx4/bw_dy4 (N E S W); a door mask has bit s. */
+enum { BW_MORLOCK_NORTH, BW_MORLOCK_EAST, BW_MORLOCK_SOUTH, BW_MORLOCK_WEST };
+
+typedef struct bw_morlock_cfg {
+    uint16_t steps; /* cap on tunnel steps, all tunnels and levels */
+    uint8_t queue;  /* 1..BW_MORLOCK_QUEUE active tunnels */
+} bw_morlock_cfg;
+
+/* Levels are 0-based in the records (level 0 is DLVL 1). */
+typedef struct bw_morlock_tunnel {
+    uint8_t x, y, level;
+    uint8_t dir;    /* heading, 0..7 as bw_dx8 (clockwise from north) */
+    uint8_t width;  /* 1..3 */
+} bw_morlock_tunnel;
+
+typedef struct bw_morlock_room {
+    uint8_t x, y;   /* top-left of the template */
+    uint8_t tmpl;   /* index into bw_morlock_templates */
+    uint8_t doors;  /* bit s: the door of side s is open */
+} bw_morlock_room;
+
+typedef struct bw_morlock_pit {
+    uint8_t x, y;
+    uint8_t upper;  /* pit tile on level `upper`, ladder on upper + 1 */
+    uint8_t down;   /* 1: the tunnel went down through it, 0: up */
+} bw_morlock_pit;
+
+/* A straight corridor of the 3.5 fallback: along x from (x0, y0), then
+ * along y to (x1, y1), two cells wide. */
+typedef struct bw_morlock_join {
+    uint8_t level, x0, y0, x1, y1;
+} bw_morlock_join;
+
+/* What the intervals decided (3.2) and what else happened. */
+enum {
+    BW_MORLOCK_E_CONTINUE,   /* continue (also what a refused outcome becomes) */
+    BW_MORLOCK_E_TURN,       /* turn by 45 or 90 degrees */
+    BW_MORLOCK_E_FORK,       /* fork: a second tunnel leaves here */
+    BW_MORLOCK_E_PIT,        /* dead end into a pit, the tunnel goes on below/above */
+    BW_MORLOCK_E_ROOM,       /* dead end into a room */
+    BW_MORLOCK_E_DECISIONS,  /* (the five outcomes above: one per interval) */
+    BW_MORLOCK_E_FORK_REFUSED = BW_MORLOCK_E_DECISIONS, /* the queue was full */
+    BW_MORLOCK_E_PIT_REFUSED,  /* up from DLVL 1, down from 5, into a dug-out
+                                  level, a link too near, or the table full */
+    BW_MORLOCK_E_ROOM_REFUSED, /* the level has its rooms, or no template fits */
+    BW_MORLOCK_E_DUG_OUT,    /* the tunnel's level is dug out: the interval is a pit */
+    BW_MORLOCK_E_RESPAWN,    /* 3.3: every tunnel dead ended, a room sent a new one */
+    BW_MORLOCK_E_FALLBACK_ROOM, /* 3.5 fallback: a room joined by a straight corridor */
+    BW_MORLOCK_E_FALLBACK_PIT,  /* 3.5 fallback: a pit to a level nothing reached */
+    BW_MORLOCK_E_COUNT
+};
+
+/* Everything the process leaves behind, and its working state. */
+typedef struct bw_morlock_plan {
+    bw_rng rng;
+    uint16_t steps;                        /* tunnel steps walked */
+    uint16_t lsteps[BW_MORLOCK_LEVELS];    /* of which on each level */
+    uint16_t events[BW_MORLOCK_E_COUNT];   /* counts, as the enum */
+    uint8_t head, active;                  /* the queue: a ring */
+    bw_morlock_tunnel queue[BW_MORLOCK_QUEUE];
+    uint8_t dug[BW_MORLOCK_LEVELS][BW_MORLOCK_BLOCKS]; /* coarse map: bit x of row y set
+                                            when a tunnel stepped in that block */
+    uint8_t want[BW_MORLOCK_LEVELS];       /* 3.5: rooms wanted, 4..6, drawn first */
+    uint8_t n_rooms[BW_MORLOCK_LEVELS];
+    bw_morlock_room room[BW_MORLOCK_LEVELS][BW_MORLOCK_ROOMS_MAX];
+    uint8_t n_pits;
+    bw_morlock_pit pit[BW_MORLOCK_PITS];
+    uint8_t n_joins;
+    bw_morlock_join join[BW_MORLOCK_JOINS];
+} bw_morlock_plan;
+
+/* Called on every event with its kind (BW_MORLOCK_E_*), the plan as it is
+ * just after the event and the tunnel concerned (the new one for a fork,
+ * a pit's arrival or a respawn; 0 for fallbacks). `arg`: the room's index
+ * on its level for ROOM and FALLBACK_ROOM, the room's global index (rooms
+ * counted level by level) for RESPAWN, the pit's index for PIT and
+ * FALLBACK_PIT, else 0. For tests and tools. */
+typedef void (*bw_morlock_trace)(void *ctx, int kind, const bw_morlock_plan *p,
+                                 const bw_morlock_tunnel *t, int arg);
+
+void bw_morlock_defaults(bw_morlock_cfg *c);
+
+/* Runs the process without drawing anything. c = 0: the defaults.
+ * Returns 0, or -1 if the cfg is out of range. */
+int bw_morlock_plan_run(bw_morlock_plan *p, uint32_t seed, const bw_morlock_cfg *c,
+                        bw_morlock_trace fn, void *ctx);
+
+/* Generates level `level` (1..5) of `seed` with cfg c (0: defaults) into m;
+ * the plan is left in p (caller's memory). Returns 0, or -1 out of range. */
+int bw_morlock_render(bw_map *m, uint32_t seed, int level, const bw_morlock_cfg *c,
+                      bw_morlock_plan *p);
+
+/* The registry's "morlock": bw_morlock_render with the defaults. */
+int bw_morlock_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o);
+
+#endif

@@ -1,0 +1,812 @@
+/* The Morlock Pits (areas.txt 3.1 - 3.5); see include/burrow/morlock.h.
+ *
+ * One process digs all five levels. Its state is the plan (records, no
+ * grid) and one rng stream of the seed, so it runs the same whichever level
+ * is being drawn: generating DLVL n replays it from the start and writes
+ * the tunnel steps that fall on DLVL n as they are walked; the corridors,
+ * rooms and links of DLVL n are drawn from the records at the end.
+ *
+ * Order of drawing, and why every open square stays joined (3.4): tunnel
+ * cells are dirt written over rock; the fallback's corridors likewise;
+ * rooms write their inside over anything but their walls only over rock,
+ * so a tunnel crossing a room breaches its walls instead of being cut by
+ * them (the look of ants digging through ruins); links (pit, ladder) are
+ * written last, over anything, and are open. So no open cell is ever
+ * closed again, every tunnel is one 4-connected piece that starts on an
+ * open cell (the start, a fork point on its parent, a link whose other end
+ * is open on the next level, or just outside an open door), and a room's
+ * inside is one piece reached through the door its tunnel ended at. */
+#include "burrow/morlock.h"
+#include "burrow/geom.h"
+#include "burrow/tile.h"
+
+/* Purposes for bw_rng_stream(seed, BW_GEN_MORLOCK, level, purpose). The
+ * process is one stream for all levels (level 0 of the mixer); each
+ * level's ruins (wall decay) have their own. */
+enum { P_PROCESS = 1, P_RUIN = 2 };
+
+/* 3.2: what an interval decides, out of 100: continue, turn, fork, pit,
+ * room. A refused fork (queue full), pit (up from DLVL 1, down from DLVL 5,
+ * into a dug-out level, a link too near, or the table full) or room (the
+ * level has the rooms it wants, or no template fits) continues. */
+static const uint8_t outcome_weight[BW_MORLOCK_E_DECISIONS] = { 47, 26, 12, 3, 12 };
+#define OUTCOME_TOTAL 100
+
+/* A new tunnel's width from two random bits: 1, 2, 2, 3 (1-3 wide). */
+static const uint8_t width_of[4] = { 1, 2, 2, 3 };
+/* Each step veers from the heading by -45, 0, 0, +45 degrees: the meander. */
+static const int8_t wobble[4] = { -1, 0, 0, 1 };
+/* A turn: -90, -45, +45 or +90 degrees. */
+static const int8_t turn_by[4] = { -2, -1, 1, 2 };
+
+/* Beyond this distance from the centre on an axis, turns lean inward. */
+#define TURN_HOME 36
+/* How far ahead a turn looks for ground not dug yet. */
+#define LOOK 16
+/* Links (pit or ladder) on one level are never within this Chebyshev
+ * distance of each other, so no cell is two links. */
+#define LINK_GAP 2
+/* The 3.5 fallback's lattices (see fallback()). */
+#define ROOM_STEP_X 12
+#define ROOM_STEP_Y 10
+#define PIT_STEP 5
+
+/* ------------------------------------------------------------ templates */
+
+/* Pompeii's rooms as ruins: doors sit in the middle of each side
+ * (n at (w/2, 0), s at (w/2, h-1), w at (0, h/2), e at (w-1, h/2)); every
+ * inside cell next to a wall is floor and the floor is one 4-connected
+ * piece around the pillars, pools and rubble (tested), so a tunnel that
+ * breaches a wall can always walk in. */
+const bw_morlock_template bw_morlock_templates[BW_MORLOCK_TEMPLATES] = {
+    { "taberna", 9, 7,
+      "####n####"
+      "#.......#"
+      "#.......#"
+      "w.......e"
+      "#.......#"
+      "#.......#"
+      "####s####" },
+    { "atrium", 11, 9,
+      "#####n#####"
+      "#.........#"
+      "#..I...I..#"
+      "#...~~~...#"
+      "w...~~~...e"
+      "#...~~~...#"
+      "#..I...I..#"
+      "#.........#"
+      "#####s#####" },
+    { "peristyle", 13, 11,
+      "   ###n###   "
+      "  ##.....##  "
+      " ##.......## "
+      "##..I.I.I..##"
+      "#...........#"
+      "w..I.....I..e"
+      "#...........#"
+      "##..I.I.I..##"
+      " ##.......## "
+      "  ##.....##  "
+      "   ###s###   " },
+    { "thermae", 11, 11,
+      "   ##n##   "
+      "   #...#   "
+      "   #...#   "
+      "####...####"
+      "#.........#"
+      "w...:~:...e"
+      "#.........#"
+      "####...####"
+      "   #...#   "
+      "   #...#   "
+      "   ##s##   " },
+    { "domus", 12, 9,
+      "######n#    "
+      "#......#    "
+      "#......#    "
+      "#......#####"
+      "w..........e"
+      "#..........#"
+      "#........:.#"
+      "#..........#"
+      "######s#####" },
+    { "basilica", 13, 7,
+      "######n######"
+      "#...........#"
+      "#..I..I..I..#"
+      "w...........e"
+      "#..I..I..I..#"
+      "#...........#"
+      "######s######" },
+    { "tholos", 9, 9,
+      "  ##n##  "
+      " ##...## "
+      "##.I.I.##"
+      "#.......#"
+      "w.I...I.e"
+      "#.......#"
+      "##.I.I.##"
+      " ##...## "
+      "  ##s##  " },
+};
+
+/* Template characters and what they draw; walls and doors are decided in
+ * draw_room. */
+static const char inside_char[] = ".I~:";
+static const uint8_t inside_tile[] = { BW_T_FLOOR, BW_T_PILLAR, BW_T_SHALLOW, BW_T_RUBBLE };
+static const char door_char[] = "nesw"; /* side order N E S W */
+
+static char tmpl_at(const bw_morlock_template *t, int i, int j)
+{
+    if (i < 0 || j < 0 || i >= t->w || j >= t->h)
+        return ' ';
+    return t->cells[j * t->w + i];
+}
+
+static int find_char(const char *set, char c)
+{
+    int i;
+    for (i = 0; set[i]; i++)
+        if (set[i] == c)
+            return i;
+    return -1;
+}
+
+/* The door of side s in template coordinates. */
+static int door_x(const bw_morlock_template *t, int s)
+{
+    return s == BW_MORLOCK_EAST ? t->w - 1 : s == BW_MORLOCK_WEST ? 0 : t->w / 2;
+}
+
+static int door_y(const bw_morlock_template *t, int s)
+{
+    return s == BW_MORLOCK_SOUTH ? t->h - 1 : s == BW_MORLOCK_NORTH ? 0 : t->h / 2;
+}
+
+/* How far a brush of width w reaches from its centre towards side s: the
+ * brush covers offsets -1..1 (width 3), 0..1 (width 2) or 0 (width 1). */
+static int reach(int s, int w)
+{
+    return w == 3 || (w == 2 && (s == BW_MORLOCK_EAST || s == BW_MORLOCK_SOUTH));
+}
+
+/* ------------------------------------------------------------- process */
+
+typedef struct sim {
+    bw_morlock_plan *p;
+    bw_morlock_cfg cfg;
+    bw_grid *g;        /* 0: no drawing */
+    int level;         /* the level drawn, 0-based */
+    bw_morlock_trace fn;
+    void *ctx;
+} sim;
+
+static void trace(sim *s, int kind, const bw_morlock_tunnel *t, int arg)
+{
+    s->p->events[kind]++;
+    if (s->fn)
+        s->fn(s->ctx, kind, s->p, t, arg);
+}
+
+/* The tunnel's brush at its position, if it is on the level drawn. */
+static void brush(sim *s, const bw_morlock_tunnel *t)
+{
+    int lo = t->width == 3 ? -1 : 0, hi = t->width >= 2, dx, dy;
+    if (!s->g || t->level != s->level)
+        return;
+    for (dy = lo; dy <= hi; dy++)
+        for (dx = lo; dx <= hi; dx++)
+            BW_AT(s->g, t->x + dx, t->y + dy) = BW_T_DIRT;
+}
+
+/* Where a tunnel arrives through a pit: a 3 x 3 landing round the link,
+ * so the link has open ground round it even if the process ends before
+ * the new tunnel walks. */
+static void landing(sim *s, const bw_morlock_tunnel *t)
+{
+    bw_morlock_tunnel w = *t;
+    w.width = 3;
+    brush(s, &w);
+}
+
+static int outside(int v)
+{
+    return v < BW_MORLOCK_LO || v > BW_MORLOCK_HI;
+}
+
+/* The heading of a step (dx, dy), both in -1..1 and not both 0. */
+static const uint8_t dir_of[9] = { 7, 0, 1, 6, 0, 2, 5, 4, 3 };
+
+/* One segment of 3.2's "regular intervals". A step that would leave
+ * LO..HI bounces: on each axis where the step or the heading itself would
+ * leave, the heading turns to point inward (so a tunnel running along the
+ * edge veers off it at 45 degrees), and the step goes along the heading,
+ * which now points in or along on both axes and stays inside. A diagonal
+ * step also digs its corner (x of the new cell, y of the old), which is
+ * next to both centres, so a tunnel is 4-connected whatever the widths
+ * (a fork's new branch may be wider than the cell it leaves from). */
+static void walk(sim *s, bw_morlock_tunnel *t)
+{
+    bw_rng *r = &s->p->rng;
+    int i;
+    for (i = 0; i < BW_MORLOCK_SEGMENT; i++) {
+        int d = (t->dir + wobble[bw_rng_next(r) & 3]) & 7;
+        int nx = t->x + bw_dx8[d], ny = t->y + bw_dy8[d];
+        if (outside(nx) || outside(ny)) {
+            int hx = bw_dx8[t->dir], hy = bw_dy8[t->dir];
+            if (outside(nx) || outside(t->x + hx))
+                hx = t->x < BW_MORLOCK_W / 2 ? 1 : -1;
+            if (outside(ny) || outside(t->y + hy))
+                hy = t->y < BW_MORLOCK_H / 2 ? 1 : -1;
+            t->dir = dir_of[(hy + 1) * 3 + hx + 1];
+            nx = t->x + hx;
+            ny = t->y + hy;
+        }
+        if (s->g && t->level == s->level && nx != t->x && ny != t->y)
+            BW_AT(s->g, nx, t->y) = BW_T_DIRT;
+        t->x = (uint8_t)nx;
+        t->y = (uint8_t)ny;
+        s->p->dug[t->level][ny / BW_MORLOCK_BLOCK] |= (uint8_t)(1u << (nx / BW_MORLOCK_BLOCK));
+        brush(s, t);
+    }
+    s->p->steps += BW_MORLOCK_SEGMENT;
+    s->p->lsteps[t->level] += BW_MORLOCK_SEGMENT;
+}
+
+static void push(bw_morlock_plan *p, const bw_morlock_tunnel *t)
+{
+    p->queue[(p->head + p->active) % BW_MORLOCK_QUEUE] = *t;
+    p->active++;
+}
+
+static bw_morlock_tunnel pop(bw_morlock_plan *p)
+{
+    bw_morlock_tunnel t = p->queue[p->head];
+    p->head = (uint8_t)((p->head + 1) % BW_MORLOCK_QUEUE);
+    p->active--;
+    return t;
+}
+
+static int rooms_total(const bw_morlock_plan *p)
+{
+    int l, n = 0;
+    for (l = 0; l < BW_MORLOCK_LEVELS; l++)
+        n += p->n_rooms[l];
+    return n;
+}
+
+/* Template tm at (x0, y0) on level l stays in the room margin and keeps a
+ * cell of rock (or tunnel) from every room of that level. Overlaps are
+ * checked on the records, by bounding boxes. */
+static int room_fits(const bw_morlock_plan *p, int l, int tm, int x0, int y0)
+{
+    const bw_morlock_template *t = &bw_morlock_templates[tm];
+    int k, x1 = x0 + t->w - 1, y1 = y0 + t->h - 1;
+    if (x0 < BW_MORLOCK_ROOM_LO || y0 < BW_MORLOCK_ROOM_LO || x1 > BW_MORLOCK_ROOM_HI ||
+        y1 > BW_MORLOCK_ROOM_HI)
+        return 0;
+    for (k = 0; k < p->n_rooms[l]; k++) {
+        const bw_morlock_room *o = &p->room[l][k];
+        const bw_morlock_template *ot = &bw_morlock_templates[o->tmpl];
+        if (x0 <= o->x + ot->w && o->x <= x1 + 1 && y0 <= o->y + ot->h && o->y <= y1 + 1)
+            return 0;
+    }
+    return 1;
+}
+
+static void add_room(bw_morlock_plan *p, int l, int tm, int x0, int y0, int side)
+{
+    bw_morlock_room *o = &p->room[l][p->n_rooms[l]++];
+    o->x = (uint8_t)x0;
+    o->y = (uint8_t)y0;
+    o->tmpl = (uint8_t)tm;
+    o->doors = (uint8_t)(1u << side);
+}
+
+/* The cell just outside the door of side s of room o. */
+static void door_out(const bw_morlock_room *o, int s, int *x, int *y)
+{
+    const bw_morlock_template *t = &bw_morlock_templates[o->tmpl];
+    *x = o->x + door_x(t, s) + bw_dx4[s];
+    *y = o->y + door_y(t, s) + bw_dy4[s];
+}
+
+/* No link of the levels upper and upper + 1 within LINK_GAP of (x, y). */
+static int pit_free(const bw_morlock_plan *p, int x, int y, int upper)
+{
+    int k;
+    for (k = 0; k < p->n_pits; k++) {
+        const bw_morlock_pit *q = &p->pit[k];
+        if (bw_abs(q->upper - upper) <= 1 && bw_chebyshev(q->x, q->y, x, y) < LINK_GAP)
+            return 0;
+    }
+    return 1;
+}
+
+static void add_pit(bw_morlock_plan *p, int x, int y, int upper, int down)
+{
+    bw_morlock_pit *q = &p->pit[p->n_pits++];
+    q->x = (uint8_t)x;
+    q->y = (uint8_t)y;
+    q->upper = (uint8_t)upper;
+    q->down = (uint8_t)down;
+}
+
+/* A level is dug out once its tunnels have walked a fifth of the step cap.
+ * A tunnel on a dug-out level dead ends at its next interval, chosen by the
+ * records instead of the dice: into a room if the level still wants one,
+ * else into a pit for the nearest level that is not dug out. So every level
+ * gets its share of tunnels and of chances for rooms (3.5). */
+static int dug_out(const sim *s, int l)
+{
+    return s->p->lsteps[l] >= s->cfg.steps / BW_MORLOCK_LEVELS;
+}
+
+/* Which way a pit goes: +1 down, -1 up, 0 none. From a dug-out level,
+ * towards the nearest level that is not (ties: a coin); otherwise up or
+ * down evenly, and no pit when that would lead up from DLVL 1 or down from
+ * DLVL 5 (3.2): the tunnel continues instead, so the end levels see as
+ * many pits as the middle ones. */
+static int pit_way(sim *s, int l)
+{
+    bw_morlock_plan *p = s->p;
+    int d, way;
+    if (dug_out(s, l))
+        for (d = 1; d < BW_MORLOCK_LEVELS; d++) {
+            int up = l - d >= 0 && !dug_out(s, l - d);
+            int dn = l + d < BW_MORLOCK_LEVELS && !dug_out(s, l + d);
+            if (up && dn)
+                return (bw_rng_next(&p->rng) & 1) ? 1 : -1;
+            if (up || dn)
+                return dn ? 1 : -1;
+        }
+    way = (bw_rng_next(&p->rng) & 1) ? 1 : -1;
+    return l + way < 0 || l + way >= BW_MORLOCK_LEVELS || dug_out(s, l + way) ? 0 : way;
+}
+
+/* The five outcomes of an interval; each returns what it did. */
+
+static int do_continue(sim *s, bw_morlock_tunnel *t)
+{
+    push(s->p, t);
+    return BW_MORLOCK_E_CONTINUE;
+}
+
+/* Turn by 45 or 90 degrees, preferring new ground: the four turns are
+ * tried from a random one on and the first whose heading points at a block
+ * of the coarse map not dug yet (LOOK cells ahead) is taken. When all four
+ * point at dug ground, outside the middle of the map (more than TURN_HOME
+ * from the centre on an axis) 3 turns in 4 go the way that points the
+ * tunnel more towards the centre, so tunnels roam the whole level instead
+ * of tangling in a corner. */
+static int do_turn(sim *s, bw_morlock_tunnel *t)
+{
+    bw_morlock_plan *p = s->p;
+    uint32_t v = bw_rng_next(&p->rng);
+    int by = turn_by[v & 3], i;
+    int cx = BW_MORLOCK_W / 2 - t->x, cy = BW_MORLOCK_H / 2 - t->y;
+    for (i = 0; i < 4; i++) {
+        int b = turn_by[(v + (uint32_t)i) & 3], d = (t->dir + b) & 7;
+        int ax = bw_clamp(t->x + bw_dx8[d] * LOOK, 0, BW_MORLOCK_W - 1);
+        int ay = bw_clamp(t->y + bw_dy8[d] * LOOK, 0, BW_MORLOCK_H - 1);
+        if (!(p->dug[t->level][ay / BW_MORLOCK_BLOCK] >> (ax / BW_MORLOCK_BLOCK) & 1)) {
+            by = b;
+            break;
+        }
+    }
+    if (i == 4 && (bw_abs(cx) > TURN_HOME || bw_abs(cy) > TURN_HOME) && ((v >> 2) & 3) != 0) {
+        /* sign of the cross product heading x (to centre): > 0 means the
+         * centre lies clockwise (x right, y down) */
+        int cross = bw_dx8[t->dir] * cy - bw_dy8[t->dir] * cx;
+        if (cross != 0 && (cross > 0) != (by > 0))
+            by = -by;
+    }
+    t->dir = (uint8_t)((t->dir + by) & 7);
+    push(p, t);
+    return BW_MORLOCK_E_TURN;
+}
+
+/* Fork into two: this tunnel bears 45 degrees left, the new one 45 or 90
+ * right with a width of its own. */
+static int do_fork(sim *s, bw_morlock_tunnel *t)
+{
+    bw_morlock_plan *p = s->p;
+    bw_morlock_tunnel c = *t;
+    uint32_t v = bw_rng_next(&p->rng);
+    if (p->active + 2 > s->cfg.queue) {
+        trace(s, BW_MORLOCK_E_FORK_REFUSED, t, 0);
+        return do_continue(s, t);
+    }
+    t->dir = (uint8_t)((t->dir + 7) & 7);
+    c.dir = (uint8_t)((c.dir + 1 + (v & 1)) & 7);
+    c.width = width_of[(v >> 1) & 3];
+    push(p, t);
+    push(p, &c);
+    trace(s, BW_MORLOCK_E_FORK, &c, 0);
+    return BW_MORLOCK_E_FORK;
+}
+
+/* Dead end into a pit; the tunnel goes on from the pit's other end on the
+ * next level up or down, with a new heading. */
+static int do_pit(sim *s, bw_morlock_tunnel *t)
+{
+    bw_morlock_plan *p = s->p;
+    int l = t->level, way = pit_way(s, l), down = way > 0, upper = down ? l : l - 1;
+    if (way == 0 || p->n_pits >= BW_MORLOCK_PITS - BW_MORLOCK_PITS_RESERVE ||
+        !pit_free(p, t->x, t->y, upper)) {
+        trace(s, BW_MORLOCK_E_PIT_REFUSED, t, 0);
+        return do_continue(s, t);
+    }
+    add_pit(p, t->x, t->y, upper, down);
+    t->level = (uint8_t)(down ? l + 1 : l - 1);
+    t->dir = (uint8_t)(bw_rng_next(&p->rng) & 7);
+    landing(s, t);
+    push(p, t);
+    trace(s, BW_MORLOCK_E_PIT, t, p->n_pits - 1);
+    return BW_MORLOCK_E_PIT;
+}
+
+/* Dead end into a room: the door of the side facing the tunnel lies just
+ * past the tunnel's brush, straight ahead (a diagonal heading picks one of
+ * its two sides); the templates are tried from a random one on. */
+static int do_room(sim *s, bw_morlock_tunnel *t)
+{
+    bw_morlock_plan *p = s->p;
+    int l = t->level, c, side, k, dx, dy, first, i;
+    if (p->n_rooms[l] >= p->want[l]) { /* 3.5 */
+        trace(s, BW_MORLOCK_E_ROOM_REFUSED, t, 0);
+        return do_continue(s, t);
+    }
+    c = (t->dir & 1) ? (int)(((t->dir >> 1) + (bw_rng_next(&p->rng) & 1)) & 3) : t->dir >> 1;
+    k = 1 + reach(c, t->width);
+    dx = t->x + bw_dx4[c] * k;
+    dy = t->y + bw_dy4[c] * k;
+    side = (c + 2) & 3;
+    first = (int)bw_rng_below(&p->rng, BW_MORLOCK_TEMPLATES);
+    for (i = 0; i < BW_MORLOCK_TEMPLATES; i++) {
+        int tm = (first + i) % BW_MORLOCK_TEMPLATES;
+        const bw_morlock_template *tp = &bw_morlock_templates[tm];
+        int x0 = dx - door_x(tp, side), y0 = dy - door_y(tp, side);
+        if (room_fits(p, l, tm, x0, y0)) {
+            add_room(p, l, tm, x0, y0, side);
+            trace(s, BW_MORLOCK_E_ROOM, t, p->n_rooms[l] - 1);
+            return BW_MORLOCK_E_ROOM;
+        }
+    }
+    trace(s, BW_MORLOCK_E_ROOM_REFUSED, t, 0);
+    return do_continue(s, t);
+}
+
+typedef int (*outcome_fn)(sim *s, bw_morlock_tunnel *t);
+static const outcome_fn outcome[BW_MORLOCK_E_DECISIONS] = {
+    do_continue, do_turn, do_fork, do_pit, do_room
+};
+
+static void decide(sim *s, bw_morlock_tunnel *t)
+{
+    int roll = (int)bw_rng_below(&s->p->rng, OUTCOME_TOTAL), e = 0, did;
+    while (roll >= outcome_weight[e])
+        roll -= outcome_weight[e++];
+    if (dug_out(s, t->level)) {
+        trace(s, BW_MORLOCK_E_DUG_OUT, t, 0);
+        e = s->p->n_rooms[t->level] < s->p->want[t->level] ? BW_MORLOCK_E_ROOM : BW_MORLOCK_E_PIT;
+    }
+    did = outcome[e](s, t);
+    if (did == BW_MORLOCK_E_CONTINUE || did == BW_MORLOCK_E_TURN)
+        trace(s, did, t, 0);
+}
+
+/* 3.3: every tunnel has dead ended, so a room chosen at random (all rooms
+ * of all levels alike) sends a new tunnel out of the door of a random side,
+ * heading straight out. Only rooms end tunnels, so a room exists. */
+static int respawn(sim *s)
+{
+    bw_morlock_plan *p = s->p;
+    bw_morlock_tunnel t;
+    int n = rooms_total(p), pick, l = 0, side, ox, oy, k;
+    bw_morlock_room *o;
+    if (n == 0)
+        return 0;
+    pick = (int)bw_rng_below(&p->rng, (uint32_t)n);
+    while (pick >= p->n_rooms[l]) {
+        pick -= p->n_rooms[l];
+        l++;
+    }
+    o = &p->room[l][pick];
+    side = (int)(bw_rng_next(&p->rng) & 3);
+    o->doors |= (uint8_t)(1u << side);
+    t.width = width_of[bw_rng_next(&p->rng) & 3];
+    t.dir = (uint8_t)(side * 2);
+    t.level = (uint8_t)l;
+    door_out(o, side, &ox, &oy);
+    k = reach((side + 2) & 3, t.width); /* the brush reaches back to the door */
+    t.x = (uint8_t)(ox + bw_dx4[side] * k);
+    t.y = (uint8_t)(oy + bw_dy4[side] * k);
+    brush(s, &t);
+    push(p, &t);
+    for (k = 0, n = 0; k < l; k++)
+        n += p->n_rooms[k];
+    trace(s, BW_MORLOCK_E_RESPAWN, &t, n + pick);
+    return 1;
+}
+
+/* ------------------------------------------------------------ fallback */
+
+static void add_join(bw_morlock_plan *p, int l, int x0, int y0, int x1, int y1)
+{
+    bw_morlock_join *j = &p->join[p->n_joins++];
+    j->level = (uint8_t)l;
+    j->x0 = (uint8_t)x0;
+    j->y0 = (uint8_t)y0;
+    j->x1 = (uint8_t)x1;
+    j->y1 = (uint8_t)y1;
+}
+
+/* The open cell of level l nearest (x, y) among those the records know:
+ * the start (DLVL 1), the links of l, the cells outside the open doors of
+ * l's rooms. Returns 0 if l has none. */
+static int anchor(const bw_morlock_plan *p, int l, int x, int y, int *ax, int *ay)
+{
+    int best = -1, k, s, cx, cy;
+#define TRY(X, Y) do { int d_ = bw_manhattan(X, Y, x, y); \
+        if (best < 0 || d_ < best) { best = d_; *ax = (X); *ay = (Y); } } while (0)
+    if (l == 0)
+        TRY(BW_MORLOCK_START_X, BW_MORLOCK_START_Y);
+    for (k = 0; k < p->n_pits; k++)
+        if (p->pit[k].upper == l || p->pit[k].upper + 1 == l)
+            TRY(p->pit[k].x, p->pit[k].y);
+    for (k = 0; k < p->n_rooms[l]; k++)
+        for (s = 0; s < 4; s++)
+            if (p->room[l][k].doors >> s & 1) {
+                door_out(&p->room[l][k], s, &cx, &cy);
+                TRY(cx, cy);
+            }
+#undef TRY
+    return best >= 0;
+}
+
+/* 3.5's fallback, after the step cap: a level short of 4 rooms gets the
+ * smallest template at a free lattice place and a straight corridor to it
+ * from the nearest open cell the records know on that level. A level with
+ * none (no tunnel ever reached it) first gets a pit from the level above
+ * (done already, so it has 4 rooms and open cells) at a free lattice place,
+ * joined by a corridor there. Both lattices always have a free place:
+ * a room (13 x 11 at most, a cell of gap) blocks at most 2 x 2 of the
+ * 12 x 10 room lattice (9 x 11 places, at most 3 rooms on the level), and
+ * a link blocks at most one place of the 5 x 5 pit lattice (23 x 23 places,
+ * at most BW_MORLOCK_PITS links). Each pass adds a room, so the loop ends
+ * after at most 4 per level. */
+static int lattice_room(sim *s, int l, int *x0, int *y0)
+{
+    int nx = (BW_MORLOCK_ROOM_HI - BW_MORLOCK_ROOM_LO + 1 - bw_morlock_templates[0].w) / ROOM_STEP_X + 1;
+    int ny = (BW_MORLOCK_ROOM_HI - BW_MORLOCK_ROOM_LO + 1 - bw_morlock_templates[0].h) / ROOM_STEP_Y + 1;
+    int n = nx * ny, first = (int)bw_rng_below(&s->p->rng, (uint32_t)n), i;
+    for (i = 0; i < n; i++) {
+        int c = (first + i) % n;
+        *x0 = BW_MORLOCK_ROOM_LO + (c % nx) * ROOM_STEP_X;
+        *y0 = BW_MORLOCK_ROOM_LO + (c / nx) * ROOM_STEP_Y;
+        if (room_fits(s->p, l, 0, *x0, *y0))
+            return 1;
+    }
+    return 0;
+}
+
+static int lattice_pit(sim *s, int upper, int *x, int *y)
+{
+    int side = (BW_MORLOCK_ROOM_HI - BW_MORLOCK_ROOM_LO) / PIT_STEP + 1;
+    int n = side * side, first = (int)bw_rng_below(&s->p->rng, (uint32_t)n), i;
+    for (i = 0; i < n; i++) {
+        int c = (first + i) % n;
+        *x = BW_MORLOCK_ROOM_LO + (c % side) * PIT_STEP;
+        *y = BW_MORLOCK_ROOM_LO + (c / side) * PIT_STEP;
+        if (pit_free(s->p, *x, *y, upper))
+            return 1;
+    }
+    return 0;
+}
+
+static void fallback(sim *s)
+{
+    bw_morlock_plan *p = s->p;
+    int l, x0, y0, ax, ay, side, best, sd, ox, oy;
+    for (l = 0; l < BW_MORLOCK_LEVELS; l++)
+        while (p->n_rooms[l] < BW_MORLOCK_ROOMS_MIN) {
+            if (!lattice_room(s, l, &x0, &y0))
+                return; /* cannot happen, see above */
+            if (!anchor(p, l, x0, y0, &ax, &ay)) {
+                int bx, by;
+                /* l >= 1: DLVL 1 always has the start */
+                if (!lattice_pit(s, l - 1, &ax, &ay) || !anchor(p, l - 1, ax, ay, &bx, &by))
+                    return; /* cannot happen */
+                add_join(p, l - 1, bx, by, ax, ay);
+                add_pit(p, ax, ay, l - 1, 1);
+                trace(s, BW_MORLOCK_E_FALLBACK_PIT, 0, p->n_pits - 1);
+            }
+            /* the door nearest the anchor */
+            add_room(p, l, 0, x0, y0, 0);
+            best = -1;
+            side = 0;
+            for (sd = 0; sd < 4; sd++) {
+                door_out(&p->room[l][p->n_rooms[l] - 1], sd, &ox, &oy);
+                if (best < 0 || bw_manhattan(ox, oy, ax, ay) < best) {
+                    best = bw_manhattan(ox, oy, ax, ay);
+                    side = sd;
+                }
+            }
+            p->room[l][p->n_rooms[l] - 1].doors = (uint8_t)(1u << side);
+            door_out(&p->room[l][p->n_rooms[l] - 1], side, &ox, &oy);
+            add_join(p, l, ax, ay, ox, oy);
+            trace(s, BW_MORLOCK_E_FALLBACK_ROOM, 0, p->n_rooms[l] - 1);
+        }
+}
+
+/* ---------------------------------------------------------------- run */
+
+static int check_cfg(const bw_morlock_cfg *c)
+{
+    return c->queue >= 1 && c->queue <= BW_MORLOCK_QUEUE;
+}
+
+static void run(sim *s, uint32_t seed)
+{
+    bw_morlock_plan *p = s->p;
+    bw_morlock_tunnel t;
+    int i, j;
+    bw_rng_stream(&p->rng, seed, BW_GEN_MORLOCK, 0, P_PROCESS);
+    p->steps = 0;
+    for (i = 0; i < BW_MORLOCK_E_COUNT; i++)
+        p->events[i] = 0;
+    for (i = 0; i < BW_MORLOCK_LEVELS; i++) {
+        p->n_rooms[i] = 0;
+        p->lsteps[i] = 0;
+        for (j = 0; j < BW_MORLOCK_BLOCKS; j++)
+            p->dug[i][j] = 0;
+        p->want[i] = (uint8_t)bw_rng_range(&p->rng, BW_MORLOCK_ROOMS_MIN, BW_MORLOCK_ROOMS_MAX);
+    }
+    p->n_pits = p->n_joins = 0;
+    p->head = p->active = 0;
+    /* 3.1: the central tunnel, DLVL 1 */
+    t.x = BW_MORLOCK_START_X;
+    t.y = BW_MORLOCK_START_Y;
+    t.level = 0;
+    t.dir = (uint8_t)(bw_rng_next(&p->rng) & 7);
+    t.width = width_of[bw_rng_next(&p->rng) & 3];
+    brush(s, &t);
+    push(p, &t);
+    while (p->steps + BW_MORLOCK_SEGMENT <= s->cfg.steps) {
+        if (p->active == 0 && !respawn(s))
+            break; /* no room to respawn from: cannot happen (see respawn) */
+        t = pop(p);
+        walk(s, &t);
+        decide(s, &t);
+    }
+    fallback(s);
+}
+
+void bw_morlock_defaults(bw_morlock_cfg *c)
+{
+    c->steps = BW_MORLOCK_STEPS;
+    c->queue = BW_MORLOCK_QUEUE;
+}
+
+int bw_morlock_plan_run(bw_morlock_plan *p, uint32_t seed, const bw_morlock_cfg *c,
+                        bw_morlock_trace fn, void *ctx)
+{
+    sim s;
+    if (c)
+        s.cfg = *c;
+    else
+        bw_morlock_defaults(&s.cfg);
+    if (!check_cfg(&s.cfg))
+        return -1;
+    s.p = p;
+    s.g = 0;
+    s.level = -1;
+    s.fn = fn;
+    s.ctx = ctx;
+    run(&s, seed);
+    return 0;
+}
+
+/* ---------------------------------------------------------------- draw */
+
+static void draw_joins(const bw_morlock_plan *p, bw_grid *g, int l)
+{
+    int k, x, y;
+    for (k = 0; k < p->n_joins; k++) {
+        const bw_morlock_join *j = &p->join[k];
+        if (j->level != l)
+            continue;
+        for (x = bw_min(j->x0, j->x1); x <= bw_max(j->x0, j->x1); x++)
+            BW_AT(g, x, j->y0) = BW_AT(g, x, j->y0 + 1) = BW_T_DIRT;
+        for (y = bw_min(j->y0, j->y1); y <= bw_max(j->y0, j->y1); y++)
+            BW_AT(g, j->x1, y) = BW_AT(g, j->x1 + 1, y) = BW_T_DIRT;
+    }
+}
+
+static int next_to_inside(const bw_morlock_template *t, int i, int j)
+{
+    int s;
+    for (s = 0; s < 4; s++)
+        if (find_char(inside_char, tmpl_at(t, i + bw_dx4[s], j + bw_dy4[s])) >= 0)
+            return 1;
+    return 0;
+}
+
+/* A ruined wall over rock: 2 in 16 crumbling, and where it borders the
+ * inside 1 in 16 broken (open) and 1 in 16 fallen to rubble; a corner
+ * never opens, so nothing open is left cut off outside. */
+static uint8_t ruin_wall(bw_rng *r, int inside)
+{
+    uint32_t v = bw_rng_next(r) & 15;
+    if (v < 2)
+        return BW_T_CRUMBLE_WALL;
+    if (inside && v == 2)
+        return BW_T_BROKEN_WALL;
+    if (inside && v == 3)
+        return BW_T_RUBBLE;
+    return BW_T_BWALL;
+}
+
+static void draw_room(bw_grid *g, bw_rng *r, const bw_morlock_room *o)
+{
+    const bw_morlock_template *t = &bw_morlock_templates[o->tmpl];
+    int i, j;
+    for (j = 0; j < t->h; j++)
+        for (i = 0; i < t->w; i++) {
+            char c = tmpl_at(t, i, j);
+            int in = find_char(inside_char, c), door = find_char(door_char, c);
+            uint8_t *cell = &BW_AT(g, o->x + i, o->y + j);
+            if (c == ' ')
+                continue;
+            if (in >= 0)
+                *cell = inside_tile[in];
+            else if (door >= 0 && (o->doors >> door & 1))
+                *cell = BW_T_DOOR;
+            else if (*cell == BW_T_ROCK)
+                *cell = ruin_wall(r, next_to_inside(t, i, j));
+        }
+}
+
+int bw_morlock_render(bw_map *m, uint32_t seed, int level, const bw_morlock_cfg *c,
+                      bw_morlock_plan *p)
+{
+    sim s;
+    bw_rng r;
+    int k, l = level - 1;
+    if (level < 1 || level > BW_MORLOCK_LEVELS)
+        return -1;
+    if (c)
+        s.cfg = *c;
+    else
+        bw_morlock_defaults(&s.cfg);
+    if (!check_cfg(&s.cfg))
+        return -1;
+    bw_map_init(m, BW_MORLOCK_W, BW_MORLOCK_H, BW_T_ROCK);
+    s.p = p;
+    s.g = &m->grid;
+    s.level = l;
+    s.fn = 0;
+    s.ctx = 0;
+    run(&s, seed);
+    draw_joins(p, s.g, l);
+    bw_rng_stream(&r, seed, BW_GEN_MORLOCK, (uint32_t)level, P_RUIN);
+    for (k = 0; k < p->n_rooms[l]; k++)
+        draw_room(s.g, &r, &p->room[l][k]);
+    for (k = 0; k < p->n_pits; k++) {
+        const bw_morlock_pit *q = &p->pit[k];
+        if (q->upper == l)
+            BW_AT(s.g, q->x, q->y) = BW_T_PIT;
+        else if (q->upper + 1 == l)
+            BW_AT(s.g, q->x, q->y) = BW_T_LADDER;
+    }
+    return 0;
+}
+
+int bw_morlock_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
+{
+    bw_morlock_plan p;
+    (void)o;
+    return bw_morlock_render(m, seed, level, 0, &p);
+}

@@ -1,0 +1,841 @@
+/* The Morlock Pits (areas.txt 3.1 - 3.5), include/burrow/morlock.h. Each
+ * test is named after the rule it checks and runs SEEDS(500) seeds (a
+ * tenth on the boards). The process is watched through its trace callback
+ * and its plan; the levels are checked on the grid. Every test keeps one
+ * bw_morlock_plan on its stack (about 620 B; helpers get a pointer to it)
+ * and draws with bw_morlock_render into it, so it fits the 20 KiB board. */
+#include "check.h"
+#include "arena.h"
+
+static bw_map *const m = &arena.map;
+static bw_grid *const g = &arena.map.grid;
+
+#define LEVELS BW_MORLOCK_LEVELS
+#define SEG BW_MORLOCK_SEGMENT
+
+static void render(uint32_t s, int level, const bw_morlock_cfg *c, bw_morlock_plan *p)
+{
+    t_seed(s);
+    CHECK(bw_morlock_render(m, s, level, c, p) == 0);
+}
+
+static int connects(int t) { return (bw_tiles[t].flags & BW_CONNECTS) != 0; }
+
+static int count_flag(unsigned flag)
+{
+    int x, y, n = 0;
+    for (y = 0; y < 120; y++)
+        for (x = 0; x < 120; x++)
+            n += (bw_tiles[BW_AT(g, x, y)].flags & flag) != 0;
+    return n;
+}
+
+/* The door of side s of a template, by the rule the templates follow
+ * (checked by morlock_templates_are_sound). */
+static int door_x(const bw_morlock_template *t, int s) { return s == 1 ? t->w - 1 : s == 3 ? 0 : t->w / 2; }
+static int door_y(const bw_morlock_template *t, int s) { return s == 2 ? t->h - 1 : s == 0 ? 0 : t->h / 2; }
+
+/* 1 if (x, y) lies in the brush of tunnel t (offsets -1..1, 0..1 or 0). */
+static int in_brush(const bw_morlock_tunnel *t, int x, int y)
+{
+    int lo = t->width == 3 ? -1 : 0, hi = t->width >= 2;
+    return x >= t->x + lo && x <= t->x + hi && y >= t->y + lo && y <= t->y + hi;
+}
+
+/* ------------------------------------------------------------ 3.1 */
+
+typedef struct start_ctx {
+    int events, left_dlvl1, bad;
+} start_ctx;
+
+static void trace_start(void *vc, int kind, const bw_morlock_plan *p, const bw_morlock_tunnel *t, int arg)
+{
+    start_ctx *c = (start_ctx *)vc;
+    (void)p;
+    (void)arg;
+    if (kind == BW_MORLOCK_E_PIT || kind == BW_MORLOCK_E_RESPAWN)
+        c->left_dlvl1 = 1;
+    if (!t)
+        return;
+    if (c->events++ == 0) /* the first decision: one segment from the centre */
+        c->bad |= bw_chebyshev(t->x, t->y, BW_MORLOCK_START_X, BW_MORLOCK_START_Y) > SEG;
+    if (!c->left_dlvl1 && !(kind == BW_MORLOCK_E_PIT || kind == BW_MORLOCK_E_RESPAWN))
+        c->bad |= t->level != 0; /* until a pit or a respawn, all is on DLVL 1 */
+}
+
+/* 3.1: the first tunnel begins at the centre of DLVL 1 (60, 60): the
+ * first decision is made one segment from it, everything before the first
+ * pit or respawn happens on DLVL 1, and on the grid the centre is open and
+ * a tunnel leads from it. */
+static void morlock_3_1_central_tunnel_begins_on_dlvl_1(void)
+{
+    bw_morlock_plan p;
+    bw_tileset open;
+    start_ctx c;
+    uint32_t s;
+    bw_ts_from_flags(&open, BW_CONNECTS);
+    for (s = 0; s < SEEDS(500); s++) {
+        t_seed(s);
+        c.events = c.left_dlvl1 = c.bad = 0;
+        CHECK(bw_morlock_plan_run(&p, s, 0, trace_start, &c) == 0);
+        CHECK(c.events > 0 && !c.bad);
+        render(s, 1, 0, &p);
+        CHECK(connects(BW_AT(g, BW_MORLOCK_START_X, BW_MORLOCK_START_Y)));
+        bw_plane_clear(&m->a);
+        CHECK(bw_flood(&m->fill, g, &open, &m->a, BW_MORLOCK_START_X, BW_MORLOCK_START_Y) > SEG);
+    }
+}
+
+/* ------------------------------------------------------------ 3.2 */
+
+/* One decision per segment: the five outcomes add up to steps / SEGMENT,
+ * and the process walks to its cap. */
+static void morlock_3_2_one_decision_every_segment(void)
+{
+    bw_morlock_plan p;
+    uint32_t s;
+    int k, d;
+    for (s = 0; s < SEEDS(500); s++) {
+        t_seed(s);
+        bw_morlock_plan_run(&p, s, 0, 0, 0);
+        for (k = d = 0; k < BW_MORLOCK_E_DECISIONS; k++)
+            d += p.events[k];
+        CHECK(p.steps % SEG == 0);
+        CHECK(d * SEG == p.steps);
+        CHECK(p.steps <= BW_MORLOCK_STEPS && p.steps > BW_MORLOCK_STEPS - SEG);
+    }
+}
+
+/* What each interval tried, told apart through the trace: the first event
+ * of a decision names the outcome drawn (a refusal comes before the
+ * continue it turns into); a decision that began with DUG_OUT was forced. */
+typedef struct roll_ctx {
+    int att, forced;
+    uint32_t drawn[BW_MORLOCK_E_DECISIONS], total, forced_n, widths[4], bad;
+} roll_ctx;
+
+static void trace_roll(void *vc, int kind, const bw_morlock_plan *p, const bw_morlock_tunnel *t, int arg)
+{
+    static const int8_t refused_as[] = { BW_MORLOCK_E_FORK, BW_MORLOCK_E_PIT, BW_MORLOCK_E_ROOM };
+    roll_ctx *c = (roll_ctx *)vc;
+    (void)p;
+    (void)arg;
+    if (t) {
+        c->bad |= t->width < 1 || t->width > 3;
+        c->widths[t->width & 3]++;
+    }
+    if (kind == BW_MORLOCK_E_DUG_OUT) {
+        c->forced = 1;
+    } else if (kind >= BW_MORLOCK_E_FORK_REFUSED && kind <= BW_MORLOCK_E_ROOM_REFUSED) {
+        if (c->att < 0)
+            c->att = refused_as[kind - BW_MORLOCK_E_FORK_REFUSED];
+    } else if (kind < BW_MORLOCK_E_DECISIONS) {
+        if (c->att < 0)
+            c->att = kind;
+        if (c->forced)
+            c->forced_n++;
+        else {
+            c->drawn[c->att]++;
+            c->total++;
+        }
+        c->att = -1;
+        c->forced = 0;
+    }
+}
+
+/* 3.2's five outcomes are drawn with the weights the README states
+ * (continue 47, turn 26, fork 12, pit 3, room 12 in 100), each within 4
+ * sigma over about 380,000 free decisions; tunnels are 1 to 3 wide and
+ * all three widths occur. */
+static void morlock_3_2_outcomes_drawn_with_stated_weights(void)
+{
+    static const uint32_t weight[BW_MORLOCK_E_DECISIONS] = { 47, 26, 12, 3, 12 };
+    bw_morlock_plan p;
+    roll_ctx c;
+    uint32_t s;
+    int k;
+    for (k = 0; k < BW_MORLOCK_E_DECISIONS; k++)
+        c.drawn[k] = 0;
+    c.total = c.forced_n = c.bad = 0;
+    c.widths[0] = c.widths[1] = c.widths[2] = c.widths[3] = 0;
+    for (s = 0; s < SEEDS(500); s++) {
+        t_seed(s);
+        c.att = -1;
+        c.forced = 0;
+        bw_morlock_plan_run(&p, s, 0, trace_roll, &c);
+    }
+    CHECK(!c.bad && c.widths[1] > 0 && c.widths[2] > 0 && c.widths[3] > 0);
+    CHECK(c.forced_n > 0);
+    for (k = 0; k < BW_MORLOCK_E_DECISIONS; k++) {
+        /* |drawn - total w/100| <= 4 sigma, sigma^2 = total w (100 - w) / 100^2;
+         * compared squared, in 64 bits */
+        int64_t dev = (int64_t)c.drawn[k] * 100 - (int64_t)c.total * weight[k];
+        int64_t var = (int64_t)c.total * weight[k] * (100 - weight[k]);
+        CHECK(dev * dev <= 16 * var);
+        t_info("morlock_outcome_per_mille", c.drawn[k] * 1000u / c.total);
+    }
+}
+
+typedef struct pit_ctx {
+    int pits, up, down, bad;
+} pit_ctx;
+
+static void trace_pit(void *vc, int kind, const bw_morlock_plan *p, const bw_morlock_tunnel *t, int arg)
+{
+    pit_ctx *c = (pit_ctx *)vc;
+    const bw_morlock_pit *q;
+    if (kind != BW_MORLOCK_E_PIT)
+        return;
+    q = &p->pit[arg];
+    c->pits++;
+    c->down += q->down != 0;
+    c->up += q->down == 0;
+    /* the new tunnel leads on from the pit, on the next level */
+    c->bad |= t->x != q->x || t->y != q->y;
+    c->bad |= q->upper >= LEVELS - 1;
+    c->bad |= t->level != (q->down ? q->upper + 1 : q->upper);
+}
+
+/* 3.2: a tunnel dead ends into a pit to the next DLVL up or down and a new
+ * tunnel leads on from the pit on that DLVL (same x, y); both ways happen;
+ * DLVL 1 has no link up and DLVL 5 none down; on the grid every link has
+ * an open square next to it that is no link (the tunnel leading on). */
+static void morlock_3_2_pits_lead_up_or_down_to_a_new_tunnel(void)
+{
+    bw_morlock_plan p;
+    pit_ctx c;
+    uint32_t s;
+    int l, x, y, k, ups = 0, downs = 0;
+    for (s = 0; s < SEEDS(500); s++) {
+        t_seed(s);
+        c.pits = c.up = c.down = c.bad = 0;
+        bw_morlock_plan_run(&p, s, 0, trace_pit, &c);
+        CHECK(c.pits > 0 && !c.bad);
+        ups += c.up;
+        downs += c.down;
+        for (l = 1; l <= LEVELS; l++) {
+            render(s, l, 0, &p);
+            if (l == 1)
+                CHECK(count_flag(BW_UP) == 0);
+            if (l == LEVELS)
+                CHECK(count_flag(BW_DOWN) == 0);
+            for (y = 1; y < 119; y++)
+                for (x = 1; x < 119; x++) {
+                    int open_next = 0;
+                    if (bw_tile_link(BW_AT(g, x, y)) == 0)
+                        continue;
+                    for (k = 0; k < 4; k++) {
+                        uint8_t n = BW_AT(g, x + bw_dx4[k], y + bw_dy4[k]);
+                        open_next |= connects(n) && bw_tile_link(n) == 0;
+                    }
+                    CHECK(open_next);
+                }
+        }
+    }
+    CHECK(ups > 0 && downs > 0);
+}
+
+typedef struct room_ctx {
+    int rooms, bad;
+} room_ctx;
+
+static void trace_room(void *vc, int kind, const bw_morlock_plan *p, const bw_morlock_tunnel *t, int arg)
+{
+    room_ctx *c = (room_ctx *)vc;
+    const bw_morlock_room *o;
+    const bw_morlock_template *tp;
+    int side;
+    if (kind != BW_MORLOCK_E_ROOM)
+        return;
+    o = &p->room[t->level][arg];
+    tp = &bw_morlock_templates[o->tmpl];
+    c->rooms++;
+    /* one door open, and the tunnel's end touches the cell outside it */
+    for (side = 0; side < 4 && o->doors != (1u << side); side++)
+        ;
+    if (side == 4) {
+        c->bad = 1;
+        return;
+    }
+    c->bad |= !in_brush(t, o->x + door_x(tp, side) + bw_dx4[side], o->y + door_y(tp, side) + bw_dy4[side]);
+}
+
+/* The template drawn at o: inside cells are their tile, open doors a
+ * door, walls a ruined wall or dirt where a tunnel breached them; links may
+ * sit anywhere. */
+static int room_drawn(const bw_morlock_room *o)
+{
+    const bw_morlock_template *tp = &bw_morlock_templates[o->tmpl];
+    int i, j, ok = 1;
+    for (j = 0; j < tp->h; j++)
+        for (i = 0; i < tp->w; i++) {
+            char ch = tp->cells[j * tp->w + i];
+            uint8_t t = BW_AT(g, o->x + i, o->y + j);
+            int side = ch == 'n' ? 0 : ch == 'e' ? 1 : ch == 's' ? 2 : ch == 'w' ? 3 : -1;
+            if (ch == ' ' || bw_tile_link(t) != 0)
+                continue;
+            if (ch == '.')
+                ok &= t == BW_T_FLOOR;
+            else if (ch == 'I')
+                ok &= t == BW_T_PILLAR;
+            else if (ch == '~')
+                ok &= t == BW_T_SHALLOW;
+            else if (ch == ':')
+                ok &= t == BW_T_RUBBLE;
+            else if (side >= 0 && (o->doors >> side & 1))
+                ok &= t == BW_T_DOOR;
+            else
+                ok &= t == BW_T_BWALL || t == BW_T_CRUMBLE_WALL || t == BW_T_BROKEN_WALL ||
+                      t == BW_T_RUBBLE || t == BW_T_DIRT;
+        }
+    return ok;
+}
+
+/* 3.2: a tunnel dead ends into a hard-coded room: the cell outside the
+ * room's one open door lies in the tunnel's brush when the room is made;
+ * on the grid every room of the plan is its template, in ruins; rooms of
+ * a level keep a cell apart; every template is used. */
+static void morlock_3_2_dead_ends_into_template_rooms(void)
+{
+    bw_morlock_plan p;
+    room_ctx c;
+    uint32_t s, used = 0;
+    int l, k, j;
+    for (s = 0; s < SEEDS(500); s++) {
+        t_seed(s);
+        c.rooms = c.bad = 0;
+        bw_morlock_plan_run(&p, s, 0, trace_room, &c);
+        CHECK(c.rooms > 0 && !c.bad);
+        for (l = 0; l < LEVELS; l++) {
+            render(s, l + 1, 0, &p);
+            for (k = 0; k < p.n_rooms[l]; k++) {
+                const bw_morlock_room *a = &p.room[l][k];
+                const bw_morlock_template *ta = &bw_morlock_templates[a->tmpl];
+                used |= 1u << a->tmpl;
+                CHECK(room_drawn(a));
+                for (j = 0; j < k; j++) {
+                    const bw_morlock_room *b = &p.room[l][j];
+                    const bw_morlock_template *tb = &bw_morlock_templates[b->tmpl];
+                    CHECK(a->x > b->x + tb->w || b->x > a->x + ta->w ||
+                          a->y > b->y + tb->h || b->y > a->y + ta->h);
+                }
+            }
+        }
+    }
+    CHECK(used == (1u << BW_MORLOCK_TEMPLATES) - 1);
+}
+
+/* The templates: the four doors where the rule puts them and behind each
+ * a floor cell; the walls close the inside (no inside cell next to the
+ * outside or the template's edge); every inside cell next to a wall is
+ * floor; the floor (with pools, which are walkable) is one 4-connected
+ * piece; template 0 is the fallback's 9 x 7 and none exceeds 13 x 11 (the
+ * fallback's lattice argument). */
+static void morlock_templates_are_sound(void)
+{
+    int k, i, j, s, n;
+    for (k = 0; k < BW_MORLOCK_TEMPLATES; k++) {
+        const bw_morlock_template *t = &bw_morlock_templates[k];
+        uint8_t seen[13 * 11];
+        int walk = 0, reached = 0, changed = 1, len = 0;
+        t_seed((uint32_t)k);
+        while (t->cells[len])
+            len++;
+        REQUIRE(len == t->w * t->h && t->w <= 13 && t->h <= 11);
+        for (s = 0; s < 4; s++) {
+            int dx = door_x(t, s), dy = door_y(t, s);
+            CHECK(t->cells[dy * t->w + dx] == "nesw"[s]);
+            CHECK(t->cells[(dy - bw_dy4[s]) * t->w + dx - bw_dx4[s]] == '.');
+        }
+        for (i = n = 0; i < len; i++)
+            n += t->cells[i] == 'n' || t->cells[i] == 'e' || t->cells[i] == 's' || t->cells[i] == 'w';
+        CHECK(n == 4);
+        for (j = 0; j < t->h; j++)
+            for (i = 0; i < t->w; i++) {
+                char ch = t->cells[j * t->w + i];
+                int inside = ch == '.' || ch == 'I' || ch == '~' || ch == ':';
+                CHECK(inside || ch == ' ' || ch == '#' || ch == 'n' || ch == 'e' || ch == 's' || ch == 'w');
+                seen[j * t->w + i] = 0;
+                walk += ch == '.' || ch == '~';
+                if (!inside)
+                    continue;
+                for (s = 0; s < 4; s++) {
+                    int x = i + bw_dx4[s], y = j + bw_dy4[s];
+                    char nb = x < 0 || y < 0 || x >= t->w || y >= t->h ? ' ' : t->cells[y * t->w + x];
+                    CHECK(nb != ' ');
+                    if (nb == '#' || nb == 'n' || nb == 'e' || nb == 's' || nb == 'w')
+                        CHECK(ch == '.');
+                }
+            }
+        /* the walkable cells from the north door's inner cell */
+        seen[1 * t->w + door_x(t, 0)] = 1;
+        while (changed) {
+            changed = 0;
+            for (i = 0; i < len; i++)
+                if (!seen[i] && (t->cells[i] == '.' || t->cells[i] == '~'))
+                    for (s = 0; s < 4; s++) {
+                        int x = i % t->w + bw_dx4[s], y = i / t->w + bw_dy4[s];
+                        if (x >= 0 && y >= 0 && x < t->w && y < t->h && seen[y * t->w + x]) {
+                            seen[i] = 1;
+                            changed = 1;
+                            break;
+                        }
+                    }
+        }
+        for (i = 0; i < len; i++)
+            reached += seen[i];
+        CHECK(reached == walk);
+    }
+    CHECK(bw_morlock_templates[0].w == 9 && bw_morlock_templates[0].h == 7);
+}
+
+/* ------------------------------------------------------------ 3.3 */
+
+typedef struct spawn_ctx {
+    bw_morlock_cfg cfg;
+    int expect, respawns, bad;
+    /* uniform choice: how often the last room (then the first) was picked,
+     * against the sum of 1/n, in 1/2^16 */
+    uint32_t last, first;
+    uint64_t expect16, var16;
+} spawn_ctx;
+
+static void trace_spawn(void *vc, int kind, const bw_morlock_plan *p, const bw_morlock_tunnel *t, int arg)
+{
+    spawn_ctx *c = (spawn_ctx *)vc;
+    int n = 0, l, k = arg, side;
+    const bw_morlock_room *o;
+    const bw_morlock_template *tp;
+    if (kind != BW_MORLOCK_E_RESPAWN) {
+        /* a room that leaves no tunnel active, with steps left, must be
+         * followed by a respawn before anything else */
+        c->bad |= c->expect;
+        c->expect = kind == BW_MORLOCK_E_ROOM && p->active == 0 && p->steps + SEG <= c->cfg.steps;
+        return;
+    }
+    c->bad |= !c->expect || p->active != 1;
+    c->expect = 0;
+    c->respawns++;
+    for (l = 0; l < LEVELS; l++)
+        n += p->n_rooms[l];
+    if (arg < 0 || arg >= n) {
+        c->bad = 1;
+        return;
+    }
+    c->last += arg == n - 1;
+    c->first += arg == 0;
+    c->expect16 += 65536u / (uint32_t)n;
+    c->var16 += 65536u / (uint32_t)n - 65536u / ((uint32_t)n * (uint32_t)n);
+    for (l = 0; k >= p->n_rooms[l]; l++)
+        k -= p->n_rooms[l];
+    o = &p->room[l][k];
+    tp = &bw_morlock_templates[o->tmpl];
+    side = t->dir / 2;
+    /* leaves the chosen room by a door it opened, heading straight out */
+    c->bad |= t->level != l || (t->dir & 1) || !(o->doors >> side & 1);
+    c->bad |= !in_brush(t, o->x + door_x(tp, side) + bw_dx4[side], o->y + door_y(tp, side) + bw_dy4[side]);
+}
+
+static void spawn_run(spawn_ctx *c, int steps, int queue, int seeds)
+{
+    bw_morlock_plan p;
+    uint32_t s;
+    c->cfg.steps = (uint16_t)steps;
+    c->cfg.queue = (uint8_t)queue;
+    for (s = 0; s < (uint32_t)seeds; s++) {
+        t_seed(s);
+        c->expect = 0;
+        bw_morlock_plan_run(&p, s, &c->cfg, trace_spawn, c);
+        CHECK(!c->expect || p.steps + SEG > c->cfg.steps);
+    }
+}
+
+/* 3.3: whenever every tunnel has dead ended (a room took the last one)
+ * with steps left, the next event is a respawn: a room, chosen uniformly
+ * among all rooms so far, sends a tunnel out of one of its doors. With the
+ * defaults this happens on some seeds; with a queue of one tunnel (no
+ * forks) after every room, which gives the numbers for the uniformity
+ * check (the last and the first room are picked as often as sum(1/n)
+ * says, within 4 sigma). */
+static void morlock_3_3_a_room_sends_a_tunnel_when_all_dead_ended(void)
+{
+    spawn_ctx c;
+    int dflt;
+    c.respawns = c.bad = 0;
+    c.last = c.first = 0;
+    c.expect16 = c.var16 = 0;
+    spawn_run(&c, BW_MORLOCK_STEPS, BW_MORLOCK_QUEUE, SEEDS(500));
+    dflt = c.respawns;
+    spawn_run(&c, BW_MORLOCK_STEPS, 1, SEEDS(500));
+    CHECK(!c.bad);
+    CHECK(dflt > SEEDS(500) / 2);
+    CHECK(c.respawns - dflt > SEEDS(500) * 10);
+    t_info("morlock_respawns_default", (uint32_t)dflt);
+    t_info("morlock_respawns_queue1", (uint32_t)(c.respawns - dflt));
+    {
+        int64_t dl = (int64_t)c.last * 65536 - (int64_t)c.expect16;
+        int64_t df = (int64_t)c.first * 65536 - (int64_t)c.expect16;
+        int64_t v = (int64_t)c.var16 * 65536; /* sigma^2 in 1/2^32 */
+        CHECK(dl * dl <= 16 * v);
+        CHECK(df * df <= 16 * v);
+    }
+}
+
+/* ------------------------------------------------------------ 3.4 */
+
+/* Every pit on DLVL n at (x, y) has a ladder up at (x, y) on DLVL n + 1,
+ * and every ladder a pit above it: the two lists are the same, and match
+ * the plan. */
+static void check_links(uint32_t s, const bw_morlock_cfg *cfg, bw_morlock_plan *p)
+{
+    uint8_t px[BW_MORLOCK_PITS], py[BW_MORLOCK_PITS];
+    int n, k, x, y, np = 0;
+    for (n = 1; n <= LEVELS; n++) {
+        int planned = 0;
+        render(s, n, cfg, p);
+        /* the pits of DLVL n - 1 are ladders here */
+        for (k = 0; k < np; k++)
+            CHECK(BW_AT(g, px[k], py[k]) == BW_T_LADDER);
+        CHECK(count_flag(BW_UP) == np);
+        np = 0;
+        for (y = 0; y < 120; y++)
+            for (x = 0; x < 120; x++) {
+                uint8_t t = BW_AT(g, x, y);
+                if (bw_tile_link(t) < 0) {
+                    CHECK(t == BW_T_PIT);
+                    if (np < BW_MORLOCK_PITS) {
+                        px[np] = (uint8_t)x;
+                        py[np++] = (uint8_t)y;
+                    }
+                }
+                if (bw_tile_link(t) > 0)
+                    CHECK(t == BW_T_LADDER);
+            }
+        for (k = 0; k < p->n_pits; k++)
+            planned += p->pit[k].upper == n - 1;
+        CHECK(planned == np && count_flag(BW_DOWN) == np);
+    }
+}
+
+static void morlock_3_4_links_pair_across_levels(void)
+{
+    bw_morlock_plan p;
+    uint32_t s;
+    for (s = 0; s < SEEDS(500); s++)
+        check_links(s, 0, &p);
+}
+
+static uint8_t uf_find(uint8_t *parent, int a)
+{
+    while (parent[a] != a)
+        a = parent[a] = parent[parent[a]];
+    return (uint8_t)a;
+}
+
+/* The graph whose nodes are the 4-connected regions of open squares
+ * (BW_CONNECTS) of all five levels and whose edges are the pits (a pit
+ * joins the region round it on DLVL n to the region round its ladder on
+ * n + 1) is connected. Kept small: union-find over the pits and the start;
+ * each region joins every link it holds, and must hold one (or the start),
+ * and at the end all is one set. */
+static void check_region_graph(uint32_t s, const bw_morlock_cfg *cfg, bw_morlock_plan *p)
+{
+    bw_tileset open;
+    uint8_t parent[BW_MORLOCK_PITS + 1];
+    uint32_t seen[(BW_MORLOCK_PITS + 1 + 31) / 32];
+    int l, k, n, root, start;
+    bw_ts_from_flags(&open, BW_CONNECTS);
+    render(s, 1, cfg, p);
+    n = p->n_pits;
+    start = n;
+    for (k = 0; k <= n; k++)
+        parent[k] = (uint8_t)k;
+    for (l = 0; l < LEVELS; l++) {
+        int x = 0, y = 0, regions = 0;
+        render(s, l + 1, cfg, p);
+        REQUIRE(p->n_pits == n);
+        bw_plane_clear(&m->a);
+        for (k = 0; k < (int)(sizeof seen / sizeof seen[0]); k++)
+            seen[k] = 0;
+        while (bw_region_next(&m->fill, g, &open, &m->a, &x, &y) > 0) {
+            int first = -1;
+            regions++;
+            for (k = 0; k <= n; k++) {
+                int kx, ky;
+                if (seen[k >> 5] >> (k & 31) & 1)
+                    continue;
+                if (k == start) {
+                    if (l != 0)
+                        continue;
+                    kx = BW_MORLOCK_START_X;
+                    ky = BW_MORLOCK_START_Y;
+                } else {
+                    if (p->pit[k].upper != l && p->pit[k].upper + 1 != l)
+                        continue;
+                    kx = p->pit[k].x;
+                    ky = p->pit[k].y;
+                }
+                if (!BW_PGET(&m->a, kx, ky))
+                    continue;
+                seen[k >> 5] |= 1u << (k & 31);
+                if (first < 0)
+                    first = k;
+                else
+                    parent[uf_find(parent, k)] = uf_find(parent, first);
+            }
+            CHECK(first >= 0); /* a region with no link is cut off */
+        }
+        CHECK(regions > 0);
+        /* every link of this level was in a region, so it is open */
+        for (k = 0; k < n; k++)
+            if (p->pit[k].upper == l || p->pit[k].upper + 1 == l)
+                CHECK(seen[k >> 5] >> (k & 31) & 1);
+    }
+    root = uf_find(parent, start);
+    for (k = 0; k < n; k++)
+        CHECK(uf_find(parent, k) == root);
+}
+
+static void morlock_3_4_region_graph_across_levels_connected(void)
+{
+    bw_morlock_plan p;
+    uint32_t s;
+    for (s = 0; s < SEEDS(500); s++)
+        check_region_graph(s, 0, &p);
+}
+
+/* The process never digs the map's outer ring (tunnel centres stay in
+ * 2..117, rooms in 4..115), so every level is closed by rock. */
+static void morlock_levels_closed_by_rock(void)
+{
+    bw_morlock_plan p;
+    uint32_t s;
+    int l, i, ok;
+    for (s = 0; s < SEEDS(500); s++)
+        for (l = 1; l <= LEVELS; l++) {
+            render(s, l, 0, &p);
+            for (i = 0, ok = 1; i < 120; i++)
+                ok &= BW_AT(g, i, 0) == BW_T_ROCK && BW_AT(g, i, 119) == BW_T_ROCK &&
+                      BW_AT(g, 0, i) == BW_T_ROCK && BW_AT(g, 119, i) == BW_T_ROCK;
+            CHECK(ok);
+        }
+}
+
+/* ------------------------------------------------------------ 3.5 */
+
+/* Rooms counted on the grid: 4-connected pieces of room floor, pillars,
+ * pools and rubble of 9 cells or more (a room's inside is one such piece:
+ * rooms keep a cell apart, and nothing else on the level uses those tiles
+ * but rubble fallen from a room's wall, which touches its inside). */
+static int rooms_on_grid(void)
+{
+    bw_tileset ts;
+    int x = 0, y = 0, n = 0, size;
+    bw_ts_clear(&ts);
+    bw_ts_add(&ts, BW_T_FLOOR);
+    bw_ts_add(&ts, BW_T_PILLAR);
+    bw_ts_add(&ts, BW_T_SHALLOW);
+    bw_ts_add(&ts, BW_T_RUBBLE);
+    bw_plane_clear(&m->b);
+    while ((size = bw_region_next(&m->fill, g, &ts, &m->b, &x, &y)) > 0)
+        n += size >= 9;
+    return n;
+}
+
+static void check_room_counts(uint32_t s, const bw_morlock_cfg *cfg, bw_morlock_plan *p)
+{
+    int l, n;
+    for (l = 1; l <= LEVELS; l++) {
+        render(s, l, cfg, p);
+        n = rooms_on_grid();
+        CHECK(n >= BW_MORLOCK_ROOMS_MIN && n <= BW_MORLOCK_ROOMS_MAX);
+        CHECK(n == p->n_rooms[l - 1]);
+    }
+}
+
+/* 3.5: 4 to 6 rooms on every level, counted on the grid; all three
+ * counts occur. */
+static void morlock_3_5_four_to_six_rooms_per_level(void)
+{
+    bw_morlock_plan p;
+    uint32_t s, seen = 0;
+    int l;
+    for (s = 0; s < SEEDS(500); s++) {
+        check_room_counts(s, 0, &p);
+        bw_morlock_plan_run(&p, s, 0, 0, 0);
+        for (l = 0; l < LEVELS; l++)
+            seen |= 1u << p.n_rooms[l];
+    }
+    CHECK(seen == (1u << 4 | 1u << 5 | 1u << 6));
+}
+
+/* 3.5's fallback after the step cap: with caps so small that the process
+ * reaches few levels (or none but DLVL 1), every level still has 4 to 6
+ * rooms, the links pair and the region graph is connected; the fallback
+ * and its pits to levels nothing reached are used. */
+static void morlock_3_5_fallback_keeps_the_rules(void)
+{
+    static const uint16_t steps[] = { 0, 8, 64, 400, 1200 };
+    static const uint8_t queue[] = { 6, 1, 6, 2, 1 };
+    bw_morlock_cfg c;
+    bw_morlock_plan p;
+    uint32_t s, rooms = 0, pits = 0;
+    unsigned i;
+    for (i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+        c.steps = steps[i];
+        c.queue = queue[i];
+        for (s = 0; s < SEEDS(100); s++) {
+            check_room_counts(s, &c, &p);
+            check_links(s, &c, &p);
+            check_region_graph(s, &c, &p);
+            bw_morlock_plan_run(&p, s, &c, 0, 0);
+            rooms += p.events[BW_MORLOCK_E_FALLBACK_ROOM];
+            pits += p.events[BW_MORLOCK_E_FALLBACK_PIT];
+            if (steps[i] == 0)
+                CHECK(p.events[BW_MORLOCK_E_FALLBACK_PIT] == LEVELS - 1);
+        }
+    }
+    CHECK(rooms > 0 && pits > 0);
+}
+
+/* ------------------------------------------------------------ the rest */
+
+static uint32_t plan_hash(const bw_morlock_plan *p)
+{
+    uint32_t h = BW_FNV1A_INIT;
+    h = bw_fnv1a(h, (const uint8_t *)p->events, (int)sizeof p->events);
+    h = bw_fnv1a(h, (const uint8_t *)&p->steps, (int)sizeof p->steps);
+    h = bw_fnv1a(h, p->n_rooms, (int)sizeof p->n_rooms);
+    h = bw_fnv1a(h, (const uint8_t *)p->room, (int)sizeof p->room);
+    h = bw_fnv1a(h, &p->n_pits, 1);
+    h = bw_fnv1a(h, (const uint8_t *)p->pit, p->n_pits * (int)sizeof p->pit[0]);
+    h = bw_fnv1a(h, &p->n_joins, 1);
+    return bw_fnv1a(h, (const uint8_t *)p->join, p->n_joins * (int)sizeof p->join[0]);
+}
+
+/* The replay: drawing any level leaves the same plan as the process run
+ * without a grid, so no decision reads the grid. */
+static void morlock_replay_decides_the_same_for_every_level(void)
+{
+    bw_morlock_plan p;
+    uint32_t s, h;
+    int l;
+    for (s = 0; s < SEEDS(200); s++) {
+        t_seed(s);
+        bw_morlock_plan_run(&p, s, 0, 0, 0);
+        h = plan_hash(&p);
+        for (l = 1; l <= LEVELS; l++) {
+            render(s, l, 0, &p);
+            CHECK(plan_hash(&p) == h);
+        }
+    }
+}
+
+/* Fixed memory: level n alone (after the map held garbage) hashes the same
+ * as level n generated after all the others, in either order. */
+static void morlock_level_alone_equals_level_in_sequence(void)
+{
+    uint32_t s, h[LEVELS + 1];
+    bw_rng r;
+    int n, i;
+    for (s = 0; s < SEEDS(100); s++) {
+        t_seed(s);
+        for (n = 1; n <= LEVELS; n++) {
+            CHECK(bw_morlock_generate(m, s, n, 0) == 0);
+            h[n] = bw_grid_hash(g);
+        }
+        for (n = LEVELS; n >= 1; n--) {
+            bw_morlock_generate(m, s, n, 0);
+            CHECK(bw_grid_hash(g) == h[n]);
+        }
+        for (n = 1; n <= LEVELS; n++) {
+            bw_rng_seed(&r, s * 7 + (uint32_t)n);
+            for (i = 0; i < BW_GRID_CELLS; i++)
+                g->cell[i] = (uint8_t)bw_rng_below(&r, BW_TILE_COUNT);
+            for (i = 0; i < BW_PLANE_WORDS; i++) {
+                m->a.w[i] = bw_rng_next(&r);
+                m->b.w[i] = bw_rng_next(&r);
+            }
+            bw_morlock_generate(m, s, n, 0);
+            CHECK(bw_grid_hash(g) == h[n]);
+        }
+    }
+}
+
+static void morlock_registry_and_range(void)
+{
+    const bw_generator *gn = bw_find_generator("morlock");
+    bw_morlock_plan p;
+    bw_morlock_cfg c;
+    REQUIRE(gn != 0);
+    CHECK(gn->id == BW_GEN_MORLOCK && gn->w == 120 && gn->h == 120 && gn->levels == 5);
+    CHECK(gn->generate(m, 1, 0, 0) == -1);
+    CHECK(gn->generate(m, 1, 6, 0) == -1);
+    CHECK(gn->generate(m, 1, 3, 0) == 0);
+    CHECK(g->w == 120 && g->h == 120);
+    bw_morlock_defaults(&c);
+    c.queue = 0;
+    CHECK(bw_morlock_plan_run(&p, 1, &c, 0, 0) == -1);
+    CHECK(bw_morlock_render(m, 1, 1, &c, &p) == -1);
+    c.queue = BW_MORLOCK_QUEUE + 1;
+    CHECK(bw_morlock_plan_run(&p, 1, &c, 0, 0) == -1);
+    c.queue = BW_MORLOCK_QUEUE;
+    c.steps = 65535;
+    CHECK(bw_morlock_plan_run(&p, 1, &c, 0, 0) == 0);
+}
+
+static void morlock_golden(void)
+{
+    static const uint32_t want[LEVELS] = { 0xd962b0c1u, 0x9c66594bu, 0xe21079c4u, 0x888589dbu,
+                                            0xc3ec2a8bu };
+    static const char *const name[LEVELS] = {
+        "morlock_seed1_level1", "morlock_seed1_level2", "morlock_seed1_level3",
+        "morlock_seed1_level4", "morlock_seed1_level5"
+    };
+    int l;
+    for (l = 1; l <= LEVELS; l++) {
+        bw_morlock_generate(m, 1, l, 0);
+        t_golden(name[l - 1], bw_grid_hash(g), want[l - 1]);
+    }
+}
+
+/* Ten seeds x five levels in one hash: the same on every platform. */
+static void morlock_golden_ten_seeds(void)
+{
+    uint32_t s, h = BW_FNV1A_INIT;
+    int n;
+    for (s = 0; s < 10; s++)
+        for (n = 1; n <= LEVELS; n++) {
+            uint32_t v;
+            uint8_t b[4];
+            bw_morlock_generate(m, s, n, 0);
+            v = bw_grid_hash(g);
+            b[0] = (uint8_t)v;
+            b[1] = (uint8_t)(v >> 8);
+            b[2] = (uint8_t)(v >> 16);
+            b[3] = (uint8_t)(v >> 24);
+            h = bw_fnv1a(h, b, 4);
+        }
+    t_golden("morlock_seeds0to9_all_levels", h, 0x1449f0aau);
+}
+
+void suite_morlock(void)
+{
+    RUN(morlock_3_1_central_tunnel_begins_on_dlvl_1);
+    RUN(morlock_3_2_one_decision_every_segment);
+    RUN(morlock_3_2_outcomes_drawn_with_stated_weights);
+    RUN(morlock_3_2_pits_lead_up_or_down_to_a_new_tunnel);
+    RUN(morlock_3_2_dead_ends_into_template_rooms);
+    RUN(morlock_templates_are_sound);
+    RUN(morlock_3_3_a_room_sends_a_tunnel_when_all_dead_ended);
+    RUN(morlock_3_4_links_pair_across_levels);
+    RUN(morlock_3_4_region_graph_across_levels_connected);
+    RUN(morlock_levels_closed_by_rock);
+    RUN(morlock_3_5_four_to_six_rooms_per_level);
+    RUN(morlock_3_5_fallback_keeps_the_rules);
+    RUN(morlock_replay_decides_the_same_for_every_level);
+    RUN(morlock_level_alone_equals_level_in_sequence);
+    RUN(morlock_registry_and_range);
+    RUN(morlock_golden);
+    RUN(morlock_golden_ten_seeds);
+}
