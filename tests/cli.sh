@@ -47,6 +47,8 @@ rejects cli_mdungeon_floor_zero mdungeon --seed 1 --floor 0
 rejects cli_mdungeon_floor_100 mdungeon --seed 1 --floor 100
 # abyss: --epoch E regenerates E times round the player at --px, --py (5.3)
 rejects cli_epoch_is_abyss_only mines --seed 1 --epoch 2
+rejects cli_epoch_zero_is_abyss_only_too mines --seed 1 --epoch 0
+rejects cli_abyss_epoch_over_1000 abyss --seed 1 --epoch 1001
 rejects cli_abyss_epoch_not_a_number abyss --seed 1 --epoch x
 rejects cli_abyss_px_off_the_map abyss --seed 1 --epoch 1 --px 120 --py 5
 rejects cli_abyss_px_without_py abyss --seed 1 --epoch 1 --px 10
@@ -54,7 +56,10 @@ rejects cli_px_needs_a_use abyss --seed 1 --px 10 --py 10
 e0=$("$B" abyss --seed 4 --level 2 --format hash 2>/dev/null)
 e1=$("$B" abyss --seed 4 --level 2 --epoch 1 --format hash 2>/dev/null)
 e1c=$("$B" abyss --seed 4 --level 2 --epoch 1 --px 60 --py 60 --format hash 2>/dev/null)
-[ -n "$e0" ] && [ "$e0" != "$e1" ] && [ "$e1" = "$e1c" ] && ok cli_abyss_epoch_regenerates || bad cli_abyss_epoch_regenerates
+e00=$("$B" abyss --seed 4 --level 2 --epoch 0 --format hash 2>/dev/null)
+e5=$("$B" abyss --seed 4 --level 5 --epoch 2 --px 3 --py 116 --format hash 2>/dev/null)
+[ -n "$e0" ] && [ "$e0" != "$e1" ] && [ "$e1" = "$e1c" ] && [ "$e00" = "$e0" ] && [ -n "$e5" ] &&
+    ok cli_abyss_epoch_regenerates || bad cli_abyss_epoch_regenerates
 a=$("$B" mdungeon --seed 9 --layout 7 --floor 12 --format hash 2>/dev/null)
 b=$("$B" mdungeon --seed 9 --layout 7 --level 12 --format hash 2>/dev/null)
 [ -n "$a" ] && [ "$a" = "$b" ] && ok cli_mdungeon_floor_is_level || bad cli_mdungeon_floor_is_level

@@ -9,15 +9,17 @@
  * its ports and its links to its centre, so the whole level is one walkable
  * region however its areas are drawn or redrawn.
  *
- * Levels 1-4 hold exactly one pit down at any time (5.2). Regeneration
- * (5.3, bw_abyss_regenerate) redraws every area whose nearest cell lies
- * farther than BW_ABYSS_KEEP from the player, from a new epoch's stream;
- * when the pit's area is among them the pit moves into one of the redrawn
- * areas, so the player may have to search the layer again.
+ * Levels 1-4 hold exactly one pit down at any time (5.2), on one of twelve
+ * fixed *places* (bw_abyss_spot); the other places are open ground.
+ * Regeneration (5.3, bw_abyss_regenerate) redraws every area whose nearest
+ * cell lies farther than BW_ABYSS_KEEP from the player, from a new epoch's
+ * stream; when the pit's area is among them the pit moves to a place in a
+ * redrawn area, so the player may have to search the layer again.
  *
- * Levels link: the pit of level n at epoch 0 (bw_abyss_pit) has a ladder up
- * at the same x, y on level n + 1. The ladder is kept where it is through
- * every regeneration. */
+ * Levels link: under each place of level n, level n + 1 has a ladder up at
+ * the same x, y, so wherever the pit is when the player falls, a way back
+ * up lies directly beneath it (areas.txt), and every ladder climbs to open,
+ * joined ground. Places and ladders never move. */
 #ifndef BURROW_ABYSS_H
 #define BURROW_ABYSS_H
 
@@ -33,6 +35,8 @@
 /* An area is kept when one of its cells lies within this distance
  * (Pythagorean) of the player: what the player can see stays put. */
 #define BW_ABYSS_KEEP 24
+/* The places a pit may be, one in each area with (ax + ay) % 3 == 0. */
+#define BW_ABYSS_SPOTS 12
 
 /* The kinds of area (5.1); an area has a main kind and, in a combination,
  * a second one over one half (`half`: 0 none, 1 west, 2 east, 3 north,
@@ -44,13 +48,16 @@ typedef struct bw_abyss_info {
     uint8_t second[BW_ABYSS_AREAS]; /* the second kind where half != 0 */
     uint8_t half[BW_ABYSS_AREAS];
     uint8_t pit_x, pit_y;           /* the pit down (levels 1-4) */
-    uint8_t has_pit, has_ladder;
-    uint8_t ladder_x, ladder_y;     /* the ladder up (levels 2-5) */
+    uint8_t has_pit;
     uint8_t redrawn;                /* areas drawn by the last call */
 } bw_abyss_info;
 
-/* Where the pit of `level` (1..4) lies at epoch 0; a pure function of
- * (seed, level). Returns 0, or -1 for a level without a pit. */
+/* Place k (0..BW_ABYSS_SPOTS-1) where the pit of `level` (1..4) may be;
+ * level + 1 has a ladder up there. A pure function of (seed, level, k).
+ * Returns 0, or -1 for a level or k out of range. */
+int bw_abyss_spot(uint32_t seed, int level, int k, int *x, int *y);
+/* Where the pit of `level` (1..4) lies at epoch 0, one of its places; a
+ * pure function of (seed, level). Returns 0, or -1 for a level without. */
 int bw_abyss_pit(uint32_t seed, int level, int *x, int *y);
 
 /* Level `level` (1..5) at epoch 0 into m; `info` may be NULL. Returns 0,
@@ -62,10 +69,15 @@ int bw_abyss_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o);
 /* 5.3: redraws, from `epoch`'s stream, every area of the level in m (made
  * by bw_abyss_level and earlier regenerations of the same seed and level)
  * whose nearest cell lies farther than BW_ABYSS_KEEP from (px, py). The
- * pit moves into a redrawn area when its own is redrawn; the ladder, the
- * ports and every kept area stay exactly as they were. Returns the number
- * of areas redrawn, or -1 for bad arguments. Epochs are the caller's
- * counter (1, 2, ...); the same sequence of calls gives the same maps. */
+ * pit moves to a place in a redrawn area when its own is redrawn; the
+ * places, ladders, ports and every kept area stay exactly as they were.
+ * The map is the whole state: the pit is read from its places (a game must
+ * not write BW_T_PIT on the level itself). `info`, if not NULL, gets the
+ * pit and the count; its kinds change only for the redrawn areas, so pass
+ * the same info from call to call. Returns the number of areas redrawn, or
+ * -1 for bad arguments (epoch 0 is the first generation, not a redraw).
+ * Epochs are the caller's counter (1, 2, ...); the same sequence of calls
+ * gives the same maps. */
 int bw_abyss_regenerate(bw_map *m, uint32_t seed, int level, uint32_t epoch,
                         int px, int py, bw_abyss_info *info);
 

@@ -317,6 +317,7 @@ int main(int argc, char **argv)
     int have_seed = 0, lo = 1, hi = 1, format = F_ANSI, colour = 1, i, level;
     int have_x = 0, have_y = 0, dist_who = -1, px = -1, py = -1;
     unsigned long epoch = 0;
+    int have_epoch = 0;
 
     if (argc < 2)
         return usage();
@@ -398,8 +399,10 @@ int main(int argc, char **argv)
             if (opt[3] == 'x') px = (int)v;
             else py = (int)v;
         } else if (strcmp(opt, "--epoch") == 0) {
-            if (!parse_num(val, 0, 100000ul, &epoch))
-                return fail("--epoch must be 0..100000", val);
+            /* each epoch redraws most of a level: a thousand take ~0.5 s */
+            if (!parse_num(val, 0, 1000ul, &epoch))
+                return fail("--epoch must be 0..1000", val);
+            have_epoch = 1;
         } else if (gen->id != BW_GEN_CRAWLER) {
             return fail("--design is not used by this generator", gen->name);
         } else {
@@ -432,9 +435,9 @@ int main(int argc, char **argv)
         return fail("--layout is an mdungeon option", gen->name);
     if (dist_who >= 0 && gen->id != BW_GEN_OVERWORLD)
         return fail("--dist is an overworld option", gen->name);
-    if (epoch && gen->id != BW_GEN_ABYSS)
+    if (have_epoch && gen->id != BW_GEN_ABYSS)
         return fail("--epoch is an abyss option", gen->name);
-    if (dist_who < 0 && !epoch && (px >= 0 || py >= 0))
+    if (dist_who < 0 && !have_epoch && (px >= 0 || py >= 0))
         return fail("--px and --py place the player for --dist (overworld) or --epoch (abyss)", gen->name);
     if ((px >= 0) != (py >= 0))
         return fail("give both --px and --py, or neither", gen->name);

@@ -11,9 +11,11 @@
 #include "burrow/geom.h"
 #include "burrow/life.h"
 
-/* Stream purposes: the pits (one per epoch), the ports (fixed for the
- * level's lifetime), the areas (one per epoch and area). */
-enum { P_PIT = 1, P_PORT = 2, P_AREA = 3, P_KINDS = 4 };
+/* Stream purposes: the pit (one per epoch), the ports (fixed for the
+ * level's lifetime), the areas (one per epoch and area), the pit places
+ * (fixed). The area purpose wraps after 2^32 / 5 / 36 epochs (about 24
+ * million): far beyond a game's regenerations. */
+enum { P_PIT = 1, P_PORT = 2, P_AREA = 3, P_SPOT = 4, P_KINDS = 5 };
 #define PURPOSE(what, n) ((uint32_t)(n) * P_KINDS + (what))
 
 /* A combination (5.1) in one area of three: a second kind over a half. */
@@ -22,6 +24,8 @@ enum { P_PIT = 1, P_PORT = 2, P_AREA = 3, P_KINDS = 4 };
 #define PORT_MARGIN 3
 /* A pit lies at least this far inside its area's edge. */
 #define PIT_MARGIN 2
+/* Draws of a cave before it settles for an open disc (see draw_cave). */
+#define CAVE_TRIES 4
 
 typedef struct anchors {
     uint8_t n;
@@ -178,18 +182,31 @@ static void draw_cave(bw_map *m, bw_rng *r, bw_rect box)
 {
     bw_grid *g = &m->grid;
     bw_life l;
-    int x, y, i;
-    for (y = box.y0; y <= box.y1; y++)
-        for (x = box.x0; x <= box.x1; x++) {
-            int edge = x == box.x0 || y == box.y0 || x == box.x1 || y == box.y1;
-            BW_AT(g, x, y) = edge || bw_rng_chance(r, 45, 100) ? BW_T_ROCK : BW_T_STONE;
-        }
+    int x, y, i, try, stone = 0;
+    int inner = (bw_rect_w(box) - 2) * (bw_rect_h(box) - 2);
     bw_life_classic(&l, BW_T_ROCK, BW_T_STONE);
     l.survive_min = 4;
     l.survive_max = 8;
     l.birth_min = 5;
     l.birth_max = 8;
-    bw_life_run(g, &l, 3, box.x0 + 1, box.y0 + 1, box.x1 - 1, box.y1 - 1, &m->b);
+    /* the rule can close a narrow box up: redraw until a third of it is
+     * open, at most CAVE_TRIES times, then lay an open disc in the middle */
+    for (try = 0; try < CAVE_TRIES && stone * 3 < inner; try++) {
+        for (y = box.y0; y <= box.y1; y++)
+            for (x = box.x0; x <= box.x1; x++) {
+                int edge = x == box.x0 || y == box.y0 || x == box.x1 || y == box.y1;
+                BW_AT(g, x, y) = edge || bw_rng_chance(r, 45, 100) ? BW_T_ROCK : BW_T_STONE;
+            }
+        bw_life_run(g, &l, 3, box.x0 + 1, box.y0 + 1, box.x1 - 1, box.y1 - 1, &m->b);
+        stone = 0;
+        for (y = box.y0; y <= box.y1; y++)
+            for (x = box.x0; x <= box.x1; x++)
+                stone += BW_AT(g, x, y) == BW_T_STONE;
+    }
+    if (stone * 3 < inner)
+        mound(g, bw_rect_make(box.x0 + 1, box.y0 + 1, box.x1 - 1, box.y1 - 1),
+              (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2,
+              bw_min(bw_rect_w(box), bw_rect_h(box)) / 2, BW_TILE_COUNT, BW_T_STONE);
     for (i = bw_rng_range(r, 1, 3); i > 0; i--)
         random_mound(g, r, box, 2, BW_T_STONE, BW_T_LICHEN);
 }
@@ -302,40 +319,63 @@ static void add_ports(anchors *an, uint32_t seed, int level, int a, uint8_t floo
         add_anchor(an, r.x0 + port_at(seed, level, a - BW_ABYSS_SIDE, 1), r.y0, floor);
 }
 
-/* A pit in area a, on a cell other than (lx, ly) (the ladder, if any). */
-static void pit_in(bw_rng *r, int a, int lx, int ly, int *x, int *y)
+/* The areas that hold a pit place: those with (ax + ay) % 3 == 0, twelve
+ * spread over the level. */
+static int spot_area(int k)
 {
-    bw_rect b = area_rect(a);
-    int i;
-    for (i = 0; i < 8; i++) {
-        *x = bw_rng_range(r, b.x0 + PIT_MARGIN, b.x1 - PIT_MARGIN);
-        *y = bw_rng_range(r, b.y0 + PIT_MARGIN, b.y1 - PIT_MARGIN);
-        if (*x != lx || *y != ly)
-            return;
+    int a, n = 0;
+    for (a = 0; a < BW_ABYSS_AREAS; a++)
+        if ((a % BW_ABYSS_SIDE + a / BW_ABYSS_SIDE) % 3 == 0 && n++ == k)
+            return a;
+    return -1;
+}
+
+/* 1 + the index of area a among the pit places, or 0 if it has none. */
+static int spot_of_area(int a)
+{
+    int k;
+    for (k = 0; k < BW_ABYSS_SPOTS; k++)
+        if (spot_area(k) == a)
+            return k + 1;
+    return 0;
+}
+
+int bw_abyss_spot(uint32_t seed, int level, int k, int *x, int *y)
+{
+    int n, a = spot_area(k), lx = -1, ly = -1;
+    bw_rect b;
+    if (level < 1 || level >= BW_ABYSS_LEVELS || a < 0)
+        return -1;
+    b = area_rect(a);
+    /* a level's place keeps off the cell of the same place one level up,
+     * where this level has its ladder */
+    for (n = 1; n <= level; n++) {
+        bw_rng r;
+        int i, px = 0, py = 0;
+        bw_rng_stream(&r, seed, BW_GEN_ABYSS, (uint32_t)n, PURPOSE(P_SPOT, k));
+        for (i = 0; i < 8; i++) {
+            px = bw_rng_range(&r, b.x0 + PIT_MARGIN, b.x1 - PIT_MARGIN);
+            py = bw_rng_range(&r, b.y0 + PIT_MARGIN, b.y1 - PIT_MARGIN);
+            if (px != lx || py != ly)
+                break;
+        }
+        if (px == lx && py == ly) /* eight misses: the next cell inward */
+            px += px < (b.x0 + b.x1) / 2 ? 1 : -1;
+        lx = px;
+        ly = py;
     }
-    *x = lx + (lx > b.x0 + PIT_MARGIN ? -1 : 1); /* eight misses: its neighbour */
+    *x = lx;
     *y = ly;
+    return 0;
 }
 
 int bw_abyss_pit(uint32_t seed, int level, int *x, int *y)
 {
-    int n, px = -1, py = -1;
     bw_rng r;
     if (level < 1 || level >= BW_ABYSS_LEVELS)
         return -1;
-    /* each level's pit keeps out of the area of the ladder from the pit
-     * above, so the two never share a cell */
-    for (n = 1; n <= level; n++) {
-        int a, ladder_a = px < 0 ? -1 : area_of(px, py);
-        bw_rng_stream(&r, seed, BW_GEN_ABYSS, (uint32_t)n, PURPOSE(P_PIT, 0));
-        a = (int)bw_rng_below(&r, BW_ABYSS_AREAS - (ladder_a >= 0));
-        if (ladder_a >= 0 && a >= ladder_a)
-            a++;
-        pit_in(&r, a, -1, -1, &px, &py);
-    }
-    *x = px;
-    *y = py;
-    return 0;
+    bw_rng_stream(&r, seed, BW_GEN_ABYSS, (uint32_t)level, PURPOSE(P_PIT, 0));
+    return bw_abyss_spot(seed, level, (int)bw_rng_below(&r, BW_ABYSS_SPOTS), x, y);
 }
 
 /* --------------------------------------------------------------- areas */
@@ -347,7 +387,7 @@ static void draw_area(bw_map *m, uint32_t seed, int level, uint32_t epoch, int a
     bw_rect whole = area_rect(a), box = drawable(whole);
     bw_rng r;
     anchors an;
-    int kind, second = 0, half = 0, i;
+    int kind, second = 0, half = 0, i, k, x, y;
     bw_rng_stream(&r, seed, BW_GEN_ABYSS, (uint32_t)level, PURPOSE(P_AREA, epoch * BW_ABYSS_AREAS + (uint32_t)a));
     kind = (int)bw_rng_below(&r, BW_ABYSS_KINDS);
     if (bw_rng_chance(&r, 1, COMBO_ONE_IN)) {
@@ -360,10 +400,15 @@ static void draw_area(bw_map *m, uint32_t seed, int level, uint32_t epoch, int a
         kinds[second].draw(m, &r, half_of(box, half));
     an.n = 0;
     add_ports(&an, seed, level, a, kinds[kind].floor);
-    if (links->has_pit && area_of(links->pit_x, links->pit_y) == a)
-        add_anchor(&an, links->pit_x, links->pit_y, BW_T_PIT);
-    if (links->has_ladder && area_of(links->ladder_x, links->ladder_y) == a)
-        add_anchor(&an, links->ladder_x, links->ladder_y, BW_T_LADDER);
+    if ((k = spot_of_area(a)) > 0) {
+        /* 5.2: the pit if it is here, else open ground where it may come;
+         * and a ladder up under the same place of the level above */
+        if (bw_abyss_spot(seed, level, k - 1, &x, &y) == 0)
+            add_anchor(&an, x, y, links->has_pit && links->pit_x == x && links->pit_y == y
+                                  ? BW_T_PIT : kinds[kind].floor);
+        if (bw_abyss_spot(seed, level - 1, k - 1, &x, &y) == 0)
+            add_anchor(&an, x, y, BW_T_LADDER);
+    }
     for (i = 0; i < an.n; i++) {
         uint8_t *t = &BW_AT(&m->grid, an.x[i], an.y[i]);
         if (an.tile[i] != kinds[kind].floor || !walkable(*t))
@@ -377,17 +422,6 @@ static void draw_area(bw_map *m, uint32_t seed, int level, uint32_t epoch, int a
     }
 }
 
-static void links_of(uint32_t seed, int level, bw_abyss_info *l)
-{
-    int x, y;
-    l->has_pit = (uint8_t)(bw_abyss_pit(seed, level, &x, &y) == 0);
-    l->pit_x = (uint8_t)(l->has_pit ? x : 0);
-    l->pit_y = (uint8_t)(l->has_pit ? y : 0);
-    l->has_ladder = (uint8_t)(bw_abyss_pit(seed, level - 1, &x, &y) == 0);
-    l->ladder_x = (uint8_t)(l->has_ladder ? x : 0);
-    l->ladder_y = (uint8_t)(l->has_ladder ? y : 0);
-}
-
 /* The links and the count of redrawn areas into the caller's info (the
  * kinds are filled in area by area as they are drawn). */
 static void report(bw_abyss_info *info, const bw_abyss_info *links, int redrawn)
@@ -397,10 +431,16 @@ static void report(bw_abyss_info *info, const bw_abyss_info *links, int redrawn)
     info->has_pit = links->has_pit;
     info->pit_x = links->pit_x;
     info->pit_y = links->pit_y;
-    info->has_ladder = links->has_ladder;
-    info->ladder_x = links->ladder_x;
-    info->ladder_y = links->ladder_y;
     info->redrawn = (uint8_t)redrawn;
+}
+
+/* The epoch-0 pit (none on the last level). */
+static void first_pit(uint32_t seed, int level, bw_abyss_info *l)
+{
+    int x = 0, y = 0;
+    l->has_pit = (uint8_t)(bw_abyss_pit(seed, level, &x, &y) == 0);
+    l->pit_x = (uint8_t)x;
+    l->pit_y = (uint8_t)y;
 }
 
 int bw_abyss_level(bw_map *m, uint32_t seed, int level, bw_abyss_info *info)
@@ -410,7 +450,7 @@ int bw_abyss_level(bw_map *m, uint32_t seed, int level, bw_abyss_info *info)
     if (level < 1 || level > BW_ABYSS_LEVELS)
         return -1;
     bw_map_init(m, BW_ABYSS_SIZE, BW_ABYSS_SIZE, BW_T_ROCK);
-    links_of(seed, level, &links);
+    first_pit(seed, level, &links);
     for (a = 0; a < BW_ABYSS_AREAS; a++)
         draw_area(m, seed, level, 0, a, &links, info);
     report(info, &links, BW_ABYSS_AREAS);
@@ -435,29 +475,32 @@ int bw_abyss_regenerate(bw_map *m, uint32_t seed, int level, uint32_t epoch,
                         int px, int py, bw_abyss_info *info)
 {
     bw_abyss_info links;
-    uint8_t redraw[BW_ABYSS_AREAS];
-    int a, n = 0, x, y;
-    if (level < 1 || level > BW_ABYSS_LEVELS || px < 0 || py < 0 ||
+    uint8_t redraw[BW_ABYSS_AREAS], places[BW_ABYSS_SPOTS];
+    int a, k, n = 0, np = 0, x, y;
+    if (level < 1 || level > BW_ABYSS_LEVELS || epoch == 0 || px < 0 || py < 0 ||
         px >= BW_ABYSS_SIZE || py >= BW_ABYSS_SIZE ||
         m->grid.w != BW_ABYSS_SIZE || m->grid.h != BW_ABYSS_SIZE)
         return -1;
-    links_of(seed, level, &links);
-    /* the pit is wherever the last call left it (5.2: exactly one) */
-    for (y = 0; y < BW_ABYSS_SIZE && links.has_pit; y++)
-        for (x = 0; x < BW_ABYSS_SIZE; x++)
-            if (BW_AT(&m->grid, x, y) == BW_T_PIT) {
-                links.pit_x = (uint8_t)x;
-                links.pit_y = (uint8_t)y;
-            }
+    /* the pit is on whichever of its places holds it now (5.2: exactly one;
+     * should a game have overwritten it, the epoch-0 place) */
+    first_pit(seed, level, &links);
+    for (k = 0; k < BW_ABYSS_SPOTS && links.has_pit; k++)
+        if (bw_abyss_spot(seed, level, k, &x, &y) == 0 && BW_AT(&m->grid, x, y) == BW_T_PIT) {
+            links.pit_x = (uint8_t)x;
+            links.pit_y = (uint8_t)y;
+        }
     for (a = 0; a < BW_ABYSS_AREAS; a++)
-        if (out_of_sight(a, px, py))
+        if (out_of_sight(a, px, py)) {
             redraw[n++] = (uint8_t)a;
-    if (links.has_pit && n > 0 && out_of_sight(area_of(links.pit_x, links.pit_y), px, py)) {
-        /* 5.3: the pit's area is redrawn, so the pit moves to a redrawn area */
+            if ((k = spot_of_area(a)) > 0)
+                places[np++] = (uint8_t)(k - 1);
+        }
+    if (links.has_pit && out_of_sight(area_of(links.pit_x, links.pit_y), px, py)) {
+        /* 5.3: the pit's area is redrawn, so the pit moves to one of the
+         * places in the redrawn areas (its own is one of them) */
         bw_rng r;
         bw_rng_stream(&r, seed, BW_GEN_ABYSS, (uint32_t)level, PURPOSE(P_PIT, epoch));
-        a = redraw[bw_rng_below(&r, (uint32_t)n)];
-        pit_in(&r, a, links.has_ladder ? links.ladder_x : -1, links.ladder_y, &x, &y);
+        bw_abyss_spot(seed, level, places[bw_rng_below(&r, (uint32_t)np)], &x, &y);
         links.pit_x = (uint8_t)x;
         links.pit_y = (uint8_t)y;
     }
