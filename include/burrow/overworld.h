@@ -114,8 +114,9 @@ typedef struct bw_ow_info {
 void bw_ow_defaults(bw_ow_params *p, int x, int y);
 
 /* Generates the map at p->x, p->y into m (80 x 21). info (may be 0) says
- * what was done. Returns 0, or -1 if the place is outside the world or z
- * out of range. */
+ * what was done: it is zeroed first (then the gates filled, -1 outside the
+ * world), so nothing of an earlier call is left in it. Returns 0, or -1
+ * if the place is outside the world or z out of range. */
 int bw_overworld(bw_map *m, uint32_t seed, const bw_ow_params *p, bw_ow_info *info);
 
 /* Registry glue: level must be 1; o->x, o->y the place. */

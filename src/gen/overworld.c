@@ -214,8 +214,10 @@ int bw_ow_pivots(int x, int y)
     return bw_min(BW_OW_PIVOTS_MAX, BW_OW_PIVOTS_MIN + d * BW_OW_PIVOTS_NUM / BW_OW_PIVOTS_DEN);
 }
 
-/* (2), 1.02: pivots chosen uniformly with replacement over the map. */
-void bw_ow_blend(bw_grid *g, uint32_t seed, int x, int y, bw_ow_info *in)
+/* (2), 1.02: pivots chosen uniformly with replacement over the map.
+ * Static inline so bw_overworld's frame (the Voronoi points, dead by now)
+ * holds its locals instead of a call stacking on top of it. */
+static inline void blend_pass(bw_grid *g, uint32_t seed, int x, int y, bw_ow_info *in)
 {
     bw_rng r;
     int i, n = bw_ow_pivots(x, y), steps = 0, longest = 0, capped = 0;
@@ -233,6 +235,11 @@ void bw_ow_blend(bw_grid *g, uint32_t seed, int x, int y, bw_ow_info *in)
         in->chain_max = (uint8_t)longest;
         in->chain_capped = (uint8_t)capped;
     }
+}
+
+void bw_ow_blend(bw_grid *g, uint32_t seed, int x, int y, bw_ow_info *in)
+{
+    blend_pass(g, seed, x, y, in);
 }
 
 /* ------------------------------------------------- 1.02 border and gates */
@@ -520,7 +527,7 @@ int bw_overworld(bw_map *m, uint32_t seed, const bw_ow_params *p, bw_ow_info *in
     voronoi(m, seed, p);
     if (p->stop_after == 1)
         return 0;
-    bw_ow_blend(&m->grid, seed, p->x, p->y, in);
+    blend_pass(&m->grid, seed, p->x, p->y, in);
     if (p->stop_after == 2)
         return 0;
     /* (3) the buildings' road points are drawn before the roads: the
