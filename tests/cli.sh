@@ -69,6 +69,17 @@ rejects cli_xy_is_overworld_only mines --seed 1 --x 3
 rejects cli_overworld_x_outside_world overworld --seed 1 --x 201
 rejects cli_overworld_y_outside_world overworld --seed 1 --y -201
 rejects cli_overworld_x_not_a_number overworld --seed 1 --x 1e3
+rejects cli_overworld_x_far_outside_world overworld --seed 1 --x 1000
+rejects cli_overworld_x_leading_space overworld --seed 1 --x " 5"
+rejects cli_overworld_x_plus_sign overworld --seed 1 --x +5
+rejects cli_overworld_y_trailing_junk overworld --seed 1 --y 5x
+rejects cli_overworld_y_lone_minus overworld --seed 1 --y -
+rejects cli_overworld_y_empty overworld --seed 1 --y ""
+"$B" overworld --seed 1 --x 201 2>&1 >/dev/null | grep -q -- "--x must be an integer in -200\.\.200" &&
+    ok cli_overworld_x_message_names_the_world || bad cli_overworld_x_message_names_the_world
+a=$("$B" overworld --seed 1 --x -200 --y 200 --format hash 2>/dev/null)
+b=$("$B" overworld --seed 1 --x 200 --y -0 --format hash 2>/dev/null)
+[ -n "$a" ] && [ -n "$b" ] && ok cli_overworld_world_bounds_accepted || bad cli_overworld_world_bounds_accepted
 rejects cli_dist_is_overworld_only mines --seed 1 --dist hiker
 rejects cli_overworld_dist_unknown_trainer overworld --seed 1 --dist swimmer
 rejects cli_overworld_px_needs_dist overworld --seed 1 --px 3 --py 4

@@ -114,8 +114,9 @@ typedef struct bw_ow_info {
 void bw_ow_defaults(bw_ow_params *p, int x, int y);
 
 /* Generates the map at p->x, p->y into m (80 x 21). info (may be 0) says
- * what was done. Returns 0, or -1 if the place is outside the world or z
- * out of range. */
+ * what was done: it is zeroed first (then the gates filled, -1 outside the
+ * world), so nothing of an earlier call is left in it. Returns 0, or -1
+ * if the place is outside the world or z out of range. */
 int bw_overworld(bw_map *m, uint32_t seed, const bw_ow_params *p, bw_ow_info *info);
 
 /* Registry glue: level must be 1; o->x, o->y the place. */
@@ -145,10 +146,21 @@ int bw_ow_blend_tile(bw_rng *r, int pivot, int tile);
 /* Blends the 12 tiles within Manhattan distance 2 of (x, y), the pivot
  * tile itself excluded, as neighbours of a pivot of type `pivot`. */
 void bw_ow_blend_at(bw_grid *g, bw_rng *r, int x, int y, int pivot);
+/* The positions a chain blended at, in order (for tests and tools). */
+typedef struct bw_ow_trace {
+    uint8_t n;
+    uint8_t x[BW_OW_CHAIN_MAX], y[BW_OW_CHAIN_MAX];
+} bw_ow_trace;
+
 /* One pivot and its chain: blends round (x, y) with the type found there,
  * then keeps moving 0-2 tiles in one of 8 directions with that same type,
- * 4 times in 5, at most BW_OW_CHAIN_MAX positions. Returns the positions. */
-int bw_ow_blend_chain(bw_grid *g, bw_rng *r, int x, int y);
+ * 4 times in 5, at most BW_OW_CHAIN_MAX positions. Returns the positions;
+ * `trace` (may be 0) gets them. */
+int bw_ow_blend_chain(bw_grid *g, bw_rng *r, int x, int y, bw_ow_trace *trace);
+/* The whole blending pass of the map at (x, y) on whatever g holds: its
+ * bw_ow_pivots(x, y) pivots, uniform over the 80 x 21 map, each with its
+ * chain, from the map's own stream. Fills the pivot fields of `in` (may be 0). */
+void bw_ow_blend(bw_grid *g, uint32_t seed, int x, int y, bw_ow_info *in);
 
 /* Draws one road on g (see bw_ow_road); returns the steps taken. */
 int bw_ow_draw_road(bw_grid *g, bw_rng *r, bw_ow_road *rd);

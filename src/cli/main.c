@@ -374,13 +374,15 @@ int main(int argc, char **argv)
                 return fail("--layout must be 1..11", val);
             opts.layout = (int)v;
         } else if (strcmp(opt, "--x") == 0 || strcmp(opt, "--y") == 0) {
-            long sv;
-            char *end;
-            sv = strtol(val, &end, 10);
-            if (*val == 0 || *end != 0 || sv < -1000 || sv > 1000)
-                return fail("--x and --y must be integers in -1000..1000", val);
-            if (opt[2] == 'x') { opts.x = (int)sv; have_x = 1; }
-            else { opts.y = (int)sv; have_y = 1; }
+            /* the overworld's place: an optional '-' then digits, in the world */
+            int neg = val[0] == '-';
+            if (!parse_num(val + neg, 0, BW_OW_WORLD, &v)) {
+                char msg[64];
+                snprintf(msg, sizeof msg, "%s must be an integer in %d..%d", opt, -BW_OW_WORLD, BW_OW_WORLD);
+                return fail(msg, val);
+            }
+            if (opt[2] == 'x') { opts.x = neg ? -(int)v : (int)v; have_x = 1; }
+            else { opts.y = neg ? -(int)v : (int)v; have_y = 1; }
         } else if (strcmp(opt, "--dist") == 0) {
             if (strcmp(val, "hiker") == 0 || strcmp(val, "h") == 0)
                 dist_who = BW_OW_HIKER;

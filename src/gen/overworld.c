@@ -188,12 +188,17 @@ void bw_ow_blend_at(bw_grid *g, bw_rng *r, int x, int y, int pivot)
 
 /* (2) ~80% of the time the pivot moves 0-2 tiles in one of 8 directions
  * and blends again with the first tile's type. */
-int bw_ow_blend_chain(bw_grid *g, bw_rng *r, int x, int y)
+int bw_ow_blend_chain(bw_grid *g, bw_rng *r, int x, int y, bw_ow_trace *trace)
 {
     int pivot = BW_AT(g, x, y), n = 0;
     for (;;) {
         int d, len;
         bw_ow_blend_at(g, r, x, y, pivot);
+        if (trace) {
+            trace->x[n] = (uint8_t)x;
+            trace->y[n] = (uint8_t)y;
+            trace->n = (uint8_t)(n + 1);
+        }
         if (++n >= BW_OW_CHAIN_MAX || !bw_rng_chance(r, 4, 5))
             return n;
         d = (int)bw_rng_below(r, 8);
@@ -209,24 +214,32 @@ int bw_ow_pivots(int x, int y)
     return bw_min(BW_OW_PIVOTS_MAX, BW_OW_PIVOTS_MIN + d * BW_OW_PIVOTS_NUM / BW_OW_PIVOTS_DEN);
 }
 
-/* (2), 1.02: pivots chosen uniformly with replacement over the map. */
-static void blend(bw_map *m, uint32_t seed, const bw_ow_params *p, bw_ow_info *in)
+/* (2), 1.02: pivots chosen uniformly with replacement over the map.
+ * Static inline so bw_overworld's frame (the Voronoi points, dead by now)
+ * holds its locals instead of a call stacking on top of it. */
+static inline void blend_pass(bw_grid *g, uint32_t seed, int x, int y, bw_ow_info *in)
 {
     bw_rng r;
-    int i, n = bw_ow_pivots(p->x, p->y);
-    stream(&r, seed, P_BLEND, 2 * p->x, 2 * p->y);
-    in->pivots = (uint16_t)n;
-    in->steps = 0;
-    in->chain_max = 0;
-    in->chain_capped = 0;
+    int i, n = bw_ow_pivots(x, y), steps = 0, longest = 0, capped = 0;
+    stream(&r, seed, P_BLEND, 2 * x, 2 * y);
     for (i = 0; i < n; i++) {
-        int x = (int)bw_rng_below(&r, BW_OW_W), y = (int)bw_rng_below(&r, BW_OW_H);
-        int len = bw_ow_blend_chain(&m->grid, &r, x, y);
-        in->steps = (uint16_t)(in->steps + len);
-        if (len > in->chain_max)
-            in->chain_max = (uint8_t)len;
-        in->chain_capped = (uint8_t)(in->chain_capped + (len == BW_OW_CHAIN_MAX));
+        int px = (int)bw_rng_below(&r, BW_OW_W), py = (int)bw_rng_below(&r, BW_OW_H);
+        int len = bw_ow_blend_chain(g, &r, px, py, 0);
+        steps += len;
+        longest = bw_max(longest, len);
+        capped += len == BW_OW_CHAIN_MAX;
     }
+    if (in) {
+        in->pivots = (uint16_t)n;
+        in->steps = (uint16_t)steps;     /* at most 300 x 64 */
+        in->chain_max = (uint8_t)longest;
+        in->chain_capped = (uint8_t)capped;
+    }
+}
+
+void bw_ow_blend(bw_grid *g, uint32_t seed, int x, int y, bw_ow_info *in)
+{
+    blend_pass(g, seed, x, y, in);
 }
 
 /* ------------------------------------------------- 1.02 border and gates */
@@ -503,21 +516,18 @@ int bw_overworld(bw_map *m, uint32_t seed, const bw_ow_params *p, bw_ow_info *in
     bw_rng r;
     uint8_t mark[2];
     int i, first;
+    /* nothing of an earlier call survives in info, even on -1 */
+    for (i = 0; i < (int)sizeof *in; i++)
+        ((uint8_t *)in)[i] = 0;
+    for (i = 0; i < 4; i++) /* -1 each outside the world */
+        in->gate[i] = (int8_t)bw_ow_gate(seed, p->x, p->y, i);
     if (!in_world(p->x, p->y) || p->z < 0 || p->z >= BW_OW_DEPTH)
         return -1;
     bw_map_init(m, BW_OW_W, BW_OW_H, BW_T_OW_SHORT);
-    for (i = 0; i < 4; i++)
-        in->gate[i] = (int8_t)bw_ow_gate(seed, p->x, p->y, i);
-    in->pivots = in->steps = 0;
-    in->chain_max = in->chain_capped = 0;
-    for (i = 0; i < 2; i++) {
-        in->road[i].steps = in->road[i].marked = 0;
-        in->b[i].wanted = in->b[i].placed = 0;
-    }
     voronoi(m, seed, p);
     if (p->stop_after == 1)
         return 0;
-    blend(m, seed, p, in);
+    blend_pass(&m->grid, seed, p->x, p->y, in);
     if (p->stop_after == 2)
         return 0;
     /* (3) the buildings' road points are drawn before the roads: the
