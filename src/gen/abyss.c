@@ -492,12 +492,13 @@ int bw_abyss_regenerate(bw_map *m, uint32_t seed, int level, uint32_t epoch,
     for (a = 0; a < BW_ABYSS_AREAS; a++)
         if (out_of_sight(a, px, py)) {
             redraw[n++] = (uint8_t)a;
-            if ((k = spot_of_area(a)) > 0)
+            /* the places the pit may move to: not the one it is on */
+            if ((k = spot_of_area(a)) > 0 && a != area_of(links.pit_x, links.pit_y))
                 places[np++] = (uint8_t)(k - 1);
         }
-    if (links.has_pit && out_of_sight(area_of(links.pit_x, links.pit_y), px, py)) {
-        /* 5.3: the pit's area is redrawn, so the pit moves to one of the
-         * places in the redrawn areas (its own is one of them) */
+    if (links.has_pit && out_of_sight(area_of(links.pit_x, links.pit_y), px, py) && np > 0) {
+        /* 5.3: the pit's area is redrawn, so the pit moves to a place in
+         * another redrawn area (if it is the only one, it stays) */
         bw_rng r;
         bw_rng_stream(&r, seed, BW_GEN_ABYSS, (uint32_t)level, PURPOSE(P_PIT, epoch));
         bw_abyss_spot(seed, level, places[bw_rng_below(&r, (uint32_t)np)], &x, &y);
