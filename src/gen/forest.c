@@ -443,6 +443,8 @@ void bw_forest_branch_cells(const bw_forest_part *p, bw_forest_cell_fn fn, void 
 {
     sink s;
     s.mode = SINK_FN;
+    s.level = 0; /* unused by SINK_FN; set, since squares() copies them */
+    s.key = 0;
     s.g = 0;
     s.plane = 0;
     s.fn = fn;
