@@ -38,7 +38,7 @@
     X(BRANCH,        "branch",           '=', 33, BW_OPEN)                  \
     X(LEAF,          "leaf",             '*', 92, BW_OPEN)                  \
     X(MUSHROOM,      "mushroom",         'm', 95, BW_OPEN | BW_UP)          \
-    X(MUSHROOM_TOP,  "mushroom top",     'n', 95, BW_OPEN)                  \
+    X(MUSHROOM_TOP,  "mushroom top",     'n', 95, BW_OPEN | BW_DOWN)        \
     X(VINE,          "vine bridge",      '-', 32, BW_OPEN)                  \
     X(PILLAR,        "pillar",           'I', 37, BW_CONNECTS)              \
     X(SARCOPHAGUS,   "sarcophagus",      '&', 37, BW_CONNECTS)              \
