@@ -780,6 +780,19 @@ static void forest_links_trunk_and_mushroom_tiles(void)
     }
 }
 
+/* Every tile the forest draws has a colour of its own (ANSI and PNG), so
+ * no two can be mistaken in a picture, even in --level all's stack. */
+static void forest_tiles_have_colours_of_their_own(void)
+{
+    static const uint8_t t[] = { BW_T_GRASS, BW_T_LICHEN, BW_T_ROOTS, BW_T_TRUNK, BW_T_AIR,
+                                 BW_T_BRANCH, BW_T_LEAF, BW_T_MUSHROOM, BW_T_MUSHROOM_TOP,
+                                 BW_T_VINE };
+    unsigned i, j;
+    for (i = 0; i < sizeof t; i++)
+        for (j = 0; j < i; j++)
+            CHECK(bw_tiles[t[i]].colour != bw_tiles[t[j]].colour);
+}
+
 /* Fixed memory: level n alone (after the map held garbage) hashes the same
  * as level n generated after all the others, in either order; and m->b,
  * which the header leaves to the caller, keeps its garbage. */
@@ -883,6 +896,7 @@ void suite_forest(void)
     RUN(forest_4_7_vine_bridges_between_trees);
     RUN(forest_4_8_every_region_reaches_trunk_or_top);
     RUN(forest_links_trunk_and_mushroom_tiles);
+    RUN(forest_tiles_have_colours_of_their_own);
     RUN(forest_level_alone_equals_level_in_sequence);
     RUN(forest_registry_and_range);
     RUN(forest_golden);
