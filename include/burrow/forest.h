@@ -156,8 +156,8 @@ typedef struct bw_forest_report {
  * (an on_vine hook may keep its notes there). */
 int bw_forest_level(bw_map *m, uint32_t seed, int level, bw_forest_report *rep);
 
-/* Hooks, for tests and tools; a zeroed struct changes nothing, and without
- * hooks each costs one test. */
+/* Hooks, for tests and tools; a zeroed struct changes nothing. Unused,
+ * they cost one test per vine laid and one per gap drawn. */
 typedef struct bw_forest_vine {
     uint8_t x0, y0;        /* the twig tip of tree t */
     uint8_t x1, y1;        /* the branch square of another tree it reaches */
