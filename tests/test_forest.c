@@ -69,9 +69,14 @@ static void forest_plan_trunks_large_and_apart(void)
 
 /* ------------------------------------------------------------- DLVL 5 */
 
+/* forest.c's REACH2: the farthest square a tree's roots can take, (11, 8)
+ * from its centre, over every ring, direction, length and width. */
+#define ROOTS_REACH2 185
+
 /* Trunks where the plan says; round each, the squares just outside the
  * trunk (4-neighbours of it) are at least two thirds roots, the rest the
- * ways in (grass or lichen); roots lie only near a trunk. */
+ * ways in (grass or lichen); roots lie only within ROOTS_REACH2 of a
+ * trunk's centre. */
 static void forest_4_5_1_trunks_ringed_by_roots(void)
 {
     bw_forest_plan pl;
@@ -103,12 +108,14 @@ static void forest_4_5_1_trunks_ringed_by_roots(void)
                 if (BW_AT(g, x, y) == BW_T_ROOTS) {
                     int near = 0;
                     for (t = 0; t < pl.n; t++)
-                        near |= bw_dist2(x, y, pl.x[t], pl.y[t]) <= 14 * 14;
+                        near |= bw_dist2(x, y, pl.x[t], pl.y[t]) <= ROOTS_REACH2;
                     CHECK(near);
                 }
     }
 }
 
+/* One region of `connects` tiles, trunks included; the gaps join every
+ * trunk by construction, so the fallback never runs. */
 static void forest_4_5_2_open_space_connected(void)
 {
     bw_forest_report rep;
@@ -120,7 +127,62 @@ static void forest_4_5_2_open_space_connected(void)
         CHECK(bw_connected(&m->fill, g, &open, &m->a)); /* trunks included */
         fallbacks += rep.fallbacks;
     }
-    t_info("forest_5_fallback_paths", fallbacks);
+    CHECK(fallbacks == 0);
+}
+
+/* The fallback, forced by the `closed` hook (those trunks get no gaps, so
+ * the roots close them in): it opens each closed trunk with a cut 2 wide
+ * straight up, as far as past the roots; the floor is one region again;
+ * and the roots change only near the closed trunks (m->b holds the roots
+ * of the level without the hook), so the cut crosses no other tree. Even
+ * seeds close every trunk, odd seeds one. */
+static void forest_4_5_2_fallback_cuts_straight_out(void)
+{
+    bw_forest_hooks h = { 0, 0, 0 };
+    bw_forest_report rep;
+    bw_forest_plan pl;
+    bw_tileset open;
+    uint32_t s;
+    int t, x, y, k;
+    bw_ts_from_flags(&open, BW_CONNECTS);
+    for (s = 0; s < SEEDS(500); s++) {
+        int closed = 0;
+        bw_forest_trunks(s, &pl);
+        h.closed = (uint8_t)((s & 1u) ? 1u << (s / 2 % pl.n) : (1u << pl.n) - 1u);
+        gen(s, 5, 0);
+        bw_plane_clear(&m->b);
+        for (y = 0; y < 120; y++)
+            for (x = 0; x < 120; x++)
+                if (BW_AT(g, x, y) == BW_T_ROOTS)
+                    BW_PSET(&m->b, x, y);
+        bw_forest_level_hooked(m, s, 5, &rep, &h);
+        for (t = 0; t < pl.n; t++)
+            closed += (h.closed >> t) & 1u;
+        CHECK(rep.fallbacks == closed);
+        CHECK(bw_connected(&m->fill, g, &open, &m->a));
+        for (y = 0; y < 120; y++)
+            for (x = 0; x < 120; x++) {
+                int near = 0;
+                for (t = 0; t < pl.n; t++)
+                    near |= ((h.closed >> t) & 1u) && bw_dist2(x, y, pl.x[t], pl.y[t]) <= 16 * 16;
+                if (!near)
+                    CHECK((BW_AT(g, x, y) == BW_T_ROOTS) == BW_PGET(&m->b, x, y));
+            }
+        for (t = 0; t < pl.n; t++) {
+            int cx = pl.x[t], cy = pl.y[t], r = pl.r[t] + 2;
+            if (!((h.closed >> t) & 1u))
+                continue;
+            /* the cut: columns cx and cx + 1, up to 14 above the centre */
+            for (k = 0; k <= 14; k++)
+                CHECK(BW_AT(g, cx, cy - k) != BW_T_ROOTS && BW_AT(g, cx + 1, cy - k) != BW_T_ROOTS);
+            /* and no other way through the ring (at least 2 wide) */
+            for (y = cy - r; y <= cy + r; y++)
+                for (x = cx - r; x <= cx + r; x++)
+                    if (bw_dist2(x, y, cx, cy) <= r * r + r && BW_AT(g, x, y) != BW_T_TRUNK &&
+                        !(y < cy && (x == cx || x == cx + 1)))
+                        CHECK(BW_AT(g, x, y) == BW_T_ROOTS);
+        }
+    }
 }
 
 /* Lichen on every floor, strewn: in at least 5 of the 9 squares of 40 x 40
@@ -519,153 +581,226 @@ static void forest_4_6_mushroom_tops_above_mushrooms(void)
 }
 
 /* 4.7: vine bridges on nearly every level and many of them (20+ on the
- * mean; measured 44); each joins a twig tip of tree t to a branch square
- * of another tree within BW_FOREST_VINE_MAX, its line all passable, and
- * when all are listed every vine square lies on one of them. */
-static int passable_cell(int x, int y, void *vc)
+ * mean; measured 44). Every vine, through the on_vine hook: it joins the
+ * tip of a twig of its tree t to a branch square of a tree drawn before,
+ * within BW_FOREST_VINE_MAX and 2 or more squares on; its line is all
+ * passable; and every vine square lies on one of the lines. The hook notes
+ * the vines in m->b (the generator leaves it alone): 6 bytes each, the
+ * four ends, t and the checks passed. */
+#define VINE_NOTES ((int)(sizeof m->b.w / 6))
+#define TIP_OK 1u          /* the end of a twig of tree t */
+#define FAR_OK 2u          /* a branch square of a tree before t (tree t's
+                              later branches may cover it too) */
+
+typedef struct vine_ctx {
+    int n, t;
+} vine_ctx;
+
+static uint8_t *note(int i) { return (uint8_t *)m->b.w + 6 * i; }
+
+static void note_vine(const bw_forest_vine *v, void *vc)
 {
-    int *bad = (int *)vc;
-    *bad += !bw_tile_passable(BW_AT(g, x, y));
+    vine_ctx *c = (vine_ctx *)vc;
+    uint8_t *b;
+    if (c->n++ >= VINE_NOTES)
+        return;
+    b = note(c->n - 1);
+    b[0] = v->x0;
+    b[1] = v->y0;
+    b[2] = v->x1;
+    b[3] = v->y1;
+    b[4] = v->t;
+    b[5] = 0;
+}
+
+static int mark_a(int x, int y, void *c)
+{
+    (void)c;
+    BW_PSET(&m->a, x, y);
     return 0;
+}
+
+/* Tree c->t's branch squares into m->a; the vines from its twig tips. */
+static void own_part(const bw_forest_part *p, void *vc)
+{
+    vine_ctx *c = (vine_ctx *)vc;
+    int i;
+    if (p->kind != BW_FOREST_BRANCH || p->tree != c->t)
+        return;
+    bw_forest_branch_cells(p, mark_a, 0);
+    if (p->terminal)
+        for (i = 0; i < c->n; i++) {
+            uint8_t *b = note(i);
+            if (b[4] == c->t && b[0] == p->x1 && b[1] == p->y1)
+                b[5] |= TIP_OK;
+        }
+}
+
+static void vine_line(const uint8_t *b, bw_forest_part *line)
+{
+    line->x0 = b[0];
+    line->y0 = b[1];
+    line->x1 = b[2];
+    line->y1 = b[3];
+    line->width = 1;
 }
 
 static void forest_4_7_vine_bridges_between_trees(void)
 {
+    bw_forest_hooks h;
     bw_forest_report rep;
     bw_forest_plan pl;
+    vine_ctx c;
     uint32_t s, n = SEEDS(500), with = 0, total = 0;
-    int lv, i, t, x, y;
+    int lv, i, t, most = 0;
+    h.on_vine = note_vine;
+    h.ctx = &c;
+    h.closed = 0;
     for (s = 0; s < n; s++) {
         bw_forest_trunks(s, &pl);
         for (lv = 1; lv <= 4; lv++) {
-            uint32_t tip_ok = 0, far_ok = 0;
-            int listed, bad = 0;
-            gen(s, lv, &rep);
-            listed = bw_min(rep.vines, BW_FOREST_REPORT_VINES);
+            c.n = 0;
+            t_seed(s);
+            bw_forest_level_hooked(m, s, lv, &rep, &h);
+            REQUIRE(c.n == rep.vines && c.n <= VINE_NOTES);
+            most = bw_max(most, c.n);
             with += rep.vines > 0;
             total += rep.vines;
-            if (rep.vines == 0)
-                CHECK(count(BW_T_VINE) == 0);
-            for (i = 0; i < listed; i++) {
-                const bw_forest_vine *v = &rep.vine[i];
-                bw_forest_part line;
-                CHECK(bw_dist2(v->x0, v->y0, v->x1, v->y1) <= BW_FOREST_VINE_MAX * BW_FOREST_VINE_MAX);
-                CHECK(bw_manhattan(v->x0, v->y0, v->x1, v->y1) >= 2);
-                line.x0 = v->x0;
-                line.y0 = v->y0;
-                line.x1 = v->x1;
-                line.y1 = v->y1;
-                line.width = 1;
-                bw_forest_branch_cells(&line, passable_cell, &bad);
+            for (i = 0; i < c.n; i++) {
+                const uint8_t *b = note(i);
+                CHECK(bw_dist2(b[0], b[1], b[2], b[3]) <= BW_FOREST_VINE_MAX * BW_FOREST_VINE_MAX);
+                CHECK(bw_manhattan(b[0], b[1], b[2], b[3]) >= 2);
+                CHECK(b[4] < pl.n);
             }
-            CHECK(bad == 0);
-            /* whose branches the ends are on: one tree at a time in m->b */
+            /* whose branches the ends are on: one tree at a time in m->a */
             for (t = 0; t < pl.n; t++) {
-                mark_canopy(s, lv, 1u << t, 0);
-                for (i = 0; i < listed; i++) {
-                    const bw_forest_vine *v = &rep.vine[i];
-                    if (v->t == t && BW_PGET(&m->b, v->x0, v->y0))
-                        tip_ok |= 1u << i;
-                    if (v->t != t && BW_PGET(&m->b, v->x1, v->y1))
-                        far_ok |= 1u << i;
+                bw_plane_clear(&m->a);
+                c.t = t;
+                bw_forest_canopy(s, lv, own_part, &c);
+                for (i = 0; i < c.n; i++) {
+                    uint8_t *b = note(i);
+                    if (b[4] > t && BW_PGET(&m->a, b[2], b[3]))
+                        b[5] |= FAR_OK;
                 }
             }
-            for (i = 0; i < listed; i++)
-                CHECK(((tip_ok >> i) & 1u) && ((far_ok >> i) & 1u));
-            if (rep.vines <= BW_FOREST_REPORT_VINES) {
-                bw_plane_clear(&m->b);
-                for (i = 0; i < listed; i++) {
-                    bw_forest_part line;
-                    line.x0 = rep.vine[i].x0;
-                    line.y0 = rep.vine[i].y0;
-                    line.x1 = rep.vine[i].x1;
-                    line.y1 = rep.vine[i].y1;
-                    line.width = 1;
-                    bw_forest_branch_cells(&line, mark_b, 0);
-                }
-                for (y = 0; y < 120; y++)
-                    for (x = 0; x < 120; x++)
-                        if (BW_AT(g, x, y) == BW_T_VINE)
-                            CHECK(BW_PGET(&m->b, x, y));
+            for (i = 0; i < c.n; i++)
+                CHECK(note(i)[5] == (TIP_OK | FAR_OK));
+            /* the lines: all passable, and all the vine there is */
+            bw_plane_clear(&m->a);
+            for (i = 0; i < c.n; i++) {
+                bw_forest_part line;
+                vine_line(note(i), &line);
+                bw_forest_branch_cells(&line, mark_a, 0);
+            }
+            for (i = 0; i < BW_GRID_CELLS; i++) {
+                int on = (m->a.w[i >> 5] >> (i & 31)) & 1u;
+                if (on)
+                    CHECK(bw_tile_passable(g->cell[i]));
+                if (g->cell[i] == BW_T_VINE)
+                    CHECK(on);
             }
         }
     }
     CHECK(with * 100 >= 4 * n * 97); /* measured: 99.8% of 4,000 levels */
     CHECK(total >= 4 * n * 20);
     t_info("forest_vines_per_level_x10", total * 10 / (4 * n));
+    t_info("forest_most_vines_on_a_level", (uint32_t)most);
 }
 
-/* 4.8: on DLVL 1-4 every open square is joined, within its level, to a
- * trunk (up and down) or a mushroom top (down to its mushroom, which is on
- * a branch joined the same way on the level below, down to DLVL 4, which
- * has no tops); everything else is open air. */
+/* 4.8: on DLVL 1-4 a flood from the trunks alone reaches every open
+ * square but mushroom tops hanging in the air. So a passable region with
+ * no trunk is made of mushroom tops only, each leading down (BW_DOWN) to
+ * its mushroom, which is on a branch joined the same way on the level
+ * below (4.6), down to DLVL 4, which has no tops; everything else is open
+ * air. (Tops are not flooded from: a canopy piece cut off from its trunk
+ * fails even where a top lands on it.) */
 static void forest_4_8_every_region_reaches_trunk_or_top(void)
 {
     static const uint8_t ok[] = { BW_T_AIR, BW_T_TRUNK, BW_T_BRANCH, BW_T_LEAF, BW_T_MUSHROOM,
                                   BW_T_MUSHROOM_TOP, BW_T_VINE, 255 };
+    bw_forest_plan pl;
     bw_tileset open;
-    uint32_t s;
-    int lv, x, y;
+    uint32_t s, tops = 0, aloft = 0;
+    int lv, t, i;
     bw_ts_from_flags(&open, BW_CONNECTS);
-    for (s = 0; s < SEEDS(500); s++)
+    for (s = 0; s < SEEDS(500); s++) {
+        bw_forest_trunks(s, &pl);
         for (lv = 1; lv <= 4; lv++) {
-            int reached = 0, openn = 0;
             gen(s, lv, 0);
             CHECK(only(ok));
             CHECK(count(BW_T_AIR) * 10 >= 120 * 120 * 3);
             bw_plane_clear(&m->a);
-            for (y = 0; y < 120; y++)
-                for (x = 0; x < 120; x++) {
-                    uint8_t t = BW_AT(g, x, y);
-                    if (t == BW_T_TRUNK || t == BW_T_MUSHROOM_TOP)
-                        reached += bw_flood(&m->fill, g, &open, &m->a, x, y);
-                }
-            for (y = 0; y < 120; y++)
-                for (x = 0; x < 120; x++)
-                    openn += BW_AT(g, x, y) != BW_T_AIR;
-            CHECK(reached == openn);
+            for (t = 0; t < pl.n; t++)
+                bw_flood(&m->fill, g, &open, &m->a, pl.x[t], pl.y[t]);
+            for (i = 0; i < BW_GRID_CELLS; i++) {
+                int reached = (m->a.w[i >> 5] >> (i & 31)) & 1u;
+                if (g->cell[i] != BW_T_AIR && !reached)
+                    CHECK(g->cell[i] == BW_T_MUSHROOM_TOP);
+                tops += g->cell[i] == BW_T_MUSHROOM_TOP;
+                aloft += g->cell[i] == BW_T_MUSHROOM_TOP && !reached;
+            }
         }
+    }
+    t_info("forest_tops_in_the_air_percent", tops ? aloft * 100 / tops : 0);
 }
 
 /* areas.txt (generic) and 4.8: the links. A trunk is the same disc on all
  * five levels (4.1) and is the way up and down; the tile table's single
- * `link` column says "up" for it (documented), mushrooms lead up, tops
- * are passable and lead nowhere themselves, air and roots are closed. */
+ * `link` column says "up" for it (documented). Mushrooms lead up, mushroom
+ * tops down (the top end of the mushroom's ladder: a top may hang in the
+ * air, 4.8), both passable; air and roots are closed. The only down links
+ * are the tops of DLVL 1-3. */
 static void forest_links_trunk_and_mushroom_tiles(void)
 {
     bw_forest_plan pl;
     uint32_t s;
     CHECK(bw_tile_link(BW_T_TRUNK) == 1 && bw_tile_passable(BW_T_TRUNK));
     CHECK(bw_tile_link(BW_T_MUSHROOM) == 1 && bw_tile_passable(BW_T_MUSHROOM));
-    CHECK(bw_tile_link(BW_T_MUSHROOM_TOP) == 0 && bw_tile_passable(BW_T_MUSHROOM_TOP));
+    CHECK(bw_tile_link(BW_T_MUSHROOM_TOP) == -1 && bw_tile_passable(BW_T_MUSHROOM_TOP));
     CHECK(!bw_tile_connects(BW_T_AIR) && !bw_tile_connects(BW_T_ROOTS));
     for (s = 0; s < SEEDS(100); s++) {
-        int lv, up = 0;
+        int lv;
         bw_forest_trunks(s, &pl);
         for (lv = 1; lv <= 5; lv++) {
-            int x, y, links = 0;
+            int x, y, up = 0, down = 0;
             gen(s, lv, 0);
             CHECK(trunks_match_plan(&pl));
             for (y = 0; y < 120; y++)
                 for (x = 0; x < 120; x++) {
-                    int l = bw_tile_link(BW_AT(g, x, y));
-                    CHECK(l >= 0); /* nothing leads down but trunks, by 4.8 */
-                    links += l > 0;
+                    uint8_t tl = BW_AT(g, x, y);
+                    int l = bw_tile_link(tl);
+                    if (l < 0)
+                        CHECK(tl == BW_T_MUSHROOM_TOP && lv <= 3);
+                    up += l > 0;
+                    down += l < 0;
                 }
-            CHECK(links > 0);
-            up += links;
+            CHECK(up > 0);
+            CHECK(down == count(BW_T_MUSHROOM_TOP));
         }
-        CHECK(up > 0);
     }
 }
 
+/* Every tile the forest draws has a colour of its own (ANSI and PNG), so
+ * no two can be mistaken in a picture, even in --level all's stack. */
+static void forest_tiles_have_colours_of_their_own(void)
+{
+    static const uint8_t t[] = { BW_T_GRASS, BW_T_LICHEN, BW_T_ROOTS, BW_T_TRUNK, BW_T_AIR,
+                                 BW_T_BRANCH, BW_T_LEAF, BW_T_MUSHROOM, BW_T_MUSHROOM_TOP,
+                                 BW_T_VINE };
+    unsigned i, j;
+    for (i = 0; i < sizeof t; i++)
+        for (j = 0; j < i; j++)
+            CHECK(bw_tiles[t[i]].colour != bw_tiles[t[j]].colour);
+}
+
 /* Fixed memory: level n alone (after the map held garbage) hashes the same
- * as level n generated after all the others, in either order. */
+ * as level n generated after all the others, in either order; and m->b,
+ * which the header leaves to the caller, keeps its garbage. */
 static void forest_level_alone_equals_level_in_sequence(void)
 {
     uint32_t s, h[BW_FOREST_LEVELS + 1];
     bw_rng r;
-    int n, i;
+    int n, i, same;
     for (s = 0; s < SEEDS(100); s++) {
         for (n = 1; n <= BW_FOREST_LEVELS; n++) {
             gen(s, n, 0);
@@ -685,6 +820,14 @@ static void forest_level_alone_equals_level_in_sequence(void)
             }
             gen(s, n, 0);
             CHECK(bw_grid_hash(g) == h[n]);
+            bw_rng_seed(&r, s * 7 + (uint32_t)n); /* m->b is the caller's: left as it was */
+            for (i = 0; i < BW_GRID_CELLS; i++)
+                (void)bw_rng_below(&r, BW_TILE_COUNT);
+            for (i = 0, same = 1; i < BW_PLANE_WORDS; i++) {
+                (void)bw_rng_next(&r);
+                same &= m->b.w[i] == bw_rng_next(&r);
+            }
+            CHECK(same);
         }
     }
 }
@@ -740,6 +883,7 @@ void suite_forest(void)
     RUN(forest_plan_trunks_large_and_apart);
     RUN(forest_4_5_1_trunks_ringed_by_roots);
     RUN(forest_4_5_2_open_space_connected);
+    RUN(forest_4_5_2_fallback_cuts_straight_out);
     RUN(forest_4_5_3_lichen_strewn);
     RUN(forest_4_5_4_other_spaces_grass);
     RUN(forest_4_1_trunks_replicated);
@@ -752,6 +896,7 @@ void suite_forest(void)
     RUN(forest_4_7_vine_bridges_between_trees);
     RUN(forest_4_8_every_region_reaches_trunk_or_top);
     RUN(forest_links_trunk_and_mushroom_tiles);
+    RUN(forest_tiles_have_colours_of_their_own);
     RUN(forest_level_alone_equals_level_in_sequence);
     RUN(forest_registry_and_range);
     RUN(forest_golden);

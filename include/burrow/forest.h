@@ -143,24 +143,40 @@ int bw_forest_mushrooms(uint32_t seed, int level, bw_plane *out);
 /* --------------------------------------------------- generation */
 
 /* What a level holds, for tests and curious callers. */
-#define BW_FOREST_REPORT_VINES 32
-typedef struct bw_forest_vine {
-    uint8_t x0, y0;        /* the twig tip of tree t */
-    uint8_t x1, y1;        /* the branch square of tree u it reaches */
-    uint8_t t, u;
-} bw_forest_vine;
-
 typedef struct bw_forest_report {
     uint16_t branches, twigs, leaves, capped;
-    uint16_t vines;        /* vine bridges laid (the first 32 are listed) */
+    uint16_t vines;        /* vine bridges laid (each one passed to on_vine) */
     uint16_t mushrooms, tops;
-    uint16_t fallbacks;    /* DLVL 5: trunks reached only by the fallback path */
-    bw_forest_vine vine[BW_FOREST_REPORT_VINES];
+    uint16_t fallbacks;    /* DLVL 5: trunks reached only by the fallback cut */
 } bw_forest_report;
 
 /* Generates level `level` (1..5) of `seed` into m (120 x 120); rep may be
- * NULL. Returns 0, or -1 if level is out of range. */
+ * NULL. Returns 0, or -1 if level is out of range. Scratch: m->a (and
+ * m->fill on DLVL 5); m->b is left as it was, for the caller's own use
+ * (an on_vine hook may keep its notes there). */
 int bw_forest_level(bw_map *m, uint32_t seed, int level, bw_forest_report *rep);
+
+/* Hooks, for tests and tools; a zeroed struct changes nothing. Unused,
+ * they cost one test per vine laid and one per gap drawn. */
+typedef struct bw_forest_vine {
+    uint8_t x0, y0;        /* the twig tip of tree t */
+    uint8_t x1, y1;        /* the branch square of another tree it reaches */
+    uint8_t t;
+} bw_forest_vine;
+
+typedef struct bw_forest_hooks {
+    /* DLVL 1-4: called for every vine bridge right after it is laid, in
+     * drawing order (the grid then holds the level drawn so far) */
+    void (*on_vine)(const bw_forest_vine *v, void *ctx);
+    void *ctx;
+    /* DLVL 5: trunks (bit t for the plan's trunk t) whose gaps are not
+     * painted, so the roots close them in and the fallback must open them */
+    uint8_t closed;
+} bw_forest_hooks;
+
+/* bw_forest_level with hooks (h may be NULL). */
+int bw_forest_level_hooked(bw_map *m, uint32_t seed, int level, bw_forest_report *rep,
+                           const bw_forest_hooks *h);
 
 /* The registry's "forest". */
 int bw_forest_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o);

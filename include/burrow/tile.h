@@ -32,14 +32,14 @@
     X(BOULDER,       "boulder",          '0', 37, BW_CONNECTS)              \
     X(LAVA,          "lava",             '~', 91, 0)                        \
     X(FIERY_PIT,     "fiery pit",        'O', 91, BW_OPEN | BW_DOWN)        \
-    X(GRASS,         "grass",            ',', 32, BW_OPEN)                  \
-    X(TRUNK,         "tree trunk",       'Q', 33, BW_OPEN | BW_UP)          \
-    X(ROOTS,         "roots",            '%', 33, 0)                        \
+    X(GRASS,         "grass",            ',', 36, BW_OPEN)                  \
+    X(TRUNK,         "tree trunk",       'Q', 31, BW_OPEN | BW_UP)          \
+    X(ROOTS,         "roots",            '%', 90, 0)                        \
     X(BRANCH,        "branch",           '=', 33, BW_OPEN)                  \
     X(LEAF,          "leaf",             '*', 92, BW_OPEN)                  \
     X(MUSHROOM,      "mushroom",         'm', 95, BW_OPEN | BW_UP)          \
-    X(MUSHROOM_TOP,  "mushroom top",     'n', 95, BW_OPEN)                  \
-    X(VINE,          "vine bridge",      '-', 32, BW_OPEN)                  \
+    X(MUSHROOM_TOP,  "mushroom top",     'n', 35, BW_OPEN | BW_DOWN)        \
+    X(VINE,          "vine bridge",      '-', 93, BW_OPEN)                  \
     X(PILLAR,        "pillar",           'I', 37, BW_CONNECTS)              \
     X(SARCOPHAGUS,   "sarcophagus",      '&', 37, BW_CONNECTS)              \
     X(COFFIN,        "coffin",           'c', 33, BW_CONNECTS)              \

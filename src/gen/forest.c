@@ -22,17 +22,24 @@ enum { P_TRUNKS = 1, P_ROOTS = 2, P_LICHEN = 3, P_MUSHROOMS = 4, P_CANOPY = 8, P
  * square each side of its centre line) stays on it. */
 #define EDGE 2
 
-/* DLVL 5. Roots: a ring 2..3 wide round the trunk, then 5..8 buttress
- * roots running 1..4 further out; everything of a tree lies within REACH
- * (6 + 3 + 4) of its centre. 1..3 gaps through the roots, each a 2-wide
- * line of grass from the trunk out to REACH + 1, where no other tree
- * reaches (centres are APART apart) and still on the map. */
+/* DLVL 5. Roots: a ring 2..3 wide round the trunk (a disc of radius up to
+ * 6 + 3 = 9), then 5..8 buttress roots running 1..4 further out, 1..2 wide.
+ * Everything a tree paints lies within dist^2 REACH2 of its centre: the
+ * farthest square, over every direction, ring, length and width, is a
+ * buttress of the widest ring 4 long in direction 3, shifted one across,
+ * at (11, 8): dist^2 185, the most over all 1,024 cases (rings 6..9, 32
+ * directions, lengths 1..4, widths 1..2). REACH = 14 is the least radius
+ * past it. 1..3 gaps through the roots, each a 2-wide line of grass from
+ * the trunk out to REACH, whose centre line ends at dist^2 194..208 (over
+ * the 32 directions): past its own tree's reach and, other centres being
+ * APART or more away, over 29 - 14.5 from them, past theirs too. */
 #define ROOT_W_MIN 2
 #define ROOT_W_MAX 3
 #define BUTTRESS_MIN 5
 #define BUTTRESS_MAX 8
 #define BUTTRESS_LEN 4
-#define REACH (BW_FOREST_TRUNK_R_MAX + ROOT_W_MAX + BUTTRESS_LEN)
+#define REACH2 185
+#define REACH 14
 #define GAPS_MIN 1
 #define GAPS_MAX 3
 /* Lichen patches (PUT_LICHEN over grass) on DLVL 5. */
@@ -40,10 +47,15 @@ enum { P_TRUNKS = 1, P_ROOTS = 2, P_LICHEN = 3, P_MUSHROOMS = 4, P_CANOPY = 8, P
 #define LICHEN_MAX 30
 
 /* The plan's spacing and margin (bw_forest_trunks: a 40-square lattice,
- * offsets 14..25 into a cell). */
+ * offsets 14..25 into a cell). REACH is past every square a tree paints;
+ * a square REACH from a centre along an axis is on the map, and one REACH
+ * + 1 out along an axis (the fallback's cut) is past every other tree,
+ * whose centres are APART or more away on that axis or 28 off it. */
 #define APART 29
 #define MARGIN 14
-typedef char forest_reach_fits[REACH + 1 + REACH < APART && REACH + 1 <= MARGIN ? 1 : -1];
+typedef char forest_reach_fits[REACH * REACH > REACH2 && REACH <= MARGIN &&
+    (APART - REACH - 1) * (APART - REACH - 1) > REACH2 &&
+    (BW_FOREST_TRUNK_R_MAX + ROOT_W_MAX + BUTTRESS_LEN) * (BW_FOREST_TRUNK_R_MAX + ROOT_W_MAX + BUTTRESS_LEN) <= REACH2 ? 1 : -1];
 typedef char forest_cap_is_worst_case[BW_FOREST_TREE_CAP >=
     BW_FOREST_FIRST_MAX * (1 + BW_FOREST_FAN_MAX + BW_FOREST_FAN_MAX * BW_FOREST_FAN_MAX) ? 1 : -1];
 
@@ -443,6 +455,8 @@ void bw_forest_branch_cells(const bw_forest_part *p, bw_forest_cell_fn fn, void 
 {
     sink s;
     s.mode = SINK_FN;
+    s.level = 0; /* unused by SINK_FN; set, since squares() copies them */
+    s.key = 0;
     s.g = 0;
     s.plane = 0;
     s.fn = fn;
@@ -485,12 +499,13 @@ int bw_forest_mushrooms(uint32_t seed, int level, bw_plane *out)
 typedef struct draw_ctx {
     sink s;                /* SINK_DRAW; s.plane holds the tree being drawn */
     bw_forest_report *rep;
+    const bw_forest_hooks *h;
 } draw_ctx;
 
 /* 4.7: the ray from a twig's tip along its direction (see
  * BW_FOREST_VINE_MAX). It runs as the twig is drawn, so the branches it
  * can meet are those of the trees drawn before (any branch square not in
- * c->own) and its own. */
+ * c->s.plane) and its own. */
 static void vine(draw_ctx *c, const bw_forest_part *p)
 {
     bw_grid *g = c->s.g;
@@ -517,17 +532,16 @@ static void vine(draw_ctx *c, const bw_forest_part *p)
         if (BW_AT(g, l.x, l.y) == BW_T_AIR)
             BW_AT(g, l.x, l.y) = BW_T_VINE;
     while (line_step(&l));
-    if (c->rep) {
-        bw_forest_report *r = c->rep;
-        if (r->vines < BW_FOREST_REPORT_VINES) {
-            bw_forest_vine *v = &r->vine[r->vines];
-            v->x0 = (uint8_t)p->x1;
-            v->y0 = (uint8_t)p->y1;
-            v->x1 = (uint8_t)ex;
-            v->y1 = (uint8_t)ey;
-            v->t = p->tree;
-        }
-        r->vines++;
+    if (c->rep)
+        c->rep->vines++;
+    if (c->h && c->h->on_vine) {
+        bw_forest_vine v;
+        v.x0 = (uint8_t)p->x1;
+        v.y0 = (uint8_t)p->y1;
+        v.x1 = (uint8_t)ex;
+        v.y1 = (uint8_t)ey;
+        v.t = p->tree;
+        c->h->on_vine(&v, c->h->ctx);
     }
 }
 
@@ -564,7 +578,7 @@ static void draw_part(const bw_forest_part *p, void *vc)
 }
 
 static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_plan *pl,
-                         bw_forest_report *rep)
+                         bw_forest_report *rep, const bw_forest_hooks *h)
 {
     bw_grid *g = &m->grid;
     draw_ctx dc;
@@ -578,6 +592,7 @@ static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_pl
     dc.s.key = mushroom_key(seed);
     dc.s.level = (uint8_t)level;
     dc.rep = rep;
+    dc.h = h;
     for (t = 0; t < pl->n; t++)
         grow_tree(seed, level, pl, t, 1, draw_part, &dc);
     if (level < BW_FOREST_LEVELS - 1) { /* 4.6: the tops of the level below */
@@ -614,8 +629,9 @@ static void paint_line(bw_grid *g, int x0, int y0, int x1, int y1, int width, ui
     }
 }
 
-/* 4.5.1: the roots round trunk t, the trunk, and the gaps through them. */
-static void roots(bw_grid *g, bw_rng *r, const bw_forest_plan *pl, int t)
+/* 4.5.1: the roots round trunk t, the trunk, and the gaps through them
+ * (drawn but not painted when the test hook `closed` names the trunk). */
+static void roots(bw_grid *g, bw_rng *r, const bw_forest_plan *pl, int t, int closed)
 {
     int cx = pl->x[t], cy = pl->y[t], rad = pl->r[t], i, n, base;
     int ring = rad + bw_rng_range(r, ROOT_W_MIN, ROOT_W_MAX);
@@ -631,15 +647,23 @@ static void roots(bw_grid *g, bw_rng *r, const bw_forest_plan *pl, int t)
     base = (int)bw_rng_below(r, 32);
     for (i = 0; i < n; i++) { /* 4.5.2: a way in to the trunk */
         int dir = (base + i * 32 / n + bw_rng_range(r, -2, 2)) & 31;
-        paint_line(g, cx, cy, cx + dir_x(dir, REACH + 1), cy + dir_y(dir, REACH + 1), 2,
-                   BW_T_ROOTS, BW_T_GRASS);
+        if (!closed)
+            paint_line(g, cx, cy, cx + dir_x(dir, REACH), cy + dir_y(dir, REACH), 2,
+                       BW_T_ROOTS, BW_T_GRASS);
     }
 }
 
-/* 4.5.2: floods from the corner (grass: no tree reaches it); a trunk left
- * out gets a straight path of grass to the corner (the fallback, never
- * seen: the gaps end where no roots are), and grass the roots closed in
- * becomes roots. */
+/* 4.5.2: floods from the corner, then turns grass the roots closed in
+ * into roots. The gaps join every trunk by construction: each ends past
+ * every tree's reach (see REACH), and the squares past every reach are one
+ * region holding the corner. (The lattice lines x, y = 0, 39, 40, 79, 80,
+ * 119 are past every reach, as centres lie 14..25 into their cells; from
+ * any other such square, stepping away from its cell's one centre along x,
+ * or along y in that centre's column, stays past it up to a line.) So the
+ * fallback never runs; for a trunk left out it cuts like a gap, 2 wide,
+ * straight up (-y) to REACH + 1: along the axis the cut meets no other
+ * tree's roots, and its square REACH up is on the map and past every
+ * reach, so in the corner's region. The test hook `closed` forces it. */
 static void join_floor(bw_map *m, const bw_forest_plan *pl, bw_forest_report *rep)
 {
     bw_grid *g = &m->grid;
@@ -650,7 +674,8 @@ static void join_floor(bw_map *m, const bw_forest_plan *pl, bw_forest_report *re
     bw_flood(&m->fill, g, &open, &m->a, 0, 0);
     for (t = 0; t < pl->n; t++)
         if (!BW_PGET(&m->a, pl->x[t], pl->y[t])) {
-            paint_line(g, pl->x[t], pl->y[t], 0, 0, 1, BW_T_ROOTS, BW_T_GRASS);
+            paint_line(g, pl->x[t], pl->y[t], pl->x[t], pl->y[t] - (REACH + 1), 2, BW_T_ROOTS,
+                       BW_T_GRASS);
             bw_flood(&m->fill, g, &open, &m->a, pl->x[t], pl->y[t]);
             if (rep)
                 rep->fallbacks++;
@@ -660,7 +685,8 @@ static void join_floor(bw_map *m, const bw_forest_plan *pl, bw_forest_report *re
             g->cell[i] = BW_T_ROOTS;
 }
 
-static void floor_level(bw_map *m, uint32_t seed, const bw_forest_plan *pl, bw_forest_report *rep)
+static void floor_level(bw_map *m, uint32_t seed, const bw_forest_plan *pl, bw_forest_report *rep,
+                        unsigned closed)
 {
     bw_grid *g = &m->grid;
     bw_rubble_params lp;
@@ -669,7 +695,7 @@ static void floor_level(bw_map *m, uint32_t seed, const bw_forest_plan *pl, bw_f
     bw_map_init(m, BW_FOREST_W, BW_FOREST_H, BW_T_GRASS); /* 4.5.4 */
     bw_rng_stream(&r, seed, BW_GEN_FOREST, 5, P_ROOTS);
     for (t = 0; t < pl->n; t++)
-        roots(g, &r, pl, t);
+        roots(g, &r, pl, t, (closed >> t) & 1u);
     join_floor(m, pl, rep);
     bw_rng_stream(&r, seed, BW_GEN_FOREST, 5, P_LICHEN); /* 4.5.3 */
     bw_lichen_defaults(&lp);
@@ -681,20 +707,26 @@ static void floor_level(bw_map *m, uint32_t seed, const bw_forest_plan *pl, bw_f
 
 /* ------------------------------------------------------------ entry */
 
-int bw_forest_level(bw_map *m, uint32_t seed, int level, bw_forest_report *rep)
+int bw_forest_level_hooked(bw_map *m, uint32_t seed, int level, bw_forest_report *rep,
+                           const bw_forest_hooks *h)
 {
     bw_forest_plan pl;
     if (level < 1 || level > BW_FOREST_LEVELS)
         return -1;
-    if (rep) /* the vine list needs no clearing: `vines` says what is in it */
+    if (rep)
         rep->branches = rep->twigs = rep->leaves = rep->capped = rep->vines = rep->mushrooms =
             rep->tops = rep->fallbacks = 0;
     bw_forest_trunks(seed, &pl);
     if (level == BW_FOREST_LEVELS)
-        floor_level(m, seed, &pl, rep);
+        floor_level(m, seed, &pl, rep, h ? h->closed : 0u);
     else
-        canopy_level(m, seed, level, &pl, rep);
+        canopy_level(m, seed, level, &pl, rep, h);
     return 0;
+}
+
+int bw_forest_level(bw_map *m, uint32_t seed, int level, bw_forest_report *rep)
+{
+    return bw_forest_level_hooked(m, seed, level, rep, 0);
 }
 
 int bw_forest_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
