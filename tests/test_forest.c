@@ -865,15 +865,8 @@ static void forest_golden_ten_seeds(void)
     int n;
     for (s = 0; s < 10; s++)
         for (n = 1; n <= BW_FOREST_LEVELS; n++) {
-            uint32_t v;
-            uint8_t b[4];
             gen(s, n, 0);
-            v = bw_grid_hash(g);
-            b[0] = (uint8_t)v;
-            b[1] = (uint8_t)(v >> 8);
-            b[2] = (uint8_t)(v >> 16);
-            b[3] = (uint8_t)(v >> 24);
-            h = bw_fnv1a(h, b, 4);
+            h = t_fold(h, bw_grid_hash(g));
         }
     t_golden("forest_seeds0to9_all_levels", h, 0xffb38e88u);
 }

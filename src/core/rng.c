@@ -1,7 +1,7 @@
 #include "burrow/rng.h"
 
 /* murmur3's 32-bit finaliser: every input bit affects every output bit. */
-static uint32_t fmix32(uint32_t h)
+uint32_t bw_hash32(uint32_t h)
 {
     h ^= h >> 16;
     h *= 0x85ebca6bu;
@@ -13,10 +13,10 @@ static uint32_t fmix32(uint32_t h)
 
 uint32_t bw_mix(uint32_t seed, uint32_t a, uint32_t b, uint32_t c)
 {
-    uint32_t h = fmix32(seed ^ 0x9e3779b9u);
-    h = fmix32(h ^ (a * 0x85ebca6bu));
-    h = fmix32(h ^ (b * 0xc2b2ae35u));
-    h = fmix32(h ^ (c * 0x27d4eb2fu));
+    uint32_t h = bw_hash32(seed ^ 0x9e3779b9u);
+    h = bw_hash32(h ^ (a * 0x85ebca6bu));
+    h = bw_hash32(h ^ (b * 0xc2b2ae35u));
+    h = bw_hash32(h ^ (c * 0x27d4eb2fu));
     return h;
 }
 

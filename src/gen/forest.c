@@ -369,13 +369,7 @@ void bw_forest_canopy(uint32_t seed, int level, bw_forest_fn fn, void *ctx)
  * draw u(x, y) of 4.5. */
 static uint32_t cell_hash(uint32_t key, unsigned cell)
 {
-    uint32_t h = key ^ ((uint32_t)cell * 0x9e3779b9u);
-    h ^= h >> 16;
-    h *= 0x85ebca6bu;
-    h ^= h >> 13;
-    h *= 0xc2b2ae35u;
-    h ^= h >> 16;
-    return h;
+    return bw_hash32(key ^ ((uint32_t)cell * 0x9e3779b9u));
 }
 
 static uint32_t mushroom_key(uint32_t seed)
