@@ -25,4 +25,13 @@ typedef char t_ow_dist_in_unused_rows[T_OW_KEEP + sizeof(uint16_t) * 2 * BW_OW_H
 
 extern t_arena arena;
 
+/* Fills the grid and both scratch planes of m with garbage drawn from key. */
+void t_scramble(bw_map *m, uint32_t key);
+
+/* Fixed memory (issue 4): every level of seeds 0..seeds-1 of the registry's
+ * generator `name` hashes the same generated alone over garbage
+ * (t_scramble) as after all the others, in either order. */
+#define T_LEVELS_MAX 5
+void t_levels_alone_equal_in_sequence(bw_map *m, const char *name, uint32_t seeds);
+
 #endif

@@ -923,30 +923,7 @@ static void mines_pit_plans_chain(void)
  * as level n generated after all the others, in either order. */
 static void mines_level_alone_equals_level_in_sequence(void)
 {
-    uint32_t s, h[BW_MINES_LEVELS + 1];
-    bw_rng r;
-    int n, i;
-    for (s = 0; s < SEEDS(500); s++) {
-        for (n = 1; n <= BW_MINES_LEVELS; n++) {
-            gen(s, n);
-            h[n] = bw_grid_hash(g);
-        }
-        for (n = BW_MINES_LEVELS; n >= 1; n--) {
-            gen(s, n);
-            CHECK(bw_grid_hash(g) == h[n]);
-        }
-        for (n = 1; n <= BW_MINES_LEVELS; n++) {
-            bw_rng_seed(&r, s * 7 + (uint32_t)n);
-            for (i = 0; i < BW_GRID_CELLS; i++)
-                g->cell[i] = (uint8_t)bw_rng_below(&r, BW_TILE_COUNT);
-            for (i = 0; i < BW_PLANE_WORDS; i++) {
-                m->a.w[i] = bw_rng_next(&r);
-                m->b.w[i] = bw_rng_next(&r);
-            }
-            gen(s, n);
-            CHECK(bw_grid_hash(g) == h[n]);
-        }
-    }
+    t_levels_alone_equal_in_sequence(m, "mines", SEEDS(500));
 }
 
 static void mines_registry_and_range(void)
