@@ -176,6 +176,57 @@ static void morlock_3_2_outcomes_drawn_with_stated_weights(void)
     }
 }
 
+typedef struct head_ctx {
+    uint32_t turned[8], forked[8], continued, bad;
+} head_ctx;
+
+/* The heading a decision left (t->dir) against the one before it (arg),
+ * in eighths clockwise: 0..7. */
+static int turned_by(const bw_morlock_tunnel *t, int arg) { return (t->dir - arg + 8) & 7; }
+
+static void trace_head(void *vc, int kind, const bw_morlock_plan *p, const bw_morlock_tunnel *t, int arg)
+{
+    head_ctx *c = (head_ctx *)vc;
+    const bw_morlock_tunnel *parent;
+    if (kind == BW_MORLOCK_E_CONTINUE) {
+        c->continued++;
+        c->bad |= t->dir != arg;
+    } else if (kind == BW_MORLOCK_E_TURN) {
+        c->turned[turned_by(t, arg)]++;
+    } else if (kind == BW_MORLOCK_E_FORK) {
+        /* pushed last: the new tunnel; just before it: the parent */
+        parent = &p->queue[(p->head + p->active - 2) % BW_MORLOCK_QUEUE];
+        c->forked[turned_by(t, arg)]++;
+        c->bad |= turned_by(parent, arg) != 7;
+        c->bad |= parent->x != t->x || parent->y != t->y || parent->level != t->level;
+    }
+}
+
+/* 3.2's continue, turn and fork: a continue keeps its heading; a turn
+ * changes it by -90, -45, +45 or +90 degrees, and all four occur (the
+ * anticlockwise ones are negative steps, reduced modulo 8); a fork leaves
+ * two tunnels on the same cell, the old one 45 degrees left, the new one 45
+ * or 90 right, both of which occur. */
+static void morlock_3_2_continue_turn_fork_headings(void)
+{
+    bw_morlock_plan p;
+    head_ctx c;
+    uint32_t s;
+    int k;
+    for (k = 0; k < 8; k++)
+        c.turned[k] = c.forked[k] = 0;
+    c.continued = c.bad = 0;
+    for (s = 0; s < SEEDS(500); s++) {
+        t_seed(s);
+        bw_morlock_plan_run(&p, s, 0, trace_head, &c);
+    }
+    CHECK(!c.bad && c.continued > 0);
+    CHECK(c.turned[0] == 0 && c.turned[3] == 0 && c.turned[4] == 0 && c.turned[5] == 0);
+    CHECK(c.turned[1] > 0 && c.turned[2] > 0 && c.turned[6] > 0 && c.turned[7] > 0);
+    for (k = 0; k < 8; k++)
+        CHECK((k == 1 || k == 2) == (c.forked[k] > 0));
+}
+
 typedef struct pit_ctx {
     int pits, up, down, bad;
 } pit_ctx;
@@ -828,6 +879,7 @@ void suite_morlock(void)
     RUN(morlock_3_1_central_tunnel_begins_on_dlvl_1);
     RUN(morlock_3_2_one_decision_every_segment);
     RUN(morlock_3_2_outcomes_drawn_with_stated_weights);
+    RUN(morlock_3_2_continue_turn_fork_headings);
     RUN(morlock_3_2_pits_lead_up_or_down_to_a_new_tunnel);
     RUN(morlock_3_2_dead_ends_into_template_rooms);
     RUN(morlock_templates_are_sound);

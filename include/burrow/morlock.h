@@ -153,7 +153,8 @@ typedef struct bw_morlock_plan {
  * a pit's arrival or a respawn; 0 for fallbacks). `arg`: the room's index
  * on its level for ROOM and FALLBACK_ROOM, the room's global index (rooms
  * counted level by level) for RESPAWN, the pit's index for PIT and
- * FALLBACK_PIT, else 0. For tests and tools. */
+ * FALLBACK_PIT, the heading before the decision for CONTINUE, TURN and
+ * FORK, else 0. For tests and tools. */
 typedef void (*bw_morlock_trace)(void *ctx, int kind, const bw_morlock_plan *p,
                                  const bw_morlock_tunnel *t, int arg);
 
