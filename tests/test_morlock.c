@@ -21,6 +21,17 @@ static void render(uint32_t s, int level, const bw_morlock_cfg *c, bw_morlock_pl
 
 static int connects(int t) { return (bw_tiles[t].flags & BW_CONNECTS) != 0; }
 
+/* 3.4's open squares: every tile that connects (BW_CONNECTS) or that can
+ * be walked on (BW_PASS, passages). */
+static void open_set(bw_tileset *ts)
+{
+    int t;
+    bw_ts_from_flags(ts, BW_CONNECTS);
+    for (t = 0; t < BW_TILE_COUNT; t++)
+        if (bw_tile_passable(t))
+            bw_ts_add(ts, t);
+}
+
 static int count_flag(unsigned flag)
 {
     int x, y, n = 0;
@@ -65,25 +76,36 @@ static void trace_start(void *vc, int kind, const bw_morlock_plan *p, const bw_m
 
 /* 3.1: the first tunnel begins at the centre of DLVL 1 (60, 60): the
  * first decision is made one segment from it, everything before the first
- * pit or respawn happens on DLVL 1, and on the grid the centre is open and
- * a tunnel leads from it. */
+ * pit or respawn happens on DLVL 1, and on the grid the centre is walkable
+ * (BW_PASS: no room may put a pillar or rubble on it; rooms over the
+ * centre are counted, so the case occurs) and a walkable tunnel leads from
+ * it. */
 static void morlock_3_1_central_tunnel_begins_on_dlvl_1(void)
 {
     bw_morlock_plan p;
-    bw_tileset open;
+    bw_tileset walk;
     start_ctx c;
-    uint32_t s;
-    bw_ts_from_flags(&open, BW_CONNECTS);
+    uint32_t s, over = 0;
+    int k;
+    bw_ts_from_flags(&walk, BW_PASS);
     for (s = 0; s < SEEDS(500); s++) {
         t_seed(s);
         c.events = c.left_dlvl1 = c.bad = 0;
         CHECK(bw_morlock_plan_run(&p, s, 0, trace_start, &c) == 0);
         CHECK(c.events > 0 && !c.bad);
         render(s, 1, 0, &p);
-        CHECK(connects(BW_AT(g, BW_MORLOCK_START_X, BW_MORLOCK_START_Y)));
+        CHECK(bw_tile_passable(BW_AT(g, BW_MORLOCK_START_X, BW_MORLOCK_START_Y)));
         bw_plane_clear(&m->a);
-        CHECK(bw_flood(&m->fill, g, &open, &m->a, BW_MORLOCK_START_X, BW_MORLOCK_START_Y) > SEG);
+        CHECK(bw_flood(&m->fill, g, &walk, &m->a, BW_MORLOCK_START_X, BW_MORLOCK_START_Y) > SEG);
+        for (k = 0; k < p.n_rooms[0]; k++) {
+            const bw_morlock_room *o = &p.room[0][k];
+            const bw_morlock_template *tp = &bw_morlock_templates[o->tmpl];
+            over += o->x <= BW_MORLOCK_START_X && BW_MORLOCK_START_X < o->x + tp->w &&
+                    o->y <= BW_MORLOCK_START_Y && BW_MORLOCK_START_Y < o->y + tp->h;
+        }
     }
+    CHECK(over > 0);
+    t_info("morlock_rooms_over_the_start", over);
 }
 
 /* ------------------------------------------------------------ 3.2 */
@@ -584,7 +606,7 @@ static uint8_t uf_find(uint8_t *parent, int a)
 }
 
 /* The graph whose nodes are the 4-connected regions of open squares
- * (BW_CONNECTS) of all five levels and whose edges are the pits (a pit
+ * (BW_CONNECTS or BW_PASS: open_set) of all five levels and whose edges are the pits (a pit
  * joins the region round it on DLVL n to the region round its ladder on
  * n + 1) is connected. Kept small: union-find over the pits and the start;
  * each region joins every link it holds, and must hold one (or the start),
@@ -595,7 +617,7 @@ static void check_region_graph(uint32_t s, const bw_morlock_cfg *cfg, bw_morlock
     uint8_t parent[BW_MORLOCK_PITS + 1];
     uint32_t seen[(BW_MORLOCK_PITS + 1 + 31) / 32];
     int l, k, n, root, start;
-    bw_ts_from_flags(&open, BW_CONNECTS);
+    open_set(&open);
     render(s, 1, cfg, p);
     n = p->n_pits;
     start = n;

@@ -283,15 +283,24 @@ static int rooms_total(const bw_morlock_plan *p)
     return n;
 }
 
-/* Template tm at (x0, y0) on level l stays in the room margin and keeps a
- * cell of rock (or tunnel) from every room of that level. Overlaps are
- * checked on the records, by bounding boxes. */
+/* areas.txt 3.1: the start of DLVL 1 stays walkable, so a room there may
+ * not put a pillar or rubble on it (its walls and doors never close the
+ * start: walls are drawn over rock only, doors are open). */
+static int covers_start(const bw_morlock_template *t, int l, int x0, int y0)
+{
+    int in = find_char(inside_char, tmpl_at(t, BW_MORLOCK_START_X - x0, BW_MORLOCK_START_Y - y0));
+    return l == 0 && in >= 0 && !bw_tile_passable(inside_tile[in]);
+}
+
+/* Template tm at (x0, y0) on level l stays in the room margin, keeps the
+ * start walkable and keeps a cell of rock (or tunnel) from every room of
+ * that level. Overlaps are checked on the records, by bounding boxes. */
 static int room_fits(const bw_morlock_plan *p, int l, int tm, int x0, int y0)
 {
     const bw_morlock_template *t = &bw_morlock_templates[tm];
     int k, x1 = x0 + t->w - 1, y1 = y0 + t->h - 1;
     if (x0 < BW_MORLOCK_ROOM_LO || y0 < BW_MORLOCK_ROOM_LO || x1 > BW_MORLOCK_ROOM_HI ||
-        y1 > BW_MORLOCK_ROOM_HI)
+        y1 > BW_MORLOCK_ROOM_HI || covers_start(t, l, x0, y0))
         return 0;
     for (k = 0; k < p->n_rooms[l]; k++) {
         const bw_morlock_room *o = &p->room[l][k];
