@@ -167,7 +167,7 @@ static void trace_roll(void *vc, int kind, const bw_morlock_plan *p, const bw_mo
 
 /* 3.2's five outcomes are drawn with the weights the README states
  * (continue 47, turn 26, fork 12, pit 3, room 12 in 100), each within 4
- * sigma over about 380,000 free decisions; tunnels are 1 to 3 wide and
+ * sigma over about 390,000 free decisions; tunnels are 1 to 3 wide and
  * all three widths occur. */
 static void morlock_3_2_outcomes_drawn_with_stated_weights(void)
 {
@@ -537,7 +537,7 @@ static void morlock_3_3_a_room_sends_a_tunnel_when_all_dead_ended(void)
     c.respawns = c.bad = 0;
     c.last = c.first = 0;
     c.expect16 = c.var16 = 0;
-    spawn_run(&c, BW_MORLOCK_STEPS, BW_MORLOCK_QUEUE, SEEDS(500));
+    spawn_run(&c, BW_MORLOCK_STEPS, BW_MORLOCK_QUEUE_DEFAULT, SEEDS(500));
     dflt = c.respawns;
     spawn_run(&c, BW_MORLOCK_STEPS, 1, SEEDS(500));
     CHECK(!c.bad);
@@ -870,8 +870,8 @@ static void morlock_registry_and_range(void)
 
 static void morlock_golden(void)
 {
-    static const uint32_t want[LEVELS] = { 0xd962b0c1u, 0x9c66594bu, 0xe21079c4u, 0x888589dbu,
-                                            0xc3ec2a8bu };
+    static const uint32_t want[LEVELS] = { 0xc351e00du, 0x75c5b855u, 0x04f3679bu, 0x2dded0fcu,
+                                            0x48dd4120u };
     static const char *const name[LEVELS] = {
         "morlock_seed1_level1", "morlock_seed1_level2", "morlock_seed1_level3",
         "morlock_seed1_level4", "morlock_seed1_level5"
@@ -893,7 +893,7 @@ static void morlock_golden_ten_seeds(void)
             bw_morlock_generate(m, s, n, 0);
             h = t_fold(h, bw_grid_hash(g));
         }
-    t_golden("morlock_seeds0to9_all_levels", h, 0x1449f0aau);
+    t_golden("morlock_seeds0to9_all_levels", h, 0x2f8b0ceeu);
 }
 
 void suite_morlock(void)

@@ -704,7 +704,7 @@ static void run(sim *s, uint32_t seed)
 void bw_morlock_defaults(bw_morlock_cfg *c)
 {
     c->steps = BW_MORLOCK_STEPS;
-    c->queue = BW_MORLOCK_QUEUE;
+    c->queue = BW_MORLOCK_QUEUE_DEFAULT;
 }
 
 int bw_morlock_plan_run(bw_morlock_plan *p, uint32_t seed, const bw_morlock_cfg *c,
