@@ -742,6 +742,121 @@ static void morlock_3_5_four_to_six_rooms_per_level(void)
     CHECK(seen == (1u << 4 | 1u << 5 | 1u << 6));
 }
 
+typedef struct dug_ctx {
+    uint16_t steps;   /* the cfg's step cap */
+    int start;        /* the next event begins a decision */
+    int after;        /* the event after DUG_OUT: -1 none, else the kind wanted (ROOM or PIT) */
+    uint32_t forced_room, forced_pit, refused, dug, bad;
+} dug_ctx;
+
+static int dug_out(const dug_ctx *c, const bw_morlock_plan *p, int l)
+{
+    return p->lsteps[l] >= c->steps / LEVELS;
+}
+
+/* How many levels from l to the nearest level not dug out (99: none). */
+static int to_fresh(const dug_ctx *c, const bw_morlock_plan *p, int l)
+{
+    int k, d = 99;
+    for (k = 0; k < LEVELS; k++)
+        if (!dug_out(c, p, k))
+            d = bw_min(d, bw_abs(k - l));
+    return d;
+}
+
+static void trace_dug(void *vc, int kind, const bw_morlock_plan *p, const bw_morlock_tunnel *t, int arg)
+{
+    dug_ctx *c = (dug_ctx *)vc;
+    int from;
+    if (kind == BW_MORLOCK_E_RESPAWN || !t)
+        return; /* between decisions, or the fallback */
+    if (c->after >= 0) {
+        /* the forced outcome, or its refusal (which then continues) */
+        if (kind == c->after && kind == BW_MORLOCK_E_ROOM) {
+            c->forced_room++;
+        } else if (kind == c->after) {
+            /* one level on towards the nearest level not dug out */
+            from = p->pit[arg].down ? p->pit[arg].upper : p->pit[arg].upper + 1;
+            c->forced_pit++;
+            c->bad |= to_fresh(c, p, from) == 99 || to_fresh(c, p, t->level) != to_fresh(c, p, from) - 1;
+        } else if (kind == (c->after == BW_MORLOCK_E_ROOM ? BW_MORLOCK_E_ROOM_REFUSED : BW_MORLOCK_E_PIT_REFUSED))
+            c->refused++;
+        else
+            c->bad = 1;
+        c->after = -1;
+    } else if (c->start) {
+        /* the level the deciding tunnel is on (a pit's t has arrived) */
+        from = t->level;
+        if (kind == BW_MORLOCK_E_PIT)
+            from = p->pit[arg].down ? p->pit[arg].upper : p->pit[arg].upper + 1;
+        if (kind == BW_MORLOCK_E_DUG_OUT) {
+            c->dug++;
+            c->bad |= !dug_out(c, p, from);
+            c->after = p->n_rooms[from] < p->want[from] ? BW_MORLOCK_E_ROOM : BW_MORLOCK_E_PIT;
+        } else {
+            c->bad |= dug_out(c, p, from); /* a free draw on a dug-out level */
+            if (kind == BW_MORLOCK_E_PIT) /* a random pit never leads into one */
+                c->bad |= dug_out(c, p, t->level);
+        }
+    }
+    c->start = kind < BW_MORLOCK_E_DECISIONS;
+}
+
+/* 3.5, each level's share (and "all five DLVLs ... in a similar
+ * fashion"): once a level's tunnels have walked a fifth of
+ * the step cap it is dug out, and every decision there begins with
+ * DUG_OUT, whose next event is a room if the level still wants one, else a
+ * pit one level on towards the nearest level not dug out, or that
+ * outcome's counted refusal; no free draw (no random pit) happens on a
+ * dug-out level and no random pit leads into one. Every level walks
+ * at least three quarters of its fifth. With the defaults the fallback is
+ * never used and pits per seed stay near the 24.6 the README states; a cap
+ * of 1,600 steps makes the forced rooms common. */
+/* share: check that every level walked three quarters of its fifth */
+static void dug_run(dug_ctx *c, const bw_morlock_cfg *cfg, uint32_t seeds, int share,
+                    uint32_t *pits, uint32_t *fallback)
+{
+    bw_morlock_plan p;
+    uint32_t s;
+    int l;
+    c->steps = cfg->steps;
+    for (s = 0; s < seeds; s++) {
+        t_seed(s);
+        c->start = 1;
+        c->after = -1;
+        bw_morlock_plan_run(&p, s, cfg, trace_dug, c);
+        CHECK(c->after < 0);
+        *pits += p.n_pits;
+        *fallback += p.events[BW_MORLOCK_E_FALLBACK_ROOM] + p.events[BW_MORLOCK_E_FALLBACK_PIT];
+        for (l = 0; l < LEVELS && share; l++)
+            CHECK(p.lsteps[l] * 4 >= cfg->steps / LEVELS * 3);
+    }
+}
+
+static void morlock_3_5_dug_out_forces_room_or_pit(void)
+{
+    bw_morlock_cfg cfg;
+    dug_ctx c;
+    uint32_t pits = 0, fallback = 0, rooms;
+    c.forced_room = c.forced_pit = c.refused = c.dug = c.bad = 0;
+    bw_morlock_defaults(&cfg);
+    dug_run(&c, &cfg, SEEDS(500), 1, &pits, &fallback);
+    CHECK(fallback == 0);
+    CHECK(pits >= 20u * SEEDS(500) && pits <= 29u * SEEDS(500));
+    t_info("morlock_pits_per_100_seeds", pits * 100u / SEEDS(500));
+    t_info("morlock_forced_pits_per_100_seeds", c.forced_pit * 100u / SEEDS(500));
+    rooms = c.forced_room;
+    /* a small cap digs levels out before they have their rooms */
+    cfg.steps = 1600;
+    dug_run(&c, &cfg, SEEDS(100), 0, &pits, &fallback);
+    t_info("morlock_forced_rooms_default", rooms);
+    t_info("morlock_forced_rooms_cap1600", c.forced_room - rooms);
+    t_info("morlock_forced_refused", c.refused);
+    CHECK(!c.bad);
+    CHECK(c.forced_room > rooms && c.forced_pit > 0);
+    CHECK(c.dug == c.forced_room + c.forced_pit + c.refused);
+}
+
 /* 3.5's fallback after the step cap: with caps so small that the process
  * reaches few levels (or none but DLVL 1), every level still has 4 to 6
  * rooms, the links pair and the region graph is connected; the fallback
@@ -910,6 +1025,7 @@ void suite_morlock(void)
     RUN(morlock_3_4_region_graph_across_levels_connected);
     RUN(morlock_levels_closed_by_rock);
     RUN(morlock_3_5_four_to_six_rooms_per_level);
+    RUN(morlock_3_5_dug_out_forces_room_or_pit);
     RUN(morlock_3_5_fallback_keeps_the_rules);
     RUN(morlock_replay_decides_the_same_for_every_level);
     RUN(morlock_level_alone_equals_level_in_sequence);
