@@ -365,7 +365,8 @@ static int room_drawn(const bw_morlock_room *o)
 }
 
 /* 3.2: a tunnel dead ends into a hard-coded room: the cell outside the
- * room's one open door lies in the tunnel's brush when the room is made;
+ * room's one open door lies in the tunnel's brush when the room is made,
+ * and the tunnel ends there (the count of active tunnels);
  * on the grid every room of the plan is its template, in ruins; rooms of
  * a level keep a cell apart; every template is used. */
 static void morlock_3_2_dead_ends_into_template_rooms(void)
@@ -379,6 +380,11 @@ static void morlock_3_2_dead_ends_into_template_rooms(void)
         c.rooms = c.bad = 0;
         bw_morlock_plan_run(&p, s, 0, trace_room, &c);
         CHECK(c.rooms > 0 && !c.bad);
+        /* a room is a dead end: the tunnels left are those begun (the
+         * first, forks, respawns) less those a room ended; a pit ends one
+         * and begins one */
+        CHECK(p.active == 1 + p.events[BW_MORLOCK_E_FORK] + p.events[BW_MORLOCK_E_RESPAWN] -
+                              p.events[BW_MORLOCK_E_ROOM]);
         for (l = 0; l < LEVELS; l++) {
             render(s, l + 1, 0, &p);
             for (k = 0; k < p.n_rooms[l]; k++) {
