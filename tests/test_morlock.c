@@ -2,7 +2,7 @@
  * test is named after the rule it checks and runs SEEDS(500) seeds (a
  * tenth on the boards). The process is watched through its trace callback
  * and its plan; the levels are checked on the grid. Every test keeps one
- * bw_morlock_plan on its stack (about 620 B; helpers get a pointer to it)
+ * bw_morlock_plan on its stack (620 B; helpers get a pointer to it)
  * and draws with bw_morlock_render into it, so it fits the 20 KiB board. */
 #include "check.h"
 #include "arena.h"

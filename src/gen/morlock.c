@@ -352,8 +352,11 @@ static void add_pit(bw_morlock_plan *p, int x, int y, int upper, int down)
 /* A level is dug out once its tunnels have walked a fifth of the step cap.
  * A tunnel on a dug-out level dead ends at its next interval, chosen by the
  * records instead of the dice: into a room if the level still wants one,
- * else into a pit for the nearest level that is not dug out. So every level
- * gets its share of tunnels and of chances for rooms (3.5). */
+ * else into a pit one level on towards the nearest level that is not dug
+ * out (through dug-out levels in between, each a forced pit again). So
+ * every level gets its share of tunnels and of chances for rooms (3.5).
+ * Each tunnel alive on a level when it is dug out ends in a pit, which is
+ * why the queue sets the pit density (BW_MORLOCK_QUEUE_DEFAULT). */
 static int dug_out(const sim *s, int l)
 {
     return s->p->lsteps[l] >= s->cfg.steps / BW_MORLOCK_LEVELS;
