@@ -13,9 +13,9 @@
  *
  * The process runs over all five levels but decides nothing from a grid:
  * tunnels, rooms, pits and a coarse map of where tunnels went are small
- * records (bw_morlock_plan, 624 bytes) and the draws come from one rng
- * stream of the seed. Generating
- * DLVL n replays the whole process and draws only what lies on DLVL n, so
+ * records (bw_morlock_plan: sizeof is 620 bytes on the host and on
+ * Cortex-M, tested) and the draws come from one rng stream of the seed.
+ * Generating DLVL n replays the whole process and draws only what lies on DLVL n, so
  * a level needs neither the others nor more than one bw_map.
  *
  * Links: a pit between DLVL n and n + 1 at (x, y) is a pit tile
@@ -39,8 +39,13 @@
 #define BW_MORLOCK_SEGMENT 8
 /* Default cap on the steps of all tunnels together, every level. */
 #define BW_MORLOCK_STEPS 6400
-/* Active tunnels at most (the queue); a fork with a full queue continues. */
+/* Room for active tunnels (the queue): cfg.queue may be 1..6. */
 #define BW_MORLOCK_QUEUE 6
+/* Active tunnels at most by default; a fork with a full queue continues.
+ * Every tunnel on a level that is dug out must dead end into a pit (3.5's
+ * share, see morlock.c), so the queue sets how many pits a level gets:
+ * 3 gives 24.6 pits a seed (6 a pair of levels), 6 gave 32.9. */
+#define BW_MORLOCK_QUEUE_DEFAULT 3
 /* The coarse map of where tunnels have been: 8 x 8 blocks of 15 x 15. */
 #define BW_MORLOCK_BLOCK 15
 #define BW_MORLOCK_BLOCKS 8
@@ -49,8 +54,9 @@
 #define BW_MORLOCK_ROOMS_MAX 6
 /* Pits in all; the process keeps the last BW_MORLOCK_PITS_RESERVE for the
  * fallback of 3.5 (at most one per level 2..5) and refuses pits past the
- * other 60 (a pit refused is a continue). With the defaults a run makes 33
- * on average; 60 was reached on 1 seed of 20,000. */
+ * other 60 (a pit refused is a continue). With the defaults a run makes
+ * 24.6 on average and at most 47 in 20,000 seeds; with a queue of 6, 33
+ * and 60. */
 #define BW_MORLOCK_PITS 64
 #define BW_MORLOCK_PITS_RESERVE 4
 /* Straight corridors of the 3.5 fallback: per level at most one room short
@@ -153,7 +159,8 @@ typedef struct bw_morlock_plan {
  * a pit's arrival or a respawn; 0 for fallbacks). `arg`: the room's index
  * on its level for ROOM and FALLBACK_ROOM, the room's global index (rooms
  * counted level by level) for RESPAWN, the pit's index for PIT and
- * FALLBACK_PIT, else 0. For tests and tools. */
+ * FALLBACK_PIT, the heading before the decision for CONTINUE, TURN and
+ * FORK, else 0. For tests and tools. */
 typedef void (*bw_morlock_trace)(void *ctx, int kind, const bw_morlock_plan *p,
                                  const bw_morlock_tunnel *t, int arg);
 

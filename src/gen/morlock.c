@@ -39,6 +39,13 @@ static const int8_t wobble[4] = { -1, 0, 0, 1 };
 /* A turn: -90, -45, +45 or +90 degrees. */
 static const int8_t turn_by[4] = { -2, -1, 1, 2 };
 
+/* Heading dir turned by `by` eighths, negative anticlockwise: the sum is
+ * reduced modulo 8 as unsigned, which C defines for negative sums too. */
+static uint8_t turn8(int dir, int by)
+{
+    return (uint8_t)((unsigned)(dir + by) & 7u);
+}
+
 /* Beyond this distance from the centre on an axis, turns lean inward. */
 #define TURN_HOME 36
 /* How far ahead a turn looks for ground not dug yet. */
@@ -231,7 +238,7 @@ static void walk(sim *s, bw_morlock_tunnel *t)
     bw_rng *r = &s->p->rng;
     int i;
     for (i = 0; i < BW_MORLOCK_SEGMENT; i++) {
-        int d = (t->dir + wobble[bw_rng_next(r) & 3]) & 7;
+        int d = turn8(t->dir, wobble[bw_rng_next(r) & 3]);
         int nx = t->x + bw_dx8[d], ny = t->y + bw_dy8[d];
         if (outside(nx) || outside(ny)) {
             int hx = bw_dx8[t->dir], hy = bw_dy8[t->dir];
@@ -276,15 +283,24 @@ static int rooms_total(const bw_morlock_plan *p)
     return n;
 }
 
-/* Template tm at (x0, y0) on level l stays in the room margin and keeps a
- * cell of rock (or tunnel) from every room of that level. Overlaps are
- * checked on the records, by bounding boxes. */
+/* areas.txt 3.1: the start of DLVL 1 stays walkable, so a room there may
+ * not put a pillar or rubble on it (its walls and doors never close the
+ * start: walls are drawn over rock only, doors are open). */
+static int covers_start(const bw_morlock_template *t, int l, int x0, int y0)
+{
+    int in = find_char(inside_char, tmpl_at(t, BW_MORLOCK_START_X - x0, BW_MORLOCK_START_Y - y0));
+    return l == 0 && in >= 0 && !bw_tile_passable(inside_tile[in]);
+}
+
+/* Template tm at (x0, y0) on level l stays in the room margin, keeps the
+ * start walkable and keeps a cell of rock (or tunnel) from every room of
+ * that level. Overlaps are checked on the records, by bounding boxes. */
 static int room_fits(const bw_morlock_plan *p, int l, int tm, int x0, int y0)
 {
     const bw_morlock_template *t = &bw_morlock_templates[tm];
     int k, x1 = x0 + t->w - 1, y1 = y0 + t->h - 1;
     if (x0 < BW_MORLOCK_ROOM_LO || y0 < BW_MORLOCK_ROOM_LO || x1 > BW_MORLOCK_ROOM_HI ||
-        y1 > BW_MORLOCK_ROOM_HI)
+        y1 > BW_MORLOCK_ROOM_HI || covers_start(t, l, x0, y0))
         return 0;
     for (k = 0; k < p->n_rooms[l]; k++) {
         const bw_morlock_room *o = &p->room[l][k];
@@ -336,8 +352,11 @@ static void add_pit(bw_morlock_plan *p, int x, int y, int upper, int down)
 /* A level is dug out once its tunnels have walked a fifth of the step cap.
  * A tunnel on a dug-out level dead ends at its next interval, chosen by the
  * records instead of the dice: into a room if the level still wants one,
- * else into a pit for the nearest level that is not dug out. So every level
- * gets its share of tunnels and of chances for rooms (3.5). */
+ * else into a pit one level on towards the nearest level that is not dug
+ * out (through dug-out levels in between, each a forced pit again). So
+ * every level gets its share of tunnels and of chances for rooms (3.5).
+ * Each tunnel alive on a level when it is dug out ends in a pit, which is
+ * why the queue sets the pit density (BW_MORLOCK_QUEUE_DEFAULT). */
 static int dug_out(const sim *s, int l)
 {
     return s->p->lsteps[l] >= s->cfg.steps / BW_MORLOCK_LEVELS;
@@ -387,7 +406,7 @@ static int do_turn(sim *s, bw_morlock_tunnel *t)
     int by = turn_by[v & 3], i;
     int cx = BW_MORLOCK_W / 2 - t->x, cy = BW_MORLOCK_H / 2 - t->y;
     for (i = 0; i < 4; i++) {
-        int b = turn_by[(v + (uint32_t)i) & 3], d = (t->dir + b) & 7;
+        int b = turn_by[(v + (uint32_t)i) & 3], d = turn8(t->dir, b);
         int ax = bw_clamp(t->x + bw_dx8[d] * LOOK, 0, BW_MORLOCK_W - 1);
         int ay = bw_clamp(t->y + bw_dy8[d] * LOOK, 0, BW_MORLOCK_H - 1);
         if (!(p->dug[t->level][ay / BW_MORLOCK_BLOCK] >> (ax / BW_MORLOCK_BLOCK) & 1)) {
@@ -402,7 +421,7 @@ static int do_turn(sim *s, bw_morlock_tunnel *t)
         if (cross != 0 && (cross > 0) != (by > 0))
             by = -by;
     }
-    t->dir = (uint8_t)((t->dir + by) & 7);
+    t->dir = turn8(t->dir, by);
     push(p, t);
     return BW_MORLOCK_E_TURN;
 }
@@ -414,16 +433,17 @@ static int do_fork(sim *s, bw_morlock_tunnel *t)
     bw_morlock_plan *p = s->p;
     bw_morlock_tunnel c = *t;
     uint32_t v = bw_rng_next(&p->rng);
+    int dir0 = t->dir;
     if (p->active + 2 > s->cfg.queue) {
         trace(s, BW_MORLOCK_E_FORK_REFUSED, t, 0);
         return do_continue(s, t);
     }
-    t->dir = (uint8_t)((t->dir + 7) & 7);
-    c.dir = (uint8_t)((c.dir + 1 + (v & 1)) & 7);
+    t->dir = turn8(t->dir, -1);
+    c.dir = turn8(c.dir, 1 + (int)(v & 1));
     c.width = width_of[(v >> 1) & 3];
     push(p, t);
     push(p, &c);
-    trace(s, BW_MORLOCK_E_FORK, &c, 0);
+    trace(s, BW_MORLOCK_E_FORK, &c, dir0);
     return BW_MORLOCK_E_FORK;
 }
 
@@ -485,7 +505,7 @@ static const outcome_fn outcome[BW_MORLOCK_E_DECISIONS] = {
 
 static void decide(sim *s, bw_morlock_tunnel *t)
 {
-    int roll = (int)bw_rng_below(&s->p->rng, OUTCOME_TOTAL), e = 0, did;
+    int roll = (int)bw_rng_below(&s->p->rng, OUTCOME_TOTAL), e = 0, did, dir0 = t->dir;
     while (roll >= outcome_weight[e])
         roll -= outcome_weight[e++];
     if (dug_out(s, t->level)) {
@@ -494,7 +514,7 @@ static void decide(sim *s, bw_morlock_tunnel *t)
     }
     did = outcome[e](s, t);
     if (did == BW_MORLOCK_E_CONTINUE || did == BW_MORLOCK_E_TURN)
-        trace(s, did, t, 0);
+        trace(s, did, t, dir0);
 }
 
 /* 3.3: every tunnel has dead ended, so a room chosen at random (all rooms
@@ -687,7 +707,7 @@ static void run(sim *s, uint32_t seed)
 void bw_morlock_defaults(bw_morlock_cfg *c)
 {
     c->steps = BW_MORLOCK_STEPS;
-    c->queue = BW_MORLOCK_QUEUE;
+    c->queue = BW_MORLOCK_QUEUE_DEFAULT;
 }
 
 int bw_morlock_plan_run(bw_morlock_plan *p, uint32_t seed, const bw_morlock_cfg *c,
