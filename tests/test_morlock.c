@@ -938,31 +938,7 @@ static void morlock_replay_decides_the_same_for_every_level(void)
  * as level n generated after all the others, in either order. */
 static void morlock_level_alone_equals_level_in_sequence(void)
 {
-    uint32_t s, h[LEVELS + 1];
-    bw_rng r;
-    int n, i;
-    for (s = 0; s < SEEDS(100); s++) {
-        t_seed(s);
-        for (n = 1; n <= LEVELS; n++) {
-            CHECK(bw_morlock_generate(m, s, n, 0) == 0);
-            h[n] = bw_grid_hash(g);
-        }
-        for (n = LEVELS; n >= 1; n--) {
-            bw_morlock_generate(m, s, n, 0);
-            CHECK(bw_grid_hash(g) == h[n]);
-        }
-        for (n = 1; n <= LEVELS; n++) {
-            bw_rng_seed(&r, s * 7 + (uint32_t)n);
-            for (i = 0; i < BW_GRID_CELLS; i++)
-                g->cell[i] = (uint8_t)bw_rng_below(&r, BW_TILE_COUNT);
-            for (i = 0; i < BW_PLANE_WORDS; i++) {
-                m->a.w[i] = bw_rng_next(&r);
-                m->b.w[i] = bw_rng_next(&r);
-            }
-            bw_morlock_generate(m, s, n, 0);
-            CHECK(bw_grid_hash(g) == h[n]);
-        }
-    }
+    t_levels_alone_equal_in_sequence(m, "morlock", SEEDS(100));
 }
 
 static void morlock_registry_and_range(void)
