@@ -874,6 +874,46 @@ static void crawler_design_parse_rejects_malformed(void)
     }
 }
 
+static int same(const char *a, const char *b)
+{
+    return a && starts(a, b) && a[len(b)] == 0;
+}
+
+/* Every message that gives a range spells it out in plain decimals, as
+ * the README's table does (no C suffix, no parentheses). */
+static void crawler_design_messages_spell_ranges(void)
+{
+    static const struct { const char *text, *msg; } cases[] = {
+        { "size 7 20\n", "size: width must be 8..120" },
+        { "size 20 121\n", "size: height must be 8..120" },
+        { C1 "steps 40001\n", "steps must be 1..40000" },
+        { C1 "steps 0\n", "steps must be 1..40000" },
+        { C1 "wall 120 1 1 1\n", "wall: x0 must be 0..119 and inside the map" },
+        { C1 "wall 1 1 1 -1\n", "wall: y1 must be 0..119 and inside the map" },
+        { C1 "crawler 5 120 E" CR, "crawler: y must be 0..119 and inside the map" },
+        { C1 "crawler 5 5 E 0 1001 10 3 1 1\n", "crawler: age must be -1000..1000" },
+        { C1 "crawler 5 5 E 0 0 -1 3 1 1\n", "crawler: maxAge must be 0..1000" },
+        { C1 "crawler 5 5 E 0 0 10 31 1 1\n", "crawler: stepLength must be 1..30" },
+        { C1 "crawler 5 5 E 0 0 10 3 7 1\n", "crawler: corridorWidth must be 1..6" },
+        { C1 "crawler 5 5 E 0 0 10 3 1 3\n", "crawler: opening must be 0, 1 or 2" },
+        { C1 "dice 8 1 1 1 1 1\n", "dice: generation must be 0..7" },
+        { C1 "dice 1 1 101 1 1 1\n", "dice: straightOne must be a percent, 0..100" },
+        { C1 "baby 8 10 3 1 1 0 0\n", "baby: generation must be 1..7 (babies are never generation 0)" },
+        { C1 "baby 1 1001 3 1 1 0 0\n", "baby: maxAge must be 0..1000" },
+        { C1 "baby 1 10 0 1 1 0 0\n", "baby: stepLength must be 1..30" },
+        { C1 "baby 1 10 3 0 1 0 0\n", "baby: corridorWidth must be 1..6" },
+        { C1 "baby 1 10 3 1 -1 0 0\n", "baby: opening must be 0, 1 or 2" },
+        { C1 "baby 1 10 3 1 1 -1 0\n", "baby: delay must be 0..1000" },
+        { C1 "baby 1 10 3 1 1 0 101\n", "baby: noDirection must be a percent, 0..100" },
+    };
+    bw_crawler_design d;
+    unsigned i;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        t_seed(i);
+        CHECK(parse(cases[i].text, &d) == -1 && same(d.error, cases[i].msg));
+    }
+}
+
 static void crawler_design_parse_rejects_limits(void)
 {
     /* 17 crawlers, 17 walls, a NUL byte, a file over 8 KiB: built here
@@ -1066,6 +1106,7 @@ void suite_crawler(void)
     RUN(crawler_fix_digs_an_l_when_no_row_or_column_is_shared);
     RUN(crawler_design_parse_accepts_examples);
     RUN(crawler_design_parse_rejects_malformed);
+    RUN(crawler_design_messages_spell_ranges);
     RUN(crawler_design_parse_rejects_limits);
     RUN(crawler_design_parse_range_ends);
     RUN(crawler_default_file_is_the_builtin_design);

@@ -518,7 +518,7 @@ int bw_crawler_check(const bw_crawler_design *d)
 {
     int i;
     if (!in(d->w, BW_CR_MIN_SIDE, BW_GRID_MAX) || !in(d->h, BW_CR_MIN_SIDE, BW_GRID_MAX) ||
-        !in(d->max_steps, 1, (int)BW_CR_MAX_STEPS) || d->n_walls > BW_CR_MAX_WALLS ||
+        !in(d->max_steps, 1, BW_CR_MAX_STEPS) || d->n_walls > BW_CR_MAX_WALLS ||
         d->n_seeds > BW_CR_MAX_SEEDS)
         return -1;
     for (i = 0; i < d->n_walls; i++) {
@@ -543,7 +543,7 @@ int bw_crawler_check(const bw_crawler_design *d)
  * turn2 (percent), then born stepLength corridorWidth opening
  * noDirection maxAge delay for the babies born into it. */
 const bw_crawler_design bw_crawler_builtin = {
-    120, 120, 0, 6, (uint16_t)BW_CR_MAX_STEPS, { { 0, 0, 0, 0 } },
+    120, 120, 0, 6, BW_CR_MAX_STEPS, { { 0, 0, 0, 0 } },
     {
         { 0, 60, BW_CR_E, BW_CR_DIR_NONE, 0, 300, 6, 2, 1, 0, 0 },
         { 119, 60, BW_CR_W, BW_CR_DIR_NONE, 0, 300, 6, 2, 1, 0, 0 },

@@ -33,8 +33,11 @@ typedef struct key {
 
 /* ---- values ---- */
 
-/* The messages spell the ranges out. */
+/* The messages spell the ranges out: XSTR of a plain decimal macro, or
+ * written out where the macro is not one (these asserts keep them true). */
 typedef char gens_in_messages[BW_CR_GENS == 8 ? 1 : -1];
+typedef char ages_in_messages[BW_CR_AGE_MIN == -1000 && BW_CR_AGE_MAX == 1000 ? 1 : -1];
+typedef char sides_in_messages[BW_GRID_MAX == 120 ? 1 : -1];
 #define GEN_FIELD { V_NUM, 0, BW_CR_GENS - 1, "dice: generation must be 0..7" }
 #define PERCENT(name) { V_NUM, 0, 100, name " must be a percent, 0..100" }
 #define MAXAGE_FIELD(k) { V_NUM, 0, BW_CR_AGE_MAX, k ": maxAge must be 0.." XSTR(BW_CR_AGE_MAX) }
@@ -48,7 +51,7 @@ static const field f_size[] = {
     { V_NUM, BW_CR_MIN_SIDE, BW_GRID_MAX, "size: height must be " XSTR(BW_CR_MIN_SIDE) "..120" }
 };
 static const field f_steps[] = {
-    { V_NUM, 1, (int32_t)BW_CR_MAX_STEPS, "steps must be 1.." XSTR(BW_CR_MAX_STEPS) }
+    { V_NUM, 1, BW_CR_MAX_STEPS, "steps must be 1.." XSTR(BW_CR_MAX_STEPS) }
 };
 static const field f_wall[] = {
     COORD("wall", "x0"), COORD("wall", "y0"), COORD("wall", "x1"), COORD("wall", "y1")
@@ -285,7 +288,7 @@ int bw_crawler_parse(const char *text, size_t n, struct bw_crawler_design *d, in
     const char *e = 0;
     d->w = d->h = 0;
     d->n_walls = d->n_seeds = 0;
-    d->max_steps = (uint16_t)BW_CR_MAX_STEPS;
+    d->max_steps = BW_CR_MAX_STEPS;
     d->error = 0;
     for (g = 0; g < BW_CR_GENS; g++) {
         bw_crawler_gen *b = &d->gen[g];
