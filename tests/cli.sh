@@ -153,6 +153,8 @@ printf 'size 20 20\ncrawler 25 5 E 0 0 10 3 1 1\n' >"$T/d.txt"
 design_rejected cli_crawler_design_crawler_outside "^burrow: $T/d.txt:2: crawler: outside the map$" "$T/d.txt"
 printf 'size 20 20\nsteps 40001\n' >"$T/d.txt"
 design_rejected cli_crawler_design_steps_over_cap "^burrow: $T/d.txt:2: steps must be 1..40000$" "$T/d.txt"
+printf 'size 20 20\nsteps 100\nsteps 200\n' >"$T/d.txt"
+design_rejected cli_crawler_design_steps_twice "^burrow: $T/d.txt:3: steps: given twice$" "$T/d.txt"
 { echo "size 20 20"; for i in $(seq 17); do echo "crawler 5 5 E 0 0 10 3 1 1"; done; } >"$T/d.txt"
 design_rejected cli_crawler_design_too_many_crawlers "^burrow: $T/d.txt:18: crawler: more than 16 crawlers$" "$T/d.txt"
 { echo "size 20 20"; head -c 8181 /dev/zero | tr '\0' '#'; } >"$T/d.txt"   # 11 + 8,181 = 8,192 bytes

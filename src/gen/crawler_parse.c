@@ -17,7 +17,7 @@ typedef struct field {
 
 typedef struct parse_state {
     bw_crawler_design *d;
-    uint8_t have_size;
+    uint8_t seen;                 /* bit per key (keys[] order): given already */
     uint8_t dice_seen, baby_seen; /* bit per generation */
 } parse_state;
 
@@ -28,6 +28,7 @@ typedef struct key {
     uint8_t n;           /* values after the key */
     const field *f;
     const char *count;   /* the message for too few or too many values */
+    const char *twice;   /* a key given once at most: the message; else 0 */
     key_fn apply;
 } key;
 
@@ -76,16 +77,15 @@ static const field f_baby[] = {
 
 /* ---- keys ---- */
 
+#define SEEN_SIZE 1u /* keys[0] */
+
 static const char *need_size(const parse_state *s, const char *what)
 {
-    return s->have_size ? 0 : what;
+    return (s->seen & SEEN_SIZE) ? 0 : what;
 }
 
 static const char *k_size(parse_state *s, const int *v)
 {
-    if (s->have_size)
-        return "size: given twice";
-    s->have_size = 1;
     s->d->w = (uint8_t)v[0];
     s->d->h = (uint8_t)v[1];
     return 0;
@@ -178,16 +178,18 @@ static const char *k_baby(parse_state *s, const int *v)
 #define N_OF(a) ((uint8_t)(sizeof a / sizeof a[0]))
 #define COUNT_MSG(k, u) k ": wrong number of values (" k " " u ")"
 
+/* size and steps at most once (a second value would silently win);
+ * wall and crawler add one each; dice and baby once per generation. */
 static const key keys[] = {
-    { "size", N_OF(f_size), f_size, COUNT_MSG("size", "width height"), k_size },
-    { "steps", N_OF(f_steps), f_steps, COUNT_MSG("steps", "N"), k_steps },
-    { "wall", N_OF(f_wall), f_wall, COUNT_MSG("wall", "x0 y0 x1 y1"), k_wall },
+    { "size", N_OF(f_size), f_size, COUNT_MSG("size", "width height"), "size: given twice", k_size },
+    { "steps", N_OF(f_steps), f_steps, COUNT_MSG("steps", "N"), "steps: given twice", k_steps },
+    { "wall", N_OF(f_wall), f_wall, COUNT_MSG("wall", "x0 y0 x1 y1"), 0, k_wall },
     { "crawler", N_OF(f_crawler), f_crawler,
-      COUNT_MSG("crawler", "x y forward direction age maxAge stepLength corridorWidth opening"), k_crawler },
+      COUNT_MSG("crawler", "x y forward direction age maxAge stepLength corridorWidth opening"), 0, k_crawler },
     { "dice", N_OF(f_dice), f_dice,
-      COUNT_MSG("dice", "generation turn straightOne straightTwo turnOne turnTwo"), k_dice },
+      COUNT_MSG("dice", "generation turn straightOne straightTwo turnOne turnTwo"), 0, k_dice },
     { "baby", N_OF(f_baby), f_baby,
-      COUNT_MSG("baby", "generation maxAge stepLength corridorWidth opening delay noDirection"), k_baby }
+      COUNT_MSG("baby", "generation maxAge stepLength corridorWidth opening delay noDirection"), 0, k_baby }
 };
 
 /* ---- tokens ---- */
@@ -251,6 +253,7 @@ static const char *parse_line(parse_state *s, const char *p, int n)
     token t[MAX_TOKENS];
     int nt = 0, i, v[MAX_TOKENS];
     const key *k = 0;
+    unsigned bit;
     for (i = 0; i < n && p[i] != '#'; i++) {
         unsigned char ch = (unsigned char)p[i];
         if (ch == ' ' || ch == '\t' || (ch == '\r' && i == n - 1))
@@ -272,6 +275,10 @@ static const char *parse_line(parse_state *s, const char *p, int n)
             k = &keys[i];
     if (!k)
         return "unknown key (size, steps, wall, crawler, dice or baby)";
+    bit = 1u << (k - keys);
+    if (k->twice && (s->seen & bit))
+        return k->twice;
+    s->seen = (uint8_t)(s->seen | bit);
     if (nt - 1 != k->n)
         return k->count;
     for (i = 0; i < k->n; i++)
@@ -297,7 +304,7 @@ int bw_crawler_parse(const char *text, size_t n, struct bw_crawler_design *d, in
         b->max_age = b->delay = 0;
     }
     s.d = d;
-    s.have_size = 0;
+    s.seen = 0;
     s.dice_seen = s.baby_seen = 0;
     *err_line = 0;
     if (n > BW_CR_MAX_TEXT) {
@@ -320,7 +327,7 @@ int bw_crawler_parse(const char *text, size_t n, struct bw_crawler_design *d, in
         d->error = e;
         return -1;
     }
-    if (!s.have_size) {
+    if (!(s.seen & SEEN_SIZE)) {
         d->error = "no size line (size width height)";
         return -1;
     }
