@@ -1009,35 +1009,154 @@ static void crawler_default_file_is_the_builtin_design(void)
     CHECK(bw_grid_hash(&m->grid) == h);
 }
 
-/* Bad options: -1 and the map as it was. */
+/* ---- bw_crawler_check: a design built in C ---- */
+
+/* One field of a design set to a value (by its place in the struct, so
+ * the cases are a table), and the message bw_crawler_problem must give
+ * (0: accepted). */
+typedef struct poke {
+    size_t off;
+    uint8_t bytes;
+    int32_t v;
+    const char *msg;
+} poke;
+
+#define P(member, v, msg) \
+    { offsetof(bw_crawler_design, member), (uint8_t)sizeof(((bw_crawler_design *)0)->member), v, msg }
+#define M_X0 "wall: x0 must be 0..119 and inside the map"
+#define M_ORDER "wall: needs x0 <= x1 and y0 <= y1"
+#define M_WOUT "wall: outside the map"
+#define M_DIR "crawler: forward not allowed by direction (only the directions next to it)"
+#define M_AGE "crawler: age must be -1000..1000"
+#define M_MAXAGE "crawler: maxAge must be 0..1000"
+#define M_STEP "crawler: stepLength must be 1..30"
+#define M_WIDTH "crawler: corridorWidth must be 1..6"
+#define M_OPEN "crawler: opening must be 0, 1 or 2"
+
+/* The built-in design (seed 0: x 0, y 60, E, direction 0; generations
+ * 1..3 have babies) plus two walls: 10 10 20 12 and 100 110 110 119. */
+static const poke bad_designs[] = {
+    /* size and steps */
+    P(w, 7, "size: width must be 8..120"), P(w, 121, "size: width must be 8..120"),
+    P(h, 7, "size: height must be 8..120"), P(h, 121, "size: height must be 8..120"),
+    P(max_steps, 0, "steps must be 1..40000"), P(max_steps, 40001, "steps must be 1..40000"),
+    P(n_walls, 17, "wall: more than 16 walls"), P(n_seeds, 17, "crawler: more than 16 crawlers"),
+    /* walls: bounds and order */
+    P(wall[0][0], 120, M_X0), P(wall[0][1], 120, "wall: y0 must be 0..119 and inside the map"),
+    P(wall[0][2], 120, "wall: x1 must be 0..119 and inside the map"),
+    P(wall[1][3], 120, "wall: y1 must be 0..119 and inside the map"),
+    P(wall[0][0], 21, M_ORDER), P(wall[0][1], 13, M_ORDER), P(wall[1][2], 99, M_ORDER),
+    P(h, 119, M_WOUT), P(w, 110, M_WOUT),
+    /* seeds: every value, and a later seed than the first */
+    P(seed[0].x, 120, "crawler: x must be 0..119 and inside the map"),
+    P(seed[0].y, 120, "crawler: y must be 0..119 and inside the map"),
+    P(w, 111, "crawler: outside the map"),
+    P(seed[0].forward, 4, "crawler: forward must be N, E, S or W"),
+    P(seed[0].direction, 9, "crawler: direction must be 0, N, NE, E, SE, S, SW, W or NW"),
+    P(seed[0].direction, BW_CR_DIR_W, M_DIR), P(seed[0].direction, BW_CR_DIR_NW, M_DIR),
+    P(seed[0].direction, BW_CR_DIR_SW, M_DIR),
+    P(seed[0].age, -1001, M_AGE), P(seed[0].age, 1001, M_AGE),
+    P(seed[0].max_age, -1, M_MAXAGE), P(seed[0].max_age, 1001, M_MAXAGE),
+    P(seed[0].step_length, 0, M_STEP), P(seed[0].step_length, 31, M_STEP),
+    P(seed[0].corridor_width, 0, M_WIDTH), P(seed[0].corridor_width, 7, M_WIDTH),
+    P(seed[0].opening, 3, M_OPEN), P(seed[5].opening, 3, M_OPEN), P(seed[5].age, 1001, M_AGE),
+    /* the dice of each generation */
+    P(gen[0].turn, 101, "dice: turn must be a percent, 0..100"),
+    P(gen[3].straight1, 101, "dice: straightOne must be a percent, 0..100"),
+    P(gen[7].straight2, 101, "dice: straightTwo must be a percent, 0..100"),
+    P(gen[5].turn1, 101, "dice: turnOne must be a percent, 0..100"),
+    P(gen[1].turn2, 255, "dice: turnTwo must be a percent, 0..100"),
+    /* babies: born is 0 or 1, never into generation 0; their ranges */
+    P(gen[0].born, 1, "baby: generation must be 1..7 (babies are never generation 0)"),
+    P(gen[1].born, 2, "baby: born must be 0 or 1"), P(gen[6].born, 2, "baby: born must be 0 or 1"),
+    P(gen[1].max_age, -1, "baby: maxAge must be 0..1000"), P(gen[2].max_age, 1001, "baby: maxAge must be 0..1000"),
+    P(gen[1].step_length, 0, "baby: stepLength must be 1..30"), P(gen[3].step_length, 31, "baby: stepLength must be 1..30"),
+    P(gen[1].corridor_width, 0, "baby: corridorWidth must be 1..6"),
+    P(gen[2].corridor_width, 7, "baby: corridorWidth must be 1..6"),
+    P(gen[3].opening, 3, "baby: opening must be 0, 1 or 2"),
+    P(gen[1].delay, -1, "baby: delay must be 0..1000"), P(gen[2].delay, 1001, "baby: delay must be 0..1000"),
+    P(gen[3].no_direction, 101, "baby: noDirection must be a percent, 0..100"),
+};
+
+/* Each range's ends, and fields that are not used, are accepted. */
+static const poke good_designs[] = {
+    P(w, 120, 0), P(h, 120, 0), P(max_steps, 1, 0), P(max_steps, 40000, 0), P(n_walls, 0, 0),
+    P(wall[1][2], 100, 0), P(wall[1][1], 119, 0), P(seed[0].y, 119, 0), P(seed[0].y, 0, 0),
+    P(seed[0].direction, BW_CR_DIR_E, 0), P(seed[0].direction, BW_CR_DIR_NE, 0),
+    P(seed[0].direction, BW_CR_DIR_SE, 0), P(seed[0].direction, BW_CR_DIR_N, 0),
+    P(seed[0].age, -1000, 0), P(seed[0].age, 1000, 0), P(seed[0].max_age, 0, 0), P(seed[0].max_age, 1000, 0),
+    P(seed[0].step_length, 1, 0), P(seed[0].step_length, 30, 0), P(seed[0].corridor_width, 1, 0),
+    P(seed[0].corridor_width, 6, 0), P(seed[0].opening, 0, 0), P(seed[0].opening, 2, 0),
+    P(seed[0].gen, 9, 0), P(seed[0].gap, 200, 0), /* set by bw_crawler_map, not the design's */
+    P(seed[6].opening, 9, 0), P(seed[15].x, 200, 0), /* beyond n_seeds */
+    P(gen[0].turn, 100, 0), P(gen[7].turn2, 100, 0), P(gen[1].born, 0, 0), P(gen[3].born, 0, 0),
+    P(gen[5].step_length, 0, 0), P(gen[5].delay, -5, 0), /* no babies born into 5 */
+    P(gen[1].max_age, 0, 0), P(gen[1].max_age, 1000, 0), P(gen[2].delay, 1000, 0), P(gen[2].delay, 0, 0),
+    P(gen[3].no_direction, 100, 0), P(gen[1].step_length, 30, 0), P(gen[1].corridor_width, 6, 0),
+};
+
+static void base_design(bw_crawler_design *d)
+{
+    static const uint8_t walls[2][4] = { { 10, 10, 20, 12 }, { 100, 110, 110, 119 } };
+    int i, k;
+    *d = bw_crawler_builtin;
+    d->n_walls = 2;
+    for (i = 0; i < 2; i++)
+        for (k = 0; k < 4; k++)
+            d->wall[i][k] = walls[i][k];
+}
+
+static void apply_poke(bw_crawler_design *d, const poke *p)
+{
+    unsigned char *at = (unsigned char *)d + p->off;
+    if (p->bytes == 1)
+        *at = (uint8_t)p->v;
+    else /* int16_t or uint16_t: the same bits either way */
+        *(uint16_t *)(void *)at = (uint16_t)p->v;
+}
+
+static void crawler_design_check_names_each_rule(void)
+{
+    bw_crawler_design d;
+    unsigned i;
+    base_design(&d);
+    CHECK(bw_crawler_problem(&d) == 0 && bw_crawler_check(&d) == 0);
+    CHECK(bw_crawler_problem(&bw_crawler_builtin) == 0);
+    for (i = 0; i < sizeof bad_designs / sizeof bad_designs[0]; i++) {
+        t_seed(i);
+        base_design(&d);
+        apply_poke(&d, &bad_designs[i]);
+        CHECK(bw_crawler_check(&d) == -1);
+        CHECK(same(bw_crawler_problem(&d), bad_designs[i].msg));
+    }
+    for (i = 0; i < sizeof good_designs / sizeof good_designs[0]; i++) {
+        t_seed(1000 + i);
+        base_design(&d);
+        apply_poke(&d, &good_designs[i]);
+        CHECK(bw_crawler_problem(&d) == 0 && bw_crawler_check(&d) == 0);
+    }
+}
+
+/* Bad options: -1 and the map as it was, for every bad design above. */
 static void crawler_bad_design_or_level_rejected(void)
 {
     const bw_generator *g = bw_find_generator("crawler");
     bw_crawler_design d;
     bw_opts o = { 0, 0, 0, 0 };
     uint32_t h;
-    int k;
+    unsigned k;
     REQUIRE(g != 0);
     CHECK(g->generate(m, 1, 1, &o) == 0);
     h = bw_grid_hash(&m->grid);
     CHECK(g->generate(m, 1, 0, &o) == -1 && g->generate(m, 1, 2, &o) == -1);
-    for (k = 0; k < 9; k++) {
-        d = bw_crawler_builtin;
-        switch (k) {
-        case 0: d.w = 7; break;
-        case 1: d.h = 121; break;
-        case 2: d.seed[1].forward = BW_CR_S; d.seed[1].direction = BW_CR_DIR_N; break;
-        case 3: d.seed[0].corridor_width = 0; break;
-        case 4: d.seed[0].x = 120; break;
-        case 5: d.gen[0].born = 1; d.gen[0].step_length = 1; d.gen[0].corridor_width = 1; break;
-        case 6: d.gen[2].turn = 101; break;
-        case 7: d.max_steps = 0; break;
-        default: d.n_seeds = BW_CR_MAX_SEEDS + 1; break;
-        }
-        t_seed((uint32_t)k);
-        CHECK(bw_crawler_check(&d) == -1);
+    CHECK(bw_crawler_map(m, 1, 0, 0, 0) == -1);
+    for (k = 0; k < sizeof bad_designs / sizeof bad_designs[0]; k++) {
+        base_design(&d);
+        apply_poke(&d, &bad_designs[k]);
+        t_seed(k);
         o.design = &d;
         CHECK(g->generate(m, 1, 1, &o) == -1);
+        CHECK(bw_crawler_map(m, 1, &d, 0, 0) == -1);
         CHECK(bw_grid_hash(&m->grid) == h);
     }
 }
@@ -1114,6 +1233,7 @@ void suite_crawler(void)
     RUN(crawler_design_parse_rejects_limits);
     RUN(crawler_design_parse_range_ends);
     RUN(crawler_default_file_is_the_builtin_design);
+    RUN(crawler_design_check_names_each_rule);
     RUN(crawler_bad_design_or_level_rejected);
     RUN(crawler_same_seed_same_map);
     RUN(crawler_golden);

@@ -487,54 +487,6 @@ int bw_crawler_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
     return bw_crawler_map(m, seed, o && o->design ? o->design : &bw_crawler_builtin, 0, 0);
 }
 
-/* ------------------------------------------------------------- checking */
-
-static int in(int v, int lo, int hi)
-{
-    return v >= lo && v <= hi;
-}
-
-static int seed_ok(const bw_crawler_design *d, const bw_crawler *c)
-{
-    return c->x < d->w && c->y < d->h && c->forward < 4 && c->direction <= 8 &&
-           ((bw_cr_legal[c->direction] >> c->forward) & 1u) &&
-           in(c->age, BW_CR_AGE_MIN, BW_CR_AGE_MAX) && in(c->max_age, 0, BW_CR_AGE_MAX) &&
-           in(c->step_length, 1, BW_CR_STEP_MAX) && in(c->corridor_width, 1, BW_CR_WIDTH_MAX) &&
-           c->opening <= 2;
-}
-
-static int gen_ok(const bw_crawler_gen *g, int i)
-{
-    if (g->turn > 100 || g->straight1 > 100 || g->straight2 > 100 || g->turn1 > 100 ||
-        g->turn2 > 100 || g->born > 1 || (i == 0 && g->born))
-        return 0;
-    return !g->born ||
-           (in(g->max_age, 0, BW_CR_AGE_MAX) && in(g->step_length, 1, BW_CR_STEP_MAX) &&
-            in(g->corridor_width, 1, BW_CR_WIDTH_MAX) && g->opening <= 2 &&
-            in(g->delay, 0, -BW_CR_AGE_MIN) && g->no_direction <= 100);
-}
-
-int bw_crawler_check(const bw_crawler_design *d)
-{
-    int i;
-    if (!in(d->w, BW_CR_MIN_SIDE, BW_GRID_MAX) || !in(d->h, BW_CR_MIN_SIDE, BW_GRID_MAX) ||
-        !in(d->max_steps, 1, BW_CR_MAX_STEPS) || d->n_walls > BW_CR_MAX_WALLS ||
-        d->n_seeds > BW_CR_MAX_SEEDS)
-        return -1;
-    for (i = 0; i < d->n_walls; i++) {
-        const uint8_t *r = d->wall[i];
-        if (r[0] > r[2] || r[1] > r[3] || r[2] >= d->w || r[3] >= d->h)
-            return -1;
-    }
-    for (i = 0; i < d->n_seeds; i++)
-        if (!seed_ok(d, &d->seed[i]))
-            return -1;
-    for (i = 0; i < BW_CR_GENS; i++)
-        if (!gen_ok(&d->gen[i], i))
-            return -1;
-    return 0;
-}
-
 /* ------------------------------------------------------ the built-in design */
 
 /* tests/designs/default.txt, field for field (a test parses the file and

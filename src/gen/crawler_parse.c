@@ -1,6 +1,8 @@
 /* Design files for the WallCrawlers (README, "Design files"): one
  * `key value...` per line, `#` starts a comment. Freestanding: the text is
- * read in place, nothing is copied, no libc. */
+ * read in place, nothing is copied, no libc. bw_crawler_problem checks a
+ * design built in C against the same field tables and rules, so a value
+ * gets the same message either way. */
 #include "burrow/crawler.h"
 
 #define XSTR(x) STR(x)
@@ -75,6 +77,30 @@ static const field f_baby[] = {
     PERCENT("baby: noDirection")
 };
 
+#define MSG_WALLS "wall: more than " XSTR(BW_CR_MAX_WALLS) " walls"
+#define MSG_SEEDS "crawler: more than " XSTR(BW_CR_MAX_SEEDS) " crawlers"
+
+/* ---- rules across values (the ranges are the fields') ---- */
+
+static const char *wall_rule(const bw_crawler_design *d, const int *v)
+{
+    if (v[0] > v[2] || v[1] > v[3])
+        return "wall: needs x0 <= x1 and y0 <= y1";
+    if (v[2] >= d->w || v[3] >= d->h)
+        return "wall: outside the map";
+    return 0;
+}
+
+/* wallcrawlers.txt: Forward is Direction or one of the two next to it. */
+static const char *crawler_rule(const bw_crawler_design *d, const int *v)
+{
+    if (v[0] >= d->w || v[1] >= d->h)
+        return "crawler: outside the map";
+    if (!((bw_cr_legal[v[3]] >> v[2]) & 1u))
+        return "crawler: forward not allowed by direction (only the directions next to it)";
+    return 0;
+}
+
 /* ---- keys ---- */
 
 #define SEEN_SIZE 1u /* keys[0] */
@@ -101,14 +127,12 @@ static const char *k_wall(parse_state *s, const int *v)
 {
     bw_crawler_design *d = s->d;
     const char *e = need_size(s, "wall: the size line must come first");
+    if (!e)
+        e = wall_rule(d, v);
     if (e)
         return e;
-    if (v[0] > v[2] || v[1] > v[3])
-        return "wall: needs x0 <= x1 and y0 <= y1";
-    if (v[2] >= d->w || v[3] >= d->h)
-        return "wall: outside the map";
     if (d->n_walls >= BW_CR_MAX_WALLS)
-        return "wall: more than " XSTR(BW_CR_MAX_WALLS) " walls";
+        return MSG_WALLS;
     d->wall[d->n_walls][0] = (uint8_t)v[0];
     d->wall[d->n_walls][1] = (uint8_t)v[1];
     d->wall[d->n_walls][2] = (uint8_t)v[2];
@@ -122,14 +146,12 @@ static const char *k_crawler(parse_state *s, const int *v)
     bw_crawler_design *d = s->d;
     bw_crawler *c;
     const char *e = need_size(s, "crawler: the size line must come first");
+    if (!e)
+        e = crawler_rule(d, v);
     if (e)
         return e;
-    if (v[0] >= d->w || v[1] >= d->h)
-        return "crawler: outside the map";
-    if (!((bw_cr_legal[v[3]] >> v[2]) & 1u))
-        return "crawler: forward not allowed by direction (only the directions next to it)";
     if (d->n_seeds >= BW_CR_MAX_SEEDS)
-        return "crawler: more than " XSTR(BW_CR_MAX_SEEDS) " crawlers";
+        return MSG_SEEDS;
     c = &d->seed[d->n_seeds++];
     c->x = (uint8_t)v[0];
     c->y = (uint8_t)v[1];
@@ -332,4 +354,94 @@ int bw_crawler_parse(const char *text, size_t n, struct bw_crawler_design *d, in
         return -1;
     }
     return 0;
+}
+
+/* ---- checking a design built in C ---- */
+
+/* 0, or the message of the first value out of its field's range. */
+static const char *in_fields(const field *f, int n, const int *v)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        if (v[i] < f[i].lo || v[i] > f[i].hi)
+            return f[i].what;
+    return 0;
+}
+
+/* The values of a design's line, as the parser reads them (keys[] order
+ * of values), so in_fields and the rules see what they see there. */
+static void seed_values(const bw_crawler *c, int *v)
+{
+    v[0] = c->x;
+    v[1] = c->y;
+    v[2] = c->forward;
+    v[3] = c->direction;
+    v[4] = c->age;
+    v[5] = c->max_age;
+    v[6] = c->step_length;
+    v[7] = c->corridor_width;
+    v[8] = c->opening;
+}
+
+static const char *gen_problem(const bw_crawler_gen *g, int i)
+{
+    int v[7];
+    const char *e;
+    v[0] = i;
+    v[1] = g->turn;
+    v[2] = g->straight1;
+    v[3] = g->straight2;
+    v[4] = g->turn1;
+    v[5] = g->turn2;
+    if ((e = in_fields(f_dice, N_OF(f_dice), v)) != 0)
+        return e;
+    /* born is the C side of a `baby` line: 1 where the file has one */
+    if (g->born > 1)
+        return "baby: born must be 0 or 1";
+    if (!g->born)
+        return 0;
+    v[1] = g->max_age;
+    v[2] = g->step_length;
+    v[3] = g->corridor_width;
+    v[4] = g->opening;
+    v[5] = g->delay;
+    v[6] = g->no_direction;
+    return in_fields(f_baby, N_OF(f_baby), v); /* generation 0: "babies are never generation 0" */
+}
+
+const char *bw_crawler_problem(const bw_crawler_design *d)
+{
+    int v[MAX_TOKENS], i, k;
+    const char *e;
+    v[0] = d->w;
+    v[1] = d->h;
+    if ((e = in_fields(f_size, N_OF(f_size), v)) != 0)
+        return e;
+    v[0] = d->max_steps;
+    if ((e = in_fields(f_steps, N_OF(f_steps), v)) != 0)
+        return e;
+    if (d->n_walls > BW_CR_MAX_WALLS)
+        return MSG_WALLS;
+    if (d->n_seeds > BW_CR_MAX_SEEDS)
+        return MSG_SEEDS;
+    for (i = 0; i < d->n_walls; i++) {
+        for (k = 0; k < 4; k++)
+            v[k] = d->wall[i][k];
+        if ((e = in_fields(f_wall, N_OF(f_wall), v)) != 0 || (e = wall_rule(d, v)) != 0)
+            return e;
+    }
+    for (i = 0; i < d->n_seeds; i++) {
+        seed_values(&d->seed[i], v);
+        if ((e = in_fields(f_crawler, N_OF(f_crawler), v)) != 0 || (e = crawler_rule(d, v)) != 0)
+            return e;
+    }
+    for (i = 0; i < BW_CR_GENS; i++)
+        if ((e = gen_problem(&d->gen[i], i)) != 0)
+            return e;
+    return 0;
+}
+
+int bw_crawler_check(const bw_crawler_design *d)
+{
+    return bw_crawler_problem(d) ? -1 : 0;
 }
