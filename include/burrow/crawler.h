@@ -16,7 +16,7 @@
 #define BW_CR_MAX_SEEDS 16      /* seed crawlers in a design */
 #define BW_CR_MAX_WALLS 16      /* initial wall rectangles besides the outer wall */
 #define BW_CR_GENS 8            /* generations 0 (the seeds) .. 7 */
-#define BW_CR_MAX_CRAWLERS 64   /* alive at once; 12 B each, kept in plane b */
+#define BW_CR_MAX_CRAWLERS 150  /* alive at once; 12 B each, kept in plane b (exactly full) */
 #define BW_CR_MAX_STEPS 40000   /* MakeStep calls per map; see crawler.c; no suffix: the parser prints it */
 #define BW_CR_MAX_TEXT 8192     /* bytes of a design file */
 #define BW_CR_MIN_SIDE 8        /* smallest map side */

@@ -5,8 +5,9 @@
  *
  * Where the crawlers live: plane b of the bw_map, which nothing else uses
  * until the crawlers are done, holds the crawler array, 3 words a crawler
- * (BW_CR_MAX_CRAWLERS = 64 of them: 768 of its 1,800 bytes). The fix then
- * uses planes a and b and the fill stack as scratch. */
+ * (BW_CR_MAX_CRAWLERS = 150 of them: all of its 1,800 bytes, so no RAM
+ * beyond the map; the built-in design peaks at 138 over 100,000 seeds).
+ * The fix then uses planes a and b and the fill stack as scratch. */
 #include "burrow/crawler.h"
 #include "burrow/fill.h"
 #include "burrow/geom.h"
@@ -21,6 +22,8 @@ enum { P_CRAWL = 1, P_FIX = 2 };
 
 /* The array fits plane b. */
 typedef char cr_array_fits[BW_CR_MAX_CRAWLERS * WORDS <= BW_PLANE_WORDS ? 1 : -1];
+/* bw_crawler_event.slot is a uint8_t. */
+typedef char cr_slot_fits[BW_CR_MAX_CRAWLERS <= 255 ? 1 : -1];
 
 /* Bit f: Forward f legal. Direction N allows W, N, E; NE only N and E. */
 const uint8_t bw_cr_legal[9] = {
@@ -263,7 +266,7 @@ static int make_step(cr_run *u, bw_crawler *c)
  * wall unless another crawler took that room first), or deletes it; and a
  * 120 x 120 map has at most 13,924 tiles inside the ring to lay. So the
  * working steps stay near twice the tiles laid, plus dormant steps (a
- * baby's delay). The example designs take at most ~2,000 steps (tested:
+ * baby's delay). The example designs take at most ~2,400 steps (tested:
  * under a tenth of the cap). A design that reaches the cap (very long
  * delays, say) stops there with a whole map: the fix still runs, and
  * bw_crawler_info.capped says so. */
