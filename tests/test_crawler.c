@@ -216,6 +216,47 @@ static int within_4_sigma(const watch *w, int k)
     return diff <= 4u * (uint64_t)isqrt64(w->v[k]) + 10000u;
 }
 
+/* ---- the main loop ---- */
+
+/* "while(thereAreCrawlers) getNextCrawler(); MakeStep": the crawlers take
+ * turns in slot order, a deleted one's slot passing to the next, babies
+ * joining at the end in the same round; back to slot 0 after the last.
+ * n[0] the slot expected next, n[1] babies so far. */
+static void turn_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
+{
+    uint32_t alive, next;
+    (void)g;
+    if (e->step == 0)
+        w->n[0] = w->n[1] = 0;
+    CHECK(e->slot == w->n[0]);
+    w->n[1] += e->babies;
+    alive = w->d->n_seeds + w->n[1] - (uint32_t)w->deleted - (e->what >= BW_CR_EV_JOIN);
+    next = e->what >= BW_CR_EV_JOIN ? e->slot : e->slot + 1u;
+    w->n[0] = next < alive ? next : 0;
+    w->n[2] += next >= alive; /* rounds */
+}
+
+static void crawler_loop_steps_each_crawler_in_turn_until_none_left(void)
+{
+    watch w;
+    bw_crawler_design d;
+    bw_crawler_info info;
+    int i, s;
+    watch_init(&w);
+    w.fn = turn_step;
+    for (i = 0; i < N_DESIGNS; i++) {
+        REQUIRE(parse(design_text(i), &d) == 0);
+        w.design = i;
+        for (s = 0; s < SEEDS(500); s++) {
+            run(&w, &d, (uint32_t)(s + 7919 * i), &info);
+            /* it stopped because none was left (the examples never reach
+             * the cap) */
+            CHECK(!info.capped && d.n_seeds + info.born == (uint32_t)w.deleted);
+        }
+    }
+    CHECK(w.n[2] > SEEDS(500) * 4u * 10u);
+}
+
 /* ---- LookAhead and BuildSomeWallTiles ---- */
 
 /* Invariant: a step from P facing f lays its tiles on rows skipped+1..n of
@@ -1254,6 +1295,7 @@ static void crawler_golden(void)
 
 void suite_crawler(void)
 {
+    RUN(crawler_loop_steps_each_crawler_in_turn_until_none_left);
     RUN(crawler_walls_only_where_look_ahead_allows);
     RUN(crawler_step_length_bounds_every_run);
     RUN(crawler_turns_only_to_legal_directions);
