@@ -16,8 +16,8 @@
 #define BW_CR_MAX_SEEDS 16      /* seed crawlers in a design */
 #define BW_CR_MAX_WALLS 16      /* initial wall rectangles besides the outer wall */
 #define BW_CR_GENS 8            /* generations 0 (the seeds) .. 7 */
-#define BW_CR_MAX_CRAWLERS 64   /* alive at once; 12 B each, kept in plane b */
-#define BW_CR_MAX_STEPS 40000u  /* MakeStep calls per map; see crawler.c */
+#define BW_CR_MAX_CRAWLERS 150  /* alive at once; 12 B each, kept in plane b (exactly full) */
+#define BW_CR_MAX_STEPS 40000   /* MakeStep calls per map; see crawler.c; no suffix: the parser prints it */
 #define BW_CR_MAX_TEXT 8192     /* bytes of a design file */
 #define BW_CR_MIN_SIDE 8        /* smallest map side */
 #define BW_CR_AGE_MIN (-1000)   /* age: negative = dormant */
@@ -83,7 +83,14 @@ extern const bw_crawler_design bw_crawler_builtin;
  * error (0 for the file as a whole) and d->error a message. */
 int bw_crawler_parse(const char *text, size_t n, struct bw_crawler_design *d, int *err_line);
 
-/* 0 if every field is in range (what the parser accepts), else -1. */
+/* What is wrong with a design (built in C, say): 0 if every field is in
+ * range and the rules across fields hold (exactly what the parser
+ * accepts), else the message the parser gives for the same value, e.g.
+ * "crawler: stepLength must be 1..30"; the first problem found, in the
+ * order size, steps, counts, walls, seeds, generations 0..7. */
+const char *bw_crawler_problem(const bw_crawler_design *d);
+
+/* 0 if bw_crawler_problem finds nothing, else -1. */
 int bw_crawler_check(const bw_crawler_design *d);
 
 /* What the trace sees after each MakeStep. */

@@ -5,8 +5,9 @@
  *
  * Where the crawlers live: plane b of the bw_map, which nothing else uses
  * until the crawlers are done, holds the crawler array, 3 words a crawler
- * (BW_CR_MAX_CRAWLERS = 64 of them: 768 of its 1,800 bytes). The fix then
- * uses planes a and b and the fill stack as scratch. */
+ * (BW_CR_MAX_CRAWLERS = 150 of them: all of its 1,800 bytes, so no RAM
+ * beyond the map; the built-in design peaks at 138 over 100,000 seeds).
+ * The fix then uses planes a and b and the fill stack as scratch. */
 #include "burrow/crawler.h"
 #include "burrow/fill.h"
 #include "burrow/geom.h"
@@ -21,6 +22,8 @@ enum { P_CRAWL = 1, P_FIX = 2 };
 
 /* The array fits plane b. */
 typedef char cr_array_fits[BW_CR_MAX_CRAWLERS * WORDS <= BW_PLANE_WORDS ? 1 : -1];
+/* bw_crawler_event.slot is a uint8_t. */
+typedef char cr_slot_fits[BW_CR_MAX_CRAWLERS <= 255 ? 1 : -1];
 
 /* Bit f: Forward f legal. Direction N allows W, N, E; NE only N and E. */
 const uint8_t bw_cr_legal[9] = {
@@ -263,7 +266,7 @@ static int make_step(cr_run *u, bw_crawler *c)
  * wall unless another crawler took that room first), or deletes it; and a
  * 120 x 120 map has at most 13,924 tiles inside the ring to lay. So the
  * working steps stay near twice the tiles laid, plus dormant steps (a
- * baby's delay). The example designs take at most ~2,000 steps (tested:
+ * baby's delay). The example designs take at most ~2,400 steps (tested:
  * under a tenth of the cap). A design that reaches the cap (very long
  * delays, say) stops there with a whole map: the fix still runs, and
  * bw_crawler_info.capped says so. */
@@ -487,54 +490,6 @@ int bw_crawler_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
     return bw_crawler_map(m, seed, o && o->design ? o->design : &bw_crawler_builtin, 0, 0);
 }
 
-/* ------------------------------------------------------------- checking */
-
-static int in(int v, int lo, int hi)
-{
-    return v >= lo && v <= hi;
-}
-
-static int seed_ok(const bw_crawler_design *d, const bw_crawler *c)
-{
-    return c->x < d->w && c->y < d->h && c->forward < 4 && c->direction <= 8 &&
-           ((bw_cr_legal[c->direction] >> c->forward) & 1u) &&
-           in(c->age, BW_CR_AGE_MIN, BW_CR_AGE_MAX) && in(c->max_age, 0, BW_CR_AGE_MAX) &&
-           in(c->step_length, 1, BW_CR_STEP_MAX) && in(c->corridor_width, 1, BW_CR_WIDTH_MAX) &&
-           c->opening <= 2;
-}
-
-static int gen_ok(const bw_crawler_gen *g, int i)
-{
-    if (g->turn > 100 || g->straight1 > 100 || g->straight2 > 100 || g->turn1 > 100 ||
-        g->turn2 > 100 || g->born > 1 || (i == 0 && g->born))
-        return 0;
-    return !g->born ||
-           (in(g->max_age, 0, BW_CR_AGE_MAX) && in(g->step_length, 1, BW_CR_STEP_MAX) &&
-            in(g->corridor_width, 1, BW_CR_WIDTH_MAX) && g->opening <= 2 &&
-            in(g->delay, 0, -BW_CR_AGE_MIN) && g->no_direction <= 100);
-}
-
-int bw_crawler_check(const bw_crawler_design *d)
-{
-    int i;
-    if (!in(d->w, BW_CR_MIN_SIDE, BW_GRID_MAX) || !in(d->h, BW_CR_MIN_SIDE, BW_GRID_MAX) ||
-        !in(d->max_steps, 1, (int)BW_CR_MAX_STEPS) || d->n_walls > BW_CR_MAX_WALLS ||
-        d->n_seeds > BW_CR_MAX_SEEDS)
-        return -1;
-    for (i = 0; i < d->n_walls; i++) {
-        const uint8_t *r = d->wall[i];
-        if (r[0] > r[2] || r[1] > r[3] || r[2] >= d->w || r[3] >= d->h)
-            return -1;
-    }
-    for (i = 0; i < d->n_seeds; i++)
-        if (!seed_ok(d, &d->seed[i]))
-            return -1;
-    for (i = 0; i < BW_CR_GENS; i++)
-        if (!gen_ok(&d->gen[i], i))
-            return -1;
-    return 0;
-}
-
 /* ------------------------------------------------------ the built-in design */
 
 /* tests/designs/default.txt, field for field (a test parses the file and
@@ -543,7 +498,7 @@ int bw_crawler_check(const bw_crawler_design *d)
  * turn2 (percent), then born stepLength corridorWidth opening
  * noDirection maxAge delay for the babies born into it. */
 const bw_crawler_design bw_crawler_builtin = {
-    120, 120, 0, 6, (uint16_t)BW_CR_MAX_STEPS, { { 0, 0, 0, 0 } },
+    120, 120, 0, 6, BW_CR_MAX_STEPS, { { 0, 0, 0, 0 } },
     {
         { 0, 60, BW_CR_E, BW_CR_DIR_NONE, 0, 300, 6, 2, 1, 0, 0 },
         { 119, 60, BW_CR_W, BW_CR_DIR_NONE, 0, 300, 6, 2, 1, 0, 0 },

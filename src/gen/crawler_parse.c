@@ -1,6 +1,8 @@
 /* Design files for the WallCrawlers (README, "Design files"): one
  * `key value...` per line, `#` starts a comment. Freestanding: the text is
- * read in place, nothing is copied, no libc. */
+ * read in place, nothing is copied, no libc. bw_crawler_problem checks a
+ * design built in C against the same field tables and rules, so a value
+ * gets the same message either way. */
 #include "burrow/crawler.h"
 
 #define XSTR(x) STR(x)
@@ -17,7 +19,7 @@ typedef struct field {
 
 typedef struct parse_state {
     bw_crawler_design *d;
-    uint8_t have_size;
+    uint8_t seen;                 /* bit per key (keys[] order): given already */
     uint8_t dice_seen, baby_seen; /* bit per generation */
 } parse_state;
 
@@ -28,13 +30,17 @@ typedef struct key {
     uint8_t n;           /* values after the key */
     const field *f;
     const char *count;   /* the message for too few or too many values */
+    const char *twice;   /* a key given once at most: the message; else 0 */
     key_fn apply;
 } key;
 
 /* ---- values ---- */
 
-/* The messages spell the ranges out. */
+/* The messages spell the ranges out: XSTR of a plain decimal macro, or
+ * written out where the macro is not one (these asserts keep them true). */
 typedef char gens_in_messages[BW_CR_GENS == 8 ? 1 : -1];
+typedef char ages_in_messages[BW_CR_AGE_MIN == -1000 && BW_CR_AGE_MAX == 1000 ? 1 : -1];
+typedef char sides_in_messages[BW_GRID_MAX == 120 ? 1 : -1];
 #define GEN_FIELD { V_NUM, 0, BW_CR_GENS - 1, "dice: generation must be 0..7" }
 #define PERCENT(name) { V_NUM, 0, 100, name " must be a percent, 0..100" }
 #define MAXAGE_FIELD(k) { V_NUM, 0, BW_CR_AGE_MAX, k ": maxAge must be 0.." XSTR(BW_CR_AGE_MAX) }
@@ -48,7 +54,7 @@ static const field f_size[] = {
     { V_NUM, BW_CR_MIN_SIDE, BW_GRID_MAX, "size: height must be " XSTR(BW_CR_MIN_SIDE) "..120" }
 };
 static const field f_steps[] = {
-    { V_NUM, 1, (int32_t)BW_CR_MAX_STEPS, "steps must be 1.." XSTR(BW_CR_MAX_STEPS) }
+    { V_NUM, 1, BW_CR_MAX_STEPS, "steps must be 1.." XSTR(BW_CR_MAX_STEPS) }
 };
 static const field f_wall[] = {
     COORD("wall", "x0"), COORD("wall", "y0"), COORD("wall", "x1"), COORD("wall", "y1")
@@ -71,18 +77,41 @@ static const field f_baby[] = {
     PERCENT("baby: noDirection")
 };
 
+#define MSG_WALLS "wall: more than " XSTR(BW_CR_MAX_WALLS) " walls"
+#define MSG_SEEDS "crawler: more than " XSTR(BW_CR_MAX_SEEDS) " crawlers"
+
+/* ---- rules across values (the ranges are the fields') ---- */
+
+static const char *wall_rule(const bw_crawler_design *d, const int *v)
+{
+    if (v[0] > v[2] || v[1] > v[3])
+        return "wall: needs x0 <= x1 and y0 <= y1";
+    if (v[2] >= d->w || v[3] >= d->h)
+        return "wall: outside the map";
+    return 0;
+}
+
+/* wallcrawlers.txt: Forward is Direction or one of the two next to it. */
+static const char *crawler_rule(const bw_crawler_design *d, const int *v)
+{
+    if (v[0] >= d->w || v[1] >= d->h)
+        return "crawler: outside the map";
+    if (!((bw_cr_legal[v[3]] >> v[2]) & 1u))
+        return "crawler: forward not allowed by direction (only the directions next to it)";
+    return 0;
+}
+
 /* ---- keys ---- */
+
+#define SEEN_SIZE 1u /* keys[0] */
 
 static const char *need_size(const parse_state *s, const char *what)
 {
-    return s->have_size ? 0 : what;
+    return (s->seen & SEEN_SIZE) ? 0 : what;
 }
 
 static const char *k_size(parse_state *s, const int *v)
 {
-    if (s->have_size)
-        return "size: given twice";
-    s->have_size = 1;
     s->d->w = (uint8_t)v[0];
     s->d->h = (uint8_t)v[1];
     return 0;
@@ -98,14 +127,12 @@ static const char *k_wall(parse_state *s, const int *v)
 {
     bw_crawler_design *d = s->d;
     const char *e = need_size(s, "wall: the size line must come first");
+    if (!e)
+        e = wall_rule(d, v);
     if (e)
         return e;
-    if (v[0] > v[2] || v[1] > v[3])
-        return "wall: needs x0 <= x1 and y0 <= y1";
-    if (v[2] >= d->w || v[3] >= d->h)
-        return "wall: outside the map";
     if (d->n_walls >= BW_CR_MAX_WALLS)
-        return "wall: more than " XSTR(BW_CR_MAX_WALLS) " walls";
+        return MSG_WALLS;
     d->wall[d->n_walls][0] = (uint8_t)v[0];
     d->wall[d->n_walls][1] = (uint8_t)v[1];
     d->wall[d->n_walls][2] = (uint8_t)v[2];
@@ -119,14 +146,12 @@ static const char *k_crawler(parse_state *s, const int *v)
     bw_crawler_design *d = s->d;
     bw_crawler *c;
     const char *e = need_size(s, "crawler: the size line must come first");
+    if (!e)
+        e = crawler_rule(d, v);
     if (e)
         return e;
-    if (v[0] >= d->w || v[1] >= d->h)
-        return "crawler: outside the map";
-    if (!((bw_cr_legal[v[3]] >> v[2]) & 1u))
-        return "crawler: forward not allowed by direction (only the directions next to it)";
     if (d->n_seeds >= BW_CR_MAX_SEEDS)
-        return "crawler: more than " XSTR(BW_CR_MAX_SEEDS) " crawlers";
+        return MSG_SEEDS;
     c = &d->seed[d->n_seeds++];
     c->x = (uint8_t)v[0];
     c->y = (uint8_t)v[1];
@@ -175,16 +200,18 @@ static const char *k_baby(parse_state *s, const int *v)
 #define N_OF(a) ((uint8_t)(sizeof a / sizeof a[0]))
 #define COUNT_MSG(k, u) k ": wrong number of values (" k " " u ")"
 
+/* size and steps at most once (a second value would silently win);
+ * wall and crawler add one each; dice and baby once per generation. */
 static const key keys[] = {
-    { "size", N_OF(f_size), f_size, COUNT_MSG("size", "width height"), k_size },
-    { "steps", N_OF(f_steps), f_steps, COUNT_MSG("steps", "N"), k_steps },
-    { "wall", N_OF(f_wall), f_wall, COUNT_MSG("wall", "x0 y0 x1 y1"), k_wall },
+    { "size", N_OF(f_size), f_size, COUNT_MSG("size", "width height"), "size: given twice", k_size },
+    { "steps", N_OF(f_steps), f_steps, COUNT_MSG("steps", "N"), "steps: given twice", k_steps },
+    { "wall", N_OF(f_wall), f_wall, COUNT_MSG("wall", "x0 y0 x1 y1"), 0, k_wall },
     { "crawler", N_OF(f_crawler), f_crawler,
-      COUNT_MSG("crawler", "x y forward direction age maxAge stepLength corridorWidth opening"), k_crawler },
+      COUNT_MSG("crawler", "x y forward direction age maxAge stepLength corridorWidth opening"), 0, k_crawler },
     { "dice", N_OF(f_dice), f_dice,
-      COUNT_MSG("dice", "generation turn straightOne straightTwo turnOne turnTwo"), k_dice },
+      COUNT_MSG("dice", "generation turn straightOne straightTwo turnOne turnTwo"), 0, k_dice },
     { "baby", N_OF(f_baby), f_baby,
-      COUNT_MSG("baby", "generation maxAge stepLength corridorWidth opening delay noDirection"), k_baby }
+      COUNT_MSG("baby", "generation maxAge stepLength corridorWidth opening delay noDirection"), 0, k_baby }
 };
 
 /* ---- tokens ---- */
@@ -248,6 +275,7 @@ static const char *parse_line(parse_state *s, const char *p, int n)
     token t[MAX_TOKENS];
     int nt = 0, i, v[MAX_TOKENS];
     const key *k = 0;
+    unsigned bit;
     for (i = 0; i < n && p[i] != '#'; i++) {
         unsigned char ch = (unsigned char)p[i];
         if (ch == ' ' || ch == '\t' || (ch == '\r' && i == n - 1))
@@ -269,6 +297,10 @@ static const char *parse_line(parse_state *s, const char *p, int n)
             k = &keys[i];
     if (!k)
         return "unknown key (size, steps, wall, crawler, dice or baby)";
+    bit = 1u << (k - keys);
+    if (k->twice && (s->seen & bit))
+        return k->twice;
+    s->seen = (uint8_t)(s->seen | bit);
     if (nt - 1 != k->n)
         return k->count;
     for (i = 0; i < k->n; i++)
@@ -285,7 +317,7 @@ int bw_crawler_parse(const char *text, size_t n, struct bw_crawler_design *d, in
     const char *e = 0;
     d->w = d->h = 0;
     d->n_walls = d->n_seeds = 0;
-    d->max_steps = (uint16_t)BW_CR_MAX_STEPS;
+    d->max_steps = BW_CR_MAX_STEPS;
     d->error = 0;
     for (g = 0; g < BW_CR_GENS; g++) {
         bw_crawler_gen *b = &d->gen[g];
@@ -294,7 +326,7 @@ int bw_crawler_parse(const char *text, size_t n, struct bw_crawler_design *d, in
         b->max_age = b->delay = 0;
     }
     s.d = d;
-    s.have_size = 0;
+    s.seen = 0;
     s.dice_seen = s.baby_seen = 0;
     *err_line = 0;
     if (n > BW_CR_MAX_TEXT) {
@@ -317,9 +349,99 @@ int bw_crawler_parse(const char *text, size_t n, struct bw_crawler_design *d, in
         d->error = e;
         return -1;
     }
-    if (!s.have_size) {
+    if (!(s.seen & SEEN_SIZE)) {
         d->error = "no size line (size width height)";
         return -1;
     }
     return 0;
+}
+
+/* ---- checking a design built in C ---- */
+
+/* 0, or the message of the first value out of its field's range. */
+static const char *in_fields(const field *f, int n, const int *v)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        if (v[i] < f[i].lo || v[i] > f[i].hi)
+            return f[i].what;
+    return 0;
+}
+
+/* The values of a design's line, as the parser reads them (keys[] order
+ * of values), so in_fields and the rules see what they see there. */
+static void seed_values(const bw_crawler *c, int *v)
+{
+    v[0] = c->x;
+    v[1] = c->y;
+    v[2] = c->forward;
+    v[3] = c->direction;
+    v[4] = c->age;
+    v[5] = c->max_age;
+    v[6] = c->step_length;
+    v[7] = c->corridor_width;
+    v[8] = c->opening;
+}
+
+static const char *gen_problem(const bw_crawler_gen *g, int i)
+{
+    int v[7];
+    const char *e;
+    v[0] = i;
+    v[1] = g->turn;
+    v[2] = g->straight1;
+    v[3] = g->straight2;
+    v[4] = g->turn1;
+    v[5] = g->turn2;
+    if ((e = in_fields(f_dice, N_OF(f_dice), v)) != 0)
+        return e;
+    /* born is the C side of a `baby` line: 1 where the file has one */
+    if (g->born > 1)
+        return "baby: born must be 0 or 1";
+    if (!g->born)
+        return 0;
+    v[1] = g->max_age;
+    v[2] = g->step_length;
+    v[3] = g->corridor_width;
+    v[4] = g->opening;
+    v[5] = g->delay;
+    v[6] = g->no_direction;
+    return in_fields(f_baby, N_OF(f_baby), v); /* generation 0: "babies are never generation 0" */
+}
+
+const char *bw_crawler_problem(const bw_crawler_design *d)
+{
+    int v[MAX_TOKENS], i, k;
+    const char *e;
+    v[0] = d->w;
+    v[1] = d->h;
+    if ((e = in_fields(f_size, N_OF(f_size), v)) != 0)
+        return e;
+    v[0] = d->max_steps;
+    if ((e = in_fields(f_steps, N_OF(f_steps), v)) != 0)
+        return e;
+    if (d->n_walls > BW_CR_MAX_WALLS)
+        return MSG_WALLS;
+    if (d->n_seeds > BW_CR_MAX_SEEDS)
+        return MSG_SEEDS;
+    for (i = 0; i < d->n_walls; i++) {
+        for (k = 0; k < 4; k++)
+            v[k] = d->wall[i][k];
+        if ((e = in_fields(f_wall, N_OF(f_wall), v)) != 0 || (e = wall_rule(d, v)) != 0)
+            return e;
+    }
+    for (i = 0; i < d->n_seeds; i++) {
+        seed_values(&d->seed[i], v);
+        if ((e = in_fields(f_crawler, N_OF(f_crawler), v)) != 0 || (e = crawler_rule(d, v)) != 0)
+            return e;
+    }
+    for (i = 0; i < BW_CR_GENS; i++)
+        if ((e = gen_problem(&d->gen[i], i)) != 0)
+            return e;
+    return 0;
+}
+
+int bw_crawler_check(const bw_crawler_design *d)
+{
+    return bw_crawler_problem(d) ? -1 : 0;
 }
