@@ -388,13 +388,16 @@ static int features_hold(const bw_crypts_room *r, feature_stats *st)
             if (!first)
                 continue;
             if (t == BW_T_PILLAR) {
-                int s = PS(r), i, j, out = 0, a = (cx - (s - 1) / 2) % PP(r);
-                ok &= s >= 1 && s <= 3 && block_ok(r, x, y, s, s, t);
+                int s = PS(r), p = PP(r), i, j, out = 0;
+                ok &= s >= 1 && s <= 3 && p > s && block_ok(r, x, y, s, s, t);
                 for (j = y - 2; j <= y + s + 1; j++)
                     for (i = x - 2; i <= x + s + 1; i++)
                         out |= !claims(r, i, j);
                 ok &= out;
-                ok &= x % PP(r) == a || y % PP(r) == (cy - (s - 1) / 2) % PP(r);
+                /* a spacing of 0 (pillars the table does not claim) fails
+                 * above instead of dividing by it */
+                if (p > s)
+                    ok &= (x - (cx - (s - 1) / 2)) % p == 0 || (y - (cy - (s - 1) / 2)) % p == 0;
                 if (s >= 1 && s <= 3)
                     st->pillar_size[s]++;
             } else {
@@ -922,15 +925,8 @@ static void crypts_golden_ten_seeds(void)
     int n;
     for (s = 0; s < 10; s++)
         for (n = 1; n <= LEVELS; n++) {
-            uint32_t v;
-            uint8_t b[4];
             gen(s, n, &in);
-            v = bw_grid_hash(g);
-            b[0] = (uint8_t)v;
-            b[1] = (uint8_t)(v >> 8);
-            b[2] = (uint8_t)(v >> 16);
-            b[3] = (uint8_t)(v >> 24);
-            h = bw_fnv1a(h, b, 4);
+            h = t_fold(h, bw_grid_hash(g));
         }
     t_golden("crypts_seeds0to9_all_levels", h, 0x454d6da1u);
 }
