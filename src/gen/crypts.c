@@ -136,9 +136,10 @@ void bw_crypts_plan(uint32_t seed, int level, bw_crypts_stairs *s)
  * centre, in coordinates scaled by 2 so any parity works:
  * (2dx)^2 H^2 + (2dy)^2 W^2 <= W^2 H^2 (at most 18^4, fits 32 bits).
  * Trapezoid: the long parallel side spans the box, the short one
- * (shortlen, same parity) is centred on the `narrow` side, and each line
- * across grows by 2 at most once per step (the slanted sides are at most
- * 45 degrees, so exits on them open evenly). */
+ * (shortlen, same parity) is centred on the `narrow` side, and line t
+ * across is shortlen + 2 round(((long - shortlen) / 2) t / (lines - 1))
+ * long: each grows by 2 at most once per step (the slanted sides are at
+ * most 45 degrees, so exits on them open evenly). */
 int bw_crypts_in_room(const bw_crypts_room *r, int x, int y)
 {
     int w, h, t, len, n, span;
@@ -163,7 +164,11 @@ int bw_crypts_in_room(const bw_crypts_room *r, int x, int y)
         n = w;
         x = y - r->y0;
     }
-    span = r->shortlen + 2 * (((len - r->shortlen) / 2) * t / (n - 1));
+    /* half-steps round to nearest (halves up), so both ends of a slanted
+     * side get half a step and no line sticks out alone: floor rounding
+     * left the long side a 1-tile "ear" at each end when the slope was
+     * shallow */
+    span = r->shortlen + 2 * (((len - r->shortlen) * t + (n - 1)) / (2 * (n - 1)));
     return x >= (len - span) / 2 && x < (len - span) / 2 + span;
 }
 
