@@ -659,15 +659,18 @@ static int inner_room(bw_map *m, bw_crypts_room *r, bw_rng *rng)
 
 /* 2.2: s x s pillars round the perimeter, one walkway tile in from the
  * room's edge, every `period` tiles along each side, counted from the
- * room's centre lines so the rows are symmetric. Where a pillar would
- * crowd an exit, a door, the stairs or another pillar it is left out. */
+ * room's centre lines so the rows are symmetric. A side's pillars stay in
+ * its half of the room, off the middle line across it: along a
+ * trapezoid's short side the slanted sides would otherwise push the outer
+ * ones deep into the room, past its middle. Where a pillar would crowd an
+ * exit, a door, the stairs or another pillar it is left out. */
 static int perimeter_pillars(bw_map *m, const bw_crypts_room *r, int s, int period)
 {
     int cx = (r->x0 + r->x1) / 2, cy = (r->y0 + r->y1) / 2, side, k, n = 0;
     for (side = 0; side < 4; side++) {
         int across = side == BW_CRYPTS_N || side == BW_CRYPTS_S; /* pillars spread along x */
         int c = (across ? cx : cy) - (s - 1) / 2, lo = across ? r->x0 : r->y0, hi = across ? r->x1 : r->y1;
-        int out = side == BW_CRYPTS_E || side == BW_CRYPTS_S ? 1 : -1;
+        int out = side == BW_CRYPTS_E || side == BW_CRYPTS_S ? 1 : -1, mid = across ? cy : cx;
         for (k = c - ((c - lo) / period) * period; k + s - 1 <= hi; k += period) {
             int j, e = out > 0 ? 255 : 0, p;
             if (k - 1 < lo || k + s > hi)
@@ -677,8 +680,8 @@ static int perimeter_pillars(bw_map *m, const bw_crypts_room *r, int s, int peri
                 e = v < 0 || e < 0 ? -1 : out > 0 ? bw_min(e, v) : bw_max(e, v);
             }
             p = out > 0 ? e - 1 - (s - 1) : e + 1;
-            if (e < 0 || p < (across ? r->y0 : r->x0) || p + s - 1 > (across ? r->y1 : r->x1))
-                continue; /* a slanted side's far end: no room there */
+            if (e < 0 || (out > 0 ? p <= mid : p + s - 1 >= mid))
+                continue; /* a slanted side's far end would put it past the middle */
             n += across ? put(m, k, p, s, s, BW_T_PILLAR) : put(m, p, k, s, s, BW_T_PILLAR);
         }
     }
