@@ -386,6 +386,23 @@ static int block_ok(const bw_crypts_room *r, int x, int y, int w, int h, int t)
     return 1;
 }
 
+/* One axis of a lattice: the lines of spacing p through v that hold a
+ * block b long with its ring inside the box lo..hi are centred in it, the
+ * slack on the two ends differing by at most one. */
+static int axis_centred(int lo, int hi, int v, int b, int p)
+{
+    int first = v - ((v - (lo + 1)) / p) * p, last = v + ((hi - 1 - (b - 1) - v) / p) * p;
+    return v >= lo + 1 && v + b - 1 <= hi - 1 && bw_abs((first - lo) - (hi - (last + b - 1))) <= 1;
+}
+
+/* A sarcophagus or coffin in rows (2.2, regular intervals): its top-left
+ * tile is on the room's lattice, centred in the room's box both ways. */
+static int on_lattice(const bw_crypts_room *r, int x, int y, int upright)
+{
+    return LX(r) >= 2 && LY(r) >= 2 && axis_centred(r->x0, r->x1, x, upright ? 1 : 2, LX(r)) &&
+           axis_centred(r->y0, r->y1, y, upright ? 2 : 1, LY(r));
+}
+
 typedef struct feature_stats {
     uint32_t kinds[7], pillar_size[4], inner_doors[5];
 } feature_stats;
@@ -447,8 +464,7 @@ static int features_hold(const bw_crypts_room *r, feature_stats *st)
                 int upright = T(x, y + 1) == t && claims(r, x, y + 1);
                 ok &= block_ok(r, x, y, upright ? 1 : 2, upright ? 2 : 1, t);
                 if (t == BW_T_SARCOPHAGUS || (r->features & BW_CRYPTS_F_COFFINS))
-                    ok &= LX(r) >= 2 && LY(r) >= 2 && (x - cx) % LX(r) == 0 &&
-                          (y - cy) % LY(r) == 0;
+                    ok &= on_lattice(r, x, y, upright);
             }
         }
     /* The inner room, read off the map as the box of the building walls:
@@ -589,6 +605,101 @@ static void crypts_2_2_pillars_stay_on_the_perimeter(void)
             }
         }
     CHECK(blocks[BW_CRYPTS_RECT] > 0 && blocks[BW_CRYPTS_ELLIPSE] > 0 && blocks[BW_CRYPTS_TRAPEZOID] > 0);
+}
+
+/* 2.2 "one or more features": every room holds a real one, the stairs
+ * (up or down) not counted; what it claims is on the map (features_hold),
+ * so here the claim and an obstacle or inner wall on the map. */
+static void crypts_2_2_every_room_has_a_real_feature(void)
+{
+    bw_crypts_info in;
+    uint32_t s, stair_rooms = 0;
+    int n, c, x, y;
+    for (s = 0; s < SEEDS(500); s++)
+        for (n = 1; n <= LEVELS; n++) {
+            gen(s, n, &in);
+            for (c = 0; c < CELLS; c++) {
+                const bw_crypts_room *r = &in.cell[c];
+                int things = 0;
+                if (!is_room(r))
+                    continue;
+                CHECK(r->features & ~(BW_CRYPTS_F_STAIRS | BW_CRYPTS_F_STAIRS_UP));
+                for (y = r->y0; y <= r->y1; y++)
+                    for (x = r->x0; x <= r->x1; x++)
+                        things += claims(r, x, y) && (obstacle(T(x, y)) || T(x, y) == BW_T_BWALL);
+                CHECK(things > 0);
+                stair_rooms += (r->features & (BW_CRYPTS_F_STAIRS | BW_CRYPTS_F_STAIRS_UP)) != 0;
+            }
+        }
+    CHECK(stair_rooms > 0);
+}
+
+/* 2.2 "sarcophagi at regular intervals", "coffins at regular intervals":
+ * a lattice holds 2 or more blocks, all of one orientation, on the
+ * lattice centred in the room's box (checked per block in features_hold). */
+static void crypts_2_2_lattice_centred_two_or_more(void)
+{
+    bw_crypts_info in;
+    uint32_t s, lattices = 0, min_seen = 99;
+    int n, c, x, y;
+    for (s = 0; s < SEEDS(500); s++)
+        for (n = 1; n <= LEVELS; n++) {
+            gen(s, n, &in);
+            for (c = 0; c < CELLS; c++) {
+                const bw_crypts_room *r = &in.cell[c];
+                int t = r->features & BW_CRYPTS_F_SARCOPHAGI ? BW_T_SARCOPHAGUS : BW_T_COFFIN, blocks = 0, up = 0;
+                if (!is_room(r) || !(r->features & (BW_CRYPTS_F_SARCOPHAGI | BW_CRYPTS_F_COFFINS)))
+                    continue;
+                for (y = r->y0; y <= r->y1; y++)
+                    for (x = r->x0; x <= r->x1; x++)
+                        if (claims(r, x, y) && T(x, y) == t && T(x - 1, y) != t && T(x, y - 1) != t) {
+                            int upright = T(x, y + 1) == t;
+                            CHECK(on_lattice(r, x, y, upright));
+                            blocks++;
+                            up += upright;
+                        }
+                CHECK(blocks >= 2);
+                CHECK(up == 0 || up == blocks);
+                lattices++;
+                if ((uint32_t)blocks < min_seen)
+                    min_seen = (uint32_t)blocks;
+            }
+        }
+    CHECK(lattices > 0);
+    t_info("crypts_lattice_fewest_blocks", min_seen);
+}
+
+/* 2.2 "coffins at irregular intervals": a room of strewn coffins holds
+ * 2 (coffins, plural) to area / 40 + 2 of them (the README's rule), and
+ * many get all they want. */
+static void crypts_2_2_strewn_coffin_count(void)
+{
+    bw_crypts_info in;
+    uint32_t s, rooms = 0, full = 0, hist[12] = { 0 };
+    int n, c, x, y;
+    for (s = 0; s < SEEDS(500); s++)
+        for (n = 1; n <= LEVELS; n++) {
+            gen(s, n, &in);
+            for (c = 0; c < CELLS; c++) {
+                const bw_crypts_room *r = &in.cell[c];
+                int tiles = 0, want = (r->x1 - r->x0 + 1) * (r->y1 - r->y0 + 1) / 40 + 2;
+                if (!is_room(r) || !(r->features & BW_CRYPTS_F_STREWN))
+                    continue;
+                for (y = r->y0; y <= r->y1; y++)
+                    for (x = r->x0; x <= r->x1; x++)
+                        tiles += claims(r, x, y) && T(x, y) == BW_T_COFFIN;
+                CHECK(tiles % 2 == 0);
+                CHECK(tiles / 2 >= 2 && tiles / 2 <= want);
+                rooms++;
+                full += tiles / 2 == want;
+                hist[bw_min(tiles / 2, 11)]++;
+            }
+        }
+    CHECK(rooms > 0);
+    CHECK(full * 3 > rooms); /* 54% at 500 seeds */
+    t_info("crypts_strewn_rooms", rooms);
+    t_info("crypts_strewn_full", full);
+    t_info("crypts_strewn_two", hist[2]);
 }
 
 /* The staircase down is a feature of exactly one room on DLVL 1-4, on
@@ -997,15 +1108,15 @@ static void crypts_golden(void)
 {
     bw_crypts_info in;
     gen(1, 1, &in);
-    t_golden("crypts_seed1_level1", bw_grid_hash(g), 0xd08e5fedu);
+    t_golden("crypts_seed1_level1", bw_grid_hash(g), 0xa185b62bu);
     gen(1, 2, &in);
-    t_golden("crypts_seed1_level2", bw_grid_hash(g), 0x8914291bu);
+    t_golden("crypts_seed1_level2", bw_grid_hash(g), 0x4bbe6e15u);
     gen(1, 3, &in);
-    t_golden("crypts_seed1_level3", bw_grid_hash(g), 0xee4193a6u);
+    t_golden("crypts_seed1_level3", bw_grid_hash(g), 0x4cc220f4u);
     gen(1, 4, &in);
-    t_golden("crypts_seed1_level4", bw_grid_hash(g), 0x181c4859u);
+    t_golden("crypts_seed1_level4", bw_grid_hash(g), 0x443469f9u);
     gen(1, 5, &in);
-    t_golden("crypts_seed1_level5", bw_grid_hash(g), 0x02cd96c3u);
+    t_golden("crypts_seed1_level5", bw_grid_hash(g), 0xd525325fu);
 }
 
 /* Ten seeds x five levels in one hash: the same on every platform. */
@@ -1019,7 +1130,7 @@ static void crypts_golden_ten_seeds(void)
             gen(s, n, &in);
             h = t_fold(h, bw_grid_hash(g));
         }
-    t_golden("crypts_seeds0to9_all_levels", h, 0x89418b61u);
+    t_golden("crypts_seeds0to9_all_levels", h, 0xf5872953u);
 }
 
 void suite_crypts(void)
@@ -1028,6 +1139,9 @@ void suite_crypts(void)
     RUN(crypts_2_1_trapezoids_have_straight_sides);
     RUN(crypts_2_2_room_features);
     RUN(crypts_2_2_pillars_stay_on_the_perimeter);
+    RUN(crypts_2_2_every_room_has_a_real_feature);
+    RUN(crypts_2_2_lattice_centred_two_or_more);
+    RUN(crypts_2_2_strewn_coffin_count);
     RUN(crypts_2_2_one_staircase_down_in_a_room);
     RUN(crypts_2_3_exits_one_to_four_corridors_to_rooms);
     RUN(crypts_2_3_corridors_one_to_three_wide);
