@@ -702,6 +702,163 @@ static void crypts_2_2_strewn_coffin_count(void)
     t_info("crypts_strewn_two", hist[2]);
 }
 
+/* The last resort of 2.2 "one or more features" always has room: a room
+ * left without a feature holds no obstacle, only the reserved exit mouths
+ * (2 deep on up to 3 lanes round each side's middle line) and one stair
+ * 3 x 3 at most; its strewn coffins (placed in any order, each with a free
+ * ring) then always find 2 places. Shown for every shape the layout can
+ * draw, all four mouths reserved: 3 coffin places pairwise 4 or more
+ * apart (Chebyshev, between their tiles) exist, so the stairs' 3 x 3
+ * blocks at most one of them and a first coffin anywhere crowds at most
+ * one more. */
+#define SPOTS 648 /* 18 x 18 places, 2 ways */
+static uint8_t spot[SPOTS][4];
+
+static int reserved_mouth(const bw_crypts_room *r, int x, int y)
+{
+    int cx = (r->x0 + r->x1) / 2, cy = (r->y0 + r->y1) / 2, d, depth;
+    for (d = 0; d < 4; d++)
+        for (depth = 0; depth < 2; depth++) {
+            int lane = d == BW_CRYPTS_N || d == BW_CRYPTS_S ? x - cx : y - cy;
+            int ox = x + (depth + 1) * bw_dx4[d], oy = y + (depth + 1) * bw_dy4[d];
+            if (lane >= -1 && lane <= 1 && !claims(r, ox, oy)) /* within 2 of the edge on lane */
+                return 1;
+        }
+    return 0;
+}
+
+static int coffin_place(const bw_crypts_room *r, int x, int y, int w, int h)
+{
+    int i, j;
+    for (j = y - 1; j <= y + h; j++)
+        for (i = x - 1; i <= x + w; i++) {
+            int inside = i >= x && i < x + w && j >= y && j < y + h;
+            if (!claims(r, i, j) || (inside && reserved_mouth(r, i, j)))
+                return 0;
+        }
+    return 1;
+}
+
+/* Chebyshev distance between the tiles of places a and b. */
+static int gap(int a, int b)
+{
+    int gx = bw_max(spot[a][0] - (spot[b][0] + spot[b][2] - 1), spot[b][0] - (spot[a][0] + spot[a][2] - 1));
+    int gy = bw_max(spot[a][1] - (spot[b][1] + spot[b][3] - 1), spot[b][1] - (spot[a][1] + spot[a][3] - 1));
+    return bw_max(bw_max(gx, gy), 0);
+}
+
+static int far(int a, int b) { return gap(a, b) >= 4; }
+
+/* 1 if a tile of place a lies in the 3 x 3 round (sx, sy). */
+static int in_stairs(int a, int sx, int sy)
+{
+    return spot[a][0] <= sx + 1 && spot[a][0] + spot[a][2] - 1 >= sx - 1 && spot[a][1] <= sy + 1 &&
+           spot[a][1] + spot[a][3] - 1 >= sy - 1;
+}
+
+/* 1 if three places pairwise 4 apart exist, else minus the number of
+ * places (listed in spot[]). */
+static int three_far_places(const bw_crypts_room *r)
+{
+    int n = 0, x, y, k, a, b, c;
+    for (y = r->y0; y <= r->y1; y++)
+        for (x = r->x0; x <= r->x1; x++)
+            for (k = 1; k <= 2; k++)
+                if (n < SPOTS && coffin_place(r, x, y, k, 3 - k)) {
+                    spot[n][0] = (uint8_t)x;
+                    spot[n][1] = (uint8_t)y;
+                    spot[n][2] = (uint8_t)k;
+                    spot[n][3] = (uint8_t)(3 - k);
+                    n++;
+                }
+    for (a = 0; a < n; a++)
+        for (b = a + 1; b < n; b++)
+            if (far(a, b))
+                for (c = b + 1; c < n; c++)
+                    if (far(a, c) && far(b, c))
+                        return 1;
+    return -n;
+}
+
+/* The same, case by case where 3 far places do not exist (small rooms):
+ * for each stair place (its 3 x 3 in the room) or none, each coffin place
+ * the stairs leave has a second one they leave that keeps off its ring. */
+static int two_coffins_always(const bw_crypts_room *r, int n)
+{
+    int sx, sy, a, b, ok = 1;
+    for (sy = r->y0; sy <= r->y1; sy++)
+        for (sx = r->x0 - 10; sx <= r->x1; sx++) { /* sx < x0: no stairs */
+            int stairs = sx >= r->x0, any = 0;
+            if (stairs && !(claims(r, sx - 1, sy - 1) && claims(r, sx + 1, sy - 1) &&
+                            claims(r, sx - 1, sy + 1) && claims(r, sx + 1, sy + 1)))
+                continue;
+            for (a = 0; a < n; a++) {
+                int found = 0;
+                if (stairs && in_stairs(a, sx, sy))
+                    continue;
+                any = 1;
+                for (b = 0; b < n && !found; b++)
+                    found = !(stairs && in_stairs(b, sx, sy)) && gap(a, b) >= 2;
+                ok &= found;
+            }
+            ok &= any;
+        }
+    return ok;
+}
+
+static int bare_holds_two(const bw_crypts_room *r, uint32_t *cases)
+{
+    int k = three_far_places(r);
+    if (k > 0)
+        return 1;
+    ++*cases;
+    return two_coffins_always(r, -k);
+}
+
+static void crypts_2_2_bare_room_holds_two_coffins(void)
+{
+    uint32_t cases = 0;
+    bw_crypts_room r;
+    int w, h, nar, sl, shapes = 0;
+    uint8_t *p;
+    for (p = (uint8_t *)&r; p < (uint8_t *)(&r + 1); p++)
+        *p = 0;
+    r.x0 = r.y0 = 30;
+    for (w = BW_CRYPTS_ROOM_MIN; w <= BW_CRYPTS_ROOM_MAX; w++)
+        for (h = BW_CRYPTS_ROOM_MIN; h <= BW_CRYPTS_ROOM_MAX; h++) {
+            r.x1 = (uint8_t)(r.x0 + w - 1);
+            r.y1 = (uint8_t)(r.y0 + h - 1);
+            r.kind = BW_CRYPTS_RECT;
+            t_seed((uint32_t)(w * 100 + h));
+            CHECK(bare_holds_two(&r, &cases));
+            shapes++;
+            if ((w & 1) && (h & 1)) {
+                r.kind = BW_CRYPTS_ELLIPSE;
+                CHECK(bare_holds_two(&r, &cases));
+                shapes++;
+            }
+            r.kind = BW_CRYPTS_TRAPEZOID;
+            for (nar = 0; nar < 4; nar++) {
+                /* the layout's short sides: 5 or more, slopes of 45 degrees
+                 * at most, same parity as the long side, 4 shorter */
+                int len = nar == BW_CRYPTS_N || nar == BW_CRYPTS_S ? w : h;
+                int across = nar == BW_CRYPTS_N || nar == BW_CRYPTS_S ? h : w;
+                int lo = bw_max(5, len - 2 * (across - 1));
+                lo += (len - lo) & 1;
+                r.narrow = (uint8_t)nar;
+                for (sl = lo; sl <= len - 4; sl += 2) {
+                    r.shortlen = (uint8_t)sl;
+                    t_seed((uint32_t)(w * 100000 + h * 1000 + nar * 100 + sl));
+                    CHECK(bare_holds_two(&r, &cases));
+                    shapes++;
+                }
+            }
+        }
+    CHECK(shapes > 1000);
+    t_info("crypts_shapes_checked", (uint32_t)shapes);
+    t_info("crypts_shapes_case_by_case", cases);
+}
+
 /* The staircase down is a feature of exactly one room on DLVL 1-4, on
  * room floor; none on DLVL 5. */
 static void crypts_2_2_one_staircase_down_in_a_room(void)
@@ -1142,6 +1299,7 @@ void suite_crypts(void)
     RUN(crypts_2_2_every_room_has_a_real_feature);
     RUN(crypts_2_2_lattice_centred_two_or_more);
     RUN(crypts_2_2_strewn_coffin_count);
+    RUN(crypts_2_2_bare_room_holds_two_coffins);
     RUN(crypts_2_2_one_staircase_down_in_a_room);
     RUN(crypts_2_3_exits_one_to_four_corridors_to_rooms);
     RUN(crypts_2_3_corridors_one_to_three_wide);
