@@ -1121,6 +1121,9 @@ static void corridor_pillars(int centre)
                         w.found = 0;
                         each_link(&in, find_pillar, &w);
                         CHECK(w.found);
+                        /* 2.4: 1 x 1, no pillar beside it */
+                        CHECK(T(x - 1, y) != BW_T_PILLAR && T(x + 1, y) != BW_T_PILLAR &&
+                              T(x, y - 1) != BW_T_PILLAR && T(x, y + 1) != BW_T_PILLAR);
                     }
         }
     CHECK(st.regular_runs > 0);
