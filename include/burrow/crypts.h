@@ -49,12 +49,13 @@ enum {
 /* Sides, in bw_dx4 / bw_dy4 order: bit (1 << side) in exits, doors, ... */
 enum { BW_CRYPTS_N = 0, BW_CRYPTS_E = 1, BW_CRYPTS_S = 2, BW_CRYPTS_W = 3 };
 
-/* Features actually placed in a room (2.2). */
-#define BW_CRYPTS_F_PILLARS 0x01u     /* square pillars round the perimeter */
+/* Features actually placed in a room (2.2). Every room has one of the
+ * first five; the stairs never count toward "one or more". */
+#define BW_CRYPTS_F_PILLARS 0x01u     /* square pillars round the perimeter, each side's in its half */
 #define BW_CRYPTS_F_INNER 0x02u       /* a rectangular inner room with doors */
-#define BW_CRYPTS_F_SARCOPHAGI 0x04u  /* 1 x 2 stone sarcophagi on a lattice */
-#define BW_CRYPTS_F_COFFINS 0x08u     /* 1 x 2 wooden coffins on a lattice */
-#define BW_CRYPTS_F_STREWN 0x10u      /* 1 x 2 wooden coffins at random places */
+#define BW_CRYPTS_F_SARCOPHAGI 0x04u  /* 1 x 2 stone sarcophagi on a centred lattice, 2 or more */
+#define BW_CRYPTS_F_COFFINS 0x08u     /* 1 x 2 wooden coffins on a centred lattice, 2 or more */
+#define BW_CRYPTS_F_STREWN 0x10u      /* 1 x 2 wooden coffins at random places, 2..area / 40 + 2 */
 #define BW_CRYPTS_F_STAIRS 0x20u      /* the staircase down */
 #define BW_CRYPTS_F_STAIRS_UP 0x40u   /* the arrival from the level above */
 

@@ -88,6 +88,9 @@ enum { P_STAIRS = 1, P_ROOMS = 2, P_LINKS = 3, P_FEATURES = 4 };
 #define FILL_ROWS_PCT 15
 #define EXIT_DEPTH 2         /* reserved floor inside an exit, tiles deep */
 #define STREWN_TRIES 40      /* 4 x the most strewn coffins (18 x 18 / 40 + 2) */
+#define STREWN_MIN 2         /* coffins are plural */
+#define LATTICE_MIN 2        /* blocks in a lattice: one has no interval */
+#define LATTICE_TRIES 4      /* as drawn, turned, tightest, tightest turned */
 
 enum { FILL_NONE, FILL_SARC, FILL_ROWS, FILL_STREWN };
 
@@ -136,9 +139,10 @@ void bw_crypts_plan(uint32_t seed, int level, bw_crypts_stairs *s)
  * centre, in coordinates scaled by 2 so any parity works:
  * (2dx)^2 H^2 + (2dy)^2 W^2 <= W^2 H^2 (at most 18^4, fits 32 bits).
  * Trapezoid: the long parallel side spans the box, the short one
- * (shortlen, same parity) is centred on the `narrow` side, and each line
- * across grows by 2 at most once per step (the slanted sides are at most
- * 45 degrees, so exits on them open evenly). */
+ * (shortlen, same parity) is centred on the `narrow` side, and line t
+ * across is shortlen + 2 round(((long - shortlen) / 2) t / (lines - 1))
+ * long: each grows by 2 at most once per step (the slanted sides are at
+ * most 45 degrees, so exits on them open evenly). */
 int bw_crypts_in_room(const bw_crypts_room *r, int x, int y)
 {
     int w, h, t, len, n, span;
@@ -163,7 +167,11 @@ int bw_crypts_in_room(const bw_crypts_room *r, int x, int y)
         n = w;
         x = y - r->y0;
     }
-    span = r->shortlen + 2 * (((len - r->shortlen) / 2) * t / (n - 1));
+    /* half-steps round to nearest (halves up), so both ends of a slanted
+     * side get half a step and no line sticks out alone: floor rounding
+     * left the long side a 1-tile "ear" at each end when the slope was
+     * shallow */
+    span = r->shortlen + 2 * (((len - r->shortlen) * t + (n - 1)) / (2 * (n - 1)));
     return x >= (len - span) / 2 && x < (len - span) / 2 + span;
 }
 
@@ -654,15 +662,18 @@ static int inner_room(bw_map *m, bw_crypts_room *r, bw_rng *rng)
 
 /* 2.2: s x s pillars round the perimeter, one walkway tile in from the
  * room's edge, every `period` tiles along each side, counted from the
- * room's centre lines so the rows are symmetric. Where a pillar would
- * crowd an exit, a door, the stairs or another pillar it is left out. */
+ * room's centre lines so the rows are symmetric. A side's pillars stay in
+ * its half of the room, off the middle line across it: along a
+ * trapezoid's short side the slanted sides would otherwise push the outer
+ * ones deep into the room, past its middle. Where a pillar would crowd an
+ * exit, a door, the stairs or another pillar it is left out. */
 static int perimeter_pillars(bw_map *m, const bw_crypts_room *r, int s, int period)
 {
     int cx = (r->x0 + r->x1) / 2, cy = (r->y0 + r->y1) / 2, side, k, n = 0;
     for (side = 0; side < 4; side++) {
         int across = side == BW_CRYPTS_N || side == BW_CRYPTS_S; /* pillars spread along x */
         int c = (across ? cx : cy) - (s - 1) / 2, lo = across ? r->x0 : r->y0, hi = across ? r->x1 : r->y1;
-        int out = side == BW_CRYPTS_E || side == BW_CRYPTS_S ? 1 : -1;
+        int out = side == BW_CRYPTS_E || side == BW_CRYPTS_S ? 1 : -1, mid = across ? cy : cx;
         for (k = c - ((c - lo) / period) * period; k + s - 1 <= hi; k += period) {
             int j, e = out > 0 ? 255 : 0, p;
             if (k - 1 < lo || k + s > hi)
@@ -672,43 +683,124 @@ static int perimeter_pillars(bw_map *m, const bw_crypts_room *r, int s, int peri
                 e = v < 0 || e < 0 ? -1 : out > 0 ? bw_min(e, v) : bw_max(e, v);
             }
             p = out > 0 ? e - 1 - (s - 1) : e + 1;
-            if (e < 0 || p < (across ? r->y0 : r->x0) || p + s - 1 > (across ? r->y1 : r->x1))
-                continue; /* a slanted side's far end: no room there */
+            if (e < 0 || (out > 0 ? p <= mid : p + s - 1 >= mid))
+                continue; /* a slanted side's far end would put it past the middle */
             n += across ? put(m, k, p, s, s, BW_T_PILLAR) : put(m, p, k, s, s, BW_T_PILLAR);
         }
     }
     return n;
 }
 
-/* 2.2: 1 x 2 sarcophagi or coffins on a lattice of spacing px x py
- * anchored at the room's centre, wherever one fits. */
-static int lattice(bw_map *m, const bw_crypts_room *r, uint8_t tile, int upright, int px, int py)
+/* The first line of a lattice on one axis of the box lo..hi: as many
+ * lines of spacing p as fit blocks b long with their ring inside the box,
+ * the whole centred in it (1 tile nearer lo when the slack is odd). */
+static int lattice_start(int lo, int hi, int b, int p)
 {
-    int cx = (r->x0 + r->x1) / 2, cy = (r->y0 + r->y1) / 2, bw = upright ? 1 : 2, bh = 3 - bw, x, y, n = 0;
-    for (y = cy - ((cy - r->y0) / py) * py; y + bh - 1 <= r->y1; y += py)
-        for (x = cx - ((cx - r->x0) / px) * px; x + bw - 1 <= r->x1; x += px)
-            n += put(m, x, y, bw, bh, tile);
+    int len = hi - lo + 1, span = ((len - 2 - b) / p) * p + b;
+    return lo + (len - span) / 2;
+}
+
+/* 2.2: 1 x 2 sarcophagi or coffins on a lattice of spacing px x py
+ * centred in the room's box, wherever one fits; counts them only unless
+ * `place`. Blocks on one lattice never reach each other's ring (spacing
+ * >= 2 along a block's width 1, >= 3 along its length 2), so what fits
+ * alone fits together. */
+static int lattice(bw_map *m, const bw_crypts_room *r, uint8_t tile, int upright, int px, int py, int place)
+{
+    int bw = upright ? 1 : 2, bh = 3 - bw, x, y, n = 0;
+    int sx = lattice_start(r->x0, r->x1, bw, px), sy = lattice_start(r->y0, r->y1, bh, py);
+    for (y = sy; y + bh <= r->y1; y += py)
+        for (x = sx; x + bw <= r->x1; x += px)
+            n += place ? put(m, x, y, bw, bh, tile) : fits(m, x, y, bw, bh);
     return n;
 }
 
-/* 2.2: what a room gets. Every room gets at least one feature: a room
- * that drew none gets sarcophagi, and one where nothing fitted gets a
- * single coffin on its middle tile, along the longer of the two lines
- * through it. That always fits: every line of every shape through the
- * middle holds at least 5 tiles centred on it (the shortest trapezoid side
- * is 5) and the longer one at least 9, so the coffin's ring lies in the
- * room and its tiles keep 2 tiles from the edges, past the exits'
- * reserved mouths (EXIT_DEPTH = 2); the stairs, an inner room's doors and
- * other obstacles are not there, or the room would have a feature. */
+/* 2.2: sarcophagi or coffins "at regular intervals": a lattice holding at
+ * least LATTICE_MIN blocks (one block has no interval). Tried as drawn,
+ * turned, then at the tightest spacing both ways (LATTICE_TRIES); 0 if
+ * none holds enough, and nothing is placed. */
+static int rows(bw_map *m, bw_crypts_room *r, bw_rng *rng, int filler)
+{
+    int gap = filler == FILL_ROWS; /* coffins in rows stand one tile wider apart */
+    int along = 2 + gap + (int)bw_rng_below(rng, 2), across = 3 + gap + (int)bw_rng_below(rng, 2);
+    int upright0 = bw_rng_chance(rng, 1, 2), t;
+    uint8_t tile = filler == FILL_SARC ? BW_T_SARCOPHAGUS : BW_T_COFFIN;
+    for (t = 0; t < LATTICE_TRIES; t++) {
+        int upright = upright0 ^ (t & 1), a = t < 2 ? along : 2 + gap, c = t < 2 ? across : 3 + gap;
+        int px = upright ? a : c, py = upright ? c : a;
+        if (lattice(m, r, tile, upright, px, py, 0) >= LATTICE_MIN) {
+            lattice(m, r, tile, upright, px, py, 1);
+            r->lattice = (uint8_t)(px | py << 4);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* One coffin at (x, y), w x h, if it fits; *one records the first. */
+static int coffin(bw_map *m, int x, int y, int w, int h, int placed, uint8_t one[4])
+{
+    if (!put(m, x, y, w, h, BW_T_COFFIN))
+        return 0;
+    if (!placed) {
+        one[0] = (uint8_t)x;
+        one[1] = (uint8_t)y;
+        one[2] = (uint8_t)w;
+        one[3] = (uint8_t)h;
+    }
+    return 1;
+}
+
+/* 2.2: wooden coffins "at irregular intervals": area / 40 + 2 wanted at
+ * random places (STREWN_TRIES); if fewer than STREWN_MIN landed (coffins
+ * are plural), a scan from the room's middle outward, rows by columns,
+ * adds them where they fit, the block along the longer side first. If
+ * even the scan finds fewer (the room is full of other features), the
+ * lone coffin is taken away again. Returns how many stay. */
+static int strewn(bw_map *m, const bw_crypts_room *r, bw_rng *rng)
+{
+    int w = r->x1 - r->x0 + 1, h = r->y1 - r->y0 + 1, want = w * h / 40 + 2, placed = 0, k, i, j, x, y;
+    int cx = (r->x0 + r->x1) / 2, cy = (r->y0 + r->y1) / 2, lying = w >= h;
+    uint8_t one[4] = { 0, 0, 0, 0 };
+    for (k = 0; k < STREWN_TRIES && placed < want; k++) {
+        int up = bw_rng_chance(rng, 1, 2);
+        x = bw_rng_range(rng, r->x0 + 1, r->x1 - 1 - !up);
+        y = bw_rng_range(rng, r->y0 + 1, r->y1 - 1 - up);
+        placed += coffin(m, x, y, up ? 1 : 2, up ? 2 : 1, placed, one);
+    }
+    for (j = 0; j < h && placed < STREWN_MIN; j++)
+        for (i = 0; i < w && placed < STREWN_MIN; i++) {
+            x = cx + (i + 1) / 2 * (i & 1 ? 1 : -1);
+            y = cy + (j + 1) / 2 * (j & 1 ? 1 : -1);
+            placed += coffin(m, x, y, 1 + lying, 2 - lying, placed, one) ||
+                      coffin(m, x, y, 2 - lying, 1 + lying, placed, one);
+        }
+    if (placed == 1)
+        for (y = one[1]; y < one[1] + one[3]; y++)
+            for (x = one[0]; x < one[0] + one[2]; x++) {
+                BW_AT(&m->grid, x, y) = BW_T_FLOOR;
+                BW_PSET(&m->a, x, y);
+            }
+    return placed >= STREWN_MIN ? placed : 0;
+}
+
+/* 2.2: what a room gets: one or more features besides any staircase
+ * (the stairs are placed before, and never count: a room must hold a
+ * real feature). A room that drew none gets sarcophagi; a lattice that
+ * cannot hold 2 blocks becomes strewn coffins; a room still without a
+ * feature gets strewn coffins, whose scan always finds a place: the room
+ * then holds no obstacle, only the reserved exit mouths and one stair
+ * 3 x 3 at most, and every room of at least 9 x 9 leaves coffin places
+ * beside those (tested over every shape and stair place). */
 static void furnish(bw_map *m, bw_crypts_room *r, bw_rng *rng)
 {
-    int w = r->x1 - r->x0 + 1, h = r->y1 - r->y0 + 1, k, upright;
+    int w = r->x1 - r->x0 + 1, h = r->y1 - r->y0 + 1;
     int want_pillars = bw_rng_chance(rng, 1, PILLARS_ONE_IN);
     int want_inner = bw_rng_chance(rng, INNER_NUM, INNER_DEN) && w >= INNER_ROOM_MIN && h >= INNER_ROOM_MIN;
     int fillk = (int)bw_rng_below(rng, 100);
     int filler = fillk < FILL_NONE_PCT ? FILL_NONE : fillk < FILL_NONE_PCT + FILL_SARC_PCT ? FILL_SARC :
                  fillk < FILL_NONE_PCT + FILL_SARC_PCT + FILL_ROWS_PCT ? FILL_ROWS : FILL_STREWN;
-    if (!want_pillars && !want_inner && filler == FILL_NONE && !r->features)
+    if (!want_pillars && !want_inner && filler == FILL_NONE)
         filler = FILL_SARC;
     if (want_inner && inner_room(m, r, rng))
         r->features |= BW_CRYPTS_F_INNER;
@@ -719,28 +811,15 @@ static void furnish(bw_map *m, bw_crypts_room *r, bw_rng *rng)
             r->pillar = (uint8_t)(s | period << 4);
         }
     }
-    upright = bw_rng_chance(rng, 1, 2);
     if (filler == FILL_SARC || filler == FILL_ROWS) {
-        int gap = filler == FILL_ROWS; /* coffins in rows stand one tile wider apart */
-        int along = 2 + gap + (int)bw_rng_below(rng, 2), across = 3 + gap + (int)bw_rng_below(rng, 2);
-        int px = upright ? along : across, py = upright ? across : along;
-        if (lattice(m, r, filler == FILL_SARC ? BW_T_SARCOPHAGUS : BW_T_COFFIN, upright, px, py)) {
+        if (rows(m, r, rng, filler))
             r->features |= filler == FILL_SARC ? BW_CRYPTS_F_SARCOPHAGI : BW_CRYPTS_F_COFFINS;
-            r->lattice = (uint8_t)(px | py << 4);
-        }
-    } else if (filler == FILL_STREWN) {
-        int want = w * h / 40 + 2, placed = 0;
-        for (k = 0; k < STREWN_TRIES && placed < want; k++) {
-            int up = bw_rng_chance(rng, 1, 2);
-            int x = bw_rng_range(rng, r->x0 + 1, r->x1 - 1 - !up), y = bw_rng_range(rng, r->y0 + 1, r->y1 - 1 - up);
-            placed += put(m, x, y, up ? 1 : 2, up ? 2 : 1, BW_T_COFFIN);
-        }
-        if (placed)
-            r->features |= BW_CRYPTS_F_STREWN;
+        else
+            filler = FILL_STREWN;
     }
-    if (!r->features && (put(m, (r->x0 + r->x1) / 2, (r->y0 + r->y1) / 2, 1, 2, BW_T_COFFIN) ||
-                         put(m, (r->x0 + r->x1) / 2, (r->y0 + r->y1) / 2, 2, 1, BW_T_COFFIN)))
-        r->features |= BW_CRYPTS_F_STREWN;
+    if (filler == FILL_STREWN || !(r->features & ~(BW_CRYPTS_F_STAIRS | BW_CRYPTS_F_STAIRS_UP)))
+        if (strewn(m, r, rng))
+            r->features |= BW_CRYPTS_F_STREWN;
 }
 
 /* ---------------------------------------------------------------- level */
