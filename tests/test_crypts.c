@@ -712,7 +712,10 @@ static void crypts_2_2_strewn_coffin_count(void)
  * blocks at most one of them and a first coffin anywhere crowds at most
  * one more. */
 #define SPOTS 648 /* 18 x 18 places, 2 ways */
-static uint8_t spot[SPOTS][4];
+/* the places lie in the arena's grid: this test draws no map, and the
+ * 20 KiB board has no room for 2.6 KB more */
+static uint8_t (*const spot)[4] = (uint8_t (*)[4])arena.map.grid.cell;
+typedef char t_spots_fit[SPOTS * 4 <= BW_GRID_CELLS ? 1 : -1];
 
 static int reserved_mouth(const bw_crypts_room *r, int x, int y)
 {
