@@ -1405,6 +1405,50 @@ static void life_blinker_and_block(void)
     CHECK(bw_grid_count(&m->grid, BW_T_ROCK) == 2 + 4);
 }
 
+/* bw_life_cave is bw_life_run with the 4-5 cave rule and edge_alive set,
+ * cell for cell: maps of every width (one to four words a row, the last
+ * one partial), regions cut by the map's edge, 1-4 generations, walls of
+ * 30-70% (with some stone to show that any open tile reads as open). */
+static void life_cave_rule_equals_life_run(void)
+{
+    static const uint8_t pal[4][4] = {
+        { BW_T_ROCK, BW_T_STONE, BW_T_STONE, BW_T_STONE },
+        { BW_T_ROCK, BW_T_ROCK, BW_T_STONE, BW_T_DIRT },
+        { BW_T_ROCK, BW_T_ROCK, BW_T_ROCK, BW_T_STONE },
+        { BW_T_ROCK, BW_T_ROCK, BW_T_STONE, BW_T_STONE },
+    };
+    bw_life l;
+    int s, changed = 0;
+    bw_life_classic(&l, BW_T_ROCK, BW_T_STONE);
+    l.survive_min = 4;
+    l.survive_max = 8;
+    l.birth_min = 5;
+    l.birth_max = 8;
+    l.edge_alive = 1;
+    for (s = 0; s < SEEDS(300); s++) {
+        bw_rng r;
+        bw_rect reg;
+        uint32_t before, want;
+        int w, h, gens;
+        const uint8_t *p = pal[s & 3];
+        t_seed((uint32_t)s);
+        seed_rng(&r, (uint32_t)s);
+        w = bw_rng_range(&r, 3, BW_GRID_MAX);
+        h = bw_rng_range(&r, 3, 40);
+        gens = bw_rng_range(&r, 1, 4);
+        reg = rand_rect(&r, -3, w - 1, -3, h - 1, 1, w + 3, 1, h + 3);
+        lay_ground((uint32_t)s, w, h, p, 4);
+        before = bw_grid_hash(&m->grid);
+        bw_life_run(&m->grid, &l, gens, reg.x0, reg.y0, reg.x1, reg.y1, &m->a);
+        want = bw_grid_hash(&m->grid);
+        changed += want != before;
+        lay_ground((uint32_t)s, w, h, p, 4);
+        bw_life_cave(&m->grid, gens, reg.x0, reg.y0, reg.x1, reg.y1, BW_T_ROCK, BW_T_STONE);
+        CHECK(bw_grid_hash(&m->grid) == want);
+    }
+    CHECK(changed > SEEDS(300) / 2);
+}
+
 /* Many generations: kept tiles and both slopes are never replaced, and
  * every cell is the life tile, the dead tile or what it was. */
 static void life_keep_and_slopes_never_replaced(void)
@@ -1480,5 +1524,6 @@ void suite_blocks_a(void)
     RUN(life_fecund_1_5_survive_2_4_birth);
     RUN(life_blinker_and_block);
     RUN(life_keep_and_slopes_never_replaced);
+    RUN(life_cave_rule_equals_life_run);
     RUN(life_golden);
 }

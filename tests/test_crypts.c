@@ -1223,7 +1223,7 @@ static void crypts_stairs_link_levels(void)
 
 static void crypts_level_alone_equals_level_in_sequence(void)
 {
-    bw_crypts_info in, first;
+    bw_crypts_info in;
     uint32_t s, h;
     bw_rng r;
     int n, i;
@@ -1231,7 +1231,7 @@ static void crypts_level_alone_equals_level_in_sequence(void)
     /* the caller's info may hold garbage too */
     for (s = 0; s < SEEDS(100); s++)
         for (n = 1; n <= LEVELS; n++) {
-            gen(s, n, &first);
+            gen(s, n, &in);
             h = bw_grid_hash(g);
             t_scramble(m, s * 7 + (uint32_t)n);
             bw_rng_seed(&r, s * 11 + (uint32_t)n);

@@ -31,4 +31,13 @@ void bw_life_fecund(bw_life *l, uint8_t life, uint8_t dead);
 int bw_life_run(bw_grid *g, const bw_life *l, int generations,
                 int x0, int y0, int x1, int y1, bw_plane *next);
 
+/* The 4-5 cave rule (survive 4-8, birth 5-8, `wall` the live tile), the
+ * same as bw_life_run with those numbers and edge_alive set, 32 cells at a
+ * time: `generations` steps over x0..x1, y0..y1 (clipped to the map),
+ * reading the cells round it as they are. The region and its frame must
+ * hold only `wall` and open tiles; a cell that changes becomes `wall` or
+ * `floor`. No scratch plane: 4 rows of bits on the stack. */
+void bw_life_cave(bw_grid *g, int generations, int x0, int y0, int x1, int y1,
+                  uint8_t wall, uint8_t floor);
+
 #endif

@@ -181,14 +181,8 @@ static void draw_maze(bw_map *m, bw_rng *r, bw_rect box)
 static void draw_cave(bw_map *m, bw_rng *r, bw_rect box)
 {
     bw_grid *g = &m->grid;
-    bw_life l;
     int x, y, i, try, stone = 0;
     int inner = (bw_rect_w(box) - 2) * (bw_rect_h(box) - 2);
-    bw_life_classic(&l, BW_T_ROCK, BW_T_STONE);
-    l.survive_min = 4;
-    l.survive_max = 8;
-    l.birth_min = 5;
-    l.birth_max = 8;
     /* the rule can close a narrow box up: redraw until a third of it is
      * open, at most CAVE_TRIES times, then lay an open disc in the middle */
     for (try = 0; try < CAVE_TRIES && stone * 3 < inner; try++) {
@@ -197,7 +191,7 @@ static void draw_cave(bw_map *m, bw_rng *r, bw_rect box)
                 int edge = x == box.x0 || y == box.y0 || x == box.x1 || y == box.y1;
                 BW_AT(g, x, y) = edge || bw_rng_chance(r, 45, 100) ? BW_T_ROCK : BW_T_STONE;
             }
-        bw_life_run(g, &l, 3, box.x0 + 1, box.y0 + 1, box.x1 - 1, box.y1 - 1, &m->b);
+        bw_life_cave(g, 3, box.x0 + 1, box.y0 + 1, box.x1 - 1, box.y1 - 1, BW_T_ROCK, BW_T_STONE);
         stone = 0;
         for (y = box.y0; y <= box.y1; y++)
             for (x = box.x0; x <= box.x1; x++)

@@ -13,6 +13,7 @@
 #include "burrow/building.h"
 #include "burrow/fill.h"
 #include "burrow/geom.h"
+#include "burrow/life.h"
 #include "burrow/mineshaft.h"
 #include "burrow/rubble.h"
 #include "burrow/streamer.h"
@@ -173,136 +174,14 @@ static void tunnel(bw_grid *g, bw_rng *r, int x0, int y0, int x1, int y1,
 
 /* Rounds the caves with the usual 4-5 cave rule, two generations: a wall
  * cell with 4 or more wall neighbours (of 8) stays wall, an open cell with
- * 5 or more becomes wall; off the map counts as wall and the map's edge
- * stays wall. (The ground the pits need is painted again afterwards.) This
- * is bw_life_run's rule with survive 4-8, birth 5-8, but done 32 cells at a
- * time: each row is turned into bit masks once and the 8 neighbour bits
- * are summed by a bit-sliced adder, about 15 times cheaper than the
- * cell-by-cell loop on a Cortex-M3 (the smoothing was most of a level's
- * cost). Both generations run in one pass down the map: generation 1 of
- * row y - 1 is made as soon as row y is read, generation 2 of row y - 2
- * as soon as that is there, so the grid is read once and only the final
- * change is written; each generation sees only the previous one, as Life
- * must. */
-#define ROW_WORDS ((BW_GRID_MAX + 31) / 32)
-
-/* Row y as bits: wall (and off-map) cells set. */
-static void row_bits(const bw_grid *g, int y, uint8_t wall, uint32_t *w)
-{
-    const uint8_t *row = &g->cell[(y < 0 || y >= g->h ? 0 : y) * BW_GRID_MAX];
-    int i, b;
-    for (i = 0; i < ROW_WORDS; i++) {
-        int n = bw_min(32, g->w - i * 32);
-        uint32_t ww = n < 32 ? ~0u << (n < 0 ? 0 : n) : 0; /* off the map */
-        if (y < 0 || y >= g->h || n <= 0) {
-            w[i] = ~0u;
-            continue;
-        }
-        for (b = 0; b < n; b++)
-            ww |= (uint32_t)(row[i * 32 + b] == wall) << b;
-        w[i] = ww;
-    }
-}
-
-/* Adds the bits of a to the 4-bit counters s[0..3] (s[3]: count 8). */
-static void add_bits(uint32_t a, uint32_t *s)
-{
-    uint32_t c = s[0] & a;
-    s[0] ^= a;
-    a = s[1] & c;
-    s[1] ^= c;
-    c = s[2] & a;
-    s[2] ^= a;
-    s[3] |= c;
-}
-
-static uint32_t west(const uint32_t *v, int i) /* bit x holds cell x - 1 */
-{
-    return (v[i] << 1) | (i ? v[i - 1] >> 31 : 1u);
-}
-
-static uint32_t east(const uint32_t *v, int i) /* bit x holds cell x + 1 */
-{
-    return (v[i] >> 1) | (i < ROW_WORDS - 1 ? v[i + 1] << 31 : 1u << 31);
-}
-
-/* One generation of row c (p above it, n below): out gets the new bits
- * where `inner` is set (the cells off the edge), c's bits elsewhere. */
-static void life_row(const uint32_t *p, const uint32_t *c, const uint32_t *n,
-                     const uint32_t *inner, uint32_t *out)
-{
-    int i;
-    for (i = 0; i < ROW_WORDS; i++) {
-        uint32_t s[4] = { 0, 0, 0, 0 }, ge4, ge5, next;
-        if ((p[i] & c[i] & n[i]) == ~0u) {
-            out[i] = ~0u; /* solid wall stays wall */
-            continue;
-        }
-        add_bits(west(p, i), s);
-        add_bits(p[i], s);
-        add_bits(east(p, i), s);
-        add_bits(west(c, i), s);
-        add_bits(east(c, i), s);
-        add_bits(west(n, i), s);
-        add_bits(n[i], s);
-        add_bits(east(n, i), s);
-        ge4 = s[2] | s[3];
-        ge5 = s[3] | (s[2] & (s[1] | s[0]));
-        next = (c[i] & ge4) | (~c[i] & ge5);
-        out[i] = (next & inner[i]) | (c[i] & ~inner[i]);
-    }
-}
-
-/* Writes the cells of row y where the bits `now` differ from `was`. The
- * map holds only `wall` and `floor` while it is smoothed, so a cell that
- * changed and changed back needs no write. */
-static void write_row(bw_grid *g, int y, const uint32_t *was, const uint32_t *now,
-                      uint8_t wall, uint8_t floor)
-{
-    int i, b;
-    for (i = 0; i < ROW_WORDS; i++) {
-        uint32_t diff = was[i] ^ now[i];
-        for (b = i * 32; diff; b++, diff >>= 1)
-            if (diff & 1u)
-                BW_AT(g, b, y) = (now[i] >> (b & 31)) & 1u ? wall : floor;
-    }
-}
-
-/* Two generations; the map must be at least 3 rows high. o holds the rows
- * as read (y mod 4), g1 generation 1. */
+ * 5 or more becomes wall; the map's edge stays wall. (The ground the pits
+ * need is painted again afterwards.) bw_life_cave does it 32 cells at a
+ * time (the smoothing was once most of a level's cost). */
 static void smooth(bw_map *m, uint8_t wall, uint8_t floor)
 {
     bw_grid *g = &m->grid;
-    uint32_t o[4][ROW_WORDS], g1[4][ROW_WORDS], g2[ROW_WORDS], inner[ROW_WORDS];
-    int y, i, h = g->h;
-    for (i = 0; i < ROW_WORDS; i++) {
-        int lo = i * 32, hi = lo + 31; /* cells 1 .. w - 2 may change */
-        uint32_t v = 0;
-        int b;
-        for (b = lo; b <= hi; b++)
-            if (b >= 1 && b <= g->w - 2)
-                v |= 1u << (b - lo);
-        inner[i] = v;
-    }
-    row_bits(g, 0, wall, o[0]);
-    for (i = 0; i < ROW_WORDS; i++)
-        g1[0][i] = o[0][i]; /* the edge rows stay */
-    for (y = 1; y < h; y++) {
-        row_bits(g, y, wall, o[y & 3]);
-        if (y >= 2)
-            life_row(o[(y - 2) & 3], o[(y - 1) & 3], o[y & 3], inner, g1[(y - 1) & 3]);
-        if (y == h - 1)
-            for (i = 0; i < ROW_WORDS; i++)
-                g1[y & 3][i] = o[y & 3][i];
-        if (y >= 3) {
-            life_row(g1[(y - 3) & 3], g1[(y - 2) & 3], g1[(y - 1) & 3], inner, g2);
-            write_row(g, y - 2, o[(y - 2) & 3], g2, wall, floor);
-        }
-    }
-    life_row(g1[(h - 3) & 3], g1[(h - 2) & 3], g1[(h - 1) & 3], inner, g2);
-    write_row(g, h - 2, o[(h - 2) & 3], g2, wall, floor);
+    bw_life_cave(g, 2, 1, 1, g->w - 2, g->h - 2, wall, floor);
 }
-
 
 /* Reserves the open ground of a pit's box (plus one ring) with the marker,
  * so the features keep off it; wall stays wall. Returns the cells marked. */
