@@ -110,7 +110,13 @@ void t_run(const char *name, t_fn fn)
     test_failed = 0;
     reported = 0;
     have_seed = 0;
+    bw_port_stack_paint();
     fn();
+    /* a stack that ran into .bss may have hit these counters too: say so */
+    if (bw_port_stack_size() && bw_port_stack_peak() >= bw_port_stack_size()) {
+        t_print("  stack overflow: the test used all of the stack\n");
+        test_failed = 1;
+    }
     t_print(test_failed ? "FAIL " : "ok ");
     t_print(name);
     t_print("\n");

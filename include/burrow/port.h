@@ -13,9 +13,12 @@ uint32_t bw_port_counter(void);                  /* cycles or instructions, wrap
 uint64_t bw_port_counter64(void);
 void bw_port_exit(int code);                     /* never returns */
 
-/* Cortex-M only: the painted-stack high-water mark in bytes, and a fresh
- * paint of the stack below the caller (bench and tests measure with these). */
+/* The painted stack (Cortex-M; the desktop has none and answers 0): the
+ * high-water mark in bytes, a fresh paint of the stack below the caller
+ * (bench and tests measure with these), and the stack's whole size, which
+ * a peak reaches only when the stack ran into .bss. */
 uint32_t bw_port_stack_peak(void);
 void bw_port_stack_paint(void);
+uint32_t bw_port_stack_size(void);
 
 #endif

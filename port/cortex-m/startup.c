@@ -104,6 +104,11 @@ uint32_t bw_port_stack_peak(void)
     return (uint32_t)((uintptr_t)&_estack - (uintptr_t)p);
 }
 
+uint32_t bw_port_stack_size(void)
+{
+    return (uint32_t)((uintptr_t)&_estack - (uintptr_t)&_sstack);
+}
+
 /* Paints the unused stack below the current frame, so a later
  * bw_port_stack_peak() measures only what ran after this call. */
 void bw_port_stack_paint(void)

@@ -36,3 +36,8 @@ void bw_port_exit(int code)
     fflush(stdout);
     exit(code);
 }
+
+/* The desktop's stack is the OS's: nothing painted, nothing to measure. */
+uint32_t bw_port_stack_peak(void) { return 0; }
+void bw_port_stack_paint(void) {}
+uint32_t bw_port_stack_size(void) { return 0; }
