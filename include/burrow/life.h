@@ -34,9 +34,11 @@ int bw_life_run(bw_grid *g, const bw_life *l, int generations,
 /* The 4-5 cave rule (survive 4-8, birth 5-8, `wall` the live tile), the
  * same as bw_life_run with those numbers and edge_alive set, 32 cells at a
  * time: `generations` steps over x0..x1, y0..y1 (clipped to the map),
- * reading the cells round it as they are. The region and its frame must
- * hold only `wall` and open tiles; a cell that changes becomes `wall` or
- * `floor`. No scratch plane: 4 rows of bits on the stack. */
+ * reading the cells round it as they are (any tile but `wall` is open).
+ * The region must hold only `wall` and `floor`: up to three generations
+ * are made in one pass and only the final change is written, so a cell
+ * of another tile that died and came back would keep its tile. No scratch
+ * plane: 14 rows of bits (224 B) on the stack. */
 void bw_life_cave(bw_grid *g, int generations, int x0, int y0, int x1, int y1,
                   uint8_t wall, uint8_t floor);
 

@@ -175,38 +175,61 @@ static void write_row(bw_grid *g, int y, const uint32_t *was, const uint32_t *no
     }
 }
 
+/* Up to PIPE generations in one pass down the region: generation k of row
+ * t - k is made as soon as generation k - 1 of row t - k + 1 is there, so
+ * the grid is read once and only the final change is written. b[k] holds
+ * generation k's last rows (row r at r mod 4; generation 0 as read), which
+ * is enough while PIPE <= 3. The frame rows never change. */
+#define PIPE 3
+
+static void pass(bw_grid *g, int n, int y0, int y1, const uint32_t *inner,
+                 int i0, int i1, int r0, int r1, uint8_t wall, uint8_t floor)
+{
+    uint32_t b[PIPE][4][ROW_WORDS], out[ROW_WORDS];
+    int i, j, k, t;
+    for (k = 0; k < PIPE; k++) /* words outside r0..r1 read as wall */
+        for (j = 0; j < 4; j++)
+            for (i = 0; i < ROW_WORDS; i++)
+                b[k][j][i] = ~0u;
+    for (t = y0 - 1; t <= y1 + n; t++) {
+        if (t <= y1 + 1)
+            row_bits(g, t, wall, r0, r1, b[0][t & 3]);
+        for (k = 1; k <= n; k++) {
+            int r = t - k;
+            uint32_t *dst = k < n ? b[k][r & 3] : out;
+            const uint32_t *c = b[k - 1][r & 3];
+            if (r < y0 - 1 || r > y1 + 1)
+                continue;
+            if (r < y0 || r > y1) {
+                for (i = 0; i < ROW_WORDS; i++)
+                    dst[i] = c[i];
+                continue;
+            }
+            /* the frame's columns too (inner keeps them), for the next generation */
+            life_row(b[k - 1][(r - 1) & 3], c, b[k - 1][(r + 1) & 3], inner, r0, r1, dst);
+            if (k == n)
+                write_row(g, r, b[0][r & 3], out, i0, i1, wall, floor);
+        }
+    }
+}
+
 void bw_life_cave(bw_grid *g, int generations, int x0, int y0, int x1, int y1,
                   uint8_t wall, uint8_t floor)
 {
-    /* rows y - 1, y, y + 1 as read (index y mod 3), the new row y, and the
-     * region's columns */
-    uint32_t row[3][ROW_WORDS], out[ROW_WORDS], inner[ROW_WORDS];
-    int i, y, gen, r0, r1, i0, i1;
+    uint32_t inner[ROW_WORDS]; /* the region's columns */
+    int i, r0, r1;
     x0 = bw_clamp(x0, 0, g->w - 1);
     x1 = bw_clamp(x1, 0, g->w - 1);
     y0 = bw_clamp(y0, 0, g->h - 1);
     y1 = bw_clamp(y1, 0, g->h - 1);
     if (x0 > x1 || y0 > y1)
         return;
-    i0 = x0 / 32; /* the words that change */
-    i1 = x1 / 32;
     r0 = bw_max(x0 - 1, 0) / 32; /* the words read: one column more each side */
     r1 = bw_min(x1 + 1, g->w - 1) / 32;
     for (i = 0; i < ROW_WORDS; i++) {
         int lo = bw_max(x0 - i * 32, 0), hi = bw_min(x1 - i * 32, 31);
         inner[i] = lo > hi ? 0 : (0xffffffffu >> (31 - hi)) & (0xffffffffu << lo);
-        row[0][i] = row[1][i] = row[2][i] = out[i] = ~0u;
     }
-    for (gen = 0; gen < generations; gen++) {
-        /* row y is written as soon as it is made: the rows it was made
-         * from are kept as read, so each generation sees only the last */
-        row_bits(g, y0 - 1, wall, r0, r1, row[(y0 + 2) % 3]);
-        row_bits(g, y0, wall, r0, r1, row[y0 % 3]);
-        for (y = y0; y <= y1; y++) {
-            const uint32_t *c = row[y % 3];
-            row_bits(g, y + 1, wall, r0, r1, row[(y + 1) % 3]);
-            life_row(row[(y + 2) % 3], c, row[(y + 1) % 3], inner, i0, i1, out);
-            write_row(g, y, c, out, i0, i1, wall, floor);
-        }
-    }
+    for (; generations > 0; generations -= PIPE)
+        pass(g, bw_min(generations, PIPE), y0, y1, inner, x0 / 32, x1 / 32, r0, r1, wall, floor);
 }
