@@ -93,24 +93,19 @@ int bw_life_run(bw_grid *g, const bw_life *l, int generations,
  * touch bits that `inner` masks off. */
 #define ROW_WORDS ((BW_GRID_MAX + 31) / 32)
 
-/* Words i0..i1 of row y as bits: wall (and off-map) cells set. */
-static void row_bits(const bw_grid *g, int y, uint8_t wall, int i0, int i1, uint32_t *w)
+/* Row y as bits, words xa / 32 .. xb / 32: wall cells set, and every bit
+ * outside columns xa..xb (off the map, or too far from the region to be a
+ * neighbour of it) set too. */
+static void row_bits(const bw_grid *g, int y, uint8_t wall, int xa, int xb, uint32_t *w)
 {
-    int i, b;
-    for (i = i0; i <= i1; i++) {
-        int n = bw_min(32, g->w - i * 32); /* cells of the word on the map */
-        const uint8_t *row;
-        uint32_t ww;
-        if (y < 0 || y >= g->h || n <= 0) {
-            w[i] = ~0u;
-            continue;
-        }
-        row = &g->cell[y * BW_GRID_MAX + i * 32];
-        ww = n < 32 ? ~0u << n : 0;
-        for (b = 0; b < n; b++)
-            ww |= (uint32_t)(row[b] == wall) << b;
-        w[i] = ww;
-    }
+    int i, x;
+    for (i = xa / 32; i <= xb / 32; i++)
+        w[i] = ~0u;
+    if (y < 0 || y >= g->h)
+        return;
+    for (x = xa; x <= xb; x++)
+        if (BW_AT(g, x, y) != wall)
+            w[x / 32] &= ~(1u << (x & 31));
 }
 
 /* Adds the bits of a to the 4-bit counters s[0..3] (s[3]: count 8). */
@@ -183,17 +178,17 @@ static void write_row(bw_grid *g, int y, const uint32_t *was, const uint32_t *no
 #define PIPE 3
 
 static void pass(bw_grid *g, int n, int y0, int y1, const uint32_t *inner,
-                 int i0, int i1, int r0, int r1, uint8_t wall, uint8_t floor)
+                 int xa, int xb, uint8_t wall, uint8_t floor)
 {
     uint32_t b[PIPE][4][ROW_WORDS], out[ROW_WORDS];
-    int i, j, k, t;
+    int i, j, k, t, r0 = xa / 32, r1 = xb / 32;
     for (k = 0; k < PIPE; k++) /* words outside r0..r1 read as wall */
         for (j = 0; j < 4; j++)
             for (i = 0; i < ROW_WORDS; i++)
                 b[k][j][i] = ~0u;
     for (t = y0 - 1; t <= y1 + n; t++) {
         if (t <= y1 + 1)
-            row_bits(g, t, wall, r0, r1, b[0][t & 3]);
+            row_bits(g, t, wall, xa, xb, b[0][t & 3]);
         for (k = 1; k <= n; k++) {
             int r = t - k;
             uint32_t *dst = k < n ? b[k][r & 3] : out;
@@ -208,7 +203,7 @@ static void pass(bw_grid *g, int n, int y0, int y1, const uint32_t *inner,
             /* the frame's columns too (inner keeps them), for the next generation */
             life_row(b[k - 1][(r - 1) & 3], c, b[k - 1][(r + 1) & 3], inner, r0, r1, dst);
             if (k == n)
-                write_row(g, r, b[0][r & 3], out, i0, i1, wall, floor);
+                write_row(g, r, b[0][r & 3], out, r0, r1, wall, floor);
         }
     }
 }
@@ -217,19 +212,18 @@ void bw_life_cave(bw_grid *g, int generations, int x0, int y0, int x1, int y1,
                   uint8_t wall, uint8_t floor)
 {
     uint32_t inner[ROW_WORDS]; /* the region's columns */
-    int i, r0, r1;
+    int i;
     x0 = bw_clamp(x0, 0, g->w - 1);
     x1 = bw_clamp(x1, 0, g->w - 1);
     y0 = bw_clamp(y0, 0, g->h - 1);
     y1 = bw_clamp(y1, 0, g->h - 1);
     if (x0 > x1 || y0 > y1)
         return;
-    r0 = bw_max(x0 - 1, 0) / 32; /* the words read: one column more each side */
-    r1 = bw_min(x1 + 1, g->w - 1) / 32;
     for (i = 0; i < ROW_WORDS; i++) {
         int lo = bw_max(x0 - i * 32, 0), hi = bw_min(x1 - i * 32, 31);
         inner[i] = lo > hi ? 0 : (0xffffffffu >> (31 - hi)) & (0xffffffffu << lo);
     }
     for (; generations > 0; generations -= PIPE)
-        pass(g, bw_min(generations, PIPE), y0, y1, inner, x0 / 32, x1 / 32, r0, r1, wall, floor);
+        pass(g, bw_min(generations, PIPE), y0, y1, inner,
+             bw_max(x0 - 1, 0), bw_min(x1 + 1, g->w - 1), wall, floor); /* the frame's columns */
 }
