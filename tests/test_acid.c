@@ -10,21 +10,14 @@ static bw_map *const m = &arena.map;
 static void cave(bw_rng *r, int w, int h, int rock)
 {
     static const uint8_t marks[] = { BW_T_UP_SLOPE, BW_T_DOWN_SLOPE, BW_T_PIT };
-    bw_life l;
     int x, y, i;
     bw_map_init(m, w, h, BW_T_ROCK);
     for (y = 1; y < h - 1; y++)
         for (x = 1; x < w - 1; x++)
             if (bw_rng_below(r, 100) >= (uint32_t)rock)
                 BW_AT(&m->grid, x, y) = BW_T_STONE;
-    bw_life_classic(&l, BW_T_ROCK, BW_T_STONE);
-    l.survive_min = 4;
-    l.survive_max = 8;
-    l.birth_min = 5;
-    l.birth_max = 8;
-    l.edge_alive = 1;
     if (w > 2 && h > 2)
-        bw_life_run(&m->grid, &l, 4, 1, 1, w - 2, h - 2, &m->a);
+        bw_life_cave(&m->grid, 4, 1, 1, w - 2, h - 2, BW_T_ROCK, BW_T_STONE);
     for (i = 0; i < w * h / 300; i++) {
         x = bw_rng_range(r, 1, w - 2); /* one draw a statement: a fixed order */
         y = bw_rng_range(r, 1, h - 2);
