@@ -53,7 +53,7 @@ static void acid_connects_every_open_cell(void)
     bw_acid_stats st;
     bw_rng r;
     uint32_t s;
-    int apart = 0, areas = 0;
+    int apart = 0, areas = 0, corridors = 0;
     bw_acid_defaults(&p);
     for (s = 0; s < SEEDS(300); s++) {
         int w = sizes[s % 5][0], h = sizes[s % 5][1];
@@ -71,7 +71,11 @@ static void acid_connects_every_open_cell(void)
         CHECK(hash_with_b_as_rock() == before);
         CHECK(bw_plane_count(&m->b) == st.opened);
         areas += st.areas;
+        corridors += st.corridors;
     }
+    /* ACID_FILL joins by bombing and drunken walks: on caves the straight
+     * corridor fallback is never needed (0 of 5,346 joins measured) */
+    CHECK(corridors == 0);
     CHECK(apart * 2 > SEEDS(300)); /* most inputs really were in pieces */
     t_info("acid_areas_merged", (uint32_t)areas);
 }
@@ -300,7 +304,8 @@ static void acid_cost_is_bounded(void)
         cave(&r, 120, 120, 48 + (int)(s % 6));
         bw_acid_fill(m, &r, &p, &st);
         CHECK(st.rounds <= BW_ACID_MAX_ROUNDS);
-        CHECK(st.opened * 5 < 120 * 120);
+        CHECK(st.corridors == 0);
+        CHECK(st.opened * 100 < 15 * 120 * 120); /* measured at most 12.7% */
         if (st.opened > most)
             most = st.opened;
     }
