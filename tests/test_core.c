@@ -515,6 +515,45 @@ static void tiles_connects_follows_areas_rule(void)
     CHECK(BW_TILE_COUNT <= 128); /* fits a bw_tileset */
 }
 
+static int in_list(const uint8_t *list, int n, int t)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        if (list[i] == t)
+            return 1;
+    return 0;
+}
+
+/* Every row of the table against the rule: areas.txt's three tiles that do
+ * not connect (deep water, rock walls, building walls, and a crumbling
+ * wall, which is one until it breaks), plus what each generator's spec
+ * makes impassable (README "Tiles"); and the tiles that lead down or up. */
+static void tiles_whole_table_connects_and_links(void)
+{
+    static const uint8_t closed[] = {
+        BW_T_DEEP, BW_T_ROCK, BW_T_BWALL, BW_T_CRUMBLE_WALL,  /* areas.txt */
+        BW_T_LAVA,                                            /* 1.5.4 */
+        BW_T_ROOTS,                                           /* 4.5.1 */
+        BW_T_MD_WALL, BW_T_MD_BORDER, BW_T_MD_WATER,          /* mystery-dungeon.txt */
+        BW_T_OW_WATER, BW_T_OW_BOULDER, BW_T_OW_TREE, BW_T_OW_MOUNTAIN,
+        BW_T_OW_CENTER, BW_T_OW_MART,                         /* overworld.txt */
+        BW_T_CR_WALL,                                         /* wallcrawlers.txt */
+        BW_T_AIR,
+    };
+    static const uint8_t down[] = { BW_T_PIT, BW_T_DOWN_SLOPE, BW_T_FIERY_PIT,
+                                    BW_T_MUSHROOM_TOP, BW_T_STAIRS };
+    static const uint8_t up[] = { BW_T_UP_SLOPE, BW_T_TRUNK, BW_T_MUSHROOM,
+                                  BW_T_LADDER, BW_T_STAIRS_UP };
+    int t;
+    for (t = 0; t < BW_TILE_COUNT; t++) {
+        int link = in_list(down, (int)sizeof down, t) ? -1 : in_list(up, (int)sizeof up, t) ? 1 : 0;
+        t_seed((uint32_t)t);
+        CHECK(bw_tile_connects((uint8_t)t) == !in_list(closed, (int)sizeof closed, t));
+        CHECK(bw_tile_link((uint8_t)t) == link);
+        CHECK(!bw_tile_passable((uint8_t)t) || bw_tile_connects((uint8_t)t));
+    }
+}
+
 static void hash_fnv1a_known_values(void)
 {
     static const uint8_t a[1] = { 'a' }, foobar[6] = { 'f', 'o', 'o', 'b', 'a', 'r' };
@@ -586,6 +625,7 @@ void suite_core(void)
     RUN(geom_line_is_continuous);
     RUN(geom_line_ends_on_its_end_cell);
     RUN(tiles_connects_follows_areas_rule);
+    RUN(tiles_whole_table_connects_and_links);
     RUN(hash_fnv1a_known_values);
     RUN(hash_golden_fixed_grids);
     RUN(grid_checked_access);
