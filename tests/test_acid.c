@@ -269,7 +269,7 @@ static void acid_bombs_favour_the_side_facing_the_centre(void)
     p.trace_ctx = &v;
     v.tried[0] = v.tried[1] = v.hit[0] = v.hit[1] = 0;
     v.bad = 0;
-    for (s = 0; s < SEEDS(100); s++) {
+    for (s = 0; s < SEEDS(300); s++) {
         t_seed(s);
         bw_rng_seed(&r, s + 3100);
         cave(&r, 120, 120, 50);
@@ -363,7 +363,7 @@ static void acid_joins_two_rooms(void)
     bw_rng r;
     uint32_t s;
     bw_acid_defaults(&p);
-    for (s = 0; s < SEEDS(100); s++) {
+    for (s = 0; s < SEEDS(300); s++) {
         t_seed(s);
         bw_rng_seed(&r, s);
         bw_map_init(m, 120, 120, BW_T_ROCK);

@@ -374,7 +374,7 @@ static void building_wood_erases_walls(void)
     bw_rng r;
     int s, x, y;
     bw_building_defaults(&p);
-    for (s = 0; s < SEEDS(100); s++) {
+    for (s = 0; s < SEEDS(300); s++) {
         bw_rect o;
         t_seed((uint32_t)s);
         bw_map_init(m, BLD_W, BLD_H, BW_T_BWALL);
@@ -456,7 +456,7 @@ static void building_coincident_walls_stay_one_shared_wall(void)
     bw_rng r;
     int s, y;
     bw_building_defaults(&p);
-    for (s = 0; s < SEEDS(100); s++) {
+    for (s = 0; s < SEEDS(300); s++) {
         t_seed((uint32_t)s);
         bw_map_init(m, BLD_W, BLD_H, BW_T_DIRT);
         seed_rng(&r, (uint32_t)s);

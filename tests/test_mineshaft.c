@@ -375,7 +375,7 @@ static void shaft_does_not_steer_toward_goal(void)
     uint32_t s, first;
     int n;
     bw_mineshaft_defaults(&p);
-    for (s = 0; s < SEEDS(100); s++) {
+    for (s = 0; s < SEEDS(300); s++) {
         int dx, dy;
         t_seed(s);
         bw_rng_seed(&r, s + 31);
