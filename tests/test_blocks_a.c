@@ -1220,7 +1220,9 @@ static void walk_reaches_goal_within_bounded_steps(void)
         int steps, bound;
         t_seed((uint32_t)s);
         walk_random((uint32_t)s, &k, &l, &r);
-        /* the roaming budget, then at most a straight line across the map */
+        /* the roaming budget (8 x (Chebyshev distance + 4), README), then
+         * at most a straight line across the map */
+        CHECK(k.budget == 8 * (bw_chebyshev(k.x, k.y, k.gx, k.gy) + 4));
         bound = k.budget + 120;
         steps = bw_walk_run(&k, &r, walk_visit, &l);
         CHECK(k.x == k.gx && k.y == k.gy);
