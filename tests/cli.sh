@@ -185,7 +185,9 @@ for g in $gens; do
     rejects "cli_${g}_level_too_high" "$g" --level 100
     rejects "cli_${g}_unknown_option" "$g" --bogus 1
     rejects "cli_${g}_unknown_format" "$g" --format gif
-    rejects "cli_${g}_missing_value" "$g" --seed
+    for o in --seed --level --format; do
+        rejects "cli_${g}_missing_value_${o#--}" "$g" $o
+    done
     max=$(awk -F'\t' -v g="$g" '$1 == g { split($3, r, "\\.\\."); print r[2] }' "$T/list")
     wh=$(awk -F'\t' -v g="$g" '$1 == g { sub("x", " ", $2); print $2 }' "$T/list")
     rejects "cli_${g}_level_one_past_max" "$g" --seed 1 --level $((max + 1))
@@ -246,6 +248,12 @@ for g in $gens; do
     "$B" "$g" --seed 1 --format png >"$T/p.png" 2>/dev/null
     [ "$(od -An -tx1 -N8 "$T/p.png" | tr -d ' \n')" = "89504e470d0a1a0a" ] && tail -c 8 "$T/p.png" | head -c 4 | grep -q IEND &&
         ok "cli_${g}_png_format" || bad "cli_${g}_png_format"
+done
+# every generator option without its value (the options `list` names)
+for go in "mdungeon --layout" "mdungeon --floor" "overworld --x" "overworld --y" "overworld --dist" \
+          "overworld --px" "overworld --py" "abyss --epoch" "abyss --px" "abyss --py" "crawler --design"; do
+    gen=${go% *} opt=${go#* }
+    rejects "cli_${gen}_missing_value_${opt#--}" "$gen" --seed 1 "$opt"
 done
 
 echo "$pass passed, $fail failed"
