@@ -478,7 +478,7 @@ static void building_walls_1_in_12_crumbling_broken_door(void)
     bw_building_params p;
     bw_rng r;
     int map, bx, by, x, y;
-    int32_t n = 0, crumble = 0, broken = 0, door = 0, corners_ok = 0;
+    int32_t n = 0, crumble = 0, broken = 0, door = 0, corners_ok = 0, pairs = 0, both = 0;
     bw_building_defaults(&p);
     seed_rng(&r, 777u);
     for (map = 0; map < 24; map++) {
@@ -500,11 +500,23 @@ static void building_walls_1_in_12_crumbling_broken_door(void)
                         crumble += t == BW_T_CRUMBLE_WALL;
                         broken += t == BW_T_BROKEN_WALL;
                         door += t == BW_T_DOOR;
+                        /* the next wall along the same side */
+                        if ((y == o.y0 || y == o.y1) ? x + 1 < o.x1 : y + 1 < o.y1) {
+                            uint8_t u = (y == o.y0 || y == o.y1) ? BW_AT(&m->grid, x + 1, y)
+                                                                 : BW_AT(&m->grid, x, y + 1);
+                            pairs++;
+                            both += t != BW_T_BWALL && u != BW_T_BWALL;
+                        }
                     }
             }
     }
     CHECK(n == 76800);
     CHECK(corners_ok == 9600);
+    /* "each ... independently": two neighbouring walls are both variants
+     * (3/12 each) a sixteenth of the time; a roll per side would make it a
+     * quarter. 67,200 pairs: sd ~ 63, allow 300. */
+    CHECK(pairs == 67200);
+    CHECK(bw_abs((int)(both - pairs / 16)) <= 300);
     CHECK(bw_abs((int)(crumble - n / 12)) <= 256);
     CHECK(bw_abs((int)(broken - n / 12)) <= 256);
     CHECK(bw_abs((int)(door - n / 12)) <= 256);
