@@ -186,7 +186,7 @@ static void shaft_joins_start_and_goal_within_width_band(void)
     seen v;
     bw_rng r;
     uint32_t s;
-    int x0, y0, x1, y1, x, y, narrow = 0, wide = 0;
+    int x0, y0, x1, y1, x, y, narrow = 0, wide = 0, refilled = 0;
     bw_mineshaft_defaults(&p);
     v.limit = 0;
     for (s = 0; s < SEEDS(400); s++) {
@@ -209,7 +209,15 @@ static void shaft_joins_start_and_goal_within_width_band(void)
                 }
         CHECK(carved == bw_grid_count(&m->grid, BW_T_STONE));
         CHECK(carved == st.carved);
+        /* and every cell of every traced brush inside the map's rim is
+         * still open: backing up never refills what the abandoned steps
+         * carved */
+        for (y = 1; y < h - 1; y++)
+            for (x = 1; x < w - 1; x++)
+                if (BW_PGET(&m->b, x, y))
+                    refilled += BW_AT(&m->grid, x, y) != BW_T_STONE;
     }
+    CHECK(refilled == 0);
     CHECK(narrow > 0 && wide > 0); /* both ends of "1 to 4 wide" occur */
 }
 
