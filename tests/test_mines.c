@@ -213,20 +213,23 @@ static void mines_1_2_1_rounded_stone_caves_round_pit_bases(void)
     CHECK(long24 * 20 <= n);
 }
 
-/* Each kind on at least 90% of the levels (stalactites and lichen always);
- * all of them only where there was open floor. */
+/* Every kind on every level: 1-3 whole 4 x 4 watchtowers (README), and
+ * rubble. Measured on seeds 0-499: 1-3 towers on every level (183, 152,
+ * 165), never a cut tower, rubble on every level (6-172 cells); over
+ * seeds 0-9,999 one level (seed 4003) lost its towers to the placement's
+ * fallback. A generator that drops the towers on 1 level in 12 fails. */
 static void mines_1_2_2_stalactites_lichen_watchtowers_rubble(void)
 {
-    uint32_t s, n = SEEDS(500), towers = 0, rubble = 0;
-    for (s = 0; s < n; s++) {
+    uint32_t s;
+    for (s = 0; s < SEEDS(500); s++) {
+        int tower_cells;
         gen(s, 2);
+        tower_cells = count(BW_T_WATCHTOWER);
         CHECK(count(BW_T_STALACTITE) > 0);
         CHECK(count(BW_T_LICHEN) > 0);
-        towers += count(BW_T_WATCHTOWER) > 0;
-        rubble += count(BW_T_RUBBLE) > 0;
+        CHECK(tower_cells % 16 == 0 && tower_cells >= 16 && tower_cells <= 3 * 16);
+        CHECK(count(BW_T_RUBBLE) > 0);
     }
-    CHECK(towers * 10 >= n * 9);
-    CHECK(rubble * 10 >= n * 9);
 }
 
 static void mines_1_2_3_other_squares_are_rock(void)
