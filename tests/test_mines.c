@@ -213,20 +213,23 @@ static void mines_1_2_1_rounded_stone_caves_round_pit_bases(void)
     CHECK(long24 * 20 <= n);
 }
 
-/* Each kind on at least 90% of the levels (stalactites and lichen always);
- * all of them only where there was open floor. */
+/* Every kind on every level: 1-3 whole 4 x 4 watchtowers (README), and
+ * rubble. Measured on seeds 0-499: 1-3 towers on every level (183, 152,
+ * 165), never a cut tower, rubble on every level (6-172 cells); over
+ * seeds 0-9,999 one level (seed 4003) lost its towers to the placement's
+ * fallback. A generator that drops the towers on 1 level in 12 fails. */
 static void mines_1_2_2_stalactites_lichen_watchtowers_rubble(void)
 {
-    uint32_t s, n = SEEDS(500), towers = 0, rubble = 0;
-    for (s = 0; s < n; s++) {
+    uint32_t s;
+    for (s = 0; s < SEEDS(500); s++) {
+        int tower_cells;
         gen(s, 2);
+        tower_cells = count(BW_T_WATCHTOWER);
         CHECK(count(BW_T_STALACTITE) > 0);
         CHECK(count(BW_T_LICHEN) > 0);
-        towers += count(BW_T_WATCHTOWER) > 0;
-        rubble += count(BW_T_RUBBLE) > 0;
+        CHECK(tower_cells % 16 == 0 && tower_cells >= 16 && tower_cells <= 3 * 16);
+        CHECK(count(BW_T_RUBBLE) > 0);
     }
-    CHECK(towers * 10 >= n * 9);
-    CHECK(rubble * 10 >= n * 9);
 }
 
 static void mines_1_2_3_other_squares_are_rock(void)
@@ -286,9 +289,16 @@ static void mines_1_2_5_pits_in_reachable_areas(void)
 
 /* ------------------------------------------------------------- DLVL 3 */
 
+/* DLVL 2's features too (1.2.2): stalactites, lichen and rubble on every
+ * level, watchtowers on at least 90%. Measured on seeds 0-499: rubble on
+ * all (7 cells or more); towers on 471 (94.2%; 46 of seeds 0-49, 92%):
+ * the 1-2 wanted are placed before the water, a tower finding no room in
+ * 48 draws is given up (29 levels with none) and a streamer may run over
+ * part of one (76 levels). A generator that puts no towers or no rubble
+ * on DLVL 3 fails. */
 static void mines_1_3_1_like_dlvl_2(void)
 {
-    uint32_t s, n = SEEDS(500), long16 = 0, long24 = 0;
+    uint32_t s, n = SEEDS(500), long16 = 0, long24 = 0, towers = 0;
     static const uint8_t ok[] = { BW_T_ROCK, BW_T_STONE, BW_T_STALACTITE, BW_T_LICHEN,
                                   BW_T_WATCHTOWER, BW_T_RUBBLE, BW_T_UP_SLOPE,
                                   BW_T_DOWN_SLOPE, BW_T_PIT, BW_T_CRUMBLE_DIRT,
@@ -298,8 +308,11 @@ static void mines_1_3_1_like_dlvl_2(void)
         CHECK(only(ok));
         CHECK(border_is(BW_T_ROCK));
         CHECK(count(BW_T_STALACTITE) > 0 && count(BW_T_LICHEN) > 0);
+        CHECK(count(BW_T_RUBBLE) > 0);
+        towers += count(BW_T_WATCHTOWER) > 0;
         check_rounded(BW_T_ROCK, 100, &long16, &long24);
     }
+    CHECK(towers * 10 >= n * 9);
     CHECK(long16 * 5 <= n);
     CHECK(long24 * 20 <= n);
 }
@@ -320,18 +333,60 @@ static void mines_1_3_2_single_cave_joins_pit_bases(void)
     }
 }
 
-/* Shallow water on every level, deep water on at least half of them;
- * deep water lies mid-channel: never against rock (4 neighbours), which
- * also rules out rock left standing inside a river. */
+/* Water cells in streamer-like pieces: 4-connected regions of water at
+ * least 12 long in their longer axis (bounding box) and long for their
+ * size, extent^2 >= 3 x cells (a band w wide and L long has L/w, a disc
+ * 4/pi). Uses m->a and m->b. */
+static int water_in_bands(void)
+{
+    bw_tileset water;
+    int x = 0, y = 0, cells, in_bands = 0;
+    bw_ts_clear(&water);
+    bw_ts_add(&water, BW_T_SHALLOW);
+    bw_ts_add(&water, BW_T_DEEP);
+    bw_plane_clear(&m->b);
+    for (;;) {
+        int i, j, x0 = 119, x1 = 0, y0 = 119, y1 = 0, ext;
+        bw_plane_copy(&m->a, &m->b);
+        cells = bw_region_next(&m->fill, g, &water, &m->b, &x, &y);
+        if (cells == 0)
+            break;
+        for (j = 0; j < 120; j++)
+            for (i = 0; i < 120; i++)
+                if (BW_PGET(&m->b, i, j) && !BW_PGET(&m->a, i, j)) {
+                    x0 = bw_min(x0, i), x1 = bw_max(x1, i);
+                    y0 = bw_min(y0, j), y1 = bw_max(y1, j);
+                }
+        ext = bw_max(x1 - x0, y1 - y0) + 1;
+        if (ext >= 12 && ext * ext >= 3 * cells)
+            in_bands += cells;
+    }
+    return in_bands;
+}
+
+/* Streamers, 1.3.3 (measured on seeds 0-499; every bound just below and
+ * holding on seeds 0-49 too, as on the boards):
+ * - shallow water on every level, at least 30 cells (measured 34-709);
+ *   one streamer a level instead of 2-4 fails it (3 levels);
+ * - deep water on at least 95% of the levels (measured 98.4%, 49 of 50);
+ *   leaving out the deepening on 1 level in 12 fails it;
+ * - long thin bands, not blobs: at least half the water in streamer-like
+ *   regions (water_in_bands) on at least 90% of the levels (measured
+ *   96.2%, 48 of 50); 2-4 discs of water of radius 4 or 6 laid instead of
+ *   the streamers give 1% and 3%;
+ * - deep water lies mid-channel: never against rock (4 neighbours), which
+ *   also rules out rock left standing inside a river. */
 static void mines_1_3_3_water_streamers(void)
 {
-    uint32_t s, n = SEEDS(500), deep = 0;
+    uint32_t s, n = SEEDS(500), deep = 0, bands = 0;
     int x, y;
     for (s = 0; s < n; s++) {
-        int bad = 0;
+        int bad = 0, water;
         gen(s, 3);
-        CHECK(count(BW_T_SHALLOW) >= 20);
+        CHECK(count(BW_T_SHALLOW) >= 30);
         deep += count(BW_T_DEEP) > 0;
+        water = count(BW_T_SHALLOW) + count(BW_T_DEEP);
+        bands += water_in_bands() * 2 >= water;
         for (y = 1; y < 119; y++)
             for (x = 1; x < 119; x++)
                 bad += BW_AT(g, x, y) == BW_T_DEEP &&
@@ -339,7 +394,8 @@ static void mines_1_3_3_water_streamers(void)
                         BW_AT(g, x, y - 1) == BW_T_ROCK || BW_AT(g, x, y + 1) == BW_T_ROCK);
         CHECK(bad == 0);
     }
-    CHECK(deep * 2 >= n);
+    CHECK(deep * 100 >= n * 95);
+    CHECK(bands * 10 >= n * 9);
 }
 
 /* One pit down: the plan holds one, and every down link lies in its box. */
