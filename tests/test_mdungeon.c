@@ -738,6 +738,44 @@ static void mdungeon_one_house_one_shop_carpet_shrunk_by_one(void)
     each_floor(SEEDS(500), spread_house_shop, house_and_shop);
 }
 
+/* (10)-(11) H% and K% are chances: at H = K = 50, over a fixed 1,800
+ * floors of the nine layouts whose house is not forced (0x02 and 0x05
+ * always have one), about half get a monster house, and about half of the
+ * floors where some room other than the house could hold a shop get one.
+ * 50% of 1,800 has a standard deviation of 1.2%; the band 45%..55% is over
+ * 4 sigma wide on each side and fails for H read as 1/3 or 2/3. */
+static void mdungeon_house_and_shop_chances_at_50_percent(void)
+{
+    bw_md_params p;
+    bw_md_info in;
+    static const uint8_t free_house[9] = { 1, 3, 4, 6, 7, 8, 9, 10, 11 };
+    int s, k, x0, y0, x1, y1, floors = 0, houses = 0, can_shop = 0, shops = 0;
+    for (s = 0; s < 1800; s++) {
+        int l = free_house[s % 9];
+        t_seed((uint32_t)s);
+        bw_md_defaults(&p, floor_of(s), l);
+        p.house_chance = p.shop_chance = 50;
+        gen((uint32_t)s, &p, &in);
+        check_house_and_shop(&p, &in);
+        floors++;
+        houses += in.house >= 0;
+        for (k = 0; k < in.gx * in.gy; k++)
+            if (k != in.house && bw_md_room(&in, k, &x0, &y0, &x1, &y1) && x1 - x0 >= 4 &&
+                y1 - y0 >= 4)
+                break;
+        if (k < in.gx * in.gy) {
+            can_shop++;
+            shops += in.shop >= 0;
+        }
+    }
+    t_info("mdungeon_h50_houses", (uint32_t)houses);
+    t_info("mdungeon_k50_shops", (uint32_t)shops);
+    t_info("mdungeon_k50_can_shop", (uint32_t)can_shop);
+    CHECK(houses * 100 >= floors * 45 && houses * 100 <= floors * 55);
+    CHECK(can_shop >= 1500);
+    CHECK(shops * 100 >= can_shop * 45 && shops * 100 <= can_shop * 55);
+}
+
 /* ---- (5)-(8) ---- */
 
 /* Dead ends asked for and drawn, over one run of the test. */
@@ -1040,6 +1078,7 @@ void suite_mdungeon(void)
     RUN(mdungeon_item_trap_buried_counts_in_range);
     RUN(mdungeon_max_density_every_count_rule_holds);
     RUN(mdungeon_one_house_one_shop_carpet_shrunk_by_one);
+    RUN(mdungeon_house_and_shop_chances_at_50_percent);
     RUN(mdungeon_dead_ends_start_at_room_stop_at_border_floor_or_square);
     RUN(mdungeon_junctions_where_hallways_meet_rooms);
     RUN(mdungeon_water_never_replaces_floor);
