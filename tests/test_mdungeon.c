@@ -546,6 +546,30 @@ static void mdungeon_merge_rate_5_percent(void)
     CHECK(merged * 1000 >= pairs * 35 && merged * 1000 <= pairs * 65);
 }
 
+/* (3) "positive number adds some random variance": D >= 0 draws D, D+1
+ * or D+2 room cells, each with chance 1/3. Over a fixed 300 floors of
+ * 0x08 at D = 2 (every grid has at least 4 cells, so D+2 always fits)
+ * each of the three counts must occur: a constant count (no variance) or
+ * a narrower range fails. */
+static void mdungeon_positive_density_varies_d_to_d_plus_2(void)
+{
+    bw_md_params p;
+    bw_md_info in;
+    int s, seen[3] = { 0, 0, 0 };
+    for (s = 0; s < 300; s++) {
+        t_seed((uint32_t)s);
+        bw_md_defaults(&p, floor_of(s), BW_MD_FULL);
+        p.density = 2;
+        gen((uint32_t)s, &p, &in);
+        REQUIRE(in.density_cells >= 4 && in.rooms >= 2 && in.rooms <= 4);
+        seen[in.rooms - 2]++;
+    }
+    t_info("mdungeon_d2_rooms_2", (uint32_t)seen[0]);
+    t_info("mdungeon_d2_rooms_3", (uint32_t)seen[1]);
+    t_info("mdungeon_d2_rooms_4", (uint32_t)seen[2]);
+    CHECK(seen[0] >= 50 && seen[1] >= 50 && seen[2] >= 50);
+}
+
 /* ---- (9)-(11) entities, monster house, shop ---- */
 
 /* Free (entity-less) tiles of the kinds t0, t1 inside the rectangle. */
@@ -651,6 +675,32 @@ static void entities(int l, int s, bw_md_params *p, bw_md_info *in)
 static void mdungeon_item_trap_buried_counts_in_range(void)
 {
     each_floor(SEEDS(500), spread_entities, entities);
+}
+
+/* (9) the counts are drawn from their whole ranges: over a fixed 300
+ * floors at X = 5 (items and buried items 3..7, traps 2..5) both ends of
+ * every range occur, each on about 1/5 (traps 1/4) of the floors, so a
+ * count fixed at X or a narrower range fails. */
+static void mdungeon_item_trap_buried_counts_reach_both_ends(void)
+{
+    bw_md_params p;
+    bw_md_info in;
+    int s, lo[3] = { 0, 0, 0 }, hi[3] = { 0, 0, 0 };
+    for (s = 0; s < 300; s++) {
+        t_seed((uint32_t)s);
+        bw_md_defaults(&p, floor_of(s), BW_MD_FULL);
+        p.item_density = p.trap_density = p.buried_density = 5;
+        gen((uint32_t)s, &p, &in);
+        check_entities(&p, &in);
+        lo[0] += in.n_items == 3, hi[0] += in.n_items == 7;
+        lo[1] += in.n_traps == 2, hi[1] += in.n_traps == 5;
+        lo[2] += in.n_buried == 3, hi[2] += in.n_buried == 7;
+    }
+    t_info("mdungeon_x5_items_3_7", (uint32_t)(lo[0] * 1000 + hi[0]));
+    t_info("mdungeon_x5_traps_2_5", (uint32_t)(lo[1] * 1000 + hi[1]));
+    t_info("mdungeon_x5_buried_3_7", (uint32_t)(lo[2] * 1000 + hi[2]));
+    CHECK(lo[0] >= 20 && hi[0] >= 20 && lo[1] >= 20 && hi[1] >= 20);
+    CHECK(lo[2] >= 20 && hi[2] >= 20);
 }
 
 /* The highest densities (items, traps and buried items 100, clamped to 10,
@@ -1074,8 +1124,10 @@ void suite_mdungeon(void)
     RUN(mdungeon_rooms_5x4_in_sector_odd_ratio_2_3);
     RUN(mdungeon_05_large_rooms_at_least_half_their_sector);
     RUN(mdungeon_negative_density_gives_exactly_abs_d_rooms);
+    RUN(mdungeon_positive_density_varies_d_to_d_plus_2);
     RUN(mdungeon_merge_rate_5_percent);
     RUN(mdungeon_item_trap_buried_counts_in_range);
+    RUN(mdungeon_item_trap_buried_counts_reach_both_ends);
     RUN(mdungeon_max_density_every_count_rule_holds);
     RUN(mdungeon_one_house_one_shop_carpet_shrunk_by_one);
     RUN(mdungeon_house_and_shop_chances_at_50_percent);
