@@ -1049,6 +1049,34 @@ static void mdungeon_first_attempt_accepted_fallback_meets_rules(void)
     each_floor(SEEDS(500), 0, fallback);
 }
 
+/* The retry loop is bounded: with the first k < max_attempts attempts
+ * rejected (the fail_attempts hook) the floor is attempt k + 1's, not the
+ * fallback; with max_attempts (1..10) rejected, exactly max_attempts ran
+ * and the fallback (attempts = max_attempts + 1) still meets the rules. */
+static void retries(int l, int s, bw_md_params *p, bw_md_info *in)
+{
+    int k, max = 1 + s % 10;
+    p->max_attempts = max;
+    for (k = 0; k <= max; k++) {
+        p->fail_attempts = k;
+        CHECK(bw_mdungeon(m, (uint32_t)s, p, in) == 0);
+        if (k < max) {
+            CHECK(in->attempts == k + 1 && !in->fallback);
+        } else {
+            CHECK(in->attempts == max + 1 && in->fallback == 1 && in->house == 0);
+            inside_inner(l, s, p, in);
+            room_sizes(l, s, p, in);
+            check_entities(p, in);
+            check_house_and_shop(p, in);
+        }
+    }
+}
+
+static void mdungeon_k_failed_attempts_then_k_plus_1_or_fallback(void)
+{
+    each_floor(SEEDS(50), 0, retries);
+}
+
 /* ---- determinism ---- */
 
 static uint32_t floor_hash(void)
@@ -1137,6 +1165,7 @@ void suite_mdungeon(void)
     RUN(mdungeon_patches_bounded_by_terrain_density_river_from_edge);
     RUN(mdungeon_wonder_tiles_a_quarter_of_traps);
     RUN(mdungeon_first_attempt_accepted_fallback_meets_rules);
+    RUN(mdungeon_k_failed_attempts_then_k_plus_1_or_fallback);
     RUN(mdungeon_same_seed_same_floor);
     RUN(mdungeon_golden_per_layout);
 }
