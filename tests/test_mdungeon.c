@@ -829,7 +829,7 @@ static void mdungeon_house_and_shop_chances_at_50_percent(void)
 /* ---- (5)-(8) ---- */
 
 /* Dead ends asked for and drawn, over one run of the test. */
-static struct { long asked, drawn; } dead_tally;
+static struct { long asked, drawn, long_ones, turned; } dead_tally;
 
 /* (5) Each dead end starts on a tile beside a side of its room, digs at
  * least that tile, and stops before a tile that is outside the inner
@@ -839,7 +839,10 @@ static struct { long asked, drawn; } dead_tally;
  * same floor without dead ends: exactly the dug tiles are new floor (they
  * were all wall: none ran over a room or a hallway) and no new all-open
  * 2 x 2 square appeared. A dead end whose 8 start picks all fail is not
- * drawn (and not counted): at most 1 in 100 of those asked for. */
+ * drawn (and not counted): at most 1 in 100 of those asked for. "Turning
+ * randomly": a dead end longer than 5 tiles has left its first straight
+ * stretch (3..5 tiles), so most of those (88%; at least 75%) end off both their
+ * starting row and column (one that never turns ends on one of them). */
 static void dead_end_rules(int l, int s, bw_md_params *p, bw_md_info *in)
 {
     int e, dug = 0, open_n, squares, x0, y0, x1, y1;
@@ -868,6 +871,10 @@ static void dead_end_rules(int l, int s, bw_md_params *p, bw_md_info *in)
         }
         CHECK(stop);
         dug += d->len;
+        if (d->len > 5) { /* past its first straight stretch of 3..5 */
+            dead_tally.long_ones++;
+            dead_tally.turned += d->ex != d->x && d->ey != d->y;
+        }
     }
     p->dead_ends = 0;
     gen((uint32_t)s, p, in);
@@ -878,11 +885,14 @@ static void dead_end_rules(int l, int s, bw_md_params *p, bw_md_info *in)
 
 static void mdungeon_dead_ends_start_at_room_stop_at_border_floor_or_square(void)
 {
-    dead_tally.asked = dead_tally.drawn = 0;
+    dead_tally.asked = dead_tally.drawn = dead_tally.long_ones = dead_tally.turned = 0;
     floors_of(1, BW_MD_LAYOUTS, SEEDS(500), 0, dead_end_rules);
     t_info("mdungeon_dead_ends_asked", (uint32_t)dead_tally.asked);
     t_info("mdungeon_dead_ends_drawn", (uint32_t)dead_tally.drawn);
+    t_info("mdungeon_dead_ends_long", (uint32_t)dead_tally.long_ones);
+    t_info("mdungeon_dead_ends_long_turned", (uint32_t)dead_tally.turned);
     CHECK(dead_tally.asked > 0 && dead_tally.drawn * 100 >= dead_tally.asked * 99);
+    CHECK(dead_tally.long_ones >= 100 && dead_tally.turned * 4 >= dead_tally.long_ones * 3);
 }
 
 /* (7) a junction is a hallway tile beside room floor; no plain hallway
