@@ -841,8 +841,9 @@ static struct { long asked, drawn, long_ones, turned; } dead_tally;
  * 2 x 2 square appeared. A dead end whose 8 start picks all fail is not
  * drawn (and not counted): at most 1 in 100 of those asked for. "Turning
  * randomly": a dead end longer than 5 tiles has left its first straight
- * stretch (3..5 tiles), so most of those (88%; at least 75%) end off both their
- * starting row and column (one that never turns ends on one of them). */
+ * stretch (3..5 tiles), so most of those (88%; at least 75%) end off
+ * both their starting row and column (one that never turns ends on one of
+ * them). */
 static void dead_end_rules(int l, int s, bw_md_params *p, bw_md_info *in)
 {
     int e, dug = 0, open_n, squares, x0, y0, x1, y1;
@@ -972,6 +973,45 @@ static void spread_terrain(int l, int s, bw_md_params *p)
     p->terrain_density = s % 21;
 }
 
+/* (8) "a random path going through the map": from its start the river's
+ * tiles (water, or floor it crossed without overwriting) are one
+ * 4-connected path to the opposite edge row. Checked as a flood over water
+ * and open tiles from the start, which must reach that row. */
+static int river_crosses(const bw_md_info *in)
+{
+    int x, y, other = in->river_y == 2 ? 29 : 2;
+    bw_plane_clear(&m->a);
+    bw_plane_clear(&m->b);
+    for (y = 2; y <= 29; y++)
+        for (x = 2; x <= 53; x++)
+            if (BW_AT(&m->grid, x, y) == BW_T_MD_WATER || open_xy(x, y))
+                BW_PSET(&m->a, x, y);
+    bw_flood_plane(&m->fill, &m->a, 56, 32, &m->b, in->river_x, in->river_y);
+    for (x = 2; x <= 53; x++)
+        if (BW_PGET(&m->b, x, other))
+            return 1;
+    return 0;
+}
+
+/* (8) "8x8 areas of randomly placed water tiles (not full)": each patch's
+ * box (clipped to the inner area) with at least 16 tiles that are wall or
+ * water holds some water and some wall. Each of its wall tiles turns to
+ * water with chance 1/2, so with up to 3 patches (overlaps, the river) a
+ * full box of 16 such tiles is below 1 in 10,000; denser floors only
+ * need some water. */
+static int patch_not_full(int cx, int cy, int density)
+{
+    int x, y, water = 0, wall = 0;
+    for (y = bw_max(cy - 4, 2); y < bw_min(cy + 4, 30); y++)
+        for (x = bw_max(cx - 4, 2); x < bw_min(cx + 4, 54); x++) {
+            water += BW_AT(&m->grid, x, y) == BW_T_MD_WATER;
+            wall += BW_AT(&m->grid, x, y) == BW_T_MD_WALL;
+        }
+    if (water + wall < 16)
+        return 1;
+    return water > 0 && (wall > 0 || density > 3);
+}
+
 static void patches_and_river(int l, int s, bw_md_params *p, bw_md_info *in)
 {
     int x, y, i, outside = 0;
@@ -1000,6 +1040,9 @@ static void patches_and_river(int l, int s, bw_md_params *p, bw_md_info *in)
     CHECK(in->river_x >= 2 && in->river_x <= 53);
     CHECK(BW_AT(&m->grid, in->river_x, in->river_y) == BW_T_MD_WATER ||
           open_xy(in->river_x, in->river_y));
+    CHECK(river_crosses(in));
+    for (i = 0; i < in->patches; i++)
+        CHECK(patch_not_full(in->patch[i][0], in->patch[i][1], p->terrain_density));
 }
 
 static void mdungeon_patches_bounded_by_terrain_density_river_from_edge(void)
@@ -1128,8 +1171,8 @@ static void mdungeon_golden_per_layout(void)
         "mdungeon_07", "mdungeon_08", "mdungeon_09", "mdungeon_0a", "mdungeon_0b"
     };
     static const uint32_t want[BW_MD_LAYOUTS] = {
-        0x29ecfa9bu, 0xd4399735u, 0xac3fed61u, 0x960af5e3u, 0xbb625cc0u, 0x80bc5a73u,
-        0x8cf15423u, 0xa7e0f8c5u, 0x949b1b06u, 0xb617c400u, 0x40a9766du
+        0xb44af7b4u, 0xd4399735u, 0x49818d0au, 0xafbe151eu, 0xbdaeda09u, 0x96ba06e1u,
+        0xd083c3ccu, 0x18e5097fu, 0x3044949du, 0x9f53fa77u, 0xf04df656u
     };
     bw_md_params p;
     bw_md_info in;

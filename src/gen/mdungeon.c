@@ -603,6 +603,8 @@ static void water(md_ctx *c)
         if (!inner(x, y))
             break;
         len = bw_rng_range(r, 1, 3);
+        /* the bend tile itself, so the river stays one 4-connected path */
+        wetted += wet(g, x, y);
         for (s = 0; s < len && inner(x + dx, y); s++) {
             x += dx;
             wetted += wet(g, x, y);
