@@ -390,8 +390,10 @@ static int has_odd(int lo, int hi)
  * side), odd sides whenever the allowed range holds an odd value (height
  * first: hlo..min(ah, 3aw/2); then width: max(wlo, ceil(2h/3))..min(aw,
  * 3h/2)). Merged rooms (two cells) are checked cell by cell, plus their
- * covering rectangle being floor. The one room of 0x02 (and of the
- * fallback) is the whole inner 52 x 28. */
+ * covering rectangle: it spans both rooms' x ranges (min of the x0s to max
+ * of the x1s), the top room's top to the bottom room's bottom, and is
+ * floor. The one room of 0x02 (and of the fallback) is the whole inner
+ * 52 x 28. */
 static void room_sizes(int l, int s, bw_md_params *p, bw_md_info *in)
 {
     int k;
@@ -425,8 +427,17 @@ static void room_sizes(int l, int s, bw_md_params *p, bw_md_info *in)
         CHECK((w & 1) || !has_odd(bw_max(min_w(l, in, i), (2 * h + 2) / 3), bw_min(aw, 3 * h / 2)));
         CHECK(bw_md_room(in, k, &x0, &y0, &x1, &y1));
         CHECK(rect_is_room(x0, y0, x1, y1));
-        if (c->merged == 1)
-            CHECK(in->cell[k + in->gx].merged == 2 && y1 == in->cell[k + in->gx].y1);
+        if (c->merged) {
+            /* (3) "a rectangle that covers both rooms": the top room's top,
+             * the bottom room's bottom, and both x ranges */
+            const bw_md_cell *t, *b;
+            REQUIRE(c->merged == 1 ? k + in->gx < in->gx * in->gy : k >= in->gx);
+            t = c->merged == 1 ? c : c - in->gx;
+            b = c->merged == 1 ? c + in->gx : c;
+            CHECK(t->merged == 1 && b->merged == 2);
+            CHECK(x0 == bw_min(t->x0, b->x0) && x1 == bw_max(t->x1, b->x1));
+            CHECK(y0 == t->y0 && y1 == b->y1);
+        }
         if (!c->merged)
             CHECK(x0 == c->x0 && y0 == c->y0 && x1 == c->x1 && y1 == c->y1);
     }
@@ -506,7 +517,8 @@ static void mdungeon_negative_density_gives_exactly_abs_d_rooms(void)
  * fixed 2,000 floors of 0x08 and 0x0B with every cell a room (D = 24), so
  * QEMU runs the same floors: about 4,000 candidate pairs, so 5% is 200
  * merges with a standard deviation of 14; the band 3.5%..6.5% is over 4
- * sigma wide on each side and fails for 3% or 7%. */
+ * sigma wide on each side and fails for 3% or 7%. The room rules,
+ * merged rectangles included, are checked on the same fixed floors. */
 static void mdungeon_merge_rate_5_percent(void)
 {
     bw_md_params p;
@@ -517,6 +529,7 @@ static void mdungeon_merge_rate_5_percent(void)
         bw_md_defaults(&p, floor_of(s), (s & 1) ? BW_MD_FULL : BW_MD_THREE_QUARTER);
         p.density = 24;
         gen((uint32_t)s, &p, &in);
+        room_sizes(p.layout, s, &p, &in); /* ~380 merged rooms' rectangles */
         for (k = 0; k + in.gx < in.gx * in.gy; k++) {
             const bw_md_cell *a = &in.cell[k], *b = a + in.gx;
             if (a->kind == BW_MD_CELL_ROOM && b->kind == BW_MD_CELL_ROOM && (a->links & 4u) &&
@@ -531,6 +544,30 @@ static void mdungeon_merge_rate_5_percent(void)
     t_info("mdungeon_merges", (uint32_t)merged);
     CHECK(pairs >= 2000);
     CHECK(merged * 1000 >= pairs * 35 && merged * 1000 <= pairs * 65);
+}
+
+/* (3) "positive number adds some random variance": D >= 0 draws D, D+1
+ * or D+2 room cells, each with chance 1/3. Over a fixed 300 floors of
+ * 0x08 at D = 2 (every grid has at least 4 cells, so D+2 always fits)
+ * each of the three counts must occur: a constant count (no variance) or
+ * a narrower range fails. */
+static void mdungeon_positive_density_varies_d_to_d_plus_2(void)
+{
+    bw_md_params p;
+    bw_md_info in;
+    int s, seen[3] = { 0, 0, 0 };
+    for (s = 0; s < 300; s++) {
+        t_seed((uint32_t)s);
+        bw_md_defaults(&p, floor_of(s), BW_MD_FULL);
+        p.density = 2;
+        gen((uint32_t)s, &p, &in);
+        REQUIRE(in.density_cells >= 4 && in.rooms >= 2 && in.rooms <= 4);
+        seen[in.rooms - 2]++;
+    }
+    t_info("mdungeon_d2_rooms_2", (uint32_t)seen[0]);
+    t_info("mdungeon_d2_rooms_3", (uint32_t)seen[1]);
+    t_info("mdungeon_d2_rooms_4", (uint32_t)seen[2]);
+    CHECK(seen[0] >= 50 && seen[1] >= 50 && seen[2] >= 50);
 }
 
 /* ---- (9)-(11) entities, monster house, shop ---- */
@@ -640,6 +677,32 @@ static void mdungeon_item_trap_buried_counts_in_range(void)
     each_floor(SEEDS(500), spread_entities, entities);
 }
 
+/* (9) the counts are drawn from their whole ranges: over a fixed 300
+ * floors at X = 5 (items and buried items 3..7, traps 2..5) both ends of
+ * every range occur, each on about 1/5 (traps 1/4) of the floors, so a
+ * count fixed at X or a narrower range fails. */
+static void mdungeon_item_trap_buried_counts_reach_both_ends(void)
+{
+    bw_md_params p;
+    bw_md_info in;
+    int s, lo[3] = { 0, 0, 0 }, hi[3] = { 0, 0, 0 };
+    for (s = 0; s < 300; s++) {
+        t_seed((uint32_t)s);
+        bw_md_defaults(&p, floor_of(s), BW_MD_FULL);
+        p.item_density = p.trap_density = p.buried_density = 5;
+        gen((uint32_t)s, &p, &in);
+        check_entities(&p, &in);
+        lo[0] += in.n_items == 3, hi[0] += in.n_items == 7;
+        lo[1] += in.n_traps == 2, hi[1] += in.n_traps == 5;
+        lo[2] += in.n_buried == 3, hi[2] += in.n_buried == 7;
+    }
+    t_info("mdungeon_x5_items_3_7", (uint32_t)(lo[0] * 1000 + hi[0]));
+    t_info("mdungeon_x5_traps_2_5", (uint32_t)(lo[1] * 1000 + hi[1]));
+    t_info("mdungeon_x5_buried_3_7", (uint32_t)(lo[2] * 1000 + hi[2]));
+    CHECK(lo[0] >= 20 && hi[0] >= 20 && lo[1] >= 20 && hi[1] >= 20);
+    CHECK(lo[2] >= 20 && hi[2] >= 20);
+}
+
 /* The highest densities (items, traps and buried items 100, clamped to 10,
  * 56 and 10), H = K = 100, 16 dead ends and patches: every count rule above
  * still holds, the house extras and the shop wares included, traps and
@@ -725,10 +788,48 @@ static void mdungeon_one_house_one_shop_carpet_shrunk_by_one(void)
     each_floor(SEEDS(500), spread_house_shop, house_and_shop);
 }
 
+/* (10)-(11) H% and K% are chances: at H = K = 50, over a fixed 1,800
+ * floors of the nine layouts whose house is not forced (0x02 and 0x05
+ * always have one), about half get a monster house, and about half of the
+ * floors where some room other than the house could hold a shop get one.
+ * 50% of 1,800 has a standard deviation of 1.2%; the band 45%..55% is over
+ * 4 sigma wide on each side and fails for H read as 1/3 or 2/3. */
+static void mdungeon_house_and_shop_chances_at_50_percent(void)
+{
+    bw_md_params p;
+    bw_md_info in;
+    static const uint8_t free_house[9] = { 1, 3, 4, 6, 7, 8, 9, 10, 11 };
+    int s, k, x0, y0, x1, y1, floors = 0, houses = 0, can_shop = 0, shops = 0;
+    for (s = 0; s < 1800; s++) {
+        int l = free_house[s % 9];
+        t_seed((uint32_t)s);
+        bw_md_defaults(&p, floor_of(s), l);
+        p.house_chance = p.shop_chance = 50;
+        gen((uint32_t)s, &p, &in);
+        check_house_and_shop(&p, &in);
+        floors++;
+        houses += in.house >= 0;
+        for (k = 0; k < in.gx * in.gy; k++)
+            if (k != in.house && bw_md_room(&in, k, &x0, &y0, &x1, &y1) && x1 - x0 >= 4 &&
+                y1 - y0 >= 4)
+                break;
+        if (k < in.gx * in.gy) {
+            can_shop++;
+            shops += in.shop >= 0;
+        }
+    }
+    t_info("mdungeon_h50_houses", (uint32_t)houses);
+    t_info("mdungeon_k50_shops", (uint32_t)shops);
+    t_info("mdungeon_k50_can_shop", (uint32_t)can_shop);
+    CHECK(houses * 100 >= floors * 45 && houses * 100 <= floors * 55);
+    CHECK(can_shop >= 1500);
+    CHECK(shops * 100 >= can_shop * 45 && shops * 100 <= can_shop * 55);
+}
+
 /* ---- (5)-(8) ---- */
 
 /* Dead ends asked for and drawn, over one run of the test. */
-static struct { long asked, drawn; } dead_tally;
+static struct { long asked, drawn, long_ones, turned; } dead_tally;
 
 /* (5) Each dead end starts on a tile beside a side of its room, digs at
  * least that tile, and stops before a tile that is outside the inner
@@ -738,7 +839,11 @@ static struct { long asked, drawn; } dead_tally;
  * same floor without dead ends: exactly the dug tiles are new floor (they
  * were all wall: none ran over a room or a hallway) and no new all-open
  * 2 x 2 square appeared. A dead end whose 8 start picks all fail is not
- * drawn (and not counted): at most 1 in 100 of those asked for. */
+ * drawn (and not counted): at most 1 in 100 of those asked for. "Turning
+ * randomly": a dead end longer than 5 tiles has left its first straight
+ * stretch (3..5 tiles), so most of those (88%; at least 75%) end off
+ * both their starting row and column (one that never turns ends on one of
+ * them). */
 static void dead_end_rules(int l, int s, bw_md_params *p, bw_md_info *in)
 {
     int e, dug = 0, open_n, squares, x0, y0, x1, y1;
@@ -767,6 +872,10 @@ static void dead_end_rules(int l, int s, bw_md_params *p, bw_md_info *in)
         }
         CHECK(stop);
         dug += d->len;
+        if (d->len > 5) { /* past its first straight stretch of 3..5 */
+            dead_tally.long_ones++;
+            dead_tally.turned += d->ex != d->x && d->ey != d->y;
+        }
     }
     p->dead_ends = 0;
     gen((uint32_t)s, p, in);
@@ -777,11 +886,14 @@ static void dead_end_rules(int l, int s, bw_md_params *p, bw_md_info *in)
 
 static void mdungeon_dead_ends_start_at_room_stop_at_border_floor_or_square(void)
 {
-    dead_tally.asked = dead_tally.drawn = 0;
+    dead_tally.asked = dead_tally.drawn = dead_tally.long_ones = dead_tally.turned = 0;
     floors_of(1, BW_MD_LAYOUTS, SEEDS(500), 0, dead_end_rules);
     t_info("mdungeon_dead_ends_asked", (uint32_t)dead_tally.asked);
     t_info("mdungeon_dead_ends_drawn", (uint32_t)dead_tally.drawn);
+    t_info("mdungeon_dead_ends_long", (uint32_t)dead_tally.long_ones);
+    t_info("mdungeon_dead_ends_long_turned", (uint32_t)dead_tally.turned);
     CHECK(dead_tally.asked > 0 && dead_tally.drawn * 100 >= dead_tally.asked * 99);
+    CHECK(dead_tally.long_ones >= 100 && dead_tally.turned * 4 >= dead_tally.long_ones * 3);
 }
 
 /* (7) a junction is a hallway tile beside room floor; no plain hallway
@@ -861,6 +973,45 @@ static void spread_terrain(int l, int s, bw_md_params *p)
     p->terrain_density = s % 21;
 }
 
+/* (8) "a random path going through the map": from its start the river's
+ * tiles (water, or floor it crossed without overwriting) are one
+ * 4-connected path to the opposite edge row. Checked as a flood over water
+ * and open tiles from the start, which must reach that row. */
+static int river_crosses(const bw_md_info *in)
+{
+    int x, y, other = in->river_y == 2 ? 29 : 2;
+    bw_plane_clear(&m->a);
+    bw_plane_clear(&m->b);
+    for (y = 2; y <= 29; y++)
+        for (x = 2; x <= 53; x++)
+            if (BW_AT(&m->grid, x, y) == BW_T_MD_WATER || open_xy(x, y))
+                BW_PSET(&m->a, x, y);
+    bw_flood_plane(&m->fill, &m->a, 56, 32, &m->b, in->river_x, in->river_y);
+    for (x = 2; x <= 53; x++)
+        if (BW_PGET(&m->b, x, other))
+            return 1;
+    return 0;
+}
+
+/* (8) "8x8 areas of randomly placed water tiles (not full)": each patch's
+ * box (clipped to the inner area) with at least 16 tiles that are wall or
+ * water holds some water and some wall. Each of its wall tiles turns to
+ * water with chance 1/2, so with up to 3 patches (overlaps, the river) a
+ * full box of 16 such tiles is below 1 in 10,000; denser floors only
+ * need some water. */
+static int patch_not_full(int cx, int cy, int density)
+{
+    int x, y, water = 0, wall = 0;
+    for (y = bw_max(cy - 4, 2); y < bw_min(cy + 4, 30); y++)
+        for (x = bw_max(cx - 4, 2); x < bw_min(cx + 4, 54); x++) {
+            water += BW_AT(&m->grid, x, y) == BW_T_MD_WATER;
+            wall += BW_AT(&m->grid, x, y) == BW_T_MD_WALL;
+        }
+    if (water + wall < 16)
+        return 1;
+    return water > 0 && (wall > 0 || density > 3);
+}
+
 static void patches_and_river(int l, int s, bw_md_params *p, bw_md_info *in)
 {
     int x, y, i, outside = 0;
@@ -889,6 +1040,9 @@ static void patches_and_river(int l, int s, bw_md_params *p, bw_md_info *in)
     CHECK(in->river_x >= 2 && in->river_x <= 53);
     CHECK(BW_AT(&m->grid, in->river_x, in->river_y) == BW_T_MD_WATER ||
           open_xy(in->river_x, in->river_y));
+    CHECK(river_crosses(in));
+    for (i = 0; i < in->patches; i++)
+        CHECK(patch_not_full(in->patch[i][0], in->patch[i][1], p->terrain_density));
 }
 
 static void mdungeon_patches_bounded_by_terrain_density_river_from_edge(void)
@@ -948,6 +1102,34 @@ static void mdungeon_first_attempt_accepted_fallback_meets_rules(void)
     each_floor(SEEDS(500), 0, fallback);
 }
 
+/* The retry loop is bounded: with the first k < max_attempts attempts
+ * rejected (the fail_attempts hook) the floor is attempt k + 1's, not the
+ * fallback; with max_attempts (1..10) rejected, exactly max_attempts ran
+ * and the fallback (attempts = max_attempts + 1) still meets the rules. */
+static void retries(int l, int s, bw_md_params *p, bw_md_info *in)
+{
+    int k, max = 1 + s % 10;
+    p->max_attempts = max;
+    for (k = 0; k <= max; k++) {
+        p->fail_attempts = k;
+        CHECK(bw_mdungeon(m, (uint32_t)s, p, in) == 0);
+        if (k < max) {
+            CHECK(in->attempts == k + 1 && !in->fallback);
+        } else {
+            CHECK(in->attempts == max + 1 && in->fallback == 1 && in->house == 0);
+            inside_inner(l, s, p, in);
+            room_sizes(l, s, p, in);
+            check_entities(p, in);
+            check_house_and_shop(p, in);
+        }
+    }
+}
+
+static void mdungeon_k_failed_attempts_then_k_plus_1_or_fallback(void)
+{
+    each_floor(SEEDS(50), 0, retries);
+}
+
 /* ---- determinism ---- */
 
 static uint32_t floor_hash(void)
@@ -989,8 +1171,8 @@ static void mdungeon_golden_per_layout(void)
         "mdungeon_07", "mdungeon_08", "mdungeon_09", "mdungeon_0a", "mdungeon_0b"
     };
     static const uint32_t want[BW_MD_LAYOUTS] = {
-        0x29ecfa9bu, 0xd4399735u, 0xac3fed61u, 0x960af5e3u, 0xbb625cc0u, 0x80bc5a73u,
-        0x8cf15423u, 0xa7e0f8c5u, 0x949b1b06u, 0xb617c400u, 0x40a9766du
+        0xb44af7b4u, 0xd4399735u, 0x49818d0au, 0xafbe151eu, 0xbdaeda09u, 0x96ba06e1u,
+        0xd083c3ccu, 0x18e5097fu, 0x3044949du, 0x9f53fa77u, 0xf04df656u
     };
     bw_md_params p;
     bw_md_info in;
@@ -1023,16 +1205,20 @@ void suite_mdungeon(void)
     RUN(mdungeon_rooms_5x4_in_sector_odd_ratio_2_3);
     RUN(mdungeon_05_large_rooms_at_least_half_their_sector);
     RUN(mdungeon_negative_density_gives_exactly_abs_d_rooms);
+    RUN(mdungeon_positive_density_varies_d_to_d_plus_2);
     RUN(mdungeon_merge_rate_5_percent);
     RUN(mdungeon_item_trap_buried_counts_in_range);
+    RUN(mdungeon_item_trap_buried_counts_reach_both_ends);
     RUN(mdungeon_max_density_every_count_rule_holds);
     RUN(mdungeon_one_house_one_shop_carpet_shrunk_by_one);
+    RUN(mdungeon_house_and_shop_chances_at_50_percent);
     RUN(mdungeon_dead_ends_start_at_room_stop_at_border_floor_or_square);
     RUN(mdungeon_junctions_where_hallways_meet_rooms);
     RUN(mdungeon_water_never_replaces_floor);
     RUN(mdungeon_patches_bounded_by_terrain_density_river_from_edge);
     RUN(mdungeon_wonder_tiles_a_quarter_of_traps);
     RUN(mdungeon_first_attempt_accepted_fallback_meets_rules);
+    RUN(mdungeon_k_failed_attempts_then_k_plus_1_or_fallback);
     RUN(mdungeon_same_seed_same_floor);
     RUN(mdungeon_golden_per_layout);
 }

@@ -63,6 +63,8 @@ typedef struct bw_md_params {
     int buried_density;   /* X: X-2..X+2 buried items, X clamped to 0..10 */
     int dead_ends;        /* dead ends asked for, 0..16; info->n_dead were drawn */
     int max_attempts;     /* layout attempts before the fallback; 10 */
+    int fail_attempts;    /* test hook: the first fail_attempts attempts are
+                           * rejected even if they pass; 0 (the default) */
 } bw_md_params;
 
 typedef struct bw_md_cell {
