@@ -310,9 +310,12 @@ static void mines_1_3_1_like_dlvl_2(void)
         CHECK(count(BW_T_STALACTITE) > 0 && count(BW_T_LICHEN) > 0);
         CHECK(count(BW_T_RUBBLE) > 0);
         towers += count(BW_T_WATCHTOWER) > 0;
+        CHECK(count(BW_T_WATCHTOWER) % 16 == 0); /* whole towers: none under water */
         check_rounded(BW_T_ROCK, 100, &long16, &long24);
     }
-    CHECK(towers * 10 >= n * 9);
+    /* placed after the water, on 99.75% of levels (seeds 0-1,999; the rest
+     * found no dry 4 x 4 in PUT_ORC_WATCHTOWERS' 48 tries) */
+    CHECK(towers * 100 >= n * 99);
     CHECK(long16 * 5 <= n);
     CHECK(long24 * 20 <= n);
 }
@@ -1000,7 +1003,7 @@ static void mines_golden(void)
     gen(1, 2);
     t_golden("mines_seed1_level2", bw_grid_hash(g), 0x28346084u);
     gen(1, 3);
-    t_golden("mines_seed1_level3", bw_grid_hash(g), 0x49a11cceu);
+    t_golden("mines_seed1_level3", bw_grid_hash(g), 0x78d6eba9u);
     gen(1, 4);
     t_golden("mines_seed1_level4", bw_grid_hash(g), 0xbec9a03bu);
     gen(1, 5);
@@ -1017,7 +1020,7 @@ static void mines_golden_ten_seeds(void)
             gen(s, n);
             h = t_fold(h, bw_grid_hash(g));
         }
-    t_golden("mines_seeds0to9_all_levels", h, 0xc36788b9u);
+    t_golden("mines_seeds0to9_all_levels", h, 0xf38d66cfu);
 }
 
 void suite_mines(void)

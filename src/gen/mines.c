@@ -21,7 +21,7 @@
 #include "burrow/watchtower.h"
 
 /* Purposes for bw_rng_stream(seed, BW_GEN_MINES, level, purpose). */
-enum { P_PITS = 1, P_CAVES = 2, P_FEATURES = 3, P_BUILDINGS = 4, P_WATER = 5, P_STEAM = 6 };
+enum { P_PITS = 1, P_CAVES = 2, P_FEATURES = 3, P_BUILDINGS = 4, P_WATER = 5, P_STEAM = 6, P_TOWERS = 7 };
 
 /* Marks ground reserved for a pit: open, avoided by the feature blocks
  * (whose sets do not include it; the caves are painted before it is put
@@ -505,21 +505,30 @@ static void patches(bw_grid *g, bw_rng *r, uint8_t tile, uint8_t over, int count
         bw_put_rubble(g, r, &p, 0);
 }
 
-/* 1.2.2 (and 1.3.1: DLVL 3 is like DLVL 2): stalactites, lichen, towers,
- * rubble on the open stone floor. */
-static void cave_features(bw_map *m, bw_rng *r, int floor, int towers)
+/* PUT_ORC_WATCHTOWERS on the level, off the marked pit boxes and, on
+ * DLVL 3, off the water and the pit with its slick rock. */
+static void towers(bw_grid *g, bw_rng *r, int n)
+{
+    bw_watchtower_params wp;
+    bw_watchtower_defaults(&wp);
+    bw_ts_add(&wp.forbid, MARK);
+    bw_ts_add(&wp.forbid, BW_T_SHALLOW);
+    bw_ts_add(&wp.forbid, BW_T_DEEP);
+    bw_ts_add(&wp.forbid, BW_T_SLICK);
+    bw_ts_add(&wp.forbid, BW_T_CRUMBLE_DIRT); /* a pit's middle */
+    wp.count = (uint8_t)n;
+    bw_put_watchtowers(g, r, &wp, bw_rect_make(1, 1, g->w - 2, g->h - 2), 0);
+}
+
+/* 1.2.2 (and 1.3.1: DLVL 3 is like DLVL 2): stalactites, lichen, rubble
+ * and `n` towers on the open stone floor. */
+static void cave_features(bw_map *m, bw_rng *r, int floor, int n)
 {
     bw_grid *g = &m->grid;
-    bw_watchtower_params wp;
-    bw_rect all;
     scatter(g, r, BW_T_STONE, BW_T_STALACTITE, floor / 70);
     patches(g, r, BW_T_LICHEN, BW_T_STONE, bw_rng_range(r, 3, 6));
     patches(g, r, BW_T_RUBBLE, BW_T_STONE, bw_rng_range(r, 2, 5));
-    bw_watchtower_defaults(&wp);
-    bw_ts_add(&wp.forbid, MARK);
-    wp.count = (uint8_t)towers;
-    all = bw_rect_make(1, 1, g->w - 2, g->h - 2);
-    bw_put_watchtowers(g, r, &wp, all, 0);
+    towers(g, r, n);
 }
 
 /* ------------------------------------------------------------ levels */
@@ -884,7 +893,7 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_
     stone -= mark_boxes(&m->grid, above, BW_T_STONE);
     stone -= mark_boxes(&m->grid, own, BW_T_STONE);
     bw_rng_stream(&r, seed, BW_GEN_MINES, 3, P_FEATURES);
-    cave_features(m, &r, stone, bw_rng_range(&r, 1, 2));
+    cave_features(m, &r, stone, 0); /* the towers come after the water */
     unmark_boxes(&m->grid, above, BW_T_STONE);
     unmark_boxes(&m->grid, own, BW_T_STONE);
     up_moons(&m->grid, above); /* what the streamers keep away from */
@@ -910,6 +919,14 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_
         area_add(&al, &m->grid, 0, 0, m->grid.w - 1, m->grid.h - 1);
         ensure_connected(m, &al, seed, 3, BW_T_STONE);
     }
+    /* 1.3.1: DLVL 2's 1-2 watchtowers, placed last so that no streamer
+     * runs over one (towers connect, so the level stays joined) */
+    bw_rng_stream(&r, seed, BW_GEN_MINES, 3, P_TOWERS);
+    mark_boxes(&m->grid, above, BW_T_STONE);
+    mark_boxes(&m->grid, own, BW_T_STONE);
+    towers(&m->grid, &r, bw_rng_range(&r, 1, 2));
+    unmark_boxes(&m->grid, above, BW_T_STONE);
+    unmark_boxes(&m->grid, own, BW_T_STONE);
 }
 
 /* 1.4.7: a building whose walls and a ring round them lie on stone floor,
