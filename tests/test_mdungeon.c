@@ -1077,6 +1077,16 @@ static void mdungeon_wonder_tiles_a_quarter_of_traps(void)
 
 /* ---- attempts and the fallback ---- */
 
+/* The rules every floor keeps, the fallback's too: the inner area, room
+ * sizes, entity counts, at most one house and one shop. */
+static void floor_rules(int l, int s, bw_md_params *p, bw_md_info *in)
+{
+    inside_inner(l, s, p, in);
+    room_sizes(l, s, p, in);
+    check_entities(p, in);
+    check_house_and_shop(p, in);
+}
+
 /* The first attempt is accepted (as on every floor, see gen); with no
  * attempts allowed (max_attempts 0) the floor is the notes' fallback, a
  * one-room monster house over the inner 52 x 28, and it still meets every
@@ -1091,10 +1101,7 @@ static void fallback(int l, int s, bw_md_params *p, bw_md_info *in)
     CHECK(in->gx == 1 && in->gy == 1 && in->rooms == 1);
     CHECK(bw_connected(&m->fill, &m->grid, open_set(), &m->a));
     CHECK(bw_grid_count(&m->grid, BW_T_MD_HOUSE) == 52 * 28 - 1);
-    inside_inner(l, s, p, in);
-    room_sizes(l, s, p, in);
-    check_entities(p, in);
-    check_house_and_shop(p, in);
+    floor_rules(l, s, p, in);
 }
 
 static void mdungeon_first_attempt_accepted_fallback_meets_rules(void)
@@ -1117,10 +1124,7 @@ static void retries(int l, int s, bw_md_params *p, bw_md_info *in)
             CHECK(in->attempts == k + 1 && !in->fallback);
         } else {
             CHECK(in->attempts == max + 1 && in->fallback == 1 && in->house == 0);
-            inside_inner(l, s, p, in);
-            room_sizes(l, s, p, in);
-            check_entities(p, in);
-            check_house_and_shop(p, in);
+            floor_rules(l, s, p, in);
         }
     }
 }
