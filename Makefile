@@ -13,7 +13,7 @@ CORE_SRC := $(filter-out src/core/mem.c,$(wildcard src/core/*.c)) \
 CLI_SRC  := $(wildcard src/cli/*.c) port/host/port.c
 TEST_SRC := $(wildcard tests/*.c)
 
-.PHONY: all run check deps test-host test-san test-cli test-readme test-boards freestanding clean bench bench-fw
+.PHONY: all run check deps pictures test-host test-san test-cli test-readme test-boards freestanding clean bench bench-fw
 .DELETE_ON_ERROR:
 # The board runs compare with the desktop log and share build/m0, build/m3
 # with `freestanding`: one target at a time, also under make -j.
@@ -81,9 +81,13 @@ test-cli: build/burrow
 	tests/cli.sh build/burrow > build/cli.log 2>&1 || { grep -v '^ok ' build/cli.log; exit 1; }
 	@tail -n 1 build/cli.log
 
-# The README's pictures are the CLI's output (tests/pictures.sh).
+# The pictures in README.md and docs/ are the CLI's output (tests/pictures.sh).
 test-readme: build/burrow
 	@sh tests/pictures.sh check
+
+# Redraws every picture in README.md and docs/ from the current build.
+pictures: build/burrow
+	@sh tests/pictures.sh write
 
 check: test-host test-san test-cli test-readme test-boards freestanding
 	@cat build/host/tests.log build/host-san/tests.log build/cli.log $(patsubst %,build/%/tests.log,$(BOARDS)) | \
