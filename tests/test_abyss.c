@@ -17,9 +17,9 @@ static void gen(uint32_t s, int level, bw_abyss_info *info)
 static uint32_t area_hash(int a)
 {
     int x0 = (a % BW_ABYSS_SIDE) * BW_ABYSS_AREA, y0 = (a / BW_ABYSS_SIDE) * BW_ABYSS_AREA, y;
-    uint32_t h = BW_FNV1A_INIT;
+    uint32_t h = BW_GRID_FNV1A_INIT;
     for (y = y0; y < y0 + BW_ABYSS_AREA; y++)
-        h = bw_fnv1a(h, &BW_AT(g, x0, y), BW_ABYSS_AREA);
+        h = bw_grid_fnv1a(h, &BW_AT(g, x0, y), BW_ABYSS_AREA);
     return h;
 }
 
@@ -37,8 +37,8 @@ static int count_in(int a, uint8_t t)
 static int walkable_connected(void)
 {
     bw_tileset open;
-    bw_ts_from_flags(&open, BW_PASS);
-    return bw_connected(&m->fill, g, &open, &m->a);
+    bw_tileset_from_flags(&open, BW_PASS);
+    return bw_fill_connected(&m->fill, g, &open, &m->a);
 }
 
 static int find(uint8_t t, int *x, int *y)
@@ -446,7 +446,7 @@ static void abyss_level_alone_equals_level_in_sequence(void)
 
 static void abyss_registry_and_range(void)
 {
-    const bw_generator *gen_row = bw_find_generator("abyss");
+    const bw_generator *gen_row = bw_generator_find("abyss");
     REQUIRE(gen_row != 0);
     CHECK(gen_row->id == BW_GEN_ABYSS && gen_row->w == 120 && gen_row->h == 120 && gen_row->levels == 5);
     CHECK(bw_abyss_level(m, 1, 0, 0) == -1 && bw_abyss_level(m, 1, 6, 0) == -1);
@@ -458,7 +458,7 @@ static void abyss_registry_and_range(void)
 
 static void abyss_golden(void)
 {
-    uint32_t h = BW_FNV1A_INIT, s;
+    uint32_t h = BW_GRID_FNV1A_INIT, s;
     int level;
     gen(1, 1, 0);
     t_golden("abyss_seed1_level1", bw_grid_hash(g), 0x98f84931u);

@@ -29,12 +29,12 @@ static void cave(bw_rng *r, int w, int h, int rock)
  * hash before ACID_FILL iff it changed only cells of m->b, all from rock. */
 static uint32_t hash_with_b_as_rock(void)
 {
-    uint32_t h = BW_FNV1A_INIT;
+    uint32_t h = BW_GRID_FNV1A_INIT;
     int x, y;
     for (y = 0; y < m->grid.h; y++)
         for (x = 0; x < m->grid.w; x++) {
             uint8_t t = BW_PGET(&m->b, x, y) ? (uint8_t)BW_T_ROCK : BW_AT(&m->grid, x, y);
-            h = bw_fnv1a(h, &t, 1);
+            h = bw_grid_fnv1a(h, &t, 1);
         }
     return h;
 }
@@ -42,8 +42,8 @@ static uint32_t hash_with_b_as_rock(void)
 static int connected(void)
 {
     bw_tileset open;
-    bw_ts_from_flags(&open, BW_CONNECTS);
-    return bw_connected(&m->fill, &m->grid, &open, &m->a);
+    bw_tileset_from_flags(&open, BW_CONNECTS);
+    return bw_fill_connected(&m->fill, &m->grid, &open, &m->a);
 }
 
 static void acid_connects_every_open_cell(void)
@@ -90,7 +90,7 @@ static void acid_opens_only_floor_inside_margin_and_spares_keep(void)
     uint32_t s;
     int x, y, i;
     bw_acid_defaults(&p);
-    bw_ts_add(&p.keep, BW_T_DEEP);
+    bw_tileset_add(&p.keep, BW_T_DEEP);
     p.floor = BW_T_DIRT;
     p.margin = 2;
     for (s = 0; s < SEEDS(200); s++) {

@@ -24,11 +24,11 @@ static int only(const uint8_t *list)
 {
     bw_tileset ts;
     int i;
-    bw_ts_clear(&ts);
+    bw_tileset_clear(&ts);
     for (; *list != 255; list++)
-        bw_ts_add(&ts, *list);
+        bw_tileset_add(&ts, *list);
     for (i = 0; i < BW_GRID_CELLS; i++)
-        if (!BW_TS_HAS(&ts, g->cell[i]))
+        if (!BW_TILESET_HAS(&ts, g->cell[i]))
             return 0;
     return 1;
 }
@@ -121,10 +121,10 @@ static void forest_4_5_2_open_space_connected(void)
     bw_forest_report rep;
     bw_tileset open;
     uint32_t s, fallbacks = 0;
-    bw_ts_from_flags(&open, BW_CONNECTS);
+    bw_tileset_from_flags(&open, BW_CONNECTS);
     for (s = 0; s < SEEDS(500); s++) {
         gen(s, 5, &rep);
-        CHECK(bw_connected(&m->fill, g, &open, &m->a)); /* trunks included */
+        CHECK(bw_fill_connected(&m->fill, g, &open, &m->a)); /* trunks included */
         fallbacks += rep.fallbacks;
     }
     CHECK(fallbacks == 0);
@@ -144,7 +144,7 @@ static void forest_4_5_2_fallback_cuts_straight_out(void)
     bw_tileset open;
     uint32_t s;
     int t, x, y, k;
-    bw_ts_from_flags(&open, BW_CONNECTS);
+    bw_tileset_from_flags(&open, BW_CONNECTS);
     for (s = 0; s < SEEDS(500); s++) {
         int closed = 0;
         bw_forest_trunks(s, &pl);
@@ -159,7 +159,7 @@ static void forest_4_5_2_fallback_cuts_straight_out(void)
         for (t = 0; t < pl.n; t++)
             closed += (h.closed >> t) & 1u;
         CHECK(rep.fallbacks == closed);
-        CHECK(bw_connected(&m->fill, g, &open, &m->a));
+        CHECK(bw_fill_connected(&m->fill, g, &open, &m->a));
         for (y = 0; y < 120; y++)
             for (x = 0; x < 120; x++) {
                 int near = 0;
@@ -543,7 +543,7 @@ static void forest_4_5_mushrooms_one_square_in_a_hundred(void)
  * are equal when their counts and these hashes are. */
 static uint32_t squares_hash(uint8_t t, int *n)
 {
-    uint32_t h = BW_FNV1A_INIT;
+    uint32_t h = BW_GRID_FNV1A_INIT;
     int i;
     *n = 0;
     for (i = 0; i < BW_GRID_CELLS; i++)
@@ -551,7 +551,7 @@ static uint32_t squares_hash(uint8_t t, int *n)
             uint8_t b[2];
             b[0] = (uint8_t)(i & 0xff);
             b[1] = (uint8_t)(i >> 8);
-            h = bw_fnv1a(h, b, 2);
+            h = bw_grid_fnv1a(h, b, 2);
             ++*n;
         }
     return h;
@@ -722,7 +722,7 @@ static void forest_4_8_every_region_reaches_trunk_or_top(void)
     bw_tileset open;
     uint32_t s, tops = 0, aloft = 0;
     int lv, t, i;
-    bw_ts_from_flags(&open, BW_CONNECTS);
+    bw_tileset_from_flags(&open, BW_CONNECTS);
     for (s = 0; s < SEEDS(500); s++) {
         bw_forest_trunks(s, &pl);
         for (lv = 1; lv <= 4; lv++) {
@@ -731,7 +731,7 @@ static void forest_4_8_every_region_reaches_trunk_or_top(void)
             CHECK(count(BW_T_AIR) * 10 >= 120 * 120 * 3);
             bw_plane_clear(&m->a);
             for (t = 0; t < pl.n; t++)
-                bw_flood(&m->fill, g, &open, &m->a, pl.x[t], pl.y[t]);
+                bw_fill_flood(&m->fill, g, &open, &m->a, pl.x[t], pl.y[t]);
             for (i = 0; i < BW_GRID_CELLS; i++) {
                 int reached = (m->a.w[i >> 5] >> (i & 31)) & 1u;
                 if (g->cell[i] != BW_T_AIR && !reached)
@@ -795,7 +795,7 @@ static void forest_tiles_have_colours_of_their_own(void)
 
 static uint32_t plane_hash(const bw_plane *p)
 {
-    uint32_t h = BW_FNV1A_INIT;
+    uint32_t h = BW_GRID_FNV1A_INIT;
     int i;
     for (i = 0; i < BW_PLANE_WORDS; i++)
         h = t_fold(h, p->w[i]);
@@ -821,7 +821,7 @@ static void forest_level_alone_equals_level_in_sequence(void)
 
 static void forest_registry_and_range(void)
 {
-    const bw_generator *gn = bw_find_generator("forest");
+    const bw_generator *gn = bw_generator_find("forest");
     REQUIRE(gn != 0);
     CHECK(gn->id == BW_GEN_FOREST && gn->w == 120 && gn->h == 120 && gn->levels == 5);
     CHECK(gn->generate(m, 1, 0, 0) == -1);
@@ -848,7 +848,7 @@ static void forest_golden(void)
 /* Ten seeds x five levels in one hash: the same on every platform. */
 static void forest_golden_ten_seeds(void)
 {
-    uint32_t s, h = BW_FNV1A_INIT;
+    uint32_t s, h = BW_GRID_FNV1A_INIT;
     int n;
     for (s = 0; s < 10; s++)
         for (n = 1; n <= BW_FOREST_LEVELS; n++) {

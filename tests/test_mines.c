@@ -20,11 +20,11 @@ static int only(const uint8_t *list)
 {
     bw_tileset ts;
     int i;
-    bw_ts_clear(&ts);
+    bw_tileset_clear(&ts);
     for (; *list != 255; list++)
-        bw_ts_add(&ts, *list);
+        bw_tileset_add(&ts, *list);
     for (i = 0; i < BW_GRID_CELLS; i++)
-        if ((i % BW_GRID_MAX) < g->w && i / BW_GRID_MAX < g->h && !BW_TS_HAS(&ts, g->cell[i]))
+        if ((i % BW_GRID_MAX) < g->w && i / BW_GRID_MAX < g->h && !BW_TILESET_HAS(&ts, g->cell[i]))
             return 0;
     return 1;
 }
@@ -41,8 +41,8 @@ static int border_is(uint8_t t)
 static int connected(void)
 {
     bw_tileset open;
-    bw_ts_from_flags(&open, BW_CONNECTS);
-    return bw_connected(&m->fill, g, &open, &m->a);
+    bw_tileset_from_flags(&open, BW_CONNECTS);
+    return bw_fill_connected(&m->fill, g, &open, &m->a);
 }
 
 /* Floods m->a from every cell of tile `from`; returns cells reached. */
@@ -50,12 +50,12 @@ static int flood_from(uint8_t from)
 {
     bw_tileset open;
     int x, y, n = 0;
-    bw_ts_from_flags(&open, BW_CONNECTS);
+    bw_tileset_from_flags(&open, BW_CONNECTS);
     bw_plane_clear(&m->a);
     for (y = 0; y < 120; y++)
         for (x = 0; x < 120; x++)
             if (BW_AT(g, x, y) == from)
-                n += bw_flood(&m->fill, g, &open, &m->a, x, y);
+                n += bw_fill_flood(&m->fill, g, &open, &m->a, x, y);
     return n;
 }
 
@@ -255,15 +255,15 @@ static void mines_1_2_4_each_cave_connected(void)
     bw_pit_plan above;
     uint32_t s;
     int x, y;
-    bw_ts_from_flags(&open, BW_CONNECTS);
+    bw_tileset_from_flags(&open, BW_CONNECTS);
     for (s = 0; s < SEEDS(500); s++) {
         gen(s, 2);
         bw_mines_pits(s, 2, &above, 0);
         flood_from(BW_T_UP_SLOPE);
         for (y = 0; y < 120; y++)
             for (x = 0; x < 120; x++)
-                CHECK(!BW_TS_HAS(&open, BW_AT(g, x, y)) || BW_PGET(&m->a, x, y));
-        CHECK(bw_regions(&m->fill, g, &open, &m->a) <= above.n);
+                CHECK(!BW_TILESET_HAS(&open, BW_AT(g, x, y)) || BW_PGET(&m->a, x, y));
+        CHECK(bw_fill_regions(&m->fill, g, &open, &m->a) <= above.n);
     }
 }
 
@@ -326,11 +326,11 @@ static void mines_1_3_2_single_cave_joins_pit_bases(void)
     bw_pit_plan above;
     uint32_t s;
     int k;
-    bw_ts_from_flags(&open, BW_CONNECTS);
+    bw_tileset_from_flags(&open, BW_CONNECTS);
     for (s = 0; s < SEEDS(500); s++) {
         gen(s, 3);
         bw_mines_pits(s, 3, &above, 0);
-        CHECK(bw_regions(&m->fill, g, &open, &m->a) == 1);
+        CHECK(bw_fill_regions(&m->fill, g, &open, &m->a) == 1);
         for (k = 0; k < above.n; k++)
             CHECK(BW_AT(g, above.x[k], above.y[k]) == BW_T_UP_SLOPE);
     }
@@ -344,14 +344,14 @@ static int water_in_bands(void)
 {
     bw_tileset water;
     int x = 0, y = 0, cells, in_bands = 0;
-    bw_ts_clear(&water);
-    bw_ts_add(&water, BW_T_SHALLOW);
-    bw_ts_add(&water, BW_T_DEEP);
+    bw_tileset_clear(&water);
+    bw_tileset_add(&water, BW_T_SHALLOW);
+    bw_tileset_add(&water, BW_T_DEEP);
     bw_plane_clear(&m->b);
     for (;;) {
         int i, j, x0 = 119, x1 = 0, y0 = 119, y1 = 0, ext;
         bw_plane_copy(&m->a, &m->b);
-        cells = bw_region_next(&m->fill, g, &water, &m->b, &x, &y);
+        cells = bw_fill_region_next(&m->fill, g, &water, &m->b, &x, &y);
         if (cells == 0)
             break;
         for (j = 0; j < 120; j++)
@@ -513,7 +513,7 @@ static void mines_1_3_5_steam_during_play(void)
         t_seed(s);
         bw_mines_steam_init(&bare, s, 0);
         for (tick = 3; tick < 10 * BW_MINES_STEAM_PERIOD; tick += BW_MINES_STEAM_PERIOD) {
-            h = BW_FNV1A_INIT;
+            h = BW_GRID_FNV1A_INIT;
             bw_mines_steam_rows(&bare, tick, rows);
             for (j = 0; j < BW_MINES_STEAM_SIDE; j++) {
                 uint8_t b[4];
@@ -521,7 +521,7 @@ static void mines_1_3_5_steam_during_play(void)
                 b[1] = (uint8_t)(rows[j] >> 8);
                 b[2] = (uint8_t)(rows[j] >> 16);
                 b[3] = (uint8_t)(rows[j] >> 24);
-                h = bw_fnv1a(h, b, 4);
+                h = bw_grid_fnv1a(h, b, 4);
             }
             differ += tick > 3 && h != prev;
             prev = h;
@@ -550,7 +550,7 @@ static int cave_cores(void)
     bw_plane_clear(&m->a);
     for (y = 0; y < 120; y++)
         for (x = 0; x < 120; x++)
-            n += bw_flood_plane(&m->fill, &m->b, 120, 120, &m->a, x, y) > 0;
+            n += bw_fill_flood_plane(&m->fill, &m->b, 120, 120, &m->a, x, y) > 0;
     return n;
 }
 
@@ -607,7 +607,7 @@ static void measure_meander(uint8_t wall, meander *mt)
             if (!BW_PGET(&m->a, sx, sy))
                 continue;
             bw_plane_clear(&m->b);
-            bw_flood_plane(&m->fill, &m->a, 120, 120, &m->b, sx, sy);
+            bw_fill_flood_plane(&m->fill, &m->a, 120, 120, &m->b, sx, sy);
             while (y1 < 118 && bw_plane_row_count(&m->b, y1 + 1) > 0)
                 y1++; /* a 4-connected piece: its rows are sy..y1 */
             far_cell(sx, sy, sy, y1, &ax, &ay);
@@ -769,7 +769,7 @@ static int buildings(void)
     bw_plane_clear(&m->a);
     for (y = 0; y < 120; y++)
         for (x = 0; x < 120; x++)
-            n += bw_flood_plane(&m->fill, &m->b, 120, 120, &m->a, x, y) > 0;
+            n += bw_fill_flood_plane(&m->fill, &m->b, 120, 120, &m->a, x, y) > 0;
     return n;
 }
 
@@ -987,7 +987,7 @@ static void mines_level_alone_equals_level_in_sequence(void)
 
 static void mines_registry_and_range(void)
 {
-    const bw_generator *gn = bw_find_generator("mines");
+    const bw_generator *gn = bw_generator_find("mines");
     REQUIRE(gn != 0);
     CHECK(gn->id == BW_GEN_MINES && gn->w == 120 && gn->h == 120 && gn->levels == 5);
     CHECK(gn->generate(m, 1, 0, 0) == -1);
@@ -1013,7 +1013,7 @@ static void mines_golden(void)
 /* Ten seeds x five levels in one hash: the same on every platform. */
 static void mines_golden_ten_seeds(void)
 {
-    uint32_t s, h = BW_FNV1A_INIT;
+    uint32_t s, h = BW_GRID_FNV1A_INIT;
     int n;
     for (s = 0; s < 10; s++)
         for (n = 1; n <= BW_MINES_LEVELS; n++) {

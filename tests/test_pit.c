@@ -196,7 +196,7 @@ static void pit_walks_start_next_to_crescent_on_open_side(void)
 static uint32_t box_hash(const bw_pit_plan *p, int k, int below)
 {
     int x, y, x0, y0, x1, y1;
-    uint32_t h = BW_FNV1A_INIT;
+    uint32_t h = BW_GRID_FNV1A_INIT;
     bw_pit_box(p, k, &x0, &y0, &x1, &y1);
     for (y = y0; y <= y1; y++)
         for (x = x0; x <= x1; x++) {
@@ -205,7 +205,7 @@ static uint32_t box_hash(const bw_pit_plan *p, int k, int below)
                 c = t == BW_T_UP_SLOPE ? 1 : t == BW_T_STONE ? 2 : 0;
             else
                 c = t == BW_T_DOWN_SLOPE ? 1 : (t == p->tile || t == BW_T_CRUMBLE_DIRT) ? 2 : 0;
-            h = bw_fnv1a(h, &c, 1);
+            h = bw_grid_fnv1a(h, &c, 1);
         }
     return h;
 }
