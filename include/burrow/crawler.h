@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "burrow/geom.h"
 #include "burrow/map.h"
 #include "burrow/gen.h"
 
@@ -20,13 +21,14 @@
 #define BW_CRAWLER_MAX_STEPS 40000   /* MakeStep calls per map; see crawler.c; no suffix: the parser prints it */
 #define BW_CRAWLER_MAX_TEXT 8192     /* bytes of a design file */
 #define BW_CRAWLER_MIN_SIDE 8        /* smallest map side */
+#define BW_CRAWLER_MAX_SIDE BW_GRID_MAX /* largest map side (the built-in design's) */
+#define BW_CRAWLER_LEVELS 1          /* one map per design and seed */
 #define BW_CRAWLER_AGE_MIN (-1000)   /* age: negative = dormant */
 #define BW_CRAWLER_AGE_MAX 1000      /* age and maxAge */
 #define BW_CRAWLER_STEP_MAX 30       /* stepLength 1..30 */
 #define BW_CRAWLER_WIDTH_MAX 6       /* corridorWidth 1..6 */
 
-/* Forward: the four directions a crawler faces. */
-enum { BW_NORTH = 0, BW_EAST = 1, BW_SOUTH = 2, BW_WEST = 3 };
+/* Forward: the four directions a crawler faces, BW_NORTH .. BW_WEST (geom.h). */
 /* Direction: where the crawler means to go; 0 = anywhere. A Forward f is
  * the Direction 1 + 2 f. */
 enum {

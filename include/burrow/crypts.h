@@ -19,6 +19,7 @@
 
 #include <stdint.h>
 #include "burrow/gen.h"
+#include "burrow/geom.h"
 #include "burrow/map.h"
 
 #define BW_CRYPTS_LEVELS 5
@@ -46,8 +47,7 @@ enum {
     BW_CRYPTS_TRAPEZOID = 4
 };
 
-/* Sides, in bw_dx4 / bw_dy4 order: bit (1 << side) in exits, doors, ... */
-enum { BW_NORTH = 0, BW_EAST = 1, BW_SOUTH = 2, BW_WEST = 3 };
+/* Sides are BW_NORTH .. BW_WEST (geom.h): bit (1 << side) in exits, doors, ... */
 
 /* Features actually placed in a room (2.2). Every room has one of the
  * first five; the stairs never count toward "one or more". */

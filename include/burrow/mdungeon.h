@@ -9,6 +9,7 @@
 #include "burrow/map.h"
 #include "burrow/gen.h"
 
+#define BW_MDUNGEON_LEVELS 99 /* floors 1..99 */
 #define BW_MDUNGEON_W 56
 #define BW_MDUNGEON_H 32
 #define BW_MDUNGEON_X0 2   /* the inner 52 x 28: x 2..53, y 2..29 */

@@ -26,6 +26,7 @@
 
 #include <stdint.h>
 #include "burrow/gen.h"
+#include "burrow/geom.h"
 #include "burrow/map.h"
 
 #define BW_MORLOCK_LEVELS 5
@@ -83,8 +84,7 @@ typedef struct bw_morlock_template {
 } bw_morlock_template;
 extern const bw_morlock_template bw_morlock_templates[BW_MORLOCK_TEMPLATES];
 
-/* Sides, in the order of bw_dx4/bw_dy4 (N E S W); a door mask has bit s. */
-enum { BW_NORTH, BW_EAST, BW_SOUTH, BW_WEST };
+/* Sides are BW_NORTH .. BW_WEST (geom.h); a door mask has bit s. */
 
 typedef struct bw_morlock_cfg {
     uint16_t steps; /* cap on tunnel steps, all tunnels and levels */

@@ -9,10 +9,12 @@
 #define BURROW_OVERWORLD_H
 
 #include <stdint.h>
+#include "burrow/geom.h"
 #include "burrow/map.h"
 #include "burrow/gen.h"
 #include "burrow/rng.h"
 
+#define BW_OVERWORLD_LEVELS 1 /* one map per place */
 #define BW_OVERWORLD_W 80
 #define BW_OVERWORLD_H 21
 /* The world: x and y in -200..200 (+x east, +y south, as on the screen). */
@@ -43,8 +45,7 @@
 #define BW_OVERWORLD_GATE_X0 5
 #define BW_OVERWORLD_GATE_X1 74
 
-/* Sides, in the order of bw_dx4: north, east, south, west. */
-enum { BW_NORTH = 0, BW_EAST = 1, BW_SOUTH = 2, BW_WEST = 3 };
+/* Sides are BW_NORTH .. BW_WEST (geom.h). */
 
 /* Buildings, 2 x 2 each. */
 #define BW_OVERWORLD_BSIZE 2

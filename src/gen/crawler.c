@@ -485,7 +485,7 @@ int bw_crawler_map(bw_map *m, uint32_t seed, const bw_crawler_design *d,
 
 int bw_crawler_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
 {
-    if (level != 1)
+    if (level < 1 || level > BW_CRAWLER_LEVELS)
         return -1;
     return bw_crawler_map(m, seed, o && o->design ? o->design : &bw_crawler_builtin, 0, 0);
 }

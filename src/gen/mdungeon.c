@@ -795,7 +795,7 @@ int bw_mdungeon_floor(bw_map *m, uint32_t seed, const bw_mdungeon_params *p, bw_
 {
     md_ctx c;
     int layout, tries, ok = 0;
-    if (!m || !p || !info || p->floor < 1 || p->floor > 99 || p->layout < 0 ||
+    if (!m || !p || !info || p->floor < 1 || p->floor > BW_MDUNGEON_LEVELS || p->layout < 0 ||
         p->layout > BW_MDUNGEON_LAYOUTS)
         return -1;
     layout = p->layout ? p->layout : BW_MDUNGEON_DEFAULT_LAYOUT;

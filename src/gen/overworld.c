@@ -553,7 +553,7 @@ int bw_overworld_map(bw_map *m, uint32_t seed, const bw_overworld_params *p, bw_
 int bw_overworld_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
 {
     bw_overworld_params p;
-    if (level != 1)
+    if (level < 1 || level > BW_OVERWORLD_LEVELS)
         return -1;
     bw_overworld_defaults(&p, o ? o->x : 0, o ? o->y : 0);
     return bw_overworld_map(m, seed, &p, 0);
