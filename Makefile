@@ -22,6 +22,8 @@ TEST_SRC := $(wildcard tests/*.c)
 # ---------------------------------------------------------------- desktop
 ifndef BOARD
 HOST_CFLAGS := $(WARN) -O2 -g $(INC)
+# The tests build the library with its test hooks and BW_ASSERT on (config.h).
+TEST_DEFS   := -DBW_TESTING -DBW_ASSERTS
 SAN_CFLAGS  := $(WARN) -O1 -g $(INC) -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 all: build/burrow
@@ -32,11 +34,11 @@ build/burrow: $(CORE_SRC) $(CLI_SRC) $(wildcard include/burrow/*.h) Makefile
 
 build/host/tests: $(CORE_SRC) $(TEST_SRC) port/host/port.c $(wildcard include/burrow/*.h tests/*.h) Makefile
 	@mkdir -p $(@D)
-	$(CC) $(HOST_CFLAGS) -o $@ $(CORE_SRC) $(TEST_SRC) port/host/port.c
+	$(CC) $(HOST_CFLAGS) $(TEST_DEFS) -o $@ $(CORE_SRC) $(TEST_SRC) port/host/port.c
 
 build/host-san/tests: $(CORE_SRC) $(TEST_SRC) port/host/port.c $(wildcard include/burrow/*.h tests/*.h) Makefile
 	@mkdir -p $(@D)
-	$(CC) $(SAN_CFLAGS) -o $@ $(CORE_SRC) $(TEST_SRC) port/host/port.c
+	$(CC) $(SAN_CFLAGS) $(TEST_DEFS) -o $@ $(CORE_SRC) $(TEST_SRC) port/host/port.c
 
 # One Orc Mines level in colour; try RUN_ARGS='mdungeon --layout 7'.
 RUN_ARGS ?= mines --level 1
@@ -118,7 +120,7 @@ TEST_OBJ := $(patsubst %.c,$(B)/%.o,$(TEST_SRC) port/cortex-m/startup.c)
 
 $(B)/%.o: %.c $(wildcard include/burrow/*.h tests/*.h) Makefile boards/$(BOARD).mk
 	@mkdir -p $(@D)
-	$(TCC) $(TFLAGS) -DBW_TEST_DIV=10 -c -o $@ $<
+	$(TCC) $(TFLAGS) -DBW_TEST_DIV=10 -DBW_TESTING -c -o $@ $<
 
 $(B)/libburrow.a: $(CORE_OBJ)
 	rm -f $@

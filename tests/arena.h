@@ -20,8 +20,8 @@ typedef union t_arena {
     } ow;
 } t_arena;
 
-typedef char t_ow_dist_in_unused_rows[T_OW_KEEP + sizeof(uint16_t) * 2 * BW_OVERWORLD_H * BW_OVERWORLD_W <=
-                                      offsetof(bw_map, grid) + sizeof(bw_grid) ? 1 : -1];
+BW_STATIC_ASSERT(T_OW_KEEP + sizeof(uint16_t) * 2 * BW_OVERWORLD_H * BW_OVERWORLD_W <=
+                 offsetof(bw_map, grid) + sizeof(bw_grid), t_ow_dist_in_unused_rows);
 
 extern t_arena arena;
 

@@ -74,6 +74,16 @@ int t_check(int ok, const char *file, int line, const char *what)
     return 0;
 }
 
+#ifdef BW_ASSERTS
+/* BW_ASSERT's handler (burrow/config.h): a broken precondition fails the
+ * running test like a CHECK, and the suite goes on. */
+void bw_assert_failed(const char *file, int line, const char *expr)
+{
+    t_print("  assert: ");
+    t_check(0, file, line, expr);
+}
+#endif
+
 void t_golden(const char *name, uint32_t got, uint32_t want)
 {
     t_print("golden ");
@@ -94,19 +104,58 @@ uint32_t t_fold(uint32_t h, uint32_t v)
     return bw_grid_fnv1a(h, b, 4);
 }
 
-static int starts_with(const char *s, const char *p)
+/* What the command line asked for: every test, the tests whose name is
+ * `filter` (if one is) or else contains it, and perhaps one seed. */
+enum { RUN_ALL, LIST, PROBE };
+static int mode, exact, found, only_seed;
+static uint32_t the_seed;
+
+int t_same(const char *a, const char *b)
 {
-    while (*p && *s == *p) {
-        s++;
-        p++;
+    while (*a && *a == *b) {
+        a++;
+        b++;
     }
-    return *p == 0;
+    return *a == *b;
+}
+
+static int contains(const char *s, const char *p)
+{
+    for (; *s; s++) {
+        const char *a = s, *b = p;
+        while (*b && *a == *b) {
+            a++;
+            b++;
+        }
+        if (!*b)
+            return 1;
+    }
+    return !*p;
+}
+
+static int selected(const char *name)
+{
+    return !filter || (exact ? t_same(name, filter) : contains(name, filter));
+}
+
+int t_seed_on(uint32_t s)
+{
+    return !only_seed || s == the_seed;
 }
 
 void t_run(const char *name, t_fn fn)
 {
-    if (filter && !starts_with(name, filter))
+    if (mode == PROBE) { /* does any test have exactly this name? */
+        found |= t_same(name, filter);
         return;
+    }
+    if (!selected(name))
+        return;
+    if (mode == LIST) {
+        t_print(name);
+        t_print("\n");
+        return;
+    }
     test_failed = 0;
     reported = 0;
     have_seed = 0;
@@ -130,12 +179,61 @@ void t_run(const char *name, t_fn fn)
 #include "suites.h"
 #undef SUITE
 
-int main(int argc, char **argv)
+static void run_suites(void)
 {
-    filter = argc > 1 ? argv[1] : 0;
 #define SUITE(name) suite_##name();
 #include "suites.h"
 #undef SUITE
+}
+
+/* Decimal, at most 4294967295; 0 on anything else. */
+static int parse_seed(const char *s, uint32_t *v)
+{
+    uint32_t n = 0;
+    if (!*s)
+        return 0;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9' || n > (0xffffffffu - (uint32_t)(*s - '0')) / 10)
+            return 0;
+        n = n * 10 + (uint32_t)(*s - '0');
+    }
+    *v = n;
+    return 1;
+}
+
+/* tests [--list] [NAME] [seed=N]: NAME runs the test of exactly that name
+ * or, if none has it, every test whose name contains it; seed=N runs each
+ * FOR_SEEDS loop for seed N only. The boards pass no arguments. */
+int main(int argc, char **argv)
+{
+    int i;
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (t_same(a, "--list"))
+            mode = LIST;
+        else if (a[0] == 's' && a[1] == 'e' && a[2] == 'e' && a[3] == 'd' && a[4] == '=') {
+            if (!parse_seed(a + 5, &the_seed)) {
+                t_print("tests: seed=N needs a decimal 32-bit number\n");
+                return 2;
+            }
+            only_seed = 1;
+        } else if (!filter && a[0] != '-')
+            filter = a;
+        else {
+            t_print("tests: usage: tests [--list] [NAME] [seed=N]\n");
+            return 2;
+        }
+    }
+    if (filter) {
+        int want = mode;
+        mode = PROBE;
+        run_suites();
+        exact = found;
+        mode = want;
+    }
+    run_suites();
+    if (mode == LIST)
+        return 0;
     t_print_u((uint32_t)passed);
     t_print(" passed, ");
     t_print_u((uint32_t)failed);

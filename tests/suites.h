@@ -1,6 +1,7 @@
 /* Every test suite, in run order; one SUITE(name) per tests/test_name.c. */
 SUITE(core)
 SUITE(port)
+SUITE(api)
 SUITE(mineshaft)
 SUITE(blocks_a)
 SUITE(mdungeon)

@@ -244,7 +244,7 @@ static void abyss_5_2_exactly_one_pit_down(void)
         gen(s, level, &info);
         if (level == 5) {
             CHECK(find(BW_T_PIT, &x, &y) == 0 && !info.has_pit);
-            CHECK(bw_abyss_pit(s, 5, &px, &py) == -1);
+            CHECK(bw_abyss_pit(s, 5, &px, &py) == BW_ERR_LEVEL);
             continue;
         }
         CHECK(find(BW_T_PIT, &x, &y) == 1);
@@ -406,8 +406,8 @@ static void abyss_links_match_level_below(void)
                 CHECK(find(BW_T_LADDER, &x, &y) == 0);
         }
     }
-    CHECK(bw_abyss_spot(1, 0, 0, &x, &y) == -1 && bw_abyss_spot(1, 5, 0, &x, &y) == -1);
-    CHECK(bw_abyss_spot(1, 2, BW_ABYSS_SPOTS, &x, &y) == -1);
+    CHECK(bw_abyss_spot(1, 0, 0, &x, &y) == BW_ERR_LEVEL && bw_abyss_spot(1, 5, 0, &x, &y) == BW_ERR_LEVEL);
+    CHECK(bw_abyss_spot(1, 2, BW_ABYSS_SPOTS, &x, &y) == BW_ERR_ARG);
 }
 
 /* The map's rim is rock on every level and epoch. */
@@ -449,11 +449,11 @@ static void abyss_registry_and_range(void)
     const bw_generator *gen_row = bw_generator_find("abyss");
     REQUIRE(gen_row != 0);
     CHECK(gen_row->id == BW_GEN_ABYSS && gen_row->w == 120 && gen_row->h == 120 && gen_row->levels == 5);
-    CHECK(bw_abyss_level(m, 1, 0, 0) == -1 && bw_abyss_level(m, 1, 6, 0) == -1);
+    CHECK(bw_abyss_level(m, 1, 0, 0) == BW_ERR_LEVEL && bw_abyss_level(m, 1, 6, 0) == BW_ERR_LEVEL);
     CHECK(bw_abyss_level(m, 1, 3, 0) == 0);
-    CHECK(bw_abyss_regenerate(m, 1, 3, 1, -1, 5, 0) == -1);
-    CHECK(bw_abyss_regenerate(m, 1, 3, 1, 5, 120, 0) == -1);
-    CHECK(bw_abyss_regenerate(m, 1, 9, 1, 5, 5, 0) == -1);
+    CHECK(bw_abyss_regenerate(m, 1, 3, 1, -1, 5, 0) == BW_ERR_ARG);
+    CHECK(bw_abyss_regenerate(m, 1, 3, 1, 5, 120, 0) == BW_ERR_ARG);
+    CHECK(bw_abyss_regenerate(m, 1, 9, 1, 5, 5, 0) == BW_ERR_LEVEL);
 }
 
 static void abyss_golden(void)

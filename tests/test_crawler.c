@@ -957,7 +957,7 @@ static void crawler_design_parse_rejects_malformed(void)
     for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         t_seed(i);
         d.error = 0;
-        CHECK(parse_line(bad[i].text, &d, &line) == -1);
+        CHECK(parse_line(bad[i].text, &d, &line) == BW_ERR_DESIGN);
         CHECK(line == bad[i].line);
         CHECK(d.error != 0 && starts(d.error, bad[i].msg));
     }
@@ -999,7 +999,7 @@ static void crawler_design_messages_spell_ranges(void)
     unsigned i;
     for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         t_seed(i);
-        CHECK(parse(cases[i].text, &d) == -1 && same(d.error, cases[i].msg));
+        CHECK(parse(cases[i].text, &d) == BW_ERR_DESIGN && same(d.error, cases[i].msg));
     }
 }
 
@@ -1018,21 +1018,21 @@ static void crawler_design_parse_rejects_limits(void)
         t[n++] = head[i];
     for (i = 0; i < 17 * (len(seedline)); i++)
         t[n++] = seedline[i % len(seedline)];
-    CHECK(bw_crawler_parse(t, (size_t)n, &d, &line) == -1 && line == 18 && starts(d.error, "crawler: more than 16"));
+    CHECK(bw_crawler_parse(t, (size_t)n, &d, &line) == BW_ERR_DESIGN && line == 18 && starts(d.error, "crawler: more than 16"));
     CHECK(bw_crawler_parse(t, (size_t)(n - len(seedline)), &d, &line) == 0 && d.n_seeds == 16);
     n = len(head);
     for (i = 0; i < 17 * len(wallline); i++)
         t[n++] = wallline[i % len(wallline)];
-    CHECK(bw_crawler_parse(t, (size_t)n, &d, &line) == -1 && line == 18 && starts(d.error, "wall: more than 16"));
+    CHECK(bw_crawler_parse(t, (size_t)n, &d, &line) == BW_ERR_DESIGN && line == 18 && starts(d.error, "wall: more than 16"));
     t[len(head) + 3] = 0; /* "wa\0l" on line 2 */
-    CHECK(bw_crawler_parse(t, (size_t)n, &d, &line) == -1 && line == 2 && starts(d.error, "NUL"));
+    CHECK(bw_crawler_parse(t, (size_t)n, &d, &line) == BW_ERR_DESIGN && line == 2 && starts(d.error, "NUL"));
     /* 8,192 bytes of comment after the size: one byte too many */
     n = len(head);
     for (; n < BW_CRAWLER_MAX_TEXT; n++)
         t[n] = (n % 64 == 63) ? '\n' : '#';
     CHECK(bw_crawler_parse(t, (size_t)n, &d, &line) == 0);
     t[n++] = '\n';
-    CHECK(bw_crawler_parse(t, (size_t)n, &d, &line) == -1 && line == 0 && starts(d.error, "the design is larger"));
+    CHECK(bw_crawler_parse(t, (size_t)n, &d, &line) == BW_ERR_DESIGN && line == 0 && starts(d.error, "the design is larger"));
 }
 
 /* Each range's ends are accepted and one past them rejected. */
@@ -1211,7 +1211,7 @@ static void crawler_design_check_names_each_rule(void)
         t_seed(i);
         base_design(&d);
         apply_poke(&d, &bad_designs[i]);
-        CHECK(bw_crawler_check(&d) == -1);
+        CHECK(bw_crawler_check(&d) == BW_ERR_DESIGN);
         CHECK(same(bw_crawler_problem(&d), bad_designs[i].msg));
     }
     for (i = 0; i < sizeof good_designs / sizeof good_designs[0]; i++) {
@@ -1233,15 +1233,15 @@ static void crawler_bad_design_or_level_rejected(void)
     REQUIRE(g != 0);
     CHECK(g->generate(m, 1, 1, &o) == 0);
     h = bw_grid_hash(&m->grid);
-    CHECK(g->generate(m, 1, 0, &o) == -1 && g->generate(m, 1, 2, &o) == -1);
-    CHECK(bw_crawler_map(m, 1, 0, 0, 0) == -1);
+    CHECK(g->generate(m, 1, 0, &o) == BW_ERR_LEVEL && g->generate(m, 1, 2, &o) == BW_ERR_LEVEL);
+    CHECK(bw_crawler_map(m, 1, 0, 0, 0) == BW_ERR_ARG);
     for (k = 0; k < sizeof bad_designs / sizeof bad_designs[0]; k++) {
         base_design(&d);
         apply_poke(&d, &bad_designs[k]);
         t_seed(k);
         o.design = &d;
-        CHECK(g->generate(m, 1, 1, &o) == -1);
-        CHECK(bw_crawler_map(m, 1, &d, 0, 0) == -1);
+        CHECK(g->generate(m, 1, 1, &o) == BW_ERR_DESIGN);
+        CHECK(bw_crawler_map(m, 1, &d, 0, 0) == BW_ERR_DESIGN);
         CHECK(bw_grid_hash(&m->grid) == h);
     }
 }

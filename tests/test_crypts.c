@@ -715,7 +715,7 @@ static void crypts_2_2_strewn_coffin_count(void)
 /* the places lie in the arena's grid: this test draws no map, and the
  * 20 KiB board has no room for 2.6 KB more */
 static uint8_t (*const spot)[4] = (uint8_t (*)[4])arena.map.grid.cell;
-typedef char t_spots_fit[SPOTS * 4 <= BW_GRID_CELLS ? 1 : -1];
+BW_STATIC_ASSERT(SPOTS * 4 <= BW_GRID_CELLS, t_spots_fit);
 
 static int reserved_mouth(const bw_crypts_room *r, int x, int y)
 {
@@ -1248,9 +1248,9 @@ static void crypts_registry_and_range(void)
     bw_crypts_info in;
     REQUIRE(gn != 0);
     CHECK(gn->id == BW_GEN_CRYPTS && gn->w == 120 && gn->h == 120 && gn->levels == 5);
-    CHECK(gn->generate(m, 1, 0, 0) == -1);
-    CHECK(gn->generate(m, 1, 6, 0) == -1);
-    CHECK(bw_crypts_level(m, 1, 1, 0) == -1);
+    CHECK(gn->generate(m, 1, 0, 0) == BW_ERR_LEVEL);
+    CHECK(gn->generate(m, 1, 6, 0) == BW_ERR_LEVEL);
+    CHECK(bw_crypts_level(m, 1, 1, 0) == BW_ERR_ARG);
     CHECK(gn->generate(m, 1, 3, 0) == 0);
     CHECK(g->w == 120 && g->h == 120);
     gen(1, 3, &in);

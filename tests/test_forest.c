@@ -824,8 +824,8 @@ static void forest_registry_and_range(void)
     const bw_generator *gn = bw_generator_find("forest");
     REQUIRE(gn != 0);
     CHECK(gn->id == BW_GEN_FOREST && gn->w == 120 && gn->h == 120 && gn->levels == 5);
-    CHECK(gn->generate(m, 1, 0, 0) == -1);
-    CHECK(gn->generate(m, 1, 6, 0) == -1);
+    CHECK(gn->generate(m, 1, 0, 0) == BW_ERR_LEVEL);
+    CHECK(gn->generate(m, 1, 6, 0) == BW_ERR_LEVEL);
     CHECK(gn->generate(m, 1, 3, 0) == 0);
     CHECK(g->w == 120 && g->h == 120);
     CHECK(bw_forest_mushrooms(1, 1, &m->b) == 0 && bw_forest_mushrooms(1, 5, &m->b) == 0);

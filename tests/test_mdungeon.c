@@ -124,12 +124,12 @@ static void mdungeon_bad_options_rejected(void)
     REQUIRE(g != 0);
     CHECK(g->w == 56 && g->h == 32 && g->levels == 99);
     o.layout = 12;
-    CHECK(g->generate(m, 1, 1, &o) == -1);
+    CHECK(g->generate(m, 1, 1, &o) == BW_ERR_OPTION);
     o.layout = -1;
-    CHECK(g->generate(m, 1, 1, &o) == -1);
+    CHECK(g->generate(m, 1, 1, &o) == BW_ERR_OPTION);
     o.layout = 3;
-    CHECK(g->generate(m, 1, 0, &o) == -1);
-    CHECK(g->generate(m, 1, 100, &o) == -1);
+    CHECK(g->generate(m, 1, 0, &o) == BW_ERR_LEVEL);
+    CHECK(g->generate(m, 1, 100, &o) == BW_ERR_LEVEL);
     CHECK(g->generate(m, 1, 99, &o) == 0);
     o.layout = 8;
     CHECK(g->generate(m, 5, 7, &o) == 0);
@@ -138,9 +138,9 @@ static void mdungeon_bad_options_rejected(void)
     CHECK(g->generate(m, 5, 7, &o) == 0);
     CHECK(bw_grid_hash(&m->grid) == h8);
     bw_mdungeon_defaults(&p, 7, 8);
-    CHECK(bw_mdungeon_floor(m, 5, &p, 0) == -1); /* the info is the working state */
-    CHECK(bw_mdungeon_floor(m, 5, 0, &in) == -1);
-    CHECK(bw_mdungeon_floor(0, 5, &p, &in) == -1);
+    CHECK(bw_mdungeon_floor(m, 5, &p, 0) == BW_ERR_ARG); /* the info is the working state */
+    CHECK(bw_mdungeon_floor(m, 5, 0, &in) == BW_ERR_ARG);
+    CHECK(bw_mdungeon_floor(0, 5, &p, &in) == BW_ERR_ARG);
     CHECK(bw_mdungeon_floor(m, 5, &p, &in) == 0);
     CHECK(g->entity_name(BW_MDUNGEON_E_ITEM)[0] == 'i');
     CHECK(g->entity_name(BW_MDUNGEON_E_BURIED)[0] == 'b');

@@ -72,21 +72,21 @@ static void overworld_registry_and_range(void)
     CHECK(gn->options[0] == '-');
     CHECK(gn->generate(m, 1, 1, &o) == 0);
     CHECK(g->w == 80 && g->h == 21);
-    CHECK(gn->generate(m, 1, 2, &o) == -1);
-    CHECK(gn->generate(m, 1, 0, &o) == -1);
+    CHECK(gn->generate(m, 1, 2, &o) == BW_ERR_LEVEL);
+    CHECK(gn->generate(m, 1, 0, &o) == BW_ERR_LEVEL);
     o.x = 200; o.y = -200;
     CHECK(gn->generate(m, 1, 1, &o) == 0);
     o.x = 201;
-    CHECK(gn->generate(m, 1, 1, &o) == -1);
+    CHECK(gn->generate(m, 1, 1, &o) == BW_ERR_OPTION);
     o.x = 0; o.y = -201;
-    CHECK(gn->generate(m, 1, 1, &o) == -1);
+    CHECK(gn->generate(m, 1, 1, &o) == BW_ERR_OPTION);
     o.y = 1000;
-    CHECK(gn->generate(m, 1, 1, &o) == -1);
+    CHECK(gn->generate(m, 1, 1, &o) == BW_ERR_OPTION);
     bw_overworld_defaults(&p, 3, 4);
     p.z = -1;
-    CHECK(bw_overworld_map(m, 1, &p, 0) == -1);
+    CHECK(bw_overworld_map(m, 1, &p, 0) == BW_ERR_OPTION);
     p.z = BW_OVERWORLD_DEPTH;
-    CHECK(bw_overworld_map(m, 1, &p, 0) == -1);
+    CHECK(bw_overworld_map(m, 1, &p, 0) == BW_ERR_OPTION);
     p.z = BW_OVERWORLD_DEPTH - 1;
     CHECK(bw_overworld_map(m, 1, &p, 0) == 0);
 }
@@ -105,7 +105,7 @@ static void overworld_info_holds_nothing_stale(void)
             bytes[i] = (uint8_t)(0xa5 + i);
         bw_overworld_defaults(&p, k == 2 ? 201 : 0, 0);
         p.stop_after = k == 0 ? 1 : 0;
-        CHECK(bw_overworld_map(m, 1, &p, &in) == (k == 2 ? -1 : 0));
+        CHECK(bw_overworld_map(m, 1, &p, &in) == (k == 2 ? BW_ERR_OPTION : BW_OK));
         if (k == 1) { /* a whole run: compare with a run into a zeroed info */
             bw_overworld_info ref;
             for (i = 0; i < sizeof ref; i++)
@@ -1196,11 +1196,11 @@ static void overworld_8_costs_on_uniform_fields(void)
 static void overworld_8_distance_bad_arguments(void)
 {
     REQUIRE(gen(1, 0, 0, 0) == 0);
-    CHECK(bw_overworld_distance(m, -1, 3, BW_OVERWORLD_HIKER, DH) == -1);
-    CHECK(bw_overworld_distance(m, 80, 3, BW_OVERWORLD_HIKER, DH) == -1);
-    CHECK(bw_overworld_distance(m, 3, 21, BW_OVERWORLD_HIKER, DH) == -1);
-    CHECK(bw_overworld_distance(m, 3, 3, 2, DH) == -1);
-    CHECK(bw_overworld_distance(m, 3, 3, -1, DH) == -1);
+    CHECK(bw_overworld_distance(m, -1, 3, BW_OVERWORLD_HIKER, DH) == BW_ERR_ARG);
+    CHECK(bw_overworld_distance(m, 80, 3, BW_OVERWORLD_HIKER, DH) == BW_ERR_ARG);
+    CHECK(bw_overworld_distance(m, 3, 21, BW_OVERWORLD_HIKER, DH) == BW_ERR_ARG);
+    CHECK(bw_overworld_distance(m, 3, 3, 2, DH) == BW_ERR_ARG);
+    CHECK(bw_overworld_distance(m, 3, 3, -1, DH) == BW_ERR_ARG);
     CHECK(bw_overworld_distance(m, 79, 20, BW_OVERWORLD_RIVAL, DH) == 0);
     CHECK(bw_overworld_cost(2, S_) == 0);
 }

@@ -15,6 +15,7 @@
 #define BURROW_BUILDING_H
 
 #include <stdint.h>
+#include "burrow/config.h"
 #include "burrow/grid.h"
 #include "burrow/rng.h"
 #include "burrow/geom.h"

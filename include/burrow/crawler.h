@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "burrow/config.h"
 #include "burrow/geom.h"
 #include "burrow/map.h"
 #include "burrow/gen.h"
@@ -17,9 +18,16 @@
 #define BW_CRAWLER_MAX_SEEDS 16      /* seed crawlers in a design */
 #define BW_CRAWLER_MAX_WALLS 16      /* initial wall rectangles besides the outer wall */
 #define BW_CRAWLER_GENS 8            /* generations 0 (the seeds) .. 7 */
-#define BW_CRAWLER_MAX_CRAWLERS 150  /* alive at once; 12 B each, kept in plane b (exactly full) */
+/* Crawlers alive at once; 12 B each, kept in plane b (150 fill it exactly,
+ * so 150 is also the most). Tunable down to 1: a design that reaches the
+ * limit drops babies (bw_crawler_info.dropped) and its maps change. */
+#ifndef BW_CRAWLER_MAX_CRAWLERS
+#define BW_CRAWLER_MAX_CRAWLERS 150
+#endif
 #define BW_CRAWLER_MAX_STEPS 40000   /* MakeStep calls per map; see crawler.c; no suffix: the parser prints it */
-#define BW_CRAWLER_MAX_TEXT 8192     /* bytes of a design file */
+#ifndef BW_CRAWLER_MAX_TEXT /* tunable: bytes of a design file, at least 1 */
+#define BW_CRAWLER_MAX_TEXT 8192
+#endif
 #define BW_CRAWLER_MIN_SIDE 8        /* smallest map side */
 #define BW_CRAWLER_MAX_SIDE BW_GRID_MAX /* largest map side (the built-in design's) */
 #define BW_CRAWLER_LEVELS 1          /* one map per design and seed */
@@ -81,7 +89,7 @@ typedef struct bw_crawler_design {
 extern const bw_crawler_design bw_crawler_builtin;
 
 /* Parses a design file's text (n bytes, at most BW_CRAWLER_MAX_TEXT; need not
- * end in a NUL). Returns 0, or -1 with *err_line the line of the first
+ * end in a NUL). Returns 0, or BW_ERR_DESIGN with *err_line the line of the first
  * error (0 for the file as a whole) and d->error a message. */
 int bw_crawler_parse(const char *text, size_t n, struct bw_crawler_design *d, int *err_line);
 
@@ -92,7 +100,7 @@ int bw_crawler_parse(const char *text, size_t n, struct bw_crawler_design *d, in
  * order size, steps, counts, walls, seeds, generations 0..7. */
 const char *bw_crawler_problem(const bw_crawler_design *d);
 
-/* 0 if bw_crawler_problem finds nothing, else -1. */
+/* 0 if bw_crawler_problem finds nothing, else BW_ERR_DESIGN. */
 int bw_crawler_check(const bw_crawler_design *d);
 
 /* What the trace sees after each MakeStep. */
@@ -138,7 +146,8 @@ typedef struct bw_crawler_info {
 
 /* Generates the design's map into m (tiles BW_T_CR_WALL, BW_T_CR_OPEN),
  * every open tile reachable from every other. trace and info may be 0.
- * Returns -1 (the map untouched) when bw_crawler_check fails. */
+ * Returns 0, BW_ERR_ARG for d NULL or BW_ERR_DESIGN when bw_crawler_check
+ * fails (the map untouched either way). m must not be NULL. */
 int bw_crawler_map(bw_map *m, uint32_t seed, const bw_crawler_design *d,
                    const bw_crawler_trace *trace, bw_crawler_info *info);
 

@@ -18,6 +18,7 @@
 #define BURROW_CRYPTS_H
 
 #include <stdint.h>
+#include "burrow/config.h"
 #include "burrow/gen.h"
 #include "burrow/geom.h"
 #include "burrow/map.h"
@@ -123,8 +124,8 @@ int bw_crypts_in_room(const bw_crypts_room *r, int x, int y);
 int bw_crypts_inner(const bw_crypts_room *r, int *x0, int *y0, int *x1, int *y1);
 
 /* Generates level `level` (1..5) into m; info (required) is the working
- * state and says what was built. Returns 0, or -1 if level is out of range
- * or info is 0. */
+ * state and says what was built. Returns 0, BW_ERR_LEVEL if level is out
+ * of range or BW_ERR_ARG if info is NULL. m must not be NULL. */
 int bw_crypts_level(bw_map *m, uint32_t seed, int level, bw_crypts_info *info);
 
 /* Registry glue (include/burrow/gen.h): "crypts". */

@@ -12,6 +12,7 @@
 #define BURROW_FILL_H
 
 #include <stdint.h>
+#include "burrow/config.h"
 #include "burrow/grid.h"
 #include "burrow/plane.h"
 #include "burrow/tile.h"
@@ -20,7 +21,9 @@
  * at most one seed per run of open cells above and below a span, so a
  * 120-wide map needs at most ~60 per row pair; overflow costs time, not
  * correctness. */
+#ifndef BW_FILL_STACK /* tunable, 1..65535: levels never change, only time */
 #define BW_FILL_STACK 128
+#endif
 
 typedef struct bw_fill {
     uint8_t x[BW_FILL_STACK], y[BW_FILL_STACK];

@@ -18,6 +18,7 @@
 #define BURROW_FOREST_H
 
 #include <stdint.h>
+#include "burrow/config.h"
 #include "burrow/gen.h"
 #include "burrow/map.h"
 #include "burrow/plane.h"
@@ -151,7 +152,8 @@ typedef struct bw_forest_report {
 } bw_forest_report;
 
 /* Generates level `level` (1..5) of `seed` into m (120 x 120); rep may be
- * NULL. Returns 0, or -1 if level is out of range. Scratch: m->a (and
+ * NULL (m must not). Returns 0, or BW_ERR_LEVEL if level is out of range.
+ * Scratch: m->a (and
  * m->fill on DLVL 5); m->b is left as it was, for the caller's own use
  * (an on_vine hook may keep its notes there). */
 int bw_forest_level(bw_map *m, uint32_t seed, int level, bw_forest_report *rep);

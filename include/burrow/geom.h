@@ -4,6 +4,7 @@
 #define BURROW_GEOM_H
 
 #include <stdint.h>
+#include "burrow/config.h"
 
 typedef struct bw_point { int16_t x, y; } bw_point;
 typedef struct bw_rect { int16_t x0, y0, x1, y1; } bw_rect; /* inclusive */

@@ -5,6 +5,7 @@
 #define BURROW_GRID_H
 
 #include <stdint.h>
+#include "burrow/config.h"
 
 #define BW_GRID_MAX 120 /* areas.txt: every level is 120 x 120 */
 #define BW_GRID_CELLS (BW_GRID_MAX * BW_GRID_MAX)

@@ -6,6 +6,7 @@
 #define BURROW_MDUNGEON_H
 
 #include <stdint.h>
+#include "burrow/config.h"
 #include "burrow/map.h"
 #include "burrow/gen.h"
 
@@ -115,8 +116,9 @@ typedef struct bw_mdungeon_info {
 void bw_mdungeon_defaults(bw_mdungeon_params *p, int floor, int layout);
 
 /* Generates the floor into m (56 x 32, entities in m->ent); info (required)
- * is the working state and says what was done. Returns 0, or -1 if m, p or
- * info is 0, the floor is outside 1..99 or the layout outside 0..11. */
+ * is the working state and says what was done. Returns 0, BW_ERR_ARG if m,
+ * p or info is NULL, BW_ERR_LEVEL if the floor is outside 1..99 or
+ * BW_ERR_OPTION if the layout is outside 0..11. */
 int bw_mdungeon_floor(bw_map *m, uint32_t seed, const bw_mdungeon_params *p, bw_mdungeon_info *info);
 
 /* The room rectangle of cell c, merged rooms as their covering rectangle;

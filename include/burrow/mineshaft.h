@@ -16,6 +16,7 @@
 #define BURROW_MINESHAFT_H
 
 #include <stdint.h>
+#include "burrow/config.h"
 #include "burrow/map.h"
 #include "burrow/rng.h"
 #include "burrow/tile.h"
@@ -27,7 +28,9 @@
  * history is full the oldest record is dropped unless it is that step, in
  * which case the one after it goes; any capacity >= 2 is therefore
  * correct, and 32 keeps the recent trail for the trace. */
+#ifndef BW_MINESHAFT_HISTORY /* tunable, 2..255 (the stack it takes) */
 #define BW_MINESHAFT_HISTORY 32
+#endif
 /* Cap on steps (records made, including both halves of a diagonal move and
  * steps later backed over): no move starts once it is reached (so at most
  * one more step is made) and the shaft goes straight to the goal.
@@ -80,7 +83,8 @@ typedef struct bw_mineshaft_stats {
 
 void bw_mineshaft_defaults(bw_mineshaft *p);
 
-/* Carves from (x0, y0) to (x1, y1) on m->grid (both inside the map).
+/* Carves from (x0, y0) to (x1, y1) on m->grid (both inside the map;
+ * BW_ASSERT, as m, r and p not NULL).
  * `st` may be NULL. Returns the number of cells changed. */
 int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
                      int x0, int y0, int x1, int y1, bw_mineshaft_stats *st);

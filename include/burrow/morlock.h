@@ -25,6 +25,7 @@
 #define BURROW_MORLOCK_H
 
 #include <stdint.h>
+#include "burrow/config.h"
 #include "burrow/gen.h"
 #include "burrow/geom.h"
 #include "burrow/map.h"
@@ -167,12 +168,13 @@ typedef void (*bw_morlock_trace)(void *ctx, int kind, const bw_morlock_plan *p,
 void bw_morlock_defaults(bw_morlock_cfg *c);
 
 /* Runs the process without drawing anything. c = 0: the defaults.
- * Returns 0, or -1 if the cfg is out of range. */
+ * Returns 0, or BW_ERR_OPTION if the cfg is out of range. p must not be NULL. */
 int bw_morlock_plan_run(bw_morlock_plan *p, uint32_t seed, const bw_morlock_cfg *c,
                         bw_morlock_trace fn, void *ctx);
 
 /* Generates level `level` (1..5) of `seed` with cfg c (0: defaults) into m;
- * the plan is left in p (caller's memory). Returns 0, or -1 out of range. */
+ * the plan is left in p (caller's memory, not NULL). Returns 0, BW_ERR_LEVEL
+ * for a level out of range or BW_ERR_OPTION for a cfg out of range. */
 int bw_morlock_level(bw_map *m, uint32_t seed, int level, const bw_morlock_cfg *c,
                       bw_morlock_plan *p);
 

@@ -9,6 +9,7 @@
 #define BURROW_OVERWORLD_H
 
 #include <stdint.h>
+#include "burrow/config.h"
 #include "burrow/geom.h"
 #include "burrow/map.h"
 #include "burrow/gen.h"
@@ -116,8 +117,9 @@ void bw_overworld_defaults(bw_overworld_params *p, int x, int y);
 
 /* Generates the map at p->x, p->y into m (80 x 21). info (may be 0) says
  * what was done: it is zeroed first (then the gates filled, -1 outside the
- * world), so nothing of an earlier call is left in it. Returns 0, or -1
- * if the place is outside the world or z out of range. */
+ * world), so nothing of an earlier call is left in it. Returns 0, or
+ * BW_ERR_OPTION if the place is outside the world or z out of range.
+ * m and p must not be NULL. */
 int bw_overworld_map(bw_map *m, uint32_t seed, const bw_overworld_params *p, bw_overworld_info *info);
 
 /* Registry glue: level must be 1; o->x, o->y the place. */
@@ -181,12 +183,14 @@ int bw_overworld_cost(int who, int tile);
  * with the tiles' costs read in reverse (BW_OVERWORLD_INF if no path, or if the
  * tile itself is impassable for them). The player's tile is 0. Uses about
  * 230 bytes of stack; at most 1,680 passes over the frontier. Returns 0,
- * or -1 if (px, py) is off the 80 x 21 map or `who` is unknown. */
+ * or BW_ERR_ARG if (px, py) is off the 80 x 21 map, m is not an overworld
+ * map or `who` is unknown. */
 int bw_overworld_distance(const bw_map *m, int px, int py, int who,
                           uint16_t dist[BW_OVERWORLD_H][BW_OVERWORLD_W]);
 
 /* A place for the player: the road tile nearest the map's centre
- * (Manhattan, then row-major). Returns 0, or -1 if there is no road. */
+ * (Manhattan, then row-major). Returns 0, or BW_ERR_NOT_FOUND if there is
+ * no road (*px, *py untouched). */
 int bw_overworld_player_start(const bw_map *m, int *px, int *py);
 
 #endif

@@ -16,6 +16,7 @@
 #define BURROW_PIT_H
 
 #include <stdint.h>
+#include "burrow/config.h"
 #include "burrow/grid.h"
 #include "burrow/plane.h"
 #include "burrow/rng.h"
@@ -65,6 +66,8 @@ enum { BW_PIT_STAGE_MOON = 1, BW_PIT_STAGE_WALK = 2, BW_PIT_STAGE_SMOOTH = 3 };
  * 120 map at least one pit is always placed (one corner is always free). */
 int bw_pit_place(bw_pit_plan *p, bw_rng *r, int want, const bw_pit_plan *avoid,
                  int avoid_dist, int w, int h);
+
+/* Every call that takes a pit number k needs 0 <= k < p->n (BW_ASSERT). */
 
 /* 1 if (x, y) is in the half moon of pit k. */
 int bw_pit_in_half_moon(const bw_pit_plan *p, int k, int x, int y);

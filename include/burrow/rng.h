@@ -4,6 +4,7 @@
 #define BURROW_RNG_H
 
 #include <stdint.h>
+#include "burrow/config.h"
 
 typedef struct bw_rng {
     uint32_t s; /* never 0 */

@@ -5,6 +5,7 @@
 #define BURROW_TILE_H
 
 #include <stdint.h>
+#include "burrow/config.h"
 
 /* X(enum suffix, name, glyph, SGR colour, flags) */
 #define BW_TILE_LIST(X) \

@@ -23,6 +23,8 @@ typedef struct shaft {
     bw_mineshaft_step hist[BW_MINESHAFT_HISTORY];
 } shaft;
 
+BW_STATIC_ASSERT(BW_MINESHAFT_HISTORY >= 2 && BW_MINESHAFT_HISTORY <= 255, history_fits_param);
+
 void bw_mineshaft_defaults(bw_mineshaft *p)
 {
     int t;
@@ -224,6 +226,9 @@ int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
 {
     shaft s;
     int x = x0, y = y0, width;
+    BW_ASSERT(m && r && p);
+    BW_ASSERT(x0 >= 0 && y0 >= 0 && x0 < m->grid.w && y0 < m->grid.h);
+    BW_ASSERT(x1 >= 0 && y1 >= 0 && x1 < m->grid.w && y1 < m->grid.h);
     s.m = m;
     s.r = r;
     s.p = p;

@@ -108,12 +108,14 @@ static int in_moon(const moon *mo, int x, int y)
 int bw_pit_in_half_moon(const bw_pit_plan *p, int k, int x, int y)
 {
     moon mo;
+    BW_ASSERT(p && k >= 0 && k < p->n);
     moon_of(p, k, &mo);
     return in_moon(&mo, x, y);
 }
 
 void bw_pit_box(const bw_pit_plan *p, int k, int *x0, int *y0, int *x1, int *y1)
 {
+    BW_ASSERT(p && k >= 0 && k < p->n);
     *x0 = bw_max(p->x[k] - BW_PIT_REACH, 0);
     *y0 = bw_max(p->y[k] - BW_PIT_REACH, 0);
     *x1 = bw_min(p->x[k] + BW_PIT_REACH, BW_GRID_MAX - 1);
@@ -234,6 +236,7 @@ void bw_pit_render_traced(bw_grid *g, const bw_pit_plan *p, int k, int stage,
                           bw_plane *scratch, bw_pit_trace trace, void *ctx)
 {
     int touched[4];
+    BW_ASSERT(p && k >= 0 && k < p->n);
     render(g, p, k, stage, scratch, touched, trace, ctx);
 }
 

@@ -1,5 +1,7 @@
 #include "burrow/fill.h"
 
+BW_STATIC_ASSERT(BW_FILL_STACK >= 1 && BW_FILL_STACK <= 65535, fill_stack_fits_cap);
+
 /* What counts as open: tiles of a set on a grid, or set bits of a plane. */
 typedef struct source {
     const bw_grid *g;

@@ -1,7 +1,7 @@
 #include "burrow/tile.h"
 
 /* A bw_tileset holds 128 tile ids: a compile error here if the list outgrows it. */
-typedef char bw_tile_count_fits_tileset[BW_TILE_COUNT <= 128 ? 1 : -1];
+BW_STATIC_ASSERT(BW_TILE_COUNT <= 128, tile_count_fits_tileset);
 
 const bw_tile_info bw_tiles[BW_TILE_COUNT] = {
 #define BW_TILE_ROW(id, name, glyph, colour, flags) { name, glyph, colour, flags },

@@ -21,9 +21,9 @@ enum { P_CRAWL = 1, P_FIX = 2 };
 #define WORDS 3 /* plane-b words per crawler */
 
 /* The array fits plane b. */
-typedef char cr_array_fits[BW_CRAWLER_MAX_CRAWLERS * WORDS <= BW_PLANE_WORDS ? 1 : -1];
+BW_STATIC_ASSERT(BW_CRAWLER_MAX_CRAWLERS * WORDS <= BW_PLANE_WORDS, cr_array_fits);
 /* bw_crawler_event.slot is a uint8_t. */
-typedef char cr_slot_fits[BW_CRAWLER_MAX_CRAWLERS <= 255 ? 1 : -1];
+BW_STATIC_ASSERT(BW_CRAWLER_MAX_CRAWLERS >= 1 && BW_CRAWLER_MAX_CRAWLERS <= 255, cr_slot_fits);
 
 /* Bit f: Forward f legal. Direction N allows W, N, E; NE only N and E. */
 const uint8_t bw_crawler_legal[9] = {
@@ -450,8 +450,11 @@ int bw_crawler_map(bw_map *m, uint32_t seed, const bw_crawler_design *d,
 {
     cr_run u;
     int i;
-    if (!d || bw_crawler_check(d) != 0)
-        return -1;
+    BW_ASSERT(m);
+    if (!d)
+        return BW_ERR_ARG;
+    if (bw_crawler_check(d) != 0)
+        return BW_ERR_DESIGN;
     bw_map_init(m, d->w, d->h, OPEN);
     u.walls = paint(&m->grid, 0, 0, d->w - 1, 0) + paint(&m->grid, 0, d->h - 1, d->w - 1, d->h - 1) +
               paint(&m->grid, 0, 0, 0, d->h - 1) + paint(&m->grid, d->w - 1, 0, d->w - 1, d->h - 1);
@@ -486,7 +489,7 @@ int bw_crawler_map(bw_map *m, uint32_t seed, const bw_crawler_design *d,
 int bw_crawler_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
 {
     if (level < 1 || level > BW_CRAWLER_LEVELS)
-        return -1;
+        return BW_ERR_LEVEL;
     return bw_crawler_map(m, seed, o && o->design ? o->design : &bw_crawler_builtin, 0, 0);
 }
 

@@ -38,9 +38,10 @@ typedef struct key {
 
 /* The messages spell the ranges out: XSTR of a plain decimal macro, or
  * written out where the macro is not one (these asserts keep them true). */
-typedef char gens_in_messages[BW_CRAWLER_GENS == 8 ? 1 : -1];
-typedef char ages_in_messages[BW_CRAWLER_AGE_MIN == -1000 && BW_CRAWLER_AGE_MAX == 1000 ? 1 : -1];
-typedef char sides_in_messages[BW_GRID_MAX == 120 ? 1 : -1];
+BW_STATIC_ASSERT(BW_CRAWLER_GENS == 8, gens_in_messages);
+BW_STATIC_ASSERT(BW_CRAWLER_AGE_MIN == -1000 && BW_CRAWLER_AGE_MAX == 1000, ages_in_messages);
+BW_STATIC_ASSERT(BW_GRID_MAX == 120, sides_in_messages);
+BW_STATIC_ASSERT(BW_CRAWLER_MAX_TEXT >= 1, design_text_not_empty);
 #define GEN_FIELD { V_NUM, 0, BW_CRAWLER_GENS - 1, "dice: generation must be 0..7" }
 #define PERCENT(name) { V_NUM, 0, 100, name " must be a percent, 0..100" }
 #define MAXAGE_FIELD(k) { V_NUM, 0, BW_CRAWLER_AGE_MAX, k ": maxAge must be 0.." XSTR(BW_CRAWLER_AGE_MAX) }
@@ -331,7 +332,7 @@ int bw_crawler_parse(const char *text, size_t n, struct bw_crawler_design *d, in
     *err_line = 0;
     if (n > BW_CRAWLER_MAX_TEXT) {
         d->error = "the design is larger than " XSTR(BW_CRAWLER_MAX_TEXT) " bytes";
-        return -1;
+        return BW_ERR_DESIGN;
     }
     while (i < n && !e) {
         line++;
@@ -347,11 +348,11 @@ int bw_crawler_parse(const char *text, size_t n, struct bw_crawler_design *d, in
     if (e) {
         *err_line = line;
         d->error = e;
-        return -1;
+        return BW_ERR_DESIGN;
     }
     if (!(s.seen & SEEN_SIZE)) {
         d->error = "no size line (size width height)";
-        return -1;
+        return BW_ERR_DESIGN;
     }
     return 0;
 }
@@ -443,5 +444,5 @@ const char *bw_crawler_problem(const bw_crawler_design *d)
 
 int bw_crawler_check(const bw_crawler_design *d)
 {
-    return bw_crawler_problem(d) ? -1 : 0;
+    return bw_crawler_problem(d) ? BW_ERR_DESIGN : BW_OK;
 }

@@ -879,8 +879,11 @@ int bw_crypts_level(bw_map *m, uint32_t seed, int level, bw_crypts_info *in)
 {
     uint8_t *p;
     unsigned i;
-    if (!in || level < 1 || level > BW_CRYPTS_LEVELS)
-        return -1;
+    BW_ASSERT(m);
+    if (level < 1 || level > BW_CRYPTS_LEVELS)
+        return BW_ERR_LEVEL;
+    if (!in)
+        return BW_ERR_ARG;
     for (p = (uint8_t *)in; p < (uint8_t *)(in + 1); p++)
         *p = 0;
     in->level = (uint8_t)level;

@@ -53,11 +53,13 @@ enum { P_TRUNKS = 1, P_ROOTS = 2, P_LICHEN = 3, P_MUSHROOMS = 4, P_CANOPY = 8, P
  * whose centres are APART or more away on that axis or 28 off it. */
 #define APART 29
 #define MARGIN 14
-typedef char forest_reach_fits[REACH * REACH > REACH2 && REACH <= MARGIN &&
-    (APART - REACH - 1) * (APART - REACH - 1) > REACH2 &&
-    (BW_FOREST_TRUNK_R_MAX + ROOT_W_MAX + BUTTRESS_LEN) * (BW_FOREST_TRUNK_R_MAX + ROOT_W_MAX + BUTTRESS_LEN) <= REACH2 ? 1 : -1];
-typedef char forest_cap_is_worst_case[BW_FOREST_TREE_CAP >=
-    BW_FOREST_FIRST_MAX * (1 + BW_FOREST_FAN_MAX + BW_FOREST_FAN_MAX * BW_FOREST_FAN_MAX) ? 1 : -1];
+BW_STATIC_ASSERT(REACH * REACH > REACH2 && REACH <= MARGIN &&
+                 (APART - REACH - 1) * (APART - REACH - 1) > REACH2 &&
+                 (BW_FOREST_TRUNK_R_MAX + ROOT_W_MAX + BUTTRESS_LEN) *
+                 (BW_FOREST_TRUNK_R_MAX + ROOT_W_MAX + BUTTRESS_LEN) <= REACH2,
+                 forest_reach_fits);
+BW_STATIC_ASSERT(BW_FOREST_TREE_CAP >=
+                 BW_FOREST_FIRST_MAX * (1 + BW_FOREST_FAN_MAX + BW_FOREST_FAN_MAX * BW_FOREST_FAN_MAX), forest_cap_is_worst_case);
 
 /* ------------------------------------------------------------ the plan */
 
@@ -192,7 +194,7 @@ typedef struct frame {
 /* A tree makes at most FIRST_MAX + pushes x FAN_MAX branches: with pushes
  * capped at 36 that is the 186 of BW_FOREST_TREE_CAP. */
 #define PUSH_CAP ((BW_FOREST_TREE_CAP - BW_FOREST_FIRST_MAX) / BW_FOREST_FAN_MAX)
-typedef char forest_stack_fits[BW_FOREST_WIDTH0 - BW_FOREST_MIN_WIDTH <= STACK ? 1 : -1];
+BW_STATIC_ASSERT(BW_FOREST_WIDTH0 - BW_FOREST_MIN_WIDTH <= STACK, forest_stack_fits);
 
 typedef struct grower {
     bw_rng r, leaf;        /* the branches' stream and the leaves' */
@@ -705,8 +707,9 @@ int bw_forest_level_hooked(bw_map *m, uint32_t seed, int level, bw_forest_report
                            const bw_forest_hooks *h)
 {
     bw_forest_plan pl;
+    BW_ASSERT(m);
     if (level < 1 || level > BW_FOREST_LEVELS)
-        return -1;
+        return BW_ERR_LEVEL;
     if (rep)
         rep->branches = rep->twigs = rep->leaves = rep->capped = rep->vines = rep->mushrooms =
             rep->tops = rep->fallbacks = 0;

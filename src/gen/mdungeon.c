@@ -26,8 +26,8 @@
  * 12 items + 12 buried + 56 traps and magic tiles (the house's extra traps
  * included) + 4 house items + 8 wares = 92 <= 96, so the house and shop
  * extras always have their reserve. */
-typedef char md_entities_fit[(MD_DENSITY_MAX + 2) * 2 + MD_TRAPS_MAX + MD_HOUSE_EXTRA_HI +
-                             MD_SHOP_WARES_MAX <= BW_MAX_ENTITIES ? 1 : -1];
+BW_STATIC_ASSERT((MD_DENSITY_MAX + 2) * 2 + MD_TRAPS_MAX + MD_HOUSE_EXTRA_HI +
+                 MD_SHOP_WARES_MAX <= BW_MAX_ENTITIES, md_entities_fit);
 
 /* Which cells of the sector grid exist. */
 enum { V_ALL, V_NOCORNER, V_INNER, V_OUTER };
@@ -795,9 +795,12 @@ int bw_mdungeon_floor(bw_map *m, uint32_t seed, const bw_mdungeon_params *p, bw_
 {
     md_ctx c;
     int layout, tries, ok = 0;
-    if (!m || !p || !info || p->floor < 1 || p->floor > BW_MDUNGEON_LEVELS || p->layout < 0 ||
-        p->layout > BW_MDUNGEON_LAYOUTS)
-        return -1;
+    if (!m || !p || !info)
+        return BW_ERR_ARG;
+    if (p->floor < 1 || p->floor > BW_MDUNGEON_LEVELS)
+        return BW_ERR_LEVEL;
+    if (p->layout < 0 || p->layout > BW_MDUNGEON_LAYOUTS)
+        return BW_ERR_OPTION;
     layout = p->layout ? p->layout : BW_MDUNGEON_DEFAULT_LAYOUT;
     c.m = m;
     c.in = info;

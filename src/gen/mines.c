@@ -1109,8 +1109,9 @@ int bw_mines_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
 {
     bw_pit_plan above, own;
     (void)o;
+    BW_ASSERT(m);
     if (level < 1 || level > BW_MINES_LEVELS)
-        return -1;
+        return BW_ERR_LEVEL;
     bw_mines_pits(seed, level, &above, &own);
     levels[level - 1](m, seed, &above, &own);
     return 0;
@@ -1189,6 +1190,7 @@ int bw_mines_steam_rows(const bw_mines_steam_ctx *c, uint32_t tick,
 {
     uint32_t h;
     int cx, cy, rad, x, y, n = 0;
+    BW_ASSERT(c && rows);
     for (y = 0; y < BW_MINES_STEAM_SIDE; y++)
         rows[y] = 0;
     if (!puff(c, tick, &h, &cx, &cy, &rad))

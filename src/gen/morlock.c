@@ -714,12 +714,13 @@ int bw_morlock_plan_run(bw_morlock_plan *p, uint32_t seed, const bw_morlock_cfg 
                         bw_morlock_trace fn, void *ctx)
 {
     sim s;
+    BW_ASSERT(p);
     if (c)
         s.cfg = *c;
     else
         bw_morlock_defaults(&s.cfg);
     if (!check_cfg(&s.cfg))
-        return -1;
+        return BW_ERR_OPTION;
     s.p = p;
     s.g = 0;
     s.level = -1;
@@ -795,14 +796,15 @@ int bw_morlock_level(bw_map *m, uint32_t seed, int level, const bw_morlock_cfg *
     sim s;
     bw_rng r;
     int k, l = level - 1;
+    BW_ASSERT(m && p);
     if (level < 1 || level > BW_MORLOCK_LEVELS)
-        return -1;
+        return BW_ERR_LEVEL;
     if (c)
         s.cfg = *c;
     else
         bw_morlock_defaults(&s.cfg);
     if (!check_cfg(&s.cfg))
-        return -1;
+        return BW_ERR_OPTION;
     bw_map_init(m, BW_MORLOCK_W, BW_MORLOCK_H, BW_T_ROCK);
     s.p = p;
     s.g = &m->grid;

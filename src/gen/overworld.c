@@ -516,13 +516,14 @@ int bw_overworld_map(bw_map *m, uint32_t seed, const bw_overworld_params *p, bw_
     bw_rng r;
     uint8_t mark[2];
     int i, first;
+    BW_ASSERT(m && p);
     /* nothing of an earlier call survives in info, even on -1 */
     for (i = 0; i < (int)sizeof *in; i++)
         ((uint8_t *)in)[i] = 0;
     for (i = 0; i < 4; i++) /* -1 each outside the world */
         in->gate[i] = (int8_t)bw_overworld_gate(seed, p->x, p->y, i);
     if (!in_world(p->x, p->y) || p->z < 0 || p->z >= BW_OVERWORLD_DEPTH)
-        return -1;
+        return BW_ERR_OPTION;
     bw_map_init(m, BW_OVERWORLD_W, BW_OVERWORLD_H, BW_T_OW_SHORT);
     voronoi(m, seed, p);
     if (p->stop_after == 1)
@@ -554,7 +555,7 @@ int bw_overworld_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
 {
     bw_overworld_params p;
     if (level < 1 || level > BW_OVERWORLD_LEVELS)
-        return -1;
+        return BW_ERR_LEVEL;
     bw_overworld_defaults(&p, o ? o->x : 0, o ? o->y : 0);
     return bw_overworld_map(m, seed, &p, 0);
 }
@@ -571,7 +572,7 @@ static const uint8_t costs[2][10] = {
     { 10, 15, 0, 15, 15, 10, 0, 0, 50, 50 }, /* hiker */
     { 10, 20, 0, 0, 0, 10, 0, 0, 50, 50 }    /* rival */
 };
-typedef char ow_cost_tiles[BW_T_OW_MART - BW_T_OW_SHORT == 9 ? 1 : -1];
+BW_STATIC_ASSERT(BW_T_OW_MART - BW_T_OW_SHORT == 9, ow_cost_tiles);
 
 int bw_overworld_cost(int who, int tile)
 {
@@ -607,7 +608,7 @@ int bw_overworld_distance(const bw_map *m, int px, int py, int who,
     int i, x, y;
     if (who < 0 || who > 1 || px < 0 || py < 0 || px >= BW_OVERWORLD_W || py >= BW_OVERWORLD_H ||
         m->grid.w != BW_OVERWORLD_W || m->grid.h != BW_OVERWORLD_H)
-        return -1;
+        return BW_ERR_ARG;
     for (y = 0; y < BW_OVERWORLD_H; y++)
         for (x = 0; x < BW_OVERWORLD_W; x++)
             dist[y][x] = BW_OVERWORLD_INF;
@@ -661,6 +662,7 @@ int bw_overworld_distance(const bw_map *m, int px, int py, int who,
 int bw_overworld_player_start(const bw_map *m, int *px, int *py)
 {
     int x, y, best = -1;
+    BW_ASSERT(m && px && py);
     for (y = 0; y < BW_OVERWORLD_H; y++)
         for (x = 0; x < BW_OVERWORLD_W; x++) {
             int d = bw_abs(x - BW_OVERWORLD_W / 2) + bw_abs(y - BW_OVERWORLD_H / 2);
@@ -670,5 +672,5 @@ int bw_overworld_player_start(const bw_map *m, int *px, int *py)
                 *py = y;
             }
         }
-    return best < 0 ? -1 : 0;
+    return best < 0 ? BW_ERR_NOT_FOUND : BW_OK;
 }
