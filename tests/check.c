@@ -7,6 +7,16 @@ static uint32_t cur_seed;
 static int have_seed;
 static const char *filter;
 
+/* What the command line asked for: every test, the tests whose name is
+ * `filter` (if one is) or else contains it, and perhaps one seed. */
+enum { RUN_ALL, LIST, PROBE };
+static int mode, exact, found, only_seed;
+static uint32_t the_seed;
+/* seed=N: the running test is inside its body for seed N (in_seed), or
+ * past a seed loop and outside any body (after_loop && !in_seed), where
+ * its checks cover all seeds and are skipped. */
+static int in_seed, after_loop, skipped;
+
 void t_print(const char *s)
 {
     const char *e = s;
@@ -52,13 +62,15 @@ void t_seed(uint32_t seed)
     have_seed = 1;
 }
 
-int t_check(int ok, const char *file, int line, const char *what)
+static int fail(const char *kind, const char *file, int line, const char *what)
 {
-    if (ok)
+    if (only_seed && after_loop && !in_seed) {
+        skipped++;
         return 1;
+    }
     test_failed = 1;
     if (reported++ < 3) { /* the first few failures of a test are enough */
-        t_print("  check failed: ");
+        t_print(kind);
         t_print(file);
         t_print(":");
         t_print_u((uint32_t)line);
@@ -74,13 +86,17 @@ int t_check(int ok, const char *file, int line, const char *what)
     return 0;
 }
 
+int t_check(int ok, const char *file, int line, const char *what)
+{
+    return ok ? 1 : fail("  check failed: ", file, line, what);
+}
+
 #ifdef BW_ASSERTS
 /* BW_ASSERT's handler (burrow/config.h): a broken precondition fails the
  * running test like a CHECK, and the suite goes on. */
 void bw_assert_failed(const char *file, int line, const char *expr)
 {
-    t_print("  assert: ");
-    t_check(0, file, line, expr);
+    fail("  assert failed: ", file, line, expr);
 }
 #endif
 
@@ -103,12 +119,6 @@ uint32_t t_fold(uint32_t h, uint32_t v)
     b[3] = (uint8_t)(v >> 24);
     return bw_grid_fnv1a(h, b, 4);
 }
-
-/* What the command line asked for: every test, the tests whose name is
- * `filter` (if one is) or else contains it, and perhaps one seed. */
-enum { RUN_ALL, LIST, PROBE };
-static int mode, exact, found, only_seed;
-static uint32_t the_seed;
 
 int t_same(const char *a, const char *b)
 {
@@ -138,9 +148,19 @@ static int selected(const char *name)
     return !filter || (exact ? t_same(name, filter) : contains(name, filter));
 }
 
+int t_seed_more(uint32_t s, uint32_t n)
+{
+    if (s < n)
+        return 1;
+    in_seed = 0;
+    after_loop = 1;
+    return 0;
+}
+
 int t_seed_on(uint32_t s)
 {
-    return !only_seed || s == the_seed;
+    in_seed = !only_seed || s == the_seed;
+    return in_seed;
 }
 
 void t_run(const char *name, t_fn fn)
@@ -158,6 +178,7 @@ void t_run(const char *name, t_fn fn)
     }
     test_failed = 0;
     reported = 0;
+    in_seed = after_loop = skipped = 0;
     have_seed = 0;
     bw_port_stack_paint();
     fn();
@@ -165,6 +186,13 @@ void t_run(const char *name, t_fn fn)
     if (bw_port_stack_size() && bw_port_stack_peak() >= bw_port_stack_size()) {
         t_print("  stack overflow: the test used all of the stack\n");
         test_failed = 1;
+    }
+    if (skipped) {
+        t_print("  seed=");
+        t_print_u(the_seed);
+        t_print(": skipped ");
+        t_print_u((uint32_t)skipped);
+        t_print(" failed check(s) over all seeds\n");
     }
     t_print(test_failed ? "FAIL " : "ok ");
     t_print(name);

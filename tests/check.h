@@ -12,15 +12,16 @@
 #define SEEDS(n) ((n) / BW_TEST_DIV > 0 ? (n) / BW_TEST_DIV : 1)
 
 /* The seed loop of a property test: FOR_SEEDS(s, 300) { ... } runs s over
- * 0 .. SEEDS(300) - 1. With seed=N on the command line t_seed_on() is 1
- * for s == N only, so a failing seed reruns alone (`tests NAME seed=N`);
- * checks made after the loop over all seeds may then fail. */
-int t_seed_on(uint32_t s);
-#define FOR_SEEDS(s, n) \
-    for (s = 0; (uint32_t)(s) < (uint32_t)SEEDS(n); s++) if (!t_seed_on((uint32_t)(s))) continue; else
+ * 0 .. SEEDS(300) - 1. With seed=N on the command line the body runs for
+ * s == N only, so a failing seed reruns alone (`tests NAME seed=N`); the
+ * checks a test makes after such a loop, over all its seeds (rates,
+ * "at least one"), are then skipped and counted on one line. */
+int t_seed_more(uint32_t s, uint32_t n); /* s < n; notes the loop's end */
+int t_seed_on(uint32_t s);               /* 1: run the body for s */
+#define FOR_SEEDS(s, n) FOR_SEEDS_N(s, SEEDS(n))
 /* The same over a count already divided (n = SEEDS(300) earlier). */
 #define FOR_SEEDS_N(s, n) \
-    for (s = 0; s < (n); s++) if (!t_seed_on((uint32_t)(s))) continue; else
+    for (s = 0; t_seed_more((uint32_t)(s), (uint32_t)(n)); s++) if (!t_seed_on((uint32_t)(s))) continue; else
 
 /* Records the current seed (or any number) for failure messages. */
 void t_seed(uint32_t seed);
