@@ -70,7 +70,7 @@ static void pit_half_moon_is_down_slopes(void)
         for (k = 0; k < p.n; k++) {
             int sx = p.x[k], sy = p.y[k], d = p.dir[k], n = 0;
             fresh(BW_T_DIRT);
-            bw_pit_render(&m->grid, &p, k, BW_PIT_STAGE_MOON, &m->a);
+            bw_pit_render_traced(&m->grid, &p, k, BW_PIT_STAGE_MOON, &m->a, 0, 0);
             CHECK(BW_AT(&m->grid, sx, sy) == BW_T_DOWN_SLOPE);
             CHECK(bw_pit_in_half_moon(&p, k, sx - bw_dx8[d], sy - bw_dy8[d]));
             CHECK(!bw_pit_in_half_moon(&p, k, sx + bw_dx8[d], sy + bw_dy8[d]));
@@ -106,7 +106,7 @@ static void pit_walks_from_open_side_never_over_slopes(void)
             int sx = p.x[k], sy = p.y[k], d = p.dir[k];
             int pits = 0, slopes = 0, ahead = 0;
             fresh(BW_T_DIRT);
-            bw_pit_render(&m->grid, &p, k, BW_PIT_STAGE_WALK, &m->a);
+            bw_pit_render_traced(&m->grid, &p, k, BW_PIT_STAGE_WALK, &m->a, 0, 0);
             for (y = 1; y < 119; y++)
                 for (x = 1; x < 119; x++) {
                     uint8_t t = BW_AT(&m->grid, x, y);
@@ -225,15 +225,15 @@ static void pit_shape_independent_of_background(void)
         plan_for(s, &p, &a);
         for (k = 0; k < p.n; k++) {
             fresh(BW_T_DIRT);
-            bw_pit_render(&m->grid, &p, k, BW_PIT_STAGE_SMOOTH, &m->a);
+            bw_pit_render(&m->grid, &p, k, &m->a);
             h0 = box_hash(&p, k, 0);
             fresh(BW_T_ROCK);
-            bw_pit_render(&m->grid, &p, k, BW_PIT_STAGE_SMOOTH, &m->a);
+            bw_pit_render(&m->grid, &p, k, &m->a);
             CHECK(box_hash(&p, k, 0) == h0);
             bw_rng_seed(&r, s + 1);
             for (i = 0; i < BW_GRID_CELLS; i++)
                 m->grid.cell[i] = jumble[bw_rng_below(&r, sizeof jumble)];
-            bw_pit_render(&m->grid, &p, k, BW_PIT_STAGE_SMOOTH, &m->a);
+            bw_pit_render(&m->grid, &p, k, &m->a);
             CHECK(box_hash(&p, k, 0) == h0);
         }
     }
@@ -252,14 +252,14 @@ static void pit_fecund_smoothing_dead_pits_crumble(void)
         plan_for(s, &p, &a);
         for (k = 0; k < p.n; k++) {
             fresh(BW_T_DIRT);
-            bw_pit_render(&m->grid, &p, k, BW_PIT_STAGE_WALK, &m->a);
+            bw_pit_render_traced(&m->grid, &p, k, BW_PIT_STAGE_WALK, &m->a, 0, 0);
             bw_plane_clear(&m->b); /* m->b: the walked pit */
             for (y = 0; y < 120; y++)
                 for (x = 0; x < 120; x++)
                     if (BW_AT(&m->grid, x, y) == BW_T_PIT)
                         BW_PSET(&m->b, x, y);
             fresh(BW_T_DIRT);
-            bw_pit_render(&m->grid, &p, k, BW_PIT_STAGE_SMOOTH, &m->a);
+            bw_pit_render(&m->grid, &p, k, &m->a);
             bw_pit_box(&p, k, &x0, &y0, &x1, &y1);
             for (y = y0; y <= y1; y++)
                 for (x = x0; x <= x1; x++) {

@@ -126,8 +126,9 @@ typedef struct bw_crawler_event {
     bw_crawler baby[2];
 } bw_crawler_event;
 
-/* A test hook: fn is called after every MakeStep with the map as it is
- * then. Pass 0 to bw_crawler_map for none; it costs one test per step. */
+/* A trace, for tests and tools (it only watches, like morlock's): fn is
+ * called after every MakeStep with the map as it is then. Pass 0 to
+ * bw_crawler_map for none; it costs one test per step. */
 typedef struct bw_crawler_trace {
     void (*fn)(void *user, const bw_map *m, const bw_crawler_event *e);
     void *user;

@@ -27,9 +27,11 @@
 
 typedef struct bw_fill {
     uint8_t x[BW_FILL_STACK], y[BW_FILL_STACK];
-    uint16_t cap;      /* in use, <= BW_FILL_STACK; tests lower it */
     uint16_t peak;     /* deepest stack seen since bw_fill_init */
     uint16_t rescans;  /* times the stack overflowed and a rescan ran */
+#ifdef BW_TESTING /* test hooks (BW_TESTING, config.h) */
+    uint16_t cap;      /* entries in use, 1..BW_FILL_STACK (0 or more: all) */
+#endif
 } bw_fill;
 
 void bw_fill_init(bw_fill *f);

@@ -65,8 +65,10 @@ typedef struct bw_mdungeon_params {
     int buried_density;   /* X: X-2..X+2 buried items, X clamped to 0..10 */
     int dead_ends;        /* dead ends asked for, 0..16; info->n_dead were drawn */
     int max_attempts;     /* layout attempts before the fallback; 10 */
-    int fail_attempts;    /* test hook: the first fail_attempts attempts are
-                           * rejected even if they pass; 0 (the default) */
+#ifdef BW_TESTING /* test hooks (BW_TESTING, config.h) */
+    int fail_attempts;    /* the first fail_attempts attempts are rejected
+                           * even if they pass; 0 (the default) */
+#endif
 } bw_mdungeon_params;
 
 typedef struct bw_mdungeon_cell {

@@ -67,8 +67,10 @@ extern const uint8_t bw_overworld_type_tile[BW_OVERWORLD_TYPES];
 typedef struct bw_overworld_params {
     int x, y;              /* the map's place, -200..200 each */
     int z;                 /* the Voronoi slice, 0..BW_OVERWORLD_DEPTH-1 */
-    int stop_after;        /* tests: 1 Voronoi, 2 + blending, 3 + border
-                              and roads, 0 everything */
+#ifdef BW_TESTING /* test hooks (BW_TESTING, config.h) */
+    int stop_after;        /* 1 Voronoi, 2 + blending, 3 + border and
+                              roads, 0 everything (the default) */
+#endif
 } bw_overworld_params;
 
 /* One road, for bw_overworld_road (overworld.txt 3). It runs along x (a

@@ -23,9 +23,13 @@ static inline int free_at(const source *s, const bw_plane *out, unsigned i)
 
 static int push(bw_fill *f, int *sp, int x, int y)
 {
+#ifdef BW_TESTING
     /* a cap of 0 (a zeroed, never initialised bw_fill) or one above the
      * arrays means the whole stack */
     int cap = (f->cap == 0 || f->cap > BW_FILL_STACK) ? BW_FILL_STACK : f->cap;
+#else
+    const int cap = BW_FILL_STACK;
+#endif
     if (*sp >= cap)
         return 0;
     f->x[*sp] = (uint8_t)x;
@@ -128,7 +132,9 @@ static int fill(bw_fill *f, const source *s, bw_plane *out, int x, int y)
 
 void bw_fill_init(bw_fill *f)
 {
+#ifdef BW_TESTING
     f->cap = BW_FILL_STACK;
+#endif
     f->peak = 0;
     f->rescans = 0;
 }

@@ -14,6 +14,15 @@
 #include "burrow/geom.h"
 #include "burrow/rubble.h"
 
+/* The hooks are BW_TESTING only (config.h): without it the pointer is
+ * always NULL and its type stays incomplete. */
+#ifdef BW_TESTING
+#define CLOSED(h) ((h) ? (h)->closed : 0u)
+#else
+typedef struct bw_forest_hooks bw_forest_hooks;
+#define CLOSED(h) 0u
+#endif
+
 /* Purposes for bw_rng_stream(seed, BW_GEN_FOREST, level, purpose); a
  * tree's branches use P_CANOPY + its index, its leaves P_LEAVES + it. */
 enum { P_TRUNKS = 1, P_ROOTS = 2, P_LICHEN = 3, P_MUSHROOMS = 4, P_CANOPY = 8, P_LEAVES = 16 };
@@ -530,6 +539,7 @@ static void vine(draw_ctx *c, const bw_forest_part *p)
     while (line_step(&l));
     if (c->rep)
         c->rep->vines++;
+#ifdef BW_TESTING
     if (c->h && c->h->on_vine) {
         bw_forest_vine v;
         v.x0 = (uint8_t)p->x1;
@@ -539,6 +549,7 @@ static void vine(draw_ctx *c, const bw_forest_part *p)
         v.t = p->tree;
         c->h->on_vine(&v, c->h->ctx);
     }
+#endif
 }
 
 /* Branches go over air, leaves, vines and other branches (never a trunk);
@@ -703,8 +714,8 @@ static void floor_level(bw_map *m, uint32_t seed, const bw_forest_plan *pl, bw_f
 
 /* ------------------------------------------------------------ entry */
 
-int bw_forest_level_hooked(bw_map *m, uint32_t seed, int level, bw_forest_report *rep,
-                           const bw_forest_hooks *h)
+static int level_hooked(bw_map *m, uint32_t seed, int level, bw_forest_report *rep,
+                        const bw_forest_hooks *h)
 {
     bw_forest_plan pl;
     BW_ASSERT(m);
@@ -715,7 +726,7 @@ int bw_forest_level_hooked(bw_map *m, uint32_t seed, int level, bw_forest_report
             rep->tops = rep->fallbacks = 0;
     bw_forest_trunks(seed, &pl);
     if (level == BW_FOREST_LEVELS)
-        floor_level(m, seed, &pl, rep, h ? h->closed : 0u);
+        floor_level(m, seed, &pl, rep, CLOSED(h));
     else
         canopy_level(m, seed, level, &pl, rep, h);
     return 0;
@@ -723,8 +734,16 @@ int bw_forest_level_hooked(bw_map *m, uint32_t seed, int level, bw_forest_report
 
 int bw_forest_level(bw_map *m, uint32_t seed, int level, bw_forest_report *rep)
 {
-    return bw_forest_level_hooked(m, seed, level, rep, 0);
+    return level_hooked(m, seed, level, rep, 0);
 }
+
+#ifdef BW_TESTING
+int bw_forest_level_hooked(bw_map *m, uint32_t seed, int level, bw_forest_report *rep,
+                           const bw_forest_hooks *h)
+{
+    return level_hooked(m, seed, level, rep, h);
+}
+#endif
 
 int bw_forest_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
 {

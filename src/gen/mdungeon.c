@@ -6,6 +6,13 @@
 #include "burrow/geom.h"
 #include "burrow/tile.h"
 
+/* test hook (BW_TESTING, config.h): 0 without it */
+#ifdef BW_TESTING
+#define FAIL_ATTEMPTS(p) ((p)->fail_attempts)
+#else
+#define FAIL_ATTEMPTS(p) 0
+#endif
+
 /* Caps on every loop that could otherwise run on (common.md). */
 #define MD_ATTEMPTS 10        /* notes: up to 10 layout attempts, then fallback */
 #define MD_PICK_TRIES 32      /* random picks before a placement scans */
@@ -102,7 +109,9 @@ void bw_mdungeon_defaults(bw_mdungeon_params *p, int floor, int layout)
     p->buried_density = 4;
     p->dead_ends = 4;
     p->max_attempts = MD_ATTEMPTS;
+#ifdef BW_TESTING
     p->fail_attempts = 0;
+#endif
 }
 
 const char *bw_mdungeon_entity_name(int kind)
@@ -810,10 +819,10 @@ int bw_mdungeon_floor(bw_map *m, uint32_t seed, const bw_mdungeon_params *p, bw_
     c.in->fallback = 0;
     tries = bw_clamp(p->max_attempts, 0, MD_ATTEMPTS);
     bw_rng_stream(&m->rng, seed, BW_GEN_MDUNGEON, (uint32_t)p->floor, (uint32_t)layout);
-    /* fail_attempts lets the tests drive the retry loop and the fallback
-     * (every real attempt passes, see tests/test_mdungeon.c gen) */
+    /* fail_attempts (BW_TESTING) lets the tests drive the retry loop and
+     * the fallback (every real attempt passes, see tests/test_mdungeon.c gen) */
     for (c.in->attempts = 1; c.in->attempts <= tries; c.in->attempts++)
-        if ((ok = attempt(&c) && c.in->attempts > p->fail_attempts) != 0)
+        if ((ok = attempt(&c) && c.in->attempts > FAIL_ATTEMPTS(p)) != 0)
             break;
     if (!ok) {
         /* Notes: after 10 failed attempts, a one-room monster house. */

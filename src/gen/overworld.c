@@ -6,6 +6,13 @@
 #include "burrow/geom.h"
 #include "burrow/tile.h"
 
+/* test hook (BW_TESTING, config.h): 0 without it */
+#ifdef BW_TESTING
+#define STOP_AFTER(p) ((p)->stop_after)
+#else
+#define STOP_AFTER(p) 0
+#endif
+
 /* Purposes for the streams; every stream also carries a place on the
  * half-step lattice (2x, 2y for a map; 2x + 1, 2y for its east edge...),
  * so nothing of one map leaks into another. */
@@ -505,7 +512,9 @@ void bw_overworld_defaults(bw_overworld_params *p, int x, int y)
     p->x = x;
     p->y = y;
     p->z = BW_OVERWORLD_Z_DEFAULT;
+#ifdef BW_TESTING
     p->stop_after = 0;
+#endif
 }
 
 int bw_overworld_map(bw_map *m, uint32_t seed, const bw_overworld_params *p, bw_overworld_info *info)
@@ -526,10 +535,10 @@ int bw_overworld_map(bw_map *m, uint32_t seed, const bw_overworld_params *p, bw_
         return BW_ERR_OPTION;
     bw_map_init(m, BW_OVERWORLD_W, BW_OVERWORLD_H, BW_T_OW_SHORT);
     voronoi(m, seed, p);
-    if (p->stop_after == 1)
+    if (STOP_AFTER(p) == 1)
         return 0;
     blend_pass(&m->grid, seed, p->x, p->y, in);
-    if (p->stop_after == 2)
+    if (STOP_AFTER(p) == 2)
         return 0;
     /* (3) the buildings' road points are drawn before the roads: the
      * Center on one road (drawn), the Mart on the other */
@@ -543,7 +552,7 @@ int bw_overworld_map(bw_map *m, uint32_t seed, const bw_overworld_params *p, bw_
         mark[0] = mark[1] = 0;
     border(m, in);
     roads(m, seed, p, in, mark);
-    if (p->stop_after == 3)
+    if (STOP_AFTER(p) == 3)
         return 0;
     for (i = 0; i < BW_OVERWORLD_BUILDINGS; i++)
         if (in->b[i].wanted)
