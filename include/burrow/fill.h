@@ -30,7 +30,7 @@ typedef struct bw_fill {
     uint16_t peak;     /* deepest stack seen since bw_fill_init */
     uint16_t rescans;  /* times the stack overflowed and a rescan ran */
 #ifdef BW_TESTING /* test hooks (BW_TESTING, config.h) */
-    uint16_t cap;      /* entries in use, 1..BW_FILL_STACK (0 or more: all) */
+    uint16_t cap;      /* entries in use, 1..BW_FILL_STACK (0, or above it: all) */
 #endif
 } bw_fill;
 
