@@ -28,7 +28,8 @@
  * history is full the oldest record is dropped unless it is that step, in
  * which case the one after it goes; any capacity >= 2 is therefore
  * correct, and 32 keeps the recent trail for the trace. */
-#ifndef BW_MINESHAFT_HISTORY /* tunable, 2..255 (the stack it takes) */
+/* Tunable, 2..255: the backup target is always kept, so levels stay the same. */
+#ifndef BW_MINESHAFT_HISTORY
 #define BW_MINESHAFT_HISTORY 32
 #endif
 /* Cap on steps (records made, including both halves of a diagonal move and
