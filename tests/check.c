@@ -7,6 +7,16 @@ static uint32_t cur_seed;
 static int have_seed;
 static const char *filter;
 
+/* What the command line asked for: every test, the tests whose name is
+ * `filter` (if one is) or else contains it, and perhaps one seed. */
+enum { RUN_ALL, LIST, PROBE };
+static int mode, exact, found, only_seed;
+static uint32_t the_seed;
+/* seed=N: the running test is inside its body for seed N (in_seed), or
+ * past a seed loop and outside any body (after_loop && !in_seed), where
+ * its checks cover all seeds and are skipped. */
+static int in_seed, after_loop, skipped;
+
 void t_print(const char *s)
 {
     const char *e = s;
@@ -52,13 +62,15 @@ void t_seed(uint32_t seed)
     have_seed = 1;
 }
 
-int t_check(int ok, const char *file, int line, const char *what)
+static int fail(const char *kind, const char *file, int line, const char *what)
 {
-    if (ok)
+    if (only_seed && after_loop && !in_seed) {
+        skipped++;
         return 1;
+    }
     test_failed = 1;
     if (reported++ < 3) { /* the first few failures of a test are enough */
-        t_print("  check failed: ");
+        t_print(kind);
         t_print(file);
         t_print(":");
         t_print_u((uint32_t)line);
@@ -73,6 +85,20 @@ int t_check(int ok, const char *file, int line, const char *what)
     }
     return 0;
 }
+
+int t_check(int ok, const char *file, int line, const char *what)
+{
+    return ok ? 1 : fail("  check failed: ", file, line, what);
+}
+
+#ifdef BW_ASSERTS
+/* BW_ASSERT's handler (burrow/config.h): a broken precondition fails the
+ * running test like a CHECK, and the suite goes on. */
+void bw_assert_failed(const char *file, int line, const char *expr)
+{
+    fail("  assert failed: ", file, line, expr);
+}
+#endif
 
 void t_golden(const char *name, uint32_t got, uint32_t want)
 {
@@ -91,24 +117,68 @@ uint32_t t_fold(uint32_t h, uint32_t v)
     b[1] = (uint8_t)(v >> 8);
     b[2] = (uint8_t)(v >> 16);
     b[3] = (uint8_t)(v >> 24);
-    return bw_fnv1a(h, b, 4);
+    return bw_grid_fnv1a(h, b, 4);
 }
 
-static int starts_with(const char *s, const char *p)
+int t_same(const char *a, const char *b)
 {
-    while (*p && *s == *p) {
-        s++;
-        p++;
+    while (*a && *a == *b) {
+        a++;
+        b++;
     }
-    return *p == 0;
+    return *a == *b;
+}
+
+static int contains(const char *s, const char *p)
+{
+    for (; *s; s++) {
+        const char *a = s, *b = p;
+        while (*b && *a == *b) {
+            a++;
+            b++;
+        }
+        if (!*b)
+            return 1;
+    }
+    return !*p;
+}
+
+static int selected(const char *name)
+{
+    return !filter || (exact ? t_same(name, filter) : contains(name, filter));
+}
+
+int t_seed_more(uint32_t s, uint32_t n)
+{
+    if (s < n)
+        return 1;
+    in_seed = 0;
+    after_loop = 1;
+    return 0;
+}
+
+int t_seed_on(uint32_t s)
+{
+    in_seed = !only_seed || s == the_seed;
+    return in_seed;
 }
 
 void t_run(const char *name, t_fn fn)
 {
-    if (filter && !starts_with(name, filter))
+    if (mode == PROBE) { /* does any test have exactly this name? */
+        found |= t_same(name, filter);
         return;
+    }
+    if (!selected(name))
+        return;
+    if (mode == LIST) {
+        t_print(name);
+        t_print("\n");
+        return;
+    }
     test_failed = 0;
     reported = 0;
+    in_seed = after_loop = skipped = 0;
     have_seed = 0;
     bw_port_stack_paint();
     fn();
@@ -116,6 +186,13 @@ void t_run(const char *name, t_fn fn)
     if (bw_port_stack_size() && bw_port_stack_peak() >= bw_port_stack_size()) {
         t_print("  stack overflow: the test used all of the stack\n");
         test_failed = 1;
+    }
+    if (skipped) {
+        t_print("  seed=");
+        t_print_u(the_seed);
+        t_print(": skipped ");
+        t_print_u((uint32_t)skipped);
+        t_print(" failed check(s) over all seeds\n");
     }
     t_print(test_failed ? "FAIL " : "ok ");
     t_print(name);
@@ -130,12 +207,61 @@ void t_run(const char *name, t_fn fn)
 #include "suites.h"
 #undef SUITE
 
-int main(int argc, char **argv)
+static void run_suites(void)
 {
-    filter = argc > 1 ? argv[1] : 0;
 #define SUITE(name) suite_##name();
 #include "suites.h"
 #undef SUITE
+}
+
+/* Decimal, at most 4294967295; 0 on anything else. */
+static int parse_seed(const char *s, uint32_t *v)
+{
+    uint32_t n = 0;
+    if (!*s)
+        return 0;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9' || n > (0xffffffffu - (uint32_t)(*s - '0')) / 10)
+            return 0;
+        n = n * 10 + (uint32_t)(*s - '0');
+    }
+    *v = n;
+    return 1;
+}
+
+/* tests [--list] [NAME] [seed=N]: NAME runs the test of exactly that name
+ * or, if none has it, every test whose name contains it; seed=N runs each
+ * FOR_SEEDS loop for seed N only. The boards pass no arguments. */
+int main(int argc, char **argv)
+{
+    int i;
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (t_same(a, "--list"))
+            mode = LIST;
+        else if (a[0] == 's' && a[1] == 'e' && a[2] == 'e' && a[3] == 'd' && a[4] == '=') {
+            if (!parse_seed(a + 5, &the_seed)) {
+                t_print("tests: seed=N needs a decimal 32-bit number\n");
+                return 2;
+            }
+            only_seed = 1;
+        } else if (!filter && a[0] != '-')
+            filter = a;
+        else {
+            t_print("tests: usage: tests [--list] [NAME] [seed=N]\n");
+            return 2;
+        }
+    }
+    if (filter) {
+        int want = mode;
+        mode = PROBE;
+        run_suites();
+        exact = found;
+        mode = want;
+    }
+    run_suites();
+    if (mode == LIST)
+        return 0;
     t_print_u((uint32_t)passed);
     t_print(" passed, ");
     t_print_u((uint32_t)failed);

@@ -11,6 +11,18 @@
 #endif
 #define SEEDS(n) ((n) / BW_TEST_DIV > 0 ? (n) / BW_TEST_DIV : 1)
 
+/* The seed loop of a property test: FOR_SEEDS(s, 300) { ... } runs s over
+ * 0 .. SEEDS(300) - 1. With seed=N on the command line the body runs for
+ * s == N only, so a failing seed reruns alone (`tests NAME seed=N`); the
+ * checks a test makes after such a loop, over all its seeds (rates,
+ * "at least one"), are then skipped and counted on one line. */
+int t_seed_more(uint32_t s, uint32_t n); /* s < n; notes the loop's end */
+int t_seed_on(uint32_t s);               /* 1: run the body for s */
+#define FOR_SEEDS(s, n) FOR_SEEDS_N(s, SEEDS(n))
+/* The same over a count already divided (n = SEEDS(300) earlier). */
+#define FOR_SEEDS_N(s, n) \
+    for (s = 0; t_seed_more((uint32_t)(s), (uint32_t)(n)); s++) if (!t_seed_on((uint32_t)(s))) continue; else
+
 /* Records the current seed (or any number) for failure messages. */
 void t_seed(uint32_t seed);
 int t_check(int ok, const char *file, int line, const char *what);
@@ -18,6 +30,7 @@ int t_check(int ok, const char *file, int line, const char *what);
 /* CHECK that also stops the calling test function on failure. */
 #define REQUIRE(cond) do { if (!CHECK(cond)) return; } while (0)
 
+/* Runs one test, if the command line selects it (see check.c's main). */
 typedef void (*t_fn)(void);
 void t_run(const char *name, t_fn fn);
 #define RUN(fn) t_run(#fn, fn)
@@ -25,6 +38,9 @@ void t_run(const char *name, t_fn fn);
 /* Pins a golden value; prints `golden NAME HEX` so the desktop and QEMU
  * logs can be compared line by line. */
 void t_golden(const char *name, uint32_t got, uint32_t want);
+
+/* 1 if the two strings are equal (the core has no strcmp). */
+int t_same(const char *a, const char *b);
 
 void t_print(const char *s);
 void t_print_u(uint32_t v);

@@ -21,7 +21,7 @@ static void pit_seeds_at_least_40_apart(void)
     bw_pit_plan p, a;
     uint32_t s;
     int i, j, m0 = BW_PIT_REACH + 2;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         plan_for(s, &p, &a);
         CHECK(p.n >= 1 && p.n <= BW_PIT_MAX);
@@ -42,7 +42,7 @@ static void pit_place_always_finds_a_seed(void)
     bw_pit_plan p, a;
     bw_rng r;
     uint32_t s;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         bw_rng_stream(&r, s, 0x7069u, 2, 0);
         bw_pit_place(&a, &r, 3, 0, 0, 120, 120);
@@ -64,13 +64,13 @@ static void pit_half_moon_is_down_slopes(void)
     bw_pit_plan p, a;
     uint32_t s;
     int k, x, y;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         plan_for(s, &p, &a);
         for (k = 0; k < p.n; k++) {
             int sx = p.x[k], sy = p.y[k], d = p.dir[k], n = 0;
             fresh(BW_T_DIRT);
-            bw_pit_render(&m->grid, &p, k, BW_PIT_STAGE_MOON, &m->a);
+            bw_pit_render_traced(&m->grid, &p, k, BW_PIT_STAGE_MOON, &m->a, 0, 0);
             CHECK(BW_AT(&m->grid, sx, sy) == BW_T_DOWN_SLOPE);
             CHECK(bw_pit_in_half_moon(&p, k, sx - bw_dx8[d], sy - bw_dy8[d]));
             CHECK(!bw_pit_in_half_moon(&p, k, sx + bw_dx8[d], sy + bw_dy8[d]));
@@ -99,14 +99,14 @@ static void pit_walks_from_open_side_never_over_slopes(void)
     uint32_t s;
     int32_t all = 0, all_ahead = 0;
     int k, x, y;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         plan_for(s, &p, &a);
         for (k = 0; k < p.n; k++) {
             int sx = p.x[k], sy = p.y[k], d = p.dir[k];
             int pits = 0, slopes = 0, ahead = 0;
             fresh(BW_T_DIRT);
-            bw_pit_render(&m->grid, &p, k, BW_PIT_STAGE_WALK, &m->a);
+            bw_pit_render_traced(&m->grid, &p, k, BW_PIT_STAGE_WALK, &m->a, 0, 0);
             for (y = 1; y < 119; y++)
                 for (x = 1; x < 119; x++) {
                     uint8_t t = BW_AT(&m->grid, x, y);
@@ -169,7 +169,7 @@ static void pit_walks_start_next_to_crescent_on_open_side(void)
     walks_seen v;
     uint32_t s;
     int i, walks = 0, diag5 = 0;
-    for (s = 0; s < SEEDS(1000); s++) {
+    FOR_SEEDS(s, 1000) {
         t_seed(s);
         plan_for(s, &p, &a);
         v.p = &p;
@@ -196,7 +196,7 @@ static void pit_walks_start_next_to_crescent_on_open_side(void)
 static uint32_t box_hash(const bw_pit_plan *p, int k, int below)
 {
     int x, y, x0, y0, x1, y1;
-    uint32_t h = BW_FNV1A_INIT;
+    uint32_t h = BW_GRID_FNV1A_INIT;
     bw_pit_box(p, k, &x0, &y0, &x1, &y1);
     for (y = y0; y <= y1; y++)
         for (x = x0; x <= x1; x++) {
@@ -205,7 +205,7 @@ static uint32_t box_hash(const bw_pit_plan *p, int k, int below)
                 c = t == BW_T_UP_SLOPE ? 1 : t == BW_T_STONE ? 2 : 0;
             else
                 c = t == BW_T_DOWN_SLOPE ? 1 : (t == p->tile || t == BW_T_CRUMBLE_DIRT) ? 2 : 0;
-            h = bw_fnv1a(h, &c, 1);
+            h = bw_grid_fnv1a(h, &c, 1);
         }
     return h;
 }
@@ -220,20 +220,20 @@ static void pit_shape_independent_of_background(void)
     bw_rng r;
     uint32_t s, h0;
     int k, i;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         plan_for(s, &p, &a);
         for (k = 0; k < p.n; k++) {
             fresh(BW_T_DIRT);
-            bw_pit_render(&m->grid, &p, k, BW_PIT_STAGE_SMOOTH, &m->a);
+            bw_pit_render(&m->grid, &p, k, &m->a);
             h0 = box_hash(&p, k, 0);
             fresh(BW_T_ROCK);
-            bw_pit_render(&m->grid, &p, k, BW_PIT_STAGE_SMOOTH, &m->a);
+            bw_pit_render(&m->grid, &p, k, &m->a);
             CHECK(box_hash(&p, k, 0) == h0);
             bw_rng_seed(&r, s + 1);
             for (i = 0; i < BW_GRID_CELLS; i++)
                 m->grid.cell[i] = jumble[bw_rng_below(&r, sizeof jumble)];
-            bw_pit_render(&m->grid, &p, k, BW_PIT_STAGE_SMOOTH, &m->a);
+            bw_pit_render(&m->grid, &p, k, &m->a);
             CHECK(box_hash(&p, k, 0) == h0);
         }
     }
@@ -247,19 +247,19 @@ static void pit_fecund_smoothing_dead_pits_crumble(void)
     bw_pit_plan p, a;
     uint32_t s;
     int k, x, y, x0, y0, x1, y1, died = 0;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         plan_for(s, &p, &a);
         for (k = 0; k < p.n; k++) {
             fresh(BW_T_DIRT);
-            bw_pit_render(&m->grid, &p, k, BW_PIT_STAGE_WALK, &m->a);
+            bw_pit_render_traced(&m->grid, &p, k, BW_PIT_STAGE_WALK, &m->a, 0, 0);
             bw_plane_clear(&m->b); /* m->b: the walked pit */
             for (y = 0; y < 120; y++)
                 for (x = 0; x < 120; x++)
                     if (BW_AT(&m->grid, x, y) == BW_T_PIT)
                         BW_PSET(&m->b, x, y);
             fresh(BW_T_DIRT);
-            bw_pit_render(&m->grid, &p, k, BW_PIT_STAGE_SMOOTH, &m->a);
+            bw_pit_render(&m->grid, &p, k, &m->a);
             bw_pit_box(&p, k, &x0, &y0, &x1, &y1);
             for (y = y0; y <= y1; y++)
                 for (x = x0; x <= x1; x++) {
@@ -290,7 +290,7 @@ static void pit_mirrored_below_as_stone_and_up_slopes(void)
     bw_pit_plan p, a;
     uint32_t s, h[BW_PIT_MAX];
     int k;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         plan_for(s, &p, &a);
         fresh(BW_T_DIRT);
@@ -313,7 +313,7 @@ static void pit_stays_within_reach(void)
     bw_pit_plan p, a;
     uint32_t s;
     int k, x, y;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         plan_for(s, &p, &a);
         p.tile = s & 1 ? BW_T_FIERY_PIT : BW_T_PIT;

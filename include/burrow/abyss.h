@@ -24,6 +24,7 @@
 #define BURROW_ABYSS_H
 
 #include <stdint.h>
+#include "burrow/config.h"
 #include "burrow/gen.h"
 #include "burrow/map.h"
 
@@ -54,14 +55,16 @@ typedef struct bw_abyss_info {
 
 /* Place k (0..BW_ABYSS_SPOTS-1) where the pit of `level` (1..4) may be;
  * level + 1 has a ladder up there. A pure function of (seed, level, k).
- * Returns 0, or -1 for a level or k out of range. */
+ * Returns 0, BW_ERR_LEVEL for a level out of range or BW_ERR_ARG for k
+ * out of range. x and y must not be NULL. */
 int bw_abyss_spot(uint32_t seed, int level, int k, int *x, int *y);
 /* Where the pit of `level` (1..4) lies at epoch 0, one of its places; a
- * pure function of (seed, level). Returns 0, or -1 for a level without. */
+ * pure function of (seed, level). Returns 0, or BW_ERR_LEVEL for a level
+ * without one (5, or out of range). x and y must not be NULL. */
 int bw_abyss_pit(uint32_t seed, int level, int *x, int *y);
 
 /* Level `level` (1..5) at epoch 0 into m; `info` may be NULL. Returns 0,
- * or -1 for a level out of range. */
+ * or BW_ERR_LEVEL for a level out of range. m must not be NULL. */
 int bw_abyss_level(bw_map *m, uint32_t seed, int level, bw_abyss_info *info);
 /* The registry's "abyss": bw_abyss_level without the info. */
 int bw_abyss_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o);
@@ -75,7 +78,8 @@ int bw_abyss_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o);
  * not write BW_T_PIT on the level itself). `info`, if not NULL, gets the
  * pit and the count; its kinds change only for the redrawn areas, so pass
  * the same info from call to call. Returns the number of areas redrawn, or
- * -1 for bad arguments (epoch 0 is the first generation, not a redraw).
+ * BW_ERR_LEVEL for a level out of range, BW_ERR_ARG for m NULL or not an
+ * abyss map, the player off it, or epoch 0 (the first generation, not a redraw).
  * Epochs are the caller's counter (1, 2, ...); the same sequence of calls
  * gives the same maps. */
 int bw_abyss_regenerate(bw_map *m, uint32_t seed, int level, uint32_t epoch,

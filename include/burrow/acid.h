@@ -13,6 +13,7 @@
 #define BURROW_ACID_H
 
 #include <stdint.h>
+#include "burrow/config.h"
 #include "burrow/map.h"
 #include "burrow/rng.h"
 #include "burrow/tile.h"

@@ -5,6 +5,7 @@
 #define BURROW_BOMB_H
 
 #include <stdint.h>
+#include "burrow/config.h"
 #include "burrow/grid.h"
 #include "burrow/rng.h"
 #include "burrow/geom.h"

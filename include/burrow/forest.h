@@ -18,6 +18,7 @@
 #define BURROW_FOREST_H
 
 #include <stdint.h>
+#include "burrow/config.h"
 #include "burrow/gen.h"
 #include "burrow/map.h"
 #include "burrow/plane.h"
@@ -151,13 +152,17 @@ typedef struct bw_forest_report {
 } bw_forest_report;
 
 /* Generates level `level` (1..5) of `seed` into m (120 x 120); rep may be
- * NULL. Returns 0, or -1 if level is out of range. Scratch: m->a (and
- * m->fill on DLVL 5); m->b is left as it was, for the caller's own use
- * (an on_vine hook may keep its notes there). */
+ * NULL (m must not). Returns 0, or BW_ERR_LEVEL if level is out of range.
+ * Scratch: m->a (and m->fill on DLVL 5); m->b is left as it was, for the caller's own use
+ * (a BW_TESTING on_vine hook may keep its notes there). */
 int bw_forest_level(bw_map *m, uint32_t seed, int level, bw_forest_report *rep);
 
-/* Hooks, for tests and tools; a zeroed struct changes nothing. Unused,
- * they cost one test per vine laid and one per gap drawn. */
+/* The registry's "forest". */
+int bw_forest_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o);
+
+#ifdef BW_TESTING /* test hooks (BW_TESTING, config.h) */
+/* A zeroed struct changes nothing. Unused, they cost one test per vine
+ * laid and one per gap drawn. */
 typedef struct bw_forest_vine {
     uint8_t x0, y0;        /* the twig tip of tree t */
     uint8_t x1, y1;        /* the branch square of another tree it reaches */
@@ -177,8 +182,6 @@ typedef struct bw_forest_hooks {
 /* bw_forest_level with hooks (h may be NULL). */
 int bw_forest_level_hooked(bw_map *m, uint32_t seed, int level, bw_forest_report *rep,
                            const bw_forest_hooks *h);
-
-/* The registry's "forest". */
-int bw_forest_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o);
+#endif /* BW_TESTING */
 
 #endif

@@ -4,6 +4,7 @@
 #define BURROW_GEN_H
 
 #include <stdint.h>
+#include "burrow/error.h"
 #include "burrow/map.h"
 
 /* Generator ids feed the seed mixer: never renumber. */
@@ -33,7 +34,10 @@ typedef struct bw_generator {
     int w, h;
     int levels;            /* highest level (1 for single-map generators) */
     const char *options;   /* for `burrow list` */
-    /* Returns 0 on success, -1 for options out of range. */
+    /* Returns 0 (BW_OK), BW_ERR_LEVEL for a level outside 1..levels,
+     * BW_ERR_OPTION for options out of range, BW_ERR_DESIGN for a crawler
+     * design that breaks a rule. m must not be NULL; o may be (the
+     * defaults). */
     int (*generate)(bw_map *m, uint32_t seed, int level, const bw_opts *o);
     /* Optional: prints entities after the grid in --format ids. */
     const char *(*entity_name)(int kind);
@@ -42,6 +46,6 @@ typedef struct bw_generator {
 extern const bw_generator bw_generators[];
 extern const int bw_generator_count;
 
-const bw_generator *bw_find_generator(const char *name);
+const bw_generator *bw_generator_find(const char *name);
 
 #endif

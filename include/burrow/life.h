@@ -7,6 +7,7 @@
 #define BURROW_LIFE_H
 
 #include <stdint.h>
+#include "burrow/config.h"
 #include "burrow/grid.h"
 #include "burrow/plane.h"
 #include "burrow/tile.h"

@@ -6,6 +6,7 @@
 #define BURROW_MAP_H
 
 #include <stdint.h>
+#include "burrow/config.h"
 #include "burrow/grid.h"
 #include "burrow/plane.h"
 #include "burrow/fill.h"
@@ -13,7 +14,9 @@
 
 /* mystery-dungeon.txt is the heaviest user: ground items X+2, buried items
  * X+2, traps at most 56, monster-house extras; 96 covers X <= 10. */
+#ifndef BW_MAX_ENTITIES /* tunable, 1..65535; mdungeon needs 96 (a build check) */
 #define BW_MAX_ENTITIES 96
+#endif
 
 typedef struct bw_entity {
     uint8_t x, y;
@@ -32,7 +35,8 @@ typedef struct bw_map {
 
 /* Resets the grid to w x h of `tile`, empties the entities, readies fill. */
 void bw_map_init(bw_map *m, int w, int h, uint8_t tile);
-/* Appends an entity; returns 0 (and adds nothing) when the list is full. */
+/* Appends an entity at (x, y), a cell of the map (BW_ASSERT); returns 0
+ * (and adds nothing) when the list is full. */
 int bw_map_add_entity(bw_map *m, int x, int y, int kind, int arg);
 
 #endif

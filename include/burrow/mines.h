@@ -21,6 +21,7 @@
 #define BURROW_MINES_H
 
 #include <stdint.h>
+#include "burrow/config.h"
 #include "burrow/gen.h"
 #include "burrow/map.h"
 #include "burrow/pit.h"
@@ -48,7 +49,8 @@
 void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *own);
 
 /* Generates Orc Mines level `level` (1..5) of `seed` into m (120 x 120).
- * Returns 0, or -1 if level is out of range. The registry's "mines". */
+ * Returns 0, or BW_ERR_LEVEL if level is out of range. m must not be NULL;
+ * o is ignored (may be NULL). The registry's "mines". */
 int bw_mines_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o);
 
 /* Steam during play (1.3.5). A game makes a bw_mines_steam_ctx once per

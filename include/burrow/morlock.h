@@ -25,7 +25,9 @@
 #define BURROW_MORLOCK_H
 
 #include <stdint.h>
+#include "burrow/config.h"
 #include "burrow/gen.h"
+#include "burrow/geom.h"
 #include "burrow/map.h"
 
 #define BW_MORLOCK_LEVELS 5
@@ -83,8 +85,7 @@ typedef struct bw_morlock_template {
 } bw_morlock_template;
 extern const bw_morlock_template bw_morlock_templates[BW_MORLOCK_TEMPLATES];
 
-/* Sides, in the order of bw_dx4/bw_dy4 (N E S W); a door mask has bit s. */
-enum { BW_MORLOCK_NORTH, BW_MORLOCK_EAST, BW_MORLOCK_SOUTH, BW_MORLOCK_WEST };
+/* Sides are BW_NORTH .. BW_WEST (geom.h); a door mask has bit s. */
 
 typedef struct bw_morlock_cfg {
     uint16_t steps; /* cap on tunnel steps, all tunnels and levels */
@@ -167,16 +168,17 @@ typedef void (*bw_morlock_trace)(void *ctx, int kind, const bw_morlock_plan *p,
 void bw_morlock_defaults(bw_morlock_cfg *c);
 
 /* Runs the process without drawing anything. c = 0: the defaults.
- * Returns 0, or -1 if the cfg is out of range. */
+ * Returns 0, or BW_ERR_OPTION if the cfg is out of range. p must not be NULL. */
 int bw_morlock_plan_run(bw_morlock_plan *p, uint32_t seed, const bw_morlock_cfg *c,
                         bw_morlock_trace fn, void *ctx);
 
 /* Generates level `level` (1..5) of `seed` with cfg c (0: defaults) into m;
- * the plan is left in p (caller's memory). Returns 0, or -1 out of range. */
-int bw_morlock_render(bw_map *m, uint32_t seed, int level, const bw_morlock_cfg *c,
+ * the plan is left in p (caller's memory, not NULL). Returns 0, BW_ERR_LEVEL
+ * for a level out of range or BW_ERR_OPTION for a cfg out of range. */
+int bw_morlock_level(bw_map *m, uint32_t seed, int level, const bw_morlock_cfg *c,
                       bw_morlock_plan *p);
 
-/* The registry's "morlock": bw_morlock_render with the defaults. */
+/* The registry's "morlock": bw_morlock_level with the defaults. */
 int bw_morlock_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o);
 
 #endif

@@ -16,6 +16,7 @@
 #define BURROW_PIT_H
 
 #include <stdint.h>
+#include "burrow/config.h"
 #include "burrow/grid.h"
 #include "burrow/plane.h"
 #include "burrow/rng.h"
@@ -52,9 +53,6 @@ typedef struct bw_pit_plan {
     uint32_t sub;                  /* sub-seed of the walks */
 } bw_pit_plan;
 
-/* Stages of bw_pit_render, for tests: each includes the ones before. */
-enum { BW_PIT_STAGE_MOON = 1, BW_PIT_STAGE_WALK = 2, BW_PIT_STAGE_SMOOTH = 3 };
-
 /* Draws up to `want` (<= BW_PIT_MAX) seeds into p (p->n, x, y, dir, r and
  * sub; p->tile is left to the caller): inside the w x h map with a margin of
  * BW_PIT_REACH + 2, at least BW_PIT_SPACING apart and at least `avoid_dist`
@@ -66,21 +64,15 @@ enum { BW_PIT_STAGE_MOON = 1, BW_PIT_STAGE_WALK = 2, BW_PIT_STAGE_SMOOTH = 3 };
 int bw_pit_place(bw_pit_plan *p, bw_rng *r, int want, const bw_pit_plan *avoid,
                  int avoid_dist, int w, int h);
 
+/* Every call that takes a pit number k needs 0 <= k < p->n (BW_ASSERT). */
+
 /* 1 if (x, y) is in the half moon of pit k. */
 int bw_pit_in_half_moon(const bw_pit_plan *p, int k, int x, int y);
 
 /* Pit k on its own level (Z + 0): half moon of down slopes, walks of
- * p->tile, smoothing with pit -> crumbling dirt. `stage` stops early (tests);
- * `scratch` is the Game of Life's next-generation plane. */
-void bw_pit_render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
-                   bw_plane *scratch);
-
-/* bw_pit_render with a trace, for tests: trace(ctx, i, x, y, gx, gy) is
- * called before drunken walk i (from 0) with its first cell and its goal.
- * `trace` may be NULL. */
-typedef void (*bw_pit_trace)(void *ctx, int walk, int x, int y, int gx, int gy);
-void bw_pit_render_traced(bw_grid *g, const bw_pit_plan *p, int k, int stage,
-                          bw_plane *scratch, bw_pit_trace trace, void *ctx);
+ * p->tile, smoothing with pit -> crumbling dirt. `scratch` is the Game of
+ * Life's next-generation plane. */
+void bw_pit_render(bw_grid *g, const bw_pit_plan *p, int k, bw_plane *scratch);
 
 /* Every pit of the plan on Z + 0. */
 void bw_pit_put(bw_grid *g, const bw_pit_plan *p, bw_plane *scratch);
@@ -94,5 +86,17 @@ void bw_pit_put_below(bw_grid *g, const bw_pit_plan *p, uint8_t floor,
 
 /* The box seed +/- BW_PIT_REACH of pit k, clipped to 0..119. */
 void bw_pit_box(const bw_pit_plan *p, int k, int *x0, int *y0, int *x1, int *y1);
+
+#ifdef BW_TESTING /* test hooks (BW_TESTING, config.h) */
+/* Stages of bw_pit_render_traced: each includes the ones before. */
+enum { BW_PIT_STAGE_MOON = 1, BW_PIT_STAGE_WALK = 2, BW_PIT_STAGE_SMOOTH = 3 };
+
+/* bw_pit_render stopped after `stage`, with a trace: trace(ctx, i, x, y,
+ * gx, gy) is called before drunken walk i (from 0) with its first cell and
+ * its goal. `trace` may be NULL. */
+typedef void (*bw_pit_trace)(void *ctx, int walk, int x, int y, int gx, int gy);
+void bw_pit_render_traced(bw_grid *g, const bw_pit_plan *p, int k, int stage,
+                          bw_plane *scratch, bw_pit_trace trace, void *ctx);
+#endif /* BW_TESTING */
 
 #endif

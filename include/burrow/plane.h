@@ -4,6 +4,7 @@
 #define BURROW_PLANE_H
 
 #include <stdint.h>
+#include "burrow/config.h"
 #include "burrow/grid.h"
 
 #define BW_PLANE_WORDS (BW_GRID_CELLS / 32) /* 450 words = 1,800 bytes */
@@ -21,7 +22,7 @@ void bw_plane_andnot(bw_plane *dst, const bw_plane *src);
 int bw_plane_count(const bw_plane *p);
 
 /* Whole-row operations: bits [y*120, y*120+120), done a word at a time.
- * Unchecked, like BW_PGET: y must be inside 0..119 (x0 too for find). */
+ * Unchecked, like BW_PGET: y must be inside 0..119 (BW_ASSERT). */
 void bw_plane_row_set(bw_plane *p, int y, int on);
 int bw_plane_row_count(const bw_plane *p, int y);
 /* Lowest x >= x0 on row y whose bit is `on`, or -1. */

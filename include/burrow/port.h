@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "burrow/config.h"
 
 void bw_port_write(const char *buf, size_t n);   /* to standard output */
 uint32_t bw_port_entropy(void);                  /* a seed for --seed-less runs */

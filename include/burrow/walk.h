@@ -4,6 +4,7 @@
 #define BURROW_WALK_H
 
 #include <stdint.h>
+#include "burrow/config.h"
 #include "burrow/rng.h"
 
 /* Weight of a direction = 1 + bias for each unit it brings the walker

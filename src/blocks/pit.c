@@ -108,17 +108,24 @@ static int in_moon(const moon *mo, int x, int y)
 int bw_pit_in_half_moon(const bw_pit_plan *p, int k, int x, int y)
 {
     moon mo;
+    BW_ASSERT(p && k >= 0 && k < p->n);
     moon_of(p, k, &mo);
     return in_moon(&mo, x, y);
 }
 
 void bw_pit_box(const bw_pit_plan *p, int k, int *x0, int *y0, int *x1, int *y1)
 {
+    BW_ASSERT(p && k >= 0 && k < p->n);
     *x0 = bw_max(p->x[k] - BW_PIT_REACH, 0);
     *y0 = bw_max(p->y[k] - BW_PIT_REACH, 0);
     *x1 = bw_min(p->x[k] + BW_PIT_REACH, BW_GRID_MAX - 1);
     *y1 = bw_min(p->y[k] + BW_PIT_REACH, BW_GRID_MAX - 1);
 }
+
+/* How far bw_pit_render goes; BW_TESTING stops it early (pit.h). */
+enum { STAGE_MOON = 1, STAGE_WALK = 2, STAGE_SMOOTH = 3 };
+/* The walk trace of bw_pit_render_traced (BW_TESTING's bw_pit_trace). */
+typedef void (*walk_trace)(void *ctx, int walk, int x, int y, int gx, int gy);
 
 typedef struct walk_ctx {
     bw_grid *g;
@@ -145,10 +152,10 @@ static int lay_pit(int x, int y, void *vc)
     return 0;
 }
 
-/* bw_pit_render_traced; `touched` (x0, y0, x1, y1) receives a box holding
- * every cell written. */
+/* bw_pit_render, stopped after `stage` (BW_TESTING); `touched` (x0, y0,
+ * x1, y1) receives a box holding every cell written. */
 static void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
-                   bw_plane *scratch, int *touched, bw_pit_trace trace, void *ctx)
+                   bw_plane *scratch, int *touched, walk_trace trace, void *ctx)
 {
     int sx = p->x[k], sy = p->y[k], r = p->r[k], d = p->dir[k];
     int dx = bw_dx8[d], dy = bw_dy8[d], px = -dy, py = dx; /* px,py: across */
@@ -169,7 +176,7 @@ static void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
     touched[1] = sy - r;
     touched[2] = sx + r;
     touched[3] = sy + r;
-    if (stage < BW_PIT_STAGE_WALK)
+    if (stage < STAGE_WALK)
         return;
 
     /* algorithms.txt "Working out from the open side of the crescent":
@@ -179,7 +186,7 @@ static void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
      * sqrt 2 long), so the start is always just past the crescent. */
     while ((dx && dy ? 2 : 1) * across * across > mo.lim)
         across--;
-    bw_rng_seed(&rng, bw_mix(p->sub, (uint32_t)k, 0x70697400u, 0));
+    bw_rng_seed(&rng, bw_rng_mix(p->sub, (uint32_t)k, 0x70697400u, 0));
     c.g = g;
     c.sx = sx;
     c.sy = sy;
@@ -208,7 +215,7 @@ static void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
         bw_walk_start(&wk, ax, ay, gx, gy, g->w, g->h);
         bw_walk_run(&wk, &rng, lay_pit, &c);
     }
-    if (stage < BW_PIT_STAGE_SMOOTH)
+    if (stage < STAGE_SMOOTH)
         return;
 
     /* Fecund smoothing; slopes are never replaced (bw_life_run). Only
@@ -230,24 +237,31 @@ static void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
     touched[3] = bw_max(touched[3], y1);
 }
 
+void bw_pit_render(bw_grid *g, const bw_pit_plan *p, int k, bw_plane *scratch)
+{
+    int touched[4];
+    BW_ASSERT(p && k >= 0 && k < p->n);
+    render(g, p, k, STAGE_SMOOTH, scratch, touched, 0, 0);
+}
+
+#ifdef BW_TESTING
+BW_STATIC_ASSERT((int)STAGE_MOON == (int)BW_PIT_STAGE_MOON && (int)STAGE_WALK == (int)BW_PIT_STAGE_WALK &&
+                 (int)STAGE_SMOOTH == (int)BW_PIT_STAGE_SMOOTH, pit_stages_match);
+
 void bw_pit_render_traced(bw_grid *g, const bw_pit_plan *p, int k, int stage,
                           bw_plane *scratch, bw_pit_trace trace, void *ctx)
 {
     int touched[4];
+    BW_ASSERT(p && k >= 0 && k < p->n);
     render(g, p, k, stage, scratch, touched, trace, ctx);
 }
-
-void bw_pit_render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
-                   bw_plane *scratch)
-{
-    bw_pit_render_traced(g, p, k, stage, scratch, 0, 0);
-}
+#endif
 
 void bw_pit_put(bw_grid *g, const bw_pit_plan *p, bw_plane *scratch)
 {
     int k;
     for (k = 0; k < p->n; k++)
-        bw_pit_render(g, p, k, BW_PIT_STAGE_SMOOTH, scratch);
+        bw_pit_render(g, p, k, scratch);
 }
 
 void bw_pit_put_below(bw_grid *g, const bw_pit_plan *p, uint8_t floor,
@@ -256,7 +270,7 @@ void bw_pit_put_below(bw_grid *g, const bw_pit_plan *p, uint8_t floor,
     int k, x, y, x0, y0, x1, y1, touched[4];
     for (k = 0; k < p->n; k++) {
         /* only the cells the pit wrote can need changing */
-        render(g, p, k, BW_PIT_STAGE_SMOOTH, scratch, touched, 0, 0);
+        render(g, p, k, STAGE_SMOOTH, scratch, touched, 0, 0);
         bw_pit_box(p, k, &x0, &y0, &x1, &y1);
         x0 = bw_max(x0, touched[0]);
         y0 = bw_max(y0, touched[1]);

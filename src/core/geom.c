@@ -5,12 +5,6 @@ const int8_t bw_dy8[8] = { -1, -1, 0, 1, 1, 1, 0, -1 };
 const int8_t bw_dx4[4] = { 0, 1, 0, -1 };
 const int8_t bw_dy4[4] = { -1, 0, 1, 0 };
 
-int bw_abs(int v) { return v < 0 ? -v : v; }
-int bw_sign(int v) { return (v > 0) - (v < 0); }
-int bw_min(int a, int b) { return a < b ? a : b; }
-int bw_max(int a, int b) { return a > b ? a : b; }
-int bw_clamp(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
-
 int32_t bw_dist2(int x0, int y0, int x1, int y1)
 {
     int32_t dx = x1 - x0, dy = y1 - y0;

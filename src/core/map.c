@@ -1,5 +1,7 @@
 #include "burrow/map.h"
 
+BW_STATIC_ASSERT(BW_MAX_ENTITIES >= 1 && BW_MAX_ENTITIES <= 65535, max_entities_fit_n_ent);
+
 void bw_map_init(bw_map *m, int w, int h, uint8_t tile)
 {
     bw_grid_init(&m->grid, w, h, tile);
@@ -10,6 +12,7 @@ void bw_map_init(bw_map *m, int w, int h, uint8_t tile)
 int bw_map_add_entity(bw_map *m, int x, int y, int kind, int arg)
 {
     bw_entity *e;
+    BW_ASSERT(x >= 0 && y >= 0 && x < m->grid.w && y < m->grid.h);
     if (m->n_ent >= BW_MAX_ENTITIES)
         return 0;
     e = &m->ent[m->n_ent++];

@@ -102,7 +102,7 @@ static void draw_ruins(bw_map *m, bw_rng *r, bw_rect box)
     for (i = 0; i < n && bw >= 7 && bh >= 7; i++) {
         int w = bw_rng_range(r, 5, bw_min(9, bw - 2)), h = bw_rng_range(r, 5, bw_min(8, bh - 2));
         int x0 = bw_rng_range(r, box.x0 + 1, box.x1 - w), y0 = bw_rng_range(r, box.y0 + 1, box.y1 - h);
-        bw_put_building(g, r, &p, bw_rect_make(x0, y0, x0 + w - 1, y0 + h - 1));
+        bw_building_put(g, r, &p, bw_rect_make(x0, y0, x0 + w - 1, y0 + h - 1));
     }
     for (y = box.y0; y <= box.y1; y++)
         for (x = box.x0; x <= box.x1; x++)
@@ -268,14 +268,14 @@ static void join_area(bw_map *m, bw_rect box, uint8_t floor)
         for (x = box.x0; x <= box.x1; x++)
             if (walkable(BW_AT(g, x, y)))
                 BW_PSET(&m->b, x, y);
-    bw_flood_plane(&m->fill, &m->b, BW_ABYSS_SIZE, BW_ABYSS_SIZE, &m->a, hx, hy);
+    bw_fill_flood_plane(&m->fill, &m->b, BW_ABYSS_SIZE, BW_ABYSS_SIZE, &m->a, hx, hy);
     /* each pass joins one region to the centre; at most one per walkable
      * cell, so this ends */
     for (y = box.y0; y <= box.y1; y++)
         for (x = box.x0; x <= box.x1; x++)
             if (BW_PGET(&m->b, x, y) && !BW_PGET(&m->a, x, y)) {
                 carve_toward(m, x, y, hx, hy, floor);
-                bw_flood_plane(&m->fill, &m->b, BW_ABYSS_SIZE, BW_ABYSS_SIZE, &m->a, x, y);
+                bw_fill_flood_plane(&m->fill, &m->b, BW_ABYSS_SIZE, BW_ABYSS_SIZE, &m->a, x, y);
             }
 }
 
@@ -285,7 +285,7 @@ static void join_area(bw_map *m, bw_rect box, uint8_t floor)
  * offset along the edge, PORT_MARGIN .. AREA - 1 - PORT_MARGIN. */
 static int port_at(uint32_t seed, int level, int a, int side)
 {
-    uint32_t h = bw_mix(seed, BW_GEN_ABYSS, (uint32_t)level, PURPOSE(P_PORT, a * 2 + side));
+    uint32_t h = bw_rng_mix(seed, BW_GEN_ABYSS, (uint32_t)level, PURPOSE(P_PORT, a * 2 + side));
     return PORT_MARGIN + (int)(h % (BW_ABYSS_AREA - 2 * PORT_MARGIN));
 }
 
@@ -338,8 +338,11 @@ int bw_abyss_spot(uint32_t seed, int level, int k, int *x, int *y)
 {
     int n, a = spot_area(k), lx = -1, ly = -1;
     bw_rect b;
-    if (level < 1 || level >= BW_ABYSS_LEVELS || a < 0)
-        return -1;
+    BW_ASSERT(x && y);
+    if (level < 1 || level >= BW_ABYSS_LEVELS)
+        return BW_ERR_LEVEL;
+    if (a < 0)
+        return BW_ERR_ARG;
     b = area_rect(a);
     /* a level's place keeps off the cell of the same place one level up,
      * where this level has its ladder */
@@ -367,7 +370,7 @@ int bw_abyss_pit(uint32_t seed, int level, int *x, int *y)
 {
     bw_rng r;
     if (level < 1 || level >= BW_ABYSS_LEVELS)
-        return -1;
+        return BW_ERR_LEVEL;
     bw_rng_stream(&r, seed, BW_GEN_ABYSS, (uint32_t)level, PURPOSE(P_PIT, 0));
     return bw_abyss_spot(seed, level, (int)bw_rng_below(&r, BW_ABYSS_SPOTS), x, y);
 }
@@ -441,8 +444,9 @@ int bw_abyss_level(bw_map *m, uint32_t seed, int level, bw_abyss_info *info)
 {
     bw_abyss_info links;
     int a;
+    BW_ASSERT(m);
     if (level < 1 || level > BW_ABYSS_LEVELS)
-        return -1;
+        return BW_ERR_LEVEL;
     bw_map_init(m, BW_ABYSS_SIZE, BW_ABYSS_SIZE, BW_T_ROCK);
     first_pit(seed, level, &links);
     for (a = 0; a < BW_ABYSS_AREAS; a++)
@@ -471,10 +475,11 @@ int bw_abyss_regenerate(bw_map *m, uint32_t seed, int level, uint32_t epoch,
     bw_abyss_info links;
     uint8_t redraw[BW_ABYSS_AREAS], places[BW_ABYSS_SPOTS];
     int a, k, n = 0, np = 0, x, y;
-    if (level < 1 || level > BW_ABYSS_LEVELS || epoch == 0 || px < 0 || py < 0 ||
-        px >= BW_ABYSS_SIZE || py >= BW_ABYSS_SIZE ||
+    if (level < 1 || level > BW_ABYSS_LEVELS)
+        return BW_ERR_LEVEL;
+    if (!m || epoch == 0 || px < 0 || py < 0 || px >= BW_ABYSS_SIZE || py >= BW_ABYSS_SIZE ||
         m->grid.w != BW_ABYSS_SIZE || m->grid.h != BW_ABYSS_SIZE)
-        return -1;
+        return BW_ERR_ARG;
     /* the pit is on whichever of its places holds it now (5.2: exactly one;
      * should a game have overwritten it, the epoch-0 place) */
     first_pit(seed, level, &links);

@@ -14,6 +14,15 @@
 #include "burrow/geom.h"
 #include "burrow/rubble.h"
 
+/* The hooks are BW_TESTING only (config.h): without it the pointer is
+ * always NULL and its type stays incomplete. */
+#ifdef BW_TESTING
+#define CLOSED(h) ((h) ? (h)->closed : 0u)
+#else
+typedef struct bw_forest_hooks bw_forest_hooks;
+#define CLOSED(h) 0u
+#endif
+
 /* Purposes for bw_rng_stream(seed, BW_GEN_FOREST, level, purpose); a
  * tree's branches use P_CANOPY + its index, its leaves P_LEAVES + it. */
 enum { P_TRUNKS = 1, P_ROOTS = 2, P_LICHEN = 3, P_MUSHROOMS = 4, P_CANOPY = 8, P_LEAVES = 16 };
@@ -53,11 +62,13 @@ enum { P_TRUNKS = 1, P_ROOTS = 2, P_LICHEN = 3, P_MUSHROOMS = 4, P_CANOPY = 8, P
  * whose centres are APART or more away on that axis or 28 off it. */
 #define APART 29
 #define MARGIN 14
-typedef char forest_reach_fits[REACH * REACH > REACH2 && REACH <= MARGIN &&
-    (APART - REACH - 1) * (APART - REACH - 1) > REACH2 &&
-    (BW_FOREST_TRUNK_R_MAX + ROOT_W_MAX + BUTTRESS_LEN) * (BW_FOREST_TRUNK_R_MAX + ROOT_W_MAX + BUTTRESS_LEN) <= REACH2 ? 1 : -1];
-typedef char forest_cap_is_worst_case[BW_FOREST_TREE_CAP >=
-    BW_FOREST_FIRST_MAX * (1 + BW_FOREST_FAN_MAX + BW_FOREST_FAN_MAX * BW_FOREST_FAN_MAX) ? 1 : -1];
+BW_STATIC_ASSERT(REACH * REACH > REACH2 && REACH <= MARGIN &&
+                 (APART - REACH - 1) * (APART - REACH - 1) > REACH2 &&
+                 (BW_FOREST_TRUNK_R_MAX + ROOT_W_MAX + BUTTRESS_LEN) *
+                 (BW_FOREST_TRUNK_R_MAX + ROOT_W_MAX + BUTTRESS_LEN) <= REACH2,
+                 forest_reach_fits);
+BW_STATIC_ASSERT(BW_FOREST_TREE_CAP >=
+                 BW_FOREST_FIRST_MAX * (1 + BW_FOREST_FAN_MAX + BW_FOREST_FAN_MAX * BW_FOREST_FAN_MAX), forest_cap_is_worst_case);
 
 /* ------------------------------------------------------------ the plan */
 
@@ -192,7 +203,7 @@ typedef struct frame {
 /* A tree makes at most FIRST_MAX + pushes x FAN_MAX branches: with pushes
  * capped at 36 that is the 186 of BW_FOREST_TREE_CAP. */
 #define PUSH_CAP ((BW_FOREST_TREE_CAP - BW_FOREST_FIRST_MAX) / BW_FOREST_FAN_MAX)
-typedef char forest_stack_fits[BW_FOREST_WIDTH0 - BW_FOREST_MIN_WIDTH <= STACK ? 1 : -1];
+BW_STATIC_ASSERT(BW_FOREST_WIDTH0 - BW_FOREST_MIN_WIDTH <= STACK, forest_stack_fits);
 
 typedef struct grower {
     bw_rng r, leaf;        /* the branches' stream and the leaves' */
@@ -369,12 +380,12 @@ void bw_forest_canopy(uint32_t seed, int level, bw_forest_fn fn, void *ctx)
  * draw u(x, y) of 4.5. */
 static uint32_t cell_hash(uint32_t key, unsigned cell)
 {
-    return bw_hash32(key ^ ((uint32_t)cell * 0x9e3779b9u));
+    return bw_rng_hash32(key ^ ((uint32_t)cell * 0x9e3779b9u));
 }
 
 static uint32_t mushroom_key(uint32_t seed)
 {
-    return bw_mix(seed, BW_GEN_FOREST, 0, P_MUSHROOMS);
+    return bw_rng_mix(seed, BW_GEN_FOREST, 0, P_MUSHROOMS);
 }
 
 static int roll(uint32_t key, int level, unsigned cell)
@@ -528,6 +539,7 @@ static void vine(draw_ctx *c, const bw_forest_part *p)
     while (line_step(&l));
     if (c->rep)
         c->rep->vines++;
+#ifdef BW_TESTING
     if (c->h && c->h->on_vine) {
         bw_forest_vine v;
         v.x0 = (uint8_t)p->x1;
@@ -537,6 +549,7 @@ static void vine(draw_ctx *c, const bw_forest_part *p)
         v.t = p->tree;
         c->h->on_vine(&v, c->h->ctx);
     }
+#endif
 }
 
 /* Branches go over air, leaves, vines and other branches (never a trunk);
@@ -663,14 +676,14 @@ static void join_floor(bw_map *m, const bw_forest_plan *pl, bw_forest_report *re
     bw_grid *g = &m->grid;
     bw_tileset open;
     int t, i;
-    bw_ts_from_flags(&open, BW_CONNECTS);
+    bw_tileset_from_flags(&open, BW_CONNECTS);
     bw_plane_clear(&m->a);
-    bw_flood(&m->fill, g, &open, &m->a, 0, 0);
+    bw_fill_flood(&m->fill, g, &open, &m->a, 0, 0);
     for (t = 0; t < pl->n; t++)
         if (!BW_PGET(&m->a, pl->x[t], pl->y[t])) {
             paint_line(g, pl->x[t], pl->y[t], pl->x[t], pl->y[t] - (REACH + 1), 2, BW_T_ROOTS,
                        BW_T_GRASS);
-            bw_flood(&m->fill, g, &open, &m->a, pl->x[t], pl->y[t]);
+            bw_fill_flood(&m->fill, g, &open, &m->a, pl->x[t], pl->y[t]);
             if (rep)
                 rep->fallbacks++;
         }
@@ -692,27 +705,28 @@ static void floor_level(bw_map *m, uint32_t seed, const bw_forest_plan *pl, bw_f
         roots(g, &r, pl, t, (closed >> t) & 1u);
     join_floor(m, pl, rep);
     bw_rng_stream(&r, seed, BW_GEN_FOREST, 5, P_LICHEN); /* 4.5.3 */
-    bw_lichen_defaults(&lp);
-    bw_ts_clear(&lp.over);
-    bw_ts_add(&lp.over, BW_T_GRASS);
+    bw_rubble_lichen_defaults(&lp);
+    bw_tileset_clear(&lp.over);
+    bw_tileset_add(&lp.over, BW_T_GRASS);
     for (n = bw_rng_range(&r, LICHEN_MIN, LICHEN_MAX); n > 0; n--)
-        bw_put_rubble(g, &r, &lp, 0);
+        bw_rubble_put(g, &r, &lp, 0);
 }
 
 /* ------------------------------------------------------------ entry */
 
-int bw_forest_level_hooked(bw_map *m, uint32_t seed, int level, bw_forest_report *rep,
-                           const bw_forest_hooks *h)
+static int level_hooked(bw_map *m, uint32_t seed, int level, bw_forest_report *rep,
+                        const bw_forest_hooks *h)
 {
     bw_forest_plan pl;
+    BW_ASSERT(m);
     if (level < 1 || level > BW_FOREST_LEVELS)
-        return -1;
+        return BW_ERR_LEVEL;
     if (rep)
         rep->branches = rep->twigs = rep->leaves = rep->capped = rep->vines = rep->mushrooms =
             rep->tops = rep->fallbacks = 0;
     bw_forest_trunks(seed, &pl);
     if (level == BW_FOREST_LEVELS)
-        floor_level(m, seed, &pl, rep, h ? h->closed : 0u);
+        floor_level(m, seed, &pl, rep, CLOSED(h));
     else
         canopy_level(m, seed, level, &pl, rep, h);
     return 0;
@@ -720,8 +734,16 @@ int bw_forest_level_hooked(bw_map *m, uint32_t seed, int level, bw_forest_report
 
 int bw_forest_level(bw_map *m, uint32_t seed, int level, bw_forest_report *rep)
 {
-    return bw_forest_level_hooked(m, seed, level, rep, 0);
+    return level_hooked(m, seed, level, rep, 0);
 }
+
+#ifdef BW_TESTING
+int bw_forest_level_hooked(bw_map *m, uint32_t seed, int level, bw_forest_report *rep,
+                           const bw_forest_hooks *h)
+{
+    return level_hooked(m, seed, level, rep, h);
+}
+#endif
 
 int bw_forest_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
 {

@@ -163,19 +163,19 @@ static int find_char(const char *set, char c)
 /* The door of side s in template coordinates. */
 static int door_x(const bw_morlock_template *t, int s)
 {
-    return s == BW_MORLOCK_EAST ? t->w - 1 : s == BW_MORLOCK_WEST ? 0 : t->w / 2;
+    return s == BW_EAST ? t->w - 1 : s == BW_WEST ? 0 : t->w / 2;
 }
 
 static int door_y(const bw_morlock_template *t, int s)
 {
-    return s == BW_MORLOCK_SOUTH ? t->h - 1 : s == BW_MORLOCK_NORTH ? 0 : t->h / 2;
+    return s == BW_SOUTH ? t->h - 1 : s == BW_NORTH ? 0 : t->h / 2;
 }
 
 /* How far a brush of width w reaches from its centre towards side s: the
  * brush covers offsets -1..1 (width 3), 0..1 (width 2) or 0 (width 1). */
 static int reach(int s, int w)
 {
-    return w == 3 || (w == 2 && (s == BW_MORLOCK_EAST || s == BW_MORLOCK_SOUTH));
+    return w == 3 || (w == 2 && (s == BW_EAST || s == BW_SOUTH));
 }
 
 /* ------------------------------------------------------------- process */
@@ -714,12 +714,13 @@ int bw_morlock_plan_run(bw_morlock_plan *p, uint32_t seed, const bw_morlock_cfg 
                         bw_morlock_trace fn, void *ctx)
 {
     sim s;
+    BW_ASSERT(p);
     if (c)
         s.cfg = *c;
     else
         bw_morlock_defaults(&s.cfg);
     if (!check_cfg(&s.cfg))
-        return -1;
+        return BW_ERR_OPTION;
     s.p = p;
     s.g = 0;
     s.level = -1;
@@ -789,20 +790,21 @@ static void draw_room(bw_grid *g, bw_rng *r, const bw_morlock_room *o)
         }
 }
 
-int bw_morlock_render(bw_map *m, uint32_t seed, int level, const bw_morlock_cfg *c,
+int bw_morlock_level(bw_map *m, uint32_t seed, int level, const bw_morlock_cfg *c,
                       bw_morlock_plan *p)
 {
     sim s;
     bw_rng r;
     int k, l = level - 1;
+    BW_ASSERT(m && p);
     if (level < 1 || level > BW_MORLOCK_LEVELS)
-        return -1;
+        return BW_ERR_LEVEL;
     if (c)
         s.cfg = *c;
     else
         bw_morlock_defaults(&s.cfg);
     if (!check_cfg(&s.cfg))
-        return -1;
+        return BW_ERR_OPTION;
     bw_map_init(m, BW_MORLOCK_W, BW_MORLOCK_H, BW_T_ROCK);
     s.p = p;
     s.g = &m->grid;
@@ -828,5 +830,5 @@ int bw_morlock_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
 {
     bw_morlock_plan p;
     (void)o;
-    return bw_morlock_render(m, seed, level, 0, &p);
+    return bw_morlock_level(m, seed, level, 0, &p);
 }

@@ -10,14 +10,23 @@
 
 /* Each generator adds its row here, in CONTRACT.md's order. */
 const bw_generator bw_generators[] = {
-    { "mines", BW_GEN_MINES, 120, 120, 5, "", bw_mines_generate, 0 },
-    { "crypts", BW_GEN_CRYPTS, 120, 120, 5, "", bw_crypts_generate, 0 },
-    { "morlock", BW_GEN_MORLOCK, 120, 120, 5, "", bw_morlock_generate, 0 },
-    { "forest", BW_GEN_FOREST, 120, 120, 5, "", bw_forest_generate, 0 },
-    { "abyss", BW_GEN_ABYSS, 120, 120, 5, "--epoch 0..1000 [--px X --py Y]", bw_abyss_generate, 0 },
-    { "mdungeon", BW_GEN_MDUNGEON, 56, 32, 99, "--layout 1..11", bw_mdungeon_generate, bw_mdungeon_entity_name },
-    { "overworld", BW_GEN_OVERWORLD, 80, 21, 1, "--x X --y Y (-200..200), --dist hiker|rival [--px X --py Y]", bw_overworld_generate, 0 },
-    { "crawler", BW_GEN_CRAWLER, 120, 120, 1, "--design FILE", bw_crawler_generate, 0 },
+    { "mines", BW_GEN_MINES, BW_MINES_W, BW_MINES_H, BW_MINES_LEVELS, "",
+      bw_mines_generate, 0 },
+    { "crypts", BW_GEN_CRYPTS, BW_CRYPTS_MAP_W, BW_CRYPTS_MAP_H, BW_CRYPTS_LEVELS, "",
+      bw_crypts_generate, 0 },
+    { "morlock", BW_GEN_MORLOCK, BW_MORLOCK_W, BW_MORLOCK_H, BW_MORLOCK_LEVELS, "",
+      bw_morlock_generate, 0 },
+    { "forest", BW_GEN_FOREST, BW_FOREST_W, BW_FOREST_H, BW_FOREST_LEVELS, "",
+      bw_forest_generate, 0 },
+    { "abyss", BW_GEN_ABYSS, BW_ABYSS_SIZE, BW_ABYSS_SIZE, BW_ABYSS_LEVELS,
+      "--epoch 0..1000 [--px X --py Y]", bw_abyss_generate, 0 },
+    { "mdungeon", BW_GEN_MDUNGEON, BW_MDUNGEON_W, BW_MDUNGEON_H, BW_MDUNGEON_LEVELS,
+      "--layout 1..11", bw_mdungeon_generate, bw_mdungeon_entity_name },
+    { "overworld", BW_GEN_OVERWORLD, BW_OVERWORLD_W, BW_OVERWORLD_H, BW_OVERWORLD_LEVELS,
+      "--x X --y Y (-200..200), --dist hiker|rival [--px X --py Y]", bw_overworld_generate, 0 },
+    /* the built-in design's size; a design file may make the map smaller */
+    { "crawler", BW_GEN_CRAWLER, BW_CRAWLER_MAX_SIDE, BW_CRAWLER_MAX_SIDE, BW_CRAWLER_LEVELS,
+      "--design FILE", bw_crawler_generate, 0 },
     { 0, 0, 0, 0, 0, 0, 0, 0 } /* sentinel, not counted */
 };
 
@@ -32,7 +41,7 @@ static int same(const char *a, const char *b)
     return *a == *b;
 }
 
-const bw_generator *bw_find_generator(const char *name)
+const bw_generator *bw_generator_find(const char *name)
 {
     int i;
     for (i = 0; i < bw_generator_count; i++)

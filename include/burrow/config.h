@@ -1,0 +1,46 @@
+/* Build-time configuration, included by every public header: run-time
+ * assertions, compile-time checks and the test switch. The tunable limits
+ * live with the module they size (BW_MAX_ENTITIES in map.h, BW_FILL_STACK
+ * in fill.h, BW_MINESHAFT_HISTORY in mineshaft.h, BW_CRAWLER_MAX_CRAWLERS
+ * and BW_CRAWLER_MAX_TEXT in crawler.h); each is #ifndef-guarded, so
+ * -DNAME=VALUE overrides it for the library and the caller alike. */
+#ifndef BURROW_CONFIG_H
+#define BURROW_CONFIG_H
+
+/* BW_ASSERT(x): a precondition the API documents but does not check at
+ * run time (a pointer that must not be NULL, an index inside the map, a
+ * pit number below p->n). Off by default: it compiles to nothing and
+ * costs nothing. Two ways to turn it on:
+ *   -DBW_ASSERTS      BW_ASSERT calls bw_assert_failed(), which the
+ *                     program defines (the test runner does: the running
+ *                     test fails and the suite goes on);
+ *   -D'BW_ASSERT(x)=...'  any expression of your own, e.g. a breakpoint.
+ * The desktop test builds use -DBW_ASSERTS. Never put side effects in x. */
+#ifndef BW_ASSERT
+#ifdef BW_ASSERTS
+void bw_assert_failed(const char *file, int line, const char *expr);
+#define BW_ASSERT(x) ((x) ? (void)0 : bw_assert_failed(__FILE__, __LINE__, #x))
+#else
+#define BW_ASSERT(x) ((void)0)
+#endif
+#endif
+
+/* BW_STATIC_ASSERT(cond, msg): fails the build when the constant
+ * expression cond is 0; msg is an identifier that names the rule and
+ * shows in the compiler's message. One per msg in a file; at file scope. */
+#if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+#define BW_STATIC_ASSERT(cond, msg) _Static_assert(cond, #msg)
+#else
+#define BW_STATIC_ASSERT(cond, msg) typedef char bw_static_assert_##msg[(cond) ? 1 : -1]
+#endif
+
+/* BW_TESTING: the test hooks. Public structs and functions that exist
+ * only so the tests can force a path (reject attempts, stop a generator
+ * part-way, shrink the fill stack, keep gaps closed) are declared only
+ * when BW_TESTING is defined, in one block at the end of their header,
+ * marked "test hooks (BW_TESTING)". The test builds define it for the
+ * library and the tests alike; never link code built with it against a
+ * library built without it (the structs differ). Traces (callbacks that
+ * only watch) are API and stay. */
+
+#endif
