@@ -13,33 +13,54 @@ CORE_SRC := $(filter-out src/core/mem.c,$(wildcard src/core/*.c)) \
 CLI_SRC  := $(wildcard src/cli/*.c) port/host/port.c
 TEST_SRC := $(wildcard tests/*.c)
 
-.PHONY: all run check deps test-host test-san test-cli test-readme test-boards freestanding clean bench bench-fw
+.PHONY: all help run check deps test-host test-san test-cli test-readme test-boards freestanding clean bench bench-fw lib
 .DELETE_ON_ERROR:
-# The board runs compare with the desktop log and share build/m0, build/m3
-# with `freestanding`: one target at a time, also under make -j.
-.NOTPARALLEL:
+
+# The board sub-makes of these targets share build/m0 and build/m3: when
+# more than one of them is asked for (make check), they run one after the
+# other, also under make -j. GNU make 4.3 has no `.NOTPARALLEL: targets`.
+SERIAL := test-boards freestanding
+chain   = $(if $(word 2,$(1)),$(eval $(word 2,$(1)): | $(word 1,$(1)))$(call chain,$(wordlist 2,99,$(1))))
+$(call chain,$(filter $(SERIAL),$(if $(filter check,$(MAKECMDGOALS)),$(SERIAL),$(MAKECMDGOALS))))
 
 # ---------------------------------------------------------------- desktop
 ifndef BOARD
 HOST_CFLAGS := $(WARN) -O2 -g $(INC)
 SAN_CFLAGS  := $(WARN) -O1 -g $(INC) -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
+# One object per source and flag set, with its header dependencies (-MMD):
+# a change to one file rebuilds only what includes it. build/burrow, the
+# tests and the bench share build/host/obj; the sanitizer build has its own.
+HO := build/host/obj
+SO := build/host-san/obj
+ho = $(patsubst %.c,$(HO)/%.o,$(1))
+so = $(patsubst %.c,$(SO)/%.o,$(1))
+
+$(HO)/%.o: %.c Makefile
+	@mkdir -p $(@D)
+	$(CC) $(HOST_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(SO)/%.o: %.c Makefile
+	@mkdir -p $(@D)
+	$(CC) $(SAN_CFLAGS) -MMD -MP -c -o $@ $<
+
+-include $(wildcard $(HO)/*/*/*.d $(HO)/*/*.d $(SO)/*/*/*.d $(SO)/*/*.d)
+
+## The command line, build/burrow (the default target)
 all: build/burrow
 
-build/burrow: $(CORE_SRC) $(CLI_SRC) $(wildcard include/burrow/*.h) Makefile
-	@mkdir -p $(@D)
-	$(CC) $(HOST_CFLAGS) -o $@ $(CORE_SRC) $(CLI_SRC)
+build/burrow: $(call ho,$(CORE_SRC) $(CLI_SRC))
+	$(CC) $(HOST_CFLAGS) -o $@ $^
 
-build/host/tests: $(CORE_SRC) $(TEST_SRC) port/host/port.c $(wildcard include/burrow/*.h tests/*.h) Makefile
-	@mkdir -p $(@D)
-	$(CC) $(HOST_CFLAGS) -o $@ $(CORE_SRC) $(TEST_SRC) port/host/port.c
+build/host/tests: $(call ho,$(CORE_SRC) $(TEST_SRC) port/host/port.c)
+	$(CC) $(HOST_CFLAGS) -o $@ $^
 
-build/host-san/tests: $(CORE_SRC) $(TEST_SRC) port/host/port.c $(wildcard include/burrow/*.h tests/*.h) Makefile
-	@mkdir -p $(@D)
-	$(CC) $(SAN_CFLAGS) -o $@ $(CORE_SRC) $(TEST_SRC) port/host/port.c
+build/host-san/tests: $(call so,$(CORE_SRC) $(TEST_SRC) port/host/port.c)
+	$(CC) $(SAN_CFLAGS) -o $@ $^
 
 # One Orc Mines level in colour; try RUN_ARGS='mdungeon --layout 7'.
 RUN_ARGS ?= mines --level 1
+## One level in colour (RUN_ARGS='mdungeon --layout 7')
 run: build/burrow
 	build/burrow $(RUN_ARGS)
 
@@ -48,14 +69,17 @@ build/host/tests.log: build/host/tests
 	build/host/tests > $@.tmp || { grep -v '^ok \|^golden \|^info ' $@.tmp; exit 1; }
 	@mv $@.tmp $@
 
+## The desktop test suite (build/host/tests.log)
 test-host: build/host/tests.log
 	@grep -v '^ok \|^golden \|^info ' build/host/tests.log
 
+## The desktop tests under AddressSanitizer and UBSan
 test-san: build/host-san/tests
 	build/host-san/tests > build/host-san/tests.log 2>&1 || { tail -n 40 build/host-san/tests.log; exit 1; }
 	@tail -n 1 build/host-san/tests.log
 
 # Installs the cross compiler and QEMU when missing (CONTRACT.md).
+## Install arm-none-eabi-gcc and qemu-system-arm when missing
 deps:
 	@if command -v $(CROSS)gcc >/dev/null 2>&1 && command -v $(QEMU) >/dev/null 2>&1; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
@@ -68,27 +92,33 @@ deps:
 # The boards run side by side, JOBS at a time, each into its own log
 # (build/board-NAME.log); a failing board prints the end of its log.
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+## The tests on every board under QEMU, hashes compared with the desktop
 test-boards: deps build/host/tests.log
 	@printf '%s\n' $(BOARDS) | xargs -P $(JOBS) -I{} sh -c \
 	  '$(MAKE) --no-print-directory BOARD={} board-test > build/board-{}.log 2>&1 && tail -n 2 build/board-{}.log || { tail -n 40 build/board-{}.log; exit 1; }'
 
 # The core proven freestanding: linked with -nostdlib for M0 and M3, and no
 # allocator, stdio or floating-point routine referenced by any core object.
+## The core linked with -nostdlib for M0 and M3, no libc or float symbols
 freestanding: deps
 	@for b in m0 m3; do $(MAKE) --no-print-directory BOARD=$$b board-freestanding || exit 1; done
 
+## The command line from the outside (tests/cli.sh)
 test-cli: build/burrow
 	tests/cli.sh build/burrow > build/cli.log 2>&1 || { grep -v '^ok ' build/cli.log; exit 1; }
 	@tail -n 1 build/cli.log
 
 # The README's pictures are the CLI's output (tests/pictures.sh).
+## The README's pictures match the command line
 test-readme: build/burrow
 	@sh tests/pictures.sh check
 
+## Everything above: the desktop, the sanitizer, the CLI, the boards
 check: test-host test-san test-cli test-readme test-boards freestanding
 	@cat build/host/tests.log build/host-san/tests.log build/cli.log $(patsubst %,build/%/tests.log,$(BOARDS)) | \
 	  awk '/^[0-9]+ passed, [0-9]+ failed$$/ { p += $$1; f += $$3 } END { print "check: all green over the desktop, sanitizer, CLI and $(words $(BOARDS)) board runs"; print p " passed, " f " failed" }'
 
+## Remove build/
 clean:
 	rm -rf build
 
@@ -96,10 +126,11 @@ clean:
 # build/bench/host; tests/bench/bench.sh builds a firmware per generator with
 # `make BOARD=... BENCH_GEN=NAME bench-fw`, runs it under QEMU with
 # -icount shift=0, writes build/bench.tsv and the README's bench table.
-build/bench/host: $(CORE_SRC) tests/bench/bench_host.c port/host/port.c $(wildcard include/burrow/*.h) Makefile
+build/bench/host: $(call ho,$(CORE_SRC) tests/bench/bench_host.c port/host/port.c)
 	@mkdir -p $(@D)
-	$(CC) $(HOST_CFLAGS) -o $@ $(CORE_SRC) tests/bench/bench_host.c port/host/port.c
+	$(CC) $(HOST_CFLAGS) -o $@ $^
 
+## RAM and instructions per level, desktop and M3 (the bench table)
 bench: deps build/bench/host
 	@sh tests/bench/bench.sh
 
@@ -116,9 +147,11 @@ TARGET_CORE := $(CORE_SRC) src/core/mem.c
 CORE_OBJ := $(patsubst %.c,$(B)/%.o,$(TARGET_CORE))
 TEST_OBJ := $(patsubst %.c,$(B)/%.o,$(TEST_SRC) port/cortex-m/startup.c)
 
-$(B)/%.o: %.c $(wildcard include/burrow/*.h tests/*.h) Makefile boards/$(BOARD).mk
+$(B)/%.o: %.c Makefile boards/$(BOARD).mk
 	@mkdir -p $(@D)
-	$(TCC) $(TFLAGS) -DBW_TEST_DIV=10 -c -o $@ $<
+	$(TCC) $(TFLAGS) -DBW_TEST_DIV=10 -MMD -MP -c -o $@ $<
+
+-include $(wildcard $(B)/*/*/*.d $(B)/*/*.d)
 
 $(B)/libburrow.a: $(CORE_OBJ)
 	rm -f $@
@@ -133,6 +166,7 @@ QEMU_RUN = timeout 600 $(QEMU) -M $(BOARD_MACHINE) -nographic -monitor none -ser
 build/host/tests.log:
 	@$(MAKE) --no-print-directory BOARD= build/host/tests.log
 
+## The tests on one board under QEMU (BOARD=NAME)
 board-test: $(B)/tests.elf build/host/tests.log
 	@echo "== $(BOARD) under $(QEMU) -M $(BOARD_MACHINE)"
 	$(QEMU_RUN) -kernel $< > $(B)/tests.log 2>&1 || { tail -n 30 $(B)/tests.log; exit 1; }
@@ -150,6 +184,7 @@ $(B)/bench-$(BENCH_GEN).elf: tests/bench/bench_fw.c $(BENCH_DIR)/bench_seeds.h $
 	$(TCC) $(TFLAGS) -I$(BENCH_DIR) '-DBENCH_GEN="$(BENCH_GEN)"' $(LDFLAGS) -o $@ \
 	  tests/bench/bench_fw.c $(B)/port/cortex-m/startup.o $(B)/libburrow.a $(LIBS)
 
+## One generator's bench firmware (BOARD=NAME BENCH_GEN=NAME)
 bench-fw: $(B)/bench-$(BENCH_GEN).elf
 
 FORBIDDEN := malloc|calloc|realloc|free|printf|sprintf|puts|putchar|abort|exit|__aeabi_[fd][a-z0-9]+|__aeabi_u?[il]2[fd]|__aeabi_[fd]2u?[il]z?|__[a-z]+[sdt]f[0-9]?
@@ -167,3 +202,8 @@ board-freestanding: $(B)/libburrow.a $(B)/tests.elf
 	echo "$(BOARD): core linked with -nostdlib; needs from outside the core: $${ext:-nothing} (libgcc integer helpers at most)"
 	@$(CROSS)size -t $(B)/libburrow.a | tail -n 1 | awk '{print "$(BOARD): core .text " $$1 "  .data " $$2 "  .bss " $$3}'
 endif
+
+## This list: every target with a `## ` line above it
+help:
+	@awk '/^## / { sub(/^## /, ""); getline rule; while (rule ~ /^(#|\.PHONY|ifdef|ifndef|else)/) getline rule; \
+	  sub(/:.*/, "", rule); printf "  %-22s %s\n", rule, $$0 }' $(firstword $(MAKEFILE_LIST))
