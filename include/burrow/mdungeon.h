@@ -9,6 +9,11 @@
 #include "burrow/map.h"
 #include "burrow/gen.h"
 
+/* The format version (`burrow list`): a seed, level and options give the
+ * same map for as long as it stays; any change to a map bumps it, and
+ * tests/golden/levels.tsv pins the maps of the current one. */
+#define BW_MDUNGEON_VERSION 1
+
 #define BW_MD_W 56
 #define BW_MD_H 32
 #define BW_MD_X0 2   /* the inner 52 x 28: x 2..53, y 2..29 */

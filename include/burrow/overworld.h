@@ -13,6 +13,11 @@
 #include "burrow/gen.h"
 #include "burrow/rng.h"
 
+/* The format version (`burrow list`): a seed, level and options give the
+ * same map for as long as it stays; any change to a map bumps it, and
+ * tests/golden/levels.tsv pins the maps of the current one. */
+#define BW_OVERWORLD_VERSION 1
+
 #define BW_OW_W 80
 #define BW_OW_H 21
 /* The world: x and y in -200..200 (+x east, +y south, as on the screen). */
