@@ -13,7 +13,7 @@ CORE_SRC := $(filter-out src/core/mem.c,$(wildcard src/core/*.c)) \
 CLI_SRC  := $(wildcard src/cli/*.c) port/host/port.c
 TEST_SRC := $(wildcard tests/*.c)
 
-.PHONY: all help run check deps test-host test-san test-cli test-readme test-boards freestanding clean bench bench-fw lib
+.PHONY: all help run check deps test-host test-san test-cli test-readme test-boards freestanding clean bench bench-fw lib test-golden
 .DELETE_ON_ERROR:
 
 # The board sub-makes of these targets share build/m0 and build/m3: when
@@ -113,8 +113,12 @@ test-cli: build/burrow
 test-readme: build/burrow
 	@sh tests/pictures.sh check
 
+## The seed-stability promise: tests/golden/levels.tsv against build/burrow
+test-golden: build/burrow
+	@sh tests/golden.sh check
+
 ## Everything above: the desktop, the sanitizer, the CLI, the boards
-check: test-host test-san test-cli test-readme test-boards freestanding
+check: test-host test-san test-cli test-readme test-golden test-boards freestanding
 	@cat build/host/tests.log build/host-san/tests.log build/cli.log $(patsubst %,build/%/tests.log,$(BOARDS)) | \
 	  awk '/^[0-9]+ passed, [0-9]+ failed$$/ { p += $$1; f += $$3 } END { print "check: all green over the desktop, sanitizer, CLI and $(words $(BOARDS)) board runs"; print p " passed, " f " failed" }'
 
