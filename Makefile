@@ -13,13 +13,13 @@ CORE_SRC := $(filter-out src/core/mem.c,$(wildcard src/core/*.c)) \
 CLI_SRC  := $(wildcard src/cli/*.c) port/host/port.c
 TEST_SRC := $(wildcard tests/*.c)
 
-.PHONY: all help run check deps test-host test-san test-cli test-readme test-boards freestanding clean bench bench-fw lib test-golden
+.PHONY: all help run check deps test-host test-san test-cli test-readme test-boards freestanding clean bench bench-fw lib test-golden test-example
 .DELETE_ON_ERROR:
 
 # The board sub-makes of these targets share build/m0 and build/m3: when
 # more than one of them is asked for (make check), they run one after the
 # other, also under make -j. GNU make 4.3 has no `.NOTPARALLEL: targets`.
-SERIAL := test-boards freestanding
+SERIAL := test-boards freestanding test-example
 chain   = $(if $(word 2,$(1)),$(eval $(word 2,$(1)): | $(word 1,$(1)))$(call chain,$(wordlist 2,99,$(1))))
 $(call chain,$(filter $(SERIAL),$(if $(filter check,$(MAKECMDGOALS)),$(SERIAL),$(MAKECMDGOALS))))
 
@@ -117,8 +117,19 @@ test-readme: build/burrow
 test-golden: build/burrow
 	@sh tests/golden.sh check
 
+# examples/firmware links build/m3/libburrow.a; its first line is the
+# command that makes the same level here, its second what that prints.
+## The example firmware under QEMU prints the same hash as build/burrow
+test-example: deps build/burrow
+	@{ $(MAKE) --no-print-directory BOARD=m3 lib && $(MAKE) --no-print-directory -C examples/firmware CC=$(CROSS)gcc; } \
+	  > build/example.log 2>&1 || { cat build/example.log; exit 1; }
+	@$(MAKE) -s --no-print-directory -C examples/firmware QEMU=$(QEMU) run > build/example.out 2>&1 || { cat build/example.out; exit 1; }
+	@set -- $$(sed -n '1s/^burrow //p' build/example.out); want=$$(build/burrow "$$@"); got=$$(sed -n 2p build/example.out); \
+	  [ -n "$$got" ] && [ "$$got" = "$$want" ] || { echo "test-example: the firmware printed '$$got', build/burrow $$* prints '$$want'"; exit 1; }; \
+	  echo "test-example: firmware $$(tail -n 1 build/example.log | awk '{ print "text " $$1 " B, bss " $$3 " B" }'): $$got, as build/burrow $$*"
+
 ## Everything above: the desktop, the sanitizer, the CLI, the boards
-check: test-host test-san test-cli test-readme test-golden test-boards freestanding
+check: test-host test-san test-cli test-readme test-golden test-boards freestanding test-example
 	@cat build/host/tests.log build/host-san/tests.log build/cli.log $(patsubst %,build/%/tests.log,$(BOARDS)) | \
 	  awk '/^[0-9]+ passed, [0-9]+ failed$$/ { p += $$1; f += $$3 } END { print "check: all green over the desktop, sanitizer, CLI and $(words $(BOARDS)) board runs"; print p " passed, " f " failed" }'
 
@@ -137,6 +148,9 @@ build/bench/host: $(call ho,$(CORE_SRC) tests/bench/bench_host.c port/host/port.
 ## RAM and instructions per level, desktop and M3 (the bench table)
 bench: deps build/bench/host
 	@sh tests/bench/bench.sh
+
+lib:
+	@echo "burrow: make lib BOARD=NAME, NAME one of: $(strip $(BOARDS))" >&2; exit 2
 
 # ------------------------------------------------------------ one board
 else
@@ -160,6 +174,12 @@ $(B)/%.o: %.c Makefile boards/$(BOARD).mk
 $(B)/libburrow.a: $(CORE_OBJ)
 	rm -f $@
 	$(CROSS)ar rcs $@ $^
+
+## The core for your firmware: build/NAME/libburrow.a, headers in build/NAME/include (BOARD=NAME)
+lib: $(B)/libburrow.a
+	@rm -rf $(B)/include && mkdir -p $(B)/include/burrow
+	@cp -p include/burrow/*.h $(B)/include/burrow/
+	@echo "$(BOARD): $(B)/libburrow.a ($(BOARD_CFLAGS)) and $(B)/include/burrow/*.h"
 
 $(B)/tests.elf: $(TEST_OBJ) $(B)/libburrow.a $(BOARD_LD)
 	$(TCC) $(TFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJ) $(B)/libburrow.a $(LIBS)
