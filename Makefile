@@ -128,7 +128,7 @@ test-example: deps build/burrow
 	  [ -n "$$got" ] && [ "$$got" = "$$want" ] || { echo "test-example: the firmware printed '$$got', build/burrow $$* prints '$$want'"; exit 1; }; \
 	  echo "test-example: firmware $$(tail -n 1 build/example.log | awk '{ print "text " $$1 " B, bss " $$3 " B" }'): $$got, as build/burrow $$*"
 
-## Everything above: the desktop, the sanitizer, the CLI, the boards
+## All the tests above: desktop, sanitizer, CLI, pictures, goldens, boards, example
 check: test-host test-san test-cli test-readme test-golden test-boards freestanding test-example
 	@cat build/host/tests.log build/host-san/tests.log build/cli.log $(patsubst %,build/%/tests.log,$(BOARDS)) | \
 	  awk '/^[0-9]+ passed, [0-9]+ failed$$/ { p += $$1; f += $$3 } END { print "check: all green over the desktop, sanitizer, CLI and $(words $(BOARDS)) board runs"; print p " passed, " f " failed" }'
