@@ -44,8 +44,6 @@ $(SO)/%.o: %.c Makefile
 	@mkdir -p $(@D)
 	$(CC) $(SAN_CFLAGS) -MMD -MP -c -o $@ $<
 
--include $(wildcard $(HO)/*/*/*.d $(HO)/*/*.d $(SO)/*/*/*.d $(SO)/*/*.d)
-
 ## The command line, build/burrow (the default target)
 all: build/burrow
 
@@ -152,6 +150,9 @@ bench: deps build/bench/host
 lib:
 	@echo "burrow: make lib BOARD=NAME, NAME one of: $(strip $(BOARDS))" >&2; exit 2
 
+# After every rule, so that no object named in them becomes the default goal.
+-include $(wildcard $(HO)/*/*/*.d $(HO)/*/*.d $(SO)/*/*/*.d $(SO)/*/*.d)
+
 # ------------------------------------------------------------ one board
 else
 include boards/$(BOARD).mk
@@ -169,7 +170,6 @@ $(B)/%.o: %.c Makefile boards/$(BOARD).mk
 	@mkdir -p $(@D)
 	$(TCC) $(TFLAGS) -DBW_TEST_DIV=10 -MMD -MP -c -o $@ $<
 
--include $(wildcard $(B)/*/*/*.d $(B)/*/*.d)
 
 $(B)/libburrow.a: $(CORE_OBJ)
 	rm -f $@
@@ -225,6 +225,9 @@ board-freestanding: $(B)/libburrow.a $(B)/tests.elf
 	@ext=$$(grep -v '^$$' $(B)/core.external | tr '\n' ' '); \
 	echo "$(BOARD): core linked with -nostdlib; needs from outside the core: $${ext:-nothing} (libgcc integer helpers at most)"
 	@$(CROSS)size -t $(B)/libburrow.a | tail -n 1 | awk '{print "$(BOARD): core .text " $$1 "  .data " $$2 "  .bss " $$3}'
+
+# After every rule, so that no object named in them becomes the default goal.
+-include $(wildcard $(B)/*/*/*.d $(B)/*/*.d)
 endif
 
 ## This list: every target with a `## ` line above it
