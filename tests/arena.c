@@ -18,7 +18,7 @@ void t_scramble(bw_map *m, uint32_t key)
 
 void t_levels_alone_equal_in_sequence(bw_map *m, const char *name, uint32_t seeds)
 {
-    const bw_generator *gn = bw_find_generator(name);
+    const bw_generator *gn = bw_generator_find(name);
     uint32_t s, h[T_LEVELS_MAX + 1];
     int n;
     if (!CHECK(gn != 0 && gn->levels <= T_LEVELS_MAX))

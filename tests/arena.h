@@ -10,17 +10,17 @@
  * (2 x 3,360 bytes) lie over the rows below, which the map never touches,
  * so a map and both its distance maps fit in one bw_map, as they would on
  * a 20 KiB part. */
-#define T_OW_KEEP ((offsetof(bw_map, grid) + offsetof(bw_grid, cell) + BW_OW_H * BW_GRID_MAX + 3) & ~(size_t)3)
+#define T_OW_KEEP ((offsetof(bw_map, grid) + offsetof(bw_grid, cell) + BW_OVERWORLD_H * BW_GRID_MAX + 3) & ~(size_t)3)
 
 typedef union t_arena {
     bw_map map;
     struct {
         uint8_t map_rows[T_OW_KEEP];
-        uint16_t dist[2][BW_OW_H][BW_OW_W];
+        uint16_t dist[2][BW_OVERWORLD_H][BW_OVERWORLD_W];
     } ow;
 } t_arena;
 
-typedef char t_ow_dist_in_unused_rows[T_OW_KEEP + sizeof(uint16_t) * 2 * BW_OW_H * BW_OW_W <=
+typedef char t_ow_dist_in_unused_rows[T_OW_KEEP + sizeof(uint16_t) * 2 * BW_OVERWORLD_H * BW_OVERWORLD_W <=
                                       offsetof(bw_map, grid) + sizeof(bw_grid) ? 1 : -1];
 
 extern t_arena arena;

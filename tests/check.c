@@ -91,7 +91,7 @@ uint32_t t_fold(uint32_t h, uint32_t v)
     b[1] = (uint8_t)(v >> 8);
     b[2] = (uint8_t)(v >> 16);
     b[3] = (uint8_t)(v >> 24);
-    return bw_fnv1a(h, b, 4);
+    return bw_grid_fnv1a(h, b, 4);
 }
 
 static int starts_with(const char *s, const char *p)

@@ -19,7 +19,7 @@ static void rng_same_seed_same_stream(void)
 static void rng_golden_sequence(void)
 {
     bw_rng r;
-    uint32_t h = BW_FNV1A_INIT;
+    uint32_t h = BW_GRID_FNV1A_INIT;
     int i;
     bw_rng_seed(&r, 1);
     /* Marsaglia's xorshift32 from state 1 starts 270369, 67634689. */
@@ -32,7 +32,7 @@ static void rng_golden_sequence(void)
         b[1] = (uint8_t)(v >> 8);
         b[2] = (uint8_t)(v >> 16);
         b[3] = (uint8_t)(v >> 24);
-        h = bw_fnv1a(h, b, 4);
+        h = bw_grid_fnv1a(h, b, 4);
     }
     t_golden("rng_seed1_1000", h, 0xde7ba45cu);
 }
@@ -135,7 +135,7 @@ static void rng_streams_differ_and_are_order_free(void)
     bw_rng_next(&b);
     bw_rng_stream(&c, 42, 1, 3, 0);
     CHECK(a.s == c.s);
-    t_golden("mix_42_1_3_0", bw_mix(42, 1, 3, 0), 0x8387b7edu);
+    t_golden("mix_42_1_3_0", bw_rng_mix(42, 1, 3, 0), 0x8387b7edu);
 }
 
 /* ---- planes ---- */
@@ -205,11 +205,11 @@ static void fill_open_grid_is_one_region(void)
 {
     bw_tileset open;
     bw_map_init(m, 120, 120, BW_T_DIRT);
-    bw_ts_from_flags(&open, BW_CONNECTS);
+    bw_tileset_from_flags(&open, BW_CONNECTS);
     bw_plane_clear(&m->a);
-    CHECK(bw_flood(&m->fill, &m->grid, &open, &m->a, 60, 60) == BW_GRID_CELLS);
-    CHECK(bw_regions(&m->fill, &m->grid, &open, &m->b) == 1);
-    CHECK(bw_connected(&m->fill, &m->grid, &open, &m->b));
+    CHECK(bw_fill_flood(&m->fill, &m->grid, &open, &m->a, 60, 60) == BW_GRID_CELLS);
+    CHECK(bw_fill_regions(&m->fill, &m->grid, &open, &m->b) == 1);
+    CHECK(bw_fill_connected(&m->fill, &m->grid, &open, &m->b));
     CHECK(m->fill.peak >= 1 && m->fill.peak <= BW_FILL_STACK);
     CHECK(m->fill.rescans == 0);
 }
@@ -219,20 +219,20 @@ static void fill_zeroed_stack_still_fills(void)
 {
     bw_tileset open;
     bw_map_init(m, 120, 120, BW_T_DIRT);
-    bw_ts_from_flags(&open, BW_CONNECTS);
+    bw_tileset_from_flags(&open, BW_CONNECTS);
     m->fill.cap = 0;
     m->fill.peak = 0;
-    CHECK(bw_connected(&m->fill, &m->grid, &open, &m->a));
+    CHECK(bw_fill_connected(&m->fill, &m->grid, &open, &m->a));
     bw_plane_clear(&m->a);
-    CHECK(bw_flood(&m->fill, &m->grid, &open, &m->a, 5, 5) == BW_GRID_CELLS);
+    CHECK(bw_fill_flood(&m->fill, &m->grid, &open, &m->a, 5, 5) == BW_GRID_CELLS);
     m->fill.cap = 60000; /* above the arrays: clamped to them */
     bw_plane_clear(&m->a);
-    CHECK(bw_flood(&m->fill, &m->grid, &open, &m->a, 5, 5) == BW_GRID_CELLS);
+    CHECK(bw_fill_flood(&m->fill, &m->grid, &open, &m->a, 5, 5) == BW_GRID_CELLS);
     CHECK(m->fill.peak <= BW_FILL_STACK);
     bw_fill_init(&m->fill);
 }
 
-/* bw_region_next labels regions one by one: each call adds exactly one
+/* bw_fill_region_next labels regions one by one: each call adds exactly one
  * region to `seen`, in row order of their first cells, with its size. */
 static void fill_labels_regions_one_by_one(void)
 {
@@ -241,12 +241,12 @@ static void fill_labels_regions_one_by_one(void)
     static const int want_x[3] = { 1, 20, 5 }, want_y[3] = { 1, 1, 50 };
     static const int want_n[3] = { 100, 121, 1 };
     bw_map_init(m, 120, 120, BW_T_ROCK);
-    bw_ts_from_flags(&open, BW_CONNECTS);
+    bw_tileset_from_flags(&open, BW_CONNECTS);
     bw_grid_rect(&m->grid, 1, 1, 10, 10, BW_T_DIRT);
     bw_grid_rect(&m->grid, 20, 1, 30, 11, BW_T_STONE);
     bw_grid_set(&m->grid, 5, 50, BW_T_DOOR);
     bw_plane_clear(&m->a);
-    while ((n = bw_region_next(&m->fill, &m->grid, &open, &m->a, &x, &y)) > 0 && k < 4) {
+    while ((n = bw_fill_region_next(&m->fill, &m->grid, &open, &m->a, &x, &y)) > 0 && k < 4) {
         REQUIRE(k < 3);
         CHECK(x == want_x[k] && y == want_y[k] && n == want_n[k]);
         CHECK(bw_plane_count(&m->a) == (k == 0 ? 100 : k == 1 ? 221 : 222));
@@ -299,22 +299,22 @@ static void fill_counts_regions(void)
 {
     bw_tileset open;
     bw_map_init(m, 120, 120, BW_T_ROCK);
-    bw_ts_from_flags(&open, BW_CONNECTS);
-    CHECK(bw_regions(&m->fill, &m->grid, &open, &m->a) == 0);
-    CHECK(bw_connected(&m->fill, &m->grid, &open, &m->a));
+    bw_tileset_from_flags(&open, BW_CONNECTS);
+    CHECK(bw_fill_regions(&m->fill, &m->grid, &open, &m->a) == 0);
+    CHECK(bw_fill_connected(&m->fill, &m->grid, &open, &m->a));
     bw_grid_rect(&m->grid, 1, 1, 10, 10, BW_T_DIRT);
     bw_grid_rect(&m->grid, 20, 1, 30, 10, BW_T_STONE);
     bw_grid_set(&m->grid, 119, 119, BW_T_DOOR);
-    CHECK(bw_regions(&m->fill, &m->grid, &open, &m->a) == 3);
-    CHECK(!bw_connected(&m->fill, &m->grid, &open, &m->a));
+    CHECK(bw_fill_regions(&m->fill, &m->grid, &open, &m->a) == 3);
+    CHECK(!bw_fill_connected(&m->fill, &m->grid, &open, &m->a));
     bw_grid_rect(&m->grid, 10, 5, 20, 5, BW_T_DEEP); /* deep water never connects */
-    CHECK(bw_regions(&m->fill, &m->grid, &open, &m->a) == 3);
+    CHECK(bw_fill_regions(&m->fill, &m->grid, &open, &m->a) == 3);
     bw_grid_rect(&m->grid, 10, 5, 20, 5, BW_T_SHALLOW);
-    CHECK(bw_regions(&m->fill, &m->grid, &open, &m->a) == 2);
-    CHECK(!bw_all_reachable(&m->fill, &m->grid, &open, &m->a, 1, 1));
+    CHECK(bw_fill_regions(&m->fill, &m->grid, &open, &m->a) == 2);
+    CHECK(!bw_fill_all_reachable(&m->fill, &m->grid, &open, &m->a, 1, 1));
     bw_grid_set(&m->grid, 119, 119, BW_T_ROCK);
-    CHECK(bw_all_reachable(&m->fill, &m->grid, &open, &m->a, 1, 1));
-    CHECK(!bw_all_reachable(&m->fill, &m->grid, &open, &m->a, 0, 0));
+    CHECK(bw_fill_all_reachable(&m->fill, &m->grid, &open, &m->a, 1, 1));
+    CHECK(!bw_fill_all_reachable(&m->fill, &m->grid, &open, &m->a, 0, 0));
 }
 
 /* A comb: vertical corridors joined at alternating ends make the deepest
@@ -338,22 +338,22 @@ static void fill_maze_small_stack_fills_everything(void)
 {
     bw_tileset open;
     int full, n;
-    bw_ts_from_flags(&open, BW_CONNECTS);
+    bw_tileset_from_flags(&open, BW_CONNECTS);
     build_maze(&m->grid);
     bw_fill_init(&m->fill);
     bw_plane_clear(&m->a);
-    full = bw_flood(&m->fill, &m->grid, &open, &m->a, 0, 0);
-    CHECK(full == bw_open_mask(&m->grid, &open, &m->b));
+    full = bw_fill_flood(&m->fill, &m->grid, &open, &m->a, 0, 0);
+    CHECK(full == bw_fill_open_mask(&m->grid, &open, &m->b));
     bw_fill_init(&m->fill);
     m->fill.cap = 4;
     bw_plane_clear(&m->a);
-    n = bw_flood(&m->fill, &m->grid, &open, &m->a, 0, 0);
+    n = bw_fill_flood(&m->fill, &m->grid, &open, &m->a, 0, 0);
     CHECK(n == full);
     CHECK(m->fill.peak == 4); /* the stack was exhausted, never overrun */
     CHECK(m->fill.rescans > 0);
     bw_fill_init(&m->fill);
     m->fill.cap = 1;
-    CHECK(bw_connected(&m->fill, &m->grid, &open, &m->a));
+    CHECK(bw_fill_connected(&m->fill, &m->grid, &open, &m->a));
     bw_fill_init(&m->fill);
 }
 
@@ -364,8 +364,8 @@ static void fill_random_grids_same_with_tiny_stack(void)
     bw_tileset open;
     bw_rng r;
     int s, x, y;
-    bw_ts_from_flags(&open, BW_CONNECTS);
-    for (s = 0; s < SEEDS(300); s++) {
+    bw_tileset_from_flags(&open, BW_CONNECTS);
+    FOR_SEEDS(s, 300) {
         int r1, r2;
         t_seed((uint32_t)s);
         bw_rng_seed(&r, (uint32_t)s + 1);
@@ -375,9 +375,9 @@ static void fill_random_grids_same_with_tiny_stack(void)
                 if (bw_rng_chance(&r, 3, 5))
                     BW_AT(&m->grid, x, y) = BW_T_DIRT;
         bw_fill_init(&m->fill);
-        r1 = bw_regions(&m->fill, &m->grid, &open, &m->a);
+        r1 = bw_fill_regions(&m->fill, &m->grid, &open, &m->a);
         m->fill.cap = 2;
-        r2 = bw_regions(&m->fill, &m->grid, &open, &m->b);
+        r2 = bw_fill_regions(&m->fill, &m->grid, &open, &m->b);
         CHECK(r1 == r2);
         CHECK(bw_plane_count(&m->a) == bw_plane_count(&m->b));
         bw_plane_andnot(&m->a, &m->b);
@@ -389,25 +389,25 @@ static void fill_random_grids_same_with_tiny_stack(void)
 static void fill_plane_source_matches_tiles(void)
 {
     bw_tileset open;
-    bw_ts_from_flags(&open, BW_CONNECTS);
+    bw_tileset_from_flags(&open, BW_CONNECTS);
     build_maze(&m->grid);
-    bw_open_mask(&m->grid, &open, &m->b);
+    bw_fill_open_mask(&m->grid, &open, &m->b);
     bw_plane_clear(&m->a);
-    CHECK(bw_flood_plane(&m->fill, &m->b, 120, 120, &m->a, 0, 0) == bw_plane_count(&m->b));
+    CHECK(bw_fill_flood_plane(&m->fill, &m->b, 120, 120, &m->a, 0, 0) == bw_plane_count(&m->b));
     bw_plane_clear(&m->a);
-    CHECK(bw_flood_plane(&m->fill, &m->b, 120, 120, &m->a, 3, 1) == 0); /* closed start */
-    CHECK(bw_flood_plane(&m->fill, &m->b, 120, 120, &m->a, -1, 0) == 0);
+    CHECK(bw_fill_flood_plane(&m->fill, &m->b, 120, 120, &m->a, 3, 1) == 0); /* closed start */
+    CHECK(bw_fill_flood_plane(&m->fill, &m->b, 120, 120, &m->a, -1, 0) == 0);
 }
 
 static void fill_small_map_stays_in_corner(void)
 {
     bw_tileset open;
-    bw_ts_from_flags(&open, BW_CONNECTS);
+    bw_tileset_from_flags(&open, BW_CONNECTS);
     bw_grid_init(&m->grid, 120, 120, BW_T_DIRT);
     m->grid.w = 56; /* a mystery-dungeon floor in the corner */
     m->grid.h = 32;
     bw_plane_clear(&m->a);
-    CHECK(bw_flood(&m->fill, &m->grid, &open, &m->a, 3, 3) == 56 * 32);
+    CHECK(bw_fill_flood(&m->fill, &m->grid, &open, &m->a, 3, 3) == 56 * 32);
     CHECK(!bw_plane_get(&m->a, 56, 0) && !bw_plane_get(&m->a, 0, 32));
 }
 
@@ -558,9 +558,9 @@ static void hash_fnv1a_known_values(void)
 {
     static const uint8_t a[1] = { 'a' }, foobar[6] = { 'f', 'o', 'o', 'b', 'a', 'r' };
     /* the published FNV-1a 32-bit test vectors */
-    CHECK(bw_fnv1a(BW_FNV1A_INIT, a, 0) == 0x811c9dc5u);
-    CHECK(bw_fnv1a(BW_FNV1A_INIT, a, 1) == 0xe40c292cu);
-    CHECK(bw_fnv1a(BW_FNV1A_INIT, foobar, 6) == 0xbf9cf968u);
+    CHECK(bw_grid_fnv1a(BW_GRID_FNV1A_INIT, a, 0) == 0x811c9dc5u);
+    CHECK(bw_grid_fnv1a(BW_GRID_FNV1A_INIT, a, 1) == 0xe40c292cu);
+    CHECK(bw_grid_fnv1a(BW_GRID_FNV1A_INIT, foobar, 6) == 0xbf9cf968u);
 }
 
 static void hash_golden_fixed_grids(void)

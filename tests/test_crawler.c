@@ -147,7 +147,7 @@ static void on_trace(void *user, const bw_map *mm, const bw_crawler_event *e)
         w->walls = now;
     }
     w->fn(w, g, e);
-    if (e->what >= BW_CR_EV_JOIN)
+    if (e->what >= BW_CRAWLER_EV_JOIN)
         w->deleted++;
 }
 
@@ -174,7 +174,7 @@ static void each_step(watch *w, int seeds, on_step fn)
         w->design = i;
         /* counting walls reads the whole map each step: small maps only */
         w->count_walls = d.w * d.h <= 90 * 60;
-        for (s = 0; s < seeds; s++)
+        FOR_SEEDS_N(s, seeds)
             run(w, &d, (uint32_t)(s + 7919 * i), 0);
     }
 }
@@ -230,8 +230,8 @@ static void turn_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
         w->n[0] = w->n[1] = 0;
     CHECK(e->slot == w->n[0]);
     w->n[1] += e->babies;
-    alive = w->d->n_seeds + w->n[1] - (uint32_t)w->deleted - (e->what >= BW_CR_EV_JOIN);
-    next = e->what >= BW_CR_EV_JOIN ? e->slot : e->slot + 1u;
+    alive = w->d->n_seeds + w->n[1] - (uint32_t)w->deleted - (e->what >= BW_CRAWLER_EV_JOIN);
+    next = e->what >= BW_CRAWLER_EV_JOIN ? e->slot : e->slot + 1u;
     w->n[0] = next < alive ? next : 0;
     w->n[2] += next >= alive; /* rounds */
 }
@@ -247,7 +247,7 @@ static void crawler_loop_steps_each_crawler_in_turn_until_none_left(void)
     for (i = 0; i < N_DESIGNS; i++) {
         REQUIRE(parse(design_text(i), &d) == 0);
         w.design = i;
-        for (s = 0; s < SEEDS(500); s++) {
+        FOR_SEEDS(s, 500) {
             run(&w, &d, (uint32_t)(s + 7919 * i), &info);
             /* it stopped because none was left (the examples never reach
              * the cap) */
@@ -270,9 +270,9 @@ static void look_ahead_step(watch *w, const bw_grid *g, const bw_crawler_event *
 {
     const bw_crawler *b = &e->before;
     int cw = b->corridor_width, keep = cw + 1, n = e->advanced, f = b->forward, k;
-    if (e->what == BW_CR_EV_DORMANT || e->what == BW_CR_EV_OLD)
+    if (e->what == BW_CRAWLER_EV_DORMANT || e->what == BW_CRAWLER_EV_OLD)
         return;
-    if (e->what != BW_CR_EV_BUILD) {
+    if (e->what != BW_CRAWLER_EV_BUILD) {
         CHECK(band(g, b->x, b->y, f, cw, 1, keep + 1, 1, e->built) > 0);
         w->n[1]++;
         return;
@@ -300,7 +300,7 @@ static void step_length_step(watch *w, const bw_grid *g, const bw_crawler_event 
 {
     const bw_crawler *b = &e->before;
     (void)g;
-    if (e->what == BW_CR_EV_BUILD) {
+    if (e->what == BW_CRAWLER_EV_BUILD) {
         CHECK(e->advanced >= 1 && e->advanced <= b->step_length);
         CHECK(e->built + e->skipped == e->advanced);
         w->n[0] += e->advanced == b->step_length;
@@ -308,7 +308,7 @@ static void step_length_step(watch *w, const bw_grid *g, const bw_crawler_event 
     }
     CHECK(e->advanced == 0 && e->skipped == 0);
     CHECK(e->after.x == b->x && e->after.y == b->y);
-    if (e->what == BW_CR_EV_JOIN)
+    if (e->what == BW_CRAWLER_EV_JOIN)
         CHECK(e->built <= b->corridor_width + 1);
     else
         CHECK(e->built == 0);
@@ -333,14 +333,14 @@ static void direction_step(watch *w, const bw_grid *g, const bw_crawler_event *e
     CHECK(e->turned == (a->forward != b->forward));
     if (e->turned) {
         CHECK(((a->forward - b->forward) & 1) == 1); /* sideways: 90 degrees */
-        CHECK(e->what == BW_CR_EV_BUILD || e->what == BW_CR_EV_SIDEWAYS);
+        CHECK(e->what == BW_CRAWLER_EV_BUILD || e->what == BW_CRAWLER_EV_SIDEWAYS);
         /* it turns only to where there is room */
         CHECK(free_rows(g, a->x, a->y, a->forward, cw, cw + 2) > cw + 1);
         w->n[b->direction == 0 ? 0 : (b->direction & 1) ? 1 : 2]++;
     }
-    if (e->what == BW_CR_EV_SIDEWAYS)
+    if (e->what == BW_CRAWLER_EV_SIDEWAYS)
         CHECK(e->turned);
-    if (e->what == BW_CR_EV_STUCK) /* nowhere legal to go */
+    if (e->what == BW_CRAWLER_EV_STUCK) /* nowhere legal to go */
         CHECK(!room_sideways(g, b, b->forward));
     for (i = 0; i < e->babies && i < 2; i++) {
         const bw_crawler *c = &e->baby[i];
@@ -364,12 +364,12 @@ static void crawler_legal_table_matches_spec(void)
     int d, f;
     for (d = 0; d <= 8; d++)
         for (f = 0; f < 4; f++)
-            CHECK((int)((bw_cr_legal[d] >> f) & 1u) == legal(d, f));
+            CHECK((int)((bw_crawler_legal[d] >> f) & 1u) == legal(d, f));
     /* the spec's own examples: N allows W, N, E; NE only N and E */
-    CHECK(legal(BW_CR_DIR_N, BW_CR_W) && legal(BW_CR_DIR_N, BW_CR_N) && legal(BW_CR_DIR_N, BW_CR_E));
-    CHECK(!legal(BW_CR_DIR_N, BW_CR_S));
-    CHECK(legal(BW_CR_DIR_NE, BW_CR_N) && legal(BW_CR_DIR_NE, BW_CR_E));
-    CHECK(!legal(BW_CR_DIR_NE, BW_CR_S) && !legal(BW_CR_DIR_NE, BW_CR_W));
+    CHECK(legal(BW_CRAWLER_DIR_N, BW_WEST) && legal(BW_CRAWLER_DIR_N, BW_NORTH) && legal(BW_CRAWLER_DIR_N, BW_EAST));
+    CHECK(!legal(BW_CRAWLER_DIR_N, BW_SOUTH));
+    CHECK(legal(BW_CRAWLER_DIR_NE, BW_NORTH) && legal(BW_CRAWLER_DIR_NE, BW_EAST));
+    CHECK(!legal(BW_CRAWLER_DIR_NE, BW_SOUTH) && !legal(BW_CRAWLER_DIR_NE, BW_WEST));
 }
 
 /* ---- age ---- */
@@ -387,8 +387,8 @@ static int same_but_age(const bw_crawler *a, const bw_crawler *b)
 static void dormant_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
 {
     (void)g;
-    CHECK((e->what == BW_CR_EV_DORMANT) == (e->before.age < 0));
-    if (e->what != BW_CR_EV_DORMANT)
+    CHECK((e->what == BW_CRAWLER_EV_DORMANT) == (e->before.age < 0));
+    if (e->what != BW_CRAWLER_EV_DORMANT)
         return;
     w->n[0]++;
     w->n[1] += e->before.age == -1; /* wakes up: works at its next step */
@@ -412,12 +412,12 @@ static void age_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
     (void)g;
     if (b->age < 0)
         return;
-    CHECK((e->what == BW_CR_EV_OLD) == (b->age > b->max_age));
-    if (e->what == BW_CR_EV_OLD) {
+    CHECK((e->what == BW_CRAWLER_EV_OLD) == (b->age > b->max_age));
+    if (e->what == BW_CRAWLER_EV_OLD) {
         w->n[0]++;
         return;
     }
-    if (e->what < BW_CR_EV_JOIN)
+    if (e->what < BW_CRAWLER_EV_JOIN)
         CHECK(e->after.age == b->age + 1);
     w->n[1]++;
 }
@@ -438,7 +438,7 @@ static void opening0_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
 {
     const bw_crawler *b = &e->before;
     int f = b->forward, cw = b->corridor_width, k, front;
-    if (e->what == BW_CR_EV_JOIN) {
+    if (e->what == BW_CRAWLER_EV_JOIN) {
         w->n[0]++;
         CHECK(b->opening == 0);
         /* built the whole free stretch: frontFree was exactly `built` */
@@ -448,7 +448,7 @@ static void opening0_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
             CHECK(wall_at(g, b->x + k * bw_dx4[f], b->y + k * bw_dy4[f]));
         return;
     }
-    if (b->opening == 0 && (e->what == BW_CR_EV_SIDEWAYS || e->what == BW_CR_EV_STUCK)) {
+    if (b->opening == 0 && (e->what == BW_CRAWLER_EV_SIDEWAYS || e->what == BW_CRAWLER_EV_STUCK)) {
         /* did not join: the wall that blocks it is not straight ahead */
         front = free_rows(g, b->x, b->y, f, cw, cw + 2);
         CHECK(!wall_at(g, b->x + (front + 1) * bw_dx4[f], b->y + (front + 1) * bw_dy4[f]));
@@ -472,10 +472,10 @@ static void opening1_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
     int f = b->forward;
     if (b->opening == 0 || b->age < 0)
         return;
-    CHECK(e->what != BW_CR_EV_JOIN);
+    CHECK(e->what != BW_CRAWLER_EV_JOIN);
     if (b->opening == 1)
         CHECK(b->gap == 0 && e->skipped == 0);
-    if (b->opening != 1 || (e->what != BW_CR_EV_SIDEWAYS && e->what != BW_CR_EV_STUCK))
+    if (b->opening != 1 || (e->what != BW_CRAWLER_EV_SIDEWAYS && e->what != BW_CRAWLER_EV_STUCK))
         return;
     CHECK(e->built == 0);
     w->n[0]++;
@@ -500,7 +500,7 @@ static void corridor_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
 {
     int x;
     uint32_t line = 0;
-    if (e->what < BW_CR_EV_JOIN)
+    if (e->what < BW_CRAWLER_EV_JOIN)
         return;
     for (x = 0; x < 30; x++)
         line |= (uint32_t)wall_at(g, x, 5) << x;
@@ -519,7 +519,7 @@ static void crawler_openings_in_a_corridor(void)
     /* 0: right up to the far wall; 1: stops cw + 1 = 2 short of it; 2: its
      * first 2 tiles open, then opening 0 up to the far wall */
     const uint32_t want[3] = { all, all & ~(3u << 27), all & ~(3u << 1) };
-    static const uint8_t end[3] = { BW_CR_EV_JOIN, BW_CR_EV_STUCK, BW_CR_EV_JOIN };
+    static const uint8_t end[3] = { BW_CRAWLER_EV_JOIN, BW_CRAWLER_EV_STUCK, BW_CRAWLER_EV_JOIN };
     bw_crawler_design d;
     watch w;
     int k, s;
@@ -527,7 +527,7 @@ static void crawler_openings_in_a_corridor(void)
     w.fn = corridor_step;
     for (k = 0; k < 3; k++) {
         REQUIRE(parse(designs[k], &d) == 0);
-        for (s = 0; s < SEEDS(500); s++) {
+        FOR_SEEDS(s, 500) {
             w.n[0] = w.n[1] = 0;
             run(&w, &d, (uint32_t)s, 0);
             CHECK(w.n[0] == want[k] && w.n[1] == end[k]);
@@ -556,8 +556,8 @@ static void opening2_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
     CHECK((b->opening == 2) == (b->gap > 0));
     if (b->opening != 2)
         return;
-    if (e->what != BW_CR_EV_BUILD) {
-        CHECK(a->gap == b->gap && (e->what >= BW_CR_EV_JOIN || a->opening == 2));
+    if (e->what != BW_CRAWLER_EV_BUILD) {
+        CHECK(a->gap == b->gap && (e->what >= BW_CRAWLER_EV_JOIN || a->opening == 2));
         return;
     }
     CHECK(e->skipped == (b->gap < e->advanced ? b->gap : e->advanced));
@@ -596,8 +596,8 @@ static void baby_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
     (void)g;
     if (e->babies + e->dropped == 0)
         return;
-    CHECK(e->what == BW_CR_EV_BUILD && e->babies + e->dropped <= 2);
-    REQUIRE(b->gen + 1 < BW_CR_GENS);
+    CHECK(e->what == BW_CRAWLER_EV_BUILD && e->babies + e->dropped <= 2);
+    REQUIRE(b->gen + 1 < BW_CRAWLER_GENS);
     next = &w->d->gen[b->gen + 1];
     CHECK(next->born);
     w->n[0] += e->babies;
@@ -633,13 +633,13 @@ static void dice_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
     const bw_crawler *b = &e->before;
     const bw_crawler_gen *gen = &w->d->gen[b->gen];
     int kids, two, one, i;
-    if (e->what != BW_CR_EV_BUILD)
+    if (e->what != BW_CRAWLER_EV_BUILD)
         return;
     if (room_sideways(g, &e->after, b->forward))
         expect(w, 0, gen->turn * 100u, e->turned);
     else
         CHECK(!e->turned);
-    if (b->gen + 1 >= BW_CR_GENS || !w->d->gen[b->gen + 1].born) {
+    if (b->gen + 1 >= BW_CRAWLER_GENS || !w->d->gen[b->gen + 1].born) {
         CHECK(e->babies + e->dropped == 0);
         return;
     }
@@ -673,7 +673,7 @@ static void count_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
     w->n[0]++;
     w->n[1] += e->babies;
     w->n[2] += e->dropped;
-    CHECK(e->slot < BW_CR_MAX_CRAWLERS);
+    CHECK(e->slot < BW_CRAWLER_MAX_CRAWLERS);
 }
 
 /* The crawlers alive after the step: the seeds, plus the babies, less
@@ -687,10 +687,10 @@ static void alive_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
     w->n[0]++;
     w->n[1] += e->babies;
     w->n[2] += e->dropped;
-    alive = w->d->n_seeds + w->n[1] - (uint32_t)w->deleted - (e->what >= BW_CR_EV_JOIN);
-    CHECK(alive <= BW_CR_MAX_CRAWLERS);
+    alive = w->d->n_seeds + w->n[1] - (uint32_t)w->deleted - (e->what >= BW_CRAWLER_EV_JOIN);
+    CHECK(alive <= BW_CRAWLER_MAX_CRAWLERS);
     if (e->dropped)
-        CHECK(alive == BW_CR_MAX_CRAWLERS && e->what == BW_CR_EV_BUILD);
+        CHECK(alive == BW_CRAWLER_MAX_CRAWLERS && e->what == BW_CRAWLER_EV_BUILD);
     if (alive > w->n[3])
         w->n[3] = alive;
 }
@@ -710,11 +710,11 @@ static void crawler_array_full_drops_babies(void)
     watch_init(&w);
     w.fn = alive_step;
     REQUIRE(parse(swarm, &d) == 0);
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         w.n[0] = w.n[1] = w.n[2] = w.n[3] = 0;
         run(&w, &d, (uint32_t)s, &info);
         CHECK(info.steps == w.n[0] && info.born == w.n[1] && info.dropped == w.n[2]);
-        CHECK(info.peak == w.n[3] && info.peak == BW_CR_MAX_CRAWLERS && info.dropped > 0 && !info.capped);
+        CHECK(info.peak == w.n[3] && info.peak == BW_CRAWLER_MAX_CRAWLERS && info.dropped > 0 && !info.capped);
     }
 }
 
@@ -728,10 +728,10 @@ static void crawler_examples_never_fill_the_array(void)
     uint32_t peak = 0;
     for (i = 0; i < N_DESIGNS; i++) {
         REQUIRE(parse(design_text(i), &d) == 0);
-        for (s = 0; s < SEEDS(500); s++) {
+        FOR_SEEDS(s, 500) {
             t_seed((uint32_t)s);
             CHECK(bw_crawler_map(m, (uint32_t)s, &d, 0, &info) == 0);
-            CHECK(info.dropped == 0 && info.peak < BW_CR_MAX_CRAWLERS);
+            CHECK(info.dropped == 0 && info.peak < BW_CRAWLER_MAX_CRAWLERS);
             if (info.peak > peak)
                 peak = info.peak;
         }
@@ -753,19 +753,19 @@ static void crawler_step_cap_ends_generation(void)
     watch_init(&w);
     w.fn = count_step;
     REQUIRE(parse(capped, &d) == 0 && d.max_steps == 100);
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         bw_tileset open;
         w.n[0] = 0;
         run(&w, &d, (uint32_t)s, &info);
         CHECK(info.steps == 100 && w.n[0] == 100 && info.capped == 1);
-        bw_ts_from_flags(&open, BW_CONNECTS);
-        CHECK(bw_connected(&m->fill, &m->grid, &open, &m->a));
+        bw_tileset_from_flags(&open, BW_CONNECTS);
+        CHECK(bw_fill_connected(&m->fill, &m->grid, &open, &m->a));
     }
     /* the examples never come near the cap: each crawler lays wall at
      * nearly every step it works, and the map holds at most 14,400 tiles */
     for (i = 0; i < N_DESIGNS; i++) {
         REQUIRE(parse(design_text(i), &d) == 0);
-        for (s = 0; s < SEEDS(500); s++) {
+        FOR_SEEDS(s, 500) {
             CHECK(bw_crawler_map(m, (uint32_t)s, &d, 0, &info) == 0);
             CHECK(!info.capped);
             if (info.steps > most)
@@ -773,7 +773,7 @@ static void crawler_step_cap_ends_generation(void)
         }
     }
     t_info("crawler_most_steps", most);
-    CHECK(most * 10u < BW_CR_MAX_STEPS);
+    CHECK(most * 10u < BW_CRAWLER_MAX_STEPS);
 }
 
 /* ---- connectivity ---- */
@@ -794,13 +794,13 @@ static void crawler_every_open_tile_reachable(void)
     bw_crawler_info info;
     bw_tileset open;
     int i, s, fixed = 0, x, y, other;
-    bw_ts_from_flags(&open, BW_CONNECTS);
+    bw_tileset_from_flags(&open, BW_CONNECTS);
     for (i = 0; i < N_DESIGNS; i++) {
         REQUIRE(parse(design_text(i), &d) == 0);
-        for (s = 0; s < SEEDS(500); s++) {
+        FOR_SEEDS(s, 500) {
             t_seed((uint32_t)s);
             CHECK(bw_crawler_map(m, (uint32_t)s, &d, 0, &info) == 0);
-            CHECK(bw_connected(&m->fill, &m->grid, &open, &m->a));
+            CHECK(bw_fill_connected(&m->fill, &m->grid, &open, &m->a));
             CHECK(ring_is_wall(&m->grid));
             other = 0;
             for (y = 0; y < m->grid.h; y++)
@@ -824,11 +824,11 @@ static void crawler_fix_opens_one_tile_into_a_closed_room(void)
     bw_tileset open;
     int s, x, y, on_room_wall;
     REQUIRE(parse(room, &d) == 0);
-    bw_ts_from_flags(&open, BW_CONNECTS);
-    for (s = 0; s < SEEDS(500); s++) {
+    bw_tileset_from_flags(&open, BW_CONNECTS);
+    FOR_SEEDS(s, 500) {
         CHECK(bw_crawler_map(m, (uint32_t)s, &d, 0, &info) == 0);
         CHECK(info.doors == 1 && info.opened == 1 && info.fallback == 0);
-        CHECK(bw_connected(&m->fill, &m->grid, &open, &m->a));
+        CHECK(bw_fill_connected(&m->fill, &m->grid, &open, &m->a));
         on_room_wall = 0;
         for (y = 5; y <= 14; y++)
             for (x = 10; x <= 20; x++)
@@ -848,10 +848,10 @@ static void crawler_fix_digs_an_l_when_no_row_or_column_is_shared(void)
     bw_crawler_info info;
     bw_tileset open;
     REQUIRE(parse(pockets, &d) == 0);
-    bw_ts_from_flags(&open, BW_CONNECTS);
+    bw_tileset_from_flags(&open, BW_CONNECTS);
     CHECK(bw_crawler_map(m, 1, &d, 0, &info) == 0);
     CHECK(info.doors == 0 && info.fallback == 1 && info.opened >= 7);
-    CHECK(bw_connected(&m->fill, &m->grid, &open, &m->a));
+    CHECK(bw_fill_connected(&m->fill, &m->grid, &open, &m->a));
     CHECK(ring_is_wall(&m->grid));
 }
 
@@ -864,7 +864,7 @@ static void crawler_design_parse_accepts_examples(void)
     for (i = 0; i < N_DESIGNS; i++) {
         CHECK(parse_line(design_text(i), &d, &line) == 0);
         CHECK(line == 0 && bw_crawler_check(&d) == 0);
-        CHECK(d.n_seeds > 0 && d.max_steps == BW_CR_MAX_STEPS);
+        CHECK(d.n_seeds > 0 && d.max_steps == BW_CRAWLER_MAX_STEPS);
     }
     /* CRLF, tabs, a comment after values, no newline at the end */
     CHECK(parse("size 20 20\r\n\tcrawler\t0 5 E 0 0 10 3 1 1 # seed\r\ndice 0 1 2 3 4 5", &d) == 0);
@@ -872,7 +872,7 @@ static void crawler_design_parse_accepts_examples(void)
     /* bytes beyond ASCII are fine inside comments */
     CHECK(parse("# caf\xc3\xa9\nsize 20 20\n", &d) == 0);
     CHECK(parse("size 20 20\ncrawler 1 1 N NE -3 10 3 1 2\n", &d) == 0);
-    CHECK(d.seed[0].direction == BW_CR_DIR_NE && d.seed[0].age == -3 && d.seed[0].opening == 2);
+    CHECK(d.seed[0].direction == BW_CRAWLER_DIR_NE && d.seed[0].age == -3 && d.seed[0].opening == 2);
 }
 
 static int starts(const char *s, const char *p)
@@ -1028,7 +1028,7 @@ static void crawler_design_parse_rejects_limits(void)
     CHECK(bw_crawler_parse(t, (size_t)n, &d, &line) == -1 && line == 2 && starts(d.error, "NUL"));
     /* 8,192 bytes of comment after the size: one byte too many */
     n = len(head);
-    for (; n < BW_CR_MAX_TEXT; n++)
+    for (; n < BW_CRAWLER_MAX_TEXT; n++)
         t[n] = (n % 64 == 63) ? '\n' : '#';
     CHECK(bw_crawler_parse(t, (size_t)n, &d, &line) == 0);
     t[n++] = '\n';
@@ -1064,7 +1064,7 @@ static int design_equal(const bw_crawler_design *a, const bw_crawler_design *b)
     for (i = 0; ok && i < a->n_seeds; i++)
         ok &= a->seed[i].x == b->seed[i].x && a->seed[i].y == b->seed[i].y &&
               a->seed[i].age == b->seed[i].age && same_but_age(&a->seed[i], &b->seed[i]);
-    for (i = 0; ok && i < BW_CR_GENS; i++) {
+    for (i = 0; ok && i < BW_CRAWLER_GENS; i++) {
         const bw_crawler_gen *p = &a->gen[i], *q = &b->gen[i];
         ok &= p->turn == q->turn && p->straight1 == q->straight1 && p->straight2 == q->straight2 &&
               p->turn1 == q->turn1 && p->turn2 == q->turn2 && p->born == q->born;
@@ -1078,7 +1078,7 @@ static int design_equal(const bw_crawler_design *a, const bw_crawler_design *b)
 
 static void crawler_default_file_is_the_builtin_design(void)
 {
-    const bw_generator *g = bw_find_generator("crawler");
+    const bw_generator *g = bw_generator_find("crawler");
     bw_crawler_design d;
     bw_opts o = { 0, 0, 0, 0 };
     uint32_t h;
@@ -1138,8 +1138,8 @@ static const poke bad_designs[] = {
     P(w, 111, "crawler: outside the map"),
     P(seed[0].forward, 4, "crawler: forward must be N, E, S or W"),
     P(seed[0].direction, 9, "crawler: direction must be 0, N, NE, E, SE, S, SW, W or NW"),
-    P(seed[0].direction, BW_CR_DIR_W, M_DIR), P(seed[0].direction, BW_CR_DIR_NW, M_DIR),
-    P(seed[0].direction, BW_CR_DIR_SW, M_DIR),
+    P(seed[0].direction, BW_CRAWLER_DIR_W, M_DIR), P(seed[0].direction, BW_CRAWLER_DIR_NW, M_DIR),
+    P(seed[0].direction, BW_CRAWLER_DIR_SW, M_DIR),
     P(seed[0].age, -1001, M_AGE), P(seed[0].age, 1001, M_AGE),
     P(seed[0].max_age, -1, M_MAXAGE), P(seed[0].max_age, 1001, M_MAXAGE),
     P(seed[0].step_length, 0, M_STEP), P(seed[0].step_length, 31, M_STEP),
@@ -1167,8 +1167,8 @@ static const poke bad_designs[] = {
 static const poke good_designs[] = {
     P(w, 120, 0), P(h, 120, 0), P(max_steps, 1, 0), P(max_steps, 40000, 0), P(n_walls, 0, 0),
     P(wall[1][2], 100, 0), P(wall[1][1], 119, 0), P(seed[0].y, 119, 0), P(seed[0].y, 0, 0),
-    P(seed[0].direction, BW_CR_DIR_E, 0), P(seed[0].direction, BW_CR_DIR_NE, 0),
-    P(seed[0].direction, BW_CR_DIR_SE, 0), P(seed[0].direction, BW_CR_DIR_N, 0),
+    P(seed[0].direction, BW_CRAWLER_DIR_E, 0), P(seed[0].direction, BW_CRAWLER_DIR_NE, 0),
+    P(seed[0].direction, BW_CRAWLER_DIR_SE, 0), P(seed[0].direction, BW_CRAWLER_DIR_N, 0),
     P(seed[0].age, -1000, 0), P(seed[0].age, 1000, 0), P(seed[0].max_age, 0, 0), P(seed[0].max_age, 1000, 0),
     P(seed[0].step_length, 1, 0), P(seed[0].step_length, 30, 0), P(seed[0].corridor_width, 1, 0),
     P(seed[0].corridor_width, 6, 0), P(seed[0].opening, 0, 0), P(seed[0].opening, 2, 0),
@@ -1225,7 +1225,7 @@ static void crawler_design_check_names_each_rule(void)
 /* Bad options: -1 and the map as it was, for every bad design above. */
 static void crawler_bad_design_or_level_rejected(void)
 {
-    const bw_generator *g = bw_find_generator("crawler");
+    const bw_generator *g = bw_generator_find("crawler");
     bw_crawler_design d;
     bw_opts o = { 0, 0, 0, 0 };
     uint32_t h;
@@ -1277,7 +1277,7 @@ static void crawler_golden(void)
     REQUIRE(N_EXAMPLES == 3);
     for (i = 0; i < N_EXAMPLES; i++) {
         REQUIRE(parse(design_text(i), &d) == 0);
-        h = BW_FNV1A_INIT;
+        h = BW_GRID_FNV1A_INIT;
         for (s = 1; s <= 3; s++) {
             uint32_t one;
             CHECK(bw_crawler_map(m, (uint32_t)s, &d, 0, 0) == 0);

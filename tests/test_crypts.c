@@ -32,7 +32,7 @@ static bw_grid *const g = &arena.map.grid;
 static void gen(uint32_t s, int level, bw_crypts_info *in)
 {
     t_seed(s * 10 + (uint32_t)level);
-    CHECK(bw_crypts(m, s, level, in) == 0);
+    CHECK(bw_crypts_level(m, s, level, in) == 0);
 }
 
 static int is_room(const bw_crypts_room *r) { return r->kind >= BW_CRYPTS_RECT; }
@@ -59,10 +59,10 @@ static int claims(const bw_crypts_room *r, int x, int y)
         long dx = 2 * x - r->x0 - r->x1, dy = 2 * y - r->y0 - r->y1;
         return dx * dx * h * h + dy * dy * w * w <= (long)w * w * h * h;
     } else {
-        int vertical = r->narrow == BW_CRYPTS_N || r->narrow == BW_CRYPTS_S; /* lines are rows */
+        int vertical = r->narrow == BW_NORTH || r->narrow == BW_SOUTH; /* lines are rows */
         int lines = vertical ? h : w, len = vertical ? w : h;
-        int t = r->narrow == BW_CRYPTS_N ? y - r->y0 : r->narrow == BW_CRYPTS_S ? r->y1 - y :
-                r->narrow == BW_CRYPTS_W ? x - r->x0 : r->x1 - x;
+        int t = r->narrow == BW_NORTH ? y - r->y0 : r->narrow == BW_SOUTH ? r->y1 - y :
+                r->narrow == BW_WEST ? x - r->x0 : r->x1 - x;
         int along = vertical ? x - r->x0 : y - r->y0;
         int span = r->shortlen + 2 * (((len - r->shortlen) * t + (lines - 1)) / (2 * (lines - 1)));
         int first = (len - span) / 2;
@@ -144,17 +144,17 @@ static int side_of(const bw_crypts_room *r, int x, int y)
 {
     int dx = 2 * x - r->x0 - r->x1, dy = 2 * y - r->y0 - r->y1;
     if (bw_abs(dx) > bw_abs(dy))
-        return dx > 0 ? BW_CRYPTS_E : BW_CRYPTS_W;
-    return dy > 0 ? BW_CRYPTS_S : BW_CRYPTS_N;
+        return dx > 0 ? BW_EAST : BW_WEST;
+    return dy > 0 ? BW_SOUTH : BW_NORTH;
 }
 
 /* The link on side d of cell c (0 if on the map's edge). */
 static const bw_crypts_link *link_at(const bw_crypts_info *in, int c, int d)
 {
     int col = c % GRID, row = c / GRID;
-    if (d == BW_CRYPTS_E) return col < GRID - 1 ? &in->cell[c].east : 0;
-    if (d == BW_CRYPTS_S) return row < GRID - 1 ? &in->cell[c].south : 0;
-    if (d == BW_CRYPTS_W) return col > 0 ? &in->cell[c - 1].east : 0;
+    if (d == BW_EAST) return col < GRID - 1 ? &in->cell[c].east : 0;
+    if (d == BW_SOUTH) return row < GRID - 1 ? &in->cell[c].south : 0;
+    if (d == BW_WEST) return col > 0 ? &in->cell[c - 1].east : 0;
     return row > 0 ? &in->cell[c - GRID].south : 0;
 }
 
@@ -248,14 +248,14 @@ static int shape_holds(const bw_crypts_room *r)
          * shortlen tiles, the opposite one the whole box side; lines
          * between grow by 0 or 2, centred (the other two sides are
          * straight and slanted) */
-        int vertical = r->narrow == BW_CRYPTS_N || r->narrow == BW_CRYPTS_S;
+        int vertical = r->narrow == BW_NORTH || r->narrow == BW_SOUTH;
         int lines = vertical ? h : w, len = vertical ? w : h, t, prev = 0;
         ok &= r->shortlen >= 5 && r->shortlen < len && ((len - r->shortlen) & 1) == 0;
         for (t = 0; t < lines; t++) {
             int i, n = 0, first = -1;
             for (i = 0; i < len; i++) {
-                int xx = vertical ? r->x0 + i : r->narrow == BW_CRYPTS_W ? r->x0 + t : r->x1 - t;
-                int yy = !vertical ? r->y0 + i : r->narrow == BW_CRYPTS_N ? r->y0 + t : r->y1 - t;
+                int xx = vertical ? r->x0 + i : r->narrow == BW_WEST ? r->x0 + t : r->x1 - t;
+                int yy = !vertical ? r->y0 + i : r->narrow == BW_NORTH ? r->y0 + t : r->y1 - t;
                 if (claims(r, xx, yy)) {
                     n++;
                     if (first < 0)
@@ -277,7 +277,7 @@ static void crypts_2_1_room_shapes_on_a_grid(void)
     shape_stats st = { 0, 0, 0, 0, 0, { 0, 0, 0, 0 }, 0 };
     uint32_t s;
     int n, c;
-    for (s = 0; s < SEEDS(500); s++)
+    FOR_SEEDS(s, 500)
         for (n = 1; n <= LEVELS; n++) {
             gen(s, n, &in);
             for (c = 0; c < CELLS; c++) {
@@ -333,14 +333,14 @@ static void crypts_2_1_room_shapes_on_a_grid(void)
  * lines - 1. Read off the map, not the table. */
 static int trapezoid_straight(const bw_crypts_room *r)
 {
-    int vertical = r->narrow == BW_CRYPTS_N || r->narrow == BW_CRYPTS_S;
+    int vertical = r->narrow == BW_NORTH || r->narrow == BW_SOUTH;
     int lines = vertical ? r->y1 - r->y0 + 1 : r->x1 - r->x0 + 1;
     int len = vertical ? r->x1 - r->x0 + 1 : r->y1 - r->y0 + 1, t, i, ok = 1;
     for (t = 0; t < lines; t++) {
         int span = 0, d;
         for (i = 0; i < len; i++) {
-            int xx = vertical ? r->x0 + i : r->narrow == BW_CRYPTS_W ? r->x0 + t : r->x1 - t;
-            int yy = !vertical ? r->y0 + i : r->narrow == BW_CRYPTS_N ? r->y0 + t : r->y1 - t;
+            int xx = vertical ? r->x0 + i : r->narrow == BW_WEST ? r->x0 + t : r->x1 - t;
+            int yy = !vertical ? r->y0 + i : r->narrow == BW_NORTH ? r->y0 + t : r->y1 - t;
             span += shows(r, xx, yy);
         }
         d = (lines - 1) * span - (lines - 1) * r->shortlen - (len - r->shortlen) * t;
@@ -354,7 +354,7 @@ static void crypts_2_1_trapezoids_have_straight_sides(void)
     bw_crypts_info in;
     uint32_t s, checked = 0;
     int n, c;
-    for (s = 0; s < SEEDS(500); s++)
+    FOR_SEEDS(s, 500)
         for (n = 1; n <= LEVELS; n++) {
             gen(s, n, &in);
             for (c = 0; c < CELLS; c++)
@@ -497,8 +497,8 @@ static int features_hold(const bw_crypts_room *r, feature_stats *st)
         ok &= n[C_BWALL] + doors == 2 * (ix1 - ix0 + iy1 - iy0);
         ok &= doors >= 1 && doors <= 4 && doors == popcount4(r->inner_doors);
         for (d = 0; d < 4; d++) {
-            int dx = d == BW_CRYPTS_E ? ix1 : d == BW_CRYPTS_W ? ix0 : (ix0 + ix1) / 2;
-            int dy = d == BW_CRYPTS_S ? iy1 : d == BW_CRYPTS_N ? iy0 : (iy0 + iy1) / 2;
+            int dx = d == BW_EAST ? ix1 : d == BW_WEST ? ix0 : (ix0 + ix1) / 2;
+            int dy = d == BW_SOUTH ? iy1 : d == BW_NORTH ? iy0 : (iy0 + iy1) / 2;
             if (!(r->inner_doors & (1u << d)))
                 continue;
             ok &= T(dx, dy) == BW_T_DOOR;
@@ -529,7 +529,7 @@ static int room_joined(const bw_crypts_room *r)
                 sx = x;
                 sy = y;
             }
-    return sx >= 0 && bw_flood_plane(&m->fill, &m->a, 120, 120, &m->b, sx, sy) == total;
+    return sx >= 0 && bw_fill_flood_plane(&m->fill, &m->a, 120, 120, &m->b, sx, sy) == total;
 }
 
 static void crypts_2_2_room_features(void)
@@ -543,7 +543,7 @@ static void crypts_2_2_room_features(void)
     for (k = 0; k < 5; k++)
         st.inner_doors[k] = 0;
     st.pillar_size[1] = st.pillar_size[2] = st.pillar_size[3] = 0;
-    for (s = 0; s < SEEDS(500); s++)
+    FOR_SEEDS(s, 500)
         for (n = 1; n <= LEVELS; n++) {
             gen(s, n, &in);
             for (c = 0; c < CELLS; c++) {
@@ -568,12 +568,12 @@ static int pillar_on_side(const bw_crypts_room *r, int x, int y, int s)
 {
     int cx = (r->x0 + r->x1) / 2, cy = (r->y0 + r->y1) / 2, d, i;
     for (d = 0; d < 4; d++) {
-        int half = d == BW_CRYPTS_N ? y + s - 1 < cy : d == BW_CRYPTS_S ? y > cy :
-                   d == BW_CRYPTS_W ? x + s - 1 < cx : x > cx;
+        int half = d == BW_NORTH ? y + s - 1 < cy : d == BW_SOUTH ? y > cy :
+                   d == BW_WEST ? x + s - 1 < cx : x > cx;
         int edge = 0;
         for (i = -1; i <= s && half; i++) {
-            int ex = d == BW_CRYPTS_W ? x - 2 : d == BW_CRYPTS_E ? x + s + 1 : x + i;
-            int ey = d == BW_CRYPTS_N ? y - 2 : d == BW_CRYPTS_S ? y + s + 1 : y + i;
+            int ex = d == BW_WEST ? x - 2 : d == BW_EAST ? x + s + 1 : x + i;
+            int ey = d == BW_NORTH ? y - 2 : d == BW_SOUTH ? y + s + 1 : y + i;
             edge |= !claims(r, ex, ey);
         }
         if (half && edge)
@@ -587,7 +587,7 @@ static void crypts_2_2_pillars_stay_on_the_perimeter(void)
     bw_crypts_info in;
     uint32_t s, blocks[5] = { 0, 0, 0, 0, 0 };
     int n, c, x, y;
-    for (s = 0; s < SEEDS(500); s++)
+    FOR_SEEDS(s, 500)
         for (n = 1; n <= LEVELS; n++) {
             gen(s, n, &in);
             for (c = 0; c < CELLS; c++) {
@@ -615,7 +615,7 @@ static void crypts_2_2_every_room_has_a_real_feature(void)
     bw_crypts_info in;
     uint32_t s, stair_rooms = 0;
     int n, c, x, y;
-    for (s = 0; s < SEEDS(500); s++)
+    FOR_SEEDS(s, 500)
         for (n = 1; n <= LEVELS; n++) {
             gen(s, n, &in);
             for (c = 0; c < CELLS; c++) {
@@ -642,7 +642,7 @@ static void crypts_2_2_lattice_centred_two_or_more(void)
     bw_crypts_info in;
     uint32_t s, lattices = 0, min_seen = 99;
     int n, c, x, y;
-    for (s = 0; s < SEEDS(500); s++)
+    FOR_SEEDS(s, 500)
         for (n = 1; n <= LEVELS; n++) {
             gen(s, n, &in);
             for (c = 0; c < CELLS; c++) {
@@ -677,7 +677,7 @@ static void crypts_2_2_strewn_coffin_count(void)
     bw_crypts_info in;
     uint32_t s, rooms = 0, full = 0, hist[12] = { 0 };
     int n, c, x, y;
-    for (s = 0; s < SEEDS(500); s++)
+    FOR_SEEDS(s, 500)
         for (n = 1; n <= LEVELS; n++) {
             gen(s, n, &in);
             for (c = 0; c < CELLS; c++) {
@@ -722,7 +722,7 @@ static int reserved_mouth(const bw_crypts_room *r, int x, int y)
     int cx = (r->x0 + r->x1) / 2, cy = (r->y0 + r->y1) / 2, d, depth;
     for (d = 0; d < 4; d++)
         for (depth = 0; depth < 2; depth++) {
-            int lane = d == BW_CRYPTS_N || d == BW_CRYPTS_S ? x - cx : y - cy;
+            int lane = d == BW_NORTH || d == BW_SOUTH ? x - cx : y - cy;
             int ox = x + (depth + 1) * bw_dx4[d], oy = y + (depth + 1) * bw_dy4[d];
             if (lane >= -1 && lane <= 1 && !claims(r, ox, oy)) /* within 2 of the edge on lane */
                 return 1;
@@ -844,8 +844,8 @@ static void crypts_2_2_bare_room_holds_two_coffins(void)
             for (nar = 0; nar < 4; nar++) {
                 /* the layout's short sides: 5 or more, slopes of 45 degrees
                  * at most, same parity as the long side, 4 shorter */
-                int len = nar == BW_CRYPTS_N || nar == BW_CRYPTS_S ? w : h;
-                int across = nar == BW_CRYPTS_N || nar == BW_CRYPTS_S ? h : w;
+                int len = nar == BW_NORTH || nar == BW_SOUTH ? w : h;
+                int across = nar == BW_NORTH || nar == BW_SOUTH ? h : w;
                 int lo = bw_max(5, len - 2 * (across - 1));
                 lo += (len - lo) & 1;
                 r.narrow = (uint8_t)nar;
@@ -869,7 +869,7 @@ static void crypts_2_2_one_staircase_down_in_a_room(void)
     bw_crypts_info in;
     uint32_t s;
     int n, c;
-    for (s = 0; s < SEEDS(500); s++)
+    FOR_SEEDS(s, 500)
         for (n = 1; n <= LEVELS; n++) {
             int rooms = 0, tiles = 0, x, y;
             gen(s, n, &in);
@@ -945,7 +945,7 @@ static void check_exits(const bw_crypts_info *in, exit_stats *st)
             st->doors += door;
             /* the corridor leads to another room, or splits to several */
             bw_plane_clear(&m->b);
-            bw_flood_plane(&m->fill, &m->a, 120, 120, &m->b, o.x[i], o.y[i]);
+            bw_fill_flood_plane(&m->fill, &m->a, 120, 120, &m->b, o.x[i], o.y[i]);
             for (c2 = 0; c2 < CELLS; c2++) {
                 int hit = 0;
                 if (!is_room(&in->cell[c2]))
@@ -969,7 +969,7 @@ static void crypts_2_3_exits_one_to_four_corridors_to_rooms(void)
     exit_stats st = { 0, 0, 0, 0, { 0, 0, 0, 0, 0 } };
     uint32_t s;
     int n;
-    for (s = 0; s < SEEDS(500); s++)
+    FOR_SEEDS(s, 500)
         for (n = 1; n <= LEVELS; n++) {
             gen(s, n, &in);
             check_exits(&in, &st);
@@ -1021,7 +1021,7 @@ static void crypts_2_3_corridors_one_to_three_wide(void)
     width_stats st = { { 0, 0, 0, 0 }, 0, 0 };
     uint32_t s;
     int n;
-    for (s = 0; s < SEEDS(500); s++)
+    FOR_SEEDS(s, 500)
         for (n = 1; n <= LEVELS; n++) {
             gen(s, n, &in);
             st.bad = 0;
@@ -1109,7 +1109,7 @@ static void corridor_pillars(int centre)
     pillar_stats st = { 0, 0, 0, 0, 0, 0 };
     uint32_t s;
     int n, x, y;
-    for (s = 0; s < SEEDS(500); s++)
+    FOR_SEEDS(s, 500)
         for (n = 1; n <= LEVELS; n++) {
             gen(s, n, &in);
             st.bad = 0;
@@ -1147,15 +1147,15 @@ static void crypts_2_6_everything_connected(void)
     bw_tileset open, pass;
     uint32_t s;
     int n, x, y;
-    bw_ts_from_flags(&open, BW_CONNECTS);
-    bw_ts_from_flags(&pass, BW_PASS);
-    for (s = 0; s < SEEDS(500); s++)
+    bw_tileset_from_flags(&open, BW_CONNECTS);
+    bw_tileset_from_flags(&pass, BW_PASS);
+    FOR_SEEDS(s, 500)
         for (n = 1; n <= LEVELS; n++) {
             int sx = -1, sy = -1, total, reached;
             gen(s, n, &in);
             /* areas.txt: every open square (all but rock and building
              * walls) in one region */
-            CHECK(bw_connected(&m->fill, g, &open, &m->a));
+            CHECK(bw_fill_connected(&m->fill, g, &open, &m->a));
             /* a player: every passable tile from the stairs */
             for (y = 0; y < 120; y++)
                 for (x = 0; x < 120; x++)
@@ -1164,9 +1164,9 @@ static void crypts_2_6_everything_connected(void)
                         sy = y;
                     }
             REQUIRE(sx >= 0);
-            total = bw_open_mask(g, &pass, &m->b);
+            total = bw_fill_open_mask(g, &pass, &m->b);
             bw_plane_clear(&m->a);
-            reached = bw_flood(&m->fill, g, &pass, &m->a, sx, sy);
+            reached = bw_fill_flood(&m->fill, g, &pass, &m->a, sx, sy);
             CHECK(reached == total);
             /* and every pillar, sarcophagus and coffin can be walked up to */
             for (y = 1; y < 119; y++)
@@ -1188,7 +1188,7 @@ static void crypts_stairs_link_levels(void)
     bw_crypts_stairs plan;
     uint32_t s;
     int n, x, y;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         int px = -1, py = -1;
         for (n = 1; n <= LEVELS; n++) {
             int down = 0, up = 0, dx = -1, dy = -1, ux = -1, uy = -1;
@@ -1229,7 +1229,7 @@ static void crypts_level_alone_equals_level_in_sequence(void)
     int n, i;
     t_levels_alone_equal_in_sequence(m, "crypts", SEEDS(100));
     /* the caller's info may hold garbage too */
-    for (s = 0; s < SEEDS(100); s++)
+    FOR_SEEDS(s, 100)
         for (n = 1; n <= LEVELS; n++) {
             gen(s, n, &in);
             h = bw_grid_hash(g);
@@ -1244,13 +1244,13 @@ static void crypts_level_alone_equals_level_in_sequence(void)
 
 static void crypts_registry_and_range(void)
 {
-    const bw_generator *gn = bw_find_generator("crypts");
+    const bw_generator *gn = bw_generator_find("crypts");
     bw_crypts_info in;
     REQUIRE(gn != 0);
     CHECK(gn->id == BW_GEN_CRYPTS && gn->w == 120 && gn->h == 120 && gn->levels == 5);
     CHECK(gn->generate(m, 1, 0, 0) == -1);
     CHECK(gn->generate(m, 1, 6, 0) == -1);
-    CHECK(bw_crypts(m, 1, 1, 0) == -1);
+    CHECK(bw_crypts_level(m, 1, 1, 0) == -1);
     CHECK(gn->generate(m, 1, 3, 0) == 0);
     CHECK(g->w == 120 && g->h == 120);
     gen(1, 3, &in);
@@ -1276,7 +1276,7 @@ static void crypts_golden(void)
 static void crypts_golden_ten_seeds(void)
 {
     bw_crypts_info in;
-    uint32_t s, h = BW_FNV1A_INIT;
+    uint32_t s, h = BW_GRID_FNV1A_INIT;
     int n;
     for (s = 0; s < 10; s++)
         for (n = 1; n <= LEVELS; n++) {

@@ -24,11 +24,11 @@ static int only(const uint8_t *list)
 {
     bw_tileset ts;
     int i;
-    bw_ts_clear(&ts);
+    bw_tileset_clear(&ts);
     for (; *list != 255; list++)
-        bw_ts_add(&ts, *list);
+        bw_tileset_add(&ts, *list);
     for (i = 0; i < BW_GRID_CELLS; i++)
-        if (!BW_TS_HAS(&ts, g->cell[i]))
+        if (!BW_TILESET_HAS(&ts, g->cell[i]))
             return 0;
     return 1;
 }
@@ -52,7 +52,7 @@ static void forest_plan_trunks_large_and_apart(void)
     bw_forest_plan pl;
     uint32_t s;
     int i, j, seen[8] = { 0 };
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         bw_forest_trunks(s, &pl);
         CHECK(pl.n >= BW_FOREST_MIN_TRUNKS && pl.n <= BW_FOREST_MAX_TRUNKS);
@@ -82,7 +82,7 @@ static void forest_4_5_1_trunks_ringed_by_roots(void)
     bw_forest_plan pl;
     uint32_t s;
     int t, x, y, k;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         gen(s, 5, 0);
         bw_forest_trunks(s, &pl);
         CHECK(trunks_match_plan(&pl));
@@ -121,10 +121,10 @@ static void forest_4_5_2_open_space_connected(void)
     bw_forest_report rep;
     bw_tileset open;
     uint32_t s, fallbacks = 0;
-    bw_ts_from_flags(&open, BW_CONNECTS);
-    for (s = 0; s < SEEDS(500); s++) {
+    bw_tileset_from_flags(&open, BW_CONNECTS);
+    FOR_SEEDS(s, 500) {
         gen(s, 5, &rep);
-        CHECK(bw_connected(&m->fill, g, &open, &m->a)); /* trunks included */
+        CHECK(bw_fill_connected(&m->fill, g, &open, &m->a)); /* trunks included */
         fallbacks += rep.fallbacks;
     }
     CHECK(fallbacks == 0);
@@ -144,8 +144,8 @@ static void forest_4_5_2_fallback_cuts_straight_out(void)
     bw_tileset open;
     uint32_t s;
     int t, x, y, k;
-    bw_ts_from_flags(&open, BW_CONNECTS);
-    for (s = 0; s < SEEDS(500); s++) {
+    bw_tileset_from_flags(&open, BW_CONNECTS);
+    FOR_SEEDS(s, 500) {
         int closed = 0;
         bw_forest_trunks(s, &pl);
         h.closed = (uint8_t)((s & 1u) ? 1u << (s / 2 % pl.n) : (1u << pl.n) - 1u);
@@ -159,7 +159,7 @@ static void forest_4_5_2_fallback_cuts_straight_out(void)
         for (t = 0; t < pl.n; t++)
             closed += (h.closed >> t) & 1u;
         CHECK(rep.fallbacks == closed);
-        CHECK(bw_connected(&m->fill, g, &open, &m->a));
+        CHECK(bw_fill_connected(&m->fill, g, &open, &m->a));
         for (y = 0; y < 120; y++)
             for (x = 0; x < 120; x++) {
                 int near = 0;
@@ -191,7 +191,7 @@ static void forest_4_5_3_lichen_strewn(void)
 {
     uint32_t s, n = SEEDS(500), spread = 0;
     int x, y;
-    for (s = 0; s < n; s++) {
+    FOR_SEEDS_N(s, n) {
         int lichen, pass, sq = 0, i;
         uint16_t in[9] = { 0 };
         gen(s, 5, 0);
@@ -213,7 +213,7 @@ static void forest_4_5_4_other_spaces_grass(void)
 {
     static const uint8_t ok[] = { BW_T_GRASS, BW_T_LICHEN, BW_T_ROOTS, BW_T_TRUNK, 255 };
     uint32_t s;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         gen(s, 5, 0);
         CHECK(only(ok));
         CHECK(count(BW_T_GRASS) * 10 > 120 * 120 * 6);
@@ -227,7 +227,7 @@ static void forest_4_1_trunks_replicated(void)
     bw_forest_plan pl;
     uint32_t s;
     int n;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         bw_forest_trunks(s, &pl);
         for (n = 1; n <= 4; n++) {
             gen(s, n, 0);
@@ -302,7 +302,7 @@ static void forest_4_2_trunks_grow_four_or_more_branches(void)
     first_ctx c;
     uint32_t s;
     int n, t, x, y;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         bw_forest_trunks(s, &pl);
         for (n = 1; n <= 4; n++) {
             gen(s, n, 0);
@@ -436,7 +436,7 @@ static void forest_4_3_branches_fork_thinner_shorter(void)
     tree_ctx c;
     uint32_t s;
     int n;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         for (n = 1; n <= 4; n++) {
             tree_walk(s, n, &c);
@@ -456,7 +456,7 @@ static void forest_4_4_twigs_bear_leaves(void)
     tree_ctx c;
     uint32_t s;
     int n, x, y;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         for (n = 1; n <= 4; n++) {
             t_seed(s);
             tree_walk(s, n, &c);
@@ -484,7 +484,7 @@ static void forest_4_4_cap_never_reached(void)
     tree_ctx c;
     uint32_t s;
     int n, t, most = 0;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         for (n = 1; n <= 4; n++) {
             tree_walk(s, n, &c);
@@ -512,7 +512,7 @@ static void forest_4_5_mushrooms_one_square_in_a_hundred(void)
     int lv, i;
     for (lv = 1; lv <= 5; lv++) {
         uint32_t shrooms = 0, squares = 0;
-        for (s = 0; s < n; s++) {
+        FOR_SEEDS_N(s, n) {
             int k, same = 1;
             gen(s, lv, 0);
             k = count(BW_T_MUSHROOM);
@@ -543,7 +543,7 @@ static void forest_4_5_mushrooms_one_square_in_a_hundred(void)
  * are equal when their counts and these hashes are. */
 static uint32_t squares_hash(uint8_t t, int *n)
 {
-    uint32_t h = BW_FNV1A_INIT;
+    uint32_t h = BW_GRID_FNV1A_INIT;
     int i;
     *n = 0;
     for (i = 0; i < BW_GRID_CELLS; i++)
@@ -551,7 +551,7 @@ static uint32_t squares_hash(uint8_t t, int *n)
             uint8_t b[2];
             b[0] = (uint8_t)(i & 0xff);
             b[1] = (uint8_t)(i >> 8);
-            h = bw_fnv1a(h, b, 2);
+            h = bw_grid_fnv1a(h, b, 2);
             ++*n;
         }
     return h;
@@ -564,7 +564,7 @@ static void forest_4_6_mushroom_tops_above_mushrooms(void)
 {
     uint32_t s, n = SEEDS(500), with = 0;
     int lv, k1, k2;
-    for (s = 0; s < n; s++) {
+    FOR_SEEDS_N(s, n) {
         for (lv = 1; lv <= 3; lv++) {
             uint32_t below, above;
             gen(s, lv + 1, 0);
@@ -656,7 +656,7 @@ static void forest_4_7_vine_bridges_between_trees(void)
     h.on_vine = note_vine;
     h.ctx = &c;
     h.closed = 0;
-    for (s = 0; s < n; s++) {
+    FOR_SEEDS_N(s, n) {
         bw_forest_trunks(s, &pl);
         for (lv = 1; lv <= 4; lv++) {
             c.n = 0;
@@ -722,8 +722,8 @@ static void forest_4_8_every_region_reaches_trunk_or_top(void)
     bw_tileset open;
     uint32_t s, tops = 0, aloft = 0;
     int lv, t, i;
-    bw_ts_from_flags(&open, BW_CONNECTS);
-    for (s = 0; s < SEEDS(500); s++) {
+    bw_tileset_from_flags(&open, BW_CONNECTS);
+    FOR_SEEDS(s, 500) {
         bw_forest_trunks(s, &pl);
         for (lv = 1; lv <= 4; lv++) {
             gen(s, lv, 0);
@@ -731,7 +731,7 @@ static void forest_4_8_every_region_reaches_trunk_or_top(void)
             CHECK(count(BW_T_AIR) * 10 >= 120 * 120 * 3);
             bw_plane_clear(&m->a);
             for (t = 0; t < pl.n; t++)
-                bw_flood(&m->fill, g, &open, &m->a, pl.x[t], pl.y[t]);
+                bw_fill_flood(&m->fill, g, &open, &m->a, pl.x[t], pl.y[t]);
             for (i = 0; i < BW_GRID_CELLS; i++) {
                 int reached = (m->a.w[i >> 5] >> (i & 31)) & 1u;
                 if (g->cell[i] != BW_T_AIR && !reached)
@@ -758,7 +758,7 @@ static void forest_links_trunk_and_mushroom_tiles(void)
     CHECK(bw_tile_link(BW_T_MUSHROOM) == 1 && bw_tile_passable(BW_T_MUSHROOM));
     CHECK(bw_tile_link(BW_T_MUSHROOM_TOP) == -1 && bw_tile_passable(BW_T_MUSHROOM_TOP));
     CHECK(!bw_tile_connects(BW_T_AIR) && !bw_tile_connects(BW_T_ROOTS));
-    for (s = 0; s < SEEDS(100); s++) {
+    FOR_SEEDS(s, 100) {
         int lv;
         bw_forest_trunks(s, &pl);
         for (lv = 1; lv <= 5; lv++) {
@@ -795,7 +795,7 @@ static void forest_tiles_have_colours_of_their_own(void)
 
 static uint32_t plane_hash(const bw_plane *p)
 {
-    uint32_t h = BW_FNV1A_INIT;
+    uint32_t h = BW_GRID_FNV1A_INIT;
     int i;
     for (i = 0; i < BW_PLANE_WORDS; i++)
         h = t_fold(h, p->w[i]);
@@ -810,7 +810,7 @@ static void forest_level_alone_equals_level_in_sequence(void)
     uint32_t s, before;
     int n;
     t_levels_alone_equal_in_sequence(m, "forest", SEEDS(100));
-    for (s = 0; s < SEEDS(100); s++)
+    FOR_SEEDS(s, 100)
         for (n = 1; n <= BW_FOREST_LEVELS; n++) {
             t_scramble(m, s * 7 + (uint32_t)n);
             before = plane_hash(&m->b);
@@ -821,7 +821,7 @@ static void forest_level_alone_equals_level_in_sequence(void)
 
 static void forest_registry_and_range(void)
 {
-    const bw_generator *gn = bw_find_generator("forest");
+    const bw_generator *gn = bw_generator_find("forest");
     REQUIRE(gn != 0);
     CHECK(gn->id == BW_GEN_FOREST && gn->w == 120 && gn->h == 120 && gn->levels == 5);
     CHECK(gn->generate(m, 1, 0, 0) == -1);
@@ -848,7 +848,7 @@ static void forest_golden(void)
 /* Ten seeds x five levels in one hash: the same on every platform. */
 static void forest_golden_ten_seeds(void)
 {
-    uint32_t s, h = BW_FNV1A_INIT;
+    uint32_t s, h = BW_GRID_FNV1A_INIT;
     int n;
     for (s = 0; s < 10; s++)
         for (n = 1; n <= BW_FOREST_LEVELS; n++) {

@@ -12,7 +12,7 @@ static bw_map *const m = &arena.map;
 static const bw_tileset *open_set(void)
 {
     static bw_tileset ts; /* 16 bytes, a constant once built */
-    bw_ts_from_flags(&ts, BW_CONNECTS);
+    bw_tileset_from_flags(&ts, BW_CONNECTS);
     return &ts;
 }
 
@@ -27,30 +27,30 @@ static int floor_of(int s)
  * hide a broken step from every rule checked on the floor, so each floor
  * the tests see must be the first attempt's, unless the test asked for no
  * attempts at all. */
-static void gen(uint32_t seed, const bw_md_params *p, bw_md_info *in)
+static void gen(uint32_t seed, const bw_mdungeon_params *p, bw_mdungeon_info *in)
 {
-    CHECK(bw_mdungeon(m, seed, p, in) == 0);
+    CHECK(bw_mdungeon_floor(m, seed, p, in) == 0);
     if (p->max_attempts > 0)
         CHECK(in->attempts == 1 && !in->fallback);
 }
 
 /* One floor of the layout x seed loop: l, s, its params and what the
  * generator reported; a check may regenerate with other params. */
-typedef void (*floor_setup)(int l, int s, bw_md_params *p);
-typedef void (*floor_check)(int l, int s, bw_md_params *p, bw_md_info *in);
+typedef void (*floor_setup)(int l, int s, bw_mdungeon_params *p);
+typedef void (*floor_check)(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in);
 
 /* Runs `check` on seeds 0..seeds-1 of layouts lo..hi (floor spread over
  * 1..99 by floor_of), after `setup` (if any) changed the defaults. The
  * params and the info live here, in one frame, for every test. */
 static void floors_of(int lo, int hi, int seeds, floor_setup setup, floor_check check)
 {
-    bw_md_params p;
-    bw_md_info in;
+    bw_mdungeon_params p;
+    bw_mdungeon_info in;
     int l, s;
     for (l = lo; l <= hi; l++)
-        for (s = 0; s < seeds; s++) {
+        FOR_SEEDS_N(s, seeds) {
             t_seed((uint32_t)(l * 100000 + s));
-            bw_md_defaults(&p, floor_of(s), l);
+            bw_mdungeon_defaults(&p, floor_of(s), l);
             if (setup)
                 setup(l, s, &p);
             gen((uint32_t)s, &p, &in);
@@ -60,7 +60,7 @@ static void floors_of(int lo, int hi, int seeds, floor_setup setup, floor_check 
 
 static void each_floor(int seeds, floor_setup setup, floor_check check)
 {
-    floors_of(1, BW_MD_LAYOUTS, seeds, setup, check);
+    floors_of(1, BW_MDUNGEON_LAYOUTS, seeds, setup, check);
 }
 
 static int roomish(int t)
@@ -109,17 +109,17 @@ static int open_squares(void)
 
 static int density_layout(int l)
 {
-    return l != BW_MD_ONE_ROOM && l != BW_MD_TWO_ROOMS && l != BW_MD_LINE && l != BW_MD_CROSS;
+    return l != BW_MDUNGEON_ONE_ROOM && l != BW_MDUNGEON_TWO_ROOMS && l != BW_MDUNGEON_LINE && l != BW_MDUNGEON_CROSS;
 }
 
 /* ---- options ---- */
 
 static void mdungeon_bad_options_rejected(void)
 {
-    const bw_generator *g = bw_find_generator("mdungeon");
+    const bw_generator *g = bw_generator_find("mdungeon");
     bw_opts o = { 0, 0, 0, 0 };
-    bw_md_params p;
-    bw_md_info in;
+    bw_mdungeon_params p;
+    bw_mdungeon_info in;
     uint32_t h8;
     REQUIRE(g != 0);
     CHECK(g->w == 56 && g->h == 32 && g->levels == 99);
@@ -137,23 +137,23 @@ static void mdungeon_bad_options_rejected(void)
     o.layout = 0; /* the default layout is 0x08, standard full rooms */
     CHECK(g->generate(m, 5, 7, &o) == 0);
     CHECK(bw_grid_hash(&m->grid) == h8);
-    bw_md_defaults(&p, 7, 8);
-    CHECK(bw_mdungeon(m, 5, &p, 0) == -1); /* the info is the working state */
-    CHECK(bw_mdungeon(m, 5, 0, &in) == -1);
-    CHECK(bw_mdungeon(0, 5, &p, &in) == -1);
-    CHECK(bw_mdungeon(m, 5, &p, &in) == 0);
-    CHECK(g->entity_name(BW_MD_E_ITEM)[0] == 'i');
-    CHECK(g->entity_name(BW_MD_E_BURIED)[0] == 'b');
+    bw_mdungeon_defaults(&p, 7, 8);
+    CHECK(bw_mdungeon_floor(m, 5, &p, 0) == -1); /* the info is the working state */
+    CHECK(bw_mdungeon_floor(m, 5, 0, &in) == -1);
+    CHECK(bw_mdungeon_floor(0, 5, &p, &in) == -1);
+    CHECK(bw_mdungeon_floor(m, 5, &p, &in) == 0);
+    CHECK(g->entity_name(BW_MDUNGEON_E_ITEM)[0] == 'i');
+    CHECK(g->entity_name(BW_MDUNGEON_E_BURIED)[0] == 'b');
     CHECK(g->entity_name(200)[0] == 'u');
 }
 
 /* ---- connectivity and the inner 52 x 28 ---- */
 
-static void reachable(int l, int s, bw_md_params *p, bw_md_info *in)
+static void reachable(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in)
 {
     (void)l, (void)s, (void)p, (void)in;
     CHECK(bw_grid_count(&m->grid, BW_T_MD_ROOM) + bw_grid_count(&m->grid, BW_T_MD_HOUSE) > 0);
-    CHECK(bw_connected(&m->fill, &m->grid, open_set(), &m->a));
+    CHECK(bw_fill_connected(&m->fill, &m->grid, open_set(), &m->a));
 }
 
 static void mdungeon_every_floor_tile_reachable(void)
@@ -161,7 +161,7 @@ static void mdungeon_every_floor_tile_reachable(void)
     each_floor(SEEDS(500), 0, reachable);
 }
 
-static void inside_inner(int l, int s, bw_md_params *p, bw_md_info *in)
+static void inside_inner(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in)
 {
     int x, y, bad = 0;
     (void)l, (void)s, (void)p, (void)in;
@@ -181,22 +181,22 @@ static void mdungeon_nothing_outside_inner_52x28_is_floor(void)
 /* ---- (3) layout shapes ---- */
 
 /* Cell kinds a layout allows at sector (i, j) of a gx x gy grid, as bits
- * 1 << BW_MD_CELL_*: N nothing, R a real room, A a 1 x 1 anchor. */
-#define N (1 << BW_MD_CELL_NONE)
-#define R (1 << BW_MD_CELL_ROOM)
-#define A (1 << BW_MD_CELL_ANCHOR)
+ * 1 << BW_MDUNGEON_CELL_*: N nothing, R a real room, A a 1 x 1 anchor. */
+#define N (1 << BW_MDUNGEON_CELL_NONE)
+#define R (1 << BW_MDUNGEON_CELL_ROOM)
+#define A (1 << BW_MDUNGEON_CELL_ANCHOR)
 static int allowed(int l, int gx, int gy, int i, int j)
 {
     int ex = i == 0 || i == gx - 1, ey = j == 0 || j == gy - 1;
     switch (l) {
-    case BW_MD_HALF: return i >= gx / 2 ? N : R | A;               /* half: right half unused */
-    case BW_MD_THREE_QUARTER: return i >= 3 * gx / 4 ? N : R | A;  /* 3/4: last quarter unused */
-    case BW_MD_RING_OUT: return ex || ey ? A : R | A;              /* corridors out */
-    case BW_MD_CROSSROADS: return ex && ey ? N : ex || ey ? R | A : A; /* corridors in */
-    case BW_MD_INSIDE: return ex || ey ? N : R | A;                /* nothing out */
-    case BW_MD_OUTSIDE: return ex || ey ? R | A : N;               /* nothing in */
-    case BW_MD_CROSS: return ex && ey ? N : R;                     /* a cross, no corners */
-    case BW_MD_ONE_ROOM: case BW_MD_TWO_ROOMS: case BW_MD_LINE: return R;
+    case BW_MDUNGEON_HALF: return i >= gx / 2 ? N : R | A;               /* half: right half unused */
+    case BW_MDUNGEON_THREE_QUARTER: return i >= 3 * gx / 4 ? N : R | A;  /* 3/4: last quarter unused */
+    case BW_MDUNGEON_RING_OUT: return ex || ey ? A : R | A;              /* corridors out */
+    case BW_MDUNGEON_CROSSROADS: return ex && ey ? N : ex || ey ? R | A : A; /* corridors in */
+    case BW_MDUNGEON_INSIDE: return ex || ey ? N : R | A;                /* nothing out */
+    case BW_MDUNGEON_OUTSIDE: return ex || ey ? R | A : N;               /* nothing in */
+    case BW_MDUNGEON_CROSS: return ex && ey ? N : R;                     /* a cross, no corners */
+    case BW_MDUNGEON_ONE_ROOM: case BW_MDUNGEON_TWO_ROOMS: case BW_MDUNGEON_LINE: return R;
     default: return R | A;                                         /* 0x08 full rooms */
     }
 }
@@ -206,7 +206,7 @@ static int allowed(int l, int gx, int gy, int i, int j)
 
 /* Cell (i, j) has a hallway to each neighbour that, like it, is on the rim
  * of the sector grid (rim 1) or inside it (rim 0). */
-static int joins_all(const bw_md_info *in, int i, int j, int rim)
+static int joins_all(const bw_mdungeon_info *in, int i, int j, int rim)
 {
     int d;
     for (d = 0; d < 4; d++) {
@@ -222,14 +222,14 @@ static int joins_all(const bw_md_info *in, int i, int j, int rim)
 
 /* Each hallway bit of cell (i, j) points to a cell that exists and has the
  * matching bit back. */
-static int links_match(const bw_md_info *in, int i, int j)
+static int links_match(const bw_mdungeon_info *in, int i, int j)
 {
     int d, k = j * in->gx + i;
     for (d = 0; d < 4; d++) {
         int a = i + bw_dx4[d], b = j + bw_dy4[d], n = b * in->gx + a;
         if (!(in->cell[k].links >> d & 1u))
             continue;
-        if (a < 0 || b < 0 || a >= in->gx || b >= in->gy || in->cell[n].kind == BW_MD_CELL_NONE ||
+        if (a < 0 || b < 0 || a >= in->gx || b >= in->gy || in->cell[n].kind == BW_MDUNGEON_CELL_NONE ||
             !(in->cell[n].links >> ((d + 2) & 3) & 1u))
             return 0;
     }
@@ -243,43 +243,43 @@ static int links_match(const bw_md_info *in, int i, int j)
  * 0x0A at least 3 x 3 (it needs inner cells). The line and the cross are
  * joined along their shape (a tree on a path or a star is the shape
  * itself); 0x03's edge anchors form a ring, 0x04's inner anchors a grid. */
-static void shape(int l, int s, bw_md_params *p, bw_md_info *in)
+static void shape(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in)
 {
-    static const uint8_t gx_lo[BW_MD_LAYOUTS + 1] = { 0, 4, 1, 6, 5, 2, 5, 3, 2, 6, 3, 4 };
-    static const uint8_t gx_hi[BW_MD_LAYOUTS + 1] = { 0, 4, 1, 6, 5, 2, 5, 3, 6, 6, 6, 4 };
-    static const uint8_t gy_lo[BW_MD_LAYOUTS + 1] = { 0, 2, 1, 4, 4, 1, 1, 3, 2, 4, 3, 2 };
-    static const uint8_t gy_hi[BW_MD_LAYOUTS + 1] = { 0, 3, 1, 4, 4, 1, 1, 3, 4, 4, 4, 3 };
+    static const uint8_t gx_lo[BW_MDUNGEON_LAYOUTS + 1] = { 0, 4, 1, 6, 5, 2, 5, 3, 2, 6, 3, 4 };
+    static const uint8_t gx_hi[BW_MDUNGEON_LAYOUTS + 1] = { 0, 4, 1, 6, 5, 2, 5, 3, 6, 6, 6, 4 };
+    static const uint8_t gy_lo[BW_MDUNGEON_LAYOUTS + 1] = { 0, 2, 1, 4, 4, 1, 1, 3, 2, 4, 3, 2 };
+    static const uint8_t gy_hi[BW_MDUNGEON_LAYOUTS + 1] = { 0, 3, 1, 4, 4, 1, 1, 3, 4, 4, 4, 3 };
     int i, j, rooms = 0;
     (void)s, (void)p;
     REQUIRE(!in->fallback && in->layout == l);
     CHECK(in->gx >= gx_lo[l] && in->gx <= gx_hi[l] && in->gy >= gy_lo[l] && in->gy <= gy_hi[l]);
     for (j = 0; j < in->gy; j++)
         for (i = 0; i < in->gx; i++) {
-            const bw_md_cell *c = &in->cell[j * in->gx + i];
+            const bw_mdungeon_cell *c = &in->cell[j * in->gx + i];
             int ex = i == 0 || i == in->gx - 1, ey = j == 0 || j == in->gy - 1;
             CHECK((allowed(l, in->gx, in->gy, i, j) >> c->kind) & 1);
-            CHECK(c->kind != BW_MD_CELL_NONE || c->links == 0); /* (4) joins rooms only */
+            CHECK(c->kind != BW_MDUNGEON_CELL_NONE || c->links == 0); /* (4) joins rooms only */
             CHECK(links_match(in, i, j));
-            rooms += c->kind == BW_MD_CELL_ROOM;
-            if (c->kind != BW_MD_CELL_ROOM)
+            rooms += c->kind == BW_MDUNGEON_CELL_ROOM;
+            if (c->kind != BW_MDUNGEON_CELL_ROOM)
                 CHECK(room_tiles_in(in->sx[i], in->sy[j], in->sx[i + 1] - 1, in->sy[j + 1] - 1) == 0);
-            if (l == BW_MD_LINE && i + 1 < in->gx)
+            if (l == BW_MDUNGEON_LINE && i + 1 < in->gx)
                 CHECK(c->links & 2u);
-            if (l == BW_MD_CROSS && i == 1 && j == 1)
+            if (l == BW_MDUNGEON_CROSS && i == 1 && j == 1)
                 CHECK(c->links == 15u);
-            if ((l == BW_MD_RING_OUT || l == BW_MD_OUTSIDE) && (ex || ey))
+            if ((l == BW_MDUNGEON_RING_OUT || l == BW_MDUNGEON_OUTSIDE) && (ex || ey))
                 CHECK(joins_all(in, i, j, 1)); /* the ring */
-            if (l == BW_MD_CROSSROADS && !ex && !ey)
+            if (l == BW_MDUNGEON_CROSSROADS && !ex && !ey)
                 CHECK(joins_all(in, i, j, 0)); /* the crossroads */
         }
-    CHECK(rooms == in->rooms && rooms >= 2 - (l == BW_MD_ONE_ROOM));
-    if (l == BW_MD_ONE_ROOM) {
-        const bw_md_cell *c = &in->cell[0];
+    CHECK(rooms == in->rooms && rooms >= 2 - (l == BW_MDUNGEON_ONE_ROOM));
+    if (l == BW_MDUNGEON_ONE_ROOM) {
+        const bw_mdungeon_cell *c = &in->cell[0];
         CHECK(c->x0 == 2 && c->y0 == 2 && c->x1 == 53 && c->y1 == 29 && in->house == 0);
     }
-    if (l == BW_MD_TWO_ROOMS) /* exactly one of the two is the monster house */
+    if (l == BW_MDUNGEON_TWO_ROOMS) /* exactly one of the two is the monster house */
         CHECK(rooms == 2 && (in->house == 0 || in->house == 1));
-    if (l == BW_MD_LINE || l == BW_MD_CROSS)
+    if (l == BW_MDUNGEON_LINE || l == BW_MDUNGEON_CROSS)
         CHECK(rooms == 5);
 }
 
@@ -301,7 +301,7 @@ static void mdungeon_shape_0a_rooms_out_nothing_inside(void) { shape_of(10); }
 static void mdungeon_shape_0b_last_quarter_unused(void) { shape_of(11); }
 
 /* Open tiles in the rim sectors of the sector grid. */
-static int rim_open(const bw_md_info *in)
+static int rim_open(const bw_mdungeon_info *in)
 {
     int i, j, x, y, n = 0;
     for (j = 0; j < in->gy; j++)
@@ -317,7 +317,7 @@ static int rim_open(const bw_md_info *in)
  * dead ends (5) the only open tiles there are dug by them (at most the
  * tiles they dug; that they are exactly the new tiles is checked in
  * mdungeon_dead_ends_start_at_room_stop_at_border_floor_or_square). */
-static void nothing_out(int l, int s, bw_md_params *p, bw_md_info *in)
+static void nothing_out(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in)
 {
     int e, dug = 0;
     (void)l;
@@ -331,7 +331,7 @@ static void nothing_out(int l, int s, bw_md_params *p, bw_md_info *in)
 
 static void mdungeon_09_rim_has_no_hallway_but_dead_ends(void)
 {
-    floors_of(BW_MD_INSIDE, BW_MD_INSIDE, SEEDS(500), 0, nothing_out);
+    floors_of(BW_MDUNGEON_INSIDE, BW_MDUNGEON_INSIDE, SEEDS(500), 0, nothing_out);
 }
 
 /* "M and N change depending on floor": 0x08 draws gx up to 4 on floors
@@ -341,11 +341,11 @@ static void mdungeon_09_rim_has_no_hallway_but_dead_ends(void)
  * checks the same floors. */
 static void mdungeon_sector_grid_grows_with_floor(void)
 {
-    bw_md_params p;
-    bw_md_info in;
+    bw_mdungeon_params p;
+    bw_mdungeon_info in;
     int l, f, s, seen_gx[7], seen_gy[5], i;
-    for (l = BW_MD_FULL; l <= BW_MD_OUTSIDE; l += BW_MD_OUTSIDE - BW_MD_FULL) {
-        int lo = l == BW_MD_FULL ? 2 : 3;
+    for (l = BW_MDUNGEON_FULL; l <= BW_MDUNGEON_OUTSIDE; l += BW_MDUNGEON_OUTSIDE - BW_MDUNGEON_FULL) {
+        int lo = l == BW_MDUNGEON_FULL ? 2 : 3;
         for (i = 0; i < 7; i++)
             seen_gx[i] = 0;
         for (i = 0; i < 5; i++)
@@ -354,7 +354,7 @@ static void mdungeon_sector_grid_grows_with_floor(void)
             for (s = 0; s < 3; s++) {
                 int band = f <= 33 ? 0 : f <= 66 ? 1 : 2;
                 t_seed((uint32_t)(l * 100000 + f * 10 + s));
-                bw_md_defaults(&p, f, l);
+                bw_mdungeon_defaults(&p, f, l);
                 gen((uint32_t)s, &p, &in);
                 CHECK(in.gx >= lo && in.gx <= 4 + band && in.gy >= lo && in.gy <= 3 + (f > 50));
                 if (band == 2)
@@ -370,14 +370,14 @@ static void mdungeon_sector_grid_grows_with_floor(void)
 
 /* Least width and height of a room in sector (i, j): 5 x 4, and for
  * 0x05's "two large rooms" half the sector's width and height. */
-static int min_w(int l, const bw_md_info *in, int i)
+static int min_w(int l, const bw_mdungeon_info *in, int i)
 {
-    return l == BW_MD_TWO_ROOMS ? (in->sx[i + 1] - in->sx[i]) / 2 : 5;
+    return l == BW_MDUNGEON_TWO_ROOMS ? (in->sx[i + 1] - in->sx[i]) / 2 : 5;
 }
 
-static int min_h(int l, const bw_md_info *in, int j)
+static int min_h(int l, const bw_mdungeon_info *in, int j)
 {
-    return l == BW_MD_TWO_ROOMS ? (in->sy[j + 1] - in->sy[j]) / 2 : 4;
+    return l == BW_MDUNGEON_TWO_ROOMS ? (in->sy[j + 1] - in->sy[j]) / 2 : 4;
 }
 
 static int has_odd(int lo, int hi)
@@ -394,29 +394,29 @@ static int has_odd(int lo, int hi)
  * of the x1s), the top room's top to the bottom room's bottom, and is
  * floor. The one room of 0x02 (and of the fallback) is the whole inner
  * 52 x 28. */
-static void room_sizes(int l, int s, bw_md_params *p, bw_md_info *in)
+static void room_sizes(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in)
 {
     int k;
     (void)s, (void)p;
-    REQUIRE(in->gx >= 1 && in->gx <= BW_MD_MAX_GX && in->gy >= 1 && in->gy <= BW_MD_MAX_GY);
-    if (l == BW_MD_ONE_ROOM || in->fallback) {
-        const bw_md_cell *c = &in->cell[0];
+    REQUIRE(in->gx >= 1 && in->gx <= BW_MDUNGEON_MAX_GX && in->gy >= 1 && in->gy <= BW_MDUNGEON_MAX_GY);
+    if (l == BW_MDUNGEON_ONE_ROOM || in->fallback) {
+        const bw_mdungeon_cell *c = &in->cell[0];
         CHECK(c->x0 == 2 && c->y0 == 2 && c->x1 == 53 && c->y1 == 29);
         CHECK(rect_is_room(2, 2, 53, 29));
         return;
     }
     for (k = 0; k < in->gx * in->gy; k++) {
-        const bw_md_cell *c = &in->cell[k];
+        const bw_mdungeon_cell *c = &in->cell[k];
         int i = k % in->gx, j = k / in->gx;
         int sx0 = in->sx[i] + 1, sx1 = in->sx[i + 1] - 2;
         int sy0 = in->sy[j] + 1, sy1 = in->sy[j + 1] - 2;
         int w = c->x1 - c->x0 + 1, h = c->y1 - c->y0 + 1;
         int aw = sx1 - sx0 + 1, ah = sy1 - sy0 + 1;
         int x0, y0, x1, y1;
-        if (c->kind == BW_MD_CELL_NONE)
+        if (c->kind == BW_MDUNGEON_CELL_NONE)
             continue;
         CHECK(c->x0 >= sx0 && c->x1 <= sx1 && c->y0 >= sy0 && c->y1 <= sy1);
-        if (c->kind == BW_MD_CELL_ANCHOR) {
+        if (c->kind == BW_MDUNGEON_CELL_ANCHOR) {
             CHECK(w == 1 && h == 1);
             CHECK(open_xy(c->x0, c->y0));
             continue;
@@ -425,12 +425,12 @@ static void room_sizes(int l, int s, bw_md_params *p, bw_md_info *in)
         CHECK(2 * w <= 3 * h && 2 * h <= 3 * w);
         CHECK((h & 1) || !has_odd(min_h(l, in, j), bw_min(ah, 3 * aw / 2)));
         CHECK((w & 1) || !has_odd(bw_max(min_w(l, in, i), (2 * h + 2) / 3), bw_min(aw, 3 * h / 2)));
-        CHECK(bw_md_room(in, k, &x0, &y0, &x1, &y1));
+        CHECK(bw_mdungeon_room(in, k, &x0, &y0, &x1, &y1));
         CHECK(rect_is_room(x0, y0, x1, y1));
         if (c->merged) {
             /* (3) "a rectangle that covers both rooms": the top room's top,
              * the bottom room's bottom, and both x ranges */
-            const bw_md_cell *t, *b;
+            const bw_mdungeon_cell *t, *b;
             REQUIRE(c->merged == 1 ? k + in->gx < in->gx * in->gy : k >= in->gx);
             t = c->merged == 1 ? c : c - in->gx;
             b = c->merged == 1 ? c + in->gx : c;
@@ -450,13 +450,13 @@ static void mdungeon_rooms_5x4_in_sector_odd_ratio_2_3(void)
 
 /* 0x05 "two large rooms": each is at least half its 26 x 28 sector each
  * way (13 x 14, so at least 182 tiles). */
-static void large_rooms(int l, int s, bw_md_params *p, bw_md_info *in)
+static void large_rooms(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in)
 {
     int k, x0, y0, x1, y1;
     (void)l, (void)s, (void)p;
     REQUIRE(in->gx == 2 && in->gy == 1);
     for (k = 0; k < 2; k++) {
-        REQUIRE(bw_md_room(in, k, &x0, &y0, &x1, &y1));
+        REQUIRE(bw_mdungeon_room(in, k, &x0, &y0, &x1, &y1));
         CHECK(2 * (x1 - x0 + 1) >= in->sx[k + 1] - in->sx[k]);
         CHECK(2 * (y1 - y0 + 1) >= in->sy[1] - in->sy[0]);
         CHECK((x1 - x0 + 1) * (y1 - y0 + 1) >= 13 * 14);
@@ -465,7 +465,7 @@ static void large_rooms(int l, int s, bw_md_params *p, bw_md_info *in)
 
 static void mdungeon_05_large_rooms_at_least_half_their_sector(void)
 {
-    floors_of(BW_MD_TWO_ROOMS, BW_MD_TWO_ROOMS, SEEDS(500), 0, large_rooms);
+    floors_of(BW_MDUNGEON_TWO_ROOMS, BW_MDUNGEON_TWO_ROOMS, SEEDS(500), 0, large_rooms);
 }
 
 /* Density D < 0 gives exactly |D| rooms on the map: no merges (a merged
@@ -476,23 +476,23 @@ static void mdungeon_05_large_rooms_at_least_half_their_sector(void)
  * density cells are the ones allowed either a room or a dummy. The fixed
  * layouts (0x02, 0x05, 0x06, 0x07) have all their cells as rooms and
  * ignore D. */
-static void spread_density(int l, int s, bw_md_params *p)
+static void spread_density(int l, int s, bw_mdungeon_params *p)
 {
     (void)l;
     p->density = (s & 1) ? -(s % 27) : s % 7; /* -26..0 and 0..6 */
 }
 
-static void room_count(int l, int s, bw_md_params *p, bw_md_info *in)
+static void room_count(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in)
 {
-    static const uint8_t fixed[BW_MD_LAYOUTS + 1] = { 0, 0, 1, 0, 0, 2, 5, 5, 0, 0, 0, 0 };
+    static const uint8_t fixed[BW_MDUNGEON_LAYOUTS + 1] = { 0, 0, 1, 0, 0, 2, 5, 5, 0, 0, 0, 0 };
     int k, rooms = 0, merged = 0, cells = 0;
     (void)s;
     REQUIRE(!in->fallback); /* gen: the first attempt, never the fallback */
     for (k = 0; k < in->gx * in->gy; k++) {
-        rooms += in->cell[k].kind == BW_MD_CELL_ROOM;
+        rooms += in->cell[k].kind == BW_MDUNGEON_CELL_ROOM;
         merged += in->cell[k].merged != 0;
         cells += allowed(l, in->gx, in->gy, k % in->gx, k / in->gx) ==
-                 (1 << BW_MD_CELL_ROOM | 1 << BW_MD_CELL_ANCHOR);
+                 (1 << BW_MDUNGEON_CELL_ROOM | 1 << BW_MDUNGEON_CELL_ANCHOR);
     }
     CHECK(rooms == in->rooms);
     CHECK(cells == in->density_cells);
@@ -521,18 +521,18 @@ static void mdungeon_negative_density_gives_exactly_abs_d_rooms(void)
  * merged rectangles included, are checked on the same fixed floors. */
 static void mdungeon_merge_rate_5_percent(void)
 {
-    bw_md_params p;
-    bw_md_info in;
+    bw_mdungeon_params p;
+    bw_mdungeon_info in;
     int s, k, pairs = 0, merged = 0;
     for (s = 0; s < 2000; s++) {
         t_seed((uint32_t)s);
-        bw_md_defaults(&p, floor_of(s), (s & 1) ? BW_MD_FULL : BW_MD_THREE_QUARTER);
+        bw_mdungeon_defaults(&p, floor_of(s), (s & 1) ? BW_MDUNGEON_FULL : BW_MDUNGEON_THREE_QUARTER);
         p.density = 24;
         gen((uint32_t)s, &p, &in);
         room_sizes(p.layout, s, &p, &in); /* ~380 merged rooms' rectangles */
         for (k = 0; k + in.gx < in.gx * in.gy; k++) {
-            const bw_md_cell *a = &in.cell[k], *b = a + in.gx;
-            if (a->kind == BW_MD_CELL_ROOM && b->kind == BW_MD_CELL_ROOM && (a->links & 4u) &&
+            const bw_mdungeon_cell *a = &in.cell[k], *b = a + in.gx;
+            if (a->kind == BW_MDUNGEON_CELL_ROOM && b->kind == BW_MDUNGEON_CELL_ROOM && (a->links & 4u) &&
                 a->merged != 2) {
                 pairs++;
                 merged += a->merged == 1;
@@ -553,12 +553,12 @@ static void mdungeon_merge_rate_5_percent(void)
  * a narrower range fails. */
 static void mdungeon_positive_density_varies_d_to_d_plus_2(void)
 {
-    bw_md_params p;
-    bw_md_info in;
+    bw_mdungeon_params p;
+    bw_mdungeon_info in;
     int s, seen[3] = { 0, 0, 0 };
     for (s = 0; s < 300; s++) {
         t_seed((uint32_t)s);
-        bw_md_defaults(&p, floor_of(s), BW_MD_FULL);
+        bw_mdungeon_defaults(&p, floor_of(s), BW_MDUNGEON_FULL);
         p.density = 2;
         gen((uint32_t)s, &p, &in);
         REQUIRE(in.density_cells >= 4 && in.rooms >= 2 && in.rooms <= 4);
@@ -594,7 +594,7 @@ static int free_tiles(int x0, int y0, int x1, int y1, int t0, int t1)
  * traps only where the 56 cap on all traps and magic tiles stops them),
  * and min(carpet / 2, 8) shop wares. A count may fall short only when no free
  * tile of its kind is left (never because the entity list is full). */
-static void check_entities(const bw_md_params *p, const bw_md_info *in)
+static void check_entities(const bw_mdungeon_params *p, const bw_mdungeon_info *in)
 {
     int n[6][2] = { { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 } };
     int i, j, X, lo, hi, bad = 0, walls = bw_grid_count(&m->grid, BW_T_MD_WALL);
@@ -612,14 +612,14 @@ static void check_entities(const bw_md_params *p, const bw_md_info *in)
             bad++; /* two entities on one tile */
         BW_PSET(&m->a, e->x, e->y);
         switch (e->kind) {
-        case BW_MD_E_BURIED: /* in inner walls; on the ring round it if none */
+        case BW_MDUNGEON_E_BURIED: /* in inner walls; on the ring round it if none */
             if (e->x < 2 || e->x > 53 || e->y < 2 || e->y > 29)
                 bad += t != BW_T_MD_BORDER || e->x < 1 || e->x > 54 || e->y < 1 ||
                        e->y > 30 || walls > 0;
             else
                 bad += t != BW_T_MD_WALL;
             break;
-        case BW_MD_E_SHOP_ITEM:
+        case BW_MDUNGEON_E_SHOP_ITEM:
             bad += t != BW_T_MD_SHOP;
             break;
         default:
@@ -627,24 +627,24 @@ static void check_entities(const bw_md_params *p, const bw_md_info *in)
         }
     }
     CHECK(bad == 0);
-    if (in->house >= 0 && bw_md_room(in, in->house, &x0, &y0, &x1, &y1))
+    if (in->house >= 0 && bw_mdungeon_room(in, in->house, &x0, &y0, &x1, &y1))
         house_full = free_tiles(x0, y0, x1, y1, BW_T_MD_HOUSE, BW_T_MD_HOUSE) == 0;
     X = bw_clamp(p->item_density, 0, 10);
-    CHECK(n[BW_MD_E_ITEM][0] == in->n_items);
+    CHECK(n[BW_MDUNGEON_E_ITEM][0] == in->n_items);
     CHECK((in->n_items >= bw_max(0, X - 2) || floor_full) && in->n_items <= X + 2);
     X = bw_clamp(p->trap_density, 0, 56);
-    CHECK(n[BW_MD_E_TRAP][0] + n[BW_MD_E_WONDER][0] == in->n_traps);
+    CHECK(n[BW_MDUNGEON_E_TRAP][0] + n[BW_MDUNGEON_E_WONDER][0] == in->n_traps);
     CHECK((in->n_traps >= X / 2 || floor_full) && in->n_traps <= X && in->n_traps <= 56);
     X = bw_clamp(p->buried_density, 0, 10);
-    CHECK(n[BW_MD_E_BURIED][0] == in->n_buried);
+    CHECK(n[BW_MDUNGEON_E_BURIED][0] == in->n_buried);
     CHECK((in->n_buried >= bw_max(0, X - 2) || wall_full) && in->n_buried <= X + 2);
     lo = in->house >= 0 && !house_full ? 2 : 0;
     hi = in->house >= 0 ? 4 : 0;
-    CHECK(n[BW_MD_E_ITEM][1] == in->n_house_items && in->n_house_items >= lo && in->n_house_items <= hi);
-    j = n[BW_MD_E_TRAP][1] + n[BW_MD_E_WONDER][1];
+    CHECK(n[BW_MDUNGEON_E_ITEM][1] == in->n_house_items && in->n_house_items >= lo && in->n_house_items <= hi);
+    j = n[BW_MDUNGEON_E_TRAP][1] + n[BW_MDUNGEON_E_WONDER][1];
     CHECK(j == in->n_house_traps && (j >= bw_min(lo, 56 - in->n_traps) || house_full) && j <= hi);
     CHECK(in->n_traps + in->n_house_traps <= 56); /* (9) "max of 56", extras included */
-    CHECK(n[BW_MD_E_SHOP_ITEM][0] == in->n_shop && (in->shop >= 0 || in->n_shop == 0));
+    CHECK(n[BW_MDUNGEON_E_SHOP_ITEM][0] == in->n_shop && (in->shop >= 0 || in->n_shop == 0));
     if (in->shop >= 0) {
         int area = (in->carpet[2] - in->carpet[0] + 1) * (in->carpet[3] - in->carpet[1] + 1);
         CHECK(in->n_shop == bw_min(area / 2, 8) && in->n_shop >= 4);
@@ -654,7 +654,7 @@ static void check_entities(const bw_md_params *p, const bw_md_info *in)
 
 /* Defaults on even seeds, densities spread over 0..10 (buried 0..16) on
  * odd ones. */
-static void spread_entities(int l, int s, bw_md_params *p)
+static void spread_entities(int l, int s, bw_mdungeon_params *p)
 {
     (void)l;
     if (s & 1) {
@@ -666,7 +666,7 @@ static void spread_entities(int l, int s, bw_md_params *p)
     }
 }
 
-static void entities(int l, int s, bw_md_params *p, bw_md_info *in)
+static void entities(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in)
 {
     (void)l, (void)s;
     check_entities(p, in);
@@ -683,12 +683,12 @@ static void mdungeon_item_trap_buried_counts_in_range(void)
  * count fixed at X or a narrower range fails. */
 static void mdungeon_item_trap_buried_counts_reach_both_ends(void)
 {
-    bw_md_params p;
-    bw_md_info in;
+    bw_mdungeon_params p;
+    bw_mdungeon_info in;
     int s, lo[3] = { 0, 0, 0 }, hi[3] = { 0, 0, 0 };
     for (s = 0; s < 300; s++) {
         t_seed((uint32_t)s);
-        bw_md_defaults(&p, floor_of(s), BW_MD_FULL);
+        bw_mdungeon_defaults(&p, floor_of(s), BW_MDUNGEON_FULL);
         p.item_density = p.trap_density = p.buried_density = 5;
         gen((uint32_t)s, &p, &in);
         check_entities(&p, &in);
@@ -708,7 +708,7 @@ static void mdungeon_item_trap_buried_counts_reach_both_ends(void)
  * still holds, the house extras and the shop wares included, traps and
  * magic tiles with the house's stay within 56, and the list never
  * overflows: 12 + 12 + 56 + 4 + 8 = 92 <= BW_MAX_ENTITIES (96). */
-static void max_density(int l, int s, bw_md_params *p)
+static void max_density(int l, int s, bw_mdungeon_params *p)
 {
     (void)l, (void)s;
     p->item_density = p->trap_density = p->buried_density = 100;
@@ -726,10 +726,10 @@ static void mdungeon_max_density_every_count_rule_holds(void)
  * and at least 3 x 3, in another room than the house; at most one of each.
  * H = K = 100 must give both whenever a room qualifies, H = K = 0 neither
  * (0x02 and 0x05 always have their house). */
-static void check_house_and_shop(const bw_md_params *p, const bw_md_info *in)
+static void check_house_and_shop(const bw_mdungeon_params *p, const bw_mdungeon_info *in)
 {
     int x, y, x0, y0, x1, y1, house = 0, shop = 0, k, fits = 0;
-    int forced = in->layout == BW_MD_ONE_ROOM || in->layout == BW_MD_TWO_ROOMS || in->fallback;
+    int forced = in->layout == BW_MDUNGEON_ONE_ROOM || in->layout == BW_MDUNGEON_TWO_ROOMS || in->fallback;
     for (y = 0; y < 32; y++)
         for (x = 0; x < 56; x++) {
             house += BW_AT(&m->grid, x, y) == BW_T_MD_HOUSE;
@@ -739,7 +739,7 @@ static void check_house_and_shop(const bw_md_params *p, const bw_md_info *in)
     CHECK((in->shop >= 0) == (shop > 0));
     if (in->house >= 0) {
         int area, stairs = 0;
-        REQUIRE(bw_md_room(in, in->house, &x0, &y0, &x1, &y1));
+        REQUIRE(bw_mdungeon_room(in, in->house, &x0, &y0, &x1, &y1));
         area = (x1 - x0 + 1) * (y1 - y0 + 1);
         for (y = y0; y <= y1; y++)
             for (x = x0; x <= x1; x++)
@@ -748,7 +748,7 @@ static void check_house_and_shop(const bw_md_params *p, const bw_md_info *in)
     }
     if (in->shop >= 0) {
         int cw = in->carpet[2] - in->carpet[0] + 1, ch = in->carpet[3] - in->carpet[1] + 1;
-        REQUIRE(bw_md_room(in, in->shop, &x0, &y0, &x1, &y1));
+        REQUIRE(bw_mdungeon_room(in, in->shop, &x0, &y0, &x1, &y1));
         CHECK(in->shop != in->house);
         CHECK(in->carpet[0] == x0 + 1 && in->carpet[1] == y0 + 1);
         CHECK(in->carpet[2] == x1 - 1 && in->carpet[3] == y1 - 1);
@@ -758,7 +758,7 @@ static void check_house_and_shop(const bw_md_params *p, const bw_md_info *in)
                 CHECK(BW_AT(&m->grid, x, y) == BW_T_MD_SHOP);
     }
     for (k = 0; k < in->gx * in->gy; k++)
-        if (k != in->house && bw_md_room(in, k, &x0, &y0, &x1, &y1) &&
+        if (k != in->house && bw_mdungeon_room(in, k, &x0, &y0, &x1, &y1) &&
             x1 - x0 >= 4 && y1 - y0 >= 4)
             fits = 1;
     if (p->house_chance >= 100)
@@ -771,13 +771,13 @@ static void check_house_and_shop(const bw_md_params *p, const bw_md_info *in)
         CHECK(in->shop < 0);
 }
 
-static void spread_house_shop(int l, int s, bw_md_params *p)
+static void spread_house_shop(int l, int s, bw_mdungeon_params *p)
 {
     (void)l;
     p->house_chance = p->shop_chance = (s % 3) * 50; /* 0, 50, 100 */
 }
 
-static void house_and_shop(int l, int s, bw_md_params *p, bw_md_info *in)
+static void house_and_shop(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in)
 {
     (void)l, (void)s;
     check_house_and_shop(p, in);
@@ -796,21 +796,21 @@ static void mdungeon_one_house_one_shop_carpet_shrunk_by_one(void)
  * 4 sigma wide on each side and fails for H read as 1/3 or 2/3. */
 static void mdungeon_house_and_shop_chances_at_50_percent(void)
 {
-    bw_md_params p;
-    bw_md_info in;
+    bw_mdungeon_params p;
+    bw_mdungeon_info in;
     static const uint8_t free_house[9] = { 1, 3, 4, 6, 7, 8, 9, 10, 11 };
     int s, k, x0, y0, x1, y1, floors = 0, houses = 0, can_shop = 0, shops = 0;
     for (s = 0; s < 1800; s++) {
         int l = free_house[s % 9];
         t_seed((uint32_t)s);
-        bw_md_defaults(&p, floor_of(s), l);
+        bw_mdungeon_defaults(&p, floor_of(s), l);
         p.house_chance = p.shop_chance = 50;
         gen((uint32_t)s, &p, &in);
         check_house_and_shop(&p, &in);
         floors++;
         houses += in.house >= 0;
         for (k = 0; k < in.gx * in.gy; k++)
-            if (k != in.house && bw_md_room(&in, k, &x0, &y0, &x1, &y1) && x1 - x0 >= 4 &&
+            if (k != in.house && bw_mdungeon_room(&in, k, &x0, &y0, &x1, &y1) && x1 - x0 >= 4 &&
                 y1 - y0 >= 4)
                 break;
         if (k < in.gx * in.gy) {
@@ -844,22 +844,22 @@ static struct { long asked, drawn, long_ones, turned; } dead_tally;
  * stretch (3..5 tiles), so most of those (88%; at least 75%) end off
  * both their starting row and column (one that never turns ends on one of
  * them). */
-static void dead_end_rules(int l, int s, bw_md_params *p, bw_md_info *in)
+static void dead_end_rules(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in)
 {
     int e, dug = 0, open_n, squares, x0, y0, x1, y1;
     p->dead_ends = 1 + s % 16;
     gen((uint32_t)s, p, in);
     CHECK(in->n_dead <= p->dead_ends);
-    if (l == BW_MD_ONE_ROOM) /* no wall to dig */
+    if (l == BW_MDUNGEON_ONE_ROOM) /* no wall to dig */
         CHECK(in->n_dead == 0);
     else
         dead_tally.asked += p->dead_ends, dead_tally.drawn += in->n_dead;
     open_n = count_open();
     squares = open_squares();
     for (e = 0; e < in->n_dead; e++) {
-        const bw_md_dead_end *d = &in->dead[e];
+        const bw_mdungeon_dead_end *d = &in->dead[e];
         int x = d->ex, y = d->ey, q, stop, dist = bw_manhattan(d->x, d->y, d->ex, d->ey);
-        REQUIRE(bw_md_room(in, d->cell, &x0, &y0, &x1, &y1));
+        REQUIRE(bw_mdungeon_room(in, d->cell, &x0, &y0, &x1, &y1));
         CHECK(((d->x >= x0 && d->x <= x1) && (d->y == y0 - 1 || d->y == y1 + 1)) ||
               ((d->y >= y0 && d->y <= y1) && (d->x == x0 - 1 || d->x == x1 + 1)));
         CHECK(d->len >= 1 && open_xy(d->x, d->y));
@@ -887,7 +887,7 @@ static void dead_end_rules(int l, int s, bw_md_params *p, bw_md_info *in)
 static void mdungeon_dead_ends_start_at_room_stop_at_border_floor_or_square(void)
 {
     dead_tally.asked = dead_tally.drawn = dead_tally.long_ones = dead_tally.turned = 0;
-    floors_of(1, BW_MD_LAYOUTS, SEEDS(500), 0, dead_end_rules);
+    floors_of(1, BW_MDUNGEON_LAYOUTS, SEEDS(500), 0, dead_end_rules);
     t_info("mdungeon_dead_ends_asked", (uint32_t)dead_tally.asked);
     t_info("mdungeon_dead_ends_drawn", (uint32_t)dead_tally.drawn);
     t_info("mdungeon_dead_ends_long", (uint32_t)dead_tally.long_ones);
@@ -898,7 +898,7 @@ static void mdungeon_dead_ends_start_at_room_stop_at_border_floor_or_square(void
 
 /* (7) a junction is a hallway tile beside room floor; no plain hallway
  * touches room floor. */
-static void junction_rule(int l, int s, bw_md_params *p, bw_md_info *in)
+static void junction_rule(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in)
 {
     int x, y, d, bad = 0;
     (void)l, (void)s, (void)p, (void)in;
@@ -923,12 +923,12 @@ static void mdungeon_junctions_where_hallways_meet_rooms(void)
 /* FNV-1a over one byte per tile: 1 where the tile connects. */
 static uint32_t open_hash(void)
 {
-    uint32_t h = BW_FNV1A_INIT;
+    uint32_t h = BW_GRID_FNV1A_INIT;
     int x, y;
     for (y = 0; y < 32; y++)
         for (x = 0; x < 56; x++) {
             uint8_t b = (uint8_t)open_xy(x, y);
-            h = bw_fnv1a(h, &b, 1);
+            h = bw_grid_fnv1a(h, &b, 1);
         }
     return h;
 }
@@ -939,7 +939,7 @@ static struct { int wet, runs; } tally;
 /* (8) Water never replaces floor: the same seed with terrain density 0
  * (no river, no patches) has floor on exactly the same tiles. Water
  * appears on most default floors that have walls. */
-static void dry_vs_wet(int l, int s, bw_md_params *p, bw_md_info *in)
+static void dry_vs_wet(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in)
 {
     uint32_t dry;
     p->terrain_density = 0;
@@ -949,7 +949,7 @@ static void dry_vs_wet(int l, int s, bw_md_params *p, bw_md_info *in)
     p->terrain_density = 3;
     gen((uint32_t)s, p, in);
     CHECK(open_hash() == dry);
-    if (l != BW_MD_ONE_ROOM) {
+    if (l != BW_MDUNGEON_ONE_ROOM) {
         tally.runs++;
         tally.wet += bw_grid_count(&m->grid, BW_T_MD_WATER) > 0;
     }
@@ -967,7 +967,7 @@ static void mdungeon_water_never_replaces_floor(void)
  * patch box is the river's, so there are at most river_n such tiles. The
  * river starts on the top or bottom row of the inner area, and its first
  * tile is water unless it was already floor. */
-static void spread_terrain(int l, int s, bw_md_params *p)
+static void spread_terrain(int l, int s, bw_mdungeon_params *p)
 {
     (void)l;
     p->terrain_density = s % 21;
@@ -977,7 +977,7 @@ static void spread_terrain(int l, int s, bw_md_params *p)
  * tiles (water, or floor it crossed without overwriting) are one
  * 4-connected path to the opposite edge row. Checked as a flood over water
  * and open tiles from the start, which must reach that row. */
-static int river_crosses(const bw_md_info *in)
+static int river_crosses(const bw_mdungeon_info *in)
 {
     int x, y, other = in->river_y == 2 ? 29 : 2;
     bw_plane_clear(&m->a);
@@ -986,7 +986,7 @@ static int river_crosses(const bw_md_info *in)
         for (x = 2; x <= 53; x++)
             if (BW_AT(&m->grid, x, y) == BW_T_MD_WATER || open_xy(x, y))
                 BW_PSET(&m->a, x, y);
-    bw_flood_plane(&m->fill, &m->a, 56, 32, &m->b, in->river_x, in->river_y);
+    bw_fill_flood_plane(&m->fill, &m->a, 56, 32, &m->b, in->river_x, in->river_y);
     for (x = 2; x <= 53; x++)
         if (BW_PGET(&m->b, x, other))
             return 1;
@@ -1012,11 +1012,11 @@ static int patch_not_full(int cx, int cy, int density)
     return water > 0 && (wall > 0 || density > 3);
 }
 
-static void patches_and_river(int l, int s, bw_md_params *p, bw_md_info *in)
+static void patches_and_river(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in)
 {
     int x, y, i, outside = 0;
     (void)s;
-    if (l == BW_MD_ONE_ROOM) { /* no wall to wet */
+    if (l == BW_MDUNGEON_ONE_ROOM) { /* no wall to wet */
         CHECK(in->patches == 0 && bw_grid_count(&m->grid, BW_T_MD_WATER) == 0);
         return;
     }
@@ -1056,17 +1056,17 @@ static void mdungeon_patches_bounded_by_terrain_density_river_from_edge(void)
  * 8 sigma wide and fails for 1/3 or 1/5. */
 static void mdungeon_wonder_tiles_a_quarter_of_traps(void)
 {
-    bw_md_params p;
-    bw_md_info in;
+    bw_mdungeon_params p;
+    bw_mdungeon_info in;
     int s, i, traps = 0, wonder = 0;
     for (s = 0; s < 2000; s++) {
         t_seed((uint32_t)s);
-        bw_md_defaults(&p, floor_of(s), 1 + s % BW_MD_LAYOUTS);
+        bw_mdungeon_defaults(&p, floor_of(s), 1 + s % BW_MDUNGEON_LAYOUTS);
         p.trap_density = 10;
         gen((uint32_t)s, &p, &in);
         for (i = 0; i < m->n_ent; i++) {
-            traps += m->ent[i].kind == BW_MD_E_TRAP || m->ent[i].kind == BW_MD_E_WONDER;
-            wonder += m->ent[i].kind == BW_MD_E_WONDER;
+            traps += m->ent[i].kind == BW_MDUNGEON_E_TRAP || m->ent[i].kind == BW_MDUNGEON_E_WONDER;
+            wonder += m->ent[i].kind == BW_MDUNGEON_E_WONDER;
         }
     }
     t_info("mdungeon_trap_tiles", (uint32_t)traps);
@@ -1079,7 +1079,7 @@ static void mdungeon_wonder_tiles_a_quarter_of_traps(void)
 
 /* The rules every floor keeps, the fallback's too: the inner area, room
  * sizes, entity counts, at most one house and one shop. */
-static void floor_rules(int l, int s, bw_md_params *p, bw_md_info *in)
+static void floor_rules(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in)
 {
     inside_inner(l, s, p, in);
     room_sizes(l, s, p, in);
@@ -1092,14 +1092,14 @@ static void floor_rules(int l, int s, bw_md_params *p, bw_md_info *in)
  * one-room monster house over the inner 52 x 28, and it still meets every
  * rule above: inside the 52 x 28, the room rules, the entity counts, the
  * house and shop rules. */
-static void fallback(int l, int s, bw_md_params *p, bw_md_info *in)
+static void fallback(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in)
 {
     CHECK(in->attempts == 1 && !in->fallback);
     p->max_attempts = 0;
     gen((uint32_t)s, p, in);
     CHECK(in->fallback == 1 && in->attempts == 1 && in->house == 0 && in->shop < 0);
     CHECK(in->gx == 1 && in->gy == 1 && in->rooms == 1);
-    CHECK(bw_connected(&m->fill, &m->grid, open_set(), &m->a));
+    CHECK(bw_fill_connected(&m->fill, &m->grid, open_set(), &m->a));
     CHECK(bw_grid_count(&m->grid, BW_T_MD_HOUSE) == 52 * 28 - 1);
     floor_rules(l, s, p, in);
 }
@@ -1113,13 +1113,13 @@ static void mdungeon_first_attempt_accepted_fallback_meets_rules(void)
  * rejected (the fail_attempts hook) the floor is attempt k + 1's, not the
  * fallback; with max_attempts (1..10) rejected, exactly max_attempts ran
  * and the fallback (attempts = max_attempts + 1) still meets the rules. */
-static void retries(int l, int s, bw_md_params *p, bw_md_info *in)
+static void retries(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in)
 {
     int k, max = 1 + s % 10;
     p->max_attempts = max;
     for (k = 0; k <= max; k++) {
         p->fail_attempts = k;
-        CHECK(bw_mdungeon(m, (uint32_t)s, p, in) == 0);
+        CHECK(bw_mdungeon_floor(m, (uint32_t)s, p, in) == 0);
         if (k < max) {
             CHECK(in->attempts == k + 1 && !in->fallback);
         } else {
@@ -1146,19 +1146,19 @@ static uint32_t floor_hash(void)
         b[1] = m->ent[i].y;
         b[2] = m->ent[i].kind;
         b[3] = m->ent[i].arg;
-        h = bw_fnv1a(h, b, 4);
+        h = bw_grid_fnv1a(h, b, 4);
     }
     return h;
 }
 
 static void mdungeon_same_seed_same_floor(void)
 {
-    bw_md_params p;
-    bw_md_info in;
+    bw_mdungeon_params p;
+    bw_mdungeon_info in;
     uint32_t h;
     int l;
-    for (l = 1; l <= BW_MD_LAYOUTS; l++) {
-        bw_md_defaults(&p, 42, l);
+    for (l = 1; l <= BW_MDUNGEON_LAYOUTS; l++) {
+        bw_mdungeon_defaults(&p, 42, l);
         gen(777u, &p, &in);
         h = floor_hash();
         gen(778u, &p, &in);
@@ -1170,19 +1170,19 @@ static void mdungeon_same_seed_same_floor(void)
 /* Grid and entity list of seed 2024, floor 12, one per layout. */
 static void mdungeon_golden_per_layout(void)
 {
-    static const char *const names[BW_MD_LAYOUTS] = {
+    static const char *const names[BW_MDUNGEON_LAYOUTS] = {
         "mdungeon_01", "mdungeon_02", "mdungeon_03", "mdungeon_04", "mdungeon_05", "mdungeon_06",
         "mdungeon_07", "mdungeon_08", "mdungeon_09", "mdungeon_0a", "mdungeon_0b"
     };
-    static const uint32_t want[BW_MD_LAYOUTS] = {
+    static const uint32_t want[BW_MDUNGEON_LAYOUTS] = {
         0xb44af7b4u, 0xd4399735u, 0x49818d0au, 0xafbe151eu, 0xbdaeda09u, 0x96ba06e1u,
         0xd083c3ccu, 0x18e5097fu, 0x3044949du, 0x9f53fa77u, 0xf04df656u
     };
-    bw_md_params p;
-    bw_md_info in;
+    bw_mdungeon_params p;
+    bw_mdungeon_info in;
     int l;
-    for (l = 1; l <= BW_MD_LAYOUTS; l++) {
-        bw_md_defaults(&p, 12, l);
+    for (l = 1; l <= BW_MDUNGEON_LAYOUTS; l++) {
+        bw_mdungeon_defaults(&p, 12, l);
         gen(2024u, &p, &in);
         t_golden(names[l - 1], floor_hash(), want[l - 1]);
     }

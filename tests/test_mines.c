@@ -20,11 +20,11 @@ static int only(const uint8_t *list)
 {
     bw_tileset ts;
     int i;
-    bw_ts_clear(&ts);
+    bw_tileset_clear(&ts);
     for (; *list != 255; list++)
-        bw_ts_add(&ts, *list);
+        bw_tileset_add(&ts, *list);
     for (i = 0; i < BW_GRID_CELLS; i++)
-        if ((i % BW_GRID_MAX) < g->w && i / BW_GRID_MAX < g->h && !BW_TS_HAS(&ts, g->cell[i]))
+        if ((i % BW_GRID_MAX) < g->w && i / BW_GRID_MAX < g->h && !BW_TILESET_HAS(&ts, g->cell[i]))
             return 0;
     return 1;
 }
@@ -41,8 +41,8 @@ static int border_is(uint8_t t)
 static int connected(void)
 {
     bw_tileset open;
-    bw_ts_from_flags(&open, BW_CONNECTS);
-    return bw_connected(&m->fill, g, &open, &m->a);
+    bw_tileset_from_flags(&open, BW_CONNECTS);
+    return bw_fill_connected(&m->fill, g, &open, &m->a);
 }
 
 /* Floods m->a from every cell of tile `from`; returns cells reached. */
@@ -50,12 +50,12 @@ static int flood_from(uint8_t from)
 {
     bw_tileset open;
     int x, y, n = 0;
-    bw_ts_from_flags(&open, BW_CONNECTS);
+    bw_tileset_from_flags(&open, BW_CONNECTS);
     bw_plane_clear(&m->a);
     for (y = 0; y < 120; y++)
         for (x = 0; x < 120; x++)
             if (BW_AT(g, x, y) == from)
-                n += bw_flood(&m->fill, g, &open, &m->a, x, y);
+                n += bw_fill_flood(&m->fill, g, &open, &m->a, x, y);
     return n;
 }
 
@@ -140,7 +140,7 @@ static void check_rounded(uint8_t wall, int rough_div, uint32_t *long16, uint32_
 static void mines_1_1_1_buildings_and_rubble(void)
 {
     uint32_t s;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         gen(s, 1);
         CHECK(count(BW_T_BWALL) > 0 && count(BW_T_WOOD) > 0);
         CHECK(count(BW_T_RUBBLE) > 0);
@@ -153,7 +153,7 @@ static void mines_1_1_2_empty_squares_are_dirt(void)
                                   BW_T_BROKEN_WALL, BW_T_DOOR, BW_T_RUBBLE, BW_T_PIT,
                                   BW_T_DOWN_SLOPE, BW_T_CRUMBLE_DIRT, 255 };
     uint32_t s;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         gen(s, 1);
         CHECK(only(ok));
         CHECK(count(BW_T_DIRT) > 120 * 120 / 2);
@@ -167,7 +167,7 @@ static void mines_1_1_3_pits_lead_down(void)
     bw_pit_plan own;
     uint32_t s;
     int k;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         gen(s, 1);
         bw_mines_pits(s, 1, 0, &own);
         CHECK(own.n >= 2);
@@ -181,7 +181,7 @@ static void mines_1_1_3_pits_lead_down(void)
 static void mines_1_1_4_all_open_ground_connected(void)
 {
     uint32_t s;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         gen(s, 1);
         CHECK(connected());
     }
@@ -196,7 +196,7 @@ static void mines_1_2_1_rounded_stone_caves_round_pit_bases(void)
     bw_pit_plan above;
     uint32_t s, n = SEEDS(500), long16 = 0, long24 = 0;
     int k, x, y;
-    for (s = 0; s < n; s++) {
+    FOR_SEEDS_N(s, n) {
         gen(s, 2);
         bw_mines_pits(s, 2, &above, 0);
         CHECK(above.n >= 2);
@@ -221,7 +221,7 @@ static void mines_1_2_1_rounded_stone_caves_round_pit_bases(void)
 static void mines_1_2_2_stalactites_lichen_watchtowers_rubble(void)
 {
     uint32_t s;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         int tower_cells;
         gen(s, 2);
         tower_cells = count(BW_T_WATCHTOWER);
@@ -238,7 +238,7 @@ static void mines_1_2_3_other_squares_are_rock(void)
                                   BW_T_WATCHTOWER, BW_T_RUBBLE, BW_T_UP_SLOPE,
                                   BW_T_DOWN_SLOPE, BW_T_PIT, BW_T_CRUMBLE_DIRT, 255 };
     uint32_t s;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         gen(s, 2);
         CHECK(only(ok));
         CHECK(border_is(BW_T_ROCK));
@@ -255,15 +255,15 @@ static void mines_1_2_4_each_cave_connected(void)
     bw_pit_plan above;
     uint32_t s;
     int x, y;
-    bw_ts_from_flags(&open, BW_CONNECTS);
-    for (s = 0; s < SEEDS(500); s++) {
+    bw_tileset_from_flags(&open, BW_CONNECTS);
+    FOR_SEEDS(s, 500) {
         gen(s, 2);
         bw_mines_pits(s, 2, &above, 0);
         flood_from(BW_T_UP_SLOPE);
         for (y = 0; y < 120; y++)
             for (x = 0; x < 120; x++)
-                CHECK(!BW_TS_HAS(&open, BW_AT(g, x, y)) || BW_PGET(&m->a, x, y));
-        CHECK(bw_regions(&m->fill, g, &open, &m->a) <= above.n);
+                CHECK(!BW_TILESET_HAS(&open, BW_AT(g, x, y)) || BW_PGET(&m->a, x, y));
+        CHECK(bw_fill_regions(&m->fill, g, &open, &m->a) <= above.n);
     }
 }
 
@@ -273,7 +273,7 @@ static void mines_1_2_5_pits_in_reachable_areas(void)
     bw_pit_plan own;
     uint32_t s;
     int x, y, k;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         gen(s, 2);
         bw_mines_pits(s, 2, 0, &own);
         CHECK(own.n >= 2 && count(BW_T_PIT) > 0);
@@ -303,7 +303,7 @@ static void mines_1_3_1_like_dlvl_2(void)
                                   BW_T_WATCHTOWER, BW_T_RUBBLE, BW_T_UP_SLOPE,
                                   BW_T_DOWN_SLOPE, BW_T_PIT, BW_T_CRUMBLE_DIRT,
                                   BW_T_SHALLOW, BW_T_DEEP, BW_T_SLICK, 255 };
-    for (s = 0; s < n; s++) {
+    FOR_SEEDS_N(s, n) {
         gen(s, 3);
         CHECK(only(ok));
         CHECK(border_is(BW_T_ROCK));
@@ -326,11 +326,11 @@ static void mines_1_3_2_single_cave_joins_pit_bases(void)
     bw_pit_plan above;
     uint32_t s;
     int k;
-    bw_ts_from_flags(&open, BW_CONNECTS);
-    for (s = 0; s < SEEDS(500); s++) {
+    bw_tileset_from_flags(&open, BW_CONNECTS);
+    FOR_SEEDS(s, 500) {
         gen(s, 3);
         bw_mines_pits(s, 3, &above, 0);
-        CHECK(bw_regions(&m->fill, g, &open, &m->a) == 1);
+        CHECK(bw_fill_regions(&m->fill, g, &open, &m->a) == 1);
         for (k = 0; k < above.n; k++)
             CHECK(BW_AT(g, above.x[k], above.y[k]) == BW_T_UP_SLOPE);
     }
@@ -344,14 +344,14 @@ static int water_in_bands(void)
 {
     bw_tileset water;
     int x = 0, y = 0, cells, in_bands = 0;
-    bw_ts_clear(&water);
-    bw_ts_add(&water, BW_T_SHALLOW);
-    bw_ts_add(&water, BW_T_DEEP);
+    bw_tileset_clear(&water);
+    bw_tileset_add(&water, BW_T_SHALLOW);
+    bw_tileset_add(&water, BW_T_DEEP);
     bw_plane_clear(&m->b);
     for (;;) {
         int i, j, x0 = 119, x1 = 0, y0 = 119, y1 = 0, ext;
         bw_plane_copy(&m->a, &m->b);
-        cells = bw_region_next(&m->fill, g, &water, &m->b, &x, &y);
+        cells = bw_fill_region_next(&m->fill, g, &water, &m->b, &x, &y);
         if (cells == 0)
             break;
         for (j = 0; j < 120; j++)
@@ -383,7 +383,7 @@ static void mines_1_3_3_water_streamers(void)
 {
     uint32_t s, n = SEEDS(500), deep = 0, bands = 0;
     int x, y;
-    for (s = 0; s < n; s++) {
+    FOR_SEEDS_N(s, n) {
         int bad = 0, water;
         gen(s, 3);
         CHECK(count(BW_T_SHALLOW) >= 30);
@@ -407,7 +407,7 @@ static void mines_1_3_4_only_one_pit_down(void)
     bw_pit_plan own;
     uint32_t s;
     int x, y;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         gen(s, 3);
         bw_mines_pits(s, 3, 0, &own);
         CHECK(own.n == 1);
@@ -431,7 +431,7 @@ static void mines_1_3_5_slick_ring_round_the_pit(void)
     bw_pit_plan own;
     uint32_t s;
     int x, y, dx, dy;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         int slick = 0;
         gen(s, 3);
         bw_mines_pits(s, 3, 0, &own);
@@ -462,7 +462,7 @@ static void mines_1_3_5_steam_during_play(void)
     bw_pit_plan own;
     uint32_t s, tick, rows[BW_MINES_STEAM_SIDE], bare_rows[BW_MINES_STEAM_SIDE];
     int x, y, i, j, pass;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         gen(s, 3);
         bw_mines_pits(s, 3, 0, &own);
         bw_mines_steam_init(&bare, s, 0);
@@ -508,12 +508,12 @@ static void mines_1_3_5_steam_during_play(void)
         }
     }
     /* the puffs wander: the steam of one cycle is not always the last one's */
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         uint32_t prev = 0, differ = 0, h;
         t_seed(s);
         bw_mines_steam_init(&bare, s, 0);
         for (tick = 3; tick < 10 * BW_MINES_STEAM_PERIOD; tick += BW_MINES_STEAM_PERIOD) {
-            h = BW_FNV1A_INIT;
+            h = BW_GRID_FNV1A_INIT;
             bw_mines_steam_rows(&bare, tick, rows);
             for (j = 0; j < BW_MINES_STEAM_SIDE; j++) {
                 uint8_t b[4];
@@ -521,7 +521,7 @@ static void mines_1_3_5_steam_during_play(void)
                 b[1] = (uint8_t)(rows[j] >> 8);
                 b[2] = (uint8_t)(rows[j] >> 16);
                 b[3] = (uint8_t)(rows[j] >> 24);
-                h = bw_fnv1a(h, b, 4);
+                h = bw_grid_fnv1a(h, b, 4);
             }
             differ += tick > 3 && h != prev;
             prev = h;
@@ -550,7 +550,7 @@ static int cave_cores(void)
     bw_plane_clear(&m->a);
     for (y = 0; y < 120; y++)
         for (x = 0; x < 120; x++)
-            n += bw_flood_plane(&m->fill, &m->b, 120, 120, &m->a, x, y) > 0;
+            n += bw_fill_flood_plane(&m->fill, &m->b, 120, 120, &m->a, x, y) > 0;
     return n;
 }
 
@@ -607,7 +607,7 @@ static void measure_meander(uint8_t wall, meander *mt)
             if (!BW_PGET(&m->a, sx, sy))
                 continue;
             bw_plane_clear(&m->b);
-            bw_flood_plane(&m->fill, &m->a, 120, 120, &m->b, sx, sy);
+            bw_fill_flood_plane(&m->fill, &m->a, 120, 120, &m->b, sx, sy);
             while (y1 < 118 && bw_plane_row_count(&m->b, y1 + 1) > 0)
                 y1++; /* a 4-connected piece: its rows are sy..y1 */
             far_cell(sx, sy, sy, y1, &ax, &ay);
@@ -635,7 +635,7 @@ static void measure_meander(uint8_t wall, meander *mt)
 static void mines_1_4_1_many_small_caves(void)
 {
     uint32_t s, n = SEEDS(500), six = 0, open = 0, cores = 0, cores3 = 0;
-    for (s = 0; s < n; s++) {
+    FOR_SEEDS_N(s, n) {
         int c;
         gen(s, 3);
         cores3 += (uint32_t)cave_cores();
@@ -660,7 +660,7 @@ static void mines_1_4_2_thin_mineshafts_connect(void)
     uint32_t s, n = SEEDS(500), many = 0;
     meander mt = { 0, 0, 0 };
     int x, y;
-    for (s = 0; s < n; s++) {
+    FOR_SEEDS_N(s, n) {
         int thin = 0;
         gen(s, 4);
         CHECK(connected());
@@ -692,7 +692,7 @@ static void mines_1_4_3_cave_at_pit_base(void)
     bw_pit_plan above;
     uint32_t s;
     int x, y;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         int core = 0;
         gen(s, 4);
         bw_mines_pits(s, 4, &above, 0);
@@ -713,7 +713,7 @@ static void mines_1_4_3_cave_at_pit_base(void)
 static void mines_1_4_4_caves_may_overlap(void)
 {
     uint32_t s, n = SEEDS(500), merged = 0;
-    for (s = 0; s < n; s++) {
+    FOR_SEEDS_N(s, n) {
         gen(s, 4);
         CHECK(connected());
         merged += cave_cores() < 9; /* 9+ caves are drawn on every level */
@@ -731,7 +731,7 @@ static void mines_1_4_5_stalactites_and_rubble(void)
                                   BW_T_BROKEN_WALL, BW_T_DOOR, BW_T_UP_SLOPE,
                                   BW_T_DOWN_SLOPE, BW_T_FIERY_PIT, BW_T_CRUMBLE_DIRT, 255 };
     uint32_t s;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         gen(s, 4);
         CHECK(only(ok));
         CHECK(count(BW_T_STALACTITE) > 0);
@@ -742,7 +742,7 @@ static void mines_1_4_5_stalactites_and_rubble(void)
 static void mines_1_4_6_full_connectivity(void)
 {
     uint32_t s;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         gen(s, 4);
         CHECK(connected());
         CHECK(border_is(BW_T_ROCK));
@@ -769,7 +769,7 @@ static int buildings(void)
     bw_plane_clear(&m->a);
     for (y = 0; y < 120; y++)
         for (x = 0; x < 120; x++)
-            n += bw_flood_plane(&m->fill, &m->b, 120, 120, &m->a, x, y) > 0;
+            n += bw_fill_flood_plane(&m->fill, &m->b, 120, 120, &m->a, x, y) > 0;
     return n;
 }
 
@@ -781,7 +781,7 @@ static void mines_1_4_7_buildings_clear_of_cave_walls(void)
 {
     uint32_t s, n = SEEDS(500), with = 0, one = 0, three = 0;
     int x, y, dx, dy;
-    for (s = 0; s < n; s++) {
+    FOR_SEEDS_N(s, n) {
         int b;
         gen(s, 4);
         for (y = 1; y < 119; y++)
@@ -806,7 +806,7 @@ static void mines_1_4_8_fiery_pits_down(void)
     bw_pit_plan own;
     uint32_t s;
     int k;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         gen(s, 4);
         bw_mines_pits(s, 4, 0, &own);
         CHECK(own.n >= 2 && own.tile == BW_T_FIERY_PIT);
@@ -824,7 +824,7 @@ static void mines_1_4_8_fiery_pits_down(void)
 static void mines_1_5_1_small_islands_connected(void)
 {
     uint32_t s, n = SEEDS(500), many = 0;
-    for (s = 0; s < n; s++) {
+    FOR_SEEDS_N(s, n) {
         int c;
         gen(s, 5);
         CHECK(connected());
@@ -840,7 +840,7 @@ static void mines_1_5_2_meandering_stone_paths(void)
     uint32_t s, n = SEEDS(500), with = 0;
     meander mt = { 0, 0, 0 };
     int x, y;
-    for (s = 0; s < n; s++) {
+    FOR_SEEDS_N(s, n) {
         int thin = 0;
         gen(s, 5);
         for (y = 2; y < 117; y++)
@@ -866,7 +866,7 @@ static void mines_1_5_2_meandering_stone_paths(void)
 static void mines_1_5_3_stalagmites_rubble_boulders(void)
 {
     uint32_t s;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         gen(s, 5);
         CHECK(count(BW_T_STALAGMITE) > 0);
         CHECK(count(BW_T_RUBBLE) > 0);
@@ -879,7 +879,7 @@ static void mines_1_5_4_lava_all_round(void)
     static const uint8_t ok[] = { BW_T_LAVA, BW_T_STONE, BW_T_STALAGMITE, BW_T_RUBBLE,
                                   BW_T_BOULDER, BW_T_UP_SLOPE, 255 };
     uint32_t s;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         gen(s, 5);
         CHECK(only(ok));
         CHECK(border_is(BW_T_LAVA));
@@ -907,7 +907,7 @@ static void mines_links_match_level_below(void)
     bw_pit_plan own;
     uint32_t s;
     int n, k, x, y, i;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         for (n = 1; n < BW_MINES_LEVELS; n++) {
             int links = 0;
             gen(s, n);
@@ -964,7 +964,7 @@ static void mines_pit_plans_chain(void)
     bw_pit_plan a, b;
     uint32_t s;
     int n, k;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         for (n = 1; n < BW_MINES_LEVELS; n++) {
             bw_mines_pits(s, n, 0, &a);
@@ -987,7 +987,7 @@ static void mines_level_alone_equals_level_in_sequence(void)
 
 static void mines_registry_and_range(void)
 {
-    const bw_generator *gn = bw_find_generator("mines");
+    const bw_generator *gn = bw_generator_find("mines");
     REQUIRE(gn != 0);
     CHECK(gn->id == BW_GEN_MINES && gn->w == 120 && gn->h == 120 && gn->levels == 5);
     CHECK(gn->generate(m, 1, 0, 0) == -1);
@@ -1013,7 +1013,7 @@ static void mines_golden(void)
 /* Ten seeds x five levels in one hash: the same on every platform. */
 static void mines_golden_ten_seeds(void)
 {
-    uint32_t s, h = BW_FNV1A_INIT;
+    uint32_t s, h = BW_GRID_FNV1A_INIT;
     int n;
     for (s = 0; s < 10; s++)
         for (n = 1; n <= BW_MINES_LEVELS; n++) {

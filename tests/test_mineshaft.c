@@ -47,12 +47,12 @@ static void mark_brush(bw_plane *p, int x, int y, int w)
 }
 
 /* The four smallest squared distances from (x, y) to rock inside the inner
- * map within Chebyshev BW_SHAFT_WALL_RADIUS, by brute force. */
+ * map within Chebyshev BW_MINESHAFT_WALL_RADIUS, by brute force. */
 static int nearest_rock(int x, int y, int32_t *d)
 {
     int i, j, n = 0, k;
-    for (j = y - BW_SHAFT_WALL_RADIUS; j <= y + BW_SHAFT_WALL_RADIUS; j++)
-        for (i = x - BW_SHAFT_WALL_RADIUS; i <= x + BW_SHAFT_WALL_RADIUS; i++) {
+    for (j = y - BW_MINESHAFT_WALL_RADIUS; j <= y + BW_MINESHAFT_WALL_RADIUS; j++)
+        for (i = x - BW_MINESHAFT_WALL_RADIUS; i <= x + BW_MINESHAFT_WALL_RADIUS; i++) {
             int32_t e;
             if (i < 1 || j < 1 || i > m->grid.w - 2 || j > m->grid.h - 2
                 || BW_AT(&m->grid, i, j) != BW_T_ROCK)
@@ -67,63 +67,63 @@ static int nearest_rock(int x, int y, int32_t *d)
     return n;
 }
 
-static void on_step(void *ctx, int ev, const bw_shaft_step *s)
+static void on_step(void *ctx, int ev, const bw_mineshaft_step *s)
 {
     seen *v = (seen *)ctx;
-    if (ev != BW_SHAFT_WALL) {
+    if (ev != BW_MINESHAFT_WALL) {
         if (v->walls_seen != v->walls_expect)
             v->wall_bad++;
         v->walls_seen = v->walls_expect = 0;
     }
-    if (ev == BW_SHAFT_CARVE || ev == BW_SHAFT_BACKUP) {
+    if (ev == BW_MINESHAFT_CARVE || ev == BW_MINESHAFT_BACKUP) {
         if (v->drunk++ < v->limit) {
             uint8_t b[4];
             b[0] = (uint8_t)ev;
             b[1] = s->x;
             b[2] = s->y;
             b[3] = s->width;
-            v->hash = bw_fnv1a(v->hash, b, 4);
+            v->hash = bw_grid_fnv1a(v->hash, b, 4);
         }
     }
-    if (ev == BW_SHAFT_CARVE || ev == BW_SHAFT_STRAIGHT) {
+    if (ev == BW_MINESHAFT_CARVE || ev == BW_MINESHAFT_STRAIGHT) {
         if (s->width < 1 || s->width > 4)
             v->width_bad++;
         v->w1 += s->width == 1;
         v->w4 += s->width == 4;
         mark_brush(v->band, s->x, s->y, s->width);
     }
-    if (ev == BW_SHAFT_CARVE) {
+    if (ev == BW_MINESHAFT_CARVE) {
         /* a step over 10 must be followed at once by a backup */
         if (v->after_far)
             v->kept_over++;
-        v->after_far = over(v, s->x, s->y, BW_SHAFT_ERR_MAX);
-        if (under(v, s->x, s->y, BW_SHAFT_ERR_RESUME)) {
+        v->after_far = over(v, s->x, s->y, BW_MINESHAFT_ERR_MAX);
+        if (under(v, s->x, s->y, BW_MINESHAFT_ERR_RESUME)) {
             v->lx = s->x;
             v->ly = s->y;
             v->lw = s->width;
         }
         v->carves++;
-    } else if (ev == BW_SHAFT_BACKUP) {
+    } else if (ev == BW_MINESHAFT_BACKUP) {
         if (!v->after_far)
             v->trigger_bad++;
         v->after_far = 0;
-        if (!under(v, s->x, s->y, BW_SHAFT_ERR_RESUME))
+        if (!under(v, s->x, s->y, BW_MINESHAFT_ERR_RESUME))
             v->resume_bad++; /* resumed from a step with error >= 6 */
         /* algorithms.txt: "the most recent step at which the error was
          * less than six", with its width */
         if (s->x != v->lx || s->y != v->ly || s->width != v->lw)
             v->resume_not_latest++;
         v->backups++;
-    } else if (ev == BW_SHAFT_STRAIGHT) {
+    } else if (ev == BW_MINESHAFT_STRAIGHT) {
         if (v->after_far)
             v->kept_over++;
         v->after_far = 0;
-    } else if (ev == BW_SHAFT_SLOPE) {
+    } else if (ev == BW_MINESHAFT_SLOPE) {
         v->slopes++;
         v->slx = s->x;
         v->sly = s->y;
         v->walls_expect = nearest_rock(s->x, s->y, v->near);
-    } else if (ev == BW_SHAFT_WALL) {
+    } else if (ev == BW_MINESHAFT_WALL) {
         if (v->walls_seen >= v->walls_expect
             || v->near[v->walls_seen] != bw_dist2(s->x, s->y, v->slx, v->sly))
             v->wall_bad++;
@@ -134,7 +134,7 @@ static void on_step(void *ctx, int ev, const bw_shaft_step *s)
 
 /* Runs one shaft on the map as it is, tracing into v (band: m->b). */
 static int dig(seen *v, bw_mineshaft *p, bw_rng *r, int x0, int y0, int x1, int y1,
-               bw_shaft_stats *st)
+               bw_mineshaft_stats *st)
 {
     int n;
     v->sx = x0;
@@ -148,7 +148,7 @@ static int dig(seen *v, bw_mineshaft *p, bw_rng *r, int x0, int y0, int x1, int 
     v->resume_not_latest = 0;
     v->walls_expect = v->walls_seen = v->wall_bad = v->slopes = 0;
     v->drunk = 0;
-    v->hash = BW_FNV1A_INIT;
+    v->hash = BW_GRID_FNV1A_INIT;
     if (v->limit == 0)
         v->limit = 1 << 30;
     v->band = &m->b;
@@ -164,9 +164,9 @@ static int dig(seen *v, bw_mineshaft *p, bw_rng *r, int x0, int y0, int x1, int 
 static int joined(int x0, int y0, int x1, int y1)
 {
     bw_tileset open;
-    bw_ts_from_flags(&open, BW_CONNECTS);
+    bw_tileset_from_flags(&open, BW_CONNECTS);
     bw_plane_clear(&m->a);
-    bw_flood(&m->fill, &m->grid, &open, &m->a, x0, y0);
+    bw_fill_flood(&m->fill, &m->grid, &open, &m->a, x0, y0);
     return (int)BW_PGET(&m->a, x1, y1);
 }
 
@@ -182,14 +182,14 @@ static void shaft_joins_start_and_goal_within_width_band(void)
 {
     static const uint8_t sizes[][2] = { { 120, 120 }, { 56, 32 }, { 80, 21 }, { 3, 3 }, { 120, 5 } };
     bw_mineshaft p;
-    bw_shaft_stats st;
+    bw_mineshaft_stats st;
     seen v;
     bw_rng r;
     uint32_t s;
     int x0, y0, x1, y1, x, y, narrow = 0, wide = 0, refilled = 0;
     bw_mineshaft_defaults(&p);
     v.limit = 0;
-    for (s = 0; s < SEEDS(400); s++) {
+    FOR_SEEDS(s, 400) {
         int w = sizes[s % 5][0], h = sizes[s % 5][1], carved;
         t_seed(s);
         bw_rng_seed(&r, s);
@@ -224,7 +224,7 @@ static void shaft_joins_start_and_goal_within_width_band(void)
 static void shaft_starting_on_goal_carves_one_brush(void)
 {
     bw_mineshaft p;
-    bw_shaft_stats st;
+    bw_mineshaft_stats st;
     bw_rng r;
     bw_mineshaft_defaults(&p);
     p.min_width = p.max_width = 2;
@@ -240,14 +240,14 @@ static void shaft_starting_on_goal_carves_one_brush(void)
 static void shaft_spares_up_slopes_and_opens_four_nearest_walls(void)
 {
     bw_mineshaft p;
-    bw_shaft_stats st;
+    bw_mineshaft_stats st;
     seen v;
     bw_rng r;
     uint32_t s;
     int y, hits = 0, walls = 0;
     bw_mineshaft_defaults(&p);
     v.limit = 0;
-    for (s = 0; s < SEEDS(200); s++) {
+    FOR_SEEDS(s, 200) {
         int y0, y1;
         t_seed(s);
         bw_rng_seed(&r, s + 1000);
@@ -275,20 +275,20 @@ static void shaft_spares_up_slopes_and_opens_four_nearest_walls(void)
 static void shaft_backs_up_past_error_10_to_a_step_under_6(void)
 {
     bw_mineshaft p;
-    bw_shaft_stats st;
+    bw_mineshaft_stats st;
     seen v;
     bw_rng r;
     uint32_t s;
     int x0, y0, x1, y1, with = 0, without = 0;
     bw_mineshaft_defaults(&p);
     v.limit = 0;
-    for (s = 0; s < SEEDS(400); s++) {
+    FOR_SEEDS(s, 400) {
         t_seed(s);
         bw_rng_seed(&r, s + 77);
         bw_map_init(m, 120, 120, BW_T_ROCK);
         random_ends(&r, 120, 120, &x0, &y0, &x1, &y1);
         dig(&v, &p, &r, x0, y0, x1, y1, &st);
-        CHECK(st.max_err <= BW_SHAFT_ERR_MAX);
+        CHECK(st.max_err <= BW_MINESHAFT_ERR_MAX);
         CHECK(v.kept_over == 0);
         CHECK(v.trigger_bad == 0);
         CHECK(v.resume_bad == 0);
@@ -306,14 +306,14 @@ static void shaft_backs_up_past_error_10_to_a_step_under_6(void)
 static void shaft_full_history_keeps_the_backup_target(void)
 {
     bw_mineshaft p;
-    bw_shaft_stats st;
+    bw_mineshaft_stats st;
     seen v;
     bw_rng r;
     uint32_t s;
     int backups = 0, dropped = 0;
     bw_mineshaft_defaults(&p);
     v.limit = 0;
-    for (s = 0; s < SEEDS(300); s++) {
+    FOR_SEEDS(s, 300) {
         t_seed(s);
         p.history = (uint8_t)(2 + s % 2);
         bw_rng_seed(&r, s + 555);
@@ -322,7 +322,7 @@ static void shaft_full_history_keeps_the_backup_target(void)
         CHECK(st.dropped > 0);
         CHECK(v.resume_bad == 0 && v.kept_over == 0 && v.trigger_bad == 0);
         CHECK(v.resume_not_latest == 0);
-        CHECK(st.max_err <= BW_SHAFT_ERR_MAX);
+        CHECK(st.max_err <= BW_MINESHAFT_ERR_MAX);
         backups += st.backups;
         dropped += st.dropped;
     }
@@ -341,27 +341,27 @@ static void shaft_full_history_keeps_the_backup_target(void)
 static void shaft_ends_within_step_cap(void)
 {
     bw_mineshaft p;
-    bw_shaft_stats st;
+    bw_mineshaft_stats st;
     seen v;
     bw_rng r;
     uint32_t s;
     int x0, y0, x1, y1, most = 0;
     bw_mineshaft_defaults(&p);
     v.limit = 0;
-    for (s = 0; s < SEEDS(400); s++) {
+    FOR_SEEDS(s, 400) {
         t_seed(s);
         bw_rng_seed(&r, s + 9);
         bw_map_init(m, 120, 120, BW_T_ROCK);
         random_ends(&r, 120, 120, &x0, &y0, &x1, &y1);
         dig(&v, &p, &r, x0, y0, x1, y1, &st);
-        CHECK(st.steps <= BW_SHAFT_MAX_STEPS + 1);
+        CHECK(st.steps <= BW_MINESHAFT_MAX_STEPS + 1);
         CHECK(st.fallback == 0); /* the cap is never needed with defaults */
         if (st.steps > most)
             most = st.steps;
     }
     t_info("mineshaft_most_steps", (uint32_t)most);
     p.max_steps = 10;
-    for (s = 0; s < SEEDS(50); s++) {
+    FOR_SEEDS(s, 50) {
         t_seed(s);
         bw_rng_seed(&r, s + 19);
         bw_map_init(m, 120, 120, BW_T_ROCK);
@@ -377,13 +377,13 @@ static void shaft_ends_within_step_cap(void)
 static void shaft_does_not_steer_toward_goal(void)
 {
     bw_mineshaft p;
-    bw_shaft_stats st;
+    bw_mineshaft_stats st;
     seen v;
     bw_rng r;
     uint32_t s, first;
     int n;
     bw_mineshaft_defaults(&p);
-    for (s = 0; s < SEEDS(300); s++) {
+    FOR_SEEDS(s, 300) {
         int dx, dy;
         t_seed(s);
         bw_rng_seed(&r, s + 31);

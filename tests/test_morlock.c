@@ -3,7 +3,7 @@
  * tenth on the boards). The process is watched through its trace callback
  * and its plan; the levels are checked on the grid. Every test keeps one
  * bw_morlock_plan on its stack (620 B; helpers get a pointer to it)
- * and draws with bw_morlock_render into it, so it fits the 20 KiB board. */
+ * and draws with bw_morlock_level into it, so it fits the 20 KiB board. */
 #include "check.h"
 #include "arena.h"
 
@@ -16,7 +16,7 @@ static bw_grid *const g = &arena.map.grid;
 static void render(uint32_t s, int level, const bw_morlock_cfg *c, bw_morlock_plan *p)
 {
     t_seed(s);
-    CHECK(bw_morlock_render(m, s, level, c, p) == 0);
+    CHECK(bw_morlock_level(m, s, level, c, p) == 0);
 }
 
 static int connects(int t) { return (bw_tiles[t].flags & BW_CONNECTS) != 0; }
@@ -26,10 +26,10 @@ static int connects(int t) { return (bw_tiles[t].flags & BW_CONNECTS) != 0; }
 static void open_set(bw_tileset *ts)
 {
     int t;
-    bw_ts_from_flags(ts, BW_CONNECTS);
+    bw_tileset_from_flags(ts, BW_CONNECTS);
     for (t = 0; t < BW_TILE_COUNT; t++)
         if (bw_tile_passable(t))
-            bw_ts_add(ts, t);
+            bw_tileset_add(ts, t);
 }
 
 static int count_flag(unsigned flag)
@@ -87,8 +87,8 @@ static void morlock_3_1_central_tunnel_begins_on_dlvl_1(void)
     start_ctx c;
     uint32_t s, over = 0;
     int k;
-    bw_ts_from_flags(&walk, BW_PASS);
-    for (s = 0; s < SEEDS(500); s++) {
+    bw_tileset_from_flags(&walk, BW_PASS);
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         c.events = c.left_dlvl1 = c.bad = 0;
         CHECK(bw_morlock_plan_run(&p, s, 0, trace_start, &c) == 0);
@@ -96,7 +96,7 @@ static void morlock_3_1_central_tunnel_begins_on_dlvl_1(void)
         render(s, 1, 0, &p);
         CHECK(bw_tile_passable(BW_AT(g, BW_MORLOCK_START_X, BW_MORLOCK_START_Y)));
         bw_plane_clear(&m->a);
-        CHECK(bw_flood(&m->fill, g, &walk, &m->a, BW_MORLOCK_START_X, BW_MORLOCK_START_Y) > SEG);
+        CHECK(bw_fill_flood(&m->fill, g, &walk, &m->a, BW_MORLOCK_START_X, BW_MORLOCK_START_Y) > SEG);
         for (k = 0; k < p.n_rooms[0]; k++) {
             const bw_morlock_room *o = &p.room[0][k];
             const bw_morlock_template *tp = &bw_morlock_templates[o->tmpl];
@@ -117,7 +117,7 @@ static void morlock_3_2_one_decision_every_segment(void)
     bw_morlock_plan p;
     uint32_t s;
     int k, d;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         bw_morlock_plan_run(&p, s, 0, 0, 0);
         for (k = d = 0; k < BW_MORLOCK_E_DECISIONS; k++)
@@ -180,7 +180,7 @@ static void morlock_3_2_outcomes_drawn_with_stated_weights(void)
         c.drawn[k] = 0;
     c.total = c.forced_n = c.bad = 0;
     c.widths[0] = c.widths[1] = c.widths[2] = c.widths[3] = 0;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         c.att = -1;
         c.forced = 0;
@@ -238,7 +238,7 @@ static void morlock_3_2_continue_turn_fork_headings(void)
     for (k = 0; k < 8; k++)
         c.turned[k] = c.forked[k] = 0;
     c.continued = c.bad = 0;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         bw_morlock_plan_run(&p, s, 0, trace_head, &c);
     }
@@ -279,7 +279,7 @@ static void morlock_3_2_pits_lead_up_or_down_to_a_new_tunnel(void)
     pit_ctx c;
     uint32_t s;
     int l, x, y, k, ups = 0, downs = 0;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         c.pits = c.up = c.down = c.bad = 0;
         bw_morlock_plan_run(&p, s, 0, trace_pit, &c);
@@ -375,7 +375,7 @@ static void morlock_3_2_dead_ends_into_template_rooms(void)
     room_ctx c;
     uint32_t s, used = 0;
     int l, k, j;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         c.rooms = c.bad = 0;
         bw_morlock_plan_run(&p, s, 0, trace_room, &c);
@@ -600,7 +600,7 @@ static void morlock_3_4_links_pair_across_levels(void)
 {
     bw_morlock_plan p;
     uint32_t s;
-    for (s = 0; s < SEEDS(500); s++)
+    FOR_SEEDS(s, 500)
         check_links(s, 0, &p);
 }
 
@@ -636,7 +636,7 @@ static void check_region_graph(uint32_t s, const bw_morlock_cfg *cfg, bw_morlock
         bw_plane_clear(&m->a);
         for (k = 0; k < (int)(sizeof seen / sizeof seen[0]); k++)
             seen[k] = 0;
-        while (bw_region_next(&m->fill, g, &open, &m->a, &x, &y) > 0) {
+        while (bw_fill_region_next(&m->fill, g, &open, &m->a, &x, &y) > 0) {
             int first = -1;
             regions++;
             for (k = 0; k <= n; k++) {
@@ -679,7 +679,7 @@ static void morlock_3_4_region_graph_across_levels_connected(void)
 {
     bw_morlock_plan p;
     uint32_t s;
-    for (s = 0; s < SEEDS(500); s++)
+    FOR_SEEDS(s, 500)
         check_region_graph(s, 0, &p);
 }
 
@@ -690,7 +690,7 @@ static void morlock_levels_closed_by_rock(void)
     bw_morlock_plan p;
     uint32_t s;
     int l, i, ok;
-    for (s = 0; s < SEEDS(500); s++)
+    FOR_SEEDS(s, 500)
         for (l = 1; l <= LEVELS; l++) {
             render(s, l, 0, &p);
             for (i = 0, ok = 1; i < 120; i++)
@@ -710,13 +710,13 @@ static int rooms_on_grid(void)
 {
     bw_tileset ts;
     int x = 0, y = 0, n = 0, size;
-    bw_ts_clear(&ts);
-    bw_ts_add(&ts, BW_T_FLOOR);
-    bw_ts_add(&ts, BW_T_PILLAR);
-    bw_ts_add(&ts, BW_T_SHALLOW);
-    bw_ts_add(&ts, BW_T_RUBBLE);
+    bw_tileset_clear(&ts);
+    bw_tileset_add(&ts, BW_T_FLOOR);
+    bw_tileset_add(&ts, BW_T_PILLAR);
+    bw_tileset_add(&ts, BW_T_SHALLOW);
+    bw_tileset_add(&ts, BW_T_RUBBLE);
     bw_plane_clear(&m->b);
-    while ((size = bw_region_next(&m->fill, g, &ts, &m->b, &x, &y)) > 0)
+    while ((size = bw_fill_region_next(&m->fill, g, &ts, &m->b, &x, &y)) > 0)
         n += size >= 9;
     return n;
 }
@@ -739,7 +739,7 @@ static void morlock_3_5_four_to_six_rooms_per_level(void)
     bw_morlock_plan p;
     uint32_t s, seen = 0;
     int l;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         check_room_counts(s, 0, &p);
         bw_morlock_plan_run(&p, s, 0, 0, 0);
         for (l = 0; l < LEVELS; l++)
@@ -826,7 +826,7 @@ static void dug_run(dug_ctx *c, const bw_morlock_cfg *cfg, uint32_t seeds, int s
     uint32_t s;
     int l;
     c->steps = cfg->steps;
-    for (s = 0; s < seeds; s++) {
+    FOR_SEEDS_N(s, seeds) {
         t_seed(s);
         c->start = 1;
         c->after = -1;
@@ -878,7 +878,7 @@ static void morlock_3_5_fallback_keeps_the_rules(void)
     for (i = 0; i < sizeof steps / sizeof steps[0]; i++) {
         c.steps = steps[i];
         c.queue = queue[i];
-        for (s = 0; s < SEEDS(100); s++) {
+        FOR_SEEDS(s, 100) {
             check_room_counts(s, &c, &p);
             check_links(s, &c, &p);
             check_region_graph(s, &c, &p);
@@ -897,19 +897,19 @@ static void morlock_3_5_fallback_keeps_the_rules(void)
 /* The records in use: slots past n_rooms, n_pits, n_joins are stale. */
 static uint32_t plan_hash(const bw_morlock_plan *p)
 {
-    uint32_t h = BW_FNV1A_INIT;
+    uint32_t h = BW_GRID_FNV1A_INIT;
     int l, k;
     for (k = 0; k < BW_MORLOCK_E_COUNT; k++)
         h = t_fold(h, p->events[k]);
     h = t_fold(h, p->steps);
     for (l = 0; l < LEVELS; l++) {
         h = t_fold(h, p->n_rooms[l]);
-        h = bw_fnv1a(h, (const uint8_t *)p->room[l], p->n_rooms[l] * (int)sizeof p->room[l][0]);
+        h = bw_grid_fnv1a(h, (const uint8_t *)p->room[l], p->n_rooms[l] * (int)sizeof p->room[l][0]);
     }
-    h = bw_fnv1a(h, &p->n_pits, 1);
-    h = bw_fnv1a(h, (const uint8_t *)p->pit, p->n_pits * (int)sizeof p->pit[0]);
-    h = bw_fnv1a(h, &p->n_joins, 1);
-    return bw_fnv1a(h, (const uint8_t *)p->join, p->n_joins * (int)sizeof p->join[0]);
+    h = bw_grid_fnv1a(h, &p->n_pits, 1);
+    h = bw_grid_fnv1a(h, (const uint8_t *)p->pit, p->n_pits * (int)sizeof p->pit[0]);
+    h = bw_grid_fnv1a(h, &p->n_joins, 1);
+    return bw_grid_fnv1a(h, (const uint8_t *)p->join, p->n_joins * (int)sizeof p->join[0]);
 }
 
 /* The replay: drawing any level leaves the same plan as the process run
@@ -921,7 +921,7 @@ static void morlock_replay_decides_the_same_for_every_level(void)
     uint32_t s, h;
     int l;
     unsigned i;
-    for (s = 0; s < SEEDS(200); s++) {
+    FOR_SEEDS(s, 200) {
         t_seed(s);
         bw_morlock_plan_run(&p, s, 0, 0, 0);
         h = plan_hash(&p);
@@ -943,7 +943,7 @@ static void morlock_level_alone_equals_level_in_sequence(void)
 
 static void morlock_registry_and_range(void)
 {
-    const bw_generator *gn = bw_find_generator("morlock");
+    const bw_generator *gn = bw_generator_find("morlock");
     bw_morlock_plan p;
     bw_morlock_cfg c;
     REQUIRE(gn != 0);
@@ -955,7 +955,7 @@ static void morlock_registry_and_range(void)
     bw_morlock_defaults(&c);
     c.queue = 0;
     CHECK(bw_morlock_plan_run(&p, 1, &c, 0, 0) == -1);
-    CHECK(bw_morlock_render(m, 1, 1, &c, &p) == -1);
+    CHECK(bw_morlock_level(m, 1, 1, &c, &p) == -1);
     c.queue = BW_MORLOCK_QUEUE + 1;
     CHECK(bw_morlock_plan_run(&p, 1, &c, 0, 0) == -1);
     c.queue = BW_MORLOCK_QUEUE;
@@ -983,7 +983,7 @@ static void morlock_golden(void)
 /* Ten seeds x five levels in one hash: the same on every platform. */
 static void morlock_golden_ten_seeds(void)
 {
-    uint32_t s, h = BW_FNV1A_INIT;
+    uint32_t s, h = BW_GRID_FNV1A_INIT;
     int n;
     for (s = 0; s < 10; s++)
         for (n = 1; n <= LEVELS; n++) {

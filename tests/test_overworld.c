@@ -12,20 +12,20 @@ static bw_grid *const g = &arena.map.grid;
 
 #define AT(x, y) BW_AT(g, x, y)
 
-static int gen(uint32_t seed, int x, int y, bw_ow_info *in)
+static int gen(uint32_t seed, int x, int y, bw_overworld_info *in)
 {
-    bw_ow_params p;
-    bw_ow_defaults(&p, x, y);
-    return bw_overworld(m, seed, &p, in);
+    bw_overworld_params p;
+    bw_overworld_defaults(&p, x, y);
+    return bw_overworld_map(m, seed, &p, in);
 }
 
-static int gen_stop(uint32_t seed, int x, int y, int z, int stop, bw_ow_info *in)
+static int gen_stop(uint32_t seed, int x, int y, int z, int stop, bw_overworld_info *in)
 {
-    bw_ow_params p;
-    bw_ow_defaults(&p, x, y);
+    bw_overworld_params p;
+    bw_overworld_defaults(&p, x, y);
     p.z = z;
     p.stop_after = stop;
-    return bw_overworld(m, seed, &p, in);
+    return bw_overworld_map(m, seed, &p, in);
 }
 
 /* count out of n within 4 sigma of n * num / den */
@@ -64,9 +64,9 @@ static void place_of(uint32_t s, int *x, int *y)
 
 static void overworld_registry_and_range(void)
 {
-    const bw_generator *gn = bw_find_generator("overworld");
+    const bw_generator *gn = bw_generator_find("overworld");
     bw_opts o = { 0, 0, 0, 0 };
-    bw_ow_params p;
+    bw_overworld_params p;
     REQUIRE(gn != 0);
     CHECK(gn->id == BW_GEN_OVERWORLD && gn->w == 80 && gn->h == 21 && gn->levels == 1);
     CHECK(gn->options[0] == '-');
@@ -82,42 +82,42 @@ static void overworld_registry_and_range(void)
     CHECK(gn->generate(m, 1, 1, &o) == -1);
     o.y = 1000;
     CHECK(gn->generate(m, 1, 1, &o) == -1);
-    bw_ow_defaults(&p, 3, 4);
+    bw_overworld_defaults(&p, 3, 4);
     p.z = -1;
-    CHECK(bw_overworld(m, 1, &p, 0) == -1);
-    p.z = BW_OW_DEPTH;
-    CHECK(bw_overworld(m, 1, &p, 0) == -1);
-    p.z = BW_OW_DEPTH - 1;
-    CHECK(bw_overworld(m, 1, &p, 0) == 0);
+    CHECK(bw_overworld_map(m, 1, &p, 0) == -1);
+    p.z = BW_OVERWORLD_DEPTH;
+    CHECK(bw_overworld_map(m, 1, &p, 0) == -1);
+    p.z = BW_OVERWORLD_DEPTH - 1;
+    CHECK(bw_overworld_map(m, 1, &p, 0) == 0);
 }
 
-/* bw_ow_info says what this call did: nothing of an earlier call (or of
+/* bw_overworld_info says what this call did: nothing of an earlier call (or of
  * garbage) is left in it, after a partial run or a refusal. */
 static void overworld_info_holds_nothing_stale(void)
 {
-    bw_ow_info in;
-    bw_ow_params p;
+    bw_overworld_info in;
+    bw_overworld_params p;
     unsigned i, k;
     uint8_t *bytes = (uint8_t *)&in;
     for (k = 0; k < 3; k++) {
         int ok = 1;
         for (i = 0; i < sizeof in; i++)
             bytes[i] = (uint8_t)(0xa5 + i);
-        bw_ow_defaults(&p, k == 2 ? 201 : 0, 0);
+        bw_overworld_defaults(&p, k == 2 ? 201 : 0, 0);
         p.stop_after = k == 0 ? 1 : 0;
-        CHECK(bw_overworld(m, 1, &p, &in) == (k == 2 ? -1 : 0));
+        CHECK(bw_overworld_map(m, 1, &p, &in) == (k == 2 ? -1 : 0));
         if (k == 1) { /* a whole run: compare with a run into a zeroed info */
-            bw_ow_info ref;
+            bw_overworld_info ref;
             for (i = 0; i < sizeof ref; i++)
                 ((uint8_t *)&ref)[i] = 0;
-            REQUIRE(bw_overworld(m, 1, &p, &ref) == 0);
+            REQUIRE(bw_overworld_map(m, 1, &p, &ref) == 0);
             for (i = 0; i < sizeof in; i++)
                 ok &= bytes[i] == ((uint8_t *)&ref)[i];
             CHECK(ok);
             continue;
         }
         for (i = 0; i < 4; i++) /* the gates are known even then; none outside the world */
-            CHECK(in.gate[i] == (k == 2 ? -1 : bw_ow_gate(1, 0, 0, (int)i)));
+            CHECK(in.gate[i] == (k == 2 ? -1 : bw_overworld_gate(1, 0, 0, (int)i)));
         for (i = 4; i < sizeof in; i++) /* past the gates: nothing was done */
             ok &= bytes[i] == 0;
         CHECK(ok);
@@ -128,7 +128,7 @@ static void overworld_same_seed_same_map_place_matters(void)
 {
     uint32_t s, h1, h2, h3;
     int differ = 0;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         int x, y;
         t_seed(s);
         place_of(s, &x, &y);
@@ -149,26 +149,26 @@ static void overworld_same_seed_same_map_place_matters(void)
 
 static void overworld_1_points_20_per_type_uniform_in_the_box(void)
 {
-    bw_ow_points pts;
+    bw_overworld_points pts;
     uint32_t s, n = 0, xq[4] = { 0, 0, 0, 0 }, yh = 0, zh = 0;
     int i, q;
-    for (s = 0; s < SEEDS(500); s++) {
-        int per[BW_OW_TYPES] = { 0, 0, 0, 0 };
+    FOR_SEEDS(s, 500) {
+        int per[BW_OVERWORLD_TYPES] = { 0, 0, 0, 0 };
         t_seed(s);
-        bw_ow_points_make(&pts, s, (int)(s % 11) - 5, (int)(s % 7) - 3);
-        for (i = 0; i < BW_OW_POINTS; i++) {
-            int x = pts.p[i][0], y = BW_OW_PT_Y(&pts, i), z = pts.p[i][2];
-            per[BW_OW_PT_TYPE(&pts, i)]++;
-            CHECK(x < 80 && y < 42 && z < BW_OW_DEPTH);
+        bw_overworld_points_make(&pts, s, (int)(s % 11) - 5, (int)(s % 7) - 3);
+        for (i = 0; i < BW_OVERWORLD_POINTS; i++) {
+            int x = pts.p[i][0], y = BW_OVERWORLD_PT_Y(&pts, i), z = pts.p[i][2];
+            per[BW_OVERWORLD_PT_TYPE(&pts, i)]++;
+            CHECK(x < 80 && y < 42 && z < BW_OVERWORLD_DEPTH);
             if (i)
                 CHECK(pts.p[i - 1][0] <= x); /* sorted by x for the search */
             xq[x / 20]++;
             yh += y < 21;
-            zh += z < BW_OW_DEPTH / 2;
+            zh += z < BW_OVERWORLD_DEPTH / 2;
             n++;
         }
-        for (q = 0; q < BW_OW_TYPES; q++)
-            CHECK(per[q] == BW_OW_PER_TYPE);
+        for (q = 0; q < BW_OVERWORLD_TYPES; q++)
+            CHECK(per[q] == BW_OVERWORLD_PER_TYPE);
     }
     for (q = 0; q < 4; q++)
         CHECK(near_p(xq[q], n, 1, 4));
@@ -176,12 +176,12 @@ static void overworld_1_points_20_per_type_uniform_in_the_box(void)
     CHECK(near_p(zh, n, 1, 2));
 }
 
-static int brute_nearest(const bw_ow_points *pts, int sx, int sy, int sz)
+static int brute_nearest(const bw_overworld_points *pts, int sx, int sy, int sz)
 {
     int i, best = 0;
     int32_t bd = 0x7fffffff;
-    for (i = 0; i < BW_OW_POINTS; i++) {
-        int32_t dx = sx - pts->p[i][0], dy = sy - BW_OW_PT_Y(pts, i), dz = sz - pts->p[i][2];
+    for (i = 0; i < BW_OVERWORLD_POINTS; i++) {
+        int32_t dx = sx - pts->p[i][0], dy = sy - BW_OVERWORLD_PT_Y(pts, i), dz = sz - pts->p[i][2];
         int32_t d = dx * dx + dy * dy + dz * dz;
         if (d < bd) {
             bd = d;
@@ -193,18 +193,18 @@ static int brute_nearest(const bw_ow_points *pts, int sx, int sy, int sz)
 
 static void overworld_1_nearest_point_search_is_exact(void)
 {
-    bw_ow_points pts;
+    bw_overworld_points pts;
     bw_rng r;
     uint32_t s;
     int k;
     bw_rng_seed(&r, 77);
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
-        bw_ow_points_make(&pts, s, 0, 0);
+        bw_overworld_points_make(&pts, s, 0, 0);
         for (k = 0; k < 200; k++) {
             int sx = bw_rng_range(&r, -1, 80), sy = bw_rng_range(&r, -1, 42);
-            int sz = bw_rng_range(&r, -1, BW_OW_DEPTH), hint = (int)bw_rng_below(&r, BW_OW_POINTS);
-            CHECK(bw_ow_nearest(&pts, sx, sy, sz, hint) == brute_nearest(&pts, sx, sy, sz));
+            int sz = bw_rng_range(&r, -1, BW_OVERWORLD_DEPTH), hint = (int)bw_rng_below(&r, BW_OVERWORLD_POINTS);
+            CHECK(bw_overworld_nearest(&pts, sx, sy, sz, hint) == brute_nearest(&pts, sx, sy, sz));
         }
     }
 }
@@ -214,24 +214,24 @@ static void overworld_1_nearest_point_search_is_exact(void)
  * itself, and the jitter shows somewhere. */
 static void overworld_1_cells_take_the_nearest_type_y_counted_double(void)
 {
-    bw_ow_points pts;
+    bw_overworld_points pts;
     uint32_t s, same = 0, cells = 0;
     int x, y, dx, dy, dz;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         int px = (int)(s % 9) - 4, py = (int)(s % 4);
         t_seed(s);
-        REQUIRE(gen_stop(s, px, py, BW_OW_Z_DEFAULT, 1, 0) == 0);
-        bw_ow_points_make(&pts, s, px, py);
-        for (y = 0; y < BW_OW_H; y++)
-            for (x = 0; x < BW_OW_W; x++) {
+        REQUIRE(gen_stop(s, px, py, BW_OVERWORLD_Z_DEFAULT, 1, 0) == 0);
+        bw_overworld_points_make(&pts, s, px, py);
+        for (y = 0; y < BW_OVERWORLD_H; y++)
+            for (x = 0; x < BW_OVERWORLD_W; x++) {
                 int t = AT(x, y), centre, ok;
-                centre = bw_ow_type_tile[BW_OW_PT_TYPE(&pts, brute_nearest(&pts, x, 2 * y, BW_OW_Z_DEFAULT))] == t;
+                centre = bw_overworld_type_tile[BW_OVERWORLD_PT_TYPE(&pts, brute_nearest(&pts, x, 2 * y, BW_OVERWORLD_Z_DEFAULT))] == t;
                 ok = centre; /* else one of the 26 samples round it */
                 for (dz = -1; dz <= 1 && !ok; dz++)
                     for (dy = -1; dy <= 1; dy++)
                         for (dx = -1; dx <= 1; dx++) {
-                            int k = brute_nearest(&pts, x + dx, 2 * y + dy, BW_OW_Z_DEFAULT + dz);
-                            ok |= bw_ow_type_tile[BW_OW_PT_TYPE(&pts, k)] == t;
+                            int k = brute_nearest(&pts, x + dx, 2 * y + dy, BW_OVERWORLD_Z_DEFAULT + dz);
+                            ok |= bw_overworld_type_tile[BW_OVERWORLD_PT_TYPE(&pts, k)] == t;
                         }
                 CHECK(ok);
                 same += (uint32_t)centre;
@@ -244,25 +244,25 @@ static void overworld_1_cells_take_the_nearest_type_y_counted_double(void)
 
 /* The third dimension: the next slice differs from this one in far fewer
  * cells than another seed's map does. */
-#define FIRST(x, y) AT(x, BW_OW_H + (y)) /* kept in the grid rows the map leaves alone */
+#define FIRST(x, y) AT(x, BW_OVERWORLD_H + (y)) /* kept in the grid rows the map leaves alone */
 
 static void overworld_1_next_z_slice_changes_little(void)
 {
     uint32_t s, near = 0, far = 0;
     int x, y;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         REQUIRE(gen_stop(s, 5, 5, 20, 1, 0) == 0);
-        for (y = 0; y < BW_OW_H; y++)
-            for (x = 0; x < BW_OW_W; x++)
+        for (y = 0; y < BW_OVERWORLD_H; y++)
+            for (x = 0; x < BW_OVERWORLD_W; x++)
                 FIRST(x, y) = AT(x, y);
         REQUIRE(gen_stop(s, 5, 5, 21, 1, 0) == 0);
-        for (y = 0; y < BW_OW_H; y++)
-            for (x = 0; x < BW_OW_W; x++)
+        for (y = 0; y < BW_OVERWORLD_H; y++)
+            for (x = 0; x < BW_OVERWORLD_W; x++)
                 near += FIRST(x, y) != AT(x, y);
         REQUIRE(gen_stop(s + 1000, 5, 5, 20, 1, 0) == 0);
-        for (y = 0; y < BW_OW_H; y++)
-            for (x = 0; x < BW_OW_W; x++)
+        for (y = 0; y < BW_OVERWORLD_H; y++)
+            for (x = 0; x < BW_OVERWORLD_W; x++)
                 far += FIRST(x, y) != AT(x, y);
     }
     t_info("overworld_z_next_slice_changed_per_mille", near * 1000 / (SEEDS(500) * 1680));
@@ -333,7 +333,7 @@ static void overworld_2_blend_rule_probabilities(void)
                 uint32_t d = bw_rng_below(&copy, 10000);
                 want = d < x->p1 ? x->to1 : d < x->p1 + x->p2 ? x->to2 : x->tile;
             }
-            t = bw_ow_blend_tile(&r, x->pivot, x->tile);
+            t = bw_overworld_blend_tile(&r, x->pivot, x->tile);
             exact += t == want && r.s == copy.s;
             if (x->p1 && t == x->to1)
                 n1++;
@@ -353,8 +353,8 @@ static void overworld_2_blend_rule_probabilities(void)
         CHECK(near_p(keep, TRIALS, p_keep, 10000));
     }
     /* anything that is not terrain never blends */
-    CHECK(bw_ow_blend_tile(&r, R_, BW_T_OW_ROAD) == BW_T_OW_ROAD);
-    CHECK(bw_ow_blend_tile(&r, BW_T_OW_ROAD, S_) == S_);
+    CHECK(bw_overworld_blend_tile(&r, R_, BW_T_OW_ROAD) == BW_T_OW_ROAD);
+    CHECK(bw_overworld_blend_tile(&r, BW_T_OW_ROAD, S_) == S_);
 }
 
 /* Fills the whole 120 x 120 grid with rock (never overworld terrain) and
@@ -363,11 +363,11 @@ static void field(int t)
 {
     int x, y;
     bw_grid_init(g, BW_GRID_MAX, BW_GRID_MAX, BW_T_ROCK);
-    for (y = 0; y < BW_OW_H; y++)
-        for (x = 0; x < BW_OW_W; x++)
+    for (y = 0; y < BW_OVERWORLD_H; y++)
+        for (x = 0; x < BW_OVERWORLD_W; x++)
             AT(x, y) = (uint8_t)t;
-    g->w = BW_OW_W;
-    g->h = BW_OW_H;
+    g->w = BW_OVERWORLD_W;
+    g->h = BW_OVERWORLD_H;
 }
 
 /* A tall grass pivot turns every water tile into tall grass or a tree, so
@@ -382,11 +382,11 @@ static void overworld_2_pivot_blends_the_12_tiles_within_taxicab_2(void)
     for (k = 0; k < 6; k++) {
         int changed = 0;
         field(W_);
-        bw_ow_blend_at(g, &r, px[k], py[k], T_);
+        bw_overworld_blend_at(g, &r, px[k], py[k], T_);
         for (y = 0; y < BW_GRID_MAX; y++)
             for (x = 0; x < BW_GRID_MAX; x++) {
                 int d = bw_abs(x - px[k]) + bw_abs(y - py[k]);
-                int inside = x < BW_OW_W && y < BW_OW_H;
+                int inside = x < BW_OVERWORLD_W && y < BW_OVERWORLD_H;
                 int t = AT(x, y);
                 if (!inside)
                     CHECK(t == BW_T_ROCK);
@@ -422,7 +422,7 @@ static void overworld_2_each_neighbour_rolls_apart(void)
     field(W_);
     for (i = 0; i < n; i++) {
         int trees = 0;
-        bw_ow_blend_at(g, &r, 40, 10, T_);
+        bw_overworld_blend_at(g, &r, 40, 10, T_);
         for (k = 0; k < 12; k++) {
             static const int8_t dx[12] = { 0, -1, 0, 1, -2, -1, 1, 2, -1, 0, 1, 0 };
             static const int8_t dy[12] = { -2, -1, -1, -1, 0, 0, 0, 0, 1, 1, 1, 2 };
@@ -450,18 +450,18 @@ static void overworld_2_chain_keeps_the_first_pivot_type(void)
     uint32_t i, len1 = 0, total = 0, over = 0;
     int x, y;
     bw_rng_seed(&r, 9);
-    for (i = 0; i < (uint32_t)SEEDS(CHAINS); i++) {
+    FOR_SEEDS(i, CHAINS) {
         int n, reach, far = 0, tall = 0;
         field(W_);
         AT(40, 10) = B_;
-        n = bw_ow_blend_chain(g, &r, 40, 10, 0);
-        CHECK(n >= 1 && n <= BW_OW_CHAIN_MAX);
+        n = bw_overworld_blend_chain(g, &r, 40, 10, 0);
+        CHECK(n >= 1 && n <= BW_OVERWORLD_CHAIN_MAX);
         len1 += n == 1;
         total += (uint32_t)n;
         over += n > 20;
         reach = 2 * (n - 1) + 2;
-        for (y = 0; y < BW_OW_H; y++)
-            for (x = 0; x < BW_OW_W; x++) {
+        for (y = 0; y < BW_OVERWORLD_H; y++)
+            for (x = 0; x < BW_OVERWORLD_W; x++) {
                 int t = AT(x, y);
                 tall += t == T_ || t == S_;
                 if (t != W_ && (x != 40 || y != 10))
@@ -489,7 +489,7 @@ static void overworld_2_chain_keeps_the_first_pivot_type(void)
  * is followed by another 4 times in 5 (cut chains aside). 4 sigma. */
 static void overworld_2_pivot_moves_0_to_2_tiles_in_8_directions(void)
 {
-    bw_ow_trace tr;
+    bw_overworld_trace tr;
     bw_rng r;
     uint32_t i, n = (uint32_t)SEEDS(2000), len[3] = { 0, 0, 0 }, dir[8] = { 0, 0, 0, 0, 0, 0, 0, 0 };
     uint32_t moves = 0, moved = 0, positions = 0, goes_on = 0, odd = 0, untrue = 0;
@@ -499,13 +499,13 @@ static void overworld_2_pivot_moves_0_to_2_tiles_in_8_directions(void)
         int c;
         field(W_);
         AT(40, 10) = T_;
-        c = bw_ow_blend_chain(g, &r, 40, 10, &tr);
+        c = bw_overworld_blend_chain(g, &r, 40, 10, &tr);
         REQUIRE(c == tr.n && tr.x[0] == 40 && tr.y[0] == 10);
-        positions += (uint32_t)c - (c == BW_OW_CHAIN_MAX);
+        positions += (uint32_t)c - (c == BW_OVERWORLD_CHAIN_MAX);
         goes_on += (uint32_t)c - 1;
         for (k = 0; k + 1 < c; k++) {
             int dx = tr.x[k + 1] - tr.x[k], dy = tr.y[k + 1] - tr.y[k], l = bw_max(bw_abs(dx), bw_abs(dy)), d;
-            if (tr.x[k] < 2 || tr.y[k] < 2 || tr.x[k] > BW_OW_W - 3 || tr.y[k] > BW_OW_H - 3)
+            if (tr.x[k] < 2 || tr.y[k] < 2 || tr.x[k] > BW_OVERWORLD_W - 3 || tr.y[k] > BW_OVERWORLD_H - 3)
                 continue;
             moves++;
             if ((dx && dy && bw_abs(dx) != bw_abs(dy)) || l > 2) {
@@ -520,8 +520,8 @@ static void overworld_2_pivot_moves_0_to_2_tiles_in_8_directions(void)
                 ;
             dir[d]++;
         }
-        for (y = 0; y < BW_OW_H; y++)
-            for (x = 0; x < BW_OW_W; x++) {
+        for (y = 0; y < BW_OVERWORLD_H; y++)
+            for (x = 0; x < BW_OVERWORLD_W; x++) {
                 int near = 0;
                 for (k = 0; k < c; k++) {
                     int dist = bw_abs(x - tr.x[k]) + bw_abs(y - tr.y[k]);
@@ -544,11 +544,11 @@ static void overworld_2_pivot_moves_0_to_2_tiles_in_8_directions(void)
 
 static void overworld_3_pivots_grow_with_distance_50_to_300(void)
 {
-    bw_ow_info in;
+    bw_overworld_info in;
     int x, y, d, prev = 0;
-    CHECK(bw_ow_pivots(0, 0) == BW_OW_PIVOTS_MIN);
+    CHECK(bw_overworld_pivots(0, 0) == BW_OVERWORLD_PIVOTS_MIN);
     for (d = 0; d <= 400; d++) {
-        int p = bw_ow_pivots(d / 2, -(d - d / 2));
+        int p = bw_overworld_pivots(d / 2, -(d - d / 2));
         CHECK(p >= 50 && p <= 300);
         CHECK(p >= prev);                    /* never fewer farther out */
         CHECK(p == (d < 200 ? 50 + d * 5 / 4 : 300));
@@ -556,10 +556,10 @@ static void overworld_3_pivots_grow_with_distance_50_to_300(void)
     }
     for (y = -200; y <= 200; y += 25)
         for (x = -200; x <= 200; x += 40) {
-            CHECK(bw_ow_pivots(x, y) == bw_ow_pivots(-x, y)); /* Manhattan distance only */
+            CHECK(bw_overworld_pivots(x, y) == bw_overworld_pivots(-x, y)); /* Manhattan distance only */
             REQUIRE(gen((uint32_t)(x * 401 + y), x, y, &in) == 0);
-            CHECK(in.pivots == bw_ow_pivots(x, y));
-            CHECK(in.steps >= in.pivots && in.chain_max <= BW_OW_CHAIN_MAX);
+            CHECK(in.pivots == bw_overworld_pivots(x, y));
+            CHECK(in.steps >= in.pivots && in.chain_max <= BW_OVERWORLD_CHAIN_MAX);
         }
 }
 
@@ -575,15 +575,15 @@ static void overworld_3_pivots_uniform_over_the_map(void)
     int64_t sum[3] = { 0, 0, 0 }, sq[3] = { 0, 0, 0 };
     uint32_t s, changed = 0;
     int k, x, y;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         int32_t diff[3] = { 0, 0, 0 };
         field(T_);
-        bw_ow_blend(g, s, 60, -20, 0); /* 150 pivots */
-        for (y = 0; y < BW_OW_H; y++)
-            for (x = 0; x < BW_OW_W; x++) {
-                int c = AT(x, y) != T_, e = x >= BW_OW_W / 2, so = y > BW_OW_H / 2;
+        bw_overworld_blend(g, s, 60, -20, 0); /* 150 pivots */
+        for (y = 0; y < BW_OVERWORLD_H; y++)
+            for (x = 0; x < BW_OVERWORLD_W; x++) {
+                int c = AT(x, y) != T_, e = x >= BW_OVERWORLD_W / 2, so = y > BW_OVERWORLD_H / 2;
                 changed += (uint32_t)c;
-                if (y == BW_OW_H / 2)
+                if (y == BW_OVERWORLD_H / 2)
                     so = -1; /* the middle row is in neither half */
                 diff[0] += e ? c : -c;
                 if (so >= 0) {
@@ -606,14 +606,14 @@ static void overworld_3_far_maps_more_overgrown(void)
 {
     uint32_t s, near = 0, far = 0;
     int x, y;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
-        REQUIRE(gen_stop(s, 0, 0, BW_OW_Z_DEFAULT, 2, 0) == 0);
+        REQUIRE(gen_stop(s, 0, 0, BW_OVERWORLD_Z_DEFAULT, 2, 0) == 0);
         near += (uint32_t)(bw_grid_count(g, R_) + bw_grid_count(g, T_));
-        REQUIRE(gen_stop(s, 120, -80, BW_OW_Z_DEFAULT, 2, 0) == 0);
+        REQUIRE(gen_stop(s, 120, -80, BW_OVERWORLD_Z_DEFAULT, 2, 0) == 0);
         far += (uint32_t)(bw_grid_count(g, R_) + bw_grid_count(g, T_));
-        for (y = 0; y < BW_OW_H; y++)
-            for (x = 0; x < BW_OW_W; x++)
+        for (y = 0; y < BW_OVERWORLD_H; y++)
+            for (x = 0; x < BW_OVERWORLD_W; x++)
                 CHECK(terrain(AT(x, y))); /* blending makes only terrain */
     }
     t_info("overworld_foliage_near_per_map", near / SEEDS(500));
@@ -626,9 +626,9 @@ static void overworld_3_far_maps_more_overgrown(void)
 static int gate_on_map(int side)
 {
     int i;
-    for (i = 0; i < (side == BW_OW_NORTH || side == BW_OW_SOUTH ? BW_OW_W : BW_OW_H); i++) {
-        int x = side == BW_OW_NORTH || side == BW_OW_SOUTH ? i : (side == BW_OW_EAST ? BW_OW_W - 1 : 0);
-        int y = side == BW_OW_EAST || side == BW_OW_WEST ? i : (side == BW_OW_SOUTH ? BW_OW_H - 1 : 0);
+    for (i = 0; i < (side == BW_NORTH || side == BW_SOUTH ? BW_OVERWORLD_W : BW_OVERWORLD_H); i++) {
+        int x = side == BW_NORTH || side == BW_SOUTH ? i : (side == BW_EAST ? BW_OVERWORLD_W - 1 : 0);
+        int y = side == BW_EAST || side == BW_WEST ? i : (side == BW_SOUTH ? BW_OVERWORLD_H - 1 : 0);
         if (AT(x, y) == BW_T_OW_GATE)
             return i;
     }
@@ -637,17 +637,17 @@ static int gate_on_map(int side)
 
 static void overworld_4_mountain_border_one_gate_per_side(void)
 {
-    bw_ow_info in;
+    bw_overworld_info in;
     uint32_t s;
     int x, y, side;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         int wx, wy, gates = 0, border_gates = 0;
         t_seed(s);
         place_of(s, &wx, &wy);
         REQUIRE(gen(s, wx, wy, &in) == 0);
-        for (y = 0; y < BW_OW_H; y++)
-            for (x = 0; x < BW_OW_W; x++) {
-                int edge = x == 0 || y == 0 || x == BW_OW_W - 1 || y == BW_OW_H - 1, t = AT(x, y);
+        for (y = 0; y < BW_OVERWORLD_H; y++)
+            for (x = 0; x < BW_OVERWORLD_W; x++) {
+                int edge = x == 0 || y == 0 || x == BW_OVERWORLD_W - 1 || y == BW_OVERWORLD_H - 1, t = AT(x, y);
                 if (edge) {
                     CHECK(t == BW_T_OW_MOUNTAIN || t == BW_T_OW_GATE);
                     border_gates += t == BW_T_OW_GATE;
@@ -660,12 +660,12 @@ static void overworld_4_mountain_border_one_gate_per_side(void)
             int world = nx >= -200 && nx <= 200 && ny >= -200 && ny <= 200;
             int at = gate_on_map(side);
             CHECK(at == in.gate[side]);
-            CHECK(at == bw_ow_gate(s, wx, wy, side));
+            CHECK(at == bw_overworld_gate(s, wx, wy, side));
             CHECK((at >= 0) == world);      /* none on the world's edge */
-            if (at >= 0 && (side == BW_OW_EAST || side == BW_OW_WEST))
-                CHECK(at >= BW_OW_GATE_Y0 && at <= BW_OW_GATE_Y1);
-            if (at >= 0 && (side == BW_OW_NORTH || side == BW_OW_SOUTH))
-                CHECK(at >= BW_OW_GATE_X0 && at <= BW_OW_GATE_X1);
+            if (at >= 0 && (side == BW_EAST || side == BW_WEST))
+                CHECK(at >= BW_OVERWORLD_GATE_Y0 && at <= BW_OVERWORLD_GATE_Y1);
+            if (at >= 0 && (side == BW_NORTH || side == BW_SOUTH))
+                CHECK(at >= BW_OVERWORLD_GATE_X0 && at <= BW_OVERWORLD_GATE_X1);
             gates += at >= 0;
         }
         CHECK(border_gates == gates);       /* one on each side at most */
@@ -677,37 +677,37 @@ static void overworld_4_mountain_border_one_gate_per_side(void)
  * gate. Checked on the drawn maps and over the world. */
 static void overworld_4_gates_line_up_with_the_neighbours(void)
 {
-    bw_ow_info a, b;
+    bw_overworld_info a, b;
     uint32_t s;
     int x, y, spread_lo = 99, spread_hi = 0, seed_differs = 0, n = 0;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         int wx, wy;
         t_seed(s);
         place_of(s * 3 + 1, &wx, &wy);
         wx = bw_min(wx, 199);
         wy = bw_min(wy, 199);
         REQUIRE(gen(s, wx, wy, &a) == 0);
-        x = gate_on_map(BW_OW_EAST);
-        y = gate_on_map(BW_OW_SOUTH);
+        x = gate_on_map(BW_EAST);
+        y = gate_on_map(BW_SOUTH);
         REQUIRE(gen(s, wx + 1, wy, &b) == 0);
-        CHECK(x >= 0 && x == gate_on_map(BW_OW_WEST));
+        CHECK(x >= 0 && x == gate_on_map(BW_WEST));
         REQUIRE(gen(s, wx, wy + 1, &b) == 0);
-        CHECK(y >= 0 && y == gate_on_map(BW_OW_NORTH));
+        CHECK(y >= 0 && y == gate_on_map(BW_NORTH));
     }
     for (y = -200; y < 200; y += 3)
         for (x = -200; x < 200; x += 7) {
-            int e = bw_ow_gate(12345u, x, y, BW_OW_EAST), so = bw_ow_gate(12345u, x, y, BW_OW_SOUTH);
-            CHECK(e == bw_ow_gate(12345u, x + 1, y, BW_OW_WEST));
-            CHECK(so == bw_ow_gate(12345u, x, y + 1, BW_OW_NORTH));
+            int e = bw_overworld_gate(12345u, x, y, BW_EAST), so = bw_overworld_gate(12345u, x, y, BW_SOUTH);
+            CHECK(e == bw_overworld_gate(12345u, x + 1, y, BW_WEST));
+            CHECK(so == bw_overworld_gate(12345u, x, y + 1, BW_NORTH));
             spread_lo = bw_min(spread_lo, e);
             spread_hi = bw_max(spread_hi, e);
-            seed_differs += e != bw_ow_gate(12346u, x, y, BW_OW_EAST);
+            seed_differs += e != bw_overworld_gate(12346u, x, y, BW_EAST);
             n++;
         }
-    CHECK(spread_lo == BW_OW_GATE_Y0 && spread_hi == BW_OW_GATE_Y1);
+    CHECK(spread_lo == BW_OVERWORLD_GATE_Y0 && spread_hi == BW_OVERWORLD_GATE_Y1);
     CHECK(seed_differs * 10 > n * 8); /* another world seed, other gates */
-    CHECK(bw_ow_gate(1, 200, 0, BW_OW_EAST) == -1 && bw_ow_gate(1, 0, -200, BW_OW_NORTH) == -1);
-    CHECK(bw_ow_gate(1, 201, 0, BW_OW_WEST) == -1 && bw_ow_gate(1, 0, 0, 4) == -1);
+    CHECK(bw_overworld_gate(1, 200, 0, BW_EAST) == -1 && bw_overworld_gate(1, 0, -200, BW_NORTH) == -1);
+    CHECK(bw_overworld_gate(1, 201, 0, BW_WEST) == -1 && bw_overworld_gate(1, 0, 0, 4) == -1);
 }
 
 /* ---------------------------------------------------- (5) roads */
@@ -715,13 +715,13 @@ static void overworld_4_gates_line_up_with_the_neighbours(void)
 /* One road on an empty field: every along position holds exactly one
  * unbroken run of road across, each run touches the next, the first holds
  * `from` and the last ends on `to`. */
-static void check_road(bw_ow_road *rd, bw_rng *r)
+static void check_road(bw_overworld_road *rd, bw_rng *r)
 {
-    int last = rd->vertical ? BW_OW_H - 2 : BW_OW_W - 2, span = rd->vertical ? BW_OW_W : BW_OW_H;
+    int last = rd->vertical ? BW_OVERWORLD_H - 2 : BW_OVERWORLD_W - 2, span = rd->vertical ? BW_OVERWORLD_W : BW_OVERWORLD_H;
     int a, c, prev_lo = -1, prev_hi = -1, cells = 0, count = 0;
     field(S_);
-    REQUIRE(bw_ow_draw_road(g, r, rd) == last - 1);
-    for (a = 0; a < (rd->vertical ? BW_OW_H : BW_OW_W); a++) {
+    REQUIRE(bw_overworld_draw_road(g, r, rd) == last - 1);
+    for (a = 0; a < (rd->vertical ? BW_OVERWORLD_H : BW_OVERWORLD_W); a++) {
         int lo = -1, hi = -1, runs = 0;
         for (c = 0; c < span; c++) {
             int t = rd->vertical ? AT(c, a) : AT(a, c);
@@ -756,13 +756,13 @@ static void check_road(bw_ow_road *rd, bw_rng *r)
 
 static void overworld_5_road_steps_one_at_a_time_and_ends_at_the_far_gate(void)
 {
-    bw_ow_road rd;
+    bw_overworld_road rd;
     bw_rng r;
     uint32_t s;
     int straight = 0, runs = 0;
     bw_rng_seed(&r, 31);
-    for (s = 0; s < SEEDS(600); s++) {
-        int v = (int)(s & 1), span = v ? BW_OW_W : BW_OW_H;
+    FOR_SEEDS(s, 600) {
+        int v = (int)(s & 1), span = v ? BW_OVERWORLD_W : BW_OVERWORLD_H;
         t_seed(s);
         rd.vertical = (uint8_t)v;
         rd.dir = (int8_t)(s & 2 ? -1 : 1);
@@ -776,10 +776,10 @@ static void overworld_5_road_steps_one_at_a_time_and_ends_at_the_far_gate(void)
         if (rd.from == rd.to && !v) {
             int x, y, cells = 0;
             runs++;
-            for (y = 0; y < BW_OW_H; y++)
-                for (x = 0; x < BW_OW_W; x++)
+            for (y = 0; y < BW_OVERWORLD_H; y++)
+                for (x = 0; x < BW_OVERWORLD_W; x++)
                     cells += AT(x, y) == BW_T_OW_ROAD;
-            straight += cells == BW_OW_W - 2;
+            straight += cells == BW_OVERWORLD_W - 2;
         }
     }
     /* kicks: between equal rows the road still wanders, nearly always */
@@ -790,12 +790,12 @@ static void overworld_5_road_steps_one_at_a_time_and_ends_at_the_far_gate(void)
  * independent kicks would (half of the time). */
 static void overworld_5_road_has_momentum(void)
 {
-    bw_ow_road rd;
+    bw_overworld_road rd;
     bw_rng r;
     uint32_t s, turns = 0, moves = 0;
     int x, y;
     bw_rng_seed(&r, 8);
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         int prev_row = -1, prev_dir = 0;
         rd.vertical = 0;
         rd.dir = 1;
@@ -803,11 +803,11 @@ static void overworld_5_road_has_momentum(void)
         rd.stop_at_road = 0;
         rd.mark = 0;
         field(S_);
-        bw_ow_draw_road(g, &r, &rd);
+        bw_overworld_draw_road(g, &r, &rd);
         /* the row the road leaves each column on: its lowest or highest */
-        for (x = 1; x < BW_OW_W - 1; x++) {
+        for (x = 1; x < BW_OVERWORLD_W - 1; x++) {
             int lo = -1, hi = -1, row, dir;
-            for (y = 1; y < BW_OW_H - 1; y++)
+            for (y = 1; y < BW_OVERWORLD_H - 1; y++)
                 if (AT(x, y) == BW_T_OW_ROAD) {
                     if (lo < 0) lo = y;
                     hi = y;
@@ -829,10 +829,10 @@ static void overworld_5_road_has_momentum(void)
 /* How far each along position's run of road lies from the straight line
  * from `from` (first step) to `to` (last step), times the steps, summed
  * per third of the road (first, middle, last third of its steps). */
-static void road_offsets(const bw_ow_road *rd, uint32_t sum[3], uint32_t cnt[3])
+static void road_offsets(const bw_overworld_road *rd, uint32_t sum[3], uint32_t cnt[3])
 {
-    int total = rd->vertical ? BW_OW_H - 3 : BW_OW_W - 3;
-    int span = rd->vertical ? BW_OW_W : BW_OW_H, t, c;
+    int total = rd->vertical ? BW_OVERWORLD_H - 3 : BW_OVERWORLD_W - 3;
+    int span = rd->vertical ? BW_OVERWORLD_W : BW_OVERWORLD_H, t, c;
     for (t = 0; t <= total; t++) {
         int a = rd->dir > 0 ? 1 + t : total + 1 - t, lo = -1, hi = -1, k = t * 3 / (total + 1);
         int32_t line = (int32_t)rd->from * total + (int32_t)(rd->to - rd->from) * t;
@@ -858,30 +858,30 @@ static void road_offsets(const bw_ow_road *rd, uint32_t sum[3], uint32_t cnt[3])
 static void overworld_5_road_drifts_to_the_far_gate_stronger_near_it(void)
 {
     static const uint8_t mean_max[2] = { 32, 65 }, ratio_max[2] = { 92, 80 };
-    bw_ow_road rd;
+    bw_overworld_road rd;
     bw_rng r;
     uint32_t s, sum[2][3] = { { 0, 0, 0 }, { 0, 0, 0 } }, cnt[2][3] = { { 0, 0, 0 }, { 0, 0, 0 } };
     int v, k;
     bw_rng_seed(&r, 44);
     field(S_);
-    for (s = 0; s < SEEDS(1000); s++) {
+    FOR_SEEDS(s, 1000) {
         int span, x, y;
         v = (int)(s & 1);
-        span = v ? BW_OW_W : BW_OW_H;
+        span = v ? BW_OVERWORLD_W : BW_OVERWORLD_H;
         rd.vertical = (uint8_t)v;
         rd.dir = (int8_t)(s & 2 ? -1 : 1);
         rd.from = (uint8_t)bw_rng_range(&r, 1, span - 2);
         rd.to = (uint8_t)bw_rng_range(&r, 1, span - 2);
         rd.stop_at_road = 0;
         rd.mark = 0;
-        for (y = 0; y < BW_OW_H; y++)
-            for (x = 0; x < BW_OW_W; x++)
+        for (y = 0; y < BW_OVERWORLD_H; y++)
+            for (x = 0; x < BW_OVERWORLD_W; x++)
                 AT(x, y) = S_;
-        bw_ow_draw_road(g, &r, &rd);
+        bw_overworld_draw_road(g, &r, &rd);
         road_offsets(&rd, sum[v], cnt[v]);
     }
     for (v = 0; v < 2; v++) {
-        uint32_t total = v ? BW_OW_H - 3 : BW_OW_W - 3;
+        uint32_t total = v ? BW_OVERWORLD_H - 3 : BW_OVERWORLD_W - 3;
         uint64_t all = (uint64_t)sum[v][0] + sum[v][1] + sum[v][2], n = (uint64_t)cnt[v][0] + cnt[v][1] + cnt[v][2];
         t_info(v ? "overworld_road_y_mean_offset_per_100" : "overworld_road_x_mean_offset_per_100",
                (uint32_t)(all * 100 / (n * total)));
@@ -899,10 +899,10 @@ static void overworld_5_road_drifts_to_the_far_gate_stronger_near_it(void)
  * corners, the first road runs to the mountains). */
 static void overworld_5_roads_join_the_gates_and_stop_at_the_world_edge(void)
 {
-    bw_ow_info in;
+    bw_overworld_info in;
     uint32_t s;
     int side, k;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         int wx, wy, whole[2], corner;
         t_seed(s);
         place_of(s, &wx, &wy);
@@ -911,20 +911,20 @@ static void overworld_5_roads_join_the_gates_and_stop_at_the_world_edge(void)
             int at = in.gate[side];
             if (at < 0)
                 continue;
-            if (side == BW_OW_NORTH) CHECK(AT(at, 1) == BW_T_OW_ROAD);
-            if (side == BW_OW_SOUTH) CHECK(AT(at, BW_OW_H - 2) == BW_T_OW_ROAD);
-            if (side == BW_OW_WEST) CHECK(AT(1, at) == BW_T_OW_ROAD);
-            if (side == BW_OW_EAST) CHECK(AT(BW_OW_W - 2, at) == BW_T_OW_ROAD);
+            if (side == BW_NORTH) CHECK(AT(at, 1) == BW_T_OW_ROAD);
+            if (side == BW_SOUTH) CHECK(AT(at, BW_OVERWORLD_H - 2) == BW_T_OW_ROAD);
+            if (side == BW_WEST) CHECK(AT(1, at) == BW_T_OW_ROAD);
+            if (side == BW_EAST) CHECK(AT(BW_OVERWORLD_W - 2, at) == BW_T_OW_ROAD);
         }
-        whole[0] = in.gate[BW_OW_WEST] >= 0 && in.gate[BW_OW_EAST] >= 0;
-        whole[1] = in.gate[BW_OW_NORTH] >= 0 && in.gate[BW_OW_SOUTH] >= 0;
+        whole[0] = in.gate[BW_WEST] >= 0 && in.gate[BW_EAST] >= 0;
+        whole[1] = in.gate[BW_NORTH] >= 0 && in.gate[BW_SOUTH] >= 0;
         corner = !whole[0] && !whole[1];
         for (k = 0; k < 2; k++) {
-            int full = k ? BW_OW_H - 3 : BW_OW_W - 3;
-            const bw_ow_road *rd = &in.road[k];
+            int full = k ? BW_OVERWORLD_H - 3 : BW_OVERWORLD_W - 3;
+            const bw_overworld_road *rd = &in.road[k];
             if (whole[k]) {
                 CHECK(rd->steps == full && rd->dir == 1); /* from the west / north gate */
-                CHECK(k ? rd->end_x == in.gate[BW_OW_SOUTH] : rd->end_y == in.gate[BW_OW_EAST]);
+                CHECK(k ? rd->end_x == in.gate[BW_SOUTH] : rd->end_y == in.gate[BW_EAST]);
             } else if (!corner || k == 1) {
                 CHECK(rd->steps < full);   /* stopped on the other road */
             } else {
@@ -936,11 +936,11 @@ static void overworld_5_roads_join_the_gates_and_stop_at_the_world_edge(void)
 
 /* -------------------------------------------------- (6) buildings */
 
-static void check_building(const bw_ow_building *b, int tile)
+static void check_building(const bw_overworld_building *b, int tile)
 {
     int x, y, n = 0, i, dx, dy;
-    for (y = 0; y < BW_OW_H; y++)
-        for (x = 0; x < BW_OW_W; x++)
+    for (y = 0; y < BW_OVERWORLD_H; y++)
+        for (x = 0; x < BW_OVERWORLD_W; x++)
             n += AT(x, y) == tile;
     CHECK(n == (b->placed ? 4 : 0));
     if (!b->placed)
@@ -966,15 +966,15 @@ static void check_building(const bw_ow_building *b, int tile)
 
 static void overworld_6_buildings_2x2_beside_the_road_away_from_its_bend(void)
 {
-    bw_ow_info in;
+    bw_overworld_info in;
     uint32_t s, placed = 0, fallback = 0, away = 0, bent = 0, gaps[4] = { 0, 0, 0, 0 };
     int i;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         REQUIRE(gen(s, 0, 0, &in) == 0);
-        for (i = 0; i < BW_OW_BUILDINGS; i++) {
-            const bw_ow_building *b = &in.b[i];
-            check_building(b, i == BW_OW_CENTER ? BW_T_OW_CENTER : BW_T_OW_MART);
+        for (i = 0; i < BW_OVERWORLD_BUILDINGS; i++) {
+            const bw_overworld_building *b = &in.b[i];
+            check_building(b, i == BW_OVERWORLD_CENTER ? BW_T_OW_CENTER : BW_T_OW_MART);
             placed += b->placed;
             fallback += b->fallback;
             if (b->placed && !b->fallback && b->bend) {
@@ -1006,18 +1006,18 @@ static void overworld_6_buildings_2x2_beside_the_road_away_from_its_bend(void)
 static void overworld_6_buildings_always_at_the_centre_rarer_farther(void)
 {
     static const int16_t at[3][2] = { { 60, -40 }, { 10, 20 }, { -150, 150 } };
-    bw_ow_info in;
+    bw_overworld_info in;
     uint32_t s, n = (uint32_t)SEEDS(600);
     int k, i;
-    for (s = 0; s < (uint32_t)SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         REQUIRE(gen(s, 0, 0, &in) == 0);
         CHECK(in.b[0].placed && in.b[1].placed);
     }
-    CHECK(bw_ow_building_chance(0, 0) == 20000 && bw_ow_building_chance(100, 0) == 5500);
-    CHECK(bw_ow_building_chance(200, 0) == 1000 && bw_ow_building_chance(-200, 200) == 1000);
+    CHECK(bw_overworld_building_chance(0, 0) == 20000 && bw_overworld_building_chance(100, 0) == 5500);
+    CHECK(bw_overworld_building_chance(200, 0) == 1000 && bw_overworld_building_chance(-200, 200) == 1000);
     for (k = 0; k < 3; k++) {
         uint32_t got[2] = { 0, 0 };
-        for (s = 0; s < n; s++) {
+        FOR_SEEDS_N(s, n) {
             t_seed(s);
             REQUIRE(gen(s, at[k][0], at[k][1], &in) == 0);
             for (i = 0; i < 2; i++) {
@@ -1026,7 +1026,7 @@ static void overworld_6_buildings_always_at_the_centre_rarer_farther(void)
             }
         }
         for (i = 0; i < 2; i++)
-            CHECK(near_p(got[i], n, (uint32_t)bw_ow_building_chance(at[k][0], at[k][1]), 20000));
+            CHECK(near_p(got[i], n, (uint32_t)bw_overworld_building_chance(at[k][0], at[k][1]), 20000));
     }
 }
 
@@ -1034,33 +1034,33 @@ static void overworld_6_buildings_always_at_the_centre_rarer_farther(void)
 
 static void overworld_7_gates_and_doors_reachable_on_foot(void)
 {
-    bw_ow_info in;
+    bw_overworld_info in;
     bw_tileset walk;
     uint32_t s;
     int side, i;
-    bw_ts_clear(&walk);
-    bw_ts_add(&walk, BW_T_OW_SHORT);
-    bw_ts_add(&walk, BW_T_OW_TALL);
-    bw_ts_add(&walk, BW_T_OW_ROAD);
-    bw_ts_add(&walk, BW_T_OW_GATE);
-    for (s = 0; s < SEEDS(500); s++) {
+    bw_tileset_clear(&walk);
+    bw_tileset_add(&walk, BW_T_OW_SHORT);
+    bw_tileset_add(&walk, BW_T_OW_TALL);
+    bw_tileset_add(&walk, BW_T_OW_ROAD);
+    bw_tileset_add(&walk, BW_T_OW_GATE);
+    FOR_SEEDS(s, 500) {
         int wx, wy, sx = -1, sy = -1;
         t_seed(s);
         place_of(s, &wx, &wy);
         if (s % 3 == 0) { wx /= 8; wy /= 8; } /* more buildings */
         REQUIRE(gen(s, wx, wy, &in) == 0);
-        REQUIRE(bw_ow_player_start(m, &sx, &sy) == 0);
+        REQUIRE(bw_overworld_player_start(m, &sx, &sy) == 0);
         bw_plane_clear(&m->a);
         bw_fill_init(&m->fill);
-        bw_flood(&m->fill, g, &walk, &m->a, sx, sy);
+        bw_fill_flood(&m->fill, g, &walk, &m->a, sx, sy);
         for (side = 0; side < 4; side++) {
             int at = in.gate[side];
             if (at < 0)
                 continue;
-            CHECK(BW_PGET(&m->a, side == BW_OW_EAST ? BW_OW_W - 1 : side == BW_OW_WEST ? 0 : at,
-                          side == BW_OW_SOUTH ? BW_OW_H - 1 : side == BW_OW_NORTH ? 0 : at));
+            CHECK(BW_PGET(&m->a, side == BW_EAST ? BW_OVERWORLD_W - 1 : side == BW_WEST ? 0 : at,
+                          side == BW_SOUTH ? BW_OVERWORLD_H - 1 : side == BW_NORTH ? 0 : at));
         }
-        for (i = 0; i < BW_OW_BUILDINGS; i++)
+        for (i = 0; i < BW_OVERWORLD_BUILDINGS; i++)
             if (in.b[i].placed) {
                 CHECK(BW_PGET(&m->a, in.b[i].door_x, in.b[i].door_y));
                 CHECK(walkable(AT(in.b[i].door_x, in.b[i].door_y)));
@@ -1076,29 +1076,29 @@ static void overworld_7_gates_and_doors_reachable_on_foot(void)
 /* Checks one distance map: 0 at the player, infinite where the trainer
  * cannot step, and for every other tile the cheapest neighbour plus the
  * tile's own cost, exactly (the triangle inequality, and tightness). */
-static void check_distance(int who, uint16_t d[BW_OW_H][BW_OW_W], int px, int py)
+static void check_distance(int who, uint16_t d[BW_OVERWORLD_H][BW_OVERWORLD_W], int px, int py)
 {
     int x, y, k;
     CHECK(d[py][px] == 0);
-    for (y = 0; y < BW_OW_H; y++)
-        for (x = 0; x < BW_OW_W; x++) {
-            int c = bw_ow_cost(who, AT(x, y));
+    for (y = 0; y < BW_OVERWORLD_H; y++)
+        for (x = 0; x < BW_OVERWORLD_W; x++) {
+            int c = bw_overworld_cost(who, AT(x, y));
             uint32_t best = 0xffffffffu;
             if (x == px && y == py)
                 continue;
             if (!c) {
-                CHECK(d[y][x] == BW_OW_INF);
+                CHECK(d[y][x] == BW_OVERWORLD_INF);
                 continue;
             }
             for (k = 0; k < 8; k++) {
                 int nx = x + bw_dx8[k], ny = y + bw_dy8[k];
-                if (nx < 0 || ny < 0 || nx >= BW_OW_W || ny >= BW_OW_H || d[ny][nx] == BW_OW_INF)
+                if (nx < 0 || ny < 0 || nx >= BW_OVERWORLD_W || ny >= BW_OVERWORLD_H || d[ny][nx] == BW_OVERWORLD_INF)
                     continue;
                 CHECK((uint32_t)d[y][x] <= (uint32_t)d[ny][nx] + (uint32_t)c);
                 if ((uint32_t)d[ny][nx] + (uint32_t)c < best)
                     best = (uint32_t)d[ny][nx] + (uint32_t)c;
             }
-            CHECK(d[y][x] == (best == 0xffffffffu ? BW_OW_INF : best));
+            CHECK(d[y][x] == (best == 0xffffffffu ? BW_OVERWORLD_INF : best));
         }
 }
 
@@ -1108,23 +1108,23 @@ static void overworld_8_distance_zero_at_player_exact_and_infinite_where_blocked
     uint32_t s;
     int reached = 0;
     bw_rng_seed(&r, 3);
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         int wx, wy, px, py, k;
         t_seed(s);
         place_of(s, &wx, &wy);
         REQUIRE(gen(s, wx, wy, 0) == 0);
-        REQUIRE(bw_ow_player_start(m, &px, &py) == 0);
+        REQUIRE(bw_overworld_player_start(m, &px, &py) == 0);
         CHECK(AT(px, py) == BW_T_OW_ROAD);
         for (k = 0; k < 2; k++) {
             if (k) { /* and anywhere at all, even on water */
-                px = (int)bw_rng_below(&r, BW_OW_W);
-                py = (int)bw_rng_below(&r, BW_OW_H);
+                px = (int)bw_rng_below(&r, BW_OVERWORLD_W);
+                py = (int)bw_rng_below(&r, BW_OVERWORLD_H);
             }
-            REQUIRE(bw_overworld_distance(m, px, py, BW_OW_HIKER, DH) == 0);
-            REQUIRE(bw_overworld_distance(m, px, py, BW_OW_RIVAL, DR) == 0);
-            check_distance(BW_OW_HIKER, DH, px, py);
-            check_distance(BW_OW_RIVAL, DR, px, py);
-            reached += DR[1][1] != BW_OW_INF || DR[10][40] != BW_OW_INF;
+            REQUIRE(bw_overworld_distance(m, px, py, BW_OVERWORLD_HIKER, DH) == 0);
+            REQUIRE(bw_overworld_distance(m, px, py, BW_OVERWORLD_RIVAL, DR) == 0);
+            check_distance(BW_OVERWORLD_HIKER, DH, px, py);
+            check_distance(BW_OVERWORLD_RIVAL, DR, px, py);
+            reached += DR[1][1] != BW_OVERWORLD_INF || DR[10][40] != BW_OVERWORLD_INF;
         }
     }
     CHECK(reached > 0);
@@ -1137,19 +1137,19 @@ static void overworld_8_hiker_never_farther_than_rival(void)
     uint32_t s;
     int t, x, y, closer = 0;
     for (t = 0; t < BW_TILE_COUNT; t++) {
-        int h = bw_ow_cost(BW_OW_HIKER, t), rv = bw_ow_cost(BW_OW_RIVAL, t);
+        int h = bw_overworld_cost(BW_OVERWORLD_HIKER, t), rv = bw_overworld_cost(BW_OVERWORLD_RIVAL, t);
         CHECK(!rv || (h && h <= rv));
     }
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         int wx, wy, px, py;
         t_seed(s);
         place_of(s + 7, &wx, &wy);
         REQUIRE(gen(s, wx, wy, 0) == 0);
-        REQUIRE(bw_ow_player_start(m, &px, &py) == 0);
-        REQUIRE(bw_overworld_distance(m, px, py, BW_OW_HIKER, DH) == 0);
-        REQUIRE(bw_overworld_distance(m, px, py, BW_OW_RIVAL, DR) == 0);
-        for (y = 0; y < BW_OW_H; y++)
-            for (x = 0; x < BW_OW_W; x++) {
+        REQUIRE(bw_overworld_player_start(m, &px, &py) == 0);
+        REQUIRE(bw_overworld_distance(m, px, py, BW_OVERWORLD_HIKER, DH) == 0);
+        REQUIRE(bw_overworld_distance(m, px, py, BW_OVERWORLD_RIVAL, DR) == 0);
+        for (y = 0; y < BW_OVERWORLD_H; y++)
+            for (x = 0; x < BW_OVERWORLD_W; x++) {
                 CHECK(DH[y][x] <= DR[y][x]);
                 closer += DH[y][x] < DR[y][x];
             }
@@ -1166,43 +1166,43 @@ static void overworld_8_costs_on_uniform_fields(void)
     int k, x, y;
     for (k = 0; k < 5; k++) {
         field(tiles[k]);
-        for (x = 0; x < BW_OW_W; x++)
-            AT(x, 0) = AT(x, BW_OW_H - 1) = BW_T_OW_MOUNTAIN;
-        for (y = 0; y < BW_OW_H; y++)
-            AT(0, y) = AT(BW_OW_W - 1, y) = BW_T_OW_MOUNTAIN;
+        for (x = 0; x < BW_OVERWORLD_W; x++)
+            AT(x, 0) = AT(x, BW_OVERWORLD_H - 1) = BW_T_OW_MOUNTAIN;
+        for (y = 0; y < BW_OVERWORLD_H; y++)
+            AT(0, y) = AT(BW_OVERWORLD_W - 1, y) = BW_T_OW_MOUNTAIN;
         AT(0, 7) = BW_T_OW_GATE;
-        REQUIRE(bw_overworld_distance(m, 30, 8, BW_OW_HIKER, DH) == 0);
-        REQUIRE(bw_overworld_distance(m, 30, 8, BW_OW_RIVAL, DR) == 0);
-        for (y = 0; y < BW_OW_H; y++)
-            for (x = 0; x < BW_OW_W; x++) {
+        REQUIRE(bw_overworld_distance(m, 30, 8, BW_OVERWORLD_HIKER, DH) == 0);
+        REQUIRE(bw_overworld_distance(m, 30, 8, BW_OVERWORLD_RIVAL, DR) == 0);
+        for (y = 0; y < BW_OVERWORLD_H; y++)
+            for (x = 0; x < BW_OVERWORLD_W; x++) {
                 int cheb = bw_chebyshev(x, y, 30, 8), edge = !x || !y || x == 79 || y == 20;
-                CHECK(DH[y][x] == (edge ? BW_OW_INF : (unsigned)(hiker[k] * cheb)));
-                CHECK(DR[y][x] == (edge || (!rival[k] && cheb) ? BW_OW_INF : (unsigned)(rival[k] * cheb)));
+                CHECK(DH[y][x] == (edge ? BW_OVERWORLD_INF : (unsigned)(hiker[k] * cheb)));
+                CHECK(DR[y][x] == (edge || (!rival[k] && cheb) ? BW_OVERWORLD_INF : (unsigned)(rival[k] * cheb)));
             }
     }
     /* a wall of water with one gap: the way round counts */
     field(S_);
-    for (y = 0; y < BW_OW_H; y++)
+    for (y = 0; y < BW_OVERWORLD_H; y++)
         AT(40, y) = W_;
     AT(40, 20) = S_;
-    REQUIRE(bw_overworld_distance(m, 39, 0, BW_OW_RIVAL, DR) == 0);
+    REQUIRE(bw_overworld_distance(m, 39, 0, BW_OVERWORLD_RIVAL, DR) == 0);
     CHECK(DR[0][41] == 10 * 20 + 10 * 20);
-    CHECK(DR[0][40] == BW_OW_INF && DR[20][40] == 10 * 20);
-    CHECK(bw_ow_cost(BW_OW_HIKER, W_) == 0 && bw_ow_cost(BW_OW_HIKER, BW_T_OW_MOUNTAIN) == 0);
-    CHECK(bw_ow_cost(BW_OW_RIVAL, BW_T_OW_GATE) == 0 && bw_ow_cost(BW_OW_HIKER, BW_T_OW_CENTER) == 50);
-    CHECK(bw_ow_cost(BW_OW_RIVAL, BW_T_OW_MART) == 50 && bw_ow_cost(BW_OW_RIVAL, BW_T_ROCK) == 0);
+    CHECK(DR[0][40] == BW_OVERWORLD_INF && DR[20][40] == 10 * 20);
+    CHECK(bw_overworld_cost(BW_OVERWORLD_HIKER, W_) == 0 && bw_overworld_cost(BW_OVERWORLD_HIKER, BW_T_OW_MOUNTAIN) == 0);
+    CHECK(bw_overworld_cost(BW_OVERWORLD_RIVAL, BW_T_OW_GATE) == 0 && bw_overworld_cost(BW_OVERWORLD_HIKER, BW_T_OW_CENTER) == 50);
+    CHECK(bw_overworld_cost(BW_OVERWORLD_RIVAL, BW_T_OW_MART) == 50 && bw_overworld_cost(BW_OVERWORLD_RIVAL, BW_T_ROCK) == 0);
 }
 
 static void overworld_8_distance_bad_arguments(void)
 {
     REQUIRE(gen(1, 0, 0, 0) == 0);
-    CHECK(bw_overworld_distance(m, -1, 3, BW_OW_HIKER, DH) == -1);
-    CHECK(bw_overworld_distance(m, 80, 3, BW_OW_HIKER, DH) == -1);
-    CHECK(bw_overworld_distance(m, 3, 21, BW_OW_HIKER, DH) == -1);
+    CHECK(bw_overworld_distance(m, -1, 3, BW_OVERWORLD_HIKER, DH) == -1);
+    CHECK(bw_overworld_distance(m, 80, 3, BW_OVERWORLD_HIKER, DH) == -1);
+    CHECK(bw_overworld_distance(m, 3, 21, BW_OVERWORLD_HIKER, DH) == -1);
     CHECK(bw_overworld_distance(m, 3, 3, 2, DH) == -1);
     CHECK(bw_overworld_distance(m, 3, 3, -1, DH) == -1);
-    CHECK(bw_overworld_distance(m, 79, 20, BW_OW_RIVAL, DH) == 0);
-    CHECK(bw_ow_cost(2, S_) == 0);
+    CHECK(bw_overworld_distance(m, 79, 20, BW_OVERWORLD_RIVAL, DH) == 0);
+    CHECK(bw_overworld_cost(2, S_) == 0);
 }
 
 /* ------------------------------------------------------- golden */
@@ -1215,7 +1215,7 @@ static void overworld_golden(void)
         "overworld_seed1_0_0", "overworld_seed1_5_m3", "overworld_seed1_m200_17",
         "overworld_seed1_200_200", "overworld_seed1_m77_140"
     };
-    uint32_t h = BW_FNV1A_INIT, s;
+    uint32_t h = BW_GRID_FNV1A_INIT, s;
     int k, x, y;
     for (k = 0; k < 5; k++) {
         REQUIRE(gen(1, at[k][0], at[k][1], 0) == 0);
@@ -1223,23 +1223,23 @@ static void overworld_golden(void)
     }
     for (s = 0; s < 10; s++) {
         REQUIRE(gen(s, (int)s * 13 - 60, 30 - (int)s * 7, 0) == 0);
-        for (y = 0; y < BW_OW_H; y++)
-            h = bw_fnv1a(h, &AT(0, y), BW_OW_W);
+        for (y = 0; y < BW_OVERWORLD_H; y++)
+            h = bw_grid_fnv1a(h, &AT(0, y), BW_OVERWORLD_W);
     }
     t_golden("overworld_seeds0to9", h, 0xddc00e2au);
     REQUIRE(gen(1, 0, 0, 0) == 0);
-    REQUIRE(bw_ow_player_start(m, &x, &y) == 0);
-    REQUIRE(bw_overworld_distance(m, x, y, BW_OW_HIKER, DH) == 0);
-    REQUIRE(bw_overworld_distance(m, x, y, BW_OW_RIVAL, DR) == 0);
-    h = BW_FNV1A_INIT;
-    for (y = 0; y < BW_OW_H; y++)
-        for (x = 0; x < BW_OW_W; x++) {
+    REQUIRE(bw_overworld_player_start(m, &x, &y) == 0);
+    REQUIRE(bw_overworld_distance(m, x, y, BW_OVERWORLD_HIKER, DH) == 0);
+    REQUIRE(bw_overworld_distance(m, x, y, BW_OVERWORLD_RIVAL, DR) == 0);
+    h = BW_GRID_FNV1A_INIT;
+    for (y = 0; y < BW_OVERWORLD_H; y++)
+        for (x = 0; x < BW_OVERWORLD_W; x++) {
             uint8_t b[4];
             b[0] = (uint8_t)DH[y][x];
             b[1] = (uint8_t)(DH[y][x] >> 8);
             b[2] = (uint8_t)DR[y][x];
             b[3] = (uint8_t)(DR[y][x] >> 8);
-            h = bw_fnv1a(h, b, 4);
+            h = bw_grid_fnv1a(h, b, 4);
         }
     t_golden("overworld_seed1_distances", h, 0x4fbdb1efu);
 }

@@ -6,7 +6,7 @@
  *   level 3 120 120 6f2a70e0
  *
  * The direct call (bw_mines_generate) links only the mines generator;
- * going through bw_find_generator would link all of them. */
+ * going through bw_generator_find would link all of them. */
 #include <stdint.h>
 #include "burrow/mines.h"
 

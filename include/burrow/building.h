@@ -20,7 +20,7 @@
 #include "burrow/geom.h"
 #include "burrow/tile.h"
 
-/* bw_put_buildings: random places tried per building before it is skipped. */
+/* bw_building_put_many: random places tried per building before it is skipped. */
 #define BW_BUILDING_TRIES 16
 
 typedef struct bw_building_params {
@@ -29,7 +29,7 @@ typedef struct bw_building_params {
     uint8_t chance_den;            /* each variant 1 / chance_den: 12 */
     uint8_t min_w, max_w;          /* outer size, walls included: 5..12 */
     uint8_t min_h, max_h;          /* 5..10 */
-    bw_tileset on;                 /* bw_put_buildings: every tile under
+    bw_tileset on;                 /* bw_building_put_many: every tile under
                                       the building (walls and interior) must
                                       be one of these (default: empty set,
                                       meaning anywhere) */
@@ -39,17 +39,17 @@ void bw_building_defaults(bw_building_params *p);
 
 /* One building whose outer wall is `outer` (at least 3 x 3; clipped to the
  * map). Returns the number of wall tiles of this building left standing. */
-int bw_put_building(bw_grid *g, bw_rng *r, const bw_building_params *p,
+int bw_building_put(bw_grid *g, bw_rng *r, const bw_building_params *p,
                     bw_rect outer);
 
 /* Up to `count` buildings of random size inside `area`; a place is drawn at
  * most BW_BUILDING_TRIES times until the whole footprint lies on p->on
  * (when that set is not empty; else the building is skipped). Returns how
  * many were placed. */
-int bw_put_buildings(bw_grid *g, bw_rng *r, const bw_building_params *p,
+int bw_building_put_many(bw_grid *g, bw_rng *r, const bw_building_params *p,
                      int count, bw_rect area);
 
 /* 1 for building wall tiles: wall, crumbling, broken wall and door. */
-int bw_is_building_wall(const bw_building_params *p, int tile);
+int bw_building_is_wall(const bw_building_params *p, int tile);
 
 #endif

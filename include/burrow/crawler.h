@@ -18,36 +18,36 @@
 #define BW_CRAWLER_VERSION 1
 
 /* Sizes fixed at compile time, and the ranges a design may use. */
-#define BW_CR_MAX_SEEDS 16      /* seed crawlers in a design */
-#define BW_CR_MAX_WALLS 16      /* initial wall rectangles besides the outer wall */
-#define BW_CR_GENS 8            /* generations 0 (the seeds) .. 7 */
-#define BW_CR_MAX_CRAWLERS 150  /* alive at once; 12 B each, kept in plane b (exactly full) */
-#define BW_CR_MAX_STEPS 40000   /* MakeStep calls per map; see crawler.c; no suffix: the parser prints it */
-#define BW_CR_MAX_TEXT 8192     /* bytes of a design file */
-#define BW_CR_MIN_SIDE 8        /* smallest map side */
-#define BW_CR_AGE_MIN (-1000)   /* age: negative = dormant */
-#define BW_CR_AGE_MAX 1000      /* age and maxAge */
-#define BW_CR_STEP_MAX 30       /* stepLength 1..30 */
-#define BW_CR_WIDTH_MAX 6       /* corridorWidth 1..6 */
+#define BW_CRAWLER_MAX_SEEDS 16      /* seed crawlers in a design */
+#define BW_CRAWLER_MAX_WALLS 16      /* initial wall rectangles besides the outer wall */
+#define BW_CRAWLER_GENS 8            /* generations 0 (the seeds) .. 7 */
+#define BW_CRAWLER_MAX_CRAWLERS 150  /* alive at once; 12 B each, kept in plane b (exactly full) */
+#define BW_CRAWLER_MAX_STEPS 40000   /* MakeStep calls per map; see crawler.c; no suffix: the parser prints it */
+#define BW_CRAWLER_MAX_TEXT 8192     /* bytes of a design file */
+#define BW_CRAWLER_MIN_SIDE 8        /* smallest map side */
+#define BW_CRAWLER_AGE_MIN (-1000)   /* age: negative = dormant */
+#define BW_CRAWLER_AGE_MAX 1000      /* age and maxAge */
+#define BW_CRAWLER_STEP_MAX 30       /* stepLength 1..30 */
+#define BW_CRAWLER_WIDTH_MAX 6       /* corridorWidth 1..6 */
 
 /* Forward: the four directions a crawler faces. */
-enum { BW_CR_N = 0, BW_CR_E = 1, BW_CR_S = 2, BW_CR_W = 3 };
+enum { BW_NORTH = 0, BW_EAST = 1, BW_SOUTH = 2, BW_WEST = 3 };
 /* Direction: where the crawler means to go; 0 = anywhere. A Forward f is
  * the Direction 1 + 2 f. */
 enum {
-    BW_CR_DIR_NONE = 0, BW_CR_DIR_N, BW_CR_DIR_NE, BW_CR_DIR_E, BW_CR_DIR_SE,
-    BW_CR_DIR_S, BW_CR_DIR_SW, BW_CR_DIR_W, BW_CR_DIR_NW
+    BW_CRAWLER_DIR_NONE = 0, BW_CRAWLER_DIR_N, BW_CRAWLER_DIR_NE, BW_CRAWLER_DIR_E, BW_CRAWLER_DIR_SE,
+    BW_CRAWLER_DIR_S, BW_CRAWLER_DIR_SW, BW_CRAWLER_DIR_W, BW_CRAWLER_DIR_NW
 };
 
 /* Bit f set: Forward f is legal for that Direction (wallcrawlers.txt: the
  * two directions next to it, plus the Direction itself if it is one of
  * the four). Indexed by Direction 0..8. */
-extern const uint8_t bw_cr_legal[9];
+extern const uint8_t bw_crawler_legal[9];
 
 typedef struct bw_crawler {
     uint8_t x, y;
-    uint8_t forward;          /* BW_CR_N .. BW_CR_W */
-    uint8_t direction;        /* BW_CR_DIR_* */
+    uint8_t forward;          /* BW_NORTH .. BW_WEST */
+    uint8_t direction;        /* BW_CRAWLER_DIR_* */
     int16_t age, max_age;     /* dormant while age < 0; deleted when age > max_age */
     uint8_t step_length;      /* most wall tiles laid in one step */
     uint8_t corridor_width;   /* least corridor left open next to its wall */
@@ -73,17 +73,17 @@ typedef struct bw_crawler_gen {
 typedef struct bw_crawler_design {
     uint8_t w, h;
     uint8_t n_walls, n_seeds;
-    uint16_t max_steps;       /* 1..BW_CR_MAX_STEPS */
-    uint8_t wall[BW_CR_MAX_WALLS][4]; /* x0 y0 x1 y1, inclusive */
-    bw_crawler seed[BW_CR_MAX_SEEDS];
-    bw_crawler_gen gen[BW_CR_GENS];
+    uint16_t max_steps;       /* 1..BW_CRAWLER_MAX_STEPS */
+    uint8_t wall[BW_CRAWLER_MAX_WALLS][4]; /* x0 y0 x1 y1, inclusive */
+    bw_crawler seed[BW_CRAWLER_MAX_SEEDS];
+    bw_crawler_gen gen[BW_CRAWLER_GENS];
     const char *error;        /* after a failed parse: what was wrong */
 } bw_crawler_design;
 
 /* The design used when bw_opts.design is 0 (tests/designs/default.txt). */
 extern const bw_crawler_design bw_crawler_builtin;
 
-/* Parses a design file's text (n bytes, at most BW_CR_MAX_TEXT; need not
+/* Parses a design file's text (n bytes, at most BW_CRAWLER_MAX_TEXT; need not
  * end in a NUL). Returns 0, or -1 with *err_line the line of the first
  * error (0 for the file as a whole) and d->error a message. */
 int bw_crawler_parse(const char *text, size_t n, struct bw_crawler_design *d, int *err_line);
@@ -100,17 +100,17 @@ int bw_crawler_check(const bw_crawler_design *d);
 
 /* What the trace sees after each MakeStep. */
 enum {
-    BW_CR_EV_DORMANT = 1,     /* age < 0: only aged */
-    BW_CR_EV_BUILD,           /* laid wall ahead (maybe turned, maybe babies) */
-    BW_CR_EV_SIDEWAYS,        /* no room ahead: turned sideways */
-    BW_CR_EV_JOIN,            /* opening 0: closed the gap ahead, deleted */
-    BW_CR_EV_STUCK,           /* no room ahead or sideways: deleted */
-    BW_CR_EV_OLD              /* age > maxAge: deleted */
+    BW_CRAWLER_EV_DORMANT = 1,     /* age < 0: only aged */
+    BW_CRAWLER_EV_BUILD,           /* laid wall ahead (maybe turned, maybe babies) */
+    BW_CRAWLER_EV_SIDEWAYS,        /* no room ahead: turned sideways */
+    BW_CRAWLER_EV_JOIN,            /* opening 0: closed the gap ahead, deleted */
+    BW_CRAWLER_EV_STUCK,           /* no room ahead or sideways: deleted */
+    BW_CRAWLER_EV_OLD              /* age > maxAge: deleted */
 };
 
 typedef struct bw_crawler_event {
     uint32_t step;            /* 0, 1, ...: MakeStep calls so far */
-    uint8_t what;             /* BW_CR_EV_* */
+    uint8_t what;             /* BW_CRAWLER_EV_* */
     uint8_t slot;             /* index in the crawler array before the step */
     uint8_t front_free;       /* LookAhead, seen up to stepLength + corridorWidth + 1 */
     uint8_t advanced;         /* rows the crawler moved forward */

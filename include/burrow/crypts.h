@@ -52,7 +52,7 @@ enum {
 };
 
 /* Sides, in bw_dx4 / bw_dy4 order: bit (1 << side) in exits, doors, ... */
-enum { BW_CRYPTS_N = 0, BW_CRYPTS_E = 1, BW_CRYPTS_S = 2, BW_CRYPTS_W = 3 };
+enum { BW_NORTH = 0, BW_EAST = 1, BW_SOUTH = 2, BW_WEST = 3 };
 
 /* Features actually placed in a room (2.2). Every room has one of the
  * first five; the stairs never count toward "one or more". */
@@ -130,7 +130,7 @@ int bw_crypts_inner(const bw_crypts_room *r, int *x0, int *y0, int *x1, int *y1)
 /* Generates level `level` (1..5) into m; info (required) is the working
  * state and says what was built. Returns 0, or -1 if level is out of range
  * or info is 0. */
-int bw_crypts(bw_map *m, uint32_t seed, int level, bw_crypts_info *info);
+int bw_crypts_level(bw_map *m, uint32_t seed, int level, bw_crypts_info *info);
 
 /* Registry glue (include/burrow/gen.h): "crypts". */
 int bw_crypts_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o);

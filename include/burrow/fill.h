@@ -38,15 +38,15 @@ void bw_fill_init(bw_fill *f);
  * Cells set in `out` beforehand must be whole regions of the same open set
  * (as earlier calls leave them): the overflow rescan seeds from any set cell
  * next to a free one. To fence cells off, take them out of the open set. */
-int bw_flood(bw_fill *f, const bw_grid *g, const bw_tileset *open,
+int bw_fill_flood(bw_fill *f, const bw_grid *g, const bw_tileset *open,
             bw_plane *out, int x, int y);
 
 /* Same, but the open cells are the set bits of `open` instead of tiles. */
-int bw_flood_plane(bw_fill *f, const bw_plane *open, int w, int h,
+int bw_fill_flood_plane(bw_fill *f, const bw_plane *open, int w, int h,
                   bw_plane *out, int x, int y);
 
 /* Marks every open cell in `mask`, returns how many there are. */
-int bw_open_mask(const bw_grid *g, const bw_tileset *open, bw_plane *mask);
+int bw_fill_open_mask(const bw_grid *g, const bw_tileset *open, bw_plane *mask);
 
 /* Labels regions one at a time: finds the first open cell at or after
  * (*x, *y) in row order that `seen` does not hold yet, floods its region into
@@ -54,20 +54,20 @@ int bw_open_mask(const bw_grid *g, const bw_tileset *open, bw_plane *mask);
  * region is left. Start with `seen` cleared and *x = *y = 0; the cells a call
  * adds to `seen` are that region (copy `seen` before the call to tell them
  * apart, or flood the returned cell again into a clear plane). */
-int bw_region_next(bw_fill *f, const bw_grid *g, const bw_tileset *open,
+int bw_fill_region_next(bw_fill *f, const bw_grid *g, const bw_tileset *open,
                    bw_plane *seen, int *x, int *y);
 
 /* Number of 4-connected regions of open tiles; uses `scratch`. */
-int bw_regions(bw_fill *f, const bw_grid *g, const bw_tileset *open,
+int bw_fill_regions(bw_fill *f, const bw_grid *g, const bw_tileset *open,
                bw_plane *scratch);
 
 /* 1 if every open tile is reachable from (x, y) (which must be open);
  * 1 also when there is no open tile at all and (x, y) is -1. */
-int bw_all_reachable(bw_fill *f, const bw_grid *g, const bw_tileset *open,
+int bw_fill_all_reachable(bw_fill *f, const bw_grid *g, const bw_tileset *open,
                      bw_plane *scratch, int x, int y);
 
 /* 1 if all open tiles form one region (0 or 1 regions). */
-int bw_connected(bw_fill *f, const bw_grid *g, const bw_tileset *open,
+int bw_fill_connected(bw_fill *f, const bw_grid *g, const bw_tileset *open,
                  bw_plane *scratch);
 
 #endif

@@ -43,6 +43,6 @@ typedef struct bw_generator {
 extern const bw_generator bw_generators[];
 extern const int bw_generator_count;
 
-const bw_generator *bw_find_generator(const char *name);
+const bw_generator *bw_generator_find(const char *name);
 
 #endif

@@ -14,50 +14,50 @@
  * tests/golden/levels.tsv pins the maps of the current one. */
 #define BW_MDUNGEON_VERSION 1
 
-#define BW_MD_W 56
-#define BW_MD_H 32
-#define BW_MD_X0 2   /* the inner 52 x 28: x 2..53, y 2..29 */
-#define BW_MD_Y0 2
-#define BW_MD_X1 53
-#define BW_MD_Y1 29
+#define BW_MDUNGEON_W 56
+#define BW_MDUNGEON_H 32
+#define BW_MDUNGEON_X0 2   /* the inner 52 x 28: x 2..53, y 2..29 */
+#define BW_MDUNGEON_Y0 2
+#define BW_MDUNGEON_X1 53
+#define BW_MDUNGEON_Y1 29
 
 /* Sector grids never exceed 6 x 4 (mystery-dungeon-notes: gx <= 6, gy <= 4). */
-#define BW_MD_MAX_GX 6
-#define BW_MD_MAX_GY 4
-#define BW_MD_MAX_CELLS (BW_MD_MAX_GX * BW_MD_MAX_GY)
+#define BW_MDUNGEON_MAX_GX 6
+#define BW_MDUNGEON_MAX_GY 4
+#define BW_MDUNGEON_MAX_CELLS (BW_MDUNGEON_MAX_GX * BW_MDUNGEON_MAX_GY)
 
 /* Layouts, numbered as in mystery-dungeon.txt. */
 enum {
-    BW_MD_HALF = 1,         /* standard, half rooms */
-    BW_MD_ONE_ROOM = 2,     /* one room, monster house */
-    BW_MD_RING_OUT = 3,     /* rooms inside, corridors out */
-    BW_MD_CROSSROADS = 4,   /* corridors inside, rooms out */
-    BW_MD_TWO_ROOMS = 5,    /* two large rooms, one monster house */
-    BW_MD_LINE = 6,         /* five rooms in a line */
-    BW_MD_CROSS = 7,        /* five rooms in a cross */
-    BW_MD_FULL = 8,         /* standard, full rooms */
-    BW_MD_INSIDE = 9,       /* rooms inside, nothing out */
-    BW_MD_OUTSIDE = 10,     /* rooms out, nothing inside */
-    BW_MD_THREE_QUARTER = 11, /* standard, 3/4 rooms */
-    BW_MD_LAYOUTS = 11,
-    BW_MD_DEFAULT_LAYOUT = BW_MD_FULL /* what layout 0 means */
+    BW_MDUNGEON_HALF = 1,         /* standard, half rooms */
+    BW_MDUNGEON_ONE_ROOM = 2,     /* one room, monster house */
+    BW_MDUNGEON_RING_OUT = 3,     /* rooms inside, corridors out */
+    BW_MDUNGEON_CROSSROADS = 4,   /* corridors inside, rooms out */
+    BW_MDUNGEON_TWO_ROOMS = 5,    /* two large rooms, one monster house */
+    BW_MDUNGEON_LINE = 6,         /* five rooms in a line */
+    BW_MDUNGEON_CROSS = 7,        /* five rooms in a cross */
+    BW_MDUNGEON_FULL = 8,         /* standard, full rooms */
+    BW_MDUNGEON_INSIDE = 9,       /* rooms inside, nothing out */
+    BW_MDUNGEON_OUTSIDE = 10,     /* rooms out, nothing inside */
+    BW_MDUNGEON_THREE_QUARTER = 11, /* standard, 3/4 rooms */
+    BW_MDUNGEON_LAYOUTS = 11,
+    BW_MDUNGEON_DEFAULT_LAYOUT = BW_MDUNGEON_FULL /* what layout 0 means */
 };
 
 /* Entity kinds in bw_map.ent (arg is 1 for a monster house's extras). */
 enum {
-    BW_MD_E_ITEM = 1,       /* ground item, on room floor */
-    BW_MD_E_TRAP = 2,       /* trap, on room floor */
-    BW_MD_E_WONDER = 3,     /* magic (wonder) tile, on room floor */
-    BW_MD_E_BURIED = 4,     /* buried item, inside a wall */
-    BW_MD_E_SHOP_ITEM = 5   /* Kecleon's wares, on the shop carpet */
+    BW_MDUNGEON_E_ITEM = 1,       /* ground item, on room floor */
+    BW_MDUNGEON_E_TRAP = 2,       /* trap, on room floor */
+    BW_MDUNGEON_E_WONDER = 3,     /* magic (wonder) tile, on room floor */
+    BW_MDUNGEON_E_BURIED = 4,     /* buried item, inside a wall */
+    BW_MDUNGEON_E_SHOP_ITEM = 5   /* Kecleon's wares, on the shop carpet */
 };
 
 /* Cell kinds of the sector grid. */
-enum { BW_MD_CELL_NONE = 0, BW_MD_CELL_ROOM = 1, BW_MD_CELL_ANCHOR = 2 };
+enum { BW_MDUNGEON_CELL_NONE = 0, BW_MDUNGEON_CELL_ROOM = 1, BW_MDUNGEON_CELL_ANCHOR = 2 };
 
-typedef struct bw_md_params {
+typedef struct bw_mdungeon_params {
     int floor;            /* 1..99: deeper floors may get more sectors */
-    int layout;           /* 1..11; 0 = BW_MD_DEFAULT_LAYOUT */
+    int layout;           /* 1..11; 0 = BW_MDUNGEON_DEFAULT_LAYOUT */
     int density;          /* room density D: < 0 exactly |D| rooms (no merges), else
                            * D..D+2 room cells; 2..the layout's density cells */
     int house_chance;     /* H, 0..100 percent */
@@ -70,32 +70,32 @@ typedef struct bw_md_params {
     int max_attempts;     /* layout attempts before the fallback; 10 */
     int fail_attempts;    /* test hook: the first fail_attempts attempts are
                            * rejected even if they pass; 0 (the default) */
-} bw_md_params;
+} bw_mdungeon_params;
 
-typedef struct bw_md_cell {
+typedef struct bw_mdungeon_cell {
     uint8_t x0, y0, x1, y1; /* the room, or the anchor tile; its own, unmerged */
-    uint8_t kind;           /* BW_MD_CELL_* */
+    uint8_t kind;           /* BW_MDUNGEON_CELL_* */
     uint8_t links;          /* bit d set: a hallway to the neighbour in bw_dx4[d] */
     uint8_t merged;         /* 1: merged with the cell below, 2: with the one above */
     uint8_t pad;
-} bw_md_cell;
+} bw_mdungeon_cell;
 
-/* Caps that bound bw_md_info's records. */
-#define BW_MD_MAX_DEAD_ENDS 16  /* dead_ends is clamped to 0..16 */
-#define BW_MD_MAX_PATCHES 16    /* terrain_density is clamped to 0..16 */
+/* Caps that bound bw_mdungeon_info's records. */
+#define BW_MDUNGEON_MAX_DEAD_ENDS 16  /* dead_ends is clamped to 0..16 */
+#define BW_MDUNGEON_MAX_PATCHES 16    /* terrain_density is clamped to 0..16 */
 
 /* One dead end (5): its first tile (beside its room), the tile it stopped
  * before (at the border, on open floor or where a 2 x 2 open square would
  * form) and the tiles it dug, 1..64; len 64 means it hit the step cap. */
-typedef struct bw_md_dead_end {
+typedef struct bw_mdungeon_dead_end {
     uint8_t x, y, ex, ey;
     uint8_t cell, len;      /* the room's cell, tiles dug */
-} bw_md_dead_end;
+} bw_mdungeon_dead_end;
 
 /* What the generator did, and its working state (358 bytes). The
  * caller owns it (static, in its own state, or on its stack) so that the
  * generator's frames stay small. */
-typedef struct bw_md_info {
+typedef struct bw_mdungeon_info {
     uint8_t layout, gx, gy;
     uint8_t attempts;       /* 1..max_attempts, or max_attempts + 1 with fallback */
     uint8_t fallback;       /* 1: every attempt failed, one-room monster house */
@@ -104,28 +104,28 @@ typedef struct bw_md_info {
     uint8_t density_cells;  /* cells whose kind the density decided */
     int8_t house, shop;     /* cell index of the monster house / shop room, or -1 */
     uint8_t carpet[4];      /* shop carpet x0, y0, x1, y1 */
-    uint8_t sx[BW_MD_MAX_GX + 1], sy[BW_MD_MAX_GY + 1]; /* sector bounds */
+    uint8_t sx[BW_MDUNGEON_MAX_GX + 1], sy[BW_MDUNGEON_MAX_GY + 1]; /* sector bounds */
     uint8_t n_items, n_traps, n_buried, n_house_items, n_house_traps, n_shop;
     uint8_t n_dead;         /* dead ends drawn (5); one whose 8 start picks all
                              * failed is dropped, so it may be below dead_ends */
     uint8_t river_x, river_y; /* (8) where the river started; river_n = 0: none */
     uint8_t patches;        /* (8) 8 x 8 patches laid: min(terrain_density, 16) */
     uint16_t river_n;       /* wall tiles the river turned to water */
-    uint8_t patch[BW_MD_MAX_PATCHES][2]; /* patch centres; the box is x-4..x+3 */
-    bw_md_dead_end dead[BW_MD_MAX_DEAD_ENDS];
-    bw_md_cell cell[BW_MD_MAX_CELLS];
-} bw_md_info;
+    uint8_t patch[BW_MDUNGEON_MAX_PATCHES][2]; /* patch centres; the box is x-4..x+3 */
+    bw_mdungeon_dead_end dead[BW_MDUNGEON_MAX_DEAD_ENDS];
+    bw_mdungeon_cell cell[BW_MDUNGEON_MAX_CELLS];
+} bw_mdungeon_info;
 
-void bw_md_defaults(bw_md_params *p, int floor, int layout);
+void bw_mdungeon_defaults(bw_mdungeon_params *p, int floor, int layout);
 
 /* Generates the floor into m (56 x 32, entities in m->ent); info (required)
  * is the working state and says what was done. Returns 0, or -1 if m, p or
  * info is 0, the floor is outside 1..99 or the layout outside 0..11. */
-int bw_mdungeon(bw_map *m, uint32_t seed, const bw_md_params *p, bw_md_info *info);
+int bw_mdungeon_floor(bw_map *m, uint32_t seed, const bw_mdungeon_params *p, bw_mdungeon_info *info);
 
 /* The room rectangle of cell c, merged rooms as their covering rectangle;
  * 0 if the cell holds no room. */
-int bw_md_room(const bw_md_info *info, int c, int *x0, int *y0, int *x1, int *y1);
+int bw_mdungeon_room(const bw_mdungeon_info *info, int c, int *x0, int *y0, int *x1, int *y1);
 
 /* Registry glue (include/burrow/gen.h): level is the floor, o->layout. */
 int bw_mdungeon_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o);

@@ -3,12 +3,12 @@
  * the fixed start-to-goal direction, never by where the goal is from the
  * walker, so it does not correct back when it veers. Each step is a record
  * (centre, width, error = distance from the centre to the start-goal line);
- * a step whose error exceeds BW_SHAFT_ERR_MAX makes the shaft back up,
+ * a step whose error exceeds BW_MINESHAFT_ERR_MAX makes the shaft back up,
  * without filling anything in, to the most recent step whose error was
- * below BW_SHAFT_ERR_RESUME. It never overwrites an up slope; where its
+ * below BW_MINESHAFT_ERR_RESUME. It never overwrites an up slope; where its
  * brush would, it turns the four rock walls nearest that slope into floor.
  * It always ends at the goal: past the goal's line position it carves a
- * straight 4-connected line to it, and past BW_SHAFT_MAX_STEPS steps it
+ * straight 4-connected line to it, and past BW_MINESHAFT_MAX_STEPS steps it
  * does the same from wherever it is. The carved cells form one 4-connected
  * path from start to goal (every tile it does not carve is either already
  * passable or an up slope, which is open). Uses no scratch plane. */
@@ -20,69 +20,69 @@
 #include "burrow/rng.h"
 #include "burrow/tile.h"
 
-#define BW_SHAFT_ERR_MAX 10    /* algorithms.txt: "larger than ten" backs up */
-#define BW_SHAFT_ERR_RESUME 6  /* ... to the latest step with error "less than six" */
+#define BW_MINESHAFT_ERR_MAX 10    /* algorithms.txt: "larger than ten" backs up */
+#define BW_MINESHAFT_ERR_RESUME 6  /* ... to the latest step with error "less than six" */
 /* Step records kept (4 bytes each, on the stack). Backing up only ever
  * needs the records from the latest step with error < 6 on, so when the
  * history is full the oldest record is dropped unless it is that step, in
  * which case the one after it goes; any capacity >= 2 is therefore
  * correct, and 32 keeps the recent trail for the trace. */
-#define BW_SHAFT_HISTORY 32
+#define BW_MINESHAFT_HISTORY 32
 /* Cap on steps (records made, including both halves of a diagonal move and
  * steps later backed over): no move starts once it is reached (so at most
  * one more step is made) and the shaft goes straight to the goal.
  * A 120 x 120 diagonal needs about 240 steps; 2,000 allows ~8 backups. */
-#define BW_SHAFT_MAX_STEPS 2000
+#define BW_MINESHAFT_MAX_STEPS 2000
 /* How far (Chebyshev) from an up slope to look for the four rock walls. */
-#define BW_SHAFT_WALL_RADIUS 6
+#define BW_MINESHAFT_WALL_RADIUS 6
 
-typedef struct bw_shaft_step {
+typedef struct bw_mineshaft_step {
     uint8_t x, y;   /* centre */
     uint8_t width;  /* 1..4: the brush is width x width cells from
                        (x - (width-1)/2, y - (width-1)/2) */
     uint8_t err;    /* floor of the distance to the start-goal line */
-} bw_shaft_step;
+} bw_mineshaft_step;
 
 /* Trace events, for tests and debugging. */
 enum {
-    BW_SHAFT_CARVE = 1,   /* a drunken step was carved */
-    BW_SHAFT_BACKUP = 2,  /* s is the record it resumes from */
-    BW_SHAFT_STRAIGHT = 3,/* a step of the final straight line (or the fallback) */
-    BW_SHAFT_WALL = 4,    /* s->x, s->y: a rock wall turned to floor near an up slope */
-    BW_SHAFT_SLOPE = 5    /* s->x, s->y: the up slope a brush met (its WALL events follow) */
+    BW_MINESHAFT_CARVE = 1,   /* a drunken step was carved */
+    BW_MINESHAFT_BACKUP = 2,  /* s is the record it resumes from */
+    BW_MINESHAFT_STRAIGHT = 3,/* a step of the final straight line (or the fallback) */
+    BW_MINESHAFT_WALL = 4,    /* s->x, s->y: a rock wall turned to floor near an up slope */
+    BW_MINESHAFT_SLOPE = 5    /* s->x, s->y: the up slope a brush met (its WALL events follow) */
 };
-typedef void (*bw_shaft_trace)(void *ctx, int event, const bw_shaft_step *s);
+typedef void (*bw_mineshaft_trace)(void *ctx, int event, const bw_mineshaft_step *s);
 
 typedef struct bw_mineshaft {
     uint8_t floor;              /* carved tile; default BW_T_STONE */
     uint8_t wall;               /* the "stone walls" replaced near up slopes; default BW_T_ROCK */
     uint8_t min_width, max_width; /* default 1, 4 */
     uint8_t width_change;       /* chance /16 per step that the width moves by 1; default 3 */
-    uint8_t history;            /* records kept, 2..BW_SHAFT_HISTORY; default BW_SHAFT_HISTORY */
-    uint16_t max_steps;         /* default BW_SHAFT_MAX_STEPS */
+    uint8_t history;            /* records kept, 2..BW_MINESHAFT_HISTORY; default BW_MINESHAFT_HISTORY */
+    uint16_t max_steps;         /* default BW_MINESHAFT_MAX_STEPS */
     bw_tileset carve;           /* tiles it replaces; default: every tile lacking BW_PASS
                                    (the up slope is never replaced, whatever this says) */
-    bw_shaft_trace trace;       /* optional, NULL by default */
+    bw_mineshaft_trace trace;       /* optional, NULL by default */
     void *trace_ctx;
 } bw_mineshaft;
 
-typedef struct bw_shaft_stats {
+typedef struct bw_mineshaft_stats {
     uint16_t steps;       /* drunken steps made */
     uint16_t backups;
     uint16_t dropped;     /* records dropped because the history was full */
     uint16_t straight;    /* cells of the final straight line */
     uint16_t slope_hits;  /* steps whose brush met an up slope */
     uint16_t walls;       /* rock walls opened by the slope rule */
-    uint8_t max_err;      /* largest error of a kept step (<= BW_SHAFT_ERR_MAX) */
+    uint8_t max_err;      /* largest error of a kept step (<= BW_MINESHAFT_ERR_MAX) */
     uint8_t fallback;     /* 1 when the step cap sent it straight to the goal */
     uint16_t carved;      /* cells changed */
-} bw_shaft_stats;
+} bw_mineshaft_stats;
 
 void bw_mineshaft_defaults(bw_mineshaft *p);
 
 /* Carves from (x0, y0) to (x1, y1) on m->grid (both inside the map).
  * `st` may be NULL. Returns the number of cells changed. */
 int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
-                     int x0, int y0, int x1, int y1, bw_shaft_stats *st);
+                     int x0, int y0, int x1, int y1, bw_mineshaft_stats *st);
 
 #endif

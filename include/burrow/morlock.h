@@ -89,7 +89,7 @@ typedef struct bw_morlock_template {
 extern const bw_morlock_template bw_morlock_templates[BW_MORLOCK_TEMPLATES];
 
 /* Sides, in the order of bw_dx4/bw_dy4 (N E S W); a door mask has bit s. */
-enum { BW_MORLOCK_NORTH, BW_MORLOCK_EAST, BW_MORLOCK_SOUTH, BW_MORLOCK_WEST };
+enum { BW_NORTH, BW_EAST, BW_SOUTH, BW_WEST };
 
 typedef struct bw_morlock_cfg {
     uint16_t steps; /* cap on tunnel steps, all tunnels and levels */
@@ -178,10 +178,10 @@ int bw_morlock_plan_run(bw_morlock_plan *p, uint32_t seed, const bw_morlock_cfg 
 
 /* Generates level `level` (1..5) of `seed` with cfg c (0: defaults) into m;
  * the plan is left in p (caller's memory). Returns 0, or -1 out of range. */
-int bw_morlock_render(bw_map *m, uint32_t seed, int level, const bw_morlock_cfg *c,
+int bw_morlock_level(bw_map *m, uint32_t seed, int level, const bw_morlock_cfg *c,
                       bw_morlock_plan *p);
 
-/* The registry's "morlock": bw_morlock_render with the defaults. */
+/* The registry's "morlock": bw_morlock_level with the defaults. */
 int bw_morlock_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o);
 
 #endif

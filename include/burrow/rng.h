@@ -11,10 +11,10 @@ typedef struct bw_rng {
 
 /* Streams: every (seed, generator, level, purpose) gets its own state, so a
  * level can be generated alone and in any order (issue 2, CONTRACT.md). */
-uint32_t bw_mix(uint32_t seed, uint32_t a, uint32_t b, uint32_t c);
+uint32_t bw_rng_mix(uint32_t seed, uint32_t a, uint32_t b, uint32_t c);
 /* murmur3's finaliser: a well-mixed 32-bit hash of one word, for per-cell
  * draws that must not depend on the order cells are visited in. */
-uint32_t bw_hash32(uint32_t h);
+uint32_t bw_rng_hash32(uint32_t h);
 void bw_rng_seed(bw_rng *r, uint32_t seed);
 void bw_rng_stream(bw_rng *r, uint32_t seed, uint32_t gen, uint32_t level, uint32_t purpose);
 

@@ -11,7 +11,7 @@
 #include "burrow/tile.h"
 
 #define BW_RUBBLE_MAX_CHUNKS 8   /* algorithms.txt: "repeat 4-8 times" */
-/* bw_put_rubble: draws of START before it settles for a tile it may not
+/* bw_rubble_put: draws of START before it settles for a tile it may not
  * overwrite (the patch then still lands around it, on what it may). */
 #define BW_RUBBLE_START_TRIES 32
 
@@ -42,15 +42,15 @@ typedef struct bw_rubble_log {
  * level links (slopes, pits: BW_UP, BW_DOWN), which it must not erase. */
 void bw_rubble_defaults(bw_rubble_params *p);
 /* Lichen: over stone floor only. */
-void bw_lichen_defaults(bw_rubble_params *p);
+void bw_rubble_lichen_defaults(bw_rubble_params *p);
 
 /* One patch around START = (sx, sy). `log` may be NULL. Returns the number
  * of tiles changed. */
-int bw_put_rubble_at(bw_grid *g, bw_rng *r, const bw_rubble_params *p,
+int bw_rubble_put_at(bw_grid *g, bw_rng *r, const bw_rubble_params *p,
                      int sx, int sy, bw_rubble_log *log);
 /* One patch around a random START, drawn until it is a tile in p->over
  * (at most BW_RUBBLE_START_TRIES draws). */
-int bw_put_rubble(bw_grid *g, bw_rng *r, const bw_rubble_params *p,
+int bw_rubble_put(bw_grid *g, bw_rng *r, const bw_rubble_params *p,
                   bw_rubble_log *log);
 
 #endif

@@ -40,7 +40,7 @@ typedef struct bw_streamer_params {
     uint8_t end_far;               /* ends at least this far from up slopes: 20 */
     uint8_t line_near;             /* a line tile within this of one is thrown: 10 */
     uint8_t deep_min;              /* water among the 24 to deepen: 12 */
-    uint8_t count;                 /* streamers wanted by bw_put_streamers: 4 */
+    uint8_t count;                 /* streamers wanted by bw_streamer_put_many: 4 */
     bw_tileset wall;               /* "a wall": rock, building and crumbling wall */
     bw_streamer_trace trace;       /* optional, called once per line; NULL by default */
     void *trace_ctx;
@@ -58,13 +58,13 @@ void bw_streamer_defaults(bw_streamer_params *p);
 
 /* Marks in m->b every cell closer than end_far to an up slope and in m->a
  * every cell within line_near of one (dist^2 < end_far^2, <= line_near^2).
- * bw_put_streamer needs these planes; it does not recompute them. */
+ * bw_streamer_put needs these planes; it does not recompute them. */
 void bw_streamer_prepare(bw_map *m, const bw_streamer_params *p);
 
 /* One streamer of shallow water; needs bw_streamer_prepare first. Slopes,
  * pits and other level links (BW_UP, BW_DOWN) on the line are left as they
  * are. `rep` may be NULL. Returns 1 if laid, 0 if given up. */
-int bw_put_streamer(bw_map *m, bw_rng *r, const bw_streamer_params *p,
+int bw_streamer_put(bw_map *m, bw_rng *r, const bw_streamer_params *p,
                     bw_streamer_report *rep);
 
 /* The deepening pass over the whole map (no scratch). Returns tiles
@@ -72,6 +72,6 @@ int bw_put_streamer(bw_map *m, bw_rng *r, const bw_streamer_params *p,
 int bw_streamer_deepen(bw_map *m, const bw_streamer_params *p);
 
 /* prepare, p->count streamers, deepen. Returns streamers laid. */
-int bw_put_streamers(bw_map *m, bw_rng *r, const bw_streamer_params *p);
+int bw_streamer_put_many(bw_map *m, bw_rng *r, const bw_streamer_params *p);
 
 #endif

@@ -106,11 +106,11 @@ typedef struct bw_tileset {
 } bw_tileset;
 
 /* Tile ids must be below 128 (BW_TILE_COUNT is checked against it). */
-#define BW_TS_HAS(ts, t) (((ts)->w[(t) >> 5] >> ((t) & 31)) & 1u)
-void bw_ts_clear(bw_tileset *ts);
-void bw_ts_add(bw_tileset *ts, int tile);
+#define BW_TILESET_HAS(ts, t) (((ts)->w[(t) >> 5] >> ((t) & 31)) & 1u)
+void bw_tileset_clear(bw_tileset *ts);
+void bw_tileset_add(bw_tileset *ts, int tile);
 /* All tiles whose flags include every bit of `flags`. */
-void bw_ts_from_flags(bw_tileset *ts, unsigned flags);
+void bw_tileset_from_flags(bw_tileset *ts, unsigned flags);
 
 int bw_tile_connects(int tile);
 int bw_tile_passable(int tile);

@@ -29,7 +29,7 @@ void bw_watchtower_defaults(bw_watchtower_params *p);
  * (clipped to the map). `placed` (may be NULL) receives each tower's
  * top-left corner and must hold p->count points. Returns how many were
  * placed. */
-int bw_put_watchtowers(bw_grid *g, bw_rng *r, const bw_watchtower_params *p,
+int bw_watchtower_put_many(bw_grid *g, bw_rng *r, const bw_watchtower_params *p,
                        bw_rect area, bw_point *placed);
 
 #endif

@@ -29,11 +29,11 @@ typedef struct acid {
 void bw_acid_defaults(bw_acid *p)
 {
     int t;
-    bw_ts_from_flags(&p->open, BW_CONNECTS);
-    bw_ts_clear(&p->keep);
+    bw_tileset_from_flags(&p->open, BW_CONNECTS);
+    bw_tileset_clear(&p->keep);
     for (t = 0; t < BW_TILE_COUNT; t++)
         if (bw_tiles[t].flags & (BW_UP | BW_DOWN))
-            bw_ts_add(&p->keep, t);
+            bw_tileset_add(&p->keep, t);
     p->floor = BW_T_STONE;
     p->margin = 1;
     p->bomb_toward = 8;
@@ -45,7 +45,7 @@ void bw_acid_defaults(bw_acid *p)
 
 static int is_open(const acid *a, int x, int y)
 {
-    return (int)BW_TS_HAS(&a->p->open, BW_AT(&a->m->grid, x, y));
+    return (int)BW_TILESET_HAS(&a->p->open, BW_AT(&a->m->grid, x, y));
 }
 
 /* 1 if (x, y) is open or may be opened: inside the margin, not kept. */
@@ -55,8 +55,8 @@ static int openable(const acid *a, int x, int y)
     if (x < 0 || y < 0 || x >= a->m->grid.w || y >= a->m->grid.h)
         return 0;
     t = BW_AT(&a->m->grid, x, y);
-    return BW_TS_HAS(&a->p->open, t)
-        || (x >= a->x0 && y >= a->y0 && x <= a->x1 && y <= a->y1 && !BW_TS_HAS(&a->p->keep, t));
+    return BW_TILESET_HAS(&a->p->open, t)
+        || (x >= a->x0 && y >= a->y0 && x <= a->x1 && y <= a->y1 && !BW_TILESET_HAS(&a->p->keep, t));
 }
 
 /* Opens (x, y) if it is closed, inside the margin and not kept. Returns 1
@@ -67,9 +67,9 @@ static int open_cell(acid *a, int x, int y)
     if (x < 0 || y < 0 || x >= a->m->grid.w || y >= a->m->grid.h)
         return 0;
     t = BW_AT(&a->m->grid, x, y);
-    if (BW_TS_HAS(&a->p->open, t))
+    if (BW_TILESET_HAS(&a->p->open, t))
         return 1;
-    if (x < a->x0 || y < a->y0 || x > a->x1 || y > a->y1 || BW_TS_HAS(&a->p->keep, t))
+    if (x < a->x0 || y < a->y0 || x > a->x1 || y > a->y1 || BW_TILESET_HAS(&a->p->keep, t))
         return 0;
     BW_AT(&a->m->grid, x, y) = a->p->floor;
     BW_PSET(&a->m->b, x, y);
@@ -221,7 +221,7 @@ int bw_acid_fill(bw_map *m, bw_rng *r, const bw_acid *p, bw_acid_stats *st)
     bw_plane_clear(&m->a);
     bw_plane_clear(&m->b);
     if (nearest_open(&a, &gx, &gy)) {
-        bw_flood(&m->fill, &m->grid, &p->open, &m->a, gx, gy);
+        bw_fill_flood(&m->fill, &m->grid, &p->open, &m->a, gx, gy);
         for (y = 0; y < h; y++)
             for (x = 0; x < w; x++) {
                 int t, ok = 0;
@@ -237,7 +237,7 @@ int bw_acid_fill(bw_map *m, bw_rng *r, const bw_acid *p, bw_acid_stats *st)
                     ok = corridor(&a, x, y, gx, gy);
                 }
                 if (ok)
-                    bw_flood(&m->fill, &m->grid, &p->open, &m->a, x, y);
+                    bw_fill_flood(&m->fill, &m->grid, &p->open, &m->a, x, y);
                 else
                     a.st.unconnected++;
             }

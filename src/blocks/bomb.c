@@ -6,7 +6,7 @@ void bw_bomb_defaults(bw_bomb_params *p)
     p->tile = BW_T_DIRT;
     p->num = 1;
     p->den = 2;
-    bw_ts_clear(&p->keep);
+    bw_tileset_clear(&p->keep);
 }
 
 int bw_bomb_can_hit(const bw_bomb_params *p, int tile)
@@ -16,7 +16,7 @@ int bw_bomb_can_hit(const bw_bomb_params *p, int tile)
      * even if a pit were ever made impassable. */
     return (bw_tiles[tile].flags & (BW_PASS | BW_UP | BW_DOWN)) == 0 &&
            tile != BW_T_PIT && tile != BW_T_FIERY_PIT &&
-           !BW_TS_HAS(&p->keep, tile);
+           !BW_TILESET_HAS(&p->keep, tile);
 }
 
 int bw_bomb_go_off(bw_grid *g, bw_rng *r, const bw_bomb_params *p,

@@ -13,10 +13,10 @@ void bw_building_defaults(bw_building_params *p)
     p->max_w = 12;
     p->min_h = 5;
     p->max_h = 10;
-    bw_ts_clear(&p->on);
+    bw_tileset_clear(&p->on);
 }
 
-int bw_is_building_wall(const bw_building_params *p, int tile)
+int bw_building_is_wall(const bw_building_params *p, int tile)
 {
     return tile == p->wall || tile == p->crumble || tile == p->broken ||
            tile == p->door;
@@ -42,7 +42,7 @@ static void outline(bw_rect o, int i, int *x, int *y, int *nx, int *ny)
 
 static int wall_at(const bw_grid *g, const bw_building_params *p, int x, int y)
 {
-    return bw_grid_in(g, x, y) && bw_is_building_wall(p, BW_AT(g, x, y));
+    return bw_grid_in(g, x, y) && bw_building_is_wall(p, BW_AT(g, x, y));
 }
 
 static int is_corner(bw_rect o, int x, int y)
@@ -50,7 +50,7 @@ static int is_corner(bw_rect o, int x, int y)
     return (x == o.x0 || x == o.x1) && (y == o.y0 || y == o.y1);
 }
 
-int bw_put_building(bw_grid *g, bw_rng *r, const bw_building_params *p,
+int bw_building_put(bw_grid *g, bw_rng *r, const bw_building_params *p,
                     bw_rect outer)
 {
     bw_rect o;
@@ -92,10 +92,10 @@ int bw_put_building(bw_grid *g, bw_rng *r, const bw_building_params *p,
         int ox, oy, bx, by;
         outline(o, i, &x, &y, &nx, &ny);
         ox = x + nx; oy = y + ny; bx = ox + nx; by = oy + ny;
-        if (is_corner(o, x, y) || !bw_is_building_wall(p, BW_AT(g, x, y)) ||
+        if (is_corner(o, x, y) || !bw_building_is_wall(p, BW_AT(g, x, y)) ||
             !bw_grid_in(g, bx, by))
             continue;
-        if (bw_is_building_wall(p, BW_AT(g, ox, oy)) &&
+        if (bw_building_is_wall(p, BW_AT(g, ox, oy)) &&
             BW_AT(g, bx, by) == p->floor) {
             BW_AT(g, x, y) = p->floor;
             BW_AT(g, ox, oy) = p->floor;
@@ -121,7 +121,7 @@ int bw_put_building(bw_grid *g, bw_rng *r, const bw_building_params *p,
 
     for (i = 0; i < n; i++) {
         outline(o, i, &x, &y, &nx, &ny);
-        standing += bw_is_building_wall(p, BW_AT(g, x, y));
+        standing += bw_building_is_wall(p, BW_AT(g, x, y));
     }
     return standing;
 }
@@ -131,12 +131,12 @@ static int footprint_on(const bw_grid *g, const bw_tileset *on, bw_rect o)
     int x, y;
     for (y = o.y0; y <= o.y1; y++)
         for (x = o.x0; x <= o.x1; x++)
-            if (!BW_TS_HAS(on, BW_AT(g, x, y)))
+            if (!BW_TILESET_HAS(on, BW_AT(g, x, y)))
                 return 0;
     return 1;
 }
 
-int bw_put_buildings(bw_grid *g, bw_rng *r, const bw_building_params *p,
+int bw_building_put_many(bw_grid *g, bw_rng *r, const bw_building_params *p,
                      int count, bw_rect area)
 {
     int i, k, placed = 0;
@@ -156,7 +156,7 @@ int bw_put_buildings(bw_grid *g, bw_rng *r, const bw_building_params *p,
             o = bw_rect_make(x, y, x + w - 1, y + h - 1);
             if (!any && !footprint_on(g, &p->on, o))
                 continue;
-            bw_put_building(g, r, p, o);
+            bw_building_put(g, r, p, o);
             placed++;
             break;
         }

@@ -12,7 +12,7 @@ typedef struct shaft {
     bw_map *m;
     bw_rng *r;
     const bw_mineshaft *p;
-    bw_shaft_stats st;
+    bw_mineshaft_stats st;
     int sx, sy, ux, uy;       /* start and the start-to-goal vector */
     int wx, wy;               /* u over gcd(ux, uy): move weights depend on
                                  the direction alone, not on the distance */
@@ -20,7 +20,7 @@ typedef struct shaft {
     int x0, y0, x1, y1;       /* the map minus its outer ring */
     int width;                /* brush of the final straight line */
     int n;                    /* records in hist */
-    bw_shaft_step hist[BW_SHAFT_HISTORY];
+    bw_mineshaft_step hist[BW_MINESHAFT_HISTORY];
 } shaft;
 
 void bw_mineshaft_defaults(bw_mineshaft *p)
@@ -31,19 +31,19 @@ void bw_mineshaft_defaults(bw_mineshaft *p)
     p->min_width = 1;
     p->max_width = 4;
     p->width_change = 3;
-    p->history = BW_SHAFT_HISTORY;
-    p->max_steps = BW_SHAFT_MAX_STEPS;
-    bw_ts_clear(&p->carve);
+    p->history = BW_MINESHAFT_HISTORY;
+    p->max_steps = BW_MINESHAFT_MAX_STEPS;
+    bw_tileset_clear(&p->carve);
     for (t = 0; t < BW_TILE_COUNT; t++)
         if (!(bw_tiles[t].flags & BW_PASS))
-            bw_ts_add(&p->carve, t);
+            bw_tileset_add(&p->carve, t);
     p->trace = 0;
     p->trace_ctx = 0;
 }
 
 static void trace(shaft *s, int event, int x, int y, int width, int err)
 {
-    bw_shaft_step k;
+    bw_mineshaft_step k;
     if (!s->p->trace)
         return;
     k.x = (uint8_t)x;
@@ -70,7 +70,7 @@ static int err_floor(const shaft *s, int x, int y)
 static int too_far(const shaft *s, int x, int y)
 {
     uint32_t c = (uint32_t)cross(s, x, y);
-    return c * c > (uint32_t)(BW_SHAFT_ERR_MAX * BW_SHAFT_ERR_MAX) * (uint32_t)s->len2;
+    return c * c > (uint32_t)(BW_MINESHAFT_ERR_MAX * BW_MINESHAFT_ERR_MAX) * (uint32_t)s->len2;
 }
 
 static int inside(const shaft *s, int x, int y)
@@ -80,12 +80,12 @@ static int inside(const shaft *s, int x, int y)
 
 /* Replaces the four `wall` tiles nearest the up slope at (x, y), by
  * Pythagorean distance (ties: nearer ring, then scan order), looking out to
- * BW_SHAFT_WALL_RADIUS; fewer if fewer are that close. */
+ * BW_MINESHAFT_WALL_RADIUS; fewer if fewer are that close. */
 static void open_walls(shaft *s, int x, int y)
 {
     int32_t bd[4];
     int bx[4], by[4], n = 0, r, i, j, cx, cy;
-    for (r = 1; r <= BW_SHAFT_WALL_RADIUS; r++) {
+    for (r = 1; r <= BW_MINESHAFT_WALL_RADIUS; r++) {
         if (n == 4 && bd[3] <= (int32_t)r * r)
             break; /* every cell of ring r is at least r away */
         for (cy = y - r; cy <= y + r; cy++)
@@ -110,7 +110,7 @@ static void open_walls(shaft *s, int x, int y)
         BW_AT(&s->m->grid, bx[j], by[j]) = s->p->floor;
         s->st.walls++;
         s->st.carved++;
-        trace(s, BW_SHAFT_WALL, bx[j], by[j], 1, 0);
+        trace(s, BW_MINESHAFT_WALL, bx[j], by[j], 1, 0);
     }
 }
 
@@ -132,30 +132,30 @@ static void brush(shaft *s, int x, int y, int width)
                     sly = cy;
                 }
                 slope = 1;
-            } else if (BW_TS_HAS(&s->p->carve, *t) && *t != s->p->floor) {
+            } else if (BW_TILESET_HAS(&s->p->carve, *t) && *t != s->p->floor) {
                 *t = s->p->floor;
                 s->st.carved++;
             }
         }
     if (slope) {
         s->st.slope_hits++;
-        trace(s, BW_SHAFT_SLOPE, slx, sly, 1, 0);
+        trace(s, BW_MINESHAFT_SLOPE, slx, sly, 1, 0);
         open_walls(s, slx, sly);
     }
 }
 
 /* History of step records. Only the records from the latest one with
- * error < BW_SHAFT_ERR_RESUME on are ever backed up to, so a full history
+ * error < BW_MINESHAFT_ERR_RESUME on are ever backed up to, so a full history
  * drops its oldest record unless that is the latest such one (then the
  * next oldest goes): the backup target is never lost. */
 static void push(shaft *s, int x, int y, int width, int err)
 {
     int cap = s->p->history, drop, i;
-    if (cap < 2 || cap > BW_SHAFT_HISTORY)
-        cap = BW_SHAFT_HISTORY;
+    if (cap < 2 || cap > BW_MINESHAFT_HISTORY)
+        cap = BW_MINESHAFT_HISTORY;
     if (s->n >= cap) {
         drop = 0;
-        for (i = s->n - 1; i > 0 && s->hist[i].err >= BW_SHAFT_ERR_RESUME; i--)
+        for (i = s->n - 1; i > 0 && s->hist[i].err >= BW_MINESHAFT_ERR_RESUME; i--)
             ;
         if (i == 0)
             drop = 1;
@@ -182,7 +182,7 @@ static void straight(shaft *s, int x, int y, int gx, int gy)
     for (;;) {
         brush(s, cx, cy, s->width);
         s->st.straight++;
-        trace(s, BW_SHAFT_STRAIGHT, cx, cy, s->width, err_floor(s, cx, cy));
+        trace(s, BW_MINESHAFT_STRAIGHT, cx, cy, s->width, err_floor(s, cx, cy));
         if (cx == gx && cy == gy)
             break;
         if (cx != gx && cy != gy) {
@@ -220,7 +220,7 @@ static int pick_move(shaft *s, int x, int y)
 }
 
 int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
-                     int x0, int y0, int x1, int y1, bw_shaft_stats *st)
+                     int x0, int y0, int x1, int y1, bw_mineshaft_stats *st)
 {
     shaft s;
     int x = x0, y = y0, width;
@@ -253,7 +253,7 @@ int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
     s.n = 0;
     width = bw_rng_range(r, p->min_width, p->max_width);
     brush(&s, x, y, width);
-    trace(&s, BW_SHAFT_CARVE, x, y, width, 0);
+    trace(&s, BW_MINESHAFT_CARVE, x, y, width, 0);
     if (s.len2 > 0) {
         push(&s, x, y, width, 0);
         /* walks until its position along u reaches the goal's */
@@ -277,17 +277,17 @@ int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
                 s.st.steps++;
                 e = err_floor(&s, x, y);
                 brush(&s, x, y, width);
-                trace(&s, BW_SHAFT_CARVE, x, y, width, e);
+                trace(&s, BW_MINESHAFT_CARVE, x, y, width, e);
                 if (too_far(&s, x, y)) {
                     /* back up, filling nothing in, to the latest record
                      * with error < 6 (push() never drops it) */
-                    while (s.n > 1 && s.hist[s.n - 1].err >= BW_SHAFT_ERR_RESUME)
+                    while (s.n > 1 && s.hist[s.n - 1].err >= BW_MINESHAFT_ERR_RESUME)
                         s.n--;
                     x = s.hist[s.n - 1].x;
                     y = s.hist[s.n - 1].y;
                     width = s.hist[s.n - 1].width;
                     s.st.backups++;
-                    trace(&s, BW_SHAFT_BACKUP, x, y, width, s.hist[s.n - 1].err);
+                    trace(&s, BW_MINESHAFT_BACKUP, x, y, width, s.hist[s.n - 1].err);
                     break;
                 }
                 push(&s, x, y, width, e);

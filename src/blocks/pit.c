@@ -179,7 +179,7 @@ static void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
      * sqrt 2 long), so the start is always just past the crescent. */
     while ((dx && dy ? 2 : 1) * across * across > mo.lim)
         across--;
-    bw_rng_seed(&rng, bw_mix(p->sub, (uint32_t)k, 0x70697400u, 0));
+    bw_rng_seed(&rng, bw_rng_mix(p->sub, (uint32_t)k, 0x70697400u, 0));
     c.g = g;
     c.sx = sx;
     c.sy = sy;

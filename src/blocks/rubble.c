@@ -14,23 +14,23 @@ void bw_rubble_defaults(bw_rubble_params *p)
      * doors, walls": doors and broken walls are passable yet named there,
      * and level links (slopes, pits, stairs) must survive for the level
      * above or below to stay reachable. */
-    bw_ts_clear(&p->over);
+    bw_tileset_clear(&p->over);
     for (t = 0; t < BW_TILE_COUNT; t++)
         if ((bw_tiles[t].flags & (BW_PASS | BW_UP | BW_DOWN)) == BW_PASS &&
             t != BW_T_DOOR && t != BW_T_BROKEN_WALL)
-            bw_ts_add(&p->over, t);
+            bw_tileset_add(&p->over, t);
 }
 
 /* PUT_LICHEN: "may be placed over stone floor tiles but no other type". */
-void bw_lichen_defaults(bw_rubble_params *p)
+void bw_rubble_lichen_defaults(bw_rubble_params *p)
 {
     bw_rubble_defaults(p);
     p->tile = BW_T_LICHEN;
-    bw_ts_clear(&p->over);
-    bw_ts_add(&p->over, BW_T_STONE);
+    bw_tileset_clear(&p->over);
+    bw_tileset_add(&p->over, BW_T_STONE);
 }
 
-int bw_put_rubble_at(bw_grid *g, bw_rng *r, const bw_rubble_params *p,
+int bw_rubble_put_at(bw_grid *g, bw_rng *r, const bw_rubble_params *p,
                      int sx, int sy, bw_rubble_log *log)
 {
     int n, i, x, y, changed = 0;
@@ -57,7 +57,7 @@ int bw_put_rubble_at(bw_grid *g, bw_rng *r, const bw_rubble_params *p,
         for (y = y0; y <= y1; y++)
             for (x = x0; x <= x1; x++) {
                 uint8_t t = BW_AT(g, x, y);
-                if (t != p->tile && BW_TS_HAS(&p->over, t)) {
+                if (t != p->tile && BW_TILESET_HAS(&p->over, t)) {
                     BW_AT(g, x, y) = p->tile;
                     changed++;
                 }
@@ -73,15 +73,15 @@ int bw_put_rubble_at(bw_grid *g, bw_rng *r, const bw_rubble_params *p,
     return changed;
 }
 
-int bw_put_rubble(bw_grid *g, bw_rng *r, const bw_rubble_params *p,
+int bw_rubble_put(bw_grid *g, bw_rng *r, const bw_rubble_params *p,
                   bw_rubble_log *log)
 {
     int i, x = 0, y = 0;
     for (i = 0; i < BW_RUBBLE_START_TRIES; i++) {
         x = (int)bw_rng_below(r, g->w);
         y = (int)bw_rng_below(r, g->h);
-        if (BW_TS_HAS(&p->over, BW_AT(g, x, y)))
+        if (BW_TILESET_HAS(&p->over, BW_AT(g, x, y)))
             break;
     }
-    return bw_put_rubble_at(g, r, p, x, y, log);
+    return bw_rubble_put_at(g, r, p, x, y, log);
 }

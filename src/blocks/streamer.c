@@ -11,10 +11,10 @@ void bw_streamer_defaults(bw_streamer_params *p)
     p->line_near = 10;
     p->deep_min = 12;
     p->count = 4;
-    bw_ts_clear(&p->wall);
-    bw_ts_add(&p->wall, BW_T_ROCK);
-    bw_ts_add(&p->wall, BW_T_BWALL);
-    bw_ts_add(&p->wall, BW_T_CRUMBLE_WALL);
+    bw_tileset_clear(&p->wall);
+    bw_tileset_add(&p->wall, BW_T_ROCK);
+    bw_tileset_add(&p->wall, BW_T_BWALL);
+    bw_tileset_add(&p->wall, BW_T_CRUMBLE_WALL);
     p->trace = 0;
     p->trace_ctx = 0;
 }
@@ -77,7 +77,7 @@ static int pick(bw_map *m, bw_rng *r, const bw_streamer_params *p,
     int i;
     for (i = 0; i < BW_STREAMER_PICK_TRIES; i++) {
         int x = (int)bw_rng_below(r, m->grid.w), y = (int)bw_rng_below(r, m->grid.h);
-        if ((int)BW_TS_HAS(&p->wall, BW_AT(&m->grid, x, y)) == want_wall &&
+        if ((int)BW_TILESET_HAS(&p->wall, BW_AT(&m->grid, x, y)) == want_wall &&
             !BW_PGET(&m->b, x, y)) {
             *px = x;
             *py = y;
@@ -121,7 +121,7 @@ static void trace(const bw_streamer_params *p, int round, int nth, int laid,
     p->trace(p->trace_ctx, &l);
 }
 
-int bw_put_streamer(bw_map *m, bw_rng *r, const bw_streamer_params *p,
+int bw_streamer_put(bw_map *m, bw_rng *r, const bw_streamer_params *p,
                     bw_streamer_report *rep)
 {
     bw_streamer_report dummy;
@@ -210,12 +210,12 @@ int bw_streamer_deepen(bw_map *m, const bw_streamer_params *p)
     return deepened;
 }
 
-int bw_put_streamers(bw_map *m, bw_rng *r, const bw_streamer_params *p)
+int bw_streamer_put_many(bw_map *m, bw_rng *r, const bw_streamer_params *p)
 {
     int i, laid = 0;
     bw_streamer_prepare(m, p);
     for (i = 0; i < p->count; i++)
-        laid += bw_put_streamer(m, r, p, 0);
+        laid += bw_streamer_put(m, r, p, 0);
     bw_streamer_deepen(m, p);
     return laid;
 }

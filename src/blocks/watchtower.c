@@ -8,13 +8,13 @@ void bw_watchtower_defaults(bw_watchtower_params *p)
     p->tries = BW_WATCHTOWER_TRIES;
     /* "any type of tile beside pit, slope, granite wall, or orcish
      * watchtower"; granite is the rock wall */
-    bw_ts_clear(&p->forbid);
-    bw_ts_add(&p->forbid, BW_T_PIT);
-    bw_ts_add(&p->forbid, BW_T_FIERY_PIT);
-    bw_ts_add(&p->forbid, BW_T_UP_SLOPE);
-    bw_ts_add(&p->forbid, BW_T_DOWN_SLOPE);
-    bw_ts_add(&p->forbid, BW_T_ROCK);
-    bw_ts_add(&p->forbid, BW_T_WATCHTOWER);
+    bw_tileset_clear(&p->forbid);
+    bw_tileset_add(&p->forbid, BW_T_PIT);
+    bw_tileset_add(&p->forbid, BW_T_FIERY_PIT);
+    bw_tileset_add(&p->forbid, BW_T_UP_SLOPE);
+    bw_tileset_add(&p->forbid, BW_T_DOWN_SLOPE);
+    bw_tileset_add(&p->forbid, BW_T_ROCK);
+    bw_tileset_add(&p->forbid, BW_T_WATCHTOWER);
 }
 
 static int fits(const bw_grid *g, const bw_watchtower_params *p, int x0, int y0)
@@ -25,13 +25,13 @@ static int fits(const bw_grid *g, const bw_watchtower_params *p, int x0, int y0)
             uint8_t t = BW_AT(g, x, y);
             /* the tower's own tile is forbidden too, even if a caller
              * leaves it out of p->forbid: towers never overlap */
-            if (t == p->tile || BW_TS_HAS(&p->forbid, t))
+            if (t == p->tile || BW_TILESET_HAS(&p->forbid, t))
                 return 0;
         }
     return 1;
 }
 
-int bw_put_watchtowers(bw_grid *g, bw_rng *r, const bw_watchtower_params *p,
+int bw_watchtower_put_many(bw_grid *g, bw_rng *r, const bw_watchtower_params *p,
                        bw_rect area, bw_point *placed)
 {
     int x0 = bw_max(area.x0, 0), x1 = bw_min(area.x1, g->w - 1);

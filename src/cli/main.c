@@ -265,20 +265,20 @@ static int finish(int rc)
  * 1.03), each tile as " NN" (the distance mod 100) or three blanks where
  * the trainer cannot go, as the original printed it. The player stands at
  * --px, --py, or on the road tile nearest the centre. */
-static uint16_t dist[BW_OW_H][BW_OW_W];
+static uint16_t dist[BW_OVERWORLD_H][BW_OVERWORLD_W];
 
 static int print_distance(int who, int px, int py, int have_seed, unsigned long seed)
 {
     int x, y;
-    if (px < 0 && bw_ow_player_start(&map, &px, &py) != 0)
+    if (px < 0 && bw_overworld_player_start(&map, &px, &py) != 0)
         return fail("no road tile to put the player on", "overworld");
     if (bw_overworld_distance(&map, px, py, who, dist) != 0)
         return fail("cannot place the player there", "overworld");
     if (!have_seed)
         fprintf(stderr, "seed %lu\n", seed);
-    for (y = 0; y < BW_OW_H; y++) {
-        for (x = 0; x < BW_OW_W; x++) {
-            if (dist[y][x] == BW_OW_INF)
+    for (y = 0; y < BW_OVERWORLD_H; y++) {
+        for (x = 0; x < BW_OVERWORLD_W; x++) {
+            if (dist[y][x] == BW_OVERWORLD_INF)
                 fputs("   ", stdout);
             else
                 printf(" %02d", dist[y][x] % 100);
@@ -328,7 +328,7 @@ int main(int argc, char **argv)
     }
     if (argv[1][0] == '-')
         return usage();
-    gen = bw_find_generator(argv[1]);
+    gen = bw_generator_find(argv[1]);
     if (!gen)
         return fail("unknown generator (see 'burrow list')", argv[1]);
 
@@ -376,18 +376,18 @@ int main(int argc, char **argv)
         } else if (strcmp(opt, "--x") == 0 || strcmp(opt, "--y") == 0) {
             /* the overworld's place: an optional '-' then digits, in the world */
             int neg = val[0] == '-';
-            if (!parse_num(val + neg, 0, BW_OW_WORLD, &v)) {
+            if (!parse_num(val + neg, 0, BW_OVERWORLD_WORLD, &v)) {
                 char msg[64];
-                snprintf(msg, sizeof msg, "%s must be an integer in %d..%d", opt, -BW_OW_WORLD, BW_OW_WORLD);
+                snprintf(msg, sizeof msg, "%s must be an integer in %d..%d", opt, -BW_OVERWORLD_WORLD, BW_OVERWORLD_WORLD);
                 return fail(msg, val);
             }
             if (opt[2] == 'x') { opts.x = neg ? -(int)v : (int)v; have_x = 1; }
             else { opts.y = neg ? -(int)v : (int)v; have_y = 1; }
         } else if (strcmp(opt, "--dist") == 0) {
             if (strcmp(val, "hiker") == 0 || strcmp(val, "h") == 0)
-                dist_who = BW_OW_HIKER;
+                dist_who = BW_OVERWORLD_HIKER;
             else if (strcmp(val, "rival") == 0 || strcmp(val, "r") == 0)
-                dist_who = BW_OW_RIVAL;
+                dist_who = BW_OVERWORLD_RIVAL;
             else
                 return fail("--dist must be hiker or rival", val);
         } else if (strcmp(opt, "--px") == 0 || strcmp(opt, "--py") == 0) {
@@ -409,7 +409,7 @@ int main(int argc, char **argv)
             return fail("--design is not used by this generator", gen->name);
         } else {
             /* one byte more than a design may have, so a longer file is seen */
-            static char text[BW_CR_MAX_TEXT + 1];
+            static char text[BW_CRAWLER_MAX_TEXT + 1];
             static bw_crawler_design design;
             FILE *f = fopen(val, "rb");
             size_t n;

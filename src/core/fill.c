@@ -16,7 +16,7 @@ static inline int free_at(const source *s, const bw_plane *out, unsigned i)
         return 0;
     if (s->mask)
         return (int)((s->mask->w[i >> 5] >> (i & 31)) & 1u);
-    return (int)BW_TS_HAS(s->ts, s->g->cell[i]);
+    return (int)BW_TILESET_HAS(s->ts, s->g->cell[i]);
 }
 
 static int push(bw_fill *f, int *sp, int x, int y)
@@ -131,7 +131,7 @@ void bw_fill_init(bw_fill *f)
     f->rescans = 0;
 }
 
-int bw_flood(bw_fill *f, const bw_grid *g, const bw_tileset *open,
+int bw_fill_flood(bw_fill *f, const bw_grid *g, const bw_tileset *open,
             bw_plane *out, int x, int y)
 {
     source s;
@@ -143,7 +143,7 @@ int bw_flood(bw_fill *f, const bw_grid *g, const bw_tileset *open,
     return fill(f, &s, out, x, y);
 }
 
-int bw_flood_plane(bw_fill *f, const bw_plane *open, int w, int h,
+int bw_fill_flood_plane(bw_fill *f, const bw_plane *open, int w, int h,
                   bw_plane *out, int x, int y)
 {
     source s;
@@ -155,26 +155,26 @@ int bw_flood_plane(bw_fill *f, const bw_plane *open, int w, int h,
     return fill(f, &s, out, x, y);
 }
 
-int bw_open_mask(const bw_grid *g, const bw_tileset *open, bw_plane *mask)
+int bw_fill_open_mask(const bw_grid *g, const bw_tileset *open, bw_plane *mask)
 {
     int x, y, n = 0;
     bw_plane_clear(mask);
     for (y = 0; y < g->h; y++)
         for (x = 0; x < g->w; x++)
-            if (BW_TS_HAS(open, BW_AT(g, x, y))) {
+            if (BW_TILESET_HAS(open, BW_AT(g, x, y))) {
                 BW_PSET(mask, x, y);
                 n++;
             }
     return n;
 }
 
-int bw_region_next(bw_fill *f, const bw_grid *g, const bw_tileset *open,
+int bw_fill_region_next(bw_fill *f, const bw_grid *g, const bw_tileset *open,
                    bw_plane *seen, int *x, int *y)
 {
     int cx = *x < 0 ? 0 : *x, cy = *y < 0 ? 0 : *y, n;
     for (; cy < g->h; cy++, cx = 0)
         for (; cx < g->w; cx++)
-            if ((n = bw_flood(f, g, open, seen, cx, cy)) > 0) {
+            if ((n = bw_fill_flood(f, g, open, seen, cx, cy)) > 0) {
                 *x = cx;
                 *y = cy;
                 return n;
@@ -182,12 +182,12 @@ int bw_region_next(bw_fill *f, const bw_grid *g, const bw_tileset *open,
     return 0;
 }
 
-int bw_regions(bw_fill *f, const bw_grid *g, const bw_tileset *open,
+int bw_fill_regions(bw_fill *f, const bw_grid *g, const bw_tileset *open,
                bw_plane *scratch)
 {
     int x = 0, y = 0, n = 0;
     bw_plane_clear(scratch);
-    while (bw_region_next(f, g, open, scratch, &x, &y) > 0)
+    while (bw_fill_region_next(f, g, open, scratch, &x, &y) > 0)
         n++;
     return n;
 }
@@ -198,27 +198,27 @@ static int none_left(const bw_grid *g, const bw_tileset *open, const bw_plane *s
     int x, y;
     for (y = 0; y < g->h; y++)
         for (x = 0; x < g->w; x++)
-            if (BW_TS_HAS(open, BW_AT(g, x, y)) && !BW_PGET(seen, x, y))
+            if (BW_TILESET_HAS(open, BW_AT(g, x, y)) && !BW_PGET(seen, x, y))
                 return 0;
     return 1;
 }
 
-int bw_all_reachable(bw_fill *f, const bw_grid *g, const bw_tileset *open,
+int bw_fill_all_reachable(bw_fill *f, const bw_grid *g, const bw_tileset *open,
                      bw_plane *scratch, int x, int y)
 {
     bw_plane_clear(scratch);
-    if (x >= 0 && bw_flood(f, g, open, scratch, x, y) == 0)
+    if (x >= 0 && bw_fill_flood(f, g, open, scratch, x, y) == 0)
         return 0;
     return none_left(g, open, scratch);
 }
 
-int bw_connected(bw_fill *f, const bw_grid *g, const bw_tileset *open,
+int bw_fill_connected(bw_fill *f, const bw_grid *g, const bw_tileset *open,
                  bw_plane *scratch)
 {
     int x, y;
     for (y = 0; y < g->h; y++)
         for (x = 0; x < g->w; x++)
-            if (BW_TS_HAS(open, BW_AT(g, x, y)))
-                return bw_all_reachable(f, g, open, scratch, x, y);
+            if (BW_TILESET_HAS(open, BW_AT(g, x, y)))
+                return bw_fill_all_reachable(f, g, open, scratch, x, y);
     return 1;
 }

@@ -51,7 +51,7 @@ int bw_grid_count(const bw_grid *g, uint8_t tile)
     return n;
 }
 
-uint32_t bw_fnv1a(uint32_t h, const uint8_t *p, int n)
+uint32_t bw_grid_fnv1a(uint32_t h, const uint8_t *p, int n)
 {
     while (n-- > 0) {
         h ^= *p++;
@@ -62,9 +62,9 @@ uint32_t bw_fnv1a(uint32_t h, const uint8_t *p, int n)
 
 uint32_t bw_grid_hash(const bw_grid *g)
 {
-    uint32_t h = BW_FNV1A_INIT;
+    uint32_t h = BW_GRID_FNV1A_INIT;
     int y;
     for (y = 0; y < g->h; y++)
-        h = bw_fnv1a(h, &BW_AT(g, 0, y), g->w);
+        h = bw_grid_fnv1a(h, &BW_AT(g, 0, y), g->w);
     return h;
 }

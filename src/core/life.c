@@ -10,7 +10,7 @@ void bw_life_classic(bw_life *l, uint8_t life, uint8_t dead)
     l->life = life;
     l->dead = dead;
     l->edge_alive = 0;
-    bw_ts_clear(&l->keep);
+    bw_tileset_clear(&l->keep);
 }
 
 void bw_life_fecund(bw_life *l, uint8_t life, uint8_t dead)
@@ -62,7 +62,7 @@ static int step(bw_grid *g, const bw_life *l, int x0, int y0, int x1, int y1,
         for (x = x0; x <= x1; x++) {
             uint8_t t = BW_AT(g, x, y);
             int alive = t == l->life, live_next = (int)BW_PGET(next, x, y);
-            if (alive == live_next || BW_TS_HAS(&l->keep, t) ||
+            if (alive == live_next || BW_TILESET_HAS(&l->keep, t) ||
                 t == BW_T_UP_SLOPE || t == BW_T_DOWN_SLOPE)
                 continue;
             BW_AT(g, x, y) = live_next ? l->life : l->dead;

@@ -1,7 +1,7 @@
 #include "burrow/rng.h"
 
 /* murmur3's 32-bit finaliser: every input bit affects every output bit. */
-uint32_t bw_hash32(uint32_t h)
+uint32_t bw_rng_hash32(uint32_t h)
 {
     h ^= h >> 16;
     h *= 0x85ebca6bu;
@@ -11,12 +11,12 @@ uint32_t bw_hash32(uint32_t h)
     return h;
 }
 
-uint32_t bw_mix(uint32_t seed, uint32_t a, uint32_t b, uint32_t c)
+uint32_t bw_rng_mix(uint32_t seed, uint32_t a, uint32_t b, uint32_t c)
 {
-    uint32_t h = bw_hash32(seed ^ 0x9e3779b9u);
-    h = bw_hash32(h ^ (a * 0x85ebca6bu));
-    h = bw_hash32(h ^ (b * 0xc2b2ae35u));
-    h = bw_hash32(h ^ (c * 0x27d4eb2fu));
+    uint32_t h = bw_rng_hash32(seed ^ 0x9e3779b9u);
+    h = bw_rng_hash32(h ^ (a * 0x85ebca6bu));
+    h = bw_rng_hash32(h ^ (b * 0xc2b2ae35u));
+    h = bw_rng_hash32(h ^ (c * 0x27d4eb2fu));
     return h;
 }
 
@@ -27,7 +27,7 @@ void bw_rng_seed(bw_rng *r, uint32_t seed)
 
 void bw_rng_stream(bw_rng *r, uint32_t seed, uint32_t gen, uint32_t level, uint32_t purpose)
 {
-    bw_rng_seed(r, bw_mix(seed, gen, level, purpose));
+    bw_rng_seed(r, bw_rng_mix(seed, gen, level, purpose));
 }
 
 uint32_t bw_rng_next(bw_rng *r)

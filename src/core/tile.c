@@ -9,23 +9,23 @@ const bw_tile_info bw_tiles[BW_TILE_COUNT] = {
 #undef BW_TILE_ROW
 };
 
-void bw_ts_clear(bw_tileset *ts)
+void bw_tileset_clear(bw_tileset *ts)
 {
     ts->w[0] = ts->w[1] = ts->w[2] = ts->w[3] = 0;
 }
 
-void bw_ts_add(bw_tileset *ts, int tile)
+void bw_tileset_add(bw_tileset *ts, int tile)
 {
     ts->w[tile >> 5] |= 1u << (tile & 31);
 }
 
-void bw_ts_from_flags(bw_tileset *ts, unsigned flags)
+void bw_tileset_from_flags(bw_tileset *ts, unsigned flags)
 {
     int t;
-    bw_ts_clear(ts);
+    bw_tileset_clear(ts);
     for (t = 0; t < BW_TILE_COUNT; t++)
         if ((bw_tiles[t].flags & flags) == flags)
-            bw_ts_add(ts, t);
+            bw_tileset_add(ts, t);
 }
 
 int bw_tile_connects(int tile) { return (bw_tiles[tile].flags & BW_CONNECTS) != 0; }

@@ -102,7 +102,7 @@ static void draw_ruins(bw_map *m, bw_rng *r, bw_rect box)
     for (i = 0; i < n && bw >= 7 && bh >= 7; i++) {
         int w = bw_rng_range(r, 5, bw_min(9, bw - 2)), h = bw_rng_range(r, 5, bw_min(8, bh - 2));
         int x0 = bw_rng_range(r, box.x0 + 1, box.x1 - w), y0 = bw_rng_range(r, box.y0 + 1, box.y1 - h);
-        bw_put_building(g, r, &p, bw_rect_make(x0, y0, x0 + w - 1, y0 + h - 1));
+        bw_building_put(g, r, &p, bw_rect_make(x0, y0, x0 + w - 1, y0 + h - 1));
     }
     for (y = box.y0; y <= box.y1; y++)
         for (x = box.x0; x <= box.x1; x++)
@@ -268,14 +268,14 @@ static void join_area(bw_map *m, bw_rect box, uint8_t floor)
         for (x = box.x0; x <= box.x1; x++)
             if (walkable(BW_AT(g, x, y)))
                 BW_PSET(&m->b, x, y);
-    bw_flood_plane(&m->fill, &m->b, BW_ABYSS_SIZE, BW_ABYSS_SIZE, &m->a, hx, hy);
+    bw_fill_flood_plane(&m->fill, &m->b, BW_ABYSS_SIZE, BW_ABYSS_SIZE, &m->a, hx, hy);
     /* each pass joins one region to the centre; at most one per walkable
      * cell, so this ends */
     for (y = box.y0; y <= box.y1; y++)
         for (x = box.x0; x <= box.x1; x++)
             if (BW_PGET(&m->b, x, y) && !BW_PGET(&m->a, x, y)) {
                 carve_toward(m, x, y, hx, hy, floor);
-                bw_flood_plane(&m->fill, &m->b, BW_ABYSS_SIZE, BW_ABYSS_SIZE, &m->a, x, y);
+                bw_fill_flood_plane(&m->fill, &m->b, BW_ABYSS_SIZE, BW_ABYSS_SIZE, &m->a, x, y);
             }
 }
 
@@ -285,7 +285,7 @@ static void join_area(bw_map *m, bw_rect box, uint8_t floor)
  * offset along the edge, PORT_MARGIN .. AREA - 1 - PORT_MARGIN. */
 static int port_at(uint32_t seed, int level, int a, int side)
 {
-    uint32_t h = bw_mix(seed, BW_GEN_ABYSS, (uint32_t)level, PURPOSE(P_PORT, a * 2 + side));
+    uint32_t h = bw_rng_mix(seed, BW_GEN_ABYSS, (uint32_t)level, PURPOSE(P_PORT, a * 2 + side));
     return PORT_MARGIN + (int)(h % (BW_ABYSS_AREA - 2 * PORT_MARGIN));
 }
 

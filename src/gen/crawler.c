@@ -5,7 +5,7 @@
  *
  * Where the crawlers live: plane b of the bw_map, which nothing else uses
  * until the crawlers are done, holds the crawler array, 3 words a crawler
- * (BW_CR_MAX_CRAWLERS = 150 of them: all of its 1,800 bytes, so no RAM
+ * (BW_CRAWLER_MAX_CRAWLERS = 150 of them: all of its 1,800 bytes, so no RAM
  * beyond the map; the built-in design peaks at 138 over 100,000 seeds).
  * The fix then uses planes a and b and the fill stack as scratch. */
 #include "burrow/crawler.h"
@@ -21,12 +21,12 @@ enum { P_CRAWL = 1, P_FIX = 2 };
 #define WORDS 3 /* plane-b words per crawler */
 
 /* The array fits plane b. */
-typedef char cr_array_fits[BW_CR_MAX_CRAWLERS * WORDS <= BW_PLANE_WORDS ? 1 : -1];
+typedef char cr_array_fits[BW_CRAWLER_MAX_CRAWLERS * WORDS <= BW_PLANE_WORDS ? 1 : -1];
 /* bw_crawler_event.slot is a uint8_t. */
-typedef char cr_slot_fits[BW_CR_MAX_CRAWLERS <= 255 ? 1 : -1];
+typedef char cr_slot_fits[BW_CRAWLER_MAX_CRAWLERS <= 255 ? 1 : -1];
 
 /* Bit f: Forward f legal. Direction N allows W, N, E; NE only N and E. */
-const uint8_t bw_cr_legal[9] = {
+const uint8_t bw_crawler_legal[9] = {
     0xF,                    /* 0: anywhere */
     0xB, 0x3, 0x7, 0x6,     /* N (W N E), NE (N E), E (N E S), SE (E S) */
     0xE, 0xC, 0xD, 0x9      /* S (E S W), SW (S W), W (S W N), NW (W N) */
@@ -125,7 +125,7 @@ static int pick_side(cr_run *u, const bw_crawler *c)
     int side[2], n = 0, k, cw = c->corridor_width;
     for (k = 1; k <= 3; k += 2) {
         int s = (c->forward + k) & 3;
-        if (((bw_cr_legal[c->direction] >> s) & 1u) &&
+        if (((bw_crawler_legal[c->direction] >> s) & 1u) &&
             look_ahead(&u->m->grid, c->x, c->y, s, cw, cw + 2) > cw + 1)
             side[n++] = s;
     }
@@ -139,9 +139,9 @@ static void spawn(cr_run *u, const bw_crawler *p, int f)
 {
     const bw_crawler_gen *b;
     bw_crawler c;
-    if (p->gen + 1 >= BW_CR_GENS || !u->d->gen[p->gen + 1].born)
+    if (p->gen + 1 >= BW_CRAWLER_GENS || !u->d->gen[p->gen + 1].born)
         return;
-    if (u->count >= BW_CR_MAX_CRAWLERS) {
+    if (u->count >= BW_CRAWLER_MAX_CRAWLERS) {
         u->info.dropped++;
         if (u->ev)
             u->ev->dropped++;
@@ -151,7 +151,7 @@ static void spawn(cr_run *u, const bw_crawler *p, int f)
     c.x = p->x;
     c.y = p->y;
     c.forward = (uint8_t)f;
-    c.direction = (uint8_t)(bw_rng_chance(&u->r, b->no_direction, 100) ? BW_CR_DIR_NONE : 1 + 2 * f);
+    c.direction = (uint8_t)(bw_rng_chance(&u->r, b->no_direction, 100) ? BW_CRAWLER_DIR_NONE : 1 + 2 * f);
     c.age = (int16_t)-b->delay;
     c.max_age = b->max_age;
     c.step_length = b->step_length;
@@ -194,7 +194,7 @@ static int dice(cr_run *u, bw_crawler *c)
 }
 
 /* MakeStep (wallcrawlers.txt). Returns the event; the crawler is deleted
- * for BW_CR_EV_JOIN, _STUCK and _OLD. */
+ * for BW_CRAWLER_EV_JOIN, _STUCK and _OLD. */
 static int make_step(cr_run *u, bw_crawler *c)
 {
     bw_grid *g = &u->m->grid;
@@ -202,10 +202,10 @@ static int make_step(cr_run *u, bw_crawler *c)
     int front, n, k, side;
     if (c->age < 0) { /* dormant: does nothing but age */
         c->age++;
-        return BW_CR_EV_DORMANT;
+        return BW_CRAWLER_EV_DORMANT;
     }
     if (c->age > c->max_age)
-        return BW_CR_EV_OLD;
+        return BW_CRAWLER_EV_OLD;
     c->age++;
     /* seeing stepLength tiles plus the gap kept is enough to decide */
     front = look_ahead(g, c->x, c->y, c->forward, cw, c->step_length + keep);
@@ -237,7 +237,7 @@ static int make_step(cr_run *u, bw_crawler *c)
             u->ev->advanced = (uint8_t)n;
         if (dice(u, c) && u->ev)
             u->ev->turned = 1;
-        return BW_CR_EV_BUILD;
+        return BW_CRAWLER_EV_BUILD;
     }
     /* Opening 0 builds right up to the wall that blocks it straight ahead
      * (its run ends there, leaving no opening); off the map is wall too. */
@@ -247,20 +247,20 @@ static int make_step(cr_run *u, bw_crawler *c)
         u->walls += front;
         if (u->ev)
             u->ev->built = (uint8_t)front;
-        return BW_CR_EV_JOIN;
+        return BW_CRAWLER_EV_JOIN;
     }
     if ((side = pick_side(u, c)) >= 0) { /* RoomToGoSideways */
         c->forward = (uint8_t)side;
         if (u->ev)
             u->ev->turned = 1;
-        return BW_CR_EV_SIDEWAYS;
+        return BW_CRAWLER_EV_SIDEWAYS;
     }
-    return BW_CR_EV_STUCK;
+    return BW_CRAWLER_EV_STUCK;
 }
 
 /* The main loop: while there are crawlers, the next one makes a step, in
  * slot order, round and round; babies join at the end. At most
- * d->max_steps steps in all, never more than BW_CR_MAX_STEPS (40,000).
+ * d->max_steps steps in all, never more than BW_CRAWLER_MAX_STEPS (40,000).
  * Why that is enough: a working crawler never idles. Each of its steps
  * lays wall, or turns toward room it has just seen (so its next step lays
  * wall unless another crawler took that room first), or deletes it; and a
@@ -292,7 +292,7 @@ static void crawl(cr_run *u, const bw_crawler_trace *t)
             }
             what = make_step(u, &c);
             u->info.steps++;
-            if (what >= BW_CR_EV_JOIN) {
+            if (what >= BW_CRAWLER_EV_JOIN) {
                 drop(u, i);
             } else {
                 store(u, i, &c);
@@ -337,7 +337,7 @@ static int door_pass(bw_map *m, const bw_tileset *open, int t, int axis, int off
                 *total += i - prev - 1;
                 info->opened = (uint16_t)(info->opened + i - prev - 1);
                 info->doors++;
-                *reached += bw_flood(&m->fill, g, open, &m->a, axis ? o : prev + 1,
+                *reached += bw_fill_flood(&m->fill, g, open, &m->a, axis ? o : prev + 1,
                                      axis ? prev + 1 : o);
                 opened++;
                 here = 1;
@@ -392,7 +392,7 @@ static void dig_l(bw_map *m, const bw_tileset *open, int *reached, int *total,
             info->opened++;
         }
     info->fallback++;
-    *reached += bw_flood(&m->fill, g, open, &m->a, px, py);
+    *reached += bw_fill_flood(&m->fill, g, open, &m->a, px, py);
 }
 
 /* Every open tile reachable (wallcrawlers.txt warns that opening-0
@@ -408,11 +408,11 @@ static void connect(bw_map *m, uint32_t seed, int walls, bw_crawler_info *info)
     bw_tileset open;
     bw_rng r;
     int total, reached, x = 0, y = 0, t = 1, side = bw_max(g->w, g->h), off_r, off_c;
-    bw_ts_clear(&open);
-    bw_ts_add(&open, OPEN);
+    bw_tileset_clear(&open);
+    bw_tileset_add(&open, OPEN);
     total = g->w * g->h - walls;
     bw_plane_clear(&m->a);
-    reached = bw_region_next(&m->fill, g, &open, &m->a, &x, &y);
+    reached = bw_fill_region_next(&m->fill, g, &open, &m->a, &x, &y);
     if (reached == total)
         return;
     bw_rng_stream(&r, seed, BW_GEN_CRAWLER, 1, P_FIX);
@@ -498,14 +498,14 @@ int bw_crawler_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
  * turn2 (percent), then born stepLength corridorWidth opening
  * noDirection maxAge delay for the babies born into it. */
 const bw_crawler_design bw_crawler_builtin = {
-    120, 120, 0, 6, BW_CR_MAX_STEPS, { { 0, 0, 0, 0 } },
+    120, 120, 0, 6, BW_CRAWLER_MAX_STEPS, { { 0, 0, 0, 0 } },
     {
-        { 0, 60, BW_CR_E, BW_CR_DIR_NONE, 0, 300, 6, 2, 1, 0, 0 },
-        { 119, 60, BW_CR_W, BW_CR_DIR_NONE, 0, 300, 6, 2, 1, 0, 0 },
-        { 60, 0, BW_CR_S, BW_CR_DIR_NONE, 0, 300, 6, 2, 1, 0, 0 },
-        { 60, 119, BW_CR_N, BW_CR_DIR_NONE, 0, 300, 6, 2, 1, 0, 0 },
-        { 60, 60, BW_CR_N, BW_CR_DIR_NONE, 0, 100, 5, 2, 1, 0, 0 },
-        { 60, 60, BW_CR_S, BW_CR_DIR_NONE, 0, 100, 5, 2, 0, 0, 0 }
+        { 0, 60, BW_EAST, BW_CRAWLER_DIR_NONE, 0, 300, 6, 2, 1, 0, 0 },
+        { 119, 60, BW_WEST, BW_CRAWLER_DIR_NONE, 0, 300, 6, 2, 1, 0, 0 },
+        { 60, 0, BW_SOUTH, BW_CRAWLER_DIR_NONE, 0, 300, 6, 2, 1, 0, 0 },
+        { 60, 119, BW_NORTH, BW_CRAWLER_DIR_NONE, 0, 300, 6, 2, 1, 0, 0 },
+        { 60, 60, BW_NORTH, BW_CRAWLER_DIR_NONE, 0, 100, 5, 2, 1, 0, 0 },
+        { 60, 60, BW_SOUTH, BW_CRAWLER_DIR_NONE, 0, 100, 5, 2, 0, 0, 0 }
     },
     {
         { 25, 10, 5, 30, 10, 0, 0, 0, 0, 0, 0, 0 },

@@ -38,23 +38,23 @@ typedef struct key {
 
 /* The messages spell the ranges out: XSTR of a plain decimal macro, or
  * written out where the macro is not one (these asserts keep them true). */
-typedef char gens_in_messages[BW_CR_GENS == 8 ? 1 : -1];
-typedef char ages_in_messages[BW_CR_AGE_MIN == -1000 && BW_CR_AGE_MAX == 1000 ? 1 : -1];
+typedef char gens_in_messages[BW_CRAWLER_GENS == 8 ? 1 : -1];
+typedef char ages_in_messages[BW_CRAWLER_AGE_MIN == -1000 && BW_CRAWLER_AGE_MAX == 1000 ? 1 : -1];
 typedef char sides_in_messages[BW_GRID_MAX == 120 ? 1 : -1];
-#define GEN_FIELD { V_NUM, 0, BW_CR_GENS - 1, "dice: generation must be 0..7" }
+#define GEN_FIELD { V_NUM, 0, BW_CRAWLER_GENS - 1, "dice: generation must be 0..7" }
 #define PERCENT(name) { V_NUM, 0, 100, name " must be a percent, 0..100" }
-#define MAXAGE_FIELD(k) { V_NUM, 0, BW_CR_AGE_MAX, k ": maxAge must be 0.." XSTR(BW_CR_AGE_MAX) }
-#define STEP_FIELD(k) { V_NUM, 1, BW_CR_STEP_MAX, k ": stepLength must be 1.." XSTR(BW_CR_STEP_MAX) }
-#define WIDTH_FIELD(k) { V_NUM, 1, BW_CR_WIDTH_MAX, k ": corridorWidth must be 1.." XSTR(BW_CR_WIDTH_MAX) }
+#define MAXAGE_FIELD(k) { V_NUM, 0, BW_CRAWLER_AGE_MAX, k ": maxAge must be 0.." XSTR(BW_CRAWLER_AGE_MAX) }
+#define STEP_FIELD(k) { V_NUM, 1, BW_CRAWLER_STEP_MAX, k ": stepLength must be 1.." XSTR(BW_CRAWLER_STEP_MAX) }
+#define WIDTH_FIELD(k) { V_NUM, 1, BW_CRAWLER_WIDTH_MAX, k ": corridorWidth must be 1.." XSTR(BW_CRAWLER_WIDTH_MAX) }
 #define OPENING_FIELD(k) { V_NUM, 0, 2, k ": opening must be 0, 1 or 2" }
 #define COORD(k, c) { V_NUM, 0, BW_GRID_MAX - 1, k ": " c " must be 0..119 and inside the map" }
 
 static const field f_size[] = {
-    { V_NUM, BW_CR_MIN_SIDE, BW_GRID_MAX, "size: width must be " XSTR(BW_CR_MIN_SIDE) "..120" },
-    { V_NUM, BW_CR_MIN_SIDE, BW_GRID_MAX, "size: height must be " XSTR(BW_CR_MIN_SIDE) "..120" }
+    { V_NUM, BW_CRAWLER_MIN_SIDE, BW_GRID_MAX, "size: width must be " XSTR(BW_CRAWLER_MIN_SIDE) "..120" },
+    { V_NUM, BW_CRAWLER_MIN_SIDE, BW_GRID_MAX, "size: height must be " XSTR(BW_CRAWLER_MIN_SIDE) "..120" }
 };
 static const field f_steps[] = {
-    { V_NUM, 1, BW_CR_MAX_STEPS, "steps must be 1.." XSTR(BW_CR_MAX_STEPS) }
+    { V_NUM, 1, BW_CRAWLER_MAX_STEPS, "steps must be 1.." XSTR(BW_CRAWLER_MAX_STEPS) }
 };
 static const field f_wall[] = {
     COORD("wall", "x0"), COORD("wall", "y0"), COORD("wall", "x1"), COORD("wall", "y1")
@@ -63,7 +63,7 @@ static const field f_crawler[] = {
     COORD("crawler", "x"), COORD("crawler", "y"),
     { V_FORWARD, 0, 3, "crawler: forward must be N, E, S or W" },
     { V_DIRECTION, 0, 8, "crawler: direction must be 0, N, NE, E, SE, S, SW, W or NW" },
-    { V_NUM, BW_CR_AGE_MIN, BW_CR_AGE_MAX, "crawler: age must be -1000..1000" },
+    { V_NUM, BW_CRAWLER_AGE_MIN, BW_CRAWLER_AGE_MAX, "crawler: age must be -1000..1000" },
     MAXAGE_FIELD("crawler"), STEP_FIELD("crawler"), WIDTH_FIELD("crawler"), OPENING_FIELD("crawler")
 };
 static const field f_dice[] = {
@@ -71,14 +71,14 @@ static const field f_dice[] = {
     PERCENT("dice: turnOne"), PERCENT("dice: turnTwo")
 };
 static const field f_baby[] = {
-    { V_NUM, 1, BW_CR_GENS - 1, "baby: generation must be 1..7 (babies are never generation 0)" },
+    { V_NUM, 1, BW_CRAWLER_GENS - 1, "baby: generation must be 1..7 (babies are never generation 0)" },
     MAXAGE_FIELD("baby"), STEP_FIELD("baby"), WIDTH_FIELD("baby"), OPENING_FIELD("baby"),
-    { V_NUM, 0, -BW_CR_AGE_MIN, "baby: delay must be 0..1000" },
+    { V_NUM, 0, -BW_CRAWLER_AGE_MIN, "baby: delay must be 0..1000" },
     PERCENT("baby: noDirection")
 };
 
-#define MSG_WALLS "wall: more than " XSTR(BW_CR_MAX_WALLS) " walls"
-#define MSG_SEEDS "crawler: more than " XSTR(BW_CR_MAX_SEEDS) " crawlers"
+#define MSG_WALLS "wall: more than " XSTR(BW_CRAWLER_MAX_WALLS) " walls"
+#define MSG_SEEDS "crawler: more than " XSTR(BW_CRAWLER_MAX_SEEDS) " crawlers"
 
 /* ---- rules across values (the ranges are the fields') ---- */
 
@@ -96,7 +96,7 @@ static const char *crawler_rule(const bw_crawler_design *d, const int *v)
 {
     if (v[0] >= d->w || v[1] >= d->h)
         return "crawler: outside the map";
-    if (!((bw_cr_legal[v[3]] >> v[2]) & 1u))
+    if (!((bw_crawler_legal[v[3]] >> v[2]) & 1u))
         return "crawler: forward not allowed by direction (only the directions next to it)";
     return 0;
 }
@@ -131,7 +131,7 @@ static const char *k_wall(parse_state *s, const int *v)
         e = wall_rule(d, v);
     if (e)
         return e;
-    if (d->n_walls >= BW_CR_MAX_WALLS)
+    if (d->n_walls >= BW_CRAWLER_MAX_WALLS)
         return MSG_WALLS;
     d->wall[d->n_walls][0] = (uint8_t)v[0];
     d->wall[d->n_walls][1] = (uint8_t)v[1];
@@ -150,7 +150,7 @@ static const char *k_crawler(parse_state *s, const int *v)
         e = crawler_rule(d, v);
     if (e)
         return e;
-    if (d->n_seeds >= BW_CR_MAX_SEEDS)
+    if (d->n_seeds >= BW_CRAWLER_MAX_SEEDS)
         return MSG_SEEDS;
     c = &d->seed[d->n_seeds++];
     c->x = (uint8_t)v[0];
@@ -317,9 +317,9 @@ int bw_crawler_parse(const char *text, size_t n, struct bw_crawler_design *d, in
     const char *e = 0;
     d->w = d->h = 0;
     d->n_walls = d->n_seeds = 0;
-    d->max_steps = BW_CR_MAX_STEPS;
+    d->max_steps = BW_CRAWLER_MAX_STEPS;
     d->error = 0;
-    for (g = 0; g < BW_CR_GENS; g++) {
+    for (g = 0; g < BW_CRAWLER_GENS; g++) {
         bw_crawler_gen *b = &d->gen[g];
         b->turn = b->straight1 = b->straight2 = b->turn1 = b->turn2 = 0;
         b->born = b->step_length = b->corridor_width = b->opening = b->no_direction = 0;
@@ -329,8 +329,8 @@ int bw_crawler_parse(const char *text, size_t n, struct bw_crawler_design *d, in
     s.seen = 0;
     s.dice_seen = s.baby_seen = 0;
     *err_line = 0;
-    if (n > BW_CR_MAX_TEXT) {
-        d->error = "the design is larger than " XSTR(BW_CR_MAX_TEXT) " bytes";
+    if (n > BW_CRAWLER_MAX_TEXT) {
+        d->error = "the design is larger than " XSTR(BW_CRAWLER_MAX_TEXT) " bytes";
         return -1;
     }
     while (i < n && !e) {
@@ -420,9 +420,9 @@ const char *bw_crawler_problem(const bw_crawler_design *d)
     v[0] = d->max_steps;
     if ((e = in_fields(f_steps, N_OF(f_steps), v)) != 0)
         return e;
-    if (d->n_walls > BW_CR_MAX_WALLS)
+    if (d->n_walls > BW_CRAWLER_MAX_WALLS)
         return MSG_WALLS;
-    if (d->n_seeds > BW_CR_MAX_SEEDS)
+    if (d->n_seeds > BW_CRAWLER_MAX_SEEDS)
         return MSG_SEEDS;
     for (i = 0; i < d->n_walls; i++) {
         for (k = 0; k < 4; k++)
@@ -435,7 +435,7 @@ const char *bw_crawler_problem(const bw_crawler_design *d)
         if ((e = in_fields(f_crawler, N_OF(f_crawler), v)) != 0 || (e = crawler_rule(d, v)) != 0)
             return e;
     }
-    for (i = 0; i < BW_CR_GENS; i++)
+    for (i = 0; i < BW_CRAWLER_GENS; i++)
         if ((e = gen_problem(&d->gen[i], i)) != 0)
             return e;
     return 0;

@@ -156,13 +156,13 @@ int bw_crypts_in_room(const bw_crypts_room *r, int x, int y)
         int32_t dx = 2 * x - r->x0 - r->x1, dy = 2 * y - r->y0 - r->y1;
         return dx * dx * h * h + dy * dy * w * w <= (int32_t)w * w * h * h;
     }
-    if (r->narrow == BW_CRYPTS_N || r->narrow == BW_CRYPTS_S) {
-        t = r->narrow == BW_CRYPTS_N ? y - r->y0 : r->y1 - y;
+    if (r->narrow == BW_NORTH || r->narrow == BW_SOUTH) {
+        t = r->narrow == BW_NORTH ? y - r->y0 : r->y1 - y;
         len = w;
         n = h;
         x -= r->x0;
     } else {
-        t = r->narrow == BW_CRYPTS_W ? x - r->x0 : r->x1 - x;
+        t = r->narrow == BW_WEST ? x - r->x0 : r->x1 - x;
         len = h;
         n = w;
         x = y - r->y0;
@@ -182,12 +182,12 @@ static int edge(const bw_crypts_room *r, int side, int v)
 {
     int i;
     for (i = 0; i < BW_CRYPTS_ROOM_MAX; i++) {
-        int x = side == BW_CRYPTS_E ? r->x1 - i : side == BW_CRYPTS_W ? r->x0 + i : v;
-        int y = side == BW_CRYPTS_S ? r->y1 - i : side == BW_CRYPTS_N ? r->y0 + i : v;
+        int x = side == BW_EAST ? r->x1 - i : side == BW_WEST ? r->x0 + i : v;
+        int y = side == BW_SOUTH ? r->y1 - i : side == BW_NORTH ? r->y0 + i : v;
         if (x < r->x0 || x > r->x1 || y < r->y0 || y > r->y1)
             return -1;
         if (bw_crypts_in_room(r, x, y))
-            return side == BW_CRYPTS_E || side == BW_CRYPTS_W ? x : y;
+            return side == BW_EAST || side == BW_WEST ? x : y;
     }
     return -1;
 }
@@ -218,8 +218,8 @@ static void draw_room(bw_crypts_room *rm, bw_rng *r, int c, int sx, int sy)
         rm->narrow = (uint8_t)bw_rng_below(r, 4);
         lo += (len - lo) & 1; /* same parity as the long side: both centred */
         rm->shortlen = (uint8_t)(lo + 2 * (int)bw_rng_below(r, (uint32_t)(hi - lo) / 2 + 1));
-        w = rm->narrow == BW_CRYPTS_N || rm->narrow == BW_CRYPTS_S ? len : across;
-        h = rm->narrow == BW_CRYPTS_N || rm->narrow == BW_CRYPTS_S ? across : len;
+        w = rm->narrow == BW_NORTH || rm->narrow == BW_SOUTH ? len : across;
+        h = rm->narrow == BW_NORTH || rm->narrow == BW_SOUTH ? across : len;
     }
     xhi = zx + ZONE - w;
     yhi = zy + ZONE - h;
@@ -310,8 +310,8 @@ static bw_crypts_link *link_of(bw_crypts_info *in, int e)
 static void set_link(bw_crypts_info *in, int e, int on)
 {
     int a = edge_a(e), south = edge_south(e), b = a + (south ? GRID : 1);
-    uint8_t sa = (uint8_t)(1u << (south ? BW_CRYPTS_S : BW_CRYPTS_E));
-    uint8_t sb = (uint8_t)(1u << (south ? BW_CRYPTS_N : BW_CRYPTS_W));
+    uint8_t sa = (uint8_t)(1u << (south ? BW_SOUTH : BW_EAST));
+    uint8_t sb = (uint8_t)(1u << (south ? BW_NORTH : BW_WEST));
     link_of(in, e)->style = (uint8_t)on; /* the real style is drawn later */
     in->cell[a].exits = (uint8_t)(on ? in->cell[a].exits | sa : in->cell[a].exits & ~sa);
     in->cell[b].exits = (uint8_t)(on ? in->cell[b].exits | sb : in->cell[b].exits & ~sb);
@@ -439,9 +439,9 @@ static void links(bw_map *m, bw_crypts_info *in, uint32_t seed, int level)
          * lanes keep a rock tile from both zones */
         k->bend = (uint8_t)bw_rng_range(&r, street, street + 4 - (int)BW_CRYPTS_WIDTH(k));
         if (is_room(&in->cell[a]) && bw_rng_chance(&r, DOOR_PCT, 100))
-            in->cell[a].doors |= (uint8_t)(1u << (south ? BW_CRYPTS_S : BW_CRYPTS_E));
+            in->cell[a].doors |= (uint8_t)(1u << (south ? BW_SOUTH : BW_EAST));
         if (is_room(&in->cell[b]) && bw_rng_chance(&r, DOOR_PCT, 100))
-            in->cell[b].doors |= (uint8_t)(1u << (south ? BW_CRYPTS_N : BW_CRYPTS_W));
+            in->cell[b].doors |= (uint8_t)(1u << (south ? BW_NORTH : BW_WEST));
     }
 }
 
@@ -470,7 +470,7 @@ static void carve_room(bw_map *m, const bw_crypts_room *r)
 {
     int x, y;
     for (y = r->y0; y <= r->y1; y++)
-        for (x = edge(r, BW_CRYPTS_W, y); x >= 0 && x <= edge(r, BW_CRYPTS_E, y); x++) {
+        for (x = edge(r, BW_WEST, y); x >= 0 && x <= edge(r, BW_EAST, y); x++) {
             BW_AT(&m->grid, x, y) = BW_T_FLOOR;
             BW_PSET(&m->a, x, y);
         }
@@ -486,8 +486,8 @@ static void carve_room(bw_map *m, const bw_crypts_room *r)
  * junction: the corridor covers its w x w square. */
 static int node_end(bw_map *m, const bw_crypts_room *r, int side, int c, int w, int *q)
 {
-    int south = side == BW_CRYPTS_N || side == BW_CRYPTS_S;
-    int s = side == BW_CRYPTS_E || side == BW_CRYPTS_S ? 1 : -1, lo = -((w - 1) / 2), l, u, ext, full;
+    int south = side == BW_NORTH || side == BW_SOUTH;
+    int s = side == BW_EAST || side == BW_SOUTH ? 1 : -1, lo = -((w - 1) / 2), l, u, ext, full;
     if (r->kind == BW_CRYPTS_JUNCTION) {
         int ju = south ? r->y0 : r->x0;
         *q = s > 0 ? ju + lo + w : ju + lo - 1;
@@ -556,8 +556,8 @@ static void carve_link(bw_map *m, const bw_crypts_info *in, int a, int south)
     int w = (int)BW_CRYPTS_WIDTH(k), lo = -((w - 1) / 2), bend = k->bend, qa, qb, v0, v1;
     int ca = south ? (ra->x0 + ra->x1) / 2 : (ra->y0 + ra->y1) / 2;
     int cb = south ? (rb->x0 + rb->x1) / 2 : (rb->y0 + rb->y1) / 2;
-    int ua = node_end(m, ra, south ? BW_CRYPTS_S : BW_CRYPTS_E, ca, w, &qa);
-    int ub = node_end(m, rb, south ? BW_CRYPTS_N : BW_CRYPTS_W, cb, w, &qb);
+    int ua = node_end(m, ra, south ? BW_SOUTH : BW_EAST, ca, w, &qa);
+    int ub = node_end(m, rb, south ? BW_NORTH : BW_WEST, cb, w, &qb);
     v0 = bw_min(ca, cb) + lo;
     v1 = bw_max(ca, cb) + lo + w - 1;
     fill(&m->grid, south, ua, bend + w - 1, ca + lo, ca + lo + w - 1);
@@ -646,8 +646,8 @@ static int inner_room(bw_map *m, bw_crypts_room *r, bw_rng *rng)
             int k = d + (int)bw_rng_below(rng, (uint32_t)(4 - d)), s = sides[k], j;
             sides[k] = sides[d];
             sides[d] = (uint8_t)s;
-            x = s == BW_CRYPTS_E ? x1 : s == BW_CRYPTS_W ? x0 : x0 + (iw - 1) / 2;
-            y = s == BW_CRYPTS_S ? y1 : s == BW_CRYPTS_N ? y0 : y0 + (ih - 1) / 2;
+            x = s == BW_EAST ? x1 : s == BW_WEST ? x0 : x0 + (iw - 1) / 2;
+            y = s == BW_SOUTH ? y1 : s == BW_NORTH ? y0 : y0 + (ih - 1) / 2;
             BW_AT(&m->grid, x, y) = BW_T_DOOR;
             for (j = -1; j <= 2; j++) /* the way through the door stays clear */
                 if (j)
@@ -671,9 +671,9 @@ static int perimeter_pillars(bw_map *m, const bw_crypts_room *r, int s, int peri
 {
     int cx = (r->x0 + r->x1) / 2, cy = (r->y0 + r->y1) / 2, side, k, n = 0;
     for (side = 0; side < 4; side++) {
-        int across = side == BW_CRYPTS_N || side == BW_CRYPTS_S; /* pillars spread along x */
+        int across = side == BW_NORTH || side == BW_SOUTH; /* pillars spread along x */
         int c = (across ? cx : cy) - (s - 1) / 2, lo = across ? r->x0 : r->y0, hi = across ? r->x1 : r->y1;
-        int out = side == BW_CRYPTS_E || side == BW_CRYPTS_S ? 1 : -1, mid = across ? cy : cx;
+        int out = side == BW_EAST || side == BW_SOUTH ? 1 : -1, mid = across ? cy : cx;
         for (k = c - ((c - lo) / period) * period; k + s - 1 <= hi; k += period) {
             int j, e = out > 0 ? 255 : 0, p;
             if (k - 1 < lo || k + s > hi)
@@ -875,7 +875,7 @@ static void furnish_all(bw_map *m, bw_crypts_info *in, uint32_t seed, int level)
 typedef void (*pass_fn)(bw_map *m, bw_crypts_info *in, uint32_t seed, int level);
 static const pass_fn passes[] = { layout, links, carve, furnish_all };
 
-int bw_crypts(bw_map *m, uint32_t seed, int level, bw_crypts_info *in)
+int bw_crypts_level(bw_map *m, uint32_t seed, int level, bw_crypts_info *in)
 {
     uint8_t *p;
     unsigned i;
@@ -897,5 +897,5 @@ int bw_crypts_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
 {
     bw_crypts_info info;
     (void)o;
-    return bw_crypts(m, seed, level, &info);
+    return bw_crypts_level(m, seed, level, &info);
 }

@@ -369,12 +369,12 @@ void bw_forest_canopy(uint32_t seed, int level, bw_forest_fn fn, void *ctx)
  * draw u(x, y) of 4.5. */
 static uint32_t cell_hash(uint32_t key, unsigned cell)
 {
-    return bw_hash32(key ^ ((uint32_t)cell * 0x9e3779b9u));
+    return bw_rng_hash32(key ^ ((uint32_t)cell * 0x9e3779b9u));
 }
 
 static uint32_t mushroom_key(uint32_t seed)
 {
-    return bw_mix(seed, BW_GEN_FOREST, 0, P_MUSHROOMS);
+    return bw_rng_mix(seed, BW_GEN_FOREST, 0, P_MUSHROOMS);
 }
 
 static int roll(uint32_t key, int level, unsigned cell)
@@ -663,14 +663,14 @@ static void join_floor(bw_map *m, const bw_forest_plan *pl, bw_forest_report *re
     bw_grid *g = &m->grid;
     bw_tileset open;
     int t, i;
-    bw_ts_from_flags(&open, BW_CONNECTS);
+    bw_tileset_from_flags(&open, BW_CONNECTS);
     bw_plane_clear(&m->a);
-    bw_flood(&m->fill, g, &open, &m->a, 0, 0);
+    bw_fill_flood(&m->fill, g, &open, &m->a, 0, 0);
     for (t = 0; t < pl->n; t++)
         if (!BW_PGET(&m->a, pl->x[t], pl->y[t])) {
             paint_line(g, pl->x[t], pl->y[t], pl->x[t], pl->y[t] - (REACH + 1), 2, BW_T_ROOTS,
                        BW_T_GRASS);
-            bw_flood(&m->fill, g, &open, &m->a, pl->x[t], pl->y[t]);
+            bw_fill_flood(&m->fill, g, &open, &m->a, pl->x[t], pl->y[t]);
             if (rep)
                 rep->fallbacks++;
         }
@@ -692,11 +692,11 @@ static void floor_level(bw_map *m, uint32_t seed, const bw_forest_plan *pl, bw_f
         roots(g, &r, pl, t, (closed >> t) & 1u);
     join_floor(m, pl, rep);
     bw_rng_stream(&r, seed, BW_GEN_FOREST, 5, P_LICHEN); /* 4.5.3 */
-    bw_lichen_defaults(&lp);
-    bw_ts_clear(&lp.over);
-    bw_ts_add(&lp.over, BW_T_GRASS);
+    bw_rubble_lichen_defaults(&lp);
+    bw_tileset_clear(&lp.over);
+    bw_tileset_add(&lp.over, BW_T_GRASS);
     for (n = bw_rng_range(&r, LICHEN_MIN, LICHEN_MAX); n > 0; n--)
-        bw_put_rubble(g, &r, &lp, 0);
+        bw_rubble_put(g, &r, &lp, 0);
 }
 
 /* ------------------------------------------------------------ entry */

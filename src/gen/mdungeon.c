@@ -52,7 +52,7 @@ typedef struct md_layout {
 } md_layout;
 
 /* One row per layout of mystery-dungeon.txt, index = layout - 1. */
-static const md_layout layouts[BW_MD_LAYOUTS] = {
+static const md_layout layouts[BW_MDUNGEON_LAYOUTS] = {
     /* 0x01 half rooms: notes, gx 4, gy 2..3, columns x >= gx/2 unused */
     { 4, 4, 2, 3, 2, 0, 0, V_ALL, K_DENSITY, K_DENSITY, X_LOOPS, F_MERGE },
     /* 0x02 one room, monster house */
@@ -84,12 +84,12 @@ enum { P_FLOOR, P_HOUSE, P_SHOP, P_WALL, P_RING };
 
 typedef struct md_ctx {
     bw_map *m;
-    bw_md_info *in;
+    bw_mdungeon_info *in;
     const md_layout *L;
-    const bw_md_params *p;
+    const bw_mdungeon_params *p;
 } md_ctx;
 
-void bw_md_defaults(bw_md_params *p, int floor, int layout)
+void bw_mdungeon_defaults(bw_mdungeon_params *p, int floor, int layout)
 {
     p->floor = floor;
     p->layout = layout;
@@ -123,13 +123,13 @@ static int is_floor(int t)
 
 static int inner(int x, int y)
 {
-    return x >= BW_MD_X0 && x <= BW_MD_X1 && y >= BW_MD_Y0 && y <= BW_MD_Y1;
+    return x >= BW_MDUNGEON_X0 && x <= BW_MDUNGEON_X1 && y >= BW_MDUNGEON_Y0 && y <= BW_MDUNGEON_Y1;
 }
 
-int bw_md_room(const bw_md_info *in, int c, int *x0, int *y0, int *x1, int *y1)
+int bw_mdungeon_room(const bw_mdungeon_info *in, int c, int *x0, int *y0, int *x1, int *y1)
 {
-    const bw_md_cell *a, *b;
-    if (c < 0 || c >= in->gx * in->gy || in->cell[c].kind != BW_MD_CELL_ROOM)
+    const bw_mdungeon_cell *a, *b;
+    if (c < 0 || c >= in->gx * in->gy || in->cell[c].kind != BW_MDUNGEON_CELL_ROOM)
         return 0;
     a = b = &in->cell[c];
     if (a->merged == 1)
@@ -170,18 +170,18 @@ static void pick_grid(md_ctx *c)
     int gy_hi = L->gy_hi ? L->gy_hi : 3 + (f > 50);
     c->in->gx = (uint8_t)bw_rng_range(&c->m->rng, L->gx_lo, gx_hi);
     c->in->gy = (uint8_t)bw_rng_range(&c->m->rng, L->gy_lo, gy_hi);
-    split(c->in->sx, c->in->gx, BW_MD_X0, BW_MD_X1 - BW_MD_X0 + 1, L->edge_w);
-    split(c->in->sy, c->in->gy, BW_MD_Y0, BW_MD_Y1 - BW_MD_Y0 + 1, L->edge_h);
+    split(c->in->sx, c->in->gx, BW_MDUNGEON_X0, BW_MDUNGEON_X1 - BW_MDUNGEON_X0 + 1, L->edge_w);
+    split(c->in->sy, c->in->gy, BW_MDUNGEON_Y0, BW_MDUNGEON_Y1 - BW_MDUNGEON_Y0 + 1, L->edge_h);
 }
 
-static int on_edge(const bw_md_info *in, int i, int j)
+static int on_edge(const bw_mdungeon_info *in, int i, int j)
 {
     return i == 0 || j == 0 || i == in->gx - 1 || j == in->gy - 1;
 }
 
 static int cell_valid(const md_ctx *c, int i, int j)
 {
-    const bw_md_info *in = c->in;
+    const bw_mdungeon_info *in = c->in;
     int ex = i == 0 || i == in->gx - 1, ey = j == 0 || j == in->gy - 1;
     if (i >= in->gx * c->L->cols4 / 4)
         return 0;
@@ -210,7 +210,7 @@ static int pick_odd(bw_rng *r, int lo, int hi)
  * "two large rooms") raises the minimum to half the sector on each side:
  * in its 26 x 28 sectors h is 14..26 and w max(13, ceil(2h/3))..24, both
  * never empty. */
-static void place_room(md_ctx *c, bw_md_cell *cl, int i, int j)
+static void place_room(md_ctx *c, bw_mdungeon_cell *cl, int i, int j)
 {
     bw_rng *r = &c->m->rng;
     int sx = c->in->sx[i], sw = c->in->sx[i + 1] - sx;
@@ -230,7 +230,7 @@ static void place_room(md_ctx *c, bw_md_cell *cl, int i, int j)
     cl->y1 = (uint8_t)(y0 + h - 1);
 }
 
-static void place_anchor(md_ctx *c, bw_md_cell *cl, int i, int j)
+static void place_anchor(md_ctx *c, bw_mdungeon_cell *cl, int i, int j)
 {
     bw_rng *r = &c->m->rng;
     cl->x0 = cl->x1 = (uint8_t)bw_rng_range(r, c->in->sx[i] + 1, c->in->sx[i + 1] - 2);
@@ -242,25 +242,25 @@ static void place_anchor(md_ctx *c, bw_md_cell *cl, int i, int j)
  * density cells (every layout with density cells has at least 4). Chosen by a partial Fisher-Yates shuffle. */
 static void make_cells(md_ctx *c)
 {
-    bw_md_info *in = c->in;
+    bw_mdungeon_info *in = c->in;
     bw_rng *r = &c->m->rng;
-    uint8_t idx[BW_MD_MAX_CELLS];
+    uint8_t idx[BW_MDUNGEON_MAX_CELLS];
     int i, j, k, n = 0, want, d = c->p->density;
-    for (k = 0; k < BW_MD_MAX_CELLS; k++) {
-        bw_md_cell *cl = &in->cell[k];
-        cl->kind = BW_MD_CELL_NONE;
+    for (k = 0; k < BW_MDUNGEON_MAX_CELLS; k++) {
+        bw_mdungeon_cell *cl = &in->cell[k];
+        cl->kind = BW_MDUNGEON_CELL_NONE;
         cl->links = cl->merged = cl->pad = 0;
         cl->x0 = cl->y0 = cl->x1 = cl->y1 = 0;
     }
     for (j = 0; j < in->gy; j++)
         for (i = 0; i < in->gx; i++) {
             int kind = on_edge(in, i, j) ? c->L->edge_kind : c->L->inner_kind;
-            bw_md_cell *cl = &in->cell[j * in->gx + i];
+            bw_mdungeon_cell *cl = &in->cell[j * in->gx + i];
             if (!cell_valid(c, i, j))
                 continue;
             if (kind == K_DENSITY)
                 idx[n++] = (uint8_t)(j * in->gx + i);
-            cl->kind = kind == K_ROOM ? BW_MD_CELL_ROOM : BW_MD_CELL_ANCHOR;
+            cl->kind = kind == K_ROOM ? BW_MDUNGEON_CELL_ROOM : BW_MDUNGEON_CELL_ANCHOR;
         }
     in->density_cells = (uint8_t)n;
     want = d < 0 ? -d : d + bw_rng_range(r, 0, 2);
@@ -270,16 +270,16 @@ static void make_cells(md_ctx *c)
         uint8_t t = idx[k];
         idx[k] = idx[s];
         idx[s] = t;
-        in->cell[idx[k]].kind = BW_MD_CELL_ROOM;
+        in->cell[idx[k]].kind = BW_MDUNGEON_CELL_ROOM;
     }
     in->rooms = 0;
     for (j = 0; j < in->gy; j++)
         for (i = 0; i < in->gx; i++) {
-            bw_md_cell *cl = &in->cell[j * in->gx + i];
-            if (cl->kind == BW_MD_CELL_ROOM) {
+            bw_mdungeon_cell *cl = &in->cell[j * in->gx + i];
+            if (cl->kind == BW_MDUNGEON_CELL_ROOM) {
                 place_room(c, cl, i, j);
                 in->rooms++;
-            } else if (cl->kind == BW_MD_CELL_ANCHOR) {
+            } else if (cl->kind == BW_MDUNGEON_CELL_ANCHOR) {
                 place_anchor(c, cl, i, j);
             }
         }
@@ -288,16 +288,16 @@ static void make_cells(md_ctx *c)
 /* ---- (4) connections ------------------------------------------------ */
 
 /* Neighbour of cell k in direction d (N E S W), or -1. */
-static int nb(const bw_md_info *in, int k, int d)
+static int nb(const bw_mdungeon_info *in, int k, int d)
 {
     int i = k % in->gx + bw_dx4[d], j = k / in->gx + bw_dy4[d];
     if (i < 0 || j < 0 || i >= in->gx || j >= in->gy)
         return -1;
     k = j * in->gx + i;
-    return in->cell[k].kind != BW_MD_CELL_NONE ? k : -1;
+    return in->cell[k].kind != BW_MDUNGEON_CELL_NONE ? k : -1;
 }
 
-static void link(bw_md_info *in, int k, int d)
+static void link(bw_mdungeon_info *in, int k, int d)
 {
     int n = nb(in, k, d);
     in->cell[k].links |= (uint8_t)(1u << d);
@@ -308,12 +308,12 @@ static void link(bw_md_info *in, int k, int d)
  * are connected through sector neighbours), then the layout's extras. */
 static void connect_cells(md_ctx *c)
 {
-    bw_md_info *in = c->in;
+    bw_mdungeon_info *in = c->in;
     bw_rng *r = &c->m->rng;
     uint32_t done = 0;
     int cells = in->gx * in->gy, k, d, n, step, start = -1, count = 0;
     for (k = 0; k < cells; k++)
-        if (in->cell[k].kind != BW_MD_CELL_NONE && bw_rng_below(r, (uint32_t)++count) == 0)
+        if (in->cell[k].kind != BW_MDUNGEON_CELL_NONE && bw_rng_below(r, (uint32_t)++count) == 0)
             start = k;
     if (start < 0)
         return; /* no cell: nothing to join (every layout has some) */
@@ -337,7 +337,7 @@ static void connect_cells(md_ctx *c)
         for (d = 1; d < 3; d++) { /* E and S: each pair once */
             int i = k % in->gx, j = k / in->gx, e0, e1, want;
             /* both ends must exist: an empty cell has no room to leave from */
-            if (in->cell[k].kind == BW_MD_CELL_NONE || (n = nb(in, k, d)) < 0 ||
+            if (in->cell[k].kind == BW_MDUNGEON_CELL_NONE || (n = nb(in, k, d)) < 0 ||
                 (in->cell[k].links >> d & 1u))
                 continue;
             e0 = on_edge(in, i, j);
@@ -356,13 +356,13 @@ static void connect_cells(md_ctx *c)
  * a merge would leave |D| - 1 rooms on the map, and "exactly |D|" wins. */
 static void merge_rooms(md_ctx *c)
 {
-    bw_md_info *in = c->in;
+    bw_mdungeon_info *in = c->in;
     int k;
     if (!(c->L->flags & F_MERGE) || c->p->density < 0)
         return;
     for (k = 0; k + in->gx < in->gx * in->gy; k++) {
-        bw_md_cell *a = &in->cell[k], *b = a + in->gx;
-        if (a->kind == BW_MD_CELL_ROOM && b->kind == BW_MD_CELL_ROOM && !a->merged &&
+        bw_mdungeon_cell *a = &in->cell[k], *b = a + in->gx;
+        if (a->kind == BW_MDUNGEON_CELL_ROOM && b->kind == BW_MDUNGEON_CELL_ROOM && !a->merged &&
             !b->merged && (a->links >> 2 & 1u) &&
             bw_rng_chance(&c->m->rng, MD_MERGE_PERCENT, 100)) {
             a->merged = 1;
@@ -371,10 +371,10 @@ static void merge_rooms(md_ctx *c)
     }
 }
 
-static bw_rect rect_of(const bw_md_info *in, int k)
+static bw_rect rect_of(const bw_mdungeon_info *in, int k)
 {
     int x0, y0, x1, y1;
-    if (!bw_md_room(in, k, &x0, &y0, &x1, &y1)) {
+    if (!bw_mdungeon_room(in, k, &x0, &y0, &x1, &y1)) {
         x0 = x1 = in->cell[k].x0;
         y0 = y1 = in->cell[k].y0;
     }
@@ -428,15 +428,15 @@ static void hallway(md_ctx *c, int k, int d)
 
 static void draw_cells(md_ctx *c)
 {
-    bw_md_info *in = c->in;
+    bw_mdungeon_info *in = c->in;
     bw_grid *g = &c->m->grid;
     int k;
     for (k = 0; k < in->gx * in->gy; k++) {
         bw_rect r = rect_of(in, k);
-        if (in->cell[k].kind == BW_MD_CELL_NONE)
+        if (in->cell[k].kind == BW_MDUNGEON_CELL_NONE)
             continue;
         bw_grid_rect(g, r.x0, r.y0, r.x1, r.y1,
-                     in->cell[k].kind == BW_MD_CELL_ROOM ? BW_T_MD_ROOM : BW_T_MD_HALL);
+                     in->cell[k].kind == BW_MDUNGEON_CELL_ROOM ? BW_T_MD_ROOM : BW_T_MD_HALL);
     }
     for (k = 0; k < in->gx * in->gy; k++) {
         if ((in->cell[k].links >> 1) & 1u)
@@ -469,11 +469,11 @@ static int makes_square(const bw_grid *g, int x, int y)
 /* Picks a random real room (merged rooms once); returns its cell or -1. */
 static int random_room(md_ctx *c, int skip, int min_side)
 {
-    bw_md_info *in = c->in;
+    bw_mdungeon_info *in = c->in;
     int k, n = 0, pick = -1;
     for (k = 0; k < in->gx * in->gy; k++) {
         bw_rect r;
-        if (k == skip || in->cell[k].kind != BW_MD_CELL_ROOM || in->cell[k].merged == 2)
+        if (k == skip || in->cell[k].kind != BW_MDUNGEON_CELL_ROOM || in->cell[k].merged == 2)
             continue;
         r = rect_of(in, k);
         if (bw_rect_w(r) < min_side || bw_rect_h(r) < min_side)
@@ -498,15 +498,15 @@ static int diggable(const bw_grid *g, int x, int y)
  * beside a doorway or on a hallway cannot be dug (about 30% of picks), so
  * the start is picked again, up to MD_DEAD_END_TRIES times; a dead end
  * that still finds none is dropped, not counted. Each one drawn is recorded
- * in info->dead (hence the clamp to BW_MD_MAX_DEAD_ENDS). */
+ * in info->dead (hence the clamp to BW_MDUNGEON_MAX_DEAD_ENDS). */
 static void dead_ends(md_ctx *c)
 {
     bw_rng *r = &c->m->rng;
     bw_grid *g = &c->m->grid;
-    int e, s, t, n = bw_clamp(c->p->dead_ends, 0, BW_MD_MAX_DEAD_ENDS);
+    int e, s, t, n = bw_clamp(c->p->dead_ends, 0, BW_MDUNGEON_MAX_DEAD_ENDS);
     c->in->n_dead = 0;
     for (e = 0; e < n; e++) {
-        bw_md_dead_end *de = &c->in->dead[c->in->n_dead];
+        bw_mdungeon_dead_end *de = &c->in->dead[c->in->n_dead];
         int k = -1, d = 0, x = 0, y = 0, stride;
         for (t = 0; t < MD_DEAD_END_TRIES; t++) {
             bw_rect a;
@@ -548,18 +548,18 @@ static void dead_ends(md_ctx *c)
  * there, so (6) only re-asserts it; it is cheap and makes the rule local. */
 static void borders(bw_grid *g)
 {
-    bw_grid_rect(g, 0, 0, BW_MD_W - 1, BW_MD_Y0 - 1, BW_T_MD_BORDER);
-    bw_grid_rect(g, 0, BW_MD_Y1 + 1, BW_MD_W - 1, BW_MD_H - 1, BW_T_MD_BORDER);
-    bw_grid_rect(g, 0, 0, BW_MD_X0 - 1, BW_MD_H - 1, BW_T_MD_BORDER);
-    bw_grid_rect(g, BW_MD_X1 + 1, 0, BW_MD_W - 1, BW_MD_H - 1, BW_T_MD_BORDER);
+    bw_grid_rect(g, 0, 0, BW_MDUNGEON_W - 1, BW_MDUNGEON_Y0 - 1, BW_T_MD_BORDER);
+    bw_grid_rect(g, 0, BW_MDUNGEON_Y1 + 1, BW_MDUNGEON_W - 1, BW_MDUNGEON_H - 1, BW_T_MD_BORDER);
+    bw_grid_rect(g, 0, 0, BW_MDUNGEON_X0 - 1, BW_MDUNGEON_H - 1, BW_T_MD_BORDER);
+    bw_grid_rect(g, BW_MDUNGEON_X1 + 1, 0, BW_MDUNGEON_W - 1, BW_MDUNGEON_H - 1, BW_T_MD_BORDER);
 }
 
 /* (7) A hallway tile beside room floor is the special trigger. */
 static void junctions(bw_grid *g)
 {
     int x, y, d;
-    for (y = BW_MD_Y0; y <= BW_MD_Y1; y++)
-        for (x = BW_MD_X0; x <= BW_MD_X1; x++) {
+    for (y = BW_MDUNGEON_Y0; y <= BW_MDUNGEON_Y1; y++)
+        for (x = BW_MDUNGEON_X0; x <= BW_MDUNGEON_X1; x++) {
             if (BW_AT(g, x, y) != BW_T_MD_HALL)
                 continue;
             for (d = 0; d < 4; d++)
@@ -586,10 +586,10 @@ static void water(md_ctx *c)
 {
     bw_rng *r = &c->m->rng;
     bw_grid *g = &c->m->grid;
-    bw_md_info *in = c->in;
-    int n = bw_clamp(c->p->terrain_density, 0, BW_MD_MAX_PATCHES), run, s, i, wetted = 0;
-    int x = bw_rng_range(r, BW_MD_X0, BW_MD_X1), down = bw_rng_chance(r, 1, 2);
-    int y = down ? BW_MD_Y0 : BW_MD_Y1, dy = down ? 1 : -1;
+    bw_mdungeon_info *in = c->in;
+    int n = bw_clamp(c->p->terrain_density, 0, BW_MDUNGEON_MAX_PATCHES), run, s, i, wetted = 0;
+    int x = bw_rng_range(r, BW_MDUNGEON_X0, BW_MDUNGEON_X1), down = bw_rng_chance(r, 1, 2);
+    int y = down ? BW_MDUNGEON_Y0 : BW_MDUNGEON_Y1, dy = down ? 1 : -1;
     in->river_x = (uint8_t)x;
     in->river_y = (uint8_t)y;
     in->river_n = 0;
@@ -612,7 +612,7 @@ static void water(md_ctx *c)
     }
     in->river_n = (uint16_t)wetted;
     for (i = 0; i < n; i++) {
-        int cx = bw_rng_range(r, BW_MD_X0, BW_MD_X1), cy = bw_rng_range(r, BW_MD_Y0, BW_MD_Y1);
+        int cx = bw_rng_range(r, BW_MDUNGEON_X0, BW_MDUNGEON_X1), cy = bw_rng_range(r, BW_MDUNGEON_Y0, BW_MDUNGEON_Y1);
         in->patch[i][0] = (uint8_t)cx;
         in->patch[i][1] = (uint8_t)cy;
         for (y = cy - 4; y < cy + 4; y++)
@@ -628,26 +628,26 @@ static void water(md_ctx *c)
 static int attempt(md_ctx *c)
 {
     bw_map *m = c->m;
-    bw_md_info *in = c->in;
+    bw_mdungeon_info *in = c->in;
     bw_tileset open;
-    bw_map_init(m, BW_MD_W, BW_MD_H, BW_T_MD_WALL);       /* (1) */
+    bw_map_init(m, BW_MDUNGEON_W, BW_MDUNGEON_H, BW_T_MD_WALL);       /* (1) */
     borders(&m->grid);                                    /* (2) */
     in->n_dead = in->patches = 0;
     in->river_n = 0;
     if (c->L->flags & F_ONE) {
-        bw_md_cell *cl = &in->cell[0];
+        bw_mdungeon_cell *cl = &in->cell[0];
         in->gx = in->gy = 1;
-        split(in->sx, 1, BW_MD_X0, BW_MD_X1 - BW_MD_X0 + 1, 0);
-        split(in->sy, 1, BW_MD_Y0, BW_MD_Y1 - BW_MD_Y0 + 1, 0);
-        cl->kind = BW_MD_CELL_ROOM;
+        split(in->sx, 1, BW_MDUNGEON_X0, BW_MDUNGEON_X1 - BW_MDUNGEON_X0 + 1, 0);
+        split(in->sy, 1, BW_MDUNGEON_Y0, BW_MDUNGEON_Y1 - BW_MDUNGEON_Y0 + 1, 0);
+        cl->kind = BW_MDUNGEON_CELL_ROOM;
         cl->links = cl->merged = cl->pad = 0;
-        cl->x0 = BW_MD_X0; /* notes: the one room spans x 2..53, y 2..29 */
-        cl->y0 = BW_MD_Y0;
-        cl->x1 = BW_MD_X1;
-        cl->y1 = BW_MD_Y1;
+        cl->x0 = BW_MDUNGEON_X0; /* notes: the one room spans x 2..53, y 2..29 */
+        cl->y0 = BW_MDUNGEON_Y0;
+        cl->x1 = BW_MDUNGEON_X1;
+        cl->y1 = BW_MDUNGEON_Y1;
         in->rooms = 1;
         in->density_cells = 0;
-        bw_grid_rect(&m->grid, BW_MD_X0, BW_MD_Y0, BW_MD_X1, BW_MD_Y1, BW_T_MD_ROOM);
+        bw_grid_rect(&m->grid, BW_MDUNGEON_X0, BW_MDUNGEON_Y0, BW_MDUNGEON_X1, BW_MDUNGEON_Y1, BW_T_MD_ROOM);
         return 1;
     }
     pick_grid(c);                                         /* (3) */
@@ -659,9 +659,9 @@ static int attempt(md_ctx *c)
     borders(&m->grid);                                    /* (6) */
     junctions(&m->grid);                                  /* (7) */
     water(c);                                             /* (8) */
-    bw_ts_from_flags(&open, BW_CONNECTS);
+    bw_tileset_from_flags(&open, BW_CONNECTS);
     return in->rooms >= 2 && bw_grid_count(&m->grid, BW_T_MD_ROOM) >= MD_MIN_ROOM_TILES &&
-           bw_connected(&m->fill, &m->grid, &open, &m->a);
+           bw_fill_connected(&m->fill, &m->grid, &open, &m->a);
 }
 
 /* ---- (9)-(11) --------------------------------------------------------- */
@@ -712,15 +712,15 @@ static int pick_tile(md_ctx *c, int mode, bw_rect rect, int *px, int *py)
  * never runs out (md_entities_fit), so only a lack of free tiles stops it. */
 static int scatter(md_ctx *c, int n, int mode, bw_rect rect, int kind, int arg)
 {
-    static const bw_rect ring = { BW_MD_X0 - 1, BW_MD_Y0 - 1, BW_MD_X1 + 1, BW_MD_Y1 + 1 };
+    static const bw_rect ring = { BW_MDUNGEON_X0 - 1, BW_MDUNGEON_Y0 - 1, BW_MDUNGEON_X1 + 1, BW_MDUNGEON_Y1 + 1 };
     int i, x, y, placed = 0;
     for (i = 0; i < n; i++) {
         int k = kind;
         if (!pick_tile(c, mode, rect, &x, &y) &&
             (mode != P_WALL || !pick_tile(c, P_RING, ring, &x, &y)))
             break;
-        if (kind == BW_MD_E_TRAP && bw_rng_chance(&c->m->rng, 1, MD_WONDER_ONE_IN))
-            k = BW_MD_E_WONDER;
+        if (kind == BW_MDUNGEON_E_TRAP && bw_rng_chance(&c->m->rng, 1, MD_WONDER_ONE_IN))
+            k = BW_MDUNGEON_E_WONDER;
         if (!bw_map_add_entity(c->m, x, y, k, arg))
             break;
         BW_PSET(&c->m->b, x, y);
@@ -731,10 +731,10 @@ static int scatter(md_ctx *c, int n, int mode, bw_rect rect, int kind, int arg)
 
 static void populate(md_ctx *c)
 {
-    bw_md_info *in = c->in;
+    bw_mdungeon_info *in = c->in;
     bw_rng *r = &c->m->rng;
-    const bw_md_params *p = c->p;
-    static const bw_rect whole = { BW_MD_X0, BW_MD_Y0, BW_MD_X1, BW_MD_Y1 };
+    const bw_mdungeon_params *p = c->p;
+    static const bw_rect whole = { BW_MDUNGEON_X0, BW_MDUNGEON_Y0, BW_MDUNGEON_X1, BW_MDUNGEON_Y1 };
     bw_rect a;
     int x, y, X;
     in->house = in->shop = -1;
@@ -766,39 +766,39 @@ static void populate(md_ctx *c)
      * with the house and shop extras they always fit (md_entities_fit). */
     X = bw_clamp(p->item_density, 0, MD_DENSITY_MAX);
     in->n_items = (uint8_t)scatter(c, bw_rng_range(r, bw_max(0, X - 2), X + 2), P_FLOOR,
-                                   whole, BW_MD_E_ITEM, 0);
+                                   whole, BW_MDUNGEON_E_ITEM, 0);
     X = bw_clamp(p->trap_density, 0, MD_TRAPS_MAX);
     in->n_traps = (uint8_t)scatter(c, bw_rng_range(r, X / 2, X), P_FLOOR, whole,
-                                   BW_MD_E_TRAP, 0);
+                                   BW_MDUNGEON_E_TRAP, 0);
     X = bw_clamp(p->buried_density, 0, MD_DENSITY_MAX);
     in->n_buried = (uint8_t)scatter(c, bw_rng_range(r, bw_max(0, X - 2), X + 2), P_WALL,
-                                    whole, BW_MD_E_BURIED, 0);
+                                    whole, BW_MDUNGEON_E_BURIED, 0);
     in->n_house_items = in->n_house_traps = in->n_shop = 0;
     if (in->house >= 0) {
         a = rect_of(in, in->house);
         in->n_house_items = (uint8_t)scatter(
-            c, bw_rng_range(r, MD_HOUSE_EXTRA_LO, MD_HOUSE_EXTRA_HI), P_HOUSE, a, BW_MD_E_ITEM, 1);
+            c, bw_rng_range(r, MD_HOUSE_EXTRA_LO, MD_HOUSE_EXTRA_HI), P_HOUSE, a, BW_MDUNGEON_E_ITEM, 1);
         /* (9)'s cap of 56 traps and magic tiles holds with the extras too */
         in->n_house_traps = (uint8_t)scatter(
             c, bw_min(bw_rng_range(r, MD_HOUSE_EXTRA_LO, MD_HOUSE_EXTRA_HI),
-                      MD_TRAPS_MAX - in->n_traps), P_HOUSE, a, BW_MD_E_TRAP, 1);
+                      MD_TRAPS_MAX - in->n_traps), P_HOUSE, a, BW_MDUNGEON_E_TRAP, 1);
     }
     if (in->shop >= 0) {
         a = bw_rect_make(in->carpet[0], in->carpet[1], in->carpet[2], in->carpet[3]);
         in->n_shop = (uint8_t)scatter(c, bw_min(bw_rect_w(a) * bw_rect_h(a) / 2,
                                                 MD_SHOP_WARES_MAX),
-                                      P_SHOP, a, BW_MD_E_SHOP_ITEM, 0);
+                                      P_SHOP, a, BW_MDUNGEON_E_SHOP_ITEM, 0);
     }
 }
 
-int bw_mdungeon(bw_map *m, uint32_t seed, const bw_md_params *p, bw_md_info *info)
+int bw_mdungeon_floor(bw_map *m, uint32_t seed, const bw_mdungeon_params *p, bw_mdungeon_info *info)
 {
     md_ctx c;
     int layout, tries, ok = 0;
     if (!m || !p || !info || p->floor < 1 || p->floor > 99 || p->layout < 0 ||
-        p->layout > BW_MD_LAYOUTS)
+        p->layout > BW_MDUNGEON_LAYOUTS)
         return -1;
-    layout = p->layout ? p->layout : BW_MD_DEFAULT_LAYOUT;
+    layout = p->layout ? p->layout : BW_MDUNGEON_DEFAULT_LAYOUT;
     c.m = m;
     c.in = info;
     c.p = p;
@@ -815,7 +815,7 @@ int bw_mdungeon(bw_map *m, uint32_t seed, const bw_md_params *p, bw_md_info *inf
     if (!ok) {
         /* Notes: after 10 failed attempts, a one-room monster house. */
         c.in->fallback = 1;
-        c.L = &layouts[BW_MD_ONE_ROOM - 1];
+        c.L = &layouts[BW_MDUNGEON_ONE_ROOM - 1];
         attempt(&c);
     }
     populate(&c);
@@ -827,7 +827,7 @@ int bw_mdungeon(bw_map *m, uint32_t seed, const bw_md_params *p, bw_md_info *inf
  * Cortex-M0). */
 int bw_mdungeon_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
 {
-    struct { bw_md_params p; bw_md_info info; } st;
-    bw_md_defaults(&st.p, level, o ? o->layout : 0);
-    return bw_mdungeon(m, seed, &st.p, &st.info);
+    struct { bw_mdungeon_params p; bw_mdungeon_info info; } st;
+    bw_mdungeon_defaults(&st.p, level, o ? o->layout : 0);
+    return bw_mdungeon_floor(m, seed, &st.p, &st.info);
 }

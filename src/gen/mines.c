@@ -244,7 +244,7 @@ static int nearest_before(const node_list *nl, int i)
 
 static void open_set(bw_tileset *ts)
 {
-    bw_ts_from_flags(ts, BW_CONNECTS);
+    bw_tileset_from_flags(ts, BW_CONNECTS);
 }
 
 /* Floods m->a from the first `count` nodes; returns the cells reached. */
@@ -253,7 +253,7 @@ static int flood_nodes(bw_map *m, const bw_tileset *open, const node_list *nl, i
     int i, n = 0;
     bw_plane_clear(&m->a);
     for (i = 0; i < count; i++)
-        n += bw_flood(&m->fill, &m->grid, open, &m->a, nl->x[i], nl->y[i]);
+        n += bw_fill_flood(&m->fill, &m->grid, open, &m->a, nl->x[i], nl->y[i]);
     return n;
 }
 
@@ -339,7 +339,7 @@ static void open_doors(bw_map *m, int sx, int sy, int bx0, int by0, int bx1, int
     by1 = bw_min(by1, g->h - 2);
     if (sx >= 0) {
         bw_plane_clear(&m->a);
-        bw_flood(&m->fill, g, &open, &m->a, sx, sy);
+        bw_fill_flood(&m->fill, g, &open, &m->a, sx, sy);
     }
     for (pass = 0; pass < DOOR_PASSES && changed; pass++) {
         changed = 0;
@@ -352,13 +352,13 @@ static void open_doors(bw_map *m, int sx, int sy, int bx0, int by0, int bx1, int
                 for (a = 0; a < 2 && !ok; a++) {
                     int x0 = x - (a == 0), y0 = y - (a == 1);
                     int x1 = x + (a == 0), y1 = y + (a == 1);
-                    int o0 = BW_TS_HAS(&open, BW_AT(g, x0, y0)) != 0;
-                    int o1 = BW_TS_HAS(&open, BW_AT(g, x1, y1)) != 0;
+                    int o0 = BW_TILESET_HAS(&open, BW_AT(g, x0, y0)) != 0;
+                    int o1 = BW_TILESET_HAS(&open, BW_AT(g, x1, y1)) != 0;
                     ok = o0 && o1 && REACHED(m, x0, y0) != REACHED(m, x1, y1);
                 }
                 if (ok) {
                     BW_AT(g, x, y) = BW_T_DOOR;
-                    bw_flood(&m->fill, g, &open, &m->a, x, y);
+                    bw_fill_flood(&m->fill, g, &open, &m->a, x, y);
                     changed = 1;
                 }
             }
@@ -435,11 +435,11 @@ static int fill_gaps(bw_map *m, const area_list *al)
                         x = bw_min(x + 31 - (int)(i & 31), al->x1[k]);
                     continue;
                 }
-                if (!BW_TS_HAS(&open, g->cell[i]))
+                if (!BW_TILESET_HAS(&open, g->cell[i]))
                     continue;
                 if ((x > 0 && REACHED(m, x - 1, y)) || (x < w - 1 && REACHED(m, x + 1, y)) ||
                     (y > 0 && REACHED(m, x, y - 1)) || (y < h - 1 && REACHED(m, x, y + 1)))
-                    bw_flood(&m->fill, g, &open, &m->a, x, y);
+                    bw_fill_flood(&m->fill, g, &open, &m->a, x, y);
                 else
                     apart = 1; /* may still join from a cell later in the scan */
             }
@@ -448,7 +448,7 @@ static int fill_gaps(bw_map *m, const area_list *al)
     for (k = 0; k < al->n; k++) /* the cheap check was not enough: count again */
         for (y = al->y0[k]; y <= al->y1[k]; y++)
             for (x = al->x0[k]; x <= al->x1[k]; x++)
-                if (!REACHED(m, x, y) && BW_TS_HAS(&open, BW_AT(g, x, y)))
+                if (!REACHED(m, x, y) && BW_TILESET_HAS(&open, BW_AT(g, x, y)))
                     return 0;
     return 1;
 }
@@ -495,14 +495,14 @@ static void patches(bw_grid *g, bw_rng *r, uint8_t tile, uint8_t over, int count
     bw_rubble_params p;
     int i;
     if (tile == BW_T_LICHEN) {
-        bw_lichen_defaults(&p);
+        bw_rubble_lichen_defaults(&p);
     } else {
         bw_rubble_defaults(&p);
-        bw_ts_clear(&p.over);
-        bw_ts_add(&p.over, over);
+        bw_tileset_clear(&p.over);
+        bw_tileset_add(&p.over, over);
     }
     for (i = 0; i < count; i++)
-        bw_put_rubble(g, r, &p, 0);
+        bw_rubble_put(g, r, &p, 0);
 }
 
 /* PUT_ORC_WATCHTOWERS on the level, off the marked pit boxes and, on
@@ -511,13 +511,13 @@ static void towers(bw_grid *g, bw_rng *r, int n)
 {
     bw_watchtower_params wp;
     bw_watchtower_defaults(&wp);
-    bw_ts_add(&wp.forbid, MARK);
-    bw_ts_add(&wp.forbid, BW_T_SHALLOW);
-    bw_ts_add(&wp.forbid, BW_T_DEEP);
-    bw_ts_add(&wp.forbid, BW_T_SLICK);
-    bw_ts_add(&wp.forbid, BW_T_CRUMBLE_DIRT); /* a pit's middle */
+    bw_tileset_add(&wp.forbid, MARK);
+    bw_tileset_add(&wp.forbid, BW_T_SHALLOW);
+    bw_tileset_add(&wp.forbid, BW_T_DEEP);
+    bw_tileset_add(&wp.forbid, BW_T_SLICK);
+    bw_tileset_add(&wp.forbid, BW_T_CRUMBLE_DIRT); /* a pit's middle */
     wp.count = (uint8_t)n;
-    bw_put_watchtowers(g, r, &wp, bw_rect_make(1, 1, g->w - 2, g->h - 2), 0);
+    bw_watchtower_put_many(g, r, &wp, bw_rect_make(1, 1, g->w - 2, g->h - 2), 0);
 }
 
 /* 1.2.2 (and 1.3.1: DLVL 3 is like DLVL 2): stalactites, lichen, rubble
@@ -548,19 +548,19 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_
     bw_rng_stream(&r, seed, BW_GEN_MINES, 1, P_BUILDINGS);
     bw_building_defaults(&bp);
     /* may overlap other buildings (PUT_BUILDING merges them), never a pit */
-    bw_ts_add(&bp.on, BW_T_DIRT);
-    bw_ts_add(&bp.on, BW_T_WOOD);
-    bw_ts_add(&bp.on, BW_T_BWALL);
-    bw_ts_add(&bp.on, BW_T_CRUMBLE_WALL);
-    bw_ts_add(&bp.on, BW_T_BROKEN_WALL);
-    bw_ts_add(&bp.on, BW_T_DOOR);
-    bw_put_buildings(g, &r, &bp, bw_rng_range(&r, 8, 14), bw_rect_make(1, 1, g->w - 2, g->h - 2));
+    bw_tileset_add(&bp.on, BW_T_DIRT);
+    bw_tileset_add(&bp.on, BW_T_WOOD);
+    bw_tileset_add(&bp.on, BW_T_BWALL);
+    bw_tileset_add(&bp.on, BW_T_CRUMBLE_WALL);
+    bw_tileset_add(&bp.on, BW_T_BROKEN_WALL);
+    bw_tileset_add(&bp.on, BW_T_DOOR);
+    bw_building_put_many(g, &r, &bp, bw_rng_range(&r, 8, 14), bw_rect_make(1, 1, g->w - 2, g->h - 2));
     bw_rng_stream(&r, seed, BW_GEN_MINES, 1, P_FEATURES);
     bw_rubble_defaults(&rp);
-    bw_ts_clear(&rp.over);
-    bw_ts_add(&rp.over, BW_T_DIRT); /* in the open, not inside buildings */
+    bw_tileset_clear(&rp.over);
+    bw_tileset_add(&rp.over, BW_T_DIRT); /* in the open, not inside buildings */
     for (i = bw_rng_range(&r, 10, 16); i > 0; i--)
-        bw_put_rubble(g, &r, &rp, 0);
+        bw_rubble_put(g, &r, &rp, 0);
     unmark_boxes(g, own, BW_T_DIRT);
     bw_pit_put(g, own, &m->b); /* 1.1.3 */
     open_doors(m, own->x[0], own->y[0], 1, 1, g->w - 2, g->h - 2);
@@ -663,7 +663,7 @@ static int touches_reached(const bw_map *m, int x, int y)
  * which breaks every deep pool wider than that. Then, from one flood of
  * the cave: every deep cell with the reached part on one side and an open
  * cell out of reach on another becomes a shallow crossing, and what lies
- * beyond joins at once (bw_flood from the crossing fills only unmarked
+ * beyond joins at once (bw_fill_flood from the crossing fills only unmarked
  * cells). While open ground that is not water is still out of reach (deep
  * water two thick round it, rare), every deep cell bordering the reached
  * part turns shallow, a layer at a time. Last, water out of reach that is
@@ -707,14 +707,14 @@ static int water_connect(bw_map *m, const node_list *nl, uint32_t seed)
                 y = (i * 32 + j) / BW_GRID_MAX;
                 if (!touches_reached(m, x, y))
                     continue;
-                beyond = (!REACHED(m, x - 1, y) && BW_TS_HAS(&open, BW_AT(g, x - 1, y))) ||
-                         (!REACHED(m, x + 1, y) && BW_TS_HAS(&open, BW_AT(g, x + 1, y))) ||
-                         (!REACHED(m, x, y - 1) && BW_TS_HAS(&open, BW_AT(g, x, y - 1))) ||
-                         (!REACHED(m, x, y + 1) && BW_TS_HAS(&open, BW_AT(g, x, y + 1)));
+                beyond = (!REACHED(m, x - 1, y) && BW_TILESET_HAS(&open, BW_AT(g, x - 1, y))) ||
+                         (!REACHED(m, x + 1, y) && BW_TILESET_HAS(&open, BW_AT(g, x + 1, y))) ||
+                         (!REACHED(m, x, y - 1) && BW_TILESET_HAS(&open, BW_AT(g, x, y - 1))) ||
+                         (!REACHED(m, x, y + 1) && BW_TILESET_HAS(&open, BW_AT(g, x, y + 1)));
                 if (beyond || layer > 0) { /* layer 0: crossings only */
                     BW_AT(g, x, y) = BW_T_SHALLOW;
                     BW_PCLR(&m->b, x, y);
-                    bw_flood(&m->fill, g, &open, &m->a, x, y);
+                    bw_fill_flood(&m->fill, g, &open, &m->a, x, y);
                 }
             }
         }
@@ -728,7 +728,7 @@ static int water_connect(bw_map *m, const node_list *nl, uint32_t seed)
                     t += 8;
                     continue;
                 }
-                if ((u & 1u) && *t != BW_T_ROCK && *t != BW_T_SHALLOW && BW_TS_HAS(&open, *t)) {
+                if ((u & 1u) && *t != BW_T_ROCK && *t != BW_T_SHALLOW && BW_TILESET_HAS(&open, *t)) {
                     cut = 1;
                     break;
                 }
@@ -744,14 +744,14 @@ static int water_connect(bw_map *m, const node_list *nl, uint32_t seed)
      * deep cell is marked there, and a rescan of that fill could only start
      * a pool from a reached cell, which is right), then moved to m->b, which
      * holds every deep cell: m->b becomes the pools that stay. */
-    bw_ts_clear(&deep);
-    bw_ts_add(&deep, BW_T_DEEP);
+    bw_tileset_clear(&deep);
+    bw_tileset_add(&deep, BW_T_DEEP);
     for (i = 0; i < words; i++)
         for (j = 0, v = m->b.w[i]; v; j++, v >>= 1) {
             x = (i * 32 + j) % BW_GRID_MAX;
             y = (i * 32 + j) / BW_GRID_MAX;
             if ((v & 1u) && !REACHED(m, x, y) && touches_reached(m, x, y))
-                bw_flood(&m->fill, g, &deep, &m->a, x, y);
+                bw_fill_flood(&m->fill, g, &deep, &m->a, x, y);
         }
     for (i = 0; i < words; i++) {
         v = m->b.w[i] & m->a.w[i];
@@ -800,7 +800,7 @@ static int water_connect(bw_map *m, const node_list *nl, uint32_t seed)
                 y = (i * 32 + j) / BW_GRID_MAX;
                 if ((v & 1u) && BW_AT(g, x, y) == BW_T_SHALLOW && !REACHED(m, x, y) &&
                     touches_reached(m, x, y))
-                    bw_flood(&m->fill, g, &open, &m->a, x, y);
+                    bw_fill_flood(&m->fill, g, &open, &m->a, x, y);
             }
         for (i = 0; i < words; i++)
             for (j = 0, v = m->b.w[i]; v; j++, v >>= 1) {
@@ -901,7 +901,7 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_
     bw_streamer_defaults(&sp);
     bw_streamer_prepare(m, &sp);
     for (i = bw_rng_range(&r, 2, 4); i > 0; i--)
-        bw_put_streamer(m, &r, &sp, 0);
+        bw_streamer_put(m, &r, &sp, 0);
     widen_water(m);
     bw_streamer_deepen(m, &sp);
     /* the edge stays rock (a streamer may start in it); the pit bases go
@@ -1020,7 +1020,7 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_
         bw_rect outer = bw_rect_make(x0, y0, x0 + w - 1, y0 + h - 1);
         if (fits(g, bw_rect_inflate(outer, 1))) {
             int x, y;
-            bw_put_building(g, &r, &bp, outer);
+            bw_building_put(g, &r, &bp, outer);
             area_add(&al, g, outer.x0, outer.y0, outer.x1, outer.y1);
             for (y = outer.y0; y <= outer.y1; y++) /* not reached (yet) */
                 for (x = outer.x0; x <= outer.x1; x++)
@@ -1155,7 +1155,7 @@ static int puff(const bw_mines_steam_ctx *c, uint32_t tick, uint32_t *h, int *cx
     uint32_t phase = tick % BW_MINES_STEAM_PERIOD;
     if (phase >= BW_MINES_STEAM_PUFF)
         return 0;
-    *h = bw_mix(c->seed, BW_GEN_MINES, tick / BW_MINES_STEAM_PERIOD, P_STEAM);
+    *h = bw_rng_mix(c->seed, BW_GEN_MINES, tick / BW_MINES_STEAM_PERIOD, P_STEAM);
     *cx = c->x0 + BW_MINES_STEAM_REACH + (int)(*h & 7) - 3;
     *cy = c->y0 + BW_MINES_STEAM_REACH + (int)((*h >> 3) & 7) - 3;
     *rad = steam_radius[phase];
@@ -1170,7 +1170,7 @@ static int in_puff(uint32_t h, uint32_t phase, int cx, int cy, int rad, int x, i
     if (d2 > rad * rad + rad)
         return 0;
     if (d2 > (rad - 1) * (rad - 1))
-        return (bw_mix(h, (uint32_t)x, (uint32_t)y, phase) & 3u) != 0;
+        return (bw_rng_mix(h, (uint32_t)x, (uint32_t)y, phase) & 3u) != 0;
     return 1;
 }
 

@@ -163,19 +163,19 @@ static int find_char(const char *set, char c)
 /* The door of side s in template coordinates. */
 static int door_x(const bw_morlock_template *t, int s)
 {
-    return s == BW_MORLOCK_EAST ? t->w - 1 : s == BW_MORLOCK_WEST ? 0 : t->w / 2;
+    return s == BW_EAST ? t->w - 1 : s == BW_WEST ? 0 : t->w / 2;
 }
 
 static int door_y(const bw_morlock_template *t, int s)
 {
-    return s == BW_MORLOCK_SOUTH ? t->h - 1 : s == BW_MORLOCK_NORTH ? 0 : t->h / 2;
+    return s == BW_SOUTH ? t->h - 1 : s == BW_NORTH ? 0 : t->h / 2;
 }
 
 /* How far a brush of width w reaches from its centre towards side s: the
  * brush covers offsets -1..1 (width 3), 0..1 (width 2) or 0 (width 1). */
 static int reach(int s, int w)
 {
-    return w == 3 || (w == 2 && (s == BW_MORLOCK_EAST || s == BW_MORLOCK_SOUTH));
+    return w == 3 || (w == 2 && (s == BW_EAST || s == BW_SOUTH));
 }
 
 /* ------------------------------------------------------------- process */
@@ -789,7 +789,7 @@ static void draw_room(bw_grid *g, bw_rng *r, const bw_morlock_room *o)
         }
 }
 
-int bw_morlock_render(bw_map *m, uint32_t seed, int level, const bw_morlock_cfg *c,
+int bw_morlock_level(bw_map *m, uint32_t seed, int level, const bw_morlock_cfg *c,
                       bw_morlock_plan *p)
 {
     sim s;
@@ -828,5 +828,5 @@ int bw_morlock_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
 {
     bw_morlock_plan p;
     (void)o;
-    return bw_morlock_render(m, seed, level, 0, &p);
+    return bw_morlock_level(m, seed, level, 0, &p);
 }

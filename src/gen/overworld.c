@@ -21,34 +21,34 @@ static void stream(bw_rng *r, uint32_t seed, int purpose, int hx, int hy)
 
 static int in_world(int x, int y)
 {
-    return x >= -BW_OW_WORLD && x <= BW_OW_WORLD && y >= -BW_OW_WORLD && y <= BW_OW_WORLD;
+    return x >= -BW_OVERWORLD_WORLD && x <= BW_OVERWORLD_WORLD && y >= -BW_OVERWORLD_WORLD && y <= BW_OVERWORLD_WORLD;
 }
 
 /* ------------------------------------------------------ (1) Voronoi */
 
-const uint8_t bw_ow_type_tile[BW_OW_TYPES] = {
+const uint8_t bw_overworld_type_tile[BW_OVERWORLD_TYPES] = {
     BW_T_OW_SHORT, BW_T_OW_TALL, BW_T_OW_BOULDER, BW_T_OW_WATER
 };
 
-#define YSPAN (BW_OW_H * BW_OW_YSCALE) /* 42: scaled y of the points */
+#define YSPAN (BW_OVERWORLD_H * BW_OVERWORLD_YSCALE) /* 42: scaled y of the points */
 
 static uint32_t pt_key(const uint8_t *q)
 {
     return ((uint32_t)q[0] << 16) | ((uint32_t)q[1] << 8) | q[2];
 }
 
-/* (1) 20 points of each type, uniform in the 80 x 42 x BW_OW_DEPTH box;
- * kept sorted by x (insertion: 80 points) for bw_ow_nearest. */
-void bw_ow_points_make(bw_ow_points *pts, uint32_t seed, int x, int y)
+/* (1) 20 points of each type, uniform in the 80 x 42 x BW_OVERWORLD_DEPTH box;
+ * kept sorted by x (insertion: 80 points) for bw_overworld_nearest. */
+void bw_overworld_points_make(bw_overworld_points *pts, uint32_t seed, int x, int y)
 {
     bw_rng r;
     int i, j;
     stream(&r, seed, P_POINTS, 2 * x, 2 * y);
-    for (i = 0; i < BW_OW_POINTS; i++) {
+    for (i = 0; i < BW_OVERWORLD_POINTS; i++) {
         uint8_t q[3];
-        q[0] = (uint8_t)bw_rng_below(&r, BW_OW_W);
-        q[1] = (uint8_t)(bw_rng_below(&r, YSPAN) | (uint32_t)(i / BW_OW_PER_TYPE) << 6);
-        q[2] = (uint8_t)bw_rng_below(&r, BW_OW_DEPTH);
+        q[0] = (uint8_t)bw_rng_below(&r, BW_OVERWORLD_W);
+        q[1] = (uint8_t)(bw_rng_below(&r, YSPAN) | (uint32_t)(i / BW_OVERWORLD_PER_TYPE) << 6);
+        q[2] = (uint8_t)bw_rng_below(&r, BW_OVERWORLD_DEPTH);
         for (j = i; j > 0 && pt_key(pts->p[j - 1]) > pt_key(q); j--) {
             pts->p[j][0] = pts->p[j - 1][0];
             pts->p[j][1] = pts->p[j - 1][1];
@@ -60,20 +60,20 @@ void bw_ow_points_make(bw_ow_points *pts, uint32_t seed, int x, int y)
     }
 }
 
-static int32_t pt_d2(const bw_ow_points *pts, int i, int sx, int sy, int sz)
+static int32_t pt_d2(const bw_overworld_points *pts, int i, int sx, int sy, int sz)
 {
-    int32_t dx = sx - pts->p[i][0], dy = sy - BW_OW_PT_Y(pts, i), dz = sz - pts->p[i][2];
+    int32_t dx = sx - pts->p[i][0], dy = sy - BW_OVERWORLD_PT_Y(pts, i), dz = sz - pts->p[i][2];
     return dx * dx + dy * dy + dz * dz; /* at most 82^2 + 44^2 + 50^2: int32 */
 }
 
 /* The points are sorted by x, so walking away from the hint in x can stop
  * once dx^2 alone exceeds the best distance, so most cells look at a
  * fraction of the 80. Ties go to the lower index (strict > stops). */
-int bw_ow_nearest(const bw_ow_points *pts, int sx, int sy, int sz, int hint)
+int bw_overworld_nearest(const bw_overworld_points *pts, int sx, int sy, int sz, int hint)
 {
     int best = hint, i;
     int32_t bd = pt_d2(pts, hint, sx, sy, sz), d, dx;
-    for (i = hint + 1; i < BW_OW_POINTS; i++) {
+    for (i = hint + 1; i < BW_OVERWORLD_POINTS; i++) {
         dx = pts->p[i][0] - sx;
         if (dx > 0 && dx * dx > bd)
             break;
@@ -98,21 +98,21 @@ int bw_ow_nearest(const bw_ow_points *pts, int sx, int sy, int sz, int hint)
 
 /* (1) Each cell takes the type of the point nearest to a sample a random
  * step (-1..1 in each axis) off the cell's own place (x, 2y, z). */
-static void voronoi(bw_map *m, uint32_t seed, const bw_ow_params *p)
+static void voronoi(bw_map *m, uint32_t seed, const bw_overworld_params *p)
 {
-    enum { SPAN = 2 * BW_OW_JITTER + 1 };
-    bw_ow_points pts; /* 240 bytes, the generator's largest local */
+    enum { SPAN = 2 * BW_OVERWORLD_JITTER + 1 };
+    bw_overworld_points pts; /* 240 bytes, the generator's largest local */
     bw_rng r;
     int x, y, k = 0;
-    bw_ow_points_make(&pts, seed, p->x, p->y);
+    bw_overworld_points_make(&pts, seed, p->x, p->y);
     stream(&r, seed, P_TERRAIN, 2 * p->x, 2 * p->y);
-    for (y = 0; y < BW_OW_H; y++)
-        for (x = 0; x < BW_OW_W; x++) {
+    for (y = 0; y < BW_OVERWORLD_H; y++)
+        for (x = 0; x < BW_OVERWORLD_W; x++) {
             int v = (int)bw_rng_below(&r, SPAN * SPAN * SPAN); /* one draw, three offsets */
-            k = bw_ow_nearest(&pts, x + v % SPAN - BW_OW_JITTER,
-                              y * BW_OW_YSCALE + v / SPAN % SPAN - BW_OW_JITTER,
-                              p->z + v / (SPAN * SPAN) - BW_OW_JITTER, k);
-            BW_AT(&m->grid, x, y) = bw_ow_type_tile[BW_OW_PT_TYPE(&pts, k)];
+            k = bw_overworld_nearest(&pts, x + v % SPAN - BW_OVERWORLD_JITTER,
+                              y * BW_OVERWORLD_YSCALE + v / SPAN % SPAN - BW_OVERWORLD_JITTER,
+                              p->z + v / (SPAN * SPAN) - BW_OVERWORLD_JITTER, k);
+            BW_AT(&m->grid, x, y) = bw_overworld_type_tile[BW_OVERWORLD_PT_TYPE(&pts, k)];
         }
 }
 
@@ -153,7 +153,7 @@ static const ow_rule rules[KINDS][KINDS] = {
       { R, T, 1620, 8380 }, { R, T, 1620, 8380 } }
 };
 
-int bw_ow_blend_tile(bw_rng *r, int pivot, int tile)
+int bw_overworld_blend_tile(bw_rng *r, int pivot, int tile)
 {
     const ow_rule *u;
     uint32_t d;
@@ -176,58 +176,58 @@ int bw_ow_blend_tile(bw_rng *r, int pivot, int tile)
 static const int8_t nb_dx[12] = { 0, -1, 0, 1, -2, -1, 1, 2, -1, 0, 1, 0 };
 static const int8_t nb_dy[12] = { -2, -1, -1, -1, 0, 0, 0, 0, 1, 1, 1, 2 };
 
-void bw_ow_blend_at(bw_grid *g, bw_rng *r, int x, int y, int pivot)
+void bw_overworld_blend_at(bw_grid *g, bw_rng *r, int x, int y, int pivot)
 {
     int i;
     for (i = 0; i < 12; i++) {
         int nx = x + nb_dx[i], ny = y + nb_dy[i];
-        if (nx >= 0 && ny >= 0 && nx < BW_OW_W && ny < BW_OW_H) /* each one rolls apart */
-            BW_AT(g, nx, ny) = (uint8_t)bw_ow_blend_tile(r, pivot, BW_AT(g, nx, ny));
+        if (nx >= 0 && ny >= 0 && nx < BW_OVERWORLD_W && ny < BW_OVERWORLD_H) /* each one rolls apart */
+            BW_AT(g, nx, ny) = (uint8_t)bw_overworld_blend_tile(r, pivot, BW_AT(g, nx, ny));
     }
 }
 
 /* (2) ~80% of the time the pivot moves 0-2 tiles in one of 8 directions
  * and blends again with the first tile's type. */
-int bw_ow_blend_chain(bw_grid *g, bw_rng *r, int x, int y, bw_ow_trace *trace)
+int bw_overworld_blend_chain(bw_grid *g, bw_rng *r, int x, int y, bw_overworld_trace *trace)
 {
     int pivot = BW_AT(g, x, y), n = 0;
     for (;;) {
         int d, len;
-        bw_ow_blend_at(g, r, x, y, pivot);
+        bw_overworld_blend_at(g, r, x, y, pivot);
         if (trace) {
             trace->x[n] = (uint8_t)x;
             trace->y[n] = (uint8_t)y;
             trace->n = (uint8_t)(n + 1);
         }
-        if (++n >= BW_OW_CHAIN_MAX || !bw_rng_chance(r, 4, 5))
+        if (++n >= BW_OVERWORLD_CHAIN_MAX || !bw_rng_chance(r, 4, 5))
             return n;
         d = (int)bw_rng_below(r, 8);
         len = (int)bw_rng_below(r, 3);
-        x = bw_clamp(x + bw_dx8[d] * len, 0, BW_OW_W - 1);
-        y = bw_clamp(y + bw_dy8[d] * len, 0, BW_OW_H - 1);
+        x = bw_clamp(x + bw_dx8[d] * len, 0, BW_OVERWORLD_W - 1);
+        y = bw_clamp(y + bw_dy8[d] * len, 0, BW_OVERWORLD_H - 1);
     }
 }
 
-int bw_ow_pivots(int x, int y)
+int bw_overworld_pivots(int x, int y)
 {
     int d = bw_abs(x) + bw_abs(y); /* at most 400 in the corners */
-    return bw_min(BW_OW_PIVOTS_MAX, BW_OW_PIVOTS_MIN + d * BW_OW_PIVOTS_NUM / BW_OW_PIVOTS_DEN);
+    return bw_min(BW_OVERWORLD_PIVOTS_MAX, BW_OVERWORLD_PIVOTS_MIN + d * BW_OVERWORLD_PIVOTS_NUM / BW_OVERWORLD_PIVOTS_DEN);
 }
 
 /* (2), 1.02: pivots chosen uniformly with replacement over the map.
- * Static inline so bw_overworld's frame (the Voronoi points, dead by now)
+ * Static inline so bw_overworld_map's frame (the Voronoi points, dead by now)
  * holds its locals instead of a call stacking on top of it. */
-static inline void blend_pass(bw_grid *g, uint32_t seed, int x, int y, bw_ow_info *in)
+static inline void blend_pass(bw_grid *g, uint32_t seed, int x, int y, bw_overworld_info *in)
 {
     bw_rng r;
-    int i, n = bw_ow_pivots(x, y), steps = 0, longest = 0, capped = 0;
+    int i, n = bw_overworld_pivots(x, y), steps = 0, longest = 0, capped = 0;
     stream(&r, seed, P_BLEND, 2 * x, 2 * y);
     for (i = 0; i < n; i++) {
-        int px = (int)bw_rng_below(&r, BW_OW_W), py = (int)bw_rng_below(&r, BW_OW_H);
-        int len = bw_ow_blend_chain(g, &r, px, py, 0);
+        int px = (int)bw_rng_below(&r, BW_OVERWORLD_W), py = (int)bw_rng_below(&r, BW_OVERWORLD_H);
+        int len = bw_overworld_blend_chain(g, &r, px, py, 0);
         steps += len;
         longest = bw_max(longest, len);
-        capped += len == BW_OW_CHAIN_MAX;
+        capped += len == BW_OVERWORLD_CHAIN_MAX;
     }
     if (in) {
         in->pivots = (uint16_t)n;
@@ -237,7 +237,7 @@ static inline void blend_pass(bw_grid *g, uint32_t seed, int x, int y, bw_ow_inf
     }
 }
 
-void bw_ow_blend(bw_grid *g, uint32_t seed, int x, int y, bw_ow_info *in)
+void bw_overworld_blend(bw_grid *g, uint32_t seed, int x, int y, bw_overworld_info *in)
 {
     blend_pass(g, seed, x, y, in);
 }
@@ -247,32 +247,32 @@ void bw_ow_blend(bw_grid *g, uint32_t seed, int x, int y, bw_ow_info *in)
 /* 1.02 global hashing: the gate between two maps lives at the half-way
  * point of their places (2x + 1, 2y for the east edge of (x, y)), and its
  * position is drawn from (seed, that point) alone, so both maps agree. */
-int bw_ow_gate(uint32_t seed, int x, int y, int side)
+int bw_overworld_gate(uint32_t seed, int x, int y, int side)
 {
     bw_rng r;
     if (side < 0 || side > 3 || !in_world(x, y) || !in_world(x + bw_dx4[side], y + bw_dy4[side]))
         return -1;
     stream(&r, seed, P_GATE, 2 * x + bw_dx4[side], 2 * y + bw_dy4[side]);
-    if (side == BW_OW_EAST || side == BW_OW_WEST)
-        return bw_rng_range(&r, BW_OW_GATE_Y0, BW_OW_GATE_Y1);
-    return bw_rng_range(&r, BW_OW_GATE_X0, BW_OW_GATE_X1);
+    if (side == BW_EAST || side == BW_WEST)
+        return bw_rng_range(&r, BW_OVERWORLD_GATE_Y0, BW_OVERWORLD_GATE_Y1);
+    return bw_rng_range(&r, BW_OVERWORLD_GATE_X0, BW_OVERWORLD_GATE_X1);
 }
 
-static void border(bw_map *m, const bw_ow_info *in)
+static void border(bw_map *m, const bw_overworld_info *in)
 {
     int x, y;
-    for (x = 0; x < BW_OW_W; x++) {
+    for (x = 0; x < BW_OVERWORLD_W; x++) {
         BW_AT(&m->grid, x, 0) = BW_T_OW_MOUNTAIN;
-        BW_AT(&m->grid, x, BW_OW_H - 1) = BW_T_OW_MOUNTAIN;
+        BW_AT(&m->grid, x, BW_OVERWORLD_H - 1) = BW_T_OW_MOUNTAIN;
     }
-    for (y = 1; y < BW_OW_H - 1; y++) {
+    for (y = 1; y < BW_OVERWORLD_H - 1; y++) {
         BW_AT(&m->grid, 0, y) = BW_T_OW_MOUNTAIN;
-        BW_AT(&m->grid, BW_OW_W - 1, y) = BW_T_OW_MOUNTAIN;
+        BW_AT(&m->grid, BW_OVERWORLD_W - 1, y) = BW_T_OW_MOUNTAIN;
     }
-    if (in->gate[BW_OW_NORTH] >= 0) BW_AT(&m->grid, in->gate[BW_OW_NORTH], 0) = BW_T_OW_GATE;
-    if (in->gate[BW_OW_SOUTH] >= 0) BW_AT(&m->grid, in->gate[BW_OW_SOUTH], BW_OW_H - 1) = BW_T_OW_GATE;
-    if (in->gate[BW_OW_WEST] >= 0) BW_AT(&m->grid, 0, in->gate[BW_OW_WEST]) = BW_T_OW_GATE;
-    if (in->gate[BW_OW_EAST] >= 0) BW_AT(&m->grid, BW_OW_W - 1, in->gate[BW_OW_EAST]) = BW_T_OW_GATE;
+    if (in->gate[BW_NORTH] >= 0) BW_AT(&m->grid, in->gate[BW_NORTH], 0) = BW_T_OW_GATE;
+    if (in->gate[BW_SOUTH] >= 0) BW_AT(&m->grid, in->gate[BW_SOUTH], BW_OVERWORLD_H - 1) = BW_T_OW_GATE;
+    if (in->gate[BW_WEST] >= 0) BW_AT(&m->grid, 0, in->gate[BW_WEST]) = BW_T_OW_GATE;
+    if (in->gate[BW_EAST] >= 0) BW_AT(&m->grid, BW_OVERWORLD_W - 1, in->gate[BW_EAST]) = BW_T_OW_GATE;
 }
 
 /* ----------------------------------------------------------- (3) roads */
@@ -291,8 +291,8 @@ typedef struct ow_road_k {
 } ow_road_k;
 
 static const ow_road_k road_k[2] = {
-    { BW_OW_W - 2, 1, BW_OW_H - 2, 96, 256, 208, 3 },   /* along x */
-    { BW_OW_H - 2, 1, BW_OW_W - 2, 160, 512, 208, 2 }   /* along y */
+    { BW_OVERWORLD_W - 2, 1, BW_OVERWORLD_H - 2, 96, 256, 208, 3 },   /* along x */
+    { BW_OVERWORLD_H - 2, 1, BW_OVERWORLD_W - 2, 160, 512, 208, 2 }   /* along y */
 };
 
 static int put_road(bw_grid *g, int vertical, int a, int c)
@@ -309,7 +309,7 @@ static int put_road(bw_grid *g, int vertical, int a, int c)
  * so it grows toward the far border and is all of it on the last `pull`
  * steps, where v is exactly that velocity: the last step lands on `to`.
  * The across run between two steps is filled, so the road is 4-connected. */
-int bw_ow_draw_road(bw_grid *g, bw_rng *r, bw_ow_road *rd)
+int bw_overworld_draw_road(bw_grid *g, bw_rng *r, bw_overworld_road *rd)
 {
     const ow_road_k *k = &road_k[rd->vertical ? 1 : 0];
     int dir = rd->dir < 0 ? -1 : 1, total = k->last - 1, step;
@@ -361,13 +361,13 @@ int bw_ow_draw_road(bw_grid *g, bw_rng *r, bw_ow_road *rd)
  * road runs from its one gate and stops where it meets the other road
  * (which crosses the whole map, so it always does); in a corner of the
  * world both are missing, so the first road runs on to the mountains. */
-static void roads(bw_map *m, uint32_t seed, const bw_ow_params *p, bw_ow_info *in,
+static void roads(bw_map *m, uint32_t seed, const bw_overworld_params *p, bw_overworld_info *in,
                   const uint8_t mark[2])
 {
     bw_rng r;
     int k, order[2], whole[2];
-    static const uint8_t lo_side[2] = { BW_OW_WEST, BW_OW_NORTH };
-    static const uint8_t hi_side[2] = { BW_OW_EAST, BW_OW_SOUTH };
+    static const uint8_t lo_side[2] = { BW_WEST, BW_NORTH };
+    static const uint8_t hi_side[2] = { BW_EAST, BW_SOUTH };
     stream(&r, seed, P_ROADS, 2 * p->x, 2 * p->y);
     for (k = 0; k < 2; k++)
         whole[k] = in->gate[lo_side[k]] >= 0 && in->gate[hi_side[k]] >= 0;
@@ -376,23 +376,23 @@ static void roads(bw_map *m, uint32_t seed, const bw_ow_params *p, bw_ow_info *i
     order[1] = 1 - order[0];
     for (k = 0; k < 2; k++) {
         int i = order[k];
-        bw_ow_road *rd = &in->road[i];
+        bw_overworld_road *rd = &in->road[i];
         int lo = in->gate[lo_side[i]], hi = in->gate[hi_side[i]];
-        int virt = i ? bw_rng_range(&r, BW_OW_GATE_X0, BW_OW_GATE_X1)
-                     : bw_rng_range(&r, BW_OW_GATE_Y0, BW_OW_GATE_Y1);
+        int virt = i ? bw_rng_range(&r, BW_OVERWORLD_GATE_X0, BW_OVERWORLD_GATE_X1)
+                     : bw_rng_range(&r, BW_OVERWORLD_GATE_Y0, BW_OVERWORLD_GATE_Y1);
         rd->vertical = (uint8_t)i;
         rd->dir = (int8_t)(lo >= 0 ? 1 : -1);  /* from the west / north gate if there is one */
         rd->from = (uint8_t)(lo >= 0 ? lo : hi);
         rd->to = (uint8_t)(lo >= 0 && hi >= 0 ? hi : virt);
         rd->stop_at_road = (uint8_t)(!whole[i] && k == 1);
         rd->mark = mark[i];
-        bw_ow_draw_road(&m->grid, &r, rd);
+        bw_overworld_draw_road(&m->grid, &r, rd);
     }
 }
 
 /* --------------------------------------------------- (3) buildings */
 
-int bw_ow_building_chance(int x, int y)
+int bw_overworld_building_chance(int x, int y)
 {
     int d = bw_abs(x) + bw_abs(y);
     if (d == 0)
@@ -403,7 +403,7 @@ int bw_ow_building_chance(int x, int y)
 static int free_for_building(const bw_grid *g, int x, int y)
 {
     int t = BW_AT(g, x, y);
-    return x >= 1 && y >= 1 && x <= BW_OW_W - 2 && y <= BW_OW_H - 2 && t != BW_T_OW_ROAD &&
+    return x >= 1 && y >= 1 && x <= BW_OVERWORLD_W - 2 && y <= BW_OVERWORLD_H - 2 && t != BW_T_OW_ROAD &&
            t != BW_T_OW_GATE && t != BW_T_OW_CENTER && t != BW_T_OW_MART;
 }
 
@@ -411,12 +411,12 @@ static int free_for_building(const bw_grid *g, int x, int y)
  * its path straight from the road; the 2 x 2 starts on the path's line and
  * extends right (or down), or left (up) at the map's edge. Places it and
  * returns 1 if every tile is free (the path may cross the other road). */
-static int try_building(bw_grid *g, int rx, int ry, int d, int gap, int tile, bw_ow_building *b)
+static int try_building(bw_grid *g, int rx, int ry, int d, int gap, int tile, bw_overworld_building *b)
 {
     int i, x0, y0, bx, by, dx = bw_dx4[d], dy = bw_dy4[d];
     for (i = 1; i <= gap; i++) {
         int px = rx + dx * i, py = ry + dy * i;
-        if (px < 1 || py < 1 || px > BW_OW_W - 2 || py > BW_OW_H - 2)
+        if (px < 1 || py < 1 || px > BW_OVERWORLD_W - 2 || py > BW_OVERWORLD_H - 2)
             return 0;
         if (BW_AT(g, px, py) != BW_T_OW_ROAD && !free_for_building(g, px, py))
             return 0;
@@ -425,21 +425,21 @@ static int try_building(bw_grid *g, int rx, int ry, int d, int gap, int tile, bw
     y0 = ry + dy * (gap + 1);
     if (dx < 0) x0--;                 /* the far tile of a 2-deep building */
     if (dy < 0) y0--;
-    if (dx == 0 && x0 + 1 > BW_OW_W - 2) x0--;
-    if (dy == 0 && y0 + 1 > BW_OW_H - 2) y0--;
-    for (by = y0; by < y0 + BW_OW_BSIZE; by++)
-        for (bx = x0; bx < x0 + BW_OW_BSIZE; bx++)
+    if (dx == 0 && x0 + 1 > BW_OVERWORLD_W - 2) x0--;
+    if (dy == 0 && y0 + 1 > BW_OVERWORLD_H - 2) y0--;
+    for (by = y0; by < y0 + BW_OVERWORLD_BSIZE; by++)
+        for (bx = x0; bx < x0 + BW_OVERWORLD_BSIZE; bx++)
             if (!free_for_building(g, bx, by))
                 return 0;
     /* and a tile of room from the other building (the box is inside the map) */
-    for (by = y0 - 1; by <= y0 + BW_OW_BSIZE; by++)
-        for (bx = x0 - 1; bx <= x0 + BW_OW_BSIZE; bx++)
+    for (by = y0 - 1; by <= y0 + BW_OVERWORLD_BSIZE; by++)
+        for (bx = x0 - 1; bx <= x0 + BW_OVERWORLD_BSIZE; bx++)
             if (BW_AT(g, bx, by) == BW_T_OW_CENTER || BW_AT(g, bx, by) == BW_T_OW_MART)
                 return 0;
     for (i = 1; i <= gap; i++)
         BW_AT(g, rx + dx * i, ry + dy * i) = BW_T_OW_ROAD;
-    for (by = y0; by < y0 + BW_OW_BSIZE; by++)
-        for (bx = x0; bx < x0 + BW_OW_BSIZE; bx++)
+    for (by = y0; by < y0 + BW_OVERWORLD_BSIZE; by++)
+        for (bx = x0; bx < x0 + BW_OVERWORLD_BSIZE; bx++)
             BW_AT(g, bx, by) = (uint8_t)tile;
     b->placed = 1;
     b->x = (uint8_t)x0;
@@ -460,10 +460,10 @@ static int try_building(bw_grid *g, int rx, int ry, int d, int gap, int tile, bw
  * row-major order, in the 4 directions and 3 gaps: at most 1,680 tiles x
  * 12 tries (the fallback; if even that finds nothing, which no test run
  * has seen, the building is left out and `placed` says so). */
-static void building(bw_map *m, bw_rng *r, const bw_ow_road *rd, int tile, bw_ow_building *b)
+static void building(bw_map *m, bw_rng *r, const bw_overworld_road *rd, int tile, bw_overworld_building *b)
 {
     /* side +1 is +y along x roads (south), +x along y roads (east) */
-    static const uint8_t dir_of[2][2] = { { BW_OW_NORTH, BW_OW_SOUTH }, { BW_OW_WEST, BW_OW_EAST } };
+    static const uint8_t dir_of[2][2] = { { BW_NORTH, BW_SOUTH }, { BW_WEST, BW_EAST } };
     int gap = bw_rng_range(r, 1, 3), side, s, j, i, start, d;
     side = rd->mark_bend ? -rd->mark_bend : (bw_rng_chance(r, 1, 2) ? 1 : -1);
     b->placed = 0;
@@ -484,15 +484,15 @@ static void building(bw_map *m, bw_rng *r, const bw_ow_road *rd, int tile, bw_ow
             }
         }
     b->fallback = 1;
-    start = (int)bw_rng_below(r, BW_OW_W * BW_OW_H);
-    for (i = 0; i < BW_OW_W * BW_OW_H; i++) {
-        int c = (start + i) % (BW_OW_W * BW_OW_H), x = c % BW_OW_W, y = c / BW_OW_W;
+    start = (int)bw_rng_below(r, BW_OVERWORLD_W * BW_OVERWORLD_H);
+    for (i = 0; i < BW_OVERWORLD_W * BW_OVERWORLD_H; i++) {
+        int c = (start + i) % (BW_OVERWORLD_W * BW_OVERWORLD_H), x = c % BW_OVERWORLD_W, y = c / BW_OVERWORLD_W;
         if (BW_AT(&m->grid, x, y) != BW_T_OW_ROAD)
             continue;
         for (d = 0; d < 4; d++)
             for (j = 1; j <= 3; j++)
                 if (try_building(&m->grid, x, y, d, j, tile, b)) {
-                    b->side = (int8_t)(d == BW_OW_SOUTH || d == BW_OW_EAST ? 1 : -1);
+                    b->side = (int8_t)(d == BW_SOUTH || d == BW_EAST ? 1 : -1);
                     return;
                 }
     }
@@ -500,19 +500,19 @@ static void building(bw_map *m, bw_rng *r, const bw_ow_road *rd, int tile, bw_ow
 
 /* ------------------------------------------------------------ the map */
 
-void bw_ow_defaults(bw_ow_params *p, int x, int y)
+void bw_overworld_defaults(bw_overworld_params *p, int x, int y)
 {
     p->x = x;
     p->y = y;
-    p->z = BW_OW_Z_DEFAULT;
+    p->z = BW_OVERWORLD_Z_DEFAULT;
     p->stop_after = 0;
 }
 
-int bw_overworld(bw_map *m, uint32_t seed, const bw_ow_params *p, bw_ow_info *info)
+int bw_overworld_map(bw_map *m, uint32_t seed, const bw_overworld_params *p, bw_overworld_info *info)
 {
-    static const uint8_t tiles[BW_OW_BUILDINGS] = { BW_T_OW_CENTER, BW_T_OW_MART };
-    bw_ow_info own;
-    bw_ow_info *in = info ? info : &own;
+    static const uint8_t tiles[BW_OVERWORLD_BUILDINGS] = { BW_T_OW_CENTER, BW_T_OW_MART };
+    bw_overworld_info own;
+    bw_overworld_info *in = info ? info : &own;
     bw_rng r;
     uint8_t mark[2];
     int i, first;
@@ -520,10 +520,10 @@ int bw_overworld(bw_map *m, uint32_t seed, const bw_ow_params *p, bw_ow_info *in
     for (i = 0; i < (int)sizeof *in; i++)
         ((uint8_t *)in)[i] = 0;
     for (i = 0; i < 4; i++) /* -1 each outside the world */
-        in->gate[i] = (int8_t)bw_ow_gate(seed, p->x, p->y, i);
-    if (!in_world(p->x, p->y) || p->z < 0 || p->z >= BW_OW_DEPTH)
+        in->gate[i] = (int8_t)bw_overworld_gate(seed, p->x, p->y, i);
+    if (!in_world(p->x, p->y) || p->z < 0 || p->z >= BW_OVERWORLD_DEPTH)
         return -1;
-    bw_map_init(m, BW_OW_W, BW_OW_H, BW_T_OW_SHORT);
+    bw_map_init(m, BW_OVERWORLD_W, BW_OVERWORLD_H, BW_T_OW_SHORT);
     voronoi(m, seed, p);
     if (p->stop_after == 1)
         return 0;
@@ -533,18 +533,18 @@ int bw_overworld(bw_map *m, uint32_t seed, const bw_ow_params *p, bw_ow_info *in
     /* (3) the buildings' road points are drawn before the roads: the
      * Center on one road (drawn), the Mart on the other */
     stream(&r, seed, P_BUILD, 2 * p->x, 2 * p->y);
-    for (i = 0; i < BW_OW_BUILDINGS; i++)
-        in->b[i].wanted = (uint8_t)bw_rng_chance(&r, (uint32_t)bw_ow_building_chance(p->x, p->y), 20000);
+    for (i = 0; i < BW_OVERWORLD_BUILDINGS; i++)
+        in->b[i].wanted = (uint8_t)bw_rng_chance(&r, (uint32_t)bw_overworld_building_chance(p->x, p->y), 20000);
     first = (int)bw_rng_below(&r, 2);
     mark[0] = (uint8_t)bw_rng_range(&r, 3, road_k[0].last - 4);
     mark[1] = (uint8_t)bw_rng_range(&r, 2, road_k[1].last - 3);
-    if (!in->b[BW_OW_CENTER].wanted && !in->b[BW_OW_MART].wanted)
+    if (!in->b[BW_OVERWORLD_CENTER].wanted && !in->b[BW_OVERWORLD_MART].wanted)
         mark[0] = mark[1] = 0;
     border(m, in);
     roads(m, seed, p, in, mark);
     if (p->stop_after == 3)
         return 0;
-    for (i = 0; i < BW_OW_BUILDINGS; i++)
+    for (i = 0; i < BW_OVERWORLD_BUILDINGS; i++)
         if (in->b[i].wanted)
             building(m, &r, &in->road[i ? 1 - first : first], tiles[i], &in->b[i]);
     return 0;
@@ -552,11 +552,11 @@ int bw_overworld(bw_map *m, uint32_t seed, const bw_ow_params *p, bw_ow_info *in
 
 int bw_overworld_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
 {
-    bw_ow_params p;
+    bw_overworld_params p;
     if (level != 1)
         return -1;
-    bw_ow_defaults(&p, o ? o->x : 0, o ? o->y : 0);
-    return bw_overworld(m, seed, &p, 0);
+    bw_overworld_defaults(&p, o ? o->x : 0, o ? o->y : 0);
+    return bw_overworld_map(m, seed, &p, 0);
 }
 
 /* ------------------------------------------------ 1.03 distance maps */
@@ -573,14 +573,14 @@ static const uint8_t costs[2][10] = {
 };
 typedef char ow_cost_tiles[BW_T_OW_MART - BW_T_OW_SHORT == 9 ? 1 : -1];
 
-int bw_ow_cost(int who, int tile)
+int bw_overworld_cost(int who, int tile)
 {
     if (who < 0 || who > 1 || tile < BW_T_OW_SHORT || tile > BW_T_OW_MART)
         return 0;
     return costs[who][tile - BW_T_OW_SHORT];
 }
 
-#define CELLS (BW_OW_W * BW_OW_H)
+#define CELLS (BW_OVERWORLD_W * BW_OVERWORLD_H)
 #define PEND_WORDS ((CELLS + 31) / 32) /* 53 words, 212 bytes */
 
 /* Lowest set bit of v != 0 (de Bruijn: no loop, no builtin). */
@@ -600,21 +600,21 @@ static int low_bit(uint32_t v)
  * 1,680 passes of 53 words plus the frontier cells. Distances saturate at
  * 0xfffe (a path over every cell at 50 could pass 65,535). */
 int bw_overworld_distance(const bw_map *m, int px, int py, int who,
-                          uint16_t dist[BW_OW_H][BW_OW_W])
+                          uint16_t dist[BW_OVERWORLD_H][BW_OVERWORLD_W])
 {
     uint32_t pend[PEND_WORDS];
     uint32_t level = 0;
     int i, x, y;
-    if (who < 0 || who > 1 || px < 0 || py < 0 || px >= BW_OW_W || py >= BW_OW_H ||
-        m->grid.w != BW_OW_W || m->grid.h != BW_OW_H)
+    if (who < 0 || who > 1 || px < 0 || py < 0 || px >= BW_OVERWORLD_W || py >= BW_OVERWORLD_H ||
+        m->grid.w != BW_OVERWORLD_W || m->grid.h != BW_OVERWORLD_H)
         return -1;
-    for (y = 0; y < BW_OW_H; y++)
-        for (x = 0; x < BW_OW_W; x++)
-            dist[y][x] = BW_OW_INF;
+    for (y = 0; y < BW_OVERWORLD_H; y++)
+        for (x = 0; x < BW_OVERWORLD_W; x++)
+            dist[y][x] = BW_OVERWORLD_INF;
     for (i = 0; i < PEND_WORDS; i++)
         pend[i] = 0;
     dist[py][px] = 0;
-    pend[(py * BW_OW_W + px) >> 5] |= 1u << ((py * BW_OW_W + px) & 31);
+    pend[(py * BW_OVERWORLD_W + px) >> 5] |= 1u << ((py * BW_OVERWORLD_W + px) & 31);
     while (level != 0xffffffffu) {
         uint32_t next = 0xffffffffu;
         for (i = 0; i < PEND_WORDS; i++) {
@@ -623,8 +623,8 @@ int bw_overworld_distance(const bw_map *m, int px, int py, int who,
                 int c = i * 32 + low_bit(bits), d;
                 uint32_t here;
                 bits &= bits - 1;
-                x = c % BW_OW_W;
-                y = c / BW_OW_W;
+                x = c % BW_OVERWORLD_W;
+                y = c / BW_OVERWORLD_W;
                 here = dist[y][x];
                 if (here != level) {
                     if (here < next)
@@ -635,18 +635,18 @@ int bw_overworld_distance(const bw_map *m, int px, int py, int who,
                 for (d = 0; d < 8; d++) {
                     int nx = x + bw_dx8[d], ny = y + bw_dy8[d], k, cost;
                     uint32_t nd;
-                    if (nx < 0 || ny < 0 || nx >= BW_OW_W || ny >= BW_OW_H)
+                    if (nx < 0 || ny < 0 || nx >= BW_OVERWORLD_W || ny >= BW_OVERWORLD_H)
                         continue;
-                    cost = bw_ow_cost(who, BW_AT(&m->grid, nx, ny));
+                    cost = bw_overworld_cost(who, BW_AT(&m->grid, nx, ny));
                     if (!cost)
                         continue;
                     nd = here + (uint32_t)cost;
-                    if (nd > BW_OW_INF - 1)
-                        nd = BW_OW_INF - 1;
+                    if (nd > BW_OVERWORLD_INF - 1)
+                        nd = BW_OVERWORLD_INF - 1;
                     if (nd >= dist[ny][nx])
                         continue;
                     dist[ny][nx] = (uint16_t)nd;
-                    k = ny * BW_OW_W + nx;
+                    k = ny * BW_OVERWORLD_W + nx;
                     pend[k >> 5] |= 1u << (k & 31);
                     if (nd < next)
                         next = nd;
@@ -658,12 +658,12 @@ int bw_overworld_distance(const bw_map *m, int px, int py, int who,
     return 0;
 }
 
-int bw_ow_player_start(const bw_map *m, int *px, int *py)
+int bw_overworld_player_start(const bw_map *m, int *px, int *py)
 {
     int x, y, best = -1;
-    for (y = 0; y < BW_OW_H; y++)
-        for (x = 0; x < BW_OW_W; x++) {
-            int d = bw_abs(x - BW_OW_W / 2) + bw_abs(y - BW_OW_H / 2);
+    for (y = 0; y < BW_OVERWORLD_H; y++)
+        for (x = 0; x < BW_OVERWORLD_W; x++) {
+            int d = bw_abs(x - BW_OVERWORLD_W / 2) + bw_abs(y - BW_OVERWORLD_H / 2);
             if (BW_AT(&m->grid, x, y) == BW_T_OW_ROAD && (best < 0 || d < best)) {
                 best = d;
                 *px = x;

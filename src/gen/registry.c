@@ -32,7 +32,7 @@ static int same(const char *a, const char *b)
     return *a == *b;
 }
 
-const bw_generator *bw_find_generator(const char *name)
+const bw_generator *bw_generator_find(const char *name)
 {
     int i;
     for (i = 0; i < bw_generator_count; i++)

@@ -120,7 +120,7 @@ static void measure(const bw_generator *g, int level, uint32_t seed, const char 
 
 int main(int argc, char **argv)
 {
-    const bw_generator *g = bw_find_generator(BENCH_GEN);
+    const bw_generator *g = bw_generator_find(BENCH_GEN);
     unsigned i;
     int level;
     (void)argc;

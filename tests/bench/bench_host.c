@@ -136,7 +136,7 @@ int main(int argc, char **argv)
                    bw_generators[i].w, bw_generators[i].h);
         return 0;
     }
-    if (argc != 6 || (g = bw_find_generator(argv[2])) == 0) {
+    if (argc != 6 || (g = bw_generator_find(argv[2])) == 0) {
         fprintf(stderr, "usage: bench_host list | time NAME LEVELS SEEDS REPS | hunt NAME LEVELS SEEDS K\n");
         return 2;
     }
