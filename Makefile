@@ -1,5 +1,5 @@
 # burrow: GNU make only. `make run` and `make check` are the two set-up
-# commands (CONTRACT.md); everything else is reached from them.
+# commands; everything else is reached from them (make help lists it).
 
 CC       ?= cc
 CROSS    ?= arm-none-eabi-
@@ -13,11 +13,15 @@ CORE_SRC := $(filter-out src/core/mem.c,$(wildcard src/core/*.c)) \
 CLI_SRC  := $(wildcard src/cli/*.c) port/host/port.c
 TEST_SRC := $(wildcard tests/*.c)
 
-.PHONY: all run check deps pictures test-host test-san test-cli test-readme test-boards freestanding clean bench bench-fw
+.PHONY: all help run check deps pictures test-host test-san test-cli test-readme test-boards freestanding clean bench bench-fw lib test-golden test-example
 .DELETE_ON_ERROR:
-# The board runs compare with the desktop log and share build/m0, build/m3
-# with `freestanding`: one target at a time, also under make -j.
-.NOTPARALLEL:
+
+# The board sub-makes of these targets share build/m0 and build/m3: when
+# more than one of them is asked for (make check), they run one after the
+# other, also under make -j. GNU make 4.3 has no `.NOTPARALLEL: targets`.
+SERIAL := test-boards freestanding test-example
+chain   = $(if $(word 2,$(1)),$(eval $(word 2,$(1)): | $(word 1,$(1)))$(call chain,$(wordlist 2,99,$(1))))
+$(call chain,$(filter $(SERIAL),$(if $(filter check,$(MAKECMDGOALS)),$(SERIAL),$(MAKECMDGOALS))))
 
 # ---------------------------------------------------------------- desktop
 ifndef BOARD
@@ -26,22 +30,44 @@ HOST_CFLAGS := $(WARN) -O2 -g $(INC)
 TEST_DEFS   := -DBW_TESTING -DBW_ASSERTS
 SAN_CFLAGS  := $(WARN) -O1 -g $(INC) -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
+# One object per source and flag set, with its header dependencies (-MMD):
+# a change to one file rebuilds only what includes it. build/burrow and the
+# bench share build/host/obj; the tests (hooks and asserts on) have
+# build/host/test-obj, the sanitizer build build/host-san/obj.
+HO := build/host/obj
+TO := build/host/test-obj
+SO := build/host-san/obj
+ho = $(patsubst %.c,$(HO)/%.o,$(1))
+to = $(patsubst %.c,$(TO)/%.o,$(1))
+so = $(patsubst %.c,$(SO)/%.o,$(1))
+
+$(HO)/%.o: %.c Makefile
+	@mkdir -p $(@D)
+	$(CC) $(HOST_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(TO)/%.o: %.c Makefile
+	@mkdir -p $(@D)
+	$(CC) $(HOST_CFLAGS) $(TEST_DEFS) -MMD -MP -c -o $@ $<
+
+$(SO)/%.o: %.c Makefile
+	@mkdir -p $(@D)
+	$(CC) $(SAN_CFLAGS) $(TEST_DEFS) -MMD -MP -c -o $@ $<
+
+## The command line, build/burrow (the default target)
 all: build/burrow
 
-build/burrow: $(CORE_SRC) $(CLI_SRC) $(wildcard include/burrow/*.h) Makefile
-	@mkdir -p $(@D)
-	$(CC) $(HOST_CFLAGS) -o $@ $(CORE_SRC) $(CLI_SRC)
+build/burrow: $(call ho,$(CORE_SRC) $(CLI_SRC))
+	$(CC) $(HOST_CFLAGS) -o $@ $^
 
-build/host/tests: $(CORE_SRC) $(TEST_SRC) port/host/port.c $(wildcard include/burrow/*.h tests/*.h) Makefile
-	@mkdir -p $(@D)
-	$(CC) $(HOST_CFLAGS) $(TEST_DEFS) -o $@ $(CORE_SRC) $(TEST_SRC) port/host/port.c
+build/host/tests: $(call to,$(CORE_SRC) $(TEST_SRC) port/host/port.c)
+	$(CC) $(HOST_CFLAGS) -o $@ $^
 
-build/host-san/tests: $(CORE_SRC) $(TEST_SRC) port/host/port.c $(wildcard include/burrow/*.h tests/*.h) Makefile
-	@mkdir -p $(@D)
-	$(CC) $(SAN_CFLAGS) $(TEST_DEFS) -o $@ $(CORE_SRC) $(TEST_SRC) port/host/port.c
+build/host-san/tests: $(call so,$(CORE_SRC) $(TEST_SRC) port/host/port.c)
+	$(CC) $(SAN_CFLAGS) -o $@ $^
 
 # One Orc Mines level in colour; try RUN_ARGS='mdungeon --layout 7'.
 RUN_ARGS ?= mines --level 1
+## One level in colour (RUN_ARGS='mdungeon --layout 7')
 run: build/burrow
 	build/burrow $(RUN_ARGS)
 
@@ -50,14 +76,17 @@ build/host/tests.log: build/host/tests
 	build/host/tests > $@.tmp || { grep -v '^ok \|^golden \|^info ' $@.tmp; exit 1; }
 	@mv $@.tmp $@
 
+## The desktop test suite (build/host/tests.log)
 test-host: build/host/tests.log
 	@grep -v '^ok \|^golden \|^info ' build/host/tests.log
 
+## The desktop tests under AddressSanitizer and UBSan
 test-san: build/host-san/tests
 	build/host-san/tests > build/host-san/tests.log 2>&1 || { tail -n 40 build/host-san/tests.log; exit 1; }
 	@tail -n 1 build/host-san/tests.log
 
-# Installs the cross compiler and QEMU when missing (CONTRACT.md).
+# Installs the cross compiler and QEMU when missing.
+## Install arm-none-eabi-gcc and qemu-system-arm when missing
 deps:
 	@if command -v $(CROSS)gcc >/dev/null 2>&1 && command -v $(QEMU) >/dev/null 2>&1; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
@@ -70,44 +99,72 @@ deps:
 # The boards run side by side, JOBS at a time, each into its own log
 # (build/board-NAME.log); a failing board prints the end of its log.
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+## The tests on every board under QEMU, hashes compared with the desktop
 test-boards: deps build/host/tests.log
 	@printf '%s\n' $(BOARDS) | xargs -P $(JOBS) -I{} sh -c \
 	  '$(MAKE) --no-print-directory BOARD={} board-test > build/board-{}.log 2>&1 && tail -n 2 build/board-{}.log || { tail -n 40 build/board-{}.log; exit 1; }'
 
 # The core proven freestanding: linked with -nostdlib for M0 and M3, and no
 # allocator, stdio or floating-point routine referenced by any core object.
+## The core linked with -nostdlib for M0 and M3, no libc or float symbols
 freestanding: deps
 	@for b in m0 m3; do $(MAKE) --no-print-directory BOARD=$$b board-freestanding || exit 1; done
 
+## The command line from the outside (tests/cli.sh)
 test-cli: build/burrow
 	tests/cli.sh build/burrow > build/cli.log 2>&1 || { grep -v '^ok ' build/cli.log; exit 1; }
 	@tail -n 1 build/cli.log
 
 # The pictures in README.md and docs/ are the CLI's output (tests/pictures.sh).
+## The pictures in README.md and docs/ match the command line
 test-readme: build/burrow
 	@sh tests/pictures.sh check
 
-# Redraws every picture in README.md and docs/ from the current build.
+## Redraw every picture in README.md and docs/ from the current build
 pictures: build/burrow
 	@sh tests/pictures.sh write
 
-check: test-host test-san test-cli test-readme test-boards freestanding
+## The seed-stability promise: tests/golden/levels.tsv against build/burrow
+test-golden: build/burrow
+	@sh tests/golden.sh check
+
+# examples/firmware links build/m3/libburrow.a; its first line is the
+# command that makes the same level here, its second what that prints.
+## The example firmware under QEMU prints the same hash as build/burrow
+test-example: deps build/burrow
+	@{ $(MAKE) --no-print-directory BOARD=m3 lib && $(MAKE) --no-print-directory -C examples/firmware CC=$(CROSS)gcc; } \
+	  > build/example.log 2>&1 || { cat build/example.log; exit 1; }
+	@$(MAKE) -s --no-print-directory -C examples/firmware QEMU=$(QEMU) run > build/example.out 2>&1 || { cat build/example.out; exit 1; }
+	@set -- $$(sed -n '1s/^burrow //p' build/example.out); want=$$(build/burrow "$$@"); got=$$(sed -n 2p build/example.out); \
+	  [ -n "$$got" ] && [ "$$got" = "$$want" ] || { echo "test-example: the firmware printed '$$got', build/burrow $$* prints '$$want'"; exit 1; }; \
+	  echo "test-example: firmware $$(tail -n 1 build/example.log | awk '{ print "text " $$1 " B, bss " $$3 " B" }'): $$got, as build/burrow $$*"
+
+## All the tests above: desktop, sanitizer, CLI, pictures, goldens, boards, example
+check: test-host test-san test-cli test-readme test-golden test-boards freestanding test-example
 	@cat build/host/tests.log build/host-san/tests.log build/cli.log $(patsubst %,build/%/tests.log,$(BOARDS)) | \
 	  awk '/^[0-9]+ passed, [0-9]+ failed$$/ { p += $$1; f += $$3 } END { print "check: all green over the desktop, sanitizer, CLI and $(words $(BOARDS)) board runs"; print p " passed, " f " failed" }'
 
+## Remove build/
 clean:
 	rm -rf build
 
-# RAM and instructions per level (CONTRACT.md, issue 6): the desktop half is
+# RAM and instructions per level: the desktop half is
 # build/bench/host; tests/bench/bench.sh builds a firmware per generator with
 # `make BOARD=... BENCH_GEN=NAME bench-fw`, runs it under QEMU with
-# -icount shift=0, writes build/bench.tsv and the README's bench table.
-build/bench/host: $(CORE_SRC) tests/bench/bench_host.c port/host/port.c $(wildcard include/burrow/*.h) Makefile
+# -icount shift=0, writes build/bench.tsv and docs/bench.md's table.
+build/bench/host: $(call ho,$(CORE_SRC) tests/bench/bench_host.c port/host/port.c)
 	@mkdir -p $(@D)
-	$(CC) $(HOST_CFLAGS) -o $@ $(CORE_SRC) tests/bench/bench_host.c port/host/port.c
+	$(CC) $(HOST_CFLAGS) -o $@ $^
 
+## RAM and instructions per level, desktop and M3 (the bench table)
 bench: deps build/bench/host
 	@sh tests/bench/bench.sh
+
+lib:
+	@echo "burrow: make lib BOARD=NAME, NAME one of: $(strip $(BOARDS))" >&2; exit 2
+
+# After every rule, so that no object named in them becomes the default goal.
+-include $(wildcard $(HO)/*/*/*.d $(HO)/*/*.d $(TO)/*/*/*.d $(TO)/*/*.d $(SO)/*/*/*.d $(SO)/*/*.d)
 
 # ------------------------------------------------------------ one board
 else
@@ -119,19 +176,32 @@ TFLAGS  := $(WARN) $(BOARD_CFLAGS) -O2 -g $(INC) -ffreestanding -fno-tree-loop-d
 LDFLAGS := -nostdlib -T$(BOARD_LD) -Llinker -Wl,--gc-sections
 LIBS    := -lgcc
 TARGET_CORE := $(CORE_SRC) src/core/mem.c
+# The library and what links it (bench, example) as users build it; the test
+# firmware compiles the core again with its hooks, asserts and a tenth of
+# the seeds, into $(B)/test.
 CORE_OBJ := $(patsubst %.c,$(B)/%.o,$(TARGET_CORE))
-TEST_OBJ := $(patsubst %.c,$(B)/%.o,$(TEST_SRC) port/cortex-m/startup.c)
+TEST_OBJ := $(patsubst %.c,$(B)/test/%.o,$(TARGET_CORE) $(TEST_SRC) port/cortex-m/startup.c)
 
-$(B)/%.o: %.c $(wildcard include/burrow/*.h tests/*.h) Makefile boards/$(BOARD).mk
+$(B)/test/%.o: %.c Makefile boards/$(BOARD).mk
 	@mkdir -p $(@D)
-	$(TCC) $(TFLAGS) -DBW_TEST_DIV=10 -DBW_TESTING -c -o $@ $<
+	$(TCC) $(TFLAGS) -DBW_TEST_DIV=10 -DBW_TESTING -MMD -MP -c -o $@ $<
+
+$(B)/%.o: %.c Makefile boards/$(BOARD).mk
+	@mkdir -p $(@D)
+	$(TCC) $(TFLAGS) -MMD -MP -c -o $@ $<
 
 $(B)/libburrow.a: $(CORE_OBJ)
 	rm -f $@
 	$(CROSS)ar rcs $@ $^
 
-$(B)/tests.elf: $(TEST_OBJ) $(B)/libburrow.a $(BOARD_LD)
-	$(TCC) $(TFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJ) $(B)/libburrow.a $(LIBS)
+## The core for your firmware: build/NAME/libburrow.a, headers in build/NAME/include (BOARD=NAME)
+lib: $(B)/libburrow.a
+	@rm -rf $(B)/include && mkdir -p $(B)/include/burrow
+	@cp -p include/burrow/*.h $(B)/include/burrow/
+	@echo "$(BOARD): $(B)/libburrow.a ($(BOARD_CFLAGS)) and $(B)/include/burrow/*.h"
+
+$(B)/tests.elf: $(TEST_OBJ) $(BOARD_LD)
+	$(TCC) $(TFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJ) $(LIBS)
 
 QEMU_RUN = timeout 600 $(QEMU) -M $(BOARD_MACHINE) -nographic -monitor none -serial none \
            -semihosting-config enable=on,target=native
@@ -139,6 +209,7 @@ QEMU_RUN = timeout 600 $(QEMU) -M $(BOARD_MACHINE) -nographic -monitor none -ser
 build/host/tests.log:
 	@$(MAKE) --no-print-directory BOARD= build/host/tests.log
 
+## The tests on one board under QEMU (BOARD=NAME)
 board-test: $(B)/tests.elf build/host/tests.log
 	@echo "== $(BOARD) under $(QEMU) -M $(BOARD_MACHINE)"
 	$(QEMU_RUN) -kernel $< > $(B)/tests.log 2>&1 || { tail -n 30 $(B)/tests.log; exit 1; }
@@ -156,22 +227,29 @@ $(B)/bench-$(BENCH_GEN).elf: tests/bench/bench_fw.c $(BENCH_DIR)/bench_seeds.h $
 	$(TCC) $(TFLAGS) -I$(BENCH_DIR) '-DBENCH_GEN="$(BENCH_GEN)"' $(LDFLAGS) -o $@ \
 	  tests/bench/bench_fw.c $(B)/port/cortex-m/startup.o $(B)/libburrow.a $(LIBS)
 
+## One generator's bench firmware (BOARD=NAME BENCH_GEN=NAME)
 bench-fw: $(B)/bench-$(BENCH_GEN).elf
 
 FORBIDDEN := malloc|calloc|realloc|free|printf|sprintf|puts|putchar|abort|exit|__aeabi_[fd][a-z0-9]+|__aeabi_u?[il]2[fd]|__aeabi_[fd]2u?[il]z?|__[a-z]+[sdt]f[0-9]?
 
-# The float scan reads sources with -fpreprocessed, so both arms of an #ifdef
-# (config.h, the BW_TESTING hooks) define their macro: -w keeps that quiet.
 board-freestanding: $(B)/libburrow.a $(B)/tests.elf
 	@$(CROSS)nm -u $(CORE_OBJ) | awk '{print $$2}' | sort -u > $(B)/core.undef
 	@$(CROSS)nm --defined-only $(CORE_OBJ) | awk 'NF == 3 {print $$3}' | sort -u > $(B)/core.def
 	@comm -23 $(B)/core.undef $(B)/core.def > $(B)/core.external
 	@for f in $(TARGET_CORE) include/burrow/*.h; do \
-	  if $(TCC) -w -fpreprocessed -dD -E -P -x c $$f | grep -qwE 'float|double'; then \
+	  if $(TCC) -fpreprocessed -dD -E -P -x c $$f | grep -qwE 'float|double'; then \
 	    echo "$(BOARD): floating point in the core: $$f"; exit 1; fi; done
 	@bad=$$(grep -Ex '$(FORBIDDEN)' $(B)/core.external | tr '\n' ' '); \
 	if [ -n "$$bad" ]; then echo "$(BOARD): core references forbidden symbols: $$bad"; exit 1; fi
 	@ext=$$(grep -v '^$$' $(B)/core.external | tr '\n' ' '); \
 	echo "$(BOARD): core linked with -nostdlib; needs from outside the core: $${ext:-nothing} (libgcc integer helpers at most)"
 	@$(CROSS)size -t $(B)/libburrow.a | tail -n 1 | awk '{print "$(BOARD): core .text " $$1 "  .data " $$2 "  .bss " $$3}'
+
+# After every rule, so that no object named in them becomes the default goal.
+-include $(wildcard $(B)/*/*/*.d $(B)/*/*.d $(B)/test/*/*/*.d $(B)/test/*/*.d)
 endif
+
+## This list: every target with a `## ` line above it
+help:
+	@awk '/^## / { sub(/^## /, ""); getline rule; while (rule ~ /^(#|\.PHONY|ifdef|ifndef|else)/) getline rule; \
+	  sub(/:.*/, "", rule); printf "  %-22s %s\n", rule, $$0 }' $(firstword $(MAKEFILE_LIST))

@@ -28,6 +28,9 @@ then ok cli_tiles_connects_and_links; else bad cli_tiles_connects_and_links; fi
 
 "$B" list >"$T/list" && head -n 1 "$T/list" | grep -q "^generator" && ok cli_list || bad cli_list
 gens=$(awk -F'\t' 'NR > 1 { print $1 }' "$T/list")
+# issue 10.3: the last column is each generator's format version, 1 or more
+awk -F'\t' 'NR == 1 { ok = $NF == "version" && NF == 5 } NR > 1 && ($NF !~ /^[1-9][0-9]*$/ || NF != 5) { ok = 0 }
+             END { exit !(ok && NR > 1) }' "$T/list" && ok cli_list_version_column || bad cli_list_version_column
 
 rejects cli_no_arguments
 rejects cli_tiles_takes_no_arguments tiles extra

@@ -28,6 +28,11 @@
 #include "burrow/gen.h"
 #include "burrow/map.h"
 
+/* The format version (`burrow list`): a seed, level and options give the
+ * same map for as long as it stays; any change to a map bumps it, and
+ * tests/golden/levels.tsv pins the maps of the current one. */
+#define BW_ABYSS_VERSION 1
+
 #define BW_ABYSS_LEVELS 5
 #define BW_ABYSS_SIZE 120
 #define BW_ABYSS_AREA 20                              /* an area's side */

@@ -14,6 +14,11 @@
 #include "burrow/map.h"
 #include "burrow/gen.h"
 
+/* The format version (`burrow list`): a seed, level and options give the
+ * same map for as long as it stays; any change to a map bumps it, and
+ * tests/golden/levels.tsv pins the maps of the current one. */
+#define BW_CRAWLER_VERSION 1
+
 /* Sizes fixed at compile time, and the ranges a design may use. */
 #define BW_CRAWLER_MAX_SEEDS 16      /* seed crawlers in a design */
 #define BW_CRAWLER_MAX_WALLS 16      /* initial wall rectangles besides the outer wall */

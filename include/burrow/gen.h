@@ -31,6 +31,7 @@ typedef struct bw_opts {
 typedef struct bw_generator {
     const char *name;
     int id;                /* BW_GEN_* */
+    int version;           /* BW_<NAME>_VERSION: the maps' format version */
     int w, h;
     int levels;            /* highest level (1 for single-map generators) */
     const char *options;   /* for `burrow list` */

@@ -15,6 +15,11 @@
 #include "burrow/gen.h"
 #include "burrow/rng.h"
 
+/* The format version (`burrow list`): a seed, level and options give the
+ * same map for as long as it stays; any change to a map bumps it, and
+ * tests/golden/levels.tsv pins the maps of the current one. */
+#define BW_OVERWORLD_VERSION 1
+
 #define BW_OVERWORLD_LEVELS 1 /* one map per place */
 #define BW_OVERWORLD_W 80
 #define BW_OVERWORLD_H 21

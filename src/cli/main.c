@@ -158,10 +158,10 @@ static int cmd_tiles(void)
 static int cmd_list(void)
 {
     int i;
-    printf("generator\tsize\tlevels\toptions\n");
+    printf("generator\tsize\tlevels\toptions\tversion\n");
     for (i = 0; i < bw_generator_count; i++) {
         const bw_generator *g = &bw_generators[i];
-        printf("%s\t%dx%d\t1..%d\t%s\n", g->name, g->w, g->h, g->levels, g->options);
+        printf("%s\t%dx%d\t1..%d\t%s\t%d\n", g->name, g->w, g->h, g->levels, g->options, g->version);
     }
     return 0;
 }

@@ -127,7 +127,7 @@ int main(int argc, char **argv)
     (void)argv;
     calibrate();
     {   /* what measuring costs with no generator: the `base` line */
-        static const bw_generator none = { "none", 0, 0, 0, 0, "", nothing, 0 };
+        static const bw_generator none = { "none", 0, 0, 0, 0, 0, "", nothing, 0 };
         measure(&none, 0, 0, "base");
     }
     if (!g) {
