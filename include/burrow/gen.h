@@ -32,7 +32,6 @@ typedef struct bw_generator {
     int id;                /* BW_GEN_* */
     int w, h;
     int levels;            /* highest level (1 for single-map generators) */
-    const char *options;   /* for `burrow list` */
     /* Returns 0 on success, -1 for options out of range. */
     int (*generate)(bw_map *m, uint32_t seed, int level, const bw_opts *o);
     /* Optional: prints entities after the grid in --format ids. */
@@ -42,6 +41,7 @@ typedef struct bw_generator {
 extern const bw_generator bw_generators[];
 extern const int bw_generator_count;
 
+/* The row called name, or NULL when there is none; NULL for a NULL name. */
 const bw_generator *bw_generator_find(const char *name);
 
 #endif

@@ -794,9 +794,10 @@ int bw_morlock_level(bw_map *m, uint32_t seed, int level, const bw_morlock_cfg *
 {
     sim s;
     bw_rng r;
-    int k, l = level - 1;
-    if (level < 1 || level > BW_MORLOCK_LEVELS)
+    int k, l;
+    if (level < 1 || level > BW_MORLOCK_LEVELS) /* before level - 1: INT_MIN (issue 13.4) */
         return -1;
+    l = level - 1;
     if (c)
         s.cfg = *c;
     else
