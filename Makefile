@@ -13,7 +13,8 @@ CORE_SRC := $(filter-out src/core/mem.c,$(wildcard src/core/*.c)) \
 CLI_SRC  := $(wildcard src/cli/*.c) port/host/port.c
 TEST_SRC := $(wildcard tests/*.c)
 
-.PHONY: all help run check deps pictures test-host test-san test-cli test-readme test-boards freestanding clean bench bench-fw lib test-golden test-example
+.PHONY: all help run check deps pictures test-host test-san test-cli test-readme test-boards freestanding clean bench bench-fw \
+        lib test-golden test-example fuzz fuzz-deps test-fuzz
 .DELETE_ON_ERROR:
 
 # The board sub-makes of these targets share build/m0 and build/m3: when
@@ -28,7 +29,12 @@ ifndef BOARD
 HOST_CFLAGS := $(WARN) -O2 -g $(INC)
 # The tests build the library with its test hooks and BW_ASSERT on (config.h).
 TEST_DEFS   := -DBW_TESTING -DBW_ASSERTS
-SAN_CFLAGS  := $(WARN) -O1 -g $(INC) -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+# bounds-strict (gcc) also checks the grid's cell array, the last member of
+# bw_grid, which plain bounds checking lets run past as if it were flexible:
+# how a BW_AT before the bounds check is caught (issue 13.1).
+SAN_BOUNDS  := $(shell $(CC) -fsanitize=bounds-strict -x c -c -o /dev/null /dev/null 2>/dev/null && echo ,bounds-strict)
+SAN_CFLAGS  := $(WARN) -O1 -g $(INC) -DBW_SWEEP_SEEDS=1000 -fsanitize=address,undefined$(SAN_BOUNDS) \
+               -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 # One object per source and flag set, with its header dependencies (-MMD):
 # a change to one file rebuilds only what includes it. build/burrow and the
@@ -139,10 +145,10 @@ test-example: deps build/burrow
 	  [ -n "$$got" ] && [ "$$got" = "$$want" ] || { echo "test-example: the firmware printed '$$got', build/burrow $$* prints '$$want'"; exit 1; }; \
 	  echo "test-example: firmware $$(tail -n 1 build/example.log | awk '{ print "text " $$1 " B, bss " $$3 " B" }'): $$got, as build/burrow $$*"
 
-## All the tests above: desktop, sanitizer, CLI, pictures, goldens, boards, example
-check: test-host test-san test-cli test-readme test-golden test-boards freestanding test-example
+## All the tests above: desktop, sanitizer, CLI, pictures, goldens, fuzzing, boards, example
+check: test-host test-san test-cli test-readme test-golden test-fuzz test-boards freestanding test-example
 	@cat build/host/tests.log build/host-san/tests.log build/cli.log $(patsubst %,build/%/tests.log,$(BOARDS)) | \
-	  awk '/^[0-9]+ passed, [0-9]+ failed$$/ { p += $$1; f += $$3 } END { print "check: all green over the desktop, sanitizer, CLI and $(words $(BOARDS)) board runs"; print p " passed, " f " failed" }'
+	  awk '/^[0-9]+ passed, [0-9]+ failed$$/ { p += $$1; f += $$3 } END { print "check: all green over the desktop, sanitizer, CLI, fuzz and $(words $(BOARDS)) board runs"; print p " passed, " f " failed" }'
 
 ## Remove build/
 clean:
@@ -162,6 +168,59 @@ bench: deps build/bench/host
 
 lib:
 	@echo "burrow: make lib BOARD=NAME, NAME one of: $(strip $(BOARDS))" >&2; exit 2
+
+# ------------------------------------------------------------ fuzzing
+# Two libFuzzer targets (tests/fuzz/): the crawler's design-file parser and
+# generation, and the CLI's options run in-process. Each starts from its
+# seed corpus, tests/fuzz/corpus/TARGET/, read only; what it finds goes to
+# build/fuzz/TARGET.corpus, a crash or timeout to build/fuzz/TARGET-crash-*
+# (copy that into the seed corpus once fixed: it is a regression input from
+# then on, run first on every fuzz run). The CLI's dictionary is its own
+# --help. `make fuzz` runs each FUZZ_SECONDS (10 minutes), `make test-fuzz`
+# (in `check`) 60 seconds.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 600
+FUZZ_CFLAGS  := $(WARN) -O1 -g $(INC) -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_TARGETS := design cli
+FUZZ_ARGS_design := -max_len=8300 -timeout=30 -dict=tests/fuzz/design.dict
+FUZZ_ARGS_cli    := -max_len=256 -timeout=60 -dict=build/fuzz/cli.dict
+
+build/fuzz/design: tests/fuzz/fuzz_design.c $(CORE_SRC) $(wildcard include/burrow/*.h) Makefile
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ tests/fuzz/fuzz_design.c $(CORE_SRC)
+
+build/fuzz/cli: tests/fuzz/fuzz_cli.c $(CORE_SRC) $(CLI_SRC) $(wildcard include/burrow/*.h src/cli/*.h) Makefile
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ tests/fuzz/fuzz_cli.c $(CORE_SRC) $(filter-out src/cli/main.c,$(CLI_SRC))
+
+build/fuzz/cli.dict: build/burrow
+	@mkdir -p $(@D)
+	{ build/burrow --help; printf 'gen %s\n' tiles list -h $$(build/burrow list | cut -f1 | tail -n +2); \
+	  for g in $$(build/burrow list | cut -f1 | tail -n +2); do build/burrow $$g --help; done; } | \
+	  awk '$$1 == "gen" { print "\"" $$2 "\"" } \
+	       $$1 ~ /^--/ { print "\"" $$1 "\"" } $$1 ~ /^--/ && $$2 ~ /[|.]/ { n = split($$2, w, "[|]"); for (i = 1; i <= n; i++) print "\"" w[i] "\"" }' | \
+	  sort -u > $@
+
+# Installs clang (with libFuzzer) when missing, as `deps` does the cross compiler.
+fuzz-deps:
+	@if echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; return (int)n * 0; }' | \
+	    $(FUZZ_CC) -fsanitize=fuzzer -x c -o /dev/null - >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "burrow: installing clang (libFuzzer)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq clang >/dev/null; \
+	else \
+	  echo "burrow: need clang with libFuzzer: run 'sudo apt-get install clang'" >&2; exit 1; \
+	fi
+
+# $(call FUZZ_RUN,target,seconds): one target's run, its log in build/fuzz/.
+FUZZ_RUN = ( mkdir -p build/fuzz/$(1).corpus && echo "== fuzz $(1) for $(2) s" && \
+  build/fuzz/$(1) $(FUZZ_ARGS_$(1)) -max_total_time=$(2) -artifact_prefix=build/fuzz/$(1)- -print_final_stats=1 \
+    build/fuzz/$(1).corpus tests/fuzz/corpus/$(1) > build/fuzz/$(1).log 2>&1 && \
+  grep '^stat::number_of_executed_units' build/fuzz/$(1).log || { tail -n 40 build/fuzz/$(1).log; exit 1; } ) &&
+
+## Fuzz the design parser and the CLI (make fuzz: 10 min each; test-fuzz: 60 s each, in check)
+fuzz test-fuzz: fuzz-deps $(patsubst %,build/fuzz/%,$(FUZZ_TARGETS)) build/fuzz/cli.dict
+	@$(foreach t,$(FUZZ_TARGETS),$(call FUZZ_RUN,$(t),$(if $(filter test-fuzz,$@),60,$(FUZZ_SECONDS)))) true
 
 # After every rule, so that no object named in them becomes the default goal.
 -include $(wildcard $(HO)/*/*/*.d $(HO)/*/*.d $(TO)/*/*/*.d $(TO)/*/*.d $(SO)/*/*/*.d $(SO)/*/*.d)

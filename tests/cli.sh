@@ -252,6 +252,64 @@ for g in $gens; do
     [ "$(od -An -tx1 -N8 "$T/p.png" | tr -d ' \n')" = "89504e470d0a1a0a" ] && tail -c 8 "$T/p.png" | head -c 4 | grep -q IEND &&
         ok "cli_${g}_png_format" || bad "cli_${g}_png_format"
 done
+# --help, -h (also after a generator's name) and --version: standard output, exit 0
+helps() { # name, grep pattern that must be in the output, arguments
+    name=$1 want=$2; shift 2
+    "$B" "$@" >"$T/out" 2>"$T/err"; rc=$?
+    [ $rc -eq 0 ] && [ ! -s "$T/err" ] && grep -q -- "$want" "$T/out" && ok "$name" || bad "$name" "rc=$rc"
+}
+helps cli_help_lists_the_commands "^usage: burrow GENERATOR" --help
+helps cli_h_is_help "^usage: burrow GENERATOR" -h
+helps cli_help_names_every_generator " crawler" --help
+helps cli_generator_help_lists_its_options "^  --layout 1\.\.11 " mdungeon --help
+helps cli_generator_h_after_options "^  --design FILE " crawler --seed 1 -h
+helps cli_version "^burrow [0-9][0-9]*\.[0-9][0-9]*\.[0-9][0-9]*$" --version
+"$B" mines --help | grep -q -- "--layout" && bad cli_generator_help_only_its_options || ok cli_generator_help_only_its_options
+# every option `list` names is in that generator's --help, and the other way round
+for g in $gens; do
+    a=$(awk -F'\t' -v g="$g" '$1 == g { n = split($4, w, " "); for (i = 1; i <= n; i++) if (w[i] ~ /^--/) print w[i] }' "$T/list" | sort)
+    b=$("$B" "$g" --help | awk '$1 ~ /^--/ { print $1 }' | sort)
+    [ -n "$b" ] && [ -z "$(printf '%s\n' "$a" | comm -23 - "$(printf '%s\n' "$b" >"$T/h"; echo "$T/h")")" ] &&
+        ok "cli_${g}_list_options_in_help" || bad "cli_${g}_list_options_in_help"
+done
+
+# issue 13.2: input echoed in an error line is escaped: still one line, and
+# no escape sequence reaches the terminal (\n, \x1b, bytes >= 0x7f as \xNN)
+nasty=$(printf '5\n\033[31m.\377')
+echoed() { # name, arguments
+    name=$1; shift
+    rejects "$name" "$@"
+    if ! grep -q "$(printf '\033')" "$T/err" && grep -qF '\n\x1b[31m.\xff' "$T/err"
+    then ok "${name}_escaped"; else bad "${name}_escaped" "$(od -c "$T/err" | head -n 3)"; fi
+}
+echoed cli_echo_generator "$nasty"
+echoed cli_echo_unknown_option mines "$nasty"
+for o in --seed --level --format --nocolor; do
+    [ $o = --nocolor ] && continue
+    echoed "cli_echo_${o#--}" mines "$o" "$nasty"
+done
+for go in "mdungeon --layout" "mdungeon --floor" "overworld --x" "overworld --y" "overworld --dist" \
+          "overworld --px" "abyss --epoch" "abyss --py" "crawler --design"; do
+    echoed "cli_echo_${go% *}_${go#*--}" ${go% *} --seed 1 ${go#* } "$nasty"
+done
+printf 'size 20 20\nbogus\n' >"$T/$nasty.txt"
+echoed cli_echo_design_path_in_parse_error crawler --design "$T/$nasty.txt"
+"$B" crawler --design "$T/$nasty.txt" 2>&1 | grep -q "\.txt:2: unknown key" && ok cli_echo_design_path_keeps_the_line ||
+    bad cli_echo_design_path_keeps_the_line
+
+# issue 13.3: a design is a regular file; a FIFO, a directory, a device get
+# the one line at once (a FIFO used to block fopen forever)
+if mkfifo "$T/fifo" 2>/dev/null; then
+    timeout 10 "$B" crawler --seed 1 --design "$T/fifo" >"$T/out" 2>"$T/err"; rc=$?
+    [ $rc -eq 2 ] && [ "$(wc -l <"$T/err")" -eq 1 ] && [ ! -s "$T/out" ] && grep -q "not a regular file" "$T/err" &&
+        ok cli_crawler_design_fifo_rejected || bad cli_crawler_design_fifo_rejected "rc=$rc (124: it blocked)"
+fi
+design_rejected cli_crawler_design_directory_not_regular "^burrow: cannot read the design file (not a regular file): $T$" "$T"
+[ -c /dev/null ] && design_rejected cli_crawler_design_device_rejected "(not a regular file): /dev/null$" /dev/null
+mkdir "$T/sub" && ln -s "$(cd "$D" && pwd)/maze.txt" "$T/sub/link.txt"
+"$B" crawler --seed 1 --design "$T/sub/link.txt" --format hash >/dev/null 2>&1 &&
+    ok cli_crawler_design_symlink_to_a_file_accepted || bad cli_crawler_design_symlink_to_a_file_accepted
+
 # every generator option without its value (the options `list` names)
 for go in "mdungeon --layout" "mdungeon --floor" "overworld --x" "overworld --y" "overworld --dist" \
           "overworld --px" "overworld --py" "abyss --epoch" "abyss --px" "abyss --py" "crawler --design"; do

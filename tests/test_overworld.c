@@ -69,7 +69,6 @@ static void overworld_registry_and_range(void)
     bw_overworld_params p;
     REQUIRE(gn != 0);
     CHECK(gn->id == BW_GEN_OVERWORLD && gn->w == 80 && gn->h == 21 && gn->levels == 1);
-    CHECK(gn->options[0] == '-');
     CHECK(gn->generate(m, 1, 1, &o) == 0);
     CHECK(g->w == 80 && g->h == 21);
     CHECK(gn->generate(m, 1, 2, &o) == BW_ERR_LEVEL);

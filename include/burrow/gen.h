@@ -34,7 +34,6 @@ typedef struct bw_generator {
     int version;           /* BW_<NAME>_VERSION: the maps' format version */
     int w, h;
     int levels;            /* highest level (1 for single-map generators) */
-    const char *options;   /* for `burrow list` */
     /* Returns 0 (BW_OK), BW_ERR_LEVEL for a level outside 1..levels,
      * BW_ERR_OPTION for options out of range, BW_ERR_DESIGN for a crawler
      * design that breaks a rule. m must not be NULL; o may be (the
@@ -47,6 +46,7 @@ typedef struct bw_generator {
 extern const bw_generator bw_generators[];
 extern const int bw_generator_count;
 
+/* The row called name, or NULL when there is none; NULL for a NULL name. */
 const bw_generator *bw_generator_find(const char *name);
 
 #endif

@@ -1178,9 +1178,13 @@ static int in_puff(uint32_t h, uint32_t phase, int cx, int cy, int rad, int x, i
 int bw_mines_steam_at(const bw_mines_steam_ctx *c, uint32_t tick, int x, int y)
 {
     uint32_t h;
-    int cx, cy, rad, i = x - c->x0, j = y - c->y0;
-    if (i < 0 || j < 0 || i >= BW_MINES_STEAM_SIDE || j >= BW_MINES_STEAM_SIDE ||
-        !((c->open[j] >> i) & 1u) || !puff(c, tick, &h, &cx, &cy, &rad))
+    int cx, cy, rad, i, j;
+    /* the window's bounds first, so x - x0 cannot overflow (issue 13.4) */
+    if (x < c->x0 || y < c->y0 || x >= c->x0 + BW_MINES_STEAM_SIDE || y >= c->y0 + BW_MINES_STEAM_SIDE)
+        return 0;
+    i = x - c->x0;
+    j = y - c->y0;
+    if (!((c->open[j] >> i) & 1u) || !puff(c, tick, &h, &cx, &cy, &rad))
         return 0;
     return in_puff(h, tick % BW_MINES_STEAM_PERIOD, cx, cy, rad, x, y);
 }

@@ -795,10 +795,11 @@ int bw_morlock_level(bw_map *m, uint32_t seed, int level, const bw_morlock_cfg *
 {
     sim s;
     bw_rng r;
-    int k, l = level - 1;
+    int k, l;
     BW_ASSERT(m && p);
-    if (level < 1 || level > BW_MORLOCK_LEVELS)
+    if (level < 1 || level > BW_MORLOCK_LEVELS) /* before level - 1: INT_MIN (issue 13.4) */
         return BW_ERR_LEVEL;
+    l = level - 1;
     if (c)
         s.cfg = *c;
     else

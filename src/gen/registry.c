@@ -8,26 +8,26 @@
 #include "burrow/forest.h"
 #include "burrow/morlock.h"
 
-/* Each generator adds its row here, in CONTRACT.md's order. */
+/* Each generator adds its row here; the order is the one burrow list prints. */
 const bw_generator bw_generators[] = {
-    { "mines", BW_GEN_MINES, BW_MINES_VERSION, BW_MINES_W, BW_MINES_H, BW_MINES_LEVELS, "",
+    { "mines", BW_GEN_MINES, BW_MINES_VERSION, BW_MINES_W, BW_MINES_H, BW_MINES_LEVELS,
       bw_mines_generate, 0 },
-    { "crypts", BW_GEN_CRYPTS, BW_CRYPTS_VERSION, BW_CRYPTS_MAP_W, BW_CRYPTS_MAP_H, BW_CRYPTS_LEVELS, "",
+    { "crypts", BW_GEN_CRYPTS, BW_CRYPTS_VERSION, BW_CRYPTS_MAP_W, BW_CRYPTS_MAP_H, BW_CRYPTS_LEVELS,
       bw_crypts_generate, 0 },
-    { "morlock", BW_GEN_MORLOCK, BW_MORLOCK_VERSION, BW_MORLOCK_W, BW_MORLOCK_H, BW_MORLOCK_LEVELS, "",
+    { "morlock", BW_GEN_MORLOCK, BW_MORLOCK_VERSION, BW_MORLOCK_W, BW_MORLOCK_H, BW_MORLOCK_LEVELS,
       bw_morlock_generate, 0 },
-    { "forest", BW_GEN_FOREST, BW_FOREST_VERSION, BW_FOREST_W, BW_FOREST_H, BW_FOREST_LEVELS, "",
+    { "forest", BW_GEN_FOREST, BW_FOREST_VERSION, BW_FOREST_W, BW_FOREST_H, BW_FOREST_LEVELS,
       bw_forest_generate, 0 },
     { "abyss", BW_GEN_ABYSS, BW_ABYSS_VERSION, BW_ABYSS_SIZE, BW_ABYSS_SIZE, BW_ABYSS_LEVELS,
-      "--epoch 0..1000 [--px X --py Y]", bw_abyss_generate, 0 },
+      bw_abyss_generate, 0 },
     { "mdungeon", BW_GEN_MDUNGEON, BW_MDUNGEON_VERSION, BW_MDUNGEON_W, BW_MDUNGEON_H, BW_MDUNGEON_LEVELS,
-      "--layout 1..11", bw_mdungeon_generate, bw_mdungeon_entity_name },
+      bw_mdungeon_generate, bw_mdungeon_entity_name },
     { "overworld", BW_GEN_OVERWORLD, BW_OVERWORLD_VERSION, BW_OVERWORLD_W, BW_OVERWORLD_H, BW_OVERWORLD_LEVELS,
-      "--x X --y Y (-200..200), --dist hiker|rival [--px X --py Y]", bw_overworld_generate, 0 },
+      bw_overworld_generate, 0 },
     /* the built-in design's size; a design file may make the map smaller */
     { "crawler", BW_GEN_CRAWLER, BW_CRAWLER_VERSION, BW_CRAWLER_MAX_SIDE, BW_CRAWLER_MAX_SIDE, BW_CRAWLER_LEVELS,
-      "--design FILE", bw_crawler_generate, 0 },
-    { 0, 0, 0, 0, 0, 0, 0, 0, 0 } /* sentinel, not counted */
+      bw_crawler_generate, 0 },
+    { 0, 0, 0, 0, 0, 0, 0, 0 } /* sentinel, not counted */
 };
 
 const int bw_generator_count = (int)(sizeof bw_generators / sizeof bw_generators[0]) - 1;
@@ -44,6 +44,8 @@ static int same(const char *a, const char *b)
 const bw_generator *bw_generator_find(const char *name)
 {
     int i;
+    if (!name) /* issue 13.5 */
+        return 0;
     for (i = 0; i < bw_generator_count; i++)
         if (same(bw_generators[i].name, name))
             return &bw_generators[i];

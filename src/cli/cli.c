@@ -1,0 +1,208 @@
+/* build/burrow's commands: `tiles`, `list`, and a generator's levels. Bad
+ * input gets one line on err and exit status 2, before anything is
+ * printed on out. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "cli.h"
+#include "burrow/port.h"
+
+static bw_map map; /* the one level in memory, as on a microcontroller */
+
+static int cmd_tiles(FILE *out)
+{
+    static const char *const link[] = { "down", "none", "up" };
+    int t;
+    fprintf(out, "id\tglyph\tname\tconnects\tlink\n");
+    for (t = 0; t < BW_TILE_COUNT; t++)
+        fprintf(out, "%d\t%c\t%s\t%d\t%s\n", t, bw_tiles[t].glyph, bw_tiles[t].name,
+                bw_tile_connects(t), link[bw_tile_link(t) + 1]);
+    return 0;
+}
+
+/* Output that could not be written (a full disk, a closed pipe) is an
+ * error too, not a silent success. */
+static int finish(FILE *out, FILE *err, int rc)
+{
+    if (fflush(out) != 0 || ferror(out)) {
+        fprintf(err, "burrow: could not write the output\n");
+        return 1;
+    }
+    return rc;
+}
+
+/* crawler --design: a regular file only. A FIFO, a directory or a device
+ * is turned down before it is read: opening a FIFO for reading would wait
+ * for a writer forever. The file is opened with O_NONBLOCK, so one that
+ * turns into a FIFO between stat and open cannot block either, and it is
+ * checked again on the open descriptor. */
+static int load_design(const char *path, bw_opts *opts, FILE *err)
+{
+    /* one byte more than a design may have, so a longer file is seen */
+    static char text[BW_CRAWLER_MAX_TEXT + 1];
+    static bw_crawler_design design;
+    struct stat st;
+    size_t n = 0;
+    int fd, line;
+    if (stat(path, &st) != 0)
+        return cli_fail(err, "cannot open the design file", path);
+    if (!S_ISREG(st.st_mode))
+        return cli_fail(err, "cannot read the design file (not a regular file)", path);
+    fd = open(path, O_RDONLY | O_NONBLOCK);
+    if (fd < 0)
+        return cli_fail(err, "cannot open the design file", path);
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
+        return cli_fail(err, "cannot read the design file (not a regular file)", path);
+    }
+    while (n < sizeof text) { /* at most sizeof text bytes, a read at a time */
+        ssize_t k = read(fd, text + n, sizeof text - n);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k < 0) {
+            close(fd);
+            return cli_fail(err, "cannot read the design file", path);
+        }
+        if (k == 0)
+            break;
+        n += (size_t)k;
+    }
+    close(fd);
+    if (bw_crawler_parse(text, n, &design, &line) != 0) {
+        fputs("burrow: ", err);
+        cli_echo(err, path);
+        if (line > 0)
+            fprintf(err, ":%d", line);
+        fprintf(err, ": %s\n", design.error);
+        return 2;
+    }
+    opts->design = &design;
+    return 0;
+}
+
+/* overworld --dist: a trainer's distance map to the player (overworld.txt,
+ * 1.03), each tile as " NN" (the distance mod 100) or three blanks where
+ * the trainer cannot go, as the original printed it. The player stands at
+ * --px, --py, or on the road tile nearest the centre. */
+static uint16_t dist[BW_OVERWORLD_H][BW_OVERWORLD_W];
+
+static int print_distance(const cli_args *a, FILE *out, FILE *err)
+{
+    int x, y, px = a->px, py = a->py;
+    if (px < 0 && bw_overworld_player_start(&map, &px, &py) != 0)
+        return cli_fail(err, "no road tile to put the player on", "overworld");
+    if (bw_overworld_distance(&map, px, py, a->dist, dist) != 0)
+        return cli_fail(err, "cannot place the player there", "overworld");
+    if (!cli_given(a, "--seed"))
+        fprintf(err, "seed %lu\n", (unsigned long)a->seed);
+    for (y = 0; y < BW_OVERWORLD_H; y++) {
+        for (x = 0; x < BW_OVERWORLD_W; x++) {
+            if (dist[y][x] == BW_OVERWORLD_INF)
+                fputs("   ", out);
+            else
+                fprintf(out, " %02d", dist[y][x] % 100);
+        }
+        putc('\n', out);
+    }
+    return finish(out, err, 0);
+}
+
+/* One level as the options ask: for the abyss with --epoch E, the level
+ * after regenerations 1..E with the player at (px, py) (areas.txt 5.3). */
+static int make_level(const cli_args *a, int level)
+{
+    int e;
+    if (a->gen->generate(&map, a->seed, level, &a->opts) != 0)
+        return -1;
+    for (e = 1; e <= a->epoch; e++)
+        if (bw_abyss_regenerate(&map, a->seed, level, (uint32_t)e, a->px, a->py, 0) < 0)
+            return -1;
+    return 0;
+}
+
+static int run(cli_args *a, FILE *out, FILE *err)
+{
+    const cli_format *fm = &cli_formats[a->format];
+    cli_out o;
+    int level;
+    if (a->design) {
+        int rc = load_design(a->design, &a->opts, err);
+        if (rc)
+            return rc;
+    }
+    if (a->epoch && a->px < 0) { /* the player at the centre unless told */
+        a->px = a->gen->w / 2;
+        a->py = a->gen->h / 2;
+    }
+    if (!cli_given(a, "--seed"))
+        a->seed = bw_port_entropy();
+    /* Generate the first level before printing anything, so a generator
+     * that turns the options down leaves no partial output and the error
+     * is the only line on err. Later levels take the same options,
+     * already accepted. */
+    if (make_level(a, a->level.lo) != 0)
+        return cli_fail(err, "the generator rejected these options", a->gen->name);
+    if (cli_given(a, "--dist")) /* overworld only, checked by the parser */
+        return print_distance(a, out, err);
+    if (!cli_given(a, "--seed"))
+        fprintf(err, "seed %lu\n", (unsigned long)a->seed);
+    memset(&o, 0, sizeof o);
+    o.f = out;
+    o.gen = a->gen;
+    o.colour = fm->colour && !a->nocolor;
+    o.lo = a->level.lo;
+    o.hi = a->level.hi;
+    if (fm->begin)
+        fm->begin(&o, &map);
+    for (level = o.lo; level <= o.hi; level++) {
+        if (level > o.lo)
+            make_level(a, level);
+        fm->level(&o, &map, level);
+    }
+    if (fm->end)
+        fm->end(&o);
+    return finish(out, err, 0);
+}
+
+static int is_help(const char *s)
+{
+    return strcmp(s, "--help") == 0 || strcmp(s, "-h") == 0;
+}
+
+int bw_cli_main(int argc, char **argv, FILE *out, FILE *err)
+{
+    const bw_generator *gen;
+    cli_args a;
+    int rc;
+    if (argc < 2)
+        return cli_usage_error(err);
+    if (is_help(argv[1]) || (argc > 2 && is_help(argv[2]) && !bw_generator_find(argv[1]))) {
+        cli_help(out, 0);
+        return finish(out, err, 0);
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        fprintf(out, "burrow %s\n", BW_VERSION);
+        return finish(out, err, 0);
+    }
+    if (strcmp(argv[1], "tiles") == 0 || strcmp(argv[1], "list") == 0) {
+        if (argc > 2)
+            return cli_fail(err, "takes no arguments", argv[1]);
+        if (argv[1][0] == 't')
+            cmd_tiles(out);
+        else
+            cli_list(out);
+        return finish(out, err, 0);
+    }
+    if (argv[1][0] == '-')
+        return cli_usage_error(err);
+    gen = bw_generator_find(argv[1]);
+    if (!gen)
+        return cli_fail(err, "unknown generator (see 'burrow list')", argv[1]);
+    rc = cli_parse(&a, gen, argc - 2, argv + 2, out, err);
+    if (rc >= 0)
+        return rc ? rc : finish(out, err, 0);
+    return run(&a, out, err);
+}

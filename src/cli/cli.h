@@ -1,0 +1,82 @@
+/* The desktop command line, inside: the parser and its option tables
+ * (args.c), the output formats (render.c) and the commands (cli.c). Not an
+ * installed header: the library is include/burrow/, this is build/burrow. */
+#ifndef BURROW_CLI_H
+#define BURROW_CLI_H
+
+#include <stdio.h>
+#include "burrow/burrow.h"
+
+/* The whole command line as a function: argv[0] is the program, output
+ * goes to out, messages to err. Returns the exit status (0, 1 when the
+ * output could not be written, 2 for bad input) and never exits, so the
+ * fuzz harness (tests/fuzz/fuzz_cli.c) runs it in-process. Levels and the
+ * design live in static memory, as on a microcontroller: one call at a
+ * time. */
+int bw_cli_main(int argc, char **argv, FILE *out, FILE *err);
+
+/* ---- output formats (render.c) ---- */
+
+typedef struct cli_out {
+    FILE *f;
+    const bw_generator *gen;
+    int colour;                /* ansi escapes (ansi without --nocolor) */
+    int lo, hi;                /* the levels printed */
+    int png;                   /* image formats: PNG, else PPM */
+    int w;                     /* image formats: pixels per row */
+} cli_out;
+
+/* One row per format; adding a format is one row. begin (optional) sees
+ * the first level before anything is printed, level prints each level,
+ * end (optional) closes the output. */
+typedef struct cli_format {
+    const char *name;
+    int text;                  /* the level as text glyphs: --dist may print instead */
+    int colour;                /* uses ansi colour unless --nocolor */
+    void (*begin)(cli_out *o, const bw_map *first);
+    void (*level)(cli_out *o, const bw_map *m, int level);
+    void (*end)(cli_out *o);
+} cli_format;
+
+extern const cli_format cli_formats[];
+extern const int cli_format_count;
+
+/* ---- options (args.c) ---- */
+
+typedef struct cli_levels {
+    int lo, hi;
+} cli_levels;
+
+/* What the options ask for: every option's value lands in one field. */
+typedef struct cli_args {
+    const bw_generator *gen;
+    bw_opts opts;
+    uint32_t seed;
+    cli_levels level;
+    int format;                /* index into cli_formats */
+    int nocolor;
+    int dist;                  /* overworld --dist: BW_OVERWORLD_HIKER, BW_OVERWORLD_RIVAL */
+    int px, py;                /* the player, -1 = not given */
+    int epoch;                 /* abyss --epoch */
+    const char *design;        /* crawler --design: the path */
+    unsigned long given;       /* bit i: option i of the generator's list given */
+} cli_args;
+
+/* Parses argv[0..argc-1], the words after the generator's name. Returns
+ * -1 when the run should go on, else the exit status (0 after --help or
+ * --version, 2 after the one error line on err). */
+int cli_parse(cli_args *a, const bw_generator *gen, int argc, char **argv, FILE *out, FILE *err);
+/* Whether the option called name was given. */
+int cli_given(const cli_args *a, const char *name);
+void cli_help(FILE *f, const bw_generator *gen); /* gen 0: the whole command */
+void cli_list(FILE *f);
+int cli_usage_error(FILE *err);
+
+/* `burrow: what: ARG` on err with ARG escaped (cli_echo); returns 2. */
+int cli_fail(FILE *err, const char *what, const char *arg);
+/* Writes s with every byte a terminal could act on escaped: printable
+ * ASCII as is, a backslash doubled, \n \r \t as such, every other byte
+ * below 0x20 and every byte from 0x7f up as \xNN. */
+void cli_echo(FILE *f, const char *s);
+
+#endif

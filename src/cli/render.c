@@ -1,0 +1,152 @@
+/* The output formats of build/burrow, one row each in cli_formats. */
+#include <string.h>
+#include "cli.h"
+#include "png.h"
+
+#define PX 4   /* pixels per tile in ppm/png */
+#define GAP 1  /* blank tile rows between stacked levels */
+
+/* ---- ansi, text: the glyphs ---- */
+
+static void glyph_level(cli_out *o, const bw_map *m, int level)
+{
+    const bw_grid *g = &m->grid;
+    int x, y, last = -1;
+    if (o->hi > o->lo)
+        fprintf(o->f, "level %d\n", level);
+    for (y = 0; y < g->h; y++) {
+        for (x = 0; x < g->w; x++) {
+            const bw_tile_info *t = &bw_tiles[BW_AT(g, x, y)];
+            if (o->colour && t->colour != last) {
+                fprintf(o->f, "\033[%dm", t->colour);
+                last = t->colour;
+            }
+            putc(t->glyph, o->f);
+        }
+        if (o->colour) {
+            fputs("\033[0m", o->f);
+            last = -1;
+        }
+        putc('\n', o->f);
+    }
+}
+
+/* ---- ids, hash ---- */
+
+static void ids_level(cli_out *o, const bw_map *m, int level)
+{
+    const bw_grid *g = &m->grid;
+    int x, y, i;
+    fprintf(o->f, "level %d %d %d\n", level, g->w, g->h);
+    for (y = 0; y < g->h; y++)
+        for (x = 0; x < g->w; x++)
+            fprintf(o->f, "%d%c", BW_AT(g, x, y), x == g->w - 1 ? '\n' : ' ');
+    if (o->gen->entity_name) {
+        fprintf(o->f, "entities %d\n", m->n_ent);
+        for (i = 0; i < m->n_ent; i++) {
+            const char *c = o->gen->entity_name(m->ent[i].kind);
+            fprintf(o->f, "%d %d ", m->ent[i].x, m->ent[i].y);
+            for (; *c; c++) /* one field per name, so tools can split on spaces */
+                putc(*c == ' ' ? '_' : *c, o->f);
+            fprintf(o->f, " %d\n", m->ent[i].arg);
+        }
+    }
+}
+
+static void hash_level(cli_out *o, const bw_map *m, int level)
+{
+    fprintf(o->f, "level %d %d %d %08lx\n", level, m->grid.w, m->grid.h,
+            (unsigned long)bw_grid_hash(&m->grid));
+}
+
+/* ---- ppm, png: the levels stacked, PX pixels a tile ---- */
+
+/* SGR colour codes to RGB, for the image formats. */
+static void sgr_rgb(int sgr, uint8_t rgb[3])
+{
+    static const uint8_t base[8][3] = {
+        { 0, 0, 0 }, { 170, 40, 30 }, { 60, 150, 50 }, { 170, 120, 40 },
+        { 50, 70, 170 }, { 150, 60, 150 }, { 40, 150, 160 }, { 170, 170, 170 }
+    };
+    static const uint8_t bright[8][3] = {
+        { 85, 85, 85 }, { 240, 80, 50 }, { 110, 220, 90 }, { 240, 220, 90 },
+        { 90, 130, 240 }, { 230, 110, 230 }, { 100, 220, 230 }, { 250, 250, 250 }
+    };
+    const uint8_t *c = sgr >= 90 ? bright[(sgr - 90) & 7] : base[(sgr - 30) & 7];
+    rgb[0] = c[0];
+    rgb[1] = c[1];
+    rgb[2] = c[2];
+}
+
+/* One pixel row: tile row ty of the map, or black in a gap (ty < 0). */
+static void image_row(const bw_grid *g, int ty, uint8_t *row)
+{
+    int x, p;
+    for (x = 0; x < g->w; x++) {
+        uint8_t rgb[3] = { 0, 0, 0 };
+        if (ty >= 0)
+            sgr_rgb(bw_tiles[BW_AT(g, x, ty)].colour, rgb);
+        for (p = 0; p < PX; p++)
+            memcpy(row + (x * PX + p) * 3, rgb, 3);
+    }
+}
+
+/* The PNG encoder (png.c) keeps one row's state; one image at a time. */
+static bw_png png;
+
+static void image_begin(cli_out *o, const bw_map *first, int is_png)
+{
+    /* the map's own size: a crawler design may make it smaller */
+    int n = o->hi - o->lo + 1, h = (n * first->grid.h + (n - 1) * GAP) * PX;
+    o->png = is_png;
+    o->w = first->grid.w * PX;
+    if (!is_png)
+        fprintf(o->f, "P6\n%d %d\n255\n", o->w, h);
+    else
+        bw_png_begin(&png, o->f, o->w, h); /* o->w <= 120 * PX, within BW_PNG_MAX_W */
+}
+
+static void ppm_begin(cli_out *o, const bw_map *first) { image_begin(o, first, 0); }
+static void png_begin(cli_out *o, const bw_map *first) { image_begin(o, first, 1); }
+
+static void image_row_out(cli_out *o, const uint8_t *rgb)
+{
+    if (o->png)
+        bw_png_row(&png, rgb);
+    else
+        fwrite(rgb, 3, (size_t)o->w, o->f);
+}
+
+static void image_level(cli_out *o, const bw_map *m, int level)
+{
+    uint8_t row[BW_GRID_MAX * PX * 3];
+    int ty, p;
+    if (level > o->lo) {
+        image_row(&m->grid, -1, row);
+        for (p = 0; p < GAP * PX; p++)
+            image_row_out(o, row);
+    }
+    for (ty = 0; ty < m->grid.h; ty++) {
+        image_row(&m->grid, ty, row);
+        for (p = 0; p < PX; p++)
+            image_row_out(o, row);
+    }
+}
+
+static void image_end(cli_out *o)
+{
+    if (o->png)
+        bw_png_end(&png);
+}
+
+/* The first row is the default format. */
+const cli_format cli_formats[] = {
+    { "ansi", 1, 1, 0, glyph_level, 0 },
+    { "text", 1, 0, 0, glyph_level, 0 },
+    { "ids", 0, 0, 0, ids_level, 0 },
+    { "hash", 0, 0, 0, hash_level, 0 },
+    { "ppm", 0, 0, ppm_begin, image_level, image_end },
+    { "png", 0, 0, png_begin, image_level, image_end },
+};
+
+const int cli_format_count = (int)(sizeof cli_formats / sizeof cli_formats[0]);
