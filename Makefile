@@ -22,7 +22,11 @@ TEST_SRC := $(wildcard tests/*.c)
 # ---------------------------------------------------------------- desktop
 ifndef BOARD
 HOST_CFLAGS := $(WARN) -O2 -g $(INC)
-SAN_CFLAGS  := $(WARN) -O1 -g $(INC) -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+# gcc's -fsanitize=undefined misses an index below a struct's array
+# (issue 13: BW_AT at y = -1); bounds-strict catches it. clang has no such
+# option and catches it with undefined alone.
+SAN_BOUNDS  := $(shell $(CC) -fsanitize=bounds-strict -x c -c /dev/null -o /dev/null 2>/dev/null && echo ,bounds-strict)
+SAN_CFLAGS  := $(WARN) -O1 -g $(INC) -fsanitize=address,undefined$(SAN_BOUNDS) -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 all: build/burrow
 

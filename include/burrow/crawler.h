@@ -63,6 +63,11 @@ typedef struct bw_crawler_gen {
     uint8_t no_direction;     /* percent of babies with Direction 0 */
     int16_t max_age;
     int16_t delay;            /* a baby starts dormant at age -delay */
+    /* A mix of openings (an `openings` line): percent of the babies born
+     * with opening 0, 1 and 2, adding up to 100; all 0: every baby takes
+     * `opening`. wallcrawlers.txt: no generation may have more than 50%
+     * opening 2 (bw_crawler_problem rejects the design). */
+    uint8_t open_mix[3];
 } bw_crawler_gen;
 
 typedef struct bw_crawler_design {

@@ -41,21 +41,37 @@ static int parse_num(const char *s, unsigned long lo, unsigned long hi, unsigned
 
 /* ---- output ---- */
 
+/* A tile's colour as SGR parameters: "97", "38;5;215", "30;47" (tile.h);
+ * after a tile with a background, "0;" first ends that background. */
+static void print_sgr(uint32_t c, uint32_t last)
+{
+    unsigned fg = BW_COLOUR_FG(c), bg = BW_COLOUR_BG(c);
+    fputs(BW_COLOUR_BG(last) ? "\033[0;" : "\033[", stdout);
+    if (fg >= 0x100)
+        printf("38;5;%u", fg & 0xffu);
+    else
+        printf("%u", fg);
+    if (bg)
+        printf(";%u", bg);
+    putchar('m');
+}
+
 static void print_grid_glyphs(const bw_grid *g, int colour)
 {
-    int x, y, last = -1;
+    int x, y;
+    uint32_t last = 0;
     for (y = 0; y < g->h; y++) {
         for (x = 0; x < g->w; x++) {
             const bw_tile_info *t = &bw_tiles[BW_AT(g, x, y)];
             if (colour && t->colour != last) {
-                printf("\033[%dm", t->colour);
+                print_sgr(t->colour, last);
                 last = t->colour;
             }
             putchar(t->glyph);
         }
         if (colour) {
             fputs("\033[0m", stdout);
-            last = -1;
+            last = 0;
         }
         putchar('\n');
     }
@@ -80,8 +96,10 @@ static void print_ids(const bw_generator *gen, const bw_map *m)
     }
 }
 
-/* SGR colour codes to RGB, for the image formats. */
-static void sgr_rgb(int sgr, uint8_t rgb[3])
+/* A tile's colour to RGB, for the image formats: its background if it
+ * has one (the tile is a solid block), else its foreground; 256-colour
+ * entries 16-231 from xterm's 6 x 6 x 6 cube. */
+static void sgr_rgb(uint32_t colour, uint8_t rgb[3])
 {
     static const uint8_t base[8][3] = {
         { 0, 0, 0 }, { 170, 40, 30 }, { 60, 150, 50 }, { 170, 120, 40 },
@@ -91,7 +109,17 @@ static void sgr_rgb(int sgr, uint8_t rgb[3])
         { 85, 85, 85 }, { 240, 80, 50 }, { 110, 220, 90 }, { 240, 220, 90 },
         { 90, 130, 240 }, { 230, 110, 230 }, { 100, 220, 230 }, { 250, 250, 250 }
     };
-    const uint8_t *c = sgr >= 90 ? bright[(sgr - 90) & 7] : base[(sgr - 30) & 7];
+    static const uint8_t level[6] = { 0, 95, 135, 175, 215, 255 };
+    unsigned sgr = BW_COLOUR_BG(colour) ? BW_COLOUR_BG(colour) - 10 : BW_COLOUR_FG(colour);
+    const uint8_t *c;
+    if (sgr >= 0x100 + 16 && sgr < 0x100 + 232) {
+        unsigned n = sgr - 0x100 - 16;
+        rgb[0] = level[n / 36];
+        rgb[1] = level[n / 6 % 6];
+        rgb[2] = level[n % 6];
+        return;
+    }
+    c = sgr >= 90 ? bright[(sgr - 90) & 7] : base[(sgr - 30) & 7];
     rgb[0] = c[0];
     rgb[1] = c[1];
     rgb[2] = c[2];
@@ -267,7 +295,10 @@ static int finish(int rc)
  * --px, --py, or on the road tile nearest the centre. */
 static uint16_t dist[BW_OVERWORLD_H][BW_OVERWORLD_W];
 
-static int print_distance(int who, int px, int py, int have_seed, unsigned long seed)
+/* --dist h / r: as above; hh / rr (the doubled commands, whose meaning
+ * overworld.txt leaves open): the whole distance, " %5u" per tile, where
+ * h / r show only its last two digits, so 105 and 5 tell apart. */
+static int print_distance(int who, int whole, int px, int py, int have_seed, unsigned long seed)
 {
     int x, y;
     if (px < 0 && bw_overworld_player_start(&map, &px, &py) != 0)
@@ -279,7 +310,9 @@ static int print_distance(int who, int px, int py, int have_seed, unsigned long 
     for (y = 0; y < BW_OVERWORLD_H; y++) {
         for (x = 0; x < BW_OVERWORLD_W; x++) {
             if (dist[y][x] == BW_OVERWORLD_INF)
-                fputs("   ", stdout);
+                fputs(whole ? "      " : "   ", stdout);
+            else if (whole)
+                printf(" %5u", (unsigned)dist[y][x]);
             else
                 printf(" %02d", dist[y][x] % 100);
         }
@@ -288,12 +321,84 @@ static int print_distance(int who, int px, int py, int have_seed, unsigned long 
     return finish(0);
 }
 
+/* --mask FILE: a 78 x 19 PBM, plain (P1) or raw (P4); a 1 (dark) pixel
+ * is a special boulder (overworld.h, BW_OVERWORLD_MASK_BIT). Returns 0 or the
+ * message for fail(). */
+static uint8_t mask_bits[BW_OVERWORLD_MASK_BYTES];
+
+static size_t pbm_skip(const unsigned char *t, size_t n, size_t i)
+{
+    while (i < n && (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r' || t[i] == '#'))
+        if (t[i++] == '#')
+            while (i < n && t[i] != '\n')
+                i++;
+    return i;
+}
+
+static int pbm_num(const unsigned char *t, size_t n, size_t *i, int *v)
+{
+    int d = 0;
+    *i = pbm_skip(t, n, *i);
+    for (*v = 0; *i < n && t[*i] >= '0' && t[*i] <= '9' && d < 5; (*i)++, d++)
+        *v = *v * 10 + (t[*i] - '0');
+    return d > 0 && d < 5;
+}
+
+static const char *read_mask(const char *path)
+{
+    static unsigned char t[16384];
+    FILE *f = fopen(path, "rb");
+    size_t n, i = 2;
+    int w, h, x, y, raw, bad;
+    if (!f)
+        return "cannot open the mask file";
+    n = fread(t, 1, sizeof t, f);
+    bad = ferror(f) || n == sizeof t;
+    fclose(f);
+    if (bad || n < 2 || t[0] != 'P' || (t[1] != '1' && t[1] != '4') || !pbm_num(t, n, &i, &w) ||
+        !pbm_num(t, n, &i, &h))
+        return "--mask is not a PBM file (P1 or P4)";
+    if (w != BW_OVERWORLD_MASK_W || h != BW_OVERWORLD_MASK_H)
+        return "--mask must be 78 x 19 pixels";
+    raw = t[1] == '4';
+    memset(mask_bits, 0, sizeof mask_bits);
+    if (raw) { /* one whitespace, then rows of (w + 7) / 8 bytes */
+        if (i >= n || (n - i - 1) < (size_t)(h * ((w + 7) / 8)))
+            return "--mask is not a PBM file (P1 or P4)";
+        i++;
+    }
+    for (y = 0; y < h; y++)
+        for (x = 0; x < w; x++) {
+            int bit, k = y * w + x;
+            if (raw) {
+                bit = (t[i + (size_t)(y * ((w + 7) / 8) + x / 8)] >> (7 - x % 8)) & 1;
+            } else {
+                i = pbm_skip(t, n, i);
+                if (i >= n || (t[i] != '0' && t[i] != '1'))
+                    return "--mask is not a PBM file (P1 or P4)";
+                bit = t[i++] - '0';
+            }
+            mask_bits[k >> 3] = (uint8_t)(mask_bits[k >> 3] | bit << (7 - (k & 7)));
+        }
+    if (!raw && pbm_skip(t, n, i) != n)
+        return "--mask is not a PBM file (P1 or P4)";
+    return 0;
+}
+
 /* One level as the options ask: for the abyss with --epoch E, the level
  * after regenerations 1..E with the player at (px, py) (areas.txt 5.3). */
+static const uint8_t *ow_mask; /* --mask: read_mask's bits, or 0 */
+
 static int make_level(const bw_generator *gen, uint32_t seed, int level, const bw_opts *o,
                       unsigned long epoch, int px, int py)
 {
     unsigned long e;
+    if (ow_mask) { /* overworld only: the mask is a bw_overworld_params field */
+        bw_overworld_params p;
+        bw_overworld_defaults(&p, o->x, o->y);
+        p.mask = ow_mask;
+        return level == 1 ? bw_overworld_map(&map, seed, &p, 0) : -1;
+    }
     if (gen->generate(&map, seed, level, o) != 0)
         return -1;
     for (e = 1; e <= epoch; e++)
@@ -315,7 +420,7 @@ int main(int argc, char **argv)
     bw_opts opts = { 0, 0, 0, 0 };
     unsigned long v, seed = 0;
     int have_seed = 0, lo = 1, hi = 1, format = F_ANSI, colour = 1, i, level;
-    int have_x = 0, have_y = 0, dist_who = -1, px = -1, py = -1;
+    int have_x = 0, have_y = 0, dist_who = -1, dist_whole = 0, px = -1, py = -1;
     unsigned long epoch = 0;
     int have_epoch = 0;
 
@@ -341,7 +446,7 @@ int main(int argc, char **argv)
         if (strcmp(opt, "--seed") && strcmp(opt, "--level") && strcmp(opt, "--floor") && strcmp(opt, "--format") &&
             strcmp(opt, "--layout") && strcmp(opt, "--x") && strcmp(opt, "--y") &&
             strcmp(opt, "--design") && strcmp(opt, "--dist") && strcmp(opt, "--px") && strcmp(opt, "--py") &&
-            strcmp(opt, "--epoch"))
+            strcmp(opt, "--epoch") && strcmp(opt, "--mask"))
             return fail("unknown option", opt);
         if (!val)
             return fail("missing value for", opt);
@@ -384,12 +489,21 @@ int main(int argc, char **argv)
             if (opt[2] == 'x') { opts.x = neg ? -(int)v : (int)v; have_x = 1; }
             else { opts.y = neg ? -(int)v : (int)v; have_y = 1; }
         } else if (strcmp(opt, "--dist") == 0) {
-            if (strcmp(val, "hiker") == 0 || strcmp(val, "h") == 0)
+            /* overworld.txt's commands h, r, hh, rr (see print_distance) */
+            if (strcmp(val, "hiker") == 0 || strcmp(val, "h") == 0 || strcmp(val, "hh") == 0)
                 dist_who = BW_OVERWORLD_HIKER;
-            else if (strcmp(val, "rival") == 0 || strcmp(val, "r") == 0)
+            else if (strcmp(val, "rival") == 0 || strcmp(val, "r") == 0 || strcmp(val, "rr") == 0)
                 dist_who = BW_OVERWORLD_RIVAL;
             else
-                return fail("--dist must be hiker or rival", val);
+                return fail("--dist must be hiker, rival, h, r, hh or rr", val);
+            dist_whole = strlen(val) == 2;
+        } else if (strcmp(opt, "--mask") == 0) {
+            const char *e;
+            if (gen->id != BW_GEN_OVERWORLD)
+                return fail("--mask is an overworld option", gen->name);
+            if ((e = read_mask(val)) != 0)
+                return fail(e, val);
+            ow_mask = mask_bits;
         } else if (strcmp(opt, "--px") == 0 || strcmp(opt, "--py") == 0) {
             /* the player's place: on the map of this generator */
             int top = (opt[3] == 'x' ? gen->w : gen->h) - 1;
@@ -459,7 +573,7 @@ int main(int argc, char **argv)
     if (make_level(gen, (uint32_t)seed, lo, &opts, epoch, px, py) != 0)
         return fail("the generator rejected these options", gen->name);
     if (dist_who >= 0) /* overworld only, checked above */
-        return print_distance(dist_who, px, py, have_seed, seed);
+        return print_distance(dist_who, dist_whole, px, py, have_seed, seed);
     if (!have_seed)
         fprintf(stderr, "seed %lu\n", seed);
 

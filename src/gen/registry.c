@@ -16,7 +16,7 @@ const bw_generator bw_generators[] = {
     { "forest", BW_GEN_FOREST, 120, 120, 5, "", bw_forest_generate, 0 },
     { "abyss", BW_GEN_ABYSS, 120, 120, 5, "--epoch 0..1000 [--px X --py Y]", bw_abyss_generate, 0 },
     { "mdungeon", BW_GEN_MDUNGEON, 56, 32, 99, "--layout 1..11", bw_mdungeon_generate, bw_mdungeon_entity_name },
-    { "overworld", BW_GEN_OVERWORLD, 80, 21, 1, "--x X --y Y (-200..200), --dist hiker|rival [--px X --py Y]", bw_overworld_generate, 0 },
+    { "overworld", BW_GEN_OVERWORLD, 80, 21, 1, "--x X --y Y (-200..200), --dist h|r|hh|rr [--px X --py Y], --mask FILE", bw_overworld_generate, 0 },
     { "crawler", BW_GEN_CRAWLER, 120, 120, 1, "--design FILE", bw_crawler_generate, 0 },
     { 0, 0, 0, 0, 0, 0, 0, 0 } /* sentinel, not counted */
 };
