@@ -110,6 +110,72 @@ if [ "$(wc -l <"$T/dist")" -eq 21 ] && awk 'length($0) != 240 { e = 1 } END { ex
 then ok cli_overworld_dist_map_shape; else bad cli_overworld_dist_map_shape; fi
 "$B" overworld --seed 5 --dist r >"$T/distr" 2>/dev/null && grep -q " 00" "$T/distr" &&
     ok cli_overworld_dist_default_player_on_road || bad cli_overworld_dist_default_player_on_road
+# issue 12: h, r, hh, rr. hh / rr print the whole distance (" %5u" per
+# tile, blanks where the trainer cannot go); h / r its last two digits.
+for w in h r; do
+    "$B" overworld --seed 5 --x 3 --y -2 --dist $w --px 30 --py 9 >"$T/d1" 2>/dev/null
+    "$B" overworld --seed 5 --x 3 --y -2 --dist $w$w --px 30 --py 9 >"$T/d2" 2>"$T/err"
+    if [ "$(wc -l <"$T/d2")" -eq 21 ] && [ ! -s "$T/err" ] && awk 'length($0) != 480 { e = 1 } END { exit e }' "$T/d2" &&
+       [ "$(awk 'NR == 10 { print substr($0, 181, 6) }' "$T/d2")" = "     0" ] &&
+       awk 'NR == FNR { for (i = 0; i < 80; i++) a[FNR, i] = substr($0, 3 * i + 1, 3); next }
+            { for (i = 0; i < 80; i++) { f = substr($0, 6 * i + 1, 6); g = a[FNR, i]
+                if (f ~ /^ *$/) { if (g !~ /^ *$/) e = 1 } else if (g + 0 != (f + 0) % 100) e = 1
+                if (f + 0 >= 100) big = 1 } }
+            END { exit e || !big }' "$T/d1" "$T/d2"
+    then ok "cli_overworld_dist_${w}${w}_whole_distance"; else bad "cli_overworld_dist_${w}${w}_whole_distance"; fi
+done
+rejects cli_overworld_dist_hhh overworld --seed 1 --dist hhh
+# issue 12 item 1: mountains '&' on a white background (SGR 47); --nocolor
+# and --format text carry no escape; item 6: every tile id the overworld
+# draws has one colour, and no two share one (a far, overgrown map with
+# trees, a centre map with buildings, and a mask's special boulders).
+# ansi_tiles ANSI IDS: prints "id sgr" for every cell.
+ansi_tiles() {
+    awk 'NR == FNR { n = split($0, parts, "\033\\["); p = ""; col = 0
+                     for (k = 1; k <= n; k++) { t = parts[k]
+                       if (k > 1) { m = index(t, "m"); p = substr(t, 1, m - 1); sub(/^0;/, "", p); t = substr(t, m + 1) }
+                       for (c = 1; c <= length(t); c++) sgr[FNR, col++] = p }
+                     next }
+         FNR > 1 && NF > 1 { for (i = 1; i <= NF; i++) print $i, sgr[FNR - 1, i - 1] }' "$1" "$2"
+}
+: >"$T/pairs"
+for a in "--seed 1" "--seed 2 --x 150 --y -120" "--seed 3 --mask $(dirname "$0")/masks/ring.pbm"; do
+    "$B" overworld $a >"$T/oa" 2>/dev/null
+    "$B" overworld $a --format ids >"$T/oi" 2>/dev/null
+    ansi_tiles "$T/oa" "$T/oi" >>"$T/pairs"
+done
+sort -u "$T/pairs" >"$T/pairs.u"
+mt=$("$B" tiles | awk -F'\t' '$3 == "mountain" { print $1 }')
+if awk -v mt="$mt" '$1 == mt && $2 !~ /(^|;)47$/ { e = 1 } $1 == mt { seen = 1 } END { exit e || !seen }' "$T/pairs.u" &&
+   "$B" overworld --seed 1 --nocolor >"$T/nc" 2>/dev/null && ! grep -q "$(printf '\033')" "$T/nc" &&
+   "$B" overworld --seed 1 --format text | cmp -s - "$T/nc"
+then ok cli_overworld_mountains_white_background_nocolor_plain; else bad cli_overworld_mountains_white_background_nocolor_plain; fi
+if [ "$(awk '{ print $1 }' "$T/pairs.u" | sort | uniq -d | wc -l)" -eq 0 ] &&
+   [ "$(awk '{ print $2 }' "$T/pairs.u" | sort | uniq -d | wc -l)" -eq 0 ] &&
+   [ "$(wc -l <"$T/pairs.u")" -ge 10 ]
+then ok cli_overworld_every_tile_its_own_colour; else bad cli_overworld_every_tile_its_own_colour "$(tr '\n' ' ' <"$T/pairs.u")"; fi
+# issue 12 item 3: --mask FILE, a 78 x 19 PBM (P1 or P4): its dark pixels
+# are special boulders J (roads may run over a few); P1 and P4 alike.
+M=$(dirname "$0")/masks
+"$B" overworld --seed 7 --mask "$M/ring.pbm" --format text >"$T/mt" 2>"$T/err"
+if [ ! -s "$T/err" ] &&
+   awk 'NR == FNR { if (FNR > 3) { row[FNR - 3] = $0; for (i = 1; i <= 78; i++) set += substr($0, i, 1) == "1" }; next }
+        { for (i = 1; i <= 80; i++) if (substr($0, i, 1) == "J") { j++; if (FNR < 2 || FNR > 20 || i < 2 || i > 79 || substr(row[FNR - 1], i - 1, 1) != "1") e = 1 } }
+        END { exit e || j * 10 < set * 8 }' "$M/ring.pbm" "$T/mt" &&
+   [ "$("$B" overworld --seed 7 --mask "$M/ring.pbm" --format hash)" = "$("$B" overworld --seed 7 --mask "$M/ring-raw.pbm" --format hash)" ] &&
+   ! grep -q J "$T/ow1"
+then ok cli_overworld_mask_places_special_boulders; else bad cli_overworld_mask_places_special_boulders; fi
+printf 'P1\n10 10\n' >"$T/small.pbm"; awk 'BEGIN { for (i = 0; i < 10; i++) print "0000000000" }' >>"$T/small.pbm"
+printf 'P1\n78 19\n0101\n' >"$T/short.pbm"
+printf 'P2\n78 19\n255\n' >"$T/pgm.pbm"
+sed 's/^0/2/' "$M/ring.pbm" >"$T/bad.pbm"
+rejects cli_overworld_mask_missing overworld --seed 1 --mask "$T/nonexistent.pbm"
+rejects cli_overworld_mask_wrong_size overworld --seed 1 --mask "$T/small.pbm"
+rejects cli_overworld_mask_too_few_pixels overworld --seed 1 --mask "$T/short.pbm"
+rejects cli_overworld_mask_not_pbm overworld --seed 1 --mask "$T/pgm.pbm"
+rejects cli_overworld_mask_bad_pixel overworld --seed 1 --mask "$T/bad.pbm"
+rejects cli_overworld_mask_raw_truncated overworld --seed 1 --mask "$(head -c 100 "$M/ring-raw.pbm" >"$T/r.pbm"; echo "$T/r.pbm")"
+rejects cli_mask_is_overworld_only mines --seed 1 --mask "$M/ring.pbm"
 # crawler: --design FILE (wallcrawlers.txt; README, "Design files")
 D=$(dirname "$0")/designs
 for f in "$D"/*.txt; do
@@ -138,6 +204,16 @@ design_rejected() { # name, expected stderr (a grep pattern), file
     rejects "$1" crawler --seed 1 --design "$3"
     grep -q "$2" "$T/err" && ok "$1_message" || bad "$1_message" "$(cat "$T/err")"
 }
+# issue 12 item 8: an openings line mixes a generation's openings; more
+# than half of a generation with opening 2 is refused, whole-file error
+printf 'size 40 30\ncrawler 0 15 E 0 0 100 4 1 1\ndice 0 30 30 10 30 10\nbaby 1 40 3 1 2 0 0\n' >"$T/half.txt"
+design_rejected cli_crawler_design_more_than_half_opening_2 \
+    "^burrow: $T/half.txt: generation 1: more than half of its crawlers have opening 2" "$T/half.txt"
+printf 'openings 1 40 20 40\n' >>"$T/half.txt"
+"$B" crawler --seed 1 --design "$T/half.txt" --format text >"$T/o" 2>"$T/err" && [ ! -s "$T/err" ] &&
+    [ "$(wc -l <"$T/o")" -eq 30 ] && ok cli_crawler_design_openings_mix_accepted || bad cli_crawler_design_openings_mix_accepted "$(cat "$T/err")"
+printf 'openings 1 40 20 41\n' >>"$T/half.txt"
+design_rejected cli_crawler_design_openings_twice "^burrow: $T/half.txt:6: openings: generation given twice" "$T/half.txt"
 design_rejected cli_crawler_design_missing "^burrow: cannot open the design file: $T/none.txt$" "$T/none.txt"
 design_rejected cli_crawler_design_directory "^burrow: cannot read the design file" "$T"
 : >"$T/empty.txt"
@@ -312,7 +388,7 @@ mkdir "$T/sub" && ln -s "$(cd "$D" && pwd)/maze.txt" "$T/sub/link.txt"
 
 # every generator option without its value (the options `list` names)
 for go in "mdungeon --layout" "mdungeon --floor" "overworld --x" "overworld --y" "overworld --dist" \
-          "overworld --px" "overworld --py" "abyss --epoch" "abyss --px" "abyss --py" "crawler --design"; do
+          "overworld --px" "overworld --py" "overworld --mask" "abyss --epoch" "abyss --px" "abyss --py" "crawler --design"; do
     gen=${go% *} opt=${go#* }
     rejects "cli_${gen}_missing_value_${opt#--}" "$gen" --seed 1 "$opt"
 done

@@ -538,7 +538,7 @@ static void tiles_whole_table_connects_and_links(void)
         BW_T_OW_WATER, BW_T_OW_BOULDER, BW_T_OW_TREE, BW_T_OW_MOUNTAIN,
         BW_T_OW_CENTER, BW_T_OW_MART,                         /* overworld.txt */
         BW_T_CR_WALL,                                         /* wallcrawlers.txt */
-        BW_T_AIR,
+        BW_T_AIR, BW_T_OW_SPECIAL,
     };
     static const uint8_t down[] = { BW_T_PIT, BW_T_DOWN_SLOPE, BW_T_FIERY_PIT,
                                     BW_T_MUSHROOM_TOP, BW_T_STAIRS };

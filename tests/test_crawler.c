@@ -32,6 +32,7 @@ static const char design_mix[] =
     "dice 1 45 15 10 25 15\n"
     "dice 2 30 20 10 60 10\n"
     "baby 1 60 4 1 2 3 50\n"
+    "openings 1 20 30 50\n"
     "baby 2 8 3 2 0 0 0\n"
     "baby 3 30 2 1 1 10 100\n";
 
@@ -52,6 +53,8 @@ static int parse_line(const char *text, bw_crawler_design *d, int *line)
 {
     return bw_crawler_parse(text, (size_t)len(text), d, line);
 }
+
+static int same(const char *a, const char *b);
 
 static int parse(const char *text, bw_crawler_design *d)
 {
@@ -513,7 +516,10 @@ static void crawler_openings_in_a_corridor(void)
     static const char *const designs[3] = {
         "size 30 11\nwall 1 3 28 3\nwall 1 7 28 7\ncrawler 0 5 E E 0 100 4 1 0\n",
         "size 30 11\nwall 1 3 28 3\nwall 1 7 28 7\ncrawler 0 5 E E 0 100 4 1 1\n",
-        "size 30 11\nwall 1 3 28 3\nwall 1 7 28 7\ncrawler 0 5 E E 0 100 4 1 2\n"
+        /* opening 2 alone would be all of generation 0, more than the half
+         * wallcrawlers.txt allows: a second seed, stuck in the corner at its
+         * first step, makes it half */
+        "size 30 11\nwall 1 3 28 3\nwall 1 7 28 7\ncrawler 0 5 E E 0 100 4 1 2\ncrawler 0 0 E 0 0 0 1 1 1\n"
     };
     const uint32_t all = (1u << 30) - 1;
     /* 0: right up to the far wall; 1: stops cw + 1 = 2 short of it; 2: its
@@ -607,7 +613,13 @@ static void baby_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
         CHECK(c->x == a->x && c->y == a->y && c->gen == b->gen + 1);
         CHECK(c->age == -next->delay && c->max_age == next->max_age);
         CHECK(c->step_length == next->step_length && c->corridor_width == next->corridor_width);
-        CHECK(c->opening == next->opening);
+        if (next->open_mix[0] + next->open_mix[1] + next->open_mix[2]) { /* an openings line */
+            CHECK(c->opening <= 2 && next->open_mix[c->opening] > 0);
+            if (c->opening <= 2)
+                w->n[2 + c->opening]++;
+        } else {
+            CHECK(c->opening == next->opening);
+        }
         if (e->turned) /* back the other way; the second on the old way */
             CHECK(c->forward == (i == 0 ? (a->forward + 2) & 3 : b->forward));
         else
@@ -615,6 +627,58 @@ static void baby_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
     }
     if (e->babies == 2 && !e->turned)
         CHECK(e->baby[0].forward == ((e->baby[1].forward + 2) & 3));
+}
+
+/* Issue 12 item 8: a generation mixes openings by its openings line, and
+ * no generation has more than half opening 2 (wallcrawlers.txt). The
+ * babies of the mix design's generation 1 and of halls.txt's generations
+ * 1 and 2 take each opening by the odds, within 4 sigma; a design that
+ * breaks the half rule is refused, the examples all keep it. */
+static void openings_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
+{
+    int i;
+    (void)g;
+    for (i = 0; i < e->babies && i < 2; i++) {
+        const bw_crawler *c = &e->baby[i];
+        if (c->gen >= 1 && c->gen <= 2 && c->opening <= 2)
+            w->n[(c->gen - 1) * 3 + c->opening]++;
+    }
+}
+
+static void crawler_openings_mix_by_the_odds_at_most_half_opening_2(void)
+{
+    static const char *const names[2] = { "halls", "mix" };
+    bw_crawler_design d;
+    watch w;
+    int k, i, gen, o;
+    for (k = 0; k < 2; k++) {
+        const char *text = design_mix;
+        for (i = 0; i < N_EXAMPLES; i++)
+            if (same(crawler_designs[i].name, names[k]))
+                text = crawler_designs[i].text;
+        t_seed((uint32_t)k);
+        REQUIRE(parse(text, &d) == 0);
+        watch_init(&w);
+        w.fn = openings_step;
+        for (i = 0; i < HEAVY; i++)
+            run(&w, &d, (uint32_t)i, 0);
+        for (gen = 1; gen <= 2; gen++) {
+            uint32_t *got = &w.n[(gen - 1) * 3], n = got[0] + got[1] + got[2];
+            const uint8_t *mix = d.gen[gen].open_mix;
+            if (!d.gen[gen].born || mix[0] + mix[1] + mix[2] == 0)
+                continue;
+            CHECK(n > 50);
+            CHECK(mix[2] <= 50);
+            for (o = 0; o < 3; o++) {
+                int64_t dev = (int64_t)got[o] * 100 - (int64_t)n * mix[o];
+                CHECK(dev * dev <= (int64_t)16 * n * mix[o] * (100 - mix[o]) + 10000);
+            }
+        }
+    }
+    /* the three examples and the built-in design keep the rule */
+    for (i = 0; i < N_EXAMPLES; i++)
+        CHECK(parse(crawler_designs[i].text, &d) == 0);
+    CHECK(bw_crawler_problem(&bw_crawler_builtin) == 0);
 }
 
 static void crawler_babies_take_next_generation_parameters(void)
@@ -737,6 +801,101 @@ static void crawler_examples_never_fill_the_array(void)
         }
     }
     t_info("crawler_examples_peak", peak);
+}
+
+/* Issue 12 item 9, on the finished grid: a corridor hugs the outer wall
+ * where, for HUG_RUN or more tiles in a row along a side, the open strip
+ * next to the outer wall is 1..HUG_WIDTH wide (a wall runs parallel to the
+ * outer wall HUG_WIDTH or fewer tiles from it): DungeonMaker's manual
+ * calls such "straight corridors along the outside wall" a design flaw.
+ * Returns the longest such run on the map. */
+#define HUG_WIDTH 4
+#define HUG_RUN 20
+static int strip_width(const bw_grid *g, int side, int i)
+{
+    int k;
+    for (k = 0; k <= HUG_WIDTH; k++) {
+        int x = side == 0 || side == 1 ? i : side == 2 ? 1 + k : g->w - 2 - k;
+        int y = side == 2 || side == 3 ? i : side == 0 ? 1 + k : g->h - 2 - k;
+        if (wall_at(g, x, y))
+            return k;
+    }
+    return k;
+}
+
+static int longest_hug(const bw_grid *g)
+{
+    int side, i, run, best = 0;
+    for (side = 0; side < 4; side++) {
+        int n = side < 2 ? g->w : g->h;
+        for (i = 1, run = 0; i < n - 1; i++) {
+            int k = strip_width(g, side, i);
+            run = k >= 1 && k <= HUG_WIDTH ? run + 1 : 0;
+            best = run > best ? run : best;
+        }
+    }
+    return best;
+}
+
+static void crawler_builtin_no_corridor_hugs_the_outer_wall(void)
+{
+    uint32_t s;
+    int worst = 0, h;
+    FOR_SEEDS(s, 300) {
+        t_seed(s);
+        REQUIRE(bw_crawler_map(m, s, &bw_crawler_builtin, 0, 0) == 0);
+        h = longest_hug(&m->grid);
+        CHECK(h < HUG_RUN);
+        worst = h > worst ? h : worst;
+    }
+    t_info("crawler_builtin_longest_hug", (uint32_t)worst);
+}
+
+/* Issue 12 item 10: what maze.txt's comments say, on the finished grid.
+ * A tile's corridor width is the shorter of its row's and its column's run
+ * of open tiles through it. */
+static void crawler_maze_design_as_its_comments_say(void)
+{
+    bw_crawler_design d;
+    bw_crawler_info info;
+    uint32_t s, w[4] = { 0, 0, 0, 0 }, open = 0, peak = 0, dropped = 0;
+    int i, x, y;
+    for (i = 0; i < N_EXAMPLES && !same(crawler_designs[i].name, "maze"); i++)
+        ;
+    REQUIRE(i < N_EXAMPLES && parse(crawler_designs[i].text, &d) == 0);
+    FOR_SEEDS(s, 300) {
+        const bw_grid *g = &m->grid;
+        t_seed(s);
+        REQUIRE(bw_crawler_map(m, s, &d, 0, &info) == 0);
+        peak = info.peak > peak ? info.peak : peak;
+        dropped += info.dropped;
+        for (y = 1; y < g->h - 1; y++)
+            for (x = 1; x < g->w - 1; x++) {
+                int a = 0, b = 0, k;
+                if (wall_at(g, x, y))
+                    continue;
+                for (k = x; !wall_at(g, k, y); k--)
+                    a++;
+                for (k = x + 1; !wall_at(g, k, y); k++)
+                    a++;
+                for (k = y; !wall_at(g, x, k); k--)
+                    b++;
+                for (k = y + 1; !wall_at(g, x, k); k++)
+                    b++;
+                w[bw_min(bw_min(a, b), 3)]++;
+                open++;
+            }
+    }
+    t_info("crawler_maze_peak_alive", peak);
+    t_info("crawler_maze_one_wide_per_mille", w[1] * 1000 / open);
+    t_info("crawler_maze_two_wide_per_mille", w[2] * 1000 / open);
+    t_info("crawler_maze_wider_per_mille", w[3] * 1000 / open);
+    /* "at most 62 alive: the array never fills, no baby is lost" */
+    CHECK(dropped == 0 && peak <= 62);
+    /* "6% one wide, 52% two wide, 42% wider" (within a few points) */
+    CHECK(w[1] * 100 <= open * 10);
+    CHECK(w[2] * 100 >= open * 45 && w[2] * 100 <= open * 60);
+    CHECK(w[3] * 100 >= open * 35 && w[3] * 100 <= open * 50);
 }
 
 static void crawler_step_cap_ends_generation(void)
@@ -871,7 +1030,7 @@ static void crawler_design_parse_accepts_examples(void)
     CHECK(d.w == 20 && d.n_seeds == 1 && d.seed[0].x == 0 && d.seed[0].y == 5 && d.gen[0].turn2 == 5);
     /* bytes beyond ASCII are fine inside comments */
     CHECK(parse("# caf\xc3\xa9\nsize 20 20\n", &d) == 0);
-    CHECK(parse("size 20 20\ncrawler 1 1 N NE -3 10 3 1 2\n", &d) == 0);
+    CHECK(parse("size 20 20\ncrawler 1 1 N NE -3 10 3 1 2\ncrawler 2 2 N 0 0 10 3 1 0\n", &d) == 0);
     CHECK(d.seed[0].direction == BW_CRAWLER_DIR_NE && d.seed[0].age == -3 && d.seed[0].opening == 2);
 }
 
@@ -950,6 +1109,18 @@ static void crawler_design_parse_rejects_malformed(void)
         { C1 "\n\ncrawler 5 5 E 0 0 10 3 1 1 \x01\n", 4, "bad character" },
         { C1 "crawler 5 5 E 0 0 10 3 1 \xc3\xa9\n", 2, "bad character" },
         { C1 "crawler 5 5 E 0\r 0 10 3 1 1\n", 2, "bad character" },
+        /* issue 12: openings, and at most half of a generation opening 2 */
+        { C1 "openings 1 50 25 25\n", 2, "openings: the generation's baby line must come first" },
+        { C1 "baby 1 10 3 1 1 0 0\nopenings 1 50 25 20\n", 3, "openings: the three percents must add up to 100" },
+        { C1 "baby 1 10 3 1 1 0 0\nopenings 1 50 25 25\nopenings 1 50 25 25\n", 4, "openings: generation given twice" },
+        { C1 "baby 1 10 3 1 1 0 0\nopenings 0 50 25 25\n", 3, "openings: generation must be 1..7" },
+        { C1 "baby 1 10 3 1 1 0 0\nopenings 1 50 25\n", 3, "openings: wrong number" },
+        { C1 "baby 1 10 3 1 1 0 0\nopenings 1 101 0 0\n", 3, "openings: opening 0 must be a percent" },
+        { C1 "crawler 5 5 E" " 0 0 10 3 1 2\n", 0, "generation 0: more than half of its crawlers have opening 2" },
+        { C1 "crawler 5 5 E 0 0 10 3 1 2\ncrawler 5 6 E 0 0 10 3 1 2\ncrawler 5 7 E 0 0 10 3 1 1\n", 0,
+          "generation 0: more than half" },
+        { C1 "baby 2 10 3 1 2 0 0\n", 0, "generation 2: more than half of its crawlers have opening 2" },
+        { C1 "baby 3 10 3 1 0 0 0\nopenings 3 0 49 51\n", 0, "generation 3: more than half" },
     };
     bw_crawler_design d;
     unsigned i;
@@ -1040,9 +1211,10 @@ static void crawler_design_parse_range_ends(void)
 {
     static const char *const good[] = {
         "size 8 8\n", "size 120 120\n", "size 20 20\nsteps 1\n", "size 20 20\nsteps 40000\n",
-        C1 "crawler 0 0 E 0 -1000 0 1 1 0\n", C1 "crawler 19 19 W 0 1000 1000 30 6 2\n",
+        C1 "crawler 0 0 E 0 -1000 0 1 1 0\n", C1 "crawler 19 19 W 0 1000 1000 30 6 2\ncrawler 5 5 E 0 0 10 3 1 1\n",
         C1 "wall 0 0 19 19\n", C1 "dice 7 0 0 0 0 0\n", C1 "dice 0 100 100 100 100 100\n",
-        C1 "baby 1 0 1 1 0 0 0\n", C1 "baby 7 1000 30 6 2 1000 100\n"
+        C1 "baby 1 0 1 1 0 0 0\n", C1 "baby 7 1000 30 6 2 1000 100\nopenings 7 0 50 50\n",
+        C1 "baby 7 1000 30 6 2 1000 100\nopenings 7 100 0 0\n"
     };
     bw_crawler_design d;
     unsigned i;
@@ -1051,7 +1223,8 @@ static void crawler_design_parse_range_ends(void)
         CHECK(parse(good[i], &d) == 0 && bw_crawler_check(&d) == 0);
     }
     CHECK(parse("size 120 120\n", &d) == 0 && d.w == 120 && d.h == 120);
-    CHECK(parse(C1 "baby 7 1000 30 6 2 1000 100\n", &d) == 0 && d.gen[7].born && d.gen[7].delay == 1000);
+    CHECK(parse(C1 "baby 7 1000 30 6 2 1000 100\nopenings 7 50 0 50\n", &d) == 0 && d.gen[7].born &&
+          d.gen[7].delay == 1000 && d.gen[7].open_mix[0] == 50 && d.gen[7].open_mix[2] == 50);
 }
 
 static int design_equal(const bw_crawler_design *a, const bw_crawler_design *b)
@@ -1269,8 +1442,8 @@ static void crawler_same_seed_same_map(void)
 static void crawler_golden(void)
 {
     static const char *const names[] = { "crawler_default", "crawler_halls", "crawler_maze" };
-    static const uint32_t want[] = { 0x9261777bu, 0x889410dau, 0xcef4b612u };
-    static const uint32_t builtin[3] = { 0x593789c9u, 0x44c29887u, 0xa2cd3ea0u };
+    static const uint32_t want[] = { 0xc805fec5u, 0xc249a669u, 0xcef4b612u };
+    static const uint32_t builtin[3] = { 0x1bd70b14u, 0xc4641d6du, 0x44f1fa6du };
     bw_crawler_design d;
     uint32_t h;
     int i, s;
@@ -1316,6 +1489,9 @@ void suite_crawler(void)
     RUN(crawler_fix_digs_an_l_when_no_row_or_column_is_shared);
     RUN(crawler_design_parse_accepts_examples);
     RUN(crawler_design_parse_rejects_malformed);
+    RUN(crawler_builtin_no_corridor_hugs_the_outer_wall);
+    RUN(crawler_maze_design_as_its_comments_say);
+    RUN(crawler_openings_mix_by_the_odds_at_most_half_opening_2);
     RUN(crawler_design_messages_spell_ranges);
     RUN(crawler_design_parse_rejects_limits);
     RUN(crawler_design_parse_range_ends);

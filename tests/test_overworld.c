@@ -600,24 +600,35 @@ static void overworld_3_pivots_uniform_over_the_map(void)
     t_info("overworld_blend_tall_field_changes_per_map", changed / SEEDS(500));
 }
 
-/* What the extra blending is for: far maps are more overgrown. */
+/* What the extra blending is for: far maps are more overgrown. Blending
+ * makes only terrain. The figures the documentation gives (issue 12: on
+ * the finished map, border, roads, buildings and ponds drawn, as a player
+ * sees it) are pinned here, within 10%: trees and tall grass per map over
+ * seeds 0..499 at (0, 0) and at (120, -80). */
+#define OW_FOLIAGE_NEAR 408
+#define OW_FOLIAGE_FAR 789
 static void overworld_3_far_maps_more_overgrown(void)
 {
-    uint32_t s, near = 0, far = 0;
+    uint32_t s, near = 0, far = 0, n = (uint32_t)SEEDS(500);
     int x, y;
-    FOR_SEEDS(s, 500) {
+    FOR_SEEDS_N(s, n) {
         t_seed(s);
-        REQUIRE(gen_stop(s, 0, 0, BW_OVERWORLD_Z_DEFAULT, 2, 0) == 0);
-        near += (uint32_t)(bw_grid_count(g, R_) + bw_grid_count(g, T_));
         REQUIRE(gen_stop(s, 120, -80, BW_OVERWORLD_Z_DEFAULT, 2, 0) == 0);
-        far += (uint32_t)(bw_grid_count(g, R_) + bw_grid_count(g, T_));
         for (y = 0; y < BW_OVERWORLD_H; y++)
             for (x = 0; x < BW_OVERWORLD_W; x++)
                 CHECK(terrain(AT(x, y))); /* blending makes only terrain */
+        REQUIRE(gen(s, 0, 0, 0) == 0);
+        near += (uint32_t)(bw_grid_count(g, R_) + bw_grid_count(g, T_));
+        REQUIRE(gen(s, 120, -80, 0) == 0);
+        far += (uint32_t)(bw_grid_count(g, R_) + bw_grid_count(g, T_));
     }
-    t_info("overworld_foliage_near_per_map", near / SEEDS(500));
-    t_info("overworld_foliage_far_per_map", far / SEEDS(500));
+    near /= n;
+    far /= n;
+    t_info("overworld_foliage_near_per_finished_map", near);
+    t_info("overworld_foliage_far_per_finished_map", far);
     CHECK(far > near + near / 5);
+    CHECK(near * 10 >= OW_FOLIAGE_NEAR * 9 && near * 10 <= OW_FOLIAGE_NEAR * 11);
+    CHECK(far * 10 >= OW_FOLIAGE_FAR * 9 && far * 10 <= OW_FOLIAGE_FAR * 11);
 }
 
 /* ------------------------------------------- (4) border and gates */
@@ -967,6 +978,7 @@ static void overworld_6_buildings_2x2_beside_the_road_away_from_its_bend(void)
 {
     bw_overworld_info in;
     uint32_t s, placed = 0, fallback = 0, away = 0, bent = 0, gaps[4] = { 0, 0, 0, 0 };
+    uint32_t near = 0, fb_bent = 0, fb_away = 0;
     int i;
     FOR_SEEDS(s, 500) {
         t_seed(s);
@@ -980,24 +992,50 @@ static void overworld_6_buildings_2x2_beside_the_road_away_from_its_bend(void)
                 bent++;
                 away += b->side == -b->bend;
             }
+            if (b->placed && b->fallback && b->bend) {
+                fb_bent++;
+                fb_away += b->side == -b->bend;
+            }
             /* the road tile is the point drawn on the road, on the road's
              * side across (it bends toward +bend, the building is at -bend) */
             if (b->placed && !b->fallback) {
                 CHECK(in.road[0].marked || in.road[1].marked);
                 gaps[b->gap]++;
             }
+            /* a fallback takes the nearest road tile with dry land beside it */
+            if (b->placed && b->fallback) {
+                int k, best = 99;
+                for (k = 0; k < 2; k++)
+                    if (in.road[k].marked) {
+                        int ax = in.road[k].vertical ? in.road[k].mark_lo : in.road[k].mark_along;
+                        int ay = in.road[k].vertical ? in.road[k].mark_along : in.road[k].mark_lo;
+                        best = bw_min(best, bw_max(bw_abs(b->road_x - ax), bw_abs(b->road_y - ay)));
+                    }
+                near += best <= 10;
+            }
         }
     }
-    /* "1-3 tiles away": each gap a third of the time, within 4 sigma.
-     * Where the drawn gap does not fit the next is tried, which tilts
-     * this toward 1 a little (36/31/32% over 5,000 seeds; here 325, 323,
-     * 317 of 965, well inside the +-59 of 4 sigma). */
+    /* "1-3 tiles away": each gap is drawn a third of the time; where the
+     * drawn gap is not dry land the next is tried, which tilts this
+     * toward 1 (47/27/26% over 500 seeds at (0, 0)): each gap at least
+     * an eighth of them. */
     for (i = 1; i <= 3; i++)
-        CHECK(near_p(gaps[i], placed - fallback, 1, 3));
+        CHECK(gaps[i] * 8 >= placed - fallback);
     t_info("overworld_buildings_fallback_per_mille", fallback * 1000 / (2 * SEEDS(500)));
+    t_info("overworld_buildings_fallback_within_10_per_mille", near * 1000 / (fallback ? fallback : 1));
+    t_info("overworld_buildings_away_from_bend_per_mille", (away + fb_away) * 1000 / (bent + fb_bent));
+    t_info("overworld_buildings_drawn_point_away_per_mille", away * 1000 / (bent ? bent : 1));
     CHECK(placed == 2 * (uint32_t)SEEDS(500));
-    CHECK(fallback * 10 < placed);     /* the drawn road point nearly always fits (3.2% fall back) */
-    CHECK(bent > 0 && away * 10 >= bent * 8); /* the bend's side unless the other road or building is there */
+    /* Since buildings stand only on dry land (issue 12) the drawn point
+     * fits about a third of the time (33.5% over 500 seeds at (0, 0):
+     * boulder fields and water are common there); the rest go to the
+     * nearest road tile with room, nearly always within 10 tiles. */
+    CHECK(fallback * 10 < placed * 8);
+    CHECK(near * 10 >= fallback * 8);
+    /* away from the bend first; the other side where that is not dry land
+     * (63.8% away at the drawn point, 57.5% with the fallbacks) */
+    CHECK(bent > 0 && away * 2 > bent);
+    CHECK((away + fb_away) * 2 > bent + fb_bent);
 }
 
 /* The centre map always has both; farther out each is drawn with
@@ -1065,6 +1103,185 @@ static void overworld_7_gates_and_doors_reachable_on_foot(void)
                 CHECK(walkable(AT(in.b[i].door_x, in.b[i].door_y)));
             }
     }
+}
+
+/* The largest 4-connected body of water on the finished map. */
+static int largest_water(void)
+{
+    bw_tileset water;
+    int x = 0, y = 0, n, best = 0;
+    bw_tileset_clear(&water);
+    bw_tileset_add(&water, BW_T_OW_WATER);
+    bw_plane_clear(&m->b);
+    bw_fill_init(&m->fill);
+    while ((n = bw_fill_region_next(&m->fill, g, &water, &m->b, &x, &y)) > 0)
+        best = n > best ? n : best;
+    return best;
+}
+
+/* Marks in m->a the tiles a player reaches on foot from the start. */
+static void reach_on_foot(void)
+{
+    bw_tileset walk;
+    int sx = -1, sy = -1;
+    bw_tileset_clear(&walk);
+    bw_tileset_add(&walk, BW_T_OW_SHORT);
+    bw_tileset_add(&walk, BW_T_OW_TALL);
+    bw_tileset_add(&walk, BW_T_OW_ROAD);
+    bw_tileset_add(&walk, BW_T_OW_GATE);
+    bw_plane_clear(&m->a);
+    bw_fill_init(&m->fill);
+    if (bw_overworld_player_start(m, &sx, &sy) == 0)
+        bw_fill_flood(&m->fill, g, &walk, &m->a, sx, sy);
+}
+
+/* Issue 12 item 4, read off the finished map: each building is one 2 x 2
+ * of its tile; no water, boulder field, special boulder or other building
+ * on the ring round it; a road tile on the ring (its path) that the
+ * player reaches on foot. Returns how many buildings the map has. */
+static int buildings_on_dry_land(void)
+{
+    static const uint8_t tile[2] = { BW_T_OW_CENTER, BW_T_OW_MART };
+    int k, x, y, n = 0;
+    for (k = 0; k < 2; k++) {
+        int x0 = -1, y0 = -1, count = 0, path = 0;
+        for (y = 0; y < BW_OVERWORLD_H; y++)
+            for (x = 0; x < BW_OVERWORLD_W; x++)
+                if (AT(x, y) == tile[k]) {
+                    if (x0 < 0) { x0 = x; y0 = y; }
+                    count++;
+                }
+        if (count == 0)
+            continue;
+        n++;
+        CHECK(count == 4 && x0 >= 1 && y0 >= 1 && x0 + 2 <= BW_OVERWORLD_W - 1 && y0 + 2 <= BW_OVERWORLD_H - 1);
+        if (count != 4 || x0 < 1 || y0 < 1 || x0 + 2 > BW_OVERWORLD_W - 1 || y0 + 2 > BW_OVERWORLD_H - 1)
+            continue;
+        for (y = y0 - 1; y <= y0 + 2; y++)
+            for (x = x0 - 1; x <= x0 + 2; x++) {
+                int t = AT(x, y);
+                if (x >= x0 && x <= x0 + 1 && y >= y0 && y <= y0 + 1) {
+                    CHECK(t == tile[k]);
+                    continue;
+                }
+                CHECK(t != BW_T_OW_WATER && t != BW_T_OW_CENTER && t != BW_T_OW_MART);
+                /* the path: a road on the sides (not the corners), reached on foot */
+                if ((x >= x0 && x <= x0 + 1) || (y >= y0 && y <= y0 + 1))
+                    path += t == BW_T_OW_ROAD && BW_PGET(&m->a, x, y);
+            }
+        CHECK(path > 0);
+    }
+    return n;
+}
+
+static void overworld_6_buildings_on_dry_land_reached_on_foot(void)
+{
+    uint32_t s, maps = 0, with = 0;
+    int wx, wy;
+    FOR_SEEDS(s, 1500) {
+        t_seed(s);
+        place_of(s, &wx, &wy);
+        wx = s % 2 ? 0 : wx / 10;
+        wy = s % 2 ? 0 : wy / 10;
+        REQUIRE(gen(s, wx, wy, 0) == 0);
+        reach_on_foot();
+        with += (uint32_t)buildings_on_dry_land();
+        maps++;
+    }
+    CHECK(with > maps); /* most maps near the centre have both */
+}
+
+/* The 2 x 2 itself on grass: the finished map against the same map
+ * before the buildings (pass 3's roads), tile for tile. */
+static void overworld_6_buildings_stand_where_grass_was(void)
+{
+    static uint8_t before[BW_OVERWORLD_H][BW_OVERWORLD_W];
+    uint32_t s;
+    int x, y;
+    FOR_SEEDS(s, 500) {
+        t_seed(s);
+        REQUIRE(gen_stop(s, 0, 0, BW_OVERWORLD_Z_DEFAULT, 3, 0) == 0);
+        for (y = 0; y < BW_OVERWORLD_H; y++)
+            for (x = 0; x < BW_OVERWORLD_W; x++)
+                before[y][x] = AT(x, y);
+        REQUIRE(gen(s, 0, 0, 0) == 0);
+        for (y = 0; y < BW_OVERWORLD_H; y++)
+            for (x = 0; x < BW_OVERWORLD_W; x++)
+                if (AT(x, y) == BW_T_OW_CENTER || AT(x, y) == BW_T_OW_MART)
+                    CHECK(before[y][x] == BW_T_OW_SHORT || before[y][x] == BW_T_OW_TALL);
+    }
+}
+
+/* Issue 12 item 5: every finished map has a pond, BW_OVERWORLD_POND_MIN tiles of
+ * water in one 4-connected body; seed 3871390824 at (-22, -94) had no
+ * water at all. */
+static void overworld_every_map_has_a_pond(void)
+{
+    bw_overworld_info in;
+    uint32_t s, dug = 0;
+    int wx, wy;
+    t_seed(3871390824u);
+    REQUIRE(gen(3871390824u, -22, -94, &in) == 0);
+    CHECK(largest_water() >= BW_OVERWORLD_POND_MIN);
+    FOR_SEEDS(s, 3000) {
+        t_seed(s);
+        place_of(s, &wx, &wy);
+        REQUIRE(gen(s, wx, wy, &in) == 0);
+        CHECK(largest_water() >= BW_OVERWORLD_POND_MIN);
+        dug += in.pond_dug;
+    }
+    t_info("overworld_ponds_dug_per_10000_maps", dug * 10000 / SEEDS(3000));
+}
+
+/* A mask's set bits are special boulders (J) after blending, exactly, and
+ * on the finished map only there (roads may run over some). */
+static void overworld_mask_places_special_boulders(void)
+{
+    static uint8_t mask[BW_OVERWORLD_MASK_BYTES];
+    bw_overworld_params p;
+    uint32_t s;
+    int x, y, i, set = 0, kept = 0;
+    for (i = 0; i < BW_OVERWORLD_MASK_BYTES; i++)
+        mask[i] = (uint8_t)(i * 37 % 11 == 0 ? 0xf0 : (i % 5 == 0 ? 0x81 : 0));
+    FOR_SEEDS(s, 100) {
+        t_seed(s);
+        bw_overworld_defaults(&p, (int)s % 9 - 4, (int)s % 7 - 3);
+        p.mask = mask;
+        p.stop_after = 2;
+        REQUIRE(bw_overworld_map(m, s, &p, 0) == 0);
+        for (y = 0; y < BW_OVERWORLD_MASK_H; y++)
+            for (x = 0; x < BW_OVERWORLD_MASK_W; x++)
+                CHECK((AT(x + 1, y + 1) == BW_T_OW_SPECIAL) == BW_OVERWORLD_MASK_BIT(mask, x, y));
+        p.stop_after = 0;
+        REQUIRE(bw_overworld_map(m, s, &p, 0) == 0);
+        for (y = 0; y < BW_OVERWORLD_H; y++)
+            for (x = 0; x < BW_OVERWORLD_W; x++)
+                if (AT(x, y) == BW_T_OW_SPECIAL) {
+                    kept++;
+                    CHECK(x >= 1 && y >= 1 && x < BW_OVERWORLD_W - 1 && y < BW_OVERWORLD_H - 1 &&
+                          BW_OVERWORLD_MASK_BIT(mask, x - 1, y - 1));
+                }
+        for (i = 0; i < BW_OVERWORLD_MASK_W * BW_OVERWORLD_MASK_H; i++)
+            set += BW_OVERWORLD_MASK_BIT(mask, i % BW_OVERWORLD_MASK_W, i / BW_OVERWORLD_MASK_W);
+    }
+    CHECK(kept * 10 > set * 8); /* roads take a few */
+    CHECK(bw_overworld_cost(BW_OVERWORLD_HIKER, BW_T_OW_SPECIAL) == 0 && bw_overworld_cost(BW_OVERWORLD_RIVAL, BW_T_OW_SPECIAL) == 0);
+}
+
+/* Issue 12 items 1 and 6: mountains on a white background; every tile the
+ * overworld draws its own colour, so trees and tall grass tell apart. */
+static void overworld_tiles_have_colours_of_their_own(void)
+{
+    static const uint8_t t[] = {
+        BW_T_OW_SHORT, BW_T_OW_TALL, BW_T_OW_WATER, BW_T_OW_BOULDER, BW_T_OW_TREE, BW_T_OW_ROAD,
+        BW_T_OW_GATE, BW_T_OW_MOUNTAIN, BW_T_OW_CENTER, BW_T_OW_MART, BW_T_OW_SPECIAL
+    };
+    int i, j;
+    for (i = 0; i < (int)sizeof t; i++)
+        for (j = i + 1; j < (int)sizeof t; j++)
+            CHECK(bw_tiles[t[i]].colour != bw_tiles[t[j]].colour);
+    CHECK(BW_COLOUR_BG(bw_tiles[BW_T_OW_MOUNTAIN].colour) == 47);
+    CHECK(bw_tiles[BW_T_OW_SPECIAL].glyph == 'J');
 }
 
 /* -------------------------------------------- (8) distance maps */
@@ -1204,12 +1421,35 @@ static void overworld_8_distance_bad_arguments(void)
     CHECK(bw_overworld_cost(2, S_) == 0);
 }
 
+/* ------------------------------------------------- whole maps, many seeds */
+
+/* issue 13: every step of a whole map over many seeds and places, so the
+ * sanitizer build (make test-san) sees the rare paths, such as a building
+ * tried against the top border; on the desktop it checks the finished
+ * grid holds only overworld tiles. SEEDS(1500): a building at (0, 0) is
+ * tried on row 0 on about 5% of seeds. */
+static void overworld_sweep_whole_maps_many_seeds(void)
+{
+    uint32_t s;
+    int x, y, wx, wy;
+    FOR_SEEDS(s, 1500) {
+        t_seed(s);
+        place_of(s, &wx, &wy);
+        REQUIRE(gen(s, 0, 0, 0) == 0);
+        REQUIRE(gen(s, wx / 8, wy / 8, 0) == 0);
+        REQUIRE(gen(s, wx, wy, 0) == 0);
+        for (y = 0; y < BW_OVERWORLD_H; y++)
+            for (x = 0; x < BW_OVERWORLD_W; x++)
+                CHECK(AT(x, y) >= BW_T_OW_SHORT && AT(x, y) <= BW_T_OW_MART);
+    }
+}
+
 /* ------------------------------------------------------- golden */
 
 static void overworld_golden(void)
 {
     static const int16_t at[5][2] = { { 0, 0 }, { 5, -3 }, { -200, 17 }, { 200, 200 }, { -77, 140 } };
-    static const uint32_t want[5] = { 0xde7947bfu, 0xd0508bc0u, 0x29525f53u, 0x9275a1fbu, 0x9376cee9u };
+    static const uint32_t want[5] = { 0x1f414c02u, 0x83e87c23u, 0x29525f53u, 0xf3d09638u, 0x9376cee9u };
     static const char *const names[5] = {
         "overworld_seed1_0_0", "overworld_seed1_5_m3", "overworld_seed1_m200_17",
         "overworld_seed1_200_200", "overworld_seed1_m77_140"
@@ -1225,7 +1465,7 @@ static void overworld_golden(void)
         for (y = 0; y < BW_OVERWORLD_H; y++)
             h = bw_grid_fnv1a(h, &AT(0, y), BW_OVERWORLD_W);
     }
-    t_golden("overworld_seeds0to9", h, 0xddc00e2au);
+    t_golden("overworld_seeds0to9", h, 0x0b846446u);
     REQUIRE(gen(1, 0, 0, 0) == 0);
     REQUIRE(bw_overworld_player_start(m, &x, &y) == 0);
     REQUIRE(bw_overworld_distance(m, x, y, BW_OVERWORLD_HIKER, DH) == 0);
@@ -1240,7 +1480,7 @@ static void overworld_golden(void)
             b[3] = (uint8_t)(DR[y][x] >> 8);
             h = bw_grid_fnv1a(h, b, 4);
         }
-    t_golden("overworld_seed1_distances", h, 0x4fbdb1efu);
+    t_golden("overworld_seed1_distances", h, 0xe3119660u);
 }
 
 void suite_overworld(void)
@@ -1269,9 +1509,15 @@ void suite_overworld(void)
     RUN(overworld_6_buildings_2x2_beside_the_road_away_from_its_bend);
     RUN(overworld_6_buildings_always_at_the_centre_rarer_farther);
     RUN(overworld_7_gates_and_doors_reachable_on_foot);
+    RUN(overworld_6_buildings_on_dry_land_reached_on_foot);
+    RUN(overworld_6_buildings_stand_where_grass_was);
+    RUN(overworld_every_map_has_a_pond);
+    RUN(overworld_mask_places_special_boulders);
+    RUN(overworld_tiles_have_colours_of_their_own);
     RUN(overworld_8_distance_zero_at_player_exact_and_infinite_where_blocked);
     RUN(overworld_8_hiker_never_farther_than_rival);
     RUN(overworld_8_costs_on_uniform_fields);
     RUN(overworld_8_distance_bad_arguments);
+    RUN(overworld_sweep_whole_maps_many_seeds);
     RUN(overworld_golden);
 }

@@ -17,7 +17,7 @@
 /* The format version (`burrow list`): a seed, level and options give the
  * same map for as long as it stays; any change to a map bumps it, and
  * tests/golden/levels.tsv pins the maps of the current one. */
-#define BW_CRAWLER_VERSION 1
+#define BW_CRAWLER_VERSION 2
 
 /* Sizes fixed at compile time, and the ranges a design may use. */
 #define BW_CRAWLER_MAX_SEEDS 16      /* seed crawlers in a design */
@@ -78,6 +78,11 @@ typedef struct bw_crawler_gen {
     uint8_t no_direction;     /* percent of babies with Direction 0 */
     int16_t max_age;
     int16_t delay;            /* a baby starts dormant at age -delay */
+    /* A mix of openings (an `openings` line): percent of the babies born
+     * with opening 0, 1 and 2, adding up to 100; all 0: every baby takes
+     * `opening`. wallcrawlers.txt: no generation may have more than 50%
+     * opening 2 (bw_crawler_problem rejects the design). */
+    uint8_t open_mix[3];
 } bw_crawler_gen;
 
 typedef struct bw_crawler_design {

@@ -18,7 +18,7 @@
 /* The format version (`burrow list`): a seed, level and options give the
  * same map for as long as it stays; any change to a map bumps it, and
  * tests/golden/levels.tsv pins the maps of the current one. */
-#define BW_OVERWORLD_VERSION 1
+#define BW_OVERWORLD_VERSION 2
 
 #define BW_OVERWORLD_LEVELS 1 /* one map per place */
 #define BW_OVERWORLD_W 80
@@ -69,9 +69,25 @@ typedef struct bw_overworld_points {
 /* The terrain type of Voronoi type t (0 short, 1 tall, 2 boulder, 3 water). */
 extern const uint8_t bw_overworld_type_tile[BW_OVERWORLD_TYPES];
 
+/* The special-boulder mask (overworld.txt: "Special boulder: J"; its
+ * --badapple frame): one bit per tile inside the border, 78 x 19, row by
+ * row, the most significant bit first and no padding between rows: bit
+ * i = y * 78 + x is (mask[i / 8] >> (7 - i % 8)) & 1, for tile
+ * (x + 1, y + 1). A set bit puts a special boulder there before blending. */
+#define BW_OVERWORLD_MASK_W (BW_OVERWORLD_W - 2)
+#define BW_OVERWORLD_MASK_H (BW_OVERWORLD_H - 2)
+#define BW_OVERWORLD_MASK_BYTES ((BW_OVERWORLD_MASK_W * BW_OVERWORLD_MASK_H + 7) / 8)
+#define BW_OVERWORLD_MASK_BIT(mask, x, y) \
+    (((mask)[((y) * BW_OVERWORLD_MASK_W + (x)) >> 3] >> (7 - (((y) * BW_OVERWORLD_MASK_W + (x)) & 7))) & 1)
+
+/* Every map has a pond: a 4-connected body of at least this much water
+ * on the finished map (one is dug where the terrain left none). */
+#define BW_OVERWORLD_POND_MIN 4
+
 typedef struct bw_overworld_params {
     int x, y;              /* the map's place, -200..200 each */
     int z;                 /* the Voronoi slice, 0..BW_OVERWORLD_DEPTH-1 */
+    const uint8_t *mask;   /* BW_OVERWORLD_MASK_BYTES of special boulders, or 0 */
 #ifdef BW_TESTING /* test hooks (BW_TESTING, config.h) */
     int stop_after;        /* 1 Voronoi, 2 + blending, 3 + border and
                               roads, 0 everything (the default) */
@@ -109,6 +125,10 @@ typedef struct bw_overworld_building {
     uint8_t gap;           /* path tiles between road and building, 1..3 */
     uint8_t fallback;      /* 1: the chosen road point did not fit; scanned */
 } bw_overworld_building;
+/* Where a building may stand (overworld.txt 3, issue 12): its 2 x 2 on
+ * grass (short or tall), its path on grass or road, and no water, boulder
+ * field, special boulder or other building on the ring of tiles round it,
+ * so it stands on dry land a player walks round, reached by its path. */
 
 typedef struct bw_overworld_info {
     int8_t gate[4];        /* N, E, S, W: column (N, S) or row (E, W); -1 none */
@@ -118,6 +138,7 @@ typedef struct bw_overworld_info {
     uint8_t chain_capped;  /* chains cut at BW_OVERWORLD_CHAIN_MAX */
     bw_overworld_road road[2];    /* [0] along x (W-E), [1] along y (N-S) */
     bw_overworld_building b[BW_OVERWORLD_BUILDINGS];
+    uint8_t pond_dug;      /* 1: the terrain had no pond; one was dug */
 } bw_overworld_info;
 
 void bw_overworld_defaults(bw_overworld_params *p, int x, int y);

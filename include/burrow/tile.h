@@ -7,7 +7,13 @@
 #include <stdint.h>
 #include "burrow/config.h"
 
-/* X(enum suffix, name, glyph, SGR colour, flags) */
+/* X(enum suffix, name, glyph, colour, flags); colour: an SGR foreground
+ * code (30-37, 90-97) or BW_C256(n), colour n of the 256-colour palette,
+ * with BW_BG(code) or'd in for a background (40-47, 100-107). */
+#define BW_C256(n) (0x100u | (unsigned)(n))
+#define BW_BG(code) ((unsigned)(code) << 16)
+#define BW_COLOUR_FG(c) ((c) & 0x1ffu)      /* < 0x100: an SGR code; else 256-colour */
+#define BW_COLOUR_BG(c) (((c) >> 16) & 0xffu) /* 0: none */
 #define BW_TILE_LIST(X) \
     /* areas.txt and algorithms.txt */                                      \
     X(ROCK,          "rock wall",        '#', 90, 0)                        \
@@ -61,10 +67,10 @@
     X(OW_TALL,       "tall grass",       ':', 32, BW_OPEN)                  \
     X(OW_WATER,      "water",            '~', 34, 0)                        \
     X(OW_BOULDER,    "boulder field",    '%', 37, 0)                        \
-    X(OW_TREE,       "tree",             '^', 32, 0)                        \
+    X(OW_TREE,       "tree",             '^', BW_C256(22), 0)               \
     X(OW_ROAD,       "road",             '#', 33, BW_OPEN)                  \
     X(OW_GATE,       "gate",             '#', 93, BW_OPEN)                  \
-    X(OW_MOUNTAIN,   "mountain",         '&', 97, 0)                        \
+    X(OW_MOUNTAIN,   "mountain",         '&', 30 | BW_BG(47), 0)            \
     X(OW_CENTER,     "pokemon center",   'C', 91, 0)                        \
     X(OW_MART,       "pokemart",         'M', 94, 0)                        \
     /* wallcrawlers.txt */                                                  \
@@ -73,7 +79,9 @@
     /* added later: areas.txt's crypts (stairs up below stairs down) and
      * forest (the open air between the canopy's branches) */              \
     X(STAIRS_UP,     "stairs up",        '<', 97, BW_OPEN | BW_UP)          \
-    X(AIR,           "open air",         ' ', 30, 0)
+    X(AIR,           "open air",         ' ', 30, 0)                        \
+    /* overworld.txt's special boulder, placed by a mask (--mask) */        \
+    X(OW_SPECIAL,    "special boulder",  'J', BW_C256(215), 0)
 
 /* Flags. BW_CONNECTS: open for connectivity (areas.txt: everything but deep
  * water, rock walls and building walls, plus what a generator's spec adds,
@@ -95,7 +103,7 @@ enum {
 typedef struct bw_tile_info {
     const char *name;
     char glyph;
-    uint8_t colour; /* ANSI SGR foreground code */
+    uint32_t colour; /* see BW_TILE_LIST: SGR or 256-colour, and a background */
     uint8_t flags;
 } bw_tile_info;
 

@@ -37,7 +37,8 @@ typedef struct cli_opt {
 #define AT(field) offsetof(cli_args, field)
 
 static const cli_word trainers[] = {
-    { "hiker", BW_OVERWORLD_HIKER }, { "rival", BW_OVERWORLD_RIVAL }, { "h", BW_OVERWORLD_HIKER }, { "r", BW_OVERWORLD_RIVAL }, { 0, 0 }
+    { "hiker", BW_OVERWORLD_HIKER }, { "rival", BW_OVERWORLD_RIVAL }, { "h", BW_OVERWORLD_HIKER },
+    { "r", BW_OVERWORLD_RIVAL }, { "hh", BW_OVERWORLD_HIKER + 2 }, { "rr", BW_OVERWORLD_RIVAL + 2 }, { 0, 0 }
 };
 
 /* Every generator's options. */
@@ -67,10 +68,12 @@ static const cli_opt overworld_opts[] = {
     { "--x", O_INT, -BW_OVERWORLD_WORLD, BW_OVERWORLD_WORLD, 0, AT(opts.x), { 0, 0 }, 0, "the map's column in the world (default 0)" },
     { "--y", O_INT, -BW_OVERWORLD_WORLD, BW_OVERWORLD_WORLD, 0, AT(opts.y), { 0, 0 }, 0, "the map's row in the world (default 0)" },
     { "--dist", O_WORD, 0, 0, trainers, AT(dist), { 0, 0 }, 1,
-      "print that trainer's distance to the player instead of the map" },
+      "print that trainer's distance to the player instead of the map (hh, rr: whole distances)" },
     { "--px", O_X, 0, 0, 0, AT(px), { "--py", "--dist" }, 0,
       "the player's column for --dist (default: the road nearest the centre)" },
     { "--py", O_Y, 0, 0, 0, AT(py), { "--px", "--dist" }, 0, "the player's row for --dist" },
+    { "--mask", O_PATH, 0, 0, 0, AT(mask), { 0, 0 }, 0,
+      "a 78 x 19 PBM (P1 or P4) whose dark pixels place special boulders J" },
 };
 static const cli_opt crawler_opts[] = {
     { "--design", O_PATH, 0, 0, 0, AT(design), { 0, 0 }, 0,

@@ -34,43 +34,58 @@ static int finish(FILE *out, FILE *err, int rc)
     return rc;
 }
 
-/* crawler --design: a regular file only. A FIFO, a directory or a device
- * is turned down before it is read: opening a FIFO for reading would wait
- * for a writer forever. The file is opened with O_NONBLOCK, so one that
- * turns into a FIFO between stat and open cannot block either, and it is
- * checked again on the open descriptor. */
+/* A file the user names (--design, --mask): a regular file only. A FIFO,
+ * a directory or a device is turned down before it is read: opening a FIFO
+ * for reading would wait for a writer forever. The file is opened with
+ * O_NONBLOCK, so one that turns into a FIFO between stat and open cannot
+ * block either, and it is checked again on the open descriptor. Reads at
+ * most cap bytes into buf; returns 0 (and *n) or 2 after the error line. */
+static int read_file(const char *path, const char *what, char *buf, size_t cap, size_t *n, FILE *err)
+{
+    char msg[64];
+    struct stat st;
+    int fd;
+    *n = 0;
+    snprintf(msg, sizeof msg, "cannot open the %s file", what);
+    if (stat(path, &st) != 0)
+        return cli_fail(err, msg, path);
+    fd = S_ISREG(st.st_mode) ? open(path, O_RDONLY | O_NONBLOCK) : -1;
+    if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
+        close(fd);
+        fd = -1;
+    }
+    if (fd < 0 && !S_ISREG(st.st_mode)) {
+        snprintf(msg, sizeof msg, "cannot read the %s file (not a regular file)", what);
+        return cli_fail(err, msg, path);
+    }
+    if (fd < 0)
+        return cli_fail(err, msg, path);
+    while (*n < cap) { /* at most cap bytes, a read at a time */
+        ssize_t k = read(fd, buf + *n, cap - *n);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k < 0) {
+            close(fd);
+            snprintf(msg, sizeof msg, "cannot read the %s file", what);
+            return cli_fail(err, msg, path);
+        }
+        if (k == 0)
+            break;
+        *n += (size_t)k;
+    }
+    close(fd);
+    return 0;
+}
+
 static int load_design(const char *path, bw_opts *opts, FILE *err)
 {
     /* one byte more than a design may have, so a longer file is seen */
     static char text[BW_CRAWLER_MAX_TEXT + 1];
     static bw_crawler_design design;
-    struct stat st;
-    size_t n = 0;
-    int fd, line;
-    if (stat(path, &st) != 0)
-        return cli_fail(err, "cannot open the design file", path);
-    if (!S_ISREG(st.st_mode))
-        return cli_fail(err, "cannot read the design file (not a regular file)", path);
-    fd = open(path, O_RDONLY | O_NONBLOCK);
-    if (fd < 0)
-        return cli_fail(err, "cannot open the design file", path);
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        close(fd);
-        return cli_fail(err, "cannot read the design file (not a regular file)", path);
-    }
-    while (n < sizeof text) { /* at most sizeof text bytes, a read at a time */
-        ssize_t k = read(fd, text + n, sizeof text - n);
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k < 0) {
-            close(fd);
-            return cli_fail(err, "cannot read the design file", path);
-        }
-        if (k == 0)
-            break;
-        n += (size_t)k;
-    }
-    close(fd);
+    size_t n;
+    int line, rc = read_file(path, "design", text, sizeof text, &n, err);
+    if (rc)
+        return rc;
     if (bw_crawler_parse(text, n, &design, &line) != 0) {
         fputs("burrow: ", err);
         cli_echo(err, path);
@@ -83,10 +98,83 @@ static int load_design(const char *path, bw_opts *opts, FILE *err)
     return 0;
 }
 
+/* overworld --mask FILE: a 78 x 19 PBM, plain (P1) or raw (P4); a 1 (dark)
+ * pixel is a special boulder (overworld.h, BW_OVERWORLD_MASK_BIT). */
+static uint8_t mask_bits[BW_OVERWORLD_MASK_BYTES];
+
+static size_t pbm_skip(const unsigned char *t, size_t n, size_t i)
+{
+    while (i < n && (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r' || t[i] == '#'))
+        if (t[i++] == '#')
+            while (i < n && t[i] != '\n')
+                i++;
+    return i;
+}
+
+static int pbm_num(const unsigned char *t, size_t n, size_t *i, int *v)
+{
+    int d = 0;
+    *i = pbm_skip(t, n, *i);
+    for (*v = 0; *i < n && t[*i] >= '0' && t[*i] <= '9' && d < 5; (*i)++, d++)
+        *v = *v * 10 + (t[*i] - '0');
+    return d > 0 && d < 5;
+}
+
+/* Returns 0, or the message for the error line. */
+static const char *parse_mask(const unsigned char *t, size_t n)
+{
+    static const char *const not_pbm = "--mask is not a PBM file (P1 or P4)";
+    size_t i = 2;
+    int w, h, x, y, raw;
+    if (n < 2 || t[0] != 'P' || (t[1] != '1' && t[1] != '4') || !pbm_num(t, n, &i, &w) ||
+        !pbm_num(t, n, &i, &h))
+        return not_pbm;
+    if (w != BW_OVERWORLD_MASK_W || h != BW_OVERWORLD_MASK_H)
+        return "--mask must be 78 x 19 pixels";
+    raw = t[1] == '4';
+    memset(mask_bits, 0, sizeof mask_bits);
+    if (raw) { /* one whitespace, then rows of (w + 7) / 8 bytes */
+        if (i >= n || (n - i - 1) < (size_t)(h * ((w + 7) / 8)))
+            return not_pbm;
+        i++;
+    }
+    for (y = 0; y < h; y++)
+        for (x = 0; x < w; x++) {
+            int bit, k = y * w + x;
+            if (raw) {
+                bit = (t[i + (size_t)(y * ((w + 7) / 8) + x / 8)] >> (7 - x % 8)) & 1;
+            } else {
+                i = pbm_skip(t, n, i);
+                if (i >= n || (t[i] != '0' && t[i] != '1'))
+                    return not_pbm;
+                bit = t[i++] - '0';
+            }
+            mask_bits[k >> 3] = (uint8_t)(mask_bits[k >> 3] | bit << (7 - (k & 7)));
+        }
+    if (!raw && pbm_skip(t, n, i) != n)
+        return not_pbm;
+    return 0;
+}
+
+static int load_mask(const char *path, FILE *err)
+{
+    static unsigned char t[16384];
+    const char *e;
+    size_t n;
+    int rc = read_file(path, "mask", (char *)t, sizeof t, &n, err);
+    if (rc)
+        return rc;
+    e = n == sizeof t ? "--mask is not a PBM file (P1 or P4)" : parse_mask(t, n);
+    return e ? cli_fail(err, e, path) : 0;
+}
+
 /* overworld --dist: a trainer's distance map to the player (overworld.txt,
- * 1.03), each tile as " NN" (the distance mod 100) or three blanks where
- * the trainer cannot go, as the original printed it. The player stands at
- * --px, --py, or on the road tile nearest the centre. */
+ * 1.03). h / r (or hiker / rival): each tile as " NN", the distance mod
+ * 100, or three blanks where the trainer cannot go, as the original
+ * printed it. hh / rr, the doubled commands whose meaning overworld.txt
+ * leaves open: the whole distance, " %5u" a tile, so 105 and 5 tell apart.
+ * The player stands at --px, --py, or on the road tile nearest the
+ * centre. */
 static uint16_t dist[BW_OVERWORLD_H][BW_OVERWORLD_W];
 
 static int print_distance(const cli_args *a, FILE *out, FILE *err)
@@ -94,14 +182,16 @@ static int print_distance(const cli_args *a, FILE *out, FILE *err)
     int x, y, px = a->px, py = a->py;
     if (px < 0 && bw_overworld_player_start(&map, &px, &py) != 0)
         return cli_fail(err, "no road tile to put the player on", "overworld");
-    if (bw_overworld_distance(&map, px, py, a->dist, dist) != 0)
+    if (bw_overworld_distance(&map, px, py, a->dist & 1, dist) != 0)
         return cli_fail(err, "cannot place the player there", "overworld");
     if (!cli_given(a, "--seed"))
         fprintf(err, "seed %lu\n", (unsigned long)a->seed);
     for (y = 0; y < BW_OVERWORLD_H; y++) {
         for (x = 0; x < BW_OVERWORLD_W; x++) {
             if (dist[y][x] == BW_OVERWORLD_INF)
-                fputs("   ", out);
+                fputs(a->dist & 2 ? "      " : "   ", out);
+            else if (a->dist & 2)
+                fprintf(out, " %5u", (unsigned)dist[y][x]);
             else
                 fprintf(out, " %02d", dist[y][x] % 100);
         }
@@ -115,6 +205,12 @@ static int print_distance(const cli_args *a, FILE *out, FILE *err)
 static int make_level(const cli_args *a, int level)
 {
     int e;
+    if (a->mask) { /* overworld only: the mask is a bw_overworld_params field */
+        bw_overworld_params p;
+        bw_overworld_defaults(&p, a->opts.x, a->opts.y);
+        p.mask = mask_bits;
+        return bw_overworld_map(&map, a->seed, &p, 0);
+    }
     if (a->gen->generate(&map, a->seed, level, &a->opts) != 0)
         return -1;
     for (e = 1; e <= a->epoch; e++)
@@ -130,6 +226,11 @@ static int run(cli_args *a, FILE *out, FILE *err)
     int level;
     if (a->design) {
         int rc = load_design(a->design, &a->opts, err);
+        if (rc)
+            return rc;
+    }
+    if (a->mask) {
+        int rc = load_mask(a->mask, err);
         if (rc)
             return rc;
     }

@@ -55,10 +55,11 @@ typedef struct cli_args {
     cli_levels level;
     int format;                /* index into cli_formats */
     int nocolor;
-    int dist;                  /* overworld --dist: BW_OVERWORLD_HIKER, BW_OVERWORLD_RIVAL */
+    int dist;                  /* overworld --dist: BW_OVERWORLD_HIKER or _RIVAL, + 2 for hh, rr */
     int px, py;                /* the player, -1 = not given */
     int epoch;                 /* abyss --epoch */
     const char *design;        /* crawler --design: the path */
+    const char *mask;          /* overworld --mask: the path */
     unsigned long given;       /* bit i: option i of the generator's list given */
 } cli_args;
 

@@ -8,24 +8,40 @@
 
 /* ---- ansi, text: the glyphs ---- */
 
+/* A tile's colour as SGR parameters: "97", "38;5;215", "30;47" (tile.h);
+ * after a tile with a background, "0;" first ends that background. */
+static void print_sgr(FILE *f, uint32_t c, uint32_t last)
+{
+    unsigned fg = BW_COLOUR_FG(c), bg = BW_COLOUR_BG(c);
+    fputs(BW_COLOUR_BG(last) ? "\033[0;" : "\033[", f);
+    if (fg >= 0x100)
+        fprintf(f, "38;5;%u", fg & 0xffu);
+    else
+        fprintf(f, "%u", fg);
+    if (bg)
+        fprintf(f, ";%u", bg);
+    putc('m', f);
+}
+
 static void glyph_level(cli_out *o, const bw_map *m, int level)
 {
     const bw_grid *g = &m->grid;
-    int x, y, last = -1;
+    int x, y;
+    uint32_t last = 0;
     if (o->hi > o->lo)
         fprintf(o->f, "level %d\n", level);
     for (y = 0; y < g->h; y++) {
         for (x = 0; x < g->w; x++) {
             const bw_tile_info *t = &bw_tiles[BW_AT(g, x, y)];
             if (o->colour && t->colour != last) {
-                fprintf(o->f, "\033[%dm", t->colour);
+                print_sgr(o->f, t->colour, last);
                 last = t->colour;
             }
             putc(t->glyph, o->f);
         }
         if (o->colour) {
             fputs("\033[0m", o->f);
-            last = -1;
+            last = 0;
         }
         putc('\n', o->f);
     }
@@ -61,8 +77,10 @@ static void hash_level(cli_out *o, const bw_map *m, int level)
 
 /* ---- ppm, png: the levels stacked, PX pixels a tile ---- */
 
-/* SGR colour codes to RGB, for the image formats. */
-static void sgr_rgb(int sgr, uint8_t rgb[3])
+/* A tile's colour to RGB, for the image formats: its background if it
+ * has one (the tile is a solid block), else its foreground; 256-colour
+ * entries 16-231 from xterm's 6 x 6 x 6 cube. */
+static void sgr_rgb(uint32_t colour, uint8_t rgb[3])
 {
     static const uint8_t base[8][3] = {
         { 0, 0, 0 }, { 170, 40, 30 }, { 60, 150, 50 }, { 170, 120, 40 },
@@ -72,7 +90,17 @@ static void sgr_rgb(int sgr, uint8_t rgb[3])
         { 85, 85, 85 }, { 240, 80, 50 }, { 110, 220, 90 }, { 240, 220, 90 },
         { 90, 130, 240 }, { 230, 110, 230 }, { 100, 220, 230 }, { 250, 250, 250 }
     };
-    const uint8_t *c = sgr >= 90 ? bright[(sgr - 90) & 7] : base[(sgr - 30) & 7];
+    static const uint8_t level[6] = { 0, 95, 135, 175, 215, 255 };
+    unsigned sgr = BW_COLOUR_BG(colour) ? BW_COLOUR_BG(colour) - 10 : BW_COLOUR_FG(colour);
+    const uint8_t *c;
+    if (sgr >= 0x100 + 16 && sgr < 0x100 + 232) {
+        unsigned n = sgr - 0x100 - 16;
+        rgb[0] = level[n / 36];
+        rgb[1] = level[n / 6 % 6];
+        rgb[2] = level[n % 6];
+        return;
+    }
+    c = sgr >= 90 ? bright[(sgr - 90) & 7] : base[(sgr - 30) & 7];
     rgb[0] = c[0];
     rgb[1] = c[1];
     rgb[2] = c[2];

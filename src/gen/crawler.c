@@ -157,8 +157,12 @@ static void spawn(cr_run *u, const bw_crawler *p, int f)
     c.step_length = b->step_length;
     c.corridor_width = b->corridor_width;
     c.opening = b->opening;
+    if (b->open_mix[0] + b->open_mix[1] + b->open_mix[2]) { /* an `openings` line: one draw */
+        uint32_t d = bw_rng_below(&u->r, 100);
+        c.opening = (uint8_t)(d < b->open_mix[0] ? 0 : d < (uint32_t)b->open_mix[0] + b->open_mix[1] ? 1 : 2);
+    }
     c.gen = (uint8_t)(p->gen + 1);
-    c.gap = (uint8_t)(b->opening == 2 ? b->corridor_width + 1 : 0);
+    c.gap = (uint8_t)(c.opening == 2 ? b->corridor_width + 1 : 0);
     if (u->ev && u->ev->babies < 2)
         u->ev->baby[u->ev->babies] = c;
     if (u->ev)
@@ -499,9 +503,16 @@ int bw_crawler_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
  * compares). Seeds: x y forward direction age maxAge stepLength
  * corridorWidth opening. Generations: turn straight1 straight2 turn1
  * turn2 (percent), then born stepLength corridorWidth opening
- * noDirection maxAge delay for the babies born into it. */
+ * noDirection maxAge delay for the babies born into it, and their mix of
+ * openings. Walls: sixteen stubs off the outer wall (default.txt says why). */
 const bw_crawler_design bw_crawler_builtin = {
-    120, 120, 0, 6, BW_CRAWLER_MAX_STEPS, { { 0, 0, 0, 0 } },
+    120, 120, 16, 6, BW_CRAWLER_MAX_STEPS,
+    {
+        { 20, 1, 21, 6 }, { 40, 1, 41, 6 }, { 78, 1, 79, 6 }, { 98, 1, 99, 6 },
+        { 20, 113, 21, 118 }, { 40, 113, 41, 118 }, { 78, 113, 79, 118 }, { 98, 113, 99, 118 },
+        { 1, 20, 6, 21 }, { 1, 40, 6, 41 }, { 1, 78, 6, 79 }, { 1, 98, 6, 99 },
+        { 113, 20, 118, 21 }, { 113, 40, 118, 41 }, { 113, 78, 118, 79 }, { 113, 98, 118, 99 }
+    },
     {
         { 0, 60, BW_EAST, BW_CRAWLER_DIR_NONE, 0, 300, 6, 2, 1, 0, 0 },
         { 119, 60, BW_WEST, BW_CRAWLER_DIR_NONE, 0, 300, 6, 2, 1, 0, 0 },
@@ -511,10 +522,10 @@ const bw_crawler_design bw_crawler_builtin = {
         { 60, 60, BW_SOUTH, BW_CRAWLER_DIR_NONE, 0, 100, 5, 2, 0, 0, 0 }
     },
     {
-        { 25, 10, 5, 30, 10, 0, 0, 0, 0, 0, 0, 0 },
-        { 30, 15, 5, 30, 10, 1, 5, 2, 1, 30, 80, 2 },
-        { 30, 15, 0, 30, 5, 1, 4, 1, 1, 30, 50, 4 },
-        { 20, 10, 0, 10, 0, 1, 3, 1, 2, 50, 25, 6 }
+        { 25, 10, 5, 30, 10, 0, 0, 0, 0, 0, 0, 0, { 0, 0, 0 } },
+        { 30, 15, 5, 30, 10, 1, 5, 2, 1, 30, 80, 2, { 0, 0, 0 } },
+        { 30, 15, 0, 30, 5, 1, 4, 1, 1, 30, 50, 4, { 0, 0, 0 } },
+        { 20, 10, 0, 10, 0, 1, 3, 1, 2, 50, 25, 6, { 0, 50, 50 } }
     },
     0
 };

@@ -20,7 +20,7 @@ typedef struct field {
 typedef struct parse_state {
     bw_crawler_design *d;
     uint8_t seen;                 /* bit per key (keys[] order): given already */
-    uint8_t dice_seen, baby_seen; /* bit per generation */
+    uint8_t dice_seen, baby_seen, mix_seen; /* bit per generation */
 } parse_state;
 
 typedef const char *(*key_fn)(parse_state *s, const int *v);
@@ -76,6 +76,11 @@ static const field f_baby[] = {
     MAXAGE_FIELD("baby"), STEP_FIELD("baby"), WIDTH_FIELD("baby"), OPENING_FIELD("baby"),
     { V_NUM, 0, -BW_CRAWLER_AGE_MIN, "baby: delay must be 0..1000" },
     PERCENT("baby: noDirection")
+};
+
+static const field f_openings[] = {
+    { V_NUM, 1, BW_CRAWLER_GENS - 1, "openings: generation must be 1..7 (babies are never generation 0)" },
+    PERCENT("openings: opening 0"), PERCENT("openings: opening 1"), PERCENT("openings: opening 2")
 };
 
 #define MSG_WALLS "wall: more than " XSTR(BW_CRAWLER_MAX_WALLS) " walls"
@@ -198,6 +203,24 @@ static const char *k_baby(parse_state *s, const int *v)
     return 0;
 }
 
+/* A mix of openings for the babies of one generation, after its baby line
+ * (DungeonMaker's design files give each generation such odds). */
+static const char *k_openings(parse_state *s, const int *v)
+{
+    bw_crawler_gen *g = &s->d->gen[v[0]];
+    if (!((s->baby_seen >> v[0]) & 1u))
+        return "openings: the generation's baby line must come first";
+    if ((s->mix_seen >> v[0]) & 1u)
+        return "openings: generation given twice";
+    s->mix_seen = (uint8_t)(s->mix_seen | 1u << v[0]);
+    if (v[1] + v[2] + v[3] != 100)
+        return "openings: the three percents must add up to 100";
+    g->open_mix[0] = (uint8_t)v[1];
+    g->open_mix[1] = (uint8_t)v[2];
+    g->open_mix[2] = (uint8_t)v[3];
+    return 0;
+}
+
 #define N_OF(a) ((uint8_t)(sizeof a / sizeof a[0]))
 #define COUNT_MSG(k, u) k ": wrong number of values (" k " " u ")"
 
@@ -212,7 +235,9 @@ static const key keys[] = {
     { "dice", N_OF(f_dice), f_dice,
       COUNT_MSG("dice", "generation turn straightOne straightTwo turnOne turnTwo"), 0, k_dice },
     { "baby", N_OF(f_baby), f_baby,
-      COUNT_MSG("baby", "generation maxAge stepLength corridorWidth opening delay noDirection"), 0, k_baby }
+      COUNT_MSG("baby", "generation maxAge stepLength corridorWidth opening delay noDirection"), 0, k_baby },
+    { "openings", N_OF(f_openings), f_openings,
+      COUNT_MSG("openings", "generation percent0 percent1 percent2"), 0, k_openings }
 };
 
 /* ---- tokens ---- */
@@ -297,7 +322,7 @@ static const char *parse_line(parse_state *s, const char *p, int n)
         if (tok_is(t[0], keys[i].name))
             k = &keys[i];
     if (!k)
-        return "unknown key (size, steps, wall, crawler, dice or baby)";
+        return "unknown key (size, steps, wall, crawler, dice, baby or openings)";
     bit = 1u << (k - keys);
     if (k->twice && (s->seen & bit))
         return k->twice;
@@ -308,6 +333,31 @@ static const char *parse_line(parse_state *s, const char *p, int n)
         if (!tok_value(t[i + 1], &k->f[i], &v[i]))
             return k->f[i].what;
     return k->apply(s, v);
+}
+
+/* wallcrawlers.txt: opening-2 crawlers (a gap at the start, then 0) are
+ * fine "as long as ... no generation has more than 50% of them": the
+ * seeds (generation 0) counted, each later generation by its odds. */
+#define HALF_MSG(g) "generation " #g ": more than half of its crawlers have opening 2 " \
+                    "(at most half may: mix openings with an openings line)"
+static const char *const half_msg[BW_CRAWLER_GENS] = {
+    HALF_MSG(0), HALF_MSG(1), HALF_MSG(2), HALF_MSG(3), HALF_MSG(4), HALF_MSG(5), HALF_MSG(6), HALF_MSG(7)
+};
+
+static const char *half_rule(const bw_crawler_design *d)
+{
+    int i, two = 0;
+    for (i = 0; i < d->n_seeds && i < BW_CRAWLER_MAX_SEEDS; i++)
+        two += d->seed[i].opening == 2;
+    if (2 * two > d->n_seeds)
+        return half_msg[0];
+    for (i = 1; i < BW_CRAWLER_GENS; i++) {
+        const bw_crawler_gen *g = &d->gen[i];
+        int mix = g->open_mix[0] + g->open_mix[1] + g->open_mix[2];
+        if (g->born && (mix ? g->open_mix[2] * 2 > 100 : g->opening == 2))
+            return half_msg[i];
+    }
+    return 0;
 }
 
 int bw_crawler_parse(const char *text, size_t n, struct bw_crawler_design *d, int *err_line)
@@ -325,10 +375,11 @@ int bw_crawler_parse(const char *text, size_t n, struct bw_crawler_design *d, in
         b->turn = b->straight1 = b->straight2 = b->turn1 = b->turn2 = 0;
         b->born = b->step_length = b->corridor_width = b->opening = b->no_direction = 0;
         b->max_age = b->delay = 0;
+        b->open_mix[0] = b->open_mix[1] = b->open_mix[2] = 0;
     }
     s.d = d;
     s.seen = 0;
-    s.dice_seen = s.baby_seen = 0;
+    s.dice_seen = s.baby_seen = s.mix_seen = 0;
     *err_line = 0;
     if (n > BW_CRAWLER_MAX_TEXT) {
         d->error = "the design is larger than " XSTR(BW_CRAWLER_MAX_TEXT) " bytes";
@@ -354,7 +405,11 @@ int bw_crawler_parse(const char *text, size_t n, struct bw_crawler_design *d, in
         d->error = "no size line (size width height)";
         return BW_ERR_DESIGN;
     }
-    return 0;
+    if ((e = half_rule(d)) != 0) { /* the whole design: line 0 */
+        d->error = e;
+        return BW_ERR_DESIGN;
+    }
+    return BW_OK;
 }
 
 /* ---- checking a design built in C ---- */
@@ -407,7 +462,16 @@ static const char *gen_problem(const bw_crawler_gen *g, int i)
     v[4] = g->opening;
     v[5] = g->delay;
     v[6] = g->no_direction;
-    return in_fields(f_baby, N_OF(f_baby), v); /* generation 0: "babies are never generation 0" */
+    if ((e = in_fields(f_baby, N_OF(f_baby), v)) != 0) /* generation 0: "babies are never generation 0" */
+        return e;
+    v[1] = g->open_mix[0];
+    v[2] = g->open_mix[1];
+    v[3] = g->open_mix[2];
+    if ((e = in_fields(f_openings, N_OF(f_openings), v)) != 0)
+        return e;
+    if (v[1] + v[2] + v[3] != 0 && v[1] + v[2] + v[3] != 100)
+        return "openings: the three percents must add up to 100";
+    return 0;
 }
 
 const char *bw_crawler_problem(const bw_crawler_design *d)
@@ -439,7 +503,7 @@ const char *bw_crawler_problem(const bw_crawler_design *d)
     for (i = 0; i < BW_CRAWLER_GENS; i++)
         if ((e = gen_problem(&d->gen[i], i)) != 0)
             return e;
-    return 0;
+    return half_rule(d);
 }
 
 int bw_crawler_check(const bw_crawler_design *d)

@@ -5,6 +5,7 @@
 #include "burrow/overworld.h"
 #include "burrow/geom.h"
 #include "burrow/tile.h"
+#include "burrow/fill.h"
 
 /* test hook (BW_TESTING, config.h): 0 without it */
 #ifdef BW_TESTING
@@ -16,7 +17,7 @@
 /* Purposes for the streams; every stream also carries a place on the
  * half-step lattice (2x, 2y for a map; 2x + 1, 2y for its east edge...),
  * so nothing of one map leaks into another. */
-enum { P_POINTS = 1, P_TERRAIN = 2, P_BLEND = 3, P_ROADS = 4, P_BUILD = 5, P_GATE = 6 };
+enum { P_POINTS = 1, P_TERRAIN = 2, P_BLEND = 3, P_ROADS = 4, P_BUILD = 5, P_GATE = 6, P_POND = 7 };
 
 /* The world is 401 x 401 maps, so the half-step lattice is -401..401:
  * 10 bits each after the offset. */
@@ -121,6 +122,19 @@ static void voronoi(bw_map *m, uint32_t seed, const bw_overworld_params *p)
                               p->z + v / (SPAN * SPAN) - BW_OVERWORLD_JITTER, k);
             BW_AT(&m->grid, x, y) = bw_overworld_type_tile[BW_OVERWORLD_PT_TYPE(&pts, k)];
         }
+}
+
+/* overworld.txt "Special boulder: J" (--badapple): the mask's set bits
+ * become special boulders before blending; blending leaves them alone
+ * (they are no terrain), roads run over them, buildings and ponds avoid
+ * them. */
+static void special_boulders(bw_map *m, const uint8_t *mask)
+{
+    int x, y;
+    for (y = 0; y < BW_OVERWORLD_MASK_H; y++)
+        for (x = 0; x < BW_OVERWORLD_MASK_W; x++)
+            if (BW_OVERWORLD_MASK_BIT(mask, x, y))
+                BW_AT(&m->grid, x + 1, y + 1) = BW_T_OW_SPECIAL;
 }
 
 /* --------------------------------------------------- (2) blending */
@@ -407,17 +421,31 @@ int bw_overworld_building_chance(int x, int y)
     return d <= 200 ? 10000 - 45 * d : 1000;
 }
 
-static int free_for_building(const bw_grid *g, int x, int y)
+static int grass(int t)
 {
-    int t = BW_AT(g, x, y);
-    return x >= 1 && y >= 1 && x <= BW_OVERWORLD_W - 2 && y <= BW_OVERWORLD_H - 2 && t != BW_T_OW_ROAD &&
-           t != BW_T_OW_GATE && t != BW_T_OW_CENTER && t != BW_T_OW_MART;
+    return t == BW_T_OW_SHORT || t == BW_T_OW_TALL;
+}
+
+/* Bounds before the grid is read: a building tried against the border
+ * asks about row -1 or column -1, outside the grid (issue 13). */
+static int grass_inside(const bw_grid *g, int x, int y)
+{
+    return x >= 1 && y >= 1 && x <= BW_OVERWORLD_W - 2 && y <= BW_OVERWORLD_H - 2 && grass(BW_AT(g, x, y));
+}
+
+/* No building on a shore (issue 12): the ring round a building holds no
+ * water, nor the other building (a tile of room between them). */
+static int bad_beside_building(int t)
+{
+    return t == BW_T_OW_WATER || t == BW_T_OW_CENTER || t == BW_T_OW_MART;
 }
 
 /* A building `gap` tiles from road tile (rx, ry) in direction d (bw_dx4),
  * its path straight from the road; the 2 x 2 starts on the path's line and
  * extends right (or down), or left (up) at the map's edge. Places it and
- * returns 1 if every tile is free (the path may cross the other road). */
+ * returns 1 if the site is dry land (bw_overworld_building in overworld.h): the
+ * path on grass or road (it may cross the other road), the 2 x 2 on
+ * grass, the ring round it free of water, boulders and buildings. */
 static int try_building(bw_grid *g, int rx, int ry, int d, int gap, int tile, bw_overworld_building *b)
 {
     int i, x0, y0, bx, by, dx = bw_dx4[d], dy = bw_dy4[d];
@@ -425,7 +453,7 @@ static int try_building(bw_grid *g, int rx, int ry, int d, int gap, int tile, bw
         int px = rx + dx * i, py = ry + dy * i;
         if (px < 1 || py < 1 || px > BW_OVERWORLD_W - 2 || py > BW_OVERWORLD_H - 2)
             return 0;
-        if (BW_AT(g, px, py) != BW_T_OW_ROAD && !free_for_building(g, px, py))
+        if (BW_AT(g, px, py) != BW_T_OW_ROAD && !grass(BW_AT(g, px, py)))
             return 0;
     }
     x0 = rx + dx * (gap + 1);
@@ -436,12 +464,13 @@ static int try_building(bw_grid *g, int rx, int ry, int d, int gap, int tile, bw
     if (dy == 0 && y0 + 1 > BW_OVERWORLD_H - 2) y0--;
     for (by = y0; by < y0 + BW_OVERWORLD_BSIZE; by++)
         for (bx = x0; bx < x0 + BW_OVERWORLD_BSIZE; bx++)
-            if (!free_for_building(g, bx, by))
+            if (!grass_inside(g, bx, by))
                 return 0;
-    /* and a tile of room from the other building (the box is inside the map) */
+    /* the ring (the box is inside the map): no water, boulders or the
+     * other building beside it */
     for (by = y0 - 1; by <= y0 + BW_OVERWORLD_BSIZE; by++)
         for (bx = x0 - 1; bx <= x0 + BW_OVERWORLD_BSIZE; bx++)
-            if (BW_AT(g, bx, by) == BW_T_OW_CENTER || BW_AT(g, bx, by) == BW_T_OW_MART)
+            if (bad_beside_building(BW_AT(g, bx, by)))
                 return 0;
     for (i = 1; i <= gap; i++)
         BW_AT(g, rx + dx * i, ry + dy * i) = BW_T_OW_ROAD;
@@ -459,19 +488,36 @@ static int try_building(bw_grid *g, int rx, int ry, int d, int gap, int tile, bw
     return 1;
 }
 
+/* Tries the 3 gaps in the 4 directions from road tile (x, y), the side
+ * `first` (a direction) first, then its opposite, then the other two. */
+static int try_road_tile(bw_grid *g, int x, int y, int first, int tile, bw_overworld_building *b)
+{
+    int k, j;
+    for (k = 0; k < 4; k++) {
+        int d = (first + (k == 0 ? 0 : k == 1 ? 2 : k == 2 ? 1 : 3)) & 3;
+        for (j = 1; j <= 3; j++)
+            if (try_building(g, x, y, d, j, tile, b)) {
+                b->side = (int8_t)(d == BW_SOUTH || d == BW_EAST ? 1 : -1);
+                return 1;
+            }
+    }
+    return 0;
+}
+
 /* (3) At the road point drawn before the roads: on the side away from the
  * bend (-dy; either side, drawn, where the road ran straight), `gap` 1..3
- * tiles off; then the other gaps, then the other side. If none fits (the
- * other road or building is in the way, or the road stopped before the
- * point), every road tile of the map is tried, from a random one in
- * row-major order, in the 4 directions and 3 gaps: at most 1,680 tiles x
- * 12 tries (the fallback; if even that finds nothing, which no test run
- * has seen, the building is left out and `placed` says so). */
+ * tiles off; then the other gaps, then the other side. If none of these
+ * is dry land (see bw_overworld_building), the road tiles nearest that point
+ * are tried, ring by ring (Chebyshev distance 0, 1, ... 79; from a random
+ * tile when the road stopped before the point), each with the same side
+ * first, 3 gaps in the 4 directions: at most 1,680 tiles x 12 tries (the
+ * fallback; if even that finds nothing, the building is left out and
+ * `placed` says so). */
 static void building(bw_map *m, bw_rng *r, const bw_overworld_road *rd, int tile, bw_overworld_building *b)
 {
     /* side +1 is +y along x roads (south), +x along y roads (east) */
     static const uint8_t dir_of[2][2] = { { BW_NORTH, BW_SOUTH }, { BW_WEST, BW_EAST } };
-    int gap = bw_rng_range(r, 1, 3), side, s, j, i, start, d;
+    int gap = bw_rng_range(r, 1, 3), side, s, j, start, cx, cy, rad, x, y;
     side = rd->mark_bend ? -rd->mark_bend : (bw_rng_chance(r, 1, 2) ? 1 : -1);
     b->placed = 0;
     b->fallback = 0;
@@ -492,17 +538,85 @@ static void building(bw_map *m, bw_rng *r, const bw_overworld_road *rd, int tile
         }
     b->fallback = 1;
     start = (int)bw_rng_below(r, BW_OVERWORLD_W * BW_OVERWORLD_H);
-    for (i = 0; i < BW_OVERWORLD_W * BW_OVERWORLD_H; i++) {
-        int c = (start + i) % (BW_OVERWORLD_W * BW_OVERWORLD_H), x = c % BW_OVERWORLD_W, y = c / BW_OVERWORLD_W;
-        if (BW_AT(&m->grid, x, y) != BW_T_OW_ROAD)
-            continue;
-        for (d = 0; d < 4; d++)
-            for (j = 1; j <= 3; j++)
-                if (try_building(&m->grid, x, y, d, j, tile, b)) {
-                    b->side = (int8_t)(d == BW_SOUTH || d == BW_EAST ? 1 : -1);
+    cx = rd->marked ? (rd->vertical ? (side > 0 ? rd->mark_hi : rd->mark_lo) : rd->mark_along) : start % BW_OVERWORLD_W;
+    cy = rd->marked ? (rd->vertical ? rd->mark_along : (side > 0 ? rd->mark_hi : rd->mark_lo)) : start / BW_OVERWORLD_W;
+    for (rad = 0; rad < BW_OVERWORLD_W; rad++)
+        for (y = cy - rad; y <= cy + rad; y++)
+            for (x = cx - rad; x <= cx + rad; x += (y == cy - rad || y == cy + rad || rad == 0) ? 1 : 2 * rad) {
+                if (x < 0 || y < 0 || x >= BW_OVERWORLD_W || y >= BW_OVERWORLD_H || BW_AT(&m->grid, x, y) != BW_T_OW_ROAD)
+                    continue;
+                if (try_road_tile(&m->grid, x, y, dir_of[rd->vertical ? 1 : 0][side > 0], tile, b))
                     return;
-                }
+            }
+}
+
+/* ------------------------------------------------------------ ponds */
+
+/* The largest 4-connected body of water on the map; uses m->a and m->fill. */
+static int largest_pond(bw_map *m)
+{
+    bw_tileset water;
+    int x = 0, y = 0, n, best = 0;
+    bw_tileset_clear(&water);
+    bw_tileset_add(&water, BW_T_OW_WATER);
+    bw_plane_clear(&m->a);
+    bw_fill_init(&m->fill);
+    while ((n = bw_fill_region_next(&m->fill, &m->grid, &water, &m->a, &x, &y)) > 0)
+        best = bw_max(best, n);
+    return best;
+}
+
+/* A tile a pond may take: terrain (not road, gate, mountain, special
+ * boulder or building) with no building within one tile, so the building
+ * rule still holds. */
+static int pond_may_take(const bw_grid *g, int x, int y)
+{
+    int t = BW_AT(g, x, y), i, j;
+    if (x < 1 || y < 1 || x > BW_OVERWORLD_W - 2 || y > BW_OVERWORLD_H - 2 || t < S || t >= S + KINDS)
+        return 0;
+    for (j = -1; j <= 1; j++)
+        for (i = -1; i <= 1; i++)
+            if (BW_AT(g, x + i, y + j) == BW_T_OW_CENTER || BW_AT(g, x + i, y + j) == BW_T_OW_MART)
+                return 0;
+    return 1;
+}
+
+/* Issue 12: every map has a pond (BW_OVERWORLD_POND_MIN tiles of water in one
+ * body) on the finished map. Where the terrain left none, an oval of
+ * water 5-9 wide and 3-5 tall is dug at a random place (its own stream,
+ * so maps that have a pond are untouched), on the tiles pond_may_take;
+ * at most 32 places, then the first 2 x 2 of such tiles in row order
+ * (the fallback; a map with none of those, which no test run has seen,
+ * keeps what it has). */
+static int pond(bw_map *m, uint32_t seed, const bw_overworld_params *p)
+{
+    bw_grid *g = &m->grid;
+    bw_rng r;
+    int k, x, y;
+    if (largest_pond(m) >= BW_OVERWORLD_POND_MIN)
+        return 0;
+    stream(&r, seed, P_POND, 2 * p->x, 2 * p->y);
+    for (k = 0; k < 32; k++) {
+        int cx = bw_rng_range(&r, 3, BW_OVERWORLD_W - 4), cy = bw_rng_range(&r, 2, BW_OVERWORLD_H - 3);
+        int rx = bw_rng_range(&r, 2, 4), ry = bw_rng_range(&r, 1, 2);
+        for (y = cy - ry; y <= cy + ry; y++)
+            for (x = cx - rx; x <= cx + rx; x++) {
+                int dx = x - cx, dy = y - cy;
+                if (dx * dx * ry * ry + dy * dy * rx * rx <= rx * rx * ry * ry && pond_may_take(g, x, y))
+                    BW_AT(g, x, y) = BW_T_OW_WATER;
+            }
+        if (largest_pond(m) >= BW_OVERWORLD_POND_MIN)
+            return 1;
     }
+    for (y = 1; y < BW_OVERWORLD_H - 2; y++)
+        for (x = 1; x < BW_OVERWORLD_W - 2; x++)
+            if (pond_may_take(g, x, y) && pond_may_take(g, x + 1, y) && pond_may_take(g, x, y + 1) &&
+                pond_may_take(g, x + 1, y + 1)) {
+                BW_AT(g, x, y) = BW_AT(g, x + 1, y) = BW_T_OW_WATER;
+                BW_AT(g, x, y + 1) = BW_AT(g, x + 1, y + 1) = BW_T_OW_WATER;
+                return 1;
+            }
+    return 1;
 }
 
 /* ------------------------------------------------------------ the map */
@@ -512,6 +626,7 @@ void bw_overworld_defaults(bw_overworld_params *p, int x, int y)
     p->x = x;
     p->y = y;
     p->z = BW_OVERWORLD_Z_DEFAULT;
+    p->mask = 0;
 #ifdef BW_TESTING
     p->stop_after = 0;
 #endif
@@ -535,6 +650,8 @@ int bw_overworld_map(bw_map *m, uint32_t seed, const bw_overworld_params *p, bw_
         return BW_ERR_OPTION;
     bw_map_init(m, BW_OVERWORLD_W, BW_OVERWORLD_H, BW_T_OW_SHORT);
     voronoi(m, seed, p);
+    if (p->mask)
+        special_boulders(m, p->mask);
     if (STOP_AFTER(p) == 1)
         return 0;
     blend_pass(&m->grid, seed, p->x, p->y, in);
@@ -557,6 +674,7 @@ int bw_overworld_map(bw_map *m, uint32_t seed, const bw_overworld_params *p, bw_
     for (i = 0; i < BW_OVERWORLD_BUILDINGS; i++)
         if (in->b[i].wanted)
             building(m, &r, &in->road[i ? 1 - first : first], tiles[i], &in->b[i]);
+    in->pond_dug = (uint8_t)pond(m, seed, p);
     return 0;
 }
 
