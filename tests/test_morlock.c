@@ -2,7 +2,7 @@
  * test is named after the rule it checks and runs SEEDS(500) seeds (a
  * tenth on the boards). The process is watched through its trace callback
  * and its plan; the levels are checked on the grid. Every test keeps one
- * bw_morlock_plan on its stack (620 B; helpers get a pointer to it)
+ * bw_morlock_plan on its stack (632 B; helpers get a pointer to it)
  * and draws with bw_morlock_level into it, so it fits the 20 KiB board. */
 #include "check.h"
 #include "arena.h"
@@ -383,8 +383,10 @@ static void morlock_3_2_dead_ends_into_template_rooms(void)
         /* a room is a dead end: the tunnels left are those begun (the
          * first, forks, respawns) less those a room ended; a pit ends one
          * and begins one */
-        CHECK(p.active == 1 + p.events[BW_MORLOCK_E_FORK] + p.events[BW_MORLOCK_E_RESPAWN] -
-                              p.events[BW_MORLOCK_E_ROOM]);
+        CHECK(p.active == 0);
+        CHECK(1 + p.events[BW_MORLOCK_E_FORK] + p.events[BW_MORLOCK_E_RESPAWN] ==
+              p.events[BW_MORLOCK_E_ROOM] + p.events[BW_MORLOCK_E_FINISH_ROOM] +
+                  p.events[BW_MORLOCK_E_FINISH_PIT]);
         for (l = 0; l < LEVELS; l++) {
             render(s, l + 1, 0, &p);
             for (k = 0; k < p.n_rooms[l]; k++) {
@@ -408,19 +410,19 @@ static void morlock_3_2_dead_ends_into_template_rooms(void)
  * a floor cell; the walls close the inside (no inside cell next to the
  * outside or the template's edge); every inside cell next to a wall is
  * floor; the floor (with pools, which are walkable) is one 4-connected
- * piece; template 0 is the fallback's 9 x 7 and none exceeds 13 x 11 (the
+ * piece; template 0 is the fallback's 15 x 11 and none exceeds 21 x 17 (the
  * fallback's lattice argument). */
 static void morlock_templates_are_sound(void)
 {
     int k, i, j, s, n;
     for (k = 0; k < BW_MORLOCK_TEMPLATES; k++) {
         const bw_morlock_template *t = &bw_morlock_templates[k];
-        uint8_t seen[13 * 11];
+        uint8_t seen[21 * 17];
         int walk = 0, reached = 0, changed = 1, len = 0;
         t_seed((uint32_t)k);
         while (t->cells[len])
             len++;
-        REQUIRE(len == t->w * t->h && t->w <= 13 && t->h <= 11);
+        REQUIRE(len == t->w * t->h && t->w <= 21 && t->h <= 17);
         for (s = 0; s < 4; s++) {
             int dx = door_x(t, s), dy = door_y(t, s);
             CHECK(t->cells[dy * t->w + dx] == "nesw"[s]);
@@ -465,7 +467,7 @@ static void morlock_templates_are_sound(void)
             reached += seen[i];
         CHECK(reached == walk);
     }
-    CHECK(bw_morlock_templates[0].w == 9 && bw_morlock_templates[0].h == 7);
+    CHECK(bw_morlock_templates[0].w == 15 && bw_morlock_templates[0].h == 11);
 }
 
 /* ------------------------------------------------------------ 3.3 */
@@ -774,18 +776,19 @@ static void trace_dug(void *vc, int kind, const bw_morlock_plan *p, const bw_mor
 {
     dug_ctx *c = (dug_ctx *)vc;
     int from;
-    if (kind == BW_MORLOCK_E_RESPAWN || !t)
-        return; /* between decisions, or the fallback */
+    if (kind == BW_MORLOCK_E_RESPAWN || kind == BW_MORLOCK_E_FINISH_ROOM ||
+        kind == BW_MORLOCK_E_FINISH_PIT || !t)
+        return; /* between decisions, after the cap, or the fallback */
     if (c->after >= 0) {
         /* the forced outcome, or its refusal (which then continues) */
         if (kind == c->after && kind == BW_MORLOCK_E_ROOM) {
             c->forced_room++;
-        } else if (kind == c->after) {
+        } else if (kind == BW_MORLOCK_E_PIT) {
             /* one level on towards the nearest level not dug out */
             from = p->pit[arg].down ? p->pit[arg].upper : p->pit[arg].upper + 1;
             c->forced_pit++;
             c->bad |= to_fresh(c, p, from) == 99 || to_fresh(c, p, t->level) != to_fresh(c, p, from) - 1;
-        } else if (kind == (c->after == BW_MORLOCK_E_ROOM ? BW_MORLOCK_E_ROOM_REFUSED : BW_MORLOCK_E_PIT_REFUSED))
+        } else if (kind == BW_MORLOCK_E_PIT_REFUSED || kind == BW_MORLOCK_E_ROOM_REFUSED)
             c->refused++;
         else
             c->bad = 1;
@@ -811,14 +814,17 @@ static void trace_dug(void *vc, int kind, const bw_morlock_plan *p, const bw_mor
 /* 3.5, each level's share (and "all five DLVLs ... in a similar
  * fashion"): once a level's tunnels have walked a fifth of
  * the step cap it is dug out, and every decision there begins with
- * DUG_OUT, whose next event is a room if the level still wants one, else a
- * pit one level on towards the nearest level not dug out, or that
- * outcome's counted refusal; no free draw (no random pit) happens on a
+ * DUG_OUT, whose next event is a room if the level still wants one and
+ * one fits, else (a level short of four rooms) that room's counted
+ * refusal, or a pit one level on towards the nearest level not dug out,
+ * or the pit's counted refusal; no free draw (no random pit) happens on a
  * dug-out level and no random pit leads into one. Every level walks
- * at least three quarters of its fifth. With the defaults the fallback is
- * never used and pits per seed stay near the 24.6 the README states; a cap
+ * at least half its fifth (57% at least in seeds 0-499). With the
+ * defaults the fallback is rare (52 rooms in seeds 0-19,999; at most one
+ * seed in 100 here) and pits per seed stay near the 22.1 morlock.h states;
+ * a cap
  * of 1,600 steps makes the forced rooms common. */
-/* share: check that every level walked three quarters of its fifth */
+/* share: check that every level walked half its fifth */
 static void dug_run(dug_ctx *c, const bw_morlock_cfg *cfg, uint32_t seeds, int share,
                     uint32_t *pits, uint32_t *fallback)
 {
@@ -835,7 +841,7 @@ static void dug_run(dug_ctx *c, const bw_morlock_cfg *cfg, uint32_t seeds, int s
         *pits += p.n_pits;
         *fallback += p.events[BW_MORLOCK_E_FALLBACK_ROOM] + p.events[BW_MORLOCK_E_FALLBACK_PIT];
         for (l = 0; l < LEVELS && share; l++)
-            CHECK(p.lsteps[l] * 4 >= cfg->steps / LEVELS * 3);
+            CHECK(p.lsteps[l] * 2 >= cfg->steps / LEVELS);
     }
 }
 
@@ -847,8 +853,9 @@ static void morlock_3_5_dug_out_forces_room_or_pit(void)
     c.forced_room = c.forced_pit = c.refused = c.dug = c.bad = 0;
     bw_morlock_defaults(&cfg);
     dug_run(&c, &cfg, SEEDS(500), 1, &pits, &fallback);
-    CHECK(fallback == 0);
-    CHECK(pits >= 20u * SEEDS(500) && pits <= 29u * SEEDS(500));
+    CHECK(fallback * 100 <= SEEDS(500));
+    t_info("morlock_fallback_rooms", fallback);
+    CHECK(pits >= 18u * SEEDS(500) && pits <= 26u * SEEDS(500));
     t_info("morlock_pits_per_100_seeds", pits * 100u / SEEDS(500));
     t_info("morlock_forced_pits_per_100_seeds", c.forced_pit * 100u / SEEDS(500));
     rooms = c.forced_room;
@@ -890,6 +897,187 @@ static void morlock_3_5_fallback_keeps_the_rules(void)
         }
     }
     CHECK(rooms > 0 && pits > 0);
+}
+
+/* ------------------------------------------------ the finished grid (issue 11) */
+
+/* Tiles a room is made of on the map: its floor and what stands on it,
+ * its walls in any state of ruin, its doors. Tunnels are dirt, links are
+ * pits and ladders, so none of these come from anything but a room
+ * (rubble also lies in rooms' pools of ruin only). */
+static int room_tile(int t)
+{
+    return t == BW_T_FLOOR || t == BW_T_PILLAR || t == BW_T_SHALLOW || t == BW_T_RUBBLE ||
+           t == BW_T_BWALL || t == BW_T_CRUMBLE_WALL || t == BW_T_BROKEN_WALL || t == BW_T_DOOR;
+}
+
+/* Dead ends as a player meets them: dirt tiles with at most one open
+ * neighbour (4-neighbours) are taken away again and again, as a walker
+ * backing out of every blind alley would; anything that is not dirt (a
+ * room, a door, a link) and DLVL 1's start stay. A taken tile's depth is 1
+ * plus the deepest taken neighbour; a dead end is the last tile taken
+ * before open ground that stays, and its depth is how far its tip lies
+ * from there. The grid is overwritten (DEAD + depth). Counts dead ends at
+ * least `deep` deep into *n and those of them whose tip is within `edge`
+ * tiles of the map's border into *near. */
+#define DEAD 160
+static void dead_ends(int level, int deep, int edge, uint32_t *n, uint32_t *near)
+{
+    int x, y, k, changed = 1;
+    while (changed) {
+        changed = 0;
+        for (y = 1; y < 119; y++)
+            for (x = 1; x < 119; x++) {
+                int open = 0, depth = 0;
+                if (BW_AT(g, x, y) != BW_T_DIRT ||
+                    (level == 1 && x == BW_MORLOCK_START_X && y == BW_MORLOCK_START_Y))
+                    continue;
+                for (k = 0; k < 4; k++) {
+                    int t = BW_AT(g, x + bw_dx4[k], y + bw_dy4[k]);
+                    if (t >= DEAD)
+                        depth = bw_max(depth, t - DEAD);
+                    else
+                        open += connects(t);
+                }
+                if (open <= 1) {
+                    BW_AT(g, x, y) = (uint8_t)(DEAD + bw_min(depth + 1, 255 - DEAD));
+                    changed = 1;
+                }
+            }
+    }
+    /* the mouths: taken tiles next to ground that stayed; the tip of a dead
+     * end lies within depth of its mouth, so "near the edge" asks of the
+     * mouth depth + edge */
+    for (y = 1; y < 119; y++)
+        for (x = 1; x < 119; x++) {
+            int t = BW_AT(g, x, y), mouth = 0, d, e;
+            if (t < DEAD)
+                continue;
+            for (k = 0; k < 4; k++) {
+                int u = BW_AT(g, x + bw_dx4[k], y + bw_dy4[k]);
+                mouth |= u < DEAD && connects(u);
+            }
+            d = t - DEAD;
+            if (!mouth || d < deep)
+                continue;
+            (*n)++;
+            e = bw_min(bw_min(x, y), bw_min(119 - x, 119 - y));
+            *near += e <= edge + d;
+        }
+}
+
+/* areas.txt 3.2: a tunnel may fork, continue, turn, or dead end into a pit
+ * or a room, nothing else; so when the step cap ends the process, every
+ * tunnel still digging ends in a room or a pit too. On the map: no blind
+ * alley of dirt 2 or more tiles deep, on any level of any seed (before:
+ * 498 of them, 465 of 4 or more tiles, the audit's count, in seeds 0-299). */
+static void morlock_3_2_every_tunnel_ends_in_a_room_or_pit(void)
+{
+    bw_morlock_plan p;
+    uint32_t s, n = 0, near = 0;
+    int l;
+    FOR_SEEDS(s, 300)
+        for (l = 1; l <= LEVELS; l++) {
+            render(s, l, 0, &p);
+            dead_ends(l, 2, 0, &n, &near);
+        }
+    t_info("morlock_dead_ends_2_deep", n);
+    CHECK(n == 0);
+}
+
+/* areas.txt 3.2's turns near the border: a tunnel heading for the edge
+ * turns by 45 or 90 degrees before it and keeps a margin of rock: no open
+ * square at x or y = 0, 1, 118 or 119, and it never turns back along its
+ * own track (which leaves a blind spur by the border: no dead end 2 or
+ * more deep whose tip is within 8 tiles of the border; a tunnel that ends
+ * at a door beside it may leave one tile, depth 1). */
+static void morlock_3_2_turns_before_the_edge_with_a_rock_margin(void)
+{
+    bw_morlock_plan p;
+    uint32_t s, n = 0, near = 0, margin = 0;
+    int l, i, j;
+    FOR_SEEDS(s, 300)
+        for (l = 1; l <= LEVELS; l++) {
+            int bad = 0;
+            render(s, l, 0, &p);
+            for (i = 0; i < 120; i++)
+                for (j = 0; j < 2; j++)
+                    bad |= connects(BW_AT(g, i, j)) || connects(BW_AT(g, i, 119 - j)) ||
+                           connects(BW_AT(g, j, i)) || connects(BW_AT(g, 119 - j, i));
+            margin += bad;
+            dead_ends(l, 2, 8, &n, &near);
+        }
+    t_info("morlock_levels_open_within_2_of_the_edge", margin);
+    t_info("morlock_spurs_by_the_edge", near);
+    CHECK(margin == 0);
+    CHECK(near == 0);
+}
+
+/* areas.txt 3.4 and 3.2's rooms: a link (pit or ladder) and the 3 x 3
+ * landing round it never touch a room, so no landing breaches a room's
+ * wall or takes its door: no room tile within 2 (Chebyshev) of a link. */
+static void morlock_3_4_links_leave_rooms_whole(void)
+{
+    bw_morlock_plan p;
+    uint32_t s, links = 0, bad = 0;
+    int l, x, y, dx, dy;
+    FOR_SEEDS(s, 300)
+        for (l = 1; l <= LEVELS; l++) {
+            render(s, l, 0, &p);
+            for (y = 2; y < 118; y++)
+                for (x = 2; x < 118; x++) {
+                    int near = 0;
+                    if (bw_tile_link(BW_AT(g, x, y)) == 0)
+                        continue;
+                    links++;
+                    for (dy = -2; dy <= 2; dy++)
+                        for (dx = -2; dx <= 2; dx++)
+                            near |= room_tile(BW_AT(g, x + dx, y + dy));
+                    bad += near;
+                }
+        }
+    t_info("morlock_links", links);
+    t_info("morlock_links_against_rooms", bad);
+    CHECK(links > 0 && bad == 0);
+}
+
+/* Rooms are destinations (areas.txt 3.5, "through Pompeii"): room tiles
+ * (room_tile, the open ones) are at least ROOM_SHARE percent of the open
+ * squares on 95% of levels and ROOM_SHARE_MIN on every level, and
+ * ROOM_SHARE_MEAN on average (before: 7% on average, 3% at least, 15% at
+ * most; after: 30%, 16%, 98.4% of levels at 20% or more). */
+#define ROOM_SHARE 20
+#define ROOM_SHARE_MIN 12
+#define ROOM_SHARE_MEAN 25
+static void morlock_3_5_rooms_are_a_fifth_of_the_open_ground(void)
+{
+    bw_morlock_plan p;
+    uint32_t s, lo = 100, sum = 0, levels = 0, hi = 0, under = 0;
+    int l, x, y;
+    FOR_SEEDS(s, 300)
+        for (l = 1; l <= LEVELS; l++) {
+            uint32_t room = 0, open = 0, pct;
+            render(s, l, 0, &p);
+            for (y = 0; y < 120; y++)
+                for (x = 0; x < 120; x++) {
+                    int t = BW_AT(g, x, y);
+                    room += room_tile(t) && connects(t);
+                    open += connects(t);
+                }
+            pct = room * 100u / open;
+            CHECK(pct >= ROOM_SHARE_MIN);
+            under += pct < ROOM_SHARE;
+            lo = bw_min(lo, pct);
+            hi = bw_max(hi, pct);
+            sum += pct;
+            levels++;
+        }
+    t_info("morlock_room_share_min_pct", lo);
+    t_info("morlock_room_share_mean_pct", sum / levels);
+    t_info("morlock_room_share_max_pct", hi);
+    t_info("morlock_room_share_levels_under_20_per_mille", under * 1000u / levels);
+    CHECK(under * 20 <= levels);
+    CHECK(sum >= levels * ROOM_SHARE_MEAN);
 }
 
 /* ------------------------------------------------------------ the rest */
@@ -941,17 +1129,23 @@ static void morlock_level_alone_equals_level_in_sequence(void)
     t_levels_alone_equal_in_sequence(m, "morlock", SEEDS(100));
 }
 
+/* The registry's generate keeps its own plan on its stack: this test
+ * holds none while it runs (the 20 KiB board has no room for two). */
 static void morlock_registry_and_range(void)
 {
     const bw_generator *gn = bw_generator_find("morlock");
-    bw_morlock_plan p;
-    bw_morlock_cfg c;
     REQUIRE(gn != 0);
     CHECK(gn->id == BW_GEN_MORLOCK && gn->w == 120 && gn->h == 120 && gn->levels == 5);
     CHECK(gn->generate(m, 1, 0, 0) == BW_ERR_LEVEL);
     CHECK(gn->generate(m, 1, 6, 0) == BW_ERR_LEVEL);
     CHECK(gn->generate(m, 1, 3, 0) == 0);
     CHECK(g->w == 120 && g->h == 120);
+}
+
+static void morlock_cfg_range_and_plan_size(void)
+{
+    bw_morlock_plan p;
+    bw_morlock_cfg c;
     bw_morlock_defaults(&c);
     c.queue = 0;
     CHECK(bw_morlock_plan_run(&p, 1, &c, 0, 0) == BW_ERR_OPTION);
@@ -962,13 +1156,13 @@ static void morlock_registry_and_range(void)
     c.steps = 65535;
     CHECK(bw_morlock_plan_run(&p, 1, &c, 0, 0) == 0);
     /* the size morlock.h and the README state */
-    CHECK(sizeof p == 620);
+    CHECK(sizeof p == 632);
 }
 
 static void morlock_golden(void)
 {
-    static const uint32_t want[LEVELS] = { 0xc351e00du, 0x75c5b855u, 0x04f3679bu, 0x2dded0fcu,
-                                            0x48dd4120u };
+    static const uint32_t want[LEVELS] = { 0x5f699ba5u, 0x0f39b18fu, 0x68828feeu, 0xe0de6813u,
+                                            0xf051568au };
     static const char *const name[LEVELS] = {
         "morlock_seed1_level1", "morlock_seed1_level2", "morlock_seed1_level3",
         "morlock_seed1_level4", "morlock_seed1_level5"
@@ -990,7 +1184,7 @@ static void morlock_golden_ten_seeds(void)
             bw_morlock_generate(m, s, n, 0);
             h = t_fold(h, bw_grid_hash(g));
         }
-    t_golden("morlock_seeds0to9_all_levels", h, 0x2f8b0ceeu);
+    t_golden("morlock_seeds0to9_all_levels", h, 0x7d03b6a3u);
 }
 
 void suite_morlock(void)
@@ -1009,9 +1203,14 @@ void suite_morlock(void)
     RUN(morlock_3_5_four_to_six_rooms_per_level);
     RUN(morlock_3_5_dug_out_forces_room_or_pit);
     RUN(morlock_3_5_fallback_keeps_the_rules);
+    RUN(morlock_3_2_every_tunnel_ends_in_a_room_or_pit);
+    RUN(morlock_3_2_turns_before_the_edge_with_a_rock_margin);
+    RUN(morlock_3_4_links_leave_rooms_whole);
+    RUN(morlock_3_5_rooms_are_a_fifth_of_the_open_ground);
     RUN(morlock_replay_decides_the_same_for_every_level);
     RUN(morlock_level_alone_equals_level_in_sequence);
     RUN(morlock_registry_and_range);
+    RUN(morlock_cfg_range_and_plan_size);
     RUN(morlock_golden);
     RUN(morlock_golden_ten_seeds);
 }

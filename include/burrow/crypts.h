@@ -26,7 +26,7 @@
 /* The format version (`burrow list`): a seed, level and options give the
  * same map for as long as it stays; any change to a map bumps it, and
  * tests/golden/levels.tsv pins the maps of the current one. */
-#define BW_CRYPTS_VERSION 1
+#define BW_CRYPTS_VERSION 2
 
 #define BW_CRYPTS_LEVELS 5
 #define BW_CRYPTS_MAP_W 120
@@ -57,7 +57,7 @@ enum {
 
 /* Features actually placed in a room (2.2). Every room has one of the
  * first five; the stairs never count toward "one or more". */
-#define BW_CRYPTS_F_PILLARS 0x01u     /* square pillars round the perimeter, each side's in its half */
+#define BW_CRYPTS_F_PILLARS 0x01u     /* square pillars round the perimeter: a ring, 2+ evenly spaced per side */
 #define BW_CRYPTS_F_INNER 0x02u       /* a rectangular inner room with doors */
 #define BW_CRYPTS_F_SARCOPHAGI 0x04u  /* 1 x 2 stone sarcophagi on a centred lattice, 2 or more */
 #define BW_CRYPTS_F_COFFINS 0x08u     /* 1 x 2 wooden coffins on a centred lattice, 2 or more */
@@ -92,7 +92,7 @@ typedef struct bw_crypts_room {
     uint8_t shortlen;          /* trapezoid: its length (the long one spans the box) */
     uint8_t exits, doors;      /* bit (1 << side): an exit there / it has a door */
     uint8_t features;          /* BW_CRYPTS_F_* placed */
-    uint8_t pillar;            /* perimeter pillars: side (1..3) | spacing << 4 */
+    uint8_t pillar;            /* perimeter pillars: side (1..3) | spacing (3..9) << 4 */
     uint8_t lattice;           /* sarcophagi, coffins in rows: x spacing | y spacing << 4 */
     uint8_t inner_size;        /* inner room: outer width | height << 4, centred (bw_crypts_inner) */
     uint8_t inner_doors;       /* bit (1 << side): a door in that inner wall */

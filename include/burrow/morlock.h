@@ -7,13 +7,15 @@
  * into two, dead end into a pit to the level above or below (the new
  * tunnel leads on from the pit on that level), or dead end into a ruined
  * room from a table of hard-coded templates. When every tunnel has dead
- * ended, a room chosen at random sends out a new one (3.3). Every level
+ * ended, a room chosen at random sends out a new one (3.3). When the step
+ * cap is reached, every tunnel still digging ends in a room or a pit too
+ * (3.2 allows no other end). Every level
  * ends with 4 to 6 rooms (3.5) and every open square is joined to every
  * other, across levels through the pits (3.4).
  *
  * The process runs over all five levels but decides nothing from a grid:
  * tunnels, rooms, pits and a coarse map of where tunnels went are small
- * records (bw_morlock_plan: sizeof is 620 bytes on the host and on
+ * records (bw_morlock_plan: sizeof is 632 bytes on the host and on
  * Cortex-M, tested) and the draws come from one rng stream of the seed.
  * Generating DLVL n replays the whole process and draws only what lies on DLVL n, so
  * a level needs neither the others nor more than one bw_map.
@@ -33,7 +35,7 @@
 /* The format version (`burrow list`): a seed, level and options give the
  * same map for as long as it stays; any change to a map bumps it, and
  * tests/golden/levels.tsv pins the maps of the current one. */
-#define BW_MORLOCK_VERSION 1
+#define BW_MORLOCK_VERSION 2
 
 #define BW_MORLOCK_LEVELS 5
 #define BW_MORLOCK_W 120
@@ -44,14 +46,15 @@
 #define BW_MORLOCK_START_Y 60
 /* 3.2: steps a tunnel walks between two decisions. */
 #define BW_MORLOCK_SEGMENT 8
-/* Default cap on the steps of all tunnels together, every level. */
-#define BW_MORLOCK_STEPS 6400
+/* Default cap on the steps of all tunnels together, every level: 4,000
+ * (was 6,400) so the rooms are a quarter of the open ground (issue 11). */
+#define BW_MORLOCK_STEPS 4000
 /* Room for active tunnels (the queue): cfg.queue may be 1..6. */
 #define BW_MORLOCK_QUEUE 6
 /* Active tunnels at most by default; a fork with a full queue continues.
  * Every tunnel on a level that is dug out must dead end into a pit (3.5's
  * share, see morlock.c), so the queue sets how many pits a level gets:
- * 3 gives 24.6 pits a seed (6 a pair of levels), 6 gave 32.9. */
+ * 3 gives 22.1 pits a seed (about 5.5 a pair of levels), 6 gives 31.9. */
 #define BW_MORLOCK_QUEUE_DEFAULT 3
 /* The coarse map of where tunnels have been: 8 x 8 blocks of 15 x 15. */
 #define BW_MORLOCK_BLOCK 15
@@ -60,23 +63,30 @@
 #define BW_MORLOCK_ROOMS_MIN 4
 #define BW_MORLOCK_ROOMS_MAX 6
 /* Pits in all; the process keeps the last BW_MORLOCK_PITS_RESERVE for the
- * fallback of 3.5 (at most one per level 2..5) and refuses pits past the
- * other 60 (a pit refused is a continue). With the defaults a run makes
- * 24.6 on average and at most 47 in 20,000 seeds; with a queue of 6, 33
- * and 60. */
+ * fallback of 3.5 (at most one per level 2..5) and for the tunnels still
+ * digging when the step cap is reached (one pit each, at most
+ * BW_MORLOCK_QUEUE), and refuses pits past the other 54 (a pit refused is
+ * a continue). With the defaults a run makes
+ * 22.1 on average and at most 42 in 20,000 seeds; with a queue of 6, 31.9
+ * and the 54 the process may take. */
 #define BW_MORLOCK_PITS 64
-#define BW_MORLOCK_PITS_RESERVE 4
+#define BW_MORLOCK_PITS_RESERVE (4 + BW_MORLOCK_QUEUE)
 /* Straight corridors of the 3.5 fallback: per level at most one room short
  * of 4 each, plus one corridor to a pit from the level above for levels
  * that had no square open at all: 4 + 4 x 5. */
 #define BW_MORLOCK_JOINS 24
-/* Tunnel centres stay in LO..HI so a 3-wide brush never reaches the edge;
- * rooms stay in ROOM_LO..ROOM_HI so a tunnel leaving by any door starts in
- * LO..HI. */
-#define BW_MORLOCK_LO 2
-#define BW_MORLOCK_HI 117
-#define BW_MORLOCK_ROOM_LO 4
-#define BW_MORLOCK_ROOM_HI 115
+/* Tunnel centres stay in LO..HI so a 3-wide brush keeps two tiles of rock
+ * at the edge (no open square at x or y = 0, 1, 118, 119); rooms stay in
+ * ROOM_LO..ROOM_HI so a tunnel leaving by any door starts in LO..HI. A
+ * tunnel within BW_MORLOCK_NEAR of LO or HI that heads out on that axis
+ * turns before the edge: by 45 degrees (a diagonal heading runs on along
+ * the edge) or 90 (a straight one turns towards the centre), never back
+ * along its own track. */
+#define BW_MORLOCK_LO 3
+#define BW_MORLOCK_HI 116
+#define BW_MORLOCK_ROOM_LO 5
+#define BW_MORLOCK_ROOM_HI 114
+#define BW_MORLOCK_NEAR 4
 
 /* The room templates: w x h characters, row by row. ' ' outside, '#' wall,
  * '.' floor, 'I' pillar, '~' shallow water (a pool), ':' rubble; 'n', 'e',
@@ -102,6 +112,7 @@ typedef struct bw_morlock_tunnel {
     uint8_t x, y, level;
     uint8_t dir;    /* heading, 0..7 as bw_dx8 (clockwise from north) */
     uint8_t width;  /* 1..3 */
+    uint8_t last;   /* the direction of its last step on this level, 0..7 */
 } bw_morlock_tunnel;
 
 typedef struct bw_morlock_room {
@@ -138,6 +149,8 @@ enum {
     BW_MORLOCK_E_RESPAWN,    /* 3.3: every tunnel dead ended, a room sent a new one */
     BW_MORLOCK_E_FALLBACK_ROOM, /* 3.5 fallback: a room joined by a straight corridor */
     BW_MORLOCK_E_FALLBACK_PIT,  /* 3.5 fallback: a pit to a level nothing reached */
+    BW_MORLOCK_E_FINISH_ROOM,   /* the step cap: a tunnel still digging ends in a room */
+    BW_MORLOCK_E_FINISH_PIT,    /* the step cap: ... or in a pit (its landing only beyond) */
     BW_MORLOCK_E_COUNT
 };
 

@@ -533,14 +533,16 @@ static int lane_offset(const bw_crypts_link *k, int l)
     return -1;
 }
 
-/* Pillars along one straight leg: lines t0..t1 along it, lanes from v0. */
-static void pillar_run(bw_grid *g, int south, const bw_crypts_link *k, int t0, int t1, int v0)
+/* Pillars along one straight leg: lines t0..t1 along it, lanes from v0,
+ * those of bit l in `lanes`. Every leg of a corridor counts the lines
+ * from the map's origin, so legs in line continue one pattern. */
+static void pillar_run(bw_grid *g, int south, const bw_crypts_link *k, int t0, int t1, int v0, unsigned lanes)
 {
     int t, l, w = (int)BW_CRYPTS_WIDTH(k), period = (int)BW_CRYPTS_PERIOD(k);
     for (t = t0; t <= t1; t++)
         for (l = 0; l < w; l++) {
             int off = lane_offset(k, l);
-            if (off >= 0 && (t + period - off) % period == 0)
+            if (off >= 0 && (lanes >> l & 1) && (t + period - off) % period == 0)
                 *at(g, south, t, v0 + l) = BW_T_PILLAR;
         }
 }
@@ -565,9 +567,40 @@ static void carve_link(bw_map *m, const bw_crypts_info *in, int a, int south)
     fill(&m->grid, south, bend, ub, cb + lo, cb + lo + w - 1);
     if (!BW_CRYPTS_PILLARS(k))
         return;
-    pillar_run(&m->grid, south, k, qa + 1, bend - 2, ca + lo);
-    pillar_run(&m->grid, !south, k, v0 + w + 1, v1 - w - 1, bend);
-    pillar_run(&m->grid, south, k, bend + w + 1, qb - 1, cb + lo);
+    if (ca == cb) { /* a bend of zero: one straight leg, one pattern (issue 11) */
+        pillar_run(&m->grid, south, k, qa + 1, qb - 1, ca + lo, 7u);
+        return;
+    }
+    pillar_run(&m->grid, south, k, qa + 1, bend - 2, ca + lo, 7u);
+    pillar_run(&m->grid, !south, k, v0 + w + 1, v1 - w - 1, bend, 7u);
+    pillar_run(&m->grid, south, k, bend + w + 1, qb - 1, cb + lo, 7u);
+}
+
+/* 2.4 through a junction: where two corridors leave it on opposite sides
+ * they are one straight corridor, so their pillars go on across the
+ * junction's square and the free line each side of it, on every lane
+ * whose own wall stays closed there (lane 0 if no corridor leaves on its
+ * side, the last lane likewise, the centre lane if neither does). They
+ * share one style (links). */
+static void junction_pillars(bw_map *m, const bw_crypts_info *in, int c)
+{
+    const bw_crypts_room *r = &in->cell[c];
+    int south;
+    for (south = 0; south < 2; south++) {
+        int a = south ? BW_NORTH : BW_WEST, b = south ? BW_SOUTH : BW_EAST;
+        int lo_side = south ? BW_WEST : BW_NORTH, hi_side = south ? BW_EAST : BW_SOUTH;
+        const bw_crypts_link *k = south ? &r->south : &r->east;
+        int w, lo, ju = south ? r->y0 : r->x0, jv = south ? r->x0 : r->y0;
+        unsigned lanes;
+        if (!(r->exits >> a & 1) || !(r->exits >> b & 1) || !BW_CRYPTS_PILLARS(k))
+            continue;
+        w = (int)BW_CRYPTS_WIDTH(k);
+        lo = -((w - 1) / 2);
+        lanes = (r->exits >> lo_side & 1 ? 0u : 1u) | (r->exits >> hi_side & 1 ? 0u : 1u << (w - 1));
+        if (w == 3 && lanes == 5u)
+            lanes = 7u;
+        pillar_run(&m->grid, south, k, ju + lo - 1, ju + lo + w, jv + lo, lanes);
+    }
 }
 
 /* ------------------------------------------------------------ features */
@@ -660,35 +693,92 @@ static int inner_room(bw_map *m, bw_crypts_room *r, bw_rng *rng)
     return 0;
 }
 
-/* 2.2: s x s pillars round the perimeter, one walkway tile in from the
- * room's edge, every `period` tiles along each side, counted from the
- * room's centre lines so the rows are symmetric. A side's pillars stay in
- * its half of the room, off the middle line across it: along a
- * trapezoid's short side the slanted sides would otherwise push the outer
- * ones deep into the room, past its middle. Where a pillar would crowd an
- * exit, a door, the stairs or another pillar it is left out. */
-static int perimeter_pillars(bw_map *m, const bw_crypts_room *r, int s, int period)
+/* One s x s pillar block of side `side` at k along it (x for N and S, y
+ * for E and W): one walkway tile in from the innermost edge over its ring,
+ * in that side's half of the room (off the middle line across it: along a
+ * trapezoid's short side the slanted sides would otherwise push it deep
+ * into the room), and two tiles off the room's edge at both ends along the
+ * side, so it stands on that side alone. 1 if it fits; placed if `place`. */
+static int ring_block(bw_map *m, const bw_crypts_room *r, int side, int k, int s, int place)
 {
-    int cx = (r->x0 + r->x1) / 2, cy = (r->y0 + r->y1) / 2, side, k, n = 0;
-    for (side = 0; side < 4; side++) {
-        int across = side == BW_NORTH || side == BW_SOUTH; /* pillars spread along x */
-        int c = (across ? cx : cy) - (s - 1) / 2, lo = across ? r->x0 : r->y0, hi = across ? r->x1 : r->y1;
-        int out = side == BW_EAST || side == BW_SOUTH ? 1 : -1, mid = across ? cy : cx;
-        for (k = c - ((c - lo) / period) * period; k + s - 1 <= hi; k += period) {
-            int j, e = out > 0 ? 255 : 0, p;
-            if (k - 1 < lo || k + s > hi)
-                continue;
-            for (j = k - 1; j <= k + s; j++) { /* the innermost edge over the ring */
-                int v = edge(r, side, j);
-                e = v < 0 || e < 0 ? -1 : out > 0 ? bw_min(e, v) : bw_max(e, v);
-            }
-            p = out > 0 ? e - 1 - (s - 1) : e + 1;
-            if (e < 0 || (out > 0 ? p <= mid : p + s - 1 >= mid))
-                continue; /* a slanted side's far end would put it past the middle */
-            n += across ? put(m, k, p, s, s, BW_T_PILLAR) : put(m, p, k, s, s, BW_T_PILLAR);
-        }
+    int across = side == BW_NORTH || side == BW_SOUTH;
+    int out = side == BW_EAST || side == BW_SOUTH ? 1 : -1;
+    int mid = across ? (r->y0 + r->y1) / 2 : (r->x0 + r->x1) / 2, j, e = out > 0 ? 255 : 0, p;
+    int x, y, w;
+    for (j = k - 1; j <= k + s; j++) { /* the innermost edge over the ring */
+        int v = edge(r, side, j);
+        e = v < 0 || e < 0 ? -1 : out > 0 ? bw_min(e, v) : bw_max(e, v);
     }
-    return n;
+    p = out > 0 ? e - 1 - (s - 1) : e + 1;
+    if (e < 0 || (out > 0 ? p <= mid : p + s - 1 >= mid))
+        return 0;
+    for (j = p - 1; j <= p + s; j++) /* two tiles off the ends: one side only */
+        if (across ? !bw_crypts_in_room(r, k - 2, j) || !bw_crypts_in_room(r, k + s + 1, j)
+                   : !bw_crypts_in_room(r, j, k - 2) || !bw_crypts_in_room(r, j, k + s + 1))
+            return 0;
+    x = across ? k : p;
+    y = across ? p : k;
+    w = s;
+    return place ? put(m, x, y, w, w, BW_T_PILLAR) : fits(m, x, y, w, w);
+}
+
+/* Takes every pillar of the room away again (only the ring has put any
+ * there yet: furnish places it before the lattices). */
+static void clear_ring(bw_map *m, const bw_crypts_room *r)
+{
+    int x, y;
+    for (y = r->y0; y <= r->y1; y++)
+        for (x = r->x0; x <= r->x1; x++)
+            if (BW_AT(&m->grid, x, y) == BW_T_PILLAR && bw_crypts_in_room(r, x, y)) {
+                BW_AT(&m->grid, x, y) = BW_T_FLOOR;
+                BW_PSET(&m->a, x, y);
+            }
+}
+
+/* 2.2: square pillars "around the perimeter of the room" as a ring (issue
+ * 11): on each of the four sides, pairs of s x s blocks stand evenly
+ * spaced, `period` apart, symmetric about the room's middle line across
+ * the side (half a tile off it when the parities differ), so the exits in
+ * the middles of the sides open between the two middle blocks; pairs are
+ * added outward while both blocks of a pair fit (ring_block; at most 6
+ * pairs fit along 18 tiles). A ring needs two blocks or more on every
+ * side; if a side gets fewer, the try is taken away again and the next
+ * spacing (up to RING_PERIOD_MAX) or the next smaller block is tried.
+ * Returns the blocks placed and the size and spacing used in *s_used,
+ * *p_used; 0 if no ring fits (the room is too small or too full: no
+ * perimeter pillars). */
+#define RING_PERIOD_MAX 9
+static int perimeter_pillars(bw_map *m, const bw_crypts_room *r, int s0, int period0, int *s_used, int *p_used)
+{
+    int s, period, side, n;
+    for (s = s0; s >= 1; s--)
+        for (period = bw_max(period0 - (s0 - s), s + 2); period <= RING_PERIOD_MAX; period++) {
+            int whole = 1;
+            n = 0;
+            for (side = 0; side < 4 && whole; side++) {
+                int across = side == BW_NORTH || side == BW_SOUTH, j, got = 0;
+                int m2 = across ? r->x0 + r->x1 : r->y0 + r->y1;
+                if ((m2 - (s - 1) + period) & 1)
+                    m2++; /* half a tile off the middle, so k is whole */
+                for (j = 0; (2 * j + 1) * period < BW_CRYPTS_ROOM_MAX * 2; j++) {
+                    int ka = (m2 - (s - 1) - (2 * j + 1) * period) / 2;
+                    int kb = (m2 - (s - 1) + (2 * j + 1) * period) / 2;
+                    if (!ring_block(m, r, side, ka, s, 0) || !ring_block(m, r, side, kb, s, 0))
+                        break;
+                    got += ring_block(m, r, side, ka, s, 1) + ring_block(m, r, side, kb, s, 1);
+                }
+                n += got;
+                whole = got >= 2;
+            }
+            if (!whole) {
+                clear_ring(m, r);
+                continue;
+            }
+            *s_used = s;
+            *p_used = period;
+            return n;
+        }
+    return 0;
 }
 
 /* The first line of a lattice on one axis of the box lo..hi: as many
@@ -715,6 +805,53 @@ static int lattice(bw_map *m, const bw_crypts_room *r, uint8_t tile, int upright
     return n;
 }
 
+static int gcd(int a, int b)
+{
+    while (b) { /* Euclid: b strictly decreases, at most ~10 rounds below 120 */
+        int t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* 2.2 with an inner room: the walls cut the lattice, and what is left
+ * inside can look like a grid of its own (spacing 2 outside at x = 5 and
+ * 15, inside at 11). The blocks outside the inner room fix the grid a
+ * player sees: x and y differ from the first by multiples of the gcd of
+ * their differences; an inside block off that grid is taken away again
+ * (issue 11). The outside blocks stay, so the count only drops inside. */
+static void inner_on_outer_grid(bw_map *m, const bw_crypts_room *r, uint8_t tile, int upright, int px, int py)
+{
+    int bw = upright ? 1 : 2, bh = 3 - bw, ix0, iy0, ix1, iy1, pass, x, y, i, j;
+    int sx = lattice_start(r->x0, r->x1, bw, px), sy = lattice_start(r->y0, r->y1, bh, py);
+    int ox = -1, oy = -1, gx = 0, gy = 0;
+    if (!bw_crypts_inner(r, &ix0, &iy0, &ix1, &iy1))
+        return;
+    for (pass = 0; pass < 2; pass++)
+        for (y = sy; y + bh <= r->y1; y += py)
+            for (x = sx; x + bw <= r->x1; x += px) {
+                int in = x > ix0 && x < ix1 && y > iy0 && y < iy1;
+                if (BW_AT(&m->grid, x, y) != tile)
+                    continue;
+                if (pass == 0 && !in) {
+                    if (ox < 0) {
+                        ox = x;
+                        oy = y;
+                    }
+                    gx = gcd(gx, bw_abs(x - ox));
+                    gy = gcd(gy, bw_abs(y - oy));
+                } else if (pass == 1 && in && ox >= 0 &&
+                           ((gx && bw_abs(x - ox) % gx) || (gy && bw_abs(y - oy) % gy))) {
+                    for (j = y; j < y + bh; j++)
+                        for (i = x; i < x + bw; i++) {
+                            BW_AT(&m->grid, i, j) = BW_T_FLOOR;
+                            BW_PSET(&m->a, i, j);
+                        }
+                }
+            }
+}
+
 /* 2.2: sarcophagi or coffins "at regular intervals": a lattice holding at
  * least LATTICE_MIN blocks (one block has no interval). Tried as drawn,
  * turned, then at the tightest spacing both ways (LATTICE_TRIES); 0 if
@@ -730,6 +867,7 @@ static int rows(bw_map *m, bw_crypts_room *r, bw_rng *rng, int filler)
         int px = upright ? a : c, py = upright ? c : a;
         if (lattice(m, r, tile, upright, px, py, 0) >= LATTICE_MIN) {
             lattice(m, r, tile, upright, px, py, 1);
+            inner_on_outer_grid(m, r, tile, upright, px, py);
             r->lattice = (uint8_t)(px | py << 4);
             return 1;
         }
@@ -805,10 +943,10 @@ static void furnish(bw_map *m, bw_crypts_room *r, bw_rng *rng)
     if (want_inner && inner_room(m, r, rng))
         r->features |= BW_CRYPTS_F_INNER;
     if (want_pillars) {
-        int s = bw_rng_range(rng, 1, 3), period = s + bw_rng_range(rng, 2, 3);
-        if (perimeter_pillars(m, r, s, period)) {
+        int s = bw_rng_range(rng, 1, 3), period = s + bw_rng_range(rng, 2, 3), su = 0, pu = 0;
+        if (perimeter_pillars(m, r, s, period, &su, &pu)) {
             r->features |= BW_CRYPTS_F_PILLARS;
-            r->pillar = (uint8_t)(s | period << 4);
+            r->pillar = (uint8_t)(su | pu << 4);
         }
     }
     if (filler == FILL_SARC || filler == FILL_ROWS) {
@@ -853,6 +991,9 @@ static void carve(bw_map *m, bw_crypts_info *in, uint32_t seed, int level)
         if (in->cell[c].south.style)
             carve_link(m, in, c, 1);
     }
+    for (c = 0; c < CELLS; c++)
+        if (in->cell[c].kind == BW_CRYPTS_JUNCTION)
+            junction_pillars(m, in, c);
     if (in->stairs.up)
         put_stairs(m, in, in->stairs.ux, in->stairs.uy, BW_T_STAIRS_UP, BW_CRYPTS_F_STAIRS_UP);
     if (in->stairs.down)

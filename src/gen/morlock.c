@@ -53,9 +53,18 @@ static uint8_t turn8(int dir, int by)
 /* Links (pit or ladder) on one level are never within this Chebyshev
  * distance of each other, so no cell is two links. */
 #define LINK_GAP 2
+/* A link keeps this Chebyshev distance from every room's box on both its
+ * levels, so neither the link nor its 3 x 3 landing touches a room: no
+ * wall is breached and no door taken by a link (issue 11). */
+#define LINK_ROOM 3
+/* At the step cap, a tunnel still digging tries to end in a room or a pit
+ * up to this many times, walking one more segment between tries. */
+#define FINISH_TRIES 32
+/* The pits of the table only the 3.5 fallback uses: one per level 2..5. */
+#define FALLBACK_PITS 4
 /* The 3.5 fallback's lattices (see fallback()). */
-#define ROOM_STEP_X 12
-#define ROOM_STEP_Y 10
+#define ROOM_STEP_X 16
+#define ROOM_STEP_Y 12
 #define PIT_STEP 5
 
 /* ------------------------------------------------------------ templates */
@@ -66,76 +75,108 @@ static uint8_t turn8(int dir, int by)
  * piece around the pillars, pools and rubble (tested), so a tunnel that
  * breaches a wall can always walk in. */
 const bw_morlock_template bw_morlock_templates[BW_MORLOCK_TEMPLATES] = {
-    { "taberna", 9, 7,
-      "####n####"
-      "#.......#"
-      "#.......#"
-      "w.......e"
-      "#.......#"
-      "#.......#"
-      "####s####" },
-    { "atrium", 11, 9,
-      "#####n#####"
-      "#.........#"
-      "#..I...I..#"
-      "#...~~~...#"
-      "w...~~~...e"
-      "#...~~~...#"
-      "#..I...I..#"
-      "#.........#"
-      "#####s#####" },
-    { "peristyle", 13, 11,
-      "   ###n###   "
-      "  ##.....##  "
-      " ##.......## "
-      "##..I.I.I..##"
-      "#...........#"
-      "w..I.....I..e"
-      "#...........#"
-      "##..I.I.I..##"
-      " ##.......## "
-      "  ##.....##  "
-      "   ###s###   " },
-    { "thermae", 11, 11,
-      "   ##n##   "
-      "   #...#   "
-      "   #...#   "
-      "####...####"
-      "#.........#"
-      "w...:~:...e"
-      "#.........#"
-      "####...####"
-      "   #...#   "
-      "   #...#   "
-      "   ##s##   " },
-    { "domus", 12, 9,
-      "######n#    "
-      "#......#    "
-      "#......#    "
-      "#......#####"
-      "w..........e"
-      "#..........#"
-      "#........:.#"
-      "#..........#"
-      "######s#####" },
-    { "basilica", 13, 7,
-      "######n######"
-      "#...........#"
-      "#..I..I..I..#"
-      "w...........e"
-      "#..I..I..I..#"
-      "#...........#"
-      "######s######" },
-    { "tholos", 9, 9,
-      "  ##n##  "
-      " ##...## "
-      "##.I.I.##"
-      "#.......#"
-      "w.I...I.e"
-      "#.......#"
-      "##.I.I.##"
-      " ##...## "
-      "  ##s##  " },
+    { "taberna", 15, 11,
+      "#######n#######"
+      "#.............#"
+      "#.............#"
+      "#...:::::::...#"
+      "#.............#"
+      "w.............e"
+      "#.............#"
+      "#.............#"
+      "#.............#"
+      "#.............#"
+      "#######s#######" },
+    { "atrium", 17, 13,
+      "########n########"
+      "#...............#"
+      "#...............#"
+      "#...I.......I...#"
+      "#.....~~~~~.....#"
+      "#.....~~~~~.....#"
+      "w.....~~~~~.....e"
+      "#.....~~~~~.....#"
+      "#.....~~~~~.....#"
+      "#...I.......I...#"
+      "#...............#"
+      "#...............#"
+      "########s########" },
+    { "peristyle", 19, 15,
+      "    #####n#####    "
+      "   ##.........##   "
+      "  ##...........##  "
+      " ##.............## "
+      "##...I.I.I.I.I...##"
+      "#.................#"
+      "#...I.........I...#"
+      "w.................e"
+      "#...I.........I...#"
+      "#.................#"
+      "##...I.I.I.I.I...##"
+      " ##.............## "
+      "  ##...........##  "
+      "   ##.........##   "
+      "    #####s#####    " },
+    { "thermae", 17, 15,
+      "    ####n####    "
+      "    #.......#    "
+      "    #.......#    "
+      "#####.......#####"
+      "#...............#"
+      "#...............#"
+      "#......~~~......#"
+      "w.....:~~~:.....e"
+      "#......~~~......#"
+      "#...............#"
+      "#...............#"
+      "#####.......#####"
+      "    #.......#    "
+      "    #.......#    "
+      "    ####s####    " },
+    { "domus", 19, 13,
+      "#########n##       "
+      "#..........#       "
+      "#..........#       "
+      "#..........#       "
+      "#...I..I...########"
+      "#.................#"
+      "w.................e"
+      "#.................#"
+      "#.................#"
+      "#.............:...#"
+      "#.................#"
+      "#.................#"
+      "#########s#########" },
+    { "basilica", 21, 11,
+      "##########n##########"
+      "#...................#"
+      "#...................#"
+      "#...I..I.....I..I...#"
+      "#...................#"
+      "w...................e"
+      "#...................#"
+      "#...I..I.....I..I...#"
+      "#...................#"
+      "#...................#"
+      "##########s##########" },
+    { "tholos", 17, 17,
+      "      ##n##      "
+      "    ###...###    "
+      "  ###.......###  "
+      "  #...........#  "
+      " ##.....I.....## "
+      " #...I.....I...# "
+      "##.............##"
+      "#...............#"
+      "w...I.......I...e"
+      "#...............#"
+      "##.............##"
+      " #...I.....I...# "
+      " ##.....I.....## "
+      "  #...........#  "
+      "  ###.......###  "
+      "    ###...###    "
+      "      ##s##      " },
 };
 
 /* Template characters and what they draw; walls and doors are decided in
@@ -225,31 +266,77 @@ static int outside(int v)
 /* The heading of a step (dx, dy), both in -1..1 and not both 0. */
 static const uint8_t dir_of[9] = { 7, 0, 1, 6, 0, 2, 5, 4, 3 };
 
-/* One segment of 3.2's "regular intervals". A step that would leave
- * LO..HI bounces: on each axis where the step or the heading itself would
- * leave, the heading turns to point inward (so a tunnel running along the
- * edge veers off it at 45 degrees), and the step goes along the heading,
- * which now points in or along on both axes and stays inside. A diagonal
- * step also digs its corner (x of the new cell, y of the old), which is
- * next to both centres, so a tunnel is 4-connected whatever the widths
- * (a fork's new branch may be wider than the cell it leaves from). */
+/* 1 if v is within BW_MORLOCK_NEAR of LO (dir < 0) or HI (dir > 0). */
+static int near_edge(int v, int dir)
+{
+    return dir < 0 ? v < BW_MORLOCK_LO + BW_MORLOCK_NEAR : dir > 0 && v > BW_MORLOCK_HI - BW_MORLOCK_NEAR;
+}
+
+/* The turn before the edge (morlock.h): a heading that points out on an
+ * axis near that axis' edge loses that component; a heading left with no
+ * component goes on along the edge the way the last step went on the other
+ * axis (so it never turns back onto its own track), or towards the centre
+ * if the last step had no such component or it points at a near edge. So a
+ * diagonal turns 45 degrees, a straight heading 90; only a diagonal
+ * heading into a corner turns 135 (each axis in turn). */
+static int along(int v, int last, int centre)
+{
+    return last != 0 && !near_edge(v, last) ? last : v < centre ? 1 : -1;
+}
+
+static void steer(bw_morlock_tunnel *t)
+{
+    int hx = bw_dx8[t->dir], hy = bw_dy8[t->dir];
+    if (near_edge(t->x, hx)) {
+        hx = 0;
+        if (hy == 0)
+            hy = along(t->y, bw_dy8[t->last], BW_MORLOCK_H / 2);
+    }
+    if (near_edge(t->y, hy)) {
+        hy = 0;
+        if (hx == 0)
+            hx = along(t->x, bw_dx8[t->last], BW_MORLOCK_W / 2);
+    }
+    t->dir = dir_of[(hy + 1) * 3 + hx + 1];
+}
+
+/* One segment of 3.2's "regular intervals". Each step first steers off a
+ * near edge, then veers by the wobble; a step more than 90 degrees off the
+ * tunnel's last one (a turn of 90 after a veer one way, then a veer the
+ * other) is 90 degrees off it instead, since it would walk back over the
+ * last step's cells and leave a short blind spur at the bend; a veer that would leave LO..HI is
+ * a step along the heading instead, which after steering points in or
+ * along on every axis near an edge and so stays inside. A diagonal step
+ * also digs its corner (x of the new cell, y of the old), which is next to
+ * both centres, so a tunnel is 4-connected whatever the widths (a fork's
+ * new branch may be wider than the cell it leaves from). The caller counts
+ * the steps. */
 static void walk(sim *s, bw_morlock_tunnel *t)
 {
     bw_rng *r = &s->p->rng;
     int i;
     for (i = 0; i < BW_MORLOCK_SEGMENT; i++) {
-        int d = turn8(t->dir, wobble[bw_rng_next(r) & 3]);
-        int nx = t->x + bw_dx8[d], ny = t->y + bw_dy8[d];
-        if (outside(nx) || outside(ny)) {
-            int hx = bw_dx8[t->dir], hy = bw_dy8[t->dir];
-            if (outside(nx) || outside(t->x + hx))
-                hx = t->x < BW_MORLOCK_W / 2 ? 1 : -1;
-            if (outside(ny) || outside(t->y + hy))
-                hy = t->y < BW_MORLOCK_H / 2 ? 1 : -1;
-            t->dir = dir_of[(hy + 1) * 3 + hx + 1];
-            nx = t->x + hx;
-            ny = t->y + hy;
+        int d, nx, ny;
+        int back;
+        steer(t);
+        d = turn8(t->dir, wobble[bw_rng_next(r) & 3]);
+        back = (d - t->last) & 7; /* 3, 4, 5: 135 or 180 degrees off the last step */
+        if (back >= 3 && back <= 5) {
+            /* 90 degrees off the last step, on the side of the heading
+             * (the other side if that leaves LO..HI) */
+            int side = ((t->dir - t->last) & 7) < 4 ? 2 : -2;
+            d = turn8(t->last, side);
+            if (outside(t->x + bw_dx8[d]) || outside(t->y + bw_dy8[d]))
+                d = turn8(t->last, -side);
         }
+        nx = t->x + bw_dx8[d];
+        ny = t->y + bw_dy8[d];
+        if (outside(nx) || outside(ny)) {
+            d = t->dir;
+            nx = t->x + bw_dx8[d];
+            ny = t->y + bw_dy8[d];
+        }
+        t->last = (uint8_t)d;
         if (s->g && t->level == s->level && nx != t->x && ny != t->y)
             BW_AT(s->g, nx, t->y) = BW_T_DIRT;
         t->x = (uint8_t)nx;
@@ -257,8 +344,6 @@ static void walk(sim *s, bw_morlock_tunnel *t)
         s->p->dug[t->level][ny / BW_MORLOCK_BLOCK] |= (uint8_t)(1u << (nx / BW_MORLOCK_BLOCK));
         brush(s, t);
     }
-    s->p->steps += BW_MORLOCK_SEGMENT;
-    s->p->lsteps[t->level] += BW_MORLOCK_SEGMENT;
 }
 
 static void push(bw_morlock_plan *p, const bw_morlock_tunnel *t)
@@ -292,10 +377,17 @@ static int covers_start(const bw_morlock_template *t, int l, int x0, int y0)
     return l == 0 && in >= 0 && !bw_tile_passable(inside_tile[in]);
 }
 
+/* (x, y) within LINK_ROOM - 1 (Chebyshev) of the box x0..x1, y0..y1. */
+static int near_box(int x, int y, int x0, int y0, int x1, int y1)
+{
+    return x > x0 - LINK_ROOM && x < x1 + LINK_ROOM && y > y0 - LINK_ROOM && y < y1 + LINK_ROOM;
+}
+
 /* Template tm at (x0, y0) on level l stays in the room margin, keeps the
  * start walkable and keeps a cell of rock (or tunnel) from every room of
- * that level. Overlaps are checked on the records, by bounding boxes. */
-static int room_fits(const bw_morlock_plan *p, int l, int tm, int x0, int y0)
+ * that level and, if `links`, LINK_ROOM from every link of that level.
+ * Overlaps are checked on the records, by bounding boxes. */
+static int room_fits(const bw_morlock_plan *p, int l, int tm, int x0, int y0, int links)
 {
     const bw_morlock_template *t = &bw_morlock_templates[tm];
     int k, x1 = x0 + t->w - 1, y1 = y0 + t->h - 1;
@@ -306,6 +398,11 @@ static int room_fits(const bw_morlock_plan *p, int l, int tm, int x0, int y0)
         const bw_morlock_room *o = &p->room[l][k];
         const bw_morlock_template *ot = &bw_morlock_templates[o->tmpl];
         if (x0 <= o->x + ot->w && o->x <= x1 + 1 && y0 <= o->y + ot->h && o->y <= y1 + 1)
+            return 0;
+    }
+    for (k = 0; k < p->n_pits && links; k++) {
+        const bw_morlock_pit *q = &p->pit[k];
+        if ((q->upper == l || q->upper + 1 == l) && near_box(q->x, q->y, x0, y0, x1, y1))
             return 0;
     }
     return 1;
@@ -328,15 +425,23 @@ static void door_out(const bw_morlock_room *o, int s, int *x, int *y)
     *y = o->y + door_y(t, s) + bw_dy4[s];
 }
 
-/* No link of the levels upper and upper + 1 within LINK_GAP of (x, y). */
+/* No link of the levels upper and upper + 1 within LINK_GAP of (x, y),
+ * and no room of either level within LINK_ROOM - 1 of it. */
 static int pit_free(const bw_morlock_plan *p, int x, int y, int upper)
 {
-    int k;
+    int k, l;
     for (k = 0; k < p->n_pits; k++) {
         const bw_morlock_pit *q = &p->pit[k];
         if (bw_abs(q->upper - upper) <= 1 && bw_chebyshev(q->x, q->y, x, y) < LINK_GAP)
             return 0;
     }
+    for (l = upper; l <= upper + 1; l++)
+        for (k = 0; k < p->n_rooms[l]; k++) {
+            const bw_morlock_room *o = &p->room[l][k];
+            const bw_morlock_template *t = &bw_morlock_templates[o->tmpl];
+            if (near_box(x, y, o->x, o->y, o->x + t->w - 1, o->y + t->h - 1))
+                return 0;
+        }
     return 1;
 }
 
@@ -460,7 +565,7 @@ static int do_pit(sim *s, bw_morlock_tunnel *t)
     }
     add_pit(p, t->x, t->y, upper, down);
     t->level = (uint8_t)(down ? l + 1 : l - 1);
-    t->dir = (uint8_t)(bw_rng_next(&p->rng) & 7);
+    t->dir = t->last = (uint8_t)(bw_rng_next(&p->rng) & 7);
     landing(s, t);
     push(p, t);
     trace(s, BW_MORLOCK_E_PIT, t, p->n_pits - 1);
@@ -470,32 +575,49 @@ static int do_pit(sim *s, bw_morlock_tunnel *t)
 /* Dead end into a room: the door of the side facing the tunnel lies just
  * past the tunnel's brush, straight ahead (a diagonal heading picks one of
  * its two sides); the templates are tried from a random one on. */
+static int place_room(sim *s, bw_morlock_tunnel *t, int cap, int kind);
+
 static int do_room(sim *s, bw_morlock_tunnel *t)
 {
-    bw_morlock_plan *p = s->p;
-    int l = t->level, c, side, k, dx, dy, first, i;
-    if (p->n_rooms[l] >= p->want[l]) { /* 3.5 */
-        trace(s, BW_MORLOCK_E_ROOM_REFUSED, t, 0);
-        return do_continue(s, t);
-    }
-    c = (t->dir & 1) ? (int)(((t->dir >> 1) + (bw_rng_next(&p->rng) & 1)) & 3) : t->dir >> 1;
-    k = 1 + reach(c, t->width);
-    dx = t->x + bw_dx4[c] * k;
-    dy = t->y + bw_dy4[c] * k;
-    side = (c + 2) & 3;
-    first = (int)bw_rng_below(&p->rng, BW_MORLOCK_TEMPLATES);
-    for (i = 0; i < BW_MORLOCK_TEMPLATES; i++) {
-        int tm = (first + i) % BW_MORLOCK_TEMPLATES;
-        const bw_morlock_template *tp = &bw_morlock_templates[tm];
-        int x0 = dx - door_x(tp, side), y0 = dy - door_y(tp, side);
-        if (room_fits(p, l, tm, x0, y0)) {
-            add_room(p, l, tm, x0, y0, side);
-            trace(s, BW_MORLOCK_E_ROOM, t, p->n_rooms[l] - 1);
-            return BW_MORLOCK_E_ROOM;
-        }
-    }
+    if (place_room(s, t, s->p->want[t->level], BW_MORLOCK_E_ROOM))
+        return BW_MORLOCK_E_ROOM;
     trace(s, BW_MORLOCK_E_ROOM_REFUSED, t, 0);
     return do_continue(s, t);
+}
+
+/* The sides a room may lie on, from the tunnel's heading: ahead, then to
+ * its right and its left (the big templates often find no room ahead). */
+static const uint8_t ahead_side[3] = { 0, 1, 3 };
+
+/* A room for tunnel t if its level has fewer than `cap` rooms and a
+ * template fits ahead of it or beside it (its door just past the brush);
+ * traced as `kind`. Returns 1 if placed. */
+static int place_room(sim *s, bw_morlock_tunnel *t, int cap, int kind)
+{
+    bw_morlock_plan *p = s->p;
+    int l = t->level, c0, c, side, k, dx, dy, first, i, j;
+    if (p->n_rooms[l] >= cap) /* 3.5 */
+        return 0;
+    c0 = (t->dir & 1) ? (int)(((t->dir >> 1) + (bw_rng_next(&p->rng) & 1)) & 3) : t->dir >> 1;
+    first = (int)bw_rng_below(&p->rng, BW_MORLOCK_TEMPLATES);
+    for (j = 0; j < 3; j++) {
+        c = (c0 + (int)ahead_side[j]) & 3;
+        k = 1 + reach(c, t->width);
+        dx = t->x + bw_dx4[c] * k;
+        dy = t->y + bw_dy4[c] * k;
+        side = (c + 2) & 3;
+        for (i = 0; i < BW_MORLOCK_TEMPLATES; i++) {
+            int tm = (first + i) % BW_MORLOCK_TEMPLATES;
+            const bw_morlock_template *tp = &bw_morlock_templates[tm];
+            int x0 = dx - door_x(tp, side), y0 = dy - door_y(tp, side);
+            if (room_fits(p, l, tm, x0, y0, 1)) {
+                add_room(p, l, tm, x0, y0, side);
+                trace(s, kind, t, p->n_rooms[l] - 1);
+                return 1;
+            }
+        }
+    }
+    return 0;
 }
 
 typedef int (*outcome_fn)(sim *s, bw_morlock_tunnel *t);
@@ -509,8 +631,12 @@ static void decide(sim *s, bw_morlock_tunnel *t)
     while (roll >= outcome_weight[e])
         roll -= outcome_weight[e++];
     if (dug_out(s, t->level)) {
+        /* a room if the level still wants one and one fits, else a pit
+         * (a refused room would only spend steps on the dug-out level) */
         trace(s, BW_MORLOCK_E_DUG_OUT, t, 0);
-        e = s->p->n_rooms[t->level] < s->p->want[t->level] ? BW_MORLOCK_E_ROOM : BW_MORLOCK_E_PIT;
+        if (place_room(s, t, s->p->want[t->level], BW_MORLOCK_E_ROOM))
+            return;
+        e = BW_MORLOCK_E_PIT;
     }
     did = outcome[e](s, t);
     if (did == BW_MORLOCK_E_CONTINUE || did == BW_MORLOCK_E_TURN)
@@ -537,7 +663,7 @@ static int respawn(sim *s)
     side = (int)(bw_rng_next(&p->rng) & 3);
     o->doors |= (uint8_t)(1u << side);
     t.width = width_of[bw_rng_next(&p->rng) & 3];
-    t.dir = (uint8_t)(side * 2);
+    t.dir = t.last = (uint8_t)(side * 2);
     t.level = (uint8_t)l;
     door_out(o, side, &ox, &oy);
     k = reach((side + 2) & 3, t.width); /* the brush reaches back to the door */
@@ -549,6 +675,54 @@ static int respawn(sim *s)
         n += p->n_rooms[k];
     trace(s, BW_MORLOCK_E_RESPAWN, &t, n + pick);
     return 1;
+}
+
+/* ------------------------------------------------------------- finish */
+
+/* A tunnel still digging at the cap ends in a pit: down or up (a coin,
+ * the other way if the first is refused; never up from DLVL 1 or down
+ * from DLVL 5), where pit_free allows and the table has room (the
+ * reserve keeps one for each tunnel of the queue). The tunnel beyond is
+ * the pit's landing alone. Returns 1 if placed. */
+static int finish_pit(sim *s, bw_morlock_tunnel *t)
+{
+    bw_morlock_plan *p = s->p;
+    int l = t->level, way = (bw_rng_next(&p->rng) & 1) ? 1 : -1, i;
+    for (i = 0; i < 2; i++, way = -way) {
+        int upper = way > 0 ? l : l - 1;
+        if (l + way < 0 || l + way >= BW_MORLOCK_LEVELS ||
+            p->n_pits >= BW_MORLOCK_PITS - FALLBACK_PITS || !pit_free(p, t->x, t->y, upper))
+            continue;
+        add_pit(p, t->x, t->y, upper, way > 0);
+        t->level = (uint8_t)(l + way);
+        landing(s, t);
+        trace(s, BW_MORLOCK_E_FINISH_PIT, t, p->n_pits - 1);
+        return 1;
+    }
+    return 0;
+}
+
+/* areas.txt 3.2 at the step cap (issue 11): every tunnel still in the
+ * queue ends the way 3.2 allows, in a room (while its level has fewer than
+ * BW_MORLOCK_ROOMS_MAX) or else in a pit; if neither fits where it stands
+ * it walks one more segment and tries again, FINISH_TRIES times at most
+ * (these steps are not counted against the cap). Fallback: a tunnel that
+ * found no end is left as it is (never seen in seeds 0-19,999; with 8
+ * tries, 4 in seeds 0-1,999). */
+static void finish(sim *s)
+{
+    bw_morlock_plan *p = s->p;
+    bw_morlock_tunnel t;
+    int i;
+    while (p->active > 0) {
+        t = pop(p);
+        brush(s, &t); /* a fork's new branch has not dug its brush yet */
+        for (i = 0; i < FINISH_TRIES; i++) {
+            if (place_room(s, &t, BW_MORLOCK_ROOMS_MAX, BW_MORLOCK_E_FINISH_ROOM) || finish_pit(s, &t))
+                break;
+            walk(s, &t);
+        }
+    }
 }
 
 /* ------------------------------------------------------------ fallback */
@@ -592,12 +766,15 @@ static int anchor(const bw_morlock_plan *p, int l, int x, int y, int *ax, int *a
  * none (no tunnel ever reached it) first gets a pit from the level above
  * (done already, so it has 4 rooms and open cells) at a free lattice place,
  * joined by a corridor there. Both lattices always have a free place:
- * a room (13 x 11 at most, a cell of gap) blocks at most 2 x 2 of the
- * 12 x 10 room lattice (9 x 11 places, at most 3 rooms on the level), and
- * a link blocks at most one place of the 5 x 5 pit lattice (23 x 23 places,
- * at most BW_MORLOCK_PITS links). Each pass adds a room, so the loop ends
- * after at most 4 per level. */
-static int lattice_room(sim *s, int l, int *x0, int *y0)
+ * a room (21 x 17 at most, a cell of gap) blocks at most 3 x 3 of the
+ * 16 x 12 room lattice of template 0 (15 x 11; 6 x 9 places, at most 3
+ * rooms on the level); the fallback room takes a place LINK_ROOM off the
+ * links if there is one, else any (with the defaults the fallback is never
+ * used). A link blocks at most one place of the 5 x 5 pit lattice
+ * (22 x 22 places) and a room of one of the pit's two levels (LINK_ROOM
+ * round its box: 25 x 21) at most 6 x 5, at most 64 + 12 x 30 < 484.
+ * Each pass adds a room, so the loop ends after at most 4 per level. */
+static int lattice_room(sim *s, int l, int *x0, int *y0, int links)
 {
     int nx = (BW_MORLOCK_ROOM_HI - BW_MORLOCK_ROOM_LO + 1 - bw_morlock_templates[0].w) / ROOM_STEP_X + 1;
     int ny = (BW_MORLOCK_ROOM_HI - BW_MORLOCK_ROOM_LO + 1 - bw_morlock_templates[0].h) / ROOM_STEP_Y + 1;
@@ -606,7 +783,7 @@ static int lattice_room(sim *s, int l, int *x0, int *y0)
         int c = (first + i) % n;
         *x0 = BW_MORLOCK_ROOM_LO + (c % nx) * ROOM_STEP_X;
         *y0 = BW_MORLOCK_ROOM_LO + (c / nx) * ROOM_STEP_Y;
-        if (room_fits(s->p, l, 0, *x0, *y0))
+        if (room_fits(s->p, l, 0, *x0, *y0, links))
             return 1;
     }
     return 0;
@@ -632,7 +809,9 @@ static void fallback(sim *s)
     int l, x0, y0, ax, ay, side, best, sd, ox, oy;
     for (l = 0; l < BW_MORLOCK_LEVELS; l++)
         while (p->n_rooms[l] < BW_MORLOCK_ROOMS_MIN) {
-            if (!lattice_room(s, l, &x0, &y0))
+            /* a place off the links too if there is one (the lattice
+             * argument counts rooms only) */
+            if (!lattice_room(s, l, &x0, &y0, 1) && !lattice_room(s, l, &x0, &y0, 0))
                 return; /* cannot happen, see above */
             if (!anchor(p, l, x0, y0, &ax, &ay)) {
                 int bx, by;
@@ -690,7 +869,7 @@ static void run(sim *s, uint32_t seed)
     t.x = BW_MORLOCK_START_X;
     t.y = BW_MORLOCK_START_Y;
     t.level = 0;
-    t.dir = (uint8_t)(bw_rng_next(&p->rng) & 7);
+    t.dir = t.last = (uint8_t)(bw_rng_next(&p->rng) & 7);
     t.width = width_of[bw_rng_next(&p->rng) & 3];
     brush(s, &t);
     push(p, &t);
@@ -699,8 +878,11 @@ static void run(sim *s, uint32_t seed)
             break; /* no room to respawn from: cannot happen (see respawn) */
         t = pop(p);
         walk(s, &t);
+        p->steps += BW_MORLOCK_SEGMENT;
+        p->lsteps[t.level] += BW_MORLOCK_SEGMENT;
         decide(s, &t);
     }
+    finish(s);
     fallback(s);
 }
 
