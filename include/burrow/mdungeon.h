@@ -13,7 +13,7 @@
 /* The format version (`burrow list`): a seed, level and options give the
  * same map for as long as it stays; any change to a map bumps it, and
  * tests/golden/levels.tsv pins the maps of the current one. */
-#define BW_MDUNGEON_VERSION 1
+#define BW_MDUNGEON_VERSION 2
 
 #define BW_MDUNGEON_LEVELS 99 /* floors 1..99 */
 #define BW_MDUNGEON_W 56

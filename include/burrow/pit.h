@@ -1,7 +1,7 @@
 /* PUT_PIT (algorithms.txt): 1 x 1 pit seeds at least 40 apart, each grown
  * into a half moon of down slopes; from the open side of the crescent
- * several drunken walks lay pit tiles (never over a down slope); a "fecund"
- * Game of Life smooths the pit, and a pit tile that dies becomes crumbling
+ * several drunken walks lay pit tiles (never over a down slope); a Game of
+ * Life smooths the pit's edge (BW_PIT_SURVIVE_MIN...), and a pit tile that dies becomes crumbling
  * dirt. On the level below, the same half moons are carved as up slopes and
  * every tile the pit ever covered becomes stone floor.
  *
@@ -39,8 +39,18 @@
 /* Drunken walks per pit ("multiple iterations"): 4..7. */
 #define BW_PIT_WALKS_MIN 4
 #define BW_PIT_WALKS_MAX 7
-/* Smoothing generations of the fecund Game of Life. */
+/* Smoothing generations of the Game of Life. */
 #define BW_PIT_LIFE_GENS 1
+/* Its numbers (algorithms.txt leaves them to the use): a pit tile with
+ * 2-8 pit neighbours lives on, any other cell with 5-8 becomes pit. A
+ * tip or a lone tile dies (to crumbling dirt) and a notch fills, so the
+ * edge is smoothed; the middle of a pit (6-8 neighbours) never dies, so a
+ * pit is not a hollow ring round ground one stands on (the literal lush
+ * 1-5 survive rule killed 30% of the pit tiles, most of them inside). */
+#define BW_PIT_SURVIVE_MIN 2
+#define BW_PIT_SURVIVE_MAX 8
+#define BW_PIT_BIRTH_MIN 5
+#define BW_PIT_BIRTH_MAX 8
 /* bw_pit_place: random draws per seed before the grid scan fallback. */
 #define BW_PIT_PLACE_TRIES 64
 

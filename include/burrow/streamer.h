@@ -42,6 +42,10 @@ typedef struct bw_streamer_params {
     uint8_t line_near;             /* a line tile within this of one is thrown: 10 */
     uint8_t deep_min;              /* water among the 24 to deepen: 12 */
     uint8_t count;                 /* streamers wanted by bw_streamer_put_many: 4 */
+    uint8_t min_span;              /* ends at least this far apart (a long streamer);
+                                      default 0 */
+    uint8_t dry_walls;             /* 1: the line's tiles in a wall stay wall (the
+                                      streamer comes out of the rock); default 0 */
     bw_tileset wall;               /* "a wall": rock, building and crumbling wall */
     bw_streamer_trace trace;       /* optional, called once per line; NULL by default */
     void *trace_ctx;

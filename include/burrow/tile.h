@@ -7,81 +7,88 @@
 #include <stdint.h>
 #include "burrow/config.h"
 
-/* X(enum suffix, name, glyph, colour, flags); colour: an SGR foreground
- * code (30-37, 90-97) or BW_C256(n), colour n of the 256-colour palette,
- * with BW_BG(code) or'd in for a background (40-47, 100-107). */
+/* X(enum suffix, name, glyph, colour, flags, movement cost)
+ * Colour: an SGR foreground code (30-37, 90-97) or BW_C256(n), colour n of
+ * the 256-colour palette, with BW_BG(code) or'd in for a background
+ * (40-47, 100-107).
+ * Movement cost: the turns a walker spends to enter the tile, 0 if it never
+ * can. Every tile that connects (BW_CONNECTS) costs 1 or more, so a player
+ * reaches every cell the connectivity rules promise: rubble, stalactites,
+ * stalagmites, pillars, sarcophagi and watchtowers are climbed over (or dug
+ * through) at 4, boulders at 6, coffins at 3; cave lichen slows to 3
+ * (PUT_LICHEN), shallow water to 2 (wading). */
 #define BW_C256(n) (0x100u | (unsigned)(n))
 #define BW_BG(code) ((unsigned)(code) << 16)
 #define BW_COLOUR_FG(c) ((c) & 0x1ffu)      /* < 0x100: an SGR code; else 256-colour */
 #define BW_COLOUR_BG(c) (((c) >> 16) & 0xffu) /* 0: none */
 #define BW_TILE_LIST(X) \
     /* areas.txt and algorithms.txt */                                      \
-    X(ROCK,          "rock wall",        '#', 90, 0)                        \
-    X(DIRT,          "dirt",             '.', 33, BW_OPEN)                  \
-    X(BWALL,         "building wall",    '#', 97, 0)                        \
-    X(WOOD,          "wooden floor",     '_', 33, BW_OPEN)                  \
-    X(CRUMBLE_WALL,  "crumbling wall",   '%', 97, 0)              \
-    X(BROKEN_WALL,   "broken wall",      '\'',97, BW_OPEN)                  \
-    X(DOOR,          "door",             '+', 93, BW_OPEN)                  \
-    X(RUBBLE,        "rubble",           ':', 37, BW_CONNECTS)              \
-    X(PIT,           "pit",              'O', 35, BW_OPEN | BW_DOWN)        \
-    X(DOWN_SLOPE,    "down slope",       '>', 95, BW_OPEN | BW_DOWN)        \
-    X(UP_SLOPE,      "up slope",         '<', 95, BW_OPEN | BW_UP)          \
-    X(STONE,         "stone floor",      '.', 37, BW_OPEN)                  \
-    X(CRUMBLE_DIRT,  "crumbling dirt",   ';', 33, BW_OPEN)                  \
-    X(LICHEN,        "cave lichen",      '"', 32, BW_OPEN)                  \
-    X(WATCHTOWER,    "orc watchtower",   'W', 31, BW_CONNECTS)              \
-    X(SHALLOW,       "shallow water",    '~', 96, BW_OPEN)                  \
-    X(DEEP,          "deep water",       '}', 34, 0)                        \
-    X(SLICK,         "slick rock",       '-', 96, BW_OPEN)                  \
-    X(STALACTITE,    "stalactite",       '!', 37, BW_CONNECTS)              \
-    X(STALAGMITE,    "stalagmite",       'i', 37, BW_CONNECTS)              \
-    X(BOULDER,       "boulder",          '0', 37, BW_CONNECTS)              \
-    X(LAVA,          "lava",             '~', 91, 0)                        \
-    X(FIERY_PIT,     "fiery pit",        'O', 91, BW_OPEN | BW_DOWN)        \
-    X(GRASS,         "grass",            ',', 36, BW_OPEN)                  \
-    X(TRUNK,         "tree trunk",       'Q', 31, BW_OPEN | BW_UP)          \
-    X(ROOTS,         "roots",            '%', 90, 0)                        \
-    X(BRANCH,        "branch",           '=', 33, BW_OPEN)                  \
-    X(LEAF,          "leaf",             '*', 92, BW_OPEN)                  \
-    X(MUSHROOM,      "mushroom",         'm', 95, BW_OPEN | BW_UP)          \
-    X(MUSHROOM_TOP,  "mushroom top",     'n', 35, BW_OPEN | BW_DOWN)        \
-    X(VINE,          "vine bridge",      '-', 93, BW_OPEN)                  \
-    X(PILLAR,        "pillar",           'I', 37, BW_CONNECTS)              \
-    X(SARCOPHAGUS,   "sarcophagus",      '&', 37, BW_CONNECTS)              \
-    X(COFFIN,        "coffin",           'c', 33, BW_CONNECTS)              \
-    X(STAIRS,        "stairs down",      '>', 97, BW_OPEN | BW_DOWN)        \
-    X(FLOOR,         "floor",            '.', 37, BW_OPEN)                  \
-    X(LADDER,        "ladder up",        'H', 33, BW_OPEN | BW_UP)          \
+    X(ROCK,          "rock wall",        '#', 90, 0, 0)                        \
+    X(DIRT,          "dirt",             '.', 33, BW_OPEN, 1)                  \
+    X(BWALL,         "building wall",    '#', 97, 0, 0)                        \
+    X(WOOD,          "wooden floor",     '_', 33, BW_OPEN, 1)                  \
+    X(CRUMBLE_WALL,  "crumbling wall",   '%', 97, 0, 0)              \
+    X(BROKEN_WALL,   "broken wall",      '\'',97, BW_OPEN, 1)                  \
+    X(DOOR,          "door",             '+', 93, BW_OPEN, 1)                  \
+    X(RUBBLE,        "rubble",           ':', 37, BW_CONNECTS, 4)              \
+    X(PIT,           "pit",              'O', 35, BW_OPEN | BW_DOWN, 1)        \
+    X(DOWN_SLOPE,    "down slope",       '>', 95, BW_OPEN | BW_DOWN, 1)        \
+    X(UP_SLOPE,      "up slope",         '<', 95, BW_OPEN | BW_UP, 1)          \
+    X(STONE,         "stone floor",      '.', 37, BW_OPEN, 1)                  \
+    X(CRUMBLE_DIRT,  "crumbling dirt",   ';', 33, BW_OPEN, 1)                  \
+    X(LICHEN,        "cave lichen",      '"', 32, BW_OPEN, 3)                  \
+    X(WATCHTOWER,    "orc watchtower",   'W', 31, BW_CONNECTS, 4)              \
+    X(SHALLOW,       "shallow water",    '~', 96, BW_OPEN, 2)                  \
+    X(DEEP,          "deep water",       '}', 34, 0, 0)                        \
+    X(SLICK,         "slick rock",       '-', 96, BW_OPEN, 1)                  \
+    X(STALACTITE,    "stalactite",       '!', 37, BW_CONNECTS, 4)              \
+    X(STALAGMITE,    "stalagmite",       'i', 37, BW_CONNECTS, 4)              \
+    X(BOULDER,       "boulder",          '0', 37, BW_CONNECTS, 6)              \
+    X(LAVA,          "lava",             '~', 91, 0, 0)                        \
+    X(FIERY_PIT,     "fiery pit",        'O', 91, BW_OPEN | BW_DOWN, 1)        \
+    X(GRASS,         "grass",            ',', 36, BW_OPEN, 1)                  \
+    X(TRUNK,         "tree trunk",       'Q', 31, BW_OPEN | BW_UP, 1)          \
+    X(ROOTS,         "roots",            '%', 90, 0, 0)                        \
+    X(BRANCH,        "branch",           '=', 33, BW_OPEN, 1)                  \
+    X(LEAF,          "leaf",             '*', 92, BW_OPEN, 1)                  \
+    X(MUSHROOM,      "mushroom",         'm', 95, BW_OPEN | BW_UP, 1)          \
+    X(MUSHROOM_TOP,  "mushroom top",     'n', 35, BW_OPEN | BW_DOWN, 1)        \
+    X(VINE,          "vine bridge",      '-', 93, BW_OPEN, 1)                  \
+    X(PILLAR,        "pillar",           'I', 37, BW_CONNECTS, 4)              \
+    X(SARCOPHAGUS,   "sarcophagus",      '&', 37, BW_CONNECTS, 4)              \
+    X(COFFIN,        "coffin",           'c', 33, BW_CONNECTS, 3)              \
+    X(STAIRS,        "stairs down",      '>', 97, BW_OPEN | BW_DOWN, 1)        \
+    X(FLOOR,         "floor",            '.', 37, BW_OPEN, 1)                  \
+    X(LADDER,        "ladder up",        'H', 33, BW_OPEN | BW_UP, 1)          \
     /* mystery-dungeon.txt */                                               \
-    X(MD_WALL,       "md wall",          '#', 90, 0)                        \
-    X(MD_BORDER,     "md border",        '#', 94, 0)                        \
-    X(MD_ROOM,       "md room floor",    '.', 37, BW_OPEN)                  \
-    X(MD_HALL,       "md hallway",       '.', 90, BW_OPEN)                  \
-    X(MD_JUNCTION,   "md junction",      ',', 93, BW_OPEN)                  \
-    X(MD_WATER,      "md water",         '~', 34, 0)                        \
-    X(MD_SHOP,       "md shop carpet",   '=', 95, BW_OPEN)                  \
-    X(MD_HOUSE,      "md monster house", '.', 91, BW_OPEN)                  \
+    X(MD_WALL,       "md wall",          '#', 90, 0, 0)                        \
+    X(MD_BORDER,     "md border",        '#', 94, 0, 0)                        \
+    X(MD_ROOM,       "md room floor",    '.', 37, BW_OPEN, 1)                  \
+    X(MD_HALL,       "md hallway",       '.', 90, BW_OPEN, 1)                  \
+    X(MD_JUNCTION,   "md junction",      ',', 93, BW_OPEN, 1)                  \
+    X(MD_WATER,      "md water",         '~', 34, 0, 0)                        \
+    X(MD_SHOP,       "md shop carpet",   '=', 95, BW_OPEN, 1)                  \
+    X(MD_HOUSE,      "md monster house", '.', 91, BW_OPEN, 1)                  \
     /* overworld.txt */                                                     \
-    X(OW_SHORT,      "short grass",      '.', 92, BW_OPEN)                  \
-    X(OW_TALL,       "tall grass",       ':', 32, BW_OPEN)                  \
-    X(OW_WATER,      "water",            '~', 34, 0)                        \
-    X(OW_BOULDER,    "boulder field",    '%', 37, 0)                        \
-    X(OW_TREE,       "tree",             '^', BW_C256(22), 0)               \
-    X(OW_ROAD,       "road",             '#', 33, BW_OPEN)                  \
-    X(OW_GATE,       "gate",             '#', 93, BW_OPEN)                  \
-    X(OW_MOUNTAIN,   "mountain",         '&', 30 | BW_BG(47), 0)            \
-    X(OW_CENTER,     "pokemon center",   'C', 91, 0)                        \
-    X(OW_MART,       "pokemart",         'M', 94, 0)                        \
+    X(OW_SHORT,      "short grass",      '.', 92, BW_OPEN, 1)                  \
+    X(OW_TALL,       "tall grass",       ':', 32, BW_OPEN, 1)                  \
+    X(OW_WATER,      "water",            '~', 34, 0, 0)                        \
+    X(OW_BOULDER,    "boulder field",    '%', 37, 0, 0)                        \
+    X(OW_TREE,       "tree",             '^', BW_C256(22), 0, 0)               \
+    X(OW_ROAD,       "road",             '#', 33, BW_OPEN, 1)                  \
+    X(OW_GATE,       "gate",             '#', 93, BW_OPEN, 1)                  \
+    X(OW_MOUNTAIN,   "mountain",         '&', 30 | BW_BG(47), 0, 0)            \
+    X(OW_CENTER,     "pokemon center",   'C', 91, 0, 0)                        \
+    X(OW_MART,       "pokemart",         'M', 94, 0, 0)                        \
     /* wallcrawlers.txt */                                                  \
-    X(CR_WALL,       "crawler wall",     '#', 37, 0)                        \
-    X(CR_OPEN,       "crawler floor",    '.', 37, BW_OPEN)                  \
+    X(CR_WALL,       "crawler wall",     '#', 37, 0, 0)                        \
+    X(CR_OPEN,       "crawler floor",    '.', 37, BW_OPEN, 1)                  \
     /* added later: areas.txt's crypts (stairs up below stairs down) and
      * forest (the open air between the canopy's branches) */              \
-    X(STAIRS_UP,     "stairs up",        '<', 97, BW_OPEN | BW_UP)          \
-    X(AIR,           "open air",         ' ', 30, 0)                        \
+    X(STAIRS_UP,     "stairs up",        '<', 97, BW_OPEN | BW_UP, 1)          \
+    X(AIR,           "open air",         ' ', 30, 0, 0)                        \
     /* overworld.txt's special boulder, placed by a mask (--mask) */        \
-    X(OW_SPECIAL,    "special boulder",  'J', BW_C256(215), 0)
+    X(OW_SPECIAL,    "special boulder",  'J', BW_C256(215), 0, 0)
 
 /* Flags. BW_CONNECTS: open for connectivity (areas.txt: everything but deep
  * water, rock walls and building walls, plus what a generator's spec adds,
@@ -94,7 +101,7 @@
 #define BW_OPEN     (BW_CONNECTS | BW_PASS)
 
 enum {
-#define BW_TILE_ENUM(id, name, glyph, colour, flags) BW_T_##id,
+#define BW_TILE_ENUM(id, name, glyph, colour, flags, cost) BW_T_##id,
     BW_TILE_LIST(BW_TILE_ENUM)
 #undef BW_TILE_ENUM
     BW_TILE_COUNT
@@ -105,6 +112,7 @@ typedef struct bw_tile_info {
     char glyph;
     uint32_t colour; /* see BW_TILE_LIST: SGR or 256-colour, and a background */
     uint8_t flags;
+    uint8_t cost;   /* turns to enter; 0 = impassable (see BW_TILE_LIST) */
 } bw_tile_info;
 
 extern const bw_tile_info bw_tiles[BW_TILE_COUNT];
@@ -124,5 +132,9 @@ void bw_tileset_from_flags(bw_tileset *ts, unsigned flags);
 int bw_tile_connects(int tile);
 int bw_tile_passable(int tile);
 int bw_tile_link(int tile); /* +1 up, -1 down, 0 none */
+/* Turns a walker spends to enter the tile: 1 for plain floor, more for
+ * tiles that are climbed, dug or waded through, 0 where no one can go.
+ * Nonzero exactly for the tiles that connect (bw_tile_connects). */
+int bw_tile_cost(int tile);
 
 #endif

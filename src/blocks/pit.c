@@ -218,13 +218,17 @@ static void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
     if (stage < STAGE_SMOOTH)
         return;
 
-    /* Fecund smoothing; slopes are never replaced (bw_life_run). Only
+    /* The smoothing; slopes are never replaced (bw_life_run). Only
      * cells within BW_PIT_LIFE_GENS of a walked pit tile can change (a
-     * birth needs 2 live neighbours), so the run covers that much round
+     * birth needs live neighbours), so the run covers that much round
      * the walked tiles, inside the box: the same result, fewer rows. */
     if (c.x1 < 0)
         return;
     bw_life_fecund(&l, p->tile, BW_T_CRUMBLE_DIRT);
+    l.survive_min = BW_PIT_SURVIVE_MIN; /* smooths the edge, keeps the middle */
+    l.survive_max = BW_PIT_SURVIVE_MAX;
+    l.birth_min = BW_PIT_BIRTH_MIN;
+    l.birth_max = BW_PIT_BIRTH_MAX;
     bw_pit_box(p, k, &x0, &y0, &x1, &y1);
     x0 = bw_max(x0, c.x0 - BW_PIT_LIFE_GENS);
     y0 = bw_max(y0, c.y0 - BW_PIT_LIFE_GENS);

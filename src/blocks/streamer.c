@@ -11,6 +11,8 @@ void bw_streamer_defaults(bw_streamer_params *p)
     p->line_near = 10;
     p->deep_min = 12;
     p->count = 4;
+    p->dry_walls = 0;
+    p->min_span = 0;
     bw_tileset_clear(&p->wall);
     bw_tileset_add(&p->wall, BW_T_ROCK);
     bw_tileset_add(&p->wall, BW_T_BWALL);
@@ -100,7 +102,8 @@ static int paint(int x, int y, void *ctx)
     uint8_t t = BW_AT(c->g, x, y);
     /* level links stay (the line is > 10 from up slopes anyway, but it may
      * cross a down slope or a pit), and deep water stays deep */
-    if (!(bw_tiles[t].flags & (BW_UP | BW_DOWN)) && t != c->p->deep)
+    if (!(bw_tiles[t].flags & (BW_UP | BW_DOWN)) && t != c->p->deep &&
+        !(c->p->dry_walls && BW_TILESET_HAS(&c->p->wall, t)))
         BW_AT(c->g, x, y) = c->p->shallow;
     return 0;
 }
@@ -136,8 +139,9 @@ int bw_streamer_put(bw_map *m, bw_rng *r, const bw_streamer_params *p,
     rep->sx = rep->sy = rep->ex = rep->ey = -1;
     for (round = 0; round < BW_STREAMER_ROUNDS; round++) {
         rep->rounds++;
-        if (!pick(m, r, p, 1, &sx, &sy) || !pick(m, r, p, 0, &ex, &ey))
-            continue;
+        if (!pick(m, r, p, 1, &sx, &sy) || !pick(m, r, p, 0, &ex, &ey) ||
+            bw_dist2(sx, sy, ex, ey) < (int32_t)p->min_span * p->min_span)
+            continue; /* a new round: new ends */
         for (k = 0; k < BW_STREAMER_THROWS; k++) {
             /* The walk reads nothing from the grid, so a line is checked by
              * walking it and laid by walking it again from the same rng

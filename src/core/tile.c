@@ -4,7 +4,7 @@
 BW_STATIC_ASSERT(BW_TILE_COUNT <= 128, tile_count_fits_tileset);
 
 const bw_tile_info bw_tiles[BW_TILE_COUNT] = {
-#define BW_TILE_ROW(id, name, glyph, colour, flags) { name, glyph, colour, flags },
+#define BW_TILE_ROW(id, name, glyph, colour, flags, cost) { name, glyph, colour, flags, cost },
     BW_TILE_LIST(BW_TILE_ROW)
 #undef BW_TILE_ROW
 };
@@ -28,6 +28,9 @@ void bw_tileset_from_flags(bw_tileset *ts, unsigned flags)
             bw_tileset_add(ts, t);
 }
 
+/* bw_tile_cost is nonzero exactly where the tile connects: a compile-time
+ * check is not possible over a table, so tests/test_play.c checks it. */
+int bw_tile_cost(int tile) { return bw_tiles[tile].cost; }
 int bw_tile_connects(int tile) { return (bw_tiles[tile].flags & BW_CONNECTS) != 0; }
 int bw_tile_passable(int tile) { return (bw_tiles[tile].flags & BW_PASS) != 0; }
 

@@ -746,27 +746,39 @@ static void populate(md_ctx *c)
     static const bw_rect whole = { BW_MDUNGEON_X0, BW_MDUNGEON_Y0, BW_MDUNGEON_X1, BW_MDUNGEON_Y1 };
     bw_rect a;
     int x, y, X;
+    int want_house = (c->L->flags & F_HOUSE) || in->fallback;
     in->house = in->shop = -1;
-    /* (10) one monster house at most: its floor becomes MD_HOUSE. */
-    if ((c->L->flags & F_HOUSE) || in->fallback ||
-        bw_rng_chance(r, (uint32_t)bw_clamp(p->house_chance, 0, 100), 100)) {
-        in->house = (int8_t)random_room(c, -1, 0);
-        replace(&c->m->grid, rect_of(in, in->house), BW_T_MD_ROOM, BW_T_MD_HOUSE);
-    }
-    /* (11) one shop at most, never in the monster house (notes); its carpet
-     * is the room shrunk by 1 on every side, so only rooms of 5 x 5 or more
-     * qualify: the carpet is never under 3 x 3. */
-    if (bw_rng_chance(r, (uint32_t)bw_clamp(p->shop_chance, 0, 100), 100)) {
-        int k = random_room(c, in->house, 5);
+    /* (11) one shop at most; never on a floor with a monster house (notes:
+     * the original places no house on a floor with a shop), so not on the
+     * layouts that must have a house. Its carpet is the room shrunk by 1 on
+     * every side, so only rooms of 5 x 5 or more qualify; on half the shops
+     * it is reduced further, to a random w x h of 3 x 3 or more inside that
+     * (mystery-dungeon.txt: "can be reduced in size up to a minimum of
+     * 3x3"). */
+    if (!want_house && bw_rng_chance(r, (uint32_t)bw_clamp(p->shop_chance, 0, 100), 100)) {
+        int k = random_room(c, -1, 5);
         if (k >= 0) {
             in->shop = (int8_t)k;
             a = bw_rect_inflate(rect_of(in, k), -1);
+            if (bw_rng_chance(r, 1, 2)) {
+                int w = bw_rng_range(r, 3, bw_rect_w(a)), h = bw_rng_range(r, 3, bw_rect_h(a));
+                int x0 = a.x0 + bw_rng_range(r, 0, bw_rect_w(a) - w);
+                int y0 = a.y0 + bw_rng_range(r, 0, bw_rect_h(a) - h);
+                a = bw_rect_make(x0, y0, x0 + w - 1, y0 + h - 1);
+            }
             in->carpet[0] = (uint8_t)a.x0;
             in->carpet[1] = (uint8_t)a.y0;
             in->carpet[2] = (uint8_t)a.x1;
             in->carpet[3] = (uint8_t)a.y1;
             replace(&c->m->grid, a, BW_T_MD_ROOM, BW_T_MD_SHOP);
         }
+    }
+    /* (10) one monster house at most, and only where there is no shop: its
+     * floor becomes MD_HOUSE. */
+    if (in->shop < 0 &&
+        (want_house || bw_rng_chance(r, (uint32_t)bw_clamp(p->house_chance, 0, 100), 100))) {
+        in->house = (int8_t)random_room(c, -1, 0);
+        replace(&c->m->grid, rect_of(in, in->house), BW_T_MD_ROOM, BW_T_MD_HOUSE);
     }
     bw_plane_clear(&c->m->b); /* tiles taken by an entity */
     if (pick_tile(c, P_FLOOR, whole, &x, &y))

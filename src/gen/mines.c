@@ -38,8 +38,15 @@ enum { P_PITS = 1, P_CAVES = 2, P_FEATURES = 3, P_BUILDINGS = 4, P_WATER = 5, P_
  * that falls outside it in the rock is still joined by the final
  * connectivity fix (ensure_connected). */
 #define PIT_CAVE_R4 13
-/* Most cave nodes (pit seeds and small caves) on one level: 3 + 3 + 10. */
-#define MAX_NODES 16
+/* 1.2.1 "rounded, natural looking": the caves keep this many squares of
+ * rock along the map's edge (rows and columns 0..EDGE-1 stay rock), and
+ * every disc shrinks to fit inside that margin, so no cave is cut flat by
+ * the edge: where a cave nears it, its outline is the round end of a disc.
+ * The pit seeds keep PROTECT_R + EDGE from the edge (bw_mines_pits), so
+ * the ground a pit needs is a whole disc. */
+#define EDGE 3
+/* Most cave nodes (pit seeds and small caves) on one level: 3 + 3 + 14. */
+#define MAX_NODES 20
 /* Passes of the door fix on a level with buildings; each pass scans the
  * map once and opens every door it can. Fallback past it: acid fill. */
 #define DOOR_PASSES 12
@@ -50,6 +57,10 @@ typedef struct node_list {
 } node_list;
 
 /* ------------------------------------------------------------ the plans */
+
+/* bw_pit_place keeps seeds BW_PIT_REACH + 2 from the edge of the map it is
+ * given; the mines give it the map less this on each side. */
+#define SEED_SHIFT (PROTECT_R + EDGE - BW_PIT_REACH - 2)
 
 /* Pits per level leading down: 2-3, 2-3, exactly one (1.3.4), 2-3, none. */
 static const uint8_t pits_min[BW_MINES_LEVELS + 1] = { 0, 2, 2, 1, 2, 0 };
@@ -64,10 +75,34 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
     prev.tile = BW_T_PIT;
     cur = prev;
     for (n = 1; n <= level && n <= BW_MINES_LEVELS; n++) {
+        int k;
         prev = cur;
-        bw_rng_stream(&r, seed, BW_GEN_MINES, (uint32_t)n, P_PITS);
-        bw_pit_place(&cur, &r, bw_rng_range(&r, pits_min[n], pits_max[n]), &prev,
-                     BW_MINES_PIT_AVOID, BW_MINES_W, BW_MINES_H);
+        /* placed on the map less SEED_SHIFT on each side, then shifted:
+         * seeds keep BW_PIT_REACH + 2 + SEED_SHIFT = PROTECT_R + EDGE
+         * from the edge, so the disc round each fits inside the margin */
+        for (k = 0; k < prev.n; k++) {
+            prev.x[k] = (uint8_t)(prev.x[k] - SEED_SHIFT);
+            prev.y[k] = (uint8_t)(prev.y[k] - SEED_SHIFT);
+        }
+        /* the smaller square may not hold the wanted pits that far from
+         * the pits above: then they may come as near as 24 (3/4 of it),
+         * where the boxes (reach 11, plus a ring) still do not overlap */
+        for (k = 0; k < 2; k++) {
+            bw_rng_stream(&r, seed, BW_GEN_MINES, (uint32_t)n, P_PITS);
+            bw_pit_place(&cur, &r, bw_rng_range(&r, pits_min[n], pits_max[n]), &prev,
+                         k ? BW_MINES_PIT_AVOID * 3 / 4 : BW_MINES_PIT_AVOID, BW_MINES_W - 2 * SEED_SHIFT,
+                         BW_MINES_H - 2 * SEED_SHIFT);
+            if (cur.n >= pits_min[n])
+                break;
+        }
+        for (k = 0; k < prev.n; k++) {
+            prev.x[k] = (uint8_t)(prev.x[k] + SEED_SHIFT);
+            prev.y[k] = (uint8_t)(prev.y[k] + SEED_SHIFT);
+        }
+        for (k = 0; k < cur.n; k++) {
+            cur.x[k] = (uint8_t)(cur.x[k] + SEED_SHIFT);
+            cur.y[k] = (uint8_t)(cur.y[k] + SEED_SHIFT);
+        }
         cur.tile = n == 4 ? BW_T_FIERY_PIT : BW_T_PIT; /* 1.4.8 */
     }
     if (above) *above = prev;
@@ -77,11 +112,19 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
 /* ----------------------------------------------------- painting caves */
 
 /* Disc of radius r: dist^2 <= r^2 + r, which rounds nicer than r^2;
- * painted a row span at a time, never on the edge. The caves are painted
- * before any pit box is marked, so there is no marker to spare. */
-static void disc(bw_grid *g, int cx, int cy, int r, uint8_t t)
+ * painted a row span at a time. The radius shrinks so that the disc stays
+ * inside the EDGE margin (1.2.1: no outline cut flat by the edge); a
+ * centre inside the margin paints nothing. The caves are painted before
+ * any pit box is marked, so there is no marker to spare. */
+static void disc_in(bw_grid *g, int cx, int cy, int r, uint8_t t, int soft)
 {
-    int x, dy, lim = r * r + r, hw = r, xmax = g->w - 2, ymax = g->h - 2;
+    int x, dy, lim, hw, xmax = g->w - 2, ymax = g->h - 2;
+    int room = bw_min(bw_min(cx, cy), bw_min(g->w - 1 - cx, g->h - 1 - cy)) - EDGE;
+    r = bw_min(r, soft ? room / 2 : room);
+    if (r < 0)
+        return;
+    lim = r * r + r;
+    hw = r;
     for (dy = -r; dy <= r; dy++) {
         int y = cy + dy, dy2 = dy * dy, x0, x1;
         uint8_t *row;
@@ -97,6 +140,21 @@ static void disc(bw_grid *g, int cx, int cy, int r, uint8_t t)
         for (x = x0; x <= x1; x++)
             row[x] = t;
     }
+}
+
+/* The discs a cave is made of are soft: within 2r + EDGE of the edge the
+ * radius shrinks to half the room left, so the discs near the edge reach
+ * different depths and no straight wall forms along the margin. The
+ * reserved discs round the pit seeds (which keep PROTECT_R + EDGE from the
+ * edge) are hard: whole, just touching the margin at most. */
+static void disc(bw_grid *g, int cx, int cy, int r, uint8_t t)
+{
+    disc_in(g, cx, cy, r, t, 1);
+}
+
+static void disc_hard(bw_grid *g, int cx, int cy, int r, uint8_t t)
+{
+    disc_in(g, cx, cy, r, t, 0);
 }
 
 /* A disc with lumps on its rim: a few smaller discs centred near the rim,
@@ -266,7 +324,7 @@ static int dig3(int x, int y, void *vc)
     for (dy = -1; dy <= 1; dy++)
         for (dx = -1; dx <= 1; dx++) {
             int xx = x + dx, yy = y + dy;
-            if (xx > 0 && yy > 0 && xx < c->g->w - 1 && yy < c->g->h - 1 &&
+            if (xx >= EDGE && yy >= EDGE && xx < c->g->w - EDGE && yy < c->g->h - EDGE &&
                 !bw_tile_connects(BW_AT(c->g, xx, yy)))
                 BW_AT(c->g, xx, yy) = c->t;
         }
@@ -586,7 +644,7 @@ static void carve(bw_map *m, bw_rng *r, const node_list *nl, int link_from,
     }
     smooth(m, BW_T_ROCK, BW_T_STONE);
     for (i = 0; i < nl->n; i++) /* the ground the pits need, whatever the smoothing did */
-        disc(g, nl->x[i], nl->y[i], PROTECT_R, BW_T_STONE);
+        disc_hard(g, nl->x[i], nl->y[i], PROTECT_R, BW_T_STONE);
 }
 
 /* 1.2.1 - 1.2.5 */
@@ -641,13 +699,16 @@ static void slick_ring(bw_grid *g, const bw_pit_plan *own)
     }
 }
 
-/* Layers of deep water turned shallow per level at most; the fallback
- * past it is the acid fill of ensure_connected. */
+/* Crossings made per level at most (each joins at least one cut-off
+ * part); past it, and when no straight crossing is found, the fallback is
+ * the layers below and then the acid fill of ensure_connected. */
+#define CROSS_MAX 32
+/* Longest straight crossing looked for, in deep cells. */
+#define CROSS_LEN 16
+/* Side of the window in which a ford is checked for a way round it. */
+#define FORD_WIN 31
+/* Layers of deep water turned shallow per level at most (fallback). */
 #define WATER_LAYERS 16
-/* Fords: deep water on every FORD_STEP-th row and column is shallow. */
-#define FORD_STEP 7
-/* Rounds of the bank fix at the end of water_connect (see there). */
-#define BANK_ROUNDS 16
 
 /* 1 if any 4-neighbour of (x, y) (inside the edge) is marked in m->a. */
 static int touches_reached(const bw_map *m, int x, int y)
@@ -656,163 +717,180 @@ static int touches_reached(const bw_map *m, int x, int y)
            REACHED(m, x, y - 1) || REACHED(m, x, y + 1);
 }
 
-/* 1.3.2 after the streamers: deep water (which does not connect) may cut
- * the cave. Deep water against rock turns shallow: a streamer's tail in
- * the rock is a trickle, deep water lies only mid-channel. Fords: deep
- * water on a lattice of rows and columns FORD_STEP apart turns shallow,
- * which breaks every deep pool wider than that. Then, from one flood of
- * the cave: every deep cell with the reached part on one side and an open
- * cell out of reach on another becomes a shallow crossing, and what lies
- * beyond joins at once (bw_fill_flood from the crossing fills only unmarked
- * cells). While open ground that is not water is still out of reach (deep
- * water two thick round it, rare), every deep cell bordering the reached
- * part turns shallow, a layer at a time. Last, water out of reach that is
- * not part of a deep pool bordering the cave is a streamer's trickle
- * through rock: it goes back to rock, and the banks are fixed again so
- * that no deep water is left against rock (README, 1.3.3). Leaves in m->a
- * the reached cells (ensure_connected's precondition). Returns 0 if every open cell is reached then (the layers
- * did not run out), so ensure_connected has nothing to do. */
-static int water_connect(bw_map *m, const node_list *nl, uint32_t seed)
+/* 1 if some cell that connects (m->b, kept up to date by the caller) is
+ * not marked in m->a: a word at a time. */
+static int any_unreached(const bw_map *m)
+{
+    int i, words = (m->grid.h * BW_GRID_MAX + 31) / 32;
+    for (i = 0; i < words; i++)
+        if (m->b.w[i] & ~m->a.w[i])
+            return 1;
+    return 0;
+}
+
+static int water24(const bw_grid *g, int x, int y);
+
+/* Bits x0..x0 + FORD_WIN - 1 of row y of the plane (bit i: x0 + i). A
+ * window that runs off the side reads the row before or after, whose ends
+ * lie in the rock margin (clear in m->b); rows off the map are clear. */
+static uint32_t plane_row(const bw_plane *p, int x0, int y)
+{
+    int b, off;
+    uint32_t v;
+    if (y < 1 || y > BW_GRID_MAX - 2)
+        return 0;
+    b = y * BW_GRID_MAX + x0;
+    off = b & 31;
+    v = p->w[b >> 5] >> off;
+    if (off)
+        v |= p->w[(b >> 5) + 1] << (32 - off);
+    return v & ((1u << FORD_WIN) - 1u);
+}
+
+/* 1 if the open 4-neighbours of ford (x, y) are joined without it inside
+ * the FORD_WIN window round it (then they are joined on the map too, and
+ * the ford is not needed). The open cells are m->b's (the cells that
+ * connect), read a row of the window at a time; the reached ones grow a
+ * step at a time until they stop changing (at most FORD_WIN^2 steps). */
+static int way_round(const bw_map *m, int x, int y)
+{
+    uint32_t reach[FORD_WIN];
+    int i, j, h = FORD_WIN / 2, grew = 1, step, first = -1;
+    for (j = 0; j < FORD_WIN; j++)
+        reach[j] = 0;
+    for (i = 0; i < 8; i += 2) /* seed: the first open 4-neighbour */
+        if (first < 0 && BW_PGET(&m->b, x + bw_dx8[i], y + bw_dy8[i])) {
+            first = i;
+            reach[h + bw_dy8[i]] = 1u << (h + bw_dx8[i]);
+        }
+    for (step = 0; step < FORD_WIN * FORD_WIN && grew; step++)
+        for (grew = 0, j = 0; j < FORD_WIN; j++) {
+            uint32_t r = reach[j] | (reach[j] << 1) | (reach[j] >> 1) |
+                         (j > 0 ? reach[j - 1] : 0) | (j + 1 < FORD_WIN ? reach[j + 1] : 0);
+            r &= plane_row(&m->b, x - h, y - h + j) & ~(j == h ? 1u << h : 0u);
+            if (r != reach[j]) {
+                reach[j] = r;
+                grew = 1;
+            }
+        }
+    for (i = 0; i < 8; i += 2)
+        if (BW_PGET(&m->b, x + bw_dx8[i], y + bw_dy8[i]) &&
+            !((reach[h + bw_dy8[i]] >> (h + bw_dx8[i])) & 1u))
+            return 0;
+    return 1;
+}
+
+/* Turns the `len` deep cells from (x, y) along bw_dx8[d] shallow (and
+ * connecting, in m->b) and floods what they join into m->a. */
+static void ford(bw_map *m, const bw_tileset *open, int x, int y, int d, int len)
+{
+    int i;
+    for (i = 0; i < len; i++) {
+        int cx = x + i * bw_dx8[d], cy = y + i * bw_dy8[d];
+        BW_AT(&m->grid, cx, cy) = BW_T_SHALLOW;
+        BW_PSET(&m->b, cx, cy);
+    }
+    bw_fill_flood(&m->fill, &m->grid, open, &m->a, x, y);
+}
+
+/* 1.3.2 after the exact deepening (1.3.3): deep water, which does not
+ * connect, may cut the cave. While a part is cut off, the shortest
+ * straight line of deep cells from the reached part to an open cell out
+ * of reach turns shallow: a one-wide ford, the fewest tiles that join the
+ * part, and the only tiles where the deepening rule does not hold. The
+ * ford only changes deep to shallow, so the water set (what the rule
+ * counts) stays as it is. If no straight line of CROSS_LEN or fewer deep
+ * cells joins a part (not seen in seeds 0-999), every deep cell bordering
+ * the reached part turns shallow, a layer at a time. Leaves in m->a the
+ * reached cells (ensure_connected's precondition over the whole map).
+ * Fords of one cell (none is shorter) are made as the scan finds them.
+ * Returns 1 if a part is still cut off. */
+static int water_cross(bw_map *m, const node_list *nl)
 {
     bw_grid *g = &m->grid;
-    bw_tileset open, deep;
-    uint32_t v;
-    int layer, round, x, y, i, j, cut = 1, ox = (int)(seed % FORD_STEP), oy = (int)((seed / FORD_STEP) % FORD_STEP);
-    int words = (g->h * BW_GRID_MAX + 31) / 32;
+    bw_tileset open;
+    int it, layer, x, y, d, i;
     open_set(&open);
-    /* m->b: the deep cells left; later scans visit only those, and only
-     * the unreached cells of m->a (plane bit i is cell i: the map is
-     * BW_GRID_MAX wide) */
-    bw_plane_clear(&m->b);
-    for (y = 1; y < g->h - 1; y++)
-        for (x = 1; x < g->w - 1; x++) {
-            uint8_t *t = &BW_AT(g, x, y);
-            if (*t != BW_T_DEEP)
-                continue;
-            if (x % FORD_STEP == ox || y % FORD_STEP == oy || t[-1] == BW_T_ROCK ||
-                t[1] == BW_T_ROCK || t[-BW_GRID_MAX] == BW_T_ROCK || t[BW_GRID_MAX] == BW_T_ROCK)
-                *t = BW_T_SHALLOW;
-            else
-                BW_PSET(&m->b, x, y);
-        }
     flood_nodes(m, &open, nl, 1);
-    for (layer = 0; layer < WATER_LAYERS && cut; layer++) {
-        for (i = 0; i < words; i++) {
-            uint32_t d = m->b.w[i];
-            for (j = 0; d; j++, d >>= 1) {
-                int beyond;
-                if (!(d & 1u))
-                    continue;
-                x = (i * 32 + j) % BW_GRID_MAX;
-                y = (i * 32 + j) / BW_GRID_MAX;
-                if (!touches_reached(m, x, y))
-                    continue;
-                beyond = (!REACHED(m, x - 1, y) && BW_TILESET_HAS(&open, BW_AT(g, x - 1, y))) ||
-                         (!REACHED(m, x + 1, y) && BW_TILESET_HAS(&open, BW_AT(g, x + 1, y))) ||
-                         (!REACHED(m, x, y - 1) && BW_TILESET_HAS(&open, BW_AT(g, x, y - 1))) ||
-                         (!REACHED(m, x, y + 1) && BW_TILESET_HAS(&open, BW_AT(g, x, y + 1)));
-                if (beyond || layer > 0) { /* layer 0: crossings only */
-                    BW_AT(g, x, y) = BW_T_SHALLOW;
-                    BW_PCLR(&m->b, x, y);
-                    bw_fill_flood(&m->fill, g, &open, &m->a, x, y);
-                }
-            }
-        }
-        cut = 0;
-        for (i = 0; i < words && !cut; i++) {
-            uint32_t u = ~m->a.w[i];
-            const uint8_t *t = &g->cell[i * 32];
-            while (u) {
-                if (!(u & 0xffu)) {
-                    u >>= 8;
-                    t += 8;
-                    continue;
-                }
-                if ((u & 1u) && *t != BW_T_ROCK && *t != BW_T_SHALLOW && BW_TILESET_HAS(&open, *t)) {
-                    cut = 1;
-                    break;
-                }
-                u >>= 1;
-                t++;
-            }
-        }
-    }
-    /* Water out of reach. A pool of deep water (4-connected deep cells)
-     * that borders the reached cave stays, however wide; the rest, and
-     * shallow water out of reach, is a streamer's trickle through rock and
-     * goes back to rock. The pools are flooded into m->a for a moment (no
-     * deep cell is marked there, and a rescan of that fill could only start
-     * a pool from a reached cell, which is right), then moved to m->b, which
-     * holds every deep cell: m->b becomes the pools that stay. */
-    bw_tileset_clear(&deep);
-    bw_tileset_add(&deep, BW_T_DEEP);
-    for (i = 0; i < words; i++)
-        for (j = 0, v = m->b.w[i]; v; j++, v >>= 1) {
-            x = (i * 32 + j) % BW_GRID_MAX;
-            y = (i * 32 + j) / BW_GRID_MAX;
-            if ((v & 1u) && !REACHED(m, x, y) && touches_reached(m, x, y))
-                bw_fill_flood(&m->fill, g, &deep, &m->a, x, y);
-        }
-    for (i = 0; i < words; i++) {
-        v = m->b.w[i] & m->a.w[i];
-        m->a.w[i] &= ~m->b.w[i];
+    /* m->b: the cells that connect (plane bit i is cell i), so that
+     * any_unreached compares words; every ford below sets its bits */
+    for (i = 0; i < (g->h * BW_GRID_MAX + 31) / 32; i++) {
+        const uint8_t *t = &g->cell[i * 32];
+        uint32_t v = 0;
+        for (d = 0; d < 32; d++)
+            v |= (uint32_t)((bw_tiles[t[d]].flags & BW_CONNECTS) != 0) << d;
         m->b.w[i] = v;
     }
-    for (i = 0; i < words; i++) {
-        uint32_t u = ~(m->a.w[i] | m->b.w[i]);
-        j = 0;
-        while (u) {
-            uint8_t *t = &g->cell[i * 32 + j];
-            if (!(u & 0xffu)) {
-                u >>= 8;
-                j += 8;
-                continue;
-            }
-            if ((u & 1u) && (*t == BW_T_SHALLOW || *t == BW_T_DEEP))
-                *t = BW_T_ROCK;
-            u >>= 1;
-            j++;
-        }
-    }
-    /* That rock may border a pool (a trickle left it through the bank):
-     * deep water against rock turns shallow, as at the start, and joins the
-     * cave where it touches it; shallow that does not goes to rock too, and
-     * the pool is looked at again. Each round that goes on turns a deep cell
-     * shallow, so it ends (at most 4 rounds in seeds 0-9,999); past
-     * BANK_ROUNDS the deep water left against rock stays. */
-    for (round = 0; round < BANK_ROUNDS; round++) {
-        int any = 0;
-        for (i = 0; i < words; i++)
-            for (j = 0, v = m->b.w[i]; v; j++, v >>= 1) {
-                uint8_t *t = &g->cell[i * 32 + j];
-                if ((v & 1u) && *t == BW_T_DEEP && (t[-1] == BW_T_ROCK || t[1] == BW_T_ROCK ||
-                                                    t[-BW_GRID_MAX] == BW_T_ROCK ||
-                                                    t[BW_GRID_MAX] == BW_T_ROCK)) {
-                    *t = BW_T_SHALLOW;
-                    any = 1;
+    for (it = 0; it < CROSS_MAX && any_unreached(m); it++) {
+        int best = CROSS_LEN + 1, bx = 0, by = 0, bd = 0, one = 0;
+        for (y = EDGE; y < g->h - EDGE; y++)
+            for (x = EDGE; x < g->w - EDGE; x++) {
+                if (BW_AT(g, x, y) != BW_T_DEEP || !touches_reached(m, x, y))
+                    continue;
+                for (d = 0; d < 8; d += 2) { /* the four straight ways (bw_dx8) */
+                    int k = 1, cx = x + bw_dx8[d], cy = y + bw_dy8[d];
+                    while (k < best && BW_AT(g, cx, cy) == BW_T_DEEP) {
+                        cx += bw_dx8[d];
+                        cy += bw_dy8[d];
+                        k++;
+                    }
+                    if (k < best && !REACHED(m, cx, cy) && bw_tile_connects(BW_AT(g, cx, cy))) {
+                        best = k;
+                        bx = x;
+                        by = y;
+                        bd = d;
+                    }
+                }
+                if (best == 1) { /* one cell: none is shorter, ford it now */
+                    ford(m, &open, bx, by, 0, 1);
+                    best = CROSS_LEN + 1;
+                    one = 1;
                 }
             }
-        if (!any)
+        if (one)
+            continue; /* scan again for what is still apart */
+        if (best > CROSS_LEN)
             break;
-        for (i = 0; i < words; i++)
-            for (j = 0, v = m->b.w[i]; v; j++, v >>= 1) {
-                x = (i * 32 + j) % BW_GRID_MAX;
-                y = (i * 32 + j) / BW_GRID_MAX;
-                if ((v & 1u) && BW_AT(g, x, y) == BW_T_SHALLOW && !REACHED(m, x, y) &&
-                    touches_reached(m, x, y))
-                    bw_fill_flood(&m->fill, g, &open, &m->a, x, y);
-            }
-        for (i = 0; i < words; i++)
-            for (j = 0, v = m->b.w[i]; v; j++, v >>= 1) {
-                uint8_t *t = &g->cell[i * 32 + j];
-                if (!(v & 1u) || *t != BW_T_SHALLOW)
-                    continue;
-                if (!BW_PGET(&m->a, (i * 32 + j) % BW_GRID_MAX, (i * 32 + j) / BW_GRID_MAX))
-                    *t = BW_T_ROCK;
-                m->b.w[i] &= ~(1u << j);
-            }
+        ford(m, &open, bx, by, bd, best);
     }
-    return cut;
+    /* A later ford may open a way round an earlier one (two pockets side
+     * by side): a shallow cell that meets the deepening rule (only a ford
+     * can: the rule was exact before them) and has a way round it close by
+     * goes back to deep, so every ford left is needed. The fords are not
+     * listed (no stack for that on a 20 KiB part): the rows are scanned. */
+    for (y = EDGE; y < g->h - EDGE; y++)
+        for (x = EDGE; x < g->w - EDGE; x++)
+            if (BW_AT(g, x, y) == BW_T_SHALLOW && water24(g, x, y) >= 12 && way_round(m, x, y)) {
+                BW_AT(g, x, y) = BW_T_DEEP;
+                BW_PCLR(&m->a, x, y);
+                BW_PCLR(&m->b, x, y);
+            }
+    for (layer = 0; layer < WATER_LAYERS && any_unreached(m); layer++)
+        for (y = EDGE; y < g->h - EDGE; y++)
+            for (x = EDGE; x < g->w - EDGE; x++)
+                if (BW_AT(g, x, y) == BW_T_DEEP && touches_reached(m, x, y)) {
+                    BW_AT(g, x, y) = BW_T_SHALLOW;
+                    BW_PSET(&m->b, x, y);
+                    bw_fill_flood(&m->fill, g, &open, &m->a, x, y);
+                }
+    return any_unreached(m);
+}
+
+/* Water (shallow or deep) among the 24 cells within Manhattan distance 3
+ * of (x, y): the deepening rule's count (PUT_TERRAIN_STREAMER_WATER). */
+static int water24(const bw_grid *g, int x, int y)
+{
+    int dx, dy, n = 0;
+    for (dy = -3; dy <= 3; dy++)
+        for (dx = bw_abs(dy) - 3; dx <= 3 - bw_abs(dy); dx++) {
+            int xx = x + dx, yy = y + dy;
+            uint8_t t;
+            if ((!dx && !dy) || xx < 0 || yy < 0 || xx >= g->w || yy >= g->h)
+                continue;
+            t = BW_AT(g, xx, yy);
+            n += t == BW_T_SHALLOW || t == BW_T_DEEP;
+        }
+    return n;
 }
 
 /* A streamer is a one-wide line, and the deepening rule (12 of the 24
@@ -857,7 +935,10 @@ static void widen_water(bw_map *m)
                 continue;
             x = c % BW_GRID_MAX;
             y = c / BW_GRID_MAX;
-            if (x >= 1 && y >= 1 && x <= g->w - 2 && y <= g->h - 2)
+            /* 1.3.3: nothing within 10 of an up slope (m->a, from
+             * bw_streamer_prepare); the line itself keeps off it */
+            if (x >= EDGE && y >= EDGE && x < g->w - EDGE && y < g->h - EDGE &&
+                !BW_PGET(&m->a, x, y))
                 g->cell[c] = BW_T_SHALLOW;
         }
     }
@@ -899,21 +980,22 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_
     up_moons(&m->grid, above); /* what the streamers keep away from */
     bw_rng_stream(&r, seed, BW_GEN_MINES, 3, P_WATER); /* 1.3.3 */
     bw_streamer_defaults(&sp);
+    sp.dry_walls = 1; /* water only in the cave: the part of a line in the
+                         rock stays rock, the streamer comes out of the wall */
+    sp.min_span = 40; /* "streamers": long, not puddles */
     bw_streamer_prepare(m, &sp);
     for (i = bw_rng_range(&r, 2, 4); i > 0; i--)
         bw_streamer_put(m, &r, &sp, 0);
     widen_water(m);
-    bw_streamer_deepen(m, &sp);
-    /* the edge stays rock (a streamer may start in it); the pit bases go
-     * in after the water, so the ground under every pit is stone */
-    bw_grid_rect(&m->grid, 0, 0, 119, 0, BW_T_ROCK);
-    bw_grid_rect(&m->grid, 0, 119, 119, 119, BW_T_ROCK);
-    bw_grid_rect(&m->grid, 0, 0, 0, 119, BW_T_ROCK);
-    bw_grid_rect(&m->grid, 119, 0, 119, 119, BW_T_ROCK);
+    /* the pit bases go in after the water, so the ground under every pit
+     * is stone */
     bw_pit_put_below(&m->grid, above, BW_T_STONE, &m->b);
     bw_pit_put(&m->grid, own, &m->b);            /* 1.3.4 */
     slick_ring(&m->grid, own);                   /* 1.3.5 */
-    if (water_connect(m, &nl, seed)) {           /* 1.3.2 */
+    /* the water is final before it deepens, and only fords change it
+     * after: the deepening rule holds on every tile but the fords */
+    bw_streamer_deepen(m, &sp);
+    if (water_cross(m, &nl)) {                   /* 1.3.2 */
         area_list al;
         al.n = 0;
         area_add(&al, &m->grid, 0, 0, m->grid.w - 1, m->grid.h - 1);
@@ -945,8 +1027,8 @@ static int fits(const bw_grid *g, bw_rect r)
 
 /* DLVL 4's small caves: draws per cave for a centre CAVE_APART from the
  * others before it settles for overlapping (1.4.4 allows it). */
-#define CAVE_TRIES 8
-#define CAVE_APART 18
+#define CAVE_TRIES 16
+#define CAVE_APART 20
 
 /* Tries per building on DLVL 4; the fallback is fewer buildings (the count
  * is "variable" by 1.4.7 anyway). */
@@ -970,7 +1052,7 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_
     /* 1.4.1, 1.4.4: small caves, spread out by a few draws each but
      * allowed to overlap when the draws run out; one in four is drawn
      * overlapping an earlier cave on purpose, for the odd double cave */
-    small = bw_rng_range(&r, 6, 10);
+    small = bw_rng_range(&r, 8, 12); /* issue 17: more caves than DLVL 2, 3 */
     for (i = 0; i < small; i++) {
         int t, x = 0, y = 0, far = 0;
         if (bw_rng_chance(&r, 1, 4)) {
@@ -990,11 +1072,11 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_
     }
     for (i = 0; i < nl.n; i++) {
         int pit = i < above->n + own->n;
-        blob(g, &r, nl.x[i], nl.y[i], pit ? PIT_CAVE_R4 - 2 : bw_rng_range(&r, 5, 8), BW_T_STONE);
+        blob(g, &r, nl.x[i], nl.y[i], pit ? PIT_CAVE_R4 - 2 : bw_rng_range(&r, 4, 7), BW_T_STONE);
     }
     smooth(m, BW_T_ROCK, BW_T_STONE);
     for (i = 0; i < above->n + own->n; i++) /* 1.4.3 */
-        disc(g, nl.x[i], nl.y[i], PIT_CAVE_R4, BW_T_STONE);
+        disc_hard(g, nl.x[i], nl.y[i], PIT_CAVE_R4, BW_T_STONE);
     /* 1.4.2: thin meandering mineshafts, after the smoothing that would
      * close them */
     bw_mineshaft_defaults(&sh);
@@ -1078,7 +1160,7 @@ static void level5(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_
     }
     smooth(m, BW_T_LAVA, BW_T_STONE);
     for (i = 0; i < above->n; i++)
-        disc(g, nl.x[i], nl.y[i], PROTECT_R, BW_T_STONE);
+        disc_hard(g, nl.x[i], nl.y[i], PROTECT_R, BW_T_STONE);
     /* 1.5.2: meandering paths (a weak goal bias), one or two wide */
     for (i = 1; i < nl.n; i++) {
         int j = nearest_before(&nl, i);
