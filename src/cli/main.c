@@ -297,7 +297,7 @@ static int make_level(const bw_generator *gen, uint32_t seed, int level, const b
     if (gen->generate(&map, seed, level, o) != 0)
         return -1;
     for (e = 1; e <= epoch; e++)
-        if (bw_abyss_regenerate(&map, seed, level, (uint32_t)e, px, py, 0) < 0)
+        if (bw_abyss_regenerate(&map, seed, level, (uint32_t)e, px, py, BW_ABYSS_KEEP, 0) < 0)
             return -1;
     return 0;
 }
