@@ -143,8 +143,11 @@ static int looks_like(int kind, make_up c)
 }
 
 /* The half of area a that a second kind covers, as the generator takes it
- * (of the area's part inside the map's rock rim). */
-static void half_rect(int a, int half, int *x0, int *y0, int *x1, int *y1)
+ * (of the area's part inside the map's rock rim). The wavy line between
+ * the two kinds wanders up to 3 lines into the main kind's half: for that
+ * half (the opposite side, 1 <-> 2, 3 <-> 4) pass `main_side` to leave
+ * those lines out. */
+static void half_rect(int a, int half, int main_side, int *x0, int *y0, int *x1, int *y1)
 {
     int bx0 = (a % BW_ABYSS_SIDE) * BW_ABYSS_AREA, by0 = (a / BW_ABYSS_SIDE) * BW_ABYSS_AREA;
     int bx1 = bx0 + BW_ABYSS_AREA - 1, by1 = by0 + BW_ABYSS_AREA - 1, mx, my;
@@ -154,10 +157,10 @@ static void half_rect(int a, int half, int *x0, int *y0, int *x1, int *y1)
     by1 = bw_min(by1, BW_ABYSS_SIZE - 2);
     mx = (bx0 + bx1) / 2;
     my = (by0 + by1) / 2;
-    *x0 = half == 2 ? mx + 1 : bx0;
-    *x1 = half == 1 ? mx : bx1;
-    *y0 = half == 4 ? my + 1 : by0;
-    *y1 = half == 3 ? my : by1;
+    *x0 = half == 2 ? mx + 1 + 3 * main_side : bx0;
+    *x1 = half == 1 ? mx - 3 * main_side : bx1;
+    *y0 = half == 4 ? my + 1 + 3 * main_side : by0;
+    *y1 = half == 3 ? my - 3 * main_side : by1;
 }
 
 /* 5.1: each kind reads as its name, whole or as the second kind of a
@@ -175,7 +178,7 @@ static void abyss_5_1_kinds_look_like_their_names(void)
             int x0, y0, x1, y1;
             make_up c;
             if (!info.half[a]) {
-                half_rect(a, 0, &x0, &y0, &x1, &y1);
+                half_rect(a, 0, 0, &x0, &y0, &x1, &y1);
                 c = count_rect(x0, y0, x1, y1);
                 whole[info.kind[a]]++;
                 bad_whole += !looks_like(info.kind[a], c);
@@ -184,11 +187,11 @@ static void abyss_5_1_kinds_look_like_their_names(void)
                 continue;
             }
             combos++;
-            half_rect(a, info.half[a], &x0, &y0, &x1, &y1);
+            half_rect(a, info.half[a], 0, &x0, &y0, &x1, &y1);
             halves[info.second[a]]++;
             bad_half += !looks_like(info.second[a], count_rect(x0, y0, x1, y1));
             /* the other half: the opposite side (1 <-> 2, 3 <-> 4) */
-            half_rect(a, info.half[a] + (info.half[a] % 2 ? 1 : -1), &x0, &y0, &x1, &y1);
+            half_rect(a, info.half[a] + (info.half[a] % 2 ? 1 : -1), 1, &x0, &y0, &x1, &y1);
             bad_rest += !looks_like(info.kind[a], count_rect(x0, y0, x1, y1));
         }
     }
@@ -198,7 +201,9 @@ static void abyss_5_1_kinds_look_like_their_names(void)
     t_info("abyss_half_unlike_pct10", (uint32_t)(bad_half * 1000 / (combos ? combos : 1)));
     t_info("abyss_rest_unlike_pct10", (uint32_t)(bad_rest * 1000 / (combos ? combos : 1)));
     CHECK(bad_whole * 100 <= (whole[0] + whole[1] + whole[2] + whole[3]));
-    CHECK(bad_half * 100 <= combos && bad_rest * 100 <= combos * 3);
+    /* the boards' tenth of the seeds holds about 120 combinations: one in
+     * a hundred is a count of one, so they get twice the room */
+    CHECK(bad_half * 100 <= combos * (BW_TEST_DIV > 1 ? 2 : 1) && bad_rest * 100 <= combos * 3);
     /* the buildings are crumbling: nearly every ruin has crumbling walls
      * and fallen rubble; nearly every cave has lichen */
     CHECK(crumbling * 100 >= whole[BW_ABYSS_RUINS] * 95);
@@ -253,7 +258,7 @@ static void abyss_5_2_exactly_one_pit_down(void)
         bw_rng_seed(&r, s + 1);
         for (e = 1; e <= 6; e++) {
             somewhere(&r, &px, &py);
-            bw_abyss_regenerate(m, s, level, e, px, py, &info);
+            bw_abyss_regenerate(m, s, level, e, px, py, BW_ABYSS_KEEP, &info);
             CHECK(find(BW_T_PIT, &x, &y) == 1);
             CHECK(info.pit_x == x && info.pit_y == y);
         }
@@ -275,7 +280,7 @@ static void abyss_5_3_out_of_sight_regenerates(void)
         somewhere(&r, &px, &py);
         for (a = 0; a < BW_ABYSS_AREAS; a++)
             before[a] = area_hash(a);
-        n = bw_abyss_regenerate(m, s, level, 1, px, py, &info);
+        n = bw_abyss_regenerate(m, s, level, 1, px, py, BW_ABYSS_KEEP, &info);
         far = 0;
         for (a = 0; a < BW_ABYSS_AREAS; a++) {
             int x0 = (a % BW_ABYSS_SIDE) * BW_ABYSS_AREA, y0 = (a / BW_ABYSS_SIDE) * BW_ABYSS_AREA;
@@ -309,14 +314,14 @@ static void abyss_5_3_exit_moves_when_out_of_sight(void)
         /* stand next to the pit: it must stay */
         ox = info.pit_x;
         oy = info.pit_y;
-        bw_abyss_regenerate(m, s, level, 1, ox, oy, &info);
+        bw_abyss_regenerate(m, s, level, 1, ox, oy, BW_ABYSS_KEEP, &info);
         kept_ok &= info.pit_x == ox && info.pit_y == oy && BW_AT(g, ox, oy) == BW_T_PIT;
         /* walk to the far corner: its area is out of sight, so it moves */
         px = ox < 60 ? 110 : 9;
         py = oy < 60 ? 110 : 9;
         for (e = 2; e <= 4; e++) {
             int a;
-            bw_abyss_regenerate(m, s, level, e, px, py, &info);
+            bw_abyss_regenerate(m, s, level, e, px, py, BW_ABYSS_KEEP, &info);
             find(BW_T_PIT, &x, &y);
             a = (y / BW_ABYSS_AREA) * BW_ABYSS_SIDE + x / BW_ABYSS_AREA;
             /* the new pit lies in an area out of sight */
@@ -353,7 +358,7 @@ static void abyss_walkable_ground_always_connected(void)
         bw_rng_seed(&r, s * 7 + 1);
         for (e = 1; e <= 3; e++) {
             somewhere(&r, &px, &py);
-            bw_abyss_regenerate(m, s, level, e, px, py, &info);
+            bw_abyss_regenerate(m, s, level, e, px, py, BW_ABYSS_KEEP, &info);
             CHECK(walkable_connected());
         }
     }
@@ -397,7 +402,7 @@ static void abyss_links_match_level_below(void)
         gen(s, level, &info);
         for (e = 0; e <= 3; e++) {
             if (e > 0)
-                bw_abyss_regenerate(m, s, level, e, 5 + 37 * (int)e, 114 - 31 * (int)e, &info);
+                bw_abyss_regenerate(m, s, level, e, 5 + 37 * (int)e, 114 - 31 * (int)e, BW_ABYSS_KEEP, &info);
             if (level < 5)
                 CHECK(places_hold(s, level, 1));
             if (level > 1)
@@ -419,12 +424,250 @@ static void abyss_rim_is_rock(void)
     FOR_SEEDS(s, 200) {
         int level = 1 + (int)(s % 5), ok = 1;
         gen(s, level, &info);
-        bw_abyss_regenerate(m, s, level, 1, 60, 60, &info);
+        bw_abyss_regenerate(m, s, level, 1, 60, 60, BW_ABYSS_KEEP, &info);
         for (i = 0; i < 120; i++)
             ok &= BW_AT(g, i, 0) == BW_T_ROCK && BW_AT(g, i, 119) == BW_T_ROCK &&
                   BW_AT(g, 0, i) == BW_T_ROCK && BW_AT(g, 119, i) == BW_T_ROCK;
         CHECK(ok);
     }
+}
+
+/* ------------------------------------------------ seams and mountains */
+
+/* 1 if line x (or y) runs along a seam between two areas: the last line of
+ * one area or the first of the next (19, 20, 39, 40, ... 99, 100). */
+static int seam_line(int v)
+{
+    return v >= BW_ABYSS_AREA - 1 && v <= BW_ABYSS_SIZE - BW_ABYSS_AREA &&
+           (v % BW_ABYSS_AREA == 0 || v % BW_ABYSS_AREA == BW_ABYSS_AREA - 1);
+}
+
+/* Open squares along the seam between area a and its east (east = 1) or
+ * south neighbour: positions along it where the cells on both sides are
+ * walkable, so a player steps straight across. */
+static int openings(int a, int east)
+{
+    int x0 = (a % BW_ABYSS_SIDE) * BW_ABYSS_AREA, y0 = (a / BW_ABYSS_SIDE) * BW_ABYSS_AREA;
+    int i, n = 0;
+    for (i = 0; i < BW_ABYSS_AREA; i++) {
+        int x = east ? x0 + BW_ABYSS_AREA - 1 : x0 + i, y = east ? y0 + i : y0 + BW_ABYSS_AREA - 1;
+        n += bw_tile_passable(BW_AT(g, x, y)) &&
+             bw_tile_passable(BW_AT(g, x + (east ? 1 : 0), y + (east ? 0 : 1)));
+    }
+    return n;
+}
+
+/* 5.1 as a player sees it: the areas are not a quilt of boxes. On the
+ * finished grid (inside the rock rim), the share of rock on the seam
+ * lines differs from the share elsewhere by at most 5 percentage points
+ * either way, on each of the five levels over the seeds, and the share of
+ * all blocking tiles (not passable in the tile table) is at most 5 points
+ * higher there (the ports keep it a little lower); and the seams are
+ * crossed in several places: on average 5 or more of the 20 squares along
+ * a seam between two areas open on both sides, and under 5% of seams
+ * with fewer than 3 (one door, as the old ports made). */
+/* 5 points (x 10) over the desktop's 300 seeds; the boards run a tenth of
+ * them, so their sampling noise gets 3 points more (measured: 5.2). */
+#define SEAM_PTS10 (BW_TEST_DIV > 1 ? 80 : 50)
+static void abyss_5_1_seams_invisible(void)
+{
+    uint32_t s, n = SEEDS(300);
+    int level, x, y, a, worst = -1000;
+    uint32_t edges = 0, opens = 0, single = 0;
+    for (level = 1; level <= BW_ABYSS_LEVELS; level++) {
+        uint32_t seam = 0, seam_block = 0, rest = 0, rest_block = 0, seam_rock = 0, rest_rock = 0;
+        int diff, rock;
+        FOR_SEEDS_N(s, n) {
+            gen(s, level, 0);
+            for (y = 1; y < BW_ABYSS_SIZE - 1; y++)
+                for (x = 1; x < BW_ABYSS_SIZE - 1; x++) {
+                    int block = !bw_tile_passable(BW_AT(g, x, y)), is_rock = BW_AT(g, x, y) == BW_T_ROCK;
+                    if (seam_line(x) || seam_line(y)) {
+                        seam++;
+                        seam_block += (uint32_t)block;
+                        seam_rock += (uint32_t)is_rock;
+                    } else {
+                        rest++;
+                        rest_block += (uint32_t)block;
+                        rest_rock += (uint32_t)is_rock;
+                    }
+                }
+            for (a = 0; a < BW_ABYSS_AREAS; a++) {
+                int k;
+                for (k = 0; k < 2; k++) {
+                    if (k == 0 ? a % BW_ABYSS_SIDE == BW_ABYSS_SIDE - 1 : a / BW_ABYSS_SIDE == BW_ABYSS_SIDE - 1)
+                        continue;
+                    x = openings(a, k == 0);
+                    edges++;
+                    opens += (uint32_t)x;
+                    single += x < 3;
+                }
+            }
+        }
+        /* percentage points x 10 */
+        diff = (int)((uint64_t)seam_block * 1000 / seam) - (int)((uint64_t)rest_block * 1000 / rest);
+        rock = (int)((uint64_t)seam_rock * 1000 / seam) - (int)((uint64_t)rest_rock * 1000 / rest);
+        t_info("abyss_seam_excess_rock_pts10_plus_1000", (uint32_t)(1000 + rock));
+        t_info("abyss_seam_excess_block_pts10_plus_1000", (uint32_t)(1000 + diff));
+        worst = bw_max(worst, bw_abs(rock));
+        CHECK(rock <= SEAM_PTS10 && rock >= -SEAM_PTS10);
+        CHECK(diff <= SEAM_PTS10);
+    }
+    t_info("abyss_open_squares_per_seam_x10", opens * 10 / edges);
+    t_info("abyss_seams_under_3_open_pct10", single * 1000 / edges);
+    CHECK(opens >= 5 * edges);
+    CHECK(single * 20 < edges);
+    t_info("abyss_seam_rock_gap_worst_pts10", (uint32_t)worst);
+}
+
+/* 5.1 "mountainous rubble": rubble lies in long massifs, not round mounds.
+ * A massif is a 4-connected group of rubble tiles of 20 or more. Its
+ * length L is its longest extent over four directions (along x, along y,
+ * and along both diagonals, those scaled by 181/256 = 1/sqrt 2); it is
+ * long when L >= 12 and L^2 >= 3 x its tiles (so its mean width is at
+ * most a third of its length: a round mound has L^2 = 1.3 x its tiles).
+ * On the finished grid over every level: massifs on 90% of levels or
+ * more, and at least 60% of massifs long. */
+static int massif(int x0, int y0, int *longish)
+{
+    bw_tileset rub;
+    int i, cells, lo[4] = { 999, 999, 999, 999 }, hi[4] = { -999, -999, -999, -999 }, len = 0, k;
+    bw_tileset_clear(&rub);
+    bw_tileset_add(&rub, BW_T_RUBBLE);
+    bw_plane_clear(&m->b);
+    cells = bw_fill_flood(&m->fill, g, &rub, &m->b, x0, y0);
+    for (i = 0; i < BW_PLANE_WORDS; i++) {
+        uint32_t w32 = m->b.w[i];
+        int b;
+        if (!w32)
+            continue;
+        m->a.w[i] |= w32;
+        for (b = 0; b < 32; b++)
+            if ((w32 >> b) & 1u) {
+                int c = i * 32 + b, x = c % BW_GRID_MAX, y = c / BW_GRID_MAX;
+                int p[4];
+                p[0] = x;
+                p[1] = y;
+                p[2] = x + y;
+                p[3] = x - y;
+                for (k = 0; k < 4; k++) {
+                    lo[k] = bw_min(lo[k], p[k]);
+                    hi[k] = bw_max(hi[k], p[k]);
+                }
+            }
+    }
+    for (k = 0; k < 4; k++) {
+        int e = hi[k] - lo[k] + 1;
+        len = bw_max(len, k < 2 ? e : e * 181 / 256);
+    }
+    *longish = len >= 12 && len * len >= 3 * cells;
+    return cells;
+}
+
+static void abyss_5_1_rubble_reads_as_mountains(void)
+{
+    uint32_t s, n = SEEDS(300), levels = 0, with = 0, massifs = 0, longs = 0;
+    int level, x, y;
+    FOR_SEEDS_N(s, n)
+        for (level = 1; level <= BW_ABYSS_LEVELS; level++) {
+            int here = 0;
+            gen(s, level, 0);
+            bw_plane_clear(&m->a);
+            for (y = 1; y < BW_ABYSS_SIZE - 1; y++)
+                for (x = 1; x < BW_ABYSS_SIZE - 1; x++)
+                    if (BW_AT(g, x, y) == BW_T_RUBBLE && !BW_PGET(&m->a, x, y)) {
+                        int lg, c = massif(x, y, &lg);
+                        if (c >= 20) {
+                            here++;
+                            massifs++;
+                            longs += (uint32_t)lg;
+                        }
+                    }
+            levels++;
+            with += here > 0;
+        }
+    t_info("abyss_levels_with_massifs_pct", with * 100 / levels);
+    t_info("abyss_long_massifs_pct", massifs ? longs * 100 / massifs : 0);
+    CHECK(with * 10 >= levels * 9);
+    CHECK(longs * 10 >= massifs * 6);
+}
+
+/* 5.2 whatever the game writes: a game fills the pit in (writes floor over
+ * it) and regenerates, standing on it or far from it: the grid holds
+ * exactly one pit again, and the tile the game wrote, in sight, stays as
+ * written. A pit the game writes itself is refused (BW_ERR_STATE) and the map left
+ * as it was. DLVL 5 keeps none. */
+static void abyss_5_2_pit_restored_after_game_writes_over_it(void)
+{
+    uint32_t s, n = SEEDS(300);
+    int level, x = 0, y = 0, near;
+    FOR_SEEDS_N(s, n)
+        for (level = 1; level <= BW_ABYSS_LEVELS; level++)
+            for (near = 0; near < 2; near++) {
+                int px, py, r;
+                uint32_t h;
+                gen(s, level, 0);
+                if (level == BW_ABYSS_LEVELS) {
+                    CHECK(bw_abyss_regenerate(m, s, level, 1, 60, 60, BW_ABYSS_KEEP, 0) >= 0);
+                    CHECK(find(BW_T_PIT, &x, &y) == 0);
+                    break;
+                }
+                REQUIRE(find(BW_T_PIT, &x, &y) == 1);
+                BW_AT(g, x, y) = BW_T_DIRT;
+                px = near ? x : (x < 60 ? 110 : 9);
+                py = near ? y : (y < 60 ? 110 : 9);
+                r = bw_abyss_regenerate(m, s, level, 1, px, py, BW_ABYSS_KEEP, 0);
+                CHECK(r > 0);
+                CHECK(find(BW_T_PIT, &px, &py) == 1);
+                if (near)
+                    CHECK(BW_AT(g, x, y) == BW_T_DIRT);
+                /* a second pit written by the game: refused, map as it was */
+                h = bw_grid_hash(g);
+                BW_AT(g, 60, 60) = BW_T_PIT;
+                h = bw_grid_hash(g);
+                CHECK(bw_abyss_regenerate(m, s, level, 2, 9, 9, BW_ABYSS_KEEP, 0) == BW_ERR_STATE);
+                CHECK(bw_grid_hash(g) == h);
+            }
+}
+
+/* 5.3 with the keep radius a game passes (its view radius): every area
+ * with a cell within `keep` of the player keeps every tile, every other
+ * one is redrawn, and the info's mask names exactly the redrawn ones. */
+static void abyss_5_3_keep_radius_is_the_callers(void)
+{
+    static const int keeps[] = { 0, 8, 24, 40, 80, BW_ABYSS_KEEP_MAX };
+    bw_abyss_info info;
+    uint32_t s, before[BW_ABYSS_AREAS];
+    bw_rng r;
+    int i, a, px, py;
+    FOR_SEEDS(s, 300) {
+        int level = 1 + (int)(s % 5);
+        for (i = 0; i < (int)(sizeof keeps / sizeof keeps[0]); i++) {
+            int n, far = 0, keep = keeps[i];
+            gen(s, level, &info);
+            for (a = 0; a < BW_ABYSS_AREAS; a++)
+                CHECK(BW_ABYSS_REDRAWN(&info, a));
+            bw_rng_seed(&r, s * 11 + (uint32_t)i);
+            somewhere(&r, &px, &py);
+            for (a = 0; a < BW_ABYSS_AREAS; a++)
+                before[a] = area_hash(a);
+            n = bw_abyss_regenerate(m, s, level, 1 + (uint32_t)i, px, py, keep, &info);
+            for (a = 0; a < BW_ABYSS_AREAS; a++) {
+                int x0 = (a % BW_ABYSS_SIDE) * BW_ABYSS_AREA, y0 = (a / BW_ABYSS_SIDE) * BW_ABYSS_AREA;
+                int nx = bw_clamp(px, x0, x0 + BW_ABYSS_AREA - 1), ny = bw_clamp(py, y0, y0 + BW_ABYSS_AREA - 1);
+                int out = bw_dist2(nx, ny, px, py) > keep * keep;
+                far += out;
+                CHECK((int)BW_ABYSS_REDRAWN(&info, a) == out);
+                if (!out)
+                    CHECK(area_hash(a) == before[a]);
+            }
+            CHECK(n == far && info.redrawn == far);
+            if (keep == BW_ABYSS_KEEP_MAX)
+                CHECK(n == 0);
+        }
+    }
+    CHECK(bw_abyss_regenerate(m, 1, 3, 1, 5, 5, -1, 0) == BW_ERR_ARG);
+    CHECK(bw_abyss_regenerate(m, 1, 3, 1, 5, 5, BW_ABYSS_KEEP_MAX + 1, 0) == BW_ERR_ARG);
 }
 
 /* A level alone (after garbage) equals the same level after the others,
@@ -435,11 +678,11 @@ static void abyss_level_alone_equals_level_in_sequence(void)
     t_levels_alone_equal_in_sequence(m, "abyss", SEEDS(100));
     FOR_SEEDS(s, 100) {
         gen(s, 2, 0);
-        bw_abyss_regenerate(m, s, 2, 7, 30, 30, 0);
+        bw_abyss_regenerate(m, s, 2, 7, 30, 30, BW_ABYSS_KEEP, 0);
         h = bw_grid_hash(g);
         t_scramble(m, s);
         gen(s, 2, 0);
-        bw_abyss_regenerate(m, s, 2, 7, 30, 30, 0);
+        bw_abyss_regenerate(m, s, 2, 7, 30, 30, BW_ABYSS_KEEP, 0);
         CHECK(bw_grid_hash(g) == h);
     }
 }
@@ -451,9 +694,9 @@ static void abyss_registry_and_range(void)
     CHECK(gen_row->id == BW_GEN_ABYSS && gen_row->w == 120 && gen_row->h == 120 && gen_row->levels == 5);
     CHECK(bw_abyss_level(m, 1, 0, 0) == BW_ERR_LEVEL && bw_abyss_level(m, 1, 6, 0) == BW_ERR_LEVEL);
     CHECK(bw_abyss_level(m, 1, 3, 0) == 0);
-    CHECK(bw_abyss_regenerate(m, 1, 3, 1, -1, 5, 0) == BW_ERR_ARG);
-    CHECK(bw_abyss_regenerate(m, 1, 3, 1, 5, 120, 0) == BW_ERR_ARG);
-    CHECK(bw_abyss_regenerate(m, 1, 9, 1, 5, 5, 0) == BW_ERR_LEVEL);
+    CHECK(bw_abyss_regenerate(m, 1, 3, 1, -1, 5, BW_ABYSS_KEEP, 0) == BW_ERR_ARG);
+    CHECK(bw_abyss_regenerate(m, 1, 3, 1, 5, 120, BW_ABYSS_KEEP, 0) == BW_ERR_ARG);
+    CHECK(bw_abyss_regenerate(m, 1, 9, 1, 5, 5, BW_ABYSS_KEEP, 0) == BW_ERR_LEVEL);
 }
 
 static void abyss_golden(void)
@@ -461,18 +704,18 @@ static void abyss_golden(void)
     uint32_t h = BW_GRID_FNV1A_INIT, s;
     int level;
     gen(1, 1, 0);
-    t_golden("abyss_seed1_level1", bw_grid_hash(g), 0x98f84931u);
+    t_golden("abyss_seed1_level1", bw_grid_hash(g), 0x5247f076u);
     gen(1, 5, 0);
-    t_golden("abyss_seed1_level5", bw_grid_hash(g), 0x4a9fe115u);
+    t_golden("abyss_seed1_level5", bw_grid_hash(g), 0xf2fdba8fu);
     gen(1, 2, 0);
-    bw_abyss_regenerate(m, 1, 2, 1, 17, 23, 0);
-    t_golden("abyss_seed1_level2_epoch1", bw_grid_hash(g), 0x18cfb32cu);
+    bw_abyss_regenerate(m, 1, 2, 1, 17, 23, BW_ABYSS_KEEP, 0);
+    t_golden("abyss_seed1_level2_epoch1", bw_grid_hash(g), 0x9a690f50u);
     for (s = 0; s < 10; s++)
         for (level = 1; level <= 5; level++) {
             gen(s, level, 0);
             h = t_fold(h, bw_grid_hash(g));
         }
-    t_golden("abyss_seeds0to9_all_levels", h, 0x9b03b59au);
+    t_golden("abyss_seeds0to9_all_levels", h, 0x3ff9d3dau);
 }
 
 void suite_abyss(void)
@@ -480,6 +723,10 @@ void suite_abyss(void)
     RUN(abyss_5_1_every_kind_and_combinations);
     RUN(abyss_5_1_kinds_look_like_their_names);
     RUN(abyss_5_1_mazes_are_one_wide);
+    RUN(abyss_5_1_seams_invisible);
+    RUN(abyss_5_1_rubble_reads_as_mountains);
+    RUN(abyss_5_2_pit_restored_after_game_writes_over_it);
+    RUN(abyss_5_3_keep_radius_is_the_callers);
     RUN(abyss_5_2_exactly_one_pit_down);
     RUN(abyss_5_3_out_of_sight_regenerates);
     RUN(abyss_5_3_exit_moves_when_out_of_sight);

@@ -8,7 +8,7 @@ static bw_map *const m = &arena.map;
 static void api_strerror_names_every_code(void)
 {
     static const int codes[] = { BW_OK, BW_ERR_LEVEL, BW_ERR_OPTION, BW_ERR_DESIGN,
-                                 BW_ERR_ARG, BW_ERR_NOT_FOUND };
+                                 BW_ERR_ARG, BW_ERR_NOT_FOUND, BW_ERR_STATE };
     const int n = (int)(sizeof codes / sizeof codes[0]);
     int i, j;
     CHECK(t_same(bw_strerror(BW_OK), "ok"));

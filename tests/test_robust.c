@@ -182,14 +182,14 @@ static void robust_13_4_abyss_regenerate_takes_extreme_ints(void)
         int v = extreme[k];
         t_seed((uint32_t)k);
         if (v < 1 || v > 5)
-            CHECK(bw_abyss_regenerate(m, 2, v, 1, 60, 60, 0) < 0);
+            CHECK(bw_abyss_regenerate(m, 2, v, 1, 60, 60, BW_ABYSS_KEEP, 0) < 0);
         if (v < 0 || v >= BW_ABYSS_SIZE) {
-            CHECK(bw_abyss_regenerate(m, 2, 2, 1, v, 60, 0) < 0);
-            CHECK(bw_abyss_regenerate(m, 2, 2, 1, 60, v, 0) < 0);
+            CHECK(bw_abyss_regenerate(m, 2, 2, 1, v, 60, BW_ABYSS_KEEP, 0) < 0);
+            CHECK(bw_abyss_regenerate(m, 2, 2, 1, 60, v, BW_ABYSS_KEEP, 0) < 0);
         }
     }
-    CHECK(bw_abyss_regenerate(m, 2, 2, 0, 60, 60, 0) < 0);
-    CHECK(bw_abyss_regenerate(m, 2, 2, 0xffffffffu, 60, 60, 0) >= 0);
+    CHECK(bw_abyss_regenerate(m, 2, 2, 0, 60, 60, BW_ABYSS_KEEP, 0) < 0);
+    CHECK(bw_abyss_regenerate(m, 2, 2, 0xffffffffu, 60, 60, BW_ABYSS_KEEP, 0) >= 0);
 }
 
 void suite_robust(void)

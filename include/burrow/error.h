@@ -13,7 +13,8 @@ enum bw_err {
     BW_ERR_OPTION = -2,    /* an option or parameter is out of its range */
     BW_ERR_DESIGN = -3,    /* a crawler design does not parse or breaks a rule */
     BW_ERR_ARG = -4,       /* a required pointer is NULL, or a point is off the map */
-    BW_ERR_NOT_FOUND = -5  /* nothing to return (no road to put the player on) */
+    BW_ERR_NOT_FOUND = -5, /* nothing to return (no road to put the player on) */
+    BW_ERR_STATE = -6      /* the map was changed in a way the call will not mend */
 };
 
 /* A short English phrase for err ("level out of range"); "ok" for 0 and

@@ -26,7 +26,7 @@
 /* The format version (`burrow list`): a seed, level and options give the
  * same map for as long as it stays; any change to a map bumps it, and
  * tests/golden/levels.tsv pins the maps of the current one. */
-#define BW_FOREST_VERSION 1
+#define BW_FOREST_VERSION 2
 
 #define BW_FOREST_LEVELS 5
 #define BW_FOREST_W 120
@@ -55,7 +55,8 @@ int bw_forest_trunk_at(const bw_forest_plan *p, int x, int y);
 /* ------------------------------------------------------- the canopy */
 
 /* Branching (4.2 - 4.4). A trunk grows 4..6 branches of width 3 (the
- * first generation) whose length beyond the trunk is 10..16. Each branch
+ * first generation) whose length beyond the trunk is 12..16 (so every
+ * second-generation branch forks and every twig is one square wide). Each branch
  * of width w and length L grows 4 sub-branches (5 with chance 1/3) of
  * width w - 1 and length L * k / 6, k drawn 3..4 (so L/2 .. 2L/3), spread
  * along its outer part; the last one starts at its tip. A branch is too
@@ -65,7 +66,7 @@ int bw_forest_trunk_at(const bw_forest_plan *p, int x, int y);
 #define BW_FOREST_WIDTH0 3
 #define BW_FOREST_MIN_WIDTH 1
 #define BW_FOREST_MIN_LEN 3
-#define BW_FOREST_LEN0_MIN 10
+#define BW_FOREST_LEN0_MIN 12
 #define BW_FOREST_LEN0_MAX 16
 #define BW_FOREST_FIRST_MIN 4          /* branches per trunk */
 #define BW_FOREST_FIRST_MAX 6
@@ -81,7 +82,16 @@ int bw_forest_trunk_at(const bw_forest_plan *p, int x, int y);
 #define BW_FOREST_GENERATIONS 3
 #define BW_FOREST_TREE_CAP 186
 
-/* One piece of the canopy, as bw_forest_canopy reports it. */
+/* Leaves on the map (4.4): the leaves go in after every branch, mushroom
+ * top and vine, into the air only, and never 4-next to another leaf, so
+ * every leaf on the map is whole and distinct. First each twig gets up to
+ * four 1 x 1 leaves beside its last five centre-line squares, tip first;
+ * then the planned leaves bw_forest_canopy reports (1 x 1 to 2 x 4) that
+ * still fit, up to six a twig. Where twigs crowd, a twig may show fewer
+ * than four (rep->bare counts them).
+ *
+ * One piece of the canopy, as bw_forest_canopy reports it (leaves: as
+ * planned; the map holds those that fit, see above). */
 enum { BW_FOREST_BRANCH = 1, BW_FOREST_LEAF = 2 };
 typedef struct bw_forest_part {
     uint8_t kind;          /* BW_FOREST_BRANCH or BW_FOREST_LEAF */
@@ -137,16 +147,34 @@ int bw_forest_mushrooms(uint32_t seed, int level, bw_plane *out);
 /* --------------------------------------------------- vine bridges */
 
 /* 4.7: as each twig is drawn, a straight ray continues its direction from
- * its tip through the air (and over leaves and vines) for at most
- * BW_FOREST_VINE_MAX squares (Pythagorean). If the first branch square it
- * meets belongs to another tree (one drawn before: trees are drawn in plan
- * order), the air squares of the 4-connected line from the tip to that
- * square become vine: a bridge. A ray that meets its own tree, a trunk,
- * the map's edge or nothing, or meets the other tree on the very next
- * square (the two touch already), lays no vine. */
+ * its tip through the air (and over vines) for at most BW_FOREST_VINE_MAX
+ * squares (Pythagorean). If the first branch square it meets belongs to
+ * another tree (one drawn before: trees are drawn in plan order), the air
+ * squares of the 4-connected line from the tip to that square become vine:
+ * a bridge. A ray from a tip inside a trunk, or that meets its own tree, a
+ * trunk, the map's edge or nothing, or meets the other tree on the very
+ * next square (the two touch already), or whose line would cross a trunk,
+ * lays no vine (these are the vines on_vine reports).
+ *
+ * Then every tree is joined to another (the level's guarantee): a tree's
+ * canopy is what its trunk reaches over trunk, branch, mushroom and top
+ * squares, its side the squares strictly nearer its trunk centre than any
+ * other. Each tree not yet joined gets a bridge: from the tip of one of its
+ * twigs on its side, a straight line through air (or vine) only to the
+ * first square of the nearest other tree's canopy on that tree's side,
+ * cast at that trunk's centre and, if no such line exists, in 32
+ * directions; the shortest is laid. These may be long (trees are 29 or
+ * more apart). No vine is laid through a trunk. */
 #define BW_FOREST_VINE_MAX 16
 
-/* --------------------------------------------------- generation */
+/* 4.6, mushroom tops on the map: a mushroom top lands where the level
+ * below has its mushroom, over whatever is there. A top that the level's
+ * canopy does not reach (no way from a trunk over passable squares) grows
+ * a vine, a straight 4-connected line through the air, to the nearest
+ * branch, mushroom, leaf or top square that is reached and whose line
+ * crosses no trunk: the top always comes out on the canopy above.
+ *
+ * --------------------------------------------------- generation */
 
 /* What a level holds, for tests and curious callers. */
 typedef struct bw_forest_report {
@@ -154,6 +182,10 @@ typedef struct bw_forest_report {
     uint16_t vines;        /* vine bridges laid (each one passed to on_vine) */
     uint16_t mushrooms, tops;
     uint16_t fallbacks;    /* DLVL 5: trunks reached only by the fallback cut */
+    uint16_t bridges;      /* 4.7: bridges laid so every tree is joined */
+    uint16_t lonely;       /* trees no bridge could join (measured: none) */
+    uint16_t bare;         /* twigs with room for fewer than four leaves */
+    uint16_t stalks;       /* 4.6: vines from a top out to the canopy */
 } bw_forest_report;
 
 /* Generates level `level` (1..5) of `seed` into m (120 x 120); rep may be

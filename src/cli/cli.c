@@ -214,7 +214,7 @@ static int make_level(const cli_args *a, int level)
     if (a->gen->generate(&map, a->seed, level, &a->opts) != 0)
         return -1;
     for (e = 1; e <= a->epoch; e++)
-        if (bw_abyss_regenerate(&map, a->seed, level, (uint32_t)e, a->px, a->py, 0) < 0)
+        if (bw_abyss_regenerate(&map, a->seed, level, (uint32_t)e, a->px, a->py, BW_ABYSS_KEEP, 0) < 0)
             return -1;
     return 0;
 }

@@ -7,7 +7,8 @@ static const char *const messages[] = {
     "option out of range",
     "bad crawler design",
     "bad argument",
-    "not found"
+    "not found",
+    "the map was changed in a way the call will not mend"
 };
 
 const char *bw_strerror(int err)

@@ -20,8 +20,14 @@ enum { P_PIT = 1, P_PORT = 2, P_AREA = 3, P_SPOT = 4, P_KINDS = 5 };
 
 /* A combination (5.1) in one area of three: a second kind over a half. */
 #define COMBO_ONE_IN 3
-/* Ports keep this far from an area's corners, so the four never meet. */
+/* Ports keep this far from an area's corners, so the four edges' ports
+ * never meet. Each shared edge has PORTS of them, one in each of as many
+ * segments PORT_SEG long with a square between segments, so they are
+ * separate ways across: 3..6, 8..11 and 13..16 along a 20-square edge. */
 #define PORT_MARGIN 3
+#define PORTS 3
+#define PORT_SEG 4
+typedef char abyss_ports_fit[PORT_MARGIN + PORTS * (PORT_SEG + 1) - 1 <= BW_ABYSS_AREA - PORT_MARGIN ? 1 : -1];
 /* A pit lies at least this far inside its area's edge. */
 #define PIT_MARGIN 2
 /* Draws of a cave before it settles for an open disc (see draw_cave). */
@@ -29,7 +35,7 @@ enum { P_PIT = 1, P_PORT = 2, P_AREA = 3, P_SPOT = 4, P_KINDS = 5 };
 
 typedef struct anchors {
     uint8_t n;
-    uint8_t x[6], y[6], tile[6]; /* 4 ports, the pit, the ladder */
+    uint8_t x[4 * PORTS + 2], y[4 * PORTS + 2], tile[4 * PORTS + 2]; /* the ports, the pit, the ladder */
 } anchors;
 
 static bw_rect area_rect(int a)
@@ -115,42 +121,94 @@ static void draw_ruins(bw_map *m, bw_rng *r, bw_rect box)
             }
 }
 
-/* 5.1 "mountainous rubble": heaped mounds of rubble with boulders strewn
- * over the dirt between them. */
+/* 5.1 "mountainous rubble": ridges. A ridge is a walk along the box's
+ * longer axis from one end to the other, leaving RIDGE_IN free at each
+ * end (a way round it), in its own band across the box (bands RIDGE_GAP
+ * apart); at one step in RIDGE_SLOPE it moves a square across, the way it
+ * leans, which turns at one step in RIDGE_TURN, so it bends gently. Each
+ * step heaps two squares of rubble across it, four at a peak (one step in
+ * PEAK_ONE_IN): a long massif two to four wide. One or two ridges per
+ * whole area, one in a half; boulders are strewn over the dirt off them. */
+#define RIDGE_IN 1
+#define RIDGE_GAP 3
+#define RIDGE_SLOPE 3
+#define RIDGE_TURN 6
+#define PEAK_ONE_IN 6
+static void ridge(bw_grid *g, bw_rng *r, bw_rect box, int band, int bands)
+{
+    int wide = bw_rect_w(box) >= bw_rect_h(box);
+    int lo = wide ? box.x0 : box.y0, hi = wide ? box.x1 : box.y1;
+    int a0 = (wide ? box.y0 : box.x0) + 2, a1 = (wide ? box.y1 : box.x1) - 3;
+    int span = a1 - a0 + 1, clo, chi, c, t, k, lean = bw_rng_chance(r, 1, 2) ? 1 : -1;
+    if (span < 1) {
+        a0 = a1 = (a0 + a1) / 2;
+        span = 1;
+    }
+    clo = a0 + span * band / bands + (band > 0 ? RIDGE_GAP / 2 : 0);
+    chi = bw_max(clo, a0 + span * (band + 1) / bands - 1 - (band + 1 < bands ? RIDGE_GAP - RIDGE_GAP / 2 : 0));
+    c = bw_rng_range(r, clo, chi);
+    for (t = lo + RIDGE_IN; t <= hi - RIDGE_IN; t++) {
+        int peak = bw_rng_chance(r, 1, PEAK_ONE_IN);
+        if (bw_rng_chance(r, 1, RIDGE_TURN))
+            lean = -lean;
+        if (bw_rng_chance(r, 1, RIDGE_SLOPE))
+            c += lean;
+        if (c < clo || c > chi) { /* the band's edge: lean back */
+            c = bw_clamp(c, clo, chi);
+            lean = -lean;
+        }
+        for (k = peak ? -1 : 0; k <= (peak ? 2 : 1); k++) {
+            int x = wide ? t : c + k, y = wide ? c + k : t;
+            if (bw_rect_contains(box, x, y))
+                BW_AT(g, x, y) = BW_T_RUBBLE;
+        }
+    }
+}
+
 static void draw_rubble(bw_map *m, bw_rng *r, bw_rect box)
 {
     bw_grid *g = &m->grid;
     int i, n, x, y, area = bw_rect_w(box) * bw_rect_h(box);
     bw_grid_rect(g, box.x0, box.y0, box.x1, box.y1, BW_T_DIRT);
-    n = area / 50 + bw_rng_range(r, 0, 2);
+    n = area >= 300 ? bw_rng_range(r, 1, 2) : 1;
     for (i = 0; i < n; i++)
-        random_mound(g, r, box, 3, BW_TILE_COUNT, BW_T_RUBBLE);
+        ridge(g, r, box, i, n);
+    /* boulders keep a square off the ridges, so they close no pocket of
+     * dirt against one (join_area would cut a pass to each) */
     for (y = box.y0; y <= box.y1; y++)
         for (x = box.x0; x <= box.x1; x++)
-            if (BW_AT(g, x, y) == BW_T_DIRT && bw_rng_chance(r, 1, 16))
-                BW_AT(g, x, y) = BW_T_BOULDER;
+            if (BW_AT(g, x, y) == BW_T_DIRT && bw_rng_chance(r, 1, 16)) {
+                int d, near = 0;
+                for (d = 0; d < 8; d++)
+                    near |= BW_AT(g, x + bw_dx8[d], y + bw_dy8[d]) == BW_T_RUBBLE;
+                if (!near)
+                    BW_AT(g, x, y) = BW_T_BOULDER;
+            }
 }
 
 /* 5.1 "a twisted maze": a depth-first backtracker over cells two apart,
- * which makes long winding passages with few branches. The stack holds at
- * most every cell once: 9 x 9 for a whole area. */
-#define MAZE_CELLS 81
+ * which makes long winding passages with few branches. The cells start on
+ * the box's first line, so its edge is passage like any other line (no
+ * wall of rock along the seam); when the box is even the last line lies
+ * past the cells, and half the cells next to it open a stub into it, as a
+ * passage would go on. The stack holds at most every cell once: 10 x 10
+ * for a whole area. */
+#define MAZE_SIDE 10
+#define MAZE_CELLS (MAZE_SIDE * MAZE_SIDE)
 static void draw_maze(bw_map *m, bw_rng *r, bw_rect box)
 {
     bw_grid *g = &m->grid;
-    int cw = (bw_rect_w(box) - 1) / 2, ch = (bw_rect_h(box) - 1) / 2;
+    int cw = (bw_rect_w(box) + 1) / 2, ch = (bw_rect_h(box) + 1) / 2;
     uint8_t stack[MAZE_CELLS];
     uint32_t seen[(MAZE_CELLS + 31) / 32] = { 0 };
-    int sp = 0, c;
+    int sp = 0, c, i;
     bw_grid_rect(g, box.x0, box.y0, box.x1, box.y1, BW_T_ROCK);
-    if (cw < 1 || ch < 1)
-        return;
-    if (cw > 9) cw = 9;
-    if (ch > 9) ch = 9;
+    if (cw > MAZE_SIDE) cw = MAZE_SIDE;
+    if (ch > MAZE_SIDE) ch = MAZE_SIDE;
     c = (int)bw_rng_below(r, (uint32_t)(cw * ch));
     seen[c >> 5] |= 1u << (c & 31);
     stack[sp++] = (uint8_t)c;
-    BW_AT(g, box.x0 + 1 + 2 * (c % cw), box.y0 + 1 + 2 * (c / cw)) = BW_T_STONE;
+    BW_AT(g, box.x0 + 2 * (c % cw), box.y0 + 2 * (c / cw)) = BW_T_STONE;
     while (sp > 0) {
         int d, n = 0, next[4], cx, cy;
         c = stack[sp - 1];
@@ -170,9 +228,16 @@ static void draw_maze(bw_map *m, bw_rng *r, bw_rect box)
         seen[c >> 5] |= 1u << (c & 31);
         stack[sp++] = (uint8_t)c;
         /* the wall between the two cells, then the new cell */
-        BW_AT(g, box.x0 + 1 + 2 * cx + bw_dx4[d], box.y0 + 1 + 2 * cy + bw_dy4[d]) = BW_T_STONE;
-        BW_AT(g, box.x0 + 1 + 2 * (c % cw), box.y0 + 1 + 2 * (c / cw)) = BW_T_STONE;
+        BW_AT(g, box.x0 + 2 * cx + bw_dx4[d], box.y0 + 2 * cy + bw_dy4[d]) = BW_T_STONE;
+        BW_AT(g, box.x0 + 2 * (c % cw), box.y0 + 2 * (c / cw)) = BW_T_STONE;
     }
+    /* the line past the cells (even boxes): stubs from half the cells */
+    for (i = 0; i < ch && box.x0 + 2 * (cw - 1) + 1 == box.x1; i++)
+        if (bw_rng_chance(r, 1, 2))
+            BW_AT(g, box.x1, box.y0 + 2 * i) = BW_T_STONE;
+    for (i = 0; i < cw && box.y0 + 2 * (ch - 1) + 1 == box.y1; i++)
+        if (bw_rng_chance(r, 1, 2))
+            BW_AT(g, box.x0 + 2 * i, box.y1) = BW_T_STONE;
 }
 
 /* "Other types of area" (5.1): a cave of stone rounded by the 4-5 rule of
@@ -192,6 +257,13 @@ static void draw_cave(bw_map *m, bw_rng *r, bw_rect box)
                 BW_AT(g, x, y) = edge || bw_rng_chance(r, 45, 100) ? BW_T_ROCK : BW_T_STONE;
             }
         bw_life_cave(g, 3, box.x0 + 1, box.y0 + 1, box.x1 - 1, box.y1 - 1, BW_T_ROCK, BW_T_STONE);
+        /* the rule runs inside a rim of rock; then the rim takes the square
+         * next inside it, so no wall of rock lines the seam */
+        for (y = box.y0; y <= box.y1; y++)
+            for (x = box.x0; x <= box.x1; x++)
+                if ((x == box.x0 || y == box.y0 || x == box.x1 || y == box.y1) && box.x1 - box.x0 >= 2 &&
+                    box.y1 - box.y0 >= 2)
+                    BW_AT(g, x, y) = BW_AT(g, bw_clamp(x, box.x0 + 1, box.x1 - 1), bw_clamp(y, box.y0 + 1, box.y1 - 1));
         stone = 0;
         for (y = box.y0; y <= box.y1; y++)
             for (x = box.x0; x <= box.x1; x++)
@@ -217,15 +289,61 @@ static const kind_info kinds[BW_ABYSS_KINDS] = {
     { draw_cave, BW_T_STONE },   /* BW_ABYSS_CAVE */
 };
 
-/* The half of `box` a second kind covers: 1 west, 2 east, 3 north, 4 south. */
-static bw_rect half_of(bw_rect b, int half)
+/* A combination (5.1): the second kind over one half of the box (`half`:
+ * 1 west, 2 east, 3 north, 4 south), split on a wavy line, not a straight
+ * one: the line wanders from the middle up to WOBBLE squares into the
+ * main kind's half, a square at most per step along it, so the second
+ * kind always covers its own half and bites into the other. It is drawn
+ * over its half widened by WOBBLE; the main kind's squares in that band
+ * are kept first (on the stack) and put back on the main side of the line. */
+#define WOBBLE 3
+
+/* The main kind's half when the second kind takes `half`. */
+static bw_rect main_half(bw_rect b, int half)
 {
     int mx = (b.x0 + b.x1) / 2, my = (b.y0 + b.y1) / 2;
     switch (half) {
-    case 1: return bw_rect_make(b.x0, b.y0, mx, b.y1);
-    case 2: return bw_rect_make(mx + 1, b.y0, b.x1, b.y1);
-    case 3: return bw_rect_make(b.x0, b.y0, b.x1, my);
-    default: return bw_rect_make(b.x0, my + 1, b.x1, b.y1);
+    case 1: return bw_rect_make(mx + 1, b.y0, b.x1, b.y1);
+    case 2: return bw_rect_make(b.x0, b.y0, mx, b.y1);
+    case 3: return bw_rect_make(b.x0, my + 1, b.x1, b.y1);
+    default: return bw_rect_make(b.x0, b.y0, b.x1, my);
+    }
+}
+static void draw_second(bw_map *m, bw_rng *r, bw_rect b, int half, int second)
+{
+    uint8_t keep[WOBBLE][BW_ABYSS_AREA];
+    bw_grid *g = &m->grid;
+    int across = half <= 2; /* the line runs along y, splitting x */
+    int lo = across ? b.x0 : b.y0, hi = across ? b.x1 : b.y1;
+    int alo = across ? b.y0 : b.x0, ahi = across ? b.y1 : b.x1;
+    int mid = (lo + hi) / 2, low = half == 1 || half == 3; /* second on the low side */
+    int band0 = low ? mid + 1 : mid - WOBBLE + 1; /* the main side's lines next to the middle */
+    int j, t, w;
+    if (ahi - alo + 1 > BW_ABYSS_AREA || mid - WOBBLE < lo || mid + WOBBLE + 1 > hi)
+        return; /* never: boxes are at most an area and 18 or more wide */
+    for (t = alo; t <= ahi; t++)
+        for (j = 0; j < WOBBLE; j++)
+            keep[j][t - alo] = across ? BW_AT(g, band0 + j, t) : BW_AT(g, t, band0 + j);
+    if (low)
+        kinds[second].draw(m, r, across ? bw_rect_make(b.x0, b.y0, mid + WOBBLE, b.y1)
+                                        : bw_rect_make(b.x0, b.y0, b.x1, mid + WOBBLE));
+    else
+        kinds[second].draw(m, r, across ? bw_rect_make(band0, b.y0, b.x1, b.y1)
+                                        : bw_rect_make(b.x0, band0, b.x1, b.y1));
+    /* the line: the second kind reaches w squares past the middle */
+    w = bw_rng_range(r, 0, WOBBLE);
+    for (t = alo; t <= ahi; t++) {
+        w = bw_clamp(w + bw_rng_range(r, -1, 1), 0, WOBBLE);
+        for (j = 0; j < WOBBLE; j++) {
+            /* j-th line of the band counted from the middle outward */
+            int v = low ? band0 + j : mid - j, k = low ? j : WOBBLE - 1 - j;
+            if (j >= w) { /* past the line: the main kind's side */
+                if (across)
+                    BW_AT(g, v, t) = keep[k][t - alo];
+                else
+                    BW_AT(g, t, v) = keep[k][t - alo];
+            }
+        }
     }
 }
 
@@ -281,12 +399,12 @@ static void join_area(bw_map *m, bw_rect box, uint8_t floor)
 
 /* ------------------------------------------------------------- anchors */
 
-/* The port on the east (side 0) or south (side 1) edge of area a: the
- * offset along the edge, PORT_MARGIN .. AREA - 1 - PORT_MARGIN. */
-static int port_at(uint32_t seed, int level, int a, int side)
+/* Port j (0..PORTS-1) on the east (side 0) or south (side 1) edge of
+ * area a: the offset along the edge, in segment j. */
+static int port_at(uint32_t seed, int level, int a, int side, int j)
 {
-    uint32_t h = bw_rng_mix(seed, BW_GEN_ABYSS, (uint32_t)level, PURPOSE(P_PORT, a * 2 + side));
-    return PORT_MARGIN + (int)(h % (BW_ABYSS_AREA - 2 * PORT_MARGIN));
+    uint32_t h = bw_rng_mix(seed, BW_GEN_ABYSS, (uint32_t)level, PURPOSE(P_PORT, (a * 2 + side) * PORTS + j));
+    return PORT_MARGIN + j * (PORT_SEG + 1) + (int)(h % PORT_SEG);
 }
 
 static void add_anchor(anchors *an, int x, int y, uint8_t tile)
@@ -297,20 +415,23 @@ static void add_anchor(anchors *an, int x, int y, uint8_t tile)
     an->n++;
 }
 
-/* The cells area a must keep open toward its neighbours: both cells of
- * each port on its four edges (the map's rim has none). */
+/* The cells area a must keep open toward its neighbours: its own cell of
+ * each port on its four edges (the map's rim has none); the neighbour
+ * keeps the other. */
 static void add_ports(anchors *an, uint32_t seed, int level, int a, uint8_t floor)
 {
-    int ax = a % BW_ABYSS_SIDE, ay = a / BW_ABYSS_SIDE;
+    int ax = a % BW_ABYSS_SIDE, ay = a / BW_ABYSS_SIDE, j;
     bw_rect r = area_rect(a);
-    if (ax + 1 < BW_ABYSS_SIDE)
-        add_anchor(an, r.x1, r.y0 + port_at(seed, level, a, 0), floor);
-    if (ax > 0)
-        add_anchor(an, r.x0, r.y0 + port_at(seed, level, a - 1, 0), floor);
-    if (ay + 1 < BW_ABYSS_SIDE)
-        add_anchor(an, r.x0 + port_at(seed, level, a, 1), r.y1, floor);
-    if (ay > 0)
-        add_anchor(an, r.x0 + port_at(seed, level, a - BW_ABYSS_SIDE, 1), r.y0, floor);
+    for (j = 0; j < PORTS; j++) {
+        if (ax + 1 < BW_ABYSS_SIDE)
+            add_anchor(an, r.x1, r.y0 + port_at(seed, level, a, 0, j), floor);
+        if (ax > 0)
+            add_anchor(an, r.x0, r.y0 + port_at(seed, level, a - 1, 0, j), floor);
+        if (ay + 1 < BW_ABYSS_SIDE)
+            add_anchor(an, r.x0 + port_at(seed, level, a, 1, j), r.y1, floor);
+        if (ay > 0)
+            add_anchor(an, r.x0 + port_at(seed, level, a - BW_ABYSS_SIDE, 1, j), r.y0, floor);
+    }
 }
 
 /* The areas that hold a pit place: those with (ax + ay) % 3 == 0, twelve
@@ -392,9 +513,11 @@ static void draw_area(bw_map *m, uint32_t seed, int level, uint32_t epoch, int a
         half = bw_rng_range(&r, 1, 4);
     }
     bw_grid_rect(&m->grid, whole.x0, whole.y0, whole.x1, whole.y1, BW_T_ROCK);
-    kinds[kind].draw(m, &r, box);
+    /* in a combination the main kind is drawn over its own half, so each
+     * kind's features lie on its side of the line */
+    kinds[kind].draw(m, &r, half ? main_half(box, half) : box);
     if (half)
-        kinds[second].draw(m, &r, half_of(box, half));
+        draw_second(m, &r, box, half, second);
     an.n = 0;
     add_ports(&an, seed, level, a, kinds[kind].floor);
     if ((k = spot_of_area(a)) > 0) {
@@ -419,16 +542,21 @@ static void draw_area(bw_map *m, uint32_t seed, int level, uint32_t epoch, int a
     }
 }
 
-/* The links and the count of redrawn areas into the caller's info (the
- * kinds are filled in area by area as they are drawn). */
-static void report(bw_abyss_info *info, const bw_abyss_info *links, int redrawn)
+/* The links, the count and the mask of redrawn areas into the caller's
+ * info (the kinds are filled in area by area as they are drawn). */
+static void report(bw_abyss_info *info, const bw_abyss_info *links, const uint8_t *redraw, int n)
 {
+    int i;
     if (!info)
         return;
     info->has_pit = links->has_pit;
     info->pit_x = links->pit_x;
     info->pit_y = links->pit_y;
-    info->redrawn = (uint8_t)redrawn;
+    info->redrawn = (uint8_t)n;
+    for (i = 0; i < BW_ABYSS_MASK_BYTES; i++)
+        info->redrawn_mask[i] = 0;
+    for (i = 0; i < n; i++)
+        info->redrawn_mask[redraw[i] >> 3] |= (uint8_t)(1u << (redraw[i] & 7));
 }
 
 /* The epoch-0 pit (none on the last level). */
@@ -443,15 +571,18 @@ static void first_pit(uint32_t seed, int level, bw_abyss_info *l)
 int bw_abyss_level(bw_map *m, uint32_t seed, int level, bw_abyss_info *info)
 {
     bw_abyss_info links;
+    uint8_t all[BW_ABYSS_AREAS];
     int a;
     BW_ASSERT(m);
     if (level < 1 || level > BW_ABYSS_LEVELS)
         return BW_ERR_LEVEL;
     bw_map_init(m, BW_ABYSS_SIZE, BW_ABYSS_SIZE, BW_T_ROCK);
     first_pit(seed, level, &links);
-    for (a = 0; a < BW_ABYSS_AREAS; a++)
+    for (a = 0; a < BW_ABYSS_AREAS; a++) {
         draw_area(m, seed, level, 0, a, &links, info);
-    report(info, &links, BW_ABYSS_AREAS);
+        all[a] = (uint8_t)a;
+    }
+    report(info, &links, all, BW_ABYSS_AREAS);
     return 0;
 }
 
@@ -461,43 +592,52 @@ int bw_abyss_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
     return bw_abyss_level(m, seed, level, 0);
 }
 
-/* 1 if every cell of area a lies farther than BW_ABYSS_KEEP from (px, py). */
-static int out_of_sight(int a, int px, int py)
+/* 1 if every cell of area a lies farther than `keep` from (px, py). */
+static int out_of_sight(int a, int px, int py, int keep)
 {
     bw_rect r = area_rect(a);
-    return bw_dist2(bw_clamp(px, r.x0, r.x1), bw_clamp(py, r.y0, r.y1), px, py) >
-           BW_ABYSS_KEEP * BW_ABYSS_KEEP;
+    return bw_dist2(bw_clamp(px, r.x0, r.x1), bw_clamp(py, r.y0, r.y1), px, py) > keep * keep;
 }
 
 int bw_abyss_regenerate(bw_map *m, uint32_t seed, int level, uint32_t epoch,
-                        int px, int py, bw_abyss_info *info)
+                        int px, int py, int keep, bw_abyss_info *info)
 {
     bw_abyss_info links;
     uint8_t redraw[BW_ABYSS_AREAS], places[BW_ABYSS_SPOTS];
-    int a, k, n = 0, np = 0, x, y;
+    int a, k, i, n = 0, np = 0, pits = 0, on_place = 0, x, y, pit_area = -1;
     if (level < 1 || level > BW_ABYSS_LEVELS)
         return BW_ERR_LEVEL;
     if (!m || epoch == 0 || px < 0 || py < 0 || px >= BW_ABYSS_SIZE || py >= BW_ABYSS_SIZE ||
-        m->grid.w != BW_ABYSS_SIZE || m->grid.h != BW_ABYSS_SIZE)
+        keep < 0 || keep > BW_ABYSS_KEEP_MAX || m->grid.w != BW_ABYSS_SIZE || m->grid.h != BW_ABYSS_SIZE)
         return BW_ERR_ARG;
-    /* the pit is on whichever of its places holds it now (5.2: exactly one;
-     * should a game have overwritten it, the epoch-0 place) */
+    /* 5.2: the pit as the grid holds it; a pit written by the game, or a
+     * second one, is refused (see the header) */
     first_pit(seed, level, &links);
+    for (i = 0; i < BW_GRID_CELLS; i++)
+        pits += m->grid.cell[i] == BW_T_PIT && (i % BW_GRID_MAX) < BW_ABYSS_SIZE;
     for (k = 0; k < BW_ABYSS_SPOTS && links.has_pit; k++)
         if (bw_abyss_spot(seed, level, k, &x, &y) == 0 && BW_AT(&m->grid, x, y) == BW_T_PIT) {
             links.pit_x = (uint8_t)x;
             links.pit_y = (uint8_t)y;
+            on_place = 1;
         }
+    if (pits > 1 || pits != on_place)
+        return BW_ERR_STATE;
+    if (links.has_pit && on_place)
+        pit_area = area_of(links.pit_x, links.pit_y);
     for (a = 0; a < BW_ABYSS_AREAS; a++)
-        if (out_of_sight(a, px, py)) {
+        if (out_of_sight(a, px, py, keep)) {
             redraw[n++] = (uint8_t)a;
             /* the places the pit may move to: not the one it is on */
-            if ((k = spot_of_area(a)) > 0 && a != area_of(links.pit_x, links.pit_y))
+            if ((k = spot_of_area(a)) > 0 && a != pit_area)
                 places[np++] = (uint8_t)(k - 1);
         }
-    if (links.has_pit && out_of_sight(area_of(links.pit_x, links.pit_y), px, py) && np > 0) {
-        /* 5.3: the pit's area is redrawn, so the pit moves to a place in
-         * another redrawn area (if it is the only one, it stays) */
+    if (links.has_pit && !on_place && np == 0)
+        return BW_ERR_STATE; /* lost, and nowhere out of sight to restore it */
+    if (links.has_pit && (!on_place || out_of_sight(pit_area, px, py, keep)) && np > 0) {
+        /* 5.3: the pit's area is redrawn (or the game wrote over the pit),
+         * so the pit moves to a place in another redrawn area (if its own
+         * is the only one, it stays) */
         bw_rng r;
         bw_rng_stream(&r, seed, BW_GEN_ABYSS, (uint32_t)level, PURPOSE(P_PIT, epoch));
         bw_abyss_spot(seed, level, places[bw_rng_below(&r, (uint32_t)np)], &x, &y);
@@ -506,6 +646,6 @@ int bw_abyss_regenerate(bw_map *m, uint32_t seed, int level, uint32_t epoch,
     }
     for (a = 0; a < n; a++)
         draw_area(m, seed, level, epoch, redraw[a], &links, info);
-    report(info, &links, n);
+    report(info, &links, redraw, n);
     return n;
 }

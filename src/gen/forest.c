@@ -507,6 +507,21 @@ typedef struct draw_ctx {
     const bw_forest_hooks *h;
 } draw_ctx;
 
+/* 1 if no square strictly between (x0, y0) and (x1, y1) on their
+ * 4-connected line is trunk, or (when `air_only`) anything but air or
+ * vine: a vine laid on it is one unbroken line, never through the wood. */
+static int line_clear(const bw_grid *g, int x0, int y0, int x1, int y1, int air_only)
+{
+    line4 l;
+    line_start(&l, x0, y0, x1, y1);
+    while (line_step(&l) && l.left > 0) {
+        uint8_t t = BW_AT(g, l.x, l.y);
+        if (t == BW_T_TRUNK || (air_only && t != BW_T_AIR && t != BW_T_VINE))
+            return 0;
+    }
+    return 1;
+}
+
 /* 4.7: the ray from a twig's tip along its direction (see
  * BW_FOREST_VINE_MAX). It runs as the twig is drawn, so the branches it
  * can meet are those of the trees drawn before (any branch square not in
@@ -515,8 +530,10 @@ static void vine(draw_ctx *c, const bw_forest_part *p)
 {
     bw_grid *g = c->s.g;
     int ex = p->x1 + dir_x(p->dir, BW_FOREST_VINE_MAX), ey = p->y1 + dir_y(p->dir, BW_FOREST_VINE_MAX);
-    uint8_t t = BW_T_AIR;
+    uint8_t t = BW_AT(g, p->x1, p->y1);
     line4 l;
+    if (t == BW_T_TRUNK)
+        return; /* a tip inside a trunk: no vine grows out of the wood */
     line_start(&l, p->x1, p->y1, ex, ey);
     while (line_step(&l)) {
         if (l.x < 0 || l.y < 0 || l.x >= g->w || l.y >= g->h)
@@ -528,7 +545,8 @@ static void vine(draw_ctx *c, const bw_forest_part *p)
     /* a trunk, its own tree or nothing: no bridge; nor when the next
      * square past the tip already is the other tree (they touch) */
     if ((t != BW_T_BRANCH && t != BW_T_MUSHROOM) || BW_PGET(c->s.plane, l.x, l.y) || l.done < 2 ||
-        bw_dist2(l.x, l.y, p->x1, p->y1) > BW_FOREST_VINE_MAX * BW_FOREST_VINE_MAX)
+        bw_dist2(l.x, l.y, p->x1, p->y1) > BW_FOREST_VINE_MAX * BW_FOREST_VINE_MAX ||
+        !line_clear(g, p->x1, p->y1, l.x, l.y, 0))
         return;
     ex = l.x;
     ey = l.y;
@@ -552,35 +570,310 @@ static void vine(draw_ctx *c, const bw_forest_part *p)
 #endif
 }
 
-/* Branches go over air, leaves, vines and other branches (never a trunk);
- * leaves and vines only into the air, so a branch square stays branch
- * whatever comes after: the set of branch squares is the union of the
- * branches, as the replay from the level above assumes. */
+/* Branches go over air, vines and other branches (never a trunk); vines
+ * only into the air, so a branch square stays branch whatever comes after:
+ * the set of branch squares is the union of the branches, as the replay
+ * from the level above assumes. Leaves come after (place_leaves). */
 static void draw_part(const bw_forest_part *p, void *vc)
 {
     draw_ctx *c = (draw_ctx *)vc;
-    bw_grid *g = c->s.g;
-    if (p->kind == BW_FOREST_BRANCH) {
-        if (p->id == 0)
-            bw_plane_clear(c->s.plane); /* a new tree */
-        squares(p, &c->s);
-        if (p->terminal)
-            vine(c, p);
-        if (c->rep) {
-            c->rep->branches++;
-            c->rep->twigs += p->terminal;
-            c->rep->capped += p->capped;
+    if (p->kind != BW_FOREST_BRANCH)
+        return;
+    if (p->id == 0)
+        bw_plane_clear(c->s.plane); /* a new tree */
+    squares(p, &c->s);
+    if (p->terminal)
+        vine(c, p);
+    if (c->rep) {
+        c->rep->branches++;
+        c->rep->twigs += p->terminal;
+        c->rep->capped += p->capped;
+    }
+}
+
+/* The tree whose trunk centre is strictly nearest (x, y): the side of the
+ * level (x, y) lies on; -1 on a tie, so a bridge's ends are on one side
+ * whichever way a reader breaks ties. */
+static int side_of(const bw_forest_plan *pl, int x, int y)
+{
+    int t, best = 0, tie = 0;
+    for (t = 1; t < pl->n; t++) {
+        int32_t d = bw_dist2(x, y, pl->x[t], pl->y[t]), b = bw_dist2(x, y, pl->x[best], pl->y[best]);
+        if (d < b) {
+            best = t;
+            tie = 0;
+        } else if (d == b) {
+            tie = 1;
         }
-    } else {
-        int x, y, x0 = bw_max(p->x0, 0), x1 = bw_min(p->x1, g->w - 1);
-        for (y = bw_max(p->y0, 0); y <= p->y1 && y < g->h; y++) {
-            uint8_t *row = &BW_AT(g, 0, y);
-            for (x = x0; x <= x1; x++)
-                if (row[x] == BW_T_AIR)
-                    row[x] = BW_T_LEAF;
+    }
+    return tie ? -1 : best;
+}
+
+/* The limbs a tree's canopy is joined through (vines and leaves aside). */
+static void limbs(bw_tileset *ts)
+{
+    bw_tileset_clear(ts);
+    bw_tileset_add(ts, BW_T_TRUNK);
+    bw_tileset_add(ts, BW_T_BRANCH);
+    bw_tileset_add(ts, BW_T_MUSHROOM);
+    bw_tileset_add(ts, BW_T_MUSHROOM_TOP);
+}
+
+/* Lays vine on the air squares of the 4-connected line from (x0, y0) to
+ * (x1, y1). */
+static void vine_line(bw_grid *g, int x0, int y0, int x1, int y1)
+{
+    line4 l;
+    line_start(&l, x0, y0, x1, y1);
+    do
+        if (BW_AT(g, l.x, l.y) == BW_T_AIR)
+            BW_AT(g, l.x, l.y) = BW_T_VINE;
+    while (line_step(&l));
+}
+
+/* 4.7, the bridge a tree is sure of: from the tip of one of tree t's
+ * twigs on t's side, straight at tree u's trunk centre, through air (and
+ * vines) only, to the first square of u's canopy (plane `reach`) on u's
+ * side that is not trunk; the shortest such line over t's twigs. */
+#define FAN_REACH 60
+typedef struct bridge_ctx {
+    bw_grid *g;
+    const bw_plane *reach;
+    const bw_forest_plan *pl;
+    uint8_t t, u;
+    uint8_t fan;           /* 0: at u's centre; 1: the 32 directions */
+    int16_t x0, y0, x1, y1;
+    int32_t best;
+} bridge_ctx;
+
+/* One ray from (x, y) toward (ex, ey) (see bridge_ctx). */
+static void bridge_ray(bridge_ctx *c, int x, int y, int ex, int ey)
+{
+    bw_grid *g = c->g;
+    line4 l;
+    line_start(&l, x, y, ex, ey);
+    while (line_step(&l)) { /* at u's centre: ends at a trunk square at the latest */
+        int32_t d;
+        uint8_t t;
+        if (l.x < 0 || l.y < 0 || l.x >= g->w || l.y >= g->h)
+            return;
+        t = BW_AT(g, l.x, l.y);
+        if (t == BW_T_AIR || t == BW_T_VINE)
+            continue;
+        d = bw_dist2(l.x, l.y, x, y);
+        if (t != BW_T_TRUNK && l.done >= 2 && BW_PGET(c->reach, l.x, l.y) &&
+            side_of(c->pl, l.x, l.y) == c->u && d < c->best && line_clear(g, x, y, l.x, l.y, 1)) {
+            c->best = d;
+            c->x0 = (int16_t)x;
+            c->y0 = (int16_t)y;
+            c->x1 = l.x;
+            c->y1 = l.y;
         }
-        if (c->rep)
-            c->rep->leaves++;
+        return;
+    }
+}
+
+static void bridge_part(const bw_forest_part *p, void *vc)
+{
+    bridge_ctx *c = (bridge_ctx *)vc;
+    uint8_t t;
+    int k;
+    if (p->kind != BW_FOREST_BRANCH || !p->terminal)
+        return;
+    t = BW_AT(c->g, p->x1, p->y1);
+    if ((t != BW_T_BRANCH && t != BW_T_MUSHROOM) || side_of(c->pl, p->x1, p->y1) != c->t)
+        return;
+    if (!c->fan)
+        bridge_ray(c, p->x1, p->y1, c->pl->x[c->u], c->pl->y[c->u]);
+    else /* the fallback: every direction, as far as FAN_REACH */
+        for (k = 0; k < 32; k++)
+            bridge_ray(c, p->x1, p->y1, p->x1 + dir_x(k, FAN_REACH), p->y1 + dir_y(k, FAN_REACH));
+}
+
+/* 4.7: every tree joined by vines to another. Trees in plan order; one not
+ * yet joined tries the others nearest first: the canopy of u is flooded
+ * (into m->a) and the shortest bridge from t's twigs to it is laid, which
+ * joins both. Rays go at u's trunk centre; for the trees still alone, a
+ * second round casts 32 rays from every twig tip (FAN_REACH long). A tree
+ * no ray of which reaches another's canopy stays unjoined (counted in
+ * rep->lonely; measured: never), the fallback. */
+static void bridges(bw_map *m, uint32_t seed, int level, const bw_forest_plan *pl, bw_forest_report *rep)
+{
+    bw_tileset limb;
+    bridge_ctx c;
+    unsigned joined = 0;
+    int round, t, k;
+    limbs(&limb);
+    c.g = &m->grid;
+    c.reach = &m->a;
+    c.pl = pl;
+    for (round = 0; round < 2; round++) /* the second: the 32-ray fallback */
+        for (t = 0; t < pl->n; t++) {
+            unsigned tried = 1u << t;
+            if ((joined >> t) & 1u)
+                continue;
+            c.fan = (uint8_t)round;
+            for (k = 1; k < pl->n; k++) {
+                int u, best = -1;
+                for (u = 0; u < pl->n; u++) /* the nearest tree not tried yet */
+                    if (!((tried >> u) & 1u) &&
+                        (best < 0 || bw_dist2(pl->x[t], pl->y[t], pl->x[u], pl->y[u]) <
+                                         bw_dist2(pl->x[t], pl->y[t], pl->x[best], pl->y[best])))
+                        best = u;
+                tried |= 1u << best;
+                bw_plane_clear(&m->a);
+                bw_fill_flood(&m->fill, &m->grid, &limb, &m->a, pl->x[best], pl->y[best]);
+                c.t = (uint8_t)t;
+                c.u = (uint8_t)best;
+                c.best = INT32_MAX;
+                grow_tree(seed, level, pl, t, 0, bridge_part, &c);
+                if (c.best < INT32_MAX) {
+                    vine_line(&m->grid, c.x0, c.y0, c.x1, c.y1);
+                    joined |= (1u << t) | (1u << best);
+                    if (rep)
+                        rep->bridges++;
+                    break;
+                }
+            }
+            if (round == 1 && !((joined >> t) & 1u) && rep)
+                rep->lonely++;
+        }
+}
+
+/* 4.4 on the finished map: the leaves go in after every branch, top and
+ * vine, into the air only, and each keeps off every other leaf (no leaf
+ * square 4-next to another leaf's), so every leaf stays whole and distinct.
+ * First every twig of every tree, in drawing order, gets up to
+ * BW_FOREST_LEAVES_MIN leaves of 1 x 1 beside its last TIP_CELLS
+ * centre-line cells, tip first, in the order east, south, west, north;
+ * then the planned leaves of bw_forest_canopy (1 x 1 to 2 x 4) that still
+ * fit, up to BW_FOREST_LEAVES_MAX per twig. A twig with no room for four
+ * (counted in rep->bare) keeps what fits: the fallback. */
+#define TIP_CELLS 5
+typedef struct leaf_ctx {
+    bw_grid *g;
+    bw_forest_report *rep;
+    uint8_t placed, open;
+} leaf_ctx;
+
+static int leaf_fits(const bw_grid *g, int x0, int y0, int x1, int y1)
+{
+    int x, y;
+    if (x0 < 0 || y0 < 0 || x1 >= g->w || y1 >= g->h)
+        return 0;
+    for (y = y0 - 1; y <= y1 + 1; y++)
+        for (x = x0 - 1; x <= x1 + 1; x++) {
+            int in_x = x >= x0 && x <= x1, in_y = y >= y0 && y <= y1;
+            if (in_x && in_y) {
+                if (BW_AT(g, x, y) != BW_T_AIR)
+                    return 0;
+            } else if ((in_x || in_y) && bw_grid_in(g, x, y) && BW_AT(g, x, y) == BW_T_LEAF) {
+                return 0;
+            }
+        }
+    return 1;
+}
+
+static void put_leaf(leaf_ctx *c, int x0, int y0, int x1, int y1)
+{
+    bw_grid_rect(c->g, x0, y0, x1, y1, BW_T_LEAF);
+    c->placed++;
+    if (c->rep)
+        c->rep->leaves++;
+}
+
+/* The first pass: small leaves at a twig's tip. */
+static void tip_leaves(const bw_forest_part *p, void *vc)
+{
+    leaf_ctx *c = (leaf_ctx *)vc;
+    int16_t cx[TIP_CELLS], cy[TIP_CELLS];
+    int n = 0, i, d;
+    line4 l;
+    if (p->kind != BW_FOREST_BRANCH || !p->terminal)
+        return;
+    c->placed = 0;
+    line_start(&l, p->x0, p->y0, p->x1, p->y1);
+    do { /* the last TIP_CELLS cells, cx[(n - 1) % TIP_CELLS] the tip */
+        cx[n % TIP_CELLS] = l.x;
+        cy[n % TIP_CELLS] = l.y;
+        n++;
+    } while (line_step(&l));
+    for (i = 0; i < TIP_CELLS && i < n && c->placed < BW_FOREST_LEAVES_MIN; i++) {
+        int k = (n - 1 - i) % TIP_CELLS;
+        for (d = 0; d < 4 && c->placed < BW_FOREST_LEAVES_MIN; d++) {
+            int x = cx[k] + bw_dx4[d], y = cy[k] + bw_dy4[d];
+            if (leaf_fits(c->g, x, y, x, y))
+                put_leaf(c, x, y, x, y);
+        }
+    }
+    if (c->placed < BW_FOREST_LEAVES_MIN && c->rep)
+        c->rep->bare++;
+}
+
+/* The second pass: the planned leaves that still fit. A twig's count
+ * starts at the first pass's BW_FOREST_LEAVES_MIN (an estimate: it only
+ * caps how many more it takes). */
+static void more_leaves(const bw_forest_part *p, void *vc)
+{
+    leaf_ctx *c = (leaf_ctx *)vc;
+    if (p->kind == BW_FOREST_BRANCH)
+        c->placed = BW_FOREST_LEAVES_MIN;
+    else if (c->placed < BW_FOREST_LEAVES_MAX && leaf_fits(c->g, p->x0, p->y0, p->x1, p->y1))
+        put_leaf(c, p->x0, p->y0, p->x1, p->y1);
+}
+
+static void place_leaves(bw_map *m, uint32_t seed, int level, const bw_forest_plan *pl,
+                         bw_forest_report *rep)
+{
+    leaf_ctx c;
+    int t;
+    c.g = &m->grid;
+    c.rep = rep;
+    for (t = 0; t < pl->n; t++)
+        grow_tree(seed, level, pl, t, 0, tip_leaves, &c);
+    for (t = 0; t < pl->n; t++)
+        grow_tree(seed, level, pl, t, 1, more_leaves, &c);
+}
+
+/* 4.6, the rule for mushroom tops: a top must come out on its level's
+ * canopy. One that a flood from the trunks (over every passable square)
+ * does not reach grows a vine, straight (4-connected), to the nearest
+ * square that it does reach and is branch, mushroom, leaf or top, whose
+ * line crosses no trunk (no vine out of the wood); then it is reached. Tops are taken in
+ * row order; each costs one scan of the reached squares. */
+static void join_tops(bw_map *m, const bw_forest_plan *pl, bw_forest_report *rep)
+{
+    bw_grid *g = &m->grid;
+    bw_tileset open;
+    int t, i, j;
+    bw_tileset_from_flags(&open, BW_CONNECTS);
+    bw_plane_clear(&m->a);
+    for (t = 0; t < pl->n; t++)
+        bw_fill_flood(&m->fill, g, &open, &m->a, pl->x[t], pl->y[t]);
+    for (i = 0; i < BW_GRID_CELLS; i++) {
+        int x = i % BW_GRID_MAX, y = i / BW_GRID_MAX, bx = -1, by = -1;
+        int32_t best = INT32_MAX;
+        if (g->cell[i] != BW_T_MUSHROOM_TOP || ((m->a.w[i >> 5] >> (i & 31)) & 1u))
+            continue;
+        for (j = 0; j < BW_GRID_CELLS; j++) {
+            uint8_t u = g->cell[j];
+            int32_t d;
+            if (!((m->a.w[j >> 5] >> (j & 31)) & 1u) ||
+                (u != BW_T_BRANCH && u != BW_T_MUSHROOM && u != BW_T_LEAF && u != BW_T_MUSHROOM_TOP))
+                continue;
+            d = bw_dist2(x, y, j % BW_GRID_MAX, j / BW_GRID_MAX);
+            if (d < best && line_clear(g, x, y, j % BW_GRID_MAX, j / BW_GRID_MAX, 0)) {
+                best = d;
+                bx = j % BW_GRID_MAX;
+                by = j / BW_GRID_MAX;
+            }
+        }
+        if (bx < 0)
+            continue; /* no canopy at all: cannot happen (trees have branches) */
+        vine_line(g, x, y, bx, by);
+        bw_fill_flood(&m->fill, g, &open, &m->a, x, y);
+        if (rep)
+            rep->stalks++;
     }
 }
 
@@ -601,7 +894,7 @@ static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_pl
     dc.rep = rep;
     dc.h = h;
     for (t = 0; t < pl->n; t++)
-        grow_tree(seed, level, pl, t, 1, draw_part, &dc);
+        grow_tree(seed, level, pl, t, 0, draw_part, &dc);
     if (level < BW_FOREST_LEVELS - 1) { /* 4.6: the tops of the level below */
         bw_forest_mushrooms(seed, level + 1, &m->a);
         for (i = 0; i < BW_PLANE_WORDS; i++) {
@@ -612,6 +905,9 @@ static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_pl
                     g->cell[i * 32 + b] = BW_T_MUSHROOM_TOP;
         }
     }
+    bridges(m, seed, level, pl, rep);     /* 4.7 */
+    place_leaves(m, seed, level, pl, rep); /* 4.4 */
+    join_tops(m, pl, rep);                 /* 4.6 */
     if (rep) {
         rep->mushrooms = (uint16_t)bw_grid_count(g, BW_T_MUSHROOM);
         rep->tops = (uint16_t)bw_grid_count(g, BW_T_MUSHROOM_TOP);
@@ -723,7 +1019,7 @@ static int level_hooked(bw_map *m, uint32_t seed, int level, bw_forest_report *r
         return BW_ERR_LEVEL;
     if (rep)
         rep->branches = rep->twigs = rep->leaves = rep->capped = rep->vines = rep->mushrooms =
-            rep->tops = rep->fallbacks = 0;
+            rep->tops = rep->fallbacks = rep->bridges = rep->lonely = rep->bare = rep->stalks = 0;
     bw_forest_trunks(seed, &pl);
     if (level == BW_FOREST_LEVELS)
         floor_level(m, seed, &pl, rep, CLOSED(h));
