@@ -6,14 +6,14 @@ CROSS    ?= arm-none-eabi-
 QEMU     ?= qemu-system-arm
 BOARDS   ?= $(sort $(basename $(notdir $(wildcard boards/*.mk)))) # every boards/*.mk
 WARN     := -std=c99 -Wall -Wextra -Werror -pedantic -Wshadow -Wstrict-prototypes
-INC      := -Iinclude -Itests
+INC      := -Iinclude -Itests -Isrc/play
 
 CORE_SRC := $(filter-out src/core/mem.c,$(wildcard src/core/*.c)) \
             $(wildcard src/blocks/*.c) $(wildcard src/gen/*.c)
-CLI_SRC  := $(wildcard src/cli/*.c) port/host/port.c
-TEST_SRC := $(wildcard tests/*.c)
+CLI_SRC  := $(wildcard src/cli/*.c) src/play/play.c port/host/port.c
+TEST_SRC := $(wildcard tests/*.c) src/play/play.c
 
-.PHONY: all run check deps test-host test-san test-cli test-readme test-boards freestanding clean bench bench-fw
+.PHONY: all run play check deps test-play pictures test-host test-san test-cli test-readme test-boards freestanding clean bench bench-fw
 .DELETE_ON_ERROR:
 # The board runs compare with the desktop log and share build/m0, build/m3
 # with `freestanding`: one target at a time, also under make -j.
@@ -30,13 +30,21 @@ build/burrow: $(CORE_SRC) $(CLI_SRC) $(wildcard include/burrow/*.h) Makefile
 	@mkdir -p $(@D)
 	$(CC) $(HOST_CFLAGS) -o $@ $(CORE_SRC) $(CLI_SRC)
 
-build/host/tests: $(CORE_SRC) $(TEST_SRC) port/host/port.c $(wildcard include/burrow/*.h tests/*.h) Makefile
+build/host/tests: $(CORE_SRC) $(TEST_SRC) port/host/port.c $(wildcard include/burrow/*.h tests/*.h src/play/*.h) Makefile
 	@mkdir -p $(@D)
 	$(CC) $(HOST_CFLAGS) -o $@ $(CORE_SRC) $(TEST_SRC) port/host/port.c
 
 build/host-san/tests: $(CORE_SRC) $(TEST_SRC) port/host/port.c $(wildcard include/burrow/*.h tests/*.h) Makefile
 	@mkdir -p $(@D)
 	$(CC) $(SAN_CFLAGS) -o $@ $(CORE_SRC) $(TEST_SRC) port/host/port.c
+
+# The terminal game (src/play); try PLAY_ARGS='abyss --seed 3'. With
+# BOARD=NAME it runs as firmware under QEMU, keys and screen on this terminal.
+PLAY_ARGS ?= mines
+ifndef BOARD
+play: build/burrow
+	build/burrow play $(PLAY_ARGS)
+endif
 
 # One Orc Mines level in colour; try RUN_ARGS='mdungeon --layout 7'.
 RUN_ARGS ?= mines --level 1
@@ -81,12 +89,25 @@ test-cli: build/burrow
 	tests/cli.sh build/burrow > build/cli.log 2>&1 || { grep -v '^ok ' build/cli.log; exit 1; }
 	@tail -n 1 build/cli.log
 
-# The README's pictures are the CLI's output (tests/pictures.sh).
+# The game from outside: key scripts through the CLI, and the real binary in
+# a pseudo-terminal (tmux, installed like the cross compiler when missing).
+test-play: build/burrow
+	@command -v tmux >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux >/dev/null; } || \
+	  echo "burrow: tests/play.sh needs tmux: run 'sudo apt-get install tmux'" >&2
+	sh tests/play.sh build/burrow > build/play.log 2>&1 || { grep -v '^ok ' build/play.log; exit 1; }
+	@tail -n 1 build/play.log
+
+# The pictures in README.md and docs/ are the CLI's output (tests/pictures.sh).
 test-readme: build/burrow
 	@sh tests/pictures.sh check
 
-check: test-host test-san test-cli test-readme test-boards freestanding
-	@cat build/host/tests.log build/host-san/tests.log build/cli.log $(patsubst %,build/%/tests.log,$(BOARDS)) | \
+# Redraws every picture in README.md and docs/ from the current build.
+pictures: build/burrow
+	@sh tests/pictures.sh write
+
+check: test-host test-san test-cli test-play test-readme test-boards freestanding
+	@cat build/host/tests.log build/host-san/tests.log build/cli.log build/play.log $(patsubst %,build/%/tests.log,$(BOARDS)) | \
 	  awk '/^[0-9]+ passed, [0-9]+ failed$$/ { p += $$1; f += $$3 } END { print "check: all green over the desktop, sanitizer, CLI and $(words $(BOARDS)) board runs"; print p " passed, " f " failed" }'
 
 clean:
@@ -151,6 +172,17 @@ $(B)/bench-$(BENCH_GEN).elf: tests/bench/bench_fw.c $(BENCH_DIR)/bench_seeds.h $
 	  tests/bench/bench_fw.c $(B)/port/cortex-m/startup.o $(B)/libburrow.a $(LIBS)
 
 bench-fw: $(B)/bench-$(BENCH_GEN).elf
+
+# The game as firmware: the library, src/play and the board's startup.
+$(B)/play.elf: src/play/play.c src/play/firmware.c src/play/play.h $(B)/port/cortex-m/startup.o \
+               $(B)/port/cortex-m/uart.o $(B)/libburrow.a $(BOARD_LD)
+	$(TCC) $(TFLAGS) $(LDFLAGS) -o $@ src/play/play.c src/play/firmware.c \
+	  $(B)/port/cortex-m/startup.o $(B)/port/cortex-m/uart.o $(B)/libburrow.a $(LIBS)
+
+play: deps $(B)/play.elf
+	@$(CROSS)size $(B)/play.elf | tail -n 1 | awk '{print "play: .data + .bss = " $$2 + $$3 " B on $(BOARD)"}'
+	$(QEMU) -M $(BOARD_MACHINE) -nographic -monitor none -chardev stdio,id=uart,signal=off -serial chardev:uart \
+	  -semihosting-config enable=on,target=native -kernel $(B)/play.elf -append "$(PLAY_ARGS)"
 
 FORBIDDEN := malloc|calloc|realloc|free|printf|sprintf|puts|putchar|abort|exit|__aeabi_[fd][a-z0-9]+|__aeabi_u?[il]2[fd]|__aeabi_[fd]2u?[il]z?|__[a-z]+[sdt]f[0-9]?
 

@@ -10,11 +10,11 @@
 #      and the same firmware linked for the 20 KiB board (m3-20k), which must
 #      link, run and give the same maps and stack;
 #   4. build/bench.tsv (the contract's columns), build/bench-full.tsv (with
-#      worst cases), a printed table, and the README region between
+#      worst cases), a printed table, and the region of docs/bench.md between
 #      <!-- bench --> and <!-- /bench -->.
 # Run from the top of the tree (the Makefile does). Knobs, for quick tries:
-# HUNT_SEEDS, BENCH_SEEDS, HOST_SEEDS, HOST_REPS, BENCH_MAX_LEVELS, README,
-# BENCH_GENS (names; then the README is left alone).
+# HUNT_SEEDS, BENCH_SEEDS, HOST_SEEDS, HOST_REPS, BENCH_MAX_LEVELS, DOC,
+# BENCH_GENS (names; then docs/bench.md is left alone).
 set -e
 
 HUNT_SEEDS=${HUNT_SEEDS:-10000}  # issue 6: at least 10,000 seeds per generator
@@ -23,7 +23,7 @@ BENCH_SEEDS=${BENCH_SEEDS:-51}   # fixed seeds 1..N per level on the target (odd
 HOST_SEEDS=${HOST_SEEDS:-201}    # fixed seeds 1..N per level on the desktop
 HOST_REPS=${HOST_REPS:-3}        # runs per seed on the desktop, the fastest counts
 BENCH_MAX_LEVELS=${BENCH_MAX_LEVELS:-0}  # 0: every level the registry lists
-README=${README:-README.md}
+DOC=${DOC:-docs/bench.md}   # the only tracked file the bench writes
 QEMU=${QEMU:-qemu-system-arm}
 MAKE=${MAKE:-make}
 QEMU_TIMEOUT=${QEMU_TIMEOUT:-300}
@@ -40,9 +40,9 @@ qemu_run() { # ELF LOG
 
 $host list > $out/gens.txt
 gens=$(awk '{print $2}' $out/gens.txt)
-if [ -n "$BENCH_GENS" ]; then  # a subset, for a quick look: the README keeps the full table
+if [ -n "$BENCH_GENS" ]; then  # a subset, for a quick look: docs/bench.md keeps the full table
     gens=$BENCH_GENS
-    README=/dev/null
+    DOC=/dev/null
 fi
 [ -n "$gens" ] || echo "bench: no generator is registered (src/gen/registry.c); writing an empty table"
 
@@ -180,19 +180,19 @@ for g in $gens; do
     ' $d/m3.log || note "$g: the M3 run failed a check (counter, generate error or no end; see above)"
 done
 
-# ---- the printed table and the README region
+# ---- the printed table and the region of docs/bench.md
 sh tests/bench/table.sh build/bench-full.tsv build/worst.tsv $HUNT_SEEDS $out/base.txt $out/notes.txt > $out/table.md
 cat $out/table.md
-if grep -q '^<!-- bench -->$' "$README" && grep -q '^<!-- /bench -->$' "$README"; then
+if grep -q '^<!-- bench -->$' "$DOC" && grep -q '^<!-- /bench -->$' "$DOC"; then
     awk -v gen=$out/table.md '
         $0 == "<!-- bench -->" { print; while ((getline line < gen) > 0) print line; skip = 1; next }
         $0 == "<!-- /bench -->" { skip = 0 }
         !skip { print }
-    ' "$README" > $out/README.new
-    cat $out/README.new > "$README" && rm $out/README.new
-    echo "bench: $README updated between <!-- bench --> and <!-- /bench -->"
+    ' "$DOC" > $out/doc.new
+    cat $out/doc.new > "$DOC" && rm $out/doc.new
+    echo "bench: $DOC updated between <!-- bench --> and <!-- /bench -->"
 else
-    echo "bench: $README has no <!-- bench --> ... <!-- /bench --> region; not updated"
+    echo "bench: $DOC has no <!-- bench --> ... <!-- /bench --> region; not updated"
 fi
 echo "bench: wrote build/bench.tsv, build/bench-full.tsv, build/worst.tsv in $(($(date +%s) - start)) s"
 [ ! -s $out/notes.txt ] || { echo "bench: some generators were not measured:"; cat $out/notes.txt; exit 1; }

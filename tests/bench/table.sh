@@ -1,5 +1,5 @@
 #!/bin/sh
-# The bench's Markdown (printed by `make bench` and put into README.md between
+# The bench's Markdown (printed by `make bench` and put into docs/bench.md between
 # <!-- bench --> and <!-- /bench -->), from build/bench-full.tsv and
 # build/worst.tsv. Targets (issue 6, for a 120 x 120 level on Cortex-M3):
 # static RAM + stack peak <= 20 KiB, median <= 2 M, worst <= 8 M instructions.
