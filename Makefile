@@ -6,15 +6,15 @@ CROSS    ?= arm-none-eabi-
 QEMU     ?= qemu-system-arm
 BOARDS   ?= $(sort $(basename $(notdir $(wildcard boards/*.mk)))) # every boards/*.mk
 WARN     := -std=c99 -Wall -Wextra -Werror -pedantic -Wshadow -Wstrict-prototypes
-INC      := -Iinclude -Itests
+INC      := -Iinclude -Itests -Isrc/play
 
 CORE_SRC := $(filter-out src/core/mem.c,$(wildcard src/core/*.c)) \
             $(wildcard src/blocks/*.c) $(wildcard src/gen/*.c)
-CLI_SRC  := $(wildcard src/cli/*.c) port/host/port.c
-TEST_SRC := $(wildcard tests/*.c)
+CLI_SRC  := $(wildcard src/cli/*.c) src/play/play.c port/host/port.c
+TEST_SRC := $(wildcard tests/*.c) src/play/play.c
 
-.PHONY: all help run check deps pictures test-host test-san test-cli test-readme test-boards freestanding clean bench bench-fw \
-        lib test-golden test-example fuzz fuzz-deps test-fuzz
+.PHONY: all help run play check deps pictures test-host test-san test-cli test-play test-readme test-boards freestanding \
+        clean bench bench-fw lib test-golden test-example fuzz fuzz-deps test-fuzz
 .DELETE_ON_ERROR:
 
 # The board sub-makes of these targets share build/m0 and build/m3: when
@@ -71,6 +71,15 @@ build/host/tests: $(call to,$(CORE_SRC) $(TEST_SRC) port/host/port.c)
 build/host-san/tests: $(call so,$(CORE_SRC) $(TEST_SRC) port/host/port.c)
 	$(CC) $(SAN_CFLAGS) -o $@ $^
 
+# The terminal game (src/play); try PLAY_ARGS='abyss --seed 3'. With
+# BOARD=NAME it runs as firmware under QEMU, keys and screen on this terminal.
+PLAY_ARGS ?= mines
+ifndef BOARD
+## The terminal game: build/burrow play (PLAY_ARGS=GENERATOR [options]; BOARD=NAME: as firmware under QEMU)
+play: build/burrow
+	build/burrow play $(PLAY_ARGS)
+endif
+
 # One Orc Mines level in colour; try RUN_ARGS='mdungeon --layout 7'.
 RUN_ARGS ?= mines --level 1
 ## One level in colour (RUN_ARGS='mdungeon --layout 7')
@@ -121,6 +130,15 @@ test-cli: build/burrow
 	tests/cli.sh build/burrow > build/cli.log 2>&1 || { grep -v '^ok ' build/cli.log; exit 1; }
 	@tail -n 1 build/cli.log
 
+## The game from outside: key scripts through the CLI, the real binary in tmux
+# (tmux is installed like the cross compiler when missing).
+test-play: build/burrow
+	@command -v tmux >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux >/dev/null; } || \
+	  echo "burrow: tests/play.sh needs tmux: run 'sudo apt-get install tmux'" >&2
+	sh tests/play.sh build/burrow > build/play.log 2>&1 || { grep -v '^ok ' build/play.log; exit 1; }
+	@tail -n 1 build/play.log
+
 # The pictures in README.md and docs/ are the CLI's output (tests/pictures.sh).
 ## The pictures in README.md and docs/ match the command line
 test-readme: build/burrow
@@ -146,8 +164,8 @@ test-example: deps build/burrow
 	  echo "test-example: firmware $$(tail -n 1 build/example.log | awk '{ print "text " $$1 " B, bss " $$3 " B" }'): $$got, as build/burrow $$*"
 
 ## All the tests above: desktop, sanitizer, CLI, pictures, goldens, fuzzing, boards, example
-check: test-host test-san test-cli test-readme test-golden test-fuzz test-boards freestanding test-example
-	@cat build/host/tests.log build/host-san/tests.log build/cli.log $(patsubst %,build/%/tests.log,$(BOARDS)) | \
+check: test-host test-san test-cli test-play test-readme test-golden test-fuzz test-boards freestanding test-example
+	@cat build/host/tests.log build/host-san/tests.log build/cli.log build/play.log $(patsubst %,build/%/tests.log,$(BOARDS)) | \
 	  awk '/^[0-9]+ passed, [0-9]+ failed$$/ { p += $$1; f += $$3 } END { print "check: all green over the desktop, sanitizer, CLI, fuzz and $(words $(BOARDS)) board runs"; print p " passed, " f " failed" }'
 
 ## Remove build/
@@ -288,6 +306,17 @@ $(B)/bench-$(BENCH_GEN).elf: tests/bench/bench_fw.c $(BENCH_DIR)/bench_seeds.h $
 
 ## One generator's bench firmware (BOARD=NAME BENCH_GEN=NAME)
 bench-fw: $(B)/bench-$(BENCH_GEN).elf
+
+# The game as firmware: the library, src/play and the board's startup.
+$(B)/play.elf: src/play/play.c src/play/firmware.c src/play/play.h $(B)/port/cortex-m/startup.o \
+               $(B)/port/cortex-m/uart.o $(B)/libburrow.a $(BOARD_LD)
+	$(TCC) $(TFLAGS) $(LDFLAGS) -o $@ src/play/play.c src/play/firmware.c \
+	  $(B)/port/cortex-m/startup.o $(B)/port/cortex-m/uart.o $(B)/libburrow.a $(LIBS)
+
+play: deps $(B)/play.elf
+	@$(CROSS)size $(B)/play.elf | tail -n 1 | awk '{print "play: .data + .bss = " $$2 + $$3 " B on $(BOARD)"}'
+	$(QEMU) -M $(BOARD_MACHINE) -nographic -monitor none -chardev stdio,id=uart,signal=off -serial chardev:uart \
+	  -semihosting-config enable=on,target=native -kernel $(B)/play.elf -append "$(PLAY_ARGS)"
 
 FORBIDDEN := malloc|calloc|realloc|free|printf|sprintf|puts|putchar|abort|exit|__aeabi_[fd][a-z0-9]+|__aeabi_u?[il]2[fd]|__aeabi_[fd]2u?[il]z?|__[a-z]+[sdt]f[0-9]?
 

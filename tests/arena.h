@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include "burrow/burrow.h"
+#include "play.h"
 
 /* The overworld uses rows 0..20 of the grid only: its two distance maps
  * (2 x 3,360 bytes) lie over the rows below, which the map never touches,
@@ -18,6 +19,7 @@ typedef union t_arena {
         uint8_t map_rows[T_OW_KEEP];
         uint16_t dist[2][BW_OVERWORLD_H][BW_OVERWORLD_W];
     } ow;
+    play_memory play;  /* the game's map and its overworld distance map */
 } t_arena;
 
 BW_STATIC_ASSERT(T_OW_KEEP + sizeof(uint16_t) * 2 * BW_OVERWORLD_H * BW_OVERWORLD_W <=

@@ -1,127 +1,124 @@
-/* Play (issue 17, item 12): the tile table's movement cost
- * (bw_tile_cost) against the connectivity every generator promises. A
- * player crosses rubble, stalactites, stalagmites, boulders, pillars,
- * coffins, sarcophagi and watchtowers by climbing or digging, at a cost,
- * so every cell of a connected region is reachable at a finite cost.
- * Reads the finished grid and the tile table only. */
+/* The game (src/play) replayed from the key scripts of tests/play: every
+ * frame the game draws is hashed, and the hashes of a script are folded
+ * into one golden, so the desktop and every board must draw the same
+ * screens for the same keys. Each script also ends where its route ended
+ * (the level and the number of level changes), so a link that stops
+ * working fails here. The scripts use the map's plane b for what was seen,
+ * as the firmware does. */
 #include "check.h"
 #include "arena.h"
+#include "play.h"
+#include "play_scripts.h"
 
-static bw_map *const m = &arena.map;
-static bw_grid *const g = &arena.map.grid;
-
-/* The tiles a walker can enter: movement cost above 0. */
-static void walk_set(bw_tileset *ts)
+static void no_output(void *ctx, const char *s, size_t n)
 {
-    int t;
-    bw_tileset_clear(ts);
-    for (t = 0; t < BW_TILE_COUNT; t++)
-        if (bw_tile_cost(t) > 0)
-            bw_tileset_add(ts, t);
+    (void)ctx;
+    (void)s;
+    (void)n;
 }
 
-/* The table itself: a cost on every tile that connects and on no other;
- * plain floor costs 1, the climbed and dug tiles and lichen more. */
-static void play_cost_nonzero_exactly_where_tiles_connect(void)
+/* Replays one script; returns the fold of its frames' hashes. */
+static uint32_t replay(const play_script *p, play_game *g)
 {
-    int t;
-    for (t = 0; t < BW_TILE_COUNT; t++) {
-        t_seed((uint32_t)t);
-        CHECK((bw_tile_cost(t) > 0) == bw_tile_connects(t));
-        CHECK(!bw_tile_passable(t) || bw_tile_cost(t) >= 1);
+    const bw_generator *gen = bw_generator_find(p->gen);
+    bw_opts o = { 0, 0, 0, 0 };
+    size_t at = 0, used;
+    uint32_t fold = 2166136261u;
+    g->cols = 80;
+    g->rows = 24;
+    g->colour = 1;
+    g->abyss_every = p->every;
+    if (!gen || play_start(g, &arena.play, 0, gen, (uint32_t)p->seed, &o, p->level) != 0)
+        return 0;
+    fold = t_fold(fold, play_draw(g, no_output, 0));
+    while (at < p->n) {
+        int key = play_decode((const unsigned char *)p->keys + at, p->n - at, &used);
+        at += used;
+        if (play_key(g, key))
+            break;
+        fold = t_fold(fold, play_draw(g, no_output, 0));
     }
-    CHECK(bw_tile_cost(BW_T_STONE) == 1 && bw_tile_cost(BW_T_DIRT) == 1);
-    CHECK(bw_tile_cost(BW_T_LICHEN) > bw_tile_cost(BW_T_STONE)); /* PUT_LICHEN */
-    CHECK(bw_tile_cost(BW_T_RUBBLE) > 1 && bw_tile_cost(BW_T_BOULDER) > 1);
-    CHECK(bw_tile_cost(BW_T_DEEP) == 0 && bw_tile_cost(BW_T_ROCK) == 0);
+    return fold;
 }
 
-/* A player stranded: 1 + the regions (4-connected, of tiles that connect,
- * holding a cell one can enter) minus the regions a walker covers, plus
- * the cells that connect and cannot be entered; 0 when every cell of every
- * connected region is reachable at a finite cost from any other. m->a
- * holds the walker's regions, m->b the connected ones. */
-static int stranded(void)
+static void play_scripts_replay_to_their_goldens(void)
 {
-    bw_tileset conn, walk;
-    int x, y, regions = 0, walks = 0, lost = 0;
-    bw_tileset_from_flags(&conn, BW_CONNECTS);
-    walk_set(&walk);
-    bw_plane_clear(&m->a);
-    bw_plane_clear(&m->b);
-    for (y = 0; y < g->h; y++)
-        for (x = 0; x < g->w; x++) {
-            uint8_t t = BW_AT(g, x, y);
-            if (!BW_TILESET_HAS(&walk, t)) {
-                lost += BW_TILESET_HAS(&conn, t) != 0;
-                continue;
-            }
-            if (!BW_PGET(&m->b, x, y) && BW_TILESET_HAS(&conn, t)) {
-                bw_fill_flood(&m->fill, g, &conn, &m->b, x, y);
-                regions++;
-            }
-            if (!BW_PGET(&m->a, x, y)) {
-                bw_fill_flood(&m->fill, g, &walk, &m->a, x, y);
-                walks++;
-            }
-        }
-    return walks - regions + lost;
-}
-
-/* Floors of mdungeon looked at, each with all 11 layouts. */
-static const uint8_t md_floors[] = { 1, 10, 50, 99 };
-
-/* areas.txt "passable for purposes of ensuring connectivity", and the
- * same for every other generator: on every level of every generator
- * (all 11 mdungeon layouts on floors 1, 10, 50, 99), over SEEDS(300)
- * seeds, no cell of a connected region is out of a walker's reach. */
-static void play_every_connected_cell_reachable_at_finite_cost(void)
-{
-    uint32_t s, n = SEEDS(300);
-    int gi;
-    for (gi = 0; gi < bw_generator_count; gi++) {
-        const bw_generator *gn = &bw_generators[gi];
-        uint32_t bad = 0, maps = 0;
-        FOR_SEEDS_N(s, n) {
-            bw_opts o;
-            int lv, lay, f;
-            o.layout = 0;
-            o.x = (int)(s % 7) - 3;
-            o.y = (int)(s / 7 % 7) - 3;
-            o.design = 0;
-            t_seed(s);
-            if (gn->id == BW_GEN_MDUNGEON) {
-                for (lay = 1; lay <= 11; lay++)
-                    for (f = 0; f < (int)sizeof md_floors; f++) {
-                        o.layout = lay;
-                        CHECK(gn->generate(m, s, md_floors[f], &o) == 0);
-                        bad += stranded() != 0;
-                        maps++;
-                    }
-                continue;
-            }
-            for (lv = 1; lv <= gn->levels; lv++) {
-                CHECK(gn->generate(m, s, lv, &o) == 0);
-                bad += stranded() != 0;
-                maps++;
-            }
-        }
-        {
-            char name[40] = "play_stranded_maps_";
-            int i = 0;
-            while (gn->name[i] && i < 16) {
-                name[19 + i] = gn->name[i];
-                i++;
-            }
-            name[19 + i] = 0;
-            t_info(name, bad);
-        }
-        CHECK(maps > 0 && bad == 0);
+    unsigned i;
+    for (i = 0; i < sizeof play_scripts / sizeof play_scripts[0]; i++) {
+        const play_script *p = &play_scripts[i];
+        play_game g = { 0 };
+        uint32_t fold = replay(p, &g);
+        t_seed(i);
+        CHECK(g.level == p->final_level);
+        CHECK((int)g.level_changes == p->changes);
+        t_golden(p->name, fold, (uint32_t)p->fold);
     }
+}
+
+/* The mines script is the README's walk: down through all five levels. */
+static void play_mines_script_reaches_dlvl_5(void)
+{
+    play_game g = { 0 };
+    play_script p = play_scripts[0];
+    unsigned long cut;
+    /* stop right after the fourth climb down ('>') */
+    int downs = 0;
+    for (cut = 0; cut < p.n && downs < 4; cut++)
+        downs += p.keys[cut] == '>';
+    p.n = cut;
+    replay(&p, &g);
+    CHECK(g.level == 5);
+    CHECK(g.level_changes == 4);
+}
+
+/* Unknown keys are ignored: nothing moves, no level changes. */
+static void play_bad_keys_change_nothing(void)
+{
+    static const unsigned char junk[] = { 1, 2, 0x7f, 0xff, 0xfe, 'Z', '!', 27, 27, '\t' };
+    play_game g = { 0 };
+    const bw_generator *gen = bw_generator_find("mines");
+    bw_opts o = { 0, 0, 0, 0 };
+    unsigned i;
+    int x, y;
+    g.cols = 80;
+    g.rows = 24;
+    REQUIRE(play_start(&g, &arena.play, 0, gen, 1u, &o, 1) == 0);
+    x = g.x;
+    y = g.y;
+    for (i = 0; i < sizeof junk; i++)
+        CHECK(play_key(&g, junk[i]) == 0);
+    CHECK(g.x == x && g.y == y && g.turn == 0 && g.level == 1);
+}
+
+static void count_lines(void *ctx, const char *s, size_t n)
+{
+    while (n--)
+        *(int *)ctx += *s++ == '\n';
+}
+
+/* A terminal too small gets one line saying so, not a broken map; one
+ * big enough gets all its rows. */
+static void play_small_terminal_gets_one_line(void)
+{
+    play_game g = { 0 };
+    const bw_generator *gen = bw_generator_find("crypts");
+    bw_opts o = { 0, 0, 0, 0 };
+    int lines = 0;
+    REQUIRE(play_start(&g, &arena.play, 0, gen, 1u, &o, 1) == 0);
+    g.cols = 80;
+    g.rows = 24;
+    play_draw(&g, count_lines, &lines);
+    CHECK(lines == 24);
+    lines = 0;
+    g.cols = PLAY_MIN_COLS - 1;
+    play_draw(&g, count_lines, &lines);
+    CHECK(lines == 1);
 }
 
 void suite_play(void)
 {
-    RUN(play_cost_nonzero_exactly_where_tiles_connect);
-    RUN(play_every_connected_cell_reachable_at_finite_cost);
+    RUN(play_scripts_replay_to_their_goldens);
+    RUN(play_mines_script_reaches_dlvl_5);
+    RUN(play_bad_keys_change_nothing);
+    RUN(play_small_terminal_gets_one_line);
 }

@@ -61,6 +61,17 @@ void bw_port_exit(int code)
         ;
 }
 
+int bw_port_cmdline(char *buf, size_t n)
+{
+    uint32_t block[2];
+    block[0] = (uint32_t)(uintptr_t)buf;
+    block[1] = (uint32_t)n;
+    if (n == 0 || semihost(0x15, block) != 0) /* SYS_GET_CMDLINE */
+        return 0;
+    buf[n - 1] = 0;
+    return 1;
+}
+
 /* ---- SysTick, extended to 64 bits by its wrap interrupt ---- */
 #define SYST_CSR (*(volatile uint32_t *)0xe000e010u)
 #define SYST_RVR (*(volatile uint32_t *)0xe000e014u)

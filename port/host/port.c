@@ -37,6 +37,20 @@ void bw_port_exit(int code)
     exit(code);
 }
 
+int bw_port_getkey(void)
+{
+    unsigned char c;
+    fflush(stdout);
+    return read(0, &c, 1) == 1 ? c : -1;
+}
+
+int bw_port_cmdline(char *buf, size_t n)
+{
+    (void)buf;
+    (void)n;
+    return 0; /* the desktop has argv */
+}
+
 /* The desktop's stack is the OS's: nothing painted, nothing to measure. */
 uint32_t bw_port_stack_peak(void) { return 0; }
 void bw_port_stack_paint(void) {}

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "cli.h"
+#include "play_term.h"
 #include "burrow/port.h"
 
 static bw_map map; /* the one level in memory, as on a microcontroller */
@@ -273,6 +274,50 @@ static int is_help(const char *s)
     return strcmp(s, "--help") == 0 || strcmp(s, "-h") == 0;
 }
 
+/* burrow play GENERATOR [options] [--every K] [--keys FILE]: the game's
+ * own two options are taken out, the rest read as for the generator. */
+static int cmd_play(int argc, char **argv, FILE *out, FILE *err)
+{
+    char *rest[64];
+    const char *keys = 0;
+    const bw_generator *gen;
+    cli_args a;
+    int n = 0, i, rc, every = 0;
+    if (argc < 3)
+        return cli_usage_error(err);
+    gen = bw_generator_find(argv[2]);
+    if (!gen)
+        return cli_fail(err, "unknown generator (see 'burrow list')", argv[2]);
+    for (i = 3; i < argc; i++) {
+        if (strcmp(argv[i], "--every") == 0 || strcmp(argv[i], "--keys") == 0) {
+            const char *v = i + 1 < argc ? argv[i + 1] : 0, *d;
+            if (!v)
+                return cli_fail(err, "missing value for", argv[i]);
+            i++;
+            if (argv[i - 1][2] == 'k') {
+                keys = v;
+                continue;
+            }
+            for (every = 0, d = v; *d >= '0' && *d <= '9' && every <= 1000; d++)
+                every = every * 10 + (*d - '0');
+            if (*d || d == v || every < 1 || every > 1000)
+                return cli_fail(err, "--every must be 1..1000 turns", v);
+            continue;
+        }
+        if (n == (int)(sizeof rest / sizeof rest[0]))
+            return cli_fail(err, "too many arguments", argv[i]);
+        rest[n++] = argv[i];
+    }
+    rc = cli_parse(&a, gen, n, rest, out, err);
+    if (rc >= 0)
+        return rc ? rc : finish(out, err, 0);
+    if (a.design && (rc = load_design(a.design, &a.opts, err)) != 0)
+        return rc;
+    if (!cli_given(&a, "--seed"))
+        a.seed = bw_port_entropy();
+    return play_terminal(gen, a.seed, &a.opts, a.level.lo, every, !a.nocolor, keys);
+}
+
 int bw_cli_main(int argc, char **argv, FILE *out, FILE *err)
 {
     const bw_generator *gen;
@@ -297,6 +342,8 @@ int bw_cli_main(int argc, char **argv, FILE *out, FILE *err)
             cli_list(out);
         return finish(out, err, 0);
     }
+    if (strcmp(argv[1], "play") == 0)
+        return cmd_play(argc, argv, out, err);
     if (argv[1][0] == '-')
         return cli_usage_error(err);
     gen = bw_generator_find(argv[1]);

@@ -1,0 +1,182 @@
+/* play_term.c: `burrow play` on the desktop: the game of src/play in a raw
+ * terminal with ANSI colour. The terminal is restored on quit, on Ctrl-C
+ * and when the game is killed (SIGINT, SIGTERM, SIGHUP), and at exit.
+ * With a key script (`--keys FILE`) it replays the keys without touching
+ * the terminal and prints one line a frame, `screen N HASH`: the scripted
+ * tests compare those lines with the boards'. */
+#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include "play.h"
+#include "play_term.h"
+
+static play_memory mem;
+static bw_plane seen; /* the game's own: an Abyss regeneration forgets only what it redraws */
+static play_game game;
+static struct termios saved;
+static volatile sig_atomic_t raw_on;
+
+static void restore(void)
+{
+    static const char bye[] = "\033[0m\033[?25h\033[?1049l";
+    if (!raw_on)
+        return;
+    raw_on = 0;
+    tcsetattr(0, TCSAFLUSH, &saved);
+    if (write(1, bye, sizeof bye - 1) < 0) {
+        /* nothing left to tell: the terminal is gone */
+    }
+}
+
+static void on_signal(int sig)
+{
+    restore();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static int raw_mode(void)
+{
+    struct termios t;
+    struct sigaction sa;
+    if (tcgetattr(0, &saved) != 0)
+        return -1;
+    t = saved;
+    t.c_iflag &= ~(tcflag_t)(BRKINT | ICRNL | INPCK | ISTRIP | IXON);
+    t.c_oflag &= ~(tcflag_t)OPOST;
+    t.c_cflag |= CS8;
+    t.c_lflag &= ~(tcflag_t)(ECHO | ICANON | IEXTEN | ISIG);
+    t.c_cc[VMIN] = 1;
+    t.c_cc[VTIME] = 0;
+    if (tcsetattr(0, TCSAFLUSH, &t) != 0)
+        return -1;
+    raw_on = 1;
+    atexit(restore);
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigaction(SIGINT, &sa, 0);
+    sigaction(SIGTERM, &sa, 0);
+    sigaction(SIGHUP, &sa, 0);
+    return 0;
+}
+
+static void term_size(int *cols, int *rows)
+{
+    struct winsize ws;
+    *cols = 80;
+    *rows = 24;
+    if (ioctl(1, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 && ws.ws_row > 0) {
+        *cols = ws.ws_col;
+        *rows = ws.ws_row;
+    }
+}
+
+static void to_stdout(void *ctx, const char *s, size_t n)
+{
+    (void)ctx;
+    fwrite(s, 1, n, stdout);
+}
+
+static void to_nowhere(void *ctx, const char *s, size_t n)
+{
+    (void)ctx;
+    (void)s;
+    (void)n;
+}
+
+/* Replays a key script: its bytes are the keys, as a terminal sends them. */
+static int replay(FILE *keys)
+{
+    unsigned char buf[4096];
+    size_t n = fread(buf, 1, sizeof buf, keys), at = 0, used;
+    unsigned frame = 0;
+    uint32_t h, fold = 2166136261u;
+    int i;
+    for (;;) {
+        h = play_draw(&game, to_nowhere, 0);
+        printf("screen %u %08lx\n", frame++, (unsigned long)h);
+        for (i = 0; i < 4; i++) /* tests/check.c's t_fold: low byte first */
+            fold = (fold ^ ((h >> (8 * i)) & 0xffu)) * 16777619u;
+        if (at >= n)
+            break;
+        {
+            int key = play_decode(buf + at, n - at, &used);
+            at += used;
+            if (play_key(&game, key))
+                break;
+        }
+    }
+    printf("end frames %u level %d changes %lu fold %08lx\n", frame, game.level,
+           (unsigned long)game.level_changes, (unsigned long)fold);
+    return 0;
+}
+
+int play_terminal(const bw_generator *gen, uint32_t seed, const bw_opts *o, int level,
+                  int every, int colour, const char *keys_path)
+{
+    game.abyss_every = every;
+    game.colour = colour;
+    game.cols = 80;
+    game.rows = 24;
+    /* a replay keeps what was seen in the map's plane b, as the firmware
+     * and the tests do, so all three draw the same frames */
+    if (play_start(&game, &mem, keys_path ? 0 : &seen, gen, seed, o, level) != 0) {
+        fprintf(stderr, "burrow: play: the generator rejected these options: %s\n", gen->name);
+        return 2;
+    }
+    if (keys_path) { /* RAM differs by platform: a replay shows 0 so every platform draws alike */
+        FILE *f = fopen(keys_path, "rb");
+        int r;
+        if (!f) {
+            fprintf(stderr, "burrow: play: cannot open the key script: %s\n", keys_path);
+            return 2;
+        }
+        r = replay(f);
+        fclose(f);
+        return r;
+    }
+    game.ram = (uint32_t)(sizeof mem + sizeof seen + sizeof game);
+    if (!isatty(0) || !isatty(1)) {
+        fprintf(stderr, "burrow: play needs a terminal (or --keys FILE to replay a key script)\n");
+        return 2;
+    }
+    term_size(&game.cols, &game.rows);
+    if (game.cols < PLAY_MIN_COLS || game.rows < PLAY_MIN_ROWS) {
+        fprintf(stderr, "burrow: play needs a terminal of at least %d x %d; this one is %d x %d\n",
+                PLAY_MIN_COLS, PLAY_MIN_ROWS, game.cols, game.rows);
+        return 2;
+    }
+    if (raw_mode() != 0) {
+        fprintf(stderr, "burrow: play: cannot set the terminal to raw mode\n");
+        return 2;
+    }
+    fputs("\033[?1049h\033[?25l\033[2J", stdout);
+    for (;;) {
+        unsigned char buf[16];
+        ssize_t n;
+        size_t at = 0, used;
+        term_size(&game.cols, &game.rows);
+        play_draw(&game, to_stdout, 0);
+        fflush(stdout);
+        n = read(0, buf, sizeof buf);
+        if (n <= 0)
+            break; /* standard input closed: quit cleanly */
+        while (at < (size_t)n) {
+            int key = play_decode(buf + at, (size_t)n - at, &used);
+            at += used;
+            if (play_key(&game, key)) {
+                restore();
+                return 0;
+            }
+        }
+    }
+    restore();
+    return 0;
+}

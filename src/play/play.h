@@ -1,0 +1,91 @@
+/* play.h: a small terminal game on burrow's public API, the same code on
+ * the desktop and on a Cortex-M board. The game walks a player through
+ * every generator's levels: it generates a level from (seed, level) at
+ * every level change and keeps nothing of the level it left, which is the
+ * fixed-memory way. A front end (src/cli/play_term.c on the desktop,
+ * src/play/firmware.c on a board) feeds it keys and writes out the screen
+ * it draws through an output callback, one row at a time.
+ *
+ * Memory: the caller owns the bw_map and the play_game; the plane of what
+ * the player has seen is either the caller's own (play_game.seen) or, when
+ * the caller passes none, scratch plane b of the map, free after
+ * generation. That is how the game fits the 20 KiB board; the price is
+ * that an Abyss regeneration, which needs both scratch planes, forgets
+ * what was seen (with a plane of its own the game forgets only the areas
+ * that were redrawn). */
+#ifndef BW_PLAY_H
+#define BW_PLAY_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "burrow/burrow.h"
+
+#define PLAY_VIEW 9          /* view radius: what the player sees, and what the Abyss keeps */
+#define PLAY_MIN_COLS 40     /* the smallest terminal the game draws in */
+#define PLAY_MIN_ROWS 12
+#define PLAY_ABYSS_EVERY 20  /* turns between Abyss regenerations (option --every) */
+#define PLAY_LINE 160        /* bytes of output buffered while drawing (a row may take several) */
+
+/* Keys, beyond plain characters. */
+enum { PLAY_KEY_UP = 0x100, PLAY_KEY_DOWN, PLAY_KEY_LEFT, PLAY_KEY_RIGHT,
+       PLAY_KEY_HOME, PLAY_KEY_END, PLAY_KEY_PGUP, PLAY_KEY_PGDN, PLAY_KEY_NONE };
+
+typedef void (*play_out)(void *ctx, const char *s, size_t n);
+
+/* The game's RAM besides its small state: the map and, for the overworld,
+ * its distance map, which lies in the grid rows an 80 x 21 map never
+ * touches (3,360 bytes the 20 KiB board could not spare otherwise). */
+#define PLAY_OW_KEEP ((offsetof(bw_map, grid) + offsetof(bw_grid, cell) + BW_OVERWORLD_H * BW_GRID_MAX + 3) & ~(size_t)3)
+typedef union play_memory {
+    bw_map map;
+    struct {
+        uint8_t rows[PLAY_OW_KEEP];
+        uint16_t dist[BW_OVERWORLD_H][BW_OVERWORLD_W];
+    } ow;
+} play_memory;
+typedef char play_dist_fits[PLAY_OW_KEEP + sizeof(uint16_t) * BW_OVERWORLD_H * BW_OVERWORLD_W <=
+                            offsetof(bw_map, grid) + sizeof(bw_grid) ? 1 : -1];
+
+typedef struct play_game {
+    const bw_generator *gen;
+    bw_map *map;
+    uint16_t (*dist_map)[BW_OVERWORLD_W]; /* the overworld's distance map, in play_memory */
+    bw_plane *seen;          /* what the player has seen: own plane or &map->b */
+    int own_seen;            /* 1 if seen is the caller's */
+    uint32_t seed;
+    bw_opts opts;
+    int level, x, y;
+    uint32_t turn, level_changes;
+    int abyss_every;         /* turns between regenerations */
+    uint32_t epoch, regen_turn; /* the Abyss: regenerations so far, the turn of the last */
+    uint8_t redrawn[(BW_ABYSS_AREAS + 7) / 8]; /* the last regeneration's areas */
+    int cols, rows;          /* the terminal */
+    int colour;              /* 1: ANSI colour */
+    int dist;                /* overworld distance map shown: 0 none, 1 h, 2 r, 3 hh, 4 rr */
+    char cmd[24];            /* the : command being typed */
+    int cmd_len, in_cmd;
+    char msg[80];            /* the message line */
+    uint32_t ram;            /* bytes the game uses, for the status line */
+    bw_tileset walls;        /* tiles that block sight */
+} play_game;
+
+/* Starts `gen` at `level` (1 for single-map generators) from `seed`; seen
+ * may be 0 (then the map's plane b). Returns 0, or a negative bw error when
+ * the generator refuses the options. */
+int play_start(play_game *g, play_memory *mem, bw_plane *seen, const bw_generator *gen,
+               uint32_t seed, const bw_opts *o, int level);
+
+/* One key; returns 1 when the player quits, else 0. Unknown keys are
+ * ignored (a message says so). */
+int play_key(play_game *g, int key);
+
+/* Draws the whole screen (cursor home first) through out, one row a call,
+ * and returns the FNV-1a hash of everything written: the scripted tests
+ * compare these between the desktop and the boards. */
+uint32_t play_draw(const play_game *g, play_out out, void *ctx);
+
+/* Turns the bytes of one key press (an escape sequence, a keypad key) into
+ * a key; *used gets how many bytes it took (at least 1 when n > 0). */
+int play_decode(const unsigned char *b, size_t n, size_t *used);
+
+#endif
