@@ -13,7 +13,7 @@ CORE_SRC := $(filter-out src/core/mem.c,$(wildcard src/core/*.c)) \
 CLI_SRC  := $(wildcard src/cli/*.c) port/host/port.c
 TEST_SRC := $(wildcard tests/*.c)
 
-.PHONY: all run check deps test-host test-san test-cli test-readme test-boards freestanding clean bench bench-fw
+.PHONY: all run check deps test-host test-san test-cli test-tiled test-readme test-boards freestanding clean bench bench-fw
 .DELETE_ON_ERROR:
 # The board runs compare with the desktop log and share build/m0, build/m3
 # with `freestanding`: one target at a time, also under make -j.
@@ -26,7 +26,7 @@ SAN_CFLAGS  := $(WARN) -O1 -g $(INC) -fsanitize=address,undefined -fno-omit-fram
 
 all: build/burrow
 
-build/burrow: $(CORE_SRC) $(CLI_SRC) $(wildcard include/burrow/*.h) Makefile
+build/burrow: $(CORE_SRC) $(CLI_SRC) $(wildcard include/burrow/*.h src/cli/*.h) Makefile
 	@mkdir -p $(@D)
 	$(CC) $(HOST_CFLAGS) -o $@ $(CORE_SRC) $(CLI_SRC)
 
@@ -81,13 +81,28 @@ test-cli: build/burrow
 	tests/cli.sh build/burrow > build/cli.log 2>&1 || { grep -v '^ok ' build/cli.log; exit 1; }
 	@tail -n 1 build/cli.log
 
+# Tiled's own tmxrasterizer draws burrow's TMX and JSON maps, which must be
+# burrow's PNG pixel for pixel (tests/tiled.sh). Debian's tiled package is
+# installed when missing, as root; if that fails the test says so and fails.
+test-tiled: build/burrow
+	@if command -v tmxrasterizer >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "burrow: installing tiled (tmxrasterizer)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tiled >/dev/null || \
+	    echo "burrow: apt-get install -y tiled failed" >&2; \
+	else \
+	  echo "burrow: need tmxrasterizer: run 'sudo apt-get install tiled'" >&2; \
+	fi
+	tests/tiled.sh build/burrow > build/tiled.log 2>&1 || { grep -v '^ok ' build/tiled.log; exit 1; }
+	@tail -n 1 build/tiled.log
+
 # The README's pictures are the CLI's output (tests/pictures.sh).
 test-readme: build/burrow
 	@sh tests/pictures.sh check
 
-check: test-host test-san test-cli test-readme test-boards freestanding
-	@cat build/host/tests.log build/host-san/tests.log build/cli.log $(patsubst %,build/%/tests.log,$(BOARDS)) | \
-	  awk '/^[0-9]+ passed, [0-9]+ failed$$/ { p += $$1; f += $$3 } END { print "check: all green over the desktop, sanitizer, CLI and $(words $(BOARDS)) board runs"; print p " passed, " f " failed" }'
+check: test-host test-san test-cli test-tiled test-readme test-boards freestanding
+	@cat build/host/tests.log build/host-san/tests.log build/cli.log build/tiled.log $(patsubst %,build/%/tests.log,$(BOARDS)) | \
+	  awk '/^[0-9]+ passed, [0-9]+ failed$$/ { p += $$1; f += $$3 } END { print "check: all green over the desktop, sanitizer, CLI, Tiled and $(words $(BOARDS)) board runs"; print p " passed, " f " failed" }'
 
 clean:
 	rm -rf build

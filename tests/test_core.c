@@ -365,7 +365,7 @@ static void fill_random_grids_same_with_tiny_stack(void)
     bw_rng r;
     int s, x, y;
     bw_tileset_from_flags(&open, BW_CONNECTS);
-    for (s = 0; s < SEEDS(300); s++) {
+    FOR_SEEDS(s, 300) {
         int r1, r2;
         t_seed((uint32_t)s);
         bw_rng_seed(&r, (uint32_t)s + 1);

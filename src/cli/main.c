@@ -5,12 +5,14 @@
 #include <string.h>
 #include "burrow/burrow.h"
 #include "burrow/port.h"
+#include "image.h"
+#include "tiled.h"
 
-enum { F_ANSI, F_TEXT, F_IDS, F_HASH, F_PPM, F_PNG };
-static const char *const format_names[] = { "ansi", "text", "ids", "hash", "ppm", "png" };
+enum { F_ANSI, F_TEXT, F_IDS, F_HASH, F_PPM, F_PNG, F_TMX, F_JSON };
+static const char *const format_names[] = { "ansi", "text", "ids", "hash", "ppm", "png", "tmx", "json" };
 #define N_FORMATS ((int)(sizeof format_names / sizeof format_names[0]))
 
-#define PX 4   /* pixels per tile in ppm/png */
+#define PX BW_IMAGE_PX /* pixels per tile in ppm/png */
 #define GAP 1  /* blank tile rows between stacked levels */
 
 static bw_map map; /* the one level in memory, as on a microcontroller */
@@ -80,23 +82,6 @@ static void print_ids(const bw_generator *gen, const bw_map *m)
     }
 }
 
-/* SGR colour codes to RGB, for the image formats. */
-static void sgr_rgb(int sgr, uint8_t rgb[3])
-{
-    static const uint8_t base[8][3] = {
-        { 0, 0, 0 }, { 170, 40, 30 }, { 60, 150, 50 }, { 170, 120, 40 },
-        { 50, 70, 170 }, { 150, 60, 150 }, { 40, 150, 160 }, { 170, 170, 170 }
-    };
-    static const uint8_t bright[8][3] = {
-        { 85, 85, 85 }, { 240, 80, 50 }, { 110, 220, 90 }, { 240, 220, 90 },
-        { 90, 130, 240 }, { 230, 110, 230 }, { 100, 220, 230 }, { 250, 250, 250 }
-    };
-    const uint8_t *c = sgr >= 90 ? bright[(sgr - 90) & 7] : base[(sgr - 30) & 7];
-    rgb[0] = c[0];
-    rgb[1] = c[1];
-    rgb[2] = c[2];
-}
-
 /* One pixel row of the stacked image: tile row ty of the current map, or
  * black in a gap (ty < 0). */
 static void image_row(const bw_grid *g, int ty, int width_tiles, uint8_t *row)
@@ -105,124 +90,9 @@ static void image_row(const bw_grid *g, int ty, int width_tiles, uint8_t *row)
     for (x = 0; x < width_tiles; x++) {
         uint8_t rgb[3] = { 0, 0, 0 };
         if (ty >= 0 && x < g->w)
-            sgr_rgb(bw_tiles[BW_AT(g, x, ty)].colour, rgb);
+            bw_tile_rgb(BW_AT(g, x, ty), rgb);
         for (p = 0; p < PX; p++)
             memcpy(row + (x * PX + p) * 3, rgb, 3);
-    }
-}
-
-/* PNG with stored (uncompressed) deflate blocks, one per pixel row, written
- * as the rows are made: no image buffer. */
-static uint32_t crc_table[256];
-
-static uint32_t crc(uint32_t c, const uint8_t *p, size_t n)
-{
-    while (n--)
-        c = crc_table[(c ^ *p++) & 0xff] ^ (c >> 8);
-    return c;
-}
-
-static void put32(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)(v >> 24);
-    p[1] = (uint8_t)(v >> 16);
-    p[2] = (uint8_t)(v >> 8);
-    p[3] = (uint8_t)v;
-}
-
-static void png_chunk(const char *type, const uint8_t *data, uint32_t n)
-{
-    uint8_t b[4];
-    uint32_t c;
-    put32(b, n);
-    fwrite(b, 1, 4, stdout);
-    fwrite(type, 1, 4, stdout);
-    fwrite(data, 1, n, stdout);
-    c = crc(crc(0xffffffffu, (const uint8_t *)type, 4), data, n) ^ 0xffffffffu;
-    put32(b, c);
-    fwrite(b, 1, 4, stdout);
-}
-
-typedef struct image {
-    int format, w, h;          /* pixels */
-    uint32_t crc, a, b;        /* PNG: IDAT crc, adler32 halves */
-} image;
-
-static void image_begin(image *im, int format, int w, int h)
-{
-    im->format = format;
-    im->w = w;
-    im->h = h;
-    if (format == F_PPM) {
-        printf("P6\n%d %d\n255\n", w, h);
-        return;
-    } else {
-        static const uint8_t sig[8] = { 137, 'P', 'N', 'G', 13, 10, 26, 10 };
-        uint8_t ihdr[13] = { 0 }, len[4];
-        uint32_t rowlen = (uint32_t)w * 3 + 1, n, k;
-        for (n = 0; n < 256; n++) {
-            uint32_t c = n;
-            for (k = 0; k < 8; k++)
-                c = (c & 1) ? 0xedb88320u ^ (c >> 1) : c >> 1;
-            crc_table[n] = c;
-        }
-        fwrite(sig, 1, 8, stdout);
-        put32(ihdr, (uint32_t)w);
-        put32(ihdr + 4, (uint32_t)h);
-        ihdr[8] = 8; /* bit depth */
-        ihdr[9] = 2; /* RGB */
-        png_chunk("IHDR", ihdr, 13);
-        n = 2 + (uint32_t)h * (5 + rowlen) + 4; /* zlib header, blocks, adler */
-        put32(len, n);
-        fwrite(len, 1, 4, stdout);
-        fwrite("IDAT", 1, 4, stdout);
-        im->crc = crc(0xffffffffu, (const uint8_t *)"IDAT", 4);
-        im->a = 1;
-        im->b = 0;
-        {
-            static const uint8_t zhdr[2] = { 0x78, 0x01 };
-            fwrite(zhdr, 1, 2, stdout);
-            im->crc = crc(im->crc, zhdr, 2);
-        }
-    }
-}
-
-static void image_row_out(image *im, const uint8_t *rgb, int last)
-{
-    size_t n = (size_t)im->w * 3, i;
-    if (im->format == F_PPM) {
-        fwrite(rgb, 1, n, stdout);
-    } else {
-        uint8_t hdr[6];
-        uint16_t len = (uint16_t)(n + 1);
-        hdr[0] = last ? 1 : 0; /* BFINAL, BTYPE 00 = stored */
-        hdr[1] = (uint8_t)len;
-        hdr[2] = (uint8_t)(len >> 8);
-        hdr[3] = (uint8_t)~len;
-        hdr[4] = (uint8_t)(~len >> 8);
-        hdr[5] = 0; /* PNG filter: none */
-        fwrite(hdr, 1, 6, stdout);
-        fwrite(rgb, 1, n, stdout);
-        im->crc = crc(crc(im->crc, hdr, 6), rgb, n);
-        im->a = (im->a + 0) % 65521u;
-        im->b = (im->b + im->a) % 65521u; /* the filter byte, 0 */
-        for (i = 0; i < n; i++) {
-            im->a = (im->a + rgb[i]) % 65521u;
-            im->b = (im->b + im->a) % 65521u;
-        }
-    }
-}
-
-static void image_end(image *im)
-{
-    if (im->format == F_PNG) {
-        uint8_t b[4];
-        put32(b, (im->b << 16) | im->a);
-        fwrite(b, 1, 4, stdout);
-        im->crc = crc(im->crc, b, 4) ^ 0xffffffffu;
-        put32(b, im->crc);
-        fwrite(b, 1, 4, stdout);
-        png_chunk("IEND", b, 0);
     }
 }
 
@@ -305,7 +175,8 @@ static int make_level(const bw_generator *gen, uint32_t seed, int level, const b
 static int usage(void)
 {
     fprintf(stderr, "burrow: usage: burrow GENERATOR [--seed N] [--level L|all] "
-                    "[--format ansi|text|ids|hash|ppm|png] [--nocolor] [options] | burrow tiles | burrow list\n");
+                    "[--format ansi|text|ids|hash|ppm|png|tmx|json] [--nocolor] [options] | burrow tiles | burrow list"
+                    " | burrow tileset\n");
     return 2;
 }
 
@@ -326,6 +197,8 @@ int main(int argc, char **argv)
             return fail("takes no arguments", argv[1]);
         return finish(argv[1][0] == 't' ? cmd_tiles() : cmd_list());
     }
+    if (strcmp(argv[1], "tileset") == 0) /* Tiled's tileset image: src/cli/tiled.c */
+        return argc > 2 ? fail("takes no arguments", argv[1]) : finish(bw_tiled_tileset(stdout));
     if (argv[1][0] == '-')
         return usage();
     gen = bw_generator_find(argv[1]);
@@ -368,7 +241,7 @@ int main(int argc, char **argv)
             for (format = 0; format < N_FORMATS && strcmp(format_names[format], val); format++)
                 ;
             if (format == N_FORMATS)
-                return fail("unknown format (ansi, text, ids, hash, ppm, png)", val);
+                return fail("unknown format (ansi, text, ids, hash, ppm, png, tmx, json)", val);
         } else if (strcmp(opt, "--layout") == 0) {
             if (!parse_num(val, 1, 11, &v))
                 return fail("--layout must be 1..11", val);
@@ -463,26 +336,30 @@ int main(int argc, char **argv)
     if (!have_seed)
         fprintf(stderr, "seed %lu\n", seed);
 
+    if (format == F_TMX || format == F_JSON) { /* src/cli/tiled.c */
+        bw_tiled_src src = { gen, (uint32_t)seed, &opts, epoch, px, py, make_level, &map };
+        return finish(bw_tiled_write(stdout, format == F_JSON, &src, lo, hi));
+    }
     if (format == F_PPM || format == F_PNG) {
-        image im;
+        bw_image im;
         uint8_t row[BW_GRID_MAX * PX * 3];
         int n = hi - lo + 1, ty, p;
         /* the map's own size: a crawler design may make it smaller */
-        image_begin(&im, format, map.grid.w * PX, (n * map.grid.h + (n - 1) * GAP) * PX);
+        bw_image_begin(&im, stdout, format == F_PNG, map.grid.w * PX, (n * map.grid.h + (n - 1) * GAP) * PX);
         for (level = lo; level <= hi; level++) {
             if (level > lo) {
                 make_level(gen, (uint32_t)seed, level, &opts, epoch, px, py);
                 image_row(&map.grid, -1, map.grid.w, row);
                 for (p = 0; p < GAP * PX; p++)
-                    image_row_out(&im, row, 0);
+                    bw_image_row(&im, row, 0);
             }
             for (ty = 0; ty < map.grid.h; ty++) {
                 image_row(&map.grid, ty, map.grid.w, row);
                 for (p = 0; p < PX; p++)
-                    image_row_out(&im, row, level == hi && ty == map.grid.h - 1 && p == PX - 1);
+                    bw_image_row(&im, row, level == hi && ty == map.grid.h - 1 && p == PX - 1);
             }
         }
-        image_end(&im);
+        bw_image_end(&im);
         return finish(0);
     }
 
