@@ -13,7 +13,7 @@ CORE_SRC := $(filter-out src/core/mem.c,$(wildcard src/core/*.c)) \
 CLI_SRC  := $(wildcard src/cli/*.c) src/play/play.c port/host/port.c
 TEST_SRC := $(wildcard tests/*.c) src/play/play.c
 
-.PHONY: all help run play check deps pictures test-host test-san test-cli test-play test-readme test-boards freestanding \
+.PHONY: all help run play check deps pictures test-host test-san test-cli test-play test-tiled test-readme test-boards freestanding \
         clean bench bench-fw lib test-golden test-example fuzz fuzz-deps test-fuzz
 .DELETE_ON_ERROR:
 
@@ -139,15 +139,23 @@ test-play: build/burrow
 	sh tests/play.sh build/burrow > build/play.log 2>&1 || { grep -v '^ok ' build/play.log; exit 1; }
 	@tail -n 1 build/play.log
 
+## Tiled's tmxrasterizer draws burrow's TMX and JSON maps as burrow's PNG, pixel for pixel
+# (tests/tiled.sh). Debian's tiled package is installed when missing, as
+# root; if that fails the test says so and fails.
+test-tiled: build/burrow
+	@if command -v tmxrasterizer >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "burrow: installing tiled (tmxrasterizer)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tiled >/dev/null || \
+	    echo "burrow: apt-get install -y tiled failed" >&2; \
+	else \
+	  echo "burrow: need tmxrasterizer: run 'sudo apt-get install tiled'" >&2; \
+	fi
+	tests/tiled.sh build/burrow > build/tiled.log 2>&1 || { grep -v '^ok ' build/tiled.log; exit 1; }
+	@tail -n 1 build/tiled.log
+
 # The pictures in README.md and docs/ are the CLI's output (tests/pictures.sh).
-## The pictures in README.md and docs/ match the command line
-test-readme: build/burrow
-	@sh tests/pictures.sh check
-
-## Redraw every picture in README.md and docs/ from the current build
-pictures: build/burrow
-	@sh tests/pictures.sh write
-
+#
 ## The seed-stability promise: tests/golden/levels.tsv against build/burrow
 test-golden: build/burrow
 	@sh tests/golden.sh check
@@ -163,10 +171,10 @@ test-example: deps build/burrow
 	  [ -n "$$got" ] && [ "$$got" = "$$want" ] || { echo "test-example: the firmware printed '$$got', build/burrow $$* prints '$$want'"; exit 1; }; \
 	  echo "test-example: firmware $$(tail -n 1 build/example.log | awk '{ print "text " $$1 " B, bss " $$3 " B" }'): $$got, as build/burrow $$*"
 
-## All the tests above: desktop, sanitizer, CLI, pictures, goldens, fuzzing, boards, example
-check: test-host test-san test-cli test-play test-readme test-golden test-fuzz test-boards freestanding test-example
-	@cat build/host/tests.log build/host-san/tests.log build/cli.log build/play.log $(patsubst %,build/%/tests.log,$(BOARDS)) | \
-	  awk '/^[0-9]+ passed, [0-9]+ failed$$/ { p += $$1; f += $$3 } END { print "check: all green over the desktop, sanitizer, CLI, fuzz and $(words $(BOARDS)) board runs"; print p " passed, " f " failed" }'
+## All the tests above: desktop, sanitizer, CLI, game, Tiled, pictures, goldens, fuzzing, boards, example
+check: test-host test-san test-cli test-play test-tiled test-readme test-golden test-fuzz test-boards freestanding test-example
+	@cat build/host/tests.log build/host-san/tests.log build/cli.log build/play.log build/tiled.log $(patsubst %,build/%/tests.log,$(BOARDS)) | \
+	  awk '/^[0-9]+ passed, [0-9]+ failed$$/ { p += $$1; f += $$3 } END { print "check: all green over the desktop, sanitizer, CLI, game, Tiled, fuzz and $(words $(BOARDS)) board runs"; print p " passed, " f " failed" }'
 
 ## Remove build/
 clean:

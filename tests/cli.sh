@@ -35,6 +35,9 @@ awk -F'\t' 'NR == 1 { ok = $NF == "version" && NF == 5 } NR > 1 && ($NF !~ /^[1-
 rejects cli_no_arguments
 rejects cli_tiles_takes_no_arguments tiles extra
 rejects cli_list_takes_no_arguments list extra
+rejects cli_tileset_takes_no_arguments tileset extra
+"$B" tileset >"$T/ts.png" && [ "$(od -An -tx1 -N8 "$T/ts.png" | tr -d ' \n')" = "89504e470d0a1a0a" ] &&
+    ok cli_tileset_is_png || bad cli_tileset_is_png
 if [ -w /dev/full ]; then
     "$B" tiles >/dev/full 2>"$T/err"; rc=$?
     [ $rc -ne 0 ] && [ "$(wc -l <"$T/err")" -eq 1 ] && ok cli_write_error_is_reported || bad cli_write_error_is_reported "rc=$rc"
@@ -90,6 +93,7 @@ rejects cli_overworld_dist_needs_px_and_py overworld --seed 1 --dist rival --px 
 rejects cli_overworld_px_off_the_map overworld --seed 1 --dist hiker --px 80 --py 3
 rejects cli_overworld_py_off_the_map overworld --seed 1 --dist hiker --px 3 --py 21
 rejects cli_overworld_dist_is_text overworld --seed 1 --dist hiker --format hash
+rejects cli_overworld_dist_is_text_not_tmx overworld --seed 1 --dist hiker --format tmx
 a=$("$B" overworld --seed 5 --x -7 --y 12 --format hash 2>/dev/null)
 b=$("$B" overworld --seed 5 --x -6 --y 12 --format hash 2>/dev/null)
 [ -n "$a" ] && [ "$a" != "$b" ] && ok cli_overworld_place_changes_the_map || bad cli_overworld_place_changes_the_map
@@ -327,6 +331,13 @@ for g in $gens; do
     "$B" "$g" --seed 1 --format png >"$T/p.png" 2>/dev/null
     [ "$(od -An -tx1 -N8 "$T/p.png" | tr -d ' \n')" = "89504e470d0a1a0a" ] && tail -c 8 "$T/p.png" | head -c 4 | grep -q IEND &&
         ok "cli_${g}_png_format" || bad "cli_${g}_png_format"
+    # Tiled maps (tests/tiled.sh checks them with Tiled itself): the shape
+    "$B" "$g" --seed 1 --format tmx >"$T/m.tmx" 2>/dev/null
+    head -n 1 "$T/m.tmx" | grep -q '^<?xml ' && grep -q "^<map version=\"1.8\" orientation=\"orthogonal\".* width=\"$1\" height=\"$2\"" "$T/m.tmx" &&
+        [ "$(tail -n 1 "$T/m.tmx")" = "</map>" ] && ok "cli_${g}_tmx_format" || bad "cli_${g}_tmx_format"
+    "$B" "$g" --seed 1 --format json >"$T/m.json" 2>/dev/null
+    head -c 14 "$T/m.json" | grep -q '^{"type":"map"' && tail -c 3 "$T/m.json" | grep -q '^]}$' &&
+        ok "cli_${g}_json_format" || bad "cli_${g}_json_format"
 done
 # --help, -h (also after a generator's name) and --version: standard output, exit 0
 helps() { # name, grep pattern that must be in the output, arguments

@@ -157,7 +157,7 @@ int cli_fail(FILE *err, const char *what, const char *arg)
 
 int cli_usage_error(FILE *err)
 {
-    return cli_fail(err, "usage: burrow GENERATOR [options] | burrow play GENERATOR [options] | burrow tiles | burrow list | burrow --help", 0);
+    return cli_fail(err, "usage: burrow GENERATOR [options] | burrow play GENERATOR [options] | burrow tiles | burrow tileset | burrow list | burrow --help", 0);
 }
 
 /* The values an option takes, as the help and the errors show them; g 0
@@ -215,6 +215,7 @@ void cli_help(FILE *f, const bw_generator *gen)
                "                                   between Abyss regenerations; --keys: replay a key\n"
                "                                   script, one screen hash a line)\n"
                "       burrow tiles                the tile table\n"
+               "       burrow tileset              the tile image of --format tmx and json (PNG)\n"
                "       burrow list                 the generators, their sizes, levels and options\n"
                "       burrow --help | -h          these lines\n"
                "       burrow --version            the version of burrow\n"

@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include "cli.h"
 #include "play_term.h"
+#include "tiled.h"
 #include "burrow/port.h"
 
 static bw_map map; /* the one level in memory, as on a microcontroller */
@@ -220,6 +221,16 @@ static int make_level(const cli_args *a, int level)
     return 0;
 }
 
+/* tmx, json (tiled.c) make each level themselves, through make_level. */
+static const cli_args *tiled_args;
+
+static int tiled_make(const bw_generator *gen, uint32_t seed, int level, const bw_opts *o,
+                      unsigned long epoch, int px, int py)
+{
+    (void)gen, (void)seed, (void)o, (void)epoch, (void)px, (void)py;
+    return make_level(tiled_args, level);
+}
+
 static int run(cli_args *a, FILE *out, FILE *err)
 {
     const cli_format *fm = &cli_formats[a->format];
@@ -251,6 +262,19 @@ static int run(cli_args *a, FILE *out, FILE *err)
         return print_distance(a, out, err);
     if (!cli_given(a, "--seed"))
         fprintf(err, "seed %lu\n", (unsigned long)a->seed);
+    if (strcmp(fm->name, "tmx") == 0 || strcmp(fm->name, "json") == 0) {
+        bw_tiled_src src;
+        src.gen = a->gen;
+        src.seed = a->seed;
+        src.opts = &a->opts;
+        src.epoch = (unsigned long)a->epoch;
+        src.px = a->px;
+        src.py = a->py;
+        src.make = tiled_make;
+        src.map = &map;
+        tiled_args = a;
+        return finish(out, err, bw_tiled_write(out, fm->name[0] == 'j', &src, a->level.lo, a->level.hi));
+    }
     memset(&o, 0, sizeof o);
     o.f = out;
     o.gen = a->gen;
@@ -344,6 +368,11 @@ int bw_cli_main(int argc, char **argv, FILE *out, FILE *err)
     }
     if (strcmp(argv[1], "play") == 0)
         return cmd_play(argc, argv, out, err);
+    if (strcmp(argv[1], "tileset") == 0) { /* Tiled's tileset image: tiled.c */
+        if (argc > 2)
+            return cli_fail(err, "takes no arguments", argv[1]);
+        return finish(out, err, bw_tiled_tileset(out));
+    }
     if (argv[1][0] == '-')
         return cli_usage_error(err);
     gen = bw_generator_find(argv[1]);

@@ -1,9 +1,9 @@
 /* The output formats of build/burrow, one row each in cli_formats. */
 #include <string.h>
 #include "cli.h"
-#include "png.h"
+#include "image.h"
 
-#define PX 4   /* pixels per tile in ppm/png */
+#define PX BW_IMAGE_PX /* pixels per tile in ppm/png */
 #define GAP 1  /* blank tile rows between stacked levels */
 
 /* ---- ansi, text: the glyphs ---- */
@@ -77,35 +77,6 @@ static void hash_level(cli_out *o, const bw_map *m, int level)
 
 /* ---- ppm, png: the levels stacked, PX pixels a tile ---- */
 
-/* A tile's colour to RGB, for the image formats: its background if it
- * has one (the tile is a solid block), else its foreground; 256-colour
- * entries 16-231 from xterm's 6 x 6 x 6 cube. */
-static void sgr_rgb(uint32_t colour, uint8_t rgb[3])
-{
-    static const uint8_t base[8][3] = {
-        { 0, 0, 0 }, { 170, 40, 30 }, { 60, 150, 50 }, { 170, 120, 40 },
-        { 50, 70, 170 }, { 150, 60, 150 }, { 40, 150, 160 }, { 170, 170, 170 }
-    };
-    static const uint8_t bright[8][3] = {
-        { 85, 85, 85 }, { 240, 80, 50 }, { 110, 220, 90 }, { 240, 220, 90 },
-        { 90, 130, 240 }, { 230, 110, 230 }, { 100, 220, 230 }, { 250, 250, 250 }
-    };
-    static const uint8_t level[6] = { 0, 95, 135, 175, 215, 255 };
-    unsigned sgr = BW_COLOUR_BG(colour) ? BW_COLOUR_BG(colour) - 10 : BW_COLOUR_FG(colour);
-    const uint8_t *c;
-    if (sgr >= 0x100 + 16 && sgr < 0x100 + 232) {
-        unsigned n = sgr - 0x100 - 16;
-        rgb[0] = level[n / 36];
-        rgb[1] = level[n / 6 % 6];
-        rgb[2] = level[n % 6];
-        return;
-    }
-    c = sgr >= 90 ? bright[(sgr - 90) & 7] : base[(sgr - 30) & 7];
-    rgb[0] = c[0];
-    rgb[1] = c[1];
-    rgb[2] = c[2];
-}
-
 /* One pixel row: tile row ty of the map, or black in a gap (ty < 0). */
 static void image_row(const bw_grid *g, int ty, uint8_t *row)
 {
@@ -113,37 +84,23 @@ static void image_row(const bw_grid *g, int ty, uint8_t *row)
     for (x = 0; x < g->w; x++) {
         uint8_t rgb[3] = { 0, 0, 0 };
         if (ty >= 0)
-            sgr_rgb(bw_tiles[BW_AT(g, x, ty)].colour, rgb);
+            bw_tile_rgb(BW_AT(g, x, ty), rgb);
         for (p = 0; p < PX; p++)
             memcpy(row + (x * PX + p) * 3, rgb, 3);
     }
 }
 
-/* The PNG encoder (png.c) keeps one row's state; one image at a time. */
-static bw_png png;
+static bw_image image; /* one image at a time */
 
 static void image_begin(cli_out *o, const bw_map *first, int is_png)
 {
     /* the map's own size: a crawler design may make it smaller */
-    int n = o->hi - o->lo + 1, h = (n * first->grid.h + (n - 1) * GAP) * PX;
-    o->png = is_png;
-    o->w = first->grid.w * PX;
-    if (!is_png)
-        fprintf(o->f, "P6\n%d %d\n255\n", o->w, h);
-    else
-        bw_png_begin(&png, o->f, o->w, h); /* o->w <= 120 * PX, within BW_PNG_MAX_W */
+    int n = o->hi - o->lo + 1;
+    bw_image_begin(&image, o->f, is_png, first->grid.w * PX, (n * first->grid.h + (n - 1) * GAP) * PX);
 }
 
 static void ppm_begin(cli_out *o, const bw_map *first) { image_begin(o, first, 0); }
 static void png_begin(cli_out *o, const bw_map *first) { image_begin(o, first, 1); }
-
-static void image_row_out(cli_out *o, const uint8_t *rgb)
-{
-    if (o->png)
-        bw_png_row(&png, rgb);
-    else
-        fwrite(rgb, 3, (size_t)o->w, o->f);
-}
 
 static void image_level(cli_out *o, const bw_map *m, int level)
 {
@@ -152,19 +109,19 @@ static void image_level(cli_out *o, const bw_map *m, int level)
     if (level > o->lo) {
         image_row(&m->grid, -1, row);
         for (p = 0; p < GAP * PX; p++)
-            image_row_out(o, row);
+            bw_image_row(&image, row);
     }
     for (ty = 0; ty < m->grid.h; ty++) {
         image_row(&m->grid, ty, row);
         for (p = 0; p < PX; p++)
-            image_row_out(o, row);
+            bw_image_row(&image, row);
     }
 }
 
 static void image_end(cli_out *o)
 {
-    if (o->png)
-        bw_png_end(&png);
+    (void)o;
+    bw_image_end(&image);
 }
 
 /* The first row is the default format. */
@@ -175,6 +132,8 @@ const cli_format cli_formats[] = {
     { "hash", 0, 0, 0, hash_level, 0 },
     { "ppm", 0, 0, ppm_begin, image_level, image_end },
     { "png", 0, 0, png_begin, image_level, image_end },
+    { "tmx", 0, 0, 0, 0, 0 },  /* Tiled: run() hands these to tiled.c */
+    { "json", 0, 0, 0, 0, 0 },
 };
 
 const int cli_format_count = (int)(sizeof cli_formats / sizeof cli_formats[0]);
