@@ -19,11 +19,17 @@ typedef union t_arena {
         uint8_t map_rows[T_OW_KEEP];
         uint16_t dist[2][BW_OVERWORLD_H][BW_OVERWORLD_W];
     } ow;
+    struct {           /* an overworld map and scratch of its tests in the rows below */
+        uint8_t map_rows[T_OW_KEEP];
+        uint8_t before[BW_OVERWORLD_H][BW_OVERWORLD_W];
+        uint8_t mask[BW_OVERWORLD_MASK_BYTES];
+    } ows;
     play_memory play;  /* the game's map and its overworld distance map */
 } t_arena;
 
 BW_STATIC_ASSERT(T_OW_KEEP + sizeof(uint16_t) * 2 * BW_OVERWORLD_H * BW_OVERWORLD_W <=
                  offsetof(bw_map, grid) + sizeof(bw_grid), t_ow_dist_in_unused_rows);
+BW_STATIC_ASSERT(sizeof(((t_arena *)0)->ows) <= sizeof(bw_map), t_ow_scratch_in_unused_rows);
 
 extern t_arena arena;
 

@@ -1195,7 +1195,7 @@ static void overworld_6_buildings_on_dry_land_reached_on_foot(void)
  * before the buildings (pass 3's roads), tile for tile. */
 static void overworld_6_buildings_stand_where_grass_was(void)
 {
-    static uint8_t before[BW_OVERWORLD_H][BW_OVERWORLD_W];
+    uint8_t (*before)[BW_OVERWORLD_W] = arena.ows.before; /* below the map's rows: fits 20 KiB */
     uint32_t s;
     int x, y;
     FOR_SEEDS(s, 500) {
@@ -1237,7 +1237,7 @@ static void overworld_every_map_has_a_pond(void)
  * on the finished map only there (roads may run over some). */
 static void overworld_mask_places_special_boulders(void)
 {
-    static uint8_t mask[BW_OVERWORLD_MASK_BYTES];
+    uint8_t *mask = arena.ows.mask; /* below the map's rows: fits 20 KiB */
     bw_overworld_params p;
     uint32_t s;
     int x, y, i, set = 0, kept = 0;
