@@ -13,7 +13,7 @@ CORE_SRC := $(filter-out src/core/mem.c,$(wildcard src/core/*.c)) \
 CLI_SRC  := $(wildcard src/cli/*.c) port/host/port.c
 TEST_SRC := $(wildcard tests/*.c)
 
-.PHONY: all run check deps test-host test-san test-cli test-readme test-boards freestanding clean bench bench-fw
+.PHONY: all run check deps pictures test-host test-san test-cli test-readme test-boards freestanding clean bench bench-fw
 .DELETE_ON_ERROR:
 # The board runs compare with the desktop log and share build/m0, build/m3
 # with `freestanding`: one target at a time, also under make -j.
@@ -81,9 +81,13 @@ test-cli: build/burrow
 	tests/cli.sh build/burrow > build/cli.log 2>&1 || { grep -v '^ok ' build/cli.log; exit 1; }
 	@tail -n 1 build/cli.log
 
-# The README's pictures are the CLI's output (tests/pictures.sh).
+# The pictures in README.md and docs/ are the CLI's output (tests/pictures.sh).
 test-readme: build/burrow
 	@sh tests/pictures.sh check
+
+# Redraws every picture in README.md and docs/ from the current build.
+pictures: build/burrow
+	@sh tests/pictures.sh write
 
 check: test-host test-san test-cli test-readme test-boards freestanding
 	@cat build/host/tests.log build/host-san/tests.log build/cli.log $(patsubst %,build/%/tests.log,$(BOARDS)) | \
@@ -101,14 +105,16 @@ build/bench/host: $(CORE_SRC) tests/bench/bench_host.c port/host/port.c $(wildca
 	$(CC) $(HOST_CFLAGS) -o $@ $(CORE_SRC) tests/bench/bench_host.c port/host/port.c
 
 bench: deps build/bench/host
-	@sh tests/bench/bench.sh
+	@bash tests/bench/bench.sh
 
 # ------------------------------------------------------------ one board
 else
 include boards/$(BOARD).mk
 TCC     := $(CROSS)gcc
-B       := build/$(BOARD)
-TFLAGS  := $(WARN) $(BOARD_CFLAGS) -O2 -g $(INC) -ffreestanding -fno-tree-loop-distribute-patterns \
+OPT     ?= -O2
+# -Os builds (the bench's size column) go to build/BOARD-os
+B       := build/$(BOARD)$(if $(filter -Os,$(OPT)),-os)
+TFLAGS  := $(WARN) $(BOARD_CFLAGS) $(OPT) -g $(INC) -ffreestanding -fno-tree-loop-distribute-patterns \
            -ffunction-sections -fdata-sections
 LDFLAGS := -nostdlib -T$(BOARD_LD) -Llinker -Wl,--gc-sections
 LIBS    := -lgcc
@@ -144,13 +150,25 @@ board-test: $(B)/tests.elf build/host/tests.log
 	@echo "$(BOARD): $$(wc -l < $(B)/golden.board) golden hashes match the desktop"
 
 # One generator's bench firmware; its seed list comes from the desktop hunt.
+# BENCH_VARIANT=1 builds the fixed seeds alone (bench-NAME-fixed.elf).
 BENCH_DIR := build/bench/$(BENCH_GEN)
-$(B)/bench-$(BENCH_GEN).elf: tests/bench/bench_fw.c $(BENCH_DIR)/bench_seeds.h $(B)/port/cortex-m/startup.o \
-                             $(B)/libburrow.a $(BOARD_LD)
-	$(TCC) $(TFLAGS) -I$(BENCH_DIR) '-DBENCH_GEN="$(BENCH_GEN)"' $(LDFLAGS) -o $@ \
-	  tests/bench/bench_fw.c $(B)/port/cortex-m/startup.o $(B)/libburrow.a $(LIBS)
+BENCH_VARIANT ?= 0
+BENCH_ELF := $(B)/bench-$(BENCH_GEN)$(if $(filter 1,$(BENCH_VARIANT)),-fixed).elf
+$(BENCH_ELF): tests/bench/bench_fw.c $(BENCH_DIR)/bench_seeds.h $(B)/port/cortex-m/startup.o \
+              $(B)/libburrow.a $(BOARD_LD)
+	$(TCC) $(TFLAGS) -I$(BENCH_DIR) '-DBENCH_GEN="$(BENCH_GEN)"' -DBENCH_VARIANT=$(BENCH_VARIANT) \
+	  $(LDFLAGS) -o $@ tests/bench/bench_fw.c $(B)/port/cortex-m/startup.o $(B)/libburrow.a $(LIBS)
 
-bench-fw: $(B)/bench-$(BENCH_GEN).elf
+bench-fw: $(BENCH_ELF)
+
+# The flash one generator costs alone (tests/bench/flash_fw.c); FLASH_FN=none
+# is the startup and port without a generator.
+FLASH_FN ?= bw_$(BENCH_GEN)_generate
+$(B)/flash-$(BENCH_GEN).elf: tests/bench/flash_fw.c $(B)/port/cortex-m/startup.o $(B)/libburrow.a $(BOARD_LD)
+	$(TCC) $(TFLAGS) -DGEN_FN=$(FLASH_FN) $(LDFLAGS) -o $@ \
+	  tests/bench/flash_fw.c $(B)/port/cortex-m/startup.o $(B)/libburrow.a $(LIBS)
+
+flash-fw: $(B)/flash-$(BENCH_GEN).elf
 
 FORBIDDEN := malloc|calloc|realloc|free|printf|sprintf|puts|putchar|abort|exit|__aeabi_[fd][a-z0-9]+|__aeabi_u?[il]2[fd]|__aeabi_[fd]2u?[il]z?|__[a-z]+[sdt]f[0-9]?
 

@@ -6,7 +6,7 @@
 set -e
 CC=${CC:-cc}
 mkdir -p build
-awk '/^## The core in a dozen lines/ { f = 1 } f && /^```c$/ { p = 1; next } p && /^```$/ { exit } p' \
+awk '/^## The C API in a dozen lines/ { f = 1 } f && /^```c$/ { p = 1; next } p && /^```$/ { exit } p' \
     README.md > build/readme_example.c
 $CC -std=c99 -Wall -Wextra -Werror -pedantic -Iinclude -o build/readme_example build/readme_example.c \
     $(ls src/core/*.c | grep -v src/core/mem.c) src/blocks/*.c src/gen/*.c

@@ -70,7 +70,7 @@ static void abyss_5_1_every_kind_and_combinations(void)
     uint32_t s;
     int a, level, n = 0, combos = 0, main_k[BW_ABYSS_KINDS] = { 0 }, second_k[BW_ABYSS_KINDS] = { 0 };
     int k, mean3, sd3;
-    for (s = 0; s < (uint32_t)SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         level = 1 + (int)(s % 5);
         gen(s, level, &info);
         for (a = 0; a < BW_ABYSS_AREAS; a++) {
@@ -169,7 +169,7 @@ static void abyss_5_1_kinds_look_like_their_names(void)
     uint32_t s;
     int a, whole[BW_ABYSS_KINDS] = { 0 }, halves[BW_ABYSS_KINDS] = { 0 };
     int bad_whole = 0, bad_half = 0, bad_rest = 0, crumbling = 0, lichen = 0, combos = 0;
-    for (s = 0; s < (uint32_t)SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         gen(s, 1 + (int)(s % 5), &info);
         for (a = 0; a < BW_ABYSS_AREAS; a++) {
             int x0, y0, x1, y1;
@@ -213,7 +213,7 @@ static void abyss_5_1_mazes_are_one_wide(void)
     bw_abyss_info info;
     uint32_t s;
     int a, x, y, squares = 0, cells = 0;
-    for (s = 0; s < (uint32_t)SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         gen(s, 1 + (int)(s % 5), &info);
         for (a = 0; a < BW_ABYSS_AREAS; a++) {
             int x0 = (a % BW_ABYSS_SIDE) * BW_ABYSS_AREA, y0 = (a / BW_ABYSS_SIDE) * BW_ABYSS_AREA;
@@ -239,7 +239,7 @@ static void abyss_5_2_exactly_one_pit_down(void)
     bw_rng r;
     uint32_t s, e;
     int level, x = 0, y = 0, px, py;
-    for (s = 0; s < (uint32_t)SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         level = 1 + (int)(s % 5);
         gen(s, level, &info);
         if (level == 5) {
@@ -268,7 +268,7 @@ static void abyss_5_3_out_of_sight_regenerates(void)
     bw_rng r;
     uint32_t s, before[BW_ABYSS_AREAS];
     int a, px, py, far, changed = 0, redrawn_total = 0;
-    for (s = 0; s < (uint32_t)SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         int level = 1 + (int)(s % 5), n;
         gen(s, level, &info);
         bw_rng_seed(&r, s);
@@ -302,7 +302,7 @@ static void abyss_5_3_exit_moves_when_out_of_sight(void)
     bw_abyss_info info;
     uint32_t s;
     int moved = 0, kept_ok = 1, levels = 0;
-    for (s = 0; s < (uint32_t)SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         int level = 1 + (int)(s % 4), px, py, ox, oy, x = 0, y = 0;
         uint32_t e;
         gen(s, level, &info);
@@ -346,7 +346,7 @@ static void abyss_walkable_ground_always_connected(void)
     bw_rng r;
     uint32_t s, e;
     int px, py;
-    for (s = 0; s < (uint32_t)SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         int level = 1 + (int)(s % 5);
         gen(s, level, &info);
         CHECK(walkable_connected());
@@ -392,7 +392,7 @@ static void abyss_links_match_level_below(void)
     bw_abyss_info info;
     uint32_t s, e;
     int x = 0, y = 0;
-    for (s = 0; s < (uint32_t)SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         int level = 1 + (int)(s % 5);
         gen(s, level, &info);
         for (e = 0; e <= 3; e++) {
@@ -416,7 +416,7 @@ static void abyss_rim_is_rock(void)
     bw_abyss_info info;
     uint32_t s;
     int i;
-    for (s = 0; s < (uint32_t)SEEDS(200); s++) {
+    FOR_SEEDS(s, 200) {
         int level = 1 + (int)(s % 5), ok = 1;
         gen(s, level, &info);
         bw_abyss_regenerate(m, s, level, 1, 60, 60, &info);
@@ -433,7 +433,7 @@ static void abyss_level_alone_equals_level_in_sequence(void)
 {
     uint32_t s, h;
     t_levels_alone_equal_in_sequence(m, "abyss", SEEDS(100));
-    for (s = 0; s < (uint32_t)SEEDS(100); s++) {
+    FOR_SEEDS(s, 100) {
         gen(s, 2, 0);
         bw_abyss_regenerate(m, s, 2, 7, 30, 30, 0);
         h = bw_grid_hash(g);

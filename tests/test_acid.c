@@ -55,7 +55,7 @@ static void acid_connects_every_open_cell(void)
     uint32_t s;
     int apart = 0, areas = 0, corridors = 0;
     bw_acid_defaults(&p);
-    for (s = 0; s < SEEDS(300); s++) {
+    FOR_SEEDS(s, 300) {
         int w = sizes[s % 5][0], h = sizes[s % 5][1];
         uint32_t before;
         t_seed(s);
@@ -93,7 +93,7 @@ static void acid_opens_only_floor_inside_margin_and_spares_keep(void)
     bw_tileset_add(&p.keep, BW_T_DEEP);
     p.floor = BW_T_DIRT;
     p.margin = 2;
-    for (s = 0; s < SEEDS(200); s++) {
+    FOR_SEEDS(s, 200) {
         uint32_t before;
         int deep;
         t_seed(s);
@@ -269,7 +269,7 @@ static void acid_bombs_favour_the_side_facing_the_centre(void)
     p.trace_ctx = &v;
     v.tried[0] = v.tried[1] = v.hit[0] = v.hit[1] = 0;
     v.bad = 0;
-    for (s = 0; s < SEEDS(300); s++) {
+    FOR_SEEDS(s, 300) {
         t_seed(s);
         bw_rng_seed(&r, s + 3100);
         cave(&r, 120, 120, 50);
@@ -298,7 +298,7 @@ static void acid_cost_is_bounded(void)
     uint32_t s;
     int most = 0;
     bw_acid_defaults(&p);
-    for (s = 0; s < SEEDS(200); s++) {
+    FOR_SEEDS(s, 200) {
         t_seed(s);
         bw_rng_seed(&r, s + 1234);
         cave(&r, 120, 120, 48 + (int)(s % 6));
@@ -321,7 +321,7 @@ static void acid_round_cap_falls_back_to_corridors(void)
     uint32_t s;
     int i, x, y;
     bw_acid_defaults(&p);
-    for (s = 0; s < SEEDS(200); s++) {
+    FOR_SEEDS(s, 200) {
         t_seed(s);
         bw_rng_seed(&r, s + 77);
         bw_map_init(m, 120, 120, BW_T_ROCK);
@@ -363,7 +363,7 @@ static void acid_joins_two_rooms(void)
     bw_rng r;
     uint32_t s;
     bw_acid_defaults(&p);
-    for (s = 0; s < SEEDS(300); s++) {
+    FOR_SEEDS(s, 300) {
         t_seed(s);
         bw_rng_seed(&r, s);
         bw_map_init(m, 120, 120, BW_T_ROCK);

@@ -88,7 +88,7 @@ static void rubble_4_to_8_chunks(void)
     bw_rubble_log log;
     int seen[9] = { 0 }, s, k, changed;
     bw_rubble_defaults(&p);
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed((uint32_t)s);
         rubble_patch((uint32_t)s, &p, &log, &changed);
         CHECK(log.n >= 4 && log.n <= 8);
@@ -106,7 +106,7 @@ static void rubble_centre_within_5_of_start(void)
     bw_rubble_log log;
     int s, i, changed, far = 0;
     bw_rubble_defaults(&p);
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed((uint32_t)s);
         rubble_patch((uint32_t)s, &p, &log, &changed);
         CHECK(log.sx == (int)((uint32_t)s * 7u % RUB_W) && log.sy == (int)((uint32_t)s * 13u % RUB_H));
@@ -126,7 +126,7 @@ static void rubble_chunk_is_length_by_width_1_to_4_around_centre(void)
     bw_rubble_log log;
     int s, i, changed, seen4 = 0;
     bw_rubble_defaults(&p);
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed((uint32_t)s);
         rubble_patch((uint32_t)s, &p, &log, &changed);
         for (i = 0; i < log.n; i++) {
@@ -181,7 +181,7 @@ static void rubble_only_passable_tiles_overwritten(void)
     bw_rubble_log log;
     int s, changed, total = 0;
     bw_rubble_defaults(&p);
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed((uint32_t)s);
         rubble_patch((uint32_t)s, &p, &log, &changed);
         check_patch((uint32_t)s, &log, changed, BW_T_RUBBLE, rubble_may);
@@ -197,7 +197,7 @@ static void rubble_random_start_patch_lies_around_start(void)
     bw_rng r;
     int s, i;
     bw_rubble_defaults(&p);
-    for (s = 0; s < SEEDS(200); s++) {
+    FOR_SEEDS(s, 200) {
         t_seed((uint32_t)s);
         lay_ground((uint32_t)s, RUB_W, RUB_H, rubble_pal, NPAL(rubble_pal));
         seed_rng(&r, (uint32_t)s);
@@ -218,7 +218,7 @@ static void lichen_only_on_stone_floor(void)
     bw_rubble_lichen_defaults(&p);
     CHECK(p.tile == BW_T_LICHEN && p.chunks_min == 4 && p.chunks_max == 8 &&
           p.reach == 5 && p.size_min == 1 && p.size_max == 4);
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed((uint32_t)s);
         rubble_patch((uint32_t)s, &p, &log, &changed);
         CHECK(log.n >= 4 && log.n <= 8);
@@ -304,7 +304,7 @@ static void building_follows_floor_wall_and_flush_rules(void)
     bw_rng r;
     int s, x, y, flushes = 0, kept_wood = 0;
     bw_building_defaults(&p);
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         int w, h, x0, y0;
         bw_rect o;
         uint32_t sd = (uint32_t)s;
@@ -374,7 +374,7 @@ static void building_wood_erases_walls(void)
     bw_rng r;
     int s, x, y;
     bw_building_defaults(&p);
-    for (s = 0; s < SEEDS(300); s++) {
+    FOR_SEEDS(s, 300) {
         bw_rect o;
         t_seed((uint32_t)s);
         bw_map_init(m, BLD_W, BLD_H, BW_T_BWALL);
@@ -412,7 +412,7 @@ static void building_flush_walls_both_become_wood(void)
     bw_rng r;
     int s, y, joined = 0;
     bw_building_defaults(&p);
-    for (s = 0; s < SEEDS(300); s++) {
+    FOR_SEEDS(s, 300) {
         int ax1, ay0, ay1, by0, by1, lo, hi, b_first = s & 1;
         bw_rect a, b;
         t_seed((uint32_t)s);
@@ -456,7 +456,7 @@ static void building_coincident_walls_stay_one_shared_wall(void)
     bw_rng r;
     int s, y;
     bw_building_defaults(&p);
-    for (s = 0; s < SEEDS(300); s++) {
+    FOR_SEEDS(s, 300) {
         t_seed((uint32_t)s);
         bw_map_init(m, BLD_W, BLD_H, BW_T_DIRT);
         seed_rng(&r, (uint32_t)s);
@@ -535,7 +535,7 @@ static void building_corners_never_doors(void)
     bw_rng r;
     int s, k, i, x, y, variants = 0, bad = 0;
     bw_building_defaults(&p);
-    for (s = 0; s < SEEDS(2000); s++) {
+    FOR_SEEDS(s, 2000) {
         t_seed((uint32_t)s);
         bw_map_init(m, BLD_W, BLD_H, BW_T_DIRT);
         seed_rng(&r, (uint32_t)s);
@@ -569,7 +569,7 @@ static void building_scatter_stays_in_area_and_on_allowed_ground(void)
     int s, x, y, placed = 0;
     bw_building_defaults(&p);
     bw_tileset_add(&p.on, BW_T_DIRT);
-    for (s = 0; s < SEEDS(200); s++) {
+    FOR_SEEDS(s, 200) {
         bw_rect area = bw_rect_make(10, 8, 100, 90);
         t_seed((uint32_t)s);
         bw_map_init(m, 120, 100, BW_T_DIRT);
@@ -618,7 +618,7 @@ static void bomb_changes_only_impassable_tiles_inside_area(void)
     int s, x, y;
     int32_t eligible = 0, hit = 0;
     bw_bomb_defaults(&p);
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         bw_rect area;
         int changed, diff = 0;
         uint32_t sd = (uint32_t)s;
@@ -660,7 +660,7 @@ static void bomb_never_touches_pits_or_slopes(void)
     CHECK(!bw_bomb_can_hit(&p, BW_T_PIT) && !bw_bomb_can_hit(&p, BW_T_FIERY_PIT) &&
           !bw_bomb_can_hit(&p, BW_T_UP_SLOPE) && !bw_bomb_can_hit(&p, BW_T_DOWN_SLOPE));
     CHECK(bw_bomb_can_hit(&p, BW_T_ROCK) && !bw_bomb_can_hit(&p, BW_T_DIRT));
-    for (s = 0; s < SEEDS(200); s++) {
+    FOR_SEEDS(s, 200) {
         t_seed((uint32_t)s);
         lay_ground((uint32_t)s, RUB_W, RUB_H, bomb_pal, NPAL(bomb_pal));
         seed_rng(&r, (uint32_t)s);
@@ -734,7 +734,7 @@ static void watchtowers_are_4x4_never_over_pit_slope_granite_or_tower(void)
     int s, x, y, i, all = 0;
     bw_watchtower_defaults(&p);
     p.count = 5;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         int n;
         uint32_t sd = (uint32_t)s;
         t_seed(sd);
@@ -786,7 +786,7 @@ static void watchtowers_cap_tries_and_report_none_when_no_room(void)
     CHECK(bw_grid_count(&m->grid, BW_T_WATCHTOWER) == 16);
     /* room for one among 25 places: 3 x 48 draws find it but for about 3
      * seeds in 1,000 (a missed place is given up, never forced) */
-    for (s = 0; s < SEEDS(300); s++) {
+    FOR_SEEDS(s, 300) {
         t_seed((uint32_t)s);
         bw_map_init(m, 60, 50, BW_T_ROCK);
         bw_grid_rect(&m->grid, 10, 10, 13, 13, BW_T_DIRT);
@@ -895,7 +895,7 @@ static void streamer_near_planes_match_brute_force(void)
     cave c;
     int s, x, y;
     bw_streamer_defaults(&p);
-    for (s = 0; s < SEEDS(300); s++) {
+    FOR_SEEDS(s, 300) {
         t_seed((uint32_t)s);
         cave_make(&c, (uint32_t)s);
         cave_lay(&c);
@@ -918,7 +918,7 @@ static void streamer_ends_in_wall_and_open_at_least_20_from_up_slopes(void)
     cave c;
     int s, laid = 0;
     bw_streamer_defaults(&p);
-    for (s = 0; s < SEEDS(300); s++) {
+    FOR_SEEDS(s, 300) {
         uint8_t st, et;
         t_seed((uint32_t)s);
         cave_make(&c, (uint32_t)s);
@@ -967,7 +967,7 @@ static void streamer_no_water_within_10_of_up_slope_and_deep_has_12_of_24(void)
     cave c;
     int s, x, y, deep = 0, laid = 0;
     bw_streamer_defaults(&p);
-    for (s = 0; s < SEEDS(200); s++) {
+    FOR_SEEDS(s, 200) {
         t_seed((uint32_t)s);
         cave_make(&c, (uint32_t)s);
         cave_lay(&c);
@@ -1029,7 +1029,7 @@ static void streamer_three_throws_then_new_ends_then_gives_up(void)
     bw_streamer_defaults(&p);
     CHECK(BW_STREAMER_THROWS == 3); /* "If this happens three times" */
     CHECK(p.end_far == 20 && p.line_near == 10 && p.deep_min == 12);
-    for (s = 0; s < SEEDS(300); s++) {
+    FOR_SEEDS(s, 300) {
         t_seed((uint32_t)s);
         bw_map_init(m, 120, 40, BW_T_STONE);
         bw_grid_rect(&m->grid, 0, 0, 79, 39, BW_T_ROCK);
@@ -1085,7 +1085,7 @@ static void streamer_new_ends_after_exactly_three_throws(void)
     bw_streamer_defaults(&p);
     p.trace = log_line;
     p.trace_ctx = &g;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         int start = 0;
         t_seed((uint32_t)s);
         bw_map_init(m, 120, 40, BW_T_STONE);
@@ -1146,7 +1146,7 @@ static void streamer_throws_at_most_three_per_round(void)
     cave c;
     int s, thrown = 0;
     bw_streamer_defaults(&p);
-    for (s = 0; s < SEEDS(300); s++) {
+    FOR_SEEDS(s, 300) {
         t_seed((uint32_t)s);
         cave_make(&c, (uint32_t)s);
         cave_lay(&c);
@@ -1228,7 +1228,7 @@ static void walk_reaches_goal_within_bounded_steps(void)
     walk_log l;
     bw_rng r;
     int s;
-    for (s = 0; s < SEEDS(1000); s++) {
+    FOR_SEEDS(s, 1000) {
         int steps, bound;
         t_seed((uint32_t)s);
         walk_random((uint32_t)s, &k, &l, &r);
@@ -1249,7 +1249,7 @@ static void walk_steps_are_8_neighbour_and_stay_inside_map(void)
     walk_log l;
     bw_rng r;
     int s;
-    for (s = 0; s < SEEDS(1000); s++) {
+    FOR_SEEDS(s, 1000) {
         t_seed((uint32_t)s);
         walk_random((uint32_t)s, &k, &l, &r);
         bw_walk_run(&k, &r, walk_visit, &l);
@@ -1363,7 +1363,7 @@ static void life_matches_rule(int fecund)
 {
     bw_life l;
     int s, x, y, deaths = 0, births = 0;
-    for (s = 0; s < SEEDS(300); s++) {
+    FOR_SEEDS(s, 300) {
         bw_rect reg;
         bw_rng r;
         t_seed((uint32_t)s);
@@ -1450,7 +1450,7 @@ static void life_cave_rule_equals_life_run(void)
     l.birth_min = 5;
     l.birth_max = 8;
     l.edge_alive = 1;
-    for (s = 0; s < SEEDS(300); s++) {
+    FOR_SEEDS(s, 300) {
         bw_rng r;
         bw_rect reg;
         uint32_t before, want;
@@ -1479,7 +1479,7 @@ static void life_keep_and_slopes_never_replaced(void)
 {
     bw_life l;
     int s, x, y;
-    for (s = 0; s < SEEDS(200); s++) {
+    FOR_SEEDS(s, 200) {
         t_seed((uint32_t)s);
         bw_life_fecund(&l, BW_T_ROCK, BW_T_CRUMBLE_DIRT);
         bw_tileset_add(&l.keep, BW_T_LAVA);

@@ -174,7 +174,7 @@ static void each_step(watch *w, int seeds, on_step fn)
         w->design = i;
         /* counting walls reads the whole map each step: small maps only */
         w->count_walls = d.w * d.h <= 90 * 60;
-        for (s = 0; s < seeds; s++)
+        FOR_SEEDS_N(s, seeds)
             run(w, &d, (uint32_t)(s + 7919 * i), 0);
     }
 }
@@ -247,7 +247,7 @@ static void crawler_loop_steps_each_crawler_in_turn_until_none_left(void)
     for (i = 0; i < N_DESIGNS; i++) {
         REQUIRE(parse(design_text(i), &d) == 0);
         w.design = i;
-        for (s = 0; s < SEEDS(500); s++) {
+        FOR_SEEDS(s, 500) {
             run(&w, &d, (uint32_t)(s + 7919 * i), &info);
             /* it stopped because none was left (the examples never reach
              * the cap) */
@@ -527,7 +527,7 @@ static void crawler_openings_in_a_corridor(void)
     w.fn = corridor_step;
     for (k = 0; k < 3; k++) {
         REQUIRE(parse(designs[k], &d) == 0);
-        for (s = 0; s < SEEDS(500); s++) {
+        FOR_SEEDS(s, 500) {
             w.n[0] = w.n[1] = 0;
             run(&w, &d, (uint32_t)s, 0);
             CHECK(w.n[0] == want[k] && w.n[1] == end[k]);
@@ -710,7 +710,7 @@ static void crawler_array_full_drops_babies(void)
     watch_init(&w);
     w.fn = alive_step;
     REQUIRE(parse(swarm, &d) == 0);
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         w.n[0] = w.n[1] = w.n[2] = w.n[3] = 0;
         run(&w, &d, (uint32_t)s, &info);
         CHECK(info.steps == w.n[0] && info.born == w.n[1] && info.dropped == w.n[2]);
@@ -728,7 +728,7 @@ static void crawler_examples_never_fill_the_array(void)
     uint32_t peak = 0;
     for (i = 0; i < N_DESIGNS; i++) {
         REQUIRE(parse(design_text(i), &d) == 0);
-        for (s = 0; s < SEEDS(500); s++) {
+        FOR_SEEDS(s, 500) {
             t_seed((uint32_t)s);
             CHECK(bw_crawler_map(m, (uint32_t)s, &d, 0, &info) == 0);
             CHECK(info.dropped == 0 && info.peak < BW_CRAWLER_MAX_CRAWLERS);
@@ -753,7 +753,7 @@ static void crawler_step_cap_ends_generation(void)
     watch_init(&w);
     w.fn = count_step;
     REQUIRE(parse(capped, &d) == 0 && d.max_steps == 100);
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         bw_tileset open;
         w.n[0] = 0;
         run(&w, &d, (uint32_t)s, &info);
@@ -765,7 +765,7 @@ static void crawler_step_cap_ends_generation(void)
      * nearly every step it works, and the map holds at most 14,400 tiles */
     for (i = 0; i < N_DESIGNS; i++) {
         REQUIRE(parse(design_text(i), &d) == 0);
-        for (s = 0; s < SEEDS(500); s++) {
+        FOR_SEEDS(s, 500) {
             CHECK(bw_crawler_map(m, (uint32_t)s, &d, 0, &info) == 0);
             CHECK(!info.capped);
             if (info.steps > most)
@@ -797,7 +797,7 @@ static void crawler_every_open_tile_reachable(void)
     bw_tileset_from_flags(&open, BW_CONNECTS);
     for (i = 0; i < N_DESIGNS; i++) {
         REQUIRE(parse(design_text(i), &d) == 0);
-        for (s = 0; s < SEEDS(500); s++) {
+        FOR_SEEDS(s, 500) {
             t_seed((uint32_t)s);
             CHECK(bw_crawler_map(m, (uint32_t)s, &d, 0, &info) == 0);
             CHECK(bw_fill_connected(&m->fill, &m->grid, &open, &m->a));
@@ -825,7 +825,7 @@ static void crawler_fix_opens_one_tile_into_a_closed_room(void)
     int s, x, y, on_room_wall;
     REQUIRE(parse(room, &d) == 0);
     bw_tileset_from_flags(&open, BW_CONNECTS);
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         CHECK(bw_crawler_map(m, (uint32_t)s, &d, 0, &info) == 0);
         CHECK(info.doors == 1 && info.opened == 1 && info.fallback == 0);
         CHECK(bw_fill_connected(&m->fill, &m->grid, &open, &m->a));

@@ -277,7 +277,7 @@ static void crypts_2_1_room_shapes_on_a_grid(void)
     shape_stats st = { 0, 0, 0, 0, 0, { 0, 0, 0, 0 }, 0 };
     uint32_t s;
     int n, c;
-    for (s = 0; s < SEEDS(500); s++)
+    FOR_SEEDS(s, 500)
         for (n = 1; n <= LEVELS; n++) {
             gen(s, n, &in);
             for (c = 0; c < CELLS; c++) {
@@ -354,7 +354,7 @@ static void crypts_2_1_trapezoids_have_straight_sides(void)
     bw_crypts_info in;
     uint32_t s, checked = 0;
     int n, c;
-    for (s = 0; s < SEEDS(500); s++)
+    FOR_SEEDS(s, 500)
         for (n = 1; n <= LEVELS; n++) {
             gen(s, n, &in);
             for (c = 0; c < CELLS; c++)
@@ -543,7 +543,7 @@ static void crypts_2_2_room_features(void)
     for (k = 0; k < 5; k++)
         st.inner_doors[k] = 0;
     st.pillar_size[1] = st.pillar_size[2] = st.pillar_size[3] = 0;
-    for (s = 0; s < SEEDS(500); s++)
+    FOR_SEEDS(s, 500)
         for (n = 1; n <= LEVELS; n++) {
             gen(s, n, &in);
             for (c = 0; c < CELLS; c++) {
@@ -587,7 +587,7 @@ static void crypts_2_2_pillars_stay_on_the_perimeter(void)
     bw_crypts_info in;
     uint32_t s, blocks[5] = { 0, 0, 0, 0, 0 };
     int n, c, x, y;
-    for (s = 0; s < SEEDS(500); s++)
+    FOR_SEEDS(s, 500)
         for (n = 1; n <= LEVELS; n++) {
             gen(s, n, &in);
             for (c = 0; c < CELLS; c++) {
@@ -615,7 +615,7 @@ static void crypts_2_2_every_room_has_a_real_feature(void)
     bw_crypts_info in;
     uint32_t s, stair_rooms = 0;
     int n, c, x, y;
-    for (s = 0; s < SEEDS(500); s++)
+    FOR_SEEDS(s, 500)
         for (n = 1; n <= LEVELS; n++) {
             gen(s, n, &in);
             for (c = 0; c < CELLS; c++) {
@@ -642,7 +642,7 @@ static void crypts_2_2_lattice_centred_two_or_more(void)
     bw_crypts_info in;
     uint32_t s, lattices = 0, min_seen = 99;
     int n, c, x, y;
-    for (s = 0; s < SEEDS(500); s++)
+    FOR_SEEDS(s, 500)
         for (n = 1; n <= LEVELS; n++) {
             gen(s, n, &in);
             for (c = 0; c < CELLS; c++) {
@@ -677,7 +677,7 @@ static void crypts_2_2_strewn_coffin_count(void)
     bw_crypts_info in;
     uint32_t s, rooms = 0, full = 0, hist[12] = { 0 };
     int n, c, x, y;
-    for (s = 0; s < SEEDS(500); s++)
+    FOR_SEEDS(s, 500)
         for (n = 1; n <= LEVELS; n++) {
             gen(s, n, &in);
             for (c = 0; c < CELLS; c++) {
@@ -869,7 +869,7 @@ static void crypts_2_2_one_staircase_down_in_a_room(void)
     bw_crypts_info in;
     uint32_t s;
     int n, c;
-    for (s = 0; s < SEEDS(500); s++)
+    FOR_SEEDS(s, 500)
         for (n = 1; n <= LEVELS; n++) {
             int rooms = 0, tiles = 0, x, y;
             gen(s, n, &in);
@@ -969,7 +969,7 @@ static void crypts_2_3_exits_one_to_four_corridors_to_rooms(void)
     exit_stats st = { 0, 0, 0, 0, { 0, 0, 0, 0, 0 } };
     uint32_t s;
     int n;
-    for (s = 0; s < SEEDS(500); s++)
+    FOR_SEEDS(s, 500)
         for (n = 1; n <= LEVELS; n++) {
             gen(s, n, &in);
             check_exits(&in, &st);
@@ -1021,7 +1021,7 @@ static void crypts_2_3_corridors_one_to_three_wide(void)
     width_stats st = { { 0, 0, 0, 0 }, 0, 0 };
     uint32_t s;
     int n;
-    for (s = 0; s < SEEDS(500); s++)
+    FOR_SEEDS(s, 500)
         for (n = 1; n <= LEVELS; n++) {
             gen(s, n, &in);
             st.bad = 0;
@@ -1109,7 +1109,7 @@ static void corridor_pillars(int centre)
     pillar_stats st = { 0, 0, 0, 0, 0, 0 };
     uint32_t s;
     int n, x, y;
-    for (s = 0; s < SEEDS(500); s++)
+    FOR_SEEDS(s, 500)
         for (n = 1; n <= LEVELS; n++) {
             gen(s, n, &in);
             st.bad = 0;
@@ -1149,7 +1149,7 @@ static void crypts_2_6_everything_connected(void)
     int n, x, y;
     bw_tileset_from_flags(&open, BW_CONNECTS);
     bw_tileset_from_flags(&pass, BW_PASS);
-    for (s = 0; s < SEEDS(500); s++)
+    FOR_SEEDS(s, 500)
         for (n = 1; n <= LEVELS; n++) {
             int sx = -1, sy = -1, total, reached;
             gen(s, n, &in);
@@ -1188,7 +1188,7 @@ static void crypts_stairs_link_levels(void)
     bw_crypts_stairs plan;
     uint32_t s;
     int n, x, y;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         int px = -1, py = -1;
         for (n = 1; n <= LEVELS; n++) {
             int down = 0, up = 0, dx = -1, dy = -1, ux = -1, uy = -1;
@@ -1229,7 +1229,7 @@ static void crypts_level_alone_equals_level_in_sequence(void)
     int n, i;
     t_levels_alone_equal_in_sequence(m, "crypts", SEEDS(100));
     /* the caller's info may hold garbage too */
-    for (s = 0; s < SEEDS(100); s++)
+    FOR_SEEDS(s, 100)
         for (n = 1; n <= LEVELS; n++) {
             gen(s, n, &in);
             h = bw_grid_hash(g);

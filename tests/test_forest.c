@@ -52,7 +52,7 @@ static void forest_plan_trunks_large_and_apart(void)
     bw_forest_plan pl;
     uint32_t s;
     int i, j, seen[8] = { 0 };
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         bw_forest_trunks(s, &pl);
         CHECK(pl.n >= BW_FOREST_MIN_TRUNKS && pl.n <= BW_FOREST_MAX_TRUNKS);
@@ -82,7 +82,7 @@ static void forest_4_5_1_trunks_ringed_by_roots(void)
     bw_forest_plan pl;
     uint32_t s;
     int t, x, y, k;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         gen(s, 5, 0);
         bw_forest_trunks(s, &pl);
         CHECK(trunks_match_plan(&pl));
@@ -122,7 +122,7 @@ static void forest_4_5_2_open_space_connected(void)
     bw_tileset open;
     uint32_t s, fallbacks = 0;
     bw_tileset_from_flags(&open, BW_CONNECTS);
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         gen(s, 5, &rep);
         CHECK(bw_fill_connected(&m->fill, g, &open, &m->a)); /* trunks included */
         fallbacks += rep.fallbacks;
@@ -145,7 +145,7 @@ static void forest_4_5_2_fallback_cuts_straight_out(void)
     uint32_t s;
     int t, x, y, k;
     bw_tileset_from_flags(&open, BW_CONNECTS);
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         int closed = 0;
         bw_forest_trunks(s, &pl);
         h.closed = (uint8_t)((s & 1u) ? 1u << (s / 2 % pl.n) : (1u << pl.n) - 1u);
@@ -191,7 +191,7 @@ static void forest_4_5_3_lichen_strewn(void)
 {
     uint32_t s, n = SEEDS(500), spread = 0;
     int x, y;
-    for (s = 0; s < n; s++) {
+    FOR_SEEDS_N(s, n) {
         int lichen, pass, sq = 0, i;
         uint16_t in[9] = { 0 };
         gen(s, 5, 0);
@@ -213,7 +213,7 @@ static void forest_4_5_4_other_spaces_grass(void)
 {
     static const uint8_t ok[] = { BW_T_GRASS, BW_T_LICHEN, BW_T_ROOTS, BW_T_TRUNK, 255 };
     uint32_t s;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         gen(s, 5, 0);
         CHECK(only(ok));
         CHECK(count(BW_T_GRASS) * 10 > 120 * 120 * 6);
@@ -227,7 +227,7 @@ static void forest_4_1_trunks_replicated(void)
     bw_forest_plan pl;
     uint32_t s;
     int n;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         bw_forest_trunks(s, &pl);
         for (n = 1; n <= 4; n++) {
             gen(s, n, 0);
@@ -302,7 +302,7 @@ static void forest_4_2_trunks_grow_four_or_more_branches(void)
     first_ctx c;
     uint32_t s;
     int n, t, x, y;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         bw_forest_trunks(s, &pl);
         for (n = 1; n <= 4; n++) {
             gen(s, n, 0);
@@ -436,7 +436,7 @@ static void forest_4_3_branches_fork_thinner_shorter(void)
     tree_ctx c;
     uint32_t s;
     int n;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         for (n = 1; n <= 4; n++) {
             tree_walk(s, n, &c);
@@ -456,7 +456,7 @@ static void forest_4_4_twigs_bear_leaves(void)
     tree_ctx c;
     uint32_t s;
     int n, x, y;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         for (n = 1; n <= 4; n++) {
             t_seed(s);
             tree_walk(s, n, &c);
@@ -484,7 +484,7 @@ static void forest_4_4_cap_never_reached(void)
     tree_ctx c;
     uint32_t s;
     int n, t, most = 0;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         for (n = 1; n <= 4; n++) {
             tree_walk(s, n, &c);
@@ -512,7 +512,7 @@ static void forest_4_5_mushrooms_one_square_in_a_hundred(void)
     int lv, i;
     for (lv = 1; lv <= 5; lv++) {
         uint32_t shrooms = 0, squares = 0;
-        for (s = 0; s < n; s++) {
+        FOR_SEEDS_N(s, n) {
             int k, same = 1;
             gen(s, lv, 0);
             k = count(BW_T_MUSHROOM);
@@ -564,7 +564,7 @@ static void forest_4_6_mushroom_tops_above_mushrooms(void)
 {
     uint32_t s, n = SEEDS(500), with = 0;
     int lv, k1, k2;
-    for (s = 0; s < n; s++) {
+    FOR_SEEDS_N(s, n) {
         for (lv = 1; lv <= 3; lv++) {
             uint32_t below, above;
             gen(s, lv + 1, 0);
@@ -656,7 +656,7 @@ static void forest_4_7_vine_bridges_between_trees(void)
     h.on_vine = note_vine;
     h.ctx = &c;
     h.closed = 0;
-    for (s = 0; s < n; s++) {
+    FOR_SEEDS_N(s, n) {
         bw_forest_trunks(s, &pl);
         for (lv = 1; lv <= 4; lv++) {
             c.n = 0;
@@ -723,7 +723,7 @@ static void forest_4_8_every_region_reaches_trunk_or_top(void)
     uint32_t s, tops = 0, aloft = 0;
     int lv, t, i;
     bw_tileset_from_flags(&open, BW_CONNECTS);
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         bw_forest_trunks(s, &pl);
         for (lv = 1; lv <= 4; lv++) {
             gen(s, lv, 0);
@@ -758,7 +758,7 @@ static void forest_links_trunk_and_mushroom_tiles(void)
     CHECK(bw_tile_link(BW_T_MUSHROOM) == 1 && bw_tile_passable(BW_T_MUSHROOM));
     CHECK(bw_tile_link(BW_T_MUSHROOM_TOP) == -1 && bw_tile_passable(BW_T_MUSHROOM_TOP));
     CHECK(!bw_tile_connects(BW_T_AIR) && !bw_tile_connects(BW_T_ROOTS));
-    for (s = 0; s < SEEDS(100); s++) {
+    FOR_SEEDS(s, 100) {
         int lv;
         bw_forest_trunks(s, &pl);
         for (lv = 1; lv <= 5; lv++) {
@@ -810,7 +810,7 @@ static void forest_level_alone_equals_level_in_sequence(void)
     uint32_t s, before;
     int n;
     t_levels_alone_equal_in_sequence(m, "forest", SEEDS(100));
-    for (s = 0; s < SEEDS(100); s++)
+    FOR_SEEDS(s, 100)
         for (n = 1; n <= BW_FOREST_LEVELS; n++) {
             t_scramble(m, s * 7 + (uint32_t)n);
             before = plane_hash(&m->b);

@@ -48,7 +48,7 @@ static void floors_of(int lo, int hi, int seeds, floor_setup setup, floor_check 
     bw_mdungeon_info in;
     int l, s;
     for (l = lo; l <= hi; l++)
-        for (s = 0; s < seeds; s++) {
+        FOR_SEEDS_N(s, seeds) {
             t_seed((uint32_t)(l * 100000 + s));
             bw_mdungeon_defaults(&p, floor_of(s), l);
             if (setup)

@@ -140,7 +140,7 @@ static void check_rounded(uint8_t wall, int rough_div, uint32_t *long16, uint32_
 static void mines_1_1_1_buildings_and_rubble(void)
 {
     uint32_t s;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         gen(s, 1);
         CHECK(count(BW_T_BWALL) > 0 && count(BW_T_WOOD) > 0);
         CHECK(count(BW_T_RUBBLE) > 0);
@@ -153,7 +153,7 @@ static void mines_1_1_2_empty_squares_are_dirt(void)
                                   BW_T_BROKEN_WALL, BW_T_DOOR, BW_T_RUBBLE, BW_T_PIT,
                                   BW_T_DOWN_SLOPE, BW_T_CRUMBLE_DIRT, 255 };
     uint32_t s;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         gen(s, 1);
         CHECK(only(ok));
         CHECK(count(BW_T_DIRT) > 120 * 120 / 2);
@@ -167,7 +167,7 @@ static void mines_1_1_3_pits_lead_down(void)
     bw_pit_plan own;
     uint32_t s;
     int k;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         gen(s, 1);
         bw_mines_pits(s, 1, 0, &own);
         CHECK(own.n >= 2);
@@ -181,7 +181,7 @@ static void mines_1_1_3_pits_lead_down(void)
 static void mines_1_1_4_all_open_ground_connected(void)
 {
     uint32_t s;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         gen(s, 1);
         CHECK(connected());
     }
@@ -196,7 +196,7 @@ static void mines_1_2_1_rounded_stone_caves_round_pit_bases(void)
     bw_pit_plan above;
     uint32_t s, n = SEEDS(500), long16 = 0, long24 = 0;
     int k, x, y;
-    for (s = 0; s < n; s++) {
+    FOR_SEEDS_N(s, n) {
         gen(s, 2);
         bw_mines_pits(s, 2, &above, 0);
         CHECK(above.n >= 2);
@@ -221,7 +221,7 @@ static void mines_1_2_1_rounded_stone_caves_round_pit_bases(void)
 static void mines_1_2_2_stalactites_lichen_watchtowers_rubble(void)
 {
     uint32_t s;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         int tower_cells;
         gen(s, 2);
         tower_cells = count(BW_T_WATCHTOWER);
@@ -238,7 +238,7 @@ static void mines_1_2_3_other_squares_are_rock(void)
                                   BW_T_WATCHTOWER, BW_T_RUBBLE, BW_T_UP_SLOPE,
                                   BW_T_DOWN_SLOPE, BW_T_PIT, BW_T_CRUMBLE_DIRT, 255 };
     uint32_t s;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         gen(s, 2);
         CHECK(only(ok));
         CHECK(border_is(BW_T_ROCK));
@@ -256,7 +256,7 @@ static void mines_1_2_4_each_cave_connected(void)
     uint32_t s;
     int x, y;
     bw_tileset_from_flags(&open, BW_CONNECTS);
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         gen(s, 2);
         bw_mines_pits(s, 2, &above, 0);
         flood_from(BW_T_UP_SLOPE);
@@ -273,7 +273,7 @@ static void mines_1_2_5_pits_in_reachable_areas(void)
     bw_pit_plan own;
     uint32_t s;
     int x, y, k;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         gen(s, 2);
         bw_mines_pits(s, 2, 0, &own);
         CHECK(own.n >= 2 && count(BW_T_PIT) > 0);
@@ -303,7 +303,7 @@ static void mines_1_3_1_like_dlvl_2(void)
                                   BW_T_WATCHTOWER, BW_T_RUBBLE, BW_T_UP_SLOPE,
                                   BW_T_DOWN_SLOPE, BW_T_PIT, BW_T_CRUMBLE_DIRT,
                                   BW_T_SHALLOW, BW_T_DEEP, BW_T_SLICK, 255 };
-    for (s = 0; s < n; s++) {
+    FOR_SEEDS_N(s, n) {
         gen(s, 3);
         CHECK(only(ok));
         CHECK(border_is(BW_T_ROCK));
@@ -327,7 +327,7 @@ static void mines_1_3_2_single_cave_joins_pit_bases(void)
     uint32_t s;
     int k;
     bw_tileset_from_flags(&open, BW_CONNECTS);
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         gen(s, 3);
         bw_mines_pits(s, 3, &above, 0);
         CHECK(bw_fill_regions(&m->fill, g, &open, &m->a) == 1);
@@ -383,7 +383,7 @@ static void mines_1_3_3_water_streamers(void)
 {
     uint32_t s, n = SEEDS(500), deep = 0, bands = 0;
     int x, y;
-    for (s = 0; s < n; s++) {
+    FOR_SEEDS_N(s, n) {
         int bad = 0, water;
         gen(s, 3);
         CHECK(count(BW_T_SHALLOW) >= 30);
@@ -407,7 +407,7 @@ static void mines_1_3_4_only_one_pit_down(void)
     bw_pit_plan own;
     uint32_t s;
     int x, y;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         gen(s, 3);
         bw_mines_pits(s, 3, 0, &own);
         CHECK(own.n == 1);
@@ -431,7 +431,7 @@ static void mines_1_3_5_slick_ring_round_the_pit(void)
     bw_pit_plan own;
     uint32_t s;
     int x, y, dx, dy;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         int slick = 0;
         gen(s, 3);
         bw_mines_pits(s, 3, 0, &own);
@@ -462,7 +462,7 @@ static void mines_1_3_5_steam_during_play(void)
     bw_pit_plan own;
     uint32_t s, tick, rows[BW_MINES_STEAM_SIDE], bare_rows[BW_MINES_STEAM_SIDE];
     int x, y, i, j, pass;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         gen(s, 3);
         bw_mines_pits(s, 3, 0, &own);
         bw_mines_steam_init(&bare, s, 0);
@@ -508,7 +508,7 @@ static void mines_1_3_5_steam_during_play(void)
         }
     }
     /* the puffs wander: the steam of one cycle is not always the last one's */
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         uint32_t prev = 0, differ = 0, h;
         t_seed(s);
         bw_mines_steam_init(&bare, s, 0);
@@ -635,7 +635,7 @@ static void measure_meander(uint8_t wall, meander *mt)
 static void mines_1_4_1_many_small_caves(void)
 {
     uint32_t s, n = SEEDS(500), six = 0, open = 0, cores = 0, cores3 = 0;
-    for (s = 0; s < n; s++) {
+    FOR_SEEDS_N(s, n) {
         int c;
         gen(s, 3);
         cores3 += (uint32_t)cave_cores();
@@ -660,7 +660,7 @@ static void mines_1_4_2_thin_mineshafts_connect(void)
     uint32_t s, n = SEEDS(500), many = 0;
     meander mt = { 0, 0, 0 };
     int x, y;
-    for (s = 0; s < n; s++) {
+    FOR_SEEDS_N(s, n) {
         int thin = 0;
         gen(s, 4);
         CHECK(connected());
@@ -692,7 +692,7 @@ static void mines_1_4_3_cave_at_pit_base(void)
     bw_pit_plan above;
     uint32_t s;
     int x, y;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         int core = 0;
         gen(s, 4);
         bw_mines_pits(s, 4, &above, 0);
@@ -713,7 +713,7 @@ static void mines_1_4_3_cave_at_pit_base(void)
 static void mines_1_4_4_caves_may_overlap(void)
 {
     uint32_t s, n = SEEDS(500), merged = 0;
-    for (s = 0; s < n; s++) {
+    FOR_SEEDS_N(s, n) {
         gen(s, 4);
         CHECK(connected());
         merged += cave_cores() < 9; /* 9+ caves are drawn on every level */
@@ -731,7 +731,7 @@ static void mines_1_4_5_stalactites_and_rubble(void)
                                   BW_T_BROKEN_WALL, BW_T_DOOR, BW_T_UP_SLOPE,
                                   BW_T_DOWN_SLOPE, BW_T_FIERY_PIT, BW_T_CRUMBLE_DIRT, 255 };
     uint32_t s;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         gen(s, 4);
         CHECK(only(ok));
         CHECK(count(BW_T_STALACTITE) > 0);
@@ -742,7 +742,7 @@ static void mines_1_4_5_stalactites_and_rubble(void)
 static void mines_1_4_6_full_connectivity(void)
 {
     uint32_t s;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         gen(s, 4);
         CHECK(connected());
         CHECK(border_is(BW_T_ROCK));
@@ -781,7 +781,7 @@ static void mines_1_4_7_buildings_clear_of_cave_walls(void)
 {
     uint32_t s, n = SEEDS(500), with = 0, one = 0, three = 0;
     int x, y, dx, dy;
-    for (s = 0; s < n; s++) {
+    FOR_SEEDS_N(s, n) {
         int b;
         gen(s, 4);
         for (y = 1; y < 119; y++)
@@ -806,7 +806,7 @@ static void mines_1_4_8_fiery_pits_down(void)
     bw_pit_plan own;
     uint32_t s;
     int k;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         gen(s, 4);
         bw_mines_pits(s, 4, 0, &own);
         CHECK(own.n >= 2 && own.tile == BW_T_FIERY_PIT);
@@ -824,7 +824,7 @@ static void mines_1_4_8_fiery_pits_down(void)
 static void mines_1_5_1_small_islands_connected(void)
 {
     uint32_t s, n = SEEDS(500), many = 0;
-    for (s = 0; s < n; s++) {
+    FOR_SEEDS_N(s, n) {
         int c;
         gen(s, 5);
         CHECK(connected());
@@ -840,7 +840,7 @@ static void mines_1_5_2_meandering_stone_paths(void)
     uint32_t s, n = SEEDS(500), with = 0;
     meander mt = { 0, 0, 0 };
     int x, y;
-    for (s = 0; s < n; s++) {
+    FOR_SEEDS_N(s, n) {
         int thin = 0;
         gen(s, 5);
         for (y = 2; y < 117; y++)
@@ -866,7 +866,7 @@ static void mines_1_5_2_meandering_stone_paths(void)
 static void mines_1_5_3_stalagmites_rubble_boulders(void)
 {
     uint32_t s;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         gen(s, 5);
         CHECK(count(BW_T_STALAGMITE) > 0);
         CHECK(count(BW_T_RUBBLE) > 0);
@@ -879,7 +879,7 @@ static void mines_1_5_4_lava_all_round(void)
     static const uint8_t ok[] = { BW_T_LAVA, BW_T_STONE, BW_T_STALAGMITE, BW_T_RUBBLE,
                                   BW_T_BOULDER, BW_T_UP_SLOPE, 255 };
     uint32_t s;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         gen(s, 5);
         CHECK(only(ok));
         CHECK(border_is(BW_T_LAVA));
@@ -907,7 +907,7 @@ static void mines_links_match_level_below(void)
     bw_pit_plan own;
     uint32_t s;
     int n, k, x, y, i;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         for (n = 1; n < BW_MINES_LEVELS; n++) {
             int links = 0;
             gen(s, n);
@@ -964,7 +964,7 @@ static void mines_pit_plans_chain(void)
     bw_pit_plan a, b;
     uint32_t s;
     int n, k;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         for (n = 1; n < BW_MINES_LEVELS; n++) {
             bw_mines_pits(s, n, 0, &a);

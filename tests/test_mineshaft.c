@@ -189,7 +189,7 @@ static void shaft_joins_start_and_goal_within_width_band(void)
     int x0, y0, x1, y1, x, y, narrow = 0, wide = 0, refilled = 0;
     bw_mineshaft_defaults(&p);
     v.limit = 0;
-    for (s = 0; s < SEEDS(400); s++) {
+    FOR_SEEDS(s, 400) {
         int w = sizes[s % 5][0], h = sizes[s % 5][1], carved;
         t_seed(s);
         bw_rng_seed(&r, s);
@@ -247,7 +247,7 @@ static void shaft_spares_up_slopes_and_opens_four_nearest_walls(void)
     int y, hits = 0, walls = 0;
     bw_mineshaft_defaults(&p);
     v.limit = 0;
-    for (s = 0; s < SEEDS(200); s++) {
+    FOR_SEEDS(s, 200) {
         int y0, y1;
         t_seed(s);
         bw_rng_seed(&r, s + 1000);
@@ -282,7 +282,7 @@ static void shaft_backs_up_past_error_10_to_a_step_under_6(void)
     int x0, y0, x1, y1, with = 0, without = 0;
     bw_mineshaft_defaults(&p);
     v.limit = 0;
-    for (s = 0; s < SEEDS(400); s++) {
+    FOR_SEEDS(s, 400) {
         t_seed(s);
         bw_rng_seed(&r, s + 77);
         bw_map_init(m, 120, 120, BW_T_ROCK);
@@ -313,7 +313,7 @@ static void shaft_full_history_keeps_the_backup_target(void)
     int backups = 0, dropped = 0;
     bw_mineshaft_defaults(&p);
     v.limit = 0;
-    for (s = 0; s < SEEDS(300); s++) {
+    FOR_SEEDS(s, 300) {
         t_seed(s);
         p.history = (uint8_t)(2 + s % 2);
         bw_rng_seed(&r, s + 555);
@@ -348,7 +348,7 @@ static void shaft_ends_within_step_cap(void)
     int x0, y0, x1, y1, most = 0;
     bw_mineshaft_defaults(&p);
     v.limit = 0;
-    for (s = 0; s < SEEDS(400); s++) {
+    FOR_SEEDS(s, 400) {
         t_seed(s);
         bw_rng_seed(&r, s + 9);
         bw_map_init(m, 120, 120, BW_T_ROCK);
@@ -361,7 +361,7 @@ static void shaft_ends_within_step_cap(void)
     }
     t_info("mineshaft_most_steps", (uint32_t)most);
     p.max_steps = 10;
-    for (s = 0; s < SEEDS(50); s++) {
+    FOR_SEEDS(s, 50) {
         t_seed(s);
         bw_rng_seed(&r, s + 19);
         bw_map_init(m, 120, 120, BW_T_ROCK);
@@ -383,7 +383,7 @@ static void shaft_does_not_steer_toward_goal(void)
     uint32_t s, first;
     int n;
     bw_mineshaft_defaults(&p);
-    for (s = 0; s < SEEDS(300); s++) {
+    FOR_SEEDS(s, 300) {
         int dx, dy;
         t_seed(s);
         bw_rng_seed(&r, s + 31);

@@ -88,7 +88,7 @@ static void morlock_3_1_central_tunnel_begins_on_dlvl_1(void)
     uint32_t s, over = 0;
     int k;
     bw_tileset_from_flags(&walk, BW_PASS);
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         c.events = c.left_dlvl1 = c.bad = 0;
         CHECK(bw_morlock_plan_run(&p, s, 0, trace_start, &c) == 0);
@@ -117,7 +117,7 @@ static void morlock_3_2_one_decision_every_segment(void)
     bw_morlock_plan p;
     uint32_t s;
     int k, d;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         bw_morlock_plan_run(&p, s, 0, 0, 0);
         for (k = d = 0; k < BW_MORLOCK_E_DECISIONS; k++)
@@ -180,7 +180,7 @@ static void morlock_3_2_outcomes_drawn_with_stated_weights(void)
         c.drawn[k] = 0;
     c.total = c.forced_n = c.bad = 0;
     c.widths[0] = c.widths[1] = c.widths[2] = c.widths[3] = 0;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         c.att = -1;
         c.forced = 0;
@@ -238,7 +238,7 @@ static void morlock_3_2_continue_turn_fork_headings(void)
     for (k = 0; k < 8; k++)
         c.turned[k] = c.forked[k] = 0;
     c.continued = c.bad = 0;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         bw_morlock_plan_run(&p, s, 0, trace_head, &c);
     }
@@ -279,7 +279,7 @@ static void morlock_3_2_pits_lead_up_or_down_to_a_new_tunnel(void)
     pit_ctx c;
     uint32_t s;
     int l, x, y, k, ups = 0, downs = 0;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         c.pits = c.up = c.down = c.bad = 0;
         bw_morlock_plan_run(&p, s, 0, trace_pit, &c);
@@ -375,7 +375,7 @@ static void morlock_3_2_dead_ends_into_template_rooms(void)
     room_ctx c;
     uint32_t s, used = 0;
     int l, k, j;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         c.rooms = c.bad = 0;
         bw_morlock_plan_run(&p, s, 0, trace_room, &c);
@@ -600,7 +600,7 @@ static void morlock_3_4_links_pair_across_levels(void)
 {
     bw_morlock_plan p;
     uint32_t s;
-    for (s = 0; s < SEEDS(500); s++)
+    FOR_SEEDS(s, 500)
         check_links(s, 0, &p);
 }
 
@@ -679,7 +679,7 @@ static void morlock_3_4_region_graph_across_levels_connected(void)
 {
     bw_morlock_plan p;
     uint32_t s;
-    for (s = 0; s < SEEDS(500); s++)
+    FOR_SEEDS(s, 500)
         check_region_graph(s, 0, &p);
 }
 
@@ -690,7 +690,7 @@ static void morlock_levels_closed_by_rock(void)
     bw_morlock_plan p;
     uint32_t s;
     int l, i, ok;
-    for (s = 0; s < SEEDS(500); s++)
+    FOR_SEEDS(s, 500)
         for (l = 1; l <= LEVELS; l++) {
             render(s, l, 0, &p);
             for (i = 0, ok = 1; i < 120; i++)
@@ -739,7 +739,7 @@ static void morlock_3_5_four_to_six_rooms_per_level(void)
     bw_morlock_plan p;
     uint32_t s, seen = 0;
     int l;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         check_room_counts(s, 0, &p);
         bw_morlock_plan_run(&p, s, 0, 0, 0);
         for (l = 0; l < LEVELS; l++)
@@ -826,7 +826,7 @@ static void dug_run(dug_ctx *c, const bw_morlock_cfg *cfg, uint32_t seeds, int s
     uint32_t s;
     int l;
     c->steps = cfg->steps;
-    for (s = 0; s < seeds; s++) {
+    FOR_SEEDS_N(s, seeds) {
         t_seed(s);
         c->start = 1;
         c->after = -1;
@@ -878,7 +878,7 @@ static void morlock_3_5_fallback_keeps_the_rules(void)
     for (i = 0; i < sizeof steps / sizeof steps[0]; i++) {
         c.steps = steps[i];
         c.queue = queue[i];
-        for (s = 0; s < SEEDS(100); s++) {
+        FOR_SEEDS(s, 100) {
             check_room_counts(s, &c, &p);
             check_links(s, &c, &p);
             check_region_graph(s, &c, &p);
@@ -921,7 +921,7 @@ static void morlock_replay_decides_the_same_for_every_level(void)
     uint32_t s, h;
     int l;
     unsigned i;
-    for (s = 0; s < SEEDS(200); s++) {
+    FOR_SEEDS(s, 200) {
         t_seed(s);
         bw_morlock_plan_run(&p, s, 0, 0, 0);
         h = plan_hash(&p);

@@ -128,7 +128,7 @@ static void overworld_same_seed_same_map_place_matters(void)
 {
     uint32_t s, h1, h2, h3;
     int differ = 0;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         int x, y;
         t_seed(s);
         place_of(s, &x, &y);
@@ -152,7 +152,7 @@ static void overworld_1_points_20_per_type_uniform_in_the_box(void)
     bw_overworld_points pts;
     uint32_t s, n = 0, xq[4] = { 0, 0, 0, 0 }, yh = 0, zh = 0;
     int i, q;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         int per[BW_OVERWORLD_TYPES] = { 0, 0, 0, 0 };
         t_seed(s);
         bw_overworld_points_make(&pts, s, (int)(s % 11) - 5, (int)(s % 7) - 3);
@@ -198,7 +198,7 @@ static void overworld_1_nearest_point_search_is_exact(void)
     uint32_t s;
     int k;
     bw_rng_seed(&r, 77);
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         bw_overworld_points_make(&pts, s, 0, 0);
         for (k = 0; k < 200; k++) {
@@ -217,7 +217,7 @@ static void overworld_1_cells_take_the_nearest_type_y_counted_double(void)
     bw_overworld_points pts;
     uint32_t s, same = 0, cells = 0;
     int x, y, dx, dy, dz;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         int px = (int)(s % 9) - 4, py = (int)(s % 4);
         t_seed(s);
         REQUIRE(gen_stop(s, px, py, BW_OVERWORLD_Z_DEFAULT, 1, 0) == 0);
@@ -250,7 +250,7 @@ static void overworld_1_next_z_slice_changes_little(void)
 {
     uint32_t s, near = 0, far = 0;
     int x, y;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         REQUIRE(gen_stop(s, 5, 5, 20, 1, 0) == 0);
         for (y = 0; y < BW_OVERWORLD_H; y++)
@@ -450,7 +450,7 @@ static void overworld_2_chain_keeps_the_first_pivot_type(void)
     uint32_t i, len1 = 0, total = 0, over = 0;
     int x, y;
     bw_rng_seed(&r, 9);
-    for (i = 0; i < (uint32_t)SEEDS(CHAINS); i++) {
+    FOR_SEEDS(i, CHAINS) {
         int n, reach, far = 0, tall = 0;
         field(W_);
         AT(40, 10) = B_;
@@ -575,7 +575,7 @@ static void overworld_3_pivots_uniform_over_the_map(void)
     int64_t sum[3] = { 0, 0, 0 }, sq[3] = { 0, 0, 0 };
     uint32_t s, changed = 0;
     int k, x, y;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         int32_t diff[3] = { 0, 0, 0 };
         field(T_);
         bw_overworld_blend(g, s, 60, -20, 0); /* 150 pivots */
@@ -606,7 +606,7 @@ static void overworld_3_far_maps_more_overgrown(void)
 {
     uint32_t s, near = 0, far = 0;
     int x, y;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         REQUIRE(gen_stop(s, 0, 0, BW_OVERWORLD_Z_DEFAULT, 2, 0) == 0);
         near += (uint32_t)(bw_grid_count(g, R_) + bw_grid_count(g, T_));
@@ -640,7 +640,7 @@ static void overworld_4_mountain_border_one_gate_per_side(void)
     bw_overworld_info in;
     uint32_t s;
     int x, y, side;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         int wx, wy, gates = 0, border_gates = 0;
         t_seed(s);
         place_of(s, &wx, &wy);
@@ -680,7 +680,7 @@ static void overworld_4_gates_line_up_with_the_neighbours(void)
     bw_overworld_info a, b;
     uint32_t s;
     int x, y, spread_lo = 99, spread_hi = 0, seed_differs = 0, n = 0;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         int wx, wy;
         t_seed(s);
         place_of(s * 3 + 1, &wx, &wy);
@@ -761,7 +761,7 @@ static void overworld_5_road_steps_one_at_a_time_and_ends_at_the_far_gate(void)
     uint32_t s;
     int straight = 0, runs = 0;
     bw_rng_seed(&r, 31);
-    for (s = 0; s < SEEDS(600); s++) {
+    FOR_SEEDS(s, 600) {
         int v = (int)(s & 1), span = v ? BW_OVERWORLD_W : BW_OVERWORLD_H;
         t_seed(s);
         rd.vertical = (uint8_t)v;
@@ -795,7 +795,7 @@ static void overworld_5_road_has_momentum(void)
     uint32_t s, turns = 0, moves = 0;
     int x, y;
     bw_rng_seed(&r, 8);
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         int prev_row = -1, prev_dir = 0;
         rd.vertical = 0;
         rd.dir = 1;
@@ -864,7 +864,7 @@ static void overworld_5_road_drifts_to_the_far_gate_stronger_near_it(void)
     int v, k;
     bw_rng_seed(&r, 44);
     field(S_);
-    for (s = 0; s < SEEDS(1000); s++) {
+    FOR_SEEDS(s, 1000) {
         int span, x, y;
         v = (int)(s & 1);
         span = v ? BW_OVERWORLD_W : BW_OVERWORLD_H;
@@ -902,7 +902,7 @@ static void overworld_5_roads_join_the_gates_and_stop_at_the_world_edge(void)
     bw_overworld_info in;
     uint32_t s;
     int side, k;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         int wx, wy, whole[2], corner;
         t_seed(s);
         place_of(s, &wx, &wy);
@@ -969,7 +969,7 @@ static void overworld_6_buildings_2x2_beside_the_road_away_from_its_bend(void)
     bw_overworld_info in;
     uint32_t s, placed = 0, fallback = 0, away = 0, bent = 0, gaps[4] = { 0, 0, 0, 0 };
     int i;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         REQUIRE(gen(s, 0, 0, &in) == 0);
         for (i = 0; i < BW_OVERWORLD_BUILDINGS; i++) {
@@ -1009,7 +1009,7 @@ static void overworld_6_buildings_always_at_the_centre_rarer_farther(void)
     bw_overworld_info in;
     uint32_t s, n = (uint32_t)SEEDS(600);
     int k, i;
-    for (s = 0; s < (uint32_t)SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         REQUIRE(gen(s, 0, 0, &in) == 0);
         CHECK(in.b[0].placed && in.b[1].placed);
     }
@@ -1017,7 +1017,7 @@ static void overworld_6_buildings_always_at_the_centre_rarer_farther(void)
     CHECK(bw_overworld_building_chance(200, 0) == 1000 && bw_overworld_building_chance(-200, 200) == 1000);
     for (k = 0; k < 3; k++) {
         uint32_t got[2] = { 0, 0 };
-        for (s = 0; s < n; s++) {
+        FOR_SEEDS_N(s, n) {
             t_seed(s);
             REQUIRE(gen(s, at[k][0], at[k][1], &in) == 0);
             for (i = 0; i < 2; i++) {
@@ -1043,7 +1043,7 @@ static void overworld_7_gates_and_doors_reachable_on_foot(void)
     bw_tileset_add(&walk, BW_T_OW_TALL);
     bw_tileset_add(&walk, BW_T_OW_ROAD);
     bw_tileset_add(&walk, BW_T_OW_GATE);
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         int wx, wy, sx = -1, sy = -1;
         t_seed(s);
         place_of(s, &wx, &wy);
@@ -1108,7 +1108,7 @@ static void overworld_8_distance_zero_at_player_exact_and_infinite_where_blocked
     uint32_t s;
     int reached = 0;
     bw_rng_seed(&r, 3);
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         int wx, wy, px, py, k;
         t_seed(s);
         place_of(s, &wx, &wy);
@@ -1140,7 +1140,7 @@ static void overworld_8_hiker_never_farther_than_rival(void)
         int h = bw_overworld_cost(BW_OVERWORLD_HIKER, t), rv = bw_overworld_cost(BW_OVERWORLD_RIVAL, t);
         CHECK(!rv || (h && h <= rv));
     }
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         int wx, wy, px, py;
         t_seed(s);
         place_of(s + 7, &wx, &wy);

@@ -21,7 +21,7 @@ static void pit_seeds_at_least_40_apart(void)
     bw_pit_plan p, a;
     uint32_t s;
     int i, j, m0 = BW_PIT_REACH + 2;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         plan_for(s, &p, &a);
         CHECK(p.n >= 1 && p.n <= BW_PIT_MAX);
@@ -42,7 +42,7 @@ static void pit_place_always_finds_a_seed(void)
     bw_pit_plan p, a;
     bw_rng r;
     uint32_t s;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         bw_rng_stream(&r, s, 0x7069u, 2, 0);
         bw_pit_place(&a, &r, 3, 0, 0, 120, 120);
@@ -64,7 +64,7 @@ static void pit_half_moon_is_down_slopes(void)
     bw_pit_plan p, a;
     uint32_t s;
     int k, x, y;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         plan_for(s, &p, &a);
         for (k = 0; k < p.n; k++) {
@@ -99,7 +99,7 @@ static void pit_walks_from_open_side_never_over_slopes(void)
     uint32_t s;
     int32_t all = 0, all_ahead = 0;
     int k, x, y;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         plan_for(s, &p, &a);
         for (k = 0; k < p.n; k++) {
@@ -169,7 +169,7 @@ static void pit_walks_start_next_to_crescent_on_open_side(void)
     walks_seen v;
     uint32_t s;
     int i, walks = 0, diag5 = 0;
-    for (s = 0; s < SEEDS(1000); s++) {
+    FOR_SEEDS(s, 1000) {
         t_seed(s);
         plan_for(s, &p, &a);
         v.p = &p;
@@ -220,7 +220,7 @@ static void pit_shape_independent_of_background(void)
     bw_rng r;
     uint32_t s, h0;
     int k, i;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         plan_for(s, &p, &a);
         for (k = 0; k < p.n; k++) {
@@ -247,7 +247,7 @@ static void pit_fecund_smoothing_dead_pits_crumble(void)
     bw_pit_plan p, a;
     uint32_t s;
     int k, x, y, x0, y0, x1, y1, died = 0;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         plan_for(s, &p, &a);
         for (k = 0; k < p.n; k++) {
@@ -290,7 +290,7 @@ static void pit_mirrored_below_as_stone_and_up_slopes(void)
     bw_pit_plan p, a;
     uint32_t s, h[BW_PIT_MAX];
     int k;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         plan_for(s, &p, &a);
         fresh(BW_T_DIRT);
@@ -313,7 +313,7 @@ static void pit_stays_within_reach(void)
     bw_pit_plan p, a;
     uint32_t s;
     int k, x, y;
-    for (s = 0; s < SEEDS(500); s++) {
+    FOR_SEEDS(s, 500) {
         t_seed(s);
         plan_for(s, &p, &a);
         p.tile = s & 1 ? BW_T_FIERY_PIT : BW_T_PIT;

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "burrow/burrow.h"
 #include "burrow/port.h"
+#include "png.h"
 
 enum { F_ANSI, F_TEXT, F_IDS, F_HASH, F_PPM, F_PNG };
 static const char *const format_names[] = { "ansi", "text", "ids", "hash", "ppm", "png" };
@@ -111,119 +112,34 @@ static void image_row(const bw_grid *g, int ty, int width_tiles, uint8_t *row)
     }
 }
 
-/* PNG with stored (uncompressed) deflate blocks, one per pixel row, written
- * as the rows are made: no image buffer. */
-static uint32_t crc_table[256];
-
-static uint32_t crc(uint32_t c, const uint8_t *p, size_t n)
-{
-    while (n--)
-        c = crc_table[(c ^ *p++) & 0xff] ^ (c >> 8);
-    return c;
-}
-
-static void put32(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)(v >> 24);
-    p[1] = (uint8_t)(v >> 16);
-    p[2] = (uint8_t)(v >> 8);
-    p[3] = (uint8_t)v;
-}
-
-static void png_chunk(const char *type, const uint8_t *data, uint32_t n)
-{
-    uint8_t b[4];
-    uint32_t c;
-    put32(b, n);
-    fwrite(b, 1, 4, stdout);
-    fwrite(type, 1, 4, stdout);
-    fwrite(data, 1, n, stdout);
-    c = crc(crc(0xffffffffu, (const uint8_t *)type, 4), data, n) ^ 0xffffffffu;
-    put32(b, c);
-    fwrite(b, 1, 4, stdout);
-}
-
 typedef struct image {
-    int format, w, h;          /* pixels */
-    uint32_t crc, a, b;        /* PNG: IDAT crc, adler32 halves */
+    int format, w;
+    bw_png png;
 } image;
 
-static void image_begin(image *im, int format, int w, int h)
+static int image_begin(image *im, int format, int w, int h)
 {
     im->format = format;
     im->w = w;
-    im->h = h;
     if (format == F_PPM) {
         printf("P6\n%d %d\n255\n", w, h);
-        return;
-    } else {
-        static const uint8_t sig[8] = { 137, 'P', 'N', 'G', 13, 10, 26, 10 };
-        uint8_t ihdr[13] = { 0 }, len[4];
-        uint32_t rowlen = (uint32_t)w * 3 + 1, n, k;
-        for (n = 0; n < 256; n++) {
-            uint32_t c = n;
-            for (k = 0; k < 8; k++)
-                c = (c & 1) ? 0xedb88320u ^ (c >> 1) : c >> 1;
-            crc_table[n] = c;
-        }
-        fwrite(sig, 1, 8, stdout);
-        put32(ihdr, (uint32_t)w);
-        put32(ihdr + 4, (uint32_t)h);
-        ihdr[8] = 8; /* bit depth */
-        ihdr[9] = 2; /* RGB */
-        png_chunk("IHDR", ihdr, 13);
-        n = 2 + (uint32_t)h * (5 + rowlen) + 4; /* zlib header, blocks, adler */
-        put32(len, n);
-        fwrite(len, 1, 4, stdout);
-        fwrite("IDAT", 1, 4, stdout);
-        im->crc = crc(0xffffffffu, (const uint8_t *)"IDAT", 4);
-        im->a = 1;
-        im->b = 0;
-        {
-            static const uint8_t zhdr[2] = { 0x78, 0x01 };
-            fwrite(zhdr, 1, 2, stdout);
-            im->crc = crc(im->crc, zhdr, 2);
-        }
+        return 0;
     }
+    return bw_png_begin(&im->png, stdout, w, h);
 }
 
-static void image_row_out(image *im, const uint8_t *rgb, int last)
+static void image_row_out(image *im, const uint8_t *rgb)
 {
-    size_t n = (size_t)im->w * 3, i;
-    if (im->format == F_PPM) {
-        fwrite(rgb, 1, n, stdout);
-    } else {
-        uint8_t hdr[6];
-        uint16_t len = (uint16_t)(n + 1);
-        hdr[0] = last ? 1 : 0; /* BFINAL, BTYPE 00 = stored */
-        hdr[1] = (uint8_t)len;
-        hdr[2] = (uint8_t)(len >> 8);
-        hdr[3] = (uint8_t)~len;
-        hdr[4] = (uint8_t)(~len >> 8);
-        hdr[5] = 0; /* PNG filter: none */
-        fwrite(hdr, 1, 6, stdout);
-        fwrite(rgb, 1, n, stdout);
-        im->crc = crc(crc(im->crc, hdr, 6), rgb, n);
-        im->a = (im->a + 0) % 65521u;
-        im->b = (im->b + im->a) % 65521u; /* the filter byte, 0 */
-        for (i = 0; i < n; i++) {
-            im->a = (im->a + rgb[i]) % 65521u;
-            im->b = (im->b + im->a) % 65521u;
-        }
-    }
+    if (im->format == F_PPM)
+        fwrite(rgb, 3, (size_t)im->w, stdout);
+    else
+        bw_png_row(&im->png, rgb);
 }
 
 static void image_end(image *im)
 {
-    if (im->format == F_PNG) {
-        uint8_t b[4];
-        put32(b, (im->b << 16) | im->a);
-        fwrite(b, 1, 4, stdout);
-        im->crc = crc(im->crc, b, 4) ^ 0xffffffffu;
-        put32(b, im->crc);
-        fwrite(b, 1, 4, stdout);
-        png_chunk("IEND", b, 0);
-    }
+    if (im->format == F_PNG)
+        bw_png_end(&im->png);
 }
 
 /* ---- commands ---- */
@@ -464,22 +380,23 @@ int main(int argc, char **argv)
         fprintf(stderr, "seed %lu\n", seed);
 
     if (format == F_PPM || format == F_PNG) {
-        image im;
+        static image im; /* 9 KB: off the stack */
         uint8_t row[BW_GRID_MAX * PX * 3];
         int n = hi - lo + 1, ty, p;
         /* the map's own size: a crawler design may make it smaller */
-        image_begin(&im, format, map.grid.w * PX, (n * map.grid.h + (n - 1) * GAP) * PX);
+        if (image_begin(&im, format, map.grid.w * PX, (n * map.grid.h + (n - 1) * GAP) * PX) != 0)
+            return fail("image too wide", NULL);
         for (level = lo; level <= hi; level++) {
             if (level > lo) {
                 make_level(gen, (uint32_t)seed, level, &opts, epoch, px, py);
                 image_row(&map.grid, -1, map.grid.w, row);
                 for (p = 0; p < GAP * PX; p++)
-                    image_row_out(&im, row, 0);
+                    image_row_out(&im, row);
             }
             for (ty = 0; ty < map.grid.h; ty++) {
                 image_row(&map.grid, ty, map.grid.w, row);
                 for (p = 0; p < PX; p++)
-                    image_row_out(&im, row, level == hi && ty == map.grid.h - 1 && p == PX - 1);
+                    image_row_out(&im, row);
             }
         }
         image_end(&im);
