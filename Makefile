@@ -190,7 +190,7 @@ build/bench/host: $(call ho,$(CORE_SRC) tests/bench/bench_host.c port/host/port.
 
 ## RAM and instructions per level, desktop and M3 (the bench table)
 bench: deps build/bench/host
-	@sh tests/bench/bench.sh
+	@bash tests/bench/bench.sh
 
 lib:
 	@echo "burrow: make lib BOARD=NAME, NAME one of: $(strip $(BOARDS))" >&2; exit 2
@@ -255,8 +255,10 @@ fuzz test-fuzz: fuzz-deps $(patsubst %,build/fuzz/%,$(FUZZ_TARGETS)) build/fuzz/
 else
 include boards/$(BOARD).mk
 TCC     := $(CROSS)gcc
-B       := build/$(BOARD)
-TFLAGS  := $(WARN) $(BOARD_CFLAGS) -O2 -g $(INC) -ffreestanding -fno-tree-loop-distribute-patterns \
+OPT     ?= -O2
+# -Os builds (the bench's size column) go to build/BOARD-os
+B       := build/$(BOARD)$(if $(filter -Os,$(OPT)),-os)
+TFLAGS  := $(WARN) $(BOARD_CFLAGS) $(OPT) -g $(INC) -ffreestanding -fno-tree-loop-distribute-patterns \
            -ffunction-sections -fdata-sections
 LDFLAGS := -nostdlib -T$(BOARD_LD) -Llinker -Wl,--gc-sections
 LIBS    := -lgcc
@@ -306,14 +308,26 @@ board-test: $(B)/tests.elf build/host/tests.log
 	@echo "$(BOARD): $$(wc -l < $(B)/golden.board) golden hashes match the desktop"
 
 # One generator's bench firmware; its seed list comes from the desktop hunt.
+# BENCH_VARIANT=1 builds the fixed seeds alone (bench-NAME-fixed.elf).
 BENCH_DIR := build/bench/$(BENCH_GEN)
-$(B)/bench-$(BENCH_GEN).elf: tests/bench/bench_fw.c $(BENCH_DIR)/bench_seeds.h $(B)/port/cortex-m/startup.o \
-                             $(B)/libburrow.a $(BOARD_LD)
-	$(TCC) $(TFLAGS) -I$(BENCH_DIR) '-DBENCH_GEN="$(BENCH_GEN)"' $(LDFLAGS) -o $@ \
-	  tests/bench/bench_fw.c $(B)/port/cortex-m/startup.o $(B)/libburrow.a $(LIBS)
+BENCH_VARIANT ?= 0
+BENCH_ELF := $(B)/bench-$(BENCH_GEN)$(if $(filter 1,$(BENCH_VARIANT)),-fixed).elf
+$(BENCH_ELF): tests/bench/bench_fw.c $(BENCH_DIR)/bench_seeds.h $(B)/port/cortex-m/startup.o \
+              $(B)/libburrow.a $(BOARD_LD)
+	$(TCC) $(TFLAGS) -I$(BENCH_DIR) '-DBENCH_GEN="$(BENCH_GEN)"' -DBENCH_VARIANT=$(BENCH_VARIANT) \
+	  $(LDFLAGS) -o $@ tests/bench/bench_fw.c $(B)/port/cortex-m/startup.o $(B)/libburrow.a $(LIBS)
 
-## One generator's bench firmware (BOARD=NAME BENCH_GEN=NAME)
-bench-fw: $(B)/bench-$(BENCH_GEN).elf
+## One generator's bench firmware (BOARD=NAME BENCH_GEN=NAME [BENCH_VARIANT=1] [OPT=-Os])
+bench-fw: $(BENCH_ELF)
+
+# The flash one generator costs alone (tests/bench/flash_fw.c); FLASH_FN=none
+# is the startup and port without a generator.
+FLASH_FN ?= bw_$(BENCH_GEN)_generate
+$(B)/flash-$(BENCH_GEN).elf: tests/bench/flash_fw.c $(B)/port/cortex-m/startup.o $(B)/libburrow.a $(BOARD_LD)
+	$(TCC) $(TFLAGS) -DGEN_FN=$(FLASH_FN) $(LDFLAGS) -o $@ \
+	  tests/bench/flash_fw.c $(B)/port/cortex-m/startup.o $(B)/libburrow.a $(LIBS)
+
+flash-fw: $(B)/flash-$(BENCH_GEN).elf
 
 # The game as firmware: the library, src/play and the board's startup.
 $(B)/play.elf: src/play/play.c src/play/firmware.c src/play/play.h $(B)/port/cortex-m/startup.o \

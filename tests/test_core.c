@@ -411,6 +411,156 @@ static void fill_small_map_stays_in_corner(void)
     CHECK(!bw_plane_get(&m->a, 56, 0) && !bw_plane_get(&m->a, 0, 32));
 }
 
+/* ---- flood fill against its definition ----
+ * The cells a flood adds must be exactly the free cells (open, not marked
+ * before) connected to the start through free cells. Checked without the
+ * fill's own code: marking, maximality cell by cell, and connectivity by
+ * sweeping a marker tile over the added cells until it stops spreading.
+ * Earlier marks are blobs of ANOTHER open set, so they cut regions (cells
+ * already in `out` act as walls). pp: the plane path; then m->b is the open
+ * mask and the old marks' tiles are lava, else m->b holds the old marks. */
+#define FILL_OLD BW_T_LAVA   /* never in the random open sets */
+#define FILL_SEEN BW_T_BOULDER
+
+static int fill_old(int pp, int x, int y)
+{
+    return pp ? BW_AT(&m->grid, x, y) == FILL_OLD : (int)BW_PGET(&m->b, x, y);
+}
+
+static int fill_open(int pp, const bw_tileset *o, int x, int y)
+{
+    return pp ? (int)BW_PGET(&m->b, x, y) : (int)BW_TILESET_HAS(o, BW_AT(&m->grid, x, y));
+}
+
+static int fill_new(int pp, int x, int y)
+{
+    return BW_PGET(&m->a, x, y) && !fill_old(pp, x, y);
+}
+
+static void fill_check_region(int pp, const bw_tileset *o, int n, int sx, int sy)
+{
+    static const int dx[4] = { 1, -1, 0, 0 }, dy[4] = { 0, 0, 1, -1 };
+    int w = m->grid.w, h = m->grid.h, x, y, d, count = 0, changed = 1, pass;
+    for (y = 0; y < BW_GRID_MAX; y++)
+        for (x = 0; x < BW_GRID_MAX; x++) {
+            if (x >= w || y >= h) {
+                CHECK(!BW_PGET(&m->a, x, y)); /* never off the map */
+                continue;
+            }
+            if (!fill_new(pp, x, y))
+                continue;
+            count++;
+            CHECK(fill_open(pp, o, x, y));
+            for (d = 0; d < 4; d++) { /* maximal: no free neighbour left out */
+                int nx = x + dx[d], ny = y + dy[d];
+                if (nx >= 0 && ny >= 0 && nx < w && ny < h && !BW_PGET(&m->a, nx, ny))
+                    CHECK(!fill_open(pp, o, nx, ny));
+            }
+        }
+    CHECK(count == n);
+    if (n == 0)
+        return;
+    REQUIRE(fill_new(pp, sx, sy));
+    BW_AT(&m->grid, sx, sy) = FILL_SEEN;
+    for (pass = 0; changed && pass < BW_GRID_CELLS; pass++) {
+        changed = 0;
+        for (y = 0; y < h; y++)
+            for (x = 0; x < w; x++) {
+                int xx = pass & 1 ? w - 1 - x : x, yy = pass & 1 ? h - 1 - y : y;
+                if (BW_AT(&m->grid, xx, yy) == FILL_SEEN || !fill_new(pp, xx, yy))
+                    continue;
+                for (d = 0; d < 4; d++) {
+                    int nx = xx + dx[d], ny = yy + dy[d];
+                    if (nx >= 0 && ny >= 0 && nx < w && ny < h &&
+                        BW_AT(&m->grid, nx, ny) == FILL_SEEN) {
+                        BW_AT(&m->grid, xx, yy) = FILL_SEEN;
+                        changed = 1;
+                        break;
+                    }
+                }
+            }
+    }
+    for (y = 0; y < h; y++) /* connected: the marker reached every cell */
+        for (x = 0; x < w; x++)
+            if (fill_new(pp, x, y))
+                CHECK(BW_AT(&m->grid, x, y) == FILL_SEEN);
+}
+
+static void fill_random_open_set(bw_rng *r, const uint8_t *tiles, bw_tileset *o)
+{
+    int k;
+    bw_tileset_clear(o);
+    for (k = 0; k < 5; k++)
+        if (bw_rng_chance(r, 1, 2))
+            bw_tileset_add(o, tiles[k]);
+}
+
+static void fill_matches_definition_on_random_maps(void)
+{
+    static const uint8_t tiles[5] = { BW_T_ROCK, BW_T_DIRT, BW_T_STONE, BW_T_SHALLOW, BW_T_DEEP };
+    bw_tileset open, other;
+    bw_rng r;
+    int s, x, y, k, pp, n;
+    FOR_SEEDS(s, 120) {
+        int w, h;
+        t_seed((uint32_t)s);
+        bw_rng_seed(&r, (uint32_t)s + 77);
+        pp = s & 1;
+        w = s % 3 ? 120 : 20 + (int)bw_rng_below(&r, 100); /* edges of smaller maps too */
+        h = s % 5 ? 120 : 20 + (int)bw_rng_below(&r, 100);
+        bw_grid_init(&m->grid, w, h, BW_T_ROCK);
+        for (y = 0; y < h; y++)
+            for (x = 0; x < w; x++)
+                BW_AT(&m->grid, x, y) = tiles[bw_rng_below(&r, 5)];
+        fill_random_open_set(&r, tiles, &open);
+        fill_random_open_set(&r, tiles, &other);
+        bw_fill_init(&m->fill);
+        if (pp)
+            bw_fill_open_mask(&m->grid, &open, &m->b);
+        bw_plane_clear(&m->a);
+        for (k = 0; k < 3; k++) /* old marks: regions of another open set */
+            bw_fill_flood(&m->fill, &m->grid, &other, &m->a, (int)bw_rng_below(&r, (uint32_t)w),
+                     (int)bw_rng_below(&r, (uint32_t)h));
+        if (pp) {
+            for (y = 0; y < h; y++)
+                for (x = 0; x < w; x++)
+                    if (BW_PGET(&m->a, x, y))
+                        BW_AT(&m->grid, x, y) = FILL_OLD;
+        } else {
+            bw_plane_copy(&m->b, &m->a);
+        }
+        x = (int)bw_rng_below(&r, (uint32_t)w);
+        y = (int)bw_rng_below(&r, (uint32_t)h);
+        /* a few of these maps overflow the stack: the rescan is checked too */
+        n = pp ? bw_fill_flood_plane(&m->fill, &m->b, w, h, &m->a, x, y)
+               : bw_fill_flood(&m->fill, &m->grid, &open, &m->a, x, y);
+        fill_check_region(pp, &open, n, x, y);
+    }
+    bw_fill_init(&m->fill);
+}
+
+/* A diagonal tunnel leaks over a wall on every row; such leaks are not
+ * stacked, so the stack stays shallow however long the tunnel is. */
+static void fill_diagonal_tunnel_keeps_stack_shallow(void)
+{
+    bw_tileset open;
+    int y, x, side;
+    bw_tileset_from_flags(&open, BW_CONNECTS);
+    for (side = 0; side < 2; side++) {
+        bw_grid_init(&m->grid, 120, 120, BW_T_ROCK);
+        for (y = 0; y < 120; y++)
+            for (x = 118 - y; x <= 119 - y; x++)
+                if (x >= 0)
+                    BW_AT(&m->grid, side ? 119 - x : x, y) = BW_T_DIRT;
+        bw_fill_init(&m->fill);
+        bw_plane_clear(&m->a);
+        CHECK(bw_fill_flood(&m->fill, &m->grid, &open, &m->a, side ? 0 : 119, 0) == 239);
+        CHECK(m->fill.peak <= 4);
+        CHECK(m->fill.rescans == 0);
+    }
+    bw_fill_init(&m->fill);
+}
+
 /* ---- geometry ---- */
 
 static int count_cell(int x, int y, void *ctx)
@@ -620,6 +770,8 @@ void suite_core(void)
     RUN(fill_random_grids_same_with_tiny_stack);
     RUN(fill_plane_source_matches_tiles);
     RUN(fill_small_map_stays_in_corner);
+    RUN(fill_matches_definition_on_random_maps);
+    RUN(fill_diagonal_tunnel_keeps_stack_shallow);
     RUN(geom_distances);
     RUN(geom_rects);
     RUN(geom_line_is_continuous);

@@ -1,140 +1,377 @@
 #include "burrow/fill.h"
 
-BW_STATIC_ASSERT(BW_FILL_STACK >= 1 && BW_FILL_STACK <= 65535, fill_stack_fits_cap);
+/* Span fill (Heckbert, "A Seed Fill Algorithm", Graphics Gems I; after
+ * A. R. Smith): the stack holds filled spans, each with the direction of
+ * the row still to explore next to it. Popping a span scans only that row
+ * under it, and goes back to the row it came from only where the new span
+ * sticks out past the old one ("leaks"), so a cell is tested about once
+ * instead of three times. Runs are measured a word of the plane at a time
+ * (32 cells) on the plane path; on the grid path a run's tiles are read a
+ * byte at a time through a 64-entry open table (tile ids are below 64,
+ * tile.h) and only its ends are checked against `out` a word at a time.
+ *
+ * Grid cells and plane bits share one index, i = y * BW_GRID_MAX + x. */
 
-/* What counts as open: tiles of a set on a grid, or set bits of a plane. */
-typedef struct source {
-    const bw_grid *g;
-    const bw_tileset *ts;
-    const bw_plane *mask;
-    int w, h;
-} source;
+/* What a fill reads and writes. Held by value in the hot loops: stores into
+ * the stack's bytes could otherwise alias these fields and force reloads. */
+typedef struct src {
+    const uint8_t *cell; /* grid path: the grid's tiles */
+    const uint8_t *lut;  /* grid path: lut[tile] is 1 if tile is open */
+    const uint32_t *mask; /* plane path: the open cells */
+    uint32_t *out;
+} src;
 
-/* Grid cells and plane bits share one index, i = y * BW_GRID_MAX + x, so
- * the inner loops walk i instead of recomputing it from x and y. */
-static inline int free_at(const source *s, const bw_plane *out, unsigned i)
+/* Lowest and highest set bit of v != 0. Cortex-M0 has no count-zeros
+ * instruction and the core links no libgcc bit helper there, so the
+ * fallback is a de Bruijn multiply. */
+#if defined(__GNUC__) && (!defined(__arm__) || defined(__ARM_FEATURE_CLZ))
+#define low_bit(v) __builtin_ctz(v)
+#define high_bit(v) (31 - __builtin_clz(v))
+#else
+static const uint8_t debruijn[32] = { 0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
+                                      31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9 };
+static int low_bit(uint32_t v)
 {
-    if ((out->w[i >> 5] >> (i & 31)) & 1u)
-        return 0;
-    if (s->mask)
-        return (int)((s->mask->w[i >> 5] >> (i & 31)) & 1u);
-    return (int)BW_TILESET_HAS(s->ts, s->g->cell[i]);
+    return debruijn[((v & (0u - v)) * 0x077cb531u) >> 27];
+}
+static int high_bit(uint32_t v)
+{
+    v |= v >> 1;
+    v |= v >> 2;
+    v |= v >> 4;
+    v |= v >> 8;
+    v |= v >> 16;
+    return low_bit(v ^ (v >> 1));
+}
+#endif
+
+/* The helpers below are inlined into each path with `plane` a constant,
+ * so neither path branches on the kind of source or carries the other's
+ * values in registers. */
+#if !defined(__GNUC__)
+#define __attribute__(x) /* other compilers: plain inline hints */
+#endif
+#define INLINE static inline __attribute__((always_inline))
+#define NOINLINE static __attribute__((noinline))
+
+/* The plane words the searches below look through. */
+enum { W_OUT, W_NOT_OUT, W_FREE, W_NOT_FREE };
+
+INLINE uint32_t word(src s, unsigned k, int kind)
+{
+    uint32_t o = s.out[k];
+    if (kind == W_OUT)
+        return o;
+    if (kind == W_NOT_OUT)
+        return ~o;
+    if (kind == W_FREE)
+        return s.mask[k] & ~o;
+    return ~s.mask[k] | o;
 }
 
-static int push(bw_fill *f, int *sp, int x, int y)
+/* First index in a..b whose bit of `kind` is set, or b + 1. Reads at most
+ * the words a..b spans: 5 within one row. */
+INLINE unsigned find_up(src s, unsigned a, unsigned b, int kind)
 {
-#ifdef BW_TESTING
-    /* a cap of 0 (a zeroed, never initialised bw_fill) or one above the
-     * arrays means the whole stack */
-    int cap = (f->cap == 0 || f->cap > BW_FILL_STACK) ? BW_FILL_STACK : f->cap;
-#else
-    const int cap = BW_FILL_STACK;
-#endif
-    if (*sp >= cap)
+    unsigned k = a >> 5, kb = b >> 5, j;
+    uint32_t v;
+    if (a > b)
+        return b + 1;
+    v = word(s, k, kind) & (0xffffffffu << (a & 31));
+    while (!v) {
+        if (++k > kb)
+            return b + 1;
+        v = word(s, k, kind);
+    }
+    j = (k << 5) + (unsigned)low_bit(v);
+    return j <= b ? j : b + 1;
+}
+
+/* Last index in b..a whose bit of `kind` is set, or b - 1 (-1 at 0). */
+INLINE int find_down(src s, int a, int b, int kind)
+{
+    unsigned k = (unsigned)a >> 5, kb = (unsigned)b >> 5;
+    uint32_t v;
+    int j;
+    if (a < b)
+        return b - 1;
+    v = word(s, k, kind) & (0xffffffffu >> (31 - (a & 31)));
+    while (!v) {
+        if (k-- == kb)
+            return b - 1;
+        v = word(s, k, kind);
+    }
+    j = (int)(k << 5) + high_bit(v);
+    return j >= b ? j : b - 1;
+}
+
+#define OUT_AT(s, i) (((s).out[(i) >> 5] >> ((i) & 31)) & 1u)
+
+INLINE int is_free(src s, unsigned i, int plane)
+{
+    if (OUT_AT(s, i))
         return 0;
-    f->x[*sp] = (uint8_t)x;
-    f->y[*sp] = (uint8_t)y;
-    (*sp)++;
-    if (*sp > f->peak)
-        f->peak = (uint16_t)*sp;
-    return 1;
+    if (plane)
+        return (int)((s.mask[i >> 5] >> (i & 31)) & 1u);
+    return s.lut[s.cell[i]];
+}
+
+/* The last cell of the free run that starts at free cell i, at most lim. */
+INLINE unsigned run_right(src s, unsigned i, unsigned lim, int plane)
+{
+    unsigned j = i + 1;
+    if (plane)
+        return find_up(s, j, lim, W_NOT_FREE) - 1;
+    while (j + 1 <= lim && s.lut[s.cell[j]] && s.lut[s.cell[j + 1]])
+        j += 2;
+    if (j <= lim && s.lut[s.cell[j]])
+        j++;
+    /* open i..j-1: cut at the first cell already in out */
+    return find_up(s, i + 1, j - 1, W_OUT) - 1;
+}
+
+/* The first cell of the free run that ends at free cell i, at least lim. */
+INLINE unsigned run_left(src s, unsigned i, unsigned lim, int plane)
+{
+    unsigned j = i;
+    if (plane)
+        return (unsigned)(find_down(s, (int)i - 1, (int)lim, W_NOT_FREE) + 1);
+    while (j >= lim + 2 && s.lut[s.cell[j - 1]] && s.lut[s.cell[j - 2]])
+        j -= 2;
+    if (j > lim && s.lut[s.cell[j - 1]])
+        j--;
+    return (unsigned)(find_down(s, (int)i - 1, (int)j, W_OUT) + 1);
+}
+
+/* The first free cell in i..lim, or lim + 1. */
+INLINE unsigned skip(src s, unsigned i, unsigned lim, int plane)
+{
+    if (plane)
+        return find_up(s, i, lim, W_FREE);
+    while (i <= lim) {
+        if (!s.lut[s.cell[i]]) {
+            i++;
+        } else if (OUT_AT(s, i)) {
+            /* open but filled: jump the whole filled stretch */
+            i = find_up(s, i, lim, W_NOT_OUT);
+        } else {
+            return i;
+        }
+    }
+    return lim + 1;
 }
 
 /* Sets bits l..r of `out`, a word at a time. */
-static void set_bits(bw_plane *out, unsigned l, unsigned r)
+INLINE void set_bits(uint32_t *out, unsigned l, unsigned r)
 {
     unsigned wl = l >> 5, wr = r >> 5;
     uint32_t lo = 0xffffffffu << (l & 31), hi = 0xffffffffu >> (31 - (r & 31));
     if (wl == wr) {
-        out->w[wl] |= lo & hi;
+        out[wl] |= lo & hi;
         return;
     }
-    out->w[wl] |= lo;
+    out[wl] |= lo;
     while (++wl < wr)
-        out->w[wl] = 0xffffffffu;
-    out->w[wr] |= hi;
+        out[wl] = 0xffffffffu;
+    out[wr] |= hi;
 }
 
-/* Pushes one seed per run of free cells on row y between lx and rx.
- * Returns 0 if a seed was dropped because the stack was full. */
-static int push_runs(bw_fill *f, int *sp, const source *s, const bw_plane *out,
-                     int lx, int rx, int y)
+#define UP 0x80u /* in a stack entry's y: the row to explore is y - 1 */
+
+/* One fill's state between fill_from calls. */
+typedef struct run {
+    bw_fill *f;
+    unsigned cap;
+    int w, h, n;
+    int dmin, dmax; /* rows that dropped spans were to explore */
+} run;
+
+/* Pushes the span l..r of row y, to explore the row below (up = 0) or
+ * above (UP) it; a full stack drops it and notes the row it was to explore
+ * for the rescan. Rows off the map are pushed too and skipped when popped:
+ * fewer live values in the loop than a test here. */
+#define PUSH(py, pl, pr, pu)                                                 \
+    do {                                                                     \
+        if (sp < st->cap) {                                                  \
+            f->xl[sp] = (uint8_t)(pl);                                       \
+            f->xr[sp] = (uint8_t)(pr);                                       \
+            f->y[sp] = (uint8_t)((unsigned)(py) | (pu));                     \
+            if (++sp > f->peak)                                              \
+                f->peak = (uint16_t)sp;                                      \
+        } else {                                                             \
+            dropped(st, (int)(py) + ((pu) ? -1 : 1));                        \
+        }                                                                    \
+    } while (0)
+
+static void dropped(run *st, int row)
 {
-    unsigned i, row = (unsigned)y * BW_GRID_MAX;
-    int in_run = 0, ok = 1;
-    /* a local copy: push() stores bytes, which the compiler must otherwise
-     * assume may change *s, and reload it on every cell */
-    const source src = *s;
-    if (y < 0 || y >= src.h)
-        return 1;
-    for (i = row + (unsigned)lx; i <= row + (unsigned)rx; i++) {
-        if (free_at(&src, out, i)) {
-            if (!in_run && !push(f, sp, (int)(i - row), y))
-                ok = 0;
-            in_run = 1;
+    if (row < st->dmin)
+        st->dmin = row;
+    if (row > st->dmax)
+        st->dmax = row;
+}
+
+/* A new span on row y sticks out past the one it came from, over columns
+ * a..b; row `prow` (where it came from) must be explored there. Pushed only
+ * when a cell there is free, and then from the first such cell: in a
+ * diagonal tunnel every row leaks over walls, and pushing each such leak
+ * would pile up one entry per row. */
+#define LEAK(ly, lrow, la, lb, lu)                                           \
+    do {                                                                     \
+        unsigned j_ = plane ? skip_plane(&s, (lrow) + (la), (lrow) + (lb))   \
+                            : skip_grid(&s, (lrow) + (la), (lrow) + (lb));   \
+        if (j_ <= (lrow) + (lb))                                             \
+            PUSH(ly, j_ - (lrow), lb, lu);                                   \
+    } while (0)
+
+/* Leaks are rare and short: out of line, the loop keeps its registers. */
+NOINLINE unsigned skip_plane(const src *s, unsigned i, unsigned lim)
+{
+    return skip(*s, i, lim, 1);
+}
+NOINLINE unsigned skip_grid(const src *s, unsigned i, unsigned lim)
+{
+    return skip(*s, i, lim, 0);
+}
+
+/* Fills the free run through free cell (x, y), then everything the stack
+ * reaches from it. */
+INLINE void fill_from(run *st, src s, int x, int y, int plane)
+{
+    bw_fill *f = st->f;
+    unsigned sp = 0, n = 0;
+    unsigned row = (unsigned)y * BW_GRID_MAX, i = row + (unsigned)x;
+    unsigned l = run_left(s, i, row, plane), r = run_right(s, i, row + (unsigned)st->w - 1, plane);
+    set_bits(s.out, l, r);
+    n += r - l + 1;
+    PUSH(y, l - row, r - row, 0);
+    PUSH(y, l - row, r - row, UP);
+    while (sp > 0) {
+        unsigned x1, x2, up, i1, i2, j, yy;
+        sp--;
+        x1 = f->xl[sp];
+        x2 = f->xr[sp];
+        up = f->y[sp] & UP;
+        /* the span x1..x2 of row y is filled; explore row yy next to it */
+        yy = (f->y[sp] & ~UP) + (up ? 0u - 1u : 1u);
+        if (yy >= (unsigned)st->h) /* also -1 */
+            continue;
+        row = yy * BW_GRID_MAX;
+        i1 = row + x1;
+        i2 = row + x2;
+        if (is_free(s, i1, plane)) {
+            l = run_left(s, i1, row, plane);
+            if (l < i1) /* leak: back to the old row left of the old span */
+                LEAK(yy, up ? row + BW_GRID_MAX : row - BW_GRID_MAX, l - row, x1 - 1, up ^ UP);
+            j = i1;
         } else {
-            in_run = 0;
+            j = skip(s, i1 + 1, i2, plane);
+            if (j > i2)
+                continue;
+            l = j;
+        }
+        for (;;) {
+            r = run_right(s, j, row + (unsigned)st->w - 1, plane);
+            set_bits(s.out, l, r);
+            n += r - l + 1;
+            PUSH(yy, l - row, r - row, up);
+            if (r > i2) { /* leak right */
+                LEAK(yy, up ? row + BW_GRID_MAX : row - BW_GRID_MAX, x2 + 1, r - row, up ^ UP);
+                break;
+            }
+            j = skip(s, r + 2, i2, plane);
+            if (j > i2)
+                break;
+            l = j;
         }
     }
-    return ok;
+    st->n += (int)n;
 }
 
-static int fill(bw_fill *f, const source *s, bw_plane *out, int x, int y)
+NOINLINE void fill_from_grid(run *st, src s, int x, int y)
 {
-    int sp = 0, n = 0, ok = 1, ymin = y, ymax = y;
-    if (x < 0 || y < 0 || x >= s->w || y >= s->h ||
-        !free_at(s, out, BW_BIT(x, y)))
+    fill_from(st, s, x, y, 0);
+}
+
+NOINLINE void fill_from_plane(run *st, src s, int x, int y)
+{
+    fill_from(st, s, x, y, 1);
+}
+
+INLINE int fill(bw_fill *f, src s, int w, int h, int x, int y, int plane)
+{
+    run st;
+    int yy, xx, y0, y1;
+    if (x < 0 || y < 0 || x >= w || y >= h || !is_free(s, BW_BIT(x, y), plane))
         return 0;
-    push(f, &sp, x, y);
-    for (;;) {
-        while (sp > 0) {
-            unsigned row, l, r;
-            sp--;
-            x = f->x[sp];
-            y = f->y[sp];
-            row = (unsigned)y * BW_GRID_MAX;
-            if (!free_at(s, out, row + (unsigned)x))
-                continue;
-            for (l = row + (unsigned)x; l > row && free_at(s, out, l - 1); l--)
-                ;
-            for (r = row + (unsigned)x; r < row + (unsigned)s->w - 1 && free_at(s, out, r + 1); r++)
-                ;
-            set_bits(out, l, r);
-            n += (int)(r - l + 1);
-            if (y < ymin) ymin = y;
-            if (y > ymax) ymax = y;
-            ok &= push_runs(f, &sp, s, out, (int)(l - row), (int)(r - row), y - 1);
-            ok &= push_runs(f, &sp, s, out, (int)(l - row), (int)(r - row), y + 1);
-        }
-        if (ok)
-            return n;
-        /* The stack overflowed and seeds were dropped: every dropped seed is
-         * a free cell next to a cell this call marked, inside rows
-         * ymin-1..ymax+1, so re-seed from there. Each pass marks at least one
-         * new cell, so this ends. */
-        ok = 1;
+    st.f = f;
+    /* a cap of 0 (a zeroed, never initialised bw_fill) or one above the
+     * arrays means the whole stack */
+    st.cap = (f->cap == 0 || f->cap > BW_FILL_STACK) ? BW_FILL_STACK : f->cap;
+    st.w = w;
+    st.h = h;
+    st.n = 0;
+    st.dmin = BW_GRID_MAX;
+    st.dmax = -1;
+    if (plane)
+        fill_from_plane(&st, s, x, y);
+    else
+        fill_from_grid(&st, s, x, y);
+    /* The stack overflowed and spans were dropped: each left free cells
+     * next to cells this call marked, on the rows it was to explore, so
+     * fill on from every free cell there next to a marked one. A pass that
+     * dropped nothing leaves nothing behind; each pass marks at least one
+     * new cell, so this ends. */
+    while (st.dmax >= 0) {
+        y0 = st.dmin < 0 ? 0 : st.dmin;
+        y1 = st.dmax >= h ? h - 1 : st.dmax;
+        st.dmin = BW_GRID_MAX;
+        st.dmax = -1;
         f->rescans++;
-        for (y = ymin > 0 ? ymin - 1 : 0; y <= ymax + 1 && y < s->h; y++) {
-            for (x = 0; x < s->w; x++) {
-                int up = y > 0 && BW_PGET(out, x, y - 1);
-                int dn = y < s->h - 1 && BW_PGET(out, x, y + 1);
-                int lf = x > 0 && BW_PGET(out, x - 1, y);
-                int rt = x < s->w - 1 && BW_PGET(out, x + 1, y);
-                if ((up || dn || lf || rt) && free_at(s, out, BW_BIT(x, y)) &&
-                    !push(f, &sp, x, y))
-                    ok = 0;
+        for (yy = y0; yy <= y1; yy++)
+            for (xx = 0; xx < w; xx++) {
+                unsigned i = BW_BIT(xx, yy);
+                if (((yy > 0 && OUT_AT(s, i - BW_GRID_MAX)) ||
+                     (yy < h - 1 && OUT_AT(s, i + BW_GRID_MAX)) ||
+                     (xx > 0 && OUT_AT(s, i - 1)) || (xx < w - 1 && OUT_AT(s, i + 1))) &&
+                    is_free(s, i, plane)) {
+                    if (plane)
+                        fill_from_plane(&st, s, xx, yy);
+                    else
+                        fill_from_grid(&st, s, xx, yy);
+                }
             }
-        }
-        if (sp == 0)
-            return n;
     }
+    return st.n;
+}
+
+/* The two paths apart, so neither branches on the kind of source. */
+static int fill_grid(bw_fill *f, const bw_grid *g, const uint8_t *lut, bw_plane *out, int x, int y)
+{
+    src s;
+    s.cell = g->cell;
+    s.lut = lut;
+    s.mask = 0;
+    s.out = out->w;
+    return fill(f, s, g->w, g->h, x, y, 0);
+}
+
+/* The grid path's open table, on the stack of each call that floods a
+ * grid: one byte a tile id, so as many as there are tiles, rounded up to a
+ * word (a larger tile list fails to build here, not at run time). */
+#define LUT_SIZE 64
+BW_STATIC_ASSERT(BW_TILE_COUNT <= LUT_SIZE, fill_open_table_holds_every_tile);
+
+static void make_lut(uint8_t lut[LUT_SIZE], const bw_tileset *open)
+{
+    int t;
+    for (t = 0; t < LUT_SIZE; t++)
+        lut[t] = (uint8_t)BW_TILESET_HAS(open, t);
 }
 
 void bw_fill_init(bw_fill *f)
 {
-#ifdef BW_TESTING
     f->cap = BW_FILL_STACK;
-#endif
     f->peak = 0;
     f->rescans = 0;
 }
@@ -142,25 +379,25 @@ void bw_fill_init(bw_fill *f)
 int bw_fill_flood(bw_fill *f, const bw_grid *g, const bw_tileset *open,
             bw_plane *out, int x, int y)
 {
-    source s;
-    s.g = g;
-    s.ts = open;
-    s.mask = 0;
-    s.w = g->w;
-    s.h = g->h;
-    return fill(f, &s, out, x, y);
+    uint8_t lut[LUT_SIZE];
+    /* the start first: no table for a flood that fills nothing */
+    if (x < 0 || y < 0 || x >= g->w || y >= g->h || BW_PGET(out, x, y) ||
+        !BW_TILESET_HAS(open, BW_AT(g, x, y)))
+        return 0;
+    make_lut(lut, open);
+    return fill_grid(f, g, lut, out, x, y);
 }
 
 int bw_fill_flood_plane(bw_fill *f, const bw_plane *open, int w, int h,
                   bw_plane *out, int x, int y)
 {
-    source s;
-    s.g = 0;
-    s.ts = 0;
-    s.mask = open;
-    s.w = w > BW_GRID_MAX ? BW_GRID_MAX : w;
-    s.h = h > BW_GRID_MAX ? BW_GRID_MAX : h;
-    return fill(f, &s, out, x, y);
+    src s;
+    s.cell = 0;
+    s.lut = 0;
+    s.mask = open->w;
+    s.out = out->w;
+    return fill(f, s, w > BW_GRID_MAX ? BW_GRID_MAX : w, h > BW_GRID_MAX ? BW_GRID_MAX : h,
+                x, y, 1);
 }
 
 int bw_fill_open_mask(const bw_grid *g, const bw_tileset *open, bw_plane *mask)
@@ -176,18 +413,39 @@ int bw_fill_open_mask(const bw_grid *g, const bw_tileset *open, bw_plane *mask)
     return n;
 }
 
+/* The first free cell at or after (*x, *y) in row order: 1 and the cell,
+ * or 0 when there is none. */
+static int first_free(const bw_grid *g, const uint8_t *lut, const bw_plane *seen,
+                      int *x, int *y)
+{
+    src s;
+    int cx = *x < 0 ? 0 : *x, cy = *y < 0 ? 0 : *y;
+    s.cell = g->cell;
+    s.lut = lut;
+    s.mask = 0;
+    s.out = (uint32_t *)seen->w; /* only read */
+    for (; cy < g->h; cy++, cx = 0) {
+        unsigned row = (unsigned)cy * BW_GRID_MAX, i;
+        if (cx >= g->w)
+            continue;
+        i = skip(s, row + (unsigned)cx, row + (unsigned)g->w - 1, 0);
+        if (i < row + (unsigned)g->w) {
+            *x = (int)(i - row);
+            *y = cy;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 int bw_fill_region_next(bw_fill *f, const bw_grid *g, const bw_tileset *open,
                    bw_plane *seen, int *x, int *y)
 {
-    int cx = *x < 0 ? 0 : *x, cy = *y < 0 ? 0 : *y, n;
-    for (; cy < g->h; cy++, cx = 0)
-        for (; cx < g->w; cx++)
-            if ((n = bw_fill_flood(f, g, open, seen, cx, cy)) > 0) {
-                *x = cx;
-                *y = cy;
-                return n;
-            }
-    return 0;
+    uint8_t lut[LUT_SIZE];
+    make_lut(lut, open);
+    if (!first_free(g, lut, seen, x, y))
+        return 0;
+    return fill_grid(f, g, lut, seen, *x, *y);
 }
 
 int bw_fill_regions(bw_fill *f, const bw_grid *g, const bw_tileset *open,
@@ -200,24 +458,18 @@ int bw_fill_regions(bw_fill *f, const bw_grid *g, const bw_tileset *open,
     return n;
 }
 
-/* 1 if no open cell of the map is left unmarked in `seen`. */
-static int none_left(const bw_grid *g, const bw_tileset *open, const bw_plane *seen)
-{
-    int x, y;
-    for (y = 0; y < g->h; y++)
-        for (x = 0; x < g->w; x++)
-            if (BW_TILESET_HAS(open, BW_AT(g, x, y)) && !BW_PGET(seen, x, y))
-                return 0;
-    return 1;
-}
-
 int bw_fill_all_reachable(bw_fill *f, const bw_grid *g, const bw_tileset *open,
                      bw_plane *scratch, int x, int y)
 {
+    uint8_t lut[LUT_SIZE]; /* one table for both passes: the stack is small */
+    int fx = 0, fy = 0;
     bw_plane_clear(scratch);
-    if (x >= 0 && bw_fill_flood(f, g, open, scratch, x, y) == 0)
+    make_lut(lut, open);
+    if (x >= 0 && (x >= g->w || y < 0 || y >= g->h || !lut[BW_AT(g, x, y)] ||
+                   fill_grid(f, g, lut, scratch, x, y) == 0))
         return 0;
-    return none_left(g, open, scratch);
+    /* reachable from (x, y) is all there is when no open cell is left out */
+    return !first_free(g, lut, scratch, &fx, &fy);
 }
 
 int bw_fill_connected(bw_fill *f, const bw_grid *g, const bw_tileset *open,

@@ -20,6 +20,12 @@
 #ifndef BENCH_GEN
 #error "build with -DBENCH_GEN=\\\"name\\\""
 #endif
+/* 0: the full bench (fixed seeds, the desktop's candidates, seeds
+ * 1..BENCH_RANGE); 1: the fixed seeds alone (the -Os build, the cycle
+ * model's run, the 20 KiB board). */
+#ifndef BENCH_VARIANT
+#define BENCH_VARIANT 0
+#endif
 
 static bw_map map;
 
@@ -61,6 +67,48 @@ __attribute__((noinline)) static void spin(uint32_t n)
     __asm__ volatile("1: subs %0, %0, #1\n\tbne 1b" : "+l"(n) : : "cc");
 }
 
+/* Where the cycle-model plugin (tests/bench/cyclemodel.c) reads its running
+ * totals: called right before and right after every measured piece. */
+__attribute__((noinline)) void bench_mark(void)
+{
+    __asm__ volatile("");
+}
+
+/* Loops whose Cortex-M3 cycles the Technical Reference Manual gives, each
+ * `turns` times; the bench checks the plugin's estimate of each against the
+ * manual's count per turn (`model` lines: NAME TURNS), so the model's
+ * decoder is tested on every run. Per turn, with P = 2:
+ *   spin: subs 1, bne taken 1 + P                          = 4
+ *   load: ldr 2, subs 1, bne 3                             = 6
+ *   load2: ldr 2, ldr pipelined 1, subs 1, bne 3           = 7
+ *   mul: mul 1, subs 1, bne 3                              = 5
+ *   div: udiv 7 (the model's middle of 2..12), subs, bne   = 11
+ *   stack: push {r4,r5} 3, pop {r4,r5} 3, subs, bne        = 10
+ * The two runs of different lengths cancel what the marks themselves
+ * cost. */
+__attribute__((noinline)) static void model_loops(uint32_t n)
+{
+    uint32_t word = 0, a = 7, b = 3, k; /* word on the stack: the bench adds no static RAM */
+    const uint32_t *p = &word;
+#define MODEL_LOOP(name, body)                                              \
+    k = n;                                                                  \
+    bench_mark();                                                           \
+    __asm__ volatile(".align 2\n1: " body "\n\tsubs %0, %0, #1\n\tbne 1b"   \
+                     : "+l"(k), "+l"(a) : "l"(b), "l"(p) : "cc", "r4", "r5", "lr", "memory"); \
+    bench_mark();                                                           \
+    put("model " name);                                                     \
+    put_u(n);                                                               \
+    put("\n")
+    MODEL_LOOP("spin 4", "");
+    MODEL_LOOP("load 6", "ldr %1, [%3]");
+    MODEL_LOOP("load2 7", "ldr %1, [%3]\n\tldr %1, [%3]");
+    MODEL_LOOP("mul 5", "muls %1, %2, %1");
+    MODEL_LOOP("div 11", "udiv %1, %1, %2");
+    MODEL_LOOP("stack 10", "push {r4, r5}\n\tpop {r4, r5}");
+#undef MODEL_LOOP
+    (void)a;
+}
+
 /* The counter claim of port/cortex-m/startup.c, checked: the difference of
  * two loops of known length must read as their difference in instructions
  * (to one SysTick tick, 40 instructions). The longest loop, 700 M
@@ -95,26 +143,68 @@ static int nothing(bw_map *m, uint32_t seed, int level, const bw_opts *o)
     return 0;
 }
 
-static void measure(const bw_generator *g, int level, uint32_t seed, const char *kind)
+/* One generate() under the counter and the stack paint, between two
+ * marks for the cycle-model plugin. */
+static int run_one(const bw_generator *g, int level, uint32_t seed, uint64_t *insns, uint32_t *stack)
 {
     bw_opts o = { 0, 0, 0, 0 };
     uint64_t t0, t1;
-    uint32_t stack;
     int r;
     bw_port_stack_paint();
+    bench_mark();
     t0 = bw_port_counter64();
     r = g->generate(&map, seed, level, &o);
     t1 = bw_port_counter64();
-    stack = bw_port_stack_peak();
+    bench_mark();
+    *insns = t1 - t0;
+    *stack = bw_port_stack_peak();
+    return r;
+}
+
+static void measure(const bw_generator *g, int level, uint32_t seed, const char *kind)
+{
+    uint64_t insns;
+    uint32_t stack;
+    int r = run_one(g, level, seed, &insns, &stack);
     put(r == 0 ? "run" : "error");
     put_u((uint32_t)level);
     put_u(seed);
     put(" ");
     put(kind);
-    put_u(t1 - t0);
+    put_u(insns);
     put_u(stack);
     put_x(bw_grid_hash(&map.grid));
     put_u(map.fill.peak);
+    put("\n");
+}
+
+/* The worst case hunted on the target itself: seeds 1..n of one level, one
+ * line `range LEVEL N SEED INSNS STACK` for the costliest. */
+static void hunt(const bw_generator *g, int level, uint32_t n)
+{
+    uint64_t insns, worst = 0;
+    uint32_t stack, deepest = 0, seed, worst_seed = 0;
+    for (seed = 1; seed <= n; seed++) {
+        if (run_one(g, level, seed, &insns, &stack) != 0) {
+            put("error");
+            put_u((uint32_t)level);
+            put_u(seed);
+            put("\n");
+            return;
+        }
+        if (insns > worst) {
+            worst = insns;
+            worst_seed = seed;
+        }
+        if (stack > deepest)
+            deepest = stack;
+    }
+    put("range");
+    put_u((uint32_t)level);
+    put_u(n);
+    put_u(worst_seed);
+    put_u(worst);
+    put_u(deepest);
     put("\n");
 }
 
@@ -126,8 +216,10 @@ int main(int argc, char **argv)
     (void)argc;
     (void)argv;
     calibrate();
+    model_loops(1000);
+    model_loops(2000);
     {   /* what measuring costs with no generator: the `base` line */
-        static const bw_generator none = { "none", 0, 0, 0, 0, 0, "", nothing, 0 };
+        static const bw_generator none = { "none", 0, 0, 0, 0, 0, nothing, 0 };
         measure(&none, 0, 0, "base");
     }
     if (!g) {
@@ -137,8 +229,11 @@ int main(int argc, char **argv)
     for (level = 1; level <= g->levels && level <= BENCH_LEVELS; level++) {
         for (i = 0; i < sizeof bench_fixed / sizeof bench_fixed[0]; i++)
             measure(g, level, bench_fixed[i], "fixed");
-        for (i = 0; i < BENCH_WORST; i++)
-            measure(g, level, bench_worst[level - 1][i], "worst");
+        if (BENCH_VARIANT == 0) {
+            for (i = 0; i < BENCH_WORST; i++)
+                measure(g, level, bench_worst[level - 1][i], "worst");
+            hunt(g, level, BENCH_RANGE);
+        }
     }
     put("end\n");
     return 0;
