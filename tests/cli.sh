@@ -1,5 +1,5 @@
 #!/bin/sh
-# CONTRACT.md, checked from the outside: formats, `tiles`, `list`, bad input.
+# The command line, checked from the outside: formats, `tiles`, `list`, bad input.
 # Usage: tests/cli.sh build/burrow
 B=${1:-build/burrow}
 T=$(mktemp -d)

@@ -34,7 +34,7 @@ void bw_grid_rect(bw_grid *g, int x0, int y0, int x1, int y1, uint8_t tile);
 int bw_grid_count(const bw_grid *g, uint8_t tile);
 
 /* 32-bit FNV-1a over the w*h tile ids, row by row, one byte each
- * (CONTRACT.md, --format hash). */
+ * (--format hash). */
 uint32_t bw_grid_hash(const bw_grid *g);
 uint32_t bw_grid_fnv1a(uint32_t h, const uint8_t *p, int n);
 #define BW_GRID_FNV1A_INIT 2166136261u

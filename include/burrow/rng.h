@@ -11,7 +11,7 @@ typedef struct bw_rng {
 } bw_rng;
 
 /* Streams: every (seed, generator, level, purpose) gets its own state, so a
- * level can be generated alone and in any order (issue 2, CONTRACT.md). */
+ * level can be generated alone and in any order. */
 uint32_t bw_rng_mix(uint32_t seed, uint32_t a, uint32_t b, uint32_t c);
 /* murmur3's finaliser: a well-mixed 32-bit hash of one word, for per-cell
  * draws that must not depend on the order cells are visited in. */
