@@ -141,6 +141,23 @@ static void robust_13_4_abyss_forest_mines_take_extreme_ints(void)
     }
 }
 
+/* The world's pieces read a place outside the world as its edge: no
+ * overflow on |x| + |y|, and the same answers as at the edge. */
+static void robust_13_4_overworld_place_functions_take_extreme_ints(void)
+{
+    int k, j, w = BW_OVERWORLD_WORLD;
+    for (k = 0; k < N_EXTREME; k++) {
+        for (j = 0; j < N_EXTREME; j++) {
+            int x = extreme[k], y = extreme[j];
+            int ex = x < -w ? -w : x > w ? w : x, ey = y < -w ? -w : y > w ? w : y;
+            t_seed((uint32_t)(k * N_EXTREME + j));
+            CHECK(bw_overworld_pivots(x, y) == bw_overworld_pivots(ex, ey));
+            CHECK(bw_overworld_building_chance(x, y) == bw_overworld_building_chance(ex, ey));
+            CHECK(bw_overworld_building_chance(x, y) >= 1000);
+        }
+    }
+}
+
 static void robust_13_4_overworld_gates_take_extreme_ints(void)
 {
     int k, j;
@@ -201,6 +218,7 @@ void suite_robust(void)
     RUN(robust_13_4_crypts_take_extreme_levels);
     RUN(robust_13_4_mdungeon_takes_extreme_ints);
     RUN(robust_13_4_abyss_forest_mines_take_extreme_ints);
+    RUN(robust_13_4_overworld_place_functions_take_extreme_ints);
     RUN(robust_13_4_overworld_gates_take_extreme_ints);
     RUN(robust_13_4_abyss_regenerate_takes_extreme_ints);
     RUN(robust_13_4_overworld_distance_takes_extreme_ints);

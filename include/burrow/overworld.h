@@ -155,7 +155,8 @@ int bw_overworld_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
 
 /* ---- the pieces, public for tests and for games that want them ---- */
 
-/* Blending pivots for the map at (x, y). */
+/* Blending pivots for the map at (x, y). A place outside the world, any
+ * int, reads as its nearest edge (here and in bw_overworld_building_chance). */
 int bw_overworld_pivots(int x, int y);
 /* Chance, out of 20,000, that the map at (x, y) has a Pokemon Center (and,
  * drawn apart, a Pokemart): 20,000 at (0, 0), else (10,000 - 45 d) for

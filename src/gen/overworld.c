@@ -229,9 +229,17 @@ int bw_overworld_blend_chain(bw_grid *g, bw_rng *r, int x, int y, bw_overworld_t
     }
 }
 
+/* Manhattan distance from the world's centre, a place outside the world
+ * read as its nearest edge: at most 400, and no overflow for any int. */
+static int from_centre(int x, int y)
+{
+    return bw_abs(bw_clamp(x, -BW_OVERWORLD_WORLD, BW_OVERWORLD_WORLD)) +
+           bw_abs(bw_clamp(y, -BW_OVERWORLD_WORLD, BW_OVERWORLD_WORLD));
+}
+
 int bw_overworld_pivots(int x, int y)
 {
-    int d = bw_abs(x) + bw_abs(y); /* at most 400 in the corners */
+    int d = from_centre(x, y);
     return bw_min(BW_OVERWORLD_PIVOTS_MAX, BW_OVERWORLD_PIVOTS_MIN + d * BW_OVERWORLD_PIVOTS_NUM / BW_OVERWORLD_PIVOTS_DEN);
 }
 
@@ -415,7 +423,7 @@ static void roads(bw_map *m, uint32_t seed, const bw_overworld_params *p, bw_ove
 
 int bw_overworld_building_chance(int x, int y)
 {
-    int d = bw_abs(x) + bw_abs(y);
+    int d = from_centre(x, y);
     if (d == 0)
         return 20000;
     return d <= 200 ? 10000 - 45 * d : 1000;
