@@ -596,7 +596,7 @@ static int free_tiles(int x0, int y0, int x1, int y1, int t0, int t1)
  * tile of its kind is left (never because the entity list is full). */
 static void check_entities(const bw_mdungeon_params *p, const bw_mdungeon_info *in)
 {
-    int n[6][2] = { { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 } };
+    int n[7][2] = { { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 } };
     int i, j, X, lo, hi, bad = 0, walls = bw_grid_count(&m->grid, BW_T_MD_WALL);
     int floor_full = free_tiles(2, 2, 53, 29, BW_T_MD_ROOM, BW_T_MD_HOUSE) == 0;
     int wall_full = free_tiles(1, 1, 54, 30, BW_T_MD_WALL, BW_T_MD_BORDER) == 0;
@@ -606,7 +606,7 @@ static void check_entities(const bw_mdungeon_params *p, const bw_mdungeon_info *
     for (i = 0; i < m->n_ent; i++) {
         const bw_entity *e = &m->ent[i];
         int t = BW_AT(&m->grid, e->x, e->y);
-        REQUIRE(e->kind >= 1 && e->kind <= 5 && e->arg <= 1);
+        REQUIRE(e->kind >= 1 && e->kind <= BW_MDUNGEON_E_START && e->arg <= 1);
         n[e->kind][e->arg]++;
         if (BW_PGET(&m->a, e->x, e->y))
             bad++; /* two entities on one tile */
@@ -622,11 +622,15 @@ static void check_entities(const bw_mdungeon_params *p, const bw_mdungeon_info *
         case BW_MDUNGEON_E_SHOP_ITEM:
             bad += t != BW_T_MD_SHOP;
             break;
+        case BW_MDUNGEON_E_START:
+            bad += t != BW_T_MD_ROOM && t != BW_T_MD_HOUSE && t != BW_T_MD_SHOP;
+            break;
         default:
             bad += e->arg ? t != BW_T_MD_HOUSE : (t != BW_T_MD_ROOM && t != BW_T_MD_HOUSE);
         }
     }
     CHECK(bad == 0);
+    CHECK(n[BW_MDUNGEON_E_START][0] == 1); /* one start a floor */
     if (in->house >= 0 && bw_mdungeon_room(in, in->house, &x0, &y0, &x1, &y1))
         house_full = free_tiles(x0, y0, x1, y1, BW_T_MD_HOUSE, BW_T_MD_HOUSE) == 0;
     X = bw_clamp(p->item_density, 0, 10);
@@ -1170,6 +1174,64 @@ static void mdungeon_same_seed_same_floor(void)
 }
 
 /* Grid and entity list of seed 2024, floor 12, one per layout. */
+/* The room (cell index) whose rectangle holds (x, y), or -1. */
+static int room_at(const bw_mdungeon_info *in, int x, int y)
+{
+    int k, x0, y0, x1, y1;
+    for (k = 0; k < in->gx * in->gy; k++)
+        if (in->cell[k].merged != 2 && bw_mdungeon_room(in, k, &x0, &y0, &x1, &y1) &&
+            x >= x0 && x <= x1 && y >= y0 && y <= y1)
+            return k;
+    return -1;
+}
+
+/* Floors get stairs and a start, as the real game has them: one stairs
+ * tile on the map, in a room that is neither the monster house nor the
+ * shop; one start entity, in another room where the floor has two or
+ * more. Read off the finished grid and entities; the info only names the
+ * rooms' rectangles and which are the house and the shop. */
+static void mdungeon_stairs_in_a_room_start_in_another(void)
+{
+    bw_mdungeon_params p;
+    bw_mdungeon_info in;
+    uint32_t s;
+    int l, floor, x, y, i, stairs = 0, multi = 0;
+    FOR_SEEDS(s, 300) {
+        for (l = 1; l <= BW_MDUNGEON_LAYOUTS; l++) {
+            int sx = -1, sy = -1, st = -1, n = 0, rooms = 0, k, x0, y0, x1, y1;
+            floor = 1 + (int)(s * 7 + (uint32_t)l) % 99;
+            t_seed(s * 100 + (uint32_t)l);
+            bw_mdungeon_defaults(&p, floor, l);
+            REQUIRE(bw_mdungeon_floor(m, s, &p, &in) == 0);
+            for (y = 0; y < m->grid.h; y++)
+                for (x = 0; x < m->grid.w; x++)
+                    if (BW_AT(&m->grid, x, y) == BW_T_STAIRS) {
+                        n++;
+                        sx = x;
+                        sy = y;
+                    }
+            CHECK(n == 1);
+            for (k = 0; k < in.gx * in.gy; k++)
+                rooms += in.cell[k].merged != 2 && bw_mdungeon_room(&in, k, &x0, &y0, &x1, &y1);
+            k = room_at(&in, sx, sy);
+            CHECK(k >= 0);
+            if (rooms >= 2) {
+                CHECK(k != in.house && k != in.shop);
+                stairs++;
+            }
+            for (i = 0; i < m->n_ent; i++)
+                if (m->ent[i].kind == BW_MDUNGEON_E_START)
+                    st = room_at(&in, m->ent[i].x, m->ent[i].y);
+            CHECK(st >= 0);
+            if (rooms >= 2) {
+                CHECK(st != k);
+                multi++;
+            }
+        }
+    }
+    CHECK(stairs > 0 && multi > 0);
+}
+
 static void mdungeon_golden_per_layout(void)
 {
     static const char *const names[BW_MDUNGEON_LAYOUTS] = {
@@ -1177,8 +1239,8 @@ static void mdungeon_golden_per_layout(void)
         "mdungeon_07", "mdungeon_08", "mdungeon_09", "mdungeon_0a", "mdungeon_0b"
     };
     static const uint32_t want[BW_MDUNGEON_LAYOUTS] = {
-        0xb44af7b4u, 0xb92c40e6u, 0x49818d0au, 0xafbe151eu, 0x4beba843u, 0x96ba06e1u,
-        0xd083c3ccu, 0x18e5097fu, 0x3044949du, 0x9f53fa77u, 0xf04df656u
+        0x7a370a32u, 0xffce79abu, 0x2dcd93ebu, 0xd1e4f4a8u, 0x4815d993u, 0x7f4a69b5u,
+        0x98a41a34u, 0x11fdd161u, 0x1be6bb79u, 0xa4a88deeu, 0x2798ca6au
     };
     bw_mdungeon_params p;
     bw_mdungeon_info in;
@@ -1368,5 +1430,6 @@ void suite_mdungeon(void)
     RUN(mdungeon_same_seed_same_floor);
     RUN(mdungeon_10_11_monster_house_never_with_a_shop);
     RUN(mdungeon_11_shop_carpet_reduced_down_to_3x3);
+    RUN(mdungeon_stairs_in_a_room_start_in_another);
     RUN(mdungeon_golden_per_layout);
 }

@@ -13,7 +13,7 @@
 /* The format version (`burrow list`): a seed, level and options give the
  * same map for as long as it stays; any change to a map bumps it, and
  * tests/golden/levels.tsv pins the maps of the current one. */
-#define BW_MDUNGEON_VERSION 2
+#define BW_MDUNGEON_VERSION 3
 
 #define BW_MDUNGEON_LEVELS 99 /* floors 1..99 */
 #define BW_MDUNGEON_W 56
@@ -51,7 +51,8 @@ enum {
     BW_MDUNGEON_E_TRAP = 2,       /* trap, on room floor */
     BW_MDUNGEON_E_WONDER = 3,     /* magic (wonder) tile, on room floor */
     BW_MDUNGEON_E_BURIED = 4,     /* buried item, inside a wall */
-    BW_MDUNGEON_E_SHOP_ITEM = 5   /* Kecleon's wares, on the shop carpet */
+    BW_MDUNGEON_E_SHOP_ITEM = 5,  /* Kecleon's wares, on the shop carpet */
+    BW_MDUNGEON_E_START = 6       /* where the player starts (one a floor) */
 };
 
 /* Cell kinds of the sector grid. */
@@ -107,6 +108,7 @@ typedef struct bw_mdungeon_info {
                              * with density < 0 nothing merges) */
     uint8_t density_cells;  /* cells whose kind the density decided */
     int8_t house, shop;     /* cell index of the monster house / shop room, or -1 */
+    int8_t stairs_room, start_room; /* cell index of the stairs' room and the start's */
     uint8_t carpet[4];      /* shop carpet x0, y0, x1, y1 */
     uint8_t sx[BW_MDUNGEON_MAX_GX + 1], sy[BW_MDUNGEON_MAX_GY + 1]; /* sector bounds */
     uint8_t n_items, n_traps, n_buried, n_house_items, n_house_traps, n_shop;

@@ -34,7 +34,7 @@
  * included) + 4 house items + 8 wares = 92 <= 96, so the house and shop
  * extras always have their reserve. */
 BW_STATIC_ASSERT((MD_DENSITY_MAX + 2) * 2 + MD_TRAPS_MAX + MD_HOUSE_EXTRA_HI +
-                 MD_SHOP_WARES_MAX <= BW_MAX_ENTITIES, md_entities_fit);
+                 MD_SHOP_WARES_MAX + 1 /* the start */ <= BW_MAX_ENTITIES, md_entities_fit);
 
 /* Which cells of the sector grid exist. */
 enum { V_ALL, V_NOCORNER, V_INNER, V_OUTER };
@@ -87,7 +87,7 @@ static const md_layout layouts[BW_MDUNGEON_LAYOUTS] = {
 };
 
 /* Picking a tile for a stair or an entity. */
-enum { P_FLOOR, P_HOUSE, P_SHOP, P_WALL, P_RING };
+enum { P_FLOOR, P_HOUSE, P_SHOP, P_WALL, P_RING, P_ROOM, P_STAND };
 
 typedef struct md_ctx {
     bw_map *m;
@@ -117,7 +117,7 @@ void bw_mdungeon_defaults(bw_mdungeon_params *p, int floor, int layout)
 const char *bw_mdungeon_entity_name(int kind)
 {
     static const char *const names[] = {
-        "none", "item", "trap", "wonder tile", "buried item", "shop item"
+        "none", "item", "trap", "wonder tile", "buried item", "shop item", "start"
     };
     if (kind < 0 || kind >= (int)(sizeof names / sizeof names[0]))
         return "unknown";
@@ -493,6 +493,22 @@ static int random_room(md_ctx *c, int skip, int min_side)
     return pick;
 }
 
+/* A room (its top cell for a merged one) other than a, b and c, each drawn
+ * alike; -1 if there is none. */
+static int other_room(md_ctx *c, int a, int b, int d)
+{
+    bw_mdungeon_info *in = c->in;
+    int k, n = 0, pick = -1;
+    for (k = 0; k < in->gx * in->gy; k++) {
+        if (k == a || k == b || k == d || in->cell[k].kind != BW_MDUNGEON_CELL_ROOM ||
+            in->cell[k].merged == 2)
+            continue;
+        if (bw_rng_below(&c->m->rng, (uint32_t)++n) == 0)
+            pick = k;
+    }
+    return pick;
+}
+
 /* Whether a dead end may dig (x, y): inside the inner area, on wall, and
  * not squaring off a 2 x 2 open block. */
 static int diggable(const bw_grid *g, int x, int y)
@@ -684,6 +700,8 @@ static int tile_fits(md_ctx *c, int mode, int x, int y)
     case P_FLOOR: return t == BW_T_MD_ROOM || t == BW_T_MD_HOUSE;
     case P_HOUSE: return t == BW_T_MD_HOUSE;
     case P_SHOP: return t == BW_T_MD_SHOP;
+    case P_ROOM: return t == BW_T_MD_ROOM;
+    case P_STAND: return t == BW_T_MD_ROOM || t == BW_T_MD_HOUSE || t == BW_T_MD_SHOP;
     case P_WALL: return t == BW_T_MD_WALL;
     default: return t == BW_T_MD_BORDER && !inner(x, y);
     }
@@ -738,6 +756,34 @@ static int scatter(md_ctx *c, int n, int mode, bw_rect rect, int kind, int arg)
     return placed;
 }
 
+/* The stairs down and where the player starts, as the real game has them:
+ * the stairs on plain floor of a room that is neither the monster house
+ * nor the shop, the start (an entity) in another room where there are two
+ * or more, out of the house and the shop where it can be. On the one-room
+ * floors the one room holds both. */
+static void stairs_and_start(md_ctx *c)
+{
+    bw_mdungeon_info *in = c->in;
+    int x, y, k, s;
+    in->stairs_room = in->start_room = -1;
+    k = other_room(c, in->house, in->shop, -1);
+    if (k < 0)
+        k = random_room(c, -1, 0); /* one room: the house itself */
+    if (k < 0 || !pick_tile(c, k == in->house ? P_HOUSE : P_ROOM, rect_of(in, k), &x, &y))
+        return;
+    BW_AT(&c->m->grid, x, y) = BW_T_STAIRS;
+    in->stairs_room = (int8_t)k;
+    s = other_room(c, k, in->house, in->shop);
+    if (s < 0)
+        s = other_room(c, k, -1, -1);
+    if (s < 0)
+        s = k;
+    if (pick_tile(c, P_STAND, rect_of(in, s), &x, &y) &&
+        bw_map_add_entity(c->m, x, y, BW_MDUNGEON_E_START, 0))
+        BW_PSET(&c->m->b, x, y);
+    in->start_room = (int8_t)s;
+}
+
 static void populate(md_ctx *c)
 {
     bw_mdungeon_info *in = c->in;
@@ -745,7 +791,7 @@ static void populate(md_ctx *c)
     const bw_mdungeon_params *p = c->p;
     static const bw_rect whole = { BW_MDUNGEON_X0, BW_MDUNGEON_Y0, BW_MDUNGEON_X1, BW_MDUNGEON_Y1 };
     bw_rect a;
-    int x, y, X;
+    int X;
     int want_house = (c->L->flags & F_HOUSE) || in->fallback;
     in->house = in->shop = -1;
     /* (11) one shop at most; never on a floor with a monster house (notes:
@@ -781,8 +827,7 @@ static void populate(md_ctx *c)
         replace(&c->m->grid, rect_of(in, in->house), BW_T_MD_ROOM, BW_T_MD_HOUSE);
     }
     bw_plane_clear(&c->m->b); /* tiles taken by an entity */
-    if (pick_tile(c, P_FLOOR, whole, &x, &y))
-        BW_AT(&c->m->grid, x, y) = BW_T_STAIRS;
+    stairs_and_start(c);
     /* (9) Items, traps and buried items; ranges clamped so that together
      * with the house and shop extras they always fit (md_entities_fit). */
     X = bw_clamp(p->item_density, 0, MD_DENSITY_MAX);

@@ -219,7 +219,14 @@ static void place(play_game *g, int tx, int ty, int link)
 
 static void start_position(play_game *g)
 {
-    int x, y;
+    int x, y, i;
+    if (g->gen->id == BW_GEN_MDUNGEON) /* a floor says where the player starts */
+        for (i = 0; i < g->map->n_ent; i++)
+            if (g->map->ent[i].kind == BW_MDUNGEON_E_START) {
+                g->x = g->map->ent[i].x;
+                g->y = g->map->ent[i].y;
+                return;
+            }
     if (is_overworld(g) && bw_overworld_player_start(g->map, &x, &y) == 0) {
         g->x = x;
         g->y = y;
@@ -333,8 +340,12 @@ static void climb(play_game *g, int dir)
         return;
     }
     /* areas.txt: a link's partner lies directly beneath or above it; a pit
-     * lands on the stone floor below */
-    place(g, g->x, g->y, dir);
+     * lands on the stone floor below. A Mystery-Dungeon floor is a new
+     * floor: the player starts where it says. */
+    if (g->gen->id == BW_GEN_MDUNGEON)
+        start_position(g);
+    else
+        place(g, g->x, g->y, dir);
     g->turn++;
     say(g, dir > 0 ? "You go down to level " : "You climb up to level ", 0);
     {

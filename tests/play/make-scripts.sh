@@ -15,6 +15,7 @@ $R crypts 1 1 -- down down up > tests/play/crypts.keys
 $R morlock 1 1 -- down up down > tests/play/morlock.keys
 $R forest 1 1 -- down up trunk keys '>' > tests/play/forest.keys
 $R abyss 1 1 --every 5 -- walk 30 wait 12 down walk 20 > tests/play/abyss.keys
+$R mdungeon 1 1 -- down down down down > tests/play/mdungeon.keys
 $R overworld 1 1 -- gate E gate E gate S fly 10 -5 keys ':h
 :rr
 ' > tests/play/overworld.keys
