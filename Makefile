@@ -329,6 +329,12 @@ $(B)/flash-$(BENCH_GEN).elf: tests/bench/flash_fw.c $(B)/port/cortex-m/startup.o
 
 flash-fw: $(B)/flash-$(BENCH_GEN).elf
 
+# The game's cost (make bench): every key script replayed, per key.
+$(B)/play-bench.elf: tests/bench/play_fw.c src/play/play.c src/play/play.h tests/play_scripts.h \
+                     $(B)/port/cortex-m/startup.o $(B)/libburrow.a $(BOARD_LD)
+	$(TCC) $(TFLAGS) $(LDFLAGS) -o $@ tests/bench/play_fw.c src/play/play.c \
+	  $(B)/port/cortex-m/startup.o $(B)/libburrow.a $(LIBS)
+
 # The game as firmware: the library, src/play and the board's startup.
 $(B)/play.elf: src/play/play.c src/play/firmware.c src/play/play.h $(B)/port/cortex-m/startup.o \
                $(B)/port/cortex-m/uart.o $(B)/libburrow.a $(BOARD_LD)

@@ -259,6 +259,25 @@ done
 
 # ---- the printed table and the region of docs/bench.md
 sh tests/bench/table.sh build/bench-full.tsv build/worst.tsv $HUNT_SEEDS $out/base.txt $out/notes.txt $TARGET_SEEDS > $out/table.md
+# The game (src/play) on the 20 KiB board: every key script replayed, the
+# instructions of each turn and each level change, the RAM it needs.
+if $MAKE --no-print-directory -s BOARD=m3-20k build/m3-20k/play-bench.elf &&
+   qemu_run build/m3-20k/play-bench.elf $out/play.log && grep -q '^end' $out/play.log; then
+    awk '
+        function sort(a, n,   i, j, t) { for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t } }
+        function commas(n,   s, r) { s = sprintf("%d", n); r = ""; while (length(s) > 3) { r = "," substr(s, length(s) - 2) r; s = substr(s, 1, length(s) - 3) } return s r }
+        $1 == "turn" { t[++nt] = $2 } $1 == "change" { c[++nc] = $2 }
+        $1 == "stack" { stack = $2 } $1 == "static" { ram = $2 }
+        END {
+            sort(t, nt); sort(c, nc)
+            printf "\n**The game** (`burrow play`, src/play) as firmware on the 20 KiB board `m3-20k`, every key script of tests/play replayed: "
+            printf "%s B of static RAM and a stack peak of %s B, %s B in all; ", commas(ram), commas(stack), commas(ram + stack)
+            printf "a turn (the key and the whole screen drawn) takes a median of %.2f M and at most %.2f M instructions over %d turns; ", t[int((nt + 1) / 2)] / 1e6, t[nt] / 1e6, nt
+            printf "a level change (the next level generated from its seed) a median of %.2f M and at most %.2f M over %d changes.\n", c[int((nc + 1) / 2)] / 1e6, c[nc] / 1e6, nc
+        }' $out/play.log >> $out/table.md
+else
+    note "play: the game firmware did not build or run on m3-20k (build/bench/play.log)"
+fi
 cat $out/table.md
 if grep -q '^<!-- bench -->$' "$DOC" && grep -q '^<!-- /bench -->$' "$DOC"; then
     awk -v gen=$out/table.md '
