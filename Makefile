@@ -155,7 +155,14 @@ test-tiled: build/burrow
 	@tail -n 1 build/tiled.log
 
 # The pictures in README.md and docs/ are the CLI's output (tests/pictures.sh).
-#
+## The pictures in README.md and docs/ match the command line
+test-readme: build/burrow
+	@sh tests/pictures.sh check
+
+## Redraw every picture in README.md and docs/ from the current build
+pictures: build/burrow
+	@sh tests/pictures.sh write
+
 ## The seed-stability promise: tests/golden/levels.tsv against build/burrow
 test-golden: build/burrow
 	@sh tests/golden.sh check
