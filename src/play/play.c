@@ -238,6 +238,11 @@ static void start_position(play_game *g)
 
 /* ---- the Abyss ---- */
 
+/* Not inlined: its info (117 bytes) is on the stack only while it runs,
+ * not under every level generated on the way down (20 KiB boards). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
 static void abyss_tick(play_game *g)
 {
     bw_abyss_info info; /* only its mask of redrawn areas is kept */
