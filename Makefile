@@ -31,7 +31,7 @@ HOST_CFLAGS := $(WARN) -O2 -g $(INC)
 TEST_DEFS   := -DBW_TESTING -DBW_ASSERTS
 # bounds-strict (gcc) also checks the grid's cell array, the last member of
 # bw_grid, which plain bounds checking lets run past as if it were flexible:
-# how a BW_AT before the bounds check is caught (issue 13.1).
+# how a BW_AT before the bounds check is caught (the overworld once read a building's ring that way).
 SAN_BOUNDS  := $(shell $(CC) -fsanitize=bounds-strict -x c -c -o /dev/null /dev/null 2>/dev/null && echo ,bounds-strict)
 SAN_CFLAGS  := $(WARN) -O1 -g $(INC) -DBW_SWEEP_SEEDS=1000 -fsanitize=address,undefined$(SAN_BOUNDS) \
                -fno-omit-frame-pointer -fno-sanitize-recover=all

@@ -47,7 +47,7 @@
 /* 3.2: steps a tunnel walks between two decisions. */
 #define BW_MORLOCK_SEGMENT 8
 /* Default cap on the steps of all tunnels together, every level: 4,000
- * (was 6,400) so the rooms are a quarter of the open ground (issue 11). */
+ * (was 6,400) so the rooms are a quarter of the open ground. */
 #define BW_MORLOCK_STEPS 4000
 /* Room for active tunnels (the queue): cfg.queue may be 1..6. */
 #define BW_MORLOCK_QUEUE 6

@@ -567,7 +567,7 @@ static void carve_link(bw_map *m, const bw_crypts_info *in, int a, int south)
     fill(&m->grid, south, bend, ub, cb + lo, cb + lo + w - 1);
     if (!BW_CRYPTS_PILLARS(k))
         return;
-    if (ca == cb) { /* a bend of zero: one straight leg, one pattern (issue 11) */
+    if (ca == cb) { /* a bend of zero: one straight leg, one pattern, so 2.4 spacing stays regular */
         pillar_run(&m->grid, south, k, qa + 1, qb - 1, ca + lo, 7u);
         return;
     }
@@ -820,7 +820,7 @@ static int gcd(int a, int b)
  * 15, inside at 11). The blocks outside the inner room fix the grid a
  * player sees: x and y differ from the first by multiples of the gcd of
  * their differences; an inside block off that grid is taken away again
- * (issue 11). The outside blocks stay, so the count only drops inside. */
+ * (2.2 sarcophagi at regular intervals). The outside blocks stay, so the count only drops inside. */
 static void inner_on_outer_grid(bw_map *m, const bw_crypts_room *r, uint8_t tile, int upright, int px, int py)
 {
     int bw = upright ? 1 : 2, bh = 3 - bw, ix0, iy0, ix1, iy1, pass, x, y, i, j;

@@ -55,7 +55,7 @@ static uint8_t turn8(int dir, int by)
 #define LINK_GAP 2
 /* A link keeps this Chebyshev distance from every room's box on both its
  * levels, so neither the link nor its 3 x 3 landing touches a room: no
- * wall is breached and no door taken by a link (issue 11). */
+ * wall is breached and no door taken by a link: areas.txt 3 keeps rooms whole. */
 #define LINK_ROOM 3
 /* At the step cap, a tunnel still digging tries to end in a room or a pit
  * up to this many times, walking one more segment between tries. */
@@ -702,7 +702,7 @@ static int finish_pit(sim *s, bw_morlock_tunnel *t)
     return 0;
 }
 
-/* areas.txt 3.2 at the step cap (issue 11): every tunnel still in the
+/* areas.txt 3.2 at the step cap: every tunnel still in the
  * queue ends the way 3.2 allows, in a room (while its level has fewer than
  * BW_MORLOCK_ROOMS_MAX) or else in a pit; if neither fits where it stands
  * it walks one more segment and tries again, FINISH_TRIES times at most
@@ -979,7 +979,7 @@ int bw_morlock_level(bw_map *m, uint32_t seed, int level, const bw_morlock_cfg *
     bw_rng r;
     int k, l;
     BW_ASSERT(m && p);
-    if (level < 1 || level > BW_MORLOCK_LEVELS) /* before level - 1: INT_MIN (issue 13.4) */
+    if (level < 1 || level > BW_MORLOCK_LEVELS) /* before level - 1, which overflows for INT_MIN */
         return BW_ERR_LEVEL;
     l = level - 1;
     if (c)

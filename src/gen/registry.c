@@ -44,7 +44,7 @@ static int same(const char *a, const char *b)
 const bw_generator *bw_generator_find(const char *name)
 {
     int i;
-    if (!name) /* issue 13.5 */
+    if (!name) /* no name: not found, never a crash */
         return 0;
     for (i = 0; i < bw_generator_count; i++)
         if (same(bw_generators[i].name, name))
