@@ -847,6 +847,22 @@ static int check_cfg(const bw_morlock_cfg *c)
     return c->queue >= 1 && c->queue <= BW_MORLOCK_QUEUE;
 }
 
+/* The simulation both entry points run: the caller's settings or the
+ * defaults, checked; 0 when they are out of range. No trace by default. */
+static int sim_init(sim *s, const bw_morlock_cfg *c, bw_morlock_plan *p, bw_grid *g, int level)
+{
+    if (c)
+        s->cfg = *c;
+    else
+        bw_morlock_defaults(&s->cfg);
+    s->p = p;
+    s->g = g;
+    s->level = level;
+    s->fn = 0;
+    s->ctx = 0;
+    return check_cfg(&s->cfg);
+}
+
 static void run(sim *s, uint32_t seed)
 {
     bw_morlock_plan *p = s->p;
@@ -897,15 +913,8 @@ int bw_morlock_plan_run(bw_morlock_plan *p, uint32_t seed, const bw_morlock_cfg 
 {
     sim s;
     BW_ASSERT(p);
-    if (c)
-        s.cfg = *c;
-    else
-        bw_morlock_defaults(&s.cfg);
-    if (!check_cfg(&s.cfg))
+    if (!sim_init(&s, c, p, 0, -1))
         return BW_ERR_OPTION;
-    s.p = p;
-    s.g = 0;
-    s.level = -1;
     s.fn = fn;
     s.ctx = ctx;
     run(&s, seed);
@@ -982,18 +991,9 @@ int bw_morlock_level(bw_map *m, uint32_t seed, int level, const bw_morlock_cfg *
     if (level < 1 || level > BW_MORLOCK_LEVELS) /* before level - 1, which overflows for INT_MIN */
         return BW_ERR_LEVEL;
     l = level - 1;
-    if (c)
-        s.cfg = *c;
-    else
-        bw_morlock_defaults(&s.cfg);
-    if (!check_cfg(&s.cfg))
+    if (!sim_init(&s, c, p, &m->grid, l))
         return BW_ERR_OPTION;
     bw_map_init(m, BW_MORLOCK_W, BW_MORLOCK_H, BW_T_ROCK);
-    s.p = p;
-    s.g = &m->grid;
-    s.level = l;
-    s.fn = 0;
-    s.ctx = 0;
     run(&s, seed);
     draw_joins(p, s.g, l);
     bw_rng_stream(&r, seed, BW_GEN_MORLOCK, (uint32_t)level, P_RUIN);
