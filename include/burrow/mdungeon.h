@@ -98,7 +98,7 @@ typedef struct bw_mdungeon_dead_end {
     uint8_t cell, len;      /* the room's cell, tiles dug */
 } bw_mdungeon_dead_end;
 
-/* What the generator did, and its working state (358 bytes). The
+/* What the generator did, and its working state (368 bytes). The
  * caller owns it (static, in its own state, or on its stack) so that the
  * generator's frames stay small. */
 typedef struct bw_mdungeon_info {

@@ -1003,7 +1003,7 @@ int bw_mdungeon_floor(bw_map *m, uint32_t seed, const bw_mdungeon_params *p, bw_
 }
 
 /* The registry's caller owns only the bw_map, so this glue is the one frame
- * that holds the params and the info (406 bytes; still a 416-byte frame on
+ * that holds the params and the info (412 bytes; a 432-byte frame on
  * Cortex-M0). */
 int bw_mdungeon_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
 {
