@@ -1559,6 +1559,31 @@ static void mdungeon_17_8_hallways_never_run_flush_along_a_room(void)
     CHECK(acc[0] > 0 && acc[2] == 0);
 }
 
+/* The same on every layout with up to 16 dead ends, 16 lakes and room
+ * densities from -6 to 10 (floors spread over 1..99, 500 seeds): dead ends
+ * cannot run flush either (a second tile along a room would square off a
+ * 2 x 2 block). */
+static void no_flush(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in)
+{
+    uint32_t acc[3] = { 0, 0, 0 };
+    (void)s;
+    (void)p;
+    (void)in;
+    flush_runs(l, 0, acc);
+    CHECK(acc[2] == 0);
+}
+
+static void spread_dense(int l, int s, bw_mdungeon_params *p)
+{
+    spread_everything(l, s, p);
+    p->density = s % 17 - 6;
+}
+
+static void mdungeon_17_8_no_flush_run_whatever_the_params(void)
+{
+    each_floor(SEEDS(500), spread_dense, no_flush);
+}
+
 /* acc[0]: water tiles, acc[1]: specks (no water among the 4 neighbours),
  * acc[2]: floors with water. */
 static void specks(int l, int f, uint32_t *acc)
@@ -1635,6 +1660,7 @@ void suite_mdungeon(void)
     RUN(mdungeon_17_7_09_0a_nothing_in_the_empty_part);
     RUN(mdungeon_17_7_nothing_where_the_layout_says_nothing);
     RUN(mdungeon_17_8_hallways_never_run_flush_along_a_room);
+    RUN(mdungeon_17_8_no_flush_run_whatever_the_params);
     RUN(mdungeon_17_10_no_water_speck);
     RUN(mdungeon_stairs_in_a_room_start_in_another);
     RUN(mdungeon_golden_per_layout);
