@@ -313,23 +313,18 @@ static int rim_open(const bw_mdungeon_info *in)
     return n;
 }
 
-/* 0x09 "nothing out": the rim sectors hold no room and no hallway; with
- * dead ends (5) the only open tiles there are dug by them (at most the
- * tiles they dug; that they are exactly the new tiles is checked in
- * mdungeon_dead_ends_start_at_room_stop_at_border_floor_or_square). */
+/* 0x09 "nothing out": the rim sectors hold no room, no hallway and no
+ * dead end (5), with the most dead ends asked for too (issue 17 item 7). */
 static void nothing_out(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in)
 {
-    int e, dug = 0;
     (void)l;
-    for (e = 0; e < in->n_dead; e++)
-        dug += in->dead[e].len;
-    CHECK(rim_open(in) <= dug);
-    p->dead_ends = 0;
+    CHECK(rim_open(in) == 0);
+    p->dead_ends = 16;
     gen((uint32_t)s, p, in);
-    CHECK(in->n_dead == 0 && rim_open(in) == 0);
+    CHECK(in->n_dead > 0 && rim_open(in) == 0);
 }
 
-static void mdungeon_09_rim_has_no_hallway_but_dead_ends(void)
+static void mdungeon_09_rim_has_no_hallway_not_even_dead_ends(void)
 {
     floors_of(BW_MDUNGEON_INSIDE, BW_MDUNGEON_INSIDE, SEEDS(500), 0, nothing_out);
 }
@@ -385,8 +380,11 @@ static int has_odd(int lo, int hi)
     return (lo | 1) <= hi;
 }
 
-/* Each room: at least 5 x 4 (0x05: half its sector each way), inside its
- * sector with a wall of margin, the 2:3 rule (2 * long side <= 3 * short
+/* Each room: at least 5 x 4 (0x05: half its sector each way), at most the
+ * sector's width minus 4 (minus 3 in sectors under 9 wide) and its height
+ * minus 3, two tiles off every side of its sector (issue 17 item 8: the
+ * boundary, where hallways bend, and the line beside it stay free; an
+ * anchor keeps one tile off), the 2:3 rule (2 * long side <= 3 * short
  * side), odd sides whenever the allowed range holds an odd value (height
  * first: hlo..min(ah, 3aw/2); then width: max(wlo, ceil(2h/3))..min(aw,
  * 3h/2)). Merged rooms (two cells) are checked cell by cell, plus their
@@ -408,20 +406,22 @@ static void room_sizes(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in
     for (k = 0; k < in->gx * in->gy; k++) {
         const bw_mdungeon_cell *c = &in->cell[k];
         int i = k % in->gx, j = k / in->gx;
-        int sx0 = in->sx[i] + 1, sx1 = in->sx[i + 1] - 2;
-        int sy0 = in->sy[j] + 1, sy1 = in->sy[j + 1] - 2;
+        int sw = in->sx[i + 1] - in->sx[i], sh = in->sy[j + 1] - in->sy[j];
+        int sx0 = in->sx[i] + 2, sx1 = in->sx[i + 1] - 2;
+        int sy0 = in->sy[j] + 2, sy1 = in->sy[j + 1] - 2;
         int w = c->x1 - c->x0 + 1, h = c->y1 - c->y0 + 1;
-        int aw = sx1 - sx0 + 1, ah = sy1 - sy0 + 1;
+        int aw = sw - 4 >= 5 ? sw - 4 : sw - 3, ah = sh - 3;
         int x0, y0, x1, y1;
         if (c->kind == BW_MDUNGEON_CELL_NONE)
             continue;
-        CHECK(c->x0 >= sx0 && c->x1 <= sx1 && c->y0 >= sy0 && c->y1 <= sy1);
         if (c->kind == BW_MDUNGEON_CELL_ANCHOR) {
+            CHECK(c->x0 >= sx0 - 1 && c->x1 <= sx1 && c->y0 >= sy0 - 1 && c->y1 <= sy1);
             CHECK(w == 1 && h == 1);
             CHECK(open_xy(c->x0, c->y0));
             continue;
         }
-        CHECK(w >= min_w(l, in, i) && h >= min_h(l, in, j));
+        CHECK(c->x0 >= sx0 && c->x1 <= sx1 && c->y0 >= sy0 && c->y1 <= sy1);
+        CHECK(w >= min_w(l, in, i) && h >= min_h(l, in, j) && w <= aw && h <= ah);
         CHECK(2 * w <= 3 * h && 2 * h <= 3 * w);
         CHECK((h & 1) || !has_odd(min_h(l, in, j), bw_min(ah, 3 * aw / 2)));
         CHECK((w & 1) || !has_odd(bw_max(min_w(l, in, i), (2 * h + 2) / 3), bw_min(aw, 3 * h / 2)));
@@ -834,12 +834,24 @@ static void mdungeon_house_and_shop_chances_at_50_percent(void)
 
 /* ---- (5)-(8) ---- */
 
+/* Whether (x, y) lies in a sector of the floor's grid whose cell holds
+ * nothing (the layout leaves it out). */
+static int md_nothing(const bw_mdungeon_info *in, int x, int y)
+{
+    int i = 0, j = 0;
+    while (i + 1 < in->gx && x >= in->sx[i + 1])
+        i++;
+    while (j + 1 < in->gy && y >= in->sy[j + 1])
+        j++;
+    return in->cell[j * in->gx + i].kind == BW_MDUNGEON_CELL_NONE;
+}
+
 /* Dead ends asked for and drawn, over one run of the test. */
 static struct { long asked, drawn, long_ones, turned; } dead_tally;
 
 /* (5) Each dead end starts on a tile beside a side of its room, digs at
  * least that tile, and stops before a tile that is outside the inner
- * 52 x 28, open, or in a 2 x 2 square with three other open tiles (these
+ * 52 x 28, in a sector its layout leaves empty, open, or in a 2 x 2 square with three other open tiles (these
  * only grow later, so they still hold on the finished floor), unless it
  * hit its 64-tile cap; it reaches its stop tile in len steps. Against the
  * same floor without dead ends: exactly the dug tiles are new floor (they
@@ -870,7 +882,8 @@ static void dead_end_rules(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info
               ((d->y >= y0 && d->y <= y1) && (d->x == x0 - 1 || d->x == x1 + 1)));
         CHECK(d->len >= 1 && open_xy(d->x, d->y));
         CHECK(dist <= d->len && (d->len - dist) % 2 == 0);
-        stop = x < 2 || x > 53 || y < 2 || y > 29 || open_xy(x, y) || d->len == 64;
+        stop = x < 2 || x > 53 || y < 2 || y > 29 || open_xy(x, y) || d->len == 64 ||
+               md_nothing(in, x, y);
         for (q = 0; q < 4 && !stop; q++) {
             int ox = x - (q & 1), oy = y - (q >> 1);
             stop = open_xy(ox, oy) + open_xy(ox + 1, oy) + open_xy(ox, oy + 1) +
@@ -968,92 +981,112 @@ static void mdungeon_water_never_replaces_floor(void)
     CHECK(tally.wet * 10 >= tally.runs * 9); /* the river alone nearly always finds wall */
 }
 
-/* (8) terrain_density 0..20: exactly min(density, 16) 8 x 8 patches are
- * laid, none at 0 (and no river: no water at all) and none on 0x02, which has no wall. Water outside every
- * patch box is the river's, so there are at most river_n such tiles. The
- * river starts on the top or bottom row of the inner area, and its first
- * tile is water unless it was already floor. */
+/* (8) terrain_density 0..20: exactly min(density, 16) standalone lakes
+ * are laid, none at 0 (and no river: no water at all) and none on 0x02,
+ * which has no wall. Otherwise 1..3 rivers (issue 17 item 10), each from
+ * the top or bottom edge of the area its layout allows: its source is a
+ * tile of the inner area whose next tile toward that edge is outside the
+ * inner area or in a sector the layout leaves empty. */
 static void spread_terrain(int l, int s, bw_mdungeon_params *p)
 {
     (void)l;
     p->terrain_density = s % 21;
 }
 
-/* (8) "a random path going through the map": from its start the river's
- * tiles (water, or floor it crossed without overwriting) are one
- * 4-connected path to the opposite edge row. Checked as a flood over water
- * and open tiles from the start, which must reach that row. */
-static int river_crosses(const bw_mdungeon_info *in)
+/* An all-water 2 x 2 square within the 8 x 8 box around (cx, cy): a lake,
+ * which no 1-wide river draws. */
+static int lake_in_box(int cx, int cy)
 {
-    int x, y, other = in->river_y == 2 ? 29 : 2;
-    bw_plane_clear(&m->a);
-    bw_plane_clear(&m->b);
-    for (y = 2; y <= 29; y++)
-        for (x = 2; x <= 53; x++)
-            if (BW_AT(&m->grid, x, y) == BW_T_MD_WATER || open_xy(x, y))
-                BW_PSET(&m->a, x, y);
-    bw_fill_flood_plane(&m->fill, &m->a, 56, 32, &m->b, in->river_x, in->river_y);
-    for (x = 2; x <= 53; x++)
-        if (BW_PGET(&m->b, x, other))
-            return 1;
+    int x, y;
+    for (y = bw_max(cy - 4, 2); y < bw_min(cy + 3, 29); y++)
+        for (x = bw_max(cx - 4, 2); x < bw_min(cx + 3, 53); x++)
+            if (BW_AT(&m->grid, x, y) == BW_T_MD_WATER && BW_AT(&m->grid, x + 1, y) == BW_T_MD_WATER &&
+                BW_AT(&m->grid, x, y + 1) == BW_T_MD_WATER && BW_AT(&m->grid, x + 1, y + 1) == BW_T_MD_WATER)
+                return 1;
     return 0;
 }
 
-/* (8) "8x8 areas of randomly placed water tiles (not full)": each patch's
- * box (clipped to the inner area) with at least 16 tiles that are wall or
- * water holds some water and some wall. Each of its wall tiles turns to
- * water with chance 1/2, so with up to 3 patches (overlaps, the river) a
- * full box of 16 such tiles is below 1 in 10,000; denser floors only
- * need some water. */
-static int patch_not_full(int cx, int cy, int density)
+/* Tiles of the 8 x 8 box around (cx, cy) that are wall or water. */
+static int wettable_in_box(int cx, int cy)
 {
-    int x, y, water = 0, wall = 0;
+    int x, y, n = 0;
+    for (y = bw_max(cy - 4, 2); y < bw_min(cy + 4, 30); y++)
+        for (x = bw_max(cx - 4, 2); x < bw_min(cx + 4, 54); x++)
+            n += BW_AT(&m->grid, x, y) == BW_T_MD_WALL || BW_AT(&m->grid, x, y) == BW_T_MD_WATER;
+    return n;
+}
+
+/* (8) "8x8 areas of randomly placed water tiles (not full)": each lake's
+ * box (clipped to the inner area, without the sectors the layout leaves
+ * empty) whose middle 6 x 6 holds at least 16 tiles that are wall or
+ * water holds some water (the smoothing wets a tile with 4 of its 8
+ * neighbours marked, so a box of mostly edge tiles may stay dry); up to
+ * density 3 also some wall (a lake never wets its box's corners, though
+ * another lake may); denser floors only need some water. */
+static int patch_not_full(const bw_mdungeon_info *in, int cx, int cy, int density)
+{
+    int x, y, water = 0, wall = 0, middle = 0;
     for (y = bw_max(cy - 4, 2); y < bw_min(cy + 4, 30); y++)
         for (x = bw_max(cx - 4, 2); x < bw_min(cx + 4, 54); x++) {
-            water += BW_AT(&m->grid, x, y) == BW_T_MD_WATER;
-            wall += BW_AT(&m->grid, x, y) == BW_T_MD_WALL;
+            int t = BW_AT(&m->grid, x, y);
+            if (md_nothing(in, x, y))
+                continue; /* nothing goes there, water neither */
+            water += t == BW_T_MD_WATER;
+            wall += t == BW_T_MD_WALL;
+            middle += (t == BW_T_MD_WATER || t == BW_T_MD_WALL) && x > cx - 4 && x < cx + 3 &&
+                      y > cy - 4 && y < cy + 3;
         }
-    if (water + wall < 16)
+    if (middle < 16)
         return 1;
     return water > 0 && (wall > 0 || density > 3);
 }
 
+/* Rivers drawn, heads that hold a lake, heads with room for one (32 or
+ * more wall or water tiles in the box). */
+static struct { uint32_t rivers, lakes, roomy; } rtally;
+
 static void patches_and_river(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in)
 {
-    int x, y, i, outside = 0;
+    int i;
     (void)s;
     if (l == BW_MDUNGEON_ONE_ROOM) { /* no wall to wet */
         CHECK(in->patches == 0 && bw_grid_count(&m->grid, BW_T_MD_WATER) == 0);
         return;
     }
     CHECK(in->patches == bw_min(p->terrain_density, 16));
-    for (y = 2; y <= 29; y++)
-        for (x = 2; x <= 53; x++) {
-            int boxed = 0;
-            if (BW_AT(&m->grid, x, y) != BW_T_MD_WATER)
-                continue;
-            for (i = 0; i < in->patches; i++)
-                boxed |= x >= in->patch[i][0] - 4 && x < in->patch[i][0] + 4 &&
-                         y >= in->patch[i][1] - 4 && y < in->patch[i][1] + 4;
-            outside += !boxed;
-        }
-    CHECK(outside <= in->river_n);
     if (p->terrain_density == 0) {
-        CHECK(bw_grid_count(&m->grid, BW_T_MD_WATER) == 0 && in->river_n == 0);
+        CHECK(bw_grid_count(&m->grid, BW_T_MD_WATER) == 0 && in->rivers == 0);
         return;
     }
-    CHECK(in->river_y == 2 || in->river_y == 29);
-    CHECK(in->river_x >= 2 && in->river_x <= 53);
-    CHECK(BW_AT(&m->grid, in->river_x, in->river_y) == BW_T_MD_WATER ||
-          open_xy(in->river_x, in->river_y));
-    CHECK(river_crosses(in));
+    CHECK(in->rivers >= 1 && in->rivers <= 3);
+    for (i = 0; i < in->rivers; i++) {
+        int x = in->river[i][0], y = in->river[i][1], hx = in->river[i][2], hy = in->river[i][3];
+        int edge = y - 1 < 2 || md_nothing(in, x, y - 1) ? -1 : 1; /* the edge it came from */
+        CHECK(x >= 2 && x <= 53 && y >= 2 && y <= 29 && !md_nothing(in, x, y));
+        CHECK(y + edge < 2 || y + edge > 29 || md_nothing(in, x, y + edge));
+        CHECK(hx >= 2 && hx <= 53 && hy >= 2 && hy <= 29 && !md_nothing(in, hx, hy));
+        CHECK((hy - y) * edge <= 0); /* the head lies away from the edge */
+        rtally.rivers++;
+        if (wettable_in_box(hx, hy) >= 32) {
+            rtally.roomy++;
+            rtally.lakes += (uint32_t)lake_in_box(hx, hy);
+        }
+    }
     for (i = 0; i < in->patches; i++)
-        CHECK(patch_not_full(in->patch[i][0], in->patch[i][1], p->terrain_density));
+        CHECK(patch_not_full(in, in->patch[i][0], in->patch[i][1], p->terrain_density));
 }
 
+/* Each river ends in a lake: where its head's box has room for one (32 or
+ * more wall or water tiles), at least 90% of heads have an all-water 2 x 2
+ * square in that box. */
 static void mdungeon_patches_bounded_by_terrain_density_river_from_edge(void)
 {
+    rtally.rivers = rtally.lakes = rtally.roomy = 0;
     each_floor(SEEDS(500), spread_terrain, patches_and_river);
+    t_info("mdungeon_rivers", rtally.rivers);
+    t_info("mdungeon_river_heads_roomy", rtally.roomy);
+    t_info("mdungeon_river_heads_with_lake", rtally.lakes);
+    CHECK(rtally.roomy > 0 && rtally.lakes * 10 >= rtally.roomy * 9);
 }
 
 /* (9) Each trap tile is a magic (wonder) tile with chance 1/4. Over a fixed
@@ -1239,8 +1272,8 @@ static void mdungeon_golden_per_layout(void)
         "mdungeon_07", "mdungeon_08", "mdungeon_09", "mdungeon_0a", "mdungeon_0b"
     };
     static const uint32_t want[BW_MDUNGEON_LAYOUTS] = {
-        0x7a370a32u, 0xffce79abu, 0x2dcd93ebu, 0xd1e4f4a8u, 0x4815d993u, 0x7f4a69b5u,
-        0x98a41a34u, 0x11fdd161u, 0x1be6bb79u, 0xa4a88deeu, 0x2798ca6au
+        0xf0a79af5u, 0xffce79abu, 0x08c0cd75u, 0xa5db3ceau, 0x1b606413u, 0x033d7a86u,
+        0x2722785cu, 0x737c07bcu, 0x450b0e29u, 0xd70543e0u, 0xddd78001u
     };
     bw_mdungeon_params p;
     bw_mdungeon_info in;
@@ -1392,6 +1425,200 @@ static void mdungeon_11_shop_carpet_reduced_down_to_3x3(void)
     CHECK(acc[3] == 0);
 }
 
+/* Entities on (x, y). */
+static int entity_at(int x, int y)
+{
+    int i, n = 0;
+    for (i = 0; i < m->n_ent; i++)
+        n += m->ent[i].x == x && m->ent[i].y == y;
+    return n;
+}
+
+/* acc[0]: floors of 0x09 and 0x0A, acc[1]: tiles of their empty part that
+ * are not plain wall or hold an entity. 0x09's outer band is fixed (its
+ * grid always is 6 x 4 with edge sectors 6 wide and 5 tall): x 2..7 and
+ * 48..53, y 2..6 and 25..29 of the inner area. 0x0A's centre moves with its
+ * 3..6 x 3..4 grid; x 19..35, y 11..19 lies inside the inner sectors of
+ * every one of them. */
+static void empty_band(int l, int f, uint32_t *acc)
+{
+    int x, y, bad = 0;
+    (void)f;
+    if (l != BW_MDUNGEON_INSIDE && l != BW_MDUNGEON_OUTSIDE)
+        return;
+    acc[0]++;
+    for (y = 2; y <= 29; y++)
+        for (x = 2; x <= 53; x++) {
+            int out = x < 8 || x > 47 || y < 7 || y > 24;
+            int centre = x >= 19 && x <= 35 && y >= 11 && y <= 19;
+            if (l == BW_MDUNGEON_INSIDE ? !out : !centre)
+                continue;
+            bad += BW_AT(&m->grid, x, y) != BW_T_MD_WALL || entity_at(x, y);
+        }
+    acc[1] += (uint32_t)bad;
+    CHECK(bad == 0);
+}
+
+/* Issue 17 item 7: 0x09 "rooms inside, nothing out" and 0x0A "rooms out,
+ * nothing inside" put nothing at all (no floor, hallway, dead end, water
+ * or buried item) in the part the layout leaves empty, read on the grid
+ * and entities the CLI prints. Before: floor in 0x09's band on 96% of
+ * floors, in 0x0A's centre on 288 of 1,200. */
+static void mdungeon_17_7_09_0a_nothing_in_the_empty_part(void)
+{
+    uint32_t acc[2] = { 0, 0 };
+    audit(empty_band, acc);
+    t_info("mdungeon_audit_empty_part_tiles_used", acc[1]);
+    CHECK(acc[0] > 0 && acc[1] == 0);
+}
+
+/* The same on every layout, for every sector whose cell holds nothing
+ * (0x01's and 0x0B's unused columns, the corners of 0x04 and 0x07, 0x09's
+ * rim, 0x0A's centre): each of its tiles is plain wall without an entity,
+ * with up to 16 dead ends and 16 lakes asked for. acc: such tiles seen. */
+static uint32_t empty_tiles;
+
+static void nothing_anywhere(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in)
+{
+    int x, y, bad = 0;
+    (void)l;
+    (void)s;
+    for (y = 2; y <= 29; y++)
+        for (x = 2; x <= 53; x++)
+            if (md_nothing(in, x, y)) {
+                empty_tiles++;
+                bad += BW_AT(&m->grid, x, y) != BW_T_MD_WALL || entity_at(x, y);
+            }
+    CHECK(bad == 0);
+    (void)p;
+}
+
+static void spread_everything(int l, int s, bw_mdungeon_params *p)
+{
+    (void)l;
+    p->dead_ends = 1 + s % 16;
+    p->terrain_density = s % 17;
+    p->buried_density = 10;
+}
+
+static void mdungeon_17_7_nothing_where_the_layout_says_nothing(void)
+{
+    empty_tiles = 0;
+    each_floor(SEEDS(500), spread_everything, nothing_anywhere);
+    t_info("mdungeon_empty_sector_tiles", empty_tiles);
+    CHECK(empty_tiles > 0);
+}
+
+/* A hallway tile (hallway or junction, the tiles a player walks between
+ * rooms) and a room tile (room, house, shop floor or the stairs). */
+static int hall_xy(int x, int y)
+{
+    uint8_t t = BW_AT(&m->grid, x, y);
+    return t == BW_T_MD_HALL || t == BW_T_MD_JUNCTION;
+}
+
+/* Flush runs: three tiles in a row (or column) that are all hallway, each
+ * with a room tile right beside it on the same side (all three above, all
+ * three below; for a column all left or all right). A hallway that meets
+ * its room end-on has one such tile, at its end. acc[0]: floors, acc[1]:
+ * floors with a flush run, acc[2]: flush runs. */
+static void flush_runs(int l, int f, uint32_t *acc)
+{
+    int x, y, side, runs = 0;
+    (void)l;
+    (void)f;
+    for (y = 2; y <= 29; y++)
+        for (x = 2; x <= 53; x++)
+            for (side = -1; side <= 1; side += 2) {
+                if (x + 2 <= 53 && hall_xy(x, y) && hall_xy(x + 1, y) && hall_xy(x + 2, y) &&
+                    roomish(BW_AT(&m->grid, x, y + side)) &&
+                    roomish(BW_AT(&m->grid, x + 1, y + side)) &&
+                    roomish(BW_AT(&m->grid, x + 2, y + side)))
+                    runs++;
+                if (y + 2 <= 29 && hall_xy(x, y) && hall_xy(x, y + 1) && hall_xy(x, y + 2) &&
+                    roomish(BW_AT(&m->grid, x + side, y)) &&
+                    roomish(BW_AT(&m->grid, x + side, y + 1)) &&
+                    roomish(BW_AT(&m->grid, x + side, y + 2)))
+                    runs++;
+            }
+    acc[0]++;
+    acc[1] += runs > 0;
+    acc[2] += (uint32_t)runs;
+}
+
+/* Issue 17 item 8: hallways meet rooms end-on, as the original draws them
+ * (rooms up to the sector minus 4, hallways bending on the sector
+ * boundary): no flush run on any floor of the audit. Before: 69.6% of
+ * floors had one (mdungeon --seed 0 --layout 1 --level 10, x = 14). */
+static void mdungeon_17_8_hallways_never_run_flush_along_a_room(void)
+{
+    uint32_t acc[3] = { 0, 0, 0 };
+    audit(flush_runs, acc);
+    t_info("mdungeon_audit_floors_with_flush_runs", acc[1]);
+    t_info("mdungeon_audit_flush_runs", acc[2]);
+    CHECK(acc[0] > 0 && acc[2] == 0);
+}
+
+/* The same on every layout with up to 16 dead ends, 16 lakes and room
+ * densities from -6 to 10 (floors spread over 1..99, 500 seeds): dead ends
+ * cannot run flush either (a second tile along a room would square off a
+ * 2 x 2 block). */
+static void no_flush(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in)
+{
+    uint32_t acc[3] = { 0, 0, 0 };
+    (void)s;
+    (void)p;
+    (void)in;
+    flush_runs(l, 0, acc);
+    CHECK(acc[2] == 0);
+}
+
+static void spread_dense(int l, int s, bw_mdungeon_params *p)
+{
+    spread_everything(l, s, p);
+    p->density = s % 17 - 6;
+}
+
+static void mdungeon_17_8_no_flush_run_whatever_the_params(void)
+{
+    each_floor(SEEDS(500), spread_dense, no_flush);
+}
+
+/* acc[0]: water tiles, acc[1]: specks (no water among the 4 neighbours),
+ * acc[2]: floors with water. */
+static void specks(int l, int f, uint32_t *acc)
+{
+    int x, y, d, n = 0;
+    (void)l;
+    (void)f;
+    for (y = 2; y <= 29; y++)
+        for (x = 2; x <= 53; x++) {
+            int wet = 0;
+            if (BW_AT(&m->grid, x, y) != BW_T_MD_WATER)
+                continue;
+            n++;
+            for (d = 0; d < 4; d++)
+                wet |= BW_AT(&m->grid, x + bw_dx4[d], y + bw_dy4[d]) == BW_T_MD_WATER;
+            acc[1] += !wet;
+        }
+    acc[0] += (uint32_t)n;
+    acc[2] += n > 0;
+}
+
+/* Issue 17 item 10: water is rivers and lakes, never a lone speck: every
+ * water tile has water among its 4 neighbours. Before: 8.6% of water tiles
+ * were specks. (That each river ends in a lake is
+ * mdungeon_patches_bounded_by_terrain_density_river_from_edge.) */
+static void mdungeon_17_10_no_water_speck(void)
+{
+    uint32_t acc[3] = { 0, 0, 0 };
+    audit(specks, acc);
+    t_info("mdungeon_audit_water_tiles", acc[0]);
+    t_info("mdungeon_audit_water_specks", acc[1]);
+    t_info("mdungeon_audit_floors_with_water", acc[2]);
+    CHECK(acc[0] > 0 && acc[1] == 0);
+}
+
 void suite_mdungeon(void)
 {
     RUN(mdungeon_bad_options_rejected);
@@ -1408,7 +1635,7 @@ void suite_mdungeon(void)
     RUN(mdungeon_shape_09_rooms_inside_nothing_out);
     RUN(mdungeon_shape_0a_rooms_out_nothing_inside);
     RUN(mdungeon_shape_0b_last_quarter_unused);
-    RUN(mdungeon_09_rim_has_no_hallway_but_dead_ends);
+    RUN(mdungeon_09_rim_has_no_hallway_not_even_dead_ends);
     RUN(mdungeon_sector_grid_grows_with_floor);
     RUN(mdungeon_rooms_5x4_in_sector_odd_ratio_2_3);
     RUN(mdungeon_05_large_rooms_at_least_half_their_sector);
@@ -1430,6 +1657,11 @@ void suite_mdungeon(void)
     RUN(mdungeon_same_seed_same_floor);
     RUN(mdungeon_10_11_monster_house_never_with_a_shop);
     RUN(mdungeon_11_shop_carpet_reduced_down_to_3x3);
+    RUN(mdungeon_17_7_09_0a_nothing_in_the_empty_part);
+    RUN(mdungeon_17_7_nothing_where_the_layout_says_nothing);
+    RUN(mdungeon_17_8_hallways_never_run_flush_along_a_room);
+    RUN(mdungeon_17_8_no_flush_run_whatever_the_params);
+    RUN(mdungeon_17_10_no_water_speck);
     RUN(mdungeon_stairs_in_a_room_start_in_another);
     RUN(mdungeon_golden_per_layout);
 }

@@ -13,7 +13,7 @@
 /* The format version (`burrow list`): a seed, level and options give the
  * same map for as long as it stays; any change to a map bumps it, and
  * tests/golden/levels.tsv pins the maps of the current one. */
-#define BW_MDUNGEON_VERSION 3
+#define BW_MDUNGEON_VERSION 4
 
 #define BW_MDUNGEON_LEVELS 99 /* floors 1..99 */
 #define BW_MDUNGEON_W 56
@@ -65,7 +65,7 @@ typedef struct bw_mdungeon_params {
                            * D..D+2 room cells; 2..the layout's density cells */
     int house_chance;     /* H, 0..100 percent */
     int shop_chance;      /* K, 0..100 percent */
-    int terrain_density;  /* 8 x 8 water patches, 0..16; 0 also disables the river */
+    int terrain_density;  /* standalone 8 x 8 lakes, 0..16; 0 also disables the rivers */
     int item_density;     /* X: X-2..X+2 ground items, X clamped to 0..10 */
     int trap_density;     /* X: X/2..X traps and magic tiles, at most 56 */
     int buried_density;   /* X: X-2..X+2 buried items, X clamped to 0..10 */
@@ -88,6 +88,7 @@ typedef struct bw_mdungeon_cell {
 /* Caps that bound bw_mdungeon_info's records. */
 #define BW_MDUNGEON_MAX_DEAD_ENDS 16  /* dead_ends is clamped to 0..16 */
 #define BW_MDUNGEON_MAX_PATCHES 16    /* terrain_density is clamped to 0..16 */
+#define BW_MDUNGEON_MAX_RIVERS 3      /* (8) 1..3 rivers, each ending in a lake */
 
 /* One dead end (5): its first tile (beside its room), the tile it stopped
  * before (at the border, on open floor or where a 2 x 2 open square would
@@ -97,7 +98,7 @@ typedef struct bw_mdungeon_dead_end {
     uint8_t cell, len;      /* the room's cell, tiles dug */
 } bw_mdungeon_dead_end;
 
-/* What the generator did, and its working state (358 bytes). The
+/* What the generator did, and its working state (368 bytes). The
  * caller owns it (static, in its own state, or on its stack) so that the
  * generator's frames stay small. */
 typedef struct bw_mdungeon_info {
@@ -114,10 +115,12 @@ typedef struct bw_mdungeon_info {
     uint8_t n_items, n_traps, n_buried, n_house_items, n_house_traps, n_shop;
     uint8_t n_dead;         /* dead ends drawn (5); one whose 8 start picks all
                              * failed is dropped, so it may be below dead_ends */
-    uint8_t river_x, river_y; /* (8) where the river started; river_n = 0: none */
-    uint8_t patches;        /* (8) 8 x 8 patches laid: min(terrain_density, 16) */
-    uint16_t river_n;       /* wall tiles the river turned to water */
-    uint8_t patch[BW_MDUNGEON_MAX_PATCHES][2]; /* patch centres; the box is x-4..x+3 */
+    uint8_t rivers;         /* (8) rivers drawn, 0..3 (0 with terrain_density 0) */
+    uint8_t river[BW_MDUNGEON_MAX_RIVERS][4]; /* each river's source x, y (on the
+                             * first row of the map's floor area its layout
+                             * allows) and head x, y, the centre of its lake */
+    uint8_t patches;        /* (8) standalone lakes laid: min(terrain_density, 16) */
+    uint8_t patch[BW_MDUNGEON_MAX_PATCHES][2]; /* lake centres; the box is x-4..x+3 */
     bw_mdungeon_dead_end dead[BW_MDUNGEON_MAX_DEAD_ENDS];
     bw_mdungeon_cell cell[BW_MDUNGEON_MAX_CELLS];
 } bw_mdungeon_info;
