@@ -144,19 +144,38 @@ static int climbs(int level, int t, int d)
            level + dir <= COVER_LEVELS;
 }
 
-static void scan_links(void)
+/* The links on levels 1-5 of seed: into need (seed 0 and up: into
+ * elsewhere[0], the links test_play also looks for on seeds 0-9). */
+static unsigned char elsewhere[1][BW_TILE_COUNT][2];
+
+static void scan_links(uint32_t seed, unsigned char (*into)[BW_TILE_COUNT][2], int by_level)
 {
     bw_map *m = &scan_mem.map;
     int level, x, y, d;
     for (level = 1; level <= game.gen->levels && level <= COVER_LEVELS; level++) {
-        if (game.gen->generate(m, game.seed, level, &game.opts) != 0)
+        if (game.gen->generate(m, seed, level, &game.opts) != 0)
             continue;
         for (y = 0; y < m->grid.h; y++)
             for (x = 0; x < m->grid.w; x++)
                 for (d = 0; d < 2; d++)
                     if (climbs(level, BW_AT(&m->grid, x, y), d))
-                        need[level][BW_AT(&m->grid, x, y)][d] = 1;
+                        into[by_level ? level : 0][BW_AT(&m->grid, x, y)][d] = 1;
     }
+}
+
+/* Links the generator makes on seeds 0-9 (as test_play looks) that the
+ * plan has not taken: most likely not made on this seed at all. */
+static void warn_elsewhere(void)
+{
+    uint32_t s;
+    int t, d;
+    for (s = 0; s < 10; s++)
+        scan_links(s, elsewhere, 0);
+    for (t = 0; t < BW_TILE_COUNT; t++)
+        for (d = 0; d < 2; d++)
+            if (elsewhere[0][t][d] && !taken[t][d])
+                fprintf(stderr, "play-route: warning: %s makes %s (%c) on seeds 0-9 but the plan never takes it: "
+                        "choose another seed (test_play will fail)\n", game.gen->name, bw_tiles[t].name, d ? '<' : '>');
 }
 
 /* A link still to take, needed on level `level`: its direction d + 1, or 0. */
@@ -205,7 +224,7 @@ static int cover(void)
             }
         return 0;
     }
-    scan_links();
+    scan_links(game.seed, need, 1);
     for (k = 0; k < 64; k++) {
         /* one still to take on this level, the nearest */
         if (walk_to(wanted_here, 0) == 0) {
@@ -220,8 +239,10 @@ static int cover(void)
             if (level != game.level && wanted_left(level) &&
                 (!best || abs(level - game.level) < abs(best - game.level)))
                 best = level;
-        if (!best) /* done, unless one is left here out of reach */
+        if (!best) { /* done, unless one is left here out of reach */
+            warn_elsewhere();
             return wanted_left(game.level) ? -1 : 0;
+        }
         d = best > game.level ? 0 : 1;
         level = game.level;
         if (walk_to(climbs_here, d) != 0)
