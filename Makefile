@@ -319,7 +319,7 @@ board-test: $(B)/tests.elf build/host/tests.log
 BENCH_DIR := build/bench/$(BENCH_GEN)
 BENCH_VARIANT ?= 0
 BENCH_ELF := $(B)/bench-$(BENCH_GEN)$(if $(filter 1,$(BENCH_VARIANT)),-fixed).elf
-$(BENCH_ELF): tests/bench/bench_fw.c $(BENCH_DIR)/bench_seeds.h $(B)/port/cortex-m/startup.o \
+$(BENCH_ELF): tests/bench/bench_fw.c tests/bench/out.h $(BENCH_DIR)/bench_seeds.h $(B)/port/cortex-m/startup.o \
               $(B)/libburrow.a $(BOARD_LD)
 	$(TCC) $(TFLAGS) -I$(BENCH_DIR) '-DBENCH_GEN="$(BENCH_GEN)"' -DBENCH_VARIANT=$(BENCH_VARIANT) \
 	  $(LDFLAGS) -o $@ tests/bench/bench_fw.c $(B)/port/cortex-m/startup.o $(B)/libburrow.a $(LIBS)
@@ -337,7 +337,7 @@ $(B)/flash-$(BENCH_GEN).elf: tests/bench/flash_fw.c $(B)/port/cortex-m/startup.o
 flash-fw: $(B)/flash-$(BENCH_GEN).elf
 
 # The game's cost (make bench): every key script replayed, per key.
-$(B)/play-bench.elf: tests/bench/play_fw.c src/play/play.c src/play/play.h tests/play_scripts.h \
+$(B)/play-bench.elf: tests/bench/play_fw.c tests/bench/out.h src/play/play.c src/play/play.h tests/play_scripts.h \
                      $(B)/port/cortex-m/startup.o $(B)/libburrow.a $(BOARD_LD)
 	$(TCC) $(TFLAGS) $(LDFLAGS) -o $@ tests/bench/play_fw.c src/play/play.c \
 	  $(B)/port/cortex-m/startup.o $(B)/libburrow.a $(LIBS)

@@ -17,18 +17,27 @@ static void no_output(void *ctx, const char *s, size_t n)
     (void)n;
 }
 
-/* Replays one script; returns the fold of its frames' hashes. */
-static uint32_t replay(const play_script *p, play_game *g)
+/* Starts the game where script p starts, on the 80 x 24 terminal the
+ * scripts were made on; 0 if it does not start. */
+static const bw_generator *start(const play_script *p, play_game *g)
 {
     const bw_generator *gen = bw_generator_find(p->gen);
     bw_opts o = { 0, 0, 0, 0 };
-    size_t at = 0, used;
-    uint32_t fold = 2166136261u;
     g->cols = 80;
     g->rows = 24;
     g->colour = 1;
     g->abyss_every = p->every;
     if (!gen || play_start(g, &arena.play, 0, gen, (uint32_t)p->seed, &o, p->level) != 0)
+        return 0;
+    return gen;
+}
+
+/* Replays one script; returns the fold of its frames' hashes. */
+static uint32_t replay(const play_script *p, play_game *g)
+{
+    size_t at = 0, used;
+    uint32_t fold = 2166136261u;
+    if (!start(p, g))
         return 0;
     fold = t_fold(fold, play_draw(g, no_output, 0));
     while (at < p->n) {
@@ -53,6 +62,129 @@ static void play_scripts_replay_to_their_goldens(void)
         CHECK((int)g.level_changes == p->changes);
         t_golden(p->name, fold, (uint32_t)p->fold);
     }
+}
+
+/* ---- every kind of link (issue 14: the scripts take every kind) ----
+ * The links of one generator, as a mask: bit 2k + d is the link tile
+ * with place k among the tiles of the tile table that link
+ * (bw_tile_link), climbed with '>' (d 0, a level down) or '<' (d 1, a
+ * level up). The overworld has no link tiles; its bits are its travel: a
+ * gate on each side (bit 0 north, 1 east, 2 south, 3 west) and a flight
+ * (bit 4). One generator at a time, so the test needs a word of stack:
+ * the 20 KiB board has no more to spare while the game generates. */
+#define OW_FLIGHT 4
+
+/* The tile's place among the tiles that link, -1 if it links nowhere. */
+static int link_index(int tile)
+{
+    int t, k = 0;
+    if (bw_tile_link(tile) == 0)
+        return -1;
+    for (t = 0; t < tile; t++)
+        k += bw_tile_link(t) != 0;
+    return k;
+}
+
+/* The links gen makes: every link tile on levels 1..5 of seeds 0..9 (one
+ * on the boards), each way play_takes_link climbs it where the level
+ * beyond exists; the overworld's gates on all four sides and a flight
+ * (overworld.txt's travel, poke327's n s e w and f). Not inlined, nor is
+ * links_taken: the game's state and the levels generated here are never
+ * on the stack together. */
+__attribute__((noinline)) static uint32_t links_made(const bw_generator *gen)
+{
+    uint32_t need = 0, s;
+    int level, x, y, d;
+    bw_opts o = { 0, 0, 0, 0 };
+    if (gen->id == BW_GEN_OVERWORLD)
+        return (1u << (OW_FLIGHT + 1)) - 1u;
+    FOR_SEEDS(s, 10) {
+        for (level = 1; level <= gen->levels && level <= T_LEVELS_MAX; level++) {
+            bw_map *m = &arena.map;
+            if (gen->levels < 2 || gen->generate(m, s, level, &o) != 0)
+                continue;
+            for (y = 0; y < m->grid.h; y++)
+                for (x = 0; x < m->grid.w; x++) {
+                    int t = BW_AT(&m->grid, x, y), k = link_index(t);
+                    for (d = 0; k >= 0 && d < 2; d++) {
+                        int dir = d == 0 ? 1 : -1;
+                        if (play_takes_link(gen, t, dir) && level + dir >= 1 && level + dir <= gen->levels)
+                            need |= 1u << (2 * k + d);
+                    }
+                }
+        }
+    }
+    return need;
+}
+
+/* Replays script p (not drawing: the goldens test draws) and returns
+ * `left` less the links it takes: at each level change, the tile that was
+ * under the player and the way it went; in the overworld the side of the
+ * gate walked out of, or a flight (a : command). */
+__attribute__((noinline)) static uint32_t links_taken(const play_script *p, uint32_t left)
+{
+    play_game g = { 0 };
+    size_t at = 0, used;
+    if (!start(p, &g))
+        return left;
+    while (at < p->n) {
+        int key = play_decode((const unsigned char *)p->keys + at, p->n - at, &used);
+        int level = g.level, k = link_index(BW_AT(&g.map->grid, g.x, g.y)), wx = g.opts.x, wy = g.opts.y;
+        int flew = g.in_cmd;
+        at += used;
+        if (play_key(&g, key))
+            break;
+        if (g.opts.x != wx || g.opts.y != wy)
+            left &= ~(1u << (flew ? OW_FLIGHT : g.opts.y < wy ? 0 : g.opts.x > wx ? 1 : g.opts.y > wy ? 2 : 3));
+        else if (g.level != level && k >= 0)
+            left &= ~(1u << (2 * k + (g.level > level ? 0 : 1)));
+    }
+    return left;
+}
+
+/* Prints a link of gen no script takes. */
+static void missing(const bw_generator *gen, int bit)
+{
+    int t, k = 0;
+    t_print("  no script takes: ");
+    t_print(gen->name);
+    if (gen->id == BW_GEN_OVERWORLD) {
+        static const char *const how[] = { " gate north", " gate east", " gate south", " gate west", " flight" };
+        t_print(bit <= OW_FLIGHT ? how[bit] : " ?");
+    } else {
+        for (t = 0; t < BW_TILE_COUNT; t++)
+            if (bw_tile_link(t) != 0 && k++ == bit / 2)
+                break;
+        t_print(" ");
+        t_print(t < BW_TILE_COUNT ? bw_tiles[t].name : "?");
+        t_print(bit % 2 ? " <" : " >");
+    }
+    t_print("\n");
+}
+
+/* Issue 14: the key scripts, all together, take every kind of link every
+ * generator makes (each link tile, '>' and '<' where both climb it) and
+ * leave the overworld by each side's gate and by flight. */
+static void play_scripts_take_every_link_kind(void)
+{
+    unsigned i;
+    int gi, bit, kinds = 0, found = 0;
+    for (bit = 0; bit < BW_TILE_COUNT; bit++)
+        kinds += bw_tile_link(bit) != 0;
+    REQUIRE(kinds <= 16); /* two bits a kind fit a word */
+    for (gi = 0; gi < bw_generator_count; gi++) {
+        const bw_generator *gen = &bw_generators[gi];
+        uint32_t left = links_made(gen);
+        found += left != 0;
+        for (i = 0; i < sizeof play_scripts / sizeof play_scripts[0]; i++)
+            if (t_same(play_scripts[i].gen, gen->name))
+                left = links_taken(&play_scripts[i], left);
+        for (bit = 0; bit < 32; bit++)
+            if (left >> bit & 1u)
+                missing(gen, bit);
+        CHECK(left == 0);
+    }
+    CHECK(found >= 7); /* every generator but the crawler makes links */
 }
 
 /* The mines script is the README's walk: down through all five levels. */
@@ -118,6 +250,7 @@ static void play_small_terminal_gets_one_line(void)
 void suite_play(void)
 {
     RUN(play_scripts_replay_to_their_goldens);
+    RUN(play_scripts_take_every_link_kind);
     RUN(play_mines_script_reaches_dlvl_5);
     RUN(play_bad_keys_change_nothing);
     RUN(play_small_terminal_gets_one_line);

@@ -59,11 +59,6 @@ static int is_overworld(const play_game *g)
     return g->gen->id == BW_GEN_OVERWORLD;
 }
 
-static int is_forest(const play_game *g)
-{
-    return g->gen->id == BW_GEN_FOREST;
-}
-
 /* ---- field of view: integer shadowcasting ---- */
 
 static void mark(play_game *g, bw_plane *vis, int x, int y)
@@ -328,15 +323,20 @@ static void step(play_game *g, int dx, int dy)
         say(g, "You climb over the ", bw_tiles[t].name);
 }
 
+int play_takes_link(const bw_generator *gen, int tile, int dir)
+{
+    /* dir is +1 down a level, -1 up; a tile's link is -1 down, +1 up.
+     * 4.8: a trunk is climbed both ways */
+    if (gen->id == BW_GEN_FOREST && tile == BW_T_TRUNK)
+        return 1;
+    return bw_tile_link(tile) == -dir;
+}
+
 /* '>' and '<': through the link under the player. */
 static void climb(play_game *g, int dir)
 {
-    int t = tile_at(g, g->x, g->y), link = bw_tile_link(t), to = g->level + dir;
-    /* dir is +1 down a level, -1 up; a tile's link is -1 down, +1 up.
-     * 4.8: a trunk is climbed both ways */
-    if (is_forest(g) && t == BW_T_TRUNK)
-        link = -dir;
-    if (link != -dir || to < 1 || to > g->gen->levels) {
+    int to = g->level + dir;
+    if (!play_takes_link(g->gen, tile_at(g, g->x, g->y), dir) || to < 1 || to > g->gen->levels) {
         say(g, dir > 0 ? "Nothing leads down here." : "Nothing leads up here.", 0);
         return;
     }

@@ -79,6 +79,12 @@ int play_start(play_game *g, play_memory *mem, bw_plane *seen, const bw_generato
  * ignored (a message says so). */
 int play_key(play_game *g, int key);
 
+/* 1 if '>' (dir +1, a level down) or '<' (dir -1, a level up) on `tile`
+ * takes the player through a link of `gen`'s levels: the tile's own link
+ * direction, and a forest's tree trunk both ways (areas.txt 4.8). Whether
+ * the level beyond exists is the caller's to check. */
+int play_takes_link(const bw_generator *gen, int tile, int dir);
+
 /* Draws the whole screen (cursor home first) through out, one row a call,
  * and returns the FNV-1a hash of everything written: the scripted tests
  * compare these between the desktop and the boards. */

@@ -16,6 +16,7 @@
 #include "burrow/burrow.h"
 #include "burrow/port.h"
 #include "bench_seeds.h" /* BENCH_LEVELS, bench_fixed[], bench_worst[][] */
+#include "out.h"
 
 #ifndef BENCH_GEN
 #error "build with -DBENCH_GEN=\\\"name\\\""
@@ -28,27 +29,6 @@
 #endif
 
 static bw_map map;
-
-static void put(const char *s)
-{
-    const char *e = s;
-    while (*e)
-        e++;
-    bw_port_write(s, (size_t)(e - s));
-}
-
-static void put_u(uint64_t v)
-{
-    char b[21];
-    int i = 20;
-    b[i] = 0;
-    do {
-        b[--i] = (char)('0' + (int)(v % 10u));
-        v /= 10u;
-    } while (v);
-    put(" ");
-    put(b + i);
-}
 
 static void put_x(uint32_t v)
 {

@@ -10,6 +10,7 @@
 #include "burrow/port.h"
 #include "play.h"
 #include "play_scripts.h"
+#include "out.h"
 
 static play_memory mem;
 static play_game game;
@@ -23,26 +24,11 @@ static void nowhere(void *ctx, const char *s, size_t n)
     (void)n;
 }
 
-static void put(const char *s)
-{
-    const char *e = s;
-    while (*e)
-        e++;
-    bw_port_write(s, (size_t)(e - s));
-}
-
+/* `what N` on a line of its own */
 static void put_line(const char *what, uint64_t v)
 {
-    char b[24];
-    int i = 23;
-    b[i] = 0;
-    do {
-        b[--i] = (char)('0' + (int)(v % 10u));
-        v /= 10u;
-    } while (v);
     put(what);
-    put(" ");
-    put(b + i);
+    put_u(v);
     put("\n");
 }
 

@@ -1,0 +1,31 @@
+/* out.h: the bench firmwares' output (bench_fw.c, play_fw.c): text and
+ * decimal numbers through the port's write, no printf on the boards. */
+#ifndef BURROW_TESTS_BENCH_OUT_H
+#define BURROW_TESTS_BENCH_OUT_H
+
+#include <stdint.h>
+#include "burrow/port.h"
+
+static void put(const char *s)
+{
+    const char *e = s;
+    while (*e)
+        e++;
+    bw_port_write(s, (size_t)(e - s));
+}
+
+/* " N": a space, then v in decimal (a line's next field). */
+static void put_u(uint64_t v)
+{
+    char b[21];
+    int i = 20;
+    b[i] = 0;
+    do {
+        b[--i] = (char)('0' + (int)(v % 10u));
+        v /= 10u;
+    } while (v);
+    put(" ");
+    put(b + i);
+}
+
+#endif
