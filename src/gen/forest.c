@@ -690,191 +690,518 @@ static void bridge_part(const bw_forest_part *p, void *vc)
             bridge_ray(c, p->x1, p->y1, p->x1 + dir_x(k, FAN_REACH), p->y1 + dir_y(k, FAN_REACH));
 }
 
+/* 4.7, the bridge a tree is sure of, found on straight lines between two
+ * trunks: the line from t's trunk centre to u's, and the same line moved
+ * 1, -1, 2, -2, ... up to LANES squares across its main axis. Walking one
+ * from t's end, a bridge is a run of one or more air (or vine) squares
+ * between a branch, mushroom or top square L on t's side that is on t's
+ * canopy (plane m->a, the flood from t's trunk over limbs) and one such
+ * square M on u's side that is on u's canopy: on t's canopy too when u's
+ * trunk is on it (one canopy: the common case, and then one flood serves
+ * every tree on it), else off t's canopy and on the flood from u's trunk,
+ * checked after the walk for up to BRIDGE_CAND runs. The run's air
+ * squares become vine; it starts and ends beside a branch, never in a
+ * trunk. */
+#define LANES 16
+#define BRIDGE_CAND 8
+typedef struct lane_run {
+    int16_t x0, y0, x1, y1;  /* the lane */
+    int16_t from, to;        /* the steps of L and M on it */
+    uint8_t mx, my;          /* M */
+} lane_run;
+
+static int canopy_square(uint8_t t)
+{
+    return t == BW_T_BRANCH || t == BW_T_MUSHROOM || t == BW_T_MUSHROOM_TOP;
+}
+
+/* Lays vine on the air squares strictly between steps `from` and `to` of
+ * the lane. */
+static void lay_run(bw_grid *g, const lane_run *r)
+{
+    line4 l;
+    line_start(&l, r->x0, r->y0, r->x1, r->y1);
+    while (line_step(&l) && l.done < r->to)
+        if (l.done > r->from && BW_AT(g, l.x, l.y) == BW_T_AIR)
+            BW_AT(g, l.x, l.y) = BW_T_VINE;
+}
+
+/* Walks the lanes from t to u; lays the first bridge when `same` (u's
+ * trunk on t's canopy), else keeps up to BRIDGE_CAND runs in `cand`.
+ * Returns 1 if it laid one, else the runs kept, negated (0: none). */
+static int lanes(bw_map *m, const bw_forest_plan *pl, int t, int u, int same, lane_run *cand)
+{
+    bw_grid *g = &m->grid;
+    int steep = bw_abs(pl->y[u] - pl->y[t]) > bw_abs(pl->x[u] - pl->x[t]), k, nc = 0;
+    for (k = 0; k <= 2 * LANES && nc < BRIDGE_CAND; k++) {
+        int off = (k + 1) / 2 * (k & 1 ? 1 : -1), from = -1;
+        lane_run r;
+        line4 l;
+        r.x0 = (int16_t)(pl->x[t] + (steep ? off : 0));
+        r.y0 = (int16_t)(pl->y[t] + (steep ? 0 : off));
+        r.x1 = (int16_t)(pl->x[u] + (steep ? off : 0));
+        r.y1 = (int16_t)(pl->y[u] + (steep ? 0 : off));
+        if (bw_min(r.x0, r.x1) < 0 || bw_min(r.y0, r.y1) < 0 || bw_max(r.x0, r.x1) >= g->w ||
+            bw_max(r.y0, r.y1) >= g->h)
+            continue;
+        line_start(&l, r.x0, r.y0, r.x1, r.y1);
+        do {
+            uint8_t s = BW_AT(g, l.x, l.y);
+            int on, side;
+            if (s == BW_T_AIR || s == BW_T_VINE)
+                continue;
+            on = BW_PGET(&m->a, l.x, l.y);
+            side = canopy_square(s) ? side_of(pl, l.x, l.y) : -1;
+            if (from >= 0 && l.done > from + 1 && side == u && on == same) {
+                r.from = (int16_t)from;
+                r.to = (int16_t)l.done;
+                r.mx = (uint8_t)l.x;
+                r.my = (uint8_t)l.y;
+                if (same) {
+                    lay_run(g, &r);
+                    return 1;
+                }
+                cand[nc++] = r;
+                break;
+            }
+            from = side == t && on ? l.done : -1;
+        } while (line_step(&l));
+    }
+    return -nc;
+}
+
 /* 4.7: every tree joined by vines to another. Trees in plan order; one not
- * yet joined tries the others nearest first: the canopy of u is flooded
- * (into m->a) and the shortest bridge from t's twigs to it is laid, which
- * joins both. Rays go at u's trunk centre; for the trees still alone, a
- * second round casts 32 rays from every twig tip (FAN_REACH long). A tree
- * no ray of which reaches another's canopy stays unjoined (counted in
- * rep->lonely; measured: never), the fallback. */
+ * yet joined tries the others nearest first, on the lanes (see lanes);
+ * a bridge joins both. For the trees still alone, rays from every twig tip
+ * (see bridge_ray): first at each other tree's centre, then in 32
+ * directions (FAN_REACH long). A tree no ray of which reaches another's
+ * canopy stays unjoined (counted in rep->lonely; measured: never). */
 static void bridges(bw_map *m, uint32_t seed, int level, const bw_forest_plan *pl, bw_forest_report *rep)
 {
     bw_tileset limb;
     bridge_ctx c;
-    unsigned joined = 0;
+    lane_run cand[BRIDGE_CAND];
+    unsigned joined = 0, flooded = 0; /* the trunks on the canopy in m->a */
     int round, t, k;
     limbs(&limb);
     c.g = &m->grid;
     c.reach = &m->a;
     c.pl = pl;
-    for (round = 0; round < 2; round++) /* the second: the 32-ray fallback */
+    for (round = 0; round < 3; round++) /* the lanes, rays at the centres, 32 rays */
         for (t = 0; t < pl->n; t++) {
             unsigned tried = 1u << t;
             if ((joined >> t) & 1u)
                 continue;
-            c.fan = (uint8_t)round;
+            c.fan = (uint8_t)(round == 2);
             for (k = 1; k < pl->n; k++) {
-                int u, best = -1;
+                int u, best = -1, laid = 0;
                 for (u = 0; u < pl->n; u++) /* the nearest tree not tried yet */
                     if (!((tried >> u) & 1u) &&
                         (best < 0 || bw_dist2(pl->x[t], pl->y[t], pl->x[u], pl->y[u]) <
                                          bw_dist2(pl->x[t], pl->y[t], pl->x[best], pl->y[best])))
                         best = u;
                 tried |= 1u << best;
-                bw_plane_clear(&m->a);
-                bw_fill_flood(&m->fill, &m->grid, &limb, &m->a, pl->x[best], pl->y[best]);
-                c.t = (uint8_t)t;
-                c.u = (uint8_t)best;
-                c.best = INT32_MAX;
-                grow_tree(seed, level, pl, t, 0, bridge_part, &c);
-                if (c.best < INT32_MAX) {
-                    vine_line(&m->grid, c.x0, c.y0, c.x1, c.y1);
+                if (round == 0) {
+                    int n;
+                    if (!((flooded >> t) & 1u)) {
+                        bw_plane_clear(&m->a);
+                        bw_fill_flood(&m->fill, &m->grid, &limb, &m->a, pl->x[t], pl->y[t]);
+                        for (flooded = 0, u = 0; u < pl->n; u++)
+                            flooded |= (unsigned)BW_PGET(&m->a, pl->x[u], pl->y[u]) << u;
+                    }
+                    n = lanes(m, pl, t, best, (int)((flooded >> best) & 1u), cand);
+                    laid = n > 0;
+                    if (n < 0) { /* u's own canopy: its flood checks the runs */
+                        bw_plane_clear(&m->a);
+                        bw_fill_flood(&m->fill, &m->grid, &limb, &m->a, pl->x[best], pl->y[best]);
+                        flooded = 0;
+                        for (u = 0; u < -n && !laid; u++)
+                            if (BW_PGET(&m->a, cand[u].mx, cand[u].my)) {
+                                lay_run(&m->grid, &cand[u]);
+                                laid = 1;
+                            }
+                    }
+                } else {
+                    bw_plane_clear(&m->a);
+                    bw_fill_flood(&m->fill, &m->grid, &limb, &m->a, pl->x[best], pl->y[best]);
+                    flooded = 0;
+                    c.t = (uint8_t)t;
+                    c.u = (uint8_t)best;
+                    c.best = INT32_MAX;
+                    grow_tree(seed, level, pl, t, 0, bridge_part, &c);
+                    if (c.best < INT32_MAX) {
+                        vine_line(&m->grid, c.x0, c.y0, c.x1, c.y1);
+                        laid = 1;
+                    }
+                }
+                if (laid) {
                     joined |= (1u << t) | (1u << best);
                     if (rep)
                         rep->bridges++;
                     break;
                 }
             }
-            if (round == 1 && !((joined >> t) & 1u) && rep)
+            if (round == 2 && !((joined >> t) & 1u) && rep)
                 rep->lonely++;
         }
 }
 
-/* 4.4 on the finished map: the leaves go in after every branch, top and
- * vine, into the air only, and each keeps off every other leaf (no leaf
- * square 4-next to another leaf's), so every leaf stays whole and distinct.
- * First every twig of every tree, in drawing order, gets up to
- * BW_FOREST_LEAVES_MIN leaves of 1 x 1 beside its last TIP_CELLS
- * centre-line cells, tip first, in the order east, south, west, north;
- * then the planned leaves of bw_forest_canopy (1 x 1 to 2 x 4) that still
- * fit, up to BW_FOREST_LEAVES_MAX per twig. A twig with no room for four
- * (counted in rep->bare) keeps what fits: the fallback. */
-#define TIP_CELLS 5
+/* Canopy limbs, what a twig is made of and what it joins: branch,
+ * mushroom, mushroom top and trunk squares. */
+static int limb(uint8_t t)
+{
+    return t == BW_T_BRANCH || t == BW_T_MUSHROOM || t == BW_T_MUSHROOM_TOP || t == BW_T_TRUNK;
+}
+
+/* 4.4 on the finished map. The leaves go in last, after every branch, top
+ * and vine, into the air only, and each keeps off every other leaf (no
+ * leaf square 4-next to another leaf's), so every leaf on the map is a
+ * whole rectangle, distinct from every other. They are placed from the
+ * finished grid itself: a twig's end is a branch or mushroom square with
+ * exactly one limb 4-neighbour (the free tip of a one-wide branch, as a
+ * player sees it), and its twig is the walk of TWIG_STEPS squares back
+ * along the limbs from it. Each end gets leaves until four leaves touch
+ * its walk: tip first, then back along the walk, each air square beside
+ * it in the order east, south, west, north that no leaf touches yet takes
+ * a leaf of 1 x 1, which then grows away from the twig to its drawn size
+ * (1 x 1 to 2 x 4, either way round) where that is all air and touches no
+ * other leaf and no limb. An end whose walk has no room for four new
+ * leaves counts the leaves already touching it (other twigs' leaves count
+ * for it too); with fewer than four it is counted in rep->bare, the
+ * fallback (measured: never). Every leaf holds a square beside its twig,
+ * so it is on the canopy (4.8). */
+#define TWIG_STEPS 4
 typedef struct leaf_ctx {
     bw_grid *g;
+    bw_rng r;
     bw_forest_report *rep;
-    uint8_t placed, open;
 } leaf_ctx;
 
-static int leaf_fits(const bw_grid *g, int x0, int y0, int x1, int y1)
+/* The tile at (x, y), air off the map. */
+static uint8_t tile_at(const bw_grid *g, int x, int y)
 {
-    int x, y;
-    if (x0 < 0 || y0 < 0 || x1 >= g->w || y1 >= g->h)
+    return x >= 0 && y >= 0 && x < g->w && y < g->h ? BW_AT(g, x, y) : BW_T_AIR;
+}
+
+/* 1 if (x, y) is on the map, air or vine, and no leaf 4-touches it. */
+static int leaf_room(const bw_grid *g, int x, int y)
+{
+    int d;
+    uint8_t t;
+    if (x < 0 || y < 0 || x >= g->w || y >= g->h)
         return 0;
-    for (y = y0 - 1; y <= y1 + 1; y++)
-        for (x = x0 - 1; x <= x1 + 1; x++) {
-            int in_x = x >= x0 && x <= x1, in_y = y >= y0 && y <= y1;
-            if (in_x && in_y) {
-                if (BW_AT(g, x, y) != BW_T_AIR)
-                    return 0;
-            } else if ((in_x || in_y) && bw_grid_in(g, x, y) && BW_AT(g, x, y) == BW_T_LEAF) {
-                return 0;
-            }
-        }
+    t = BW_AT(g, x, y);
+    if (t != BW_T_AIR && t != BW_T_VINE)
+        return 0;
+    for (d = 0; d < 4; d++)
+        if (tile_at(g, x + bw_dx4[d], y + bw_dy4[d]) == BW_T_LEAF)
+            return 0;
     return 1;
 }
 
-static void put_leaf(leaf_ctx *c, int x0, int y0, int x1, int y1)
+/* The leaf seeded at (x, y), grown away from its twig in direction d to
+ * `len` x `wide` (drawn) where every new square is air touching no limb
+ * and no leaf but its own: a rectangle, or the 1 x 1 it started as. */
+static void grow_leaf(leaf_ctx *c, int x, int y, int d)
 {
-    bw_grid_rect(c->g, x0, y0, x1, y1, BW_T_LEAF);
-    c->placed++;
-    if (c->rep)
-        c->rep->leaves++;
+    bw_grid *g = c->g;
+    uint32_t bits = bw_rng_next(&c->r);
+    int len = 1 + (int)(bits & 3u), wide = 1 + (int)((bits >> 2) & 1u);
+    int ax = bw_dx4[(d + 1) & 3], ay = bw_dy4[(d + 1) & 3]; /* across */
+    int x0, y0, x1, y1, i, j, k, ok = 1;
+    x0 = bw_min(x, x + bw_dx4[d] * (len - 1) + ax * (wide - 1));
+    x1 = bw_max(x, x + bw_dx4[d] * (len - 1) + ax * (wide - 1));
+    y0 = bw_min(y, y + bw_dy4[d] * (len - 1) + ay * (wide - 1));
+    y1 = bw_max(y, y + bw_dy4[d] * (len - 1) + ay * (wide - 1));
+    if (len * wide == 1 || x0 < 0 || y0 < 0 || x1 >= g->w || y1 >= g->h)
+        return;
+    for (j = y0; j <= y1 && ok; j++)
+        for (i = x0; i <= x1 && ok; i++) {
+            if (i == x && j == y)
+                continue;
+            ok = BW_AT(g, i, j) == BW_T_AIR;
+            for (k = 0; k < 4 && ok; k++) {
+                int nx = i + bw_dx4[k], ny = j + bw_dy4[k];
+                uint8_t u = tile_at(g, nx, ny);
+                int own = nx >= x0 && nx <= x1 && ny >= y0 && ny <= y1;
+                ok = !limb(u) && (own || u != BW_T_LEAF);
+            }
+        }
+    if (ok)
+        bw_grid_rect(g, x0, y0, x1, y1, BW_T_LEAF);
 }
 
-/* The first pass: small leaves at a twig's tip. */
-static void tip_leaves(const bw_forest_part *p, void *vc)
+/* The name of the leaf holding (x, y): the least square index of its
+ * group of 4-connected leaf squares (the first LEAF_GROUP of them; groups
+ * stay small: 1 x 1 leaves, and joins of a few, until they grow). */
+#define LEAF_GROUP 16
+static int leaf_name(const bw_grid *g, int x, int y)
 {
-    leaf_ctx *c = (leaf_ctx *)vc;
-    int16_t cx[TIP_CELLS], cy[TIP_CELLS];
-    int n = 0, i, d;
-    line4 l;
-    if (p->kind != BW_FOREST_BRANCH || !p->terminal)
-        return;
-    c->placed = 0;
-    line_start(&l, p->x0, p->y0, p->x1, p->y1);
-    do { /* the last TIP_CELLS cells, cx[(n - 1) % TIP_CELLS] the tip */
-        cx[n % TIP_CELLS] = l.x;
-        cy[n % TIP_CELLS] = l.y;
-        n++;
-    } while (line_step(&l));
-    for (i = 0; i < TIP_CELLS && i < n && c->placed < BW_FOREST_LEAVES_MIN; i++) {
-        int k = (n - 1 - i) % TIP_CELLS;
-        for (d = 0; d < 4 && c->placed < BW_FOREST_LEAVES_MIN; d++) {
-            int x = cx[k] + bw_dx4[d], y = cy[k] + bw_dy4[d];
-            if (leaf_fits(c->g, x, y, x, y))
-                put_leaf(c, x, y, x, y);
+    uint16_t q[LEAF_GROUP];
+    int n = 1, i, d, j, best;
+    best = q[0] = (uint16_t)BW_BIT(x, y);
+    for (i = 0; i < n; i++)
+        for (d = 0; d < 4; d++) {
+            int nx = q[i] % BW_GRID_MAX + bw_dx4[d], ny = q[i] / BW_GRID_MAX + bw_dy4[d], seen = 0;
+            if (tile_at(g, nx, ny) != BW_T_LEAF)
+                continue;
+            for (j = 0; j < n; j++)
+                seen |= q[j] == BW_BIT(nx, ny);
+            if (!seen && n < LEAF_GROUP) {
+                q[n++] = (uint16_t)BW_BIT(nx, ny);
+                best = bw_min(best, BW_BIT(nx, ny));
+            }
         }
+    return best;
+}
+
+/* The one leaf group 4-touching (x, y), or -1 if none or two or more. */
+static int one_group(const bw_grid *g, int x, int y)
+{
+    int d, name = -1;
+    for (d = 0; d < 4; d++)
+        if (tile_at(g, x + bw_dx4[d], y + bw_dy4[d]) == BW_T_LEAF) {
+            int k = leaf_name(g, x + bw_dx4[d], y + bw_dy4[d]);
+            if (name >= 0 && k != name)
+                return -1;
+            name = k;
+        }
+    return name;
+}
+
+/* One twig end at (x, y). Its twig: the squares a breadth-first walk
+ * from the end reaches within TWIG_STEPS steps over branch, mushroom and
+ * top squares (the first TWIG_CAP of them, as the tests count them),
+ * marked with TWIG_MARK on the grid while it runs. The leaves already
+ * touching them count (other twigs' leaves count for it too); if that is
+ * under four, new 1 x 1 leaves go beside them where there is room, the
+ * square that takes the least room from others first: room beside this
+ * twig counts 8, beside an end still to come 4, elsewhere 1, and a vine
+ * square (a leaf may cut a twig's ray vine, never a bridge: those come
+ * after) 32 more, so it goes on one only where no air is left. */
+#define TWIG_CAP 64
+#define TWIG_MARK 0x80u
+BW_STATIC_ASSERT(BW_TILE_COUNT <= TWIG_MARK, forest_twig_mark_free);
+
+static int twig_limb(uint8_t t)
+{
+    return t == BW_T_BRANCH || t == BW_T_MUSHROOM || t == BW_T_MUSHROOM_TOP;
+}
+
+/* What a leaf at (x, y) costs the others (see end_leaves). */
+static int leaf_cost(const bw_grid *g, const bw_plane *ends, int x, int y)
+{
+    int k, d, cost = BW_AT(g, x, y) == BW_T_VINE ? 32 : 0;
+    for (k = 0; k < 4; k++) {
+        int bx = x + bw_dx4[k], by = y + bw_dy4[k], w = 1;
+        if (!leaf_room(g, bx, by))
+            continue;
+        for (d = 0; d < 4; d++) {
+            int nx = bx + bw_dx4[d], ny = by + bw_dy4[d];
+            if (nx < 0 || ny < 0 || nx >= g->w || ny >= g->h)
+                continue;
+            if (BW_AT(g, nx, ny) & TWIG_MARK)
+                w = 8;
+            else if (w < 4 && BW_PGET(ends, nx, ny))
+                w = 4;
+        }
+        cost += w;
     }
-    if (c->placed < BW_FOREST_LEAVES_MIN && c->rep)
+    return cost;
+}
+
+static void end_leaves(leaf_ctx *c, const bw_plane *ends, int x, int y)
+{
+    bw_grid *g = c->g;
+    uint16_t q[TWIG_CAP], names[BW_FOREST_LEAVES_MIN];
+    uint8_t dep[TWIG_CAP];
+    int n = 1, i, d, j, nn = 0;
+    q[0] = (uint16_t)BW_BIT(x, y);
+    dep[0] = 0;
+    g->cell[q[0]] |= TWIG_MARK;
+    for (i = 0; i < n; i++) /* the twig, and the leaves it shows */
+        for (d = 0; d < 4; d++) {
+            int nx = q[i] % BW_GRID_MAX + bw_dx4[d], ny = q[i] / BW_GRID_MAX + bw_dy4[d];
+            uint8_t u = tile_at(g, nx, ny); /* marked squares: no limb */
+            if (u == BW_T_LEAF && nn < BW_FOREST_LEAVES_MIN) {
+                int name = leaf_name(g, nx, ny), dup = 0;
+                for (j = 0; j < nn; j++)
+                    dup |= names[j] == name;
+                if (!dup)
+                    names[nn++] = (uint16_t)name;
+            } else if (twig_limb(u) && dep[i] < TWIG_STEPS && n < TWIG_CAP) {
+                BW_AT(g, nx, ny) |= TWIG_MARK;
+                q[n] = (uint16_t)BW_BIT(nx, ny);
+                dep[n++] = (uint8_t)(dep[i] + 1);
+            }
+        }
+    while (nn < BW_FOREST_LEAVES_MIN) { /* new leaves where it is short */
+        int best = -1, cost = INT16_MAX;
+        for (i = 0; i < n; i++)
+            for (d = 0; d < 4; d++) {
+                int ax = q[i] % BW_GRID_MAX + bw_dx4[d], ay = q[i] / BW_GRID_MAX + bw_dy4[d], k;
+                if (!leaf_room(g, ax, ay))
+                    continue;
+                k = leaf_cost(g, ends, ax, ay);
+                if (k < cost) {
+                    cost = k;
+                    best = BW_BIT(ax, ay);
+                }
+            }
+        if (best < 0) /* no room: join a leaf no square of it touches yet */
+            for (i = 0; i < n && best < 0; i++)
+                for (d = 0; d < 4 && best < 0; d++) {
+                    int ax = q[i] % BW_GRID_MAX + bw_dx4[d], ay = q[i] / BW_GRID_MAX + bw_dy4[d], k, dup = 0;
+                    uint8_t t = tile_at(g, ax, ay);
+                    if ((t != BW_T_AIR && t != BW_T_VINE) || (k = one_group(g, ax, ay)) < 0)
+                        continue;
+                    for (j = 0; j < nn; j++)
+                        dup |= names[j] == k;
+                    if (!dup)
+                        best = BW_BIT(ax, ay);
+                }
+        if (best < 0)
+            break;
+        g->cell[best] = BW_T_LEAF;
+        names[nn++] = (uint16_t)leaf_name(g, best % BW_GRID_MAX, best / BW_GRID_MAX);
+        if (c->rep)
+            c->rep->leaves++;
+    }
+    for (i = 0; i < n; i++)
+        g->cell[q[i]] &= (uint8_t)~TWIG_MARK;
+    if (nn < BW_FOREST_LEAVES_MIN && c->rep)
         c->rep->bare++;
 }
 
-/* The second pass: the planned leaves that still fit. A twig's count
- * starts at the first pass's BW_FOREST_LEAVES_MIN (an estimate: it only
- * caps how many more it takes). */
-static void more_leaves(const bw_forest_part *p, void *vc)
+/* 1 if (x, y) is a twig's end: branch or mushroom with one limb beside. */
+static int twig_end(const bw_grid *g, int x, int y)
 {
-    leaf_ctx *c = (leaf_ctx *)vc;
-    if (p->kind == BW_FOREST_BRANCH)
-        c->placed = BW_FOREST_LEAVES_MIN;
-    else if (c->placed < BW_FOREST_LEAVES_MAX && leaf_fits(c->g, p->x0, p->y0, p->x1, p->y1))
-        put_leaf(c, p->x0, p->y0, p->x1, p->y1);
+    uint8_t t = BW_AT(g, x, y);
+    int k = 0, d;
+    if (t != BW_T_BRANCH && t != BW_T_MUSHROOM)
+        return 0;
+    for (d = 0; d < 4; d++)
+        k += limb(BW_AT(g, x + bw_dx4[d], y + bw_dy4[d]));
+    return k == 1;
 }
 
-static void place_leaves(bw_map *m, uint32_t seed, int level, const bw_forest_plan *pl,
-                         bw_forest_report *rep)
+/* Limbs lie in rows and columns 1..118 (a branch's centre line keeps EDGE
+ * in, its width one more square out), so the squares round one are on
+ * the map. The ends are marked in `ends` first, then taken in row order,
+ * each unmarked as it is done. */
+static void place_leaves(bw_map *m, uint32_t seed, int level, bw_forest_report *rep)
 {
+    bw_grid *g = &m->grid;
     leaf_ctx c;
-    int t;
-    c.g = &m->grid;
+    int x, y, d, i;
+    c.g = g;
     c.rep = rep;
-    for (t = 0; t < pl->n; t++)
-        grow_tree(seed, level, pl, t, 0, tip_leaves, &c);
-    for (t = 0; t < pl->n; t++)
-        grow_tree(seed, level, pl, t, 1, more_leaves, &c);
+    bw_plane_clear(&m->a);
+    bw_rng_stream(&c.r, seed, BW_GEN_FOREST, (uint32_t)level, P_LEAVES);
+    for (y = EDGE - 1; y <= BW_FOREST_H - EDGE; y++)
+        for (x = EDGE - 1; x <= BW_FOREST_W - EDGE; x++)
+            if (twig_end(g, x, y))
+                BW_PSET(&m->a, x, y);
+    for (i = 0; i < BW_PLANE_WORDS; i++)
+        while (m->a.w[i]) {
+            int b = 0, k;
+            while (!((m->a.w[i] >> b) & 1u))
+                b++;
+            m->a.w[i] &= ~(1u << b);
+            k = i * 32 + b;
+            end_leaves(&c, &m->a, k % BW_GRID_MAX, k / BW_GRID_MAX);
+        }
+    /* then each leaf, a 1 x 1 so far (no leaf beside it), grows away from
+     * the limb it hangs on; a grown leaf's squares have leaf beside them */
+    for (y = 0; y < BW_FOREST_H; y++)
+        for (x = 0; x < BW_FOREST_W; x++) {
+            int from = -1;
+            if (BW_AT(g, x, y) != BW_T_LEAF)
+                continue;
+            for (d = 0; d < 4; d++) {
+                uint8_t u = tile_at(g, x + bw_dx4[d], y + bw_dy4[d]);
+                if (u == BW_T_LEAF)
+                    break;
+                if (from < 0 && limb(u))
+                    from = d;
+            }
+            if (d == 4 && from >= 0)
+                grow_leaf(&c, x, y, (from + 2) & 3);
+        }
 }
 
 /* 4.6, the rule for mushroom tops: a top must come out on its level's
- * canopy. One that a flood from the trunks (over every passable square)
- * does not reach grows a vine, straight (4-connected), to the nearest
- * square that it does reach and is branch, mushroom, leaf or top, whose
- * line crosses no trunk (no vine out of the wood); then it is reached. Tops are taken in
- * row order; each costs one scan of the reached squares. */
-static void join_tops(bw_map *m, const bw_forest_plan *pl, bw_forest_report *rep)
+ * canopy. Every branch, mushroom, trunk and vine square is on it (each
+ * branch is drawn from its parent's centre line down to the trunk, and a
+ * vine from a twig's tip), so a top is on it when its group of
+ * 4-connected tops touches one of those. A top whose group does not grows
+ * a vine, straight (4-connected), to the nearest branch or mushroom square
+ * whose line crosses no trunk (no vine out of the wood), found by a search
+ * in growing square rings round it. Tops are taken in row order. */
+#define TOP_GROUP 16
+static int top_on_canopy(const bw_grid *g, int x, int y)
+{
+    uint16_t q[TOP_GROUP];
+    int n = 1, i, d, j;
+    q[0] = (uint16_t)(y * BW_GRID_MAX + x);
+    for (i = 0; i < n; i++)
+        for (d = 0; d < 4; d++) {
+            int c = q[i] + bw_dx4[d] + bw_dy4[d] * BW_GRID_MAX, seen = 0;
+            uint8_t u = g->cell[c];
+            if (u == BW_T_BRANCH || u == BW_T_MUSHROOM || u == BW_T_TRUNK || u == BW_T_VINE ||
+                u == BW_T_LEAF)
+                return 1;
+            if (u != BW_T_MUSHROOM_TOP)
+                continue;
+            for (j = 0; j < n; j++)
+                seen |= q[j] == c;
+            if (!seen && n < TOP_GROUP) /* past TOP_GROUP: taken as off it */
+                q[n++] = (uint16_t)c;
+        }
+    return 0;
+}
+
+static void join_tops(bw_map *m, bw_forest_report *rep)
 {
     bw_grid *g = &m->grid;
-    bw_tileset open;
-    int t, i, j;
-    bw_tileset_from_flags(&open, BW_CONNECTS);
-    bw_plane_clear(&m->a);
-    for (t = 0; t < pl->n; t++)
-        bw_fill_flood(&m->fill, g, &open, &m->a, pl->x[t], pl->y[t]);
-    for (i = 0; i < BW_GRID_CELLS; i++) {
-        int x = i % BW_GRID_MAX, y = i / BW_GRID_MAX, bx = -1, by = -1;
-        int32_t best = INT32_MAX;
-        if (g->cell[i] != BW_T_MUSHROOM_TOP || ((m->a.w[i >> 5] >> (i & 31)) & 1u))
-            continue;
-        for (j = 0; j < BW_GRID_CELLS; j++) {
-            uint8_t u = g->cell[j];
-            int32_t d;
-            if (!((m->a.w[j >> 5] >> (j & 31)) & 1u) ||
-                (u != BW_T_BRANCH && u != BW_T_MUSHROOM && u != BW_T_LEAF && u != BW_T_MUSHROOM_TOP))
+    int x, y;
+    for (y = EDGE - 1; y <= BW_FOREST_H - EDGE; y++) /* where limbs lie (place_leaves) */
+        for (x = EDGE - 1; x <= BW_FOREST_W - EDGE; x++) {
+            int32_t best = INT32_MAX;
+            int bx = -1, by = -1, r;
+            if (BW_AT(g, x, y) != BW_T_MUSHROOM_TOP || top_on_canopy(g, x, y))
                 continue;
-            d = bw_dist2(x, y, j % BW_GRID_MAX, j / BW_GRID_MAX);
-            if (d < best && line_clear(g, x, y, j % BW_GRID_MAX, j / BW_GRID_MAX, 0)) {
-                best = d;
-                bx = j % BW_GRID_MAX;
-                by = j / BW_GRID_MAX;
+            for (r = 1; r < BW_FOREST_W && (int32_t)r * r < best; r++) {
+                int k;
+                for (k = -r; k <= r; k++) { /* the ring: 8 r squares */
+                    int side;
+                    for (side = 0; side < 4; side++) {
+                        int i = x + (side == 0 ? k : side == 1 ? k : side == 2 ? -r : r);
+                        int j = y + (side == 0 ? -r : side == 1 ? r : k);
+                        int32_t dd;
+                        uint8_t u;
+                        if (side >= 2 && (k == -r || k == r))
+                            continue; /* corners: once, in rows -r and r */
+                        if (i < 0 || j < 0 || i >= g->w || j >= g->h)
+                            continue;
+                        u = BW_AT(g, i, j);
+                        if (u != BW_T_BRANCH && u != BW_T_MUSHROOM)
+                            continue;
+                        dd = bw_dist2(x, y, i, j);
+                        if (dd < best && line_clear(g, x, y, i, j, 0)) {
+                            best = dd;
+                            bx = i;
+                            by = j;
+                        }
+                    }
+                }
             }
+            if (bx < 0)
+                continue; /* no branch at all: cannot happen (trees have branches) */
+            vine_line(g, x, y, bx, by);
+            if (rep)
+                rep->stalks++;
         }
-        if (bx < 0)
-            continue; /* no canopy at all: cannot happen (trees have branches) */
-        vine_line(g, x, y, bx, by);
-        bw_fill_flood(&m->fill, g, &open, &m->a, x, y);
-        if (rep)
-            rep->stalks++;
-    }
 }
 
 static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_plan *pl,
@@ -905,9 +1232,9 @@ static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_pl
                     g->cell[i * 32 + b] = BW_T_MUSHROOM_TOP;
         }
     }
-    bridges(m, seed, level, pl, rep);     /* 4.7 */
-    place_leaves(m, seed, level, pl, rep); /* 4.4 */
-    join_tops(m, pl, rep);                 /* 4.6 */
+    place_leaves(m, seed, level, rep); /* 4.4 */
+    bridges(m, seed, level, pl, rep);  /* 4.7 */
+    join_tops(m, rep);                 /* 4.6 */
     if (rep) {
         rep->mushrooms = (uint16_t)bw_grid_count(g, BW_T_MUSHROOM);
         rep->tops = (uint16_t)bw_grid_count(g, BW_T_MUSHROOM_TOP);
