@@ -846,30 +846,47 @@ static void bridges(bw_map *m, uint32_t seed, int level, const bw_forest_plan *p
         }
 }
 
-/* Canopy limbs, what a twig is made of and what it joins: branch,
- * mushroom, mushroom top and trunk squares. */
-static int limb(uint8_t t)
+/* What the leaves and tops passes ask of a square, a table by tile id
+ * (a square marked TWIG_MARK, see end_leaves, is none of these). */
+enum { K_LIMB = 1,    /* branch, mushroom, top, trunk: what a twig joins */
+       K_TWIG = 2,    /* branch, mushroom, top: what a twig is made of */
+       K_SHOOT = 4,   /* branch, mushroom: what a twig's end is */
+       K_ROOM = 8,    /* air, vine: where a leaf may go */
+       K_HELD = 16 }; /* branch, mushroom, trunk, vine, leaf: on the canopy */
+static const uint8_t kind_tab[BW_TILE_COUNT] = {
+    [BW_T_BRANCH] = K_LIMB | K_TWIG | K_SHOOT | K_HELD,
+    [BW_T_MUSHROOM] = K_LIMB | K_TWIG | K_SHOOT | K_HELD,
+    [BW_T_MUSHROOM_TOP] = K_LIMB | K_TWIG,
+    [BW_T_TRUNK] = K_LIMB | K_HELD,
+    [BW_T_AIR] = K_ROOM,
+    [BW_T_VINE] = K_ROOM | K_HELD,
+    [BW_T_LEAF] = K_HELD,
+};
+
+static int kind(uint8_t t)
 {
-    return t == BW_T_BRANCH || t == BW_T_MUSHROOM || t == BW_T_MUSHROOM_TOP || t == BW_T_TRUNK;
+    return t < BW_TILE_COUNT ? kind_tab[t] : 0;
 }
 
-/* 4.4 on the finished map. The leaves go in last, after every branch, top
- * and vine, into the air only, and each keeps off every other leaf (no
- * leaf square 4-next to another leaf's), so every leaf on the map is a
- * whole rectangle, distinct from every other. They are placed from the
- * finished grid itself: a twig's end is a branch or mushroom square with
- * exactly one limb 4-neighbour (the free tip of a one-wide branch, as a
- * player sees it), and its twig is the walk of TWIG_STEPS squares back
- * along the limbs from it. Each end gets leaves until four leaves touch
- * its walk: tip first, then back along the walk, each air square beside
- * it in the order east, south, west, north that no leaf touches yet takes
- * a leaf of 1 x 1, which then grows away from the twig to its drawn size
- * (1 x 1 to 2 x 4, either way round) where that is all air and touches no
- * other leaf and no limb. An end whose walk has no room for four new
- * leaves counts the leaves already touching it (other twigs' leaves count
- * for it too); with fewer than four it is counted in rep->bare, the
- * fallback (measured: never). Every leaf holds a square beside its twig,
- * so it is on the canopy (4.8). */
+static int limb(uint8_t t)
+{
+    return kind(t) & K_LIMB;
+}
+
+/* 4.4 on the finished map. The leaves go in after every branch, top and
+ * twig vine (and before the bridges, which then go round them), into the
+ * air or onto a twig's vine, and each new leaf keeps off every other leaf
+ * (no square of it 4-next to another leaf's), so it is distinct. They are
+ * placed from the finished grid itself: a twig's end is a branch or
+ * mushroom square with exactly one limb 4-neighbour (the free tip of a
+ * one-wide branch, as a player sees it), and its twig is what a walk of
+ * TWIG_STEPS steps from the end over branch, mushroom and top squares
+ * reaches. Each end, in row order, gets leaves until four distinct leaves
+ * touch its twig (other twigs' leaves count for it too); see end_leaves.
+ * Then each leaf, a 1 x 1 so far, grows away from the limb it hangs on to
+ * its drawn size (1 x 1 to 2 x 4, either way round) where that is all air
+ * touching no limb and no other leaf. An end short of four (no room left)
+ * counts in rep->bare: the fallback. */
 #define TWIG_STEPS 4
 typedef struct leaf_ctx {
     bw_grid *g;
@@ -883,20 +900,18 @@ static uint8_t tile_at(const bw_grid *g, int x, int y)
     return x >= 0 && y >= 0 && x < g->w && y < g->h ? BW_AT(g, x, y) : BW_T_AIR;
 }
 
-/* 1 if (x, y) is on the map, air or vine, and no leaf 4-touches it. */
-static int leaf_room(const bw_grid *g, int x, int y)
+/* 1 if square i is on the map, air or vine, and no leaf 4-touches it. */
+static int leaf_room(const bw_grid *g, int i)
 {
-    int d;
-    uint8_t t;
-    if (x < 0 || y < 0 || x >= g->w || y >= g->h)
+    const uint8_t *c = g->cell + i;
+    int x = i % BW_GRID_MAX, y = i / BW_GRID_MAX;
+    if (!(kind(*c) & K_ROOM))
         return 0;
-    t = BW_AT(g, x, y);
-    if (t != BW_T_AIR && t != BW_T_VINE)
-        return 0;
-    for (d = 0; d < 4; d++)
-        if (tile_at(g, x + bw_dx4[d], y + bw_dy4[d]) == BW_T_LEAF)
-            return 0;
-    return 1;
+    if (x > 0 && x < BW_FOREST_W - 1 && y > 0 && y < BW_FOREST_H - 1) /* inside the rim */
+        return c[1] != BW_T_LEAF && c[-1] != BW_T_LEAF && c[BW_GRID_MAX] != BW_T_LEAF &&
+               c[-BW_GRID_MAX] != BW_T_LEAF;
+    return tile_at(g, x + 1, y) != BW_T_LEAF && tile_at(g, x - 1, y) != BW_T_LEAF &&
+           tile_at(g, x, y + 1) != BW_T_LEAF && tile_at(g, x, y - 1) != BW_T_LEAF;
 }
 
 /* The leaf seeded at (x, y), grown away from its twig in direction d to
@@ -931,15 +946,15 @@ static void grow_leaf(leaf_ctx *c, int x, int y, int d)
         bw_grid_rect(g, x0, y0, x1, y1, BW_T_LEAF);
 }
 
-/* The name of the leaf holding (x, y): the least square index of its
- * group of 4-connected leaf squares (the first LEAF_GROUP of them; groups
- * stay small: 1 x 1 leaves, and joins of a few, until they grow). */
+/* The name of the leaf holding square i: the least square index of its
+ * group of 4-connected leaf squares (the first LEAF_GROUP of them; while
+ * ends are served groups are 1 x 1 leaves and joins of a few). */
 #define LEAF_GROUP 16
-static int leaf_name(const bw_grid *g, int x, int y)
+static int leaf_name(const bw_grid *g, int i0)
 {
     uint16_t q[LEAF_GROUP];
-    int n = 1, i, d, j, best;
-    best = q[0] = (uint16_t)BW_BIT(x, y);
+    int n = 1, i, d, j, best = i0;
+    q[0] = (uint16_t)i0;
     for (i = 0; i < n; i++)
         for (d = 0; d < 4; d++) {
             int nx = q[i] % BW_GRID_MAX + bw_dx4[d], ny = q[i] / BW_GRID_MAX + bw_dy4[d], seen = 0;
@@ -961,7 +976,7 @@ static int one_group(const bw_grid *g, int x, int y)
     int d, name = -1;
     for (d = 0; d < 4; d++)
         if (tile_at(g, x + bw_dx4[d], y + bw_dy4[d]) == BW_T_LEAF) {
-            int k = leaf_name(g, x + bw_dx4[d], y + bw_dy4[d]);
+            int k = leaf_name(g, BW_BIT(x + bw_dx4[d], y + bw_dy4[d]));
             if (name >= 0 && k != name)
                 return -1;
             name = k;
@@ -972,37 +987,39 @@ static int one_group(const bw_grid *g, int x, int y)
 /* One twig end at (x, y). Its twig: the squares a breadth-first walk
  * from the end reaches within TWIG_STEPS steps over branch, mushroom and
  * top squares (the first TWIG_CAP of them, as the tests count them),
- * marked with TWIG_MARK on the grid while it runs. The leaves already
- * touching them count (other twigs' leaves count for it too); if that is
- * under four, new 1 x 1 leaves go beside them where there is room, the
- * square that takes the least room from others first: room beside this
- * twig counts 8, beside an end still to come 4, elsewhere 1, and a vine
- * square (a leaf may cut a twig's ray vine, never a bridge: those come
- * after) 32 more, so it goes on one only where no air is left. */
+ * marked with TWIG_MARK on the grid while it runs. The distinct leaves
+ * already touching them count; if that is under four, new 1 x 1 leaves go
+ * beside them where there is room (up to LEAF_CAND squares, costed once),
+ * the square that takes the least room from others first: room beside
+ * this twig costs 8, beside an end still to come 4, elsewhere 1, and a
+ * vine square (a leaf may cut a twig's vine, whose squares stay passable)
+ * 32 more, so a leaf goes on one only where no air is left. Where no
+ * square has room, a square beside the twig next to exactly one leaf
+ * group that does not touch the twig yet joins that group: it then counts
+ * for this twig, and for every other twig the group is still one leaf.
+ * New leaves are marked in `ends` (they are never ends) for the growing. */
 #define TWIG_CAP 64
+#define LEAF_CAND 24
 #define TWIG_MARK 0x80u
 BW_STATIC_ASSERT(BW_TILE_COUNT <= TWIG_MARK, forest_twig_mark_free);
 
-static int twig_limb(uint8_t t)
+/* What a leaf on square i costs the others (see end_leaves). */
+static int leaf_cost(const bw_grid *g, const bw_plane *ends, int i)
 {
-    return t == BW_T_BRANCH || t == BW_T_MUSHROOM || t == BW_T_MUSHROOM_TOP;
-}
-
-/* What a leaf at (x, y) costs the others (see end_leaves). */
-static int leaf_cost(const bw_grid *g, const bw_plane *ends, int x, int y)
-{
-    int k, d, cost = BW_AT(g, x, y) == BW_T_VINE ? 32 : 0;
+    static const int16_t step[4] = { 1, BW_GRID_MAX, -1, -BW_GRID_MAX }; /* bw_dx4/dy4 order */
+    int k, d, cost = g->cell[i] == BW_T_VINE ? 32 : 0;
+    int x = i % BW_GRID_MAX, y = i / BW_GRID_MAX;
+    if (x < 2 || y < 2 || x >= BW_FOREST_W - 2 || y >= BW_FOREST_H - 2)
+        return cost + 4; /* near the rim: not worth the checks */
     for (k = 0; k < 4; k++) {
-        int bx = x + bw_dx4[k], by = y + bw_dy4[k], w = 1;
-        if (!leaf_room(g, bx, by))
+        int b = i + step[k], w = 1;
+        if (!leaf_room(g, b))
             continue;
         for (d = 0; d < 4; d++) {
-            int nx = bx + bw_dx4[d], ny = by + bw_dy4[d];
-            if (nx < 0 || ny < 0 || nx >= g->w || ny >= g->h)
-                continue;
-            if (BW_AT(g, nx, ny) & TWIG_MARK)
+            int e = b + step[d];
+            if (g->cell[e] & TWIG_MARK)
                 w = 8;
-            else if (w < 4 && BW_PGET(ends, nx, ny))
+            else if (w < 4 && ((ends->w[e >> 5] >> (e & 31)) & 1u))
                 w = 4;
         }
         cost += w;
@@ -1010,50 +1027,57 @@ static int leaf_cost(const bw_grid *g, const bw_plane *ends, int x, int y)
     return cost;
 }
 
-static void end_leaves(leaf_ctx *c, const bw_plane *ends, int x, int y)
+static void end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
 {
     bw_grid *g = c->g;
-    uint16_t q[TWIG_CAP], names[BW_FOREST_LEAVES_MIN];
+    uint16_t q[TWIG_CAP], names[BW_FOREST_LEAVES_MIN], cand[LEAF_CAND];
+    int16_t cost[LEAF_CAND];
     uint8_t dep[TWIG_CAP];
-    int n = 1, i, d, j, nn = 0;
+    int n = 1, i, d, j, nn = 0, nc = 0;
     q[0] = (uint16_t)BW_BIT(x, y);
     dep[0] = 0;
     g->cell[q[0]] |= TWIG_MARK;
     for (i = 0; i < n; i++) /* the twig, and the leaves it shows */
         for (d = 0; d < 4; d++) {
             int nx = q[i] % BW_GRID_MAX + bw_dx4[d], ny = q[i] / BW_GRID_MAX + bw_dy4[d];
-            uint8_t u = tile_at(g, nx, ny); /* marked squares: no limb */
+            uint8_t u = BW_AT(g, nx, ny); /* limbs lie inside the rim (place_leaves) */
             if (u == BW_T_LEAF && nn < BW_FOREST_LEAVES_MIN) {
-                int name = leaf_name(g, nx, ny), dup = 0;
+                int name = leaf_name(g, BW_BIT(nx, ny)), dup = 0;
                 for (j = 0; j < nn; j++)
                     dup |= names[j] == name;
                 if (!dup)
                     names[nn++] = (uint16_t)name;
-            } else if (twig_limb(u) && dep[i] < TWIG_STEPS && n < TWIG_CAP) {
+            } else if ((kind(u) & K_TWIG) && dep[i] < TWIG_STEPS && n < TWIG_CAP) {
                 BW_AT(g, nx, ny) |= TWIG_MARK;
                 q[n] = (uint16_t)BW_BIT(nx, ny);
                 dep[n++] = (uint8_t)(dep[i] + 1);
             }
         }
-    while (nn < BW_FOREST_LEAVES_MIN) { /* new leaves where it is short */
-        int best = -1, cost = INT16_MAX;
-        for (i = 0; i < n; i++)
-            for (d = 0; d < 4; d++) {
-                int ax = q[i] % BW_GRID_MAX + bw_dx4[d], ay = q[i] / BW_GRID_MAX + bw_dy4[d], k;
-                if (!leaf_room(g, ax, ay))
-                    continue;
-                k = leaf_cost(g, ends, ax, ay);
-                if (k < cost) {
-                    cost = k;
-                    best = BW_BIT(ax, ay);
+    if (nn < BW_FOREST_LEAVES_MIN) /* the squares with room, costed once */
+        for (i = 0; i < n && nc < LEAF_CAND; i++)
+            for (d = 0; d < 4 && nc < LEAF_CAND; d++) {
+                int a = BW_BIT(q[i] % BW_GRID_MAX + bw_dx4[d], q[i] / BW_GRID_MAX + bw_dy4[d]);
+                if (leaf_room(g, a)) {
+                    cand[nc] = (uint16_t)a;
+                    cost[nc++] = (int16_t)leaf_cost(g, ends, a);
                 }
             }
+    while (nn < BW_FOREST_LEAVES_MIN) { /* new leaves where it is short */
+        int best = -1, pick = -1, least = INT16_MAX;
+        for (i = 0; i < nc; i++)
+            if (cost[i] >= 0 && cost[i] < least && leaf_room(g, cand[i])) {
+                least = cost[i];
+                pick = i;
+            }
+        if (pick >= 0) {
+            best = cand[pick];
+            cost[pick] = -1;
+        }
         if (best < 0) /* no room: join a leaf no square of it touches yet */
             for (i = 0; i < n && best < 0; i++)
                 for (d = 0; d < 4 && best < 0; d++) {
                     int ax = q[i] % BW_GRID_MAX + bw_dx4[d], ay = q[i] / BW_GRID_MAX + bw_dy4[d], k, dup = 0;
-                    uint8_t t = tile_at(g, ax, ay);
-                    if ((t != BW_T_AIR && t != BW_T_VINE) || (k = one_group(g, ax, ay)) < 0)
+                    if (!(kind(BW_AT(g, ax, ay)) & K_ROOM) || (k = one_group(g, ax, ay)) < 0)
                         continue;
                     for (j = 0; j < nn; j++)
                         dup |= names[j] == k;
@@ -1063,7 +1087,8 @@ static void end_leaves(leaf_ctx *c, const bw_plane *ends, int x, int y)
         if (best < 0)
             break;
         g->cell[best] = BW_T_LEAF;
-        names[nn++] = (uint16_t)leaf_name(g, best % BW_GRID_MAX, best / BW_GRID_MAX);
+        ends->w[best >> 5] |= 1u << (best & 31);
+        names[nn++] = (uint16_t)leaf_name(g, best);
         if (c->rep)
             c->rep->leaves++;
     }
@@ -1073,83 +1098,25 @@ static void end_leaves(leaf_ctx *c, const bw_plane *ends, int x, int y)
         c->rep->bare++;
 }
 
-/* 1 if (x, y) is a twig's end: branch or mushroom with one limb beside. */
-static int twig_end(const bw_grid *g, int x, int y)
-{
-    uint8_t t = BW_AT(g, x, y);
-    int k = 0, d;
-    if (t != BW_T_BRANCH && t != BW_T_MUSHROOM)
-        return 0;
-    for (d = 0; d < 4; d++)
-        k += limb(BW_AT(g, x + bw_dx4[d], y + bw_dy4[d]));
-    return k == 1;
-}
-
-/* Limbs lie in rows and columns 1..118 (a branch's centre line keeps EDGE
- * in, its width one more square out), so the squares round one are on
- * the map. The ends are marked in `ends` first, then taken in row order,
- * each unmarked as it is done. */
-static void place_leaves(bw_map *m, uint32_t seed, int level, bw_forest_report *rep)
-{
-    bw_grid *g = &m->grid;
-    leaf_ctx c;
-    int x, y, d, i;
-    c.g = g;
-    c.rep = rep;
-    bw_plane_clear(&m->a);
-    bw_rng_stream(&c.r, seed, BW_GEN_FOREST, (uint32_t)level, P_LEAVES);
-    for (y = EDGE - 1; y <= BW_FOREST_H - EDGE; y++)
-        for (x = EDGE - 1; x <= BW_FOREST_W - EDGE; x++)
-            if (twig_end(g, x, y))
-                BW_PSET(&m->a, x, y);
-    for (i = 0; i < BW_PLANE_WORDS; i++)
-        while (m->a.w[i]) {
-            int b = 0, k;
-            while (!((m->a.w[i] >> b) & 1u))
-                b++;
-            m->a.w[i] &= ~(1u << b);
-            k = i * 32 + b;
-            end_leaves(&c, &m->a, k % BW_GRID_MAX, k / BW_GRID_MAX);
-        }
-    /* then each leaf, a 1 x 1 so far (no leaf beside it), grows away from
-     * the limb it hangs on; a grown leaf's squares have leaf beside them */
-    for (y = 0; y < BW_FOREST_H; y++)
-        for (x = 0; x < BW_FOREST_W; x++) {
-            int from = -1;
-            if (BW_AT(g, x, y) != BW_T_LEAF)
-                continue;
-            for (d = 0; d < 4; d++) {
-                uint8_t u = tile_at(g, x + bw_dx4[d], y + bw_dy4[d]);
-                if (u == BW_T_LEAF)
-                    break;
-                if (from < 0 && limb(u))
-                    from = d;
-            }
-            if (d == 4 && from >= 0)
-                grow_leaf(&c, x, y, (from + 2) & 3);
-        }
-}
-
 /* 4.6, the rule for mushroom tops: a top must come out on its level's
- * canopy. Every branch, mushroom, trunk and vine square is on it (each
- * branch is drawn from its parent's centre line down to the trunk, and a
- * vine from a twig's tip), so a top is on it when its group of
- * 4-connected tops touches one of those. A top whose group does not grows
- * a vine, straight (4-connected), to the nearest branch or mushroom square
- * whose line crosses no trunk (no vine out of the wood), found by a search
- * in growing square rings round it. Tops are taken in row order. */
+ * canopy. Every branch, mushroom, trunk, vine and leaf square is on it
+ * (each branch is drawn from its parent's centre line down to the trunk,
+ * a vine from a twig's tip, a leaf beside a twig), so a top is on it when
+ * its group of 4-connected tops touches one of those. A top whose group
+ * does not grows a vine, straight (4-connected), to the nearest branch or
+ * mushroom square whose line crosses no trunk (no vine out of the wood),
+ * found by a search in growing square rings round it. */
 #define TOP_GROUP 16
 static int top_on_canopy(const bw_grid *g, int x, int y)
 {
     uint16_t q[TOP_GROUP];
     int n = 1, i, d, j;
-    q[0] = (uint16_t)(y * BW_GRID_MAX + x);
+    q[0] = (uint16_t)BW_BIT(x, y);
     for (i = 0; i < n; i++)
         for (d = 0; d < 4; d++) {
             int c = q[i] + bw_dx4[d] + bw_dy4[d] * BW_GRID_MAX, seen = 0;
-            uint8_t u = g->cell[c];
-            if (u == BW_T_BRANCH || u == BW_T_MUSHROOM || u == BW_T_TRUNK || u == BW_T_VINE ||
-                u == BW_T_LEAF)
+            uint8_t u = g->cell[c]; /* tops lie inside the rim, as limbs do */
+            if (kind(u) & K_HELD)
                 return 1;
             if (u != BW_T_MUSHROOM_TOP)
                 continue;
@@ -1161,47 +1128,99 @@ static int top_on_canopy(const bw_grid *g, int x, int y)
     return 0;
 }
 
-static void join_tops(bw_map *m, bw_forest_report *rep)
+static void join_top(bw_grid *g, int x, int y, bw_forest_report *rep)
 {
-    bw_grid *g = &m->grid;
-    int x, y;
-    for (y = EDGE - 1; y <= BW_FOREST_H - EDGE; y++) /* where limbs lie (place_leaves) */
-        for (x = EDGE - 1; x <= BW_FOREST_W - EDGE; x++) {
-            int32_t best = INT32_MAX;
-            int bx = -1, by = -1, r;
-            if (BW_AT(g, x, y) != BW_T_MUSHROOM_TOP || top_on_canopy(g, x, y))
-                continue;
-            for (r = 1; r < BW_FOREST_W && (int32_t)r * r < best; r++) {
-                int k;
-                for (k = -r; k <= r; k++) { /* the ring: 8 r squares */
-                    int side;
-                    for (side = 0; side < 4; side++) {
-                        int i = x + (side == 0 ? k : side == 1 ? k : side == 2 ? -r : r);
-                        int j = y + (side == 0 ? -r : side == 1 ? r : k);
-                        int32_t dd;
-                        uint8_t u;
-                        if (side >= 2 && (k == -r || k == r))
-                            continue; /* corners: once, in rows -r and r */
-                        if (i < 0 || j < 0 || i >= g->w || j >= g->h)
-                            continue;
-                        u = BW_AT(g, i, j);
-                        if (u != BW_T_BRANCH && u != BW_T_MUSHROOM)
-                            continue;
-                        dd = bw_dist2(x, y, i, j);
-                        if (dd < best && line_clear(g, x, y, i, j, 0)) {
-                            best = dd;
-                            bx = i;
-                            by = j;
-                        }
-                    }
+    int32_t best = INT32_MAX;
+    int bx = -1, by = -1, r;
+    for (r = 1; r < BW_FOREST_W && (int32_t)r * r < best; r++) {
+        int k, side;
+        for (k = -r; k <= r; k++) /* the ring: 8 r squares */
+            for (side = 0; side < 4; side++) {
+                int i = x + (side < 2 ? k : side == 2 ? -r : r);
+                int j = y + (side == 0 ? -r : side == 1 ? r : k);
+                int32_t dd;
+                uint8_t u;
+                if ((side >= 2 && (k == -r || k == r)) || i < 0 || j < 0 || i >= g->w || j >= g->h)
+                    continue; /* corners: once, in rows -r and r */
+                u = BW_AT(g, i, j);
+                if (u != BW_T_BRANCH && u != BW_T_MUSHROOM)
+                    continue;
+                dd = bw_dist2(x, y, i, j);
+                if (dd < best && line_clear(g, x, y, i, j, 0)) {
+                    best = dd;
+                    bx = i;
+                    by = j;
                 }
             }
-            if (bx < 0)
-                continue; /* no branch at all: cannot happen (trees have branches) */
-            vine_line(g, x, y, bx, by);
-            if (rep)
-                rep->stalks++;
+    }
+    if (bx < 0)
+        return; /* no branch at all: cannot happen (trees have branches) */
+    vine_line(g, x, y, bx, by);
+    if (rep)
+        rep->stalks++;
+}
+
+/* One pass in row order over the squares where limbs lie (rows and
+ * columns 1..118: a branch's centre line keeps EDGE in, its width one
+ * more square out; trunks and tops are further in), so the squares round
+ * one are on the map. It joins the tops (4.6: their vines are not limbs,
+ * so they make and break no twig end) and marks the twig ends in m->a;
+ * then the ends are served in row order, each unmarked as it is done, and
+ * the leaves they got (marked in m->a) grow. */
+static void tops_and_leaves(bw_map *m, uint32_t seed, int level, bw_forest_report *rep)
+{
+    static const int16_t step[4] = { 1, BW_GRID_MAX, -1, -BW_GRID_MAX };
+    bw_grid *g = &m->grid;
+    leaf_ctx c;
+    int x, y, d, i;
+    c.g = g;
+    c.rep = rep;
+    bw_plane_clear(&m->a);
+    bw_rng_stream(&c.r, seed, BW_GEN_FOREST, (uint32_t)level, P_LEAVES);
+    for (y = EDGE - 1; y <= BW_FOREST_H - EDGE; y++)
+        for (x = EDGE - 1; x <= BW_FOREST_W - EDGE; x++) {
+            const uint8_t *p = &BW_AT(g, x, y);
+            int k = 0;
+            if (*p == BW_T_AIR)
+                continue;
+            if (*p == BW_T_MUSHROOM_TOP && !top_on_canopy(g, x, y))
+                join_top(g, x, y, rep);
+            if (!(kind(*p) & K_SHOOT))
+                continue;
+            for (d = 0; d < 4 && k < 2; d++)
+                k += limb(p[step[d]]);
+            if (k == 1)
+                BW_PSET(&m->a, x, y);
         }
+    for (i = 0; i < BW_PLANE_WORDS; i++) { /* the ends, in row order */
+        uint32_t w = m->a.w[i];
+        int b;
+        for (b = 0; b < 32 && (w >> b); b++)
+            if (((w >> b) & 1u) && g->cell[i * 32 + b] != BW_T_LEAF) { /* leaves: marked meanwhile */
+                m->a.w[i] &= ~(1u << b);
+                end_leaves(&c, &m->a, (i * 32 + b) % BW_GRID_MAX, (i * 32 + b) / BW_GRID_MAX);
+            }
+    }
+    for (i = 0; i < BW_PLANE_WORDS; i++) { /* the leaves grow */
+        uint32_t w = m->a.w[i];
+        int b;
+        for (b = 0; b < 32 && (w >> b); b++) {
+            int from = -1;
+            if (!((w >> b) & 1u))
+                continue;
+            x = (i * 32 + b) % BW_GRID_MAX;
+            y = (i * 32 + b) / BW_GRID_MAX;
+            for (d = 0; d < 4; d++) {
+                uint8_t u = tile_at(g, x + bw_dx4[d], y + bw_dy4[d]);
+                if (u == BW_T_LEAF)
+                    break;
+                if (from < 0 && limb(u))
+                    from = d;
+            }
+            if (d == 4 && from >= 0)
+                grow_leaf(&c, x, y, (from + 2) & 3);
+        }
+    }
 }
 
 static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_plan *pl,
@@ -1232,9 +1251,8 @@ static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_pl
                     g->cell[i * 32 + b] = BW_T_MUSHROOM_TOP;
         }
     }
-    place_leaves(m, seed, level, rep); /* 4.4 */
-    bridges(m, seed, level, pl, rep);  /* 4.7 */
-    join_tops(m, rep);                 /* 4.6 */
+    tops_and_leaves(m, seed, level, rep); /* 4.6, 4.4 */
+    bridges(m, seed, level, pl, rep);     /* 4.7, round the leaves */
     if (rep) {
         rep->mushrooms = (uint16_t)bw_grid_count(g, BW_T_MUSHROOM);
         rep->tops = (uint16_t)bw_grid_count(g, BW_T_MUSHROOM_TOP);
