@@ -380,7 +380,15 @@ void bw_forest_canopy(uint32_t seed, int level, bw_forest_fn fn, void *ctx)
  * draw u(x, y) of 4.5. */
 static uint32_t cell_hash(uint32_t key, unsigned cell)
 {
-    return bw_rng_hash32(key ^ ((uint32_t)cell * 0x9e3779b9u));
+    /* bw_rng_hash32, written out here: it runs for every branch square
+     * drawn and replayed, and a call costs as much again */
+    uint32_t h = key ^ ((uint32_t)cell * 0x9e3779b9u);
+    h ^= h >> 16;
+    h *= 0x85ebca6bu;
+    h ^= h >> 13;
+    h *= 0xc2b2ae35u;
+    h ^= h >> 16;
+    return h;
 }
 
 static uint32_t mushroom_key(uint32_t seed)
@@ -433,8 +441,10 @@ static void squares(const bw_forest_part *p, const sink *s)
         for (;;) {
             unsigned i = BW_BIT(x, y);
             if (mode == SINK_DRAW) {
-                if (cells[i] != BW_T_TRUNK) { /* 4.5: the roll is the square's own */
-                    cells[i] = roll(key, level, i) ? BW_T_MUSHROOM : BW_T_BRANCH;
+                uint8_t was = cells[i];
+                if (was != BW_T_TRUNK) {
+                    if (was != BW_T_BRANCH && was != BW_T_MUSHROOM) /* 4.5: the roll is the square's own */
+                        cells[i] = roll(key, level, i) ? BW_T_MUSHROOM : BW_T_BRANCH;
                     plane[i >> 5] |= 1u << (i & 31);
                 }
             } else if (mode == SINK_SHROOM) {
@@ -953,7 +963,11 @@ static void grow_leaf(leaf_ctx *c, int x, int y, int d)
 static int leaf_name(const bw_grid *g, int i0)
 {
     uint16_t q[LEAF_GROUP];
-    int n = 1, i, d, j, best = i0;
+    int n = 1, i, d, j, best = i0, x = i0 % BW_GRID_MAX, y = i0 / BW_GRID_MAX;
+    const uint8_t *c = g->cell + i0;
+    if (x > 0 && y > 0 && x < BW_FOREST_W - 1 && y < BW_FOREST_H - 1 && c[1] != BW_T_LEAF &&
+        c[-1] != BW_T_LEAF && c[BW_GRID_MAX] != BW_T_LEAF && c[-BW_GRID_MAX] != BW_T_LEAF)
+        return i0; /* a 1 x 1 leaf, the most of them */
     q[0] = (uint16_t)i0;
     for (i = 0; i < n; i++)
         for (d = 0; d < 4; d++) {
@@ -999,98 +1013,111 @@ static int one_group(const bw_grid *g, int x, int y)
  * for this twig, and for every other twig the group is still one leaf.
  * New leaves are marked in `ends` (they are never ends) for the growing. */
 #define TWIG_CAP 64
+#define TWIG_FAST 12
 #define LEAF_CAND 24
 #define TWIG_MARK 0x80u
 BW_STATIC_ASSERT(BW_TILE_COUNT <= TWIG_MARK, forest_twig_mark_free);
 
-/* What a leaf on square i costs the others (see end_leaves). */
-static int leaf_cost(const bw_grid *g, const bw_plane *ends, int i)
+/* The index of the lowest set bit of w (not 0): a de Bruijn sequence. */
+static int low_bit(uint32_t w)
 {
-    static const int16_t step[4] = { 1, BW_GRID_MAX, -1, -BW_GRID_MAX }; /* bw_dx4/dy4 order */
-    int k, d, cost = g->cell[i] == BW_T_VINE ? 32 : 0;
+    static const uint8_t pos[32] = { 0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
+                                     31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9 };
+    return pos[((w & (0u - w)) * 0x077cb531u) >> 27];
+}
+
+/* The 4-neighbours as steps of a square index, in bw_dx4 / bw_dy4 order. */
+static const int16_t step4[4] = { -BW_GRID_MAX, 1, BW_GRID_MAX, -1 };
+
+/* What a leaf on square i costs the others (see end_leaves): each air or
+ * vine 4-neighbour it takes room from, 8 if that one is beside this twig
+ * (marked) and 1 if not, and 32 if i is itself a vine square. */
+static int leaf_cost(const bw_grid *g, int i)
+{
+    const uint8_t *c = g->cell + i;
+    int k, cost = *c == BW_T_VINE ? 32 : 0;
     int x = i % BW_GRID_MAX, y = i / BW_GRID_MAX;
     if (x < 2 || y < 2 || x >= BW_FOREST_W - 2 || y >= BW_FOREST_H - 2)
         return cost + 4; /* near the rim: not worth the checks */
     for (k = 0; k < 4; k++) {
-        int b = i + step[k], w = 1;
-        if (!leaf_room(g, b))
-            continue;
-        for (d = 0; d < 4; d++) {
-            int e = b + step[d];
-            if (g->cell[e] & TWIG_MARK)
-                w = 8;
-            else if (w < 4 && ((ends->w[e >> 5] >> (e & 31)) & 1u))
-                w = 4;
-        }
-        cost += w;
+        const uint8_t *b = c + step4[k];
+        if (kind(*b) & K_ROOM)
+            cost += (b[-BW_GRID_MAX] | b[1] | b[BW_GRID_MAX] | b[-1]) & TWIG_MARK ? 8 : 1;
     }
     return cost;
 }
 
 static void end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
 {
+    static const uint8_t cells[2] = { TWIG_FAST, TWIG_CAP }, cands[2] = { LEAF_CAND / 2, LEAF_CAND };
     bw_grid *g = c->g;
     uint16_t q[TWIG_CAP], names[BW_FOREST_LEAVES_MIN], cand[LEAF_CAND];
     int16_t cost[LEAF_CAND];
     uint8_t dep[TWIG_CAP];
-    int n = 1, i, d, j, nn = 0, nc = 0;
-    q[0] = (uint16_t)BW_BIT(x, y);
-    dep[0] = 0;
-    g->cell[q[0]] |= TWIG_MARK;
-    for (i = 0; i < n; i++) /* the twig, and the leaves it shows */
-        for (d = 0; d < 4; d++) {
-            int nx = q[i] % BW_GRID_MAX + bw_dx4[d], ny = q[i] / BW_GRID_MAX + bw_dy4[d];
-            uint8_t u = BW_AT(g, nx, ny); /* limbs lie inside the rim (place_leaves) */
-            if (u == BW_T_LEAF && nn < BW_FOREST_LEAVES_MIN) {
-                int name = leaf_name(g, BW_BIT(nx, ny)), dup = 0;
-                for (j = 0; j < nn; j++)
-                    dup |= names[j] == name;
-                if (!dup)
-                    names[nn++] = (uint16_t)name;
-            } else if ((kind(u) & K_TWIG) && dep[i] < TWIG_STEPS && n < TWIG_CAP) {
-                BW_AT(g, nx, ny) |= TWIG_MARK;
-                q[n] = (uint16_t)BW_BIT(nx, ny);
-                dep[n++] = (uint8_t)(dep[i] + 1);
-            }
-        }
-    if (nn < BW_FOREST_LEAVES_MIN) /* the squares with room, costed once */
-        for (i = 0; i < n && nc < LEAF_CAND; i++)
-            for (d = 0; d < 4 && nc < LEAF_CAND; d++) {
-                int a = BW_BIT(q[i] % BW_GRID_MAX + bw_dx4[d], q[i] / BW_GRID_MAX + bw_dy4[d]);
-                if (leaf_room(g, a)) {
-                    cand[nc] = (uint16_t)a;
-                    cost[nc++] = (int16_t)leaf_cost(g, ends, a);
-                }
-            }
-    while (nn < BW_FOREST_LEAVES_MIN) { /* new leaves where it is short */
-        int best = -1, pick = -1, least = INT16_MAX;
-        for (i = 0; i < nc; i++)
-            if (cost[i] >= 0 && cost[i] < least && leaf_room(g, cand[i])) {
-                least = cost[i];
-                pick = i;
-            }
-        if (pick >= 0) {
-            best = cand[pick];
-            cost[pick] = -1;
-        }
-        if (best < 0) /* no room: join a leaf no square of it touches yet */
-            for (i = 0; i < n && best < 0; i++)
-                for (d = 0; d < 4 && best < 0; d++) {
-                    int ax = q[i] % BW_GRID_MAX + bw_dx4[d], ay = q[i] / BW_GRID_MAX + bw_dy4[d], k, dup = 0;
-                    if (!(kind(BW_AT(g, ax, ay)) & K_ROOM) || (k = one_group(g, ax, ay)) < 0)
-                        continue;
+    int n = 0, i, d, j, nn = 0, nc, pass;
+    for (pass = 0; pass < 2 && nn < BW_FOREST_LEAVES_MIN; pass++) {
+        for (i = 0; i < n; i++) /* the second pass starts afresh */
+            g->cell[q[i]] &= (uint8_t)~TWIG_MARK;
+        n = 1;
+        nn = nc = 0;
+        q[0] = (uint16_t)BW_BIT(x, y);
+        dep[0] = 0;
+        g->cell[q[0]] |= TWIG_MARK;
+        for (i = 0; i < n && nn < BW_FOREST_LEAVES_MIN; i++) /* the twig, the leaves it shows */
+            for (d = 0; d < 4; d++) {
+                int e = q[i] + step4[d]; /* limbs lie inside the rim (tops_and_leaves) */
+                uint8_t u = g->cell[e];
+                if (u == BW_T_LEAF && nn < BW_FOREST_LEAVES_MIN) {
+                    int name = leaf_name(g, e), dup = 0;
                     for (j = 0; j < nn; j++)
-                        dup |= names[j] == k;
+                        dup |= names[j] == name;
                     if (!dup)
-                        best = BW_BIT(ax, ay);
+                        names[nn++] = (uint16_t)name;
+                } else if ((kind(u) & K_TWIG) && dep[i] < TWIG_STEPS && n < cells[pass]) {
+                    g->cell[e] |= TWIG_MARK;
+                    q[n] = (uint16_t)e;
+                    dep[n++] = (uint8_t)(dep[i] + 1);
                 }
-        if (best < 0)
-            break;
-        g->cell[best] = BW_T_LEAF;
-        ends->w[best >> 5] |= 1u << (best & 31);
-        names[nn++] = (uint16_t)leaf_name(g, best);
-        if (c->rep)
-            c->rep->leaves++;
+            }
+        if (nn < BW_FOREST_LEAVES_MIN) /* the squares with room, costed once */
+            for (i = 0; i < n && nc < cands[pass]; i++)
+                for (d = 0; d < 4 && nc < cands[pass]; d++) {
+                    int a = q[i] + step4[d];
+                    if (leaf_room(g, a)) {
+                        cand[nc] = (uint16_t)a;
+                        cost[nc++] = (int16_t)leaf_cost(g, a);
+                    }
+                }
+        while (nn < BW_FOREST_LEAVES_MIN) { /* new leaves where it is short */
+            int best = -1, pick = -1, least = INT16_MAX;
+            for (i = 0; i < nc; i++)
+                if (cost[i] >= 0 && cost[i] < least && leaf_room(g, cand[i])) {
+                    least = cost[i];
+                    pick = i;
+                }
+            if (pick >= 0) {
+                best = cand[pick];
+                cost[pick] = -1;
+            }
+            if (best < 0 && pass == 1) /* no room: join a leaf not touching it yet */
+                for (i = 0; i < n && best < 0; i++)
+                    for (d = 0; d < 4 && best < 0; d++) {
+                        int ax = q[i] % BW_GRID_MAX + bw_dx4[d], ay = q[i] / BW_GRID_MAX + bw_dy4[d], k, dup = 0;
+                        if (!(kind(BW_AT(g, ax, ay)) & K_ROOM) || (k = one_group(g, ax, ay)) < 0)
+                            continue;
+                        for (j = 0; j < nn; j++)
+                            dup |= names[j] == k;
+                        if (!dup)
+                            best = BW_BIT(ax, ay);
+                    }
+            if (best < 0)
+                break;
+            g->cell[best] = BW_T_LEAF;
+            ends->w[best >> 5] |= 1u << (best & 31);
+            names[nn++] = (uint16_t)leaf_name(g, best);
+            if (c->rep)
+                c->rep->leaves++;
+        }
     }
     for (i = 0; i < n; i++)
         g->cell[q[i]] &= (uint8_t)~TWIG_MARK;
@@ -1169,7 +1196,6 @@ static void join_top(bw_grid *g, int x, int y, bw_forest_report *rep)
  * the leaves they got (marked in m->a) grow. */
 static void tops_and_leaves(bw_map *m, uint32_t seed, int level, bw_forest_report *rep)
 {
-    static const int16_t step[4] = { 1, BW_GRID_MAX, -1, -BW_GRID_MAX };
     bw_grid *g = &m->grid;
     leaf_ctx c;
     int x, y, d, i;
@@ -1188,26 +1214,26 @@ static void tops_and_leaves(bw_map *m, uint32_t seed, int level, bw_forest_repor
             if (!(kind(*p) & K_SHOOT))
                 continue;
             for (d = 0; d < 4 && k < 2; d++)
-                k += limb(p[step[d]]);
+                k += limb(p[step4[d]]);
             if (k == 1)
                 BW_PSET(&m->a, x, y);
         }
     for (i = 0; i < BW_PLANE_WORDS; i++) { /* the ends, in row order */
         uint32_t w = m->a.w[i];
-        int b;
-        for (b = 0; b < 32 && (w >> b); b++)
-            if (((w >> b) & 1u) && g->cell[i * 32 + b] != BW_T_LEAF) { /* leaves: marked meanwhile */
+        while (w) {
+            int b = low_bit(w);
+            w &= w - 1u;
+            if (g->cell[i * 32 + b] != BW_T_LEAF) { /* leaves: marked meanwhile */
                 m->a.w[i] &= ~(1u << b);
                 end_leaves(&c, &m->a, (i * 32 + b) % BW_GRID_MAX, (i * 32 + b) / BW_GRID_MAX);
             }
+        }
     }
     for (i = 0; i < BW_PLANE_WORDS; i++) { /* the leaves grow */
         uint32_t w = m->a.w[i];
-        int b;
-        for (b = 0; b < 32 && (w >> b); b++) {
-            int from = -1;
-            if (!((w >> b) & 1u))
-                continue;
+        while (w) {
+            int b = low_bit(w), from = -1;
+            w &= w - 1u;
             x = (i * 32 + b) % BW_GRID_MAX;
             y = (i * 32 + b) / BW_GRID_MAX;
             for (d = 0; d < 4; d++) {
