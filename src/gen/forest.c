@@ -863,7 +863,7 @@ enum { K_LIMB = 1,    /* branch, mushroom, top, trunk: what a twig joins */
        K_SHOOT = 4,   /* branch, mushroom: what a twig's end is */
        K_ROOM = 8,    /* air, vine: where a leaf may go */
        K_HELD = 16 }; /* branch, mushroom, trunk, vine, leaf: on the canopy */
-static const uint8_t kind_tab[BW_TILE_COUNT] = {
+static const uint8_t kind_tab[256] = { /* every byte: a marked square is none */
     [BW_T_BRANCH] = K_LIMB | K_TWIG | K_SHOOT | K_HELD,
     [BW_T_MUSHROOM] = K_LIMB | K_TWIG | K_SHOOT | K_HELD,
     [BW_T_MUSHROOM_TOP] = K_LIMB | K_TWIG,
@@ -875,7 +875,7 @@ static const uint8_t kind_tab[BW_TILE_COUNT] = {
 
 static int kind(uint8_t t)
 {
-    return t < BW_TILE_COUNT ? kind_tab[t] : 0;
+    return kind_tab[t];
 }
 
 static int limb(uint8_t t)
@@ -1206,16 +1206,12 @@ static void tops_and_leaves(bw_map *m, uint32_t seed, int level, bw_forest_repor
     for (y = EDGE - 1; y <= BW_FOREST_H - EDGE; y++)
         for (x = EDGE - 1; x <= BW_FOREST_W - EDGE; x++) {
             const uint8_t *p = &BW_AT(g, x, y);
-            int k = 0;
             if (*p == BW_T_AIR)
                 continue;
             if (*p == BW_T_MUSHROOM_TOP && !top_on_canopy(g, x, y))
                 join_top(g, x, y, rep);
-            if (!(kind(*p) & K_SHOOT))
-                continue;
-            for (d = 0; d < 4 && k < 2; d++)
-                k += limb(p[step4[d]]);
-            if (k == 1)
+            if ((kind(*p) & K_SHOOT) && (kind(p[-BW_GRID_MAX]) & K_LIMB) + (kind(p[1]) & K_LIMB) +
+                                                (kind(p[BW_GRID_MAX]) & K_LIMB) + (kind(p[-1]) & K_LIMB) == 1)
                 BW_PSET(&m->a, x, y);
         }
     for (i = 0; i < BW_PLANE_WORDS; i++) { /* the ends, in row order */
