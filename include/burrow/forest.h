@@ -184,7 +184,8 @@ typedef struct bw_forest_report {
     uint16_t fallbacks;    /* DLVL 5: trunks reached only by the fallback cut */
     uint16_t bridges;      /* 4.7: bridges laid so every tree is joined */
     uint16_t lonely;       /* trees no bridge could join (measured: none) */
-    uint16_t bare;         /* twigs with room for fewer than four leaves */
+    uint16_t bare;         /* twig ends showing fewer than four leaves */
+    uint16_t cut;          /* twig end squares cut back for want of room */
     uint16_t stalks;       /* 4.6: vines from a top out to the canopy */
 } bw_forest_report;
 

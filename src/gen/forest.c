@@ -1047,14 +1047,14 @@ static int leaf_cost(const bw_grid *g, int i)
     return cost;
 }
 
-static void end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
+static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
 {
     static const uint8_t cells[2] = { TWIG_FAST, TWIG_CAP }, cands[2] = { LEAF_CAND / 2, LEAF_CAND };
     bw_grid *g = c->g;
-    uint16_t q[TWIG_CAP], names[BW_FOREST_LEAVES_MIN], cand[LEAF_CAND];
+    uint16_t q[TWIG_CAP], names[BW_FOREST_LEAVES_MIN], cand[LEAF_CAND], put[2 * BW_FOREST_LEAVES_MIN];
     int16_t cost[LEAF_CAND];
-    uint8_t dep[TWIG_CAP];
-    int n = 0, i, d, j, nn = 0, nc, pass;
+    uint8_t dep[TWIG_CAP], was[2 * BW_FOREST_LEAVES_MIN];
+    int n = 0, i, d, j, nn = 0, nc, pass, np = 0, e0 = BW_BIT(x, y), next = -1;
     for (pass = 0; pass < 2 && nn < BW_FOREST_LEAVES_MIN; pass++) {
         for (i = 0; i < n; i++) /* the second pass starts afresh */
             g->cell[q[i]] &= (uint8_t)~TWIG_MARK;
@@ -1112,6 +1112,8 @@ static void end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
                     }
             if (best < 0)
                 break;
+            put[np] = (uint16_t)best; /* np < 2 x 4: at most 4 a pass */
+            was[np++] = g->cell[best];
             g->cell[best] = BW_T_LEAF;
             ends->w[best >> 5] |= 1u << (best & 31);
             names[nn++] = (uint16_t)leaf_name(g, best);
@@ -1121,8 +1123,48 @@ static void end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
     }
     for (i = 0; i < n; i++)
         g->cell[q[i]] &= (uint8_t)~TWIG_MARK;
-    if (nn < BW_FOREST_LEAVES_MIN && c->rep)
+    if (nn >= BW_FOREST_LEAVES_MIN)
+        return -1;
+    /* Short: the end's square is cut back to air when it is branch (a
+     * mushroom stays: the level above has its top) and, once this end's
+     * own new leaves are taken back, no leaf or vine touches it (so no
+     * other twig loses a leaf and no vine loses its end). The square it
+     * hung on may then be an end in its turn (the caller goes on there). */
+    for (i = np; i-- > 0;)
+        g->cell[put[i]] = was[i];
+    if (g->cell[e0] == BW_T_BRANCH) {
+        int ok = 1;
+        for (d = 0; d < 4; d++) {
+            int v = e0 + step4[d], k, lines = 0, held = 0;
+            uint8_t u = g->cell[v];
+            ok &= u != BW_T_LEAF;
+            if (limb(u))
+                next = v;
+            if (u != BW_T_VINE)
+                continue;
+            for (k = 0; k < 4; k++) { /* a vine keeps an end on the canopy */
+                uint8_t w = tile_at(g, v % BW_GRID_MAX + bw_dx4[k], v / BW_GRID_MAX + bw_dy4[k]);
+                lines += w == BW_T_VINE;
+                held |= v + step4[k] != e0 && (kind(w) & K_TWIG || w == BW_T_LEAF);
+            }
+            ok &= lines >= 2 || held;
+        }
+        if (ok) {
+            g->cell[e0] = BW_T_AIR;
+            for (i = 0; i < np; i++)
+                ends->w[put[i] >> 5] &= ~(1u << (put[i] & 31));
+            if (c->rep) {
+                c->rep->cut++;
+                c->rep->leaves = (uint16_t)(c->rep->leaves - np);
+            }
+            return next;
+        }
+    }
+    for (i = 0; i < np; i++) /* not cut: it keeps what it got */
+        g->cell[put[i]] = BW_T_LEAF;
+    if (c->rep)
         c->rep->bare++;
+    return -1;
 }
 
 /* 4.6, the rule for mushroom tops: a top must come out on its level's
@@ -1187,6 +1229,14 @@ static void join_top(bw_grid *g, int x, int y, bw_forest_report *rep)
         rep->stalks++;
 }
 
+/* 1 if square k is a twig's end (see tops_and_leaves). */
+static int twig_end(const bw_grid *g, int k)
+{
+    const uint8_t *p = g->cell + k;
+    return (kind(*p) & K_SHOOT) && (kind(p[-BW_GRID_MAX]) & K_LIMB) + (kind(p[1]) & K_LIMB) +
+                                           (kind(p[BW_GRID_MAX]) & K_LIMB) + (kind(p[-1]) & K_LIMB) == 1;
+}
+
 /* One pass in row order over the squares where limbs lie (rows and
  * columns 1..118: a branch's centre line keeps EDGE in, its width one
  * more square out; trunks and tops are further in), so the squares round
@@ -1210,8 +1260,7 @@ static void tops_and_leaves(bw_map *m, uint32_t seed, int level, bw_forest_repor
                 continue;
             if (*p == BW_T_MUSHROOM_TOP && !top_on_canopy(g, x, y))
                 join_top(g, x, y, rep);
-            if ((kind(*p) & K_SHOOT) && (kind(p[-BW_GRID_MAX]) & K_LIMB) + (kind(p[1]) & K_LIMB) +
-                                                (kind(p[BW_GRID_MAX]) & K_LIMB) + (kind(p[-1]) & K_LIMB) == 1)
+            if (twig_end(g, BW_BIT(x, y)))
                 BW_PSET(&m->a, x, y);
         }
     for (i = 0; i < BW_PLANE_WORDS; i++) { /* the ends, in row order */
@@ -1220,8 +1269,15 @@ static void tops_and_leaves(bw_map *m, uint32_t seed, int level, bw_forest_repor
             int b = low_bit(w);
             w &= w - 1u;
             if (g->cell[i * 32 + b] != BW_T_LEAF) { /* leaves: marked meanwhile */
+                int k = i * 32 + b, cuts;
                 m->a.w[i] &= ~(1u << b);
-                end_leaves(&c, &m->a, (i * 32 + b) % BW_GRID_MAX, (i * 32 + b) / BW_GRID_MAX);
+                /* a cut end's square may leave another end: at most
+                 * TWIG_STEPS cuts in a row, then it is left bare */
+                for (cuts = 0; k >= 0 && cuts <= TWIG_STEPS; cuts++) {
+                    k = end_leaves(&c, &m->a, k % BW_GRID_MAX, k / BW_GRID_MAX);
+                    if (k >= 0 && !twig_end(g, k))
+                        k = -1;
+                }
             }
         }
     }
@@ -1386,7 +1442,7 @@ static int level_hooked(bw_map *m, uint32_t seed, int level, bw_forest_report *r
         return BW_ERR_LEVEL;
     if (rep)
         rep->branches = rep->twigs = rep->leaves = rep->capped = rep->vines = rep->mushrooms =
-            rep->tops = rep->fallbacks = rep->bridges = rep->lonely = rep->bare = rep->stalks = 0;
+            rep->tops = rep->fallbacks = rep->bridges = rep->lonely = rep->bare = rep->stalks = rep->cut = 0;
     bw_forest_trunks(seed, &pl);
     if (level == BW_FOREST_LEVELS)
         floor_level(m, seed, &pl, rep, CLOSED(h));
