@@ -1058,6 +1058,13 @@ static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
     for (pass = 0; pass < 2 && nn < BW_FOREST_LEAVES_MIN; pass++) {
         for (i = 0; i < n; i++) /* the second pass starts afresh */
             g->cell[q[i]] &= (uint8_t)~TWIG_MARK;
+        while (np > 0) {
+            np--;
+            g->cell[put[np]] = was[np];
+            ends->w[put[np] >> 5] &= ~(1u << (put[np] & 31));
+            if (c->rep)
+                c->rep->leaves--;
+        }
         n = 1;
         nn = nc = 0;
         q[0] = (uint16_t)BW_BIT(x, y);
@@ -1090,7 +1097,7 @@ static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
                 }
         while (nn < BW_FOREST_LEAVES_MIN) { /* new leaves where it is short */
             int best = -1, pick = -1, least = INT16_MAX;
-            for (i = 0; i < nc; i++)
+            for (i = 0; i < nc && (pass == 0 || pick < 0); i++) /* the second: walk order */
                 if (cost[i] >= 0 && cost[i] < least && leaf_room(g, cand[i])) {
                     least = cost[i];
                     pick = i;
@@ -1133,23 +1140,31 @@ static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
     for (i = np; i-- > 0;)
         g->cell[put[i]] = was[i];
     if (g->cell[e0] == BW_T_BRANCH) {
-        int ok = 1;
+        int ok = 1, tip = 0; /* tip: vine ends that become leaves, bit d */
         for (d = 0; d < 4; d++) {
-            int v = e0 + step4[d], k, lines = 0, held = 0;
+            int v = e0 + step4[d], k, lines = 0, held = 0, leaf = 0;
             uint8_t u = g->cell[v];
-            ok &= u != BW_T_LEAF;
             if (limb(u))
                 next = v;
-            if (u != BW_T_VINE)
+            if (u != BW_T_VINE && u != BW_T_LEAF)
                 continue;
-            for (k = 0; k < 4; k++) { /* a vine keeps an end on the canopy */
+            for (k = 0; k < 4; k++) {
                 uint8_t w = tile_at(g, v % BW_GRID_MAX + bw_dx4[k], v / BW_GRID_MAX + bw_dy4[k]);
+                if (v + step4[k] == e0)
+                    continue;
                 lines += w == BW_T_VINE;
-                held |= v + step4[k] != e0 && (kind(w) & K_TWIG || w == BW_T_LEAF);
+                leaf |= w == BW_T_LEAF;
+                held |= u == BW_T_LEAF ? kind(w) & K_LIMB : (kind(w) & K_TWIG) || w == BW_T_LEAF;
             }
-            ok &= lines >= 2 || held;
+            if (u == BW_T_LEAF) /* another twig's leaf: it must hang on a limb of its own */
+                ok &= held != 0;
+            else if (lines < 2 && !held) /* a vine's end: it becomes a leaf, the vine's new end on it */
+                ok &= !leaf && (tip |= 1 << d);
         }
         if (ok) {
+            for (d = 0; d < 4; d++)
+                if ((tip >> d) & 1)
+                    g->cell[e0 + step4[d]] = BW_T_LEAF;
             g->cell[e0] = BW_T_AIR;
             for (i = 0; i < np; i++)
                 ends->w[put[i] >> 5] &= ~(1u << (put[i] & 31));
@@ -1248,7 +1263,7 @@ static void tops_and_leaves(bw_map *m, uint32_t seed, int level, bw_forest_repor
 {
     bw_grid *g = &m->grid;
     leaf_ctx c;
-    int x, y, d, i;
+    int x, y, d, i, pass;
     c.g = g;
     c.rep = rep;
     bw_plane_clear(&m->a);
@@ -1263,12 +1278,13 @@ static void tops_and_leaves(bw_map *m, uint32_t seed, int level, bw_forest_repor
             if (twig_end(g, BW_BIT(x, y)))
                 BW_PSET(&m->a, x, y);
         }
-    for (i = 0; i < BW_PLANE_WORDS; i++) { /* the ends, in row order */
+    for (pass = 0; pass < 2; pass++) /* the ends in row order, mushrooms first (never cut) */
+    for (i = 0; i < BW_PLANE_WORDS; i++) {
         uint32_t w = m->a.w[i];
         while (w) {
             int b = low_bit(w);
             w &= w - 1u;
-            if (g->cell[i * 32 + b] != BW_T_LEAF) { /* leaves: marked meanwhile */
+            if (g->cell[i * 32 + b] == (pass ? BW_T_BRANCH : BW_T_MUSHROOM)) { /* not the leaves marked meanwhile */
                 int k = i * 32 + b, cuts;
                 m->a.w[i] &= ~(1u << b);
                 /* a cut end's square may leave another end: at most
