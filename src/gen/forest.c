@@ -1047,7 +1047,7 @@ static int leaf_cost(const bw_grid *g, int i)
     return cost;
 }
 
-static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
+static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y, int may_cut)
 {
     static const uint8_t cells[2] = { TWIG_FAST, TWIG_CAP }, cands[2] = { LEAF_CAND / 2, LEAF_CAND };
     bw_grid *g = c->g;
@@ -1139,40 +1139,35 @@ static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
      * hung on may then be an end in its turn (the caller goes on there). */
     for (i = np; i-- > 0;)
         g->cell[put[i]] = was[i];
-    if (g->cell[e0] == BW_T_BRANCH) {
-        int ok = 1, tip = 0; /* tip: vine ends that become leaves, bit d */
+    if (g->cell[e0] == BW_T_BRANCH && may_cut) {
+        int ok = 1;
         for (d = 0; d < 4; d++) {
-            int v = e0 + step4[d], k, lines = 0, held = 0, leaf = 0;
+            int v = e0 + step4[d], k, held = 0;
             uint8_t u = g->cell[v];
-            if (limb(u))
+            if (limb(u)) {
                 next = v;
-            if (u != BW_T_VINE && u != BW_T_LEAF)
-                continue;
-            for (k = 0; k < 4; k++) {
-                uint8_t w = tile_at(g, v % BW_GRID_MAX + bw_dx4[k], v / BW_GRID_MAX + bw_dy4[k]);
-                if (v + step4[k] == e0)
-                    continue;
-                lines += w == BW_T_VINE;
-                leaf |= w == BW_T_LEAF;
-                held |= u == BW_T_LEAF ? kind(w) & K_LIMB : (kind(w) & K_TWIG) || w == BW_T_LEAF;
+                ok &= u == BW_T_BRANCH || u == BW_T_MUSHROOM;
             }
-            if (u == BW_T_LEAF) /* another twig's leaf: it must hang on a limb of its own */
-                ok &= held != 0;
-            else if (lines < 2 && !held) /* a vine's end: it becomes a leaf, the vine's new end on it */
-                ok &= !leaf && (tip |= 1 << d);
+            if (u != BW_T_LEAF)
+                continue;
+            for (k = 0; k < 4; k++) /* another twig's leaf: it hangs on a limb of its own */
+                held |= v + step4[k] != e0 &&
+                        (kind(tile_at(g, v % BW_GRID_MAX + bw_dx4[k], v / BW_GRID_MAX + bw_dy4[k])) & K_LIMB);
+            ok &= held;
         }
         if (ok) {
-            for (d = 0; d < 4; d++)
-                if ((tip >> d) & 1)
-                    g->cell[e0 + step4[d]] = BW_T_LEAF;
-            g->cell[e0] = BW_T_AIR;
+            /* beside a vine it becomes vine (a tendril: a vine's end on it
+             * stays on the canopy, a twig's vine keeps its tip); then the
+             * square it hung on may not be cut in turn (the tendril would
+             * hang in the air): see the caller */
+            g->cell[e0] = BW_T_VINE;
             for (i = 0; i < np; i++)
                 ends->w[put[i] >> 5] &= ~(1u << (put[i] & 31));
             if (c->rep) {
                 c->rep->cut++;
                 c->rep->leaves = (uint16_t)(c->rep->leaves - np);
             }
-            return next;
+            return -2 - next;
         }
     }
     for (i = 0; i < np; i++) /* not cut: it keeps what it got */
@@ -1289,8 +1284,12 @@ static void tops_and_leaves(bw_map *m, uint32_t seed, int level, bw_forest_repor
                 m->a.w[i] &= ~(1u << b);
                 /* a cut end's square may leave another end: at most
                  * TWIG_STEPS cuts in a row, then it is left bare */
+                int may_cut = 1;
                 for (cuts = 0; k >= 0 && cuts <= TWIG_STEPS; cuts++) {
-                    k = end_leaves(&c, &m->a, k % BW_GRID_MAX, k / BW_GRID_MAX);
+                    k = end_leaves(&c, &m->a, k % BW_GRID_MAX, k / BW_GRID_MAX, may_cut);
+                    may_cut = k >= -1;
+                    if (k < -1)
+                        k = -2 - k;
                     if (k >= 0 && !twig_end(g, k))
                         k = -1;
                 }
