@@ -796,64 +796,81 @@ static int leaf_group(int x, int y)
  * branch-like squares. Each end shows at least four distinct groups; a
  * group is one leaf, so two leaves that touch or repeat count once. */
 #define TWIG_REACH 4
+/* The ends of the level in the grid and their leaves: not inlined, so its
+ * walk is not on the stack while a level is generated (the 20 KiB board). */
+typedef struct twig_count {
+    uint32_t ends, short4, none;
+} twig_count;
+
+__attribute__((noinline)) static void count_twig_ends(twig_count *c, int lv)
+{
+    int x, y;
+    for (y = 0; y < 120; y++)
+        for (x = 0; x < 120; x++) {
+            uint16_t q[64], names[32];
+            uint8_t d[64];
+            int k, nb = 0, nq = 0, nn = 0, i;
+            uint8_t t = BW_AT(g, x, y);
+            if (t != BW_T_BRANCH && t != BW_T_MUSHROOM)
+                continue;
+            for (k = 0; k < 4; k++) {
+                uint8_t u = at(x + bw_dx4[k], y + bw_dy4[k]);
+                nb += canopy_limb(u) || u == BW_T_TRUNK;
+            }
+            if (nb != 1)
+                continue;
+            c->ends++;
+            q[nq] = (uint16_t)(y * 120 + x);
+            d[nq++] = 0;
+            for (i = 0; i < nq; i++) {
+                int cx = q[i] % 120, cy = q[i] / 120;
+                for (k = 0; k < 4; k++) {
+                    int nx = cx + bw_dx4[k], ny = cy + bw_dy4[k], j, seen = 0;
+                    uint8_t u = at(nx, ny);
+                    if (u == BW_T_LEAF) {
+                        int name = leaf_group(nx, ny);
+                        for (j = 0; j < nn; j++)
+                            seen |= names[j] == name;
+                        if (!seen && nn < 32)
+                            names[nn++] = (uint16_t)name;
+                    } else if (canopy_limb(u) && d[i] < TWIG_REACH) {
+                        for (j = 0; j < nq; j++)
+                            seen |= q[j] == ny * 120 + nx;
+                        if (!seen && nq < 64) {
+                            q[nq] = (uint16_t)(ny * 120 + nx);
+                            d[nq++] = (uint8_t)(d[i] + 1);
+                        }
+                    }
+                }
+            }
+            c->short4 += nn < 4;
+            c->none += nn == 0;
+            if (nn < 4 && c->short4 <= 3) {
+                t_print("  twig end at ");
+                t_print_u((uint32_t)x);
+                t_print(",");
+                t_print_u((uint32_t)y);
+                t_print(" level ");
+                t_print_u((uint32_t)lv);
+                t_print("\n");
+            }
+        }
+}
+
 static void forest_4_4_every_twig_shows_four_leaves(void)
 {
-    uint32_t s, n = SEEDS(300), ends = 0, short4 = 0, none = 0;
-    int lv, x, y;
+    twig_count c;
+    uint32_t s, n = SEEDS(300), ends, short4, none;
+    int lv;
+    c.ends = c.short4 = c.none = 0;
     FOR_SEEDS_N(s, n)
         for (lv = 1; lv <= 5; lv++) {
             gen(s, lv, 0);
-            for (y = 0; y < 120; y++)
-                for (x = 0; x < 120; x++) {
-                    uint16_t q[64], names[32];
-                    uint8_t d[64];
-                    int k, nb = 0, nq = 0, nn = 0, i;
-                    uint8_t t = BW_AT(g, x, y);
-                    if (t != BW_T_BRANCH && t != BW_T_MUSHROOM)
-                        continue;
-                    for (k = 0; k < 4; k++) {
-                        uint8_t u = at(x + bw_dx4[k], y + bw_dy4[k]);
-                        nb += canopy_limb(u) || u == BW_T_TRUNK;
-                    }
-                    if (nb != 1)
-                        continue;
-                    ends++;
-                    q[nq] = (uint16_t)(y * 120 + x);
-                    d[nq++] = 0;
-                    for (i = 0; i < nq; i++) {
-                        int cx = q[i] % 120, cy = q[i] / 120;
-                        for (k = 0; k < 4; k++) {
-                            int nx = cx + bw_dx4[k], ny = cy + bw_dy4[k], j, seen = 0;
-                            uint8_t u = at(nx, ny);
-                            if (u == BW_T_LEAF) {
-                                int name = leaf_group(nx, ny);
-                                for (j = 0; j < nn; j++)
-                                    seen |= names[j] == name;
-                                if (!seen && nn < 32)
-                                    names[nn++] = (uint16_t)name;
-                            } else if (canopy_limb(u) && d[i] < TWIG_REACH) {
-                                for (j = 0; j < nq; j++)
-                                    seen |= q[j] == ny * 120 + nx;
-                                if (!seen && nq < 64) {
-                                    q[nq] = (uint16_t)(ny * 120 + nx);
-                                    d[nq++] = (uint8_t)(d[i] + 1);
-                                }
-                            }
-                        }
-                    }
-                    short4 += nn < 4;
-                    none += nn == 0;
-                    if (nn < 4 && short4 <= 3) {
-                        t_print("  twig end at ");
-                        t_print_u((uint32_t)x);
-                        t_print(",");
-                        t_print_u((uint32_t)y);
-                        t_print(" level ");
-                        t_print_u((uint32_t)lv);
-                        t_print("\n");
-                    }
-                }
+            count_twig_ends(&c, lv);
         }
+    ends = c.ends;
+    short4 = c.short4;
+    none = c.none;
     t_info("forest_twig_ends", ends);
     t_info("forest_twig_ends_under_4_leaves", short4);
     t_info("forest_twig_ends_no_leaf", none);
