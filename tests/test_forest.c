@@ -18,6 +18,7 @@ static void gen(uint32_t s, int level, bw_forest_report *rep)
 static int count(uint8_t t) { return bw_grid_count(g, t); }
 
 static int is_branch(uint8_t t) { return t == BW_T_BRANCH || t == BW_T_MUSHROOM; }
+static uint8_t at(int x, int y);
 
 /* 1 if every tile of the level is in the list (terminated by 255). */
 static int only(const uint8_t *list)
@@ -295,12 +296,15 @@ static void first_part(const bw_forest_part *p, void *vc)
 
 /* Each trunk grows 4-6 first branches from its centre (API); and the grid's
  * branch and mushroom squares are exactly the replayed branches' squares
- * off the trunks (a mushroom top from below may cover one). */
+ * off the trunks (a mushroom top from below may cover one, and a twig's
+ * end square with no room for four leaves is a vine tendril, one limb
+ * beside it, which a later leaf may take like any vine square; under 1
+ * square in 1,000). */
 static void forest_4_2_trunks_grow_four_or_more_branches(void)
 {
     bw_forest_plan pl;
     first_ctx c;
-    uint32_t s;
+    uint32_t s, squares = 0, tendrils = 0;
     int n, t, x, y;
     FOR_SEEDS(s, 500) {
         bw_forest_trunks(s, &pl);
@@ -320,13 +324,25 @@ static void forest_4_2_trunks_grow_four_or_more_branches(void)
             for (y = 0; y < 120; y++)
                 for (x = 0; x < 120; x++) {
                     uint8_t tl = BW_AT(g, x, y);
-                    if (is_branch(tl))
+                    int k, limbs = 0;
+                    squares += BW_PGET(&m->b, x, y);
+                    if (is_branch(tl)) {
                         CHECK(BW_PGET(&m->b, x, y));
-                    else if (BW_PGET(&m->b, x, y))
+                    } else if (BW_PGET(&m->b, x, y) && (tl == BW_T_VINE || tl == BW_T_LEAF)) {
+                        for (k = 0; k < 4; k++) {
+                            uint8_t u = at(x + bw_dx4[k], y + bw_dy4[k]);
+                            limbs += is_branch(u) || u == BW_T_MUSHROOM_TOP || u == BW_T_TRUNK;
+                        }
+                        CHECK(limbs == 1);
+                        tendrils++;
+                    } else if (BW_PGET(&m->b, x, y)) {
                         CHECK(tl == BW_T_TRUNK || tl == BW_T_MUSHROOM_TOP);
+                    }
                 }
         }
     }
+    t_info("forest_tendrils_per_100000_branch_squares", (uint32_t)((uint64_t)tendrils * 100000 / squares));
+    CHECK(tendrils * 1000 < squares);
 }
 
 /* Follows the depth-first report with one open branch per generation:
@@ -780,72 +796,92 @@ static int leaf_group(int x, int y)
  * branch-like squares. Each end shows at least four distinct groups; a
  * group is one leaf, so two leaves that touch or repeat count once. */
 #define TWIG_REACH 4
+/* The ends of the level in the grid and their leaves: not inlined, so its
+ * walk is not on the stack while a level is generated (the 20 KiB board). */
+typedef struct twig_count {
+    uint32_t ends, short4, none;
+} twig_count;
+
+__attribute__((noinline)) static void count_twig_ends(twig_count *c, int lv)
+{
+    int x, y;
+    for (y = 0; y < 120; y++)
+        for (x = 0; x < 120; x++) {
+            uint16_t q[64], names[32];
+            uint8_t d[64];
+            int k, nb = 0, nq = 0, nn = 0, i;
+            uint8_t t = BW_AT(g, x, y);
+            if (t != BW_T_BRANCH && t != BW_T_MUSHROOM)
+                continue;
+            for (k = 0; k < 4; k++) {
+                uint8_t u = at(x + bw_dx4[k], y + bw_dy4[k]);
+                nb += canopy_limb(u) || u == BW_T_TRUNK;
+            }
+            if (nb != 1)
+                continue;
+            c->ends++;
+            q[nq] = (uint16_t)(y * 120 + x);
+            d[nq++] = 0;
+            for (i = 0; i < nq; i++) {
+                int cx = q[i] % 120, cy = q[i] / 120;
+                for (k = 0; k < 4; k++) {
+                    int nx = cx + bw_dx4[k], ny = cy + bw_dy4[k], j, seen = 0;
+                    uint8_t u = at(nx, ny);
+                    if (u == BW_T_LEAF) {
+                        int name = leaf_group(nx, ny);
+                        for (j = 0; j < nn; j++)
+                            seen |= names[j] == name;
+                        if (!seen && nn < 32)
+                            names[nn++] = (uint16_t)name;
+                    } else if (canopy_limb(u) && d[i] < TWIG_REACH) {
+                        for (j = 0; j < nq; j++)
+                            seen |= q[j] == ny * 120 + nx;
+                        if (!seen && nq < 64) {
+                            q[nq] = (uint16_t)(ny * 120 + nx);
+                            d[nq++] = (uint8_t)(d[i] + 1);
+                        }
+                    }
+                }
+            }
+            c->short4 += nn < 4;
+            c->none += nn == 0;
+            if (nn < 4 && c->short4 <= 3) {
+                t_print("  twig end at ");
+                t_print_u((uint32_t)x);
+                t_print(",");
+                t_print_u((uint32_t)y);
+                t_print(" level ");
+                t_print_u((uint32_t)lv);
+                t_print("\n");
+            }
+        }
+}
+
 static void forest_4_4_every_twig_shows_four_leaves(void)
 {
-    uint32_t s, n = SEEDS(300), ends = 0, short4 = 0, none = 0;
-    int lv, x, y;
+    twig_count c;
+    uint32_t s, n = SEEDS(300), ends, short4, none;
+    int lv;
+    c.ends = c.short4 = c.none = 0;
     FOR_SEEDS_N(s, n)
         for (lv = 1; lv <= 5; lv++) {
             gen(s, lv, 0);
-            for (y = 0; y < 120; y++)
-                for (x = 0; x < 120; x++) {
-                    uint16_t q[64], names[32];
-                    uint8_t d[64];
-                    int k, nb = 0, nq = 0, nn = 0, i;
-                    uint8_t t = BW_AT(g, x, y);
-                    if (t != BW_T_BRANCH && t != BW_T_MUSHROOM)
-                        continue;
-                    for (k = 0; k < 4; k++) {
-                        uint8_t u = at(x + bw_dx4[k], y + bw_dy4[k]);
-                        nb += canopy_limb(u) || u == BW_T_TRUNK;
-                    }
-                    if (nb != 1)
-                        continue;
-                    ends++;
-                    q[nq] = (uint16_t)(y * 120 + x);
-                    d[nq++] = 0;
-                    for (i = 0; i < nq; i++) {
-                        int cx = q[i] % 120, cy = q[i] / 120;
-                        for (k = 0; k < 4; k++) {
-                            int nx = cx + bw_dx4[k], ny = cy + bw_dy4[k], j, seen = 0;
-                            uint8_t u = at(nx, ny);
-                            if (u == BW_T_LEAF) {
-                                int name = leaf_group(nx, ny);
-                                for (j = 0; j < nn; j++)
-                                    seen |= names[j] == name;
-                                if (!seen && nn < 32)
-                                    names[nn++] = (uint16_t)name;
-                            } else if (canopy_limb(u) && d[i] < TWIG_REACH) {
-                                for (j = 0; j < nq; j++)
-                                    seen |= q[j] == ny * 120 + nx;
-                                if (!seen && nq < 64) {
-                                    q[nq] = (uint16_t)(ny * 120 + nx);
-                                    d[nq++] = (uint8_t)(d[i] + 1);
-                                }
-                            }
-                        }
-                    }
-                    short4 += nn < 4;
-                    none += nn == 0;
-                    if (nn < 4 && short4 <= 3) {
-                        t_print("  twig end at ");
-                        t_print_u((uint32_t)x);
-                        t_print(",");
-                        t_print_u((uint32_t)y);
-                        t_print(" level ");
-                        t_print_u((uint32_t)lv);
-                        t_print("\n");
-                    }
-                }
+            count_twig_ends(&c, lv);
         }
+    ends = c.ends;
+    short4 = c.short4;
+    none = c.none;
     t_info("forest_twig_ends", ends);
-    t_info("forest_twig_ends_under_4_leaves_pct10", ends ? short4 * 1000 / ends : 0);
-    t_info("forest_twig_ends_no_leaf_pct10", ends ? none * 1000 / ends : 0);
+    t_info("forest_twig_ends_under_4_leaves", short4);
+    t_info("forest_twig_ends_no_leaf", none);
     CHECK(ends > n * 4 * 50);
-    /* NOT MET YET: the rule is short4 == 0. Measured 81.8% of ends under
-     * four before the leaves pass, 12.5% after; this guards that level
-     * until the crowded twigs get room (see the report of issue 11). */
-    CHECK(short4 * 1000 <= ends * 130);
+    /* NOT MET YET: the rule is short4 == 0. Measured over seeds 0-299:
+     * 12.5% of ends under four before this pass was redone, 51 of
+     * 214,000 (0.024%) now: twig ends in dense canopy (mushroom ends,
+     * which cannot be cut back, and the square behind a tendril) with no
+     * free square left within four steps. This guards that level. */
+    CHECK(short4 * 2000 <= ends);
+    CHECK(none == 0);
 }
 
 /* Trunk centres from the grid: the middle of each trunk's bounding box. */
@@ -1108,13 +1144,13 @@ static void forest_registry_and_range(void)
 static void forest_golden(void)
 {
     gen(1, 1, 0);
-    t_golden("forest_seed1_level1", bw_grid_hash(g), 0xb1316115u);
+    t_golden("forest_seed1_level1", bw_grid_hash(g), 0x8ce86368u);
     gen(1, 2, 0);
-    t_golden("forest_seed1_level2", bw_grid_hash(g), 0x55d1c85au);
+    t_golden("forest_seed1_level2", bw_grid_hash(g), 0x6534e97eu);
     gen(1, 3, 0);
-    t_golden("forest_seed1_level3", bw_grid_hash(g), 0x15112fe9u);
+    t_golden("forest_seed1_level3", bw_grid_hash(g), 0x1b8286cbu);
     gen(1, 4, 0);
-    t_golden("forest_seed1_level4", bw_grid_hash(g), 0x5f22702fu);
+    t_golden("forest_seed1_level4", bw_grid_hash(g), 0xd5056fb5u);
     gen(1, 5, 0);
     t_golden("forest_seed1_level5", bw_grid_hash(g), 0x57d70a27u);
 }
@@ -1129,7 +1165,7 @@ static void forest_golden_ten_seeds(void)
             gen(s, n, 0);
             h = t_fold(h, bw_grid_hash(g));
         }
-    t_golden("forest_seeds0to9_all_levels", h, 0x60180484u);
+    t_golden("forest_seeds0to9_all_levels", h, 0x779692d3u);
 }
 
 void suite_forest(void)

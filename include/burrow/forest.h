@@ -26,7 +26,7 @@
 /* The format version (`burrow list`): a seed, level and options give the
  * same map for as long as it stays; any change to a map bumps it, and
  * tests/golden/levels.tsv pins the maps of the current one. */
-#define BW_FOREST_VERSION 2
+#define BW_FOREST_VERSION 3
 
 #define BW_FOREST_LEVELS 5
 #define BW_FOREST_W 120
@@ -82,16 +82,21 @@ int bw_forest_trunk_at(const bw_forest_plan *p, int x, int y);
 #define BW_FOREST_GENERATIONS 3
 #define BW_FOREST_TREE_CAP 186
 
-/* Leaves on the map (4.4): the leaves go in after every branch, mushroom
- * top and vine, into the air only, and never 4-next to another leaf, so
- * every leaf on the map is whole and distinct. First each twig gets up to
- * four 1 x 1 leaves beside its last five centre-line squares, tip first;
- * then the planned leaves bw_forest_canopy reports (1 x 1 to 2 x 4) that
- * still fit, up to six a twig. Where twigs crowd, a twig may show fewer
- * than four (rep->bare counts them).
+/* Leaves on the map (4.4) are placed from the finished grid: a twig's end
+ * is a branch or mushroom square with exactly one 4-neighbour that is
+ * branch, mushroom, mushroom top or trunk, and its twig what a walk of 4
+ * steps from it over branch, mushroom and top squares reaches. Each end
+ * gets 1 x 1 leaves beside its twig, into the air (or onto a twig's vine
+ * where no air is left), never 4-next to another leaf, until four distinct
+ * leaves touch it; then the leaves grow to 1 x 1 .. 2 x 4 where there is
+ * room. An end with no room for four, if a branch square, becomes a vine
+ * tendril (rep->cut); one left short counts in rep->bare (measured: 51 of
+ * 214,616 ends over seeds 0-299, mushroom ends and ends deep in dense
+ * canopy). The bridges come after the leaves and go round them.
  *
- * One piece of the canopy, as bw_forest_canopy reports it (leaves: as
- * planned; the map holds those that fit, see above). */
+ * One piece of the canopy, as bw_forest_canopy reports it (leaves: the
+ * plan, 4-6 a twig from their own stream; the map places its own, see
+ * above). */
 enum { BW_FOREST_BRANCH = 1, BW_FOREST_LEAF = 2 };
 typedef struct bw_forest_part {
     uint8_t kind;          /* BW_FOREST_BRANCH or BW_FOREST_LEAF */
@@ -156,23 +161,24 @@ int bw_forest_mushrooms(uint32_t seed, int level, bw_plane *out);
  * next square (the two touch already), or whose line would cross a trunk,
  * lays no vine (these are the vines on_vine reports).
  *
- * Then every tree is joined to another (the level's guarantee): a tree's
- * canopy is what its trunk reaches over trunk, branch, mushroom and top
- * squares, its side the squares strictly nearer its trunk centre than any
- * other. Each tree not yet joined gets a bridge: from the tip of one of its
- * twigs on its side, a straight line through air (or vine) only to the
- * first square of the nearest other tree's canopy on that tree's side,
- * cast at that trunk's centre and, if no such line exists, in 32
- * directions; the shortest is laid. These may be long (trees are 29 or
- * more apart). No vine is laid through a trunk. */
+ * Then, after the leaves, every tree is joined to another (the level's
+ * guarantee): a tree's canopy is what its trunk reaches over trunk, branch,
+ * mushroom and top squares, its side the squares strictly nearer its trunk
+ * centre than any other. Each tree not yet joined gets a bridge: on the
+ * straight line between its trunk centre and the nearest other tree's (or
+ * that line moved up to 16 squares across), a run of air (or vine) squares
+ * between a square of its canopy on its side and one of the other's canopy
+ * on the other's side; failing that, a ray from one of its twig tips, at
+ * the other trunk's centre or in 32 directions. These may be long (trees
+ * are 29 or more apart). No vine is laid through a trunk. */
 #define BW_FOREST_VINE_MAX 16
 
 /* 4.6, mushroom tops on the map: a mushroom top lands where the level
- * below has its mushroom, over whatever is there. A top that the level's
- * canopy does not reach (no way from a trunk over passable squares) grows
- * a vine, a straight 4-connected line through the air, to the nearest
- * branch, mushroom, leaf or top square that is reached and whose line
- * crosses no trunk: the top always comes out on the canopy above.
+ * below has its mushroom, over whatever is there. A top whose group of
+ * 4-connected tops touches no branch, mushroom, trunk, vine or leaf square
+ * (all of which are on the canopy) grows a vine, a straight 4-connected line, to the nearest
+ * branch or mushroom square whose line crosses no trunk: the top always
+ * comes out on the canopy above.
  *
  * --------------------------------------------------- generation */
 
@@ -184,13 +190,14 @@ typedef struct bw_forest_report {
     uint16_t fallbacks;    /* DLVL 5: trunks reached only by the fallback cut */
     uint16_t bridges;      /* 4.7: bridges laid so every tree is joined */
     uint16_t lonely;       /* trees no bridge could join (measured: none) */
-    uint16_t bare;         /* twigs with room for fewer than four leaves */
+    uint16_t bare;         /* twig ends showing fewer than four leaves */
+    uint16_t cut;          /* twig end squares cut back for want of room */
     uint16_t stalks;       /* 4.6: vines from a top out to the canopy */
 } bw_forest_report;
 
 /* Generates level `level` (1..5) of `seed` into m (120 x 120); rep may be
  * NULL (m must not). Returns 0, or BW_ERR_LEVEL if level is out of range.
- * Scratch: m->a (and m->fill on DLVL 5); m->b is left as it was, for the caller's own use
+ * Scratch: m->a and m->fill; m->b is left as it was, for the caller's own use
  * (a BW_TESTING on_vine hook may keep its notes there). */
 int bw_forest_level(bw_map *m, uint32_t seed, int level, bw_forest_report *rep);
 

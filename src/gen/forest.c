@@ -380,7 +380,15 @@ void bw_forest_canopy(uint32_t seed, int level, bw_forest_fn fn, void *ctx)
  * draw u(x, y) of 4.5. */
 static uint32_t cell_hash(uint32_t key, unsigned cell)
 {
-    return bw_rng_hash32(key ^ ((uint32_t)cell * 0x9e3779b9u));
+    /* bw_rng_hash32, written out here: it runs for every branch square
+     * drawn and replayed, and a call costs as much again */
+    uint32_t h = key ^ ((uint32_t)cell * 0x9e3779b9u);
+    h ^= h >> 16;
+    h *= 0x85ebca6bu;
+    h ^= h >> 13;
+    h *= 0xc2b2ae35u;
+    h ^= h >> 16;
+    return h;
 }
 
 static uint32_t mushroom_key(uint32_t seed)
@@ -433,8 +441,10 @@ static void squares(const bw_forest_part *p, const sink *s)
         for (;;) {
             unsigned i = BW_BIT(x, y);
             if (mode == SINK_DRAW) {
-                if (cells[i] != BW_T_TRUNK) { /* 4.5: the roll is the square's own */
-                    cells[i] = roll(key, level, i) ? BW_T_MUSHROOM : BW_T_BRANCH;
+                uint8_t was = cells[i];
+                if (was != BW_T_TRUNK) {
+                    if (was != BW_T_BRANCH && was != BW_T_MUSHROOM) /* 4.5: the roll is the square's own */
+                        cells[i] = roll(key, level, i) ? BW_T_MUSHROOM : BW_T_BRANCH;
                     plane[i >> 5] |= 1u << (i & 31);
                 }
             } else if (mode == SINK_SHROOM) {
@@ -573,7 +583,7 @@ static void vine(draw_ctx *c, const bw_forest_part *p)
 /* Branches go over air, vines and other branches (never a trunk); vines
  * only into the air, so a branch square stays branch whatever comes after:
  * the set of branch squares is the union of the branches, as the replay
- * from the level above assumes. Leaves come after (place_leaves). */
+ * from the level above assumes. Leaves come after (tops_and_leaves). */
 static void draw_part(const bw_forest_part *p, void *vc)
 {
     draw_ctx *c = (draw_ctx *)vc;
@@ -690,190 +700,627 @@ static void bridge_part(const bw_forest_part *p, void *vc)
             bridge_ray(c, p->x1, p->y1, p->x1 + dir_x(k, FAN_REACH), p->y1 + dir_y(k, FAN_REACH));
 }
 
+/* 4.7, the bridge a tree is sure of, found on straight lines between two
+ * trunks: the line from t's trunk centre to u's, and the same line moved
+ * 1, -1, 2, -2, ... up to LANES squares across its main axis. Walking one
+ * from t's end, a bridge is a run of one or more air (or vine) squares
+ * between a branch, mushroom or top square L on t's side that is on t's
+ * canopy (plane m->a, the flood from t's trunk over limbs) and one such
+ * square M on u's side that is on u's canopy: on t's canopy too when u's
+ * trunk is on it (one canopy: the common case, and then one flood serves
+ * every tree on it), else off t's canopy and on the flood from u's trunk,
+ * checked after the walk for up to BRIDGE_CAND runs. The run's air
+ * squares become vine; it starts and ends beside a branch, never in a
+ * trunk. */
+#define LANES 16
+#define BRIDGE_CAND 8
+typedef struct lane_run {
+    int16_t x0, y0, x1, y1;  /* the lane */
+    int16_t from, to;        /* the steps of L and M on it */
+    uint8_t mx, my;          /* M */
+} lane_run;
+
+static int canopy_square(uint8_t t)
+{
+    return t == BW_T_BRANCH || t == BW_T_MUSHROOM || t == BW_T_MUSHROOM_TOP;
+}
+
+/* Lays vine on the air squares strictly between steps `from` and `to` of
+ * the lane. */
+static void lay_run(bw_grid *g, const lane_run *r)
+{
+    line4 l;
+    line_start(&l, r->x0, r->y0, r->x1, r->y1);
+    while (line_step(&l) && l.done < r->to)
+        if (l.done > r->from && BW_AT(g, l.x, l.y) == BW_T_AIR)
+            BW_AT(g, l.x, l.y) = BW_T_VINE;
+}
+
+/* Walks the lanes from t to u; lays the first bridge when `same` (u's
+ * trunk on t's canopy), else keeps up to BRIDGE_CAND runs in `cand`.
+ * Returns 1 if it laid one, else the runs kept, negated (0: none). */
+static int lanes(bw_map *m, const bw_forest_plan *pl, int t, int u, int same, lane_run *cand)
+{
+    bw_grid *g = &m->grid;
+    int steep = bw_abs(pl->y[u] - pl->y[t]) > bw_abs(pl->x[u] - pl->x[t]), k, nc = 0;
+    for (k = 0; k <= 2 * LANES && nc < BRIDGE_CAND; k++) {
+        int off = (k + 1) / 2 * (k & 1 ? 1 : -1), from = -1;
+        lane_run r;
+        line4 l;
+        r.x0 = (int16_t)(pl->x[t] + (steep ? off : 0));
+        r.y0 = (int16_t)(pl->y[t] + (steep ? 0 : off));
+        r.x1 = (int16_t)(pl->x[u] + (steep ? off : 0));
+        r.y1 = (int16_t)(pl->y[u] + (steep ? 0 : off));
+        if (bw_min(r.x0, r.x1) < 0 || bw_min(r.y0, r.y1) < 0 || bw_max(r.x0, r.x1) >= g->w ||
+            bw_max(r.y0, r.y1) >= g->h)
+            continue;
+        line_start(&l, r.x0, r.y0, r.x1, r.y1);
+        do {
+            uint8_t s = BW_AT(g, l.x, l.y);
+            int on, side;
+            if (s == BW_T_AIR || s == BW_T_VINE)
+                continue;
+            on = BW_PGET(&m->a, l.x, l.y);
+            side = canopy_square(s) ? side_of(pl, l.x, l.y) : -1;
+            if (from >= 0 && l.done > from + 1 && side == u && on == same) {
+                r.from = (int16_t)from;
+                r.to = (int16_t)l.done;
+                r.mx = (uint8_t)l.x;
+                r.my = (uint8_t)l.y;
+                if (same) {
+                    lay_run(g, &r);
+                    return 1;
+                }
+                cand[nc++] = r;
+                break;
+            }
+            from = side == t && on ? l.done : -1;
+        } while (line_step(&l));
+    }
+    return -nc;
+}
+
 /* 4.7: every tree joined by vines to another. Trees in plan order; one not
- * yet joined tries the others nearest first: the canopy of u is flooded
- * (into m->a) and the shortest bridge from t's twigs to it is laid, which
- * joins both. Rays go at u's trunk centre; for the trees still alone, a
- * second round casts 32 rays from every twig tip (FAN_REACH long). A tree
- * no ray of which reaches another's canopy stays unjoined (counted in
- * rep->lonely; measured: never), the fallback. */
+ * yet joined tries the others nearest first, on the lanes (see lanes);
+ * a bridge joins both. For the trees still alone, rays from every twig tip
+ * (see bridge_ray): first at each other tree's centre, then in 32
+ * directions (FAN_REACH long). A tree no ray of which reaches another's
+ * canopy stays unjoined (counted in rep->lonely; measured: never). */
 static void bridges(bw_map *m, uint32_t seed, int level, const bw_forest_plan *pl, bw_forest_report *rep)
 {
     bw_tileset limb;
     bridge_ctx c;
-    unsigned joined = 0;
+    lane_run cand[BRIDGE_CAND];
+    unsigned joined = 0, flooded = 0; /* the trunks on the canopy in m->a */
     int round, t, k;
     limbs(&limb);
     c.g = &m->grid;
     c.reach = &m->a;
     c.pl = pl;
-    for (round = 0; round < 2; round++) /* the second: the 32-ray fallback */
+    for (round = 0; round < 3; round++) /* the lanes, rays at the centres, 32 rays */
         for (t = 0; t < pl->n; t++) {
             unsigned tried = 1u << t;
             if ((joined >> t) & 1u)
                 continue;
-            c.fan = (uint8_t)round;
+            c.fan = (uint8_t)(round == 2);
             for (k = 1; k < pl->n; k++) {
-                int u, best = -1;
+                int u, best = -1, laid = 0;
                 for (u = 0; u < pl->n; u++) /* the nearest tree not tried yet */
                     if (!((tried >> u) & 1u) &&
                         (best < 0 || bw_dist2(pl->x[t], pl->y[t], pl->x[u], pl->y[u]) <
                                          bw_dist2(pl->x[t], pl->y[t], pl->x[best], pl->y[best])))
                         best = u;
                 tried |= 1u << best;
-                bw_plane_clear(&m->a);
-                bw_fill_flood(&m->fill, &m->grid, &limb, &m->a, pl->x[best], pl->y[best]);
-                c.t = (uint8_t)t;
-                c.u = (uint8_t)best;
-                c.best = INT32_MAX;
-                grow_tree(seed, level, pl, t, 0, bridge_part, &c);
-                if (c.best < INT32_MAX) {
-                    vine_line(&m->grid, c.x0, c.y0, c.x1, c.y1);
+                if (round == 0) {
+                    int n;
+                    if (!((flooded >> t) & 1u)) {
+                        bw_plane_clear(&m->a);
+                        bw_fill_flood(&m->fill, &m->grid, &limb, &m->a, pl->x[t], pl->y[t]);
+                        for (flooded = 0, u = 0; u < pl->n; u++)
+                            flooded |= (unsigned)BW_PGET(&m->a, pl->x[u], pl->y[u]) << u;
+                    }
+                    n = lanes(m, pl, t, best, (int)((flooded >> best) & 1u), cand);
+                    laid = n > 0;
+                    if (n < 0) { /* u's own canopy: its flood checks the runs */
+                        bw_plane_clear(&m->a);
+                        bw_fill_flood(&m->fill, &m->grid, &limb, &m->a, pl->x[best], pl->y[best]);
+                        flooded = 0;
+                        for (u = 0; u < -n && !laid; u++)
+                            if (BW_PGET(&m->a, cand[u].mx, cand[u].my)) {
+                                lay_run(&m->grid, &cand[u]);
+                                laid = 1;
+                            }
+                    }
+                } else {
+                    bw_plane_clear(&m->a);
+                    bw_fill_flood(&m->fill, &m->grid, &limb, &m->a, pl->x[best], pl->y[best]);
+                    flooded = 0;
+                    c.t = (uint8_t)t;
+                    c.u = (uint8_t)best;
+                    c.best = INT32_MAX;
+                    grow_tree(seed, level, pl, t, 0, bridge_part, &c);
+                    if (c.best < INT32_MAX) {
+                        vine_line(&m->grid, c.x0, c.y0, c.x1, c.y1);
+                        laid = 1;
+                    }
+                }
+                if (laid) {
                     joined |= (1u << t) | (1u << best);
                     if (rep)
                         rep->bridges++;
                     break;
                 }
             }
-            if (round == 1 && !((joined >> t) & 1u) && rep)
+            if (round == 2 && !((joined >> t) & 1u) && rep)
                 rep->lonely++;
         }
 }
 
-/* 4.4 on the finished map: the leaves go in after every branch, top and
- * vine, into the air only, and each keeps off every other leaf (no leaf
- * square 4-next to another leaf's), so every leaf stays whole and distinct.
- * First every twig of every tree, in drawing order, gets up to
- * BW_FOREST_LEAVES_MIN leaves of 1 x 1 beside its last TIP_CELLS
- * centre-line cells, tip first, in the order east, south, west, north;
- * then the planned leaves of bw_forest_canopy (1 x 1 to 2 x 4) that still
- * fit, up to BW_FOREST_LEAVES_MAX per twig. A twig with no room for four
- * (counted in rep->bare) keeps what fits: the fallback. */
-#define TIP_CELLS 5
+/* What the leaves and tops passes ask of a square, a table by tile id
+ * (a square marked TWIG_MARK, see end_leaves, is none of these). */
+enum { K_LIMB = 1,    /* branch, mushroom, top, trunk: what a twig joins */
+       K_TWIG = 2,    /* branch, mushroom, top: what a twig is made of */
+       K_SHOOT = 4,   /* branch, mushroom: what a twig's end is */
+       K_ROOM = 8,    /* air, vine: where a leaf may go */
+       K_HELD = 16 }; /* branch, mushroom, trunk, vine, leaf: on the canopy */
+static const uint8_t kind_tab[256] = { /* every byte: a marked square is none */
+    [BW_T_BRANCH] = K_LIMB | K_TWIG | K_SHOOT | K_HELD,
+    [BW_T_MUSHROOM] = K_LIMB | K_TWIG | K_SHOOT | K_HELD,
+    [BW_T_MUSHROOM_TOP] = K_LIMB | K_TWIG,
+    [BW_T_TRUNK] = K_LIMB | K_HELD,
+    [BW_T_AIR] = K_ROOM,
+    [BW_T_VINE] = K_ROOM | K_HELD,
+    [BW_T_LEAF] = K_HELD,
+};
+
+static int kind(uint8_t t)
+{
+    return kind_tab[t];
+}
+
+static int limb(uint8_t t)
+{
+    return kind(t) & K_LIMB;
+}
+
+/* 4.4 on the finished map. The leaves go in after every branch, top and
+ * twig vine (and before the bridges, which then go round them), into the
+ * air or onto a twig's vine, and each new leaf keeps off every other leaf
+ * (no square of it 4-next to another leaf's), so it is distinct. They are
+ * placed from the finished grid itself: a twig's end is a branch or
+ * mushroom square with exactly one limb 4-neighbour (the free tip of a
+ * one-wide branch, as a player sees it), and its twig is what a walk of
+ * TWIG_STEPS steps from the end over branch, mushroom and top squares
+ * reaches. Each end, in row order, gets leaves until four distinct leaves
+ * touch its twig (other twigs' leaves count for it too); see end_leaves.
+ * Then each leaf, a 1 x 1 so far, grows away from the limb it hangs on to
+ * its drawn size (1 x 1 to 2 x 4, either way round) where that is all air
+ * touching no limb and no other leaf. An end with no room for four is cut
+ * back to a vine tendril where it may be (rep->cut), else it counts in
+ * rep->bare: the fallback (measured: 51 of 214,616 ends, seeds 0-299). */
+#define TWIG_STEPS 4
 typedef struct leaf_ctx {
     bw_grid *g;
+    bw_rng r;
     bw_forest_report *rep;
-    uint8_t placed, open;
 } leaf_ctx;
 
-static int leaf_fits(const bw_grid *g, int x0, int y0, int x1, int y1)
+/* The tile at (x, y), air off the map. */
+static uint8_t tile_at(const bw_grid *g, int x, int y)
 {
-    int x, y;
-    if (x0 < 0 || y0 < 0 || x1 >= g->w || y1 >= g->h)
+    return x >= 0 && y >= 0 && x < g->w && y < g->h ? BW_AT(g, x, y) : BW_T_AIR;
+}
+
+/* 1 if square i is on the map, air or vine, and no leaf 4-touches it. */
+static int leaf_room(const bw_grid *g, int i)
+{
+    const uint8_t *c = g->cell + i;
+    int x = i % BW_GRID_MAX, y = i / BW_GRID_MAX;
+    if (!(kind(*c) & K_ROOM))
         return 0;
-    for (y = y0 - 1; y <= y1 + 1; y++)
-        for (x = x0 - 1; x <= x1 + 1; x++) {
-            int in_x = x >= x0 && x <= x1, in_y = y >= y0 && y <= y1;
-            if (in_x && in_y) {
-                if (BW_AT(g, x, y) != BW_T_AIR)
-                    return 0;
-            } else if ((in_x || in_y) && bw_grid_in(g, x, y) && BW_AT(g, x, y) == BW_T_LEAF) {
-                return 0;
+    if (x > 0 && x < BW_FOREST_W - 1 && y > 0 && y < BW_FOREST_H - 1) /* inside the rim */
+        return c[1] != BW_T_LEAF && c[-1] != BW_T_LEAF && c[BW_GRID_MAX] != BW_T_LEAF &&
+               c[-BW_GRID_MAX] != BW_T_LEAF;
+    return tile_at(g, x + 1, y) != BW_T_LEAF && tile_at(g, x - 1, y) != BW_T_LEAF &&
+           tile_at(g, x, y + 1) != BW_T_LEAF && tile_at(g, x, y - 1) != BW_T_LEAF;
+}
+
+/* The leaf seeded at (x, y), grown away from its twig in direction d to
+ * `len` x `wide` (drawn) where every new square is air touching no limb
+ * and no leaf but its own: a rectangle, or the 1 x 1 it started as. */
+static void grow_leaf(leaf_ctx *c, int x, int y, int d)
+{
+    bw_grid *g = c->g;
+    uint32_t bits = bw_rng_next(&c->r);
+    int len = 1 + (int)(bits & 3u), wide = 1 + (int)((bits >> 2) & 1u);
+    int ax = bw_dx4[(d + 1) & 3], ay = bw_dy4[(d + 1) & 3]; /* across */
+    int x0, y0, x1, y1, i, j, k, ok = 1;
+    x0 = bw_min(x, x + bw_dx4[d] * (len - 1) + ax * (wide - 1));
+    x1 = bw_max(x, x + bw_dx4[d] * (len - 1) + ax * (wide - 1));
+    y0 = bw_min(y, y + bw_dy4[d] * (len - 1) + ay * (wide - 1));
+    y1 = bw_max(y, y + bw_dy4[d] * (len - 1) + ay * (wide - 1));
+    if (len * wide == 1 || x0 < 0 || y0 < 0 || x1 >= g->w || y1 >= g->h)
+        return;
+    for (j = y0; j <= y1 && ok; j++)
+        for (i = x0; i <= x1 && ok; i++) {
+            if (i == x && j == y)
+                continue;
+            ok = BW_AT(g, i, j) == BW_T_AIR;
+            for (k = 0; k < 4 && ok; k++) {
+                int nx = i + bw_dx4[k], ny = j + bw_dy4[k];
+                uint8_t u = tile_at(g, nx, ny);
+                int own = nx >= x0 && nx <= x1 && ny >= y0 && ny <= y1;
+                ok = !limb(u) && (own || u != BW_T_LEAF);
             }
         }
-    return 1;
+    if (ok)
+        bw_grid_rect(g, x0, y0, x1, y1, BW_T_LEAF);
 }
 
-static void put_leaf(leaf_ctx *c, int x0, int y0, int x1, int y1)
+/* The name of the leaf holding square i: the least square index of its
+ * group of 4-connected leaf squares (the first LEAF_GROUP of them; while
+ * ends are served groups are 1 x 1 leaves and joins of a few). */
+#define LEAF_GROUP 16
+static int leaf_name(const bw_grid *g, int i0)
 {
-    bw_grid_rect(c->g, x0, y0, x1, y1, BW_T_LEAF);
-    c->placed++;
-    if (c->rep)
-        c->rep->leaves++;
+    uint16_t q[LEAF_GROUP];
+    int n = 1, i, d, j, best = i0, x = i0 % BW_GRID_MAX, y = i0 / BW_GRID_MAX;
+    const uint8_t *c = g->cell + i0;
+    if (x > 0 && y > 0 && x < BW_FOREST_W - 1 && y < BW_FOREST_H - 1 && c[1] != BW_T_LEAF &&
+        c[-1] != BW_T_LEAF && c[BW_GRID_MAX] != BW_T_LEAF && c[-BW_GRID_MAX] != BW_T_LEAF)
+        return i0; /* a 1 x 1 leaf, the most of them */
+    q[0] = (uint16_t)i0;
+    for (i = 0; i < n; i++)
+        for (d = 0; d < 4; d++) {
+            int nx = q[i] % BW_GRID_MAX + bw_dx4[d], ny = q[i] / BW_GRID_MAX + bw_dy4[d], seen = 0;
+            if (tile_at(g, nx, ny) != BW_T_LEAF)
+                continue;
+            for (j = 0; j < n; j++)
+                seen |= q[j] == BW_BIT(nx, ny);
+            if (!seen && n < LEAF_GROUP) {
+                q[n++] = (uint16_t)BW_BIT(nx, ny);
+                best = bw_min(best, BW_BIT(nx, ny));
+            }
+        }
+    return best;
 }
 
-/* The first pass: small leaves at a twig's tip. */
-static void tip_leaves(const bw_forest_part *p, void *vc)
+/* The one leaf group 4-touching (x, y), or -1 if none or two or more. */
+static int one_group(const bw_grid *g, int x, int y)
 {
-    leaf_ctx *c = (leaf_ctx *)vc;
-    int16_t cx[TIP_CELLS], cy[TIP_CELLS];
-    int n = 0, i, d;
-    line4 l;
-    if (p->kind != BW_FOREST_BRANCH || !p->terminal)
-        return;
-    c->placed = 0;
-    line_start(&l, p->x0, p->y0, p->x1, p->y1);
-    do { /* the last TIP_CELLS cells, cx[(n - 1) % TIP_CELLS] the tip */
-        cx[n % TIP_CELLS] = l.x;
-        cy[n % TIP_CELLS] = l.y;
-        n++;
-    } while (line_step(&l));
-    for (i = 0; i < TIP_CELLS && i < n && c->placed < BW_FOREST_LEAVES_MIN; i++) {
-        int k = (n - 1 - i) % TIP_CELLS;
-        for (d = 0; d < 4 && c->placed < BW_FOREST_LEAVES_MIN; d++) {
-            int x = cx[k] + bw_dx4[d], y = cy[k] + bw_dy4[d];
-            if (leaf_fits(c->g, x, y, x, y))
-                put_leaf(c, x, y, x, y);
+    int d, name = -1;
+    for (d = 0; d < 4; d++)
+        if (tile_at(g, x + bw_dx4[d], y + bw_dy4[d]) == BW_T_LEAF) {
+            int k = leaf_name(g, BW_BIT(x + bw_dx4[d], y + bw_dy4[d]));
+            if (name >= 0 && k != name)
+                return -1;
+            name = k;
+        }
+    return name;
+}
+
+/* One twig end at (x, y). Its twig: the squares a breadth-first walk
+ * from the end reaches within TWIG_STEPS steps over branch, mushroom and
+ * top squares (at most TWIG_CAP, walked in the tests' order, so a prefix
+ * of what the tests see), marked with TWIG_MARK on the grid while it runs.
+ * The distinct leaves already touching them count; if that is under four,
+ * new 1 x 1 leaves go beside them where there is room. A first try walks
+ * TWIG_FAST squares and weighs up to LEAF_CAND / 2 free squares once each,
+ * the least costly first (see leaf_cost); a second, its leaves taken back,
+ * walks them all and takes free squares in walk order (the end's own first)
+ * and, where none is left, a square next to exactly one leaf group that
+ * does not touch the twig yet: it joins that group, which then counts for
+ * this twig and is still one leaf for every other. New leaves are marked
+ * in `ends` (they are never ends) for the growing. An end still short is
+ * cut back when it is a branch square hanging on a branch or mushroom and
+ * every other leaf beside it hangs on a limb of its own: it becomes a vine
+ * tendril (passable, no end any more, a vine's end on it stays on the
+ * canopy) and its own new leaves are taken back. Returns the square it
+ * hung on, as -2 - square (that square may now be an end, and is not cut
+ * in turn: the tendril would hang in the air), or -1. */
+#define TWIG_CAP 64
+#define TWIG_FAST 12
+#define LEAF_CAND 24
+#define TWIG_MARK 0x80u
+BW_STATIC_ASSERT(BW_TILE_COUNT <= TWIG_MARK, forest_twig_mark_free);
+
+/* The index of the lowest set bit of w (not 0): a de Bruijn sequence. */
+static int low_bit(uint32_t w)
+{
+    static const uint8_t pos[32] = { 0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
+                                     31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9 };
+    return pos[((w & (0u - w)) * 0x077cb531u) >> 27];
+}
+
+/* The 4-neighbours as steps of a square index, in bw_dx4 / bw_dy4 order. */
+static const int16_t step4[4] = { -BW_GRID_MAX, 1, BW_GRID_MAX, -1 };
+
+/* What a leaf on square i costs the others (see end_leaves): each air or
+ * vine 4-neighbour it takes room from, 8 if that one is beside this twig
+ * (marked) and 1 if not, and 32 if i is itself a vine square (a leaf may
+ * cut a twig's ray vine, whose squares stay passable, only where no air is
+ * left). */
+static int leaf_cost(const bw_grid *g, int i)
+{
+    const uint8_t *c = g->cell + i;
+    int k, cost = *c == BW_T_VINE ? 32 : 0;
+    int x = i % BW_GRID_MAX, y = i / BW_GRID_MAX;
+    if (x < 2 || y < 2 || x >= BW_FOREST_W - 2 || y >= BW_FOREST_H - 2)
+        return cost + 4; /* near the rim: not worth the checks */
+    for (k = 0; k < 4; k++) {
+        const uint8_t *b = c + step4[k];
+        if (kind(*b) & K_ROOM)
+            cost += (b[-BW_GRID_MAX] | b[1] | b[BW_GRID_MAX] | b[-1]) & TWIG_MARK ? 8 : 1;
+    }
+    return cost;
+}
+
+static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y, int may_cut)
+{
+    static const uint8_t cells[2] = { TWIG_FAST, TWIG_CAP }, cands[2] = { LEAF_CAND / 2, LEAF_CAND };
+    bw_grid *g = c->g;
+    uint16_t q[TWIG_CAP], names[BW_FOREST_LEAVES_MIN], cand[LEAF_CAND], put[2 * BW_FOREST_LEAVES_MIN];
+    int16_t cost[LEAF_CAND];
+    uint8_t dep[TWIG_CAP], was[2 * BW_FOREST_LEAVES_MIN];
+    int n = 0, i, d, j, nn = 0, nc, pass, np = 0, e0 = BW_BIT(x, y), next = -1;
+    for (pass = 0; pass < 2 && nn < BW_FOREST_LEAVES_MIN; pass++) {
+        for (i = 0; i < n; i++) /* the second pass starts afresh */
+            g->cell[q[i]] &= (uint8_t)~TWIG_MARK;
+        while (np > 0) {
+            np--;
+            g->cell[put[np]] = was[np];
+            ends->w[put[np] >> 5] &= ~(1u << (put[np] & 31));
+            if (c->rep)
+                c->rep->leaves--;
+        }
+        n = 1;
+        nn = nc = 0;
+        q[0] = (uint16_t)BW_BIT(x, y);
+        dep[0] = 0;
+        g->cell[q[0]] |= TWIG_MARK;
+        for (i = 0; i < n && nn < BW_FOREST_LEAVES_MIN; i++) /* the twig, the leaves it shows */
+            for (d = 0; d < 4; d++) {
+                int e = q[i] + step4[d]; /* limbs lie inside the rim (tops_and_leaves) */
+                uint8_t u = g->cell[e];
+                if (u == BW_T_LEAF && nn < BW_FOREST_LEAVES_MIN) {
+                    int name = leaf_name(g, e), dup = 0;
+                    for (j = 0; j < nn; j++)
+                        dup |= names[j] == name;
+                    if (!dup)
+                        names[nn++] = (uint16_t)name;
+                } else if ((kind(u) & K_TWIG) && dep[i] < TWIG_STEPS && n < cells[pass]) {
+                    g->cell[e] |= TWIG_MARK;
+                    q[n] = (uint16_t)e;
+                    dep[n++] = (uint8_t)(dep[i] + 1);
+                }
+            }
+        if (nn < BW_FOREST_LEAVES_MIN) /* the squares with room, costed once */
+            for (i = 0; i < n && nc < cands[pass]; i++)
+                for (d = 0; d < 4 && nc < cands[pass]; d++) {
+                    int a = q[i] + step4[d];
+                    if (leaf_room(g, a)) {
+                        cand[nc] = (uint16_t)a;
+                        cost[nc++] = (int16_t)leaf_cost(g, a);
+                    }
+                }
+        while (nn < BW_FOREST_LEAVES_MIN) { /* new leaves where it is short */
+            int best = -1, pick = -1, least = INT16_MAX;
+            for (i = 0; i < nc && (pass == 0 || pick < 0); i++) /* the second: walk order */
+                if (cost[i] >= 0 && cost[i] < least && leaf_room(g, cand[i])) {
+                    least = cost[i];
+                    pick = i;
+                }
+            if (pick >= 0) {
+                best = cand[pick];
+                cost[pick] = -1;
+            }
+            if (best < 0 && pass == 1) /* no room: join a leaf not touching it yet */
+                for (i = 0; i < n && best < 0; i++)
+                    for (d = 0; d < 4 && best < 0; d++) {
+                        int ax = q[i] % BW_GRID_MAX + bw_dx4[d], ay = q[i] / BW_GRID_MAX + bw_dy4[d], k, dup = 0;
+                        if (!(kind(BW_AT(g, ax, ay)) & K_ROOM) || (k = one_group(g, ax, ay)) < 0)
+                            continue;
+                        for (j = 0; j < nn; j++)
+                            dup |= names[j] == k;
+                        if (!dup)
+                            best = BW_BIT(ax, ay);
+                    }
+            if (best < 0)
+                break;
+            put[np] = (uint16_t)best; /* np < 2 x 4: at most 4 a pass */
+            was[np++] = g->cell[best];
+            g->cell[best] = BW_T_LEAF;
+            ends->w[best >> 5] |= 1u << (best & 31);
+            names[nn++] = (uint16_t)leaf_name(g, best);
+            if (c->rep)
+                c->rep->leaves++;
         }
     }
-    if (c->placed < BW_FOREST_LEAVES_MIN && c->rep)
+    for (i = 0; i < n; i++)
+        g->cell[q[i]] &= (uint8_t)~TWIG_MARK;
+    if (nn >= BW_FOREST_LEAVES_MIN)
+        return -1;
+    /* Short: the end's square is cut back to air when it is branch (a
+     * mushroom stays: the level above has its top) and, once this end's
+     * own new leaves are taken back, no leaf or vine touches it (so no
+     * other twig loses a leaf and no vine loses its end). The square it
+     * hung on may then be an end in its turn (the caller goes on there). */
+    for (i = np; i-- > 0;)
+        g->cell[put[i]] = was[i];
+    if (g->cell[e0] == BW_T_BRANCH && may_cut) {
+        int ok = 1;
+        for (d = 0; d < 4; d++) {
+            int v = e0 + step4[d], k, held = 0;
+            uint8_t u = g->cell[v];
+            if (limb(u)) {
+                next = v;
+                ok &= u == BW_T_BRANCH || u == BW_T_MUSHROOM;
+            }
+            if (u != BW_T_LEAF)
+                continue;
+            for (k = 0; k < 4; k++) /* another twig's leaf: it hangs on a limb of its own */
+                held |= v + step4[k] != e0 &&
+                        (kind(tile_at(g, v % BW_GRID_MAX + bw_dx4[k], v / BW_GRID_MAX + bw_dy4[k])) & K_LIMB);
+            ok &= held;
+        }
+        if (ok) {
+            /* beside a vine it becomes vine (a tendril: a vine's end on it
+             * stays on the canopy, a twig's vine keeps its tip); then the
+             * square it hung on may not be cut in turn (the tendril would
+             * hang in the air): see the caller */
+            g->cell[e0] = BW_T_VINE;
+            for (i = 0; i < np; i++)
+                ends->w[put[i] >> 5] &= ~(1u << (put[i] & 31));
+            if (c->rep) {
+                c->rep->cut++;
+                c->rep->leaves = (uint16_t)(c->rep->leaves - np);
+            }
+            return -2 - next;
+        }
+    }
+    for (i = 0; i < np; i++) /* not cut: it keeps what it got */
+        g->cell[put[i]] = BW_T_LEAF;
+    if (c->rep)
         c->rep->bare++;
-}
-
-/* The second pass: the planned leaves that still fit. A twig's count
- * starts at the first pass's BW_FOREST_LEAVES_MIN (an estimate: it only
- * caps how many more it takes). */
-static void more_leaves(const bw_forest_part *p, void *vc)
-{
-    leaf_ctx *c = (leaf_ctx *)vc;
-    if (p->kind == BW_FOREST_BRANCH)
-        c->placed = BW_FOREST_LEAVES_MIN;
-    else if (c->placed < BW_FOREST_LEAVES_MAX && leaf_fits(c->g, p->x0, p->y0, p->x1, p->y1))
-        put_leaf(c, p->x0, p->y0, p->x1, p->y1);
-}
-
-static void place_leaves(bw_map *m, uint32_t seed, int level, const bw_forest_plan *pl,
-                         bw_forest_report *rep)
-{
-    leaf_ctx c;
-    int t;
-    c.g = &m->grid;
-    c.rep = rep;
-    for (t = 0; t < pl->n; t++)
-        grow_tree(seed, level, pl, t, 0, tip_leaves, &c);
-    for (t = 0; t < pl->n; t++)
-        grow_tree(seed, level, pl, t, 1, more_leaves, &c);
+    return -1;
 }
 
 /* 4.6, the rule for mushroom tops: a top must come out on its level's
- * canopy. One that a flood from the trunks (over every passable square)
- * does not reach grows a vine, straight (4-connected), to the nearest
- * square that it does reach and is branch, mushroom, leaf or top, whose
- * line crosses no trunk (no vine out of the wood); then it is reached. Tops are taken in
- * row order; each costs one scan of the reached squares. */
-static void join_tops(bw_map *m, const bw_forest_plan *pl, bw_forest_report *rep)
+ * canopy. Every branch, mushroom, trunk, vine and leaf square is on it
+ * (each branch is drawn from its parent's centre line down to the trunk,
+ * a vine from a twig's tip, a leaf beside a twig), so a top is on it when
+ * its group of 4-connected tops touches one of those. A top whose group
+ * does not grows a vine, straight (4-connected), to the nearest branch or
+ * mushroom square whose line crosses no trunk (no vine out of the wood),
+ * found by a search in growing square rings round it. */
+#define TOP_GROUP 16
+static int top_on_canopy(const bw_grid *g, int x, int y)
+{
+    uint16_t q[TOP_GROUP];
+    int n = 1, i, d, j;
+    q[0] = (uint16_t)BW_BIT(x, y);
+    for (i = 0; i < n; i++)
+        for (d = 0; d < 4; d++) {
+            int c = q[i] + bw_dx4[d] + bw_dy4[d] * BW_GRID_MAX, seen = 0;
+            uint8_t u = g->cell[c]; /* tops lie inside the rim, as limbs do */
+            if (kind(u) & K_HELD)
+                return 1;
+            if (u != BW_T_MUSHROOM_TOP)
+                continue;
+            for (j = 0; j < n; j++)
+                seen |= q[j] == c;
+            if (!seen && n < TOP_GROUP) /* past TOP_GROUP: taken as off it */
+                q[n++] = (uint16_t)c;
+        }
+    return 0;
+}
+
+static void join_top(bw_grid *g, int x, int y, bw_forest_report *rep)
+{
+    int32_t best = INT32_MAX;
+    int bx = -1, by = -1, r;
+    for (r = 1; r < BW_FOREST_W && (int32_t)r * r < best; r++) {
+        int k, side;
+        for (k = -r; k <= r; k++) /* the ring: 8 r squares */
+            for (side = 0; side < 4; side++) {
+                int i = x + (side < 2 ? k : side == 2 ? -r : r);
+                int j = y + (side == 0 ? -r : side == 1 ? r : k);
+                int32_t dd;
+                uint8_t u;
+                if ((side >= 2 && (k == -r || k == r)) || i < 0 || j < 0 || i >= g->w || j >= g->h)
+                    continue; /* corners: once, in rows -r and r */
+                u = BW_AT(g, i, j);
+                if (u != BW_T_BRANCH && u != BW_T_MUSHROOM)
+                    continue;
+                dd = bw_dist2(x, y, i, j);
+                if (dd < best && line_clear(g, x, y, i, j, 0)) {
+                    best = dd;
+                    bx = i;
+                    by = j;
+                }
+            }
+    }
+    if (bx < 0)
+        return; /* no branch at all: cannot happen (trees have branches) */
+    vine_line(g, x, y, bx, by);
+    if (rep)
+        rep->stalks++;
+}
+
+/* 1 if square k is a twig's end (see tops_and_leaves). */
+static int twig_end(const bw_grid *g, int k)
+{
+    const uint8_t *p = g->cell + k;
+    return (kind(*p) & K_SHOOT) && (kind(p[-BW_GRID_MAX]) & K_LIMB) + (kind(p[1]) & K_LIMB) +
+                                           (kind(p[BW_GRID_MAX]) & K_LIMB) + (kind(p[-1]) & K_LIMB) == 1;
+}
+
+/* One pass in row order over the squares where limbs lie (rows and
+ * columns 1..118: a branch's centre line keeps EDGE in, its width one
+ * more square out; trunks and tops are further in), so the squares round
+ * one are on the map. It joins the tops (4.6: their vines are not limbs,
+ * so they make and break no twig end) and marks the twig ends in m->a;
+ * then the ends are served in row order, each unmarked as it is done, and
+ * the leaves they got (marked in m->a) grow. */
+static void tops_and_leaves(bw_map *m, uint32_t seed, int level, bw_forest_report *rep)
 {
     bw_grid *g = &m->grid;
-    bw_tileset open;
-    int t, i, j;
-    bw_tileset_from_flags(&open, BW_CONNECTS);
+    leaf_ctx c;
+    int x, y, d, i, pass;
+    c.g = g;
+    c.rep = rep;
     bw_plane_clear(&m->a);
-    for (t = 0; t < pl->n; t++)
-        bw_fill_flood(&m->fill, g, &open, &m->a, pl->x[t], pl->y[t]);
-    for (i = 0; i < BW_GRID_CELLS; i++) {
-        int x = i % BW_GRID_MAX, y = i / BW_GRID_MAX, bx = -1, by = -1;
-        int32_t best = INT32_MAX;
-        if (g->cell[i] != BW_T_MUSHROOM_TOP || ((m->a.w[i >> 5] >> (i & 31)) & 1u))
-            continue;
-        for (j = 0; j < BW_GRID_CELLS; j++) {
-            uint8_t u = g->cell[j];
-            int32_t d;
-            if (!((m->a.w[j >> 5] >> (j & 31)) & 1u) ||
-                (u != BW_T_BRANCH && u != BW_T_MUSHROOM && u != BW_T_LEAF && u != BW_T_MUSHROOM_TOP))
+    bw_rng_stream(&c.r, seed, BW_GEN_FOREST, (uint32_t)level, P_LEAVES);
+    for (y = EDGE - 1; y <= BW_FOREST_H - EDGE; y++)
+        for (x = EDGE - 1; x <= BW_FOREST_W - EDGE; x++) {
+            const uint8_t *p = &BW_AT(g, x, y);
+            if (*p == BW_T_AIR)
                 continue;
-            d = bw_dist2(x, y, j % BW_GRID_MAX, j / BW_GRID_MAX);
-            if (d < best && line_clear(g, x, y, j % BW_GRID_MAX, j / BW_GRID_MAX, 0)) {
-                best = d;
-                bx = j % BW_GRID_MAX;
-                by = j / BW_GRID_MAX;
+            if (*p == BW_T_MUSHROOM_TOP && !top_on_canopy(g, x, y))
+                join_top(g, x, y, rep);
+            if (twig_end(g, BW_BIT(x, y)))
+                BW_PSET(&m->a, x, y);
+        }
+    for (pass = 0; pass < 2; pass++) /* the ends in row order, mushrooms first (never cut) */
+    for (i = 0; i < BW_PLANE_WORDS; i++) {
+        uint32_t w = m->a.w[i];
+        while (w) {
+            int b = low_bit(w);
+            w &= w - 1u;
+            if (g->cell[i * 32 + b] == (pass ? BW_T_BRANCH : BW_T_MUSHROOM)) { /* not the leaves marked meanwhile */
+                int k = i * 32 + b, cuts;
+                m->a.w[i] &= ~(1u << b);
+                /* a cut end's square may leave another end: at most
+                 * TWIG_STEPS cuts in a row, then it is left bare */
+                int may_cut = 1;
+                for (cuts = 0; k >= 0 && cuts <= TWIG_STEPS; cuts++) {
+                    k = end_leaves(&c, &m->a, k % BW_GRID_MAX, k / BW_GRID_MAX, may_cut);
+                    may_cut = k >= -1;
+                    if (k < -1)
+                        k = -2 - k;
+                    if (k >= 0 && !twig_end(g, k))
+                        k = -1;
+                }
             }
         }
-        if (bx < 0)
-            continue; /* no canopy at all: cannot happen (trees have branches) */
-        vine_line(g, x, y, bx, by);
-        bw_fill_flood(&m->fill, g, &open, &m->a, x, y);
-        if (rep)
-            rep->stalks++;
+    }
+    for (i = 0; i < BW_PLANE_WORDS; i++) { /* the leaves grow */
+        uint32_t w = m->a.w[i];
+        while (w) {
+            int b = low_bit(w), from = -1;
+            w &= w - 1u;
+            x = (i * 32 + b) % BW_GRID_MAX;
+            y = (i * 32 + b) / BW_GRID_MAX;
+            for (d = 0; d < 4; d++) {
+                uint8_t u = tile_at(g, x + bw_dx4[d], y + bw_dy4[d]);
+                if (u == BW_T_LEAF)
+                    break;
+                if (from < 0 && limb(u))
+                    from = d;
+            }
+            if (d == 4 && from >= 0)
+                grow_leaf(&c, x, y, (from + 2) & 3);
+        }
     }
 }
 
@@ -905,9 +1352,8 @@ static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_pl
                     g->cell[i * 32 + b] = BW_T_MUSHROOM_TOP;
         }
     }
-    bridges(m, seed, level, pl, rep);     /* 4.7 */
-    place_leaves(m, seed, level, pl, rep); /* 4.4 */
-    join_tops(m, pl, rep);                 /* 4.6 */
+    tops_and_leaves(m, seed, level, rep); /* 4.6, 4.4 */
+    bridges(m, seed, level, pl, rep);     /* 4.7, round the leaves */
     if (rep) {
         rep->mushrooms = (uint16_t)bw_grid_count(g, BW_T_MUSHROOM);
         rep->tops = (uint16_t)bw_grid_count(g, BW_T_MUSHROOM_TOP);
@@ -1019,7 +1465,7 @@ static int level_hooked(bw_map *m, uint32_t seed, int level, bw_forest_report *r
         return BW_ERR_LEVEL;
     if (rep)
         rep->branches = rep->twigs = rep->leaves = rep->capped = rep->vines = rep->mushrooms =
-            rep->tops = rep->fallbacks = rep->bridges = rep->lonely = rep->bare = rep->stalks = 0;
+            rep->tops = rep->fallbacks = rep->bridges = rep->lonely = rep->bare = rep->stalks = rep->cut = 0;
     bw_forest_trunks(seed, &pl);
     if (level == BW_FOREST_LEVELS)
         floor_level(m, seed, &pl, rep, CLOSED(h));
