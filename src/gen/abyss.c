@@ -7,7 +7,6 @@
  * redrawn while its neighbours stay exactly as they are. */
 #include "burrow/abyss.h"
 #include "burrow/building.h"
-#include "burrow/fill.h"
 #include "burrow/geom.h"
 #include "burrow/life.h"
 
@@ -349,18 +348,93 @@ static void draw_second(bw_map *m, bw_rng *r, bw_rect b, int half, int second)
 
 /* ------------------------------------------------------- joining up */
 
+/* Joining works on the area's box alone, a row of it to a word: bit i of
+ * row word j is the cell (box.x0 + i, box.y0 + j). An area's box is at most
+ * 20 x 20, so a row fits a word with room for the carry below, and a
+ * flood grows a whole row at a time instead of a cell or a span at a time.
+ * The words live in the map's scratch planes (their first rows), so the
+ * stack stays as small as before. */
+BW_STATIC_ASSERT(BW_ABYSS_AREA <= 31, abyss_area_row_fits_a_word);
+
+typedef struct rows {
+    bw_rect box;
+    uint32_t *open;   /* the walkable cells of the area */
+    uint32_t *joined; /* those joined to the centre so far */
+} rows;
+
+/* The cells of `m` connected to a cell of `s` along a row (s is within m):
+ * the carry of m + s clears each run from its lowest cell of s to its top,
+ * which gives that part; then the part below spreads down the run, in
+ * doubling steps (a prefix OR over runs of m). */
+static uint32_t row_runs(uint32_t m, uint32_t s)
+{
+    uint32_t d = (m & ~(m + s)) | s, p = m;
+    d |= p & (d >> 1);
+    p &= p >> 1;
+    d |= p & (d >> 2);
+    p &= p >> 2;
+    d |= p & (d >> 4);
+    p &= p >> 4;
+    d |= p & (d >> 8);
+    p &= p >> 8;
+    d |= p & (d >> 16);
+    return d;
+}
+
+/* Row j of the box gains the open cells joined to the row next to it
+ * (4-connected); 1 if it gained any. */
+static int spread(const rows *w, int from, int j)
+{
+    uint32_t s = w->joined[from] & w->open[j] & ~w->joined[j];
+    if (!s)
+        return 0;
+    w->joined[j] |= row_runs(w->open[j], s);
+    return 1;
+}
+
+/* Joins every open cell connected to the cells `seed` of row j (4-connected,
+ * within the box): the same cells as a flood fill from them. Rows that
+ * gained cells are marked in `dirty` and spread to their neighbours, in
+ * sweeps down and up the box until none is left; every spread adds cells,
+ * so this ends (at most one sweep per open cell). */
+static void grow(const rows *w, int j, uint32_t seed)
+{
+    int h = bw_rect_h(w->box);
+    uint32_t dirty = 1u << j;
+    w->joined[j] |= row_runs(w->open[j], seed);
+    while (dirty) {
+        for (j = 0; j < h; j++)
+            if ((dirty >> j) & 1u) {
+                dirty &= ~(1u << j);
+                if (j > 0 && spread(w, j, j - 1))
+                    dirty |= 1u << (j - 1);
+                if (j + 1 < h && spread(w, j, j + 1))
+                    dirty |= 1u << (j + 1);
+            }
+        for (j = h - 1; j >= 0; j--)
+            if ((dirty >> j) & 1u) {
+                dirty &= ~(1u << j);
+                if (j > 0 && spread(w, j, j - 1))
+                    dirty |= 1u << (j - 1);
+                if (j + 1 < h && spread(w, j, j + 1))
+                    dirty |= 1u << (j + 1);
+            }
+    }
+}
+
 /* Lays a way from (x, y) toward (hx, hy), the longer axis first, until it
- * meets a cell already joined to the centre (set in `joined`); every cell it
- * opens is set in `open`. Walls of buildings are breached, not floored. */
-static void carve_toward(bw_map *m, int x, int y, int hx, int hy, uint8_t floor)
+ * meets a cell already joined to the centre; every cell it opens becomes
+ * open in `w`. Walls of buildings are breached, not floored. The way stays
+ * in the box: it starts in it and heads for the centre. */
+static void carve_toward(bw_map *m, const rows *w, int x, int y, int hx, int hy, uint8_t floor)
 {
     int dx = bw_sign(hx - x), dy = bw_sign(hy - y);
     int xfirst = bw_abs(hx - x) >= bw_abs(hy - y);
-    while (!BW_PGET(&m->a, x, y)) {
+    while (!((w->joined[y - w->box.y0] >> (x - w->box.x0)) & 1u)) {
         uint8_t *t = &BW_AT(&m->grid, x, y);
         if (!walkable(*t)) {
             *t = (*t == BW_T_BWALL || *t == BW_T_CRUMBLE_WALL) ? BW_T_BROKEN_WALL : floor;
-            BW_PSET(&m->b, x, y);
+            w->open[y - w->box.y0] |= 1u << (x - w->box.x0);
         }
         if (x == hx && y == hy)
             break; /* the centre is joined from the start: never reached */
@@ -372,29 +446,39 @@ static void carve_toward(bw_map *m, int x, int y, int hx, int hy, uint8_t floor)
 }
 
 /* Every walkable cell of the area, its anchors among them, joined to its
- * centre through walkable cells of the area only. Plane b holds the
- * walkable cells of the area, plane a those joined so far. */
+ * centre through walkable cells of the area only. The rows of the box go
+ * through in order, and in each the cells left unjoined from the west:
+ * each is given a way toward the centre, and joined with all it reaches. */
 static void join_area(bw_map *m, bw_rect box, uint8_t floor)
 {
     bw_grid *g = &m->grid;
+    rows w;
     int x, y, hx = (box.x0 + box.x1 + 1) / 2, hy = (box.y0 + box.y1 + 1) / 2;
     if (!walkable(BW_AT(g, hx, hy)))
         BW_AT(g, hx, hy) = floor;
-    bw_plane_clear(&m->a);
-    bw_plane_clear(&m->b);
-    for (y = box.y0; y <= box.y1; y++)
-        for (x = box.x0; x <= box.x1; x++)
-            if (walkable(BW_AT(g, x, y)))
-                BW_PSET(&m->b, x, y);
-    bw_fill_flood_plane(&m->fill, &m->b, BW_ABYSS_SIZE, BW_ABYSS_SIZE, &m->a, hx, hy);
+    w.box = box;
+    w.open = m->b.w;
+    w.joined = m->a.w;
+    for (y = box.y0; y <= box.y1; y++) {
+        const uint8_t *c = &BW_AT(g, 0, y);
+        uint32_t bits = 0;
+        for (x = box.x1; x >= box.x0; x--)
+            bits = (bits << 1) | (uint32_t)walkable(c[x]);
+        w.open[y - box.y0] = bits;
+        w.joined[y - box.y0] = 0;
+    }
+    grow(&w, hy - box.y0, 1u << (hx - box.x0));
     /* each pass joins one region to the centre; at most one per walkable
      * cell, so this ends */
-    for (y = box.y0; y <= box.y1; y++)
-        for (x = box.x0; x <= box.x1; x++)
-            if (BW_PGET(&m->b, x, y) && !BW_PGET(&m->a, x, y)) {
-                carve_toward(m, x, y, hx, hy, floor);
-                bw_fill_flood_plane(&m->fill, &m->b, BW_ABYSS_SIZE, BW_ABYSS_SIZE, &m->a, x, y);
-            }
+    for (y = 0; y < bw_rect_h(box); y++) {
+        uint32_t left;
+        while ((left = w.open[y] & ~w.joined[y]) != 0) {
+            for (x = 0; !((left >> x) & 1u); x++)
+                ;
+            carve_toward(m, &w, box.x0 + x, box.y0 + y, hx, hy, floor);
+            grow(&w, y, 1u << x);
+        }
+    }
 }
 
 /* ------------------------------------------------------------- anchors */
@@ -445,14 +529,16 @@ static int spot_area(int k)
     return -1;
 }
 
-/* 1 + the index of area a among the pit places, or 0 if it has none. */
+/* 1 + the index of area a among the pit places, or 0 if it has none:
+ * the pit-place areas before it, counted. */
 static int spot_of_area(int a)
 {
-    int k;
-    for (k = 0; k < BW_ABYSS_SPOTS; k++)
-        if (spot_area(k) == a)
-            return k + 1;
-    return 0;
+    int i, n = 1;
+    if ((a % BW_ABYSS_SIDE + a / BW_ABYSS_SIDE) % 3 != 0)
+        return 0;
+    for (i = 0; i < a; i++)
+        n += (i % BW_ABYSS_SIDE + i / BW_ABYSS_SIDE) % 3 == 0;
+    return n;
 }
 
 int bw_abyss_spot(uint32_t seed, int level, int k, int *x, int *y)
