@@ -194,41 +194,59 @@ static void draw_rubble(bw_map *m, bw_rng *r, bw_rect box)
  * for a whole area. */
 #define MAZE_SIDE 10
 #define MAZE_CELLS (MAZE_SIDE * MAZE_SIDE)
+/* The cells are kept with a frame of cells marked seen around them
+ * (MAZE_STRIDE a row), so a neighbour is one addition away and needs no
+ * bounds test. */
+#define MAZE_STRIDE (MAZE_SIDE + 2)
+#define MAZE_PADDED (MAZE_STRIDE * MAZE_STRIDE)
+BW_STATIC_ASSERT(MAZE_PADDED <= 256, abyss_maze_cells_fit_a_byte);
+#define SEEN(k) ((seen[(k) >> 5] >> ((k) & 31)) & 1u)
 static void draw_maze(bw_map *m, bw_rng *r, bw_rect box)
 {
     bw_grid *g = &m->grid;
     int cw = (bw_rect_w(box) + 1) / 2, ch = (bw_rect_h(box) + 1) / 2;
     uint8_t stack[MAZE_CELLS];
-    uint32_t seen[(MAZE_CELLS + 31) / 32] = { 0 };
-    int sp = 0, c, i;
+    uint32_t seen[(MAZE_PADDED + 31) / 32];
+    int off[4], step[4];
+    /* cell k (framed) is the grid square at + 2 (k % STRIDE) + 2 (k / STRIDE) GRID_MAX */
+    int at = box.y0 * BW_GRID_MAX + box.x0 - 2 - 2 * BW_GRID_MAX;
+    int sp = 0, c, i, k, d;
     bw_grid_rect(g, box.x0, box.y0, box.x1, box.y1, BW_T_ROCK);
     if (cw > MAZE_SIDE) cw = MAZE_SIDE;
     if (ch > MAZE_SIDE) ch = MAZE_SIDE;
+    for (i = 0; i < (MAZE_PADDED + 31) / 32; i++)
+        seen[i] = ~0u;
+    for (c = 0; c < cw * ch; c++) {
+        k = (c / cw + 1) * MAZE_STRIDE + c % cw + 1;
+        seen[k >> 5] &= ~(1u << (k & 31));
+    }
+    for (d = 0; d < 4; d++) {
+        off[d] = bw_dy4[d] * MAZE_STRIDE + bw_dx4[d];
+        step[d] = bw_dy4[d] * BW_GRID_MAX + bw_dx4[d];
+    }
     c = (int)bw_rng_below(r, (uint32_t)(cw * ch));
-    seen[c >> 5] |= 1u << (c & 31);
-    stack[sp++] = (uint8_t)c;
-    BW_AT(g, box.x0 + 2 * (c % cw), box.y0 + 2 * (c / cw)) = BW_T_STONE;
+    k = (c / cw + 1) * MAZE_STRIDE + c % cw + 1;
+    seen[k >> 5] |= 1u << (k & 31);
+    stack[sp++] = (uint8_t)k;
+    g->cell[at + 2 * (k % MAZE_STRIDE) + 2 * (k / MAZE_STRIDE) * BW_GRID_MAX] = BW_T_STONE;
     while (sp > 0) {
-        int d, n = 0, next[4], cx, cy;
-        c = stack[sp - 1];
-        cx = c % cw;
-        cy = c / cw;
-        for (d = 0; d < 4; d++) {
-            int nx = cx + bw_dx4[d], ny = cy + bw_dy4[d], k = ny * cw + nx;
-            if (nx >= 0 && ny >= 0 && nx < cw && ny < ch && !((seen[k >> 5] >> (k & 31)) & 1u))
+        int n = 0, next[4], here;
+        k = stack[sp - 1];
+        for (d = 0; d < 4; d++)
+            if (!SEEN(k + off[d]))
                 next[n++] = d;
-        }
         if (n == 0) {
             sp--;
             continue;
         }
         d = next[bw_rng_below(r, (uint32_t)n)];
-        c = (cy + bw_dy4[d]) * cw + cx + bw_dx4[d];
-        seen[c >> 5] |= 1u << (c & 31);
-        stack[sp++] = (uint8_t)c;
+        here = at + 2 * (k % MAZE_STRIDE) + 2 * (k / MAZE_STRIDE) * BW_GRID_MAX;
+        k += off[d];
+        seen[k >> 5] |= 1u << (k & 31);
+        stack[sp++] = (uint8_t)k;
         /* the wall between the two cells, then the new cell */
-        BW_AT(g, box.x0 + 2 * cx + bw_dx4[d], box.y0 + 2 * cy + bw_dy4[d]) = BW_T_STONE;
-        BW_AT(g, box.x0 + 2 * (c % cw), box.y0 + 2 * (c / cw)) = BW_T_STONE;
+        g->cell[here + step[d]] = BW_T_STONE;
+        g->cell[here + 2 * step[d]] = BW_T_STONE;
     }
     /* the line past the cells (even boxes): stubs from half the cells */
     for (i = 0; i < ch && box.x0 + 2 * (cw - 1) + 1 == box.x1; i++)
@@ -238,6 +256,7 @@ static void draw_maze(bw_map *m, bw_rng *r, bw_rect box)
         if (bw_rng_chance(r, 1, 2))
             BW_AT(g, box.x0 + 2 * i, box.y1) = BW_T_STONE;
 }
+#undef SEEN
 
 /* "Other types of area" (5.1): a cave of stone rounded by the 4-5 rule of
  * Game of Life, with lichen on its floor. The rule runs inside the box, so
@@ -250,23 +269,33 @@ static void draw_cave(bw_map *m, bw_rng *r, bw_rect box)
     /* the rule can close a narrow box up: redraw until a third of it is
      * open, at most CAVE_TRIES times, then lay an open disc in the middle */
     for (try = 0; try < CAVE_TRIES && stone * 3 < inner; try++) {
-        for (y = box.y0; y <= box.y1; y++)
-            for (x = box.x0; x <= box.x1; x++) {
-                int edge = x == box.x0 || y == box.y0 || x == box.x1 || y == box.y1;
-                BW_AT(g, x, y) = edge || bw_rng_chance(r, 45, 100) ? BW_T_ROCK : BW_T_STONE;
-            }
+        /* a rim of rock, the inside drawn in row order */
+        bw_grid_rect(g, box.x0, box.y0, box.x1, box.y1, BW_T_ROCK);
+        for (y = box.y0 + 1; y < box.y1; y++)
+            for (x = box.x0 + 1; x < box.x1; x++)
+                if (!bw_rng_chance(r, 45, 100))
+                    BW_AT(g, x, y) = BW_T_STONE;
         bw_life_cave(g, 3, box.x0 + 1, box.y0 + 1, box.x1 - 1, box.y1 - 1, BW_T_ROCK, BW_T_STONE);
         /* the rule runs inside a rim of rock; then the rim takes the square
-         * next inside it, so no wall of rock lines the seam */
-        for (y = box.y0; y <= box.y1; y++)
-            for (x = box.x0; x <= box.x1; x++)
-                if ((x == box.x0 || y == box.y0 || x == box.x1 || y == box.y1) && box.x1 - box.x0 >= 2 &&
-                    box.y1 - box.y0 >= 2)
-                    BW_AT(g, x, y) = BW_AT(g, bw_clamp(x, box.x0 + 1, box.x1 - 1), bw_clamp(y, box.y0 + 1, box.y1 - 1));
+         * next inside it, so no wall of rock lines the seam (the rim reads
+         * only the inside, so the order does not matter) */
+        if (box.x1 - box.x0 >= 2 && box.y1 - box.y0 >= 2) {
+            for (x = box.x0; x <= box.x1; x++) {
+                int ix = bw_clamp(x, box.x0 + 1, box.x1 - 1);
+                BW_AT(g, x, box.y0) = BW_AT(g, ix, box.y0 + 1);
+                BW_AT(g, x, box.y1) = BW_AT(g, ix, box.y1 - 1);
+            }
+            for (y = box.y0 + 1; y < box.y1; y++) {
+                BW_AT(g, box.x0, y) = BW_AT(g, box.x0 + 1, y);
+                BW_AT(g, box.x1, y) = BW_AT(g, box.x1 - 1, y);
+            }
+        }
         stone = 0;
-        for (y = box.y0; y <= box.y1; y++)
+        for (y = box.y0; y <= box.y1; y++) {
+            const uint8_t *c = &BW_AT(g, 0, y);
             for (x = box.x0; x <= box.x1; x++)
-                stone += BW_AT(g, x, y) == BW_T_STONE;
+                stone += c[x] == BW_T_STONE;
+        }
     }
     if (stone * 3 < inner)
         mound(g, bw_rect_make(box.x0 + 1, box.y0 + 1, box.x1 - 1, box.y1 - 1),
