@@ -421,11 +421,25 @@ static int spread(const rows *w, int from, int j)
     return 1;
 }
 
+/* Row j, if marked dirty, spreads to the rows next to it, which are marked
+ * in turn where they gained cells; the marks are returned. */
+static uint32_t visit(const rows *w, int j, int h, uint32_t dirty)
+{
+    if (!((dirty >> j) & 1u))
+        return dirty;
+    dirty &= ~(1u << j);
+    if (j > 0 && spread(w, j, j - 1))
+        dirty |= 1u << (j - 1);
+    if (j + 1 < h && spread(w, j, j + 1))
+        dirty |= 1u << (j + 1);
+    return dirty;
+}
+
 /* Joins every open cell connected to the cells `seed` of row j (4-connected,
  * within the box): the same cells as a flood fill from them. Rows that
- * gained cells are marked in `dirty` and spread to their neighbours, in
- * sweeps down and up the box until none is left; every spread adds cells,
- * so this ends (at most one sweep per open cell). */
+ * gained cells are marked dirty and spread to their neighbours, in sweeps
+ * down and up the box until none is left; every spread adds cells, so this
+ * ends (at most one sweep per open cell). */
 static void grow(const rows *w, int j, uint32_t seed)
 {
     int h = bw_rect_h(w->box);
@@ -433,21 +447,9 @@ static void grow(const rows *w, int j, uint32_t seed)
     w->joined[j] |= row_runs(w->open[j], seed);
     while (dirty) {
         for (j = 0; j < h; j++)
-            if ((dirty >> j) & 1u) {
-                dirty &= ~(1u << j);
-                if (j > 0 && spread(w, j, j - 1))
-                    dirty |= 1u << (j - 1);
-                if (j + 1 < h && spread(w, j, j + 1))
-                    dirty |= 1u << (j + 1);
-            }
+            dirty = visit(w, j, h, dirty);
         for (j = h - 1; j >= 0; j--)
-            if ((dirty >> j) & 1u) {
-                dirty &= ~(1u << j);
-                if (j > 0 && spread(w, j, j - 1))
-                    dirty |= 1u << (j - 1);
-                if (j + 1 < h && spread(w, j, j + 1))
-                    dirty |= 1u << (j + 1);
-            }
+            dirty = visit(w, j, h, dirty);
     }
 }
 
