@@ -26,6 +26,19 @@
 #ifndef BENCH_VARIANT
 #define BENCH_VARIANT 0
 #endif
+/* The target hunt split for parallel QEMU runs: variant 0 built as part K
+ * of N (-DBENCH_PART=K -DBENCH_PARTS=N) hunts the K-th slice of seeds
+ * 1..BENCH_RANGE of every level; part 1 also runs the fixed seeds and the
+ * desktop's candidates, the other parts only their slice. */
+#ifndef BENCH_PARTS
+#define BENCH_PARTS 1
+#endif
+#ifndef BENCH_PART
+#define BENCH_PART 1
+#endif
+#if BENCH_PART < 1 || BENCH_PART > BENCH_PARTS
+#error "BENCH_PART must be 1..BENCH_PARTS"
+#endif
 
 static bw_map map;
 
@@ -178,13 +191,14 @@ static void measure(const bw_generator *g, int level, uint32_t seed, const char 
     put("\n");
 }
 
-/* The worst case hunted on the target itself: seeds 1..n of one level, one
- * line `range LEVEL N SEED INSNS STACK` for the costliest. */
-static void hunt(const bw_generator *g, int level, uint32_t n)
+/* The worst case hunted on the target itself: seeds from..to of one level,
+ * one line `range LEVEL N SEED INSNS STACK` for the costliest (N: the
+ * seeds run; the slices of one level add up to BENCH_RANGE). */
+static void hunt(const bw_generator *g, int level, uint32_t from, uint32_t to)
 {
     uint64_t insns, worst = 0;
     uint32_t stack, deepest = 0, seed, worst_seed = 0;
-    for (seed = 1; seed <= n; seed++) {
+    for (seed = from; seed <= to; seed++) {
         if (run_one(g, level, seed, &insns, &stack) != 0) {
             put("error");
             put_u((uint32_t)level);
@@ -201,7 +215,7 @@ static void hunt(const bw_generator *g, int level, uint32_t n)
     }
     put("range");
     put_u((uint32_t)level);
-    put_u(n);
+    put_u(to - from + 1);
     put_u(worst_seed);
     put_u(worst);
     put_u(deepest);
@@ -227,12 +241,13 @@ int main(int argc, char **argv)
         return 1;
     }
     for (level = 1; level <= g->levels && level <= BENCH_LEVELS; level++) {
-        for (i = 0; i < sizeof bench_fixed / sizeof bench_fixed[0]; i++)
+        for (i = 0; i < sizeof bench_fixed / sizeof bench_fixed[0] && BENCH_PART == 1; i++)
             measure(g, level, bench_fixed[i], "fixed");
         if (BENCH_VARIANT == 0) {
-            for (i = 0; i < BENCH_WORST; i++)
+            for (i = 0; i < BENCH_WORST && BENCH_PART == 1; i++)
                 measure(g, level, bench_worst[level - 1][i], "worst");
-            hunt(g, level, BENCH_RANGE);
+            hunt(g, level, (uint32_t)((uint64_t)BENCH_RANGE * (BENCH_PART - 1) / BENCH_PARTS) + 1u,
+                 (uint32_t)((uint64_t)BENCH_RANGE * BENCH_PART / BENCH_PARTS));
         }
     }
     put("end\n");
