@@ -236,7 +236,7 @@ NOINLINE unsigned skip_grid(const src *s, unsigned i, unsigned lim)
 
 /* Fills the free run through free cell (x, y), then everything the stack
  * reaches from it. */
-NOINLINE void fill_from(run *st, src s, int x, int y, int plane)
+INLINE void fill_from(run *st, src s, int x, int y, int plane)
 {
     bw_fill *f = st->f;
     unsigned sp = 0, n = 0;
@@ -288,6 +288,16 @@ NOINLINE void fill_from(run *st, src s, int x, int y, int plane)
     st->n += (int)n;
 }
 
+NOINLINE void fill_from_grid(run *st, src s, int x, int y)
+{
+    fill_from(st, s, x, y, 0);
+}
+
+NOINLINE void fill_from_plane(run *st, src s, int x, int y)
+{
+    fill_from(st, s, x, y, 1);
+}
+
 INLINE int fill(bw_fill *f, src s, int w, int h, int x, int y, int plane)
 {
     run st;
@@ -303,7 +313,10 @@ INLINE int fill(bw_fill *f, src s, int w, int h, int x, int y, int plane)
     st.n = 0;
     st.dmin = BW_GRID_MAX;
     st.dmax = -1;
-    fill_from(&st, s, x, y, plane);
+    if (plane)
+        fill_from_plane(&st, s, x, y);
+    else
+        fill_from_grid(&st, s, x, y);
     /* The stack overflowed and spans were dropped: each left free cells
      * next to cells this call marked, on the rows it was to explore, so
      * fill on from every free cell there next to a marked one. A pass that
@@ -321,8 +334,12 @@ INLINE int fill(bw_fill *f, src s, int w, int h, int x, int y, int plane)
                 if (((yy > 0 && OUT_AT(s, i - BW_GRID_MAX)) ||
                      (yy < h - 1 && OUT_AT(s, i + BW_GRID_MAX)) ||
                      (xx > 0 && OUT_AT(s, i - 1)) || (xx < w - 1 && OUT_AT(s, i + 1))) &&
-                    is_free(s, i, plane))
-                    fill_from(&st, s, xx, yy, plane);
+                    is_free(s, i, plane)) {
+                    if (plane)
+                        fill_from_plane(&st, s, xx, yy);
+                    else
+                        fill_from_grid(&st, s, xx, yy);
+                }
             }
     }
     return st.n;
