@@ -316,15 +316,20 @@ board-test: $(B)/tests.elf build/host/tests.log
 
 # One generator's bench firmware; its seed list comes from the desktop hunt.
 # BENCH_VARIANT=1 builds the fixed seeds alone (bench-NAME-fixed.elf).
+# BENCH_PARTS=N BENCH_PART=K (variant 0): the K-th of N firmwares that
+# split the target hunt's seeds between them (bench-NAME-partK-of-N.elf).
 BENCH_DIR := build/bench/$(BENCH_GEN)
 BENCH_VARIANT ?= 0
-BENCH_ELF := $(B)/bench-$(BENCH_GEN)$(if $(filter 1,$(BENCH_VARIANT)),-fixed).elf
+BENCH_PARTS ?= 1
+BENCH_PART ?= 1
+BENCH_ELF := $(B)/bench-$(BENCH_GEN)$(if $(filter 1,$(BENCH_VARIANT)),-fixed,$(if $(filter-out 1,$(BENCH_PARTS)),-part$(BENCH_PART)-of-$(BENCH_PARTS))).elf
 $(BENCH_ELF): tests/bench/bench_fw.c tests/bench/out.h $(BENCH_DIR)/bench_seeds.h $(B)/port/cortex-m/startup.o \
               $(B)/libburrow.a $(BOARD_LD)
 	$(TCC) $(TFLAGS) -I$(BENCH_DIR) '-DBENCH_GEN="$(BENCH_GEN)"' -DBENCH_VARIANT=$(BENCH_VARIANT) \
+	  -DBENCH_PARTS=$(BENCH_PARTS) -DBENCH_PART=$(BENCH_PART) \
 	  $(LDFLAGS) -o $@ tests/bench/bench_fw.c $(B)/port/cortex-m/startup.o $(B)/libburrow.a $(LIBS)
 
-## One generator's bench firmware (BOARD=NAME BENCH_GEN=NAME [BENCH_VARIANT=1] [OPT=-Os])
+## One generator's bench firmware (BOARD=NAME BENCH_GEN=NAME [BENCH_VARIANT=1] [BENCH_PARTS=N BENCH_PART=K] [OPT=-Os])
 bench-fw: $(BENCH_ELF)
 
 # The flash one generator costs alone (tests/bench/flash_fw.c); FLASH_FN=none

@@ -22,9 +22,13 @@ static inline int bw_clamp(int v, int lo, int hi) { return v < lo ? lo : v > hi 
 /* Largest r with r * r <= v, for v >= 0 (integer only). */
 int bw_isqrt(int32_t v);
 
-int bw_rect_w(bw_rect r);
-int bw_rect_h(bw_rect r);
-int bw_rect_contains(bw_rect r, int x, int y);
+/* Inline too: the drawing loops call them per cell. */
+static inline int bw_rect_w(bw_rect r) { return r.x1 - r.x0 + 1; }
+static inline int bw_rect_h(bw_rect r) { return r.y1 - r.y0 + 1; }
+static inline int bw_rect_contains(bw_rect r, int x, int y)
+{
+    return x >= r.x0 && x <= r.x1 && y >= r.y0 && y <= r.y1;
+}
 int bw_rect_overlaps(bw_rect a, bw_rect b);
 bw_rect bw_rect_make(int x0, int y0, int x1, int y1); /* normalises order */
 bw_rect bw_rect_union(bw_rect a, bw_rect b);

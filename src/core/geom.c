@@ -38,14 +38,6 @@ int bw_isqrt(int32_t v)
     return (int)r;
 }
 
-int bw_rect_w(bw_rect r) { return r.x1 - r.x0 + 1; }
-int bw_rect_h(bw_rect r) { return r.y1 - r.y0 + 1; }
-
-int bw_rect_contains(bw_rect r, int x, int y)
-{
-    return x >= r.x0 && x <= r.x1 && y >= r.y0 && y <= r.y1;
-}
-
 int bw_rect_overlaps(bw_rect a, bw_rect b)
 {
     return a.x0 <= b.x1 && b.x0 <= a.x1 && a.y0 <= b.y1 && b.y0 <= a.y1;

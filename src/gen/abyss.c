@@ -7,7 +7,6 @@
  * redrawn while its neighbours stay exactly as they are. */
 #include "burrow/abyss.h"
 #include "burrow/building.h"
-#include "burrow/fill.h"
 #include "burrow/geom.h"
 #include "burrow/life.h"
 
@@ -195,41 +194,59 @@ static void draw_rubble(bw_map *m, bw_rng *r, bw_rect box)
  * for a whole area. */
 #define MAZE_SIDE 10
 #define MAZE_CELLS (MAZE_SIDE * MAZE_SIDE)
+/* The cells are kept with a frame of cells marked seen around them
+ * (MAZE_STRIDE a row), so a neighbour is one addition away and needs no
+ * bounds test. */
+#define MAZE_STRIDE (MAZE_SIDE + 2)
+#define MAZE_PADDED (MAZE_STRIDE * MAZE_STRIDE)
+BW_STATIC_ASSERT(MAZE_PADDED <= 256, abyss_maze_cells_fit_a_byte);
+#define SEEN(k) ((seen[(k) >> 5] >> ((k) & 31)) & 1u)
 static void draw_maze(bw_map *m, bw_rng *r, bw_rect box)
 {
     bw_grid *g = &m->grid;
     int cw = (bw_rect_w(box) + 1) / 2, ch = (bw_rect_h(box) + 1) / 2;
     uint8_t stack[MAZE_CELLS];
-    uint32_t seen[(MAZE_CELLS + 31) / 32] = { 0 };
-    int sp = 0, c, i;
+    uint32_t seen[(MAZE_PADDED + 31) / 32];
+    int off[4], step[4];
+    /* cell k (framed) is the grid square at + 2 (k % STRIDE) + 2 (k / STRIDE) GRID_MAX */
+    int at = box.y0 * BW_GRID_MAX + box.x0 - 2 - 2 * BW_GRID_MAX;
+    int sp = 0, c, i, k, d;
     bw_grid_rect(g, box.x0, box.y0, box.x1, box.y1, BW_T_ROCK);
     if (cw > MAZE_SIDE) cw = MAZE_SIDE;
     if (ch > MAZE_SIDE) ch = MAZE_SIDE;
+    for (i = 0; i < (MAZE_PADDED + 31) / 32; i++)
+        seen[i] = ~0u;
+    for (c = 0; c < cw * ch; c++) {
+        k = (c / cw + 1) * MAZE_STRIDE + c % cw + 1;
+        seen[k >> 5] &= ~(1u << (k & 31));
+    }
+    for (d = 0; d < 4; d++) {
+        off[d] = bw_dy4[d] * MAZE_STRIDE + bw_dx4[d];
+        step[d] = bw_dy4[d] * BW_GRID_MAX + bw_dx4[d];
+    }
     c = (int)bw_rng_below(r, (uint32_t)(cw * ch));
-    seen[c >> 5] |= 1u << (c & 31);
-    stack[sp++] = (uint8_t)c;
-    BW_AT(g, box.x0 + 2 * (c % cw), box.y0 + 2 * (c / cw)) = BW_T_STONE;
+    k = (c / cw + 1) * MAZE_STRIDE + c % cw + 1;
+    seen[k >> 5] |= 1u << (k & 31);
+    stack[sp++] = (uint8_t)k;
+    g->cell[at + 2 * (k % MAZE_STRIDE) + 2 * (k / MAZE_STRIDE) * BW_GRID_MAX] = BW_T_STONE;
     while (sp > 0) {
-        int d, n = 0, next[4], cx, cy;
-        c = stack[sp - 1];
-        cx = c % cw;
-        cy = c / cw;
-        for (d = 0; d < 4; d++) {
-            int nx = cx + bw_dx4[d], ny = cy + bw_dy4[d], k = ny * cw + nx;
-            if (nx >= 0 && ny >= 0 && nx < cw && ny < ch && !((seen[k >> 5] >> (k & 31)) & 1u))
+        int n = 0, next[4], here;
+        k = stack[sp - 1];
+        for (d = 0; d < 4; d++)
+            if (!SEEN(k + off[d]))
                 next[n++] = d;
-        }
         if (n == 0) {
             sp--;
             continue;
         }
         d = next[bw_rng_below(r, (uint32_t)n)];
-        c = (cy + bw_dy4[d]) * cw + cx + bw_dx4[d];
-        seen[c >> 5] |= 1u << (c & 31);
-        stack[sp++] = (uint8_t)c;
+        here = at + 2 * (k % MAZE_STRIDE) + 2 * (k / MAZE_STRIDE) * BW_GRID_MAX;
+        k += off[d];
+        seen[k >> 5] |= 1u << (k & 31);
+        stack[sp++] = (uint8_t)k;
         /* the wall between the two cells, then the new cell */
-        BW_AT(g, box.x0 + 2 * cx + bw_dx4[d], box.y0 + 2 * cy + bw_dy4[d]) = BW_T_STONE;
-        BW_AT(g, box.x0 + 2 * (c % cw), box.y0 + 2 * (c / cw)) = BW_T_STONE;
+        g->cell[here + step[d]] = BW_T_STONE;
+        g->cell[here + 2 * step[d]] = BW_T_STONE;
     }
     /* the line past the cells (even boxes): stubs from half the cells */
     for (i = 0; i < ch && box.x0 + 2 * (cw - 1) + 1 == box.x1; i++)
@@ -239,6 +256,7 @@ static void draw_maze(bw_map *m, bw_rng *r, bw_rect box)
         if (bw_rng_chance(r, 1, 2))
             BW_AT(g, box.x0 + 2 * i, box.y1) = BW_T_STONE;
 }
+#undef SEEN
 
 /* "Other types of area" (5.1): a cave of stone rounded by the 4-5 rule of
  * Game of Life, with lichen on its floor. The rule runs inside the box, so
@@ -251,23 +269,33 @@ static void draw_cave(bw_map *m, bw_rng *r, bw_rect box)
     /* the rule can close a narrow box up: redraw until a third of it is
      * open, at most CAVE_TRIES times, then lay an open disc in the middle */
     for (try = 0; try < CAVE_TRIES && stone * 3 < inner; try++) {
-        for (y = box.y0; y <= box.y1; y++)
-            for (x = box.x0; x <= box.x1; x++) {
-                int edge = x == box.x0 || y == box.y0 || x == box.x1 || y == box.y1;
-                BW_AT(g, x, y) = edge || bw_rng_chance(r, 45, 100) ? BW_T_ROCK : BW_T_STONE;
-            }
+        /* a rim of rock, the inside drawn in row order */
+        bw_grid_rect(g, box.x0, box.y0, box.x1, box.y1, BW_T_ROCK);
+        for (y = box.y0 + 1; y < box.y1; y++)
+            for (x = box.x0 + 1; x < box.x1; x++)
+                if (!bw_rng_chance(r, 45, 100))
+                    BW_AT(g, x, y) = BW_T_STONE;
         bw_life_cave(g, 3, box.x0 + 1, box.y0 + 1, box.x1 - 1, box.y1 - 1, BW_T_ROCK, BW_T_STONE);
         /* the rule runs inside a rim of rock; then the rim takes the square
-         * next inside it, so no wall of rock lines the seam */
-        for (y = box.y0; y <= box.y1; y++)
-            for (x = box.x0; x <= box.x1; x++)
-                if ((x == box.x0 || y == box.y0 || x == box.x1 || y == box.y1) && box.x1 - box.x0 >= 2 &&
-                    box.y1 - box.y0 >= 2)
-                    BW_AT(g, x, y) = BW_AT(g, bw_clamp(x, box.x0 + 1, box.x1 - 1), bw_clamp(y, box.y0 + 1, box.y1 - 1));
+         * next inside it, so no wall of rock lines the seam (the rim reads
+         * only the inside, so the order does not matter) */
+        if (box.x1 - box.x0 >= 2 && box.y1 - box.y0 >= 2) {
+            for (x = box.x0; x <= box.x1; x++) {
+                int ix = bw_clamp(x, box.x0 + 1, box.x1 - 1);
+                BW_AT(g, x, box.y0) = BW_AT(g, ix, box.y0 + 1);
+                BW_AT(g, x, box.y1) = BW_AT(g, ix, box.y1 - 1);
+            }
+            for (y = box.y0 + 1; y < box.y1; y++) {
+                BW_AT(g, box.x0, y) = BW_AT(g, box.x0 + 1, y);
+                BW_AT(g, box.x1, y) = BW_AT(g, box.x1 - 1, y);
+            }
+        }
         stone = 0;
-        for (y = box.y0; y <= box.y1; y++)
+        for (y = box.y0; y <= box.y1; y++) {
+            const uint8_t *c = &BW_AT(g, 0, y);
             for (x = box.x0; x <= box.x1; x++)
-                stone += BW_AT(g, x, y) == BW_T_STONE;
+                stone += c[x] == BW_T_STONE;
+        }
     }
     if (stone * 3 < inner)
         mound(g, bw_rect_make(box.x0 + 1, box.y0 + 1, box.x1 - 1, box.y1 - 1),
@@ -349,18 +377,95 @@ static void draw_second(bw_map *m, bw_rng *r, bw_rect b, int half, int second)
 
 /* ------------------------------------------------------- joining up */
 
+/* Joining works on the area's box alone, a row of it to a word: bit i of
+ * row word j is the cell (box.x0 + i, box.y0 + j). An area's box is at most
+ * 20 x 20, so a row fits a word with room for the carry below, and a
+ * flood grows a whole row at a time instead of a cell or a span at a time.
+ * The words live in the map's scratch planes (their first rows), so the
+ * stack stays as small as before. */
+BW_STATIC_ASSERT(BW_ABYSS_AREA <= 31, abyss_area_row_fits_a_word);
+
+typedef struct rows {
+    bw_rect box;
+    uint32_t *open;   /* the walkable cells of the area */
+    uint32_t *joined; /* those joined to the centre so far */
+} rows;
+
+/* The cells of `m` connected to a cell of `s` along a row (s is within m):
+ * the carry of m + s clears each run from its lowest cell of s to its top,
+ * which gives that part; then the part below spreads down the run, in
+ * doubling steps (a prefix OR over runs of m). */
+static uint32_t row_runs(uint32_t m, uint32_t s)
+{
+    uint32_t d = (m & ~(m + s)) | s, p = m;
+    d |= p & (d >> 1);
+    p &= p >> 1;
+    d |= p & (d >> 2);
+    p &= p >> 2;
+    d |= p & (d >> 4);
+    p &= p >> 4;
+    d |= p & (d >> 8);
+    p &= p >> 8;
+    d |= p & (d >> 16);
+    return d;
+}
+
+/* Row j of the box gains the open cells joined to the row next to it
+ * (4-connected); 1 if it gained any. */
+static int spread(const rows *w, int from, int j)
+{
+    uint32_t s = w->joined[from] & w->open[j] & ~w->joined[j];
+    if (!s)
+        return 0;
+    w->joined[j] |= row_runs(w->open[j], s);
+    return 1;
+}
+
+/* Row j, if marked dirty, spreads to the rows next to it, which are marked
+ * in turn where they gained cells; the marks are returned. */
+static uint32_t visit(const rows *w, int j, int h, uint32_t dirty)
+{
+    if (!((dirty >> j) & 1u))
+        return dirty;
+    dirty &= ~(1u << j);
+    if (j > 0 && spread(w, j, j - 1))
+        dirty |= 1u << (j - 1);
+    if (j + 1 < h && spread(w, j, j + 1))
+        dirty |= 1u << (j + 1);
+    return dirty;
+}
+
+/* Joins every open cell connected to the cells `seed` of row j (4-connected,
+ * within the box): the same cells as a flood fill from them. Rows that
+ * gained cells are marked dirty and spread to their neighbours, in sweeps
+ * down and up the box until none is left; every spread adds cells, so this
+ * ends (at most one sweep per open cell). */
+static void grow(const rows *w, int j, uint32_t seed)
+{
+    int h = bw_rect_h(w->box);
+    uint32_t dirty = 1u << j;
+    w->joined[j] |= row_runs(w->open[j], seed);
+    while (dirty) {
+        for (j = 0; j < h; j++)
+            dirty = visit(w, j, h, dirty);
+        for (j = h - 1; j >= 0; j--)
+            dirty = visit(w, j, h, dirty);
+    }
+}
+
 /* Lays a way from (x, y) toward (hx, hy), the longer axis first, until it
- * meets a cell already joined to the centre (set in `joined`); every cell it
- * opens is set in `open`. Walls of buildings are breached, not floored. */
-static void carve_toward(bw_map *m, int x, int y, int hx, int hy, uint8_t floor)
+ * meets a cell already joined to the centre; every cell it opens becomes
+ * open in `w`. Walls of buildings are breached, not floored. The way stays
+ * in the box: it starts in it and heads for the centre. */
+static void carve_toward(bw_map *m, const rows *w, int x, int y, int hx, int hy, uint8_t floor)
 {
     int dx = bw_sign(hx - x), dy = bw_sign(hy - y);
     int xfirst = bw_abs(hx - x) >= bw_abs(hy - y);
-    while (!BW_PGET(&m->a, x, y)) {
+    while (!((w->joined[y - w->box.y0] >> (x - w->box.x0)) & 1u)) {
         uint8_t *t = &BW_AT(&m->grid, x, y);
         if (!walkable(*t)) {
             *t = (*t == BW_T_BWALL || *t == BW_T_CRUMBLE_WALL) ? BW_T_BROKEN_WALL : floor;
-            BW_PSET(&m->b, x, y);
+            w->open[y - w->box.y0] |= 1u << (x - w->box.x0);
         }
         if (x == hx && y == hy)
             break; /* the centre is joined from the start: never reached */
@@ -372,29 +477,39 @@ static void carve_toward(bw_map *m, int x, int y, int hx, int hy, uint8_t floor)
 }
 
 /* Every walkable cell of the area, its anchors among them, joined to its
- * centre through walkable cells of the area only. Plane b holds the
- * walkable cells of the area, plane a those joined so far. */
+ * centre through walkable cells of the area only. The rows of the box go
+ * through in order, and in each the cells left unjoined from the west:
+ * each is given a way toward the centre, and joined with all it reaches. */
 static void join_area(bw_map *m, bw_rect box, uint8_t floor)
 {
     bw_grid *g = &m->grid;
+    rows w;
     int x, y, hx = (box.x0 + box.x1 + 1) / 2, hy = (box.y0 + box.y1 + 1) / 2;
     if (!walkable(BW_AT(g, hx, hy)))
         BW_AT(g, hx, hy) = floor;
-    bw_plane_clear(&m->a);
-    bw_plane_clear(&m->b);
-    for (y = box.y0; y <= box.y1; y++)
-        for (x = box.x0; x <= box.x1; x++)
-            if (walkable(BW_AT(g, x, y)))
-                BW_PSET(&m->b, x, y);
-    bw_fill_flood_plane(&m->fill, &m->b, BW_ABYSS_SIZE, BW_ABYSS_SIZE, &m->a, hx, hy);
+    w.box = box;
+    w.open = m->b.w;
+    w.joined = m->a.w;
+    for (y = box.y0; y <= box.y1; y++) {
+        const uint8_t *c = &BW_AT(g, 0, y);
+        uint32_t bits = 0;
+        for (x = box.x1; x >= box.x0; x--)
+            bits = (bits << 1) | (uint32_t)walkable(c[x]);
+        w.open[y - box.y0] = bits;
+        w.joined[y - box.y0] = 0;
+    }
+    grow(&w, hy - box.y0, 1u << (hx - box.x0));
     /* each pass joins one region to the centre; at most one per walkable
      * cell, so this ends */
-    for (y = box.y0; y <= box.y1; y++)
-        for (x = box.x0; x <= box.x1; x++)
-            if (BW_PGET(&m->b, x, y) && !BW_PGET(&m->a, x, y)) {
-                carve_toward(m, x, y, hx, hy, floor);
-                bw_fill_flood_plane(&m->fill, &m->b, BW_ABYSS_SIZE, BW_ABYSS_SIZE, &m->a, x, y);
-            }
+    for (y = 0; y < bw_rect_h(box); y++) {
+        uint32_t left;
+        while ((left = w.open[y] & ~w.joined[y]) != 0) {
+            for (x = 0; !((left >> x) & 1u); x++)
+                ;
+            carve_toward(m, &w, box.x0 + x, box.y0 + y, hx, hy, floor);
+            grow(&w, y, 1u << x);
+        }
+    }
 }
 
 /* ------------------------------------------------------------- anchors */
@@ -445,14 +560,16 @@ static int spot_area(int k)
     return -1;
 }
 
-/* 1 + the index of area a among the pit places, or 0 if it has none. */
+/* 1 + the index of area a among the pit places, or 0 if it has none:
+ * the pit-place areas before it, counted. */
 static int spot_of_area(int a)
 {
-    int k;
-    for (k = 0; k < BW_ABYSS_SPOTS; k++)
-        if (spot_area(k) == a)
-            return k + 1;
-    return 0;
+    int i, n = 1;
+    if ((a % BW_ABYSS_SIDE + a / BW_ABYSS_SIDE) % 3 != 0)
+        return 0;
+    for (i = 0; i < a; i++)
+        n += (i % BW_ABYSS_SIDE + i / BW_ABYSS_SIDE) % 3 == 0;
+    return n;
 }
 
 int bw_abyss_spot(uint32_t seed, int level, int k, int *x, int *y)

@@ -7,7 +7,11 @@
  * until the crawlers are done, holds the crawler array, 3 words a crawler
  * (BW_CRAWLER_MAX_CRAWLERS = 150 of them: all of its 1,800 bytes, so no RAM
  * beyond the map; the built-in design peaks at 138 over 100,000 seeds).
- * The fix then uses planes a and b and the fill stack as scratch. */
+ * Plane a holds the open tiles as bits, kept by every wall written, so
+ * the fix floods those bits a word at a time without reading the grid
+ * again; the fix marks what it reached in plane b and uses the fill stack.
+ * At the end every open tile is reached, plane a holds exactly the reached
+ * tiles and plane b is cleared. */
 #include "burrow/crawler.h"
 #include "burrow/fill.h"
 #include "burrow/geom.h"
@@ -90,6 +94,13 @@ static void drop(cr_run *u, int i)
 static int is_open(const bw_grid *g, int x, int y)
 {
     return x >= 0 && y >= 0 && x < g->w && y < g->h && BW_AT(g, x, y) == OPEN;
+}
+
+/* A wall tile, on the grid and out of the open bits (plane a). */
+static void wall(bw_map *m, int x, int y)
+{
+    BW_AT(&m->grid, x, y) = WALL;
+    BW_PCLR(&m->a, x, y);
 }
 
 /* LookAhead: rows in front of (x, y) facing f that are free of wall to a
@@ -227,7 +238,7 @@ static int make_step(cr_run *u, bw_crawler *c)
                     u->ev->skipped++;
                 continue;
             }
-            BW_AT(g, c->x + k * fx, c->y + k * fy) = WALL;
+            wall(u->m, c->x + k * fx, c->y + k * fy);
             u->walls++;
             if (u->ev)
                 u->ev->built++;
@@ -247,7 +258,7 @@ static int make_step(cr_run *u, bw_crawler *c)
      * (its run ends there, leaving no opening); off the map is wall too. */
     if (c->opening == 0 && !is_open(g, c->x + (front + 1) * fx, c->y + (front + 1) * fy)) {
         for (k = 1; k <= front; k++)
-            BW_AT(g, c->x + k * fx, c->y + k * fy) = WALL;
+            wall(u->m, c->x + k * fx, c->y + k * fy);
         u->walls += front;
         if (u->ev)
             u->ev->built = (uint8_t)front;
@@ -315,12 +326,25 @@ static void crawl(cr_run *u, const bw_crawler_trace *t)
 
 /* --------------------------------------------------------- connectivity */
 
+/* A tile the fix opens, on the grid and in the open bits. */
+static void open_at(bw_map *m, int x, int y)
+{
+    BW_AT(&m->grid, x, y) = OPEN;
+    BW_PSET(&m->a, x, y);
+}
+
+/* Floods the open tiles reached from (x, y) into plane b. */
+static int flood(bw_map *m, int x, int y)
+{
+    return bw_fill_flood_plane(&m->fill, &m->a, m->grid.w, m->grid.h, &m->b, x, y);
+}
+
 /* Doors: along every row (axis 0) or column (axis 1), a run of at most t
- * wall tiles between an open tile the fix has reached (plane a) and one it
+ * wall tiles between an open tile the fix has reached (plane b) and one it
  * has not is opened, and what it leads to is flooded into a. Rows and
  * columns start at `off` so the doors do not all sit at the top and left.
  * Never opens the outer ring (both ends lie inside it). */
-static int door_pass(bw_map *m, const bw_tileset *open, int t, int axis, int off,
+static int door_pass(bw_map *m, int t, int axis, int off,
                      int *reached, int *total, bw_crawler_info *info)
 {
     bw_grid *g = &m->grid;
@@ -334,15 +358,14 @@ static int door_pass(bw_map *m, const bw_tileset *open, int t, int axis, int off
             int x = axis ? o : i, y = axis ? i : o;
             if (BW_AT(g, x, y) != OPEN)
                 continue;
-            here = (int)BW_PGET(&m->a, x, y);
+            here = (int)BW_PGET(&m->b, x, y);
             if (prev >= 0 && here != prev_in && i - prev - 1 <= t) {
                 for (k = prev + 1; k < i; k++)
-                    BW_AT(g, axis ? o : k, axis ? k : o) = OPEN;
+                    open_at(m, axis ? o : k, axis ? k : o);
                 *total += i - prev - 1;
                 info->opened = (uint16_t)(info->opened + i - prev - 1);
                 info->doors++;
-                *reached += bw_fill_flood(&m->fill, g, open, &m->a, axis ? o : prev + 1,
-                                     axis ? prev + 1 : o);
+                *reached += flood(m, axis ? o : prev + 1, axis ? prev + 1 : o);
                 opened++;
                 here = 1;
                 if (*reached == *total)
@@ -358,7 +381,7 @@ static int door_pass(bw_map *m, const bw_tileset *open, int t, int axis, int off
 /* The fallback when no straight run of wall parts the reached area from
  * the rest (they share no row or column): an L of open tiles from the
  * first unreached open tile to the nearest reached one. */
-static void dig_l(bw_map *m, const bw_tileset *open, int *reached, int *total,
+static void dig_l(bw_map *m, int *reached, int *total,
                   bw_crawler_info *info)
 {
     bw_grid *g = &m->grid;
@@ -367,7 +390,7 @@ static void dig_l(bw_map *m, const bw_tileset *open, int *reached, int *total,
         for (x = 0; x < g->w; x++) {
             if (BW_AT(g, x, y) != OPEN)
                 continue;
-            if (!BW_PGET(&m->a, x, y)) {
+            if (!BW_PGET(&m->b, x, y)) {
                 if (px < 0) {
                     px = x;
                     py = y;
@@ -376,7 +399,7 @@ static void dig_l(bw_map *m, const bw_tileset *open, int *reached, int *total,
         }
     for (y = 0; y < g->h; y++)
         for (x = 0; x < g->w; x++)
-            if (BW_PGET(&m->a, x, y) && (d = bw_manhattan(x, y, px, py)) < best) {
+            if (BW_PGET(&m->b, x, y) && (d = bw_manhattan(x, y, px, py)) < best) {
                 best = d;
                 qx = x;
                 qy = y;
@@ -384,19 +407,19 @@ static void dig_l(bw_map *m, const bw_tileset *open, int *reached, int *total,
     s = bw_sign(qx - px);
     for (x = px; x != qx; x += s)
         if (BW_AT(g, x, py) != OPEN) {
-            BW_AT(g, x, py) = OPEN;
+            open_at(m, x, py);
             ++*total;
             info->opened++;
         }
     s = bw_sign(qy - py);
     for (y = py; y != qy; y += s)
         if (BW_AT(g, qx, y) != OPEN) {
-            BW_AT(g, qx, y) = OPEN;
+            open_at(m, qx, y);
             ++*total;
             info->opened++;
         }
     info->fallback++;
-    *reached += bw_fill_flood(&m->fill, g, open, &m->a, px, py);
+    *reached += flood(m, px, py);
 }
 
 /* Every open tile reachable (wallcrawlers.txt warns that opening-0
@@ -409,27 +432,27 @@ static void dig_l(bw_map *m, const bw_tileset *open, int *reached, int *total,
 static void connect(bw_map *m, uint32_t seed, int walls, bw_crawler_info *info)
 {
     bw_grid *g = &m->grid;
-    bw_tileset open;
     bw_rng r;
-    int total, reached, x = 0, y = 0, t = 1, side = bw_max(g->w, g->h), off_r, off_c;
-    bw_tileset_clear(&open);
-    bw_tileset_add(&open, OPEN);
+    int total, reached, i, t = 1, side = bw_max(g->w, g->h), off_r, off_c;
     total = g->w * g->h - walls;
-    bw_plane_clear(&m->a);
-    reached = bw_fill_region_next(&m->fill, g, &open, &m->a, &x, &y);
+    bw_plane_clear(&m->b);
+    /* the first open tile in row order */
+    for (i = 0; i < g->h * BW_GRID_MAX && !BW_PGET(&m->a, i % BW_GRID_MAX, i / BW_GRID_MAX); i++)
+        ;
+    reached = flood(m, i % BW_GRID_MAX, i / BW_GRID_MAX);
     if (reached == total)
         return;
     bw_rng_stream(&r, seed, BW_GEN_CRAWLER, 1, P_FIX);
     off_r = (int)bw_rng_below(&r, (uint32_t)(g->h - 2));
     off_c = (int)bw_rng_below(&r, (uint32_t)(g->w - 2));
     while (reached < total) {
-        int opened = door_pass(m, &open, t, 0, off_r, &reached, &total, info);
+        int opened = door_pass(m, t, 0, off_r, &reached, &total, info);
         if (reached < total)
-            opened += door_pass(m, &open, t, 1, off_c, &reached, &total, info);
+            opened += door_pass(m, t, 1, off_c, &reached, &total, info);
         if (opened) {
             t = 1;
         } else if (++t > side) {
-            dig_l(m, &open, &reached, &total, info);
+            dig_l(m, &reached, &total, info);
             t = 1;
         }
     }
@@ -438,15 +461,28 @@ static void connect(bw_map *m, uint32_t seed, int walls, bw_crawler_info *info)
 /* ----------------------------------------------------------- generation */
 
 /* Walls the rectangle; returns how many tiles were open before. */
-static int paint(bw_grid *g, int x0, int y0, int x1, int y1)
+static int paint(bw_map *m, int x0, int y0, int x1, int y1)
 {
     int x, y, n = 0;
     for (y = y0; y <= y1; y++)
         for (x = x0; x <= x1; x++) {
-            n += BW_AT(g, x, y) == OPEN;
-            BW_AT(g, x, y) = WALL;
+            n += BW_AT(&m->grid, x, y) == OPEN;
+            wall(m, x, y);
         }
     return n;
+}
+
+/* Plane a: every tile of the w x h map open. Cells and bits share one
+ * index, so the rows in use are one run of bits; columns past a narrower
+ * design's side are cleared after. */
+static void all_open(bw_plane *p, int w, int h)
+{
+    int i, x, y, n = h * BW_GRID_MAX;
+    for (i = 0; i < BW_PLANE_WORDS; i++)
+        p->w[i] = i < n / 32 ? ~0u : i == n / 32 && n % 32 ? ~0u >> (32 - n % 32) : 0u;
+    for (y = 0; y < h && w < BW_GRID_MAX; y++)
+        for (x = w; x < BW_GRID_MAX; x++)
+            BW_PCLR(p, x, y);
 }
 
 int bw_crawler_map(bw_map *m, uint32_t seed, const bw_crawler_design *d,
@@ -460,10 +496,11 @@ int bw_crawler_map(bw_map *m, uint32_t seed, const bw_crawler_design *d,
     if (bw_crawler_check(d) != 0)
         return BW_ERR_DESIGN;
     bw_map_init(m, d->w, d->h, OPEN);
-    u.walls = paint(&m->grid, 0, 0, d->w - 1, 0) + paint(&m->grid, 0, d->h - 1, d->w - 1, d->h - 1) +
-              paint(&m->grid, 0, 0, 0, d->h - 1) + paint(&m->grid, d->w - 1, 0, d->w - 1, d->h - 1);
+    all_open(&m->a, d->w, d->h);
+    u.walls = paint(m, 0, 0, d->w - 1, 0) + paint(m, 0, d->h - 1, d->w - 1, d->h - 1) +
+              paint(m, 0, 0, 0, d->h - 1) + paint(m, d->w - 1, 0, d->w - 1, d->h - 1);
     for (i = 0; i < d->n_walls; i++)
-        u.walls += paint(&m->grid, d->wall[i][0], d->wall[i][1], d->wall[i][2], d->wall[i][3]);
+        u.walls += paint(m, d->wall[i][0], d->wall[i][1], d->wall[i][2], d->wall[i][3]);
     u.m = m;
     u.d = d;
     u.count = 0;
@@ -477,7 +514,7 @@ int bw_crawler_map(bw_map *m, uint32_t seed, const bw_crawler_design *d,
         bw_crawler c = d->seed[i];
         c.gen = 0;
         c.gap = (uint8_t)(c.opening == 2 ? c.corridor_width + 1 : 0);
-        u.walls += paint(&m->grid, c.x, c.y, c.x, c.y);
+        u.walls += paint(m, c.x, c.y, c.x, c.y);
         store(&u, u.count++, &c);
     }
     u.info.peak = (uint16_t)u.count;

@@ -76,16 +76,28 @@ static int32_t pt_d2(const bw_overworld_points *pts, int i, int sx, int sy, int 
 
 /* The points are sorted by x, so walking away from the hint in x can stop
  * once dx^2 alone exceeds the best distance, so most cells look at a
- * fraction of the 80. Ties go to the lower index (strict > stops). */
+ * fraction of the 80; and a point is dropped as soon as the part of its
+ * distance summed so far (x, then y) is already too far, before z. Ties go
+ * to the lower index: walking up from the hint a point must be strictly
+ * nearer, walking down (lower indices) as near is enough. */
 int bw_overworld_nearest(const bw_overworld_points *pts, int sx, int sy, int sz, int hint)
 {
     int best = hint, i;
-    int32_t bd = pt_d2(pts, hint, sx, sy, sz), d, dx;
+    int32_t bd = pt_d2(pts, hint, sx, sy, sz), d, dx, dy, dz;
     for (i = hint + 1; i < BW_OVERWORLD_POINTS; i++) {
         dx = pts->p[i][0] - sx;
-        if (dx > 0 && dx * dx > bd)
-            break;
-        d = pt_d2(pts, i, sx, sy, sz);
+        d = dx * dx;
+        if (d > bd) {
+            if (dx > 0)
+                break; /* every later point lies farther right */
+            continue;
+        }
+        dy = sy - BW_OVERWORLD_PT_Y(pts, i);
+        d += dy * dy;
+        if (d >= bd)
+            continue;
+        dz = sz - pts->p[i][2];
+        d += dz * dz;
         if (d < bd) {
             bd = d;
             best = i;
@@ -93,10 +105,19 @@ int bw_overworld_nearest(const bw_overworld_points *pts, int sx, int sy, int sz,
     }
     for (i = hint - 1; i >= 0; i--) {
         dx = sx - pts->p[i][0];
-        if (dx > 0 && dx * dx > bd)
-            break;
-        d = pt_d2(pts, i, sx, sy, sz);
-        if (d < bd || (d == bd && i < best)) {
+        d = dx * dx;
+        if (d > bd) {
+            if (dx > 0)
+                break;
+            continue;
+        }
+        dy = sy - BW_OVERWORLD_PT_Y(pts, i);
+        d += dy * dy;
+        if (d > bd)
+            continue;
+        dz = sz - pts->p[i][2];
+        d += dz * dz;
+        if (d <= bd) { /* i < best always here: the tie goes to i */
             bd = d;
             best = i;
         }

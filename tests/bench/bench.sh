@@ -14,7 +14,9 @@
 #      <!-- bench --> and <!-- /bench -->.
 # Run from the top of the tree (the Makefile does). Knobs, for quick tries:
 # HUNT_SEEDS, BENCH_SEEDS, HOST_SEEDS, HOST_REPS, BENCH_MAX_LEVELS, DOC,
-# BENCH_GENS (names; then docs/bench.md is left alone).
+# BENCH_GENS (names; then docs/bench.md is left alone), JOBS (processes at
+# a time: the desktop hunts and the QEMU runs), BENCH_PARTS (firmwares each
+# generator's target hunt is split into, run side by side; default JOBS).
 set -e
 
 HUNT_SEEDS=${HUNT_SEEDS:-10000}  # desktop pre-selection: seeds per level
@@ -29,6 +31,7 @@ QEMU=${QEMU:-qemu-system-arm}
 MAKE=${MAKE:-make}
 QEMU_TIMEOUT=${QEMU_TIMEOUT:-900}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+BENCH_PARTS=${BENCH_PARTS:-$JOBS}
 
 out=build/bench
 host=$out/host
@@ -41,6 +44,22 @@ qemu_run() { # ELF LOG [QEMU OPTIONS]
     timeout $QEMU_TIMEOUT $QEMU -M mps2-an385 -nographic -monitor none -serial none \
         -semihosting-config enable=on,target=native -icount shift=0 "$@" -kernel "$elf" > "$log" 2>&1
 }
+
+# At most JOBS tasks at a time. `jobs` cannot count them portably (dash
+# lists no jobs inside $(...)), so the task ids are kept and polled.
+running=""
+slot() { # waits until fewer than JOBS tasks run
+    while :; do
+        still="" n=0
+        for p in $running; do
+            if kill -0 $p 2>/dev/null; then still="$still $p"; n=$((n + 1)); fi
+        done
+        running=$still
+        [ $n -ge "$JOBS" ] || return 0
+        sleep 1
+    done
+}
+spawn() { slot; "$@" & running="$running $!"; }
 
 $host list > $out/gens.txt
 gens=$(awk '{print $2}' $out/gens.txt)
@@ -57,11 +76,24 @@ note() { echo "bench: $1" >&2; echo "$1" >> $out/notes.txt; }
 drop() { gens=$(for x in $gens; do [ "$x" = "$1" ] || echo $x; done); }
 
 # ---- the desktop: hunt and timing
+# The hunts (most of the desktop's time) run JOBS at a time, the longest
+# (most levels) first; the timings then one after another, so that they
+# share the machine with nothing of the bench's own.
+order=$(for g in $gens; do awk -v g=$g '$2 == g { print $3, g }' $out/gens.txt; done | sort -rn | awk '{ print $2 }')
+desk_hunt() { # GEN
+    $host hunt $1 $BENCH_MAX_LEVELS $HUNT_SEEDS $HUNT_K > $out/$1/hunt.txt || echo hunt > $out/$1/desk-failed
+}
+for g in $order; do
+    echo "bench: $g: desktop hunt over seeds 1..$HUNT_SEEDS per level"
+    mkdir -p $out/$g
+    rm -f $out/$g/desk-failed
+    spawn desk_hunt $g
+done
+wait
 printf 'generator\tlevel\tslowest_seed\tslowest_ns\tdeepest_fill_seed\tfill_peak\tcandidates\n' > build/worst.tsv
 for g in $gens; do
-    echo "bench: $g: desktop hunt over seeds 1..$HUNT_SEEDS per level, then timing"
-    mkdir -p $out/$g
-    if ! $host hunt $g $BENCH_MAX_LEVELS $HUNT_SEEDS $HUNT_K > $out/$g/hunt.txt ||
+    echo "bench: $g: desktop timing"
+    if [ -f $out/$g/desk-failed ] ||
        ! $host time $g $BENCH_MAX_LEVELS $HOST_SEEDS $HOST_REPS > $out/$g/host.txt; then
         note "$g: the desktop run failed (build/bench/host hunt|time $g)"
         drop $g
@@ -109,19 +141,23 @@ flash_of() { arm-none-eabi-size -A "$1" | awk '$1 == ".text" { print $2 }'; }
 flash_of build/m3/flash-none.elf > $out/flash-none.txt
 flash_of build/m3-os/flash-none.elf >> $out/flash-none.txt
 
-target() { # GEN: everything the target measures of one generator
+# The hunt firmware of part K (bench_fw.c): part 1 is the full run.
+part_elf() { # GEN K
+    if [ "$BENCH_PARTS" -gt 1 ]; then echo build/m3/bench-$1-part$2-of-$BENCH_PARTS.elf
+    else echo build/m3/bench-$1.elf; fi
+}
+target() { # GEN: everything the target measures of one generator but hunt parts 2..
     g=$1 d=$out/$1
     mk() { $MAKE --no-print-directory -s BENCH_GEN=$g "$@"; }
-    if ! mk BOARD=m3 bench-fw || ! mk BOARD=m3 BENCH_VARIANT=1 bench-fw ||
+    if ! mk BOARD=m3 BENCH_PARTS=$BENCH_PARTS BENCH_PART=1 bench-fw || ! mk BOARD=m3 BENCH_VARIANT=1 bench-fw ||
        ! mk BOARD=m3 OPT=-Os BENCH_VARIANT=1 bench-fw || ! mk BOARD=m3 flash-fw || ! mk BOARD=m3 OPT=-Os flash-fw; then
-        echo "build" > $d/failed
+        echo "build" >> $d/failed
         return
     fi
-    arm-none-eabi-size -A build/m3/bench-$g.elf |
+    arm-none-eabi-size -A $(part_elf $g 1) |
         awk '$1 == ".data" || $1 == ".bss" { s += $2 } END { print s + 0 }' > $d/ram.txt
     { flash_of build/m3/flash-$g.elf; flash_of build/m3-os/flash-$g.elf; } > $d/flash.txt
-    rm -f $d/failed $d/m3-20k.log
-    qemu_run build/m3/bench-$g.elf $d/m3.log || echo "m3" >> $d/failed
+    qemu_run $(part_elf $g 1) $d/m3.log || echo "m3" >> $d/failed
     mark=$(arm-none-eabi-nm build/m3/bench-$g-fixed.elf | awk '$3 == "bench_mark" { print "0x" $1 }')
     qemu_run build/m3/bench-$g-fixed.elf $d/cyc-runs.log \
         -plugin $plugin,mark=$mark -d plugin -D $d/cyc-marks.log || echo "cycle model" >> $d/failed
@@ -131,10 +167,28 @@ target() { # GEN: everything the target measures of one generator
     fi
 }
 
-for g in $gens; do
-    echo "bench: $g: firmware on m3 (-O2, -Os, cycle model) and m3-20k, QEMU -icount shift=0"
-    target $g &
-    while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do sleep 1; done
+# Part K of the target hunt, K > 1: its slice of the seeds, every level.
+hunt_part() { # GEN K
+    g=$1 d=$out/$1
+    if ! $MAKE --no-print-directory -s BENCH_GEN=$g BOARD=m3 BENCH_PARTS=$BENCH_PARTS BENCH_PART=$2 bench-fw; then
+        echo "build of hunt part $2" >> $d/failed
+        return
+    fi
+    qemu_run $(part_elf $g $2) $d/hunt-$2.log || echo "m3 hunt part $2" >> $d/failed
+}
+
+# Every generator's target run and its hunt parts, JOBS at a time, the
+# generators with the most levels first (mdungeon's 99 floors).
+for g in $order; do
+    case " $gens " in *" $g "*) ;; *) continue ;; esac
+    echo "bench: $g: firmware on m3 (-O2, -Os, cycle model; the hunt in $BENCH_PARTS parts) and m3-20k, QEMU -icount shift=0"
+    rm -f $out/$g/failed $out/$g/m3-20k.log $out/$g/hunt-*.log
+    spawn target $g
+    k=2
+    while [ $k -le "$BENCH_PARTS" ]; do
+        spawn hunt_part $g $k
+        k=$((k + 1))
+    done
 done
 wait
 for g in $gens; do
@@ -203,7 +257,7 @@ for g in $gens; do
         s20=ok
     fi
     awk -v g=$g -v ram="$(cat $d/ram.txt)" -v s20="$s20" -v gens=$out/gens.txt -v hostf=$d/host.txt -v huntf=$d/hunt.txt -v base=$out/base.txt \
-        -v osf=$d/os-median.txt -v cycf=$d/cyc-median.txt -v flash="$(tr '\n' ' ' < $d/flash.txt)" -v nrange=$TARGET_SEEDS '
+        -v osf=$d/os-median.txt -v cycf=$d/cyc-median.txt -v flash="$(tr '\n' ' ' < $d/flash.txt)" -v nrange=$TARGET_SEEDS -v nparts=$BENCH_PARTS '
         function median(a, n,   i, j, t) { # insertion sort, n is small
             for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
             return a[int((n + 1) / 2)]
@@ -223,7 +277,7 @@ for g in $gens; do
         $1 == "range" {
             if ($5 > worst[$2] + 0) { worst[$2] = $5; wseed[$2] = $4 }
             if ($6 > stack[$2] + 0) stack[$2] = $6
-            ranged[$2] = $3
+            ranged[$2] += $3 # the slices of the parts add up
         }
         $1 == "calib" {
             # the counter claim: a loop of known length reads right to one SysTick tick
@@ -242,9 +296,9 @@ for g in $gens; do
                 if (!differ[l]++) printf "bench: %s level %d seed %d: the map differs from the desktop (%s here, %s there)\n", g, l, $3, $7, hhash[l " " $3] > "/dev/stderr"
             }
         }
-        $1 == "end" { ended = 1 }
+        $1 == "end" { ended++ }
         END {
-            if (!ended) { printf "bench: %s: the firmware did not finish\n", g > "/dev/stderr"; exit 1 }
+            if (ended < nparts) { printf "bench: %s: %d of %d firmwares did not finish\n", g, nparts - ended, nparts > "/dev/stderr"; exit 1 }
             if (bad) exit 1
             for (l = 1; l <= nl; l++) {
                 for (i = 1; i <= nf[l]; i++) a[i] = med[l, i]
@@ -254,7 +308,8 @@ for g in $gens; do
                 printf "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t%d\t%d\t%d\t%d\t%d\t%d\n", g, l, w, h, ram, stack[l], m, worst[l], wseed[l], hns[l], fpeak[l], fseed[l], s20, differ[l] + 0, os[l], fl[1], fl[2], cyc[l], ranged[l] >> "build/bench-full.tsv"
             }
         }
-    ' $d/m3.log || note "$g: the M3 run failed a check (counter, generate error or no end; see above)"
+    ' $d/m3.log $(k=2; while [ $k -le "$BENCH_PARTS" ]; do echo $d/hunt-$k.log; k=$((k + 1)); done) ||
+        note "$g: the M3 run failed a check (counter, generate error or no end; see above)"
 done
 
 # ---- the printed table and the region of docs/bench.md
