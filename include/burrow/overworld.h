@@ -125,7 +125,7 @@ typedef struct bw_overworld_building {
     uint8_t gap;           /* path tiles between road and building, 1..3 */
     uint8_t fallback;      /* 1: the chosen road point did not fit; scanned */
 } bw_overworld_building;
-/* Where a building may stand (overworld.txt 3, issue 12): its 2 x 2 on
+/* Where a building may stand (overworld.txt 3): its 2 x 2 on
  * grass (short or tall), its path on grass or road, and no water, boulder
  * field, special boulder or other building on the ring of tiles round it,
  * so it stands on dry land a player walks round, reached by its path. */

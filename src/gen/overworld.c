@@ -456,13 +456,13 @@ static int grass(int t)
 }
 
 /* Bounds before the grid is read: a building tried against the border
- * asks about row -1 or column -1, outside the grid (issue 13). */
+ * asks about row -1 or column -1, outside the grid. */
 static int grass_inside(const bw_grid *g, int x, int y)
 {
     return x >= 1 && y >= 1 && x <= BW_OVERWORLD_W - 2 && y <= BW_OVERWORLD_H - 2 && grass(BW_AT(g, x, y));
 }
 
-/* No building on a shore (issue 12): the ring round a building holds no
+/* No building on a shore: the ring round a building holds no
  * water, nor the other building (a tile of room between them). */
 static int bad_beside_building(int t)
 {
