@@ -187,8 +187,7 @@ static void pick_grid(md_ctx *c)
 /* Whether (x, y) lies in a sector whose cell holds nothing: a sector the
  * layout leaves out (0x09's outer band, 0x0A's centre, the unused columns
  * of 0x01 and 0x0B, the corners of 0x04 and 0x07). Nothing at all is put
- * there, neither floor nor hallway nor water nor a buried item (issue 17
- * item 7). Points outside the inner area count with the nearest sector. */
+ * there, neither floor nor hallway nor water nor a buried item. Points outside the inner area count with the nearest sector. */
 static int nothing(const bw_mdungeon_info *in, int x, int y)
 {
     int i = 0, j = 0;
@@ -232,7 +231,7 @@ static int pick_odd(bw_rng *r, int lo, int hi)
  * its minus 3, and placed two tiles off every sector boundary, so that the
  * boundary line itself and the wall line on each side of it stay free:
  * hallways bend on the boundary (see hallway()) and never run flush along a
- * room (issue 17 item 8). Sectors under 9 wide (gx 6 splits 52 into 8s and
+ * room, as the original draws them. Sectors under 9 wide (gx 6 splits 52 into 8s and
  * 9s) allow a width of the sector's minus 3, which still keeps those two
  * lines free. The 2:3 rule read as: the short
  * side is at least 2/3 of the long one (2 * long <= 3 * short). Height
@@ -435,7 +434,7 @@ static void dig(bw_grid *g, int x0, int y0, int x1, int y1)
  * lie on that line: the "collinear point" the hallway passes through. No
  * room comes within two tiles of a boundary (place_room), so the run
  * along it never lies flush beside a room: hallways meet rooms
- * end-on (issue 17 item 8). Every tile is 4-connected to the last, the
+ * end-on. Every tile is 4-connected to the last, the
  * ends touch the rooms, so linked cells always join. */
 static void hallway(md_ctx *c, int k, int d)
 {
