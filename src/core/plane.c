@@ -44,7 +44,7 @@ void bw_plane_andnot(bw_plane *dst, const bw_plane *src)
 
 /* Portable popcount: no __builtin, so the core never needs libgcc's
  * __popcountsi2 on cores without a count instruction. */
-static int popcount32(uint32_t v)
+int bw_popcount32(uint32_t v)
 {
     v = v - ((v >> 1) & 0x55555555u);
     v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
@@ -52,11 +52,21 @@ static int popcount32(uint32_t v)
     return (int)((v * 0x01010101u) >> 24);
 }
 
+/* de Bruijn: no loop, no builtin. */
+int bw_low_bit(uint32_t v)
+{
+    static const uint8_t pos[32] = {
+        0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
+        31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9
+    };
+    return pos[((v & (0u - v)) * 0x077cb531u) >> 27];
+}
+
 int bw_plane_count(const bw_plane *p)
 {
     int i, n = 0;
     for (i = 0; i < BW_PLANE_WORDS; i++)
-        n += popcount32(p->w[i]);
+        n += bw_popcount32(p->w[i]);
     return n;
 }
 
@@ -86,7 +96,7 @@ int bw_plane_row_count(const bw_plane *p, int y)
     int n = 0;
     BW_ASSERT(y >= 0 && y < BW_GRID_MAX);
     for (wi = lo >> 5; wi * 32 < hi; wi++)
-        n += popcount32(p->w[wi] & span_mask(wi, lo, hi));
+        n += bw_popcount32(p->w[wi] & span_mask(wi, lo, hi));
     return n;
 }
 

@@ -728,51 +728,85 @@ static int any_unreached(const bw_map *m)
     return 0;
 }
 
-static int water24(const bw_grid *g, int x, int y);
+/* Bits x0..x0 + 31 of row y of the plane (bit i: x0 + i); past the row's
+ * end they are the next row's (the caller masks them). Rows 1..118 only
+ * (every read stays inside the plane). */
+static uint32_t bits32(const bw_plane *p, int x0, int y)
+{
+    int b = y * BW_GRID_MAX + x0, off = b & 31;
+    uint32_t v = p->w[b >> 5] >> off;
+    if (off)
+        v |= p->w[(b >> 5) + 1] << (32 - off);
+    return v;
+}
 
 /* Bits x0..x0 + FORD_WIN - 1 of row y of the plane (bit i: x0 + i). A
  * window that runs off the side reads the row before or after, whose ends
  * lie in the rock margin (clear in m->b); rows off the map are clear. */
 static uint32_t plane_row(const bw_plane *p, int x0, int y)
 {
-    int b, off;
-    uint32_t v;
     if (y < 1 || y > BW_GRID_MAX - 2)
         return 0;
-    b = y * BW_GRID_MAX + x0;
-    off = b & 31;
-    v = p->w[b >> 5] >> off;
-    if (off)
-        v |= p->w[(b >> 5) + 1] << (32 - off);
-    return v & ((1u << FORD_WIN) - 1u);
+    return bits32(p, x0, y) & ((1u << FORD_WIN) - 1u);
+}
+
+/* s grown along the runs of `open` it lies in (s within open), both ways:
+ * a shift-and-mask fill that doubles its reach each step. */
+static uint32_t run_fill(uint32_t s, uint32_t open)
+{
+    uint32_t p = open, q = open;
+    int k;
+    for (k = 1; k < 32; k <<= 1) {
+        s |= p & (s << k);
+        p &= p << k;
+    }
+    for (k = 1; k < 32; k <<= 1) {
+        s |= q & (s >> k);
+        q &= q >> k;
+    }
+    return s;
 }
 
 /* 1 if the open 4-neighbours of ford (x, y) are joined without it inside
  * the FORD_WIN window round it (then they are joined on the map too, and
  * the ford is not needed). The open cells are m->b's (the cells that
- * connect), read a row of the window at a time; the reached ones grow a
- * step at a time until they stop changing (at most FORD_WIN^2 steps). */
+ * connect), a row of the window a word; the reached ones, seeded with the
+ * first open neighbour, fill along their rows and spread up and down in
+ * sweeps down and up the window until they stop changing (each sweep that
+ * changes something adds a cell, so at most FORD_WIN^2 sweeps), or until
+ * every open neighbour is reached. The component of the seed is the same
+ * whatever the order of growth. */
 static int way_round(const bw_map *m, int x, int y)
 {
-    uint32_t reach[FORD_WIN];
-    int i, j, h = FORD_WIN / 2, grew = 1, step, first = -1;
-    for (j = 0; j < FORD_WIN; j++)
+    uint32_t reach[FORD_WIN], open[FORD_WIN];
+    int i, j, h = FORD_WIN / 2, grew = 1, step, first = -1, dir;
+    for (j = 0; j < FORD_WIN; j++) {
         reach[j] = 0;
+        open[j] = plane_row(&m->b, x - h, y - h + j) & ~(j == h ? 1u << h : 0u);
+    }
     for (i = 0; i < 8; i += 2) /* seed: the first open 4-neighbour */
         if (first < 0 && BW_PGET(&m->b, x + bw_dx8[i], y + bw_dy8[i])) {
             first = i;
             reach[h + bw_dy8[i]] = 1u << (h + bw_dx8[i]);
         }
-    for (step = 0; step < FORD_WIN * FORD_WIN && grew; step++)
-        for (grew = 0, j = 0; j < FORD_WIN; j++) {
-            uint32_t r = reach[j] | (reach[j] << 1) | (reach[j] >> 1) |
-                         (j > 0 ? reach[j - 1] : 0) | (j + 1 < FORD_WIN ? reach[j + 1] : 0);
-            r &= plane_row(&m->b, x - h, y - h + j) & ~(j == h ? 1u << h : 0u);
+    for (step = 0; step < FORD_WIN * FORD_WIN && grew; step++) {
+        int all = 1;
+        for (i = 0; i < 8; i += 2)
+            if (((open[h + bw_dy8[i]] & ~reach[h + bw_dy8[i]]) >> (h + bw_dx8[i])) & 1u)
+                all = 0;
+        if (all)
+            return 1;
+        dir = (step & 1) ? -1 : 1;
+        for (grew = 0, j = dir > 0 ? 0 : FORD_WIN - 1; j >= 0 && j < FORD_WIN; j += dir) {
+            uint32_t r = reach[j] | (j > 0 ? reach[j - 1] : 0) |
+                         (j + 1 < FORD_WIN ? reach[j + 1] : 0);
+            r = run_fill(r & open[j], open[j]);
             if (r != reach[j]) {
                 reach[j] = r;
                 grew = 1;
             }
         }
+    }
     for (i = 0; i < 8; i += 2)
         if (BW_PGET(&m->b, x + bw_dx8[i], y + bw_dy8[i]) &&
             !((reach[h + bw_dy8[i]] >> (h + bw_dx8[i])) & 1u))
@@ -780,15 +814,27 @@ static int way_round(const bw_map *m, int x, int y)
     return 1;
 }
 
+/* The cells x0..x0 + 31 of row y (the first n of them) that may start a
+ * crossing: not connecting (m->b), next to a reached cell (m->a). */
+static uint32_t cross_cand(const bw_map *m, int x0, int y, int n)
+{
+    uint32_t v = bits32(&m->a, x0, y - 1) | bits32(&m->a, x0, y + 1) |
+                 bits32(&m->a, x0 - 1, y) | bits32(&m->a, x0 + 1, y);
+    v &= ~bits32(&m->b, x0, y);
+    return n >= 32 ? v : v & ((1u << n) - 1u);
+}
+
 /* Turns the `len` deep cells from (x, y) along bw_dx8[d] shallow (and
  * connecting, in m->b) and floods what they join into m->a. */
-static void ford(bw_map *m, const bw_tileset *open, int x, int y, int d, int len)
+static void ford(bw_map *m, const bw_tileset *open, int x, int y, int d, int len,
+                 uint32_t rows[4])
 {
     int i;
     for (i = 0; i < len; i++) {
         int cx = x + i * bw_dx8[d], cy = y + i * bw_dy8[d];
         BW_AT(&m->grid, cx, cy) = BW_T_SHALLOW;
         BW_PSET(&m->b, cx, cy);
+        rows[cy >> 5] |= 1u << (cy & 31);
     }
     bw_fill_flood(&m->fill, &m->grid, open, &m->a, x, y);
 }
@@ -805,11 +851,19 @@ static void ford(bw_map *m, const bw_tileset *open, int x, int y, int d, int len
  * reached cells (ensure_connected's precondition over the whole map).
  * Fords of one cell (none is shorter) are made as the scan finds them.
  * Returns 1 if a part is still cut off. */
-static int water_cross(bw_map *m, const node_list *nl)
+static int water_cross(bw_map *m, const node_list *nl, const bw_streamer_params *sp)
 {
     bw_grid *g = &m->grid;
     bw_tileset open;
-    int it, layer, x, y, d, i;
+    uint32_t ford_rows[4] = {0, 0, 0, 0}; /* bit y: row y holds a ford */
+    uint8_t wet[BW_GRID_MAX]; /* bit k of row y: water in x = EDGE + 32k.. + 31 */
+    int it, layer, x, y, d, i, x0;
+    /* m->a holds the water on entry; deep water is never made, only
+     * forded, from here on, so a crossing starts only where wet says */
+    for (y = EDGE; y < g->h - EDGE; y++)
+        for (wet[y] = 0, i = 0, x0 = EDGE; x0 < g->w - EDGE; i++, x0 += 32)
+            if (bits32(&m->a, x0, y))
+                wet[y] |= (uint8_t)(1u << i);
     open_set(&open);
     flood_nodes(m, &open, nl, 1);
     /* m->b: the cells that connect (plane bit i is cell i), so that
@@ -823,9 +877,15 @@ static int water_cross(bw_map *m, const node_list *nl)
     }
     for (it = 0; it < CROSS_MAX && any_unreached(m); it++) {
         int best = CROSS_LEN + 1, bx = 0, by = 0, bd = 0, one = 0;
+        /* the deep cells next to a reached one, in row order, found a word
+         * at a time (deep water does not connect) */
         for (y = EDGE; y < g->h - EDGE; y++)
-            for (x = EDGE; x < g->w - EDGE; x++) {
-                if (BW_AT(g, x, y) != BW_T_DEEP || !touches_reached(m, x, y))
+            for (i = 0, x0 = EDGE; x0 < g->w - EDGE; i++, x0 += 32) {
+              uint32_t cand = (wet[y] >> i & 1u) ? cross_cand(m, x0, y, g->w - EDGE - x0) : 0;
+              while (cand) {
+                x = x0 + bw_low_bit(cand);
+                cand &= cand - 1u;
+                if (BW_AT(g, x, y) != BW_T_DEEP)
                     continue;
                 for (d = 0; d < 8; d += 2) { /* the four straight ways (bw_dx8) */
                     int k = 1, cx = x + bw_dx8[d], cy = y + bw_dy8[d];
@@ -842,25 +902,31 @@ static int water_cross(bw_map *m, const node_list *nl)
                     }
                 }
                 if (best == 1) { /* one cell: none is shorter, ford it now */
-                    ford(m, &open, bx, by, 0, 1);
+                    ford(m, &open, bx, by, 0, 1, ford_rows);
                     best = CROSS_LEN + 1;
                     one = 1;
+                    /* the flood reached more: the rest of the word again */
+                    cand = cross_cand(m, x0, y, g->w - EDGE - x0) &
+                           ~((2u << (x - x0)) - 1u);
                 }
+              }
             }
         if (one)
             continue; /* scan again for what is still apart */
         if (best > CROSS_LEN)
             break;
-        ford(m, &open, bx, by, bd, best);
+        ford(m, &open, bx, by, bd, best, ford_rows);
     }
     /* A later ford may open a way round an earlier one (two pockets side
      * by side): a shallow cell that meets the deepening rule (only a ford
      * can: the rule was exact before them) and has a way round it close by
      * goes back to deep, so every ford left is needed. The fords are not
-     * listed (no stack for that on a 20 KiB part): the rows are scanned. */
+     * listed (no stack for that on a 20 KiB part): the rows that hold one
+     * (ford_rows) are scanned. */
     for (y = EDGE; y < g->h - EDGE; y++)
-        for (x = EDGE; x < g->w - EDGE; x++)
-            if (BW_AT(g, x, y) == BW_T_SHALLOW && water24(g, x, y) >= 12 && way_round(m, x, y)) {
+        for (x = EDGE; x < g->w - EDGE && (ford_rows[y >> 5] >> (y & 31) & 1u); x++)
+            if (BW_AT(g, x, y) == BW_T_SHALLOW && bw_streamer_water24(g, sp, x, y) >= sp->deep_min &&
+                way_round(m, x, y)) {
                 BW_AT(g, x, y) = BW_T_DEEP;
                 BW_PCLR(&m->a, x, y);
                 BW_PCLR(&m->b, x, y);
@@ -874,23 +940,6 @@ static int water_cross(bw_map *m, const node_list *nl)
                     bw_fill_flood(&m->fill, g, &open, &m->a, x, y);
                 }
     return any_unreached(m);
-}
-
-/* Water (shallow or deep) among the 24 cells within Manhattan distance 3
- * of (x, y): the deepening rule's count (PUT_TERRAIN_STREAMER_WATER). */
-static int water24(const bw_grid *g, int x, int y)
-{
-    int dx, dy, n = 0;
-    for (dy = -3; dy <= 3; dy++)
-        for (dx = bw_abs(dy) - 3; dx <= 3 - bw_abs(dy); dx++) {
-            int xx = x + dx, yy = y + dy;
-            uint8_t t;
-            if ((!dx && !dy) || xx < 0 || yy < 0 || xx >= g->w || yy >= g->h)
-                continue;
-            t = BW_AT(g, xx, yy);
-            n += t == BW_T_SHALLOW || t == BW_T_DEEP;
-        }
-    return n;
 }
 
 /* A streamer is a one-wide line, and the deepening rule (12 of the 24
@@ -915,7 +964,7 @@ static void widen_water(bw_map *m)
      * bits, north and south a row (120 bits = 3 words + 24) away; only the
      * cells next to water read their tile */
     for (i = 0; i < words; i++) {
-        uint32_t nb = (sh[i] << 1) | (sh[i] >> 1);
+        uint32_t nb = (sh[i] << 1) | (sh[i] >> 1), wide = 0;
         if (i > 0)
             nb |= sh[i - 1] >> 31;
         if (i + 1 < words)
@@ -938,10 +987,32 @@ static void widen_water(bw_map *m)
             /* 1.3.3: nothing within 10 of an up slope (m->a, from
              * bw_streamer_prepare); the line itself keeps off it */
             if (x >= EDGE && y >= EDGE && x < g->w - EDGE && y < g->h - EDGE &&
-                !BW_PGET(&m->a, x, y))
+                !BW_PGET(&m->a, x, y)) {
                 g->cell[c] = BW_T_SHALLOW;
+                wide |= 1u << j;
+            }
         }
+        /* word i of m->a is read no more: it becomes the water there */
+        m->a.w[i] = sh[i] | wide;
     }
+}
+
+/* After the pits went in over the water: m->a's water bits again in the
+ * boxes round the pits (their slopes, bases and slick ring). */
+static void water_again(bw_map *m, const bw_pit_plan *p)
+{
+    int k, x, y;
+    for (k = 0; k < p->n; k++)
+        for (y = bw_max(p->y[k] - BW_PIT_REACH - 1, 0);
+             y <= bw_min(p->y[k] + BW_PIT_REACH + 1, m->grid.h - 1); y++)
+            for (x = bw_max(p->x[k] - BW_PIT_REACH - 1, 0);
+                 x <= bw_min(p->x[k] + BW_PIT_REACH + 1, m->grid.w - 1); x++) {
+                uint8_t t = BW_AT(&m->grid, x, y);
+                if (t == BW_T_SHALLOW || t == BW_T_DEEP)
+                    BW_PSET(&m->a, x, y);
+                else
+                    BW_PCLR(&m->a, x, y);
+            }
 }
 
 /* The half moons of the pits above as up slopes, nothing else yet: the
@@ -963,6 +1034,7 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_
     node_list nl;
     bw_streamer_params sp;
     bw_rng r;
+    bw_rect moon[BW_PIT_MAX];
     int i, stone;
     nl.n = 0;
     add_plan(&nl, above);
@@ -983,6 +1055,11 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_
     sp.dry_walls = 1; /* water only in the cave: the part of a line in the
                          rock stays rock, the streamer comes out of the wall */
     sp.min_span = 40; /* "streamers": long, not puddles */
+    for (i = 0; i < above->n; i++) /* the only up slopes: up_moons' boxes */
+        moon[i] = bw_rect_make(above->x[i] - BW_PIT_R_MAX, above->y[i] - BW_PIT_R_MAX,
+                               above->x[i] + BW_PIT_R_MAX, above->y[i] + BW_PIT_R_MAX);
+    sp.up_in = moon;
+    sp.up_in_n = above->n;
     bw_streamer_prepare(m, &sp);
     for (i = bw_rng_range(&r, 2, 4); i > 0; i--)
         bw_streamer_put(m, &r, &sp, 0);
@@ -994,8 +1071,10 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_
     slick_ring(&m->grid, own);                   /* 1.3.5 */
     /* the water is final before it deepens, and only fords change it
      * after: the deepening rule holds on every tile but the fords */
-    bw_streamer_deepen(m, &sp);
-    if (water_cross(m, &nl)) {                   /* 1.3.2 */
+    water_again(m, above);
+    water_again(m, own);
+    bw_streamer_deepen_water(m, &sp, &m->a);
+    if (water_cross(m, &nl, &sp)) {                   /* 1.3.2 */
         area_list al;
         al.n = 0;
         area_add(&al, &m->grid, 0, 0, m->grid.w - 1, m->grid.h - 1);
