@@ -20,6 +20,9 @@ void bw_plane_or(bw_plane *dst, const bw_plane *src);
 void bw_plane_and(bw_plane *dst, const bw_plane *src);
 void bw_plane_andnot(bw_plane *dst, const bw_plane *src);
 int bw_plane_count(const bw_plane *p);
+/* Every cell of the grid (all BW_GRID_MAX rows, bit i: cell i) that holds
+ * t1 or t2 (pass t1 twice for one tile). */
+void bw_plane_of_tiles(bw_plane *p, const bw_grid *g, uint8_t t1, uint8_t t2);
 /* Set bits of v; and the index of the lowest set bit of v != 0 (portable:
  * no builtin, so no libgcc helper on cores without the instructions). */
 int bw_popcount32(uint32_t v);

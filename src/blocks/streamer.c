@@ -244,13 +244,7 @@ int bw_streamer_deepen_water(bw_map *m, const bw_streamer_params *p, const bw_pl
 
 int bw_streamer_deepen(bw_map *m, const bw_streamer_params *p)
 {
-    bw_grid *g = &m->grid;
-    int x, y;
-    bw_plane_clear(&m->a);
-    for (y = 0; y < g->h; y++)
-        for (x = 0; x < g->w; x++)
-            if (BW_AT(g, x, y) == p->shallow || BW_AT(g, x, y) == p->deep)
-                BW_PSET(&m->a, x, y);
+    bw_plane_of_tiles(&m->a, &m->grid, p->shallow, p->deep);
     return bw_streamer_deepen_water(m, p, &m->a);
 }
 

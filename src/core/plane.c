@@ -131,3 +131,15 @@ void bw_plane_set(bw_plane *p, int x, int y, int on)
         return;
     if (on) BW_PSET(p, x, y); else BW_PCLR(p, x, y);
 }
+
+void bw_plane_of_tiles(bw_plane *p, const bw_grid *g, uint8_t t1, uint8_t t2)
+{
+    int i, j;
+    for (i = 0; i < BW_PLANE_WORDS; i++) {
+        const uint8_t *c = &g->cell[i * 32];
+        uint32_t v = 0;
+        for (j = 0; j < 32; j++)
+            v |= (uint32_t)((c[j] == t1) | (c[j] == t2)) << j;
+        p->w[i] = v;
+    }
+}

@@ -755,15 +755,12 @@ static uint32_t plane_row(const bw_plane *p, int x0, int y)
 static uint32_t run_fill(uint32_t s, uint32_t open)
 {
     uint32_t p = open, q = open;
-    int k;
-    for (k = 1; k < 32; k <<= 1) {
-        s |= p & (s << k);
-        p &= p << k;
-    }
-    for (k = 1; k < 32; k <<= 1) {
-        s |= q & (s >> k);
-        q &= q >> k;
-    }
+#define UP(k) s |= p & (s << (k)); p &= p << (k)
+#define DOWN(k) s |= q & (s >> (k)); q &= q >> (k)
+    UP(1); UP(2); UP(4); UP(8); UP(16);
+    DOWN(1); DOWN(2); DOWN(4); DOWN(8); DOWN(16);
+#undef UP
+#undef DOWN
     return s;
 }
 
@@ -812,6 +809,43 @@ static int way_round(const bw_map *m, int x, int y)
             !((reach[h + bw_dy8[i]] >> (h + bw_dx8[i])) & 1u))
             return 0;
     return 1;
+}
+
+/* ORs the bits of v into the 120-bit line set `set` from bit `at` on. */
+static void or_bits(uint32_t set[5], int at, uint32_t v)
+{
+    set[at >> 5] |= v << (at & 31);
+    if (at & 31)
+        set[(at >> 5) + 1] |= v >> (32 - (at & 31));
+}
+
+/* The rows and columns that hold a cell that connects (m->b) and is not
+ * reached (m->a): bit y of row, bit x of col (120 bits; a fifth word, clear
+ * at the end, lets a reader take 32 bits from any x below 120). A word of
+ * the plane covers the end of one row and the start of the next. */
+static void unreached_lines(const bw_map *m, uint32_t row[5], uint32_t col[5])
+{
+    int i;
+    for (i = 0; i < 5; i++)
+        row[i] = col[i] = 0;
+    for (i = 0; i < BW_PLANE_WORDS; i++) {
+        uint32_t v = m->b.w[i] & ~m->a.w[i];
+        int y = i * 32 / BW_GRID_MAX, x = i * 32 % BW_GRID_MAX, n = BW_GRID_MAX - x;
+        if (!v)
+            continue;
+        if (n >= 32 || !(v >> n)) { /* all on row y */
+            row[y >> 5] |= 1u << (y & 31);
+            or_bits(col, x, v);
+        } else {
+            if (v & ((1u << n) - 1u))
+                row[y >> 5] |= 1u << (y & 31);
+            row[(y + 1) >> 5] |= 1u << ((y + 1) & 31);
+            or_bits(col, x, v & ((1u << n) - 1u));
+            or_bits(col, 0, v >> n);
+        }
+    }
+    col[3] &= (1u << (BW_GRID_MAX - 96)) - 1u; /* x >= 120: none */
+    col[4] = 0;
 }
 
 /* The cells x0..x0 + 31 of row y (the first n of them) that may start a
@@ -868,7 +902,7 @@ static int water_cross(bw_map *m, const node_list *nl, const bw_streamer_params 
     flood_nodes(m, &open, nl, 1);
     /* m->b: the cells that connect (plane bit i is cell i), so that
      * any_unreached compares words; every ford below sets its bits */
-    for (i = 0; i < (g->h * BW_GRID_MAX + 31) / 32; i++) {
+    for (i = 0; i < BW_PLANE_WORDS; i++) {
         const uint8_t *t = &g->cell[i * 32];
         uint32_t v = 0;
         for (d = 0; d < 32; d++)
@@ -877,24 +911,33 @@ static int water_cross(bw_map *m, const node_list *nl, const bw_streamer_params 
     }
     for (it = 0; it < CROSS_MAX && any_unreached(m); it++) {
         int best = CROSS_LEN + 1, bx = 0, by = 0, bd = 0, one = 0;
+        uint32_t urow[5], ucol[5]; /* rows, columns with an unreached cell */
+        unreached_lines(m, urow, ucol);
         /* the deep cells next to a reached one, in row order, found a word
-         * at a time (deep water does not connect) */
+         * at a time (deep water does not connect); a crossing ends on an
+         * unreached open cell, so it runs along a row or column of one */
         for (y = EDGE; y < g->h - EDGE; y++)
             for (i = 0, x0 = EDGE; x0 < g->w - EDGE; i++, x0 += 32) {
-              uint32_t cand = (wet[y] >> i & 1u) ? cross_cand(m, x0, y, g->w - EDGE - x0) : 0;
+              int in_row = (int)(urow[y >> 5] >> (y & 31) & 1u);
+              uint32_t cols = (ucol[x0 >> 5] >> (x0 & 31)) | (ucol[(x0 >> 5) + 1] << (32 - (x0 & 31)));
+              uint32_t cand = (wet[y] >> i & 1u) && (in_row || cols) ?
+                              cross_cand(m, x0, y, g->w - EDGE - x0) : 0;
               while (cand) {
                 x = x0 + bw_low_bit(cand);
                 cand &= cand - 1u;
                 if (BW_AT(g, x, y) != BW_T_DEEP)
                     continue;
                 for (d = 0; d < 8; d += 2) { /* the four straight ways (bw_dx8) */
-                    int k = 1, cx = x + bw_dx8[d], cy = y + bw_dy8[d];
-                    while (k < best && BW_AT(g, cx, cy) == BW_T_DEEP) {
-                        cx += bw_dx8[d];
-                        cy += bw_dy8[d];
+                    int k = 1, step = bw_dx8[d] + bw_dy8[d] * BW_GRID_MAX;
+                    int c = y * BW_GRID_MAX + x + step; /* cell index = plane bit */
+                    if (bw_dy8[d] ? !(ucol[x >> 5] >> (x & 31) & 1u) : !in_row)
+                        continue; /* no unreached cell on that line */
+                    while (k < best && g->cell[c] == BW_T_DEEP) {
+                        c += step;
                         k++;
                     }
-                    if (k < best && !REACHED(m, cx, cy) && bw_tile_connects(BW_AT(g, cx, cy))) {
+                    if (k < best && !(m->a.w[c >> 5] >> (c & 31) & 1u) &&
+                        bw_tile_connects(g->cell[c])) {
                         best = k;
                         bx = x;
                         by = y;
@@ -953,13 +996,7 @@ static void widen_water(bw_map *m)
     int i, j, words = (g->h * BW_GRID_MAX + 31) / 32;
     /* m->b: the shallow cells, built a word at a time (plane bit i is cell
      * i, the map being BW_GRID_MAX wide) */
-    for (i = 0; i < words; i++) {
-        const uint8_t *cell = &g->cell[i * 32];
-        uint32_t v = 0;
-        for (j = 0; j < 32; j++)
-            v |= (uint32_t)(cell[j] == BW_T_SHALLOW) << j;
-        m->b.w[i] = v;
-    }
+    bw_plane_of_tiles(&m->b, g, BW_T_SHALLOW, BW_T_SHALLOW);
     /* the 4-neighbours of 32 cells at once: west and east are the next
      * bits, north and south a row (120 bits = 3 words + 24) away; only the
      * cells next to water read their tile */
