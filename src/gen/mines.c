@@ -777,6 +777,7 @@ static int way_round(const bw_map *m, int x, int y)
 {
     uint32_t reach[FORD_WIN], open[FORD_WIN];
     int i, j, h = FORD_WIN / 2, grew = 1, step, first = -1, dir;
+    int nlo = h, nhi = h; /* the rows reached so far */
     for (j = 0; j < FORD_WIN; j++) {
         reach[j] = 0;
         open[j] = plane_row(&m->b, x - h, y - h + j) & ~(j == h ? 1u << h : 0u);
@@ -785,6 +786,7 @@ static int way_round(const bw_map *m, int x, int y)
         if (first < 0 && BW_PGET(&m->b, x + bw_dx8[i], y + bw_dy8[i])) {
             first = i;
             reach[h + bw_dy8[i]] = 1u << (h + bw_dx8[i]);
+            nlo = nhi = h + bw_dy8[i];
         }
     for (step = 0; step < FORD_WIN * FORD_WIN && grew; step++) {
         int all = 1;
@@ -793,14 +795,19 @@ static int way_round(const bw_map *m, int x, int y)
                 all = 0;
         if (all)
             return 1;
+        /* only rows next to a reached one can change: a sweep runs from a
+         * row before the reached rows to a row past them (both growing) */
         dir = (step & 1) ? -1 : 1;
-        for (grew = 0, j = dir > 0 ? 0 : FORD_WIN - 1; j >= 0 && j < FORD_WIN; j += dir) {
+        for (grew = 0, j = dir > 0 ? bw_max(nlo - 1, 0) : bw_min(nhi + 1, FORD_WIN - 1);
+             j >= 0 && j < FORD_WIN && j >= nlo - 1 && j <= nhi + 1; j += dir) {
             uint32_t r = reach[j] | (j > 0 ? reach[j - 1] : 0) |
                          (j + 1 < FORD_WIN ? reach[j + 1] : 0);
             r = run_fill(r & open[j], open[j]);
             if (r != reach[j]) {
                 reach[j] = r;
                 grew = 1;
+                nlo = bw_min(nlo, j);
+                nhi = bw_max(nhi, j);
             }
         }
     }
