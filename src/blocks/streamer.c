@@ -65,9 +65,9 @@ static void near_up(bw_map *m, bw_plane *out, int32_t r2, const bw_streamer_para
         for (y = y0; y <= y1; y++)
             for (x = x0; x <= x1; x++) {
                 int xa = x;
-                if (!(bw_tiles[BW_AT(g, x, y)].flags & BW_UP))
+                if (!(bw_tile_flags[BW_AT(g, x, y)] & BW_UP))
                     continue;
-                while (x + 1 <= x1 && (bw_tiles[BW_AT(g, x + 1, y)].flags & BW_UP))
+                while (x + 1 <= x1 && (bw_tile_flags[BW_AT(g, x + 1, y)] & BW_UP))
                     x++;
                 for (dy = -rad; dy <= rad; dy++) {
                     int yy = y + dy, h = half[bw_abs(dy)];
@@ -117,7 +117,7 @@ static int paint(int x, int y, void *ctx)
     uint8_t t = BW_AT(c->g, x, y);
     /* level links stay (the line is > 10 from up slopes anyway, but it may
      * cross a down slope or a pit), and deep water stays deep */
-    if (!(bw_tiles[t].flags & (BW_UP | BW_DOWN)) && t != c->p->deep &&
+    if (!(bw_tile_flags[t] & (BW_UP | BW_DOWN)) && t != c->p->deep &&
         !(c->p->dry_walls && BW_TILESET_HAS(&c->p->wall, t)))
         BW_AT(c->g, x, y) = c->p->shallow;
     return 0;

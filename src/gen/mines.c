@@ -913,7 +913,7 @@ static int water_cross(bw_map *m, const node_list *nl, const bw_streamer_params 
         const uint8_t *t = &g->cell[i * 32];
         uint32_t v = 0;
         for (d = 0; d < 32; d++)
-            v |= (uint32_t)((bw_tiles[t[d]].flags & BW_CONNECTS) != 0) << d;
+            v |= (uint32_t)((bw_tile_flags[t[d]] & BW_CONNECTS) != 0) << d;
         m->b.w[i] = v;
     }
     for (it = 0; it < CROSS_MAX && any_unreached(m); it++) {
