@@ -1203,7 +1203,9 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_
     /* 1.4.2: thin meandering mineshafts, after the smoothing that would
      * close them */
     bw_mineshaft_defaults(&sh);
-    sh.max_width = 2;
+    sh.max_width = 4;     /* "varies between 1 and 4 tiles wide" */
+    sh.width_change = 4;  /* a move every 4 steps on average */
+    sh.widen = 4;         /* 1 in 4 moves widens: mostly 1-2, thin (1.4.2) */
     for (i = 1; i < nl.n; i++) {
         int j = nearest_before(&nl, i);
         bw_mineshaft_run(m, &r, &sh, nl.x[i], nl.y[i], nl.x[j], nl.y[j], 0);
