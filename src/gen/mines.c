@@ -764,6 +764,15 @@ static uint32_t run_fill(uint32_t s, uint32_t open)
     return s;
 }
 
+/* Row j of the FORD_WIN window round ford (x, y): the cells that connect
+ * (m->b), less the ford itself. Read again at each use: a copy of the
+ * window would cost the 20 KiB board 124 B of stack. */
+static uint32_t way_open(const bw_map *m, int x, int y, int j)
+{
+    int h = FORD_WIN / 2;
+    return plane_row(&m->b, x - h, y - h + j) & ~(j == h ? 1u << h : 0u);
+}
+
 /* 1 if the open 4-neighbours of ford (x, y) are joined without it inside
  * the FORD_WIN window round it (then they are joined on the map too, and
  * the ford is not needed). The open cells are m->b's (the cells that
@@ -773,15 +782,13 @@ static uint32_t run_fill(uint32_t s, uint32_t open)
  * changes something adds a cell, so at most FORD_WIN^2 sweeps), or until
  * every open neighbour is reached. The component of the seed is the same
  * whatever the order of growth. */
-static int way_round(const bw_map *m, int x, int y)
+BW_NOINLINE static int way_round(const bw_map *m, int x, int y)
 {
-    uint32_t reach[FORD_WIN], open[FORD_WIN];
+    uint32_t reach[FORD_WIN];
     int i, j, h = FORD_WIN / 2, grew = 1, step, first = -1, dir;
     int nlo = h, nhi = h; /* the rows reached so far */
-    for (j = 0; j < FORD_WIN; j++) {
+    for (j = 0; j < FORD_WIN; j++)
         reach[j] = 0;
-        open[j] = plane_row(&m->b, x - h, y - h + j) & ~(j == h ? 1u << h : 0u);
-    }
     for (i = 0; i < 8; i += 2) /* seed: the first open 4-neighbour */
         if (first < 0 && BW_PGET(&m->b, x + bw_dx8[i], y + bw_dy8[i])) {
             first = i;
@@ -791,7 +798,8 @@ static int way_round(const bw_map *m, int x, int y)
     for (step = 0; step < FORD_WIN * FORD_WIN && grew; step++) {
         int all = 1;
         for (i = 0; i < 8; i += 2)
-            if (((open[h + bw_dy8[i]] & ~reach[h + bw_dy8[i]]) >> (h + bw_dx8[i])) & 1u)
+            if (BW_PGET(&m->b, x + bw_dx8[i], y + bw_dy8[i]) &&
+                !((reach[h + bw_dy8[i]] >> (h + bw_dx8[i])) & 1u))
                 all = 0;
         if (all)
             return 1;
@@ -801,8 +809,8 @@ static int way_round(const bw_map *m, int x, int y)
         for (grew = 0, j = dir > 0 ? bw_max(nlo - 1, 0) : bw_min(nhi + 1, FORD_WIN - 1);
              j >= 0 && j < FORD_WIN && j >= nlo - 1 && j <= nhi + 1; j += dir) {
             uint32_t r = reach[j] | (j > 0 ? reach[j - 1] : 0) |
-                         (j + 1 < FORD_WIN ? reach[j + 1] : 0);
-            r = run_fill(r & open[j], open[j]);
+                         (j + 1 < FORD_WIN ? reach[j + 1] : 0), open = way_open(m, x, y, j);
+            r = run_fill(r & open, open);
             if (r != reach[j]) {
                 reach[j] = r;
                 grew = 1;
@@ -892,19 +900,22 @@ static void ford(bw_map *m, const bw_tileset *open, int x, int y, int d, int len
  * reached cells (ensure_connected's precondition over the whole map).
  * Fords of one cell (none is shorter) are made as the scan finds them.
  * Returns 1 if a part is still cut off. */
-static int water_cross(bw_map *m, const node_list *nl, const bw_streamer_params *sp)
+BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
+                                   const bw_streamer_params *sp)
 {
     bw_grid *g = &m->grid;
     bw_tileset open;
     uint32_t ford_rows[4] = {0, 0, 0, 0}; /* bit y: row y holds a ford */
-    uint8_t wet[BW_GRID_MAX]; /* bit k of row y: water in x = EDGE + 32k.. + 31 */
+    uint32_t wet[4][4]; /* bit y of wet[k]: row y has water in x = EDGE + 32k.. + 31 */
     int it, layer, x, y, d, i, x0;
     /* m->a holds the water on entry; deep water is never made, only
      * forded, from here on, so a crossing starts only where wet says */
+    for (i = 0; i < 16; i++)
+        wet[i >> 2][i & 3] = 0;
     for (y = EDGE; y < g->h - EDGE; y++)
-        for (wet[y] = 0, i = 0, x0 = EDGE; x0 < g->w - EDGE; i++, x0 += 32)
+        for (i = 0, x0 = EDGE; x0 < g->w - EDGE; i++, x0 += 32)
             if (bits32(&m->a, x0, y))
-                wet[y] |= (uint8_t)(1u << i);
+                wet[i][y >> 5] |= 1u << (y & 31);
     open_set(&open);
     flood_nodes(m, &open, nl, 1);
     /* m->b: the cells that connect (plane bit i is cell i), so that
@@ -927,7 +938,7 @@ static int water_cross(bw_map *m, const node_list *nl, const bw_streamer_params 
             for (i = 0, x0 = EDGE; x0 < g->w - EDGE; i++, x0 += 32) {
               int in_row = (int)(urow[y >> 5] >> (y & 31) & 1u);
               uint32_t cols = (ucol[x0 >> 5] >> (x0 & 31)) | (ucol[(x0 >> 5) + 1] << (32 - (x0 & 31)));
-              uint32_t cand = (wet[y] >> i & 1u) && (in_row || cols) ?
+              uint32_t cand = (wet[i][y >> 5] >> (y & 31) & 1u) && (in_row || cols) ?
                               cross_cand(m, x0, y, g->w - EDGE - x0) : 0;
               while (cand) {
                 x = x0 + bw_low_bit(cand);
