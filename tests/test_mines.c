@@ -1289,27 +1289,24 @@ static int open_square(int x0, int y0, int k)
     return 1;
 }
 
-/* m->b: the cave cells, then the shaft cells. */
+/* m->b: the shaft cells. A cave cell lies within 2 (Chebyshev) of the
+ * centre of a 5 x 5 open square (cores_of(2)), so a shaft cell is an open
+ * cell farther than 4 from every such centre; built in m->a, then copied. */
 static void shaft_cells(void)
 {
     int x, y, dx, dy;
+    cores_of(2);
     bw_plane_clear(&m->a);
-    for (y = 0; y + 5 <= 120; y++)
-        for (x = 0; x + 5 <= 120; x++)
-            if (open_square(x, y, 5))
-                for (dy = 0; dy < 5; dy++)
-                    for (dx = 0; dx < 5; dx++)
-                        BW_PSET(&m->a, x + dx, y + dy);
-    bw_plane_clear(&m->b);
     for (y = 0; y < 120; y++)
         for (x = 0; x < 120; x++) {
             int near = 0;
-            for (dy = -2; dy <= 2; dy++)
-                for (dx = -2; dx <= 2; dx++)
-                    near |= bw_plane_get(&m->a, x + dx, y + dy);
+            for (dy = -4; dy <= 4 && !near; dy++)
+                for (dx = -4; dx <= 4 && !near; dx++)
+                    near = bw_plane_get(&m->b, x + dx, y + dy);
             if (!near && open_at(x, y))
-                BW_PSET(&m->b, x, y);
+                BW_PSET(&m->a, x, y);
         }
+    bw_plane_copy(&m->b, &m->a);
 }
 
 static int width_at(int x, int y)
