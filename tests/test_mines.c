@@ -545,8 +545,9 @@ static void mines_1_3_5_steam_during_play(void)
 
 /* ------------------------------------------------------------- DLVL 4 */
 
-/* Caves: regions of cells whose 3 x 3 neighbourhood is all open (a shaft,
- * at most 2 wide with wall beside it, has none), counted in m->b. */
+/* Caves: regions of cells whose 3 x 3 neighbourhood is all open (a shaft's
+ * 1-2 wide stretches have none; its 3-4 wide ones add a few), counted in
+ * m->b. */
 static int cave_cores(void)
 {
     int x, y, dx, dy, n = 0;
@@ -666,7 +667,7 @@ static void mines_1_4_1_many_small_caves(void)
 }
 
 /* Thin connections: open cells with rock on both sides within 2 squares,
- * across or up-down (a mineshaft 1-2 wide): some on every level, 10 or
+ * across or up-down (a mineshaft's 1-2 wide stretches): some on every level, 10 or
  * more on 95% (caves that overlap need fewer shafts). */
 static void mines_1_4_2_thin_mineshafts_connect(void)
 {
@@ -1018,7 +1019,7 @@ static void mines_golden(void)
     gen(1, 3);
     t_golden("mines_seed1_level3", bw_grid_hash(g), 0x7fbb2425u);
     gen(1, 4);
-    t_golden("mines_seed1_level4", bw_grid_hash(g), 0xb142155cu);
+    t_golden("mines_seed1_level4", bw_grid_hash(g), 0x50404cc7u);
     gen(1, 5);
     t_golden("mines_seed1_level5", bw_grid_hash(g), 0xf924e936u);
 }
@@ -1263,6 +1264,136 @@ static void mines_1_4_1_more_caves_than_dlvl_2_and_3(void)
     t_info("mines_dlvl4_not_more_caves", bad);
 }
 
+/* DRUNKEN_MINESHAFT "varies between 1 and 4 tiles wide" and 1.4.2 "thin"
+ * (issue 17 item 5), read from the finished DLVL 4. Open is anything but
+ * rock. Cave cells: those in a 5 x 5 open square (a shaft of 4 has none).
+ * Shaft cells: open cells farther than 2 squares (Chebyshev) from every
+ * cave cell, so the ragged fringe of a cave is not taken for a shaft. A
+ * shaft cell's width: the side of the largest all-open square (1..4) that
+ * holds it; a square brush of side w makes squares of side w, straight or
+ * stepping diagonally. Thin is measured as: the median width over a
+ * level's shaft cells is at most 2 and no shaft cell is wider than 4 (a
+ * wider one is cave by the definition, so the cap is the 5 x 5 rule). */
+static int open_at(int x, int y)
+{
+    return x >= 0 && y >= 0 && x < 120 && y < 120 && BW_AT(g, x, y) != BW_T_ROCK;
+}
+
+static int open_square(int x0, int y0, int k)
+{
+    int x, y;
+    for (y = y0; y < y0 + k; y++)
+        for (x = x0; x < x0 + k; x++)
+            if (!open_at(x, y))
+                return 0;
+    return 1;
+}
+
+/* m->b: the shaft cells. A cave cell lies within 2 (Chebyshev) of the
+ * centre of a 5 x 5 open square (cores_of(2)), so a shaft cell is an open
+ * cell farther than 4 from every such centre; built in m->a, then copied. */
+static void shaft_cells(void)
+{
+    int x, y, dx, dy;
+    cores_of(2);
+    bw_plane_clear(&m->a);
+    for (y = 0; y < 120; y++)
+        for (x = 0; x < 120; x++) {
+            int near = 0;
+            for (dy = -4; dy <= 4 && !near; dy++)
+                for (dx = -4; dx <= 4 && !near; dx++)
+                    near = bw_plane_get(&m->b, x + dx, y + dy);
+            if (!near && open_at(x, y))
+                BW_PSET(&m->a, x, y);
+        }
+    bw_plane_copy(&m->b, &m->a);
+}
+
+static int width_at(int x, int y)
+{
+    int k, dx, dy, w = 1;
+    for (k = 2; k <= 5; k++)
+        for (dy = 0; dy < k; dy++)
+            for (dx = 0; dx < k; dx++)
+                if (w < k && open_square(x - dx, y - dy, k))
+                    w = k;
+    return w;
+}
+
+static void mines_1_4_2_shafts_1_to_4_wide_mostly_thin(void)
+{
+    uint32_t s, n = SEEDS(300), hist[6] = { 0, 0, 0, 0, 0, 0 }, with4 = 0, thin = 0;
+    uint32_t pieces = 0, varied = 0, thin3 = 0;
+    int x, y;
+    FOR_SEEDS_N(s, n) {
+        uint32_t h[6] = { 0, 0, 0, 0, 0, 0 }, cells = 0, below = 0;
+        int k;
+        gen(s, 4);
+        shaft_cells();
+        for (y = 0; y < 120; y++)
+            for (x = 0; x < 120; x++)
+                if (BW_PGET(&m->b, x, y)) {
+                    h[width_at(x, y)]++;
+                    cells++;
+                }
+        for (k = 1; k <= 5; k++)
+            hist[k] += h[k];
+        CHECK(h[5] == 0);              /* no shaft cell wider than 4 */
+        with4 += h[4] > 0;
+        below = h[1] + h[2];
+        thin += below * 2 >= cells;    /* median width <= 2 */
+        thin3 += (below + h[3]) * 2 >= cells; /* median width <= 3 */
+        /* along one shaft: 4-connected pieces of 20 or more shaft cells
+         * that hold both a cell 1-2 wide and one 3-4 wide (m->a: the
+         * piece; its cells leave m->b as they are measured) */
+        for (y = 0; y < 120; y++)
+            for (x = 0; x < 120; x++) {
+                int xx, yy, narrow = 0, wide = 0, size;
+                if (!BW_PGET(&m->b, x, y))
+                    continue;
+                bw_plane_clear(&m->a);
+                size = bw_fill_flood_plane(&m->fill, &m->b, 120, 120, &m->a, x, y);
+                for (yy = y; yy < 120; yy++)
+                    for (xx = 0; xx < 120; xx++)
+                        if (BW_PGET(&m->a, xx, yy)) {
+                            int w = width_at(xx, yy);
+                            narrow |= w <= 2;
+                            wide |= w >= 3;
+                            BW_PCLR(&m->b, xx, yy);
+                        }
+                if (size < 20)
+                    continue;
+                pieces++;
+                varied += narrow && wide;
+            }
+    }
+    t_info("mines_shaft_width1", hist[1]);
+    t_info("mines_shaft_width2", hist[2]);
+    t_info("mines_shaft_width3", hist[3]);
+    t_info("mines_shaft_width4", hist[4]);
+    t_info("mines_levels_with_width4", with4);
+    t_info("mines_levels_median_thin", thin);
+    t_info("mines_levels_median_3", thin3);
+    t_info("mines_shaft_pieces", pieces);
+    t_info("mines_shaft_pieces_varied", varied);
+    /* every width 1..4 is carved, 4 on half the levels and on 5% of the
+     * shaft cells (measured 64% and 15%, seeds 0-299; with shafts 1-2 wide
+     * 18% and 1.5%: the width measure sees 3 and 4 where a shaft crosses
+     * itself or backs up) */
+    CHECK(hist[1] > 0 && hist[2] > 0 && hist[3] > 0 && hist[4] > 0);
+    CHECK(with4 * 2 >= n);
+    CHECK(hist[4] * 20 >= hist[1] + hist[2] + hist[3] + hist[4]);
+    /* thin: the median width over all shaft cells at most 2, and on two
+     * levels in three (measured 59% of the cells 1-2 wide, 75% of the
+     * levels); at most 3 on 95% of the levels (measured 99%) */
+    CHECK((hist[1] + hist[2]) * 2 >= hist[1] + hist[2] + hist[3] + hist[4]);
+    CHECK(thin * 3 >= n * 2);
+    CHECK(thin3 * 20 >= n * 19);
+    /* the width varies along a shaft: 40% of the pieces of 20 or more
+     * cells hold both a cell 1-2 wide and one 3-4 wide (measured 62%) */
+    CHECK(varied * 5 >= pieces * 2);
+}
+
 /* Ten seeds x five levels in one hash: the same on every platform. */
 static void mines_golden_ten_seeds(void)
 {
@@ -1273,7 +1404,7 @@ static void mines_golden_ten_seeds(void)
             gen(s, n);
             h = t_fold(h, bw_grid_hash(g));
         }
-    t_golden("mines_seeds0to9_all_levels", h, 0x86bd2ba9u);
+    t_golden("mines_seeds0to9_all_levels", h, 0x774470bdu);
 }
 
 void suite_mines(void)
@@ -1295,6 +1426,7 @@ void suite_mines(void)
     RUN(mines_1_3_5_steam_during_play);
     RUN(mines_1_4_1_many_small_caves);
     RUN(mines_1_4_2_thin_mineshafts_connect);
+    RUN(mines_1_4_2_shafts_1_to_4_wide_mostly_thin);
     RUN(mines_1_4_3_cave_at_pit_base);
     RUN(mines_1_4_4_caves_may_overlap);
     RUN(mines_1_4_5_stalactites_and_rubble);

@@ -221,6 +221,39 @@ static void shaft_joins_start_and_goal_within_width_band(void)
     CHECK(narrow > 0 && wide > 0); /* both ends of "1 to 4 wide" occur */
 }
 
+/* bw_mineshaft.widen: the chance /16 that a width move widens. Low, the
+ * steps keep to width 1; high, to width 4; the default 8 is the old even
+ * coin draw for draw (the golden below is unchanged by it). */
+static void shaft_widen_biases_the_width(void)
+{
+    static const uint8_t widen[2] = { 2, 14 };
+    bw_mineshaft p;
+    bw_mineshaft_stats st;
+    seen v;
+    bw_rng r;
+    uint32_t s;
+    int k, w1[2] = { 0, 0 }, w4[2] = { 0, 0 }, x0, y0, x1, y1;
+    for (k = 0; k < 2; k++) {
+        bw_mineshaft_defaults(&p);
+        CHECK(p.widen == 8);
+        p.widen = widen[k];
+        p.width_change = 8;
+        v.limit = 0;
+        FOR_SEEDS(s, 100) {
+            t_seed(s);
+            bw_rng_seed(&r, s);
+            bw_map_init(m, 120, 120, BW_T_ROCK);
+            random_ends(&r, 120, 120, &x0, &y0, &x1, &y1);
+            dig(&v, &p, &r, x0, y0, x1, y1, &st);
+            CHECK(v.width_bad == 0);
+            w1[k] += v.w1;
+            w4[k] += v.w4;
+        }
+    }
+    CHECK(w1[0] > 3 * w4[0]);
+    CHECK(w4[1] > 3 * w1[1]);
+}
+
 static void shaft_starting_on_goal_carves_one_brush(void)
 {
     bw_mineshaft p;
@@ -421,6 +454,7 @@ void suite_mineshaft(void)
 {
     RUN(shaft_joins_start_and_goal_within_width_band);
     RUN(shaft_starting_on_goal_carves_one_brush);
+    RUN(shaft_widen_biases_the_width);
     RUN(shaft_spares_up_slopes_and_opens_four_nearest_walls);
     RUN(shaft_backs_up_past_error_10_to_a_step_under_6);
     RUN(shaft_full_history_keeps_the_backup_target);

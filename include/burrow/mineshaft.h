@@ -62,6 +62,9 @@ typedef struct bw_mineshaft {
     uint8_t wall;               /* the "stone walls" replaced near up slopes; default BW_T_ROCK */
     uint8_t min_width, max_width; /* default 1, 4 */
     uint8_t width_change;       /* chance /16 per step that the width moves by 1; default 3 */
+    uint8_t widen;              /* chance /16 that such a move widens (else it
+                                   narrows); default 8, even. Below 8 the
+                                   shaft keeps mostly to its thin end */
     uint8_t history;            /* records kept, 2..BW_MINESHAFT_HISTORY; default BW_MINESHAFT_HISTORY */
     uint16_t max_steps;         /* default BW_MINESHAFT_MAX_STEPS */
     bw_tileset carve;           /* tiles it replaces; default: every tile lacking BW_PASS

@@ -20,6 +20,13 @@ void bw_plane_or(bw_plane *dst, const bw_plane *src);
 void bw_plane_and(bw_plane *dst, const bw_plane *src);
 void bw_plane_andnot(bw_plane *dst, const bw_plane *src);
 int bw_plane_count(const bw_plane *p);
+/* Every cell of the grid (all BW_GRID_MAX rows, bit i: cell i) that holds
+ * t1 or t2 (pass t1 twice for one tile). */
+void bw_plane_of_tiles(bw_plane *p, const bw_grid *g, uint8_t t1, uint8_t t2);
+/* Set bits of v; and the index of the lowest set bit of v != 0 (portable:
+ * no builtin, so no libgcc helper on cores without the instructions). */
+int bw_popcount32(uint32_t v);
+int bw_low_bit(uint32_t v);
 
 /* Whole-row operations: bits [y*120, y*120+120), done a word at a time.
  * Unchecked, like BW_PGET: y must be inside 0..119 (BW_ASSERT). */
@@ -33,6 +40,17 @@ int bw_plane_row_find(const bw_plane *p, int y, int x0, int on);
 #define BW_PGET(p, x, y) (((p)->w[BW_BIT(x, y) >> 5] >> (BW_BIT(x, y) & 31)) & 1u)
 #define BW_PSET(p, x, y) ((p)->w[BW_BIT(x, y) >> 5] |= 1u << (BW_BIT(x, y) & 31))
 #define BW_PCLR(p, x, y) ((p)->w[BW_BIT(x, y) >> 5] &= ~(1u << (BW_BIT(x, y) & 31)))
+
+/* The 32 bits from bit b on (bit i of the result: bit b + i), across a
+ * word boundary; bits past the plane's end read as 0. */
+static inline uint32_t bw_plane_bits(const bw_plane *p, unsigned b)
+{
+    unsigned i = b >> 5, off = b & 31;
+    uint32_t v = p->w[i] >> off;
+    if (off && i + 1 < BW_PLANE_WORDS)
+        v |= p->w[i + 1] << (32 - off);
+    return v;
+}
 
 /* Checked access: get() is 0 outside 0..119. */
 int bw_plane_get(const bw_plane *p, int x, int y);

@@ -14,6 +14,7 @@
 
 #include <stdint.h>
 #include "burrow/config.h"
+#include "burrow/geom.h"
 #include "burrow/map.h"
 #include "burrow/rng.h"
 #include "burrow/tile.h"
@@ -47,6 +48,11 @@ typedef struct bw_streamer_params {
     uint8_t dry_walls;             /* 1: the line's tiles in a wall stay wall (the
                                       streamer comes out of the rock); default 0 */
     bw_tileset wall;               /* "a wall": rock, building and crumbling wall */
+    const bw_rect *up_in;          /* optional: every up slope lies in one of these
+                                      up_in_n boxes, so bw_streamer_prepare scans
+                                      only them (a caller that placed the slopes
+                                      knows where); NULL (default): the whole map */
+    uint8_t up_in_n;
     bw_streamer_trace trace;       /* optional, called once per line; NULL by default */
     void *trace_ctx;
 } bw_streamer_params;
@@ -72,9 +78,15 @@ void bw_streamer_prepare(bw_map *m, const bw_streamer_params *p);
 int bw_streamer_put(bw_map *m, bw_rng *r, const bw_streamer_params *p,
                     bw_streamer_report *rep);
 
-/* The deepening pass over the whole map (no scratch). Returns tiles
- * deepened. */
+/* The deepening pass over the whole map; m->a is its scratch (the water
+ * cells). Returns tiles deepened. */
 int bw_streamer_deepen(bw_map *m, const bw_streamer_params *p);
+/* Water (shallow or deep) among the 24 cells within Manhattan distance 3
+ * of (x, y): the deepening rule's count; cells off the map are not water. */
+int bw_streamer_water24(const bw_grid *g, const bw_streamer_params *p, int x, int y);
+/* The same for a caller that keeps the water cells (shallow or deep, and
+ * nothing else) in a plane: only they are visited. */
+int bw_streamer_deepen_water(bw_map *m, const bw_streamer_params *p, const bw_plane *water);
 
 /* prepare, p->count streamers, deepen. Returns streamers laid. */
 int bw_streamer_put_many(bw_map *m, bw_rng *r, const bw_streamer_params *p);

@@ -116,6 +116,9 @@ typedef struct bw_tile_info {
 } bw_tile_info;
 
 extern const bw_tile_info bw_tiles[BW_TILE_COUNT];
+/* The flags column of bw_tiles on its own: what the generators read, so a
+ * firmware that only generates links 1 byte a tile, not the names. */
+extern const uint8_t bw_tile_flags[BW_TILE_COUNT];
 
 /* A set of tile ids, for "tiles to ignore", "tiles that count as open". */
 typedef struct bw_tileset {

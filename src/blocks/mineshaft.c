@@ -33,11 +33,12 @@ void bw_mineshaft_defaults(bw_mineshaft *p)
     p->min_width = 1;
     p->max_width = 4;
     p->width_change = 3;
+    p->widen = 8;
     p->history = BW_MINESHAFT_HISTORY;
     p->max_steps = BW_MINESHAFT_MAX_STEPS;
     bw_tileset_clear(&p->carve);
     for (t = 0; t < BW_TILE_COUNT; t++)
-        if (!(bw_tiles[t].flags & BW_PASS))
+        if (!(bw_tile_flags[t] & BW_PASS))
             bw_tileset_add(&p->carve, t);
     p->trace = 0;
     p->trace_ctx = 0;
@@ -269,7 +270,9 @@ int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
                 break;
             }
             if (bw_rng_chance(r, p->width_change, 16))
-                width = bw_clamp(width + (bw_rng_below(r, 2) ? 1 : -1),
+                /* the top 4 bits of one draw: with widen 8 the same
+                 * draw and answer as an even coin (bw_rng_below(r, 2)) */
+                width = bw_clamp(width + (bw_rng_below(r, 16) >= 16u - p->widen ? 1 : -1),
                                  p->min_width, p->max_width);
             /* a diagonal is two steps, x first */
             n = (bw_dx8[d] && bw_dy8[d]) ? 2 : 1;

@@ -2,6 +2,7 @@
 #include "burrow/streamer.h"
 #include "burrow/walk.h"
 #include "burrow/geom.h"
+#include "burrow/plane.h"
 
 void bw_streamer_defaults(bw_streamer_params *p)
 {
@@ -17,6 +18,8 @@ void bw_streamer_defaults(bw_streamer_params *p)
     bw_tileset_add(&p->wall, BW_T_ROCK);
     bw_tileset_add(&p->wall, BW_T_BWALL);
     bw_tileset_add(&p->wall, BW_T_CRUMBLE_WALL);
+    p->up_in = 0;
+    p->up_in_n = 0;
     p->trace = 0;
     p->trace_ctx = 0;
 }
@@ -39,36 +42,48 @@ static void span(bw_plane *p, int y, int x0, int x1)
 /* Marks every cell with dist^2 <= r2 to an up slope. A horizontal run of
  * slopes xa..xb is stamped as one capsule: on row y+dy its reach is
  * xa-h..xb+h with h = isqrt(r2 - dy^2), so a 20-wide half-moon costs one
- * stamp per row of it, not one disc per slope tile. */
-static void near_up(bw_map *m, bw_plane *out, int32_t r2)
+ * stamp per row of it, not one disc per slope tile. The result is the union
+ * of the discs round the slopes, however the runs are split, so only the
+ * boxes p->up_in name (the whole map without them) are scanned. */
+static void near_up(bw_map *m, bw_plane *out, int32_t r2, const bw_streamer_params *p)
 {
     const bw_grid *g = &m->grid;
     uint8_t half[BW_GRID_MAX];   /* h for |dy| = 0..119; rows past that are off the map */
-    int rad = bw_min(bw_isqrt(r2), BW_GRID_MAX - 1), x, y, dy;
+    int rad = bw_min(bw_isqrt(r2), BW_GRID_MAX - 1), x, y, dy, k;
+    int n = p->up_in ? p->up_in_n : 1;
     for (dy = 0; dy <= rad; dy++)
         half[dy] = (uint8_t)bw_min(bw_isqrt(r2 - (int32_t)dy * dy), BW_GRID_MAX);
     bw_plane_clear(out);
-    for (y = 0; y < g->h; y++)
-        for (x = 0; x < g->w; x++) {
-            int xa = x;
-            if (!(bw_tiles[BW_AT(g, x, y)].flags & BW_UP))
-                continue;
-            while (x + 1 < g->w && (bw_tiles[BW_AT(g, x + 1, y)].flags & BW_UP))
-                x++;
-            for (dy = -rad; dy <= rad; dy++) {
-                int yy = y + dy, h = half[bw_abs(dy)];
-                if (yy >= 0 && yy < g->h)
-                    span(out, yy, bw_max(xa - h, 0), bw_min(x + h, g->w - 1));
-            }
+    for (k = 0; k < n; k++) {
+        int x0 = 0, y0 = 0, x1 = g->w - 1, y1 = g->h - 1;
+        if (p->up_in) {
+            x0 = bw_max(p->up_in[k].x0, 0);
+            y0 = bw_max(p->up_in[k].y0, 0);
+            x1 = bw_min(p->up_in[k].x1, g->w - 1);
+            y1 = bw_min(p->up_in[k].y1, g->h - 1);
         }
+        for (y = y0; y <= y1; y++)
+            for (x = x0; x <= x1; x++) {
+                int xa = x;
+                if (!(bw_tile_flags[BW_AT(g, x, y)] & BW_UP))
+                    continue;
+                while (x + 1 <= x1 && (bw_tile_flags[BW_AT(g, x + 1, y)] & BW_UP))
+                    x++;
+                for (dy = -rad; dy <= rad; dy++) {
+                    int yy = y + dy, h = half[bw_abs(dy)];
+                    if (yy >= 0 && yy < g->h)
+                        span(out, yy, bw_max(xa - h, 0), bw_min(x + h, g->w - 1));
+                }
+            }
+    }
 }
 
 void bw_streamer_prepare(bw_map *m, const bw_streamer_params *p)
 {
     /* "cannot be less than 20 squares": too near is dist^2 < 20^2 */
-    near_up(m, &m->b, (int32_t)p->end_far * p->end_far - 1);
+    near_up(m, &m->b, (int32_t)p->end_far * p->end_far - 1, p);
     /* "pass within 10 squares": too near is dist^2 <= 10^2 */
-    near_up(m, &m->a, (int32_t)p->line_near * p->line_near);
+    near_up(m, &m->a, (int32_t)p->line_near * p->line_near, p);
 }
 
 /* A random cell that is (want_wall) or is not in p->wall, and not too near
@@ -102,7 +117,7 @@ static int paint(int x, int y, void *ctx)
     uint8_t t = BW_AT(c->g, x, y);
     /* level links stay (the line is > 10 from up slopes anyway, but it may
      * cross a down slope or a pit), and deep water stays deep */
-    if (!(bw_tiles[t].flags & (BW_UP | BW_DOWN)) && t != c->p->deep &&
+    if (!(bw_tile_flags[t] & (BW_UP | BW_DOWN)) && t != c->p->deep &&
         !(c->p->dry_walls && BW_TILESET_HAS(&c->p->wall, t)))
         BW_AT(c->g, x, y) = c->p->shallow;
     return 0;
@@ -173,45 +188,64 @@ int bw_streamer_put(bw_map *m, bw_rng *r, const bw_streamer_params *p,
     return 0;
 }
 
-/* The 24 cells with Manhattan distance 1..3. */
-static const int8_t diamond_dx[24] = {
-    0, 1, 0, -1,
-    0, 1, 2, 1, 0, -1, -2, -1,
-    0, 1, 2, 3, 2, 1, 0, -1, -2, -3, -2, -1
-};
-static const int8_t diamond_dy[24] = {
-    -1, 0, 1, 0,
-    -2, -1, 0, 1, 2, 1, 0, -1,
-    -3, -2, -1, 0, 1, 2, 3, 2, 1, 0, -1, -2
-};
+int bw_streamer_water24(const bw_grid *g, const bw_streamer_params *p, int x, int y)
+{
+    int dx, dy, n = 0;
+    for (dy = -3; dy <= 3; dy++)
+        for (dx = bw_abs(dy) - 3; dx <= 3 - bw_abs(dy); dx++) {
+            int xx = x + dx, yy = y + dy;
+            uint8_t t;
+            if ((!dx && !dy) || xx < 0 || yy < 0 || xx >= g->w || yy >= g->h)
+                continue;
+            t = BW_AT(g, xx, yy);
+            n += t == p->shallow || t == p->deep;
+        }
+    return n;
+}
 
-/* Shallow and deep both count as water, so the pass never changes the set
- * it counts: reading the grid while writing it gives the same result in any
- * scan order, with no snapshot plane. */
-int bw_streamer_deepen(bw_map *m, const bw_streamer_params *p)
+/* The same count from the water plane, for a cell 3 or more inside the
+ * edge: the rows y-3..y+3 of the diamond are 1, 3, 5, 7 (less the
+ * centre), 5, 3, 1 wide; their seven 7-bit windows are packed into one
+ * word without overlap and counted at once. */
+static int water24_plane(const bw_plane *w, int x, int y)
+{
+    unsigned b = BW_BIT(x - 3, y);
+#define WIN(dy) bw_plane_bits(w, (unsigned)((int)b + (dy) * BW_GRID_MAX))
+    return bw_popcount32((WIN(-3) & 0x08u) << 26 | (WIN(-2) & 0x1Cu) << 21 |
+                         (WIN(-1) & 0x3Eu) << 7 | (WIN(0) & 0x77u) |
+                         (WIN(1) & 0x3Eu) << 14 | (WIN(2) & 0x1Cu) << 24 |
+                         (WIN(3) & 0x08u) << 27);
+#undef WIN
+}
+
+int bw_streamer_deepen_water(bw_map *m, const bw_streamer_params *p, const bw_plane *water)
 {
     bw_grid *g = &m->grid;
-    int x, y, i, deepened = 0;
-    for (y = 0; y < g->h; y++)
-        for (x = 0; x < g->w; x++) {
-            int n = 0;
-            if (BW_AT(g, x, y) != p->shallow)
+    int i, deepened = 0;
+    for (i = 0; i < BW_PLANE_WORDS; i++) {
+        uint32_t v = water->w[i];
+        while (v) {
+            int c = i * 32 + bw_low_bit(v), x = c % BW_GRID_MAX, y = c / BW_GRID_MAX, n;
+            v &= v - 1u;
+            if (g->cell[c] != p->shallow)
                 continue;
-            for (i = 0; i < 24; i++) {
-                int xx = x + diamond_dx[i], yy = y + diamond_dy[i];
-                uint8_t t;
-                /* cells off the map are not water */
-                if (xx < 0 || yy < 0 || xx >= g->w || yy >= g->h)
-                    continue;
-                t = BW_AT(g, xx, yy);
-                n += t == p->shallow || t == p->deep;
-            }
+            if (x < 3 || y < 3 || x + 3 >= g->w || y + 3 >= g->h)
+                n = bw_streamer_water24(g, p, x, y);
+            else
+                n = water24_plane(water, x, y);
             if (n >= p->deep_min) {
-                BW_AT(g, x, y) = p->deep;
+                g->cell[c] = p->deep;
                 deepened++;
             }
         }
+    }
     return deepened;
+}
+
+int bw_streamer_deepen(bw_map *m, const bw_streamer_params *p)
+{
+    bw_plane_of_tiles(&m->a, &m->grid, p->shallow, p->deep);
+    return bw_streamer_deepen_water(m, p, &m->a);
 }
 
 int bw_streamer_put_many(bw_map *m, bw_rng *r, const bw_streamer_params *p)

@@ -44,7 +44,7 @@ void bw_plane_andnot(bw_plane *dst, const bw_plane *src)
 
 /* Portable popcount: no __builtin, so the core never needs libgcc's
  * __popcountsi2 on cores without a count instruction. */
-static int popcount32(uint32_t v)
+int bw_popcount32(uint32_t v)
 {
     v = v - ((v >> 1) & 0x55555555u);
     v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
@@ -52,11 +52,21 @@ static int popcount32(uint32_t v)
     return (int)((v * 0x01010101u) >> 24);
 }
 
+/* de Bruijn: no loop, no builtin. */
+int bw_low_bit(uint32_t v)
+{
+    static const uint8_t pos[32] = {
+        0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
+        31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9
+    };
+    return pos[((v & (0u - v)) * 0x077cb531u) >> 27];
+}
+
 int bw_plane_count(const bw_plane *p)
 {
     int i, n = 0;
     for (i = 0; i < BW_PLANE_WORDS; i++)
-        n += popcount32(p->w[i]);
+        n += bw_popcount32(p->w[i]);
     return n;
 }
 
@@ -86,7 +96,7 @@ int bw_plane_row_count(const bw_plane *p, int y)
     int n = 0;
     BW_ASSERT(y >= 0 && y < BW_GRID_MAX);
     for (wi = lo >> 5; wi * 32 < hi; wi++)
-        n += popcount32(p->w[wi] & span_mask(wi, lo, hi));
+        n += bw_popcount32(p->w[wi] & span_mask(wi, lo, hi));
     return n;
 }
 
@@ -120,4 +130,20 @@ void bw_plane_set(bw_plane *p, int x, int y, int on)
     if (x < 0 || y < 0 || x >= BW_GRID_MAX || y >= BW_GRID_MAX)
         return;
     if (on) BW_PSET(p, x, y); else BW_PCLR(p, x, y);
+}
+
+void bw_plane_of_tiles(bw_plane *p, const bw_grid *g, uint8_t t1, uint8_t t2)
+{
+    int i, j;
+    for (i = 0; i < BW_PLANE_WORDS; i++) {
+        const uint8_t *c = &g->cell[i * 32];
+        uint32_t v = 0;
+        if (t1 == t2)
+            for (j = 0; j < 32; j++)
+                v |= (uint32_t)(c[j] == t1) << j;
+        else
+            for (j = 0; j < 32; j++)
+                v |= (uint32_t)((c[j] == t1) | (c[j] == t2)) << j;
+        p->w[i] = v;
+    }
 }

@@ -9,6 +9,12 @@ const bw_tile_info bw_tiles[BW_TILE_COUNT] = {
 #undef BW_TILE_ROW
 };
 
+const uint8_t bw_tile_flags[BW_TILE_COUNT] = {
+#define BW_TILE_FLAGS(id, name, glyph, colour, flags, cost) flags,
+    BW_TILE_LIST(BW_TILE_FLAGS)
+#undef BW_TILE_FLAGS
+};
+
 void bw_tileset_clear(bw_tileset *ts)
 {
     ts->w[0] = ts->w[1] = ts->w[2] = ts->w[3] = 0;
@@ -24,18 +30,18 @@ void bw_tileset_from_flags(bw_tileset *ts, unsigned flags)
     int t;
     bw_tileset_clear(ts);
     for (t = 0; t < BW_TILE_COUNT; t++)
-        if ((bw_tiles[t].flags & flags) == flags)
+        if ((bw_tile_flags[t] & flags) == flags)
             bw_tileset_add(ts, t);
 }
 
 /* bw_tile_cost is nonzero exactly where the tile connects: a compile-time
  * check is not possible over a table, so tests/test_play.c checks it. */
 int bw_tile_cost(int tile) { return bw_tiles[tile].cost; }
-int bw_tile_connects(int tile) { return (bw_tiles[tile].flags & BW_CONNECTS) != 0; }
-int bw_tile_passable(int tile) { return (bw_tiles[tile].flags & BW_PASS) != 0; }
+int bw_tile_connects(int tile) { return (bw_tile_flags[tile] & BW_CONNECTS) != 0; }
+int bw_tile_passable(int tile) { return (bw_tile_flags[tile] & BW_PASS) != 0; }
 
 int bw_tile_link(int tile)
 {
-    unsigned f = bw_tiles[tile].flags;
+    unsigned f = bw_tile_flags[tile];
     return (f & BW_UP) ? 1 : (f & BW_DOWN) ? -1 : 0;
 }

@@ -728,51 +728,97 @@ static int any_unreached(const bw_map *m)
     return 0;
 }
 
-static int water24(const bw_grid *g, int x, int y);
+/* Bits x0..x0 + 31 of row y of the plane (bit i: x0 + i); past the row's
+ * end they are the next row's (the caller masks them). Rows 1..118 only
+ * (every read stays inside the plane). */
+static uint32_t bits32(const bw_plane *p, int x0, int y)
+{
+    int b = y * BW_GRID_MAX + x0, off = b & 31;
+    uint32_t v = p->w[b >> 5] >> off;
+    if (off)
+        v |= p->w[(b >> 5) + 1] << (32 - off);
+    return v;
+}
 
 /* Bits x0..x0 + FORD_WIN - 1 of row y of the plane (bit i: x0 + i). A
  * window that runs off the side reads the row before or after, whose ends
  * lie in the rock margin (clear in m->b); rows off the map are clear. */
 static uint32_t plane_row(const bw_plane *p, int x0, int y)
 {
-    int b, off;
-    uint32_t v;
     if (y < 1 || y > BW_GRID_MAX - 2)
         return 0;
-    b = y * BW_GRID_MAX + x0;
-    off = b & 31;
-    v = p->w[b >> 5] >> off;
-    if (off)
-        v |= p->w[(b >> 5) + 1] << (32 - off);
-    return v & ((1u << FORD_WIN) - 1u);
+    return bits32(p, x0, y) & ((1u << FORD_WIN) - 1u);
+}
+
+/* s grown along the runs of `open` it lies in (s within open), both ways:
+ * a shift-and-mask fill that doubles its reach each step. */
+static uint32_t run_fill(uint32_t s, uint32_t open)
+{
+    uint32_t p = open, q = open;
+#define UP(k) s |= p & (s << (k)); p &= p << (k)
+#define DOWN(k) s |= q & (s >> (k)); q &= q >> (k)
+    UP(1); UP(2); UP(4); UP(8); UP(16);
+    DOWN(1); DOWN(2); DOWN(4); DOWN(8); DOWN(16);
+#undef UP
+#undef DOWN
+    return s;
+}
+
+/* Row j of the FORD_WIN window round ford (x, y): the cells that connect
+ * (m->b), less the ford itself. Read again at each use: a copy of the
+ * window would cost the 20 KiB board 124 B of stack. */
+static uint32_t way_open(const bw_map *m, int x, int y, int j)
+{
+    int h = FORD_WIN / 2;
+    return plane_row(&m->b, x - h, y - h + j) & ~(j == h ? 1u << h : 0u);
 }
 
 /* 1 if the open 4-neighbours of ford (x, y) are joined without it inside
  * the FORD_WIN window round it (then they are joined on the map too, and
  * the ford is not needed). The open cells are m->b's (the cells that
- * connect), read a row of the window at a time; the reached ones grow a
- * step at a time until they stop changing (at most FORD_WIN^2 steps). */
-static int way_round(const bw_map *m, int x, int y)
+ * connect), a row of the window a word; the reached ones, seeded with the
+ * first open neighbour, fill along their rows and spread up and down in
+ * sweeps down and up the window until they stop changing (each sweep that
+ * changes something adds a cell, so at most FORD_WIN^2 sweeps), or until
+ * every open neighbour is reached. The component of the seed is the same
+ * whatever the order of growth. */
+BW_NOINLINE static int way_round(const bw_map *m, int x, int y)
 {
     uint32_t reach[FORD_WIN];
-    int i, j, h = FORD_WIN / 2, grew = 1, step, first = -1;
+    int i, j, h = FORD_WIN / 2, grew = 1, step, first = -1, dir;
+    int nlo = h, nhi = h; /* the rows reached so far */
     for (j = 0; j < FORD_WIN; j++)
         reach[j] = 0;
     for (i = 0; i < 8; i += 2) /* seed: the first open 4-neighbour */
         if (first < 0 && BW_PGET(&m->b, x + bw_dx8[i], y + bw_dy8[i])) {
             first = i;
             reach[h + bw_dy8[i]] = 1u << (h + bw_dx8[i]);
+            nlo = nhi = h + bw_dy8[i];
         }
-    for (step = 0; step < FORD_WIN * FORD_WIN && grew; step++)
-        for (grew = 0, j = 0; j < FORD_WIN; j++) {
-            uint32_t r = reach[j] | (reach[j] << 1) | (reach[j] >> 1) |
-                         (j > 0 ? reach[j - 1] : 0) | (j + 1 < FORD_WIN ? reach[j + 1] : 0);
-            r &= plane_row(&m->b, x - h, y - h + j) & ~(j == h ? 1u << h : 0u);
+    for (step = 0; step < FORD_WIN * FORD_WIN && grew; step++) {
+        int all = 1;
+        for (i = 0; i < 8; i += 2)
+            if (BW_PGET(&m->b, x + bw_dx8[i], y + bw_dy8[i]) &&
+                !((reach[h + bw_dy8[i]] >> (h + bw_dx8[i])) & 1u))
+                all = 0;
+        if (all)
+            return 1;
+        /* only rows next to a reached one can change: a sweep runs from a
+         * row before the reached rows to a row past them (both growing) */
+        dir = (step & 1) ? -1 : 1;
+        for (grew = 0, j = dir > 0 ? bw_max(nlo - 1, 0) : bw_min(nhi + 1, FORD_WIN - 1);
+             j >= 0 && j < FORD_WIN && j >= nlo - 1 && j <= nhi + 1; j += dir) {
+            uint32_t r = reach[j] | (j > 0 ? reach[j - 1] : 0) |
+                         (j + 1 < FORD_WIN ? reach[j + 1] : 0), open = way_open(m, x, y, j);
+            r = run_fill(r & open, open);
             if (r != reach[j]) {
                 reach[j] = r;
                 grew = 1;
+                nlo = bw_min(nlo, j);
+                nhi = bw_max(nhi, j);
             }
         }
+    }
     for (i = 0; i < 8; i += 2)
         if (BW_PGET(&m->b, x + bw_dx8[i], y + bw_dy8[i]) &&
             !((reach[h + bw_dy8[i]] >> (h + bw_dx8[i])) & 1u))
@@ -780,15 +826,64 @@ static int way_round(const bw_map *m, int x, int y)
     return 1;
 }
 
+/* ORs the bits of v into the 120-bit line set `set` from bit `at` on. */
+static void or_bits(uint32_t set[5], int at, uint32_t v)
+{
+    set[at >> 5] |= v << (at & 31);
+    if (at & 31)
+        set[(at >> 5) + 1] |= v >> (32 - (at & 31));
+}
+
+/* The rows and columns that hold a cell that connects (m->b) and is not
+ * reached (m->a): bit y of row, bit x of col (120 bits; a fifth word, clear
+ * at the end, lets a reader take 32 bits from any x below 120). A word of
+ * the plane covers the end of one row and the start of the next. */
+static void unreached_lines(const bw_map *m, uint32_t row[5], uint32_t col[5])
+{
+    int i;
+    for (i = 0; i < 5; i++)
+        row[i] = col[i] = 0;
+    for (i = 0; i < BW_PLANE_WORDS; i++) {
+        uint32_t v = m->b.w[i] & ~m->a.w[i];
+        int y = i * 32 / BW_GRID_MAX, x = i * 32 % BW_GRID_MAX, n = BW_GRID_MAX - x;
+        if (!v)
+            continue;
+        if (n >= 32 || !(v >> n)) { /* all on row y */
+            row[y >> 5] |= 1u << (y & 31);
+            or_bits(col, x, v);
+        } else {
+            if (v & ((1u << n) - 1u))
+                row[y >> 5] |= 1u << (y & 31);
+            row[(y + 1) >> 5] |= 1u << ((y + 1) & 31);
+            or_bits(col, x, v & ((1u << n) - 1u));
+            or_bits(col, 0, v >> n);
+        }
+    }
+    col[3] &= (1u << (BW_GRID_MAX - 96)) - 1u; /* x >= 120: none */
+    col[4] = 0;
+}
+
+/* The cells x0..x0 + 31 of row y (the first n of them) that may start a
+ * crossing: not connecting (m->b), next to a reached cell (m->a). */
+static uint32_t cross_cand(const bw_map *m, int x0, int y, int n)
+{
+    uint32_t v = bits32(&m->a, x0, y - 1) | bits32(&m->a, x0, y + 1) |
+                 bits32(&m->a, x0 - 1, y) | bits32(&m->a, x0 + 1, y);
+    v &= ~bits32(&m->b, x0, y);
+    return n >= 32 ? v : v & ((1u << n) - 1u);
+}
+
 /* Turns the `len` deep cells from (x, y) along bw_dx8[d] shallow (and
  * connecting, in m->b) and floods what they join into m->a. */
-static void ford(bw_map *m, const bw_tileset *open, int x, int y, int d, int len)
+static void ford(bw_map *m, const bw_tileset *open, int x, int y, int d, int len,
+                 uint32_t rows[4])
 {
     int i;
     for (i = 0; i < len; i++) {
         int cx = x + i * bw_dx8[d], cy = y + i * bw_dy8[d];
         BW_AT(&m->grid, cx, cy) = BW_T_SHALLOW;
         BW_PSET(&m->b, cx, cy);
+        rows[cy >> 5] |= 1u << (cy & 31);
     }
     bw_fill_flood(&m->fill, &m->grid, open, &m->a, x, y);
 }
@@ -805,36 +900,62 @@ static void ford(bw_map *m, const bw_tileset *open, int x, int y, int d, int len
  * reached cells (ensure_connected's precondition over the whole map).
  * Fords of one cell (none is shorter) are made as the scan finds them.
  * Returns 1 if a part is still cut off. */
-static int water_cross(bw_map *m, const node_list *nl)
+BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
+                                   const bw_streamer_params *sp)
 {
     bw_grid *g = &m->grid;
     bw_tileset open;
-    int it, layer, x, y, d, i;
+    uint32_t ford_rows[4] = {0, 0, 0, 0}; /* bit y: row y holds a ford */
+    uint32_t wet[4][4]; /* bit y of wet[k]: row y has water in x = EDGE + 32k.. + 31 */
+    int it, layer, x, y, d, i, x0;
+    /* m->a holds the water on entry; deep water is never made, only
+     * forded, from here on, so a crossing starts only where wet says */
+    for (i = 0; i < 16; i++)
+        wet[i >> 2][i & 3] = 0;
+    for (y = EDGE; y < g->h - EDGE; y++)
+        for (i = 0, x0 = EDGE; x0 < g->w - EDGE; i++, x0 += 32)
+            if (bits32(&m->a, x0, y))
+                wet[i][y >> 5] |= 1u << (y & 31);
     open_set(&open);
     flood_nodes(m, &open, nl, 1);
     /* m->b: the cells that connect (plane bit i is cell i), so that
      * any_unreached compares words; every ford below sets its bits */
-    for (i = 0; i < (g->h * BW_GRID_MAX + 31) / 32; i++) {
+    for (i = 0; i < BW_PLANE_WORDS; i++) {
         const uint8_t *t = &g->cell[i * 32];
         uint32_t v = 0;
         for (d = 0; d < 32; d++)
-            v |= (uint32_t)((bw_tiles[t[d]].flags & BW_CONNECTS) != 0) << d;
+            v |= (uint32_t)((bw_tile_flags[t[d]] & BW_CONNECTS) != 0) << d;
         m->b.w[i] = v;
     }
     for (it = 0; it < CROSS_MAX && any_unreached(m); it++) {
         int best = CROSS_LEN + 1, bx = 0, by = 0, bd = 0, one = 0;
+        uint32_t urow[5], ucol[5]; /* rows, columns with an unreached cell */
+        unreached_lines(m, urow, ucol);
+        /* the deep cells next to a reached one, in row order, found a word
+         * at a time (deep water does not connect); a crossing ends on an
+         * unreached open cell, so it runs along a row or column of one */
         for (y = EDGE; y < g->h - EDGE; y++)
-            for (x = EDGE; x < g->w - EDGE; x++) {
-                if (BW_AT(g, x, y) != BW_T_DEEP || !touches_reached(m, x, y))
+            for (i = 0, x0 = EDGE; x0 < g->w - EDGE; i++, x0 += 32) {
+              int in_row = (int)(urow[y >> 5] >> (y & 31) & 1u);
+              uint32_t cols = (ucol[x0 >> 5] >> (x0 & 31)) | (ucol[(x0 >> 5) + 1] << (32 - (x0 & 31)));
+              uint32_t cand = (wet[i][y >> 5] >> (y & 31) & 1u) && (in_row || cols) ?
+                              cross_cand(m, x0, y, g->w - EDGE - x0) : 0;
+              while (cand) {
+                x = x0 + bw_low_bit(cand);
+                cand &= cand - 1u;
+                if (BW_AT(g, x, y) != BW_T_DEEP)
                     continue;
                 for (d = 0; d < 8; d += 2) { /* the four straight ways (bw_dx8) */
-                    int k = 1, cx = x + bw_dx8[d], cy = y + bw_dy8[d];
-                    while (k < best && BW_AT(g, cx, cy) == BW_T_DEEP) {
-                        cx += bw_dx8[d];
-                        cy += bw_dy8[d];
+                    int k = 1, step = bw_dx8[d] + bw_dy8[d] * BW_GRID_MAX;
+                    int c = y * BW_GRID_MAX + x + step; /* cell index = plane bit */
+                    if (bw_dy8[d] ? !(ucol[x >> 5] >> (x & 31) & 1u) : !in_row)
+                        continue; /* no unreached cell on that line */
+                    while (k < best && g->cell[c] == BW_T_DEEP) {
+                        c += step;
                         k++;
                     }
-                    if (k < best && !REACHED(m, cx, cy) && bw_tile_connects(BW_AT(g, cx, cy))) {
+                    if (k < best && !(m->a.w[c >> 5] >> (c & 31) & 1u) &&
+                        bw_tile_connects(g->cell[c])) {
                         best = k;
                         bx = x;
                         by = y;
@@ -842,25 +963,31 @@ static int water_cross(bw_map *m, const node_list *nl)
                     }
                 }
                 if (best == 1) { /* one cell: none is shorter, ford it now */
-                    ford(m, &open, bx, by, 0, 1);
+                    ford(m, &open, bx, by, 0, 1, ford_rows);
                     best = CROSS_LEN + 1;
                     one = 1;
+                    /* the flood reached more: the rest of the word again */
+                    cand = cross_cand(m, x0, y, g->w - EDGE - x0) &
+                           ~((2u << (x - x0)) - 1u);
                 }
+              }
             }
         if (one)
             continue; /* scan again for what is still apart */
         if (best > CROSS_LEN)
             break;
-        ford(m, &open, bx, by, bd, best);
+        ford(m, &open, bx, by, bd, best, ford_rows);
     }
     /* A later ford may open a way round an earlier one (two pockets side
      * by side): a shallow cell that meets the deepening rule (only a ford
      * can: the rule was exact before them) and has a way round it close by
      * goes back to deep, so every ford left is needed. The fords are not
-     * listed (no stack for that on a 20 KiB part): the rows are scanned. */
+     * listed (no stack for that on a 20 KiB part): the rows that hold one
+     * (ford_rows) are scanned. */
     for (y = EDGE; y < g->h - EDGE; y++)
-        for (x = EDGE; x < g->w - EDGE; x++)
-            if (BW_AT(g, x, y) == BW_T_SHALLOW && water24(g, x, y) >= 12 && way_round(m, x, y)) {
+        for (x = EDGE; x < g->w - EDGE && (ford_rows[y >> 5] >> (y & 31) & 1u); x++)
+            if (BW_AT(g, x, y) == BW_T_SHALLOW && bw_streamer_water24(g, sp, x, y) >= sp->deep_min &&
+                way_round(m, x, y)) {
                 BW_AT(g, x, y) = BW_T_DEEP;
                 BW_PCLR(&m->a, x, y);
                 BW_PCLR(&m->b, x, y);
@@ -876,23 +1003,6 @@ static int water_cross(bw_map *m, const node_list *nl)
     return any_unreached(m);
 }
 
-/* Water (shallow or deep) among the 24 cells within Manhattan distance 3
- * of (x, y): the deepening rule's count (PUT_TERRAIN_STREAMER_WATER). */
-static int water24(const bw_grid *g, int x, int y)
-{
-    int dx, dy, n = 0;
-    for (dy = -3; dy <= 3; dy++)
-        for (dx = bw_abs(dy) - 3; dx <= 3 - bw_abs(dy); dx++) {
-            int xx = x + dx, yy = y + dy;
-            uint8_t t;
-            if ((!dx && !dy) || xx < 0 || yy < 0 || xx >= g->w || yy >= g->h)
-                continue;
-            t = BW_AT(g, xx, yy);
-            n += t == BW_T_SHALLOW || t == BW_T_DEEP;
-        }
-    return n;
-}
-
 /* A streamer is a one-wide line, and the deepening rule (12 of the 24
  * cells within Manhattan distance 3 are water) never holds on one; widened
  * by a cell into the open floor on each side, its middle deepens into a
@@ -904,18 +1014,12 @@ static void widen_water(bw_map *m)
     int i, j, words = (g->h * BW_GRID_MAX + 31) / 32;
     /* m->b: the shallow cells, built a word at a time (plane bit i is cell
      * i, the map being BW_GRID_MAX wide) */
-    for (i = 0; i < words; i++) {
-        const uint8_t *cell = &g->cell[i * 32];
-        uint32_t v = 0;
-        for (j = 0; j < 32; j++)
-            v |= (uint32_t)(cell[j] == BW_T_SHALLOW) << j;
-        m->b.w[i] = v;
-    }
+    bw_plane_of_tiles(&m->b, g, BW_T_SHALLOW, BW_T_SHALLOW);
     /* the 4-neighbours of 32 cells at once: west and east are the next
      * bits, north and south a row (120 bits = 3 words + 24) away; only the
      * cells next to water read their tile */
     for (i = 0; i < words; i++) {
-        uint32_t nb = (sh[i] << 1) | (sh[i] >> 1);
+        uint32_t nb = (sh[i] << 1) | (sh[i] >> 1), wide = 0;
         if (i > 0)
             nb |= sh[i - 1] >> 31;
         if (i + 1 < words)
@@ -938,10 +1042,32 @@ static void widen_water(bw_map *m)
             /* 1.3.3: nothing within 10 of an up slope (m->a, from
              * bw_streamer_prepare); the line itself keeps off it */
             if (x >= EDGE && y >= EDGE && x < g->w - EDGE && y < g->h - EDGE &&
-                !BW_PGET(&m->a, x, y))
+                !BW_PGET(&m->a, x, y)) {
                 g->cell[c] = BW_T_SHALLOW;
+                wide |= 1u << j;
+            }
         }
+        /* word i of m->a is read no more: it becomes the water there */
+        m->a.w[i] = sh[i] | wide;
     }
+}
+
+/* After the pits went in over the water: m->a's water bits again in the
+ * boxes round the pits (their slopes, bases and slick ring). */
+static void water_again(bw_map *m, const bw_pit_plan *p)
+{
+    int k, x, y;
+    for (k = 0; k < p->n; k++)
+        for (y = bw_max(p->y[k] - BW_PIT_REACH - 1, 0);
+             y <= bw_min(p->y[k] + BW_PIT_REACH + 1, m->grid.h - 1); y++)
+            for (x = bw_max(p->x[k] - BW_PIT_REACH - 1, 0);
+                 x <= bw_min(p->x[k] + BW_PIT_REACH + 1, m->grid.w - 1); x++) {
+                uint8_t t = BW_AT(&m->grid, x, y);
+                if (t == BW_T_SHALLOW || t == BW_T_DEEP)
+                    BW_PSET(&m->a, x, y);
+                else
+                    BW_PCLR(&m->a, x, y);
+            }
 }
 
 /* The half moons of the pits above as up slopes, nothing else yet: the
@@ -963,6 +1089,7 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_
     node_list nl;
     bw_streamer_params sp;
     bw_rng r;
+    bw_rect moon[BW_PIT_MAX];
     int i, stone;
     nl.n = 0;
     add_plan(&nl, above);
@@ -983,6 +1110,11 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_
     sp.dry_walls = 1; /* water only in the cave: the part of a line in the
                          rock stays rock, the streamer comes out of the wall */
     sp.min_span = 40; /* "streamers": long, not puddles */
+    for (i = 0; i < above->n; i++) /* the only up slopes: up_moons' boxes */
+        moon[i] = bw_rect_make(above->x[i] - BW_PIT_R_MAX, above->y[i] - BW_PIT_R_MAX,
+                               above->x[i] + BW_PIT_R_MAX, above->y[i] + BW_PIT_R_MAX);
+    sp.up_in = moon;
+    sp.up_in_n = above->n;
     bw_streamer_prepare(m, &sp);
     for (i = bw_rng_range(&r, 2, 4); i > 0; i--)
         bw_streamer_put(m, &r, &sp, 0);
@@ -994,8 +1126,10 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_
     slick_ring(&m->grid, own);                   /* 1.3.5 */
     /* the water is final before it deepens, and only fords change it
      * after: the deepening rule holds on every tile but the fords */
-    bw_streamer_deepen(m, &sp);
-    if (water_cross(m, &nl)) {                   /* 1.3.2 */
+    water_again(m, above);
+    water_again(m, own);
+    bw_streamer_deepen_water(m, &sp, &m->a);
+    if (water_cross(m, &nl, &sp)) {                   /* 1.3.2 */
         area_list al;
         al.n = 0;
         area_add(&al, &m->grid, 0, 0, m->grid.w - 1, m->grid.h - 1);
@@ -1080,7 +1214,9 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_
     /* 1.4.2: thin meandering mineshafts, after the smoothing that would
      * close them */
     bw_mineshaft_defaults(&sh);
-    sh.max_width = 2;
+    sh.max_width = 4;     /* "varies between 1 and 4 tiles wide" */
+    sh.width_change = 4;  /* a move every 4 steps on average */
+    sh.widen = 4;         /* 1 in 4 moves widens: mostly 1-2, thin (1.4.2) */
     for (i = 1; i < nl.n; i++) {
         int j = nearest_before(&nl, i);
         bw_mineshaft_run(m, &r, &sh, nl.x[i], nl.y[i], nl.x[j], nl.y[j], 0);

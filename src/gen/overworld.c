@@ -740,15 +740,6 @@ int bw_overworld_cost(int who, int tile)
 #define CELLS (BW_OVERWORLD_W * BW_OVERWORLD_H)
 #define PEND_WORDS ((CELLS + 31) / 32) /* 53 words, 212 bytes */
 
-/* Lowest set bit of v != 0 (de Bruijn: no loop, no builtin). */
-static int low_bit(uint32_t v)
-{
-    static const uint8_t pos[32] = {
-        0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
-        31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9
-    };
-    return pos[((v & (0u - v)) * 0x077cb531u) >> 27];
-}
 
 /* Dijkstra with the frontier as a bit set (212 bytes) instead of a heap:
  * each pass settles every frontier cell at the lowest distance `level`
@@ -777,7 +768,7 @@ int bw_overworld_distance(const bw_map *m, int px, int py, int who,
         for (i = 0; i < PEND_WORDS; i++) {
             uint32_t bits = pend[i];
             while (bits) {
-                int c = i * 32 + low_bit(bits), d;
+                int c = i * 32 + bw_low_bit(bits), d;
                 uint32_t here;
                 bits &= bits - 1;
                 x = c % BW_OVERWORLD_W;
