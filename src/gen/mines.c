@@ -1186,7 +1186,7 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_
     /* 1.4.1, 1.4.4: small caves, spread out by a few draws each but
      * allowed to overlap when the draws run out; one in four is drawn
      * overlapping an earlier cave on purpose, for the odd double cave */
-    small = bw_rng_range(&r, 8, 12); /* issue 17: more caves than DLVL 2, 3 */
+    small = bw_rng_range(&r, 8, 12); /* 1.4.1: more caves than DLVL 2 and 3 */
     for (i = 0; i < small; i++) {
         int t, x = 0, y = 0, far = 0;
         if (bw_rng_chance(&r, 1, 4)) {
@@ -1397,7 +1397,7 @@ int bw_mines_steam_at(const bw_mines_steam_ctx *c, uint32_t tick, int x, int y)
 {
     uint32_t h;
     int cx, cy, rad, i, j;
-    /* the window's bounds first, so x - x0 cannot overflow (issue 13.4) */
+    /* the window's bounds first, so x - x0 cannot overflow for extreme options */
     if (x < c->x0 || y < c->y0 || x >= c->x0 + BW_MINES_STEAM_SIDE || y >= c->y0 + BW_MINES_STEAM_SIDE)
         return 0;
     i = x - c->x0;
