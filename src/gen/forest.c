@@ -380,15 +380,8 @@ void bw_forest_canopy(uint32_t seed, int level, bw_forest_fn fn, void *ctx)
  * draw u(x, y) of 4.5. */
 static uint32_t cell_hash(uint32_t key, unsigned cell)
 {
-    /* bw_rng_hash32, written out here: it runs for every branch square
-     * drawn and replayed, and a call costs as much again */
-    uint32_t h = key ^ ((uint32_t)cell * 0x9e3779b9u);
-    h ^= h >> 16;
-    h *= 0x85ebca6bu;
-    h ^= h >> 13;
-    h *= 0xc2b2ae35u;
-    h ^= h >> 16;
-    return h;
+    /* inline: it runs for every branch square drawn and replayed */
+    return bw_rng_fmix32(key ^ ((uint32_t)cell * 0x9e3779b9u));
 }
 
 static uint32_t mushroom_key(uint32_t seed)
