@@ -877,10 +877,12 @@ static void forest_4_4_every_twig_shows_four_leaves(void)
     CHECK(ends > n * 4 * 50);
     /* NOT MET YET: the rule is short4 == 0. Measured over seeds 0-299:
      * 12.5% of ends under four before this pass was redone, 51 of
-     * 214,000 (0.024%) now: twig ends in dense canopy (mushroom ends,
-     * which cannot be cut back, and the square behind a tendril) with no
-     * free square left within four steps. This guards that level. */
-    CHECK(short4 * 2000 <= ends);
+     * 214,000 (0.024%) with forest v3, 46 (0.021%) once an end hanging on
+     * a mushroom top may be cut back too: twig ends in dense canopy
+     * (13 mushroom ends, which cannot be cut back, 28 squares behind a
+     * tendril, 5 ends hanging on a trunk) with no free square left within
+     * four steps. This guards that level. */
+    CHECK(short4 * 4000 <= ends);
     CHECK(none == 0);
 }
 
