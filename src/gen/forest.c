@@ -1048,7 +1048,20 @@ static int leaf_cost(const bw_grid *g, int i)
     return cost;
 }
 
-static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y, int may_cut)
+/* 1 if the vine square v hangs on square e alone: no limb, leaf or other
+ * vine beside it (a tendril cut before, see end_leaves). */
+static int stub(const bw_grid *g, int v, int e)
+{
+    int k;
+    for (k = 0; k < 4; k++) {
+        int w = v + step4[k];
+        if (w != e && (kind(g->cell[w]) & K_LIMB || g->cell[w] == BW_T_LEAF || g->cell[w] == BW_T_VINE))
+            return 0;
+    }
+    return 1;
+}
+
+static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
 {
     static const uint8_t cells[2] = { TWIG_FAST, TWIG_CAP }, cands[2] = { LEAF_CAND / 2, LEAF_CAND };
     bw_grid *g = c->g;
@@ -1133,35 +1146,43 @@ static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y, int may_cut)
         g->cell[q[i]] &= (uint8_t)~TWIG_MARK;
     if (nn >= BW_FOREST_LEAVES_MIN)
         return -1;
-    /* Short: the end's square is cut back to air when it is branch (a
-     * mushroom stays: the level above has its top) and, once this end's
-     * own new leaves are taken back, no leaf or vine touches it (so no
-     * other twig loses a leaf and no vine loses its end). The square it
+    /* Short: the end's square is cut back when it is branch (a mushroom
+     * stays: the level above has its top) and, once this end's own new
+     * leaves are taken back, every other leaf beside it hangs on a limb of
+     * its own (so no other twig loses a leaf). It becomes vine where a vine
+     * or a leaf touches it (a tendril: a vine's end on it stays on the
+     * canopy, a twig's ray keeps its tip), else air. A tendril left
+     * hanging on it alone (the end cut before, see the caller) goes back
+     * to air. On a trunk only air: no vine stub on a trunk. The square it
      * hung on may then be an end in its turn (the caller goes on there). */
     for (i = np; i-- > 0;)
         g->cell[put[i]] = was[i];
-    if (g->cell[e0] == BW_T_BRANCH && may_cut) {
-        int ok = 1;
+    if (g->cell[e0] == BW_T_BRANCH) {
+        int ok = 1, trunk = 0, keep = 0;
         for (d = 0; d < 4; d++) {
             int v = e0 + step4[d], k, held = 0;
             uint8_t u = g->cell[v];
             if (limb(u)) {
                 next = v;
-                ok &= u != BW_T_TRUNK; /* a vine stub on a trunk: no */
+                trunk = u == BW_T_TRUNK;
             }
+            if (u == BW_T_VINE)
+                keep |= !stub(g, v, e0);
             if (u != BW_T_LEAF)
                 continue;
+            keep |= 2;
             for (k = 0; k < 4; k++) /* another twig's leaf: it hangs on a limb of its own */
                 held |= v + step4[k] != e0 &&
                         (kind(tile_at(g, v % BW_GRID_MAX + bw_dx4[k], v / BW_GRID_MAX + bw_dy4[k])) & K_LIMB);
             ok &= held;
         }
-        if (ok) {
-            /* beside a vine it becomes vine (a tendril: a vine's end on it
-             * stays on the canopy, a twig's vine keeps its tip); then the
-             * square it hung on may not be cut in turn (the tendril would
-             * hang in the air): see the caller */
-            g->cell[e0] = BW_T_VINE;
+        if (ok && !(trunk && keep == 3)) {
+            for (d = 0; d < 4; d++)
+                if (g->cell[e0 + step4[d]] == BW_T_VINE && stub(g, e0 + step4[d], e0))
+                    g->cell[e0 + step4[d]] = BW_T_AIR;
+            /* on a trunk: a vine's tip becomes a leaf of it (no vine
+             * stub on a trunk), else air */
+            g->cell[e0] = trunk ? (keep == 1 ? BW_T_LEAF : BW_T_AIR) : keep ? BW_T_VINE : BW_T_AIR;
             for (i = 0; i < np; i++)
                 ends->w[put[i] >> 5] &= ~(1u << (put[i] & 31));
             if (c->rep) {
@@ -1285,10 +1306,8 @@ static void tops_and_leaves(bw_map *m, uint32_t seed, int level, bw_forest_repor
                 m->a.w[i] &= ~(1u << b);
                 /* a cut end's square may leave another end: at most
                  * TWIG_STEPS cuts in a row, then it is left bare */
-                int may_cut = 1;
                 for (cuts = 0; k >= 0 && cuts <= TWIG_STEPS; cuts++) {
-                    k = end_leaves(&c, &m->a, k % BW_GRID_MAX, k / BW_GRID_MAX, may_cut);
-                    may_cut = k >= -1;
+                    k = end_leaves(&c, &m->a, k % BW_GRID_MAX, k / BW_GRID_MAX);
                     if (k < -1)
                         k = -2 - k;
                     if (k >= 0 && !twig_end(g, k))
