@@ -1061,6 +1061,70 @@ static int stub(const bw_grid *g, int v, int e)
     return 1;
 }
 
+/* The limbs 4-beside square i (a twig's marks ignored). */
+static int limbs_beside(const bw_grid *g, int i)
+{
+    int d, n = 0;
+    for (d = 0; d < 4; d++)
+        n += (kind(g->cell[i + step4[d]] & (uint8_t)~TWIG_MARK) & K_LIMB) != 0;
+    return n;
+}
+
+/* 1 if the limbs of square s's 3 x 3 ring (4-joined round it: each ring
+ * square touches the next) that hold its limb 4-neighbours form one run:
+ * taking s out leaves them joined. */
+static int runs_one(const bw_grid *g, int s)
+{
+    static const int16_t ring[8] = { -BW_GRID_MAX, 1 - BW_GRID_MAX, 1, 1 + BW_GRID_MAX,
+                                     BW_GRID_MAX, BW_GRID_MAX - 1, -1, -1 - BW_GRID_MAX };
+    uint8_t lb[8];
+    int k, start = -1, runs = 0, orth = 0;
+    for (k = 0; k < 8; k++) {
+        lb[k] = (kind(g->cell[s + ring[k]] & (uint8_t)~TWIG_MARK) & K_LIMB) != 0;
+        if (!lb[k] && start < 0)
+            start = k;
+    }
+    if (start < 0)
+        return 1; /* all round */
+    for (k = 1; k <= 8; k++) { /* from a gap, once round */
+        int j = (start + k) & 7;
+        if (lb[j]) {
+            orth |= !(j & 1);
+        } else {
+            runs += orth;
+            orth = 0;
+        }
+    }
+    return runs == 1;
+}
+
+/* A mushroom end (never cut: the level above has its top) in solid wood,
+ * no room left beside its twig: a branch square just past the twig (4.4
+ * counts leaves touching the twig) becomes a leaf of it, where no leaf or
+ * vine touches it (a distinct leaf; no vine loses its end), no limb beside
+ * it is left with fewer than two limbs (no new end, none cut off), and the
+ * limbs beside it stay joined round it (the squares of its 3 x 3 ring that
+ * are limbs hold all its limb 4-neighbours in one run): the canopy stays
+ * one piece and every walk over it but through that square stays. Returns
+ * the square, or -1. */
+static int wood_leaf(const bw_grid *g, const uint16_t *q, int n)
+{
+    int i, d, k;
+    for (i = 0; i < n; i++)
+        for (d = 0; d < 4; d++) {
+            int s = q[i] + step4[d], ok = 1;
+            if (g->cell[s] != BW_T_BRANCH) /* marked: on the twig */
+                continue;
+            for (k = 0; k < 4 && ok; k++) {
+                uint8_t u = g->cell[s + step4[k]] & (uint8_t)~TWIG_MARK;
+                ok = u != BW_T_LEAF && u != BW_T_VINE && (!(kind(u) & K_LIMB) || limbs_beside(g, s + step4[k]) > 2);
+            }
+            if (ok && runs_one(g, s))
+                return s;
+        }
+    return -1;
+}
+
 static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
 {
     static const uint8_t cells[2] = { TWIG_FAST, TWIG_CAP }, cands[2] = { LEAF_CAND / 2, LEAF_CAND };
@@ -1131,6 +1195,8 @@ static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
                         if (!dup)
                             best = BW_BIT(ax, ay);
                     }
+            if (best < 0 && pass == 1 && (g->cell[e0] & (uint8_t)~TWIG_MARK) == BW_T_MUSHROOM)
+                best = wood_leaf(g, q, n);
             if (best < 0)
                 break;
             put[np] = (uint16_t)best; /* np < 2 x 4: at most 4 a pass */
