@@ -600,10 +600,12 @@ static void draw_part(const bw_forest_part *p, void *vc)
 static int side_of(const bw_forest_plan *pl, int x, int y)
 {
     int t, best = 0, tie = 0;
-    for (t = 1; t < pl->n; t++) {
-        int32_t d = bw_dist2(x, y, pl->x[t], pl->y[t]), b = bw_dist2(x, y, pl->x[best], pl->y[best]);
+    int32_t b = (int32_t)(x - pl->x[0]) * (x - pl->x[0]) + (int32_t)(y - pl->y[0]) * (y - pl->y[0]);
+    for (t = 1; t < pl->n; t++) { /* inline squares, the best kept: it runs per lane square */
+        int32_t d = (int32_t)(x - pl->x[t]) * (x - pl->x[t]) + (int32_t)(y - pl->y[t]) * (y - pl->y[t]);
         if (d < b) {
             best = t;
+            b = d;
             tie = 0;
         } else if (d == b) {
             tie = 1;
@@ -664,8 +666,8 @@ static void bridge_ray(bridge_ctx *c, int x, int y, int ex, int ey)
         if (t == BW_T_AIR || t == BW_T_VINE)
             continue;
         d = bw_dist2(l.x, l.y, x, y);
-        if (t != BW_T_TRUNK && l.done >= 2 && BW_PGET(c->reach, l.x, l.y) &&
-            side_of(c->pl, l.x, l.y) == c->u && d < c->best && line_clear(g, x, y, l.x, l.y, 1)) {
+        if (t != BW_T_TRUNK && l.done >= 2 && d < c->best && BW_PGET(c->reach, l.x, l.y) &&
+            side_of(c->pl, l.x, l.y) == c->u && line_clear(g, x, y, l.x, l.y, 1)) {
             c->best = d;
             c->x0 = (int16_t)x;
             c->y0 = (int16_t)y;
