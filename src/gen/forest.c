@@ -752,12 +752,13 @@ static int lanes(bw_map *m, const bw_forest_plan *pl, int t, int u, int same, la
         line_start(&l, r.x0, r.y0, r.x1, r.y1);
         do {
             uint8_t s = BW_AT(g, l.x, l.y);
-            int on, side;
+            int on, side, end;
             if (s == BW_T_AIR || s == BW_T_VINE)
                 continue;
             on = BW_PGET(&m->a, l.x, l.y);
-            side = canopy_square(s) ? side_of(pl, l.x, l.y) : -1;
-            if (from >= 0 && l.done > from + 1 && side == u && on == same) {
+            end = from >= 0 && l.done > from + 1 && on == same;
+            side = canopy_square(s) && (end || on) ? side_of(pl, l.x, l.y) : -1; /* only where it counts */
+            if (end && side == u) {
                 r.from = (int16_t)from;
                 r.to = (int16_t)l.done;
                 r.mx = (uint8_t)l.x;
