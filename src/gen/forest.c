@@ -891,9 +891,10 @@ static int limb(uint8_t t)
  * touch its twig (other twigs' leaves count for it too); see end_leaves.
  * Then each leaf, a 1 x 1 so far, grows away from the limb it hangs on to
  * its drawn size (1 x 1 to 2 x 4, either way round) where that is all air
- * touching no limb and no other leaf. An end with no room for four is cut
- * back to a vine tendril where it may be (rep->cut), else it counts in
- * rep->bare: the fallback (measured: 46 of 214,611 ends, seeds 0-299). */
+ * touching no limb and no other leaf. A branch end with no room for four
+ * is cut back (rep->cut), a mushroom end in solid wood takes a wood leaf
+ * (wood_leaf); one still short counts in rep->bare: the fallback
+ * (measured: none of 214,582 ends, seeds 0-299). */
 #define TWIG_STEPS 4
 typedef struct leaf_ctx {
     bw_grid *g;
