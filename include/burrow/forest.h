@@ -26,7 +26,7 @@
 /* The format version (`burrow list`): a seed, level and options give the
  * same map for as long as it stays; any change to a map bumps it, and
  * tests/golden/levels.tsv pins the maps of the current one. */
-#define BW_FOREST_VERSION 3
+#define BW_FOREST_VERSION 4
 
 #define BW_FOREST_LEVELS 5
 #define BW_FOREST_W 120
@@ -89,10 +89,12 @@ int bw_forest_trunk_at(const bw_forest_plan *p, int x, int y);
  * gets 1 x 1 leaves beside its twig, into the air (or onto a twig's vine
  * where no air is left), never 4-next to another leaf, until four distinct
  * leaves touch it; then the leaves grow to 1 x 1 .. 2 x 4 where there is
- * room. An end with no room for four, if a branch square, becomes a vine
- * tendril (rep->cut); one left short counts in rep->bare (measured: 51 of
- * 214,616 ends over seeds 0-299, mushroom ends and ends deep in dense
- * canopy). The bridges come after the leaves and go round them.
+ * room. An end with no room for four, if a branch square, is cut back to
+ * a vine tendril or air, and the square it hung on served in turn
+ * (rep->cut); a mushroom end in solid wood takes a branch square just past
+ * its twig as a leaf; one left short counts in rep->bare (measured: none
+ * of 214,582 ends over seeds 0-299). The bridges come after the leaves
+ * and go round them.
  *
  * One piece of the canopy, as bw_forest_canopy reports it (leaves: the
  * plan, 4-6 a twig from their own stream; the map places its own, see

@@ -380,15 +380,8 @@ void bw_forest_canopy(uint32_t seed, int level, bw_forest_fn fn, void *ctx)
  * draw u(x, y) of 4.5. */
 static uint32_t cell_hash(uint32_t key, unsigned cell)
 {
-    /* bw_rng_hash32, written out here: it runs for every branch square
-     * drawn and replayed, and a call costs as much again */
-    uint32_t h = key ^ ((uint32_t)cell * 0x9e3779b9u);
-    h ^= h >> 16;
-    h *= 0x85ebca6bu;
-    h ^= h >> 13;
-    h *= 0xc2b2ae35u;
-    h ^= h >> 16;
-    return h;
+    /* inline: it runs for every branch square drawn and replayed */
+    return bw_rng_fmix32(key ^ ((uint32_t)cell * 0x9e3779b9u));
 }
 
 static uint32_t mushroom_key(uint32_t seed)
@@ -607,10 +600,12 @@ static void draw_part(const bw_forest_part *p, void *vc)
 static int side_of(const bw_forest_plan *pl, int x, int y)
 {
     int t, best = 0, tie = 0;
-    for (t = 1; t < pl->n; t++) {
-        int32_t d = bw_dist2(x, y, pl->x[t], pl->y[t]), b = bw_dist2(x, y, pl->x[best], pl->y[best]);
+    int32_t b = (int32_t)(x - pl->x[0]) * (x - pl->x[0]) + (int32_t)(y - pl->y[0]) * (y - pl->y[0]);
+    for (t = 1; t < pl->n; t++) { /* inline squares, the best kept: it runs per lane square */
+        int32_t d = (int32_t)(x - pl->x[t]) * (x - pl->x[t]) + (int32_t)(y - pl->y[t]) * (y - pl->y[t]);
         if (d < b) {
             best = t;
+            b = d;
             tie = 0;
         } else if (d == b) {
             tie = 1;
@@ -671,8 +666,8 @@ static void bridge_ray(bridge_ctx *c, int x, int y, int ex, int ey)
         if (t == BW_T_AIR || t == BW_T_VINE)
             continue;
         d = bw_dist2(l.x, l.y, x, y);
-        if (t != BW_T_TRUNK && l.done >= 2 && BW_PGET(c->reach, l.x, l.y) &&
-            side_of(c->pl, l.x, l.y) == c->u && d < c->best && line_clear(g, x, y, l.x, l.y, 1)) {
+        if (t != BW_T_TRUNK && l.done >= 2 && d < c->best && BW_PGET(c->reach, l.x, l.y) &&
+            side_of(c->pl, l.x, l.y) == c->u && line_clear(g, x, y, l.x, l.y, 1)) {
             c->best = d;
             c->x0 = (int16_t)x;
             c->y0 = (int16_t)y;
@@ -757,12 +752,13 @@ static int lanes(bw_map *m, const bw_forest_plan *pl, int t, int u, int same, la
         line_start(&l, r.x0, r.y0, r.x1, r.y1);
         do {
             uint8_t s = BW_AT(g, l.x, l.y);
-            int on, side;
+            int on, side, end;
             if (s == BW_T_AIR || s == BW_T_VINE)
                 continue;
             on = BW_PGET(&m->a, l.x, l.y);
-            side = canopy_square(s) ? side_of(pl, l.x, l.y) : -1;
-            if (from >= 0 && l.done > from + 1 && side == u && on == same) {
+            end = from >= 0 && l.done > from + 1 && on == same;
+            side = canopy_square(s) && (end || on) ? side_of(pl, l.x, l.y) : -1; /* only where it counts */
+            if (end && side == u) {
                 r.from = (int16_t)from;
                 r.to = (int16_t)l.done;
                 r.mx = (uint8_t)l.x;
@@ -895,9 +891,10 @@ static int limb(uint8_t t)
  * touch its twig (other twigs' leaves count for it too); see end_leaves.
  * Then each leaf, a 1 x 1 so far, grows away from the limb it hangs on to
  * its drawn size (1 x 1 to 2 x 4, either way round) where that is all air
- * touching no limb and no other leaf. An end with no room for four is cut
- * back to a vine tendril where it may be (rep->cut), else it counts in
- * rep->bare: the fallback (measured: 51 of 214,616 ends, seeds 0-299). */
+ * touching no limb and no other leaf. A branch end with no room for four
+ * is cut back (rep->cut), a mushroom end in solid wood takes a wood leaf
+ * (wood_leaf); one still short counts in rep->bare: the fallback
+ * (measured: none of 214,582 ends, seeds 0-299). */
 #define TWIG_STEPS 4
 typedef struct leaf_ctx {
     bw_grid *g;
@@ -1012,7 +1009,7 @@ static int one_group(const bw_grid *g, int x, int y)
  * does not touch the twig yet: it joins that group, which then counts for
  * this twig and is still one leaf for every other. New leaves are marked
  * in `ends` (they are never ends) for the growing. An end still short is
- * cut back when it is a branch square hanging on a branch or mushroom and
+ * cut back when it is a branch square hanging on a branch, mushroom or top and
  * every other leaf beside it hangs on a limb of its own: it becomes a vine
  * tendril (passable, no end any more, a vine's end on it stays on the
  * canopy) and its own new leaves are taken back. Returns the square it
@@ -1055,7 +1052,84 @@ static int leaf_cost(const bw_grid *g, int i)
     return cost;
 }
 
-static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y, int may_cut)
+/* 1 if the vine square v hangs on square e alone: no limb, leaf or other
+ * vine beside it (a tendril cut before, see end_leaves). */
+static int stub(const bw_grid *g, int v, int e)
+{
+    int k;
+    for (k = 0; k < 4; k++) {
+        int w = v + step4[k];
+        if (w != e && (kind(g->cell[w]) & K_LIMB || g->cell[w] == BW_T_LEAF || g->cell[w] == BW_T_VINE))
+            return 0;
+    }
+    return 1;
+}
+
+/* The limbs 4-beside square i (a twig's marks ignored). */
+static int limbs_beside(const bw_grid *g, int i)
+{
+    int d, n = 0;
+    for (d = 0; d < 4; d++)
+        n += (kind(g->cell[i + step4[d]] & (uint8_t)~TWIG_MARK) & K_LIMB) != 0;
+    return n;
+}
+
+/* 1 if the limbs of square s's 3 x 3 ring (4-joined round it: each ring
+ * square touches the next) that hold its limb 4-neighbours form one run:
+ * taking s out leaves them joined. */
+static int runs_one(const bw_grid *g, int s)
+{
+    static const int16_t ring[8] = { -BW_GRID_MAX, 1 - BW_GRID_MAX, 1, 1 + BW_GRID_MAX,
+                                     BW_GRID_MAX, BW_GRID_MAX - 1, -1, -1 - BW_GRID_MAX };
+    uint8_t lb[8];
+    int k, start = -1, runs = 0, orth = 0;
+    for (k = 0; k < 8; k++) {
+        lb[k] = (kind(g->cell[s + ring[k]] & (uint8_t)~TWIG_MARK) & K_LIMB) != 0;
+        if (!lb[k] && start < 0)
+            start = k;
+    }
+    if (start < 0)
+        return 1; /* all round */
+    for (k = 1; k <= 8; k++) { /* from a gap, once round */
+        int j = (start + k) & 7;
+        if (lb[j]) {
+            orth |= !(j & 1);
+        } else {
+            runs += orth;
+            orth = 0;
+        }
+    }
+    return runs == 1;
+}
+
+/* A mushroom end (never cut: the level above has its top) in solid wood,
+ * no room left beside its twig: a branch square just past the twig (4.4
+ * counts leaves touching the twig) becomes a leaf of it, where no leaf or
+ * vine touches it (a distinct leaf; no vine loses its end), no limb beside
+ * it is left with fewer than two limbs (no new end, none cut off), and the
+ * limbs beside it stay joined round it (the squares of its 3 x 3 ring that
+ * are limbs hold all its limb 4-neighbours in one run): the canopy stays
+ * one piece and every walk over it but through that square stays. Returns
+ * the square, or -1. */
+static int wood_leaf(const bw_grid *g, const uint16_t *q, int n)
+{
+    int i, d, k;
+    for (i = 0; i < n; i++)
+        for (d = 0; d < 4; d++) {
+            int s = q[i] + step4[d], ok = 1;
+            if (g->cell[s] != BW_T_BRANCH) /* marked: on the twig */
+                continue;
+            for (k = 0; k < 4 && ok; k++) {
+                uint8_t u = g->cell[s + step4[k]] & (uint8_t)~TWIG_MARK;
+                ok = u != BW_T_LEAF && u != BW_T_VINE && (!(kind(u) & K_LIMB) || limbs_beside(g, s + step4[k]) > 2);
+            }
+            if (ok && runs_one(g, s))
+                return s;
+        }
+    return -1;
+}
+
+static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
 {
     static const uint8_t cells[2] = { TWIG_FAST, TWIG_CAP }, cands[2] = { LEAF_CAND / 2, LEAF_CAND };
     bw_grid *g = c->g;
@@ -1125,6 +1199,8 @@ static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y, int may_cut)
                         if (!dup)
                             best = BW_BIT(ax, ay);
                     }
+            if (best < 0 && pass == 1 && (g->cell[e0] & (uint8_t)~TWIG_MARK) == BW_T_MUSHROOM)
+                best = wood_leaf(g, q, n);
             if (best < 0)
                 break;
             put[np] = (uint16_t)best; /* np < 2 x 4: at most 4 a pass */
@@ -1140,35 +1216,43 @@ static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y, int may_cut)
         g->cell[q[i]] &= (uint8_t)~TWIG_MARK;
     if (nn >= BW_FOREST_LEAVES_MIN)
         return -1;
-    /* Short: the end's square is cut back to air when it is branch (a
-     * mushroom stays: the level above has its top) and, once this end's
-     * own new leaves are taken back, no leaf or vine touches it (so no
-     * other twig loses a leaf and no vine loses its end). The square it
+    /* Short: the end's square is cut back when it is branch (a mushroom
+     * stays: the level above has its top) and, once this end's own new
+     * leaves are taken back, every other leaf beside it hangs on a limb of
+     * its own (so no other twig loses a leaf). It becomes vine where a vine
+     * or a leaf touches it (a tendril: a vine's end on it stays on the
+     * canopy, a twig's ray keeps its tip), else air. A tendril left
+     * hanging on it alone (the end cut before, see the caller) goes back
+     * to air. On a trunk only air: no vine stub on a trunk. The square it
      * hung on may then be an end in its turn (the caller goes on there). */
     for (i = np; i-- > 0;)
         g->cell[put[i]] = was[i];
-    if (g->cell[e0] == BW_T_BRANCH && may_cut) {
-        int ok = 1;
+    if (g->cell[e0] == BW_T_BRANCH) {
+        int ok = 1, trunk = 0, keep = 0;
         for (d = 0; d < 4; d++) {
             int v = e0 + step4[d], k, held = 0;
             uint8_t u = g->cell[v];
             if (limb(u)) {
                 next = v;
-                ok &= u == BW_T_BRANCH || u == BW_T_MUSHROOM;
+                trunk = u == BW_T_TRUNK;
             }
+            if (u == BW_T_VINE)
+                keep |= !stub(g, v, e0);
             if (u != BW_T_LEAF)
                 continue;
+            keep |= 2;
             for (k = 0; k < 4; k++) /* another twig's leaf: it hangs on a limb of its own */
                 held |= v + step4[k] != e0 &&
                         (kind(tile_at(g, v % BW_GRID_MAX + bw_dx4[k], v / BW_GRID_MAX + bw_dy4[k])) & K_LIMB);
             ok &= held;
         }
-        if (ok) {
-            /* beside a vine it becomes vine (a tendril: a vine's end on it
-             * stays on the canopy, a twig's vine keeps its tip); then the
-             * square it hung on may not be cut in turn (the tendril would
-             * hang in the air): see the caller */
-            g->cell[e0] = BW_T_VINE;
+        if (ok && !(trunk && keep == 3)) {
+            for (d = 0; d < 4; d++)
+                if (g->cell[e0 + step4[d]] == BW_T_VINE && stub(g, e0 + step4[d], e0))
+                    g->cell[e0 + step4[d]] = BW_T_AIR;
+            /* on a trunk: a vine's tip becomes a leaf of it (no vine
+             * stub on a trunk), else air */
+            g->cell[e0] = trunk ? (keep == 1 ? BW_T_LEAF : BW_T_AIR) : keep ? BW_T_VINE : BW_T_AIR;
             for (i = 0; i < np; i++)
                 ends->w[put[i] >> 5] &= ~(1u << (put[i] & 31));
             if (c->rep) {
@@ -1292,10 +1376,8 @@ static void tops_and_leaves(bw_map *m, uint32_t seed, int level, bw_forest_repor
                 m->a.w[i] &= ~(1u << b);
                 /* a cut end's square may leave another end: at most
                  * TWIG_STEPS cuts in a row, then it is left bare */
-                int may_cut = 1;
                 for (cuts = 0; k >= 0 && cuts <= TWIG_STEPS; cuts++) {
-                    k = end_leaves(&c, &m->a, k % BW_GRID_MAX, k / BW_GRID_MAX, may_cut);
-                    may_cut = k >= -1;
+                    k = end_leaves(&c, &m->a, k % BW_GRID_MAX, k / BW_GRID_MAX);
                     if (k < -1)
                         k = -2 - k;
                     if (k >= 0 && !twig_end(g, k))
