@@ -376,14 +376,6 @@ void bw_forest_canopy(uint32_t seed, int level, bw_forest_fn fn, void *ctx)
 
 /* ------------------------------------------------------- mushrooms */
 
-/* The index of the lowest set bit of w (not 0): a de Bruijn sequence. */
-static int low_bit(uint32_t w)
-{
-    static const uint8_t pos[32] = { 0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
-                                     31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9 };
-    return pos[((w & (0u - w)) * 0x077cb531u) >> 27];
-}
-
 /* murmur3's finaliser over the cell index and a per-seed key: the per-cell
  * draw u(x, y) of 4.5. */
 static uint32_t cell_hash(uint32_t key, unsigned cell)
@@ -448,8 +440,9 @@ static void squares(const bw_forest_part *p, const sink *s)
                         cells[i] = roll(key, level, i) ? BW_T_MUSHROOM : BW_T_BRANCH;
                     plane[i >> 5] |= 1u << (i & 31);
                 }
-            } else if (mode == SINK_SHROOM) { /* the roll comes after, once a square */
-                plane[i >> 5] |= 1u << (i & 31);
+            } else if (mode == SINK_SHROOM) {
+                if (roll(key, level, i))
+                    plane[i >> 5] |= 1u << (i & 31);
             } else if (s->fn(x, y, s->ctx)) {
                 return;
             }
@@ -489,7 +482,7 @@ int bw_forest_mushrooms(uint32_t seed, int level, bw_plane *out)
 {
     bw_forest_plan pl;
     sink c;
-    int t, x, y, i;
+    int t, x, y;
     bw_plane_clear(out);
     if (level < 2 || level > 4)
         return 0;
@@ -499,23 +492,13 @@ int bw_forest_mushrooms(uint32_t seed, int level, bw_plane *out)
     c.plane = out;
     c.key = mushroom_key(seed);
     c.level = (uint8_t)level;
-    for (t = 0; t < pl.n; t++) /* the branch squares, each once however many branches cross it */
+    for (t = 0; t < pl.n; t++)
         grow_tree(seed, level, &pl, t, 0, shroom_part, &c);
     for (t = 0; t < pl.n; t++) /* trunk squares are trunk, not branch */
         for (y = pl.y[t] - pl.r[t]; y <= pl.y[t] + pl.r[t]; y++)
             for (x = pl.x[t] - pl.r[t]; x <= pl.x[t] + pl.r[t]; x++)
                 if (in_disc(x - pl.x[t], y - pl.y[t], pl.r[t]))
                     BW_PCLR(out, x, y);
-    for (i = 0; i < BW_PLANE_WORDS; i++) { /* 4.5: each branch square rolled once */
-        uint32_t w = out->w[i], keep = 0;
-        while (w) {
-            int b = low_bit(w);
-            w &= w - 1u;
-            if (roll(c.key, level, (unsigned)(i * 32 + b)))
-                keep |= 1u << b;
-        }
-        out->w[i] = keep;
-    }
     return bw_plane_count(out);
 }
 
@@ -1037,6 +1020,14 @@ static int one_group(const bw_grid *g, int x, int y)
 #define LEAF_CAND 24
 #define TWIG_MARK 0x80u
 BW_STATIC_ASSERT(BW_TILE_COUNT <= TWIG_MARK, forest_twig_mark_free);
+
+/* The index of the lowest set bit of w (not 0): a de Bruijn sequence. */
+static int low_bit(uint32_t w)
+{
+    static const uint8_t pos[32] = { 0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
+                                     31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9 };
+    return pos[((w & (0u - w)) * 0x077cb531u) >> 27];
+}
 
 /* The 4-neighbours as steps of a square index, in bw_dx4 / bw_dy4 order. */
 static const int16_t step4[4] = { -BW_GRID_MAX, 1, BW_GRID_MAX, -1 };
