@@ -776,6 +776,23 @@ static int lanes(bw_map *m, const bw_forest_plan *pl, int t, int u, int same, la
     return -nc;
 }
 
+/* The canopy of tree t (a flood from its trunk over limbs) into m->a,
+ * unless m->a holds it already: `flooded` and the result are the trunks
+ * on the canopy m->a holds. Bridges lay vines into the air only, never a
+ * limb, so a canopy flooded once stays right for the whole bridge pass
+ * and serves every tree on it. */
+static unsigned canopy_of(bw_map *m, const bw_tileset *limb, const bw_forest_plan *pl, int t, unsigned flooded)
+{
+    int u;
+    if ((flooded >> t) & 1u)
+        return flooded;
+    bw_plane_clear(&m->a);
+    bw_fill_flood(&m->fill, &m->grid, limb, &m->a, pl->x[t], pl->y[t]);
+    for (flooded = 0, u = 0; u < pl->n; u++)
+        flooded |= (unsigned)BW_PGET(&m->a, pl->x[u], pl->y[u]) << u;
+    return flooded;
+}
+
 /* 4.7: every tree joined by vines to another. Trees in plan order; one not
  * yet joined tries the others nearest first, on the lanes (see lanes);
  * a bridge joins both. For the trees still alone, rays from every twig tip
@@ -809,18 +826,11 @@ static void bridges(bw_map *m, uint32_t seed, int level, const bw_forest_plan *p
                 tried |= 1u << best;
                 if (round == 0) {
                     int n;
-                    if (!((flooded >> t) & 1u)) {
-                        bw_plane_clear(&m->a);
-                        bw_fill_flood(&m->fill, &m->grid, &limb, &m->a, pl->x[t], pl->y[t]);
-                        for (flooded = 0, u = 0; u < pl->n; u++)
-                            flooded |= (unsigned)BW_PGET(&m->a, pl->x[u], pl->y[u]) << u;
-                    }
+                    flooded = canopy_of(m, &limb, pl, t, flooded);
                     n = lanes(m, pl, t, best, (int)((flooded >> best) & 1u), cand);
                     laid = n > 0;
                     if (n < 0) { /* u's own canopy: its flood checks the runs */
-                        bw_plane_clear(&m->a);
-                        bw_fill_flood(&m->fill, &m->grid, &limb, &m->a, pl->x[best], pl->y[best]);
-                        flooded = 0;
+                        flooded = canopy_of(m, &limb, pl, best, flooded);
                         for (u = 0; u < -n && !laid; u++)
                             if (BW_PGET(&m->a, cand[u].mx, cand[u].my)) {
                                 lay_run(&m->grid, &cand[u]);
@@ -828,9 +838,7 @@ static void bridges(bw_map *m, uint32_t seed, int level, const bw_forest_plan *p
                             }
                     }
                 } else {
-                    bw_plane_clear(&m->a);
-                    bw_fill_flood(&m->fill, &m->grid, &limb, &m->a, pl->x[best], pl->y[best]);
-                    flooded = 0;
+                    flooded = canopy_of(m, &limb, pl, best, flooded);
                     c.t = (uint8_t)t;
                     c.u = (uint8_t)best;
                     c.best = INT32_MAX;
