@@ -168,7 +168,7 @@ static void line_start(line4 *l, int x0, int y0, int x1, int y1)
 
 /* Advances one cell; 0 once at the end. (At the end of x the error is
  * positive, at the end of y negative, so no bound check is needed.) */
-static int line_step(line4 *l)
+static inline int line_step(line4 *l)
 {
     if (l->left == 0)
         return 0;
