@@ -534,12 +534,15 @@ static void vine(draw_ctx *c, const bw_forest_part *p)
     bw_grid *g = c->s.g;
     int ex = p->x1 + dir_x(p->dir, BW_FOREST_VINE_MAX), ey = p->y1 + dir_y(p->dir, BW_FOREST_VINE_MAX);
     uint8_t t = BW_AT(g, p->x1, p->y1);
+    /* a line stays in the box of its ends: with the far end on the map
+     * (most rays) no step needs the bounds test */
+    int out = ex < 0 || ey < 0 || ex >= g->w || ey >= g->h;
     line4 l;
     if (t == BW_T_TRUNK)
         return; /* a tip inside a trunk: no vine grows out of the wood */
     line_start(&l, p->x1, p->y1, ex, ey);
     while (line_step(&l)) {
-        if (l.x < 0 || l.y < 0 || l.x >= g->w || l.y >= g->h)
+        if (out && (l.x < 0 || l.y < 0 || l.x >= g->w || l.y >= g->h))
             return;
         t = BW_AT(g, l.x, l.y);
         if (t != BW_T_AIR && t != BW_T_LEAF && t != BW_T_VINE)
@@ -655,12 +658,13 @@ typedef struct bridge_ctx {
 static void bridge_ray(bridge_ctx *c, int x, int y, int ex, int ey)
 {
     bw_grid *g = c->g;
+    int out = ex < 0 || ey < 0 || ex >= g->w || ey >= g->h; /* see vine */
     line4 l;
     line_start(&l, x, y, ex, ey);
     while (line_step(&l)) { /* at u's centre: ends at a trunk square at the latest */
         int32_t d;
         uint8_t t;
-        if (l.x < 0 || l.y < 0 || l.x >= g->w || l.y >= g->h)
+        if (out && (l.x < 0 || l.y < 0 || l.x >= g->w || l.y >= g->h))
             return;
         t = BW_AT(g, l.x, l.y);
         if (t == BW_T_AIR || t == BW_T_VINE)
