@@ -743,7 +743,8 @@ static int lanes(bw_map *m, const bw_forest_plan *pl, int t, int u, int same, la
     bw_grid *g = &m->grid;
     int steep = bw_abs(pl->y[u] - pl->y[t]) > bw_abs(pl->x[u] - pl->x[t]), k, nc = 0;
     for (k = 0; k <= 2 * LANES && nc < BRIDGE_CAND; k++) {
-        int off = (k + 1) / 2 * (k & 1 ? 1 : -1), from = -1;
+        int off = (k + 1) / 2 * (k & 1 ? 1 : -1), from = -1, px = 0, py = 0, pon = 0;
+        uint8_t ps = BW_T_AIR;
         lane_run r;
         line4 l;
         r.x0 = (int16_t)(pl->x[t] + (steep ? off : 0));
@@ -754,15 +755,19 @@ static int lanes(bw_map *m, const bw_forest_plan *pl, int t, int u, int same, la
             bw_max(r.y0, r.y1) >= g->h)
             continue;
         line_start(&l, r.x0, r.y0, r.x1, r.y1);
+        /* `from`: the step of the last square that is not air or vine
+         * (ps, px, py, pon); whether it may start a run (L) is worked out
+         * only once air lies after it and the square past that air may
+         * end one: side_of runs at the ends of air, not on every square */
         do {
             uint8_t s = BW_AT(g, l.x, l.y);
-            int on, side, end;
+            int on, end;
             if (s == BW_T_AIR || s == BW_T_VINE)
                 continue;
             on = BW_PGET(&m->a, l.x, l.y);
-            end = from >= 0 && l.done > from + 1 && on == same;
-            side = canopy_square(s) && (end || on) ? side_of(pl, l.x, l.y) : -1; /* only where it counts */
-            if (end && side == u) {
+            end = from >= 0 && l.done > from + 1 && on == same && canopy_square(s) && pon &&
+                  canopy_square(ps) && side_of(pl, px, py) == t;
+            if (end && side_of(pl, l.x, l.y) == u) {
                 r.from = (int16_t)from;
                 r.to = (int16_t)l.done;
                 r.mx = (uint8_t)l.x;
@@ -774,7 +779,11 @@ static int lanes(bw_map *m, const bw_forest_plan *pl, int t, int u, int same, la
                 cand[nc++] = r;
                 break;
             }
-            from = side == t && on ? l.done : -1;
+            from = l.done;
+            px = l.x;
+            py = l.y;
+            ps = s;
+            pon = on;
         } while (line_step(&l));
     }
     return -nc;
