@@ -930,7 +930,7 @@ static uint8_t tile_at(const bw_grid *g, int x, int y)
 }
 
 /* 1 if square i is on the map, air or vine, and no leaf 4-touches it. */
-static int leaf_room(const bw_grid *g, int i)
+static inline int leaf_room(const bw_grid *g, int i)
 {
     const uint8_t *c = g->cell + i;
     int x = i % BW_GRID_MAX, y = i / BW_GRID_MAX;
@@ -1353,7 +1353,7 @@ static void join_top(bw_grid *g, int x, int y, bw_forest_report *rep)
 }
 
 /* 1 if square k is a twig's end (see tops_and_leaves). */
-static int twig_end(const bw_grid *g, int k)
+static inline int twig_end(const bw_grid *g, int k)
 {
     const uint8_t *p = g->cell + k;
     return (kind(*p) & K_SHOOT) && (kind(p[-BW_GRID_MAX]) & K_LIMB) + (kind(p[1]) & K_LIMB) +
