@@ -26,7 +26,7 @@
 /* The format version (`burrow list`): a seed, level and options give the
  * same map for as long as it stays; any change to a map bumps it, and
  * tests/golden/levels.tsv pins the maps of the current one. */
-#define BW_FOREST_VERSION 4
+#define BW_FOREST_VERSION 5
 
 #define BW_FOREST_LEVELS 5
 #define BW_FOREST_W 120
@@ -137,12 +137,14 @@ void bw_forest_branch_cells(const bw_forest_part *p, bw_forest_cell_fn fn, void 
 /* ----------------------------------------------------- mushrooms */
 
 /* 4.5: each square of branch on DLVL 2-4 bears a mushroom with chance
- * BW_FOREST_MUSHROOM_P / 2^32 (1.00%). The draw u(x, y) is one hash of the
- * seed and the cell, the same for every level; level n takes the cell when
- * u lies in its own interval [(n - 2) P, (n - 1) P), so a cell never holds
- * a mushroom on two levels in a row and a mushroom top (from the level
- * below) never lands on a mushroom. None on DLVL 1: nothing is above it. */
-#define BW_FOREST_MUSHROOM_P 42949600u /* = 429,496 x 100: 1/100 of 2^32, to 2e-7 */
+ * 1/100, a roll of its own on each level. The rolls come 32 squares (a
+ * plane word) at a time: one hash of the seed, the level and the word
+ * draws how many of the 32 roll one (Binomial(32, 1/100)), a second hash
+ * where; so a level's rolls are laid out in 450 hashes, and the level
+ * above finds its tops by testing only those against the branches (no
+ * walk of every branch square). A top (from the level below) may cover a
+ * square that rolled on its own level. None on DLVL 1: nothing is above
+ * it. */
 
 /* 1 if square (x, y), if it is branch on `level`, bears a mushroom. */
 int bw_forest_mushroom_roll(uint32_t seed, int level, int x, int y);

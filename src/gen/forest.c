@@ -376,12 +376,48 @@ void bw_forest_canopy(uint32_t seed, int level, bw_forest_fn fn, void *ctx)
 
 /* ------------------------------------------------------- mushrooms */
 
-/* murmur3's finaliser over the cell index and a per-seed key: the per-cell
- * draw u(x, y) of 4.5. */
-static uint32_t cell_hash(uint32_t key, unsigned cell)
+/* 4.5: the rolls of a level come a plane word (32 squares) at a time,
+ * so that the tops pass can lay a level's rolls into a plane in 450
+ * hashes and test only those (see tops_part). One hash of the seed, the
+ * level and the word gives how many of its 32 squares are drawn,
+ * Binomial(32, p) by the thresholds below (2^32 x its distribution
+ * function, 0 to 4; 5 past the last, 1 in 60,000); a second hash gives
+ * where, 5 bits a square, a square taken twice skipped (6 tries); so each
+ * square is drawn with chance p (the places are uniform). Level n takes
+ * the squares drawn on n and not on n + 1: no square holds a mushroom on
+ * two levels in a row, so a top (from the level below) never covers a
+ * mushroom. p is 1/100 on DLVL 4, 1/99 on 3 and 99/9,800 on 2, so that
+ * p (1 - p of the level above) is 1/100 on every level. */
+static const uint32_t shroom_cdf[3][5] = {
+    { 3103513121u, 4117009623u, 4277324063u, 4293684366u, 4294894819u }, /* 99/9,800 */
+    { 3103616530u, 4117042336u, 4277329070u, 4293684860u, 4294894854u }, /* 1/99 */
+    { 3113766833u, 4120236921u, 4277815571u, 4293732606u, 4294898248u }, /* 1/100 */
+};
+
+static uint32_t drawn_word(uint32_t key, int level, unsigned word)
 {
-    /* inline: it runs for every branch square drawn and replayed */
-    return bw_rng_fmix32(key ^ ((uint32_t)cell * 0x9e3779b9u));
+    const uint32_t *cdf = shroom_cdf[level - 2];
+    uint32_t h = bw_rng_fmix32(key ^ ((uint32_t)(level * BW_PLANE_WORDS + (int)word) * 0x9e3779b9u)), m = 0;
+    int n, j;
+    if (h < cdf[0])
+        return 0; /* 72% of words */
+    n = 1 + (h >= cdf[1]) + (h >= cdf[2]) + (h >= cdf[3]) + (h >= cdf[4]);
+    h = bw_rng_fmix32(h ^ 0x5bd1e995u);
+    for (j = 0; j < 6 && n > 0; j++, h >>= 5) {
+        uint32_t b = 1u << (h & 31u);
+        if (!(m & b)) {
+            m |= b;
+            n--;
+        }
+    }
+    return m;
+}
+
+/* The mushrooms of `level` (2..4) among the 32 squares of a plane word. */
+static uint32_t shroom_word(uint32_t key, int level, unsigned word)
+{
+    uint32_t m = drawn_word(key, level, word);
+    return m && level < 4 ? m & ~drawn_word(key, level + 1, word) : m;
 }
 
 static uint32_t mushroom_key(uint32_t seed)
@@ -391,8 +427,7 @@ static uint32_t mushroom_key(uint32_t seed)
 
 static int roll(uint32_t key, int level, unsigned cell)
 {
-    return level >= 2 && level <= 4 &&
-           cell_hash(key, cell) - (uint32_t)(level - 2) * BW_FOREST_MUSHROOM_P < BW_FOREST_MUSHROOM_P;
+    return level >= 2 && level <= 4 && ((shroom_word(key, level, cell >> 5) >> (cell & 31u)) & 1u);
 }
 
 int bw_forest_mushroom_roll(uint32_t seed, int level, int x, int y)
@@ -435,9 +470,8 @@ static void squares(const bw_forest_part *p, const sink *s)
             unsigned i = BW_BIT(x, y);
             if (mode == SINK_DRAW) {
                 uint8_t was = cells[i];
-                if (was != BW_T_TRUNK) {
-                    if (was != BW_T_BRANCH && was != BW_T_MUSHROOM) /* 4.5: the roll is the square's own */
-                        cells[i] = roll(key, level, i) ? BW_T_MUSHROOM : BW_T_BRANCH;
+                if (was != BW_T_TRUNK) { /* 4.5: the rolls come after (shrooms_on) */
+                    cells[i] = BW_T_BRANCH;
                     plane[i >> 5] |= 1u << (i & 31);
                 }
             } else if (mode == SINK_SHROOM) {
@@ -1427,11 +1461,93 @@ static void tops_and_leaves(bw_map *m, uint32_t seed, int level, bw_forest_repor
     }
 }
 
+/* 4.6: the tops of DLVL n are the mushrooms of n + 1: its branch squares
+ * (off the trunks) that roll one. With the rolls of n + 1 in a plane, a
+ * replay of its branches needs not walk their squares: only the rolls in
+ * a branch's box are tested against its lines (about 1 in 100 squares). */
+typedef struct tops_ctx {
+    bw_grid *g;
+    const uint32_t *rolls;
+} tops_ctx;
+
+/* 1 if (x, y) is one of the squares of branch p, as squares() walks them:
+ * a line's squares after s steps lie s squares (x + y) from its start. */
+static int on_part(const bw_forest_part *p, int x, int y)
+{
+    static const int8_t shift[3] = { 0, 1, -1 };
+    int nx = bw_abs(p->x1 - p->x0), ny = bw_abs(p->y1 - p->y0), steep = ny > nx, k;
+    int sx = p->x1 < p->x0 ? -1 : 1, sy = p->y1 < p->y0 ? -1 : 1;
+    for (k = 0; k < p->width && k < 3; k++) {
+        int lx = p->x0 + (steep ? shift[k] : 0), ly = p->y0 + (steep ? 0 : shift[k]);
+        int ddx = (x - lx) * sx, ddy = (y - ly) * sy, n;
+        int32_t e = ny - nx;
+        if (ddx < 0 || ddy < 0 || ddx > nx || ddy > ny)
+            continue; /* the line keeps to the box of its ends */
+        for (n = ddx + ddy; n > 0; n--)
+            if (e < 0) {
+                lx += sx;
+                e += 2 * ny;
+            } else {
+                ly += sy;
+                e -= 2 * nx;
+            }
+        if (lx == x && ly == y)
+            return 1;
+    }
+    return 0;
+}
+
+/* The rolls of `level` as a list in the words of a plane: word y (0..120)
+ * is where row y's rolls start in it, words ROLL_AT on the squares in row
+ * order (x | y << 8). 0 if there are more than it holds (about 144 a level, 12 to the
+ * sigma; ROLL_CAP is 15 sigma above). */
+#define ROLL_AT (BW_FOREST_H + 1)
+#define ROLL_CAP (BW_PLANE_WORDS - ROLL_AT)
+static int roll_list(uint32_t *l, uint32_t key, int level)
+{
+    int n = 0, y = 0, i;
+    for (i = 0; i < BW_PLANE_WORDS; i++) {
+        uint32_t w = shroom_word(key, level, (unsigned)i);
+        while (w) {
+            int c = i * 32 + low_bit(w);
+            w &= w - 1u;
+            if (n == ROLL_CAP)
+                return 0;
+            for (; y * BW_GRID_MAX <= c; y++)
+                l[y] = (uint32_t)n;
+            l[ROLL_AT + n++] = (uint32_t)(c - (y - 1) * BW_GRID_MAX) | (uint32_t)(y - 1) << 8; /* x | y << 8 */
+        }
+    }
+    for (; y <= BW_FOREST_H; y++)
+        l[y] = (uint32_t)n;
+    return 1;
+}
+
+static void tops_part(const bw_forest_part *p, void *vc)
+{
+    tops_ctx *c = (tops_ctx *)vc;
+    int xl = bw_min(p->x0, p->x1) - 1, xh = bw_max(p->x0, p->x1) + 1;
+    int yl = bw_max(bw_min(p->y0, p->y1) - 1, 0), yh = bw_min(bw_max(p->y0, p->y1) + 1, BW_FOREST_H - 1);
+    uint32_t j, end = c->rolls[yh + 1];
+    if (p->kind != BW_FOREST_BRANCH)
+        return;
+    for (j = c->rolls[yl]; j < end; j++) { /* the rolls in the rows of its box */
+        uint32_t v = c->rolls[ROLL_AT + j];
+        if ((v & 255u) - (uint32_t)xl <= (uint32_t)(xh - xl)) {
+            int x = (int)(v & 255u), y = (int)(v >> 8);
+            uint8_t *q = &BW_AT(c->g, x, y);
+            if (*q != BW_T_TRUNK && on_part(p, x, y))
+                *q = BW_T_MUSHROOM_TOP;
+        }
+    }
+}
+
 static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_plan *pl,
                          bw_forest_report *rep, const bw_forest_hooks *h)
 {
     bw_grid *g = &m->grid;
     draw_ctx dc;
+    uint32_t key = mushroom_key(seed);
     int t, i;
     bw_map_init(m, BW_FOREST_W, BW_FOREST_H, BW_T_AIR);
     for (t = 0; t < pl->n; t++) /* 4.1 */
@@ -1439,20 +1555,33 @@ static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_pl
     dc.s.mode = SINK_DRAW;
     dc.s.g = g;
     dc.s.plane = &m->a;
-    dc.s.key = mushroom_key(seed);
+    dc.s.key = key;
     dc.s.level = (uint8_t)level;
     dc.rep = rep;
     dc.h = h;
     for (t = 0; t < pl->n; t++)
         grow_tree(seed, level, pl, t, 0, draw_part, &dc);
+    for (i = 0; i < BW_PLANE_WORDS && level >= 2 && level <= 4; i++) { /* 4.5: this level's rolls */
+        uint32_t w = shroom_word(key, level, (unsigned)i);
+        while (w) {
+            uint8_t *c = &g->cell[i * 32 + low_bit(w)];
+            w &= w - 1u;
+            if (*c == BW_T_BRANCH)
+                *c = BW_T_MUSHROOM;
+        }
+    }
     if (level < BW_FOREST_LEVELS - 1) { /* 4.6: the tops of the level below */
-        bw_forest_mushrooms(seed, level + 1, &m->a);
-        for (i = 0; i < BW_PLANE_WORDS; i++) {
-            uint32_t bits = m->a.w[i];
-            int b;
-            for (b = 0; bits; b++, bits >>= 1)
-                if (bits & 1u)
-                    g->cell[i * 32 + b] = BW_T_MUSHROOM_TOP;
+        tops_ctx tc;
+        tc.g = g;
+        tc.rolls = m->a.w;
+        if (roll_list(m->a.w, key, level + 1)) {
+            for (t = 0; t < pl->n; t++)
+                grow_tree(seed, level + 1, pl, t, 0, tops_part, &tc);
+        } else { /* more rolls than the list holds: never measured */
+            bw_forest_mushrooms(seed, level + 1, &m->a);
+            for (i = 0; i < BW_GRID_CELLS; i++)
+                if ((m->a.w[i >> 5] >> (i & 31)) & 1u)
+                    g->cell[i] = BW_T_MUSHROOM_TOP;
         }
     }
     tops_and_leaves(m, seed, level, rep); /* 4.6, 4.4 */
