@@ -1001,8 +1001,8 @@ static void grow_leaf(leaf_ctx *c, int x, int y, int d)
             for (k = 0; k < 4 && ok; k++) {
                 int nx = i + bw_dx4[k], ny = j + bw_dy4[k];
                 uint8_t u = tile_at(g, nx, ny);
-                int own = nx >= x0 && nx <= x1 && ny >= y0 && ny <= y1;
-                ok = !limb(u) && (own || u != BW_T_LEAF);
+                /* a leaf square only in its own box (asked only of a leaf) */
+                ok = !limb(u) && (u != BW_T_LEAF || (nx >= x0 && nx <= x1 && ny >= y0 && ny <= y1));
             }
         }
     if (ok)
