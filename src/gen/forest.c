@@ -438,7 +438,7 @@ int bw_forest_mushroom_roll(uint32_t seed, int level, int x, int y)
 }
 
 /* Where the squares of a branch go: a caller's function (the API), the
- * grid as branch or mushroom (drawing; the tree's squares also into a
+ * grid as branch (drawing, the rolls after; the tree's squares also into a
  * plane, for the vines), or a plane of mushrooms (the replay). One loop
  * for all three, with the line in locals: the squares are most of the work. */
 enum { SINK_FN, SINK_DRAW, SINK_SHROOM };
@@ -470,7 +470,7 @@ static void squares(const bw_forest_part *p, const sink *s)
             unsigned i = BW_BIT(x, y);
             if (mode == SINK_DRAW) {
                 uint8_t was = cells[i];
-                if (was != BW_T_TRUNK) { /* 4.5: the rolls come after (shrooms_on) */
+                if (was != BW_T_TRUNK) { /* 4.5: the rolls come after (canopy_level) */
                     cells[i] = BW_T_BRANCH;
                     plane[i >> 5] |= 1u << (i & 31);
                 }
