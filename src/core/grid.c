@@ -50,6 +50,48 @@ static void fill_row(uint8_t *p, int n, uint8_t tile)
         *p++ = tile;
 }
 
+void bw_grid_span(bw_grid *g, int x0, int x1, int y, uint8_t tile)
+{
+    if (x1 >= x0)
+        fill_row(&BW_AT(g, x0, y), x1 - x0 + 1, tile);
+}
+
+int bw_grid_span_replace(bw_grid *g, int x0, int x1, int y, uint8_t from, uint8_t to)
+{
+    uint8_t *p = &BW_AT(g, 0, y);
+    const uint32_t f4 = from * 0x01010101u, t4 = to * 0x01010101u;
+    int x = x0, n = 0;
+    for (; x <= x1 && (x & 3); x++)
+        if (p[x] == from) {
+            p[x] = to;
+            n++;
+        }
+    /* four cells a word: the bytes equal to `from` found without carries
+     * between bytes (their top bits in z), then masked in; the word is put
+     * together and stored byte by byte, so any host gives the same cells */
+    for (; x + 3 <= x1; x += 4) {
+        uint8_t *q = p + x;
+        uint32_t v = (uint32_t)q[0] | (uint32_t)q[1] << 8 | (uint32_t)q[2] << 16 |
+                     (uint32_t)q[3] << 24, e = v ^ f4, z, m;
+        z = ~(((e & 0x7f7f7f7fu) + 0x7f7f7f7fu) | e) & 0x80808080u;
+        if (!z)
+            continue;
+        m = (z >> 7) * 0xffu;
+        v = (v & ~m) | (t4 & m);
+        q[0] = (uint8_t)v;
+        q[1] = (uint8_t)(v >> 8);
+        q[2] = (uint8_t)(v >> 16);
+        q[3] = (uint8_t)(v >> 24);
+        n += (int)(((z >> 7) * 0x01010101u) >> 24);
+    }
+    for (; x <= x1; x++)
+        if (p[x] == from) {
+            p[x] = to;
+            n++;
+        }
+    return n;
+}
+
 void bw_grid_rect(bw_grid *g, int x0, int y0, int x1, int y1, uint8_t tile)
 {
     int y;

@@ -118,7 +118,7 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
  * any pit box is marked, so there is no marker to spare. */
 static void disc_in(bw_grid *g, int cx, int cy, int r, uint8_t t, int soft)
 {
-    int x, dy, lim, hw, xmax = g->w - 2, ymax = g->h - 2;
+    int dy, lim, hw, xmax = g->w - 2, ymax = g->h - 2;
     int room = bw_min(bw_min(cx, cy), bw_min(g->w - 1 - cx, g->h - 1 - cy)) - EDGE;
     r = bw_min(r, soft ? room / 2 : room);
     if (r < 0)
@@ -127,7 +127,6 @@ static void disc_in(bw_grid *g, int cx, int cy, int r, uint8_t t, int soft)
     hw = r;
     for (dy = -r; dy <= r; dy++) {
         int y = cy + dy, dy2 = dy * dy, x0, x1;
-        uint8_t *row;
         while (hw > 0 && hw * hw + dy2 > lim) /* shrinks down the lower half */
             hw--;
         while (hw < r && (hw + 1) * (hw + 1) + dy2 <= lim) /* grows down the upper half */
@@ -136,9 +135,7 @@ static void disc_in(bw_grid *g, int cx, int cy, int r, uint8_t t, int soft)
             continue; /* (hw = 0 always fits: dy^2 <= r^2 <= lim) */
         x0 = cx - hw < 1 ? 1 : cx - hw;
         x1 = cx + hw > xmax ? xmax : cx + hw;
-        row = &BW_AT(g, 0, y);
-        for (x = x0; x <= x1; x++)
-            row[x] = t;
+        bw_grid_span(g, x0, x1, y, t);
     }
 }
 
@@ -245,26 +242,22 @@ static void smooth(bw_map *m, uint8_t wall, uint8_t floor)
  * so the features keep off it; wall stays wall. Returns the cells marked. */
 static int mark_boxes(bw_grid *g, const bw_pit_plan *p, uint8_t floor)
 {
-    int k, x, y, n = 0;
+    int k, y, n = 0;
     for (k = 0; k < p->n; k++)
         for (y = bw_max(p->y[k] - BW_PIT_REACH - 1, 0); y <= p->y[k] + BW_PIT_REACH + 1 && y < g->h; y++)
-            for (x = bw_max(p->x[k] - BW_PIT_REACH - 1, 0); x <= p->x[k] + BW_PIT_REACH + 1 && x < g->w; x++)
-                if (BW_AT(g, x, y) == floor) {
-                    BW_AT(g, x, y) = MARK;
-                    n++;
-                }
+            n += bw_grid_span_replace(g, bw_max(p->x[k] - BW_PIT_REACH - 1, 0),
+                                      bw_min(p->x[k] + BW_PIT_REACH + 1, g->w - 1), y, floor, MARK);
     return n;
 }
 
 /* Gives the marked ground of the boxes back to `floor`. */
 static void unmark_boxes(bw_grid *g, const bw_pit_plan *p, uint8_t floor)
 {
-    int k, x, y;
+    int k, y;
     for (k = 0; k < p->n; k++)
         for (y = bw_max(p->y[k] - BW_PIT_REACH - 1, 0); y <= p->y[k] + BW_PIT_REACH + 1 && y < g->h; y++)
-            for (x = bw_max(p->x[k] - BW_PIT_REACH - 1, 0); x <= p->x[k] + BW_PIT_REACH + 1 && x < g->w; x++)
-                if (BW_AT(g, x, y) == MARK)
-                    BW_AT(g, x, y) = floor;
+            bw_grid_span_replace(g, bw_max(p->x[k] - BW_PIT_REACH - 1, 0),
+                                 bw_min(p->x[k] + BW_PIT_REACH + 1, g->w - 1), y, MARK, floor);
 }
 
 static void add_node(node_list *nl, int x, int y)
