@@ -30,10 +30,8 @@ void bw_grid_set(bw_grid *g, int x, int y, uint8_t tile);
 /* Fills the rectangle [x0, x1] x [y0, y1] (inclusive, clipped). */
 void bw_grid_rect(bw_grid *g, int x0, int y0, int x1, int y1, uint8_t tile);
 
-/* Unchecked row spans (0 <= x0, x1 < w, y inside): fills cells x0..x1 of
- * row y a word at a time; replaces `from` by `to` there four cells at a
- * time and returns how many it replaced. */
-void bw_grid_span(bw_grid *g, int x0, int x1, int y, uint8_t tile);
+/* Unchecked row span (0 <= x0, x1 < w, y inside): replaces `from` by `to`
+ * in cells x0..x1 of row y, four cells at a time; returns how many. */
 int bw_grid_span_replace(bw_grid *g, int x0, int x1, int y, uint8_t from, uint8_t to);
 
 /* Number of cells in use holding `tile`. */

@@ -50,12 +50,6 @@ static void fill_row(uint8_t *p, int n, uint8_t tile)
         *p++ = tile;
 }
 
-void bw_grid_span(bw_grid *g, int x0, int x1, int y, uint8_t tile)
-{
-    if (x1 >= x0)
-        fill_row(&BW_AT(g, x0, y), x1 - x0 + 1, tile);
-}
-
 int bw_grid_span_replace(bw_grid *g, int x0, int x1, int y, uint8_t from, uint8_t to)
 {
     uint8_t *p = &BW_AT(g, 0, y);

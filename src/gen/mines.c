@@ -119,6 +119,8 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
 static void disc_in(bw_grid *g, int cx, int cy, int r, uint8_t t, int soft)
 {
     int dy, lim, hw, xmax = g->w - 2, ymax = g->h - 2;
+    const uint32_t t4 = t * 0x01010101u;
+    uint8_t *p, *e;
     int room = bw_min(bw_min(cx, cy), bw_min(g->w - 1 - cx, g->h - 1 - cy)) - EDGE;
     r = bw_min(r, soft ? room / 2 : room);
     if (r < 0)
@@ -135,7 +137,15 @@ static void disc_in(bw_grid *g, int cx, int cy, int r, uint8_t t, int soft)
             continue; /* (hw = 0 always fits: dy^2 <= r^2 <= lim) */
         x0 = cx - hw < 1 ? 1 : cx - hw;
         x1 = cx + hw > xmax ? xmax : cx + hw;
-        bw_grid_span(g, x0, x1, y, t);
+        /* four cells a store (the four byte stores of one word merge) */
+        for (p = &BW_AT(g, x0, y), e = p + (x1 - x0 + 1); p + 4 <= e; p += 4) {
+            p[0] = (uint8_t)t4;
+            p[1] = (uint8_t)(t4 >> 8);
+            p[2] = (uint8_t)(t4 >> 16);
+            p[3] = (uint8_t)(t4 >> 24);
+        }
+        for (; p < e; p++)
+            *p = t;
     }
 }
 
