@@ -926,8 +926,19 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
     for (i = 0; i < BW_PLANE_WORDS; i++) {
         const uint8_t *t = &g->cell[i * 32];
         uint32_t v = 0;
-        for (d = 0; d < 32; d++)
-            v |= (uint32_t)((bw_tile_flags[t[d]] & BW_CONNECTS) != 0) << d;
+        for (d = 0; d < 32; d += 4) {
+            /* four cells of one tile (most of the map is rock or stone):
+             * one flag read for them */
+            uint32_t w = (uint32_t)t[d] | (uint32_t)t[d + 1] << 8 |
+                         (uint32_t)t[d + 2] << 16 | (uint32_t)t[d + 3] << 24;
+            if (w == t[d] * 0x01010101u)
+                v |= (bw_tile_flags[t[d]] & BW_CONNECTS ? 0xfu : 0u) << d;
+            else
+                v |= ((uint32_t)((bw_tile_flags[t[d]] & BW_CONNECTS) != 0) |
+                      (uint32_t)((bw_tile_flags[t[d + 1]] & BW_CONNECTS) != 0) << 1 |
+                      (uint32_t)((bw_tile_flags[t[d + 2]] & BW_CONNECTS) != 0) << 2 |
+                      (uint32_t)((bw_tile_flags[t[d + 3]] & BW_CONNECTS) != 0) << 3) << d;
+        }
         m->b.w[i] = v;
     }
     for (it = 0; it < CROSS_MAX && any_unreached(m); it++) {
