@@ -116,36 +116,41 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
  * inside the EDGE margin (1.2.1: no outline cut flat by the edge); a
  * centre inside the margin paints nothing. The caves are painted before
  * any pit box is marked, so there is no marker to spare. */
+static void put4(uint8_t *p, uint32_t v) /* the four byte stores merge into one */
+{
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+    p[2] = (uint8_t)(v >> 16);
+    p[3] = (uint8_t)(v >> 24);
+}
+
 static void disc_in(bw_grid *g, int cx, int cy, int r, uint8_t t, int soft)
 {
-    int dy, lim, hw, xmax = g->w - 2, ymax = g->h - 2;
+    int dy, k, lim, hw;
     const uint32_t t4 = t * 0x01010101u;
-    uint8_t *p, *e;
     int room = bw_min(bw_min(cx, cy), bw_min(g->w - 1 - cx, g->h - 1 - cy)) - EDGE;
     r = bw_min(r, soft ? room / 2 : room);
     if (r < 0)
         return;
+    /* r <= room: every row and span lies inside the margin, no clipping */
     lim = r * r + r;
     hw = r;
-    for (dy = -r; dy <= r; dy++) {
-        int y = cy + dy, dy2 = dy * dy, x0, x1;
-        while (hw > 0 && hw * hw + dy2 > lim) /* shrinks down the lower half */
+    for (dy = 0; dy <= r; dy++) {
+        /* rows cy - dy and cy + dy together: the widest hw <= r with
+         * hw^2 + dy^2 <= lim (hw = 0 always fits: dy^2 <= r^2) */
+        uint8_t *up, *dn;
+        int n;
+        while (hw > 0 && hw * hw + dy * dy > lim)
             hw--;
-        while (hw < r && (hw + 1) * (hw + 1) + dy2 <= lim) /* grows down the upper half */
-            hw++;
-        if (y < 1 || y > ymax)
-            continue; /* (hw = 0 always fits: dy^2 <= r^2 <= lim) */
-        x0 = cx - hw < 1 ? 1 : cx - hw;
-        x1 = cx + hw > xmax ? xmax : cx + hw;
-        /* four cells a store (the four byte stores of one word merge) */
-        for (p = &BW_AT(g, x0, y), e = p + (x1 - x0 + 1); p + 4 <= e; p += 4) {
-            p[0] = (uint8_t)t4;
-            p[1] = (uint8_t)(t4 >> 8);
-            p[2] = (uint8_t)(t4 >> 16);
-            p[3] = (uint8_t)(t4 >> 24);
+        up = &BW_AT(g, cx - hw, cy - dy);
+        dn = &BW_AT(g, cx - hw, cy + dy);
+        n = 2 * hw + 1;
+        for (k = 0; k + 4 <= n; k += 4) {
+            put4(up + k, t4);
+            put4(dn + k, t4);
         }
-        for (; p < e; p++)
-            *p = t;
+        for (; k < n; k++)
+            up[k] = dn[k] = t;
     }
 }
 
