@@ -350,6 +350,7 @@ static int keep_reached(bw_map *m, const node_list *nl, int first, uint8_t wall,
 {
     bw_grid *g = &m->grid;
     bw_tileset open;
+    const uint32_t wall4 = wall * 0x01010101u;
     int i, kept;
     dig_ctx c;
     open_set(&open);
@@ -371,16 +372,20 @@ static int keep_reached(bw_map *m, const node_list *nl, int first, uint8_t wall,
     for (i = 0; i < (g->h * BW_GRID_MAX + 31) / 32; i++) {
         uint32_t u = ~m->a.w[i];
         uint8_t *cell = &g->cell[i * 32];
-        while (u) {
-            if (!(u & 0xffu)) {
-                u >>= 8;
-                cell += 8;
+        int k;
+        for (k = 0; k < 32 && u >> k; k += 4) {
+            /* four cells a word: skipped when none is unreached or all are
+             * wall already (most of the rock), else the unreached ones'
+             * bytes (the nibble spread to byte masks) made wall */
+            uint32_t nib = (u >> k) & 0xfu, v, mask;
+            uint8_t *p = cell + k;
+            if (!nib)
                 continue;
-            }
-            if (u & 1u)
-                *cell = wall;
-            u >>= 1;
-            cell++;
+            v = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+            if (v == wall4)
+                continue;
+            mask = (nib * 0x00204081u & 0x01010101u) * 0xffu;
+            put4(p, (v & ~mask) | (wall4 & mask));
         }
     }
     return kept;
