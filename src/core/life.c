@@ -109,12 +109,19 @@ static void row_bits(const bw_grid *g, int y, uint8_t wall, int xa, int xb, uint
     for (i = xa / 32; i <= xb / 32; i++) {
         int lo = bw_max(xa, i * 32), hi = bw_min(xb, i * 32 + 31);
         uint32_t v = ~0u;
-        if (lo == i * 32 && (hi & 3) == 3) {
-            /* whole groups of four cells: the word is built in a register */
+        if (lo == i * 32 && hi == lo + 31) {
+            /* a whole word: eight groups of four cells, built in a register */
+            const uint8_t *c = row + lo;
+            v = bw_eq4(c, wall) | bw_eq4(c + 4, wall) << 4 | bw_eq4(c + 8, wall) << 8 |
+                bw_eq4(c + 12, wall) << 12 | bw_eq4(c + 16, wall) << 16 |
+                bw_eq4(c + 20, wall) << 20 | bw_eq4(c + 24, wall) << 24 |
+                bw_eq4(c + 28, wall) << 28;
+        } else if (lo == i * 32 && (hi & 3) == 3) {
+            /* whole groups of four cells (the row's last word) */
             v = 0;
             for (x = lo; x <= hi; x += 4)
                 v |= bw_eq4(row + x, wall) << (x & 31);
-            v |= hi == i * 32 + 31 ? 0u : ~0u << ((hi & 31) + 1);
+            v |= ~0u << ((hi & 31) + 1);
         } else {
             for (x = lo; x <= hi; x++)
                 if (row[x] != wall)
