@@ -106,29 +106,14 @@ static void row_bits(const bw_grid *g, int y, uint8_t wall, int xa, int xb, uint
     if (y < 0 || y >= g->h)
         return;
     row = &BW_AT(g, 0, y);
-    for (i = xa / 32; i <= xb / 32; i++) {
-        int lo = bw_max(xa, i * 32), hi = bw_min(xb, i * 32 + 31);
-        uint32_t v = ~0u;
-        if (lo == i * 32 && hi == lo + 31) {
-            /* a whole word: eight groups of four cells, built in a register */
-            const uint8_t *c = row + lo;
-            v = bw_eq4(c, wall) | bw_eq4(c + 4, wall) << 4 | bw_eq4(c + 8, wall) << 8 |
-                bw_eq4(c + 12, wall) << 12 | bw_eq4(c + 16, wall) << 16 |
-                bw_eq4(c + 20, wall) << 20 | bw_eq4(c + 24, wall) << 24 |
-                bw_eq4(c + 28, wall) << 28;
-        } else if (lo == i * 32 && (hi & 3) == 3) {
-            /* whole groups of four cells (the row's last word) */
-            v = 0;
-            for (x = lo; x <= hi; x += 4)
-                v |= bw_eq4(row + x, wall) << (x & 31);
-            v |= ~0u << ((hi & 31) + 1);
-        } else {
-            for (x = lo; x <= hi; x++)
-                if (row[x] != wall)
-                    v &= ~(1u << (x & 31));
-        }
-        w[i] = v;
-    }
+    for (x = xa; x <= xb && (x & 3); x++)
+        if (row[x] != wall)
+            w[x / 32] &= ~(1u << (x & 31));
+    for (; x + 3 <= xb; x += 4) /* four cells at a time, inside one word */
+        w[x / 32] &= ~((bw_eq4(row + x, wall) ^ 0xfu) << (x & 31));
+    for (; x <= xb; x++)
+        if (row[x] != wall)
+            w[x / 32] &= ~(1u << (x & 31));
 }
 
 /* Adds the bits of a to the 4-bit counters s[0..3] (s[3]: count 8). */

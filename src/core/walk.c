@@ -119,7 +119,7 @@ int bw_walk_step(bw_walk *k, bw_rng *r)
     }
     pick = bw_rng_below(r, total);
     if (weight == k->qweight && k->qbias == BW_WALK_BIAS) {
-        d = walk_pick3[(sx + 1) * 3 + (sy + 1)][pick];
+        d = walk_pick3[(k->qx + 1) * 3 + (k->qy + 1)][pick]; /* qx, qy: sx, sy */
     } else {
         for (d = 0; d < 7 && pick >= weight[d]; d++)
             pick -= weight[d];

@@ -124,10 +124,20 @@ static void put4(uint8_t *p, uint32_t v) /* the four byte stores merge into one 
     p[3] = (uint8_t)(v >> 24);
 }
 
+static void fill_span(uint8_t *p, int n, uint32_t t4) /* n cells of the tile t4 holds 4 of */
+{
+    int k;
+    for (k = 0; k + 4 <= n; k += 4)
+        put4(p + k, t4);
+    for (; k < n; k++)
+        p[k] = (uint8_t)t4;
+}
+
 static void disc_in(bw_grid *g, int cx, int cy, int r, uint8_t t, int soft)
 {
-    int dy, k, lim, hw;
+    int dy, lim, hw;
     const uint32_t t4 = t * 0x01010101u;
+    uint8_t *c;
     int room = bw_min(bw_min(cx, cy), bw_min(g->w - 1 - cx, g->h - 1 - cy)) - EDGE;
     r = bw_min(r, soft ? room / 2 : room);
     if (r < 0)
@@ -135,22 +145,15 @@ static void disc_in(bw_grid *g, int cx, int cy, int r, uint8_t t, int soft)
     /* r <= room: every row and span lies inside the margin, no clipping */
     lim = r * r + r;
     hw = r;
+    c = &BW_AT(g, cx, cy);
     for (dy = 0; dy <= r; dy++) {
         /* rows cy - dy and cy + dy together: the widest hw <= r with
          * hw^2 + dy^2 <= lim (hw = 0 always fits: dy^2 <= r^2) */
-        uint8_t *up, *dn;
-        int n;
         while (hw > 0 && hw * hw + dy * dy > lim)
             hw--;
-        up = &BW_AT(g, cx - hw, cy - dy);
-        dn = &BW_AT(g, cx - hw, cy + dy);
-        n = 2 * hw + 1;
-        for (k = 0; k + 4 <= n; k += 4) {
-            put4(up + k, t4);
-            put4(dn + k, t4);
-        }
-        for (; k < n; k++)
-            up[k] = dn[k] = t;
+        fill_span(c - dy * BW_GRID_MAX - hw, 2 * hw + 1, t4);
+        if (dy)
+            fill_span(c + dy * BW_GRID_MAX - hw, 2 * hw + 1, t4);
     }
 }
 
