@@ -1087,14 +1087,25 @@ static void water_again(bw_map *m, const bw_pit_plan *p)
     for (k = 0; k < p->n; k++)
         for (y = bw_max(p->y[k] - BW_PIT_REACH - 1, 0);
              y <= bw_min(p->y[k] + BW_PIT_REACH + 1, m->grid.h - 1); y++)
-            for (x = bw_max(p->x[k] - BW_PIT_REACH - 1, 0);
-                 x <= bw_min(p->x[k] + BW_PIT_REACH + 1, m->grid.w - 1); x++) {
-                uint8_t t = BW_AT(&m->grid, x, y);
-                if (t == BW_T_SHALLOW || t == BW_T_DEEP)
+        {
+            int x1 = bw_min(p->x[k] + BW_PIT_REACH + 1, m->grid.w - 1);
+            for (x = bw_max(p->x[k] - BW_PIT_REACH - 1, 0); x <= x1; x++) {
+                const uint8_t *c = &BW_AT(&m->grid, x, y);
+                if (!(x & 3) && x + 3 <= x1) {
+                    /* four cells, four plane bits in one word (the row's
+                     * first bit, y * 120, is a multiple of 4) */
+                    unsigned b = BW_BIT(x, y);
+                    uint32_t *w = &m->a.w[b >> 5];
+                    *w = (*w & ~(0xfu << (b & 31))) |
+                         (bw_eq4(c, BW_T_SHALLOW) | bw_eq4(c, BW_T_DEEP)) << (b & 31);
+                    x += 3;
+                } else if (*c == BW_T_SHALLOW || *c == BW_T_DEEP) {
                     BW_PSET(&m->a, x, y);
-                else
+                } else {
                     BW_PCLR(&m->a, x, y);
+                }
             }
+        }
 }
 
 /* The half moons of the pits above as up slopes, nothing else yet: the
