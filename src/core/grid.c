@@ -61,21 +61,16 @@ int bw_grid_span_replace(bw_grid *g, int x0, int x1, int y, uint8_t from, uint8_
             n++;
         }
     /* four cells a word: the bytes equal to `from` found without carries
-     * between bytes (their top bits in z), then masked in; the word is put
-     * together and stored byte by byte, so any host gives the same cells */
+     * between bytes (their top bits in z), then masked in */
     for (; x + 3 <= x1; x += 4) {
         uint8_t *q = p + x;
-        uint32_t v = (uint32_t)q[0] | (uint32_t)q[1] << 8 | (uint32_t)q[2] << 16 |
-                     (uint32_t)q[3] << 24, e = v ^ f4, z, m;
+        uint32_t v = bw_load4(q), e = v ^ f4, z, m;
         z = ~(((e & 0x7f7f7f7fu) + 0x7f7f7f7fu) | e) & 0x80808080u;
         if (!z)
             continue;
         m = (z >> 7) * 0xffu;
         v = (v & ~m) | (t4 & m);
-        q[0] = (uint8_t)v;
-        q[1] = (uint8_t)(v >> 8);
-        q[2] = (uint8_t)(v >> 16);
-        q[3] = (uint8_t)(v >> 24);
+        bw_store4(q, v);
         n += (int)(((z >> 7) * 0x01010101u) >> 24);
     }
     for (; x <= x1; x++)

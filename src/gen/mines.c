@@ -116,19 +116,11 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
  * inside the EDGE margin (1.2.1: no outline cut flat by the edge); a
  * centre inside the margin paints nothing. The caves are painted before
  * any pit box is marked, so there is no marker to spare. */
-static void put4(uint8_t *p, uint32_t v) /* the four byte stores merge into one */
-{
-    p[0] = (uint8_t)v;
-    p[1] = (uint8_t)(v >> 8);
-    p[2] = (uint8_t)(v >> 16);
-    p[3] = (uint8_t)(v >> 24);
-}
-
 static void fill_span(uint8_t *p, int n, uint32_t t4) /* n cells of the tile t4 holds 4 of */
 {
     int k;
     for (k = 0; k + 4 <= n; k += 4)
-        put4(p + k, t4);
+        bw_store4(p + k, t4);
     for (; k < n; k++)
         p[k] = (uint8_t)t4;
 }
@@ -384,11 +376,11 @@ static int keep_reached(bw_map *m, const node_list *nl, int first, uint8_t wall,
             uint8_t *p = cell + k;
             if (!nib)
                 continue;
-            v = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+            v = bw_load4(p);
             if (v == wall4)
                 continue;
             mask = (nib * 0x00204081u & 0x01010101u) * 0xffu;
-            put4(p, (v & ~mask) | (wall4 & mask));
+            bw_store4(p, (v & ~mask) | (wall4 & mask));
         }
     }
     return kept;
@@ -942,8 +934,7 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
         for (d = 0; d < 32; d += 4) {
             /* four cells of one tile (most of the map is rock or stone):
              * one flag read for them */
-            uint32_t w = (uint32_t)t[d] | (uint32_t)t[d + 1] << 8 |
-                         (uint32_t)t[d + 2] << 16 | (uint32_t)t[d + 3] << 24;
+            uint32_t w = bw_load4(t + d);
             if (w == t[d] * 0x01010101u)
                 v |= (bw_tile_flags[t[d]] & BW_CONNECTS ? 0xfu : 0u) << d;
             else
