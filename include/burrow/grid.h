@@ -30,6 +30,26 @@ void bw_grid_set(bw_grid *g, int x, int y, uint8_t tile);
 /* Fills the rectangle [x0, x1] x [y0, y1] (inclusive, clipped). */
 void bw_grid_rect(bw_grid *g, int x0, int y0, int x1, int y1, uint8_t tile);
 
+/* Four cells as one word, cell p[0] in the low byte, put together and
+ * taken apart byte by byte, so the order is the same on any host; GCC
+ * merges them into one load or store where the target allows. */
+static inline uint32_t bw_load4(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static inline void bw_store4(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+    p[2] = (uint8_t)(v >> 16);
+    p[3] = (uint8_t)(v >> 24);
+}
+
+/* Unchecked row span (0 <= x0, x1 < w, y inside): replaces `from` by `to`
+ * in cells x0..x1 of row y, four cells at a time; returns how many. */
+int bw_grid_span_replace(bw_grid *g, int x0, int x1, int y, uint8_t from, uint8_t to);
+
 /* Number of cells in use holding `tile`. */
 int bw_grid_count(const bw_grid *g, uint8_t tile);
 

@@ -52,6 +52,16 @@ static inline uint32_t bw_plane_bits(const bw_plane *p, unsigned b)
     return v;
 }
 
+/* Bit j (0..3) set where c[j] == t: four cells compared in a few word
+ * operations (zero bytes of c ^ t found without carries between bytes,
+ * their top bits gathered by one multiply onto bits 21..24). */
+static inline uint32_t bw_eq4(const uint8_t *c, uint8_t t)
+{
+    uint32_t v = bw_load4(c) ^ (t * 0x01010101u);
+    uint32_t z = ~(((v & 0x7f7f7f7fu) + 0x7f7f7f7fu) | v) & 0x80808080u;
+    return ((z >> 7) * 0x00204081u >> 21) & 0xfu;
+}
+
 /* Checked access: get() is 0 outside 0..119. */
 int bw_plane_get(const bw_plane *p, int x, int y);
 void bw_plane_set(bw_plane *p, int x, int y, int on);

@@ -39,6 +39,62 @@ static void span(bw_plane *p, int y, int x0, int x1)
     }
 }
 
+/* A box of at most BOX_ROWS rows whose every row holds at most one run of
+ * up slopes (a half moon): each target row's spans, one per source row,
+ * are merged while they overlap or touch, so a row costs one or two spans
+ * instead of one per run. Returns 0 (nothing marked) for any other box. */
+#define BOX_ROWS 16
+
+static int box_rows(const bw_map *m, bw_plane *out, const uint8_t *half, int rad,
+                    int x0, int y0, int x1, int y1)
+{
+    const bw_grid *g = &m->grid;
+    uint8_t xa[BOX_ROWS], xb[BOX_ROWS]; /* the run of row y0 + i; xa > xb: none */
+    int i, x, yy, any = 0;
+    for (i = 0; i <= y1 - y0; i++) {
+        const uint8_t *row = &BW_AT(g, 0, y0 + i);
+        xa[i] = 1;
+        xb[i] = 0;
+        for (x = x0; x <= x1 && !(bw_tile_flags[row[x]] & BW_UP); x++)
+            ;
+        if (x > x1)
+            continue;
+        xa[i] = (uint8_t)x;
+        while (x + 1 <= x1 && (bw_tile_flags[row[x + 1]] & BW_UP))
+            x++;
+        xb[i] = (uint8_t)x;
+        for (x += 2; x <= x1; x++) /* a second run: not this way */
+            if (bw_tile_flags[row[x]] & BW_UP)
+                return 0;
+        any = 1;
+    }
+    if (!any)
+        return 1;
+    for (yy = bw_max(y0 - rad, 0); yy <= bw_min(y1 + rad, g->h - 1); yy++) {
+        int lo = 0, hi = -2; /* the span being merged; hi < lo: none */
+        for (i = bw_max(yy - rad, y0) - y0; i <= bw_min(yy + rad, y1) - y0; i++) {
+            int h, a, b;
+            if (xa[i] > xb[i])
+                continue;
+            h = half[bw_abs(yy - (y0 + i))];
+            a = bw_max(xa[i] - h, 0);
+            b = bw_min(xb[i] + h, g->w - 1);
+            if (hi >= lo && a <= hi + 1 && b >= lo - 1) {
+                lo = bw_min(lo, a);
+                hi = bw_max(hi, b);
+            } else {
+                if (hi >= lo)
+                    span(out, yy, lo, hi);
+                lo = a;
+                hi = b;
+            }
+        }
+        if (hi >= lo)
+            span(out, yy, lo, hi);
+    }
+    return 1;
+}
+
 /* Marks every cell with dist^2 <= r2 to an up slope. A horizontal run of
  * slopes xa..xb is stamped as one capsule: on row y+dy its reach is
  * xa-h..xb+h with h = isqrt(r2 - dy^2), so a 20-wide half-moon costs one
@@ -62,6 +118,8 @@ static void near_up(bw_map *m, bw_plane *out, int32_t r2, const bw_streamer_para
             x1 = bw_min(p->up_in[k].x1, g->w - 1);
             y1 = bw_min(p->up_in[k].y1, g->h - 1);
         }
+        if (y1 - y0 < BOX_ROWS && box_rows(m, out, half, rad, x0, y0, x1, y1))
+            continue;
         for (y = y0; y <= y1; y++)
             for (x = x0; x <= x1; x++) {
                 int xa = x;

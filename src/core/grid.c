@@ -50,6 +50,37 @@ static void fill_row(uint8_t *p, int n, uint8_t tile)
         *p++ = tile;
 }
 
+int bw_grid_span_replace(bw_grid *g, int x0, int x1, int y, uint8_t from, uint8_t to)
+{
+    uint8_t *p = &BW_AT(g, 0, y);
+    const uint32_t f4 = from * 0x01010101u, t4 = to * 0x01010101u;
+    int x = x0, n = 0;
+    for (; x <= x1 && (x & 3); x++)
+        if (p[x] == from) {
+            p[x] = to;
+            n++;
+        }
+    /* four cells a word: the bytes equal to `from` found without carries
+     * between bytes (their top bits in z), then masked in */
+    for (; x + 3 <= x1; x += 4) {
+        uint8_t *q = p + x;
+        uint32_t v = bw_load4(q), e = v ^ f4, z, m;
+        z = ~(((e & 0x7f7f7f7fu) + 0x7f7f7f7fu) | e) & 0x80808080u;
+        if (!z)
+            continue;
+        m = (z >> 7) * 0xffu;
+        v = (v & ~m) | (t4 & m);
+        bw_store4(q, v);
+        n += (int)(((z >> 7) * 0x01010101u) >> 24);
+    }
+    for (; x <= x1; x++)
+        if (p[x] == from) {
+            p[x] = to;
+            n++;
+        }
+    return n;
+}
+
 void bw_grid_rect(bw_grid *g, int x0, int y0, int x1, int y1, uint8_t tile)
 {
     int y;

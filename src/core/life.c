@@ -1,5 +1,6 @@
 #include "burrow/life.h"
 #include "burrow/geom.h"
+#include "burrow/plane.h"
 
 void bw_life_classic(bw_life *l, uint8_t life, uint8_t dead)
 {
@@ -98,13 +99,20 @@ int bw_life_run(bw_grid *g, const bw_life *l, int generations,
  * neighbour of it) set too. */
 static void row_bits(const bw_grid *g, int y, uint8_t wall, int xa, int xb, uint32_t *w)
 {
+    const uint8_t *row;
     int i, x;
     for (i = xa / 32; i <= xb / 32; i++)
         w[i] = ~0u;
     if (y < 0 || y >= g->h)
         return;
-    for (x = xa; x <= xb; x++)
-        if (BW_AT(g, x, y) != wall)
+    row = &BW_AT(g, 0, y);
+    for (x = xa; x <= xb && (x & 3); x++)
+        if (row[x] != wall)
+            w[x / 32] &= ~(1u << (x & 31));
+    for (; x + 3 <= xb; x += 4) /* four cells at a time, inside one word */
+        w[x / 32] &= ~((bw_eq4(row + x, wall) ^ 0xfu) << (x & 31));
+    for (; x <= xb; x++)
+        if (row[x] != wall)
             w[x / 32] &= ~(1u << (x & 31));
 }
 

@@ -138,12 +138,11 @@ void bw_plane_of_tiles(bw_plane *p, const bw_grid *g, uint8_t t1, uint8_t t2)
     for (i = 0; i < BW_PLANE_WORDS; i++) {
         const uint8_t *c = &g->cell[i * 32];
         uint32_t v = 0;
-        if (t1 == t2)
-            for (j = 0; j < 32; j++)
-                v |= (uint32_t)(c[j] == t1) << j;
-        else
-            for (j = 0; j < 32; j++)
-                v |= (uint32_t)((c[j] == t1) | (c[j] == t2)) << j;
+        for (j = 0; j < 32; j += 4)
+            v |= bw_eq4(c + j, t1) << j;
+        if (t1 != t2)
+            for (j = 0; j < 32; j += 4)
+                v |= bw_eq4(c + j, t2) << j;
         p->w[i] = v;
     }
 }

@@ -41,6 +41,37 @@ static const uint8_t walk_noloss[9][8] = {
     { 0, 0, 1, 1, 1, 0, 0, 0 }
 };
 
+/* The same for the default bias (BW_WALK_BIAS, 3), worked out beforehand:
+ * the weights (1 + 3 gain + no-loss) and, for a draw p below the total, the
+ * direction the weights give (the first d whose running sum exceeds p), so
+ * a step costs a table read instead of a search. */
+#if BW_WALK_BIAS != 3
+#error "walk_w3 and walk_pick3 are made for BW_WALK_BIAS 3"
+#endif
+static const uint16_t walk_w3[9][8] = {
+    { 5, 4, 1, 1, 1, 4, 5, 8 },
+    { 2, 1, 1, 1, 2, 5, 5, 5 },
+    { 1, 1, 1, 4, 5, 8, 5, 4 },
+    { 5, 5, 2, 1, 1, 1, 2, 5 },
+    { 2, 2, 2, 2, 2, 2, 2, 2 },
+    { 1, 1, 2, 5, 5, 5, 2, 1 },
+    { 5, 8, 5, 4, 1, 1, 1, 4 },
+    { 2, 5, 5, 5, 2, 1, 1, 1 },
+    { 1, 4, 5, 8, 5, 4, 1, 1 },
+};
+static const uint8_t walk_total3[9] = { 29, 22, 29, 22, 16, 22, 29, 22, 29 };
+static const uint8_t walk_pick3[9][29] = {
+    { 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 3, 4, 5, 5, 5, 5, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7 },
+    { 0, 0, 1, 2, 3, 4, 4, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 0, 0, 0, 0, 0, 0, 0 },
+    { 0, 1, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 7, 7, 7, 7 },
+    { 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 3, 4, 5, 6, 6, 7, 7, 7, 7, 7, 0, 0, 0, 0, 0, 0, 0 },
+    { 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+    { 0, 1, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 6, 6, 7, 0, 0, 0, 0, 0, 0, 0 },
+    { 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 4, 5, 6, 7, 7, 7, 7 },
+    { 0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 5, 6, 7, 0, 0, 0, 0, 0, 0, 0 },
+    { 0, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 5, 5, 5, 5, 6, 7 },
+};
+
 int bw_walk_step(bw_walk *k, bw_rng *r)
 {
     int d, sx, sy;
@@ -63,10 +94,16 @@ int bw_walk_step(bw_walk *k, bw_rng *r)
         k->qx = (int8_t)sx;
         k->qy = (int8_t)sy;
         k->qbias = k->bias;
-        k->qtotal = 0;
-        for (d = 0; d < 8; d++) {
-            k->qweight[d] = (uint16_t)(1 + k->bias * walk_gain[q][d] + walk_noloss[q][d]);
-            k->qtotal = (uint16_t)(k->qtotal + k->qweight[d]);
+        if (k->bias == BW_WALK_BIAS) {
+            for (d = 0; d < 8; d++)
+                k->qweight[d] = walk_w3[q][d];
+            k->qtotal = walk_total3[q];
+        } else {
+            k->qtotal = 0;
+            for (d = 0; d < 8; d++) {
+                k->qweight[d] = (uint16_t)(1 + k->bias * walk_gain[q][d] + walk_noloss[q][d]);
+                k->qtotal = (uint16_t)(k->qtotal + k->qweight[d]);
+            }
         }
     }
     total = k->qtotal;
@@ -81,8 +118,12 @@ int bw_walk_step(bw_walk *k, bw_rng *r)
         weight = edge;
     }
     pick = bw_rng_below(r, total);
-    for (d = 0; d < 7 && pick >= weight[d]; d++)
-        pick -= weight[d];
+    if (weight == k->qweight && k->qbias == BW_WALK_BIAS) {
+        d = walk_pick3[(k->qx + 1) * 3 + (k->qy + 1)][pick]; /* qx, qy: sx, sy */
+    } else {
+        for (d = 0; d < 7 && pick >= weight[d]; d++)
+            pick -= weight[d];
+    }
     k->x = (int16_t)(k->x + bw_dx8[d]);
     k->y = (int16_t)(k->y + bw_dy8[d]);
     k->steps++;

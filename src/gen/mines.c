@@ -116,29 +116,36 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
  * inside the EDGE margin (1.2.1: no outline cut flat by the edge); a
  * centre inside the margin paints nothing. The caves are painted before
  * any pit box is marked, so there is no marker to spare. */
+static void fill_span(uint8_t *p, int n, uint32_t t4) /* n cells of the tile t4 holds 4 of */
+{
+    int k;
+    for (k = 0; k + 4 <= n; k += 4)
+        bw_store4(p + k, t4);
+    for (; k < n; k++)
+        p[k] = (uint8_t)t4;
+}
+
 static void disc_in(bw_grid *g, int cx, int cy, int r, uint8_t t, int soft)
 {
-    int x, dy, lim, hw, xmax = g->w - 2, ymax = g->h - 2;
+    int dy, lim, hw;
+    const uint32_t t4 = t * 0x01010101u;
+    uint8_t *c;
     int room = bw_min(bw_min(cx, cy), bw_min(g->w - 1 - cx, g->h - 1 - cy)) - EDGE;
     r = bw_min(r, soft ? room / 2 : room);
     if (r < 0)
         return;
+    /* r <= room: every row and span lies inside the margin, no clipping */
     lim = r * r + r;
     hw = r;
-    for (dy = -r; dy <= r; dy++) {
-        int y = cy + dy, dy2 = dy * dy, x0, x1;
-        uint8_t *row;
-        while (hw > 0 && hw * hw + dy2 > lim) /* shrinks down the lower half */
+    c = &BW_AT(g, cx, cy);
+    for (dy = 0; dy <= r; dy++) {
+        /* rows cy - dy and cy + dy together: the widest hw <= r with
+         * hw^2 + dy^2 <= lim (hw = 0 always fits: dy^2 <= r^2) */
+        while (hw > 0 && hw * hw + dy * dy > lim)
             hw--;
-        while (hw < r && (hw + 1) * (hw + 1) + dy2 <= lim) /* grows down the upper half */
-            hw++;
-        if (y < 1 || y > ymax)
-            continue; /* (hw = 0 always fits: dy^2 <= r^2 <= lim) */
-        x0 = cx - hw < 1 ? 1 : cx - hw;
-        x1 = cx + hw > xmax ? xmax : cx + hw;
-        row = &BW_AT(g, 0, y);
-        for (x = x0; x <= x1; x++)
-            row[x] = t;
+        fill_span(c - dy * BW_GRID_MAX - hw, 2 * hw + 1, t4);
+        if (dy)
+            fill_span(c + dy * BW_GRID_MAX - hw, 2 * hw + 1, t4);
     }
 }
 
@@ -245,26 +252,22 @@ static void smooth(bw_map *m, uint8_t wall, uint8_t floor)
  * so the features keep off it; wall stays wall. Returns the cells marked. */
 static int mark_boxes(bw_grid *g, const bw_pit_plan *p, uint8_t floor)
 {
-    int k, x, y, n = 0;
+    int k, y, n = 0;
     for (k = 0; k < p->n; k++)
         for (y = bw_max(p->y[k] - BW_PIT_REACH - 1, 0); y <= p->y[k] + BW_PIT_REACH + 1 && y < g->h; y++)
-            for (x = bw_max(p->x[k] - BW_PIT_REACH - 1, 0); x <= p->x[k] + BW_PIT_REACH + 1 && x < g->w; x++)
-                if (BW_AT(g, x, y) == floor) {
-                    BW_AT(g, x, y) = MARK;
-                    n++;
-                }
+            n += bw_grid_span_replace(g, bw_max(p->x[k] - BW_PIT_REACH - 1, 0),
+                                      bw_min(p->x[k] + BW_PIT_REACH + 1, g->w - 1), y, floor, MARK);
     return n;
 }
 
 /* Gives the marked ground of the boxes back to `floor`. */
 static void unmark_boxes(bw_grid *g, const bw_pit_plan *p, uint8_t floor)
 {
-    int k, x, y;
+    int k, y;
     for (k = 0; k < p->n; k++)
         for (y = bw_max(p->y[k] - BW_PIT_REACH - 1, 0); y <= p->y[k] + BW_PIT_REACH + 1 && y < g->h; y++)
-            for (x = bw_max(p->x[k] - BW_PIT_REACH - 1, 0); x <= p->x[k] + BW_PIT_REACH + 1 && x < g->w; x++)
-                if (BW_AT(g, x, y) == MARK)
-                    BW_AT(g, x, y) = floor;
+            bw_grid_span_replace(g, bw_max(p->x[k] - BW_PIT_REACH - 1, 0),
+                                 bw_min(p->x[k] + BW_PIT_REACH + 1, g->w - 1), y, MARK, floor);
 }
 
 static void add_node(node_list *nl, int x, int y)
@@ -342,6 +345,7 @@ static int keep_reached(bw_map *m, const node_list *nl, int first, uint8_t wall,
 {
     bw_grid *g = &m->grid;
     bw_tileset open;
+    const uint32_t wall4 = wall * 0x01010101u;
     int i, kept;
     dig_ctx c;
     open_set(&open);
@@ -363,16 +367,20 @@ static int keep_reached(bw_map *m, const node_list *nl, int first, uint8_t wall,
     for (i = 0; i < (g->h * BW_GRID_MAX + 31) / 32; i++) {
         uint32_t u = ~m->a.w[i];
         uint8_t *cell = &g->cell[i * 32];
-        while (u) {
-            if (!(u & 0xffu)) {
-                u >>= 8;
-                cell += 8;
+        int k;
+        for (k = 0; k < 32 && u >> k; k += 4) {
+            /* four cells a word: skipped when none is unreached or all are
+             * wall already (most of the rock), else the unreached ones'
+             * bytes (the nibble spread to byte masks) made wall */
+            uint32_t nib = (u >> k) & 0xfu, v, mask;
+            uint8_t *p = cell + k;
+            if (!nib)
                 continue;
-            }
-            if (u & 1u)
-                *cell = wall;
-            u >>= 1;
-            cell++;
+            v = bw_load4(p);
+            if (v == wall4)
+                continue;
+            mask = (nib * 0x00204081u & 0x01010101u) * 0xffu;
+            bw_store4(p, (v & ~mask) | (wall4 & mask));
         }
     }
     return kept;
@@ -923,8 +931,18 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
     for (i = 0; i < BW_PLANE_WORDS; i++) {
         const uint8_t *t = &g->cell[i * 32];
         uint32_t v = 0;
-        for (d = 0; d < 32; d++)
-            v |= (uint32_t)((bw_tile_flags[t[d]] & BW_CONNECTS) != 0) << d;
+        for (d = 0; d < 32; d += 4) {
+            /* four cells of one tile (most of the map is rock or stone):
+             * one flag read for them */
+            uint32_t w = bw_load4(t + d);
+            if (w == t[d] * 0x01010101u)
+                v |= (bw_tile_flags[t[d]] & BW_CONNECTS ? 0xfu : 0u) << d;
+            else
+                v |= ((uint32_t)((bw_tile_flags[t[d]] & BW_CONNECTS) != 0) |
+                      (uint32_t)((bw_tile_flags[t[d + 1]] & BW_CONNECTS) != 0) << 1 |
+                      (uint32_t)((bw_tile_flags[t[d + 2]] & BW_CONNECTS) != 0) << 2 |
+                      (uint32_t)((bw_tile_flags[t[d + 3]] & BW_CONNECTS) != 0) << 3) << d;
+        }
         m->b.w[i] = v;
     }
     for (it = 0; it < CROSS_MAX && any_unreached(m); it++) {
@@ -1060,14 +1078,25 @@ static void water_again(bw_map *m, const bw_pit_plan *p)
     for (k = 0; k < p->n; k++)
         for (y = bw_max(p->y[k] - BW_PIT_REACH - 1, 0);
              y <= bw_min(p->y[k] + BW_PIT_REACH + 1, m->grid.h - 1); y++)
-            for (x = bw_max(p->x[k] - BW_PIT_REACH - 1, 0);
-                 x <= bw_min(p->x[k] + BW_PIT_REACH + 1, m->grid.w - 1); x++) {
-                uint8_t t = BW_AT(&m->grid, x, y);
-                if (t == BW_T_SHALLOW || t == BW_T_DEEP)
+        {
+            int x1 = bw_min(p->x[k] + BW_PIT_REACH + 1, m->grid.w - 1);
+            for (x = bw_max(p->x[k] - BW_PIT_REACH - 1, 0); x <= x1; x++) {
+                const uint8_t *c = &BW_AT(&m->grid, x, y);
+                if (!(x & 3) && x + 3 <= x1) {
+                    /* four cells, four plane bits in one word (the row's
+                     * first bit, y * 120, is a multiple of 4) */
+                    unsigned b = BW_BIT(x, y);
+                    uint32_t *w = &m->a.w[b >> 5];
+                    *w = (*w & ~(0xfu << (b & 31))) |
+                         (bw_eq4(c, BW_T_SHALLOW) | bw_eq4(c, BW_T_DEEP)) << (b & 31);
+                    x += 3;
+                } else if (*c == BW_T_SHALLOW || *c == BW_T_DEEP) {
                     BW_PSET(&m->a, x, y);
-                else
+                } else {
                     BW_PCLR(&m->a, x, y);
+                }
             }
+        }
 }
 
 /* The half moons of the pits above as up slopes, nothing else yet: the
