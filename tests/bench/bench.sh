@@ -62,7 +62,7 @@ slot() { # waits until fewer than JOBS tasks run
 spawn() { slot; "$@" & running="$running $!"; }
 
 $host list > $out/gens.txt
-gens=$(awk '{print $2}' $out/gens.txt)
+gens=$(echo $(awk '{print $2}' $out/gens.txt))  # one line: `case " $gens "` below looks for " NAME "
 if [ -n "$BENCH_GENS" ]; then  # a subset, for a quick look: docs/bench.md keeps the full table
     gens=$BENCH_GENS
     DOC=/dev/null
@@ -73,7 +73,7 @@ fi
 # table with a note (in the table too) and the bench exits non-zero at the end.
 rm -f $out/notes.txt
 note() { echo "bench: $1" >&2; echo "$1" >> $out/notes.txt; }
-drop() { gens=$(for x in $gens; do [ "$x" = "$1" ] || echo $x; done); }
+drop() { gens=$(echo $(for x in $gens; do [ "$x" = "$1" ] || echo $x; done)); }
 
 # ---- the desktop: hunt and timing
 # The hunts (most of the desktop's time) run JOBS at a time, the longest
