@@ -25,13 +25,16 @@ void bw_assert_failed(const char *file, int line, const char *expr);
 #endif
 #endif
 
-/* A function kept out of its caller, so that its locals sit on the stack
+/* BW_NOINLINE: a function kept out of its caller, so that its locals sit on the stack
  * only while it runs (the 20 KiB board's 1.7 KiB stack); a hint, and
- * nothing on compilers that lack the attribute. */
+ * nothing on compilers that lack the attribute. BW_ALWAYS_INLINE: the
+ * opposite, for a hot helper that must melt into each caller. */
 #if defined(__GNUC__)
 #define BW_NOINLINE __attribute__((noinline))
+#define BW_ALWAYS_INLINE __attribute__((always_inline))
 #else
 #define BW_NOINLINE
+#define BW_ALWAYS_INLINE
 #endif
 
 /* BW_STATIC_ASSERT(cond, msg): fails the build when the constant

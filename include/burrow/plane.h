@@ -23,10 +23,21 @@ int bw_plane_count(const bw_plane *p);
 /* Every cell of the grid (all BW_GRID_MAX rows, bit i: cell i) that holds
  * t1 or t2 (pass t1 twice for one tile). */
 void bw_plane_of_tiles(bw_plane *p, const bw_grid *g, uint8_t t1, uint8_t t2);
-/* Set bits of v; and the index of the lowest set bit of v != 0 (portable:
- * no builtin, so no libgcc helper on cores without the instructions). */
+/* Set bits of v (portable: no builtin, so no libgcc helper). */
 int bw_popcount32(uint32_t v);
-int bw_low_bit(uint32_t v);
+
+/* The index of the lowest set bit of v != 0: count-zeros where the core
+ * has the instruction, else a de Bruijn multiply (Cortex-M0 has none, and
+ * the core links no libgcc bit helper). */
+#if defined(__GNUC__) && (!defined(__arm__) || defined(__ARM_FEATURE_CLZ))
+static inline int bw_low_bit(uint32_t v) { return __builtin_ctz(v); }
+#else
+extern const uint8_t bw_debruijn32[32];
+static inline int bw_low_bit(uint32_t v)
+{
+    return bw_debruijn32[((v & (0u - v)) * 0x077cb531u) >> 27];
+}
+#endif
 
 /* Whole-row operations: bits [y*120, y*120+120), done a word at a time.
  * Unchecked, like BW_PGET: y must be inside 0..119 (BW_ASSERT). */

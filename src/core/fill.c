@@ -21,19 +21,12 @@ typedef struct src {
     uint32_t *out;
 } src;
 
-/* Lowest and highest set bit of v != 0. Cortex-M0 has no count-zeros
- * instruction and the core links no libgcc bit helper there, so the
- * fallback is a de Bruijn multiply. */
+/* Lowest and highest set bit of v != 0 (bw_low_bit: count-zeros where
+ * the core has it, else a de Bruijn multiply; plane.h). */
+#define low_bit(v) bw_low_bit(v)
 #if defined(__GNUC__) && (!defined(__arm__) || defined(__ARM_FEATURE_CLZ))
-#define low_bit(v) __builtin_ctz(v)
 #define high_bit(v) (31 - __builtin_clz(v))
 #else
-static const uint8_t debruijn[32] = { 0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
-                                      31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9 };
-static int low_bit(uint32_t v)
-{
-    return debruijn[((v & (0u - v)) * 0x077cb531u) >> 27];
-}
 static int high_bit(uint32_t v)
 {
     v |= v >> 1;
@@ -48,11 +41,8 @@ static int high_bit(uint32_t v)
 /* The helpers below are inlined into each path with `plane` a constant,
  * so neither path branches on the kind of source or carries the other's
  * values in registers. */
-#if !defined(__GNUC__)
-#define __attribute__(x) /* other compilers: plain inline hints */
-#endif
-#define INLINE static inline __attribute__((always_inline))
-#define NOINLINE static __attribute__((noinline))
+#define INLINE static inline BW_ALWAYS_INLINE
+#define NOINLINE static BW_NOINLINE
 
 /* The plane words the searches below look through. */
 enum { W_OUT, W_NOT_OUT, W_FREE, W_NOT_FREE };
@@ -361,6 +351,7 @@ static int fill_grid(bw_fill *f, const bw_grid *g, const uint8_t *lut, bw_plane 
  * word (a larger tile list fails to build here, not at run time). */
 #define LUT_SIZE 64
 BW_STATIC_ASSERT(BW_TILE_COUNT <= LUT_SIZE, fill_open_table_holds_every_tile);
+BW_STATIC_ASSERT(BW_FILL_STACK >= 1 && BW_FILL_STACK <= 255, fill_stack_in_range);
 
 static void make_lut(uint8_t lut[LUT_SIZE], const bw_tileset *open)
 {
@@ -465,9 +456,11 @@ int bw_fill_all_reachable(bw_fill *f, const bw_grid *g, const bw_tileset *open,
     int fx = 0, fy = 0;
     bw_plane_clear(scratch);
     make_lut(lut, open);
-    if (x >= 0 && (x >= g->w || y < 0 || y >= g->h || !lut[BW_AT(g, x, y)] ||
-                   fill_grid(f, g, lut, scratch, x, y) == 0))
-        return 0;
+    if (x >= 0) {
+        if (x >= g->w || y < 0 || y >= g->h || !lut[BW_AT(g, x, y)])
+            return 0;
+        fill_grid(f, g, lut, scratch, x, y); /* fills the open start at least */
+    }
     /* reachable from (x, y) is all there is when no open cell is left out */
     return !first_free(g, lut, scratch, &fx, &fy);
 }

@@ -172,17 +172,10 @@ static void write_row(bw_grid *g, int y, const uint32_t *was, const uint32_t *no
     int i, b;
     for (i = i0; i <= i1; i++) {
         uint32_t diff = was[i] ^ now[i];
-#if defined(__GNUC__) && (!defined(__arm__) || defined(__ARM_FEATURE_CLZ))
-        /* straight to each changed cell (Cortex-M0 has no count-zeros) */
-        for (; diff; diff &= diff - 1) {
-            b = __builtin_ctz(diff);
+        for (; diff; diff &= diff - 1) { /* straight to each changed cell */
+            b = bw_low_bit(diff);
             BW_AT(g, i * 32 + b, y) = (now[i] >> b) & 1u ? wall : floor;
         }
-#else
-        for (b = i * 32; diff; b++, diff >>= 1)
-            if (diff & 1u)
-                BW_AT(g, b, y) = (now[i] >> (b & 31)) & 1u ? wall : floor;
-#endif
     }
 }
 

@@ -52,15 +52,11 @@ int bw_popcount32(uint32_t v)
     return (int)((v * 0x01010101u) >> 24);
 }
 
-/* de Bruijn: no loop, no builtin. */
-int bw_low_bit(uint32_t v)
-{
-    static const uint8_t pos[32] = {
-        0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
-        31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9
-    };
-    return pos[((v & (0u - v)) * 0x077cb531u) >> 27];
-}
+/* bw_low_bit's table where the core has no count-zeros (plane.h). */
+const uint8_t bw_debruijn32[32] = {
+    0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
+    31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9
+};
 
 int bw_plane_count(const bw_plane *p)
 {

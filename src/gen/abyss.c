@@ -504,8 +504,7 @@ static void join_area(bw_map *m, bw_rect box, uint8_t floor)
     for (y = 0; y < bw_rect_h(box); y++) {
         uint32_t left;
         while ((left = w.open[y] & ~w.joined[y]) != 0) {
-            for (x = 0; !((left >> x) & 1u); x++)
-                ;
+            x = bw_low_bit(left);
             carve_toward(m, &w, box.x0 + x, box.y0 + y, hx, hy, floor);
             grow(&w, y, 1u << x);
         }
@@ -721,7 +720,7 @@ int bw_abyss_regenerate(bw_map *m, uint32_t seed, int level, uint32_t epoch,
 {
     bw_abyss_info links;
     uint8_t redraw[BW_ABYSS_AREAS], places[BW_ABYSS_SPOTS];
-    int a, k, i, n = 0, np = 0, pits = 0, on_place = 0, x, y, pit_area = -1;
+    int a, k, n = 0, np = 0, pits, on_place = 0, x, y, pit_area = -1;
     if (level < 1 || level > BW_ABYSS_LEVELS)
         return BW_ERR_LEVEL;
     if (!m || epoch == 0 || px < 0 || py < 0 || px >= BW_ABYSS_SIZE || py >= BW_ABYSS_SIZE ||
@@ -730,8 +729,7 @@ int bw_abyss_regenerate(bw_map *m, uint32_t seed, int level, uint32_t epoch,
     /* 5.2: the pit as the grid holds it; a pit written by the game, or a
      * second one, is refused (see the header) */
     first_pit(seed, level, &links);
-    for (i = 0; i < BW_GRID_CELLS; i++)
-        pits += m->grid.cell[i] == BW_T_PIT && (i % BW_GRID_MAX) < BW_ABYSS_SIZE;
+    pits = bw_grid_count(&m->grid, BW_T_PIT);
     for (k = 0; k < BW_ABYSS_SPOTS && links.has_pit; k++)
         if (bw_abyss_spot(seed, level, k, &x, &y) == 0 && BW_AT(&m->grid, x, y) == BW_T_PIT) {
             links.pit_x = (uint8_t)x;

@@ -1076,14 +1076,6 @@ static int one_group(const bw_grid *g, int x, int y)
 #define TWIG_MARK 0x80u
 BW_STATIC_ASSERT(BW_TILE_COUNT <= TWIG_MARK, forest_twig_mark_free);
 
-/* The index of the lowest set bit of w (not 0): a de Bruijn sequence. */
-static int low_bit(uint32_t w)
-{
-    static const uint8_t pos[32] = { 0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
-                                     31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9 };
-    return pos[((w & (0u - w)) * 0x077cb531u) >> 27];
-}
-
 /* The 4-neighbours as steps of a square index, in bw_dx4 / bw_dy4 order. */
 static const int16_t step4[4] = { -BW_GRID_MAX, 1, BW_GRID_MAX, -1 };
 
@@ -1424,7 +1416,7 @@ static void tops_and_leaves(bw_map *m, uint32_t seed, int level, bw_forest_repor
     for (i = 0; i < BW_PLANE_WORDS; i++) {
         uint32_t w = m->a.w[i];
         while (w) {
-            int b = low_bit(w);
+            int b = bw_low_bit(w);
             w &= w - 1u;
             if (g->cell[i * 32 + b] == (pass ? BW_T_BRANCH : BW_T_MUSHROOM)) { /* not the leaves marked meanwhile */
                 int k = i * 32 + b, cuts;
@@ -1444,7 +1436,7 @@ static void tops_and_leaves(bw_map *m, uint32_t seed, int level, bw_forest_repor
     for (i = 0; i < BW_PLANE_WORDS; i++) { /* the leaves grow */
         uint32_t w = m->a.w[i];
         while (w) {
-            int b = low_bit(w), from = -1;
+            int b = bw_low_bit(w), from = -1;
             w &= w - 1u;
             x = (i * 32 + b) % BW_GRID_MAX;
             y = (i * 32 + b) / BW_GRID_MAX;
@@ -1509,7 +1501,7 @@ static int roll_list(uint32_t *l, uint32_t key, int level)
     for (i = 0; i < BW_PLANE_WORDS; i++) {
         uint32_t w = shroom_word(key, level, (unsigned)i);
         while (w) {
-            int c = i * 32 + low_bit(w);
+            int c = i * 32 + bw_low_bit(w);
             w &= w - 1u;
             if (n == ROLL_CAP)
                 return 0;
@@ -1564,7 +1556,7 @@ static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_pl
     for (i = 0; i < BW_PLANE_WORDS && level >= 2 && level <= 4; i++) { /* 4.5: this level's rolls */
         uint32_t w = shroom_word(key, level, (unsigned)i);
         while (w) {
-            uint8_t *c = &g->cell[i * 32 + low_bit(w)];
+            uint8_t *c = &g->cell[i * 32 + bw_low_bit(w)];
             w &= w - 1u;
             if (*c == BW_T_BRANCH)
                 *c = BW_T_MUSHROOM;
