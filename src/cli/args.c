@@ -248,7 +248,7 @@ void cli_list(FILE *f)
 /* ---- parsing ---- */
 
 /* A decimal number in [lo, hi], digits only. */
-static int parse_num(const char *s, unsigned long lo, unsigned long hi, unsigned long *out)
+int cli_parse_num(const char *s, unsigned long lo, unsigned long hi, unsigned long *out)
 {
     unsigned long v = 0;
     if (!s || !*s)
@@ -274,19 +274,19 @@ static int parse_value(cli_args *a, const cli_opt *o, const char *val)
     int i, neg = val[0] == '-';
     switch (o->kind) {
     case O_U32:
-        if (!parse_num(val, 0, 4294967295ul, &v))
+        if (!cli_parse_num(val, 0, 4294967295ul, &v))
             return 0;
         *(uint32_t *)at = (uint32_t)v;
         return 1;
     case O_INT: /* digits, after a '-' when the range has negative numbers (lo <= 0 <= hi) */
-        if ((neg && o->lo >= 0) || !parse_num(val + neg, 0, (unsigned long)(neg ? -o->lo : o->hi), &v) ||
+        if ((neg && o->lo >= 0) || !cli_parse_num(val + neg, 0, (unsigned long)(neg ? -o->lo : o->hi), &v) ||
             (!neg && (long)v < o->lo))
             return 0;
         *(int *)at = neg ? -(int)v : (int)v;
         return 1;
     case O_X:
     case O_Y:
-        if (!parse_num(val, 0, (unsigned long)(o->kind == O_X ? g->w : g->h) - 1, &v))
+        if (!cli_parse_num(val, 0, (unsigned long)(o->kind == O_X ? g->w : g->h) - 1, &v))
             return 0;
         *(int *)at = (int)v;
         return 1;
@@ -296,7 +296,7 @@ static int parse_value(cli_args *a, const cli_opt *o, const char *val)
             ((cli_levels *)at)->hi = g->levels;
             return 1;
         }
-        if (!parse_num(val, 1, (unsigned long)g->levels, &v))
+        if (!cli_parse_num(val, 1, (unsigned long)g->levels, &v))
             return 0;
         ((cli_levels *)at)->lo = ((cli_levels *)at)->hi = (int)v;
         return 1;

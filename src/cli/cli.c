@@ -16,12 +16,11 @@ static bw_map map; /* the one level in memory, as on a microcontroller */
 
 static int cmd_tiles(FILE *out)
 {
-    static const char *const link[] = { "down", "none", "up" };
     int t;
     fprintf(out, "id\tglyph\tname\tconnects\tlink\n");
     for (t = 0; t < BW_TILE_COUNT; t++)
         fprintf(out, "%d\t%c\t%s\t%d\t%s\n", t, bw_tiles[t].glyph, bw_tiles[t].name,
-                bw_tile_connects(t), link[bw_tile_link(t) + 1]);
+                bw_tile_connects(t), bw_tiled_link_name(t));
     return 0;
 }
 
@@ -222,13 +221,9 @@ static int make_level(const cli_args *a, int level)
 }
 
 /* tmx, json (tiled.c) make each level themselves, through make_level. */
-static const cli_args *tiled_args;
-
-static int tiled_make(const bw_generator *gen, uint32_t seed, int level, const bw_opts *o,
-                      unsigned long epoch, int px, int py)
+static int tiled_make(void *args, int level)
 {
-    (void)gen, (void)seed, (void)o, (void)epoch, (void)px, (void)py;
-    return make_level(tiled_args, level);
+    return make_level((const cli_args *)args, level);
 }
 
 static int run(cli_args *a, FILE *out, FILE *err)
@@ -271,8 +266,8 @@ static int run(cli_args *a, FILE *out, FILE *err)
         src.px = a->px;
         src.py = a->py;
         src.make = tiled_make;
+        src.ctx = a;
         src.map = &map;
-        tiled_args = a;
         return finish(out, err, bw_tiled_write(out, fm->name[0] == 'j', &src, a->level.lo, a->level.hi));
     }
     memset(&o, 0, sizeof o);
@@ -314,7 +309,8 @@ static int cmd_play(int argc, char **argv, FILE *out, FILE *err)
         return cli_fail(err, "unknown generator (see 'burrow list')", argv[2]);
     for (i = 3; i < argc; i++) {
         if (strcmp(argv[i], "--every") == 0 || strcmp(argv[i], "--keys") == 0) {
-            const char *v = i + 1 < argc ? argv[i + 1] : 0, *d;
+            const char *v = i + 1 < argc ? argv[i + 1] : 0;
+            unsigned long u;
             if (!v)
                 return cli_fail(err, "missing value for", argv[i]);
             i++;
@@ -322,10 +318,9 @@ static int cmd_play(int argc, char **argv, FILE *out, FILE *err)
                 keys = v;
                 continue;
             }
-            for (every = 0, d = v; *d >= '0' && *d <= '9' && every <= 1000; d++)
-                every = every * 10 + (*d - '0');
-            if (*d || d == v || every < 1 || every > 1000)
+            if (!cli_parse_num(v, 1, 1000, &u))
                 return cli_fail(err, "--every must be 1..1000 turns", v);
+            every = (int)u;
             continue;
         }
         if (n == (int)(sizeof rest / sizeof rest[0]))

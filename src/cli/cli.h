@@ -22,8 +22,6 @@ typedef struct cli_out {
     const bw_generator *gen;
     int colour;                /* ansi escapes (ansi without --nocolor) */
     int lo, hi;                /* the levels printed */
-    int png;                   /* image formats: PNG, else PPM */
-    int w;                     /* image formats: pixels per row */
 } cli_out;
 
 /* One row per format; adding a format is one row. begin (optional) sees
@@ -75,6 +73,9 @@ int cli_usage_error(FILE *err);
 
 /* `burrow: what: ARG` on err with ARG escaped (cli_echo); returns 2. */
 int cli_fail(FILE *err, const char *what, const char *arg);
+/* 1 and *out = the decimal number s when it is digits only and in
+ * lo..hi (no sign, no wrap); 0 otherwise. */
+int cli_parse_num(const char *s, unsigned long lo, unsigned long hi, unsigned long *out);
 /* Writes s with every byte a terminal could act on escaped: printable
  * ASCII as is, a backslash doubled, \n \r \t as such, every other byte
  * below 0x20 and every byte from 0x7f up as \xNN. */

@@ -38,7 +38,6 @@ void bw_image_begin(bw_image *im, FILE *out, int is_png, int w, int h)
     im->out = out;
     im->png = is_png;
     im->w = w;
-    im->h = h;
     if (!is_png)
         fprintf(out, "P6\n%d %d\n255\n", w, h);
     else

@@ -11,7 +11,7 @@
 
 typedef struct bw_image {
     FILE *out;
-    int png, w, h;             /* PNG or PPM; size in pixels */
+    int png, w;                /* PNG or PPM; width in pixels */
 } bw_image;
 
 /* The RGB of tile id `tile` in every picture burrow draws. */

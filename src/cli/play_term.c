@@ -97,13 +97,15 @@ static int replay(FILE *keys)
     unsigned char buf[4096];
     size_t n = fread(buf, 1, sizeof buf, keys), at = 0, used;
     unsigned frame = 0;
-    uint32_t h, fold = 2166136261u;
+    uint32_t h, fold = BW_GRID_FNV1A_INIT;
+    uint8_t b[4];
     int i;
     for (;;) {
         h = play_draw(&game, to_nowhere, 0);
         printf("screen %u %08lx\n", frame++, (unsigned long)h);
         for (i = 0; i < 4; i++) /* tests/check.c's t_fold: low byte first */
-            fold = (fold ^ ((h >> (8 * i)) & 0xffu)) * 16777619u;
+            b[i] = (uint8_t)(h >> (8 * i));
+        fold = bw_grid_fnv1a(fold, b, 4);
         if (at >= n)
             break;
         {

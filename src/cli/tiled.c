@@ -72,7 +72,7 @@ static void put_props(FILE *f, int json, const prop *p, int n, const char *ind)
         fprintf(f, "%s</properties>\n", ind);
 }
 
-static const char *link_name(int tile)
+const char *bw_tiled_link_name(int tile)
 {
     static const char *const name[] = { "down", "none", "up" };
     return name[bw_tile_link(tile) + 1];
@@ -114,7 +114,7 @@ static void put_tileset(FILE *f, int json)
         p[1].name = "glyph"; p[1].type = P_STR; p[1].s = glyph;
         p[2].name = "connects"; p[2].type = P_BOOL; p[2].i = bw_tile_connects(t);
         p[3].name = "passable"; p[3].type = P_BOOL; p[3].i = bw_tile_passable(t);
-        p[4].name = "link"; p[4].type = P_STR; p[4].s = link_name(t);
+        p[4].name = "link"; p[4].type = P_STR; p[4].s = bw_tiled_link_name(t);
         if (json)
             fprintf(f, "%s{\"id\":%d", t ? ",\n" : "", t);
         else
@@ -133,7 +133,7 @@ static void put_tileset(FILE *f, int json)
 static void load(const bw_tiled_src *s, int level, int *cur)
 {
     if (*cur != level)
-        s->make(s->gen, s->seed, level, s->opts, s->epoch, s->px, s->py);
+        s->make(s->ctx, level);
     *cur = level;
 }
 
@@ -225,7 +225,7 @@ static int put_objects(FILE *f, int json, const bw_tiled_src *s, int level, int 
             if (!bw_tile_link(t))
                 continue;
             p[0].name = "kind"; p[0].type = P_STR; p[0].s = "link";
-            p[1].name = "direction"; p[1].type = P_STR; p[1].s = link_name(t);
+            p[1].name = "direction"; p[1].type = P_STR; p[1].s = bw_tiled_link_name(t);
             tile_props(p + 2, &m->grid, x, y);
             fputs(json && n++ ? ",\n" : "", f);
             put_object(f, json, oid++, bw_tiles[t].name, "link", x, y, p, 6);

@@ -129,7 +129,6 @@ int main(int argc, char **argv)
     game.colour = 1;
     game.cols = 80;
     game.rows = 24;
-    game.dist = 0;
     if (play_start(&game, &mem, 0, gen, (uint32_t)seed, &o, (int)level) != 0) {
         bw_port_write("play: the generator rejected these options\n", 43);
         return 2;

@@ -241,7 +241,7 @@ __attribute__((noinline))
 static void abyss_tick(play_game *g)
 {
     bw_abyss_info info; /* only its mask of redrawn areas is kept */
-    int a, x, y;
+    int x, y;
     if (g->gen->id != BW_GEN_ABYSS || g->abyss_every <= 0 || g->turn - g->regen_turn < (uint32_t)g->abyss_every)
         return;
     g->regen_turn = g->turn;
@@ -251,15 +251,13 @@ static void abyss_tick(play_game *g)
      * sight ever changes */
     if (bw_abyss_regenerate(g->map, g->seed, g->level, g->epoch, g->x, g->y, PLAY_VIEW + 1, &info) < 0)
         return;
-    for (a = 0; a < (int)sizeof g->redrawn; a++)
-        g->redrawn[a] = info.redrawn_mask[a];
     if (!g->own_seen) {
         bw_plane_clear(g->seen); /* plane b was the generator's scratch */
     } else {
         /* forget what was seen in the areas that were redrawn */
         for (y = 0; y < BW_ABYSS_SIZE; y++)
             for (x = 0; x < BW_ABYSS_SIZE; x++)
-                if (BW_ABYSS_REDRAWN(&info, y / BW_ABYSS_AREA * BW_ABYSS_SIDE + x / BW_ABYSS_AREA))
+                if (BW_ABYSS_REDRAWN(&info, BW_ABYSS_AREA_OF(x, y)))
                     BW_PCLR(g->seen, x, y);
     }
     say(g, "The Abyss shifts out of sight.", 0);
@@ -531,9 +529,7 @@ typedef struct screen {
 
 static void emit(screen *s)
 {
-    size_t i;
-    for (i = 0; i < s->n; i++)
-        s->hash = (s->hash ^ (uint8_t)s->line[i]) * 16777619u;
+    s->hash = bw_grid_fnv1a(s->hash, (const uint8_t *)s->line, (int)s->n);
     s->out(s->ctx, s->line, s->n);
     s->n = 0;
     s->line[0] = 0;
@@ -590,7 +586,7 @@ uint32_t play_draw(const play_game *g, play_out out, void *ctx)
     int w = g->map->grid.w, h = g->map->grid.h, vw, vh, ox, oy, x, y;
     s.out = out;
     s.ctx = ctx;
-    s.hash = 2166136261u;
+    s.hash = BW_GRID_FNV1A_INIT;
     s.n = 0;
     s.sgr = -1;
     text(&s, "\033[H");

@@ -58,7 +58,6 @@ typedef struct play_game {
     uint32_t turn, level_changes;
     int abyss_every;         /* turns between regenerations */
     uint32_t epoch, regen_turn; /* the Abyss: regenerations so far, the turn of the last */
-    uint8_t redrawn[(BW_ABYSS_AREAS + 7) / 8]; /* the last regeneration's areas */
     int cols, rows;          /* the terminal */
     int colour;              /* 1: ANSI colour */
     int dist;                /* overworld distance map shown: 0 none, 1 h, 2 r, 3 hh, 4 rr */

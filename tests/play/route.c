@@ -293,14 +293,12 @@ int main(int argc, char **argv)
             ok = walk_to(is_tile, BW_T_TRUNK) == 0;
         } else if (!strcmp(p, "gate") && i + 1 < argc) {
             int side = (int)(strchr("NESW", argv[++i][0]) - "NESW");
-            static const char out[] = "kllj" "hh";
             ok = walk_to(gate_on, side) == 0;
             if (ok) {
                 int wx = game.opts.x, wy = game.opts.y;
                 type(side == 0 ? 'k' : side == 1 ? 'l' : side == 2 ? 'j' : 'h', 0);
                 ok = game.opts.x != wx || game.opts.y != wy;
             }
-            (void)out;
         } else if (!strcmp(p, "fly") && i + 2 < argc) {
             type(':', 0);
             type(0, "f ");
