@@ -503,33 +503,20 @@ static int makes_square(const bw_grid *g, int x, int y)
     return 0;
 }
 
-/* Picks a random real room (merged rooms once); returns its cell or -1. */
-static int random_room(md_ctx *c, int skip, int min_side)
+/* Picks a random real room (its top cell for a merged one) other than a,
+ * b and d (-1: none), each with both sides at least min_side drawn alike;
+ * returns its cell or -1 if there is none. */
+static int random_room(md_ctx *c, int a, int b, int d, int min_side)
 {
     bw_mdungeon_info *in = c->in;
     int k, n = 0, pick = -1;
     for (k = 0; k < in->gx * in->gy; k++) {
         bw_rect r;
-        if (k == skip || in->cell[k].kind != BW_MDUNGEON_CELL_ROOM || in->cell[k].merged == 2)
+        if (k == a || k == b || k == d || in->cell[k].kind != BW_MDUNGEON_CELL_ROOM ||
+            in->cell[k].merged == 2)
             continue;
         r = rect_of(in, k);
         if (bw_rect_w(r) < min_side || bw_rect_h(r) < min_side)
-            continue;
-        if (bw_rng_below(&c->m->rng, (uint32_t)++n) == 0)
-            pick = k;
-    }
-    return pick;
-}
-
-/* A room (its top cell for a merged one) other than a, b and c, each drawn
- * alike; -1 if there is none. */
-static int other_room(md_ctx *c, int a, int b, int d)
-{
-    bw_mdungeon_info *in = c->in;
-    int k, n = 0, pick = -1;
-    for (k = 0; k < in->gx * in->gy; k++) {
-        if (k == a || k == b || k == d || in->cell[k].kind != BW_MDUNGEON_CELL_ROOM ||
-            in->cell[k].merged == 2)
             continue;
         if (bw_rng_below(&c->m->rng, (uint32_t)++n) == 0)
             pick = k;
@@ -566,7 +553,7 @@ static void dead_ends(md_ctx *c)
         int k = -1, d = 0, x = 0, y = 0, stride;
         for (t = 0; t < MD_DEAD_END_TRIES; t++) {
             bw_rect a;
-            k = random_room(c, -1, 0);
+            k = random_room(c, -1, -1, -1, 0);
             if (k < 0)
                 return;
             a = rect_of(c->in, k);
@@ -632,6 +619,13 @@ static void junctions(bw_grid *g)
 static int wettable(const md_ctx *c, int x, int y)
 {
     return inner(x, y) && BW_AT(&c->m->grid, x, y) == BW_T_MD_WALL && !nothing(c->in, x, y);
+}
+
+/* A river square: water where water may go, else left as it is. */
+static void wet(md_ctx *c, int x, int y)
+{
+    if (wettable(c, x, y))
+        BW_AT(&c->m->grid, x, y) = BW_T_MD_WATER;
 }
 
 /* (8) A lake (notes): MD_LAKE_TRIES random tiles of the 8 x 8 box
@@ -700,8 +694,7 @@ static void river(md_ctx *c)
         /* the bend tile ends each vertical run, so the river stays one
          * 4-connected path */
         for (s = 0; s < len && rows > 0 && inner(x, y + dy) && !nothing(in, x, y + dy); s++) {
-            if (wettable(c, x, y))
-                BW_AT(&c->m->grid, x, y) = BW_T_MD_WATER;
+            wet(c, x, y);
             y += dy;
             rows--;
         }
@@ -709,13 +702,11 @@ static void river(md_ctx *c)
             break; /* its length, the edge of the area or an empty sector */
         len = bw_rng_range(r, 1, 3);
         for (s = 0; s < len && inner(x + dx, y) && !nothing(in, x + dx, y); s++) {
-            if (wettable(c, x, y))
-                BW_AT(&c->m->grid, x, y) = BW_T_MD_WATER;
+            wet(c, x, y);
             x += dx;
         }
     }
-    if (wettable(c, x, y))
-        BW_AT(&c->m->grid, x, y) = BW_T_MD_WATER;
+    wet(c, x, y);
     in->river[in->rivers][2] = (uint8_t)x;
     in->river[in->rivers][3] = (uint8_t)y;
     in->rivers++;
@@ -825,7 +816,7 @@ static int pick_tile(md_ctx *c, int mode, bw_rect rect, int *px, int *py)
     bw_rng *r = &c->m->rng;
     int t, w = bw_rect_w(rect), h = bw_rect_h(rect), i, start;
     for (t = 0; t < MD_PICK_TRIES; t++) {
-        int k = mode == P_FLOOR ? random_room(c, -1, 0) : -1;
+        int k = mode == P_FLOOR ? random_room(c, -1, -1, -1, 0) : -1;
         bw_rect a = k >= 0 ? rect_of(c->in, k) : rect;
         *px = bw_rng_range(r, a.x0, a.x1);
         *py = bw_rng_range(r, a.y0, a.y1);
@@ -876,16 +867,16 @@ static void stairs_and_start(md_ctx *c)
     bw_mdungeon_info *in = c->in;
     int x, y, k, s;
     in->stairs_room = in->start_room = -1;
-    k = other_room(c, in->house, in->shop, -1);
+    k = random_room(c, in->house, in->shop, -1, 0);
     if (k < 0)
-        k = random_room(c, -1, 0); /* one room: the house itself */
+        k = random_room(c, -1, -1, -1, 0); /* one room: the house itself */
     if (k < 0 || !pick_tile(c, k == in->house ? P_HOUSE : P_ROOM, rect_of(in, k), &x, &y))
         return;
     BW_AT(&c->m->grid, x, y) = BW_T_STAIRS;
     in->stairs_room = (int8_t)k;
-    s = other_room(c, k, in->house, in->shop);
+    s = random_room(c, k, in->house, in->shop, 0);
     if (s < 0)
-        s = other_room(c, k, -1, -1);
+        s = random_room(c, k, -1, -1, 0);
     if (s < 0)
         s = k;
     if (pick_tile(c, P_STAND, rect_of(in, s), &x, &y) &&
@@ -912,7 +903,7 @@ static void populate(md_ctx *c)
      * (mystery-dungeon.txt: "can be reduced in size up to a minimum of
      * 3x3"). */
     if (!want_house && bw_rng_chance(r, (uint32_t)bw_clamp(p->shop_chance, 0, 100), 100)) {
-        int k = random_room(c, -1, 5);
+        int k = random_room(c, -1, -1, -1, 5);
         if (k >= 0) {
             in->shop = (int8_t)k;
             a = bw_rect_inflate(rect_of(in, k), -1);
@@ -933,7 +924,7 @@ static void populate(md_ctx *c)
      * floor becomes MD_HOUSE. */
     if (in->shop < 0 &&
         (want_house || bw_rng_chance(r, (uint32_t)bw_clamp(p->house_chance, 0, 100), 100))) {
-        in->house = (int8_t)random_room(c, -1, 0);
+        in->house = (int8_t)random_room(c, -1, -1, -1, 0);
         replace(&c->m->grid, rect_of(in, in->house), BW_T_MD_ROOM, BW_T_MD_HOUSE);
     }
     bw_plane_clear(&c->m->b); /* tiles taken by an entity */
