@@ -73,6 +73,26 @@ static inline uint32_t bw_eq4(const uint8_t *c, uint8_t t)
     return ((z >> 7) * 0x00204081u >> 21) & 0xfu;
 }
 
+/* The bits of `open` joined to a bit of `seed` along a run of set bits
+ * (seed within open), within one word: the carry of open + seed clears
+ * each run from its lowest seed bit to its top, which gives that part;
+ * then the part below spreads down the run in doubling steps. A row's
+ * flood a word at a time (the Abyss's areas, the mines' fords). */
+static inline uint32_t bw_plane_runs_of(uint32_t open, uint32_t seed)
+{
+    uint32_t d = (open & ~(open + seed)) | seed, p = open;
+    d |= p & (d >> 1);
+    p &= p >> 1;
+    d |= p & (d >> 2);
+    p &= p >> 2;
+    d |= p & (d >> 4);
+    p &= p >> 4;
+    d |= p & (d >> 8);
+    p &= p >> 8;
+    d |= p & (d >> 16);
+    return d;
+}
+
 /* Checked access: get() is 0 outside 0..119. */
 int bw_plane_get(const bw_plane *p, int x, int y);
 void bw_plane_set(bw_plane *p, int x, int y, int on);

@@ -391,25 +391,6 @@ typedef struct rows {
     uint32_t *joined; /* those joined to the centre so far */
 } rows;
 
-/* The cells of `m` connected to a cell of `s` along a row (s is within m):
- * the carry of m + s clears each run from its lowest cell of s to its top,
- * which gives that part; then the part below spreads down the run, in
- * doubling steps (a prefix OR over runs of m). */
-static uint32_t row_runs(uint32_t m, uint32_t s)
-{
-    uint32_t d = (m & ~(m + s)) | s, p = m;
-    d |= p & (d >> 1);
-    p &= p >> 1;
-    d |= p & (d >> 2);
-    p &= p >> 2;
-    d |= p & (d >> 4);
-    p &= p >> 4;
-    d |= p & (d >> 8);
-    p &= p >> 8;
-    d |= p & (d >> 16);
-    return d;
-}
-
 /* Row j of the box gains the open cells joined to the row next to it
  * (4-connected); 1 if it gained any. */
 static int spread(const rows *w, int from, int j)
@@ -417,7 +398,7 @@ static int spread(const rows *w, int from, int j)
     uint32_t s = w->joined[from] & w->open[j] & ~w->joined[j];
     if (!s)
         return 0;
-    w->joined[j] |= row_runs(w->open[j], s);
+    w->joined[j] |= bw_plane_runs_of(w->open[j], s);
     return 1;
 }
 
@@ -444,7 +425,7 @@ static void grow(const rows *w, int j, uint32_t seed)
 {
     int h = bw_rect_h(w->box);
     uint32_t dirty = 1u << j;
-    w->joined[j] |= row_runs(w->open[j], seed);
+    w->joined[j] |= bw_plane_runs_of(w->open[j], seed);
     while (dirty) {
         for (j = 0; j < h; j++)
             dirty = visit(w, j, h, dirty);

@@ -738,7 +738,9 @@ static int any_unreached(const bw_map *m)
 
 /* Bits x0..x0 + 31 of row y of the plane (bit i: x0 + i); past the row's
  * end they are the next row's (the caller masks them). Rows 1..118 only
- * (every read stays inside the plane). */
+ * (every read stays inside the plane), which is why this is not
+ * bw_plane_bits: the crossing search calls it per candidate word and
+ * needs no test for the plane's last word. */
 static uint32_t bits32(const bw_plane *p, int x0, int y)
 {
     int b = y * BW_GRID_MAX + x0, off = b & 31;
@@ -756,20 +758,6 @@ static uint32_t plane_row(const bw_plane *p, int x0, int y)
     if (y < 1 || y > BW_GRID_MAX - 2)
         return 0;
     return bits32(p, x0, y) & ((1u << FORD_WIN) - 1u);
-}
-
-/* s grown along the runs of `open` it lies in (s within open), both ways:
- * a shift-and-mask fill that doubles its reach each step. */
-static uint32_t run_fill(uint32_t s, uint32_t open)
-{
-    uint32_t p = open, q = open;
-#define UP(k) s |= p & (s << (k)); p &= p << (k)
-#define DOWN(k) s |= q & (s >> (k)); q &= q >> (k)
-    UP(1); UP(2); UP(4); UP(8); UP(16);
-    DOWN(1); DOWN(2); DOWN(4); DOWN(8); DOWN(16);
-#undef UP
-#undef DOWN
-    return s;
 }
 
 /* Row j of the FORD_WIN window round ford (x, y): the cells that connect
@@ -818,7 +806,7 @@ BW_NOINLINE static int way_round(const bw_map *m, int x, int y)
              j >= 0 && j < FORD_WIN && j >= nlo - 1 && j <= nhi + 1; j += dir) {
             uint32_t r = reach[j] | (j > 0 ? reach[j - 1] : 0) |
                          (j + 1 < FORD_WIN ? reach[j + 1] : 0), open = way_open(m, x, y, j);
-            r = run_fill(r & open, open);
+            r = bw_plane_runs_of(open, r & open);
             if (r != reach[j]) {
                 reach[j] = r;
                 grew = 1;
