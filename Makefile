@@ -100,16 +100,21 @@ test-san: build/host-san/tests
 	build/host-san/tests > build/host-san/tests.log 2>&1 || { tail -n 40 build/host-san/tests.log; exit 1; }
 	@tail -n 1 build/host-san/tests.log
 
-# Installs the cross compiler and QEMU when missing.
+# $(call NEED,test,packages,who): runs the shell test; when it fails,
+# installs the Debian packages with apt-get if run as root (CI, a fresh
+# machine), and otherwise names them and stops.
+NEED = if $(1); then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "burrow: installing $(2) for $(3)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(2) >/dev/null; \
+	else \
+	  echo "burrow: missing $(2), for $(3): run 'sudo apt-get install $(2)'" >&2; exit 1; \
+	fi
+HAVE = command -v $(1) >/dev/null 2>&1
+
 ## Install arm-none-eabi-gcc and qemu-system-arm when missing
 deps:
-	@if command -v $(CROSS)gcc >/dev/null 2>&1 && command -v $(QEMU) >/dev/null 2>&1; then :; \
-	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	  echo "burrow: installing gcc-arm-none-eabi and qemu-system-arm"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gcc-arm-none-eabi qemu-system-arm >/dev/null; \
-	else \
-	  echo "burrow: need gcc-arm-none-eabi and qemu-system-arm: run 'sudo apt-get install gcc-arm-none-eabi qemu-system-arm'" >&2; exit 1; \
-	fi
+	@$(call NEED,$(call HAVE,$(CROSS)gcc) && $(call HAVE,$(QEMU)),gcc-arm-none-eabi qemu-system-arm,the boards)
 
 # The boards run side by side, JOBS at a time, each into its own log
 # (build/board-NAME.log); a failing board prints the end of its log.
@@ -133,24 +138,15 @@ test-cli: build/burrow
 ## The game from outside: key scripts through the CLI, the real binary in tmux
 # (tmux is installed like the cross compiler when missing).
 test-play: build/burrow
-	@command -v tmux >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux >/dev/null; } || \
-	  echo "burrow: tests/play.sh needs tmux: run 'sudo apt-get install tmux'" >&2
+	@$(call NEED,$(call HAVE,tmux),tmux,tests/play.sh)
 	sh tests/play.sh build/burrow > build/play.log 2>&1 || { grep -v '^ok ' build/play.log; exit 1; }
 	@tail -n 1 build/play.log
 
 ## Tiled's tmxrasterizer draws burrow's TMX and JSON maps as burrow's PNG, pixel for pixel
 # (tests/tiled.sh). Debian's tiled package is installed when missing, as
-# root; if that fails the test says so and fails.
+# the cross compiler is.
 test-tiled: build/burrow
-	@if command -v tmxrasterizer >/dev/null 2>&1; then :; \
-	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	  echo "burrow: installing tiled (tmxrasterizer)"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tiled >/dev/null || \
-	    echo "burrow: apt-get install -y tiled failed" >&2; \
-	else \
-	  echo "burrow: need tmxrasterizer: run 'sudo apt-get install tiled'" >&2; \
-	fi
+	@$(call NEED,$(call HAVE,tmxrasterizer),tiled,tests/tiled.sh)
 	tests/tiled.sh build/burrow > build/tiled.log 2>&1 || { grep -v '^ok ' build/tiled.log; exit 1; }
 	@tail -n 1 build/tiled.log
 
@@ -235,15 +231,9 @@ build/fuzz/cli.dict: build/burrow
 	  sort -u > $@
 
 # Installs clang (with libFuzzer) when missing, as `deps` does the cross compiler.
+FUZZ_PROBE = int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; return (int)n * 0; }
 fuzz-deps:
-	@if echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; return (int)n * 0; }' | \
-	    $(FUZZ_CC) -fsanitize=fuzzer -x c -o /dev/null - >/dev/null 2>&1; then :; \
-	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	  echo "burrow: installing clang (libFuzzer)"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq clang >/dev/null; \
-	else \
-	  echo "burrow: need clang with libFuzzer: run 'sudo apt-get install clang'" >&2; exit 1; \
-	fi
+	@$(call NEED,echo '$(FUZZ_PROBE)' | $(FUZZ_CC) -fsanitize=fuzzer -x c -o /dev/null - >/dev/null 2>&1,clang,the fuzzers (libFuzzer))
 
 # $(call FUZZ_RUN,target,seconds): one target's run, its log in build/fuzz/.
 FUZZ_RUN = ( mkdir -p build/fuzz/$(1).corpus && echo "== fuzz $(1) for $(2) s" && \

@@ -257,7 +257,7 @@ static int run(cli_args *a, FILE *out, FILE *err)
         return print_distance(a, out, err);
     if (!cli_given(a, "--seed"))
         fprintf(err, "seed %lu\n", (unsigned long)a->seed);
-    if (strcmp(fm->name, "tmx") == 0 || strcmp(fm->name, "json") == 0) {
+    if (fm->tiled != CLI_TILED_NO) {
         bw_tiled_src src;
         src.gen = a->gen;
         src.seed = a->seed;
@@ -268,7 +268,7 @@ static int run(cli_args *a, FILE *out, FILE *err)
         src.make = tiled_make;
         src.ctx = a;
         src.map = &map;
-        return finish(out, err, bw_tiled_write(out, fm->name[0] == 'j', &src, a->level.lo, a->level.hi));
+        return finish(out, err, bw_tiled_write(out, fm->tiled == CLI_TILED_JSON, &src, a->level.lo, a->level.hi));
     }
     memset(&o, 0, sizeof o);
     o.f = out;

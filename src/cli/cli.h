@@ -27,10 +27,14 @@ typedef struct cli_out {
 /* One row per format; adding a format is one row. begin (optional) sees
  * the first level before anything is printed, level prints each level,
  * end (optional) closes the output. */
+/* A format written whole by tiled.c (levels made through a callback). */
+enum { CLI_TILED_NO, CLI_TILED_TMX, CLI_TILED_JSON };
+
 typedef struct cli_format {
     const char *name;
     int text;                  /* the level as text glyphs: --dist may print instead */
     int colour;                /* uses ansi colour unless --nocolor */
+    int tiled;                 /* CLI_TILED_*: not through begin/level/end */
     void (*begin)(cli_out *o, const bw_map *first);
     void (*level)(cli_out *o, const bw_map *m, int level);
     void (*end)(cli_out *o);

@@ -126,14 +126,14 @@ static void image_end(cli_out *o)
 
 /* The first row is the default format. */
 const cli_format cli_formats[] = {
-    { "ansi", 1, 1, 0, glyph_level, 0 },
-    { "text", 1, 0, 0, glyph_level, 0 },
-    { "ids", 0, 0, 0, ids_level, 0 },
-    { "hash", 0, 0, 0, hash_level, 0 },
-    { "ppm", 0, 0, ppm_begin, image_level, image_end },
-    { "png", 0, 0, png_begin, image_level, image_end },
-    { "tmx", 0, 0, 0, 0, 0 },  /* Tiled: run() hands these to tiled.c */
-    { "json", 0, 0, 0, 0, 0 },
+    { "ansi", 1, 1, CLI_TILED_NO, 0, glyph_level, 0 },
+    { "text", 1, 0, CLI_TILED_NO, 0, glyph_level, 0 },
+    { "ids", 0, 0, CLI_TILED_NO, 0, ids_level, 0 },
+    { "hash", 0, 0, CLI_TILED_NO, 0, hash_level, 0 },
+    { "ppm", 0, 0, CLI_TILED_NO, ppm_begin, image_level, image_end },
+    { "png", 0, 0, CLI_TILED_NO, png_begin, image_level, image_end },
+    { "tmx", 0, 0, CLI_TILED_TMX, 0, 0, 0 },
+    { "json", 0, 0, CLI_TILED_JSON, 0, 0, 0 },
 };
 
 const int cli_format_count = (int)(sizeof cli_formats / sizeof cli_formats[0]);

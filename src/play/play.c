@@ -175,11 +175,14 @@ static void look(play_game *g)
 
 /* ---- levels ---- */
 
-static int generate(play_game *g, int level)
+/* A new level in the map, under options o (the game's own, or a
+ * neighbouring overworld map's), which become the game's. */
+static int generate(play_game *g, int level, const bw_opts *o)
 {
-    int r = g->gen->generate(g->map, g->seed, level, &g->opts);
+    int r = g->gen->generate(g->map, g->seed, level, o);
     if (r != 0)
         return r;
+    g->opts = *o;
     g->level = level;
     g->level_changes++;
     bw_plane_clear(g->seen);
@@ -271,14 +274,11 @@ static int travel(play_game *g, int wx, int wy, int side)
     int gate;
     o.x = wx;
     o.y = wy;
-    if (g->gen->generate(g->map, g->seed, 1, &o) != 0) {
+    if (generate(g, 1, &o) != 0) {
         g->gen->generate(g->map, g->seed, 1, &g->opts); /* the world's edge: stay */
         say(g, "The world ends here.", 0);
         return -1;
     }
-    g->opts = o;
-    g->level_changes++;
-    bw_plane_clear(g->seen);
     /* arrive on the matching gate of the side we came in by */
     gate = side < 0 ? -1 : bw_overworld_gate(g->seed, wx, wy, side);
     if (side == 0) place(g, gate, 0, 0);
@@ -338,7 +338,7 @@ static void climb(play_game *g, int dir)
         say(g, dir > 0 ? "Nothing leads down here." : "Nothing leads up here.", 0);
         return;
     }
-    if (generate(g, to) != 0) {
+    if (generate(g, to, &g->opts) != 0) {
         say(g, "The way is blocked.", 0);
         return;
     }
@@ -506,7 +506,7 @@ int play_start(play_game *g, play_memory *mem, bw_plane *seen, const bw_generato
         bw_tileset_add(&g->walls, walls[i]);
     if (level < 1 || level > gen->levels)
         return -1;
-    r = generate(g, level);
+    r = generate(g, level, &g->opts);
     if (r != 0)
         return r;
     g->level_changes = 0;
