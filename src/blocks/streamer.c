@@ -43,6 +43,7 @@ static void span(bw_plane *p, int y, int x0, int x1)
  * up slopes (a half moon): each target row's spans, one per source row,
  * are merged while they overlap or touch, so a row costs one or two spans
  * instead of one per run. Returns 0 (nothing marked) for any other box. */
+#if BW_FAST /* config.h: the small build stamps every run the plain way below */
 #define BOX_ROWS 16
 
 static int box_rows(const bw_map *m, bw_plane *out, const uint8_t *half, int rad,
@@ -94,6 +95,7 @@ static int box_rows(const bw_map *m, bw_plane *out, const uint8_t *half, int rad
     }
     return 1;
 }
+#endif
 
 /* Marks every cell with dist^2 <= r2 to an up slope. A horizontal run of
  * slopes xa..xb is stamped as one capsule: on row y+dy its reach is
@@ -118,8 +120,10 @@ static void near_up(bw_map *m, bw_plane *out, int32_t r2, const bw_streamer_para
             x1 = bw_min(p->up_in[k].x1, g->w - 1);
             y1 = bw_min(p->up_in[k].y1, g->h - 1);
         }
+#if BW_FAST
         if (y1 - y0 < BOX_ROWS && box_rows(m, out, half, rad, x0, y0, x1, y1))
             continue;
+#endif
         for (y = y0; y <= y1; y++)
             for (x = x0; x <= x1; x++) {
                 int xa = x;

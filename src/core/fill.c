@@ -44,6 +44,18 @@ static int high_bit(uint32_t v)
 #define INLINE static inline BW_ALWAYS_INLINE
 #define NOINLINE static BW_NOINLINE
 
+#define OUT_AT(s, i) (((s).out[(i) >> 5] >> ((i) & 31)) & 1u)
+
+#if BW_FAST
+INLINE int is_free(src s, unsigned i, int plane)
+{
+    if (OUT_AT(s, i))
+        return 0;
+    if (plane)
+        return (int)((s.mask[i >> 5] >> (i & 31)) & 1u);
+    return s.lut[s.cell[i]];
+}
+
 /* The plane words the searches below look through. */
 enum { W_OUT, W_NOT_OUT, W_FREE, W_NOT_FREE };
 
@@ -93,17 +105,6 @@ INLINE int find_down(src s, int a, int b, int kind)
     }
     j = (int)(k << 5) + high_bit(v);
     return j >= b ? j : b - 1;
-}
-
-#define OUT_AT(s, i) (((s).out[(i) >> 5] >> ((i) & 31)) & 1u)
-
-INLINE int is_free(src s, unsigned i, int plane)
-{
-    if (OUT_AT(s, i))
-        return 0;
-    if (plane)
-        return (int)((s.mask[i >> 5] >> (i & 31)) & 1u);
-    return s.lut[s.cell[i]];
 }
 
 /* The last cell of the free run that starts at free cell i, at most lim. */
@@ -166,6 +167,54 @@ INLINE void set_bits(uint32_t *out, unsigned l, unsigned r)
     out[wr] |= hi;
 }
 
+#else
+/* Small build (config.h, BW_FAST 0): one path for both sources, which
+ * s->mask tells apart (`plane` is not looked at), and the searches a cell
+ * at a time and out of line: slower, a fraction of the code. */
+static int free_at(const src *s, unsigned i)
+{
+    if (OUT_AT(*s, i))
+        return 0;
+    if (s->mask)
+        return (int)((s->mask[i >> 5] >> (i & 31)) & 1u);
+    return s->lut[s->cell[i]];
+}
+#define is_free(s, i, plane) free_at(&(s), (i))
+
+#define run_right(s, i, lim, plane) run_right_(&(s), (i), (lim))
+NOINLINE unsigned run_right_(const src *s, unsigned i, unsigned lim)
+{
+    while (i < lim && free_at(s, i + 1))
+        i++;
+    return i;
+}
+
+#define run_left(s, i, lim, plane) run_left_(&(s), (i), (lim))
+NOINLINE unsigned run_left_(const src *s, unsigned i, unsigned lim)
+{
+    while (i > lim && free_at(s, i - 1))
+        i--;
+    return i;
+}
+
+#define skip(s, i, lim, plane) skip_(&(s), (i), (lim))
+#define skip_plane skip_
+#define skip_grid skip_
+NOINLINE unsigned skip_(const src *s, unsigned i, unsigned lim)
+{
+    while (i <= lim && !free_at(s, i))
+        i++;
+    return i;
+}
+
+#define set_bits(out, l, r) set_bits_((out), (l), (r))
+NOINLINE void set_bits_(uint32_t *out, unsigned l, unsigned r)
+{
+    for (; l <= r; l++)
+        out[l >> 5] |= 1u << (l & 31);
+}
+#endif
+
 #define UP 0x80u /* in a stack entry's y: the row to explore is y - 1 */
 
 /* One fill's state between fill_from calls. */
@@ -180,6 +229,7 @@ typedef struct run {
  * above (UP) it; a full stack drops it and notes the row it was to explore
  * for the rescan. Rows off the map are pushed too and skipped when popped:
  * fewer live values in the loop than a test here. */
+#if BW_FAST
 #define PUSH(py, pl, pr, pu)                                                 \
     do {                                                                     \
         if (sp < st->cap) {                                                  \
@@ -192,6 +242,26 @@ typedef struct run {
             dropped(st, (int)(py) + ((pu) ? -1 : 1));                        \
         }                                                                    \
     } while (0)
+
+#else
+/* Out of line: one copy of the push instead of six (config.h, BW_FAST). */
+#define PUSH(py, pl, pr, pu) (sp = push(st, sp, (unsigned)(py), (pl), (pr), (pu)))
+static void dropped(run *st, int row);
+NOINLINE unsigned push(run *st, unsigned sp, unsigned py, unsigned pl, unsigned pr, unsigned pu)
+{
+    bw_fill *f = st->f;
+    if (sp < st->cap) {
+        f->xl[sp] = (uint8_t)pl;
+        f->xr[sp] = (uint8_t)pr;
+        f->y[sp] = (uint8_t)(py | pu);
+        if (++sp > f->peak)
+            f->peak = (uint16_t)sp;
+    } else {
+        dropped(st, (int)py + (pu ? -1 : 1));
+    }
+    return sp;
+}
+#endif
 
 static void dropped(run *st, int row)
 {
@@ -214,6 +284,7 @@ static void dropped(run *st, int row)
             PUSH(ly, j_ - (lrow), lb, lu);                                   \
     } while (0)
 
+#if BW_FAST
 /* Leaks are rare and short: out of line, the loop keeps its registers. */
 NOINLINE unsigned skip_plane(const src *s, unsigned i, unsigned lim)
 {
@@ -223,6 +294,7 @@ NOINLINE unsigned skip_grid(const src *s, unsigned i, unsigned lim)
 {
     return skip(*s, i, lim, 0);
 }
+#endif
 
 /* Fills the free run through free cell (x, y), then everything the stack
  * reaches from it. */
@@ -283,10 +355,14 @@ NOINLINE void fill_from_grid(run *st, src s, int x, int y)
     fill_from(st, s, x, y, 0);
 }
 
+#if BW_FAST
 NOINLINE void fill_from_plane(run *st, src s, int x, int y)
 {
     fill_from(st, s, x, y, 1);
 }
+#else
+#define fill_from_plane fill_from_grid
+#endif
 
 INLINE int fill(bw_fill *f, src s, int w, int h, int x, int y, int plane)
 {
