@@ -265,6 +265,7 @@ int bw_streamer_water24(const bw_grid *g, const bw_streamer_params *p, int x, in
     return n;
 }
 
+#if BW_FAST
 /* The same count from the water plane, for a cell 3 or more inside the
  * edge: the rows y-3..y+3 of the diamond are 1, 3, 5, 7 (less the
  * centre), 5, 3, 1 wide; their seven 7-bit windows are packed into one
@@ -279,6 +280,7 @@ static int water24_plane(const bw_plane *w, int x, int y)
                          (WIN(3) & 0x08u) << 27);
 #undef WIN
 }
+#endif
 
 int bw_streamer_deepen_water(bw_map *m, const bw_streamer_params *p, const bw_plane *water)
 {
@@ -291,10 +293,12 @@ int bw_streamer_deepen_water(bw_map *m, const bw_streamer_params *p, const bw_pl
             v &= v - 1u;
             if (g->cell[c] != p->shallow)
                 continue;
-            if (x < 3 || y < 3 || x + 3 >= g->w || y + 3 >= g->h)
-                n = bw_streamer_water24(g, p, x, y);
-            else
+#if BW_FAST
+            if (x >= 3 && y >= 3 && x + 3 < g->w && y + 3 < g->h)
                 n = water24_plane(water, x, y);
+            else
+#endif
+                n = bw_streamer_water24(g, p, x, y); /* the small build: always */
             if (n >= p->deep_min) {
                 g->cell[c] = p->deep;
                 deepened++;
