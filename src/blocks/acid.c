@@ -63,14 +63,10 @@ static int openable(const acid *a, int x, int y)
  * if the cell is open afterwards. */
 static int open_cell(acid *a, int x, int y)
 {
-    uint8_t t;
-    if (x < 0 || y < 0 || x >= a->m->grid.w || y >= a->m->grid.h)
+    if (!openable(a, x, y))
         return 0;
-    t = BW_AT(&a->m->grid, x, y);
-    if (BW_TILESET_HAS(&a->p->open, t))
+    if (is_open(a, x, y))
         return 1;
-    if (x < a->x0 || y < a->y0 || x > a->x1 || y > a->y1 || BW_TILESET_HAS(&a->p->keep, t))
-        return 0;
     BW_AT(&a->m->grid, x, y) = a->p->floor;
     BW_PSET(&a->m->b, x, y);
     a->st.opened++;

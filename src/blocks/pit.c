@@ -224,7 +224,7 @@ static void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
      * the walked tiles, inside the box: the same result, fewer rows. */
     if (c.x1 < 0)
         return;
-    bw_life_fecund(&l, p->tile, BW_T_CRUMBLE_DIRT);
+    bw_life_classic(&l, p->tile, BW_T_CRUMBLE_DIRT); /* its four numbers replaced: */
     l.survive_min = BW_PIT_SURVIVE_MIN; /* smooths the edge, keeps the middle */
     l.survive_max = BW_PIT_SURVIVE_MAX;
     l.birth_min = BW_PIT_BIRTH_MIN;
