@@ -23,6 +23,7 @@ void bw_life_fecund(bw_life *l, uint8_t life, uint8_t dead)
     l->birth_max = 4;
 }
 
+#if BW_FAST
 /* One generation. Live-neighbour counts come from a sliding window of three
  * column sums, about five operations a cell instead of eight reads. */
 static int step(bw_grid *g, const bw_life *l, int x0, int y0, int x1, int y1,
@@ -30,20 +31,14 @@ static int step(bw_grid *g, const bw_life *l, int x0, int y0, int x1, int y1,
 {
     uint8_t col[BW_GRID_MAX + 2]; /* live cells in column x-1 over rows y-1..y+1 */
     int x, y, dy, changed = 0, edge = l->edge_alive ? 1 : 0;
-    const uint8_t life = l->life;
-#if BW_FAST
     /* away from the map's edge no neighbour needs a bounds check */
     int inner = x0 >= 1 && y0 >= 1 && x1 <= g->w - 2 && y1 <= g->h - 2;
-#else
-    const int inner = 0; /* config.h: the small build checks every cell */
-#endif
+    const uint8_t life = l->life;
     for (y = y0; y <= y1; y++) {
         if (inner) {
-#if BW_FAST
             const uint8_t *up = &BW_AT(g, 0, y - 1), *mid = up + BW_GRID_MAX, *dn = mid + BW_GRID_MAX;
             for (x = x0 - 1; x <= x1 + 1; x++)
                 col[x + 1] = (uint8_t)((up[x] == life) + (mid[x] == life) + (dn[x] == life));
-#endif
         } else {
             for (x = x0 - 1; x <= x1 + 1; x++) { /* the region and one beyond */
                 int n = 0;
@@ -93,7 +88,6 @@ int bw_life_run(bw_grid *g, const bw_life *l, int generations,
 
 /* ------------------------------------------------ the 4-5 cave rule */
 
-#if BW_FAST
 /* bw_life_cave: each row of the region is turned into bit masks once and
  * the 8 neighbour bits are summed by a bit-sliced adder, 32 cells at a
  * time, about 15 times cheaper than step() on a Cortex-M3. Bit b of word i
@@ -224,48 +218,6 @@ static void pass(bw_grid *g, int n, int y0, int y1, const uint32_t *inner,
     }
 }
 
-#else
-/* The small build (config.h, BW_FAST 0): one generation at a time, a cell
- * at a time, from three rows of wall flags (column x at x + 1; everything
- * off the map or outside xa..xb is wall). The pipeline above writes only
- * the last of up to three generations, this writes each one: the same
- * grid while the region holds only `wall` and `floor`, as life.h asks. */
-static void wall_row(const bw_grid *g, int y, uint8_t wall, int xa, int xb, uint8_t *w)
-{
-    int x;
-    for (x = xa - 1; x <= xb + 1; x++)
-        w[x + 1] = (uint8_t)(x < xa || x > xb || y < 0 || y >= g->h || BW_AT(g, x, y) == wall);
-}
-
-void bw_life_cave(bw_grid *g, int generations, int x0, int y0, int x1, int y1,
-                  uint8_t wall, uint8_t floor)
-{
-    uint8_t r[3][BW_GRID_MAX + 2];
-    int x, y, xa, xb;
-    x0 = bw_clamp(x0, 0, g->w - 1);
-    x1 = bw_clamp(x1, 0, g->w - 1);
-    y0 = bw_clamp(y0, 0, g->h - 1);
-    y1 = bw_clamp(y1, 0, g->h - 1);
-    xa = bw_max(x0 - 1, 0);
-    xb = bw_min(x1 + 1, g->w - 1);
-    for (; generations > 0; generations--) {
-        wall_row(g, y0 - 1, wall, xa, xb, r[2]);
-        wall_row(g, y0, wall, xa, xb, r[0]);
-        for (y = y0; y <= y1; y++) {
-            const uint8_t *p = r[(y - y0 + 2) % 3], *c = r[(y - y0) % 3];
-            uint8_t *n = r[(y - y0 + 1) % 3];
-            wall_row(g, y + 1, wall, xa, xb, n); /* row y + 1 is not written yet */
-            for (x = x0; x <= x1; x++) {
-                int k = p[x] + p[x + 1] + p[x + 2] + c[x] + c[x + 2] + n[x] + n[x + 1] + n[x + 2];
-                int live = k >= 5 - c[x + 1]; /* survive 4-8, birth 5-8 */
-                if (live != c[x + 1])
-                    BW_AT(g, x, y) = live ? wall : floor;
-            }
-        }
-    }
-}
-#endif
-#if BW_FAST
 void bw_life_cave(bw_grid *g, int generations, int x0, int y0, int x1, int y1,
                   uint8_t wall, uint8_t floor)
 {
@@ -284,5 +236,75 @@ void bw_life_cave(bw_grid *g, int generations, int x0, int y0, int x1, int y1,
     for (; generations > 0; generations -= PIPE)
         pass(g, bw_min(generations, PIPE), y0, y1, inner,
              bw_max(x0 - 1, 0), bw_min(x1 + 1, g->w - 1), wall, floor); /* the frame's columns */
+}
+#else
+/* The small build (config.h, BW_FAST 0): both rules by one loop, a
+ * generation at a time and a cell at a time, from three rows of live
+ * flags (column x at x + 1; off the map, or outside xa..xb, `edge`).
+ * Each row is written as soon as the row below it is read, so no scratch
+ * plane: bw_life_run leaves `next` alone. bw_life_cave writes every
+ * generation where the fast build writes the last of up to three: the same
+ * grid while its region holds only `wall` and `floor`, as life.h asks. */
+static void live_row(const bw_grid *g, int y, uint8_t life, int edge, int xa, int xb, uint8_t *w)
+{
+    int x;
+    for (x = xa - 1; x <= xb + 1; x++)
+        w[x + 1] = (uint8_t)(x < xa || x > xb || y < 0 || y >= g->h ? edge : BW_AT(g, x, y) == life);
+}
+
+static int run(bw_grid *g, const bw_life *l, int generations, int x0, int y0, int x1, int y1)
+{
+    uint8_t r[3][BW_GRID_MAX + 2];
+    int x, y, changed = 0, edge = l->edge_alive ? 1 : 0;
+    int xa, xb;
+    x0 = bw_clamp(x0, 0, g->w - 1);
+    x1 = bw_clamp(x1, 0, g->w - 1);
+    y0 = bw_clamp(y0, 0, g->h - 1);
+    y1 = bw_clamp(y1, 0, g->h - 1);
+    xa = bw_max(x0 - 1, 0);
+    xb = bw_min(x1 + 1, g->w - 1);
+    for (; generations > 0; generations--) {
+        changed = 0;
+        live_row(g, y0 - 1, l->life, edge, xa, xb, r[2]);
+        live_row(g, y0, l->life, edge, xa, xb, r[0]);
+        for (y = y0; y <= y1; y++) {
+            const uint8_t *p = r[(y - y0 + 2) % 3], *c = r[(y - y0) % 3];
+            uint8_t *n = r[(y - y0 + 1) % 3];
+            live_row(g, y + 1, l->life, edge, xa, xb, n); /* row y + 1 is not written yet */
+            for (x = x0; x <= x1; x++) {
+                int alive = c[x + 1];
+                int k = p[x] + p[x + 1] + p[x + 2] + c[x] + c[x + 2] + n[x] + n[x + 1] + n[x + 2];
+                int live_next = alive ? (k >= l->survive_min && k <= l->survive_max)
+                                      : (k >= l->birth_min && k <= l->birth_max);
+                uint8_t t = BW_AT(g, x, y);
+                if (alive == live_next || BW_TILESET_HAS(&l->keep, t) ||
+                    t == BW_T_UP_SLOPE || t == BW_T_DOWN_SLOPE)
+                    continue;
+                BW_AT(g, x, y) = live_next ? l->life : l->dead;
+                changed++;
+            }
+        }
+    }
+    return changed;
+}
+
+int bw_life_run(bw_grid *g, const bw_life *l, int generations,
+                int x0, int y0, int x1, int y1, bw_plane *next)
+{
+    (void)next;
+    return run(g, l, generations, x0, y0, x1, y1);
+}
+
+void bw_life_cave(bw_grid *g, int generations, int x0, int y0, int x1, int y1,
+                  uint8_t wall, uint8_t floor)
+{
+    bw_life l; /* the 4-5 rule, the map's edge wall */
+    bw_life_classic(&l, wall, floor);
+    l.survive_min = 4;
+    l.survive_max = 8;
+    l.birth_min = 5;
+    l.birth_max = 8;
+    l.edge_alive = 1;
+    run(g, &l, generations, x0, y0, x1, y1);
 }
 #endif
