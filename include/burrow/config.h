@@ -49,6 +49,19 @@ void bw_assert_failed(const char *file, int line, const char *expr);
 #endif
 #endif
 
+/* BW_TRACE: 1 calls the optional trace hooks of the mineshaft, acid fill
+ * and streamer blocks (for tests and debugging); 0 leaves the calls out,
+ * and a hook set in their parameters is then never called. Off by default
+ * in builds for size (__OPTIMIZE_SIZE__), on otherwise; -DBW_TRACE=0 or =1
+ * overrides. Levels are the same either way. */
+#ifndef BW_TRACE
+#ifdef __OPTIMIZE_SIZE__
+#define BW_TRACE 0
+#else
+#define BW_TRACE 1
+#endif
+#endif
+
 /* BW_STATIC_ASSERT(cond, msg): fails the build when the constant
  * expression cond is 0; msg is an identifier that names the rule and
  * shows in the compiler's message. One per msg in a file; at file scope. */

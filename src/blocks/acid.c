@@ -81,7 +81,7 @@ static void bomb(acid *a, int x, int y)
     int32_t here = bw_dist2(x, y, a->cx, a->cy);
     uint32_t dice = bw_rng_next(a->r); /* one 4-bit die per neighbour */
     int d;
-    if (a->p->trace)
+    if (BW_TRACE && a->p->trace) /* config.h */
         a->p->trace(a->p->trace_ctx, BW_ACID_TUNNEL, x, y);
     for (d = 0; d < 4; d++, dice >>= 4) {
         int nx = x + bw_dx4[d], ny = y + bw_dy4[d];
@@ -91,7 +91,7 @@ static void bomb(acid *a, int x, int y)
         if ((dice & 15u) >= chance)
             continue;
         open_cell(a, nx, ny);
-        if (a->st.opened != was && a->p->trace)
+        if (BW_TRACE && a->st.opened != was && a->p->trace)
             a->p->trace(a->p->trace_ctx, BW_ACID_BOMB, nx, ny);
     }
 }

@@ -189,7 +189,7 @@ static void trace(const bw_streamer_params *p, int round, int nth, int laid,
                   int sx, int sy, int ex, int ey)
 {
     bw_streamer_line l;
-    if (!p->trace)
+    if (!BW_TRACE || !p->trace) /* config.h */
         return;
     l.round = (uint8_t)round;
     l.nth = (uint8_t)nth;
