@@ -39,7 +39,7 @@ static const uint8_t walk_pick3[9][29] = {
 
 int bw_walk_step(bw_walk *k, bw_rng *r)
 {
-    int d, sx, sy;
+    int d, sx, sy, mx, my;
     uint16_t edge[8];
     const uint16_t *weight = k->qweight;
     uint32_t pick, total;
@@ -49,10 +49,9 @@ int bw_walk_step(bw_walk *k, bw_rng *r)
     sy = bw_sign(k->gy - k->y);
     if (k->steps >= k->budget) {
         /* the bounded fallback: one straight step toward the goal */
-        k->x = (int16_t)(k->x + sx);
-        k->y = (int16_t)(k->y + sy);
-        k->steps++;
-        return k->x == k->gx && k->y == k->gy;
+        mx = sx;
+        my = sy;
+        goto move;
     }
     if (k->qx != sx || k->qy != sy || k->qbias != k->bias) {
         k->qx = (int8_t)sx;
@@ -88,8 +87,11 @@ int bw_walk_step(bw_walk *k, bw_rng *r)
         for (d = 0; d < 7 && pick >= weight[d]; d++)
             pick -= weight[d];
     }
-    k->x = (int16_t)(k->x + bw_dx8[d]);
-    k->y = (int16_t)(k->y + bw_dy8[d]);
+    mx = bw_dx8[d];
+    my = bw_dy8[d];
+move:
+    k->x = (int16_t)(k->x + mx);
+    k->y = (int16_t)(k->y + my);
     k->steps++;
     return k->x == k->gx && k->y == k->gy;
 }
