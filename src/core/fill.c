@@ -447,10 +447,13 @@ int bw_fill_flood(bw_fill *f, const bw_grid *g, const bw_tileset *open,
             bw_plane *out, int x, int y)
 {
     uint8_t lut[LUT_SIZE];
-    /* the start first: no table for a flood that fills nothing */
+#if BW_FAST
+    /* the start first: no table for a flood that fills nothing (fill()
+     * checks it again, which is all the small build does; config.h) */
     if (x < 0 || y < 0 || x >= g->w || y >= g->h || BW_PGET(out, x, y) ||
         !BW_TILESET_HAS(open, BW_AT(g, x, y)))
         return 0;
+#endif
     make_lut(lut, open);
     return fill_grid(f, g, lut, out, x, y);
 }

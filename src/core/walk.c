@@ -67,7 +67,10 @@ int bw_walk_step(bw_walk *k, bw_rng *r)
         }
     }
     total = k->qtotal;
-    if (k->x <= 0 || k->y <= 0 || k->x >= k->w - 1 || k->y >= k->h - 1) {
+#if BW_FAST
+    if (k->x <= 0 || k->y <= 0 || k->x >= k->w - 1 || k->y >= k->h - 1)
+#endif
+    { /* the small build (config.h) always takes this way */
         /* on the edge: directions off the map weigh nothing */
         total = 0;
         for (d = 0; d < 8; d++) {
