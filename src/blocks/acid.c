@@ -171,32 +171,31 @@ static int corridor(acid *a, int x, int y, int gx, int gy)
     return rc > 0;
 }
 
-/* The open cell nearest the centre (Pythagorean, areas.txt), searched ring
- * by ring until no closer cell can remain. Returns 0 if nothing is open. */
+/* The open cell nearest the centre (Pythagorean, areas.txt); of equally
+ * near ones the one on the nearer ring round the centre (Chebyshev
+ * distance), then the first in row order: the cell a search ring by ring
+ * outwards meets first. One pass over the map, which is simpler than the
+ * rings and costs little: the acid fill is a rare fallback. Returns 0 if
+ * nothing is open. */
 static int nearest_open(const acid *a, int *gx, int *gy)
 {
-    int w = a->m->grid.w, h = a->m->grid.h, r, x, y;
+    int x, y, br = 0;
     int32_t best = -1;
-    for (r = 0; r < w + h; r++) {
-        if (best >= 0 && (int32_t)r * r > best)
-            break;
-        for (y = a->cy - r; y <= a->cy + r; y++) {
-            int step = (y == a->cy - r || y == a->cy + r) ? 1 : 2 * r;
-            if (y < 0 || y >= h)
+    for (y = 0; y < a->m->grid.h; y++)
+        for (x = 0; x < a->m->grid.w; x++) {
+            int32_t d;
+            int r;
+            if (!is_open(a, x, y))
                 continue;
-            for (x = a->cx - r; x <= a->cx + r; x += step) {
-                int32_t d;
-                if (x < 0 || x >= w || !is_open(a, x, y))
-                    continue;
-                d = bw_dist2(x, y, a->cx, a->cy);
-                if (best < 0 || d < best) {
-                    best = d;
-                    *gx = x;
-                    *gy = y;
-                }
+            d = bw_dist2(x, y, a->cx, a->cy);
+            r = bw_chebyshev(x, y, a->cx, a->cy);
+            if (best < 0 || d < best || (d == best && r < br)) {
+                best = d;
+                br = r;
+                *gx = x;
+                *gy = y;
             }
         }
-    }
     return best >= 0;
 }
 
