@@ -28,7 +28,6 @@ void bw_streamer_defaults(bw_streamer_params *p)
 static void span(bw_plane *p, int y, int x0, int x1)
 {
     unsigned b = BW_BIT(x0, y), e = BW_BIT(x1, y) + 1;
-#if BW_FAST
     while (b < e) {
         unsigned n = 32 - (b & 31);
         uint32_t mask;
@@ -38,10 +37,6 @@ static void span(bw_plane *p, int y, int x0, int x1)
         p->w[b >> 5] |= mask;
         b += n;
     }
-#else /* config.h: the small build a bit at a time */
-    for (; b < e; b++)
-        p->w[b >> 5] |= 1u << (b & 31);
-#endif
 }
 
 /* A box of at most BOX_ROWS rows whose every row holds at most one run of

@@ -270,13 +270,19 @@ static int run(bw_grid *g, const bw_life *l, int generations, int x0, int y0, in
         for (y = y0; y <= y1; y++) {
             const uint8_t *p = r[(y - y0 + 2) % 3], *c = r[(y - y0) % 3];
             uint8_t *n = r[(y - y0 + 1) % 3];
+            int sa, sb, sc; /* live cells in columns x - 1, x, x + 1, rows y - 1..y + 1 */
             live_row(g, y + 1, l->life, edge, xa, xb, n); /* row y + 1 is not written yet */
+            sb = p[x0] + c[x0] + n[x0];
+            sc = p[x0 + 1] + c[x0 + 1] + n[x0 + 1];
             for (x = x0; x <= x1; x++) {
-                int alive = c[x + 1];
-                int k = p[x] + p[x + 1] + p[x + 2] + c[x] + c[x + 2] + n[x] + n[x + 1] + n[x + 2];
-                int live_next = alive ? (k >= l->survive_min && k <= l->survive_max)
-                                      : (k >= l->birth_min && k <= l->birth_max);
+                int alive = c[x + 1], k, live_next;
                 uint8_t t = BW_AT(g, x, y);
+                sa = sb;
+                sb = sc;
+                sc = p[x + 2] + c[x + 2] + n[x + 2];
+                k = sa + sb + sc - alive;
+                live_next = alive ? (k >= l->survive_min && k <= l->survive_max)
+                                  : (k >= l->birth_min && k <= l->birth_max);
                 if (alive == live_next || BW_TILESET_HAS(&l->keep, t) ||
                     t == BW_T_UP_SLOPE || t == BW_T_DOWN_SLOPE)
                     continue;

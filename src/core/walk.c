@@ -67,10 +67,7 @@ int bw_walk_step(bw_walk *k, bw_rng *r)
         }
     }
     total = k->qtotal;
-#if BW_FAST
-    if (k->x <= 0 || k->y <= 0 || k->x >= k->w - 1 || k->y >= k->h - 1)
-#endif
-    { /* the small build (config.h) always takes this way */
+    if (k->x <= 0 || k->y <= 0 || k->x >= k->w - 1 || k->y >= k->h - 1) {
         /* on the edge: directions off the map weigh nothing */
         total = 0;
         for (d = 0; d < 8; d++) {
