@@ -15,15 +15,55 @@ void bw_walk_start(bw_walk *k, int x, int y, int gx, int gy, int w, int h)
     k->qx = 2;
 }
 
-/* The weights for the default bias (BW_WALK_BIAS, 3) worked out beforehand:
- * for the goal's quadrant q = (sx + 1) * 3 + (sy + 1) and a draw p below
- * the total, the direction the weights give (the first d whose running sum
- * exceeds p), so a step costs a table read instead of a search. Only in the
- * fast build (config.h, BW_FAST); the small one searches. */
+/* The fast build's tables (config.h, BW_FAST); the small build works the
+ * same numbers out in bw_walk_step and searches for the direction.
+ *
+ * For the goal's quadrant q = (sx + 1) * 3 + (sy + 1) and direction d:
+ * how many units d gains toward the goal (0..2), and 1 if it loses none.
+ * Made from bw_dx8/bw_dy8 by the rule of BW_WALK_BIAS. */
 #if BW_FAST
+static const uint8_t walk_gain[9][8] = {
+    { 1, 1, 0, 0, 0, 1, 1, 2 },
+    { 0, 0, 0, 0, 0, 1, 1, 1 },
+    { 0, 0, 0, 1, 1, 2, 1, 1 },
+    { 1, 1, 0, 0, 0, 0, 0, 1 },
+    { 0, 0, 0, 0, 0, 0, 0, 0 },
+    { 0, 0, 0, 1, 1, 1, 0, 0 },
+    { 1, 2, 1, 1, 0, 0, 0, 1 },
+    { 0, 1, 1, 1, 0, 0, 0, 0 },
+    { 0, 1, 1, 2, 1, 1, 0, 0 }
+};
+static const uint8_t walk_noloss[9][8] = {
+    { 1, 0, 0, 0, 0, 0, 1, 1 },
+    { 1, 0, 0, 0, 1, 1, 1, 1 },
+    { 0, 0, 0, 0, 1, 1, 1, 0 },
+    { 1, 1, 1, 0, 0, 0, 1, 1 },
+    { 1, 1, 1, 1, 1, 1, 1, 1 },
+    { 0, 0, 1, 1, 1, 1, 1, 0 },
+    { 1, 1, 1, 0, 0, 0, 0, 0 },
+    { 1, 1, 1, 1, 1, 0, 0, 0 },
+    { 0, 0, 1, 1, 1, 0, 0, 0 }
+};
+
+/* The same for the default bias (BW_WALK_BIAS, 3), worked out beforehand:
+ * the weights (1 + 3 gain + no-loss) and, for a draw p below the total, the
+ * direction the weights give (the first d whose running sum exceeds p), so
+ * a step costs a table read instead of a search. */
 #if BW_WALK_BIAS != 3
-#error "walk_pick3 is made for BW_WALK_BIAS 3"
+#error "walk_w3 and walk_pick3 are made for BW_WALK_BIAS 3"
 #endif
+static const uint8_t walk_w3[9][8] = {
+    { 5, 4, 1, 1, 1, 4, 5, 8 },
+    { 2, 1, 1, 1, 2, 5, 5, 5 },
+    { 1, 1, 1, 4, 5, 8, 5, 4 },
+    { 5, 5, 2, 1, 1, 1, 2, 5 },
+    { 2, 2, 2, 2, 2, 2, 2, 2 },
+    { 1, 1, 2, 5, 5, 5, 2, 1 },
+    { 5, 8, 5, 4, 1, 1, 1, 4 },
+    { 2, 5, 5, 5, 2, 1, 1, 1 },
+    { 1, 4, 5, 8, 5, 4, 1, 1 },
+};
+static const uint8_t walk_total3[9] = { 29, 22, 29, 22, 16, 22, 29, 22, 29 };
 static const uint8_t walk_pick3[9][29] = {
     { 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 3, 4, 5, 5, 5, 5, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7 },
     { 0, 0, 1, 2, 3, 4, 4, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 0, 0, 0, 0, 0, 0, 0 },
@@ -39,7 +79,7 @@ static const uint8_t walk_pick3[9][29] = {
 
 int bw_walk_step(bw_walk *k, bw_rng *r)
 {
-    int d, sx, sy, mx, my;
+    int d, sx, sy;
     uint16_t edge[8];
     const uint16_t *weight = k->qweight;
     uint32_t pick, total;
@@ -49,14 +89,30 @@ int bw_walk_step(bw_walk *k, bw_rng *r)
     sy = bw_sign(k->gy - k->y);
     if (k->steps >= k->budget) {
         /* the bounded fallback: one straight step toward the goal */
-        mx = sx;
-        my = sy;
-        goto move;
+        k->x = (int16_t)(k->x + sx);
+        k->y = (int16_t)(k->y + sy);
+        k->steps++;
+        return k->x == k->gx && k->y == k->gy;
     }
     if (k->qx != sx || k->qy != sy || k->qbias != k->bias) {
         k->qx = (int8_t)sx;
         k->qy = (int8_t)sy;
         k->qbias = k->bias;
+#if BW_FAST
+        if (k->bias == BW_WALK_BIAS) {
+            int q = (sx + 1) * 3 + (sy + 1);
+            for (d = 0; d < 8; d++)
+                k->qweight[d] = walk_w3[q][d];
+            k->qtotal = walk_total3[q];
+        } else {
+            int q = (sx + 1) * 3 + (sy + 1);
+            k->qtotal = 0;
+            for (d = 0; d < 8; d++) {
+                k->qweight[d] = (uint16_t)(1 + k->bias * walk_gain[q][d] + walk_noloss[q][d]);
+                k->qtotal = (uint16_t)(k->qtotal + k->qweight[d]);
+            }
+        }
+#else
         k->qtotal = 0;
         for (d = 0; d < 8; d++) {
             /* BW_WALK_BIAS: 1 + bias x (units d gains toward the goal, 0..2)
@@ -65,6 +121,7 @@ int bw_walk_step(bw_walk *k, bw_rng *r)
             k->qweight[d] = (uint16_t)(1 + k->bias * ((ex > 0) + (ey > 0)) + (ex >= 0 && ey >= 0));
             k->qtotal = (uint16_t)(k->qtotal + k->qweight[d]);
         }
+#endif
     }
     total = k->qtotal;
     if (k->x <= 0 || k->y <= 0 || k->x >= k->w - 1 || k->y >= k->h - 1) {
@@ -87,11 +144,8 @@ int bw_walk_step(bw_walk *k, bw_rng *r)
         for (d = 0; d < 7 && pick >= weight[d]; d++)
             pick -= weight[d];
     }
-    mx = bw_dx8[d];
-    my = bw_dy8[d];
-move:
-    k->x = (int16_t)(k->x + mx);
-    k->y = (int16_t)(k->y + my);
+    k->x = (int16_t)(k->x + bw_dx8[d]);
+    k->y = (int16_t)(k->y + bw_dy8[d]);
     k->steps++;
     return k->x == k->gx && k->y == k->gy;
 }
