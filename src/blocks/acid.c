@@ -106,8 +106,8 @@ static int tunnel(int x, int y, void *ctx)
          * colour already joins (past it, cells would hang on main only) */
         if (BW_PGET(&a->m->a, x, a->py) || BW_PGET(&a->m->a, a->px, y))
             return 1;
-        if (!is_open(a, x, a->py) && !is_open(a, a->px, y)
-            && !open_cell(a, x, a->py) && !open_cell(a, a->px, y))
+        /* (open_cell on an open corner opens nothing and says 1) */
+        if (!is_open(a, a->px, y) && !open_cell(a, x, a->py) && !open_cell(a, a->px, y))
             return -1;
     }
     a->px = x;

@@ -181,19 +181,14 @@ static int free_at(const src *s, unsigned i)
 }
 #define is_free(s, i, plane) free_at(&(s), (i))
 
-#define run_right(s, i, lim, plane) run_right_(&(s), (i), (lim))
-NOINLINE unsigned run_right_(const src *s, unsigned i, unsigned lim)
+/* From free cell i toward lim (either side of it), the last free cell
+ * before a cell that is not, or lim. */
+#define run_right(s, i, lim, plane) run_(&(s), (i), (lim), 1u)
+#define run_left(s, i, lim, plane) run_(&(s), (i), (lim), 0u - 1u)
+NOINLINE unsigned run_(const src *s, unsigned i, unsigned lim, unsigned step)
 {
-    while (i < lim && free_at(s, i + 1))
-        i++;
-    return i;
-}
-
-#define run_left(s, i, lim, plane) run_left_(&(s), (i), (lim))
-NOINLINE unsigned run_left_(const src *s, unsigned i, unsigned lim)
-{
-    while (i > lim && free_at(s, i - 1))
-        i--;
+    while (i != lim && free_at(s, i + step))
+        i += step;
     return i;
 }
 

@@ -264,12 +264,11 @@ static int run(bw_grid *g, const bw_life *l, int generations, int x0, int y0, in
     xa = bw_max(x0 - 1, 0);
     xb = bw_min(x1 + 1, g->w - 1);
     for (; generations > 0; generations--) {
+        uint8_t *p = r[0], *c = r[1], *n = r[2], *t3;
         changed = 0;
-        live_row(g, y0 - 1, l->life, edge, xa, xb, r[2]);
-        live_row(g, y0, l->life, edge, xa, xb, r[0]);
-        for (y = y0; y <= y1; y++) {
-            const uint8_t *p = r[(y - y0 + 2) % 3], *c = r[(y - y0) % 3];
-            uint8_t *n = r[(y - y0 + 1) % 3];
+        live_row(g, y0 - 1, l->life, edge, xa, xb, p);
+        live_row(g, y0, l->life, edge, xa, xb, c);
+        for (y = y0; y <= y1; y++, t3 = p, p = c, c = n, n = t3) {
             int sa, sb, sc; /* live cells in columns x - 1, x, x + 1, rows y - 1..y + 1 */
             live_row(g, y + 1, l->life, edge, xa, xb, n); /* row y + 1 is not written yet */
             sb = p[x0] + c[x0] + n[x0];
