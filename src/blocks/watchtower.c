@@ -3,10 +3,10 @@
 
 /* "any type of tile beside pit, slope, granite wall, or orcish
  * watchtower"; granite is the rock wall. A constant set: a copy is less
- * code than six adds. TS(t, k): tile t's bit in word k of a set. */
-#define TS(t, k) (((unsigned)(t) >> 5) == (k) ? 1u << ((unsigned)(t) & 31u) : 0u)
-#define FORBID(k) (TS(BW_T_PIT, k) | TS(BW_T_FIERY_PIT, k) | TS(BW_T_UP_SLOPE, k) | \
-                   TS(BW_T_DOWN_SLOPE, k) | TS(BW_T_ROCK, k) | TS(BW_T_WATCHTOWER, k))
+ * code than six adds. */
+#define FORBID(k) (BW_TILESET_BIT(BW_T_PIT, k) | BW_TILESET_BIT(BW_T_FIERY_PIT, k) | \
+                   BW_TILESET_BIT(BW_T_UP_SLOPE, k) | BW_TILESET_BIT(BW_T_DOWN_SLOPE, k) | \
+                   BW_TILESET_BIT(BW_T_ROCK, k) | BW_TILESET_BIT(BW_T_WATCHTOWER, k))
 static const bw_tileset forbid = { { FORBID(0), FORBID(1), FORBID(2), FORBID(3) } };
 
 void bw_watchtower_defaults(bw_watchtower_params *p)

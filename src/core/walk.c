@@ -152,12 +152,9 @@ int bw_walk_step(bw_walk *k, bw_rng *r)
 
 int bw_walk_run(bw_walk *k, bw_rng *r, bw_walk_fn fn, void *ctx)
 {
-    if (fn && fn(k->x, k->y, ctx))
-        return k->steps;
-    while (!(k->x == k->gx && k->y == k->gy)) {
+    /* each cell once, the start first; stops where fn says so or at the
+     * goal (bw_walk_step reaches it: its fallback beelines) */
+    while (!(fn && fn(k->x, k->y, ctx)) && !(k->x == k->gx && k->y == k->gy))
         bw_walk_step(k, r);
-        if (fn && fn(k->x, k->y, ctx))
-            break;
-    }
     return k->steps;
 }
