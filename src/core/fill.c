@@ -14,9 +14,20 @@
 
 /* What a fill reads and writes. Held by value in the hot loops: stores into
  * the stack's bytes could otherwise alias these fields and force reloads. */
+/* The grid path's open tiles: a table of a byte a tile id in the fast
+ * build (one load a cell), the caller's tile set itself in the small one
+ * (config.h, BW_FAST: no table to build). */
+#if BW_FAST
+typedef const uint8_t *open_ref;
+#define OPEN_HAS(o, t) ((o)[t])
+#else
+typedef const bw_tileset *open_ref;
+#define OPEN_HAS(o, t) BW_TILESET_HAS(o, t)
+#endif
+
 typedef struct src {
     const uint8_t *cell; /* grid path: the grid's tiles */
-    const uint8_t *lut;  /* grid path: lut[tile] is 1 if tile is open */
+    open_ref lut;        /* grid path: OPEN_HAS(lut, tile) if tile is open */
     const uint32_t *mask; /* plane path: the open cells */
     uint32_t *out;
 } src;
@@ -177,7 +188,7 @@ static int free_at(const src *s, unsigned i)
         return 0;
     if (s->mask)
         return (int)((s->mask[i >> 5] >> (i & 31)) & 1u);
-    return s->lut[s->cell[i]];
+    return (int)OPEN_HAS(s->lut, s->cell[i]);
 }
 #define is_free(s, i, plane) free_at(&(s), (i))
 
@@ -407,7 +418,7 @@ INLINE int fill(bw_fill *f, src s, int w, int h, int x, int y, int plane)
 }
 
 /* The two paths apart, so neither branches on the kind of source. */
-static int fill_grid(bw_fill *f, const bw_grid *g, const uint8_t *lut, bw_plane *out, int x, int y)
+static int fill_grid(bw_fill *f, const bw_grid *g, open_ref lut, bw_plane *out, int x, int y)
 {
     src s;
     s.cell = g->cell;
@@ -424,12 +435,18 @@ static int fill_grid(bw_fill *f, const bw_grid *g, const uint8_t *lut, bw_plane 
 BW_STATIC_ASSERT(BW_TILE_COUNT <= LUT_SIZE, fill_open_table_holds_every_tile);
 BW_STATIC_ASSERT(BW_FILL_STACK >= 1 && BW_FILL_STACK <= 255, fill_stack_in_range);
 
+#if BW_FAST
 static void make_lut(uint8_t lut[LUT_SIZE], const bw_tileset *open)
 {
     int t;
     for (t = 0; t < LUT_SIZE; t++)
         lut[t] = (uint8_t)BW_TILESET_HAS(open, t);
 }
+/* the open table of a call that floods a grid, made from `open` */
+#define LUT(lut) uint8_t lut[LUT_SIZE]; make_lut(lut, open)
+#else
+#define LUT(lut) open_ref lut = open
+#endif
 
 void bw_fill_init(bw_fill *f)
 {
@@ -441,16 +458,18 @@ void bw_fill_init(bw_fill *f)
 int bw_fill_flood(bw_fill *f, const bw_grid *g, const bw_tileset *open,
             bw_plane *out, int x, int y)
 {
-    uint8_t lut[LUT_SIZE];
 #if BW_FAST
+    uint8_t lut[LUT_SIZE];
     /* the start first: no table for a flood that fills nothing (fill()
      * checks it again, which is all the small build does; config.h) */
     if (x < 0 || y < 0 || x >= g->w || y >= g->h || BW_PGET(out, x, y) ||
         !BW_TILESET_HAS(open, BW_AT(g, x, y)))
         return 0;
-#endif
     make_lut(lut, open);
     return fill_grid(f, g, lut, out, x, y);
+#else
+    return fill_grid(f, g, open, out, x, y);
+#endif
 }
 
 int bw_fill_flood_plane(bw_fill *f, const bw_plane *open, int w, int h,
@@ -480,7 +499,7 @@ int bw_fill_open_mask(const bw_grid *g, const bw_tileset *open, bw_plane *mask)
 
 /* The first free cell at or after (*x, *y) in row order: 1 and the cell,
  * or 0 when there is none. */
-static int first_free(const bw_grid *g, const uint8_t *lut, const bw_plane *seen,
+static int first_free(const bw_grid *g, open_ref lut, const bw_plane *seen,
                       int *x, int *y)
 {
     src s;
@@ -506,8 +525,7 @@ static int first_free(const bw_grid *g, const uint8_t *lut, const bw_plane *seen
 int bw_fill_region_next(bw_fill *f, const bw_grid *g, const bw_tileset *open,
                    bw_plane *seen, int *x, int *y)
 {
-    uint8_t lut[LUT_SIZE];
-    make_lut(lut, open);
+    LUT(lut);
     if (!first_free(g, lut, seen, x, y))
         return 0;
     return fill_grid(f, g, lut, seen, *x, *y);
@@ -526,12 +544,11 @@ int bw_fill_regions(bw_fill *f, const bw_grid *g, const bw_tileset *open,
 int bw_fill_all_reachable(bw_fill *f, const bw_grid *g, const bw_tileset *open,
                      bw_plane *scratch, int x, int y)
 {
-    uint8_t lut[LUT_SIZE]; /* one table for both passes: the stack is small */
     int fx = 0, fy = 0;
+    LUT(lut); /* one table for both passes: the stack is small */
     bw_plane_clear(scratch);
-    make_lut(lut, open);
     if (x >= 0) {
-        if (x >= g->w || y < 0 || y >= g->h || !lut[BW_AT(g, x, y)])
+        if (x >= g->w || y < 0 || y >= g->h || !OPEN_HAS(lut, BW_AT(g, x, y)))
             return 0;
         fill_grid(f, g, lut, scratch, x, y); /* fills the open start at least */
     }
