@@ -118,8 +118,8 @@ int bw_building_put(bw_grid *g, bw_rng *r, const bw_building_params *p,
         for (x = bw_max(o.x0 - 1, 0); x <= bw_min(o.x1 + 1, g->w - 1); x++) {
             uint8_t t = BW_AT(g, x, y);
             if ((t == p->crumble || t == p->broken || t == p->door) &&
-                wall_at(g, p, x - 1, y) + wall_at(g, p, x + 1, y) > 0 &&
-                wall_at(g, p, x, y - 1) + wall_at(g, p, x, y + 1) > 0)
+                (wall_at(g, p, x - 1, y) || wall_at(g, p, x + 1, y)) &&
+                (wall_at(g, p, x, y - 1) || wall_at(g, p, x, y + 1)))
                 BW_AT(g, x, y) = p->wall;
         }
 
