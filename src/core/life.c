@@ -247,9 +247,11 @@ void bw_life_cave(bw_grid *g, int generations, int x0, int y0, int x1, int y1,
  * grid while its region holds only `wall` and `floor`, as life.h asks. */
 static void live_row(const bw_grid *g, int y, uint8_t life, int edge, int xa, int xb, uint8_t *w)
 {
-    int x;
-    for (x = xa - 1; x <= xb + 1; x++)
-        w[x + 1] = (uint8_t)(x < xa || x > xb || y < 0 || y >= g->h ? edge : BW_AT(g, x, y) == life);
+    int x, off = y < 0 || y >= g->h;
+    const uint8_t *row = &BW_AT(g, 0, off ? 0 : y);
+    w[xa] = w[xb + 2] = (uint8_t)edge;
+    for (x = xa; x <= xb; x++)
+        w[x + 1] = (uint8_t)(off ? edge : row[x] == life);
 }
 
 static int run(bw_grid *g, const bw_life *l, int generations, int x0, int y0, int x1, int y1)
