@@ -48,25 +48,26 @@ static int is_open(const acid *a, int x, int y)
     return (int)BW_TILESET_HAS(&a->p->open, BW_AT(&a->m->grid, x, y));
 }
 
-/* 1 if (x, y) is open or may be opened: inside the margin, not kept. */
+/* 2 if (x, y) is open, 1 if it may be opened (inside the margin, not
+ * kept), 0 otherwise. */
 static int openable(const acid *a, int x, int y)
 {
     uint8_t t;
     if (x < 0 || y < 0 || x >= a->m->grid.w || y >= a->m->grid.h)
         return 0;
     t = BW_AT(&a->m->grid, x, y);
-    return BW_TILESET_HAS(&a->p->open, t)
-        || (x >= a->x0 && y >= a->y0 && x <= a->x1 && y <= a->y1 && !BW_TILESET_HAS(&a->p->keep, t));
+    if (BW_TILESET_HAS(&a->p->open, t))
+        return 2;
+    return x >= a->x0 && y >= a->y0 && x <= a->x1 && y <= a->y1 && !BW_TILESET_HAS(&a->p->keep, t);
 }
 
-/* Opens (x, y) if it is closed, inside the margin and not kept. Returns 1
+/* Opens (x, y) if it is closed, inside the margin and not kept. Returns non-0
  * if the cell is open afterwards. */
 static int open_cell(acid *a, int x, int y)
 {
-    if (!openable(a, x, y))
-        return 0;
-    if (is_open(a, x, y))
-        return 1;
+    int o = openable(a, x, y);
+    if (o != 1)
+        return o; /* 0, or 2: open already */
     BW_AT(&a->m->grid, x, y) = a->p->floor;
     BW_PSET(&a->m->b, x, y);
     a->st.opened++;
@@ -106,7 +107,7 @@ static int tunnel(int x, int y, void *ctx)
          * colour already joins (past it, cells would hang on main only) */
         if (BW_PGET(&a->m->a, x, a->py) || BW_PGET(&a->m->a, a->px, y))
             return 1;
-        /* (open_cell on an open corner opens nothing and says 1) */
+        /* (open_cell on an open corner opens nothing and says so) */
         if (!is_open(a, a->px, y) && !open_cell(a, x, a->py) && !open_cell(a, a->px, y))
             return -1;
     }
