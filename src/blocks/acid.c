@@ -43,21 +43,19 @@ void bw_acid_defaults(bw_acid *p)
     p->trace_ctx = 0;
 }
 
-static int is_open(const acid *a, int x, int y)
-{
-    return (int)BW_TILESET_HAS(&a->p->open, BW_AT(&a->m->grid, x, y));
-}
+/* What openable() says of a cell. */
+enum { SHUT = 0, MAY_OPEN = 1, OPEN = 2 };
 
-/* 2 if (x, y) is open, 1 if it may be opened (inside the margin, not
- * kept), 0 otherwise. */
+/* OPEN if (x, y) is open, MAY_OPEN if it is closed but inside the margin
+ * and not kept, SHUT otherwise (off the map too). */
 static int openable(const acid *a, int x, int y)
 {
     uint8_t t;
     if (x < 0 || y < 0 || x >= a->m->grid.w || y >= a->m->grid.h)
-        return 0;
+        return SHUT;
     t = BW_AT(&a->m->grid, x, y);
     if (BW_TILESET_HAS(&a->p->open, t))
-        return 2;
+        return OPEN;
     return x >= a->x0 && y >= a->y0 && x <= a->x1 && y <= a->y1 && !BW_TILESET_HAS(&a->p->keep, t);
 }
 
@@ -66,8 +64,8 @@ static int openable(const acid *a, int x, int y)
 static int open_cell(acid *a, int x, int y)
 {
     int o = openable(a, x, y);
-    if (o != 1)
-        return o; /* 0, or 2: open already */
+    if (o != MAY_OPEN)
+        return o; /* SHUT, or OPEN already */
     BW_AT(&a->m->grid, x, y) = a->p->floor;
     BW_PSET(&a->m->b, x, y);
     a->st.opened++;
@@ -108,7 +106,7 @@ static int tunnel(int x, int y, void *ctx)
         if (BW_PGET(&a->m->a, x, a->py) || BW_PGET(&a->m->a, a->px, y))
             return 1;
         /* (open_cell on an open corner opens nothing and says so) */
-        if (!is_open(a, a->px, y) && !open_cell(a, x, a->py) && !open_cell(a, a->px, y))
+        if (openable(a, a->px, y) != OPEN && !open_cell(a, x, a->py) && !open_cell(a, a->px, y))
             return -1;
     }
     a->px = x;
@@ -186,7 +184,7 @@ static int nearest_open(const acid *a, int *gx, int *gy)
         for (x = 0; x < a->m->grid.w; x++) {
             int32_t d;
             int r;
-            if (!is_open(a, x, y))
+            if (openable(a, x, y) != OPEN)
                 continue;
             d = bw_dist2(x, y, a->cx, a->cy);
             r = bw_chebyshev(x, y, a->cx, a->cy);
@@ -221,7 +219,7 @@ int bw_acid_fill(bw_map *m, bw_rng *r, const bw_acid *p, bw_acid_stats *st)
         for (y = 0; y < h; y++)
             for (x = 0; x < w; x++) {
                 int t, ok = 0;
-                if (BW_PGET(&m->a, x, y) || !is_open(&a, x, y))
+                if (BW_PGET(&m->a, x, y) || openable(&a, x, y) != OPEN)
                     continue;
                 a.st.areas++;
                 for (t = 0; t < BW_ACID_TRIES && !ok && a.st.rounds < BW_ACID_MAX_ROUNDS; t++) {

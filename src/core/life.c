@@ -23,6 +23,26 @@ void bw_life_fecund(bw_life *l, uint8_t life, uint8_t dead)
     l->birth_max = 4;
 }
 
+/* The rule: does a cell that is (alive) or not, with k live neighbours,
+ * live next? */
+static int lives(const bw_life *l, int alive, int k)
+{
+    return alive ? (k >= l->survive_min && k <= l->survive_max)
+                 : (k >= l->birth_min && k <= l->birth_max);
+}
+
+/* Gives (x, y) its next state, unless it is kept or a slope; 1 if the
+ * cell changed. */
+static int settle(bw_grid *g, const bw_life *l, int x, int y, int live_next)
+{
+    uint8_t t = BW_AT(g, x, y);
+    if ((t == l->life) == live_next || BW_TILESET_HAS(&l->keep, t) ||
+        t == BW_T_UP_SLOPE || t == BW_T_DOWN_SLOPE)
+        return 0;
+    BW_AT(g, x, y) = live_next ? l->life : l->dead;
+    return 1;
+}
+
 #if BW_FAST
 /* One generation. Live-neighbour counts come from a sliding window of three
  * column sums, about five operations a cell instead of eight reads. */
@@ -55,21 +75,12 @@ static int step(bw_grid *g, const bw_life *l, int x0, int y0, int x1, int y1,
         for (x = x0; x <= x1; x++) {
             int alive = BW_AT(g, x, y) == l->life;
             int n = col[x] + col[x + 1] + col[x + 2] - alive;
-            int live_next = alive ? (n >= l->survive_min && n <= l->survive_max)
-                                  : (n >= l->birth_min && n <= l->birth_max);
-            if (live_next) BW_PSET(next, x, y); else BW_PCLR(next, x, y);
+            if (lives(l, alive, n)) BW_PSET(next, x, y); else BW_PCLR(next, x, y);
         }
     }
     for (y = y0; y <= y1; y++)
-        for (x = x0; x <= x1; x++) {
-            uint8_t t = BW_AT(g, x, y);
-            int alive = t == l->life, live_next = (int)BW_PGET(next, x, y);
-            if (alive == live_next || BW_TILESET_HAS(&l->keep, t) ||
-                t == BW_T_UP_SLOPE || t == BW_T_DOWN_SLOPE)
-                continue;
-            BW_AT(g, x, y) = live_next ? l->life : l->dead;
-            changed++;
-        }
+        for (x = x0; x <= x1; x++)
+            changed += settle(g, l, x, y, (int)BW_PGET(next, x, y));
     return changed;
 }
 
@@ -276,19 +287,12 @@ static int run(bw_grid *g, const bw_life *l, int generations, int x0, int y0, in
             sb = p[x0] + c[x0] + n[x0];
             sc = p[x0 + 1] + c[x0 + 1] + n[x0 + 1];
             for (x = x0; x <= x1; x++) {
-                int alive = c[x + 1], k, live_next;
-                uint8_t t = BW_AT(g, x, y);
+                int alive = c[x + 1];
                 sa = sb;
                 sb = sc;
                 sc = p[x + 2] + c[x + 2] + n[x + 2];
-                k = sa + sb + sc - alive;
-                live_next = alive ? (k >= l->survive_min && k <= l->survive_max)
-                                  : (k >= l->birth_min && k <= l->birth_max);
-                if (alive == live_next || BW_TILESET_HAS(&l->keep, t) ||
-                    t == BW_T_UP_SLOPE || t == BW_T_DOWN_SLOPE)
-                    continue;
-                BW_AT(g, x, y) = live_next ? l->life : l->dead;
-                changed++;
+                if (lives(l, alive, sa + sb + sc - alive) != alive) /* else no change */
+                    changed += settle(g, l, x, y, !alive);
             }
         }
     }
