@@ -1,6 +1,9 @@
 /* Issue 3: ACID_FILL (algorithms.txt). */
 #include "check.h"
 #include "arena.h"
+#if !BW_TRACE
+#error "these tests read the trace hooks: build them with BW_TRACE 1 (config.h)"
+#endif
 
 static bw_map *const m = &arena.map;
 

@@ -3,6 +3,9 @@
 #include "check.h"
 #include "arena.h"
 #include "ground.h"
+#if !BW_TRACE
+#error "these tests read the trace hooks: build them with BW_TRACE 1 (config.h)"
+#endif
 
 static bw_map *const m = &arena.map;
 

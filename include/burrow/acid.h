@@ -41,7 +41,7 @@ typedef struct bw_acid {
     uint8_t bomb_toward; /* chance /16 that a closed neighbour of a tunnel cell, nearer the centre, is bombed; default 8 */
     uint8_t bomb_away;   /* the same for the other neighbours; default 3 */
     uint8_t walk_bias;   /* bw_walk bias toward the centre; default BW_WALK_BIAS */
-    bw_acid_trace trace; /* optional, NULL by default */
+    bw_acid_trace trace; /* optional, NULL by default; called only with BW_TRACE (config.h) */
     void *trace_ctx;
 } bw_acid;
 

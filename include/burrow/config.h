@@ -37,6 +37,31 @@ void bw_assert_failed(const char *file, int line, const char *expr);
 #define BW_ALWAYS_INLINE
 #endif
 
+/* BW_FAST: 1 keeps the speed-only code paths (word-at-a-time scans, inlined
+ * hot helpers, unrolled tables), 0 keeps only their small plain versions.
+ * Both give the same maps, bit for bit. Off by default in builds for size
+ * (-Os defines __OPTIMIZE_SIZE__), on otherwise; -DBW_FAST=0 or =1 overrides. */
+#ifndef BW_FAST
+#ifdef __OPTIMIZE_SIZE__
+#define BW_FAST 0
+#else
+#define BW_FAST 1
+#endif
+#endif
+
+/* BW_TRACE: 1 calls the optional trace hooks of the mineshaft, acid fill
+ * and streamer blocks (for tests and debugging); 0 leaves the calls out,
+ * and a hook set in their parameters is then never called. Off by default
+ * in builds for size (__OPTIMIZE_SIZE__), on otherwise; -DBW_TRACE=0 or =1
+ * overrides. Levels are the same either way. */
+#ifndef BW_TRACE
+#ifdef __OPTIMIZE_SIZE__
+#define BW_TRACE 0
+#else
+#define BW_TRACE 1
+#endif
+#endif
+
 /* BW_STATIC_ASSERT(cond, msg): fails the build when the constant
  * expression cond is 0; msg is an identifier that names the rule and
  * shows in the compiler's message. One per msg in a file; at file scope. */

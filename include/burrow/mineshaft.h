@@ -69,7 +69,8 @@ typedef struct bw_mineshaft {
     uint16_t max_steps;         /* default BW_MINESHAFT_MAX_STEPS */
     bw_tileset carve;           /* tiles it replaces; default: every tile lacking BW_PASS
                                    (the up slope is never replaced, whatever this says) */
-    bw_mineshaft_trace trace;       /* optional, NULL by default */
+    bw_mineshaft_trace trace;       /* optional, NULL by default; called only
+                                       with BW_TRACE (config.h) */
     void *trace_ctx;
 } bw_mineshaft;
 

@@ -53,7 +53,8 @@ typedef struct bw_streamer_params {
                                       only them (a caller that placed the slopes
                                       knows where); NULL (default): the whole map */
     uint8_t up_in_n;
-    bw_streamer_trace trace;       /* optional, called once per line; NULL by default */
+    bw_streamer_trace trace;       /* optional, called once per line; NULL by default;
+                                      called only with BW_TRACE (config.h) */
     void *trace_ctx;
 } bw_streamer_params;
 

@@ -127,6 +127,9 @@ typedef struct bw_tileset {
 
 /* Tile ids must be below 128 (BW_TILE_COUNT is checked against it). */
 #define BW_TILESET_HAS(ts, t) (((ts)->w[(t) >> 5] >> ((t) & 31)) & 1u)
+/* Tile t's bit in word k of a set, for a constant set:
+ * { { A(0), A(1), A(2), A(3) } } with A(k) an | of BW_TILESET_BIT(t, k). */
+#define BW_TILESET_BIT(t, k) (((unsigned)(t) >> 5) == (k) ? 1u << ((unsigned)(t) & 31u) : 0u)
 void bw_tileset_clear(bw_tileset *ts);
 void bw_tileset_add(bw_tileset *ts, int tile);
 /* All tiles whose flags include every bit of `flags`. */

@@ -43,34 +43,29 @@ void bw_acid_defaults(bw_acid *p)
     p->trace_ctx = 0;
 }
 
-static int is_open(const acid *a, int x, int y)
-{
-    return (int)BW_TILESET_HAS(&a->p->open, BW_AT(&a->m->grid, x, y));
-}
+/* What openable() says of a cell. */
+enum { SHUT = 0, MAY_OPEN = 1, OPEN = 2 };
 
-/* 1 if (x, y) is open or may be opened: inside the margin, not kept. */
+/* OPEN if (x, y) is open, MAY_OPEN if it is closed but inside the margin
+ * and not kept, SHUT otherwise (off the map too). */
 static int openable(const acid *a, int x, int y)
 {
     uint8_t t;
     if (x < 0 || y < 0 || x >= a->m->grid.w || y >= a->m->grid.h)
-        return 0;
+        return SHUT;
     t = BW_AT(&a->m->grid, x, y);
-    return BW_TILESET_HAS(&a->p->open, t)
-        || (x >= a->x0 && y >= a->y0 && x <= a->x1 && y <= a->y1 && !BW_TILESET_HAS(&a->p->keep, t));
+    if (BW_TILESET_HAS(&a->p->open, t))
+        return OPEN;
+    return x >= a->x0 && y >= a->y0 && x <= a->x1 && y <= a->y1 && !BW_TILESET_HAS(&a->p->keep, t);
 }
 
-/* Opens (x, y) if it is closed, inside the margin and not kept. Returns 1
+/* Opens (x, y) if it is closed, inside the margin and not kept. Returns non-0
  * if the cell is open afterwards. */
 static int open_cell(acid *a, int x, int y)
 {
-    uint8_t t;
-    if (x < 0 || y < 0 || x >= a->m->grid.w || y >= a->m->grid.h)
-        return 0;
-    t = BW_AT(&a->m->grid, x, y);
-    if (BW_TILESET_HAS(&a->p->open, t))
-        return 1;
-    if (x < a->x0 || y < a->y0 || x > a->x1 || y > a->y1 || BW_TILESET_HAS(&a->p->keep, t))
-        return 0;
+    int o = openable(a, x, y);
+    if (o != MAY_OPEN)
+        return o; /* SHUT, or OPEN already */
     BW_AT(&a->m->grid, x, y) = a->p->floor;
     BW_PSET(&a->m->b, x, y);
     a->st.opened++;
@@ -85,7 +80,7 @@ static void bomb(acid *a, int x, int y)
     int32_t here = bw_dist2(x, y, a->cx, a->cy);
     uint32_t dice = bw_rng_next(a->r); /* one 4-bit die per neighbour */
     int d;
-    if (a->p->trace)
+    if (BW_TRACE && a->p->trace) /* config.h */
         a->p->trace(a->p->trace_ctx, BW_ACID_TUNNEL, x, y);
     for (d = 0; d < 4; d++, dice >>= 4) {
         int nx = x + bw_dx4[d], ny = y + bw_dy4[d];
@@ -95,7 +90,7 @@ static void bomb(acid *a, int x, int y)
         if ((dice & 15u) >= chance)
             continue;
         open_cell(a, nx, ny);
-        if (a->st.opened != was && a->p->trace)
+        if (BW_TRACE && a->st.opened != was && a->p->trace)
             a->p->trace(a->p->trace_ctx, BW_ACID_BOMB, nx, ny);
     }
 }
@@ -110,8 +105,8 @@ static int tunnel(int x, int y, void *ctx)
          * colour already joins (past it, cells would hang on main only) */
         if (BW_PGET(&a->m->a, x, a->py) || BW_PGET(&a->m->a, a->px, y))
             return 1;
-        if (!is_open(a, x, a->py) && !is_open(a, a->px, y)
-            && !open_cell(a, x, a->py) && !open_cell(a, a->px, y))
+        /* (open_cell on an open corner opens nothing and says so) */
+        if (openable(a, a->px, y) != OPEN && !open_cell(a, x, a->py) && !open_cell(a, a->px, y))
             return -1;
     }
     a->px = x;
@@ -175,32 +170,31 @@ static int corridor(acid *a, int x, int y, int gx, int gy)
     return rc > 0;
 }
 
-/* The open cell nearest the centre (Pythagorean, areas.txt), searched ring
- * by ring until no closer cell can remain. Returns 0 if nothing is open. */
+/* The open cell nearest the centre (Pythagorean, areas.txt); of equally
+ * near ones the one on the nearer ring round the centre (Chebyshev
+ * distance), then the first in row order: the cell a search ring by ring
+ * outwards meets first. One pass over the map, which is simpler than the
+ * rings and costs little: the acid fill is a rare fallback. Returns 0 if
+ * nothing is open. */
 static int nearest_open(const acid *a, int *gx, int *gy)
 {
-    int w = a->m->grid.w, h = a->m->grid.h, r, x, y;
+    int x, y, br = 0;
     int32_t best = -1;
-    for (r = 0; r < w + h; r++) {
-        if (best >= 0 && (int32_t)r * r > best)
-            break;
-        for (y = a->cy - r; y <= a->cy + r; y++) {
-            int step = (y == a->cy - r || y == a->cy + r) ? 1 : 2 * r;
-            if (y < 0 || y >= h)
+    for (y = 0; y < a->m->grid.h; y++)
+        for (x = 0; x < a->m->grid.w; x++) {
+            int32_t d;
+            int r;
+            if (openable(a, x, y) != OPEN)
                 continue;
-            for (x = a->cx - r; x <= a->cx + r; x += step) {
-                int32_t d;
-                if (x < 0 || x >= w || !is_open(a, x, y))
-                    continue;
-                d = bw_dist2(x, y, a->cx, a->cy);
-                if (best < 0 || d < best) {
-                    best = d;
-                    *gx = x;
-                    *gy = y;
-                }
+            d = bw_dist2(x, y, a->cx, a->cy);
+            r = bw_chebyshev(x, y, a->cx, a->cy);
+            if (best < 0 || d < best || (d == best && r < br)) {
+                best = d;
+                br = r;
+                *gx = x;
+                *gy = y;
             }
         }
-    }
     return best >= 0;
 }
 
@@ -225,7 +219,7 @@ int bw_acid_fill(bw_map *m, bw_rng *r, const bw_acid *p, bw_acid_stats *st)
         for (y = 0; y < h; y++)
             for (x = 0; x < w; x++) {
                 int t, ok = 0;
-                if (BW_PGET(&m->a, x, y) || !is_open(&a, x, y))
+                if (BW_PGET(&m->a, x, y) || openable(&a, x, y) != OPEN)
                     continue;
                 a.st.areas++;
                 for (t = 0; t < BW_ACID_TRIES && !ok && a.st.rounds < BW_ACID_MAX_ROUNDS; t++) {

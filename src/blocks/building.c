@@ -66,40 +66,44 @@ int bw_building_put(bw_grid *g, bw_rng *r, const bw_building_params *p,
     /* "Wooden floor placed over a wall erases the wall." */
     bw_grid_rect(g, o.x0 + 1, o.y0 + 1, o.x1 - 1, o.y1 - 1, p->floor);
 
-    /* "Walls which would be placed over a wooden floor are instead
+    /* One walk round the outline does three things to each cell in turn:
+     * no cell's step reads a cell another step writes (the second writes
+     * only its own cell and the one outside it, and reads only those and
+     * the one beyond), so this is the same as three walks.
+     *
+     * "Walls which would be placed over a wooden floor are instead
      * ignored." Each non-corner wall rolls once: 1/12 crumbling, 1/12
-     * broken, 1/12 door (with chance_den 12). */
-    for (i = 0; i < n; i++) {
-        uint8_t t = p->wall;
-        outline(o, i, &x, &y, &nx, &ny);
-        if (BW_AT(g, x, y) == p->floor)
-            continue;
-        if (!is_corner(o, x, y)) {
-            uint32_t roll = bw_rng_below(r, p->chance_den);
-            t = roll == 0 ? p->crumble : roll == 1 ? p->broken
-              : roll == 2 ? p->door : p->wall;
-        }
-        BW_AT(g, x, y) = t;
-    }
-
-    /* "If the walls of two buildings would be flush with one another, both
+     * broken, 1/12 door (with chance_den 12).
+     *
+     * "If the walls of two buildings would be flush with one another, both
      * walls are replaced with wooden floor": a side wall of ours with a
      * parallel wall of another building just outside it (that wall has
      * floor behind it) is a double wall between two rooms. Corners never
      * qualify, and neither does the other building's corner (the cell
-     * behind it is wall), so the joined outline stays closed. */
+     * behind it is wall), so the joined outline stays closed.
+     *
+     * And the walls still standing are counted (the corner pass below
+     * turns variants into walls, which are walls too). */
     for (i = 0; i < n; i++) {
-        int ox, oy, bx, by;
+        uint8_t t = p->wall;
+        int ox, oy, bx, by, corner;
         outline(o, i, &x, &y, &nx, &ny);
+        corner = is_corner(o, x, y);
+        if (BW_AT(g, x, y) != p->floor) {
+            if (!corner) {
+                uint32_t roll = bw_rng_below(r, p->chance_den);
+                t = roll == 0 ? p->crumble : roll == 1 ? p->broken
+                  : roll == 2 ? p->door : p->wall;
+            }
+            BW_AT(g, x, y) = t;
+        }
         ox = x + nx; oy = y + ny; bx = ox + nx; by = oy + ny;
-        if (is_corner(o, x, y) || !bw_building_is_wall(p, BW_AT(g, x, y)) ||
-            !bw_grid_in(g, bx, by))
-            continue;
-        if (bw_building_is_wall(p, BW_AT(g, ox, oy)) &&
-            BW_AT(g, bx, by) == p->floor) {
+        if (!corner && bw_building_is_wall(p, BW_AT(g, x, y)) && bw_grid_in(g, bx, by) &&
+            bw_building_is_wall(p, BW_AT(g, ox, oy)) && BW_AT(g, bx, by) == p->floor) {
             BW_AT(g, x, y) = p->floor;
             BW_AT(g, ox, oy) = p->floor;
         }
+        standing += bw_building_is_wall(p, BW_AT(g, x, y));
     }
 
     /* algorithms.txt: only a non-corner wall crumbles, breaks or is a
@@ -114,15 +118,11 @@ int bw_building_put(bw_grid *g, bw_rng *r, const bw_building_params *p,
         for (x = bw_max(o.x0 - 1, 0); x <= bw_min(o.x1 + 1, g->w - 1); x++) {
             uint8_t t = BW_AT(g, x, y);
             if ((t == p->crumble || t == p->broken || t == p->door) &&
-                wall_at(g, p, x - 1, y) + wall_at(g, p, x + 1, y) > 0 &&
-                wall_at(g, p, x, y - 1) + wall_at(g, p, x, y + 1) > 0)
+                (wall_at(g, p, x - 1, y) || wall_at(g, p, x + 1, y)) &&
+                (wall_at(g, p, x, y - 1) || wall_at(g, p, x, y + 1)))
                 BW_AT(g, x, y) = p->wall;
         }
 
-    for (i = 0; i < n; i++) {
-        outline(o, i, &x, &y, &nx, &ny);
-        standing += bw_building_is_wall(p, BW_AT(g, x, y));
-    }
     return standing;
 }
 

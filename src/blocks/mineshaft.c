@@ -47,7 +47,7 @@ void bw_mineshaft_defaults(bw_mineshaft *p)
 static void trace(shaft *s, int event, int x, int y, int width, int err)
 {
     bw_mineshaft_step k;
-    if (!s->p->trace)
+    if (!BW_TRACE || !s->p->trace) /* config.h */
         return;
     k.x = (uint8_t)x;
     k.y = (uint8_t)y;
@@ -83,37 +83,34 @@ static int inside(const shaft *s, int x, int y)
 
 /* Replaces the four `wall` tiles nearest the up slope at (x, y), by
  * Pythagorean distance (ties: nearer ring, then scan order), looking out to
- * BW_MINESHAFT_WALL_RADIUS; fewer if fewer are that close. */
+ * BW_MINESHAFT_WALL_RADIUS; fewer if fewer are that close. Each round takes
+ * the nearest wall left (the ones opened before are floor now): rare, so
+ * four scans of the square beat keeping a sorted list in code size. */
 static void open_walls(shaft *s, int x, int y)
 {
-    int32_t bd[4];
-    int bx[4], by[4], n = 0, r, i, j, cx, cy;
-    for (r = 1; r <= BW_MINESHAFT_WALL_RADIUS; r++) {
-        if (n == 4 && bd[3] <= (int32_t)r * r)
-            break; /* every cell of ring r is at least r away */
-        for (cy = y - r; cy <= y + r; cy++)
-            for (cx = x - r; cx <= x + r; cx += (cy == y - r || cy == y + r) ? 1 : 2 * r) {
-                int32_t d;
-                if (!inside(s, cx, cy) || BW_AT(&s->m->grid, cx, cy) != s->p->wall)
-                    continue;
-                d = bw_dist2(cx, cy, x, y);
-                if (n == 4 && d >= bd[3])
-                    continue;
-                for (i = n < 4 ? n++ : 3; i > 0 && bd[i - 1] > d; i--) {
-                    bd[i] = bd[i - 1];
-                    bx[i] = bx[i - 1];
-                    by[i] = by[i - 1];
+    int j, r, cx, cy;
+    for (j = 0; j < 4; j++) {
+        int32_t best = -1;
+        int bx = 0, by = 0;
+        for (r = 1; r <= BW_MINESHAFT_WALL_RADIUS; r++)
+            for (cy = y - r; cy <= y + r; cy++)
+                for (cx = x - r; cx <= x + r; cx += (cy == y - r || cy == y + r) ? 1 : 2 * r) {
+                    int32_t d;
+                    if (!inside(s, cx, cy) || BW_AT(&s->m->grid, cx, cy) != s->p->wall)
+                        continue;
+                    d = bw_dist2(cx, cy, x, y);
+                    if (best < 0 || d < best) {
+                        best = d;
+                        bx = cx;
+                        by = cy;
+                    }
                 }
-                bd[i] = d;
-                bx[i] = cx;
-                by[i] = cy;
-            }
-    }
-    for (j = 0; j < n; j++) {
-        BW_AT(&s->m->grid, bx[j], by[j]) = s->p->floor;
+        if (best < 0)
+            return;
+        BW_AT(&s->m->grid, bx, by) = s->p->floor;
         s->st.walls++;
         s->st.carved++;
-        trace(s, BW_MINESHAFT_WALL, bx[j], by[j], 1, 0);
+        trace(s, BW_MINESHAFT_WALL, bx, by, 1, 0);
     }
 }
 
@@ -185,7 +182,8 @@ static void straight(shaft *s, int x, int y, int gx, int gy)
     for (;;) {
         brush(s, cx, cy, s->width);
         s->st.straight++;
-        trace(s, BW_MINESHAFT_STRAIGHT, cx, cy, s->width, err_floor(s, cx, cy));
+        if (BW_TRACE && s->p->trace) /* the error only for the trace */
+            trace(s, BW_MINESHAFT_STRAIGHT, cx, cy, s->width, err_floor(s, cx, cy));
         if (cx == gx && cy == gy)
             break;
         if (cx != gx && cy != gy) {

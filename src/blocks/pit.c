@@ -204,10 +204,10 @@ static void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
         n = bw_rng_range(&rng, r, r + 4);
         gx = sx + n * dx + bw_rng_range(&rng, -r, r) * px;
         gy = sy + n * dy + bw_rng_range(&rng, -r, r) * py;
-        gx = bw_clamp(gx, sx - BW_PIT_WALK_BOX + 1, sx + BW_PIT_WALK_BOX - 1);
-        gy = bw_clamp(gy, sy - BW_PIT_WALK_BOX + 1, sy + BW_PIT_WALK_BOX - 1);
-        gx = bw_clamp(gx, 0, g->w - 1);
-        gy = bw_clamp(gy, 0, g->h - 1);
+        /* inside the walk's box and the map at once: the seed is on the
+         * map, so the two ranges meet */
+        gx = bw_clamp(gx, bw_max(sx - BW_PIT_WALK_BOX + 1, 0), bw_min(sx + BW_PIT_WALK_BOX - 1, g->w - 1));
+        gy = bw_clamp(gy, bw_max(sy - BW_PIT_WALK_BOX + 1, 0), bw_min(sy + BW_PIT_WALK_BOX - 1, g->h - 1));
         ax = bw_clamp(ax, 0, g->w - 1);
         ay = bw_clamp(ay, 0, g->h - 1);
         if (trace)
@@ -224,7 +224,7 @@ static void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
      * the walked tiles, inside the box: the same result, fewer rows. */
     if (c.x1 < 0)
         return;
-    bw_life_fecund(&l, p->tile, BW_T_CRUMBLE_DIRT);
+    bw_life_classic(&l, p->tile, BW_T_CRUMBLE_DIRT); /* its four numbers replaced: */
     l.survive_min = BW_PIT_SURVIVE_MIN; /* smooths the edge, keeps the middle */
     l.survive_max = BW_PIT_SURVIVE_MAX;
     l.birth_min = BW_PIT_BIRTH_MIN;

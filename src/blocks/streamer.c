@@ -4,6 +4,12 @@
 #include "burrow/geom.h"
 #include "burrow/plane.h"
 
+/* The walls a streamer starts in, a constant set (a copy is less code than
+ * three adds). */
+#define WALLS(k) (BW_TILESET_BIT(BW_T_ROCK, k) | BW_TILESET_BIT(BW_T_BWALL, k) | \
+                  BW_TILESET_BIT(BW_T_CRUMBLE_WALL, k))
+static const bw_tileset walls = { { WALLS(0), WALLS(1), WALLS(2), WALLS(3) } };
+
 void bw_streamer_defaults(bw_streamer_params *p)
 {
     p->shallow = BW_T_SHALLOW;
@@ -14,10 +20,7 @@ void bw_streamer_defaults(bw_streamer_params *p)
     p->count = 4;
     p->dry_walls = 0;
     p->min_span = 0;
-    bw_tileset_clear(&p->wall);
-    bw_tileset_add(&p->wall, BW_T_ROCK);
-    bw_tileset_add(&p->wall, BW_T_BWALL);
-    bw_tileset_add(&p->wall, BW_T_CRUMBLE_WALL);
+    p->wall = walls;
     p->up_in = 0;
     p->up_in_n = 0;
     p->trace = 0;
@@ -43,6 +46,7 @@ static void span(bw_plane *p, int y, int x0, int x1)
  * up slopes (a half moon): each target row's spans, one per source row,
  * are merged while they overlap or touch, so a row costs one or two spans
  * instead of one per run. Returns 0 (nothing marked) for any other box. */
+#if BW_FAST /* config.h: the small build stamps every run the plain way below */
 #define BOX_ROWS 16
 
 static int box_rows(const bw_map *m, bw_plane *out, const uint8_t *half, int rad,
@@ -94,6 +98,7 @@ static int box_rows(const bw_map *m, bw_plane *out, const uint8_t *half, int rad
     }
     return 1;
 }
+#endif
 
 /* Marks every cell with dist^2 <= r2 to an up slope. A horizontal run of
  * slopes xa..xb is stamped as one capsule: on row y+dy its reach is
@@ -118,8 +123,10 @@ static void near_up(bw_map *m, bw_plane *out, int32_t r2, const bw_streamer_para
             x1 = bw_min(p->up_in[k].x1, g->w - 1);
             y1 = bw_min(p->up_in[k].y1, g->h - 1);
         }
+#if BW_FAST
         if (y1 - y0 < BOX_ROWS && box_rows(m, out, half, rad, x0, y0, x1, y1))
             continue;
+#endif
         for (y = y0; y <= y1; y++)
             for (x = x0; x <= x1; x++) {
                 int xa = x;
@@ -185,7 +192,7 @@ static void trace(const bw_streamer_params *p, int round, int nth, int laid,
                   int sx, int sy, int ex, int ey)
 {
     bw_streamer_line l;
-    if (!p->trace)
+    if (!BW_TRACE || !p->trace) /* config.h */
         return;
     l.round = (uint8_t)round;
     l.nth = (uint8_t)nth;
@@ -261,6 +268,7 @@ int bw_streamer_water24(const bw_grid *g, const bw_streamer_params *p, int x, in
     return n;
 }
 
+#if BW_FAST
 /* The same count from the water plane, for a cell 3 or more inside the
  * edge: the rows y-3..y+3 of the diamond are 1, 3, 5, 7 (less the
  * centre), 5, 3, 1 wide; their seven 7-bit windows are packed into one
@@ -275,6 +283,7 @@ static int water24_plane(const bw_plane *w, int x, int y)
                          (WIN(3) & 0x08u) << 27);
 #undef WIN
 }
+#endif
 
 int bw_streamer_deepen_water(bw_map *m, const bw_streamer_params *p, const bw_plane *water)
 {
@@ -287,10 +296,12 @@ int bw_streamer_deepen_water(bw_map *m, const bw_streamer_params *p, const bw_pl
             v &= v - 1u;
             if (g->cell[c] != p->shallow)
                 continue;
-            if (x < 3 || y < 3 || x + 3 >= g->w || y + 3 >= g->h)
-                n = bw_streamer_water24(g, p, x, y);
-            else
+#if BW_FAST
+            if (x >= 3 && y >= 3 && x + 3 < g->w && y + 3 < g->h)
                 n = water24_plane(water, x, y);
+            else
+#endif
+                n = bw_streamer_water24(g, p, x, y); /* the small build: always */
             if (n >= p->deep_min) {
                 g->cell[c] = p->deep;
                 deepened++;

@@ -1,20 +1,20 @@
 /* PUT_ORC_WATCHTOWERS (algorithms.txt). */
 #include "burrow/watchtower.h"
 
+/* "any type of tile beside pit, slope, granite wall, or orcish
+ * watchtower"; granite is the rock wall. A constant set: a copy is less
+ * code than six adds. */
+#define FORBID(k) (BW_TILESET_BIT(BW_T_PIT, k) | BW_TILESET_BIT(BW_T_FIERY_PIT, k) | \
+                   BW_TILESET_BIT(BW_T_UP_SLOPE, k) | BW_TILESET_BIT(BW_T_DOWN_SLOPE, k) | \
+                   BW_TILESET_BIT(BW_T_ROCK, k) | BW_TILESET_BIT(BW_T_WATCHTOWER, k))
+static const bw_tileset forbid = { { FORBID(0), FORBID(1), FORBID(2), FORBID(3) } };
+
 void bw_watchtower_defaults(bw_watchtower_params *p)
 {
     p->tile = BW_T_WATCHTOWER;
     p->count = 3;
     p->tries = BW_WATCHTOWER_TRIES;
-    /* "any type of tile beside pit, slope, granite wall, or orcish
-     * watchtower"; granite is the rock wall */
-    bw_tileset_clear(&p->forbid);
-    bw_tileset_add(&p->forbid, BW_T_PIT);
-    bw_tileset_add(&p->forbid, BW_T_FIERY_PIT);
-    bw_tileset_add(&p->forbid, BW_T_UP_SLOPE);
-    bw_tileset_add(&p->forbid, BW_T_DOWN_SLOPE);
-    bw_tileset_add(&p->forbid, BW_T_ROCK);
-    bw_tileset_add(&p->forbid, BW_T_WATCHTOWER);
+    p->forbid = forbid;
 }
 
 static int fits(const bw_grid *g, const bw_watchtower_params *p, int x0, int y0)

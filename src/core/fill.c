@@ -14,9 +14,20 @@
 
 /* What a fill reads and writes. Held by value in the hot loops: stores into
  * the stack's bytes could otherwise alias these fields and force reloads. */
+/* The grid path's open tiles: a table of a byte a tile id in the fast
+ * build (one load a cell), the caller's tile set itself in the small one
+ * (config.h, BW_FAST: no table to build). */
+#if BW_FAST
+typedef const uint8_t *open_ref;
+#define OPEN_HAS(o, t) ((o)[t])
+#else
+typedef const bw_tileset *open_ref;
+#define OPEN_HAS(o, t) BW_TILESET_HAS(o, t)
+#endif
+
 typedef struct src {
     const uint8_t *cell; /* grid path: the grid's tiles */
-    const uint8_t *lut;  /* grid path: lut[tile] is 1 if tile is open */
+    open_ref lut;        /* grid path: OPEN_HAS(lut, tile) if tile is open */
     const uint32_t *mask; /* plane path: the open cells */
     uint32_t *out;
 } src;
@@ -43,6 +54,18 @@ static int high_bit(uint32_t v)
  * values in registers. */
 #define INLINE static inline BW_ALWAYS_INLINE
 #define NOINLINE static BW_NOINLINE
+
+#define OUT_AT(s, i) (((s).out[(i) >> 5] >> ((i) & 31)) & 1u)
+
+#if BW_FAST
+INLINE int is_free(src s, unsigned i, int plane)
+{
+    if (OUT_AT(s, i))
+        return 0;
+    if (plane)
+        return (int)((s.mask[i >> 5] >> (i & 31)) & 1u);
+    return s.lut[s.cell[i]];
+}
 
 /* The plane words the searches below look through. */
 enum { W_OUT, W_NOT_OUT, W_FREE, W_NOT_FREE };
@@ -93,17 +116,6 @@ INLINE int find_down(src s, int a, int b, int kind)
     }
     j = (int)(k << 5) + high_bit(v);
     return j >= b ? j : b - 1;
-}
-
-#define OUT_AT(s, i) (((s).out[(i) >> 5] >> ((i) & 31)) & 1u)
-
-INLINE int is_free(src s, unsigned i, int plane)
-{
-    if (OUT_AT(s, i))
-        return 0;
-    if (plane)
-        return (int)((s.mask[i >> 5] >> (i & 31)) & 1u);
-    return s.lut[s.cell[i]];
 }
 
 /* The last cell of the free run that starts at free cell i, at most lim. */
@@ -166,6 +178,49 @@ INLINE void set_bits(uint32_t *out, unsigned l, unsigned r)
     out[wr] |= hi;
 }
 
+#else
+/* Small build (config.h, BW_FAST 0): one path for both sources, which
+ * s->mask tells apart (`plane` is not looked at), and the searches a cell
+ * at a time and out of line: slower, a fraction of the code. */
+static int free_at(const src *s, unsigned i)
+{
+    if (OUT_AT(*s, i))
+        return 0;
+    if (s->mask)
+        return (int)((s->mask[i >> 5] >> (i & 31)) & 1u);
+    return (int)OPEN_HAS(s->lut, s->cell[i]);
+}
+#define is_free(s, i, plane) free_at(&(s), (i))
+
+/* From free cell i toward lim (either side of it), the last free cell
+ * before a cell that is not, or lim. */
+#define run_right(s, i, lim, plane) run_(&(s), (i), (lim), 1u)
+#define run_left(s, i, lim, plane) run_(&(s), (i), (lim), 0u - 1u)
+NOINLINE unsigned run_(const src *s, unsigned i, unsigned lim, unsigned step)
+{
+    while (i != lim && free_at(s, i + step))
+        i += step;
+    return i;
+}
+
+#define skip(s, i, lim, plane) skip_(&(s), (i), (lim))
+#define skip_plane skip_
+#define skip_grid skip_
+NOINLINE unsigned skip_(const src *s, unsigned i, unsigned lim)
+{
+    while (i <= lim && !free_at(s, i))
+        i++;
+    return i;
+}
+
+#define set_bits(out, l, r) set_bits_((out), (l), (r))
+NOINLINE void set_bits_(uint32_t *out, unsigned l, unsigned r)
+{
+    for (; l <= r; l++)
+        out[l >> 5] |= 1u << (l & 31);
+}
+#endif
+
 #define UP 0x80u /* in a stack entry's y: the row to explore is y - 1 */
 
 /* One fill's state between fill_from calls. */
@@ -180,6 +235,7 @@ typedef struct run {
  * above (UP) it; a full stack drops it and notes the row it was to explore
  * for the rescan. Rows off the map are pushed too and skipped when popped:
  * fewer live values in the loop than a test here. */
+#if BW_FAST
 #define PUSH(py, pl, pr, pu)                                                 \
     do {                                                                     \
         if (sp < st->cap) {                                                  \
@@ -192,6 +248,26 @@ typedef struct run {
             dropped(st, (int)(py) + ((pu) ? -1 : 1));                        \
         }                                                                    \
     } while (0)
+
+#else
+/* Out of line: one copy of the push instead of six (config.h, BW_FAST). */
+#define PUSH(py, pl, pr, pu) (sp = push(st, sp, (unsigned)(py), (pl), (pr), (pu)))
+static void dropped(run *st, int row);
+NOINLINE unsigned push(run *st, unsigned sp, unsigned py, unsigned pl, unsigned pr, unsigned pu)
+{
+    bw_fill *f = st->f;
+    if (sp < st->cap) {
+        f->xl[sp] = (uint8_t)pl;
+        f->xr[sp] = (uint8_t)pr;
+        f->y[sp] = (uint8_t)(py | pu);
+        if (++sp > f->peak)
+            f->peak = (uint16_t)sp;
+    } else {
+        dropped(st, (int)py + (pu ? -1 : 1));
+    }
+    return sp;
+}
+#endif
 
 static void dropped(run *st, int row)
 {
@@ -214,6 +290,7 @@ static void dropped(run *st, int row)
             PUSH(ly, j_ - (lrow), lb, lu);                                   \
     } while (0)
 
+#if BW_FAST
 /* Leaks are rare and short: out of line, the loop keeps its registers. */
 NOINLINE unsigned skip_plane(const src *s, unsigned i, unsigned lim)
 {
@@ -223,6 +300,7 @@ NOINLINE unsigned skip_grid(const src *s, unsigned i, unsigned lim)
 {
     return skip(*s, i, lim, 0);
 }
+#endif
 
 /* Fills the free run through free cell (x, y), then everything the stack
  * reaches from it. */
@@ -283,10 +361,14 @@ NOINLINE void fill_from_grid(run *st, src s, int x, int y)
     fill_from(st, s, x, y, 0);
 }
 
+#if BW_FAST
 NOINLINE void fill_from_plane(run *st, src s, int x, int y)
 {
     fill_from(st, s, x, y, 1);
 }
+#else
+#define fill_from_plane fill_from_grid
+#endif
 
 INLINE int fill(bw_fill *f, src s, int w, int h, int x, int y, int plane)
 {
@@ -336,7 +418,7 @@ INLINE int fill(bw_fill *f, src s, int w, int h, int x, int y, int plane)
 }
 
 /* The two paths apart, so neither branches on the kind of source. */
-static int fill_grid(bw_fill *f, const bw_grid *g, const uint8_t *lut, bw_plane *out, int x, int y)
+static int fill_grid(bw_fill *f, const bw_grid *g, open_ref lut, bw_plane *out, int x, int y)
 {
     src s;
     s.cell = g->cell;
@@ -353,12 +435,18 @@ static int fill_grid(bw_fill *f, const bw_grid *g, const uint8_t *lut, bw_plane 
 BW_STATIC_ASSERT(BW_TILE_COUNT <= LUT_SIZE, fill_open_table_holds_every_tile);
 BW_STATIC_ASSERT(BW_FILL_STACK >= 1 && BW_FILL_STACK <= 255, fill_stack_in_range);
 
+#if BW_FAST
 static void make_lut(uint8_t lut[LUT_SIZE], const bw_tileset *open)
 {
     int t;
     for (t = 0; t < LUT_SIZE; t++)
         lut[t] = (uint8_t)BW_TILESET_HAS(open, t);
 }
+/* the open table of a call that floods a grid, made from `open` */
+#define LUT(lut) uint8_t lut[LUT_SIZE]; make_lut(lut, open)
+#else
+#define LUT(lut) open_ref lut = open
+#endif
 
 void bw_fill_init(bw_fill *f)
 {
@@ -370,13 +458,18 @@ void bw_fill_init(bw_fill *f)
 int bw_fill_flood(bw_fill *f, const bw_grid *g, const bw_tileset *open,
             bw_plane *out, int x, int y)
 {
+#if BW_FAST
     uint8_t lut[LUT_SIZE];
-    /* the start first: no table for a flood that fills nothing */
+    /* the start first: no table for a flood that fills nothing (fill()
+     * checks it again, which is all the small build does; config.h) */
     if (x < 0 || y < 0 || x >= g->w || y >= g->h || BW_PGET(out, x, y) ||
         !BW_TILESET_HAS(open, BW_AT(g, x, y)))
         return 0;
     make_lut(lut, open);
     return fill_grid(f, g, lut, out, x, y);
+#else
+    return fill_grid(f, g, open, out, x, y);
+#endif
 }
 
 int bw_fill_flood_plane(bw_fill *f, const bw_plane *open, int w, int h,
@@ -406,7 +499,7 @@ int bw_fill_open_mask(const bw_grid *g, const bw_tileset *open, bw_plane *mask)
 
 /* The first free cell at or after (*x, *y) in row order: 1 and the cell,
  * or 0 when there is none. */
-static int first_free(const bw_grid *g, const uint8_t *lut, const bw_plane *seen,
+static int first_free(const bw_grid *g, open_ref lut, const bw_plane *seen,
                       int *x, int *y)
 {
     src s;
@@ -432,8 +525,7 @@ static int first_free(const bw_grid *g, const uint8_t *lut, const bw_plane *seen
 int bw_fill_region_next(bw_fill *f, const bw_grid *g, const bw_tileset *open,
                    bw_plane *seen, int *x, int *y)
 {
-    uint8_t lut[LUT_SIZE];
-    make_lut(lut, open);
+    LUT(lut);
     if (!first_free(g, lut, seen, x, y))
         return 0;
     return fill_grid(f, g, lut, seen, *x, *y);
@@ -452,12 +544,11 @@ int bw_fill_regions(bw_fill *f, const bw_grid *g, const bw_tileset *open,
 int bw_fill_all_reachable(bw_fill *f, const bw_grid *g, const bw_tileset *open,
                      bw_plane *scratch, int x, int y)
 {
-    uint8_t lut[LUT_SIZE]; /* one table for both passes: the stack is small */
     int fx = 0, fy = 0;
+    LUT(lut); /* one table for both passes: the stack is small */
     bw_plane_clear(scratch);
-    make_lut(lut, open);
     if (x >= 0) {
-        if (x >= g->w || y < 0 || y >= g->h || !lut[BW_AT(g, x, y)])
+        if (x >= g->w || y < 0 || y >= g->h || !OPEN_HAS(lut, BW_AT(g, x, y)))
             return 0;
         fill_grid(f, g, lut, scratch, x, y); /* fills the open start at least */
     }

@@ -53,8 +53,9 @@ static void fill_row(uint8_t *p, int n, uint8_t tile)
 int bw_grid_span_replace(bw_grid *g, int x0, int x1, int y, uint8_t from, uint8_t to)
 {
     uint8_t *p = &BW_AT(g, 0, y);
-    const uint32_t f4 = from * 0x01010101u, t4 = to * 0x01010101u;
     int x = x0, n = 0;
+#if BW_FAST
+    const uint32_t f4 = from * 0x01010101u, t4 = to * 0x01010101u; /* config.h: the small build only has the byte loop after it */
     for (; x <= x1 && (x & 3); x++)
         if (p[x] == from) {
             p[x] = to;
@@ -73,6 +74,7 @@ int bw_grid_span_replace(bw_grid *g, int x0, int x1, int y, uint8_t from, uint8_
         bw_store4(q, v);
         n += (int)(((z >> 7) * 0x01010101u) >> 24);
     }
+#endif
     for (; x <= x1; x++)
         if (p[x] == from) {
             p[x] = to;

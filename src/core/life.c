@@ -23,6 +23,27 @@ void bw_life_fecund(bw_life *l, uint8_t life, uint8_t dead)
     l->birth_max = 4;
 }
 
+/* The rule: does a cell that is (alive) or not, with k live neighbours,
+ * live next? */
+static int lives(const bw_life *l, int alive, int k)
+{
+    return alive ? (k >= l->survive_min && k <= l->survive_max)
+                 : (k >= l->birth_min && k <= l->birth_max);
+}
+
+/* Gives (x, y) its next state, unless it is kept or a slope; 1 if the
+ * cell changed. */
+static int settle(bw_grid *g, const bw_life *l, int x, int y, int live_next)
+{
+    uint8_t t = BW_AT(g, x, y);
+    if ((t == l->life) == live_next || BW_TILESET_HAS(&l->keep, t) ||
+        t == BW_T_UP_SLOPE || t == BW_T_DOWN_SLOPE)
+        return 0;
+    BW_AT(g, x, y) = live_next ? l->life : l->dead;
+    return 1;
+}
+
+#if BW_FAST
 /* One generation. Live-neighbour counts come from a sliding window of three
  * column sums, about five operations a cell instead of eight reads. */
 static int step(bw_grid *g, const bw_life *l, int x0, int y0, int x1, int y1,
@@ -54,21 +75,12 @@ static int step(bw_grid *g, const bw_life *l, int x0, int y0, int x1, int y1,
         for (x = x0; x <= x1; x++) {
             int alive = BW_AT(g, x, y) == l->life;
             int n = col[x] + col[x + 1] + col[x + 2] - alive;
-            int live_next = alive ? (n >= l->survive_min && n <= l->survive_max)
-                                  : (n >= l->birth_min && n <= l->birth_max);
-            if (live_next) BW_PSET(next, x, y); else BW_PCLR(next, x, y);
+            if (lives(l, alive, n)) BW_PSET(next, x, y); else BW_PCLR(next, x, y);
         }
     }
     for (y = y0; y <= y1; y++)
-        for (x = x0; x <= x1; x++) {
-            uint8_t t = BW_AT(g, x, y);
-            int alive = t == l->life, live_next = (int)BW_PGET(next, x, y);
-            if (alive == live_next || BW_TILESET_HAS(&l->keep, t) ||
-                t == BW_T_UP_SLOPE || t == BW_T_DOWN_SLOPE)
-                continue;
-            BW_AT(g, x, y) = live_next ? l->life : l->dead;
-            changed++;
-        }
+        for (x = x0; x <= x1; x++)
+            changed += settle(g, l, x, y, (int)BW_PGET(next, x, y));
     return changed;
 }
 
@@ -236,3 +248,74 @@ void bw_life_cave(bw_grid *g, int generations, int x0, int y0, int x1, int y1,
         pass(g, bw_min(generations, PIPE), y0, y1, inner,
              bw_max(x0 - 1, 0), bw_min(x1 + 1, g->w - 1), wall, floor); /* the frame's columns */
 }
+#else
+/* The small build (config.h, BW_FAST 0): both rules by one loop, a
+ * generation at a time and a cell at a time, from three rows of live
+ * flags (column x at x + 1; off the map, or outside xa..xb, `edge`).
+ * Each row is written as soon as the row below it is read, so no scratch
+ * plane: bw_life_run leaves `next` alone. bw_life_cave writes every
+ * generation where the fast build writes the last of up to three: the same
+ * grid while its region holds only `wall` and `floor`, as life.h asks. */
+static void live_row(const bw_grid *g, int y, uint8_t life, int edge, int xa, int xb, uint8_t *w)
+{
+    int x, off = y < 0 || y >= g->h;
+    const uint8_t *row = &BW_AT(g, 0, off ? 0 : y);
+    w[xa] = w[xb + 2] = (uint8_t)edge;
+    for (x = xa; x <= xb; x++)
+        w[x + 1] = (uint8_t)(off ? edge : row[x] == life);
+}
+
+static int run(bw_grid *g, const bw_life *l, int generations, int x0, int y0, int x1, int y1)
+{
+    uint8_t r[3][BW_GRID_MAX + 2];
+    int x, y, changed = 0, edge = l->edge_alive ? 1 : 0;
+    int xa, xb;
+    x0 = bw_clamp(x0, 0, g->w - 1);
+    x1 = bw_clamp(x1, 0, g->w - 1);
+    y0 = bw_clamp(y0, 0, g->h - 1);
+    y1 = bw_clamp(y1, 0, g->h - 1);
+    xa = bw_max(x0 - 1, 0);
+    xb = bw_min(x1 + 1, g->w - 1);
+    for (; generations > 0; generations--) {
+        uint8_t *p = r[0], *c = r[1], *n = r[2], *t3;
+        changed = 0;
+        live_row(g, y0 - 1, l->life, edge, xa, xb, p);
+        live_row(g, y0, l->life, edge, xa, xb, c);
+        for (y = y0; y <= y1; y++, t3 = p, p = c, c = n, n = t3) {
+            int sa, sb, sc; /* live cells in columns x - 1, x, x + 1, rows y - 1..y + 1 */
+            live_row(g, y + 1, l->life, edge, xa, xb, n); /* row y + 1 is not written yet */
+            sb = p[x0] + c[x0] + n[x0];
+            sc = p[x0 + 1] + c[x0 + 1] + n[x0 + 1];
+            for (x = x0; x <= x1; x++) {
+                int alive = c[x + 1];
+                sa = sb;
+                sb = sc;
+                sc = p[x + 2] + c[x + 2] + n[x + 2];
+                if (lives(l, alive, sa + sb + sc - alive) != alive) /* else no change */
+                    changed += settle(g, l, x, y, !alive);
+            }
+        }
+    }
+    return changed;
+}
+
+int bw_life_run(bw_grid *g, const bw_life *l, int generations,
+                int x0, int y0, int x1, int y1, bw_plane *next)
+{
+    (void)next;
+    return run(g, l, generations, x0, y0, x1, y1);
+}
+
+void bw_life_cave(bw_grid *g, int generations, int x0, int y0, int x1, int y1,
+                  uint8_t wall, uint8_t floor)
+{
+    bw_life l; /* the 4-5 rule, the map's edge wall */
+    bw_life_classic(&l, wall, floor);
+    l.survive_min = 4;
+    l.survive_max = 8;
+    l.birth_min = 5;
+    l.birth_max = 8;
+    l.edge_alive = 1;
+    run(g, &l, generations, x0, y0, x1, y1);
+}
+#endif

@@ -15,9 +15,13 @@ void bw_walk_start(bw_walk *k, int x, int y, int gx, int gy, int w, int h)
     k->qx = 2;
 }
 
-/* For the goal's quadrant q = (sx + 1) * 3 + (sy + 1) and direction d:
+/* The fast build's tables (config.h, BW_FAST); the small build works the
+ * same numbers out in bw_walk_step and searches for the direction.
+ *
+ * For the goal's quadrant q = (sx + 1) * 3 + (sy + 1) and direction d:
  * how many units d gains toward the goal (0..2), and 1 if it loses none.
  * Made from bw_dx8/bw_dy8 by the rule of BW_WALK_BIAS. */
+#if BW_FAST
 static const uint8_t walk_gain[9][8] = {
     { 1, 1, 0, 0, 0, 1, 1, 2 },
     { 0, 0, 0, 0, 0, 1, 1, 1 },
@@ -48,7 +52,7 @@ static const uint8_t walk_noloss[9][8] = {
 #if BW_WALK_BIAS != 3
 #error "walk_w3 and walk_pick3 are made for BW_WALK_BIAS 3"
 #endif
-static const uint16_t walk_w3[9][8] = {
+static const uint8_t walk_w3[9][8] = {
     { 5, 4, 1, 1, 1, 4, 5, 8 },
     { 2, 1, 1, 1, 2, 5, 5, 5 },
     { 1, 1, 1, 4, 5, 8, 5, 4 },
@@ -71,6 +75,7 @@ static const uint8_t walk_pick3[9][29] = {
     { 0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 5, 6, 7, 0, 0, 0, 0, 0, 0, 0 },
     { 0, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 5, 5, 5, 5, 6, 7 },
 };
+#endif
 
 int bw_walk_step(bw_walk *k, bw_rng *r)
 {
@@ -90,21 +95,33 @@ int bw_walk_step(bw_walk *k, bw_rng *r)
         return k->x == k->gx && k->y == k->gy;
     }
     if (k->qx != sx || k->qy != sy || k->qbias != k->bias) {
-        int q = (sx + 1) * 3 + (sy + 1);
         k->qx = (int8_t)sx;
         k->qy = (int8_t)sy;
         k->qbias = k->bias;
+#if BW_FAST
         if (k->bias == BW_WALK_BIAS) {
+            int q = (sx + 1) * 3 + (sy + 1);
             for (d = 0; d < 8; d++)
                 k->qweight[d] = walk_w3[q][d];
             k->qtotal = walk_total3[q];
         } else {
+            int q = (sx + 1) * 3 + (sy + 1);
             k->qtotal = 0;
             for (d = 0; d < 8; d++) {
                 k->qweight[d] = (uint16_t)(1 + k->bias * walk_gain[q][d] + walk_noloss[q][d]);
                 k->qtotal = (uint16_t)(k->qtotal + k->qweight[d]);
             }
         }
+#else
+        k->qtotal = 0;
+        for (d = 0; d < 8; d++) {
+            /* BW_WALK_BIAS: 1 + bias x (units d gains toward the goal, 0..2)
+             * + (1 if d loses none) */
+            int ex = bw_dx8[d] * sx, ey = bw_dy8[d] * sy;
+            k->qweight[d] = (uint16_t)(1 + k->bias * ((ex > 0) + (ey > 0)) + (ex >= 0 && ey >= 0));
+            k->qtotal = (uint16_t)(k->qtotal + k->qweight[d]);
+        }
+#endif
     }
     total = k->qtotal;
     if (k->x <= 0 || k->y <= 0 || k->x >= k->w - 1 || k->y >= k->h - 1) {
@@ -118,9 +135,12 @@ int bw_walk_step(bw_walk *k, bw_rng *r)
         weight = edge;
     }
     pick = bw_rng_below(r, total);
+#if BW_FAST
     if (weight == k->qweight && k->qbias == BW_WALK_BIAS) {
         d = walk_pick3[(k->qx + 1) * 3 + (k->qy + 1)][pick]; /* qx, qy: sx, sy */
-    } else {
+    } else
+#endif
+    {
         for (d = 0; d < 7 && pick >= weight[d]; d++)
             pick -= weight[d];
     }
@@ -132,12 +152,9 @@ int bw_walk_step(bw_walk *k, bw_rng *r)
 
 int bw_walk_run(bw_walk *k, bw_rng *r, bw_walk_fn fn, void *ctx)
 {
-    if (fn && fn(k->x, k->y, ctx))
-        return k->steps;
-    while (!(k->x == k->gx && k->y == k->gy)) {
+    /* each cell once, the start first; stops where fn says so or at the
+     * goal (bw_walk_step reaches it: its fallback beelines) */
+    while (!(fn && fn(k->x, k->y, ctx)) && !(k->x == k->gx && k->y == k->gy))
         bw_walk_step(k, r);
-        if (fn && fn(k->x, k->y, ctx))
-            break;
-    }
     return k->steps;
 }
