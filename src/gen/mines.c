@@ -248,26 +248,20 @@ static void smooth(bw_map *m, uint8_t wall, uint8_t floor)
     bw_life_cave(g, 2, 1, 1, g->w - 2, g->h - 2, wall, floor);
 }
 
-/* Reserves the open ground of a pit's box (plus one ring) with the marker,
- * so the features keep off it; wall stays wall. Returns the cells marked. */
-static int mark_boxes(bw_grid *g, const bw_pit_plan *p, uint8_t floor)
+/* The pit boxes (plus one ring) of both plans, pl[0] the pits arriving
+ * from above and pl[1] the pits leading down: `from` becomes `to` in
+ * them, wall stays wall. With (floor, MARK) it reserves the open ground
+ * the pits need, so the features keep off it; with (MARK, floor) it gives
+ * it back. Returns the cells changed. */
+static int boxes(bw_grid *g, const bw_pit_plan *pl, uint8_t from, uint8_t to)
 {
-    int k, y, n = 0;
-    for (k = 0; k < p->n; k++)
-        for (y = bw_max(p->y[k] - BW_PIT_REACH - 1, 0); y <= p->y[k] + BW_PIT_REACH + 1 && y < g->h; y++)
-            n += bw_grid_span_replace(g, bw_max(p->x[k] - BW_PIT_REACH - 1, 0),
-                                      bw_min(p->x[k] + BW_PIT_REACH + 1, g->w - 1), y, floor, MARK);
+    int j, k, y, n = 0;
+    for (j = 0; j < 2; j++)
+        for (k = 0; k < pl[j].n; k++)
+            for (y = bw_max(pl[j].y[k] - BW_PIT_REACH - 1, 0); y <= pl[j].y[k] + BW_PIT_REACH + 1 && y < g->h; y++)
+                n += bw_grid_span_replace(g, bw_max(pl[j].x[k] - BW_PIT_REACH - 1, 0),
+                                          bw_min(pl[j].x[k] + BW_PIT_REACH + 1, g->w - 1), y, from, to);
     return n;
-}
-
-/* Gives the marked ground of the boxes back to `floor`. */
-static void unmark_boxes(bw_grid *g, const bw_pit_plan *p, uint8_t floor)
-{
-    int k, y;
-    for (k = 0; k < p->n; k++)
-        for (y = bw_max(p->y[k] - BW_PIT_REACH - 1, 0); y <= p->y[k] + BW_PIT_REACH + 1 && y < g->h; y++)
-            bw_grid_span_replace(g, bw_max(p->x[k] - BW_PIT_REACH - 1, 0),
-                                 bw_min(p->x[k] + BW_PIT_REACH + 1, g->w - 1), y, MARK, floor);
 }
 
 static void add_node(node_list *nl, int x, int y)
@@ -279,11 +273,28 @@ static void add_node(node_list *nl, int x, int y)
     }
 }
 
-static void add_plan(node_list *nl, const bw_pit_plan *p)
+/* The start of a level: the map all `fill`, the node list (the pit seeds
+ * of pl[0], the pits from above, then of pl[1]) and the stream for
+ * `purpose`. */
+static void begin(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
+                  const bw_pit_plan *pl, uint8_t fill, uint32_t purpose)
 {
-    int k;
-    for (k = 0; k < p->n; k++)
-        add_node(nl, p->x[k], p->y[k]);
+    int j, k;
+    nl->n = 0;
+    for (j = 0; j < 2; j++)
+        for (k = 0; k < pl[j].n; k++)
+            add_node(nl, pl[j].x[k], pl[j].y[k]);
+    bw_map_init(m, BW_MINES_W, BW_MINES_H, fill);
+    bw_rng_stream(r, seed, BW_GEN_MINES, (uint32_t)level, purpose);
+}
+
+/* The end of a level: the marked boxes back to `floor`, then the pits:
+ * the bases of those from above, and those leading down. */
+static void put_pits(bw_map *m, const bw_pit_plan *pl, uint8_t floor)
+{
+    boxes(&m->grid, pl, MARK, floor);
+    bw_pit_put_below(&m->grid, &pl[0], floor, &m->b);
+    bw_pit_put(&m->grid, &pl[1], &m->b);
 }
 
 /* The earlier node nearest to node i. */
@@ -467,13 +478,14 @@ static void area_add(area_list *al, const bw_grid *g, int x0, int y0, int x1, in
     al->y1[k] = (uint8_t)y1;
 }
 
-/* Adds every pit box of p, plus the ring round it. */
-static void area_add_boxes(area_list *al, const bw_grid *g, const bw_pit_plan *p)
+/* Adds every pit box of both plans, plus the ring round it. */
+static void area_add_boxes(area_list *al, const bw_grid *g, const bw_pit_plan *pl)
 {
-    int k;
-    for (k = 0; k < p->n; k++)
-        area_add(al, g, p->x[k] - BW_PIT_REACH - 1, p->y[k] - BW_PIT_REACH - 1,
-                 p->x[k] + BW_PIT_REACH + 1, p->y[k] + BW_PIT_REACH + 1);
+    int j, k;
+    for (j = 0; j < 2; j++)
+        for (k = 0; k < pl[j].n; k++)
+            area_add(al, g, pl[j].x[k] - BW_PIT_REACH - 1, pl[j].y[k] - BW_PIT_REACH - 1,
+                     pl[j].x[k] + BW_PIT_REACH + 1, pl[j].y[k] + BW_PIT_REACH + 1);
 }
 
 /* m->a holds the cells reached from the level's first node by a flood
@@ -600,18 +612,15 @@ static void cave_features(bw_map *m, bw_rng *r, int floor, int n)
 /* ------------------------------------------------------------ levels */
 
 /* 1.1.1 - 1.1.4 */
-static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_pit_plan *own)
+static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
     bw_grid *g = &m->grid;
     bw_building_params bp;
-    bw_rubble_params rp;
+    node_list nl;
     area_list al;
     bw_rng r;
-    int i;
-    (void)above; /* none on DLVL 1 */
-    bw_map_init(m, BW_MINES_W, BW_MINES_H, BW_T_DIRT); /* 1.1.2 */
-    mark_boxes(g, own, BW_T_DIRT);
-    bw_rng_stream(&r, seed, BW_GEN_MINES, 1, P_BUILDINGS);
+    begin(m, &nl, &r, seed, 1, pl, BW_T_DIRT, P_BUILDINGS); /* 1.1.2 */
+    boxes(g, pl, BW_T_DIRT, MARK);
     bw_building_defaults(&bp);
     /* may overlap other buildings (PUT_BUILDING merges them), never a pit */
     bw_tileset_add(&bp.on, BW_T_DIRT);
@@ -622,14 +631,10 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_
     bw_tileset_add(&bp.on, BW_T_DOOR);
     bw_building_put_many(g, &r, &bp, bw_rng_range(&r, 8, 14), bw_rect_make(1, 1, g->w - 2, g->h - 2));
     bw_rng_stream(&r, seed, BW_GEN_MINES, 1, P_FEATURES);
-    bw_rubble_defaults(&rp);
-    bw_tileset_clear(&rp.over);
-    bw_tileset_add(&rp.over, BW_T_DIRT); /* in the open, not inside buildings */
-    for (i = bw_rng_range(&r, 10, 16); i > 0; i--)
-        bw_rubble_put(g, &r, &rp, 0);
-    unmark_boxes(g, own, BW_T_DIRT);
-    bw_pit_put(g, own, &m->b); /* 1.1.3 */
-    open_doors(m, own->x[0], own->y[0], 1, 1, g->w - 2, g->h - 2);
+    /* in the open, not inside buildings */
+    patches(g, &r, BW_T_RUBBLE, BW_T_DIRT, bw_rng_range(&r, 10, 16));
+    put_pits(m, pl, BW_T_DIRT); /* 1.1.3 */
+    open_doors(m, nl.x[0], nl.y[0], 1, 1, g->w - 2, g->h - 2);
     al.n = 0;
     area_add(&al, g, 0, 0, g->w - 1, g->h - 1); /* the doors may have left any room out */
     ensure_connected(m, &al, seed, 1, BW_T_DIRT);
@@ -655,28 +660,30 @@ static void carve(bw_map *m, bw_rng *r, const node_list *nl, int link_from,
         disc_hard(g, nl->x[i], nl->y[i], PROTECT_R, BW_T_STONE);
 }
 
+/* DLVL 2 and 3 up to the water (1.2.1 - 1.2.5, 1.3.1, 1.3.2): wide caves
+ * round the pits, joined from the first pit below the bases on DLVL 2
+ * (each cave of its own, 1.2.4), all joined on DLVL 3 (1.3.2); the
+ * features on the stone; DLVL 2's 1-3 towers (DLVL 3's come last). Leaves
+ * the pit boxes marked. */
+static void caves23(bw_map *m, node_list *nl, uint32_t seed, int level, const bw_pit_plan *pl)
+{
+    bw_rng r;
+    int stone, first = level == 2 ? pl[0].n : 1;
+    begin(m, nl, &r, seed, level, pl, BW_T_ROCK, P_CAVES); /* 1.2.3 */
+    carve(m, &r, nl, first, level + 1, level == 2 ? 5 : 7);
+    /* the stone left once the boxes are marked: keep_reached's count */
+    stone = keep_reached(m, nl, first, BW_T_ROCK, BW_T_STONE); /* 1.2.4, 1.2.5 */
+    stone -= boxes(&m->grid, pl, BW_T_STONE, MARK);
+    bw_rng_stream(&r, seed, BW_GEN_MINES, (uint32_t)level, P_FEATURES);
+    cave_features(m, &r, stone, level == 2 ? bw_rng_range(&r, 1, 3) : 0); /* 1.2.2 */
+}
+
 /* 1.2.1 - 1.2.5 */
-static void level2(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_pit_plan *own)
+static void level2(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
     node_list nl;
-    bw_rng r;
-    int stone;
-    nl.n = 0;
-    add_plan(&nl, above);
-    add_plan(&nl, own);
-    bw_map_init(m, BW_MINES_W, BW_MINES_H, BW_T_ROCK); /* 1.2.3 */
-    bw_rng_stream(&r, seed, BW_GEN_MINES, 2, P_CAVES);
-    carve(m, &r, &nl, above->n, 3, 5);          /* 1.2.1: caves round the bases */
-    /* the stone left once the boxes are marked: keep_reached's count */
-    stone = keep_reached(m, &nl, above->n, BW_T_ROCK, BW_T_STONE); /* 1.2.4, 1.2.5 */
-    stone -= mark_boxes(&m->grid, above, BW_T_STONE);
-    stone -= mark_boxes(&m->grid, own, BW_T_STONE);
-    bw_rng_stream(&r, seed, BW_GEN_MINES, 2, P_FEATURES);
-    cave_features(m, &r, stone, bw_rng_range(&r, 1, 3)); /* 1.2.2 */
-    unmark_boxes(&m->grid, above, BW_T_STONE);
-    unmark_boxes(&m->grid, own, BW_T_STONE);
-    bw_pit_put_below(&m->grid, above, BW_T_STONE, &m->b);
-    bw_pit_put(&m->grid, own, &m->b);
+    caves23(m, &nl, seed, 2, pl);
+    put_pits(m, pl, BW_T_STONE);
 }
 
 /* 1.3.5: the ring of slick rock round the pit: every cell next to (8
@@ -1060,31 +1067,31 @@ static void widen_water(bw_map *m)
 
 /* After the pits went in over the water: m->a's water bits again in the
  * boxes round the pits (their slopes, bases and slick ring). */
-static void water_again(bw_map *m, const bw_pit_plan *p)
+static void water_again(bw_map *m, const bw_pit_plan *pl)
 {
-    int k, x, y;
-    for (k = 0; k < p->n; k++)
-        for (y = bw_max(p->y[k] - BW_PIT_REACH - 1, 0);
-             y <= bw_min(p->y[k] + BW_PIT_REACH + 1, m->grid.h - 1); y++)
-        {
-            int x1 = bw_min(p->x[k] + BW_PIT_REACH + 1, m->grid.w - 1);
-            for (x = bw_max(p->x[k] - BW_PIT_REACH - 1, 0); x <= x1; x++) {
-                const uint8_t *c = &BW_AT(&m->grid, x, y);
-                if (!(x & 3) && x + 3 <= x1) {
-                    /* four cells, four plane bits in one word (the row's
-                     * first bit, y * 120, is a multiple of 4) */
-                    unsigned b = BW_BIT(x, y);
-                    uint32_t *w = &m->a.w[b >> 5];
-                    *w = (*w & ~(0xfu << (b & 31))) |
-                         (bw_eq4(c, BW_T_SHALLOW) | bw_eq4(c, BW_T_DEEP)) << (b & 31);
-                    x += 3;
-                } else if (*c == BW_T_SHALLOW || *c == BW_T_DEEP) {
-                    BW_PSET(&m->a, x, y);
-                } else {
-                    BW_PCLR(&m->a, x, y);
+    int j, k, x, y;
+    for (j = 0; j < 2; j++)
+        for (k = 0; k < pl[j].n; k++)
+            for (y = bw_max(pl[j].y[k] - BW_PIT_REACH - 1, 0);
+                 y <= bw_min(pl[j].y[k] + BW_PIT_REACH + 1, m->grid.h - 1); y++) {
+                int x1 = bw_min(pl[j].x[k] + BW_PIT_REACH + 1, m->grid.w - 1);
+                for (x = bw_max(pl[j].x[k] - BW_PIT_REACH - 1, 0); x <= x1; x++) {
+                    const uint8_t *c = &BW_AT(&m->grid, x, y);
+                    if (!(x & 3) && x + 3 <= x1) {
+                        /* four cells, four plane bits in one word (the
+                         * row's first bit, y * 120, is a multiple of 4) */
+                        unsigned b = BW_BIT(x, y);
+                        uint32_t *w = &m->a.w[b >> 5];
+                        *w = (*w & ~(0xfu << (b & 31))) |
+                             (bw_eq4(c, BW_T_SHALLOW) | bw_eq4(c, BW_T_DEEP)) << (b & 31);
+                        x += 3;
+                    } else if (*c == BW_T_SHALLOW || *c == BW_T_DEEP) {
+                        BW_PSET(&m->a, x, y);
+                    } else {
+                        BW_PCLR(&m->a, x, y);
+                    }
                 }
             }
-        }
 }
 
 /* The half moons of the pits above as up slopes, nothing else yet: the
@@ -1101,26 +1108,16 @@ static void up_moons(bw_grid *g, const bw_pit_plan *above)
 }
 
 /* 1.3.1 - 1.3.5 */
-static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_pit_plan *own)
+static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
+    const bw_pit_plan *above = &pl[0];
     node_list nl;
     bw_streamer_params sp;
     bw_rng r;
     bw_rect moon[BW_PIT_MAX];
-    int i, stone;
-    nl.n = 0;
-    add_plan(&nl, above);
-    add_plan(&nl, own);
-    bw_map_init(m, BW_MINES_W, BW_MINES_H, BW_T_ROCK);
-    bw_rng_stream(&r, seed, BW_GEN_MINES, 3, P_CAVES);
-    carve(m, &r, &nl, 1, 4, 7);                  /* 1.3.2: wide, all joined */
-    stone = keep_reached(m, &nl, 1, BW_T_ROCK, BW_T_STONE);
-    stone -= mark_boxes(&m->grid, above, BW_T_STONE);
-    stone -= mark_boxes(&m->grid, own, BW_T_STONE);
-    bw_rng_stream(&r, seed, BW_GEN_MINES, 3, P_FEATURES);
-    cave_features(m, &r, stone, 0); /* the towers come after the water */
-    unmark_boxes(&m->grid, above, BW_T_STONE);
-    unmark_boxes(&m->grid, own, BW_T_STONE);
+    int i;
+    caves23(m, &nl, seed, 3, pl); /* the towers come after the water */
+    boxes(&m->grid, pl, MARK, BW_T_STONE);
     up_moons(&m->grid, above); /* what the streamers keep away from */
     bw_rng_stream(&r, seed, BW_GEN_MINES, 3, P_WATER); /* 1.3.3 */
     bw_streamer_defaults(&sp);
@@ -1139,12 +1136,11 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_
     /* the pit bases go in after the water, so the ground under every pit
      * is stone */
     bw_pit_put_below(&m->grid, above, BW_T_STONE, &m->b);
-    bw_pit_put(&m->grid, own, &m->b);            /* 1.3.4 */
-    slick_ring(&m->grid, own);                   /* 1.3.5 */
+    bw_pit_put(&m->grid, &pl[1], &m->b);         /* 1.3.4 */
+    slick_ring(&m->grid, &pl[1]);                /* 1.3.5 */
     /* the water is final before it deepens, and only fords change it
      * after: the deepening rule holds on every tile but the fords */
-    water_again(m, above);
-    water_again(m, own);
+    water_again(m, pl);
     bw_streamer_deepen_water(m, &sp, &m->a);
     if (water_cross(m, &nl, &sp)) {                   /* 1.3.2 */
         area_list al;
@@ -1155,11 +1151,9 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_
     /* 1.3.1: DLVL 2's 1-2 watchtowers, placed last so that no streamer
      * runs over one (towers connect, so the level stays joined) */
     bw_rng_stream(&r, seed, BW_GEN_MINES, 3, P_TOWERS);
-    mark_boxes(&m->grid, above, BW_T_STONE);
-    mark_boxes(&m->grid, own, BW_T_STONE);
+    boxes(&m->grid, pl, BW_T_STONE, MARK);
     towers(&m->grid, &r, bw_rng_range(&r, 1, 2));
-    unmark_boxes(&m->grid, above, BW_T_STONE);
-    unmark_boxes(&m->grid, own, BW_T_STONE);
+    boxes(&m->grid, pl, MARK, BW_T_STONE);
 }
 
 /* 1.4.7: a building whose walls and a ring round them lie on stone floor,
@@ -1185,62 +1179,78 @@ static int fits(const bw_grid *g, bw_rect r)
  * is "variable" by 1.4.7 anyway). */
 #define BUILDING_TRIES 40
 
-/* 1.4.1 - 1.4.8 */
-static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_pit_plan *own)
+/* DLVL 4 and 5 up to the features: 8-12 more caves (1.4.1: small, more
+ * than DLVL 2 and 3, spread out by a few draws each but allowed to
+ * overlap, 1.4.4; 1.5.1: small islands in the lava), a blob round every
+ * node, the smoothing, the whole disc round each pit (1.4.3), and then,
+ * since the smoothing would close them, the links from every node to its
+ * nearest earlier one: thin meandering mineshafts (1.4.2) or meandering
+ * stone paths one or two wide (1.5.2); last the pockets cut off go. */
+static void caves45(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
+                    const bw_pit_plan *pl)
 {
     bw_grid *g = &m->grid;
-    node_list nl;
     bw_mineshaft sh;
-    bw_building_params bp;
-    area_list al;
-    bw_rng r;
-    int i, small, want, placed = 0, dx0, dy0, dx1, dy1;
-    nl.n = 0;
-    add_plan(&nl, above);
-    add_plan(&nl, own);
-    bw_map_init(m, BW_MINES_W, BW_MINES_H, BW_T_ROCK);
-    bw_rng_stream(&r, seed, BW_GEN_MINES, 4, P_CAVES);
-    /* 1.4.1, 1.4.4: small caves, spread out by a few draws each but
-     * allowed to overlap when the draws run out; one in four is drawn
-     * overlapping an earlier cave on purpose, for the odd double cave */
-    small = bw_rng_range(&r, 8, 12); /* 1.4.1: more caves than DLVL 2 and 3 */
+    const int l4 = level == 4, pits = pl[0].n + pl[1].n;
+    const uint8_t wall = l4 ? BW_T_ROCK : BW_T_LAVA; /* 1.5.4 */
+    int i, small;
+    begin(m, nl, r, seed, level, pl, wall, P_CAVES);
+    small = bw_rng_range(r, 8, 12);
     for (i = 0; i < small; i++) {
         int t, x = 0, y = 0, far = 0;
-        if (bw_rng_chance(&r, 1, 4)) {
-            int j = bw_rng_range(&r, 0, nl.n - 1);
-            x = bw_clamp(nl.x[j] + bw_rng_range(&r, -9, 9), 10, g->w - 11);
-            y = bw_clamp(nl.y[j] + bw_rng_range(&r, -9, 9), 10, g->h - 11);
+        if (!l4) { /* two statements: the order of draws is fixed */
+            x = bw_rng_range(r, 8, g->w - 9);
+            y = bw_rng_range(r, 8, g->h - 9);
+        } else if (bw_rng_chance(r, 1, 4)) {
+            /* one in four overlaps an earlier cave on purpose, for the
+             * odd double cave */
+            int j = bw_rng_range(r, 0, nl->n - 1);
+            x = bw_clamp(nl->x[j] + bw_rng_range(r, -9, 9), 10, g->w - 11);
+            y = bw_clamp(nl->y[j] + bw_rng_range(r, -9, 9), 10, g->h - 11);
             far = 1;
         }
-        for (t = 0; t < CAVE_TRIES && !far; t++) {
+        for (t = 0; t < CAVE_TRIES && !far && l4; t++) {
             int j;
-            x = bw_rng_range(&r, 10, g->w - 11);
-            y = bw_rng_range(&r, 10, g->h - 11);
-            for (far = 1, j = 0; j < nl.n; j++)
-                far &= bw_dist2(x, y, nl.x[j], nl.y[j]) >= CAVE_APART * CAVE_APART;
+            x = bw_rng_range(r, 10, g->w - 11);
+            y = bw_rng_range(r, 10, g->h - 11);
+            for (far = 1, j = 0; j < nl->n; j++)
+                far &= bw_dist2(x, y, nl->x[j], nl->y[j]) >= CAVE_APART * CAVE_APART;
         }
-        add_node(&nl, x, y);
+        add_node(nl, x, y);
     }
-    for (i = 0; i < nl.n; i++) {
-        int pit = i < above->n + own->n;
-        blob(g, &r, nl.x[i], nl.y[i], pit ? PIT_CAVE_R4 - 2 : bw_rng_range(&r, 4, 7), BW_T_STONE);
-    }
-    smooth(m, BW_T_ROCK, BW_T_STONE);
-    for (i = 0; i < above->n + own->n; i++) /* 1.4.3 */
-        disc_hard(g, nl.x[i], nl.y[i], PIT_CAVE_R4, BW_T_STONE);
-    /* 1.4.2: thin meandering mineshafts, after the smoothing that would
-     * close them */
+    for (i = 0; i < nl->n; i++)
+        blob(g, r, nl->x[i], nl->y[i],
+             i < pits ? (l4 ? PIT_CAVE_R4 - 2 : PROTECT_R - 4) : bw_rng_range(r, 8 - level, 11 - level),
+             BW_T_STONE);
+    smooth(m, wall, BW_T_STONE);
+    for (i = 0; i < pits; i++)
+        disc_hard(g, nl->x[i], nl->y[i], l4 ? PIT_CAVE_R4 : PROTECT_R, BW_T_STONE);
     bw_mineshaft_defaults(&sh);
     sh.max_width = 4;     /* "varies between 1 and 4 tiles wide" */
     sh.width_change = 4;  /* a move every 4 steps on average */
     sh.widen = 4;         /* 1 in 4 moves widens: mostly 1-2, thin (1.4.2) */
-    for (i = 1; i < nl.n; i++) {
-        int j = nearest_before(&nl, i);
-        bw_mineshaft_run(m, &r, &sh, nl.x[i], nl.y[i], nl.x[j], nl.y[j], 0);
+    for (i = 1; i < nl->n; i++) {
+        int j = nearest_before(nl, i);
+        if (l4)
+            bw_mineshaft_run(m, r, &sh, nl->x[i], nl->y[i], nl->x[j], nl->y[j], 0);
+        else /* a weak goal bias */
+            tunnel(g, r, nl->x[i], nl->y[i], nl->x[j], nl->y[j], bw_rng_range(r, 0, 1), 0,
+                   1, BW_T_STONE, paint_thin);
     }
+}
+
+/* 1.4.1 - 1.4.8 */
+static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
+{
+    bw_grid *g = &m->grid;
+    node_list nl;
+    bw_building_params bp;
+    area_list al;
+    bw_rng r;
+    int i, want, placed = 0, dx0, dy0, dx1, dy1;
+    caves45(m, &nl, &r, seed, 4, pl);
     keep_reached(m, &nl, 1, BW_T_ROCK, BW_T_STONE); /* 1.4.6 */
-    mark_boxes(g, above, BW_T_STONE);
-    mark_boxes(g, own, BW_T_STONE);
+    boxes(g, pl, BW_T_STONE, MARK);
     /* 1.4.7 */
     bw_rng_stream(&r, seed, BW_GEN_MINES, 4, P_BUILDINGS);
     bw_building_defaults(&bp);
@@ -1278,77 +1288,49 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_
     bw_rng_stream(&r, seed, BW_GEN_MINES, 4, P_FEATURES); /* 1.4.5 */
     scatter(g, &r, BW_T_STONE, BW_T_STALACTITE, bw_grid_count(g, BW_T_STONE) / 60);
     patches(g, &r, BW_T_RUBBLE, BW_T_STONE, bw_rng_range(&r, 4, 8));
-    unmark_boxes(g, above, BW_T_STONE);
-    unmark_boxes(g, own, BW_T_STONE);
-    bw_pit_put_below(g, above, BW_T_STONE, &m->b);
-    bw_pit_put(g, own, &m->b);                   /* 1.4.8 */
+    put_pits(m, pl, BW_T_STONE);                 /* 1.4.8 */
     /* open ground changed only in the buildings (al) and the pit boxes;
      * everywhere else keep_reached left it all reached */
-    area_add_boxes(&al, g, above);
-    area_add_boxes(&al, g, own);
+    area_add_boxes(&al, g, pl);
     ensure_connected(m, &al, seed, 4, BW_T_STONE);
 }
 
 /* 1.5.1 - 1.5.4 */
-static void level5(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_pit_plan *own)
+static void level5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
     bw_grid *g = &m->grid;
     node_list nl;
     area_list al;
     bw_rng r;
-    int i, islands;
-    (void)own; /* none on DLVL 5 */
-    nl.n = 0;
-    add_plan(&nl, above);
-    bw_map_init(m, BW_MINES_W, BW_MINES_H, BW_T_LAVA); /* 1.5.4 */
-    bw_rng_stream(&r, seed, BW_GEN_MINES, 5, P_CAVES);
-    islands = bw_rng_range(&r, 8, 12);
-    for (i = 0; i < islands; i++) {
-        int x = bw_rng_range(&r, 8, g->w - 9); /* two statements: the order */
-        add_node(&nl, x, bw_rng_range(&r, 8, g->h - 9)); /* of draws is fixed */
-    }
-    for (i = 0; i < nl.n; i++) {
-        int base = i < above->n;
-        blob(g, &r, nl.x[i], nl.y[i], base ? PROTECT_R - 4 : bw_rng_range(&r, 3, 6), BW_T_STONE);
-    }
-    smooth(m, BW_T_LAVA, BW_T_STONE);
-    for (i = 0; i < above->n; i++)
-        disc_hard(g, nl.x[i], nl.y[i], PROTECT_R, BW_T_STONE);
-    /* 1.5.2: meandering paths (a weak goal bias), one or two wide */
-    for (i = 1; i < nl.n; i++) {
-        int j = nearest_before(&nl, i);
-        tunnel(g, &r, nl.x[i], nl.y[i], nl.x[j], nl.y[j], bw_rng_range(&r, 0, 1), 0,
-               1, BW_T_STONE, paint_thin);
-    }
+    int i;
+    caves45(m, &nl, &r, seed, 5, pl);
     i = keep_reached(m, &nl, 1, BW_T_LAVA, BW_T_STONE);
-    i -= mark_boxes(g, above, BW_T_STONE); /* the stone left: stalagmites per area */
+    i -= boxes(g, pl, BW_T_STONE, MARK); /* the stone left: stalagmites per area */
     bw_rng_stream(&r, seed, BW_GEN_MINES, 5, P_FEATURES); /* 1.5.3 */
     scatter(g, &r, BW_T_STONE, BW_T_STALAGMITE, i / 60);
     scatter(g, &r, BW_T_STONE, BW_T_BOULDER, i / 120);
     patches(g, &r, BW_T_RUBBLE, BW_T_STONE, bw_rng_range(&r, 3, 6));
-    unmark_boxes(g, above, BW_T_STONE);
-    bw_pit_put_below(g, above, BW_T_STONE, &m->b);
+    put_pits(m, pl, BW_T_STONE);
     /* only the pit boxes changed open ground since keep_reached */
     al.n = 0;
-    area_add_boxes(&al, g, above);
+    area_add_boxes(&al, g, pl);
     ensure_connected(m, &al, seed, 5, BW_T_STONE);
 }
 
 /* Called through a table, so each level keeps its own stack frame (inlined
  * into one function their locals would add up). */
-typedef void (*level_fn)(bw_map *m, uint32_t seed, const bw_pit_plan *above,
-                         const bw_pit_plan *own);
+typedef void (*level_fn)(bw_map *m, uint32_t seed, const bw_pit_plan *pl);
 static const level_fn levels[BW_MINES_LEVELS] = { level1, level2, level3, level4, level5 };
 
 int bw_mines_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
 {
-    bw_pit_plan above, own;
+    bw_pit_plan pl[2]; /* the pits from above, the pits leading down */
     (void)o;
     BW_ASSERT(m);
     if (level < 1 || level > BW_MINES_LEVELS)
         return BW_ERR_LEVEL;
-    bw_mines_pits(seed, level, &above, &own);
-    levels[level - 1](m, seed, &above, &own);
+    bw_mines_pits(seed, level, &pl[0], &pl[1]);
+    levels[level - 1](m, seed, pl);
     return 0;
 }
 
