@@ -118,9 +118,11 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
  * any pit box is marked, so there is no marker to spare. */
 static void fill_span(uint8_t *p, int n, uint32_t t4) /* n cells of the tile t4 holds 4 of */
 {
-    int k;
-    for (k = 0; k + 4 <= n; k += 4)
+    int k = 0;
+#if BW_MINES_FAST
+    for (; k + 4 <= n; k += 4)
         bw_store4(p + k, t4);
+#endif
     for (; k < n; k++)
         p[k] = (uint8_t)t4;
 }
@@ -356,7 +358,9 @@ static int keep_reached(bw_map *m, const node_list *nl, int first, uint8_t wall,
 {
     bw_grid *g = &m->grid;
     bw_tileset open;
+#if BW_MINES_FAST
     const uint32_t wall4 = wall * 0x01010101u;
+#endif
     int i, kept;
     dig_ctx c;
     open_set(&open);
@@ -372,9 +376,9 @@ static int keep_reached(bw_map *m, const node_list *nl, int first, uint8_t wall,
     }
     /* While the caves are cut, the map holds only `wall` and `floor`
      * (open), so "open and unreached becomes wall" is "unreached becomes
-     * wall": the tiles need not be read, and a word of reached cells is
-     * passed over at once. The map is BW_GRID_MAX wide (120 x 120), so
-     * plane bit i is cell i. */
+     * wall": the tiles need not be read. The map is BW_GRID_MAX wide (120
+     * x 120), so plane bit i is cell i. */
+#if BW_MINES_FAST
     for (i = 0; i < (g->h * BW_GRID_MAX + 31) / 32; i++) {
         uint32_t u = ~m->a.w[i];
         uint8_t *cell = &g->cell[i * 32];
@@ -394,6 +398,11 @@ static int keep_reached(bw_map *m, const node_list *nl, int first, uint8_t wall,
             bw_store4(p, (v & ~mask) | (wall4 & mask));
         }
     }
+#else
+    for (i = 0; i < g->h * BW_GRID_MAX; i++)
+        if (!(m->a.w[i >> 5] >> (i & 31) & 1u))
+            g->cell[i] = wall;
+#endif
     return kept;
 }
 
@@ -509,8 +518,10 @@ static int fill_gaps(bw_map *m, const area_list *al)
                 unsigned i = BW_BIT(x, y);
                 uint32_t word = m->a.w[i >> 5];
                 if ((word >> (i & 31)) & 1u) {
+#if BW_MINES_FAST
                     if ((word >> (i & 31)) == (~0u >> (i & 31))) /* the rest of the word too */
                         x = bw_min(x + 31 - (int)(i & 31), al->x1[k]);
+#endif
                     continue;
                 }
                 if (!BW_TILESET_HAS(&open, g->cell[i]))
@@ -829,6 +840,7 @@ BW_NOINLINE static int way_round(const bw_map *m, int x, int y)
     return 1;
 }
 
+#if BW_MINES_FAST
 /* ORs the bits of v into the 120-bit line set `set` from bit `at` on. */
 static void or_bits(uint32_t set[5], int at, uint32_t v)
 {
@@ -876,6 +888,8 @@ static uint32_t cross_cand(const bw_map *m, int x0, int y, int n)
     return n >= 32 ? v : v & ((1u << n) - 1u);
 }
 
+#endif
+
 /* Turns the `len` deep cells from (x, y) along bw_dx8[d] shallow (and
  * connecting, in m->b) and floods what they join into m->a. */
 static void ford(bw_map *m, const bw_tileset *open, int x, int y, int d, int len,
@@ -889,6 +903,36 @@ static void ford(bw_map *m, const bw_tileset *open, int x, int y, int d, int len
         rows[cy >> 5] |= 1u << (cy & 31);
     }
     bw_fill_flood(&m->fill, &m->grid, open, &m->a, x, y);
+}
+
+/* The best crossing found so far: `len` deep cells from (x, y) along
+ * bw_dx8[d]. */
+typedef struct cross { int len, x, y, d; } cross;
+
+/* Keeps in *c the shortest straight line of deep cells from (x, y) that
+ * ends on an open cell not yet reached, if shorter than c's; along rows
+ * only if `rows`, along columns only if `cols` (the caller knows where no
+ * unreached cell lies). */
+static void cross_from(const bw_map *m, int x, int y, int rows, int cols, cross *c)
+{
+    const bw_grid *g = &m->grid;
+    int d;
+    for (d = 0; d < 8; d += 2) { /* the four straight ways (bw_dx8) */
+        int k = 1, step = bw_dx8[d] + bw_dy8[d] * BW_GRID_MAX;
+        int i = y * BW_GRID_MAX + x + step; /* cell index = plane bit */
+        if (!(bw_dy8[d] ? cols : rows))
+            continue; /* no unreached cell on that line */
+        while (k < c->len && g->cell[i] == BW_T_DEEP) {
+            i += step;
+            k++;
+        }
+        if (k < c->len && !(m->a.w[i >> 5] >> (i & 31) & 1u) && bw_tile_connects(g->cell[i])) {
+            c->len = k;
+            c->x = x;
+            c->y = y;
+            c->d = d;
+        }
+    }
 }
 
 /* 1.3.2 after the exact deepening (1.3.3): deep water, which does not
@@ -909,8 +953,10 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
     bw_grid *g = &m->grid;
     bw_tileset open;
     uint32_t ford_rows[4] = {0, 0, 0, 0}; /* bit y: row y holds a ford */
+    int it, layer, x, y;
+#if BW_MINES_FAST
     uint32_t wet[4][4]; /* bit y of wet[k]: row y has water in x = EDGE + 32k.. + 31 */
-    int it, layer, x, y, d, i, x0;
+    int i, d, x0;
     /* m->a holds the water on entry; deep water is never made, only
      * forded, from here on, so a crossing starts only where wet says */
     for (i = 0; i < 16; i++)
@@ -919,10 +965,12 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
         for (i = 0, x0 = EDGE; x0 < g->w - EDGE; i++, x0 += 32)
             if (bits32(&m->a, x0, y))
                 wet[i][y >> 5] |= 1u << (y & 31);
+#endif
     open_set(&open);
     flood_nodes(m, &open, nl, 1);
     /* m->b: the cells that connect (plane bit i is cell i), so that
      * any_unreached compares words; every ford below sets its bits */
+#if BW_MINES_FAST
     for (i = 0; i < BW_PLANE_WORDS; i++) {
         const uint8_t *t = &g->cell[i * 32];
         uint32_t v = 0;
@@ -940,8 +988,16 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
         }
         m->b.w[i] = v;
     }
+#else
+    bw_fill_open_mask(g, &open, &m->b);
+#endif
     for (it = 0; it < CROSS_MAX && any_unreached(m); it++) {
-        int best = CROSS_LEN + 1, bx = 0, by = 0, bd = 0, one = 0;
+        cross c;
+        int one = 0;
+        c.len = CROSS_LEN + 1;
+        c.x = c.y = c.d = 0;
+#if BW_MINES_FAST
+        {
         uint32_t urow[5], ucol[5]; /* rows, columns with an unreached cell */
         unreached_lines(m, urow, ucol);
         /* the deep cells next to a reached one, in row order, found a word
@@ -958,26 +1014,10 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
                 cand &= cand - 1u;
                 if (BW_AT(g, x, y) != BW_T_DEEP)
                     continue;
-                for (d = 0; d < 8; d += 2) { /* the four straight ways (bw_dx8) */
-                    int k = 1, step = bw_dx8[d] + bw_dy8[d] * BW_GRID_MAX;
-                    int c = y * BW_GRID_MAX + x + step; /* cell index = plane bit */
-                    if (bw_dy8[d] ? !(ucol[x >> 5] >> (x & 31) & 1u) : !in_row)
-                        continue; /* no unreached cell on that line */
-                    while (k < best && g->cell[c] == BW_T_DEEP) {
-                        c += step;
-                        k++;
-                    }
-                    if (k < best && !(m->a.w[c >> 5] >> (c & 31) & 1u) &&
-                        bw_tile_connects(g->cell[c])) {
-                        best = k;
-                        bx = x;
-                        by = y;
-                        bd = d;
-                    }
-                }
-                if (best == 1) { /* one cell: none is shorter, ford it now */
-                    ford(m, &open, bx, by, 0, 1, ford_rows);
-                    best = CROSS_LEN + 1;
+                cross_from(m, x, y, in_row, (int)(ucol[x >> 5] >> (x & 31) & 1u), &c);
+                if (c.len == 1) { /* one cell: none is shorter, ford it now */
+                    ford(m, &open, c.x, c.y, 0, 1, ford_rows);
+                    c.len = CROSS_LEN + 1;
                     one = 1;
                     /* the flood reached more: the rest of the word again */
                     cand = cross_cand(m, x0, y, g->w - EDGE - x0) &
@@ -985,11 +1025,25 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
                 }
               }
             }
+        }
+#else
+        /* the deep cells next to a reached one, in row order */
+        for (y = EDGE; y < g->h - EDGE; y++)
+            for (x = EDGE; x < g->w - EDGE; x++)
+                if (BW_AT(g, x, y) == BW_T_DEEP && touches_reached(m, x, y)) {
+                    cross_from(m, x, y, 1, 1, &c);
+                    if (c.len == 1) { /* one cell: none is shorter, ford it now */
+                        ford(m, &open, c.x, c.y, 0, 1, ford_rows);
+                        c.len = CROSS_LEN + 1;
+                        one = 1;
+                    }
+                }
+#endif
         if (one)
             continue; /* scan again for what is still apart */
-        if (best > CROSS_LEN)
+        if (c.len > CROSS_LEN)
             break;
-        ford(m, &open, bx, by, bd, best, ford_rows);
+        ford(m, &open, c.x, c.y, c.d, c.len, ford_rows);
     }
     /* A later ford may open a way round an earlier one (two pockets side
      * by side): a shallow cell that meets the deepening rule (only a ford
@@ -1024,10 +1078,15 @@ static void widen_water(bw_map *m)
 {
     bw_grid *g = &m->grid;
     const uint32_t *sh = m->b.w;
+#if BW_MINES_FAST
     int i, j, words = (g->h * BW_GRID_MAX + 31) / 32;
+#else
+    int x, y;
+#endif
     /* m->b: the shallow cells, built a word at a time (plane bit i is cell
      * i, the map being BW_GRID_MAX wide) */
     bw_plane_of_tiles(&m->b, g, BW_T_SHALLOW, BW_T_SHALLOW);
+#if BW_MINES_FAST
     /* the 4-neighbours of 32 cells at once: west and east are the next
      * bits, north and south a row (120 bits = 3 words + 24) away; only the
      * cells next to water read their tile */
@@ -1063,6 +1122,20 @@ static void widen_water(bw_map *m)
         /* word i of m->a is read no more: it becomes the water there */
         m->a.w[i] = sh[i] | wide;
     }
+#else
+    (void)sh;
+    for (y = EDGE; y < g->h - EDGE; y++)
+        for (x = EDGE; x < g->w - EDGE; x++) {
+            uint8_t *t = &BW_AT(g, x, y);
+            /* 1.3.3: nothing within 10 of an up slope (m->a, from
+             * bw_streamer_prepare); the line itself keeps off it */
+            if ((*t == BW_T_STONE || *t == BW_T_LICHEN) && !BW_PGET(&m->a, x, y) &&
+                (BW_PGET(&m->b, x - 1, y) || BW_PGET(&m->b, x + 1, y) ||
+                 BW_PGET(&m->b, x, y - 1) || BW_PGET(&m->b, x, y + 1)))
+                *t = BW_T_SHALLOW;
+        }
+    bw_plane_of_tiles(&m->a, g, BW_T_SHALLOW, BW_T_SHALLOW); /* the water */
+#endif
 }
 
 /* After the pits went in over the water: m->a's water bits again in the
@@ -1077,7 +1150,7 @@ static void water_again(bw_map *m, const bw_pit_plan *pl)
                 int x1 = bw_min(pl[j].x[k] + BW_PIT_REACH + 1, m->grid.w - 1);
                 for (x = bw_max(pl[j].x[k] - BW_PIT_REACH - 1, 0); x <= x1; x++) {
                     const uint8_t *c = &BW_AT(&m->grid, x, y);
-                    if (!(x & 3) && x + 3 <= x1) {
+                    if (BW_MINES_FAST && !(x & 3) && x + 3 <= x1) {
                         /* four cells, four plane bits in one word (the
                          * row's first bit, y * 120, is a multiple of 4) */
                         unsigned b = BW_BIT(x, y);
@@ -1114,7 +1187,9 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     node_list nl;
     bw_streamer_params sp;
     bw_rng r;
+#if BW_MINES_FAST
     bw_rect moon[BW_PIT_MAX];
+#endif
     int i;
     caves23(m, &nl, seed, 3, pl); /* the towers come after the water */
     boxes(&m->grid, pl, MARK, BW_T_STONE);
@@ -1124,11 +1199,13 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     sp.dry_walls = 1; /* water only in the cave: the part of a line in the
                          rock stays rock, the streamer comes out of the wall */
     sp.min_span = 40; /* "streamers": long, not puddles */
+#if BW_MINES_FAST
     for (i = 0; i < above->n; i++) /* the only up slopes: up_moons' boxes */
         moon[i] = bw_rect_make(above->x[i] - BW_PIT_R_MAX, above->y[i] - BW_PIT_R_MAX,
                                above->x[i] + BW_PIT_R_MAX, above->y[i] + BW_PIT_R_MAX);
     sp.up_in = moon;
     sp.up_in_n = above->n;
+#endif
     bw_streamer_prepare(m, &sp);
     for (i = bw_rng_range(&r, 2, 4); i > 0; i--)
         bw_streamer_put(m, &r, &sp, 0);
@@ -1278,12 +1355,18 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
      * rooms a door or broken wall already opens join (fill_gaps), then the
      * rest get doors */
     fill_gaps(m, &al);
+#if BW_MINES_FAST
     for (i = 0, dx0 = dy0 = BW_GRID_MAX, dx1 = dy1 = -1; i < al.n; i++) {
         dx0 = bw_min(dx0, al.x0[i]); /* the buildings' walls lie in this box; */
         dy0 = bw_min(dy0, al.y0[i]); /* scanned row by row as the whole map */
         dx1 = bw_max(dx1, al.x1[i]); /* would be, the doors come out the same */
         dy1 = bw_max(dy1, al.y1[i]);
     }
+#else
+    dx0 = dy0 = 1; /* the whole map */
+    dx1 = g->w - 2;
+    dy1 = g->h - 2;
+#endif
     open_doors(m, -1, -1, dx0, dy0, dx1, dy1);
     bw_rng_stream(&r, seed, BW_GEN_MINES, 4, P_FEATURES); /* 1.4.5 */
     scatter(g, &r, BW_T_STONE, BW_T_STALACTITE, bw_grid_count(g, BW_T_STONE) / 60);
