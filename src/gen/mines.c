@@ -9,7 +9,6 @@
  * then its box is marked with a tile the feature blocks do not touch, and
  * only at the end do the pits go in. */
 #include "burrow/mines.h"
-#include "burrow/acid.h"
 #include "burrow/building.h"
 #include "burrow/fill.h"
 #include "burrow/geom.h"
@@ -48,7 +47,8 @@ enum { P_PITS = 1, P_CAVES = 2, P_FEATURES = 3, P_BUILDINGS = 4, P_WATER = 5, P_
 /* Most cave nodes (pit seeds and small caves) on one level: 3 + 3 + 14. */
 #define MAX_NODES 20
 /* Passes of the door fix on a level with buildings; each pass scans the
- * map once and opens every door it can. Fallback past it: acid fill. */
+ * map once and opens every door it can. Fallback past it:
+ * ensure_connected's corridors. */
 #define DOOR_PASSES 12
 
 typedef struct node_list {
@@ -501,62 +501,75 @@ static void area_add_boxes(area_list *al, const bw_grid *g, const bw_pit_plan *p
  * that was exact when it ran; since then only open tiles were put down
  * (pits, slopes, features that connect), and only inside the boxes of
  * `al` (the caller knows where). Open cells not yet marked that touch the
- * marked ones join them (their region is flooded in); returns 1 if no
- * open cell of the boxes is left out. One scan: a region either touches
- * the reached set or not, and every unreached region lies in the boxes,
- * so the order of the boxes does not matter. Reached cells are passed
- * over to the end of their plane word where they fill it. */
+ * marked ones join them (their region is flooded in); returns -1 if no
+ * open cell of the boxes is left out, else the first one left out (its
+ * cell index). One scan: a region either touches the reached set or not,
+ * and every unreached region lies in the boxes, so the order of the boxes
+ * does not matter; only if a cell was left apart does a second scan look
+ * for one still apart (it may have joined from a cell later in the first
+ * scan). */
 static int fill_gaps(bw_map *m, const area_list *al)
 {
     bw_grid *g = &m->grid;
     bw_tileset open;
-    int k, x, y, apart = 0, w = g->w, h = g->h;
+    int pass, k, x, y, w = g->w, h = g->h;
     open_set(&open);
-    for (k = 0; k < al->n; k++)
-        for (y = al->y0[k]; y <= al->y1[k]; y++)
-            for (x = al->x0[k]; x <= al->x1[k]; x++) {
-                unsigned i = BW_BIT(x, y);
-                uint32_t word = m->a.w[i >> 5];
-                if ((word >> (i & 31)) & 1u) {
+    for (pass = 0; pass < 2; pass++) {
+        int apart = 0;
+        for (k = 0; k < al->n; k++)
+            for (y = al->y0[k]; y <= al->y1[k]; y++)
+                for (x = al->x0[k]; x <= al->x1[k]; x++) {
+                    unsigned i = BW_BIT(x, y);
+                    uint32_t word = m->a.w[i >> 5];
+                    if ((word >> (i & 31)) & 1u) {
 #if BW_MINES_FAST
-                    if ((word >> (i & 31)) == (~0u >> (i & 31))) /* the rest of the word too */
-                        x = bw_min(x + 31 - (int)(i & 31), al->x1[k]);
+                        /* reached cells are passed over to the end of
+                         * their plane word where they fill it */
+                        if ((word >> (i & 31)) == (~0u >> (i & 31)))
+                            x = bw_min(x + 31 - (int)(i & 31), al->x1[k]);
 #endif
-                    continue;
+                        continue;
+                    }
+                    if (!BW_TILESET_HAS(&open, g->cell[i]))
+                        continue;
+                    if (pass)
+                        return (int)i;
+                    if ((x > 0 && REACHED(m, x - 1, y)) || (x < w - 1 && REACHED(m, x + 1, y)) ||
+                        (y > 0 && REACHED(m, x, y - 1)) || (y < h - 1 && REACHED(m, x, y + 1)))
+                        bw_fill_flood(&m->fill, g, &open, &m->a, x, y);
+                    else
+                        apart = 1;
                 }
-                if (!BW_TILESET_HAS(&open, g->cell[i]))
-                    continue;
-                if ((x > 0 && REACHED(m, x - 1, y)) || (x < w - 1 && REACHED(m, x + 1, y)) ||
-                    (y > 0 && REACHED(m, x, y - 1)) || (y < h - 1 && REACHED(m, x, y + 1)))
-                    bw_fill_flood(&m->fill, g, &open, &m->a, x, y);
-                else
-                    apart = 1; /* may still join from a cell later in the scan */
-            }
-    if (!apart)
-        return 1;
-    for (k = 0; k < al->n; k++) /* the cheap check was not enough: count again */
-        for (y = al->y0[k]; y <= al->y1[k]; y++)
-            for (x = al->x0[k]; x <= al->x1[k]; x++)
-                if (!REACHED(m, x, y) && BW_TILESET_HAS(&open, BW_AT(g, x, y)))
-                    return 0;
-    return 1;
+        if (!apart)
+            break;
+    }
+    return -1;
 }
 
+/* Corridors ensure_connected digs at most; past it a part stays apart
+ * (not seen: the fallback itself has not been needed in 2000 seeds a
+ * level). */
+#define JOIN_MAX 16
+
 /* 1.1.4, 1.3.2, 1.4.6, 1.5.1: the last word on full connectivity, with
- * fill_gaps's precondition on m->a over the boxes of `al`. Only if something
- * is still apart does the acid fill open a way (it has not been seen to in
- * 500 seeds a level). */
-static void ensure_connected(bw_map *m, const area_list *al, uint32_t seed, int level,
-                             uint8_t floor)
+ * fill_gaps's precondition on m->a over the boxes of `al`. Only if a cell
+ * is still apart (never seen in 2000 seeds a level) is a way opened: a
+ * straight corridor 3 wide (dig3, as keep_reached's) from it to the
+ * level's first node, which is reached, and then its region and the
+ * corridor are flooded in; `floor` is the tile dug. */
+static void ensure_connected(bw_map *m, const area_list *al, const node_list *nl, uint8_t floor)
 {
-    bw_acid ac;
-    bw_rng r;
-    if (fill_gaps(m, al))
-        return;
-    bw_acid_defaults(&ac);
-    ac.floor = floor;
-    bw_rng_stream(&r, seed, BW_GEN_MINES, (uint32_t)level, 99);
-    bw_acid_fill(m, &r, &ac, 0);
+    bw_tileset open;
+    dig_ctx c;
+    int i, cell;
+    c.g = &m->grid;
+    c.t = floor;
+    open_set(&open);
+    for (i = 0; i < JOIN_MAX && (cell = fill_gaps(m, al)) >= 0; i++) {
+        int x = cell % BW_GRID_MAX, y = cell / BW_GRID_MAX;
+        bw_line(x, y, nl->x[0], nl->y[0], dig3, &c);
+        bw_fill_flood(&m->fill, &m->grid, &open, &m->a, x, y);
+    }
 }
 
 /* --------------------------------------------------------- features */
@@ -648,7 +661,7 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     open_doors(m, nl.x[0], nl.y[0], 1, 1, g->w - 2, g->h - 2);
     al.n = 0;
     area_add(&al, g, 0, 0, g->w - 1, g->h - 1); /* the doors may have left any room out */
-    ensure_connected(m, &al, seed, 1, BW_T_DIRT);
+    ensure_connected(m, &al, &nl, BW_T_DIRT);
 }
 
 /* The caves round every node (pit seed): blobs with lumpy rims, the
@@ -727,7 +740,7 @@ static void slick_ring(bw_grid *g, const bw_pit_plan *own)
 
 /* Crossings made per level at most (each joins at least one cut-off
  * part); past it, and when no straight crossing is found, the fallback is
- * the layers below and then the acid fill of ensure_connected. */
+ * the layers below and then the corridors of ensure_connected. */
 #define CROSS_MAX 32
 /* Longest straight crossing looked for, in deep cells. */
 #define CROSS_LEN 16
@@ -1223,7 +1236,7 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
         area_list al;
         al.n = 0;
         area_add(&al, &m->grid, 0, 0, m->grid.w - 1, m->grid.h - 1);
-        ensure_connected(m, &al, seed, 3, BW_T_STONE);
+        ensure_connected(m, &al, &nl, BW_T_STONE);
     }
     /* 1.3.1: DLVL 2's 1-2 watchtowers, placed last so that no streamer
      * runs over one (towers connect, so the level stays joined) */
@@ -1375,7 +1388,7 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     /* open ground changed only in the buildings (al) and the pit boxes;
      * everywhere else keep_reached left it all reached */
     area_add_boxes(&al, g, pl);
-    ensure_connected(m, &al, seed, 4, BW_T_STONE);
+    ensure_connected(m, &al, &nl, BW_T_STONE);
 }
 
 /* 1.5.1 - 1.5.4 */
@@ -1397,7 +1410,7 @@ static void level5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     /* only the pit boxes changed open ground since keep_reached */
     al.n = 0;
     area_add_boxes(&al, g, pl);
-    ensure_connected(m, &al, seed, 5, BW_T_STONE);
+    ensure_connected(m, &al, &nl, BW_T_STONE);
 }
 
 /* Called through a table, so each level keeps its own stack frame (inlined
