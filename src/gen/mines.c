@@ -749,11 +749,23 @@ static void slick_ring(bw_grid *g, const bw_pit_plan *own)
 /* Layers of deep water turned shallow per level at most (fallback). */
 #define WATER_LAYERS 16
 
+/* 1 if any 4-neighbour of cell i (plane bit i; inside the map's edge) is
+ * set in p. */
+static int near4(const bw_plane *p, int i)
+{
+    int k;
+    for (k = 0; k < 4; k++) {
+        int j = i + (k & 2 ? BW_GRID_MAX : 1) * (k & 1 ? -1 : 1);
+        if (p->w[j >> 5] >> (j & 31) & 1u)
+            return 1;
+    }
+    return 0;
+}
+
 /* 1 if any 4-neighbour of (x, y) (inside the edge) is marked in m->a. */
 static int touches_reached(const bw_map *m, int x, int y)
 {
-    return REACHED(m, x - 1, y) || REACHED(m, x + 1, y) ||
-           REACHED(m, x, y - 1) || REACHED(m, x, y + 1);
+    return near4(&m->a, y * BW_GRID_MAX + x);
 }
 
 /* 1 if some cell that connects (m->b, kept up to date by the caller) is
@@ -813,16 +825,22 @@ BW_NOINLINE static int way_round(const bw_map *m, int x, int y)
 {
     uint32_t reach[FORD_WIN];
     int i, j, h = FORD_WIN / 2, grew = 1, step, first = -1, dir;
+#if BW_MINES_FAST
     int nlo = h, nhi = h; /* the rows reached so far */
+#else
+    const int nlo = 1, nhi = FORD_WIN - 2; /* every row, every sweep */
+#endif
     for (j = 0; j < FORD_WIN; j++)
         reach[j] = 0;
     for (i = 0; i < 8; i += 2) /* seed: the first open 4-neighbour */
         if (first < 0 && BW_PGET(&m->b, x + bw_dx8[i], y + bw_dy8[i])) {
             first = i;
             reach[h + bw_dy8[i]] = 1u << (h + bw_dx8[i]);
+#if BW_MINES_FAST
             nlo = nhi = h + bw_dy8[i];
+#endif
         }
-    for (step = 0; step < FORD_WIN * FORD_WIN && grew; step++) {
+    for (step = 0;; step++) {
         int all = 1;
         for (i = 0; i < 8; i += 2)
             if (BW_PGET(&m->b, x + bw_dx8[i], y + bw_dy8[i]) &&
@@ -830,6 +848,8 @@ BW_NOINLINE static int way_round(const bw_map *m, int x, int y)
                 all = 0;
         if (all)
             return 1;
+        if (!grew || step == FORD_WIN * FORD_WIN)
+            return 0;
         /* only rows next to a reached one can change: a sweep runs from a
          * row before the reached rows to a row past them (both growing) */
         dir = (step & 1) ? -1 : 1;
@@ -841,16 +861,13 @@ BW_NOINLINE static int way_round(const bw_map *m, int x, int y)
             if (r != reach[j]) {
                 reach[j] = r;
                 grew = 1;
+#if BW_MINES_FAST
                 nlo = bw_min(nlo, j);
                 nhi = bw_max(nhi, j);
+#endif
             }
         }
     }
-    for (i = 0; i < 8; i += 2)
-        if (BW_PGET(&m->b, x + bw_dx8[i], y + bw_dy8[i]) &&
-            !((reach[h + bw_dy8[i]] >> (h + bw_dx8[i])) & 1u))
-            return 0;
-    return 1;
 }
 
 #if BW_MINES_FAST
@@ -1143,11 +1160,10 @@ static void widen_water(bw_map *m)
             /* 1.3.3: nothing within 10 of an up slope (m->a, from
              * bw_streamer_prepare); the line itself keeps off it */
             if ((*t == BW_T_STONE || *t == BW_T_LICHEN) && !BW_PGET(&m->a, x, y) &&
-                (BW_PGET(&m->b, x - 1, y) || BW_PGET(&m->b, x + 1, y) ||
-                 BW_PGET(&m->b, x, y - 1) || BW_PGET(&m->b, x, y + 1)))
+                near4(&m->b, y * BW_GRID_MAX + x))
                 *t = BW_T_SHALLOW;
         }
-    bw_plane_of_tiles(&m->a, g, BW_T_SHALLOW, BW_T_SHALLOW); /* the water */
+    /* m->a becomes the water in water_again */
 #endif
 }
 
@@ -1155,6 +1171,7 @@ static void widen_water(bw_map *m)
  * boxes round the pits (their slopes, bases and slick ring). */
 static void water_again(bw_map *m, const bw_pit_plan *pl)
 {
+#if BW_MINES_FAST
     int j, k, x, y;
     for (j = 0; j < 2; j++)
         for (k = 0; k < pl[j].n; k++)
@@ -1163,7 +1180,7 @@ static void water_again(bw_map *m, const bw_pit_plan *pl)
                 int x1 = bw_min(pl[j].x[k] + BW_PIT_REACH + 1, m->grid.w - 1);
                 for (x = bw_max(pl[j].x[k] - BW_PIT_REACH - 1, 0); x <= x1; x++) {
                     const uint8_t *c = &BW_AT(&m->grid, x, y);
-                    if (BW_MINES_FAST && !(x & 3) && x + 3 <= x1) {
+                    if (!(x & 3) && x + 3 <= x1) {
                         /* four cells, four plane bits in one word (the
                          * row's first bit, y * 120, is a multiple of 4) */
                         unsigned b = BW_BIT(x, y);
@@ -1178,6 +1195,11 @@ static void water_again(bw_map *m, const bw_pit_plan *pl)
                     }
                 }
             }
+#else
+    /* the water of the whole map (widen_water left m->a to this) */
+    (void)pl;
+    bw_plane_of_tiles(&m->a, &m->grid, BW_T_SHALLOW, BW_T_DEEP);
+#endif
 }
 
 /* The half moons of the pits above as up slopes, nothing else yet: the
