@@ -664,24 +664,75 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     ensure_connected(m, &al, &nl, BW_T_DIRT);
 }
 
-/* The caves round every node (pit seed): blobs with lumpy rims, the
- * tunnels joining each node from `link_from` on to its nearest earlier
- * node, the smoothing, and last the reserved disc round every node. */
-static void carve(bw_map *m, bw_rng *r, const node_list *nl, int link_from,
-                  int rmin, int rmax)
+/* DLVL 4's small caves: draws per cave for a centre CAVE_APART from the
+ * others before it settles for overlapping (1.4.4 allows it). */
+#define CAVE_TRIES 16
+#define CAVE_APART 20
+
+/* The caves of DLVL 2-5, up to the pockets' removal. The nodes are the pit
+ * seeds, and on DLVL 4 and 5 8-12 more caves (1.4.1: small, more than
+ * DLVL 2 and 3, spread out by a few draws each but allowed to overlap,
+ * 1.4.4; 1.5.1: small islands in the lava). A blob round every node; on
+ * DLVL 2 and 3 wide tunnels from node `first` on to the nearest earlier
+ * node; the smoothing; the whole disc round each pit (1.4.3); then, since
+ * the smoothing would close them, DLVL 4's thin meandering mineshafts
+ * (1.4.2) and DLVL 5's meandering stone paths one or two wide (1.5.2). */
+static void caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
+                  const bw_pit_plan *pl, int first)
 {
     bw_grid *g = &m->grid;
-    int i;
+    bw_mineshaft sh;
+    const int l4 = level == 4, wide = level < 4, pits = pl[0].n + pl[1].n;
+    const uint8_t wall = level == 5 ? BW_T_LAVA : BW_T_ROCK; /* 1.2.3, 1.5.4 */
+    int i, j, small;
+    begin(m, nl, r, seed, level, pl, wall, P_CAVES);
+    small = wide ? 0 : bw_rng_range(r, 8, 12);
+    for (i = 0; i < small; i++) {
+        int t, x = 0, y = 0, far = 0;
+        if (!l4) { /* two statements: the order of draws is fixed */
+            x = bw_rng_range(r, 8, g->w - 9);
+            y = bw_rng_range(r, 8, g->h - 9);
+        } else if (bw_rng_chance(r, 1, 4)) {
+            /* one in four overlaps an earlier cave on purpose, for the
+             * odd double cave */
+            j = bw_rng_range(r, 0, nl->n - 1);
+            x = bw_clamp(nl->x[j] + bw_rng_range(r, -9, 9), 10, g->w - 11);
+            y = bw_clamp(nl->y[j] + bw_rng_range(r, -9, 9), 10, g->h - 11);
+            far = 1;
+        }
+        for (t = 0; t < CAVE_TRIES && !far && l4; t++) {
+            x = bw_rng_range(r, 10, g->w - 11);
+            y = bw_rng_range(r, 10, g->h - 11);
+            for (far = 1, j = 0; j < nl->n; j++)
+                far &= bw_dist2(x, y, nl->x[j], nl->y[j]) >= CAVE_APART * CAVE_APART;
+        }
+        add_node(nl, x, y);
+    }
     for (i = 0; i < nl->n; i++)
-        blob(g, r, nl->x[i], nl->y[i], PROTECT_R + bw_rng_range(r, 0, 3), BW_T_STONE);
-    for (i = link_from; i < nl->n; i++) {
-        int j = nearest_before(nl, i);
-        tunnel(g, r, nl->x[i], nl->y[i], nl->x[j], nl->y[j], rmin, rmax,
+        blob(g, r, nl->x[i], nl->y[i],
+             wide ? PROTECT_R + bw_rng_range(r, 0, 3) :
+             i < pits ? (l4 ? PIT_CAVE_R4 - 2 : PROTECT_R - 4) : bw_rng_range(r, 8 - level, 11 - level),
+             BW_T_STONE);
+    for (i = wide ? first : nl->n; i < nl->n; i++) { /* DLVL 2: 3-5 wide, DLVL 3: 4-7 */
+        j = nearest_before(nl, i);
+        tunnel(g, r, nl->x[i], nl->y[i], nl->x[j], nl->y[j], level + 1, level == 2 ? 5 : 7,
                BW_WALK_BIAS, BW_T_STONE, paint_wide);
     }
-    smooth(m, BW_T_ROCK, BW_T_STONE);
-    for (i = 0; i < nl->n; i++) /* the ground the pits need, whatever the smoothing did */
-        disc_hard(g, nl->x[i], nl->y[i], PROTECT_R, BW_T_STONE);
+    smooth(m, wall, BW_T_STONE);
+    for (i = 0; i < pits; i++) /* the ground the pits need, whatever the smoothing did */
+        disc_hard(g, nl->x[i], nl->y[i], l4 ? PIT_CAVE_R4 : PROTECT_R, BW_T_STONE);
+    bw_mineshaft_defaults(&sh);
+    sh.max_width = 4;     /* "varies between 1 and 4 tiles wide" */
+    sh.width_change = 4;  /* a move every 4 steps on average */
+    sh.widen = 4;         /* 1 in 4 moves widens: mostly 1-2, thin (1.4.2) */
+    for (i = wide ? nl->n : 1; i < nl->n; i++) {
+        j = nearest_before(nl, i);
+        if (l4)
+            bw_mineshaft_run(m, r, &sh, nl->x[i], nl->y[i], nl->x[j], nl->y[j], 0);
+        else /* a weak goal bias */
+            tunnel(g, r, nl->x[i], nl->y[i], nl->x[j], nl->y[j], bw_rng_range(r, 0, 1), 0,
+                   1, BW_T_STONE, paint_thin);
+    }
 }
 
 /* DLVL 2 and 3 up to the water (1.2.1 - 1.2.5, 1.3.1, 1.3.2): wide caves
@@ -693,8 +744,7 @@ static void caves23(bw_map *m, node_list *nl, uint32_t seed, int level, const bw
 {
     bw_rng r;
     int stone, first = level == 2 ? pl[0].n : 1;
-    begin(m, nl, &r, seed, level, pl, BW_T_ROCK, P_CAVES); /* 1.2.3 */
-    carve(m, &r, nl, first, level + 1, level == 2 ? 5 : 7);
+    caves(m, nl, &r, seed, level, pl, first);
     /* the stone left once the boxes are marked: keep_reached's count */
     stone = keep_reached(m, nl, first, BW_T_ROCK, BW_T_STONE); /* 1.2.4, 1.2.5 */
     stone -= boxes(&m->grid, pl, BW_T_STONE, MARK);
@@ -1282,74 +1332,9 @@ static int fits(const bw_grid *g, bw_rect r)
     return 1;
 }
 
-/* DLVL 4's small caves: draws per cave for a centre CAVE_APART from the
- * others before it settles for overlapping (1.4.4 allows it). */
-#define CAVE_TRIES 16
-#define CAVE_APART 20
-
 /* Tries per building on DLVL 4; the fallback is fewer buildings (the count
  * is "variable" by 1.4.7 anyway). */
 #define BUILDING_TRIES 40
-
-/* DLVL 4 and 5 up to the features: 8-12 more caves (1.4.1: small, more
- * than DLVL 2 and 3, spread out by a few draws each but allowed to
- * overlap, 1.4.4; 1.5.1: small islands in the lava), a blob round every
- * node, the smoothing, the whole disc round each pit (1.4.3), and then,
- * since the smoothing would close them, the links from every node to its
- * nearest earlier one: thin meandering mineshafts (1.4.2) or meandering
- * stone paths one or two wide (1.5.2); last the pockets cut off go. */
-static void caves45(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
-                    const bw_pit_plan *pl)
-{
-    bw_grid *g = &m->grid;
-    bw_mineshaft sh;
-    const int l4 = level == 4, pits = pl[0].n + pl[1].n;
-    const uint8_t wall = l4 ? BW_T_ROCK : BW_T_LAVA; /* 1.5.4 */
-    int i, small;
-    begin(m, nl, r, seed, level, pl, wall, P_CAVES);
-    small = bw_rng_range(r, 8, 12);
-    for (i = 0; i < small; i++) {
-        int t, x = 0, y = 0, far = 0;
-        if (!l4) { /* two statements: the order of draws is fixed */
-            x = bw_rng_range(r, 8, g->w - 9);
-            y = bw_rng_range(r, 8, g->h - 9);
-        } else if (bw_rng_chance(r, 1, 4)) {
-            /* one in four overlaps an earlier cave on purpose, for the
-             * odd double cave */
-            int j = bw_rng_range(r, 0, nl->n - 1);
-            x = bw_clamp(nl->x[j] + bw_rng_range(r, -9, 9), 10, g->w - 11);
-            y = bw_clamp(nl->y[j] + bw_rng_range(r, -9, 9), 10, g->h - 11);
-            far = 1;
-        }
-        for (t = 0; t < CAVE_TRIES && !far && l4; t++) {
-            int j;
-            x = bw_rng_range(r, 10, g->w - 11);
-            y = bw_rng_range(r, 10, g->h - 11);
-            for (far = 1, j = 0; j < nl->n; j++)
-                far &= bw_dist2(x, y, nl->x[j], nl->y[j]) >= CAVE_APART * CAVE_APART;
-        }
-        add_node(nl, x, y);
-    }
-    for (i = 0; i < nl->n; i++)
-        blob(g, r, nl->x[i], nl->y[i],
-             i < pits ? (l4 ? PIT_CAVE_R4 - 2 : PROTECT_R - 4) : bw_rng_range(r, 8 - level, 11 - level),
-             BW_T_STONE);
-    smooth(m, wall, BW_T_STONE);
-    for (i = 0; i < pits; i++)
-        disc_hard(g, nl->x[i], nl->y[i], l4 ? PIT_CAVE_R4 : PROTECT_R, BW_T_STONE);
-    bw_mineshaft_defaults(&sh);
-    sh.max_width = 4;     /* "varies between 1 and 4 tiles wide" */
-    sh.width_change = 4;  /* a move every 4 steps on average */
-    sh.widen = 4;         /* 1 in 4 moves widens: mostly 1-2, thin (1.4.2) */
-    for (i = 1; i < nl->n; i++) {
-        int j = nearest_before(nl, i);
-        if (l4)
-            bw_mineshaft_run(m, r, &sh, nl->x[i], nl->y[i], nl->x[j], nl->y[j], 0);
-        else /* a weak goal bias */
-            tunnel(g, r, nl->x[i], nl->y[i], nl->x[j], nl->y[j], bw_rng_range(r, 0, 1), 0,
-                   1, BW_T_STONE, paint_thin);
-    }
-}
 
 /* 1.4.1 - 1.4.8 */
 static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
@@ -1360,7 +1345,7 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     area_list al;
     bw_rng r;
     int i, want, placed = 0, dx0, dy0, dx1, dy1;
-    caves45(m, &nl, &r, seed, 4, pl);
+    caves(m, &nl, &r, seed, 4, pl, 1);
     keep_reached(m, &nl, 1, BW_T_ROCK, BW_T_STONE); /* 1.4.6 */
     boxes(g, pl, BW_T_STONE, MARK);
     /* 1.4.7 */
@@ -1421,7 +1406,7 @@ static void level5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     area_list al;
     bw_rng r;
     int i;
-    caves45(m, &nl, &r, seed, 5, pl);
+    caves(m, &nl, &r, seed, 5, pl, 1);
     i = keep_reached(m, &nl, 1, BW_T_LAVA, BW_T_STONE);
     i -= boxes(g, pl, BW_T_STONE, MARK); /* the stone left: stalagmites per area */
     bw_rng_stream(&r, seed, BW_GEN_MINES, 5, P_FEATURES); /* 1.5.3 */
