@@ -66,6 +66,16 @@ typedef struct node_list {
 static const uint8_t pits_min[BW_MINES_LEVELS + 1] = { 0, 2, 2, 1, 2, 0 };
 static const uint8_t pits_max[BW_MINES_LEVELS + 1] = { 0, 3, 3, 1, 3, 0 };
 
+/* Moves every pit seed of p by d squares down and right. */
+static void shift(bw_pit_plan *p, int d)
+{
+    int k;
+    for (k = 0; k < p->n; k++) {
+        p->x[k] = (uint8_t)(p->x[k] + d);
+        p->y[k] = (uint8_t)(p->y[k] + d);
+    }
+}
+
 void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *own)
 {
     bw_pit_plan prev, cur;
@@ -80,10 +90,7 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
         /* placed on the map less SEED_SHIFT on each side, then shifted:
          * seeds keep BW_PIT_REACH + 2 + SEED_SHIFT = PROTECT_R + EDGE
          * from the edge, so the disc round each fits inside the margin */
-        for (k = 0; k < prev.n; k++) {
-            prev.x[k] = (uint8_t)(prev.x[k] - SEED_SHIFT);
-            prev.y[k] = (uint8_t)(prev.y[k] - SEED_SHIFT);
-        }
+        shift(&prev, -SEED_SHIFT);
         /* the smaller square may not hold the wanted pits that far from
          * the pits above: then they may come as near as 24 (3/4 of it),
          * where the boxes (reach 11, plus a ring) still do not overlap */
@@ -95,14 +102,8 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
             if (cur.n >= pits_min[n])
                 break;
         }
-        for (k = 0; k < prev.n; k++) {
-            prev.x[k] = (uint8_t)(prev.x[k] + SEED_SHIFT);
-            prev.y[k] = (uint8_t)(prev.y[k] + SEED_SHIFT);
-        }
-        for (k = 0; k < cur.n; k++) {
-            cur.x[k] = (uint8_t)(cur.x[k] + SEED_SHIFT);
-            cur.y[k] = (uint8_t)(cur.y[k] + SEED_SHIFT);
-        }
+        shift(&prev, SEED_SHIFT);
+        shift(&cur, SEED_SHIFT);
         cur.tile = n == 4 ? BW_T_FIERY_PIT : BW_T_PIT; /* 1.4.8 */
     }
     if (above) *above = prev;
@@ -638,21 +639,20 @@ static void cave_features(bw_map *m, bw_rng *r, int floor, int n)
 /* 1.1.1 - 1.1.4 */
 static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
+    static const uint8_t on1[] = { BW_T_DIRT, BW_T_WOOD, BW_T_BWALL, BW_T_CRUMBLE_WALL,
+                                   BW_T_BROKEN_WALL, BW_T_DOOR };
     bw_grid *g = &m->grid;
     bw_building_params bp;
     node_list nl;
     area_list al;
     bw_rng r;
+    int i;
     begin(m, &nl, &r, seed, 1, pl, BW_T_DIRT, P_BUILDINGS); /* 1.1.2 */
     boxes(g, pl, BW_T_DIRT, MARK);
     bw_building_defaults(&bp);
     /* may overlap other buildings (PUT_BUILDING merges them), never a pit */
-    bw_tileset_add(&bp.on, BW_T_DIRT);
-    bw_tileset_add(&bp.on, BW_T_WOOD);
-    bw_tileset_add(&bp.on, BW_T_BWALL);
-    bw_tileset_add(&bp.on, BW_T_CRUMBLE_WALL);
-    bw_tileset_add(&bp.on, BW_T_BROKEN_WALL);
-    bw_tileset_add(&bp.on, BW_T_DOOR);
+    for (i = 0; i < (int)sizeof on1; i++)
+        bw_tileset_add(&bp.on, on1[i]);
     bw_building_put_many(g, &r, &bp, bw_rng_range(&r, 8, 14), bw_rect_make(1, 1, g->w - 2, g->h - 2));
     bw_rng_stream(&r, seed, BW_GEN_MINES, 1, P_FEATURES);
     /* in the open, not inside buildings */
@@ -1344,7 +1344,10 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     bw_building_params bp;
     area_list al;
     bw_rng r;
-    int i, want, placed = 0, dx0, dy0, dx1, dy1;
+    int i, want, placed = 0;
+#if BW_MINES_FAST
+    int dx0, dy0, dx1, dy1;
+#endif
     caves(m, &nl, &r, seed, 4, pl, 1);
     keep_reached(m, &nl, 1, BW_T_ROCK, BW_T_STONE); /* 1.4.6 */
     boxes(g, pl, BW_T_STONE, MARK);
@@ -1361,33 +1364,36 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
         int x0 = nl.x[n] + bw_rng_range(&r, -8, 8) - w / 2, y0 = nl.y[n] + bw_rng_range(&r, -8, 8) - h / 2;
         bw_rect outer = bw_rect_make(x0, y0, x0 + w - 1, y0 + h - 1);
         if (fits(g, bw_rect_inflate(outer, 1))) {
+#if BW_MINES_FAST
             int x, y;
+#endif
             bw_building_put(g, &r, &bp, outer);
             area_add(&al, g, outer.x0, outer.y0, outer.x1, outer.y1);
+#if BW_MINES_FAST
             for (y = outer.y0; y <= outer.y1; y++) /* not reached (yet) */
                 for (x = outer.x0; x <= outer.x1; x++)
                     BW_PCLR(&m->a, x, y);
+#endif
             placed++;
         }
     }
-    /* m->a still holds keep_reached's flood; the ring round each building
-     * is reached stone, so no new flood of the whole level is needed: the
-     * rooms a door or broken wall already opens join (fill_gaps), then the
-     * rest get doors */
-    fill_gaps(m, &al);
 #if BW_MINES_FAST
+    /* m->a still holds keep_reached's flood (every open cell, the component
+     * of node 0); the ring round each building is reached stone, so no new
+     * flood of the whole level is needed: the rooms a door or broken wall
+     * already opens join (fill_gaps), then the rest get doors */
+    fill_gaps(m, &al);
     for (i = 0, dx0 = dy0 = BW_GRID_MAX, dx1 = dy1 = -1; i < al.n; i++) {
         dx0 = bw_min(dx0, al.x0[i]); /* the buildings' walls lie in this box; */
         dy0 = bw_min(dy0, al.y0[i]); /* scanned row by row as the whole map */
         dx1 = bw_max(dx1, al.x1[i]); /* would be, the doors come out the same */
         dy1 = bw_max(dy1, al.y1[i]);
     }
-#else
-    dx0 = dy0 = 1; /* the whole map */
-    dx1 = g->w - 2;
-    dy1 = g->h - 2;
-#endif
     open_doors(m, -1, -1, dx0, dy0, dx1, dy1);
+#else
+    /* the same reached set, flooded again from node 0, and the whole map */
+    open_doors(m, nl.x[0], nl.y[0], 1, 1, g->w - 2, g->h - 2);
+#endif
     bw_rng_stream(&r, seed, BW_GEN_MINES, 4, P_FEATURES); /* 1.4.5 */
     scatter(g, &r, BW_T_STONE, BW_T_STALACTITE, bw_grid_count(g, BW_T_STONE) / 60);
     patches(g, &r, BW_T_RUBBLE, BW_T_STONE, bw_rng_range(&r, 4, 8));
