@@ -523,12 +523,10 @@ static int fill_gaps(bw_map *m, const area_list *al)
                     unsigned i = BW_BIT(x, y);
                     uint32_t word = m->a.w[i >> 5];
                     if ((word >> (i & 31)) & 1u) {
-#if BW_MINES_FAST
                         /* reached cells are passed over to the end of
                          * their plane word where they fill it */
                         if ((word >> (i & 31)) == (~0u >> (i & 31)))
                             x = bw_min(x + 31 - (int)(i & 31), al->x1[k]);
-#endif
                         continue;
                     }
                     if (!BW_TILESET_HAS(&open, g->cell[i]))
@@ -958,6 +956,8 @@ static void unreached_lines(const bw_map *m, uint32_t row[5], uint32_t col[5])
     col[4] = 0;
 }
 
+#endif
+
 /* The cells x0..x0 + 31 of row y (the first n of them) that may start a
  * crossing: not connecting (m->b), next to a reached cell (m->a). */
 static uint32_t cross_cand(const bw_map *m, int x0, int y, int n)
@@ -967,8 +967,6 @@ static uint32_t cross_cand(const bw_map *m, int x0, int y, int n)
     v &= ~bits32(&m->b, x0, y);
     return n >= 32 ? v : v & ((1u << n) - 1u);
 }
-
-#endif
 
 /* Turns the `len` deep cells from (x, y) along bw_dx8[d] shallow (and
  * connecting, in m->b) and floods what they join into m->a. */
@@ -1033,10 +1031,10 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
     bw_grid *g = &m->grid;
     bw_tileset open;
     uint32_t ford_rows[4] = {0, 0, 0, 0}; /* bit y: row y holds a ford */
-    int it, layer, x, y;
+    int it, layer, x, y, x0;
 #if BW_MINES_FAST
     uint32_t wet[4][4]; /* bit y of wet[k]: row y has water in x = EDGE + 32k.. + 31 */
-    int i, d, x0;
+    int i, d;
     /* m->a holds the water on entry; deep water is never made, only
      * forded, from here on, so a crossing starts only where wet says */
     for (i = 0; i < 16; i++)
@@ -1107,17 +1105,27 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
             }
         }
 #else
-        /* the deep cells next to a reached one, in row order */
+        /* the deep cells next to a reached one, in row order, found a word
+         * at a time (deep water does not connect) */
         for (y = EDGE; y < g->h - EDGE; y++)
-            for (x = EDGE; x < g->w - EDGE; x++)
-                if (BW_AT(g, x, y) == BW_T_DEEP && touches_reached(m, x, y)) {
+            for (x0 = EDGE; x0 < g->w - EDGE; x0 += 32) {
+                uint32_t cand = cross_cand(m, x0, y, g->w - EDGE - x0);
+                while (cand) {
+                    x = x0 + bw_low_bit(cand);
+                    cand &= cand - 1u;
+                    if (BW_AT(g, x, y) != BW_T_DEEP)
+                        continue;
                     cross_from(m, x, y, 1, 1, &c);
                     if (c.len == 1) { /* one cell: none is shorter, ford it now */
                         ford(m, &open, c.x, c.y, 0, 1, ford_rows);
                         c.len = CROSS_LEN + 1;
                         one = 1;
+                        /* the flood reached more: the rest of the word again */
+                        cand = cross_cand(m, x0, y, g->w - EDGE - x0) &
+                               ~((2u << (x - x0)) - 1u);
                     }
                 }
+            }
 #endif
         if (one)
             continue; /* scan again for what is still apart */
@@ -1161,7 +1169,7 @@ static void widen_water(bw_map *m)
 #if BW_MINES_FAST
     int i, j, words = (g->h * BW_GRID_MAX + 31) / 32;
 #else
-    int x, y;
+    int i, k;
 #endif
     /* m->b: the shallow cells, built a word at a time (plane bit i is cell
      * i, the map being BW_GRID_MAX wide) */
@@ -1203,16 +1211,27 @@ static void widen_water(bw_map *m)
         m->a.w[i] = sh[i] | wide;
     }
 #else
-    (void)sh;
-    for (y = EDGE; y < g->h - EDGE; y++)
-        for (x = EDGE; x < g->w - EDGE; x++) {
-            uint8_t *t = &BW_AT(g, x, y);
+    /* the 4-neighbours of every shallow cell (a plane word at a time
+     * where it has none); a neighbour made shallow is no stone any more,
+     * so the order does not matter */
+    for (i = 0; i < BW_PLANE_WORDS * 32; i++) {
+        if (!(sh[i >> 5] >> (i & 31))) {
+            i |= 31; /* no shallow cell in the rest of the word */
+            continue;
+        }
+        if (!(sh[i >> 5] >> (i & 31) & 1u))
+            continue;
+        for (k = 0; k < 4; k++) {
+            int j = i + (k & 2 ? BW_GRID_MAX : 1) * (k & 1 ? -1 : 1);
+            int x = j % BW_GRID_MAX, y = j / BW_GRID_MAX;
             /* 1.3.3: nothing within 10 of an up slope (m->a, from
              * bw_streamer_prepare); the line itself keeps off it */
-            if ((*t == BW_T_STONE || *t == BW_T_LICHEN) && !BW_PGET(&m->a, x, y) &&
-                near4(&m->b, y * BW_GRID_MAX + x))
-                *t = BW_T_SHALLOW;
+            if (x >= EDGE && y >= EDGE && x < g->w - EDGE && y < g->h - EDGE &&
+                (g->cell[j] == BW_T_STONE || g->cell[j] == BW_T_LICHEN) &&
+                !(m->a.w[j >> 5] >> (j & 31) & 1u))
+                g->cell[j] = BW_T_SHALLOW;
         }
+    }
     /* m->a becomes the water in water_again */
 #endif
 }
