@@ -788,33 +788,12 @@ static void slick_ring(bw_grid *g, const bw_pit_plan *own)
 
 /* Crossings made per level at most (each joins at least one cut-off
  * part); past it, and when no straight crossing is found, the fallback is
- * the layers below and then the corridors of ensure_connected. */
+ * the corridors of ensure_connected. */
 #define CROSS_MAX 32
 /* Longest straight crossing looked for, in deep cells. */
 #define CROSS_LEN 16
 /* Side of the window in which a ford is checked for a way round it. */
 #define FORD_WIN 31
-/* Layers of deep water turned shallow per level at most (fallback). */
-#define WATER_LAYERS 16
-
-/* 1 if any 4-neighbour of cell i (plane bit i; inside the map's edge) is
- * set in p. */
-static int near4(const bw_plane *p, int i)
-{
-    int k;
-    for (k = 0; k < 4; k++) {
-        int j = i + (k & 2 ? BW_GRID_MAX : 1) * (k & 1 ? -1 : 1);
-        if (p->w[j >> 5] >> (j & 31) & 1u)
-            return 1;
-    }
-    return 0;
-}
-
-/* 1 if any 4-neighbour of (x, y) (inside the edge) is marked in m->a. */
-static int touches_reached(const bw_map *m, int x, int y)
-{
-    return near4(&m->a, y * BW_GRID_MAX + x);
-}
 
 /* 1 if some cell that connects (m->b, kept up to date by the caller) is
  * not marked in m->a: a word at a time. */
@@ -1020,8 +999,8 @@ static void cross_from(const bw_map *m, int x, int y, int rows, int cols, cross 
  * part, and the only tiles where the deepening rule does not hold. The
  * ford only changes deep to shallow, so the water set (what the rule
  * counts) stays as it is. If no straight line of CROSS_LEN or fewer deep
- * cells joins a part (not seen in seeds 0-999), every deep cell bordering
- * the reached part turns shallow, a layer at a time. Leaves in m->a the
+ * cells joins a part (not seen in seeds 0-1999), the caller's fallback
+ * (ensure_connected's corridors) joins it. Leaves in m->a the
  * reached cells (ensure_connected's precondition over the whole map).
  * Fords of one cell (none is shorter) are made as the scan finds them.
  * Returns 1 if a part is still cut off. */
@@ -1031,7 +1010,7 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
     bw_grid *g = &m->grid;
     bw_tileset open;
     uint32_t ford_rows[4] = {0, 0, 0, 0}; /* bit y: row y holds a ford */
-    int it, layer, x, y, x0;
+    int it, x, y, x0;
 #if BW_MINES_FAST
     uint32_t wet[4][4]; /* bit y of wet[k]: row y has water in x = EDGE + 32k.. + 31 */
     int i, d;
@@ -1147,14 +1126,6 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
                 BW_PCLR(&m->a, x, y);
                 BW_PCLR(&m->b, x, y);
             }
-    for (layer = 0; layer < WATER_LAYERS && any_unreached(m); layer++)
-        for (y = EDGE; y < g->h - EDGE; y++)
-            for (x = EDGE; x < g->w - EDGE; x++)
-                if (BW_AT(g, x, y) == BW_T_DEEP && touches_reached(m, x, y)) {
-                    BW_AT(g, x, y) = BW_T_SHALLOW;
-                    BW_PSET(&m->b, x, y);
-                    bw_fill_flood(&m->fill, g, &open, &m->a, x, y);
-                }
     return any_unreached(m);
 }
 
