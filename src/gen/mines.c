@@ -998,6 +998,17 @@ static void ford(bw_map *m, const bw_tileset *open, int x, int y, int d, int len
     bw_fill_flood(&m->fill, &m->grid, open, &m->a, x, y);
 }
 
+/* Bit i of the 120-bit line set `set` (rows or columns of the map), and
+ * bits i..i + 31; a plain build does not narrow the crossing search by
+ * them (every line may hold one). */
+#if BW_MINES_FAST
+#define LINE_HAS(set, i) ((int)((set)[(i) >> 5] >> ((i) & 31) & 1u))
+#define LINES_FROM(set, i) ((set)[(i) >> 5] >> ((i) & 31) | (set)[((i) >> 5) + 1] << (32 - ((i) & 31)))
+#else
+#define LINE_HAS(set, i) 1
+#define LINES_FROM(set, i) 1u
+#endif
+
 /* The best crossing found so far: `len` deep cells from (x, y) along
  * bw_dx8[d]. */
 typedef struct cross { int len, x, y, d; } cross;
@@ -1046,10 +1057,11 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
     bw_grid *g = &m->grid;
     bw_tileset open;
     uint32_t ford_rows[4] = {0, 0, 0, 0}; /* bit y: row y holds a ford */
-    int it, x, y, x0;
+    int it, x, y, x0, i;
 #if BW_MINES_FAST
     uint32_t wet[4][4]; /* bit y of wet[k]: row y has water in x = EDGE + 32k.. + 31 */
-    int i, d;
+    uint32_t urow[5], ucol[5]; /* rows, columns with an unreached cell */
+    int d;
     /* m->a holds the water on entry; deep water is never made, only
      * forded, from here on, so a crossing starts only where wet says */
     for (i = 0; i < 16; i++)
@@ -1090,47 +1102,22 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
         c.len = CROSS_LEN + 1;
         c.x = c.y = c.d = 0;
 #if BW_MINES_FAST
-        {
-        uint32_t urow[5], ucol[5]; /* rows, columns with an unreached cell */
         unreached_lines(m, urow, ucol);
+#endif
         /* the deep cells next to a reached one, in row order, found a word
          * at a time (deep water does not connect); a crossing ends on an
          * unreached open cell, so it runs along a row or column of one */
         for (y = EDGE; y < g->h - EDGE; y++)
             for (i = 0, x0 = EDGE; x0 < g->w - EDGE; i++, x0 += 32) {
-              int in_row = (int)(urow[y >> 5] >> (y & 31) & 1u);
-              uint32_t cols = (ucol[x0 >> 5] >> (x0 & 31)) | (ucol[(x0 >> 5) + 1] << (32 - (x0 & 31)));
-              uint32_t cand = (wet[i][y >> 5] >> (y & 31) & 1u) && (in_row || cols) ?
-                              cross_cand(m, x0, y, g->w - EDGE - x0) : 0;
-              while (cand) {
-                x = x0 + bw_low_bit(cand);
-                cand &= cand - 1u;
-                if (BW_AT(g, x, y) != BW_T_DEEP)
-                    continue;
-                cross_from(m, x, y, in_row, (int)(ucol[x >> 5] >> (x & 31) & 1u), &c);
-                if (c.len == 1) { /* one cell: none is shorter, ford it now */
-                    ford(m, &open, c.x, c.y, 0, 1, ford_rows);
-                    c.len = CROSS_LEN + 1;
-                    one = 1;
-                    /* the flood reached more: the rest of the word again */
-                    cand = cross_cand(m, x0, y, g->w - EDGE - x0) &
-                           ~((2u << (x - x0)) - 1u);
-                }
-              }
-            }
-        }
-#else
-        /* the deep cells next to a reached one, in row order, found a word
-         * at a time (deep water does not connect) */
-        for (y = EDGE; y < g->h - EDGE; y++)
-            for (x0 = EDGE; x0 < g->w - EDGE; x0 += 32) {
-                uint32_t cand = cross_cand(m, x0, y, g->w - EDGE - x0);
+                int in_row = LINE_HAS(urow, y);
+                uint32_t cand = LINE_HAS(wet[i], y) && (in_row || LINES_FROM(ucol, x0)) ?
+                                cross_cand(m, x0, y, g->w - EDGE - x0) : 0;
                 while (cand) {
                     x = x0 + bw_low_bit(cand);
                     cand &= cand - 1u;
                     if (BW_AT(g, x, y) != BW_T_DEEP)
                         continue;
-                    cross_from(m, x, y, 1, 1, &c);
+                    cross_from(m, x, y, in_row, LINE_HAS(ucol, x), &c);
                     if (c.len == 1) { /* one cell: none is shorter, ford it now */
                         ford(m, &open, c.x, c.y, 0, 1, ford_rows);
                         c.len = CROSS_LEN + 1;
@@ -1141,7 +1128,6 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
                     }
                 }
             }
-#endif
         if (one)
             continue; /* scan again for what is still apart */
         if (c.len > CROSS_LEN)
