@@ -32,11 +32,13 @@
 #define BW_MINES_VERSION 3
 
 /* BW_MINES_FAST: 1 builds the mines' speed paths (word-at-a-time scans
- * of the planes and tiles, and scans bounded to where the work is), 0
- * builds only the plain cell-by-cell loops they stand in for. Both give
- * the same maps (the desktop tests build the plain ones too and compare);
- * the plain ones are about 1.9 KiB smaller and about 1.5x slower on DLVL
- * 3. Default: 0 when the compiler optimises for size (-Os, which defines
+ * of the planes and tiles, scans bounded to where the work is, and the
+ * cave smoothing by bw_life_cave), 0 builds only the plain loops they
+ * stand in for. Both give the same maps (the tests build the plain ones
+ * too and compare). At -Os the plain ones leave 2.4 KiB out of a firmware
+ * that links the mines alone (1.4 KiB of mines.c, and bw_life_cave) and
+ * take about 1.6x the instructions on DLVL 2-5 (docs/mines.md, Flash).
+ * Default: 0 when the compiler optimises for size (-Os, which defines
  * __OPTIMIZE_SIZE__), else 1; -DBW_MINES_FAST=0 or 1 overrides it. */
 #ifndef BW_MINES_FAST
 #ifdef __OPTIMIZE_SIZE__
