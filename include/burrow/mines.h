@@ -37,7 +37,7 @@
  * stand in for. Both give the same maps (the tests build the plain ones
  * too and compare). At -Os the plain ones leave 2.4 KiB out of a firmware
  * that links the mines alone (1.4 KiB of mines.c, and bw_life_cave) and
- * take about 1.6x the instructions on DLVL 2-5 (docs/mines.md, Flash).
+ * take about 1.7x the instructions on DLVL 2-5 (docs/mines.md, Flash).
  * Default: 0 when the compiler optimises for size (-Os, which defines
  * __OPTIMIZE_SIZE__), else 1; -DBW_MINES_FAST=0 or 1 overrides it. */
 #ifndef BW_MINES_FAST
