@@ -9,7 +9,6 @@
  * then its box is marked with a tile the feature blocks do not touch, and
  * only at the end do the pits go in. */
 #include "burrow/mines.h"
-#include "burrow/acid.h"
 #include "burrow/building.h"
 #include "burrow/fill.h"
 #include "burrow/geom.h"
@@ -48,7 +47,8 @@ enum { P_PITS = 1, P_CAVES = 2, P_FEATURES = 3, P_BUILDINGS = 4, P_WATER = 5, P_
 /* Most cave nodes (pit seeds and small caves) on one level: 3 + 3 + 14. */
 #define MAX_NODES 20
 /* Passes of the door fix on a level with buildings; each pass scans the
- * map once and opens every door it can. Fallback past it: acid fill. */
+ * map once and opens every door it can. Fallback past it:
+ * ensure_connected's corridors. */
 #define DOOR_PASSES 12
 
 typedef struct node_list {
@@ -66,6 +66,16 @@ typedef struct node_list {
 static const uint8_t pits_min[BW_MINES_LEVELS + 1] = { 0, 2, 2, 1, 2, 0 };
 static const uint8_t pits_max[BW_MINES_LEVELS + 1] = { 0, 3, 3, 1, 3, 0 };
 
+/* Moves every pit seed of p by d squares down and right. */
+static void shift(bw_pit_plan *p, int d)
+{
+    int k;
+    for (k = 0; k < p->n; k++) {
+        p->x[k] = (uint8_t)(p->x[k] + d);
+        p->y[k] = (uint8_t)(p->y[k] + d);
+    }
+}
+
 void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *own)
 {
     bw_pit_plan prev, cur;
@@ -80,10 +90,7 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
         /* placed on the map less SEED_SHIFT on each side, then shifted:
          * seeds keep BW_PIT_REACH + 2 + SEED_SHIFT = PROTECT_R + EDGE
          * from the edge, so the disc round each fits inside the margin */
-        for (k = 0; k < prev.n; k++) {
-            prev.x[k] = (uint8_t)(prev.x[k] - SEED_SHIFT);
-            prev.y[k] = (uint8_t)(prev.y[k] - SEED_SHIFT);
-        }
+        shift(&prev, -SEED_SHIFT);
         /* the smaller square may not hold the wanted pits that far from
          * the pits above: then they may come as near as 24 (3/4 of it),
          * where the boxes (reach 11, plus a ring) still do not overlap */
@@ -95,14 +102,8 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
             if (cur.n >= pits_min[n])
                 break;
         }
-        for (k = 0; k < prev.n; k++) {
-            prev.x[k] = (uint8_t)(prev.x[k] + SEED_SHIFT);
-            prev.y[k] = (uint8_t)(prev.y[k] + SEED_SHIFT);
-        }
-        for (k = 0; k < cur.n; k++) {
-            cur.x[k] = (uint8_t)(cur.x[k] + SEED_SHIFT);
-            cur.y[k] = (uint8_t)(cur.y[k] + SEED_SHIFT);
-        }
+        shift(&prev, SEED_SHIFT);
+        shift(&cur, SEED_SHIFT);
         cur.tile = n == 4 ? BW_T_FIERY_PIT : BW_T_PIT; /* 1.4.8 */
     }
     if (above) *above = prev;
@@ -118,9 +119,11 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
  * any pit box is marked, so there is no marker to spare. */
 static void fill_span(uint8_t *p, int n, uint32_t t4) /* n cells of the tile t4 holds 4 of */
 {
-    int k;
-    for (k = 0; k + 4 <= n; k += 4)
+    int k = 0;
+#if BW_MINES_FAST
+    for (; k + 4 <= n; k += 4)
         bw_store4(p + k, t4);
+#endif
     for (; k < n; k++)
         p[k] = (uint8_t)t4;
 }
@@ -241,33 +244,63 @@ static void tunnel(bw_grid *g, bw_rng *r, int x0, int y0, int x1, int y1,
  * cell with 4 or more wall neighbours (of 8) stays wall, an open cell with
  * 5 or more becomes wall; the map's edge stays wall. (The ground the pits
  * need is painted again afterwards.) bw_life_cave does it 32 cells at a
- * time (the smoothing was once most of a level's cost). */
+ * time (the smoothing was once most of a level's cost). A plain build
+ * (BW_MINES_FAST 0) counts the same rule itself, in less code: a cell
+ * becomes wall when 5 or more of the 9 cells of its 3 x 3 square are wall
+ * (sums of 3 down each column, added along the row), with the rows
+ * round it kept as they were in m->b's bytes (the map holds only `wall`
+ * and `floor` here, and m->b is free). */
 static void smooth(bw_map *m, uint8_t wall, uint8_t floor)
 {
     bw_grid *g = &m->grid;
+#if BW_MINES_FAST
     bw_life_cave(g, 2, 1, 1, g->w - 2, g->h - 2, wall, floor);
+#else
+    /* rows y - 1, y and y + 1 as they were, 1 for wall and 0 for floor */
+    uint8_t *r[3], *t;
+    int gen, k, x, y;
+    for (gen = 0; gen < 2; gen++) {
+        for (k = 0; k < 3; k++) {
+            r[k] = (uint8_t *)m->b.w + k * BW_GRID_MAX;
+            for (x = 0; k < 2 && x < g->w; x++)
+                r[k][x] = BW_AT(g, x, k) == wall;
+        }
+        for (y = 1; y < g->h - 1; y++) {
+            uint8_t *row = &BW_AT(g, 0, y);
+            int c0, c1;
+            for (x = 0; x < g->w; x++)
+                r[2][x] = row[x + BW_GRID_MAX] == wall;
+            c0 = r[0][0] + r[1][0] + r[2][0];
+            c1 = r[0][1] + r[1][1] + r[2][1];
+            for (x = 1; x < g->w - 1; x++) {
+                int c2 = r[0][x + 1] + r[1][x + 1] + r[2][x + 1];
+                row[x] = c0 + c1 + c2 >= 5 ? wall : floor;
+                c0 = c1;
+                c1 = c2;
+            }
+            t = r[0]; /* row y is the next one's row above */
+            r[0] = r[1];
+            r[1] = r[2];
+            r[2] = t;
+        }
+    }
+#endif
 }
 
-/* Reserves the open ground of a pit's box (plus one ring) with the marker,
- * so the features keep off it; wall stays wall. Returns the cells marked. */
-static int mark_boxes(bw_grid *g, const bw_pit_plan *p, uint8_t floor)
+/* The pit boxes (plus one ring) of both plans, pl[0] the pits arriving
+ * from above and pl[1] the pits leading down: `from` becomes `to` in
+ * them, wall stays wall. With (floor, MARK) it reserves the open ground
+ * the pits need, so the features keep off it; with (MARK, floor) it gives
+ * it back. Returns the cells changed. */
+static int boxes(bw_grid *g, const bw_pit_plan *pl, uint8_t from, uint8_t to)
 {
-    int k, y, n = 0;
-    for (k = 0; k < p->n; k++)
-        for (y = bw_max(p->y[k] - BW_PIT_REACH - 1, 0); y <= p->y[k] + BW_PIT_REACH + 1 && y < g->h; y++)
-            n += bw_grid_span_replace(g, bw_max(p->x[k] - BW_PIT_REACH - 1, 0),
-                                      bw_min(p->x[k] + BW_PIT_REACH + 1, g->w - 1), y, floor, MARK);
+    int j, k, y, n = 0;
+    for (j = 0; j < 2; j++)
+        for (k = 0; k < pl[j].n; k++)
+            for (y = bw_max(pl[j].y[k] - BW_PIT_REACH - 1, 0); y <= pl[j].y[k] + BW_PIT_REACH + 1 && y < g->h; y++)
+                n += bw_grid_span_replace(g, bw_max(pl[j].x[k] - BW_PIT_REACH - 1, 0),
+                                          bw_min(pl[j].x[k] + BW_PIT_REACH + 1, g->w - 1), y, from, to);
     return n;
-}
-
-/* Gives the marked ground of the boxes back to `floor`. */
-static void unmark_boxes(bw_grid *g, const bw_pit_plan *p, uint8_t floor)
-{
-    int k, y;
-    for (k = 0; k < p->n; k++)
-        for (y = bw_max(p->y[k] - BW_PIT_REACH - 1, 0); y <= p->y[k] + BW_PIT_REACH + 1 && y < g->h; y++)
-            bw_grid_span_replace(g, bw_max(p->x[k] - BW_PIT_REACH - 1, 0),
-                                 bw_min(p->x[k] + BW_PIT_REACH + 1, g->w - 1), y, MARK, floor);
 }
 
 static void add_node(node_list *nl, int x, int y)
@@ -279,11 +312,28 @@ static void add_node(node_list *nl, int x, int y)
     }
 }
 
-static void add_plan(node_list *nl, const bw_pit_plan *p)
+/* The start of a level: the map all `fill`, the node list (the pit seeds
+ * of pl[0], the pits from above, then of pl[1]) and the stream for
+ * `purpose`. */
+static void begin(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
+                  const bw_pit_plan *pl, uint8_t fill, uint32_t purpose)
 {
-    int k;
-    for (k = 0; k < p->n; k++)
-        add_node(nl, p->x[k], p->y[k]);
+    int j, k;
+    nl->n = 0;
+    for (j = 0; j < 2; j++)
+        for (k = 0; k < pl[j].n; k++)
+            add_node(nl, pl[j].x[k], pl[j].y[k]);
+    bw_map_init(m, BW_MINES_W, BW_MINES_H, fill);
+    bw_rng_stream(r, seed, BW_GEN_MINES, (uint32_t)level, purpose);
+}
+
+/* The end of a level: the marked boxes back to `floor`, then the pits:
+ * the bases of those from above, and those leading down. */
+static void put_pits(bw_map *m, const bw_pit_plan *pl, uint8_t floor)
+{
+    boxes(&m->grid, pl, MARK, floor);
+    bw_pit_put_below(&m->grid, &pl[0], floor, &m->b);
+    bw_pit_put(&m->grid, &pl[1], &m->b);
 }
 
 /* The earlier node nearest to node i. */
@@ -345,7 +395,9 @@ static int keep_reached(bw_map *m, const node_list *nl, int first, uint8_t wall,
 {
     bw_grid *g = &m->grid;
     bw_tileset open;
+#if BW_MINES_FAST
     const uint32_t wall4 = wall * 0x01010101u;
+#endif
     int i, kept;
     dig_ctx c;
     open_set(&open);
@@ -361,9 +413,9 @@ static int keep_reached(bw_map *m, const node_list *nl, int first, uint8_t wall,
     }
     /* While the caves are cut, the map holds only `wall` and `floor`
      * (open), so "open and unreached becomes wall" is "unreached becomes
-     * wall": the tiles need not be read, and a word of reached cells is
-     * passed over at once. The map is BW_GRID_MAX wide (120 x 120), so
-     * plane bit i is cell i. */
+     * wall": the tiles need not be read. The map is BW_GRID_MAX wide (120
+     * x 120), so plane bit i is cell i. */
+#if BW_MINES_FAST
     for (i = 0; i < (g->h * BW_GRID_MAX + 31) / 32; i++) {
         uint32_t u = ~m->a.w[i];
         uint8_t *cell = &g->cell[i * 32];
@@ -383,6 +435,11 @@ static int keep_reached(bw_map *m, const node_list *nl, int first, uint8_t wall,
             bw_store4(p, (v & ~mask) | (wall4 & mask));
         }
     }
+#else
+    for (i = 0; i < g->h * BW_GRID_MAX; i++)
+        if (!(m->a.w[i >> 5] >> (i & 31) & 1u))
+            g->cell[i] = wall;
+#endif
     return kept;
 }
 
@@ -467,73 +524,87 @@ static void area_add(area_list *al, const bw_grid *g, int x0, int y0, int x1, in
     al->y1[k] = (uint8_t)y1;
 }
 
-/* Adds every pit box of p, plus the ring round it. */
-static void area_add_boxes(area_list *al, const bw_grid *g, const bw_pit_plan *p)
+/* Adds every pit box of both plans, plus the ring round it. */
+static void area_add_boxes(area_list *al, const bw_grid *g, const bw_pit_plan *pl)
 {
-    int k;
-    for (k = 0; k < p->n; k++)
-        area_add(al, g, p->x[k] - BW_PIT_REACH - 1, p->y[k] - BW_PIT_REACH - 1,
-                 p->x[k] + BW_PIT_REACH + 1, p->y[k] + BW_PIT_REACH + 1);
+    int j, k;
+    for (j = 0; j < 2; j++)
+        for (k = 0; k < pl[j].n; k++)
+            area_add(al, g, pl[j].x[k] - BW_PIT_REACH - 1, pl[j].y[k] - BW_PIT_REACH - 1,
+                     pl[j].x[k] + BW_PIT_REACH + 1, pl[j].y[k] + BW_PIT_REACH + 1);
 }
 
 /* m->a holds the cells reached from the level's first node by a flood
  * that was exact when it ran; since then only open tiles were put down
  * (pits, slopes, features that connect), and only inside the boxes of
  * `al` (the caller knows where). Open cells not yet marked that touch the
- * marked ones join them (their region is flooded in); returns 1 if no
- * open cell of the boxes is left out. One scan: a region either touches
- * the reached set or not, and every unreached region lies in the boxes,
- * so the order of the boxes does not matter. Reached cells are passed
- * over to the end of their plane word where they fill it. */
+ * marked ones join them (their region is flooded in); returns -1 if no
+ * open cell of the boxes is left out, else the first one left out (its
+ * cell index). One scan: a region either touches the reached set or not,
+ * and every unreached region lies in the boxes, so the order of the boxes
+ * does not matter; only if a cell was left apart does a second scan look
+ * for one still apart (it may have joined from a cell later in the first
+ * scan). */
 static int fill_gaps(bw_map *m, const area_list *al)
 {
     bw_grid *g = &m->grid;
     bw_tileset open;
-    int k, x, y, apart = 0, w = g->w, h = g->h;
+    int pass, k, x, y, w = g->w, h = g->h;
     open_set(&open);
-    for (k = 0; k < al->n; k++)
-        for (y = al->y0[k]; y <= al->y1[k]; y++)
-            for (x = al->x0[k]; x <= al->x1[k]; x++) {
-                unsigned i = BW_BIT(x, y);
-                uint32_t word = m->a.w[i >> 5];
-                if ((word >> (i & 31)) & 1u) {
-                    if ((word >> (i & 31)) == (~0u >> (i & 31))) /* the rest of the word too */
-                        x = bw_min(x + 31 - (int)(i & 31), al->x1[k]);
-                    continue;
+    for (pass = 0; pass < 2; pass++) {
+        int apart = 0;
+        for (k = 0; k < al->n; k++)
+            for (y = al->y0[k]; y <= al->y1[k]; y++)
+                for (x = al->x0[k]; x <= al->x1[k]; x++) {
+                    unsigned i = BW_BIT(x, y);
+                    uint32_t word = m->a.w[i >> 5];
+                    if ((word >> (i & 31)) & 1u) {
+                        /* reached cells are passed over to the end of
+                         * their plane word where they fill it */
+                        if ((word >> (i & 31)) == (~0u >> (i & 31)))
+                            x = bw_min(x + 31 - (int)(i & 31), al->x1[k]);
+                        continue;
+                    }
+                    if (!BW_TILESET_HAS(&open, g->cell[i]))
+                        continue;
+                    if (pass)
+                        return (int)i;
+                    if ((x > 0 && REACHED(m, x - 1, y)) || (x < w - 1 && REACHED(m, x + 1, y)) ||
+                        (y > 0 && REACHED(m, x, y - 1)) || (y < h - 1 && REACHED(m, x, y + 1)))
+                        bw_fill_flood(&m->fill, g, &open, &m->a, x, y);
+                    else
+                        apart = 1;
                 }
-                if (!BW_TILESET_HAS(&open, g->cell[i]))
-                    continue;
-                if ((x > 0 && REACHED(m, x - 1, y)) || (x < w - 1 && REACHED(m, x + 1, y)) ||
-                    (y > 0 && REACHED(m, x, y - 1)) || (y < h - 1 && REACHED(m, x, y + 1)))
-                    bw_fill_flood(&m->fill, g, &open, &m->a, x, y);
-                else
-                    apart = 1; /* may still join from a cell later in the scan */
-            }
-    if (!apart)
-        return 1;
-    for (k = 0; k < al->n; k++) /* the cheap check was not enough: count again */
-        for (y = al->y0[k]; y <= al->y1[k]; y++)
-            for (x = al->x0[k]; x <= al->x1[k]; x++)
-                if (!REACHED(m, x, y) && BW_TILESET_HAS(&open, BW_AT(g, x, y)))
-                    return 0;
-    return 1;
+        if (!apart)
+            break;
+    }
+    return -1;
 }
 
+/* Corridors ensure_connected digs at most; past it a part stays apart
+ * (not seen: the fallback itself has not been needed in 2000 seeds a
+ * level). */
+#define JOIN_MAX 16
+
 /* 1.1.4, 1.3.2, 1.4.6, 1.5.1: the last word on full connectivity, with
- * fill_gaps's precondition on m->a over the boxes of `al`. Only if something
- * is still apart does the acid fill open a way (it has not been seen to in
- * 500 seeds a level). */
-static void ensure_connected(bw_map *m, const area_list *al, uint32_t seed, int level,
-                             uint8_t floor)
+ * fill_gaps's precondition on m->a over the boxes of `al`. Only if a cell
+ * is still apart (never seen in 2000 seeds a level) is a way opened: a
+ * straight corridor 3 wide (dig3, as keep_reached's) from it to the
+ * level's first node, which is reached, and then its region and the
+ * corridor are flooded in; `floor` is the tile dug. */
+static void ensure_connected(bw_map *m, const area_list *al, const node_list *nl, uint8_t floor)
 {
-    bw_acid ac;
-    bw_rng r;
-    if (fill_gaps(m, al))
-        return;
-    bw_acid_defaults(&ac);
-    ac.floor = floor;
-    bw_rng_stream(&r, seed, BW_GEN_MINES, (uint32_t)level, 99);
-    bw_acid_fill(m, &r, &ac, 0);
+    bw_tileset open;
+    dig_ctx c;
+    int i, cell;
+    c.g = &m->grid;
+    c.t = floor;
+    open_set(&open);
+    for (i = 0; i < JOIN_MAX && (cell = fill_gaps(m, al)) >= 0; i++) {
+        int x = cell % BW_GRID_MAX, y = cell / BW_GRID_MAX;
+        bw_line(x, y, nl->x[0], nl->y[0], dig3, &c);
+        bw_fill_flood(&m->fill, &m->grid, &open, &m->a, x, y);
+    }
 }
 
 /* --------------------------------------------------------- features */
@@ -600,83 +671,127 @@ static void cave_features(bw_map *m, bw_rng *r, int floor, int n)
 /* ------------------------------------------------------------ levels */
 
 /* 1.1.1 - 1.1.4 */
-static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_pit_plan *own)
+static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
+    static const uint8_t on1[] = { BW_T_DIRT, BW_T_WOOD, BW_T_BWALL, BW_T_CRUMBLE_WALL,
+                                   BW_T_BROKEN_WALL, BW_T_DOOR };
     bw_grid *g = &m->grid;
     bw_building_params bp;
-    bw_rubble_params rp;
+    node_list nl;
     area_list al;
     bw_rng r;
     int i;
-    (void)above; /* none on DLVL 1 */
-    bw_map_init(m, BW_MINES_W, BW_MINES_H, BW_T_DIRT); /* 1.1.2 */
-    mark_boxes(g, own, BW_T_DIRT);
-    bw_rng_stream(&r, seed, BW_GEN_MINES, 1, P_BUILDINGS);
+    begin(m, &nl, &r, seed, 1, pl, BW_T_DIRT, P_BUILDINGS); /* 1.1.2 */
+    boxes(g, pl, BW_T_DIRT, MARK);
     bw_building_defaults(&bp);
     /* may overlap other buildings (PUT_BUILDING merges them), never a pit */
-    bw_tileset_add(&bp.on, BW_T_DIRT);
-    bw_tileset_add(&bp.on, BW_T_WOOD);
-    bw_tileset_add(&bp.on, BW_T_BWALL);
-    bw_tileset_add(&bp.on, BW_T_CRUMBLE_WALL);
-    bw_tileset_add(&bp.on, BW_T_BROKEN_WALL);
-    bw_tileset_add(&bp.on, BW_T_DOOR);
+    for (i = 0; i < (int)sizeof on1; i++)
+        bw_tileset_add(&bp.on, on1[i]);
     bw_building_put_many(g, &r, &bp, bw_rng_range(&r, 8, 14), bw_rect_make(1, 1, g->w - 2, g->h - 2));
     bw_rng_stream(&r, seed, BW_GEN_MINES, 1, P_FEATURES);
-    bw_rubble_defaults(&rp);
-    bw_tileset_clear(&rp.over);
-    bw_tileset_add(&rp.over, BW_T_DIRT); /* in the open, not inside buildings */
-    for (i = bw_rng_range(&r, 10, 16); i > 0; i--)
-        bw_rubble_put(g, &r, &rp, 0);
-    unmark_boxes(g, own, BW_T_DIRT);
-    bw_pit_put(g, own, &m->b); /* 1.1.3 */
-    open_doors(m, own->x[0], own->y[0], 1, 1, g->w - 2, g->h - 2);
+    /* in the open, not inside buildings */
+    patches(g, &r, BW_T_RUBBLE, BW_T_DIRT, bw_rng_range(&r, 10, 16));
+    put_pits(m, pl, BW_T_DIRT); /* 1.1.3 */
+    open_doors(m, nl.x[0], nl.y[0], 1, 1, g->w - 2, g->h - 2);
     al.n = 0;
     area_add(&al, g, 0, 0, g->w - 1, g->h - 1); /* the doors may have left any room out */
-    ensure_connected(m, &al, seed, 1, BW_T_DIRT);
+    ensure_connected(m, &al, &nl, BW_T_DIRT);
 }
 
-/* The caves round every node (pit seed): blobs with lumpy rims, the
- * tunnels joining each node from `link_from` on to its nearest earlier
- * node, the smoothing, and last the reserved disc round every node. */
-static void carve(bw_map *m, bw_rng *r, const node_list *nl, int link_from,
-                  int rmin, int rmax)
+/* DLVL 4's small caves: draws per cave for a centre CAVE_APART from the
+ * others before it settles for overlapping (1.4.4 allows it). */
+#define CAVE_TRIES 16
+#define CAVE_APART 20
+
+/* The caves of DLVL 2-5, up to the pockets' removal. The nodes are the pit
+ * seeds, and on DLVL 4 and 5 8-12 more caves (1.4.1: small, more than
+ * DLVL 2 and 3, spread out by a few draws each but allowed to overlap,
+ * 1.4.4; 1.5.1: small islands in the lava). A blob round every node; on
+ * DLVL 2 and 3 wide tunnels from node `first` on to the nearest earlier
+ * node; the smoothing; the whole disc round each pit (1.4.3); then, since
+ * the smoothing would close them, DLVL 4's thin meandering mineshafts
+ * (1.4.2) and DLVL 5's meandering stone paths one or two wide (1.5.2). */
+static void caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
+                  const bw_pit_plan *pl, int first)
 {
     bw_grid *g = &m->grid;
-    int i;
+    bw_mineshaft sh;
+    const int l4 = level == 4, wide = level < 4, pits = pl[0].n + pl[1].n;
+    const uint8_t wall = level == 5 ? BW_T_LAVA : BW_T_ROCK; /* 1.2.3, 1.5.4 */
+    int i, j, small;
+    begin(m, nl, r, seed, level, pl, wall, P_CAVES);
+    small = wide ? 0 : bw_rng_range(r, 8, 12);
+    for (i = 0; i < small; i++) {
+        int t, x = 0, y = 0, far = 0;
+        if (!l4) { /* two statements: the order of draws is fixed */
+            x = bw_rng_range(r, 8, g->w - 9);
+            y = bw_rng_range(r, 8, g->h - 9);
+        } else if (bw_rng_chance(r, 1, 4)) {
+            /* one in four overlaps an earlier cave on purpose, for the
+             * odd double cave */
+            j = bw_rng_range(r, 0, nl->n - 1);
+            x = bw_clamp(nl->x[j] + bw_rng_range(r, -9, 9), 10, g->w - 11);
+            y = bw_clamp(nl->y[j] + bw_rng_range(r, -9, 9), 10, g->h - 11);
+            far = 1;
+        }
+        for (t = 0; t < CAVE_TRIES && !far && l4; t++) {
+            x = bw_rng_range(r, 10, g->w - 11);
+            y = bw_rng_range(r, 10, g->h - 11);
+            for (far = 1, j = 0; j < nl->n; j++)
+                far &= bw_dist2(x, y, nl->x[j], nl->y[j]) >= CAVE_APART * CAVE_APART;
+        }
+        add_node(nl, x, y);
+    }
     for (i = 0; i < nl->n; i++)
-        blob(g, r, nl->x[i], nl->y[i], PROTECT_R + bw_rng_range(r, 0, 3), BW_T_STONE);
-    for (i = link_from; i < nl->n; i++) {
-        int j = nearest_before(nl, i);
-        tunnel(g, r, nl->x[i], nl->y[i], nl->x[j], nl->y[j], rmin, rmax,
+        blob(g, r, nl->x[i], nl->y[i],
+             wide ? PROTECT_R + bw_rng_range(r, 0, 3) :
+             i < pits ? (l4 ? PIT_CAVE_R4 - 2 : PROTECT_R - 4) : bw_rng_range(r, 8 - level, 11 - level),
+             BW_T_STONE);
+    for (i = wide ? first : nl->n; i < nl->n; i++) { /* DLVL 2: 3-5 wide, DLVL 3: 4-7 */
+        j = nearest_before(nl, i);
+        tunnel(g, r, nl->x[i], nl->y[i], nl->x[j], nl->y[j], level + 1, level == 2 ? 5 : 7,
                BW_WALK_BIAS, BW_T_STONE, paint_wide);
     }
-    smooth(m, BW_T_ROCK, BW_T_STONE);
-    for (i = 0; i < nl->n; i++) /* the ground the pits need, whatever the smoothing did */
-        disc_hard(g, nl->x[i], nl->y[i], PROTECT_R, BW_T_STONE);
+    smooth(m, wall, BW_T_STONE);
+    for (i = 0; i < pits; i++) /* the ground the pits need, whatever the smoothing did */
+        disc_hard(g, nl->x[i], nl->y[i], l4 ? PIT_CAVE_R4 : PROTECT_R, BW_T_STONE);
+    bw_mineshaft_defaults(&sh);
+    sh.max_width = 4;     /* "varies between 1 and 4 tiles wide" */
+    sh.width_change = 4;  /* a move every 4 steps on average */
+    sh.widen = 4;         /* 1 in 4 moves widens: mostly 1-2, thin (1.4.2) */
+    for (i = wide ? nl->n : 1; i < nl->n; i++) {
+        j = nearest_before(nl, i);
+        if (l4)
+            bw_mineshaft_run(m, r, &sh, nl->x[i], nl->y[i], nl->x[j], nl->y[j], 0);
+        else /* a weak goal bias */
+            tunnel(g, r, nl->x[i], nl->y[i], nl->x[j], nl->y[j], bw_rng_range(r, 0, 1), 0,
+                   1, BW_T_STONE, paint_thin);
+    }
+}
+
+/* DLVL 2 and 3 up to the water (1.2.1 - 1.2.5, 1.3.1, 1.3.2): wide caves
+ * round the pits, joined from the first pit below the bases on DLVL 2
+ * (each cave of its own, 1.2.4), all joined on DLVL 3 (1.3.2); the
+ * features on the stone; DLVL 2's 1-3 towers (DLVL 3's come last). Leaves
+ * the pit boxes marked. */
+static void caves23(bw_map *m, node_list *nl, uint32_t seed, int level, const bw_pit_plan *pl)
+{
+    bw_rng r;
+    int stone, first = level == 2 ? pl[0].n : 1;
+    caves(m, nl, &r, seed, level, pl, first);
+    /* the stone left once the boxes are marked: keep_reached's count */
+    stone = keep_reached(m, nl, first, BW_T_ROCK, BW_T_STONE); /* 1.2.4, 1.2.5 */
+    stone -= boxes(&m->grid, pl, BW_T_STONE, MARK);
+    bw_rng_stream(&r, seed, BW_GEN_MINES, (uint32_t)level, P_FEATURES);
+    cave_features(m, &r, stone, level == 2 ? bw_rng_range(&r, 1, 3) : 0); /* 1.2.2 */
 }
 
 /* 1.2.1 - 1.2.5 */
-static void level2(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_pit_plan *own)
+static void level2(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
     node_list nl;
-    bw_rng r;
-    int stone;
-    nl.n = 0;
-    add_plan(&nl, above);
-    add_plan(&nl, own);
-    bw_map_init(m, BW_MINES_W, BW_MINES_H, BW_T_ROCK); /* 1.2.3 */
-    bw_rng_stream(&r, seed, BW_GEN_MINES, 2, P_CAVES);
-    carve(m, &r, &nl, above->n, 3, 5);          /* 1.2.1: caves round the bases */
-    /* the stone left once the boxes are marked: keep_reached's count */
-    stone = keep_reached(m, &nl, above->n, BW_T_ROCK, BW_T_STONE); /* 1.2.4, 1.2.5 */
-    stone -= mark_boxes(&m->grid, above, BW_T_STONE);
-    stone -= mark_boxes(&m->grid, own, BW_T_STONE);
-    bw_rng_stream(&r, seed, BW_GEN_MINES, 2, P_FEATURES);
-    cave_features(m, &r, stone, bw_rng_range(&r, 1, 3)); /* 1.2.2 */
-    unmark_boxes(&m->grid, above, BW_T_STONE);
-    unmark_boxes(&m->grid, own, BW_T_STONE);
-    bw_pit_put_below(&m->grid, above, BW_T_STONE, &m->b);
-    bw_pit_put(&m->grid, own, &m->b);
+    caves23(m, &nl, seed, 2, pl);
+    put_pits(m, pl, BW_T_STONE);
 }
 
 /* 1.3.5: the ring of slick rock round the pit: every cell next to (8
@@ -709,21 +824,12 @@ static void slick_ring(bw_grid *g, const bw_pit_plan *own)
 
 /* Crossings made per level at most (each joins at least one cut-off
  * part); past it, and when no straight crossing is found, the fallback is
- * the layers below and then the acid fill of ensure_connected. */
+ * the corridors of ensure_connected. */
 #define CROSS_MAX 32
 /* Longest straight crossing looked for, in deep cells. */
 #define CROSS_LEN 16
 /* Side of the window in which a ford is checked for a way round it. */
 #define FORD_WIN 31
-/* Layers of deep water turned shallow per level at most (fallback). */
-#define WATER_LAYERS 16
-
-/* 1 if any 4-neighbour of (x, y) (inside the edge) is marked in m->a. */
-static int touches_reached(const bw_map *m, int x, int y)
-{
-    return REACHED(m, x - 1, y) || REACHED(m, x + 1, y) ||
-           REACHED(m, x, y - 1) || REACHED(m, x, y + 1);
-}
 
 /* 1 if some cell that connects (m->b, kept up to date by the caller) is
  * not marked in m->a: a word at a time. */
@@ -782,16 +888,22 @@ BW_NOINLINE static int way_round(const bw_map *m, int x, int y)
 {
     uint32_t reach[FORD_WIN];
     int i, j, h = FORD_WIN / 2, grew = 1, step, first = -1, dir;
+#if BW_MINES_FAST
     int nlo = h, nhi = h; /* the rows reached so far */
+#else
+    const int nlo = 1, nhi = FORD_WIN - 2; /* every row, every sweep */
+#endif
     for (j = 0; j < FORD_WIN; j++)
         reach[j] = 0;
     for (i = 0; i < 8; i += 2) /* seed: the first open 4-neighbour */
         if (first < 0 && BW_PGET(&m->b, x + bw_dx8[i], y + bw_dy8[i])) {
             first = i;
             reach[h + bw_dy8[i]] = 1u << (h + bw_dx8[i]);
+#if BW_MINES_FAST
             nlo = nhi = h + bw_dy8[i];
+#endif
         }
-    for (step = 0; step < FORD_WIN * FORD_WIN && grew; step++) {
+    for (step = 0;; step++) {
         int all = 1;
         for (i = 0; i < 8; i += 2)
             if (BW_PGET(&m->b, x + bw_dx8[i], y + bw_dy8[i]) &&
@@ -799,6 +911,8 @@ BW_NOINLINE static int way_round(const bw_map *m, int x, int y)
                 all = 0;
         if (all)
             return 1;
+        if (!grew || step == FORD_WIN * FORD_WIN)
+            return 0;
         /* only rows next to a reached one can change: a sweep runs from a
          * row before the reached rows to a row past them (both growing) */
         dir = (step & 1) ? -1 : 1;
@@ -810,18 +924,16 @@ BW_NOINLINE static int way_round(const bw_map *m, int x, int y)
             if (r != reach[j]) {
                 reach[j] = r;
                 grew = 1;
+#if BW_MINES_FAST
                 nlo = bw_min(nlo, j);
                 nhi = bw_max(nhi, j);
+#endif
             }
         }
     }
-    for (i = 0; i < 8; i += 2)
-        if (BW_PGET(&m->b, x + bw_dx8[i], y + bw_dy8[i]) &&
-            !((reach[h + bw_dy8[i]] >> (h + bw_dx8[i])) & 1u))
-            return 0;
-    return 1;
 }
 
+#if BW_MINES_FAST
 /* ORs the bits of v into the 120-bit line set `set` from bit `at` on. */
 static void or_bits(uint32_t set[5], int at, uint32_t v)
 {
@@ -859,6 +971,8 @@ static void unreached_lines(const bw_map *m, uint32_t row[5], uint32_t col[5])
     col[4] = 0;
 }
 
+#endif
+
 /* The cells x0..x0 + 31 of row y (the first n of them) that may start a
  * crossing: not connecting (m->b), next to a reached cell (m->a). */
 static uint32_t cross_cand(const bw_map *m, int x0, int y, int n)
@@ -884,6 +998,47 @@ static void ford(bw_map *m, const bw_tileset *open, int x, int y, int d, int len
     bw_fill_flood(&m->fill, &m->grid, open, &m->a, x, y);
 }
 
+/* Bit i of the 120-bit line set `set` (rows or columns of the map), and
+ * bits i..i + 31; a plain build does not narrow the crossing search by
+ * them (every line may hold one). */
+#if BW_MINES_FAST
+#define LINE_HAS(set, i) ((int)((set)[(i) >> 5] >> ((i) & 31) & 1u))
+#define LINES_FROM(set, i) ((set)[(i) >> 5] >> ((i) & 31) | (set)[((i) >> 5) + 1] << (32 - ((i) & 31)))
+#else
+#define LINE_HAS(set, i) 1
+#define LINES_FROM(set, i) 1u
+#endif
+
+/* The best crossing found so far: `len` deep cells from (x, y) along
+ * bw_dx8[d]. */
+typedef struct cross { int len, x, y, d; } cross;
+
+/* Keeps in *c the shortest straight line of deep cells from (x, y) that
+ * ends on an open cell not yet reached, if shorter than c's; along rows
+ * only if `rows`, along columns only if `cols` (the caller knows where no
+ * unreached cell lies). */
+static void cross_from(const bw_map *m, int x, int y, int rows, int cols, cross *c)
+{
+    const bw_grid *g = &m->grid;
+    int d;
+    for (d = 0; d < 8; d += 2) { /* the four straight ways (bw_dx8) */
+        int k = 1, step = bw_dx8[d] + bw_dy8[d] * BW_GRID_MAX;
+        int i = y * BW_GRID_MAX + x + step; /* cell index = plane bit */
+        if (!(bw_dy8[d] ? cols : rows))
+            continue; /* no unreached cell on that line */
+        while (k < c->len && g->cell[i] == BW_T_DEEP) {
+            i += step;
+            k++;
+        }
+        if (k < c->len && !(m->a.w[i >> 5] >> (i & 31) & 1u) && bw_tile_connects(g->cell[i])) {
+            c->len = k;
+            c->x = x;
+            c->y = y;
+            c->d = d;
+        }
+    }
+}
+
 /* 1.3.2 after the exact deepening (1.3.3): deep water, which does not
  * connect, may cut the cave. While a part is cut off, the shortest
  * straight line of deep cells from the reached part to an open cell out
@@ -891,8 +1046,8 @@ static void ford(bw_map *m, const bw_tileset *open, int x, int y, int d, int len
  * part, and the only tiles where the deepening rule does not hold. The
  * ford only changes deep to shallow, so the water set (what the rule
  * counts) stays as it is. If no straight line of CROSS_LEN or fewer deep
- * cells joins a part (not seen in seeds 0-999), every deep cell bordering
- * the reached part turns shallow, a layer at a time. Leaves in m->a the
+ * cells joins a part (not seen in seeds 0-1999), the caller's fallback
+ * (ensure_connected's corridors) joins it. Leaves in m->a the
  * reached cells (ensure_connected's precondition over the whole map).
  * Fords of one cell (none is shorter) are made as the scan finds them.
  * Returns 1 if a part is still cut off. */
@@ -902,8 +1057,11 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
     bw_grid *g = &m->grid;
     bw_tileset open;
     uint32_t ford_rows[4] = {0, 0, 0, 0}; /* bit y: row y holds a ford */
+    int it, x, y, x0, i;
+#if BW_MINES_FAST
     uint32_t wet[4][4]; /* bit y of wet[k]: row y has water in x = EDGE + 32k.. + 31 */
-    int it, layer, x, y, d, i, x0;
+    uint32_t urow[5], ucol[5]; /* rows, columns with an unreached cell */
+    int d;
     /* m->a holds the water on entry; deep water is never made, only
      * forded, from here on, so a crossing starts only where wet says */
     for (i = 0; i < 16; i++)
@@ -912,10 +1070,12 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
         for (i = 0, x0 = EDGE; x0 < g->w - EDGE; i++, x0 += 32)
             if (bits32(&m->a, x0, y))
                 wet[i][y >> 5] |= 1u << (y & 31);
+#endif
     open_set(&open);
     flood_nodes(m, &open, nl, 1);
     /* m->b: the cells that connect (plane bit i is cell i), so that
      * any_unreached compares words; every ford below sets its bits */
+#if BW_MINES_FAST
     for (i = 0; i < BW_PLANE_WORDS; i++) {
         const uint8_t *t = &g->cell[i * 32];
         uint32_t v = 0;
@@ -933,56 +1093,46 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
         }
         m->b.w[i] = v;
     }
+#else
+    bw_fill_open_mask(g, &open, &m->b);
+#endif
     for (it = 0; it < CROSS_MAX && any_unreached(m); it++) {
-        int best = CROSS_LEN + 1, bx = 0, by = 0, bd = 0, one = 0;
-        uint32_t urow[5], ucol[5]; /* rows, columns with an unreached cell */
+        cross c;
+        int one = 0;
+        c.len = CROSS_LEN + 1;
+        c.x = c.y = c.d = 0;
+#if BW_MINES_FAST
         unreached_lines(m, urow, ucol);
+#endif
         /* the deep cells next to a reached one, in row order, found a word
          * at a time (deep water does not connect); a crossing ends on an
          * unreached open cell, so it runs along a row or column of one */
         for (y = EDGE; y < g->h - EDGE; y++)
             for (i = 0, x0 = EDGE; x0 < g->w - EDGE; i++, x0 += 32) {
-              int in_row = (int)(urow[y >> 5] >> (y & 31) & 1u);
-              uint32_t cols = (ucol[x0 >> 5] >> (x0 & 31)) | (ucol[(x0 >> 5) + 1] << (32 - (x0 & 31)));
-              uint32_t cand = (wet[i][y >> 5] >> (y & 31) & 1u) && (in_row || cols) ?
-                              cross_cand(m, x0, y, g->w - EDGE - x0) : 0;
-              while (cand) {
-                x = x0 + bw_low_bit(cand);
-                cand &= cand - 1u;
-                if (BW_AT(g, x, y) != BW_T_DEEP)
-                    continue;
-                for (d = 0; d < 8; d += 2) { /* the four straight ways (bw_dx8) */
-                    int k = 1, step = bw_dx8[d] + bw_dy8[d] * BW_GRID_MAX;
-                    int c = y * BW_GRID_MAX + x + step; /* cell index = plane bit */
-                    if (bw_dy8[d] ? !(ucol[x >> 5] >> (x & 31) & 1u) : !in_row)
-                        continue; /* no unreached cell on that line */
-                    while (k < best && g->cell[c] == BW_T_DEEP) {
-                        c += step;
-                        k++;
-                    }
-                    if (k < best && !(m->a.w[c >> 5] >> (c & 31) & 1u) &&
-                        bw_tile_connects(g->cell[c])) {
-                        best = k;
-                        bx = x;
-                        by = y;
-                        bd = d;
+                int in_row = LINE_HAS(urow, y);
+                uint32_t cand = LINE_HAS(wet[i], y) && (in_row || LINES_FROM(ucol, x0)) ?
+                                cross_cand(m, x0, y, g->w - EDGE - x0) : 0;
+                while (cand) {
+                    x = x0 + bw_low_bit(cand);
+                    cand &= cand - 1u;
+                    if (BW_AT(g, x, y) != BW_T_DEEP)
+                        continue;
+                    cross_from(m, x, y, in_row, LINE_HAS(ucol, x), &c);
+                    if (c.len == 1) { /* one cell: none is shorter, ford it now */
+                        ford(m, &open, c.x, c.y, 0, 1, ford_rows);
+                        c.len = CROSS_LEN + 1;
+                        one = 1;
+                        /* the flood reached more: the rest of the word again */
+                        cand = cross_cand(m, x0, y, g->w - EDGE - x0) &
+                               ~((2u << (x - x0)) - 1u);
                     }
                 }
-                if (best == 1) { /* one cell: none is shorter, ford it now */
-                    ford(m, &open, bx, by, 0, 1, ford_rows);
-                    best = CROSS_LEN + 1;
-                    one = 1;
-                    /* the flood reached more: the rest of the word again */
-                    cand = cross_cand(m, x0, y, g->w - EDGE - x0) &
-                           ~((2u << (x - x0)) - 1u);
-                }
-              }
             }
         if (one)
             continue; /* scan again for what is still apart */
-        if (best > CROSS_LEN)
+        if (c.len > CROSS_LEN)
             break;
-        ford(m, &open, bx, by, bd, best, ford_rows);
+        ford(m, &open, c.x, c.y, c.d, c.len, ford_rows);
     }
     /* A later ford may open a way round an earlier one (two pockets side
      * by side): a shallow cell that meets the deepening rule (only a ford
@@ -998,14 +1148,6 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
                 BW_PCLR(&m->a, x, y);
                 BW_PCLR(&m->b, x, y);
             }
-    for (layer = 0; layer < WATER_LAYERS && any_unreached(m); layer++)
-        for (y = EDGE; y < g->h - EDGE; y++)
-            for (x = EDGE; x < g->w - EDGE; x++)
-                if (BW_AT(g, x, y) == BW_T_DEEP && touches_reached(m, x, y)) {
-                    BW_AT(g, x, y) = BW_T_SHALLOW;
-                    BW_PSET(&m->b, x, y);
-                    bw_fill_flood(&m->fill, g, &open, &m->a, x, y);
-                }
     return any_unreached(m);
 }
 
@@ -1017,10 +1159,15 @@ static void widen_water(bw_map *m)
 {
     bw_grid *g = &m->grid;
     const uint32_t *sh = m->b.w;
+#if BW_MINES_FAST
     int i, j, words = (g->h * BW_GRID_MAX + 31) / 32;
+#else
+    int i, k;
+#endif
     /* m->b: the shallow cells, built a word at a time (plane bit i is cell
      * i, the map being BW_GRID_MAX wide) */
     bw_plane_of_tiles(&m->b, g, BW_T_SHALLOW, BW_T_SHALLOW);
+#if BW_MINES_FAST
     /* the 4-neighbours of 32 cells at once: west and east are the next
      * bits, north and south a row (120 bits = 3 words + 24) away; only the
      * cells next to water read their tile */
@@ -1056,35 +1203,65 @@ static void widen_water(bw_map *m)
         /* word i of m->a is read no more: it becomes the water there */
         m->a.w[i] = sh[i] | wide;
     }
+#else
+    /* the 4-neighbours of every shallow cell (a plane word at a time
+     * where it has none); a neighbour made shallow is no stone any more,
+     * so the order does not matter */
+    for (i = 0; i < BW_PLANE_WORDS * 32; i++) {
+        if (!(sh[i >> 5] >> (i & 31))) {
+            i |= 31; /* no shallow cell in the rest of the word */
+            continue;
+        }
+        if (!(sh[i >> 5] >> (i & 31) & 1u))
+            continue;
+        for (k = 0; k < 4; k++) {
+            int j = i + (k & 2 ? BW_GRID_MAX : 1) * (k & 1 ? -1 : 1);
+            int x = j % BW_GRID_MAX, y = j / BW_GRID_MAX;
+            /* 1.3.3: nothing within 10 of an up slope (m->a, from
+             * bw_streamer_prepare); the line itself keeps off it */
+            if (x >= EDGE && y >= EDGE && x < g->w - EDGE && y < g->h - EDGE &&
+                (g->cell[j] == BW_T_STONE || g->cell[j] == BW_T_LICHEN) &&
+                !(m->a.w[j >> 5] >> (j & 31) & 1u))
+                g->cell[j] = BW_T_SHALLOW;
+        }
+    }
+    /* m->a becomes the water in water_again */
+#endif
 }
 
 /* After the pits went in over the water: m->a's water bits again in the
  * boxes round the pits (their slopes, bases and slick ring). */
-static void water_again(bw_map *m, const bw_pit_plan *p)
+static void water_again(bw_map *m, const bw_pit_plan *pl)
 {
-    int k, x, y;
-    for (k = 0; k < p->n; k++)
-        for (y = bw_max(p->y[k] - BW_PIT_REACH - 1, 0);
-             y <= bw_min(p->y[k] + BW_PIT_REACH + 1, m->grid.h - 1); y++)
-        {
-            int x1 = bw_min(p->x[k] + BW_PIT_REACH + 1, m->grid.w - 1);
-            for (x = bw_max(p->x[k] - BW_PIT_REACH - 1, 0); x <= x1; x++) {
-                const uint8_t *c = &BW_AT(&m->grid, x, y);
-                if (!(x & 3) && x + 3 <= x1) {
-                    /* four cells, four plane bits in one word (the row's
-                     * first bit, y * 120, is a multiple of 4) */
-                    unsigned b = BW_BIT(x, y);
-                    uint32_t *w = &m->a.w[b >> 5];
-                    *w = (*w & ~(0xfu << (b & 31))) |
-                         (bw_eq4(c, BW_T_SHALLOW) | bw_eq4(c, BW_T_DEEP)) << (b & 31);
-                    x += 3;
-                } else if (*c == BW_T_SHALLOW || *c == BW_T_DEEP) {
-                    BW_PSET(&m->a, x, y);
-                } else {
-                    BW_PCLR(&m->a, x, y);
+#if BW_MINES_FAST
+    int j, k, x, y;
+    for (j = 0; j < 2; j++)
+        for (k = 0; k < pl[j].n; k++)
+            for (y = bw_max(pl[j].y[k] - BW_PIT_REACH - 1, 0);
+                 y <= bw_min(pl[j].y[k] + BW_PIT_REACH + 1, m->grid.h - 1); y++) {
+                int x1 = bw_min(pl[j].x[k] + BW_PIT_REACH + 1, m->grid.w - 1);
+                for (x = bw_max(pl[j].x[k] - BW_PIT_REACH - 1, 0); x <= x1; x++) {
+                    const uint8_t *c = &BW_AT(&m->grid, x, y);
+                    if (!(x & 3) && x + 3 <= x1) {
+                        /* four cells, four plane bits in one word (the
+                         * row's first bit, y * 120, is a multiple of 4) */
+                        unsigned b = BW_BIT(x, y);
+                        uint32_t *w = &m->a.w[b >> 5];
+                        *w = (*w & ~(0xfu << (b & 31))) |
+                             (bw_eq4(c, BW_T_SHALLOW) | bw_eq4(c, BW_T_DEEP)) << (b & 31);
+                        x += 3;
+                    } else if (*c == BW_T_SHALLOW || *c == BW_T_DEEP) {
+                        BW_PSET(&m->a, x, y);
+                    } else {
+                        BW_PCLR(&m->a, x, y);
+                    }
                 }
             }
-        }
+#else
+    /* the water of the whole map (widen_water left m->a to this) */
+    (void)pl;
+    bw_plane_of_tiles(&m->a, &m->grid, BW_T_SHALLOW, BW_T_DEEP);
+#endif
 }
 
 /* The half moons of the pits above as up slopes, nothing else yet: the
@@ -1101,37 +1278,31 @@ static void up_moons(bw_grid *g, const bw_pit_plan *above)
 }
 
 /* 1.3.1 - 1.3.5 */
-static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_pit_plan *own)
+static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
+    const bw_pit_plan *above = &pl[0];
     node_list nl;
     bw_streamer_params sp;
     bw_rng r;
+#if BW_MINES_FAST
     bw_rect moon[BW_PIT_MAX];
-    int i, stone;
-    nl.n = 0;
-    add_plan(&nl, above);
-    add_plan(&nl, own);
-    bw_map_init(m, BW_MINES_W, BW_MINES_H, BW_T_ROCK);
-    bw_rng_stream(&r, seed, BW_GEN_MINES, 3, P_CAVES);
-    carve(m, &r, &nl, 1, 4, 7);                  /* 1.3.2: wide, all joined */
-    stone = keep_reached(m, &nl, 1, BW_T_ROCK, BW_T_STONE);
-    stone -= mark_boxes(&m->grid, above, BW_T_STONE);
-    stone -= mark_boxes(&m->grid, own, BW_T_STONE);
-    bw_rng_stream(&r, seed, BW_GEN_MINES, 3, P_FEATURES);
-    cave_features(m, &r, stone, 0); /* the towers come after the water */
-    unmark_boxes(&m->grid, above, BW_T_STONE);
-    unmark_boxes(&m->grid, own, BW_T_STONE);
+#endif
+    int i;
+    caves23(m, &nl, seed, 3, pl); /* the towers come after the water */
+    boxes(&m->grid, pl, MARK, BW_T_STONE);
     up_moons(&m->grid, above); /* what the streamers keep away from */
     bw_rng_stream(&r, seed, BW_GEN_MINES, 3, P_WATER); /* 1.3.3 */
     bw_streamer_defaults(&sp);
     sp.dry_walls = 1; /* water only in the cave: the part of a line in the
                          rock stays rock, the streamer comes out of the wall */
     sp.min_span = 40; /* "streamers": long, not puddles */
+#if BW_MINES_FAST
     for (i = 0; i < above->n; i++) /* the only up slopes: up_moons' boxes */
         moon[i] = bw_rect_make(above->x[i] - BW_PIT_R_MAX, above->y[i] - BW_PIT_R_MAX,
                                above->x[i] + BW_PIT_R_MAX, above->y[i] + BW_PIT_R_MAX);
     sp.up_in = moon;
     sp.up_in_n = above->n;
+#endif
     bw_streamer_prepare(m, &sp);
     for (i = bw_rng_range(&r, 2, 4); i > 0; i--)
         bw_streamer_put(m, &r, &sp, 0);
@@ -1139,27 +1310,24 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_
     /* the pit bases go in after the water, so the ground under every pit
      * is stone */
     bw_pit_put_below(&m->grid, above, BW_T_STONE, &m->b);
-    bw_pit_put(&m->grid, own, &m->b);            /* 1.3.4 */
-    slick_ring(&m->grid, own);                   /* 1.3.5 */
+    bw_pit_put(&m->grid, &pl[1], &m->b);         /* 1.3.4 */
+    slick_ring(&m->grid, &pl[1]);                /* 1.3.5 */
     /* the water is final before it deepens, and only fords change it
      * after: the deepening rule holds on every tile but the fords */
-    water_again(m, above);
-    water_again(m, own);
+    water_again(m, pl);
     bw_streamer_deepen_water(m, &sp, &m->a);
     if (water_cross(m, &nl, &sp)) {                   /* 1.3.2 */
         area_list al;
         al.n = 0;
         area_add(&al, &m->grid, 0, 0, m->grid.w - 1, m->grid.h - 1);
-        ensure_connected(m, &al, seed, 3, BW_T_STONE);
+        ensure_connected(m, &al, &nl, BW_T_STONE);
     }
     /* 1.3.1: DLVL 2's 1-2 watchtowers, placed last so that no streamer
      * runs over one (towers connect, so the level stays joined) */
     bw_rng_stream(&r, seed, BW_GEN_MINES, 3, P_TOWERS);
-    mark_boxes(&m->grid, above, BW_T_STONE);
-    mark_boxes(&m->grid, own, BW_T_STONE);
+    boxes(&m->grid, pl, BW_T_STONE, MARK);
     towers(&m->grid, &r, bw_rng_range(&r, 1, 2));
-    unmark_boxes(&m->grid, above, BW_T_STONE);
-    unmark_boxes(&m->grid, own, BW_T_STONE);
+    boxes(&m->grid, pl, MARK, BW_T_STONE);
 }
 
 /* 1.4.7: a building whose walls and a ring round them lie on stone floor,
@@ -1176,71 +1344,25 @@ static int fits(const bw_grid *g, bw_rect r)
     return 1;
 }
 
-/* DLVL 4's small caves: draws per cave for a centre CAVE_APART from the
- * others before it settles for overlapping (1.4.4 allows it). */
-#define CAVE_TRIES 16
-#define CAVE_APART 20
-
 /* Tries per building on DLVL 4; the fallback is fewer buildings (the count
  * is "variable" by 1.4.7 anyway). */
 #define BUILDING_TRIES 40
 
 /* 1.4.1 - 1.4.8 */
-static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_pit_plan *own)
+static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
     bw_grid *g = &m->grid;
     node_list nl;
-    bw_mineshaft sh;
     bw_building_params bp;
     area_list al;
     bw_rng r;
-    int i, small, want, placed = 0, dx0, dy0, dx1, dy1;
-    nl.n = 0;
-    add_plan(&nl, above);
-    add_plan(&nl, own);
-    bw_map_init(m, BW_MINES_W, BW_MINES_H, BW_T_ROCK);
-    bw_rng_stream(&r, seed, BW_GEN_MINES, 4, P_CAVES);
-    /* 1.4.1, 1.4.4: small caves, spread out by a few draws each but
-     * allowed to overlap when the draws run out; one in four is drawn
-     * overlapping an earlier cave on purpose, for the odd double cave */
-    small = bw_rng_range(&r, 8, 12); /* 1.4.1: more caves than DLVL 2 and 3 */
-    for (i = 0; i < small; i++) {
-        int t, x = 0, y = 0, far = 0;
-        if (bw_rng_chance(&r, 1, 4)) {
-            int j = bw_rng_range(&r, 0, nl.n - 1);
-            x = bw_clamp(nl.x[j] + bw_rng_range(&r, -9, 9), 10, g->w - 11);
-            y = bw_clamp(nl.y[j] + bw_rng_range(&r, -9, 9), 10, g->h - 11);
-            far = 1;
-        }
-        for (t = 0; t < CAVE_TRIES && !far; t++) {
-            int j;
-            x = bw_rng_range(&r, 10, g->w - 11);
-            y = bw_rng_range(&r, 10, g->h - 11);
-            for (far = 1, j = 0; j < nl.n; j++)
-                far &= bw_dist2(x, y, nl.x[j], nl.y[j]) >= CAVE_APART * CAVE_APART;
-        }
-        add_node(&nl, x, y);
-    }
-    for (i = 0; i < nl.n; i++) {
-        int pit = i < above->n + own->n;
-        blob(g, &r, nl.x[i], nl.y[i], pit ? PIT_CAVE_R4 - 2 : bw_rng_range(&r, 4, 7), BW_T_STONE);
-    }
-    smooth(m, BW_T_ROCK, BW_T_STONE);
-    for (i = 0; i < above->n + own->n; i++) /* 1.4.3 */
-        disc_hard(g, nl.x[i], nl.y[i], PIT_CAVE_R4, BW_T_STONE);
-    /* 1.4.2: thin meandering mineshafts, after the smoothing that would
-     * close them */
-    bw_mineshaft_defaults(&sh);
-    sh.max_width = 4;     /* "varies between 1 and 4 tiles wide" */
-    sh.width_change = 4;  /* a move every 4 steps on average */
-    sh.widen = 4;         /* 1 in 4 moves widens: mostly 1-2, thin (1.4.2) */
-    for (i = 1; i < nl.n; i++) {
-        int j = nearest_before(&nl, i);
-        bw_mineshaft_run(m, &r, &sh, nl.x[i], nl.y[i], nl.x[j], nl.y[j], 0);
-    }
+    int i, want, placed = 0;
+#if BW_MINES_FAST
+    int dx0, dy0, dx1, dy1;
+#endif
+    caves(m, &nl, &r, seed, 4, pl, 1);
     keep_reached(m, &nl, 1, BW_T_ROCK, BW_T_STONE); /* 1.4.6 */
-    mark_boxes(g, above, BW_T_STONE);
-    mark_boxes(g, own, BW_T_STONE);
+    boxes(g, pl, BW_T_STONE, MARK);
     /* 1.4.7 */
     bw_rng_stream(&r, seed, BW_GEN_MINES, 4, P_BUILDINGS);
     bw_building_defaults(&bp);
@@ -1254,19 +1376,24 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_
         int x0 = nl.x[n] + bw_rng_range(&r, -8, 8) - w / 2, y0 = nl.y[n] + bw_rng_range(&r, -8, 8) - h / 2;
         bw_rect outer = bw_rect_make(x0, y0, x0 + w - 1, y0 + h - 1);
         if (fits(g, bw_rect_inflate(outer, 1))) {
+#if BW_MINES_FAST
             int x, y;
+#endif
             bw_building_put(g, &r, &bp, outer);
             area_add(&al, g, outer.x0, outer.y0, outer.x1, outer.y1);
+#if BW_MINES_FAST
             for (y = outer.y0; y <= outer.y1; y++) /* not reached (yet) */
                 for (x = outer.x0; x <= outer.x1; x++)
                     BW_PCLR(&m->a, x, y);
+#endif
             placed++;
         }
     }
-    /* m->a still holds keep_reached's flood; the ring round each building
-     * is reached stone, so no new flood of the whole level is needed: the
-     * rooms a door or broken wall already opens join (fill_gaps), then the
-     * rest get doors */
+#if BW_MINES_FAST
+    /* m->a still holds keep_reached's flood (every open cell, the component
+     * of node 0); the ring round each building is reached stone, so no new
+     * flood of the whole level is needed: the rooms a door or broken wall
+     * already opens join (fill_gaps), then the rest get doors */
     fill_gaps(m, &al);
     for (i = 0, dx0 = dy0 = BW_GRID_MAX, dx1 = dy1 = -1; i < al.n; i++) {
         dx0 = bw_min(dx0, al.x0[i]); /* the buildings' walls lie in this box; */
@@ -1275,80 +1402,56 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_
         dy1 = bw_max(dy1, al.y1[i]);
     }
     open_doors(m, -1, -1, dx0, dy0, dx1, dy1);
+#else
+    /* the same reached set, flooded again from node 0, and the whole map */
+    open_doors(m, nl.x[0], nl.y[0], 1, 1, g->w - 2, g->h - 2);
+#endif
     bw_rng_stream(&r, seed, BW_GEN_MINES, 4, P_FEATURES); /* 1.4.5 */
     scatter(g, &r, BW_T_STONE, BW_T_STALACTITE, bw_grid_count(g, BW_T_STONE) / 60);
     patches(g, &r, BW_T_RUBBLE, BW_T_STONE, bw_rng_range(&r, 4, 8));
-    unmark_boxes(g, above, BW_T_STONE);
-    unmark_boxes(g, own, BW_T_STONE);
-    bw_pit_put_below(g, above, BW_T_STONE, &m->b);
-    bw_pit_put(g, own, &m->b);                   /* 1.4.8 */
+    put_pits(m, pl, BW_T_STONE);                 /* 1.4.8 */
     /* open ground changed only in the buildings (al) and the pit boxes;
      * everywhere else keep_reached left it all reached */
-    area_add_boxes(&al, g, above);
-    area_add_boxes(&al, g, own);
-    ensure_connected(m, &al, seed, 4, BW_T_STONE);
+    area_add_boxes(&al, g, pl);
+    ensure_connected(m, &al, &nl, BW_T_STONE);
 }
 
 /* 1.5.1 - 1.5.4 */
-static void level5(bw_map *m, uint32_t seed, const bw_pit_plan *above, const bw_pit_plan *own)
+static void level5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
     bw_grid *g = &m->grid;
     node_list nl;
     area_list al;
     bw_rng r;
-    int i, islands;
-    (void)own; /* none on DLVL 5 */
-    nl.n = 0;
-    add_plan(&nl, above);
-    bw_map_init(m, BW_MINES_W, BW_MINES_H, BW_T_LAVA); /* 1.5.4 */
-    bw_rng_stream(&r, seed, BW_GEN_MINES, 5, P_CAVES);
-    islands = bw_rng_range(&r, 8, 12);
-    for (i = 0; i < islands; i++) {
-        int x = bw_rng_range(&r, 8, g->w - 9); /* two statements: the order */
-        add_node(&nl, x, bw_rng_range(&r, 8, g->h - 9)); /* of draws is fixed */
-    }
-    for (i = 0; i < nl.n; i++) {
-        int base = i < above->n;
-        blob(g, &r, nl.x[i], nl.y[i], base ? PROTECT_R - 4 : bw_rng_range(&r, 3, 6), BW_T_STONE);
-    }
-    smooth(m, BW_T_LAVA, BW_T_STONE);
-    for (i = 0; i < above->n; i++)
-        disc_hard(g, nl.x[i], nl.y[i], PROTECT_R, BW_T_STONE);
-    /* 1.5.2: meandering paths (a weak goal bias), one or two wide */
-    for (i = 1; i < nl.n; i++) {
-        int j = nearest_before(&nl, i);
-        tunnel(g, &r, nl.x[i], nl.y[i], nl.x[j], nl.y[j], bw_rng_range(&r, 0, 1), 0,
-               1, BW_T_STONE, paint_thin);
-    }
+    int i;
+    caves(m, &nl, &r, seed, 5, pl, 1);
     i = keep_reached(m, &nl, 1, BW_T_LAVA, BW_T_STONE);
-    i -= mark_boxes(g, above, BW_T_STONE); /* the stone left: stalagmites per area */
+    i -= boxes(g, pl, BW_T_STONE, MARK); /* the stone left: stalagmites per area */
     bw_rng_stream(&r, seed, BW_GEN_MINES, 5, P_FEATURES); /* 1.5.3 */
     scatter(g, &r, BW_T_STONE, BW_T_STALAGMITE, i / 60);
     scatter(g, &r, BW_T_STONE, BW_T_BOULDER, i / 120);
     patches(g, &r, BW_T_RUBBLE, BW_T_STONE, bw_rng_range(&r, 3, 6));
-    unmark_boxes(g, above, BW_T_STONE);
-    bw_pit_put_below(g, above, BW_T_STONE, &m->b);
+    put_pits(m, pl, BW_T_STONE);
     /* only the pit boxes changed open ground since keep_reached */
     al.n = 0;
-    area_add_boxes(&al, g, above);
-    ensure_connected(m, &al, seed, 5, BW_T_STONE);
+    area_add_boxes(&al, g, pl);
+    ensure_connected(m, &al, &nl, BW_T_STONE);
 }
 
 /* Called through a table, so each level keeps its own stack frame (inlined
  * into one function their locals would add up). */
-typedef void (*level_fn)(bw_map *m, uint32_t seed, const bw_pit_plan *above,
-                         const bw_pit_plan *own);
+typedef void (*level_fn)(bw_map *m, uint32_t seed, const bw_pit_plan *pl);
 static const level_fn levels[BW_MINES_LEVELS] = { level1, level2, level3, level4, level5 };
 
 int bw_mines_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
 {
-    bw_pit_plan above, own;
+    bw_pit_plan pl[2]; /* the pits from above, the pits leading down */
     (void)o;
     BW_ASSERT(m);
     if (level < 1 || level > BW_MINES_LEVELS)
         return BW_ERR_LEVEL;
-    bw_mines_pits(seed, level, &above, &own);
-    levels[level - 1](m, seed, &above, &own);
+    bw_mines_pits(seed, level, &pl[0], &pl[1]);
+    levels[level - 1](m, seed, pl);
     return 0;
 }
 
