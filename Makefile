@@ -13,22 +13,23 @@ CORE_SRC := $(filter-out src/core/mem.c,$(wildcard src/core/*.c)) \
 CLI_SRC  := $(wildcard src/cli/*.c) src/play/play.c port/host/port.c
 TEST_SRC := $(wildcard tests/*.c) src/play/play.c
 
-.PHONY: all help run play check deps pictures test-host test-san test-cli test-play test-tiled test-readme test-boards freestanding \
+.PHONY: all help run play check deps pictures test-host test-san test-cli test-play test-tiled test-readme test-boards test-small freestanding \
         clean bench bench-fw lib test-golden test-example fuzz fuzz-deps test-fuzz
 .DELETE_ON_ERROR:
 
 # The board sub-makes of these targets share build/m0 and build/m3: when
 # more than one of them is asked for (make check), they run one after the
 # other, also under make -j. GNU make 4.3 has no `.NOTPARALLEL: targets`.
-SERIAL := test-boards freestanding test-example
+SERIAL := test-boards test-small freestanding test-example
 chain   = $(if $(word 2,$(1)),$(eval $(word 2,$(1)): | $(word 1,$(1)))$(call chain,$(wordlist 2,99,$(1))))
 $(call chain,$(filter $(SERIAL),$(if $(filter check,$(MAKECMDGOALS)),$(SERIAL),$(MAKECMDGOALS))))
 
 # ---------------------------------------------------------------- desktop
 ifndef BOARD
 HOST_CFLAGS := $(WARN) -O2 -g $(INC)
-# The tests build the library with its test hooks and BW_ASSERT on (config.h).
-TEST_DEFS   := -DBW_TESTING -DBW_ASSERTS
+# The tests build the library with its test hooks, BW_ASSERT and the blocks'
+# trace calls on (config.h; BW_TRACE is off by default only at -Os).
+TEST_DEFS   := -DBW_TESTING -DBW_ASSERTS -DBW_TRACE=1
 # bounds-strict (gcc) also checks the grid's cell array, the last member of
 # bw_grid, which plain bounds checking lets run past as if it were flexible:
 # how a BW_AT before the bounds check is caught (the overworld once read a building's ring that way).
@@ -124,6 +125,14 @@ test-boards: deps build/host/tests.log
 	@printf '%s\n' $(BOARDS) | xargs -P $(JOBS) -I{} sh -c \
 	  '$(MAKE) --no-print-directory BOARD={} board-test > build/board-{}.log 2>&1 && tail -n 2 build/board-{}.log || { tail -n 40 build/board-{}.log; exit 1; }'
 
+# The build for size: the M3 suite at -Os, where BW_FAST is 0 (config.h) and
+# the core takes its plain loops instead of the word-at-a-time ones; its
+# golden lines (same_maps_* among them) must match the desktop's too.
+## The tests on the M3 built with -Os (BW_FAST 0), hashes compared with the desktop
+test-small: deps build/host/tests.log
+	@$(MAKE) --no-print-directory BOARD=m3 OPT=-Os board-test > build/board-m3-os.log 2>&1 && tail -n 2 build/board-m3-os.log || \
+	  { tail -n 40 build/board-m3-os.log; exit 1; }
+
 # The core proven freestanding: linked with -nostdlib for M0 and M3, and no
 # allocator, stdio or floating-point routine referenced by any core object.
 ## The core linked with -nostdlib for M0 and M3, no libc or float symbols
@@ -175,9 +184,9 @@ test-example: deps build/burrow
 	  echo "test-example: firmware $$(tail -n 1 build/example.log | awk '{ print "text " $$1 " B, bss " $$3 " B" }'): $$got, as build/burrow $$*"
 
 ## All the tests above: desktop, sanitizer, CLI, game, Tiled, pictures, goldens, fuzzing, boards, example
-check: test-host test-san test-cli test-play test-tiled test-readme test-golden test-fuzz test-boards freestanding test-example
-	@cat build/host/tests.log build/host-san/tests.log build/cli.log build/play.log build/tiled.log $(patsubst %,build/%/tests.log,$(BOARDS)) | \
-	  awk '/^[0-9]+ passed, [0-9]+ failed$$/ { p += $$1; f += $$3 } END { print "check: all green over the desktop, sanitizer, CLI, game, Tiled, fuzz and $(words $(BOARDS)) board runs"; print p " passed, " f " failed" }'
+check: test-host test-san test-cli test-play test-tiled test-readme test-golden test-fuzz test-boards test-small freestanding test-example
+	@cat build/host/tests.log build/host-san/tests.log build/cli.log build/play.log build/tiled.log $(patsubst %,build/%/tests.log,$(BOARDS)) build/m3-os/tests.log | \
+	  awk '/^[0-9]+ passed, [0-9]+ failed$$/ { p += $$1; f += $$3 } END { print "check: all green over the desktop, sanitizer, CLI, game, Tiled, fuzz, $(words $(BOARDS)) board runs and the M3 at -Os"; print p " passed, " f " failed" }'
 
 ## Remove build/
 clean:
@@ -268,7 +277,7 @@ TEST_OBJ := $(patsubst %.c,$(B)/test/%.o,$(TARGET_CORE) $(TEST_SRC) port/cortex-
 
 $(B)/test/%.o: %.c Makefile boards/$(BOARD).mk
 	@mkdir -p $(@D)
-	$(TCC) $(TFLAGS) -DBW_TEST_DIV=10 -DBW_TESTING -MMD -MP -c -o $@ $<
+	$(TCC) $(TFLAGS) -DBW_TEST_DIV=10 -DBW_TESTING -DBW_TRACE=1 -MMD -MP -c -o $@ $<
 
 $(B)/%.o: %.c Makefile boards/$(BOARD).mk
 	@mkdir -p $(@D)

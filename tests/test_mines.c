@@ -1407,24 +1407,6 @@ static void mines_golden_ten_seeds(void)
     t_golden("mines_seeds0to9_all_levels", h, 0x774470bdu);
 }
 
-/* BW_MINES_FAST (mines.h): the library's build (fast at -O2, plain at
- * -Os) and the plain one (tests/mines_plain.c) make the same maps. */
-int bw_mines_plain_generate(bw_map *map, uint32_t seed, int level, const bw_opts *o);
-
-static void mines_fast_and_plain_builds_same_maps(void)
-{
-    uint32_t s;
-    int n;
-    FOR_SEEDS(s, 300)
-        for (n = 1; n <= BW_MINES_LEVELS; n++) {
-            uint32_t h;
-            gen(s, n);
-            h = bw_grid_hash(g);
-            bw_mines_plain_generate(m, s, n, 0);
-            CHECK(bw_grid_hash(g) == h);
-        }
-}
-
 void suite_mines(void)
 {
     RUN(mines_1_1_1_buildings_and_rubble);
@@ -1466,5 +1448,4 @@ void suite_mines(void)
     RUN(mines_1_4_1_more_caves_than_dlvl_2_and_3);
     RUN(mines_golden);
     RUN(mines_golden_ten_seeds);
-    RUN(mines_fast_and_plain_builds_same_maps);
 }

@@ -31,23 +31,6 @@
  * tests/golden/levels.tsv pins the maps of the current one. */
 #define BW_MINES_VERSION 3
 
-/* BW_MINES_FAST: 1 builds the mines' speed paths (word-at-a-time scans
- * of the planes and tiles, scans bounded to where the work is, and the
- * cave smoothing by bw_life_cave), 0 builds only the plain loops they
- * stand in for. Both give the same maps (the tests build the plain ones
- * too and compare). At -Os the plain ones leave 2.4 KiB out of a firmware
- * that links the mines alone (1.4 KiB of mines.c, and bw_life_cave) and
- * take about 1.7x the instructions on DLVL 2-5 (docs/mines.md, Flash).
- * Default: 0 when the compiler optimises for size (-Os, which defines
- * __OPTIMIZE_SIZE__), else 1; -DBW_MINES_FAST=0 or 1 overrides it. */
-#ifndef BW_MINES_FAST
-#ifdef __OPTIMIZE_SIZE__
-#define BW_MINES_FAST 0
-#else
-#define BW_MINES_FAST 1
-#endif
-#endif
-
 #define BW_MINES_LEVELS 5
 #define BW_MINES_W 120
 #define BW_MINES_H 120

@@ -120,7 +120,7 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
 static void fill_span(uint8_t *p, int n, uint32_t t4) /* n cells of the tile t4 holds 4 of */
 {
     int k = 0;
-#if BW_MINES_FAST
+#if BW_FAST
     for (; k + 4 <= n; k += 4)
         bw_store4(p + k, t4);
 #endif
@@ -245,7 +245,7 @@ static void tunnel(bw_grid *g, bw_rng *r, int x0, int y0, int x1, int y1,
  * 5 or more becomes wall; the map's edge stays wall. (The ground the pits
  * need is painted again afterwards.) bw_life_cave does it 32 cells at a
  * time (the smoothing was once most of a level's cost). A plain build
- * (BW_MINES_FAST 0) counts the same rule itself, in less code: a cell
+ * (BW_FAST 0) counts the same rule itself, in less code: a cell
  * becomes wall when 5 or more of the 9 cells of its 3 x 3 square are wall
  * (sums of 3 down each column, added along the row), with the rows
  * round it kept as they were in m->b's bytes (the map holds only `wall`
@@ -253,7 +253,7 @@ static void tunnel(bw_grid *g, bw_rng *r, int x0, int y0, int x1, int y1,
 static void smooth(bw_map *m, uint8_t wall, uint8_t floor)
 {
     bw_grid *g = &m->grid;
-#if BW_MINES_FAST
+#if BW_FAST
     bw_life_cave(g, 2, 1, 1, g->w - 2, g->h - 2, wall, floor);
 #else
     /* rows y - 1, y and y + 1 as they were, 1 for wall and 0 for floor */
@@ -395,7 +395,7 @@ static int keep_reached(bw_map *m, const node_list *nl, int first, uint8_t wall,
 {
     bw_grid *g = &m->grid;
     bw_tileset open;
-#if BW_MINES_FAST
+#if BW_FAST
     const uint32_t wall4 = wall * 0x01010101u;
 #endif
     int i, kept;
@@ -415,7 +415,7 @@ static int keep_reached(bw_map *m, const node_list *nl, int first, uint8_t wall,
      * (open), so "open and unreached becomes wall" is "unreached becomes
      * wall": the tiles need not be read. The map is BW_GRID_MAX wide (120
      * x 120), so plane bit i is cell i. */
-#if BW_MINES_FAST
+#if BW_FAST
     for (i = 0; i < (g->h * BW_GRID_MAX + 31) / 32; i++) {
         uint32_t u = ~m->a.w[i];
         uint8_t *cell = &g->cell[i * 32];
@@ -888,7 +888,7 @@ BW_NOINLINE static int way_round(const bw_map *m, int x, int y)
 {
     uint32_t reach[FORD_WIN];
     int i, j, h = FORD_WIN / 2, grew = 1, step, first = -1, dir;
-#if BW_MINES_FAST
+#if BW_FAST
     int nlo = h, nhi = h; /* the rows reached so far */
 #else
     const int nlo = 1, nhi = FORD_WIN - 2; /* every row, every sweep */
@@ -899,7 +899,7 @@ BW_NOINLINE static int way_round(const bw_map *m, int x, int y)
         if (first < 0 && BW_PGET(&m->b, x + bw_dx8[i], y + bw_dy8[i])) {
             first = i;
             reach[h + bw_dy8[i]] = 1u << (h + bw_dx8[i]);
-#if BW_MINES_FAST
+#if BW_FAST
             nlo = nhi = h + bw_dy8[i];
 #endif
         }
@@ -924,7 +924,7 @@ BW_NOINLINE static int way_round(const bw_map *m, int x, int y)
             if (r != reach[j]) {
                 reach[j] = r;
                 grew = 1;
-#if BW_MINES_FAST
+#if BW_FAST
                 nlo = bw_min(nlo, j);
                 nhi = bw_max(nhi, j);
 #endif
@@ -933,7 +933,7 @@ BW_NOINLINE static int way_round(const bw_map *m, int x, int y)
     }
 }
 
-#if BW_MINES_FAST
+#if BW_FAST
 /* ORs the bits of v into the 120-bit line set `set` from bit `at` on. */
 static void or_bits(uint32_t set[5], int at, uint32_t v)
 {
@@ -1001,7 +1001,7 @@ static void ford(bw_map *m, const bw_tileset *open, int x, int y, int d, int len
 /* Bit i of the 120-bit line set `set` (rows or columns of the map), and
  * bits i..i + 31; a plain build does not narrow the crossing search by
  * them (every line may hold one). */
-#if BW_MINES_FAST
+#if BW_FAST
 #define LINE_HAS(set, i) ((int)((set)[(i) >> 5] >> ((i) & 31) & 1u))
 #define LINES_FROM(set, i) ((set)[(i) >> 5] >> ((i) & 31) | (set)[((i) >> 5) + 1] << (32 - ((i) & 31)))
 #else
@@ -1058,7 +1058,7 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
     bw_tileset open;
     uint32_t ford_rows[4] = {0, 0, 0, 0}; /* bit y: row y holds a ford */
     int it, x, y, x0, i;
-#if BW_MINES_FAST
+#if BW_FAST
     uint32_t wet[4][4]; /* bit y of wet[k]: row y has water in x = EDGE + 32k.. + 31 */
     uint32_t urow[5], ucol[5]; /* rows, columns with an unreached cell */
     int d;
@@ -1075,7 +1075,7 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
     flood_nodes(m, &open, nl, 1);
     /* m->b: the cells that connect (plane bit i is cell i), so that
      * any_unreached compares words; every ford below sets its bits */
-#if BW_MINES_FAST
+#if BW_FAST
     for (i = 0; i < BW_PLANE_WORDS; i++) {
         const uint8_t *t = &g->cell[i * 32];
         uint32_t v = 0;
@@ -1101,7 +1101,7 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
         int one = 0;
         c.len = CROSS_LEN + 1;
         c.x = c.y = c.d = 0;
-#if BW_MINES_FAST
+#if BW_FAST
         unreached_lines(m, urow, ucol);
 #endif
         /* the deep cells next to a reached one, in row order, found a word
@@ -1159,7 +1159,7 @@ static void widen_water(bw_map *m)
 {
     bw_grid *g = &m->grid;
     const uint32_t *sh = m->b.w;
-#if BW_MINES_FAST
+#if BW_FAST
     int i, j, words = (g->h * BW_GRID_MAX + 31) / 32;
 #else
     int i, k;
@@ -1167,7 +1167,7 @@ static void widen_water(bw_map *m)
     /* m->b: the shallow cells, built a word at a time (plane bit i is cell
      * i, the map being BW_GRID_MAX wide) */
     bw_plane_of_tiles(&m->b, g, BW_T_SHALLOW, BW_T_SHALLOW);
-#if BW_MINES_FAST
+#if BW_FAST
     /* the 4-neighbours of 32 cells at once: west and east are the next
      * bits, north and south a row (120 bits = 3 words + 24) away; only the
      * cells next to water read their tile */
@@ -1233,7 +1233,7 @@ static void widen_water(bw_map *m)
  * boxes round the pits (their slopes, bases and slick ring). */
 static void water_again(bw_map *m, const bw_pit_plan *pl)
 {
-#if BW_MINES_FAST
+#if BW_FAST
     int j, k, x, y;
     for (j = 0; j < 2; j++)
         for (k = 0; k < pl[j].n; k++)
@@ -1284,7 +1284,7 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     node_list nl;
     bw_streamer_params sp;
     bw_rng r;
-#if BW_MINES_FAST
+#if BW_FAST
     bw_rect moon[BW_PIT_MAX];
 #endif
     int i;
@@ -1296,7 +1296,7 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     sp.dry_walls = 1; /* water only in the cave: the part of a line in the
                          rock stays rock, the streamer comes out of the wall */
     sp.min_span = 40; /* "streamers": long, not puddles */
-#if BW_MINES_FAST
+#if BW_FAST
     for (i = 0; i < above->n; i++) /* the only up slopes: up_moons' boxes */
         moon[i] = bw_rect_make(above->x[i] - BW_PIT_R_MAX, above->y[i] - BW_PIT_R_MAX,
                                above->x[i] + BW_PIT_R_MAX, above->y[i] + BW_PIT_R_MAX);
@@ -1357,7 +1357,7 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     area_list al;
     bw_rng r;
     int i, want, placed = 0;
-#if BW_MINES_FAST
+#if BW_FAST
     int dx0, dy0, dx1, dy1;
 #endif
     caves(m, &nl, &r, seed, 4, pl, 1);
@@ -1376,12 +1376,12 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
         int x0 = nl.x[n] + bw_rng_range(&r, -8, 8) - w / 2, y0 = nl.y[n] + bw_rng_range(&r, -8, 8) - h / 2;
         bw_rect outer = bw_rect_make(x0, y0, x0 + w - 1, y0 + h - 1);
         if (fits(g, bw_rect_inflate(outer, 1))) {
-#if BW_MINES_FAST
+#if BW_FAST
             int x, y;
 #endif
             bw_building_put(g, &r, &bp, outer);
             area_add(&al, g, outer.x0, outer.y0, outer.x1, outer.y1);
-#if BW_MINES_FAST
+#if BW_FAST
             for (y = outer.y0; y <= outer.y1; y++) /* not reached (yet) */
                 for (x = outer.x0; x <= outer.x1; x++)
                     BW_PCLR(&m->a, x, y);
@@ -1389,7 +1389,7 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
             placed++;
         }
     }
-#if BW_MINES_FAST
+#if BW_FAST
     /* m->a still holds keep_reached's flood (every open cell, the component
      * of node 0); the ring round each building is reached stone, so no new
      * flood of the whole level is needed: the rooms a door or broken wall
