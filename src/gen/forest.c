@@ -110,14 +110,18 @@ int bw_forest_trunk_at(const bw_forest_plan *p, int x, int y)
     return 0;
 }
 
-/* A disc (dist^2 <= r^2 + r) of tile `t`, clipped to the map. */
-static void disc(bw_grid *g, int cx, int cy, int r, uint8_t t)
+/* A disc (dist^2 <= r^2 + r) of tile `t`, clipped to the map; its
+ * squares also set in plane `p` unless that is NULL. */
+static void disc(bw_grid *g, int cx, int cy, int r, uint8_t t, bw_plane *p)
 {
     int x, y;
     for (y = bw_max(cy - r, 0); y <= cy + r && y < g->h; y++)
         for (x = bw_max(cx - r, 0); x <= cx + r && x < g->w; x++)
-            if (in_disc(x - cx, y - cy, r))
+            if (in_disc(x - cx, y - cy, r)) {
                 BW_AT(g, x, y) = t;
+                if (p)
+                    BW_PSET(p, x, y);
+            }
 }
 
 /* ------------------------------------------------------- directions */
@@ -540,6 +544,7 @@ int bw_forest_mushrooms(uint32_t seed, int level, bw_plane *out)
 
 typedef struct draw_ctx {
     sink s;                /* SINK_DRAW; s.plane holds the tree being drawn */
+    bw_plane *limbs;       /* m->b: the squares of the trees drawn before, and the trunks */
     bw_forest_report *rep;
     const bw_forest_hooks *h;
 } draw_ctx;
@@ -619,8 +624,10 @@ static void draw_part(const bw_forest_part *p, void *vc)
     draw_ctx *c = (draw_ctx *)vc;
     if (p->kind != BW_FOREST_BRANCH)
         return;
-    if (p->id == 0)
-        bw_plane_clear(c->s.plane); /* a new tree */
+    if (p->id == 0) { /* a new tree: the last one's squares join the limbs */
+        bw_plane_or(c->limbs, c->s.plane);
+        bw_plane_clear(c->s.plane);
+    }
     squares(p, &c->s);
     if (p->terminal)
         vine(c, p);
@@ -649,16 +656,6 @@ static int side_of(const bw_forest_plan *pl, int x, int y)
         }
     }
     return tie ? -1 : best;
-}
-
-/* The limbs a tree's canopy is joined through (vines and leaves aside). */
-static void limbs(bw_tileset *ts)
-{
-    bw_tileset_clear(ts);
-    bw_tileset_add(ts, BW_T_TRUNK);
-    bw_tileset_add(ts, BW_T_BRANCH);
-    bw_tileset_add(ts, BW_T_MUSHROOM);
-    bw_tileset_add(ts, BW_T_MUSHROOM_TOP);
 }
 
 /* Lays vine on the air squares of the 4-connected line from (x0, y0) to
@@ -828,13 +825,13 @@ static int lanes(bw_map *m, const bw_forest_plan *pl, int t, int u, int same, la
  * on the canopy m->a holds. Bridges lay vines into the air only, never a
  * limb, so a canopy flooded once stays right for the whole bridge pass
  * and serves every tree on it. */
-static unsigned canopy_of(bw_map *m, const bw_tileset *limb, const bw_forest_plan *pl, int t, unsigned flooded)
+static unsigned canopy_of(bw_map *m, const bw_forest_plan *pl, int t, unsigned flooded)
 {
     int u;
     if ((flooded >> t) & 1u)
         return flooded;
     bw_plane_clear(&m->a);
-    bw_fill_flood(&m->fill, &m->grid, limb, &m->a, pl->x[t], pl->y[t]);
+    bw_fill_flood_plane(&m->fill, &m->b, BW_FOREST_W, BW_FOREST_H, &m->a, pl->x[t], pl->y[t]);
     for (flooded = 0, u = 0; u < pl->n; u++)
         flooded |= (unsigned)BW_PGET(&m->a, pl->x[u], pl->y[u]) << u;
     return flooded;
@@ -848,12 +845,10 @@ static unsigned canopy_of(bw_map *m, const bw_tileset *limb, const bw_forest_pla
  * canopy stays unjoined (counted in rep->lonely; measured: never). */
 static void bridges(bw_map *m, uint32_t seed, int level, const bw_forest_plan *pl, bw_forest_report *rep)
 {
-    bw_tileset limb;
     bridge_ctx c;
     lane_run cand[BRIDGE_CAND];
     unsigned joined = 0, flooded = 0; /* the trunks on the canopy in m->a */
     int round, t, k;
-    limbs(&limb);
     c.g = &m->grid;
     c.reach = &m->a;
     c.pl = pl;
@@ -873,11 +868,11 @@ static void bridges(bw_map *m, uint32_t seed, int level, const bw_forest_plan *p
                 tried |= 1u << best;
                 if (round == 0) {
                     int n;
-                    flooded = canopy_of(m, &limb, pl, t, flooded);
+                    flooded = canopy_of(m, pl, t, flooded);
                     n = lanes(m, pl, t, best, (int)((flooded >> best) & 1u), cand);
                     laid = n > 0;
                     if (n < 0) { /* u's own canopy: its flood checks the runs */
-                        flooded = canopy_of(m, &limb, pl, best, flooded);
+                        flooded = canopy_of(m, pl, best, flooded);
                         for (u = 0; u < -n && !laid; u++)
                             if (BW_PGET(&m->a, cand[u].mx, cand[u].my)) {
                                 lay_run(&m->grid, &cand[u]);
@@ -885,7 +880,7 @@ static void bridges(bw_map *m, uint32_t seed, int level, const bw_forest_plan *p
                             }
                     }
                 } else {
-                    flooded = canopy_of(m, &limb, pl, best, flooded);
+                    flooded = canopy_of(m, pl, best, flooded);
                     c.t = (uint8_t)t;
                     c.u = (uint8_t)best;
                     c.best = INT32_MAX;
@@ -955,6 +950,7 @@ typedef struct leaf_ctx {
     bw_grid *g;
     bw_rng r;
     bw_forest_report *rep;
+    bw_plane *limbs;       /* m->b, kept in step with the grid's limbs */
 } leaf_ctx;
 
 /* The tile at (x, y), air off the map. */
@@ -1176,6 +1172,13 @@ static int wood_leaf(const bw_grid *g, const uint16_t *q, int n)
     return -1;
 }
 
+/* The squares put[0..n) are leaves now: none is a limb (a wood leaf was). */
+static void unlimb(bw_plane *limbs, const uint16_t *put, int n)
+{
+    while (n-- > 0)
+        limbs->w[put[n] >> 5] &= ~(1u << (put[n] & 31));
+}
+
 static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
 {
     static const uint8_t cells[2] = { TWIG_FAST, TWIG_CAP }, cands[2] = { LEAF_CAND / 2, LEAF_CAND };
@@ -1261,8 +1264,10 @@ static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
     }
     for (i = 0; i < n; i++)
         g->cell[q[i]] &= (uint8_t)~TWIG_MARK;
-    if (nn >= BW_FOREST_LEAVES_MIN)
+    if (nn >= BW_FOREST_LEAVES_MIN) {
+        unlimb(c->limbs, put, np); /* a wood leaf is no limb */
         return -1;
+    }
     /* Short: the end's square is cut back when it is branch (a mushroom
      * stays: the level above has its top) and, once this end's own new
      * leaves are taken back, every other leaf beside it hangs on a limb of
@@ -1300,6 +1305,7 @@ static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
             /* on a trunk: a vine's tip becomes a leaf of it (no vine
              * stub on a trunk), else air */
             g->cell[e0] = trunk ? (keep == 1 ? BW_T_LEAF : BW_T_AIR) : keep ? BW_T_VINE : BW_T_AIR;
+            c->limbs->w[e0 >> 5] &= ~(1u << (e0 & 31));
             for (i = 0; i < np; i++)
                 ends->w[put[i] >> 5] &= ~(1u << (put[i] & 31));
             if (c->rep) {
@@ -1311,6 +1317,7 @@ static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
     }
     for (i = 0; i < np; i++) /* not cut: it keeps what it got */
         g->cell[put[i]] = BW_T_LEAF;
+    unlimb(c->limbs, put, np);
     if (c->rep)
         c->rep->bare++;
     return -1;
@@ -1386,13 +1393,37 @@ static inline int twig_end(const bw_grid *g, int k)
                                            (kind(p[BW_GRID_MAX]) & K_LIMB) + (kind(p[-1]) & K_LIMB) == 1;
 }
 
-/* One pass in row order over the squares where limbs lie (rows and
- * columns 1..118: a branch's centre line keeps EDGE in, its width one
- * more square out; trunks and tops are further in), so the squares round
- * one are on the map. It joins the tops (4.6: their vines are not limbs,
- * so they make and break no twig end) and marks the twig ends in m->a;
- * then the ends are served in row order, each unmarked as it is done, and
- * the leaves they got (marked in m->a) grow. */
+/* The twig ends, a plane word at a time from the limbs in m->b: the
+ * squares that are limbs with exactly one limb 4-neighbour (a square's
+ * neighbours above and below are 120 bits away, 3 words and 24 bits). Limbs
+ * lie in rows and columns 1..118 (a branch's centre line keeps EDGE in, its
+ * width one more square out; trunks and tops are further in), so no
+ * neighbour of one wraps round a row's end. Only branch and mushroom
+ * squares are ends (twig_end), so trunk and top squares are taken out as
+ * the ends are served. */
+static void mark_ends(uint32_t *e, const uint32_t *l)
+{
+    int j;
+    for (j = 0; j < BW_PLANE_WORDS; j++) {
+        uint32_t c = l[j], n, s, w, x, a, b;
+        if (!c) {
+            e[j] = 0;
+            continue;
+        }
+        n = (j >= 4 ? l[j - 4] >> 8 : 0u) | (j >= 3 ? l[j - 3] << 24 : 0u);
+        s = (j + 3 < BW_PLANE_WORDS ? l[j + 3] >> 24 : 0u) | (j + 4 < BW_PLANE_WORDS ? l[j + 4] << 8 : 0u);
+        w = c << 1 | (j > 0 ? l[j - 1] >> 31 : 0u);
+        x = c >> 1 | (j + 1 < BW_PLANE_WORDS ? l[j + 1] << 31 : 0u);
+        a = n ^ s;
+        b = w ^ x;
+        e[j] = c & (a ^ b) & ~(n & s) & ~(w & x); /* exactly one of the four */
+    }
+}
+
+/* 4.4 on the grid the branches and tops left: the twig ends are marked in
+ * m->a (mark_ends), served in row order, each unmarked as it is done, and
+ * the leaves they got (marked in m->a) grow. The limbs in m->b follow the
+ * squares end_leaves cuts back or turns to wood leaves. */
 static void tops_and_leaves(bw_map *m, uint32_t seed, int level, bw_forest_report *rep)
 {
     bw_grid *g = &m->grid;
@@ -1400,24 +1431,19 @@ static void tops_and_leaves(bw_map *m, uint32_t seed, int level, bw_forest_repor
     int x, y, d, i, pass;
     c.g = g;
     c.rep = rep;
-    bw_plane_clear(&m->a);
+    c.limbs = &m->b;
     bw_rng_stream(&c.r, seed, BW_GEN_FOREST, (uint32_t)level, P_LEAVES);
-    for (y = EDGE - 1; y <= BW_FOREST_H - EDGE; y++)
-        for (x = EDGE - 1; x <= BW_FOREST_W - EDGE; x++) {
-            const uint8_t *p = &BW_AT(g, x, y);
-            if (*p == BW_T_AIR)
-                continue;
-            if (*p == BW_T_MUSHROOM_TOP && !top_on_canopy(g, x, y))
-                join_top(g, x, y, rep);
-            if (twig_end(g, BW_BIT(x, y)))
-                BW_PSET(&m->a, x, y);
-        }
+    mark_ends(m->a.w, m->b.w);
     for (pass = 0; pass < 2; pass++) /* the ends in row order, mushrooms first (never cut) */
     for (i = 0; i < BW_PLANE_WORDS; i++) {
         uint32_t w = m->a.w[i];
         while (w) {
             int b = bw_low_bit(w);
             w &= w - 1u;
+            if (g->cell[i * 32 + b] == BW_T_TRUNK || g->cell[i * 32 + b] == BW_T_MUSHROOM_TOP) { /* no end */
+                m->a.w[i] &= ~(1u << b);
+                continue;
+            }
             if (g->cell[i * 32 + b] == (pass ? BW_T_BRANCH : BW_T_MUSHROOM)) { /* not the leaves marked meanwhile */
                 int k = i * 32 + b, cuts;
                 m->a.w[i] &= ~(1u << b);
@@ -1460,6 +1486,7 @@ static void tops_and_leaves(bw_map *m, uint32_t seed, int level, bw_forest_repor
 typedef struct tops_ctx {
     bw_grid *g;
     const uint32_t *rolls;
+    bw_plane *limbs;       /* m->b: a top is a limb */
 } tops_ctx;
 
 /* 1 if (x, y) is one of the squares of branch p, as squares() walks them:
@@ -1515,6 +1542,27 @@ static int roll_list(uint32_t *l, uint32_t key, int level)
     return 1;
 }
 
+/* 4.6: the tops off the canopy get their vines, in row order (a vine may
+ * put a later top on the canopy; vines are no limbs, so they make and
+ * break no twig end). The tops are the squares of the roll list in m->a
+ * (`list`) or of the plane m->a that hold a top. */
+static void join_tops(bw_map *m, int list, bw_forest_report *rep)
+{
+    bw_grid *g = &m->grid;
+    const uint32_t *l = m->a.w;
+    int j, n = list ? (int)l[BW_FOREST_H] : BW_PLANE_WORDS;
+    for (j = 0; j < n; j++) {
+        uint32_t w = list ? 1u : l[j];
+        while (w) {
+            int c = list ? (int)(l[ROLL_AT + j] & 255u) + (int)(l[ROLL_AT + j] >> 8) * BW_GRID_MAX
+                         : j * 32 + bw_low_bit(w);
+            w &= w - 1u;
+            if (g->cell[c] == BW_T_MUSHROOM_TOP && !top_on_canopy(g, c % BW_GRID_MAX, c / BW_GRID_MAX))
+                join_top(g, c % BW_GRID_MAX, c / BW_GRID_MAX, rep);
+        }
+    }
+}
+
 static void tops_part(const bw_forest_part *p, void *vc)
 {
     tops_ctx *c = (tops_ctx *)vc;
@@ -1528,8 +1576,10 @@ static void tops_part(const bw_forest_part *p, void *vc)
         if ((v & 255u) - (uint32_t)xl <= (uint32_t)(xh - xl)) {
             int x = (int)(v & 255u), y = (int)(v >> 8);
             uint8_t *q = &BW_AT(c->g, x, y);
-            if (*q != BW_T_TRUNK && on_part(p, x, y))
+            if (*q != BW_T_TRUNK && on_part(p, x, y)) {
                 *q = BW_T_MUSHROOM_TOP;
+                BW_PSET(c->limbs, x, y);
+            }
         }
     }
 }
@@ -1542,8 +1592,10 @@ static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_pl
     uint32_t key = mushroom_key(seed);
     int t, i;
     bw_map_init(m, BW_FOREST_W, BW_FOREST_H, BW_T_AIR);
+    bw_plane_clear(&m->b); /* the limbs: trunk, branch, mushroom and top squares */
+    bw_plane_clear(&m->a);
     for (t = 0; t < pl->n; t++) /* 4.1 */
-        disc(g, pl->x[t], pl->y[t], pl->r[t], BW_T_TRUNK);
+        disc(g, pl->x[t], pl->y[t], pl->r[t], BW_T_TRUNK, &m->b);
     dc.s.mode = SINK_DRAW;
     dc.s.g = g;
     dc.s.plane = &m->a;
@@ -1551,8 +1603,10 @@ static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_pl
     dc.s.level = (uint8_t)level;
     dc.rep = rep;
     dc.h = h;
+    dc.limbs = &m->b;
     for (t = 0; t < pl->n; t++)
         grow_tree(seed, level, pl, t, 0, draw_part, &dc);
+    bw_plane_or(&m->b, &m->a); /* the last tree's squares */
     for (i = 0; i < BW_PLANE_WORDS && level >= 2 && level <= 4; i++) { /* 4.5: this level's rolls */
         uint32_t w = shroom_word(key, level, (unsigned)i);
         while (w) {
@@ -1566,14 +1620,18 @@ static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_pl
         tops_ctx tc;
         tc.g = g;
         tc.rolls = m->a.w;
+        tc.limbs = &m->b;
         if (roll_list(m->a.w, key, level + 1)) {
             for (t = 0; t < pl->n; t++)
                 grow_tree(seed, level + 1, pl, t, 0, tops_part, &tc);
+            join_tops(m, 1, rep);
         } else { /* more rolls than the list holds: never measured */
             bw_forest_mushrooms(seed, level + 1, &m->a);
             for (i = 0; i < BW_GRID_CELLS; i++)
                 if ((m->a.w[i >> 5] >> (i & 31)) & 1u)
                     g->cell[i] = BW_T_MUSHROOM_TOP;
+            bw_plane_or(&m->b, &m->a);
+            join_tops(m, 0, rep);
         }
     }
     tops_and_leaves(m, seed, level, rep); /* 4.6, 4.4 */
@@ -1608,14 +1666,14 @@ static void roots(bw_grid *g, bw_rng *r, const bw_forest_plan *pl, int t, int cl
 {
     int cx = pl->x[t], cy = pl->y[t], rad = pl->r[t], i, n, base;
     int ring = rad + bw_rng_range(r, ROOT_W_MIN, ROOT_W_MAX);
-    disc(g, cx, cy, ring, BW_T_ROOTS);
+    disc(g, cx, cy, ring, BW_T_ROOTS, 0);
     n = bw_rng_range(r, BUTTRESS_MIN, BUTTRESS_MAX);
     for (i = 0; i < n; i++) {
         int dir = (int)bw_rng_below(r, 32), len = bw_rng_range(r, 1, BUTTRESS_LEN);
         paint_line(g, cx + dir_x(dir, ring), cy + dir_y(dir, ring), cx + dir_x(dir, ring + len),
                    cy + dir_y(dir, ring + len), bw_rng_range(r, 1, 2), 0xff, BW_T_ROOTS);
     }
-    disc(g, cx, cy, rad, BW_T_TRUNK);
+    disc(g, cx, cy, rad, BW_T_TRUNK, 0);
     n = bw_rng_range(r, GAPS_MIN, GAPS_MAX);
     base = (int)bw_rng_below(r, 32);
     for (i = 0; i < n; i++) { /* 4.5.2: a way in to the trunk */
