@@ -820,6 +820,63 @@ static int lanes(bw_map *m, const bw_forest_plan *pl, int t, int u, int same, la
     return -nc;
 }
 
+/* The limbs (set bits of `o`, m->b) joined to square `start` by 4-steps
+ * into `r`, a plane word at a time. A word takes its reached bits from its
+ * neighbours (the words before and after it, bits 31 and 0, and the rows
+ * above and below, 120 bits away: 3 words and 24 bits), then the runs of
+ * limbs in it holding them (bw_plane_runs_of); a word that grows marks the
+ * six words that read it in `dirty` (a bit a word). The dirty words are
+ * taken in sweeps, down the plane and back up, each word as often as it
+ * grows again. Limbs lie in columns 1..118 (see mark_ends), so a run
+ * never wraps round a row's end. A word is taken at most 33 times after
+ * it is marked (each time it grows, or it is not marked again), so the
+ * loop ends; the bound of 2 x 14,400 sweeps is never near. */
+#define DIRTY_WORDS ((BW_PLANE_WORDS + 31) / 32)
+static void flood_limbs(uint32_t *r, const uint32_t *o, int start)
+{
+    static const int8_t reads[6] = { -4, -3, -1, 1, 3, 4 };
+    uint32_t dirty[DIRTY_WORDS];
+    int j, k, sweeps, left = 1;
+    for (j = 0; j < BW_PLANE_WORDS; j++)
+        r[j] = 0;
+    for (j = 0; j < DIRTY_WORDS; j++)
+        dirty[j] = 0;
+    r[start >> 5] = 1u << (start & 31);
+    for (k = 0; k < 6; k++)
+        if (start / 32 + reads[k] >= 0 && start / 32 + reads[k] < BW_PLANE_WORDS)
+            dirty[(start / 32 + reads[k]) >> 5] |= 1u << ((start / 32 + reads[k]) & 31);
+    for (sweeps = 0; left && sweeps < 2 * BW_GRID_CELLS; sweeps++) {
+        int down = !(sweeps & 1), i;
+        left = 0;
+        for (i = 0; i < BW_PLANE_WORDS; i++) {
+            uint32_t open, seed, got;
+            j = down ? i : BW_PLANE_WORDS - 1 - i;
+            if (!(dirty[j >> 5] >> (j & 31) & 1u)) {
+                if (!dirty[j >> 5]) /* skip a clear word of marks */
+                    i += down ? 31 - (j & 31) : (j & 31);
+                continue;
+            }
+            dirty[j >> 5] &= ~(1u << (j & 31));
+            open = o[j];
+            seed = (r[j] | (j >= 4 ? r[j - 4] >> 8 : 0u) | (j >= 3 ? r[j - 3] << 24 : 0u) |
+                    (j + 3 < BW_PLANE_WORDS ? r[j + 3] >> 24 : 0u) |
+                    (j + 4 < BW_PLANE_WORDS ? r[j + 4] << 8 : 0u) | (j > 0 ? r[j - 1] >> 31 : 0u) |
+                    (j + 1 < BW_PLANE_WORDS ? r[j + 1] << 31 : 0u)) & open;
+            if (!(seed & ~r[j]))
+                continue;
+            got = bw_plane_runs_of(open, seed);
+            r[j] = got;
+            for (k = 0; k < 6; k++) {
+                int n = j + reads[k];
+                if (n >= 0 && n < BW_PLANE_WORDS) {
+                    dirty[n >> 5] |= 1u << (n & 31);
+                    left = 1;
+                }
+            }
+        }
+    }
+}
+
 /* The canopy of tree t (a flood from its trunk over limbs) into m->a,
  * unless m->a holds it already: `flooded` and the result are the trunks
  * on the canopy m->a holds. Bridges lay vines into the air only, never a
@@ -830,8 +887,7 @@ static unsigned canopy_of(bw_map *m, const bw_forest_plan *pl, int t, unsigned f
     int u;
     if ((flooded >> t) & 1u)
         return flooded;
-    bw_plane_clear(&m->a);
-    bw_fill_flood_plane(&m->fill, &m->b, BW_FOREST_W, BW_FOREST_H, &m->a, pl->x[t], pl->y[t]);
+    flood_limbs(m->a.w, m->b.w, (int)BW_BIT(pl->x[t], pl->y[t]));
     for (flooded = 0, u = 0; u < pl->n; u++)
         flooded |= (unsigned)BW_PGET(&m->a, pl->x[u], pl->y[u]) << u;
     return flooded;
