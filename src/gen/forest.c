@@ -1235,7 +1235,9 @@ static void unlimb(bw_plane *limbs, const uint16_t *put, int n)
         limbs->w[put[n] >> 5] &= ~(1u << (put[n] & 31));
 }
 
-static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
+/* Out of line: its 400-byte frame is then not under the branch walks
+ * canopy_level makes (the deepest chain, the stack peak). */
+BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
 {
     static const uint8_t cells[2] = { TWIG_FAST, TWIG_CAP }, cands[2] = { LEAF_CAND / 2, LEAF_CAND };
     bw_grid *g = c->g;
@@ -1455,13 +1457,12 @@ static inline int twig_end(const bw_grid *g, int k)
  * lie in rows and columns 1..118 (a branch's centre line keeps EDGE in, its
  * width one more square out; trunks and tops are further in), so no
  * neighbour of one wraps round a row's end. Only branch and mushroom
- * squares are ends (twig_end), so trunk and top squares are taken out as
- * the ends are served. */
-static void mark_ends(uint32_t *e, const uint32_t *l)
+ * squares are ends (twig_end), so trunk and top squares are taken out. */
+BW_NOINLINE static void mark_ends(uint32_t *e, const uint32_t *l, const uint8_t *cell)
 {
     int j;
     for (j = 0; j < BW_PLANE_WORDS; j++) {
-        uint32_t c = l[j], n, s, w, x, a, b;
+        uint32_t c = l[j], n, s, w, x, a, b, k;
         if (!c) {
             e[j] = 0;
             continue;
@@ -1472,7 +1473,13 @@ static void mark_ends(uint32_t *e, const uint32_t *l)
         x = c >> 1 | (j + 1 < BW_PLANE_WORDS ? l[j + 1] << 31 : 0u);
         a = n ^ s;
         b = w ^ x;
-        e[j] = c & (a ^ b) & ~(n & s) & ~(w & x); /* exactly one of the four */
+        e[j] = k = c & (a ^ b) & ~(n & s) & ~(w & x); /* exactly one of the four */
+        while (k) { /* branch and mushroom squares only: no trunk or top */
+            int i = j * 32 + bw_low_bit(k);
+            k &= k - 1u;
+            if (!(kind(cell[i]) & K_SHOOT))
+                e[j] &= ~(1u << (i & 31));
+        }
     }
 }
 
@@ -1489,17 +1496,13 @@ static void tops_and_leaves(bw_map *m, uint32_t seed, int level, bw_forest_repor
     c.rep = rep;
     c.limbs = &m->b;
     bw_rng_stream(&c.r, seed, BW_GEN_FOREST, (uint32_t)level, P_LEAVES);
-    mark_ends(m->a.w, m->b.w);
+    mark_ends(m->a.w, m->b.w, g->cell);
     for (pass = 0; pass < 2; pass++) /* the ends in row order, mushrooms first (never cut) */
     for (i = 0; i < BW_PLANE_WORDS; i++) {
         uint32_t w = m->a.w[i];
         while (w) {
             int b = bw_low_bit(w);
             w &= w - 1u;
-            if (g->cell[i * 32 + b] == BW_T_TRUNK || g->cell[i * 32 + b] == BW_T_MUSHROOM_TOP) { /* no end */
-                m->a.w[i] &= ~(1u << b);
-                continue;
-            }
             if (g->cell[i * 32 + b] == (pass ? BW_T_BRANCH : BW_T_MUSHROOM)) { /* not the leaves marked meanwhile */
                 int k = i * 32 + b, cuts;
                 m->a.w[i] &= ~(1u << b);
