@@ -441,16 +441,15 @@ int bw_forest_mushroom_roll(uint32_t seed, int level, int x, int y)
     return roll(mushroom_key(seed), level, BW_BIT(x, y));
 }
 
-/* Where the squares of a branch go: a caller's function (the API), the
- * grid as branch (drawing, the rolls after; the tree's squares also into a
- * plane, for the vines), or a plane of mushrooms (the replay). One loop
- * for all three, with the line in locals: the squares are most of the work. */
-enum { SINK_FN, SINK_DRAW, SINK_SHROOM };
+/* Where the squares of a branch go: a caller's function (the API) or a
+ * plane of mushrooms (the replay). One loop for both, with the line in
+ * locals; drawing has a loop of its own (draw_squares): the squares are
+ * most of the work. */
+enum { SINK_FN, SINK_SHROOM };
 typedef struct sink {
     uint8_t mode, level;
     uint32_t key;          /* mushroom_key(seed) */
-    bw_grid *g;            /* SINK_DRAW */
-    bw_plane *plane;       /* SINK_DRAW: the tree's squares; SINK_SHROOM: mushrooms */
+    bw_plane *plane;       /* SINK_SHROOM: mushrooms */
     bw_forest_cell_fn fn;  /* SINK_FN */
     void *ctx;
 } sink;
@@ -462,9 +461,8 @@ static void squares(const bw_forest_part *p, const sink *s)
     static const int8_t shift[3] = { 0, 1, -1 };
     int nx = bw_abs(p->x1 - p->x0), ny = bw_abs(p->y1 - p->y0), steep = ny > nx, k;
     int sx = p->x1 < p->x0 ? -1 : 1, sy = p->y1 < p->y0 ? -1 : 1;
-    int mode = s->mode, level = s->level; /* locals: grid stores may alias *s */
+    int mode = s->mode, level = s->level; /* locals: plane stores may alias *s */
     uint32_t key = s->key;
-    uint8_t *cells = s->g ? s->g->cell : 0;
     uint32_t *plane = s->plane ? s->plane->w : 0;
     for (k = 0; k < p->width && k < 3; k++) {
         int x = p->x0 + (steep ? shift[k] : 0), y = p->y0 + (steep ? 0 : shift[k]);
@@ -472,13 +470,7 @@ static void squares(const bw_forest_part *p, const sink *s)
         int32_t e = ny - nx;
         for (;;) {
             unsigned i = BW_BIT(x, y);
-            if (mode == SINK_DRAW) {
-                uint8_t was = cells[i];
-                if (was != BW_T_TRUNK) { /* 4.5: the rolls come after (canopy_level) */
-                    cells[i] = BW_T_BRANCH;
-                    plane[i >> 5] |= 1u << (i & 31);
-                }
-            } else if (mode == SINK_SHROOM) {
+            if (mode == SINK_SHROOM) {
                 if (roll(key, level, i))
                     plane[i >> 5] |= 1u << (i & 31);
             } else if (s->fn(x, y, s->ctx)) {
@@ -497,13 +489,42 @@ static void squares(const bw_forest_part *p, const sink *s)
     }
 }
 
+/* The squares of squares(), drawn: the square's index kept as it steps
+ * (no multiply a square); they become branch but a trunk's, and go into
+ * the plane of the tree being drawn. */
+static void draw_squares(const bw_forest_part *p, uint8_t *cells, uint32_t *plane)
+{
+    static const int8_t shift[3] = { 0, 1, -1 };
+    int nx = bw_abs(p->x1 - p->x0), ny = bw_abs(p->y1 - p->y0), steep = ny > nx, k;
+    int sx = p->x1 < p->x0 ? -1 : 1, sy = p->y1 < p->y0 ? -BW_GRID_MAX : BW_GRID_MAX;
+    for (k = 0; k < p->width && k < 3; k++) {
+        unsigned i = BW_BIT(p->x0 + (steep ? shift[k] : 0), p->y0 + (steep ? 0 : shift[k]));
+        int left = nx + ny;
+        int32_t e = ny - nx;
+        for (;;) {
+            if (cells[i] != BW_T_TRUNK) { /* 4.5: the rolls come after (canopy_level) */
+                cells[i] = BW_T_BRANCH;
+                plane[i >> 5] |= 1u << (i & 31);
+            }
+            if (left-- == 0)
+                break;
+            if (e < 0) {
+                i += (unsigned)sx;
+                e += 2 * ny;
+            } else {
+                i += (unsigned)sy;
+                e -= 2 * nx;
+            }
+        }
+    }
+}
+
 void bw_forest_branch_cells(const bw_forest_part *p, bw_forest_cell_fn fn, void *ctx)
 {
     sink s;
     s.mode = SINK_FN;
     s.level = 0; /* unused by SINK_FN; set, since squares() copies them */
     s.key = 0;
-    s.g = 0;
     s.plane = 0;
     s.fn = fn;
     s.ctx = ctx;
@@ -526,7 +547,6 @@ int bw_forest_mushrooms(uint32_t seed, int level, bw_plane *out)
         return 0;
     bw_forest_trunks(seed, &pl);
     c.mode = SINK_SHROOM;
-    c.g = 0;
     c.plane = out;
     c.key = mushroom_key(seed);
     c.level = (uint8_t)level;
@@ -543,7 +563,8 @@ int bw_forest_mushrooms(uint32_t seed, int level, bw_plane *out)
 /* ------------------------------------------------------- DLVL 1-4 */
 
 typedef struct draw_ctx {
-    sink s;                /* SINK_DRAW; s.plane holds the tree being drawn */
+    bw_grid *g;
+    bw_plane *plane;       /* the tree being drawn (m->a) */
     bw_plane *limbs;       /* m->b: the squares of the trees drawn before, and the trunks */
     bw_forest_report *rep;
     const bw_forest_hooks *h;
@@ -567,34 +588,49 @@ static int line_clear(const bw_grid *g, int x0, int y0, int x1, int y1, int air_
 /* 4.7: the ray from a twig's tip along its direction (see
  * BW_FOREST_VINE_MAX). It runs as the twig is drawn, so the branches it
  * can meet are those of the trees drawn before (any branch square not in
- * c->s.plane) and its own. */
+ * c->plane) and its own. */
 static void vine(draw_ctx *c, const bw_forest_part *p)
 {
-    bw_grid *g = c->s.g;
+    bw_grid *g = c->g;
     int ex = p->x1 + dir_x(p->dir, BW_FOREST_VINE_MAX), ey = p->y1 + dir_y(p->dir, BW_FOREST_VINE_MAX);
     uint8_t t = BW_AT(g, p->x1, p->y1);
     /* a line stays in the box of its ends: with the far end on the map
      * (most rays) no step needs the bounds test */
     int out = ex < 0 || ey < 0 || ex >= g->w || ey >= g->h;
+    /* line4's steps with the line in locals and the square's index kept
+     * as it steps: a ray runs from every twig tip */
+    int x = p->x1, y = p->y1, nx = bw_abs(ex - x), ny = bw_abs(ey - y), left = nx + ny, done = 0;
+    int sx = ex < x ? -1 : 1, sy = ey < y ? -1 : 1;
+    int32_t e = ny - nx;
+    unsigned i = BW_BIT(x, y);
     line4 l;
     if (t == BW_T_TRUNK)
         return; /* a tip inside a trunk: no vine grows out of the wood */
-    line_start(&l, p->x1, p->y1, ex, ey);
-    while (line_step(&l)) {
-        if (out && (l.x < 0 || l.y < 0 || l.x >= g->w || l.y >= g->h))
+    while (left-- > 0) {
+        if (e < 0) {
+            x += sx;
+            i += (unsigned)sx;
+            e += 2 * ny;
+        } else {
+            y += sy;
+            i += (unsigned)(sy * BW_GRID_MAX);
+            e -= 2 * nx;
+        }
+        done++;
+        if (out && (x < 0 || y < 0 || x >= g->w || y >= g->h))
             return;
-        t = BW_AT(g, l.x, l.y);
+        t = g->cell[i];
         if (t != BW_T_AIR && t != BW_T_LEAF && t != BW_T_VINE)
             break;
     }
     /* a trunk, its own tree or nothing: no bridge; nor when the next
      * square past the tip already is the other tree (they touch) */
-    if ((t != BW_T_BRANCH && t != BW_T_MUSHROOM) || BW_PGET(c->s.plane, l.x, l.y) || l.done < 2 ||
-        bw_dist2(l.x, l.y, p->x1, p->y1) > BW_FOREST_VINE_MAX * BW_FOREST_VINE_MAX ||
-        !line_clear(g, p->x1, p->y1, l.x, l.y, 0))
+    if ((t != BW_T_BRANCH && t != BW_T_MUSHROOM) || BW_PGET(c->plane, x, y) || done < 2 ||
+        bw_dist2(x, y, p->x1, p->y1) > BW_FOREST_VINE_MAX * BW_FOREST_VINE_MAX ||
+        !line_clear(g, p->x1, p->y1, x, y, 0))
         return;
-    ex = l.x;
-    ey = l.y;
+    ex = x;
+    ey = y;
     line_start(&l, p->x1, p->y1, ex, ey);
     do
         if (BW_AT(g, l.x, l.y) == BW_T_AIR)
@@ -625,10 +661,10 @@ static void draw_part(const bw_forest_part *p, void *vc)
     if (p->kind != BW_FOREST_BRANCH)
         return;
     if (p->id == 0) { /* a new tree: the last one's squares join the limbs */
-        bw_plane_or(c->limbs, c->s.plane);
-        bw_plane_clear(c->s.plane);
+        bw_plane_or(c->limbs, c->plane);
+        bw_plane_clear(c->plane);
     }
-    squares(p, &c->s);
+    draw_squares(p, c->g->cell, c->plane->w);
     if (p->terminal)
         vine(c, p);
     if (c->rep) {
@@ -1655,11 +1691,8 @@ static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_pl
     bw_plane_clear(&m->a);
     for (t = 0; t < pl->n; t++) /* 4.1 */
         disc(g, pl->x[t], pl->y[t], pl->r[t], BW_T_TRUNK, &m->b);
-    dc.s.mode = SINK_DRAW;
-    dc.s.g = g;
-    dc.s.plane = &m->a;
-    dc.s.key = key;
-    dc.s.level = (uint8_t)level;
+    dc.g = g;
+    dc.plane = &m->a;
     dc.rep = rep;
     dc.h = h;
     dc.limbs = &m->b;
