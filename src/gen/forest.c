@@ -861,55 +861,68 @@ static int lanes(bw_map *m, const bw_forest_plan *pl, int t, int u, int same, la
  * neighbours (the words before and after it, bits 31 and 0, and the rows
  * above and below, 120 bits away: 3 words and 24 bits), then the runs of
  * limbs in it holding them (bw_plane_runs_of); a word that grows marks the
- * six words that read it in `dirty` (a bit a word). The dirty words are
- * taken in sweeps, down the plane and back up, each word as often as it
- * grows again. Limbs lie in columns 1..118 (see mark_ends), so a run
- * never wraps round a row's end. A word is taken at most 33 times after
- * it is marked (each time it grows, or it is not marked again), so the
- * loop ends; the bound of 2 x 14,400 sweeps is never near. */
+ * words with limbs that read it in `dirty` (a bit a word). The dirty words
+ * are taken in sweeps, down the plane and back up (found a word of marks
+ * at a time), each word as often as it grows again. Limbs lie in columns
+ * 1..118 (see mark_ends), so a run never wraps round a row's end. A sweep
+ * that leaves marks has made a word grow, which happens at most 14,400
+ * times: the bound of 14,400 + 1 sweeps is never near. */
 #define DIRTY_WORDS ((BW_PLANE_WORDS + 31) / 32)
 static void flood_limbs(uint32_t *r, const uint32_t *o, int start)
 {
     static const int8_t reads[6] = { -4, -3, -1, 1, 3, 4 };
     uint32_t dirty[DIRTY_WORDS];
-    int j, k, sweeps, left = 1;
+    int j, k, g, sweeps;
+    unsigned left = 1;
     for (j = 0; j < BW_PLANE_WORDS; j++)
         r[j] = 0;
     for (j = 0; j < DIRTY_WORDS; j++)
         dirty[j] = 0;
     r[start >> 5] = 1u << (start & 31);
-    for (k = 0; k < 6; k++)
-        if (start / 32 + reads[k] >= 0 && start / 32 + reads[k] < BW_PLANE_WORDS)
-            dirty[(start / 32 + reads[k]) >> 5] |= 1u << ((start / 32 + reads[k]) & 31);
-    for (sweeps = 0; left && sweeps < 2 * BW_GRID_CELLS; sweeps++) {
-        int down = !(sweeps & 1), i;
-        left = 0;
-        for (i = 0; i < BW_PLANE_WORDS; i++) {
-            uint32_t open, seed, got;
-            j = down ? i : BW_PLANE_WORDS - 1 - i;
-            if (!(dirty[j >> 5] >> (j & 31) & 1u)) {
-                if (!dirty[j >> 5]) /* skip a clear word of marks */
-                    i += down ? 31 - (j & 31) : (j & 31);
-                continue;
-            }
-            dirty[j >> 5] &= ~(1u << (j & 31));
-            open = o[j];
-            seed = (r[j] | (j >= 4 ? r[j - 4] >> 8 : 0u) | (j >= 3 ? r[j - 3] << 24 : 0u) |
-                    (j + 3 < BW_PLANE_WORDS ? r[j + 3] >> 24 : 0u) |
-                    (j + 4 < BW_PLANE_WORDS ? r[j + 4] << 8 : 0u) | (j > 0 ? r[j - 1] >> 31 : 0u) |
-                    (j + 1 < BW_PLANE_WORDS ? r[j + 1] << 31 : 0u)) & open;
-            if (!(seed & ~r[j]))
-                continue;
-            got = bw_plane_runs_of(open, seed);
-            r[j] = got;
-            for (k = 0; k < 6; k++) {
-                int n = j + reads[k];
-                if (n >= 0 && n < BW_PLANE_WORDS) {
-                    dirty[n >> 5] |= 1u << (n & 31);
-                    left = 1;
+    for (k = 0; k < 6; k++) {
+        j = (start >> 5) + reads[k];
+        if (j >= 0 && j < BW_PLANE_WORDS && o[j])
+            dirty[j >> 5] |= 1u << (j & 31);
+    }
+    for (sweeps = 0; left && sweeps <= BW_GRID_CELLS; sweeps++) {
+        int down = !(sweeps & 1);
+        for (g = down ? 0 : DIRTY_WORDS - 1; g >= 0 && g < DIRTY_WORDS; g += down ? 1 : -1) {
+            int b = down ? 0 : 31; /* the next bit of this word of marks to look at */
+            for (;;) {
+                uint32_t pend = dirty[g] & (down ? ~0u << b : 0xffffffffu >> (31 - b)), open, seed;
+                if (!pend)
+                    break;
+                b = down ? bw_low_bit(pend) : bw_high_bit(pend);
+                dirty[g] &= ~(1u << b);
+                j = g * 32 + b;
+                open = o[j];
+                seed = (r[j] | (j >= 4 ? r[j - 4] >> 8 : 0u) | (j >= 3 ? r[j - 3] << 24 : 0u) |
+                        (j + 3 < BW_PLANE_WORDS ? r[j + 3] >> 24 : 0u) |
+                        (j + 4 < BW_PLANE_WORDS ? r[j + 4] << 8 : 0u) | (j > 0 ? r[j - 1] >> 31 : 0u) |
+                        (j + 1 < BW_PLANE_WORDS ? r[j + 1] << 31 : 0u)) & open;
+                if (seed & ~r[j]) {
+                    uint32_t got = bw_plane_runs_of(open, seed), nb = got & ~r[j], to[6];
+                    r[j] = got;
+                    /* where the new bits reach in the words that read j:
+                     * only a word that gains a limb is marked */
+                    to[0] = nb << 8;
+                    to[1] = nb >> 24;
+                    to[2] = nb << 31;
+                    to[3] = nb >> 31;
+                    to[4] = nb << 24;
+                    to[5] = nb >> 8;
+                    for (k = 0; k < 6; k++) {
+                        int n = j + reads[k];
+                        if (n >= 0 && n < BW_PLANE_WORDS && (to[k] & o[n] & ~r[n]))
+                            dirty[n >> 5] |= 1u << (n & 31);
+                    }
                 }
+                if (down ? ++b > 31 : --b < 0)
+                    break;
             }
         }
+        for (left = 0, g = 0; g < DIRTY_WORDS; g++)
+            left |= dirty[g];
     }
 }
 
