@@ -726,26 +726,40 @@ static void bridge_ray(bridge_ctx *c, int x, int y, int ex, int ey)
 {
     bw_grid *g = c->g;
     int out = ex < 0 || ey < 0 || ex >= g->w || ey >= g->h; /* see vine */
-    line4 l;
-    line_start(&l, x, y, ex, ey);
-    while (line_step(&l)) { /* at u's centre: ends at a trunk square at the latest */
-        int32_t d;
-        uint8_t t;
-        if (out && (l.x < 0 || l.y < 0 || l.x >= g->w || l.y >= g->h))
-            return;
-        t = BW_AT(g, l.x, l.y);
-        if (t == BW_T_AIR || t == BW_T_VINE)
-            continue;
-        d = bw_dist2(l.x, l.y, x, y);
-        if (t != BW_T_TRUNK && l.done >= 2 && d < c->best && BW_PGET(c->reach, l.x, l.y) &&
-            side_of(c->pl, l.x, l.y) == c->u && line_clear(g, x, y, l.x, l.y, 1)) {
-            c->best = d;
-            c->x0 = (int16_t)x;
-            c->y0 = (int16_t)y;
-            c->x1 = l.x;
-            c->y1 = l.y;
+    /* line4's steps, the line in locals and the square's index kept as
+     * it steps (as in vine): the fallback casts 32 rays from every tip */
+    int hx = x, hy = y, nx = bw_abs(ex - x), ny = bw_abs(ey - y), left = nx + ny, done = 0;
+    int sx = ex < x ? -1 : 1, sy = ey < y ? -1 : 1;
+    int32_t e = ny - nx, d;
+    unsigned i = BW_BIT(x, y);
+    uint8_t t = BW_T_AIR;
+    while (left-- > 0) { /* at u's centre: ends at a trunk square at the latest */
+        if (e < 0) {
+            hx += sx;
+            i += (unsigned)sx;
+            e += 2 * ny;
+        } else {
+            hy += sy;
+            i += (unsigned)(sy * BW_GRID_MAX);
+            e -= 2 * nx;
         }
+        done++;
+        if (out && (hx < 0 || hy < 0 || hx >= g->w || hy >= g->h))
+            return;
+        t = g->cell[i];
+        if (t != BW_T_AIR && t != BW_T_VINE)
+            break;
+    }
+    if (t == BW_T_AIR || t == BW_T_VINE || t == BW_T_TRUNK)
         return;
+    d = bw_dist2(hx, hy, x, y);
+    if (done >= 2 && d < c->best && BW_PGET(c->reach, hx, hy) && side_of(c->pl, hx, hy) == c->u &&
+        line_clear(g, x, y, hx, hy, 1)) {
+        c->best = d;
+        c->x0 = (int16_t)x;
+        c->y0 = (int16_t)y;
+        c->x1 = (int16_t)hx;
+        c->y1 = (int16_t)hy;
     }
 }
 
