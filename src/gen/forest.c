@@ -1337,17 +1337,14 @@ BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
                     g->cell[e] |= TWIG_MARK;
                     q[n] = (uint16_t)e;
                     dep[n++] = (uint8_t)(dep[i] + 1);
+                } else if ((kind(u) & K_ROOM) && nc < cands[pass] && leaf_room(g, e)) {
+                    cand[nc++] = (uint16_t)e; /* the squares with room, in walk order */
                 }
             }
-        if (nn < BW_FOREST_LEAVES_MIN) /* the squares with room, costed once */
-            for (i = 0; i < n && nc < cands[pass]; i++)
-                for (d = 0; d < 4 && nc < cands[pass]; d++) {
-                    int a = q[i] + step4[d];
-                    if (leaf_room(g, a)) {
-                        cand[nc] = (uint16_t)a;
-                        cost[nc++] = (int16_t)leaf_cost(g, a);
-                    }
-                }
+        /* (a twig's marks change no square's room, only its cost: the
+         * costs come once the twig is walked) */
+        for (i = 0; i < nc && nn < BW_FOREST_LEAVES_MIN; i++)
+            cost[i] = (int16_t)leaf_cost(g, cand[i]);
         while (nn < BW_FOREST_LEAVES_MIN) { /* new leaves where it is short */
             int best = -1, pick = -1, least = INT16_MAX;
             for (i = 0; i < nc && (pass == 0 || pick < 0); i++) /* the second: walk order */
