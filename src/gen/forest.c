@@ -596,7 +596,7 @@ static void vine(draw_ctx *c, const bw_forest_part *p)
     uint8_t t = BW_AT(g, p->x1, p->y1);
     /* a line stays in the box of its ends: with the far end on the map
      * (most rays) no step needs the bounds test */
-    int out = ex < 0 || ey < 0 || ex >= g->w || ey >= g->h;
+    int out = (unsigned)ex >= BW_FOREST_W || (unsigned)ey >= BW_FOREST_H;
     /* line4's steps with the line in locals and the square's index kept
      * as it steps: a ray runs from every twig tip */
     int x = p->x1, y = p->y1, nx = bw_abs(ex - x), ny = bw_abs(ey - y), left = nx + ny, done = 0;
@@ -617,7 +617,7 @@ static void vine(draw_ctx *c, const bw_forest_part *p)
             e -= 2 * nx;
         }
         done++;
-        if (out && (x < 0 || y < 0 || x >= g->w || y >= g->h))
+        if (out && ((unsigned)x >= BW_FOREST_W || (unsigned)y >= BW_FOREST_H))
             return;
         t = g->cell[i];
         if (t != BW_T_AIR && t != BW_T_LEAF && t != BW_T_VINE)
@@ -721,11 +721,19 @@ typedef struct bridge_ctx {
     int32_t best;
 } bridge_ctx;
 
-/* One ray from (x, y) toward (ex, ey) (see bridge_ctx). */
-static void bridge_ray(bridge_ctx *c, int x, int y, int ex, int ey)
+/* One ray from (x, y) toward (ex, ey) (see bridge_ctx). Inlined at -O2
+ * (the fallback casts 32 rays from every twig tip: the call was a tenth
+ * of the worst level); a call at -Os, where the size counts (the forest
+ * alone stays under 16 KiB of flash). */
+#ifdef __OPTIMIZE_SIZE__
+#define RAY_INLINE
+#else
+#define RAY_INLINE BW_ALWAYS_INLINE
+#endif
+static inline RAY_INLINE void bridge_ray(bridge_ctx *c, int x, int y, int ex, int ey)
 {
     bw_grid *g = c->g;
-    int out = ex < 0 || ey < 0 || ex >= g->w || ey >= g->h; /* see vine */
+    int out = (unsigned)ex >= BW_FOREST_W || (unsigned)ey >= BW_FOREST_H; /* see vine */
     /* line4's steps, the line in locals and the square's index kept as
      * it steps (as in vine): the fallback casts 32 rays from every tip */
     int hx = x, hy = y, nx = bw_abs(ex - x), ny = bw_abs(ey - y), left = nx + ny, done = 0;
@@ -744,17 +752,16 @@ static void bridge_ray(bridge_ctx *c, int x, int y, int ex, int ey)
             e -= 2 * nx;
         }
         done++;
-        if (out && (hx < 0 || hy < 0 || hx >= g->w || hy >= g->h))
+        if (out && ((unsigned)hx >= BW_FOREST_W || (unsigned)hy >= BW_FOREST_H))
             return;
         t = g->cell[i];
         if (t != BW_T_AIR && t != BW_T_VINE)
             break;
     }
-    if (t == BW_T_AIR || t == BW_T_VINE || t == BW_T_TRUNK)
+    if (t == BW_T_AIR || t == BW_T_VINE || t == BW_T_TRUNK || done < 2 || !BW_PGET(c->reach, hx, hy))
         return;
-    d = bw_dist2(hx, hy, x, y);
-    if (done >= 2 && d < c->best && BW_PGET(c->reach, hx, hy) && side_of(c->pl, hx, hy) == c->u &&
-        line_clear(g, x, y, hx, hy, 1)) {
+    d = (int32_t)(hx - x) * (hx - x) + (int32_t)(hy - y) * (hy - y);
+    if (d < c->best && side_of(c->pl, hx, hy) == c->u && line_clear(g, x, y, hx, hy, 1)) {
         c->best = d;
         c->x0 = (int16_t)x;
         c->y0 = (int16_t)y;
