@@ -709,16 +709,21 @@ static void vine_line(bw_grid *g, int x0, int y0, int x1, int y1)
 /* 4.7, the bridge a tree is sure of: from the tip of one of tree t's
  * twigs on t's side, straight at tree u's trunk centre, through air (and
  * vines) only, to the first square of u's canopy (plane `reach`) on u's
- * side that is not trunk; the shortest such line over t's twigs. */
+ * side that is not trunk; the shortest such line over t's twigs. One
+ * replay of t's twigs serves every tree u of `want` at once (all on the
+ * canopy in `reach`): a ray's first square off the air lies on one tree's
+ * side, so it counts for that tree alone. */
 #define FAN_REACH 60
 typedef struct bridge_ctx {
     bw_grid *g;
     const bw_plane *reach;
     const bw_forest_plan *pl;
-    uint8_t t, u;
+    uint8_t t;
+    uint8_t want;          /* the trees u sought, a bit each */
     uint8_t fan;           /* 0: at u's centre; 1: the 32 directions */
-    int16_t x0, y0, x1, y1;
-    int32_t best;
+    uint8_t x0[BW_FOREST_MAX_TRUNKS], y0[BW_FOREST_MAX_TRUNKS]; /* per u: the best line */
+    uint8_t x1[BW_FOREST_MAX_TRUNKS], y1[BW_FOREST_MAX_TRUNKS];
+    int32_t best[BW_FOREST_MAX_TRUNKS]; /* its dist^2, INT32_MAX: none yet */
 } bridge_ctx;
 
 /* One ray from (x, y) toward (ex, ey) (see bridge_ctx). Inlined at -O2
@@ -730,13 +735,13 @@ typedef struct bridge_ctx {
 #else
 #define RAY_INLINE BW_ALWAYS_INLINE
 #endif
-static inline RAY_INLINE void bridge_ray(bridge_ctx *c, int x, int y, int ex, int ey)
+static inline RAY_INLINE void bridge_ray(bridge_ctx *c, int x, int y, int ex, int ey, unsigned want)
 {
     bw_grid *g = c->g;
     int out = (unsigned)ex >= BW_FOREST_W || (unsigned)ey >= BW_FOREST_H; /* see vine */
     /* line4's steps, the line in locals and the square's index kept as
      * it steps (as in vine): the fallback casts 32 rays from every tip */
-    int hx = x, hy = y, nx = bw_abs(ex - x), ny = bw_abs(ey - y), left = nx + ny, done = 0;
+    int hx = x, hy = y, nx = bw_abs(ex - x), ny = bw_abs(ey - y), left = nx + ny, done = 0, u;
     int sx = ex < x ? -1 : 1, sy = ey < y ? -1 : 1;
     int32_t e = ny - nx, d;
     unsigned i = BW_BIT(x, y);
@@ -760,13 +765,16 @@ static inline RAY_INLINE void bridge_ray(bridge_ctx *c, int x, int y, int ex, in
     }
     if (t == BW_T_AIR || t == BW_T_VINE || t == BW_T_TRUNK || done < 2 || !BW_PGET(c->reach, hx, hy))
         return;
+    u = side_of(c->pl, hx, hy);
+    if (u < 0 || !((want >> u) & 1u))
+        return;
     d = (int32_t)(hx - x) * (hx - x) + (int32_t)(hy - y) * (hy - y);
-    if (d < c->best && side_of(c->pl, hx, hy) == c->u && line_clear(g, x, y, hx, hy, 1)) {
-        c->best = d;
-        c->x0 = (int16_t)x;
-        c->y0 = (int16_t)y;
-        c->x1 = (int16_t)hx;
-        c->y1 = (int16_t)hy;
+    if (d < c->best[u] && line_clear(g, x, y, hx, hy, 1)) {
+        c->best[u] = d;
+        c->x0[u] = (uint8_t)x;
+        c->y0[u] = (uint8_t)y;
+        c->x1[u] = (uint8_t)hx;
+        c->y1[u] = (uint8_t)hy;
     }
 }
 
@@ -780,11 +788,14 @@ static void bridge_part(const bw_forest_part *p, void *vc)
     t = BW_AT(c->g, p->x1, p->y1);
     if ((t != BW_T_BRANCH && t != BW_T_MUSHROOM) || side_of(c->pl, p->x1, p->y1) != c->t)
         return;
-    if (!c->fan)
-        bridge_ray(c, p->x1, p->y1, c->pl->x[c->u], c->pl->y[c->u]);
+    if (!c->fan) /* a ray at each tree's centre, for that tree */
+        for (k = 0; k < c->pl->n; k++) {
+            if ((c->want >> k) & 1u)
+                bridge_ray(c, p->x1, p->y1, c->pl->x[k], c->pl->y[k], 1u << k);
+        }
     else /* the fallback: every direction, as far as FAN_REACH */
         for (k = 0; k < 32; k++)
-            bridge_ray(c, p->x1, p->y1, p->x1 + dir_x(k, FAN_REACH), p->y1 + dir_y(k, FAN_REACH));
+            bridge_ray(c, p->x1, p->y1, p->x1 + dir_x(k, FAN_REACH), p->y1 + dir_y(k, FAN_REACH), c->want);
 }
 
 /* 4.7, the bridge a tree is sure of, found on straight lines between two
@@ -963,11 +974,26 @@ static unsigned canopy_of(bw_map *m, const bw_forest_plan *pl, int t, unsigned f
     return flooded;
 }
 
+/* The tree nearest tree t's centre that `tried` does not hold (the first
+ * on a tie), or -1. */
+static int nearest(const bw_forest_plan *pl, int t, unsigned tried)
+{
+    int u, best = -1;
+    for (u = 0; u < pl->n; u++)
+        if (!((tried >> u) & 1u) &&
+            (best < 0 || bw_dist2(pl->x[t], pl->y[t], pl->x[u], pl->y[u]) <
+                             bw_dist2(pl->x[t], pl->y[t], pl->x[best], pl->y[best])))
+            best = u;
+    return best;
+}
+
 /* 4.7: every tree joined by vines to another. Trees in plan order; one not
  * yet joined tries the others nearest first, on the lanes (see lanes);
  * a bridge joins both. For the trees still alone, rays from every twig tip
  * (see bridge_ray): first at each other tree's centre, then in 32
- * directions (FAN_REACH long). A tree no ray of which reaches another's
+ * directions (FAN_REACH long); the nearest tree and those after it in
+ * that order on the same canopy are sought in one replay of t, the first
+ * of them with a ray taken. A tree no ray of which reaches another's
  * canopy stays unjoined (counted in rep->lonely; measured: never). */
 static void bridges(bw_map *m, uint32_t seed, int level, const bw_forest_plan *pl, bw_forest_report *rep)
 {
@@ -981,16 +1007,12 @@ static void bridges(bw_map *m, uint32_t seed, int level, const bw_forest_plan *p
     for (round = 0; round < 3; round++) /* the lanes, rays at the centres, 32 rays */
         for (t = 0; t < pl->n; t++) {
             unsigned tried = 1u << t;
+            int best;
             if ((joined >> t) & 1u)
                 continue;
             c.fan = (uint8_t)(round == 2);
-            for (k = 1; k < pl->n; k++) {
-                int u, best = -1, laid = 0;
-                for (u = 0; u < pl->n; u++) /* the nearest tree not tried yet */
-                    if (!((tried >> u) & 1u) &&
-                        (best < 0 || bw_dist2(pl->x[t], pl->y[t], pl->x[u], pl->y[u]) <
-                                         bw_dist2(pl->x[t], pl->y[t], pl->x[best], pl->y[best])))
-                        best = u;
+            while ((best = nearest(pl, t, tried)) >= 0) {
+                int u, laid = 0;
                 tried |= 1u << best;
                 if (round == 0) {
                     int n;
@@ -1006,15 +1028,27 @@ static void bridges(bw_map *m, uint32_t seed, int level, const bw_forest_plan *p
                             }
                     }
                 } else {
+                    uint8_t order[BW_FOREST_MAX_TRUNKS];
+                    int nb = 1;
                     flooded = canopy_of(m, pl, best, flooded);
-                    c.t = (uint8_t)t;
-                    c.u = (uint8_t)best;
-                    c.best = INT32_MAX;
-                    grow_tree(seed, level, pl, t, 0, bridge_part, &c);
-                    if (c.best < INT32_MAX) {
-                        vine_line(&m->grid, c.x0, c.y0, c.x1, c.y1);
-                        laid = 1;
+                    order[0] = (uint8_t)best;
+                    while ((u = nearest(pl, t, tried)) >= 0 && ((flooded >> u) & 1u)) {
+                        tried |= 1u << u; /* on best's canopy: the same replay */
+                        order[nb++] = (uint8_t)u;
                     }
+                    c.t = (uint8_t)t;
+                    c.want = 0;
+                    for (k = 0; k < nb; k++) {
+                        c.want |= (uint8_t)(1u << order[k]);
+                        c.best[order[k]] = INT32_MAX;
+                    }
+                    grow_tree(seed, level, pl, t, 0, bridge_part, &c);
+                    for (k = 0; k < nb && !laid; k++)
+                        if (c.best[order[k]] < INT32_MAX) {
+                            best = order[k];
+                            vine_line(&m->grid, c.x0[best], c.y0[best], c.x1[best], c.y1[best]);
+                            laid = 1;
+                        }
                 }
                 if (laid) {
                     joined |= (1u << t) | (1u << best);
