@@ -845,7 +845,9 @@ static int lanes(bw_map *m, const bw_forest_plan *pl, int t, int u, int same, la
         int off = (k + 1) / 2 * (k & 1 ? 1 : -1), from = -1, px = 0, py = 0, pon = 0;
         uint8_t ps = BW_T_AIR;
         lane_run r;
-        line4 l;
+        int x, y, nx, ny, sx, sy, left, done = 0;
+        int32_t e;
+        unsigned i;
         r.x0 = (int16_t)(pl->x[t] + (steep ? off : 0));
         r.y0 = (int16_t)(pl->y[t] + (steep ? 0 : off));
         r.x1 = (int16_t)(pl->x[u] + (steep ? off : 0));
@@ -853,37 +855,57 @@ static int lanes(bw_map *m, const bw_forest_plan *pl, int t, int u, int same, la
         if (bw_min(r.x0, r.x1) < 0 || bw_min(r.y0, r.y1) < 0 || bw_max(r.x0, r.x1) >= g->w ||
             bw_max(r.y0, r.y1) >= g->h)
             continue;
-        line_start(&l, r.x0, r.y0, r.x1, r.y1);
-        /* `from`: the step of the last square that is not air or vine
+        /* line4's steps with the line in locals and the square's index
+         * kept as it steps (a level walks up to 33 lanes a tree pair).
+         * `from`: the step of the last square that is not air or vine
          * (ps, px, py, pon); whether it may start a run (L) is worked out
          * only once air lies after it and the square past that air may
          * end one: side_of runs at the ends of air, not on every square */
-        do {
-            uint8_t s = BW_AT(g, l.x, l.y);
-            int on, end;
-            if (s == BW_T_AIR || s == BW_T_VINE)
-                continue;
-            on = BW_PGET(&m->a, l.x, l.y);
-            end = from >= 0 && l.done > from + 1 && on == same && canopy_square(s) && pon &&
-                  canopy_square(ps) && side_of(pl, px, py) == t;
-            if (end && side_of(pl, l.x, l.y) == u) {
-                r.from = (int16_t)from;
-                r.to = (int16_t)l.done;
-                r.mx = (uint8_t)l.x;
-                r.my = (uint8_t)l.y;
-                if (same) {
-                    lay_run(g, &r);
-                    return 1;
+        x = r.x0;
+        y = r.y0;
+        nx = bw_abs(r.x1 - x);
+        ny = bw_abs(r.y1 - y);
+        sx = r.x1 < x ? -1 : 1;
+        sy = r.y1 < y ? -1 : 1;
+        left = nx + ny;
+        e = ny - nx;
+        i = BW_BIT(x, y);
+        for (;;) {
+            uint8_t s = g->cell[i];
+            if (s != BW_T_AIR && s != BW_T_VINE) {
+                int on = (int)((m->a.w[i >> 5] >> (i & 31)) & 1u);
+                if (from >= 0 && done > from + 1 && on == same && canopy_square(s) && pon &&
+                    canopy_square(ps) && side_of(pl, px, py) == t && side_of(pl, x, y) == u) {
+                    r.from = (int16_t)from;
+                    r.to = (int16_t)done;
+                    r.mx = (uint8_t)x;
+                    r.my = (uint8_t)y;
+                    if (same) {
+                        lay_run(g, &r);
+                        return 1;
+                    }
+                    cand[nc++] = r;
+                    break;
                 }
-                cand[nc++] = r;
-                break;
+                from = done;
+                px = x;
+                py = y;
+                ps = s;
+                pon = on;
             }
-            from = l.done;
-            px = l.x;
-            py = l.y;
-            ps = s;
-            pon = on;
-        } while (line_step(&l));
+            if (left-- == 0)
+                break;
+            if (e < 0) {
+                x += sx;
+                i += (unsigned)sx;
+                e += 2 * ny;
+            } else {
+                y += sy;
+                i += (unsigned)(sy * BW_GRID_MAX);
+                e -= 2 * nx;
+            }
+            done++;
+        }
     }
     return -nc;
 }
