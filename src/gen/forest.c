@@ -842,12 +842,12 @@ static int lanes(bw_map *m, const bw_forest_plan *pl, int t, int u, int same, la
     bw_grid *g = &m->grid;
     int steep = bw_abs(pl->y[u] - pl->y[t]) > bw_abs(pl->x[u] - pl->x[t]), k, nc = 0;
     for (k = 0; k <= 2 * LANES && nc < BRIDGE_CAND; k++) {
-        int off = (k + 1) / 2 * (k & 1 ? 1 : -1), from = -1, px = 0, py = 0, pon = 0;
+        int off = (k + 1) / 2 * (k & 1 ? 1 : -1), from = -1, px = 0, py = 0;
         uint8_t ps = BW_T_AIR;
         lane_run r;
         int x, y, nx, ny, sx, sy, left, done = 0;
         int32_t e;
-        unsigned i;
+        unsigned i, pi = 0;
         r.x0 = (int16_t)(pl->x[t] + (steep ? off : 0));
         r.y0 = (int16_t)(pl->y[t] + (steep ? 0 : off));
         r.x1 = (int16_t)(pl->x[u] + (steep ? off : 0));
@@ -858,9 +858,10 @@ static int lanes(bw_map *m, const bw_forest_plan *pl, int t, int u, int same, la
         /* line4's steps with the line in locals and the square's index
          * kept as it steps (a level walks up to 33 lanes a tree pair).
          * `from`: the step of the last square that is not air or vine
-         * (ps, px, py, pon); whether it may start a run (L) is worked out
+         * (ps, px, py, pi); whether it may start a run (L) is worked out
          * only once air lies after it and the square past that air may
-         * end one: side_of runs at the ends of air, not on every square */
+         * end one: the canopy bits and side_of are read at the ends of
+         * air, not on every square */
         x = r.x0;
         y = r.y0;
         nx = bw_abs(r.x1 - x);
@@ -873,9 +874,9 @@ static int lanes(bw_map *m, const bw_forest_plan *pl, int t, int u, int same, la
         for (;;) {
             uint8_t s = g->cell[i];
             if (s != BW_T_AIR && s != BW_T_VINE) {
-                int on = (int)((m->a.w[i >> 5] >> (i & 31)) & 1u);
-                if (from >= 0 && done > from + 1 && on == same && canopy_square(s) && pon &&
-                    canopy_square(ps) && side_of(pl, px, py) == t && side_of(pl, x, y) == u) {
+                if (from >= 0 && done > from + 1 && (int)((m->a.w[i >> 5] >> (i & 31)) & 1u) == same &&
+                    canopy_square(s) && ((m->a.w[pi >> 5] >> (pi & 31)) & 1u) && canopy_square(ps) &&
+                    side_of(pl, px, py) == t && side_of(pl, x, y) == u) {
                     r.from = (int16_t)from;
                     r.to = (int16_t)done;
                     r.mx = (uint8_t)x;
@@ -891,7 +892,7 @@ static int lanes(bw_map *m, const bw_forest_plan *pl, int t, int u, int same, la
                 px = x;
                 py = y;
                 ps = s;
-                pon = on;
+                pi = i;
             }
             if (left-- == 0)
                 break;
