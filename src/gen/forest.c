@@ -661,7 +661,8 @@ static void draw_part(const bw_forest_part *p, void *vc)
     if (p->kind != BW_FOREST_BRANCH)
         return;
     if (p->id == 0) { /* a new tree: the last one's squares join the limbs */
-        bw_plane_or(c->limbs, c->plane);
+        if (p->tree > 0) /* trees come in plan order */
+            bw_plane_or(c->limbs, c->plane);
         bw_plane_clear(c->plane);
     }
     draw_squares(p, c->g->cell, c->plane->w);
@@ -1428,8 +1429,10 @@ BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
             cost[i] = (int16_t)leaf_cost(g, cand[i]);
         while (nn < BW_FOREST_LEAVES_MIN) { /* new leaves where it is short */
             int best = -1, pick = -1, least = INT16_MAX;
+            /* (before this pass's first new leaf every candidate has room:
+             * it had when it was taken, and nothing has changed since) */
             for (i = 0; i < nc && (pass == 0 || pick < 0); i++) /* the second: walk order */
-                if (cost[i] >= 0 && cost[i] < least && leaf_room(g, cand[i])) {
+                if (cost[i] >= 0 && cost[i] < least && (np == 0 || leaf_room(g, cand[i]))) {
                     least = cost[i];
                     pick = i;
                 }
@@ -1791,7 +1794,6 @@ static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_pl
     int t, i;
     bw_map_init(m, BW_FOREST_W, BW_FOREST_H, BW_T_AIR);
     bw_plane_clear(&m->b); /* the limbs: trunk, branch, mushroom and top squares */
-    bw_plane_clear(&m->a);
     for (t = 0; t < pl->n; t++) /* 4.1 */
         disc(g, pl->x[t], pl->y[t], pl->r[t], BW_T_TRUNK, &m->b);
     dc.g = g;
