@@ -201,8 +201,8 @@ typedef struct bw_forest_report {
 
 /* Generates level `level` (1..5) of `seed` into m (120 x 120); rep may be
  * NULL (m must not). Returns 0, or BW_ERR_LEVEL if level is out of range.
- * Scratch: m->a and m->fill; m->b is left as it was, for the caller's own use
- * (a BW_TESTING on_vine hook may keep its notes there). */
+ * Scratch: m->a, m->fill and, on DLVL 1-4, m->b (the canopy's limbs), as
+ * for every generator; a BW_TESTING on_vine hook keeps its notes elsewhere. */
 int bw_forest_level(bw_map *m, uint32_t seed, int level, bw_forest_report *rep);
 
 /* The registry's "forest". */

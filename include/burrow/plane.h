@@ -39,6 +39,22 @@ static inline int bw_low_bit(uint32_t v)
 }
 #endif
 
+/* The index of the highest set bit of v != 0: count-zeros where the core
+ * has it, else the bits below it smeared in and the lowest of what is left. */
+#if defined(__GNUC__) && (!defined(__arm__) || defined(__ARM_FEATURE_CLZ))
+static inline int bw_high_bit(uint32_t v) { return 31 - __builtin_clz(v); }
+#else
+static inline int bw_high_bit(uint32_t v)
+{
+    v |= v >> 1;
+    v |= v >> 2;
+    v |= v >> 4;
+    v |= v >> 8;
+    v |= v >> 16;
+    return bw_low_bit(v ^ (v >> 1));
+}
+#endif
+
 /* Whole-row operations: bits [y*120, y*120+120), done a word at a time.
  * Unchecked, like BW_PGET: y must be inside 0..119 (BW_ASSERT). */
 void bw_plane_row_set(bw_plane *p, int y, int on);

@@ -32,22 +32,10 @@ typedef struct src {
     uint32_t *out;
 } src;
 
-/* Lowest and highest set bit of v != 0 (bw_low_bit: count-zeros where
- * the core has it, else a de Bruijn multiply; plane.h). */
+/* Lowest and highest set bit of v != 0 (bw_low_bit, bw_high_bit:
+ * count-zeros where the core has it; plane.h). */
 #define low_bit(v) bw_low_bit(v)
-#if defined(__GNUC__) && (!defined(__arm__) || defined(__ARM_FEATURE_CLZ))
-#define high_bit(v) (31 - __builtin_clz(v))
-#else
-static int high_bit(uint32_t v)
-{
-    v |= v >> 1;
-    v |= v >> 2;
-    v |= v >> 4;
-    v |= v >> 8;
-    v |= v >> 16;
-    return low_bit(v ^ (v >> 1));
-}
-#endif
+#define high_bit(v) bw_high_bit(v)
 
 /* The helpers below are inlined into each path with `plane` a constant,
  * so neither path branches on the kind of source or carries the other's

@@ -110,14 +110,18 @@ int bw_forest_trunk_at(const bw_forest_plan *p, int x, int y)
     return 0;
 }
 
-/* A disc (dist^2 <= r^2 + r) of tile `t`, clipped to the map. */
-static void disc(bw_grid *g, int cx, int cy, int r, uint8_t t)
+/* A disc (dist^2 <= r^2 + r) of tile `t`, clipped to the map; its
+ * squares also set in plane `p` unless that is NULL. */
+static void disc(bw_grid *g, int cx, int cy, int r, uint8_t t, bw_plane *p)
 {
     int x, y;
     for (y = bw_max(cy - r, 0); y <= cy + r && y < g->h; y++)
         for (x = bw_max(cx - r, 0); x <= cx + r && x < g->w; x++)
-            if (in_disc(x - cx, y - cy, r))
+            if (in_disc(x - cx, y - cy, r)) {
                 BW_AT(g, x, y) = t;
+                if (p)
+                    BW_PSET(p, x, y);
+            }
 }
 
 /* ------------------------------------------------------- directions */
@@ -437,16 +441,15 @@ int bw_forest_mushroom_roll(uint32_t seed, int level, int x, int y)
     return roll(mushroom_key(seed), level, BW_BIT(x, y));
 }
 
-/* Where the squares of a branch go: a caller's function (the API), the
- * grid as branch (drawing, the rolls after; the tree's squares also into a
- * plane, for the vines), or a plane of mushrooms (the replay). One loop
- * for all three, with the line in locals: the squares are most of the work. */
-enum { SINK_FN, SINK_DRAW, SINK_SHROOM };
+/* Where the squares of a branch go: a caller's function (the API) or a
+ * plane of mushrooms (the replay). One loop for both, with the line in
+ * locals; drawing has a loop of its own (draw_squares): the squares are
+ * most of the work. */
+enum { SINK_FN, SINK_SHROOM };
 typedef struct sink {
     uint8_t mode, level;
     uint32_t key;          /* mushroom_key(seed) */
-    bw_grid *g;            /* SINK_DRAW */
-    bw_plane *plane;       /* SINK_DRAW: the tree's squares; SINK_SHROOM: mushrooms */
+    bw_plane *plane;       /* SINK_SHROOM: mushrooms */
     bw_forest_cell_fn fn;  /* SINK_FN */
     void *ctx;
 } sink;
@@ -458,9 +461,8 @@ static void squares(const bw_forest_part *p, const sink *s)
     static const int8_t shift[3] = { 0, 1, -1 };
     int nx = bw_abs(p->x1 - p->x0), ny = bw_abs(p->y1 - p->y0), steep = ny > nx, k;
     int sx = p->x1 < p->x0 ? -1 : 1, sy = p->y1 < p->y0 ? -1 : 1;
-    int mode = s->mode, level = s->level; /* locals: grid stores may alias *s */
+    int mode = s->mode, level = s->level; /* locals: plane stores may alias *s */
     uint32_t key = s->key;
-    uint8_t *cells = s->g ? s->g->cell : 0;
     uint32_t *plane = s->plane ? s->plane->w : 0;
     for (k = 0; k < p->width && k < 3; k++) {
         int x = p->x0 + (steep ? shift[k] : 0), y = p->y0 + (steep ? 0 : shift[k]);
@@ -468,13 +470,7 @@ static void squares(const bw_forest_part *p, const sink *s)
         int32_t e = ny - nx;
         for (;;) {
             unsigned i = BW_BIT(x, y);
-            if (mode == SINK_DRAW) {
-                uint8_t was = cells[i];
-                if (was != BW_T_TRUNK) { /* 4.5: the rolls come after (canopy_level) */
-                    cells[i] = BW_T_BRANCH;
-                    plane[i >> 5] |= 1u << (i & 31);
-                }
-            } else if (mode == SINK_SHROOM) {
+            if (mode == SINK_SHROOM) {
                 if (roll(key, level, i))
                     plane[i >> 5] |= 1u << (i & 31);
             } else if (s->fn(x, y, s->ctx)) {
@@ -493,13 +489,42 @@ static void squares(const bw_forest_part *p, const sink *s)
     }
 }
 
+/* The squares of squares(), drawn: the square's index kept as it steps
+ * (no multiply a square); they become branch but a trunk's, and go into
+ * the plane of the tree being drawn. */
+static void draw_squares(const bw_forest_part *p, uint8_t *cells, uint32_t *plane)
+{
+    static const int8_t shift[3] = { 0, 1, -1 };
+    int nx = bw_abs(p->x1 - p->x0), ny = bw_abs(p->y1 - p->y0), steep = ny > nx, k;
+    int sx = p->x1 < p->x0 ? -1 : 1, sy = p->y1 < p->y0 ? -BW_GRID_MAX : BW_GRID_MAX;
+    for (k = 0; k < p->width && k < 3; k++) {
+        unsigned i = BW_BIT(p->x0 + (steep ? shift[k] : 0), p->y0 + (steep ? 0 : shift[k]));
+        int left = nx + ny;
+        int32_t e = ny - nx;
+        for (;;) {
+            if (cells[i] != BW_T_TRUNK) { /* 4.5: the rolls come after (canopy_level) */
+                cells[i] = BW_T_BRANCH;
+                plane[i >> 5] |= 1u << (i & 31);
+            }
+            if (left-- == 0)
+                break;
+            if (e < 0) {
+                i += (unsigned)sx;
+                e += 2 * ny;
+            } else {
+                i += (unsigned)sy;
+                e -= 2 * nx;
+            }
+        }
+    }
+}
+
 void bw_forest_branch_cells(const bw_forest_part *p, bw_forest_cell_fn fn, void *ctx)
 {
     sink s;
     s.mode = SINK_FN;
     s.level = 0; /* unused by SINK_FN; set, since squares() copies them */
     s.key = 0;
-    s.g = 0;
     s.plane = 0;
     s.fn = fn;
     s.ctx = ctx;
@@ -522,7 +547,6 @@ int bw_forest_mushrooms(uint32_t seed, int level, bw_plane *out)
         return 0;
     bw_forest_trunks(seed, &pl);
     c.mode = SINK_SHROOM;
-    c.g = 0;
     c.plane = out;
     c.key = mushroom_key(seed);
     c.level = (uint8_t)level;
@@ -539,7 +563,9 @@ int bw_forest_mushrooms(uint32_t seed, int level, bw_plane *out)
 /* ------------------------------------------------------- DLVL 1-4 */
 
 typedef struct draw_ctx {
-    sink s;                /* SINK_DRAW; s.plane holds the tree being drawn */
+    bw_grid *g;
+    bw_plane *plane;       /* the tree being drawn (m->a) */
+    bw_plane *limbs;       /* m->b: the squares of the trees drawn before, and the trunks */
     bw_forest_report *rep;
     const bw_forest_hooks *h;
 } draw_ctx;
@@ -562,34 +588,49 @@ static int line_clear(const bw_grid *g, int x0, int y0, int x1, int y1, int air_
 /* 4.7: the ray from a twig's tip along its direction (see
  * BW_FOREST_VINE_MAX). It runs as the twig is drawn, so the branches it
  * can meet are those of the trees drawn before (any branch square not in
- * c->s.plane) and its own. */
+ * c->plane) and its own. */
 static void vine(draw_ctx *c, const bw_forest_part *p)
 {
-    bw_grid *g = c->s.g;
+    bw_grid *g = c->g;
     int ex = p->x1 + dir_x(p->dir, BW_FOREST_VINE_MAX), ey = p->y1 + dir_y(p->dir, BW_FOREST_VINE_MAX);
     uint8_t t = BW_AT(g, p->x1, p->y1);
     /* a line stays in the box of its ends: with the far end on the map
      * (most rays) no step needs the bounds test */
-    int out = ex < 0 || ey < 0 || ex >= g->w || ey >= g->h;
+    int out = (unsigned)ex >= BW_FOREST_W || (unsigned)ey >= BW_FOREST_H;
+    /* line4's steps with the line in locals and the square's index kept
+     * as it steps: a ray runs from every twig tip */
+    int x = p->x1, y = p->y1, nx = bw_abs(ex - x), ny = bw_abs(ey - y), left = nx + ny, done = 0;
+    int sx = ex < x ? -1 : 1, sy = ey < y ? -1 : 1;
+    int32_t e = ny - nx;
+    unsigned i = BW_BIT(x, y);
     line4 l;
     if (t == BW_T_TRUNK)
         return; /* a tip inside a trunk: no vine grows out of the wood */
-    line_start(&l, p->x1, p->y1, ex, ey);
-    while (line_step(&l)) {
-        if (out && (l.x < 0 || l.y < 0 || l.x >= g->w || l.y >= g->h))
+    while (left-- > 0) {
+        if (e < 0) {
+            x += sx;
+            i += (unsigned)sx;
+            e += 2 * ny;
+        } else {
+            y += sy;
+            i += (unsigned)(sy * BW_GRID_MAX);
+            e -= 2 * nx;
+        }
+        done++;
+        if (out && ((unsigned)x >= BW_FOREST_W || (unsigned)y >= BW_FOREST_H))
             return;
-        t = BW_AT(g, l.x, l.y);
+        t = g->cell[i];
         if (t != BW_T_AIR && t != BW_T_LEAF && t != BW_T_VINE)
             break;
     }
     /* a trunk, its own tree or nothing: no bridge; nor when the next
      * square past the tip already is the other tree (they touch) */
-    if ((t != BW_T_BRANCH && t != BW_T_MUSHROOM) || BW_PGET(c->s.plane, l.x, l.y) || l.done < 2 ||
-        bw_dist2(l.x, l.y, p->x1, p->y1) > BW_FOREST_VINE_MAX * BW_FOREST_VINE_MAX ||
-        !line_clear(g, p->x1, p->y1, l.x, l.y, 0))
+    if ((t != BW_T_BRANCH && t != BW_T_MUSHROOM) || BW_PGET(c->plane, x, y) || done < 2 ||
+        bw_dist2(x, y, p->x1, p->y1) > BW_FOREST_VINE_MAX * BW_FOREST_VINE_MAX ||
+        !line_clear(g, p->x1, p->y1, x, y, 0))
         return;
-    ex = l.x;
-    ey = l.y;
+    ex = x;
+    ey = y;
     line_start(&l, p->x1, p->y1, ex, ey);
     do
         if (BW_AT(g, l.x, l.y) == BW_T_AIR)
@@ -619,9 +660,12 @@ static void draw_part(const bw_forest_part *p, void *vc)
     draw_ctx *c = (draw_ctx *)vc;
     if (p->kind != BW_FOREST_BRANCH)
         return;
-    if (p->id == 0)
-        bw_plane_clear(c->s.plane); /* a new tree */
-    squares(p, &c->s);
+    if (p->id == 0) { /* a new tree: the last one's squares join the limbs */
+        if (p->tree > 0) /* trees come in plan order */
+            bw_plane_or(c->limbs, c->plane);
+        bw_plane_clear(c->plane);
+    }
+    draw_squares(p, c->g->cell, c->plane->w);
     if (p->terminal)
         vine(c, p);
     if (c->rep) {
@@ -651,16 +695,6 @@ static int side_of(const bw_forest_plan *pl, int x, int y)
     return tie ? -1 : best;
 }
 
-/* The limbs a tree's canopy is joined through (vines and leaves aside). */
-static void limbs(bw_tileset *ts)
-{
-    bw_tileset_clear(ts);
-    bw_tileset_add(ts, BW_T_TRUNK);
-    bw_tileset_add(ts, BW_T_BRANCH);
-    bw_tileset_add(ts, BW_T_MUSHROOM);
-    bw_tileset_add(ts, BW_T_MUSHROOM_TOP);
-}
-
 /* Lays vine on the air squares of the 4-connected line from (x0, y0) to
  * (x1, y1). */
 static void vine_line(bw_grid *g, int x0, int y0, int x1, int y1)
@@ -676,43 +710,72 @@ static void vine_line(bw_grid *g, int x0, int y0, int x1, int y1)
 /* 4.7, the bridge a tree is sure of: from the tip of one of tree t's
  * twigs on t's side, straight at tree u's trunk centre, through air (and
  * vines) only, to the first square of u's canopy (plane `reach`) on u's
- * side that is not trunk; the shortest such line over t's twigs. */
+ * side that is not trunk; the shortest such line over t's twigs. One
+ * replay of t's twigs serves every tree u of `want` at once (all on the
+ * canopy in `reach`): a ray's first square off the air lies on one tree's
+ * side, so it counts for that tree alone. */
 #define FAN_REACH 60
 typedef struct bridge_ctx {
     bw_grid *g;
     const bw_plane *reach;
     const bw_forest_plan *pl;
-    uint8_t t, u;
+    uint8_t t;
+    uint8_t want;          /* the trees u sought, a bit each */
     uint8_t fan;           /* 0: at u's centre; 1: the 32 directions */
-    int16_t x0, y0, x1, y1;
-    int32_t best;
+    uint8_t x0[BW_FOREST_MAX_TRUNKS], y0[BW_FOREST_MAX_TRUNKS]; /* per u: the best line */
+    uint8_t x1[BW_FOREST_MAX_TRUNKS], y1[BW_FOREST_MAX_TRUNKS];
+    int32_t best[BW_FOREST_MAX_TRUNKS]; /* its dist^2, INT32_MAX: none yet */
 } bridge_ctx;
 
-/* One ray from (x, y) toward (ex, ey) (see bridge_ctx). */
-static void bridge_ray(bridge_ctx *c, int x, int y, int ex, int ey)
+/* One ray from (x, y) toward (ex, ey) (see bridge_ctx). Inlined at -O2
+ * (the fallback casts 32 rays from every twig tip: the call was a tenth
+ * of the worst level); a call at -Os, where the size counts (the forest
+ * alone stays under 16 KiB of flash). */
+#ifdef __OPTIMIZE_SIZE__
+#define RAY_INLINE
+#else
+#define RAY_INLINE BW_ALWAYS_INLINE
+#endif
+static inline RAY_INLINE void bridge_ray(bridge_ctx *c, int x, int y, int ex, int ey, unsigned want)
 {
     bw_grid *g = c->g;
-    int out = ex < 0 || ey < 0 || ex >= g->w || ey >= g->h; /* see vine */
-    line4 l;
-    line_start(&l, x, y, ex, ey);
-    while (line_step(&l)) { /* at u's centre: ends at a trunk square at the latest */
-        int32_t d;
-        uint8_t t;
-        if (out && (l.x < 0 || l.y < 0 || l.x >= g->w || l.y >= g->h))
-            return;
-        t = BW_AT(g, l.x, l.y);
-        if (t == BW_T_AIR || t == BW_T_VINE)
-            continue;
-        d = bw_dist2(l.x, l.y, x, y);
-        if (t != BW_T_TRUNK && l.done >= 2 && d < c->best && BW_PGET(c->reach, l.x, l.y) &&
-            side_of(c->pl, l.x, l.y) == c->u && line_clear(g, x, y, l.x, l.y, 1)) {
-            c->best = d;
-            c->x0 = (int16_t)x;
-            c->y0 = (int16_t)y;
-            c->x1 = l.x;
-            c->y1 = l.y;
+    int out = (unsigned)ex >= BW_FOREST_W || (unsigned)ey >= BW_FOREST_H; /* see vine */
+    /* line4's steps, the line in locals and the square's index kept as
+     * it steps (as in vine): the fallback casts 32 rays from every tip */
+    int hx = x, hy = y, nx = bw_abs(ex - x), ny = bw_abs(ey - y), left = nx + ny, done = 0, u;
+    int sx = ex < x ? -1 : 1, sy = ey < y ? -1 : 1;
+    int32_t e = ny - nx, d;
+    unsigned i = BW_BIT(x, y);
+    uint8_t t = BW_T_AIR;
+    while (left-- > 0) { /* at u's centre: ends at a trunk square at the latest */
+        if (e < 0) {
+            hx += sx;
+            i += (unsigned)sx;
+            e += 2 * ny;
+        } else {
+            hy += sy;
+            i += (unsigned)(sy * BW_GRID_MAX);
+            e -= 2 * nx;
         }
+        done++;
+        if (out && ((unsigned)hx >= BW_FOREST_W || (unsigned)hy >= BW_FOREST_H))
+            return;
+        t = g->cell[i];
+        if (t != BW_T_AIR && t != BW_T_VINE)
+            break;
+    }
+    if (t == BW_T_AIR || t == BW_T_VINE || t == BW_T_TRUNK || done < 2 || !BW_PGET(c->reach, hx, hy))
         return;
+    u = side_of(c->pl, hx, hy);
+    if (u < 0 || !((want >> u) & 1u))
+        return;
+    d = (int32_t)(hx - x) * (hx - x) + (int32_t)(hy - y) * (hy - y);
+    if (d < c->best[u] && line_clear(g, x, y, hx, hy, 1)) {
+        c->best[u] = d;
+        c->x0[u] = (uint8_t)x;
+        c->y0[u] = (uint8_t)y;
+        c->x1[u] = (uint8_t)hx;
+        c->y1[u] = (uint8_t)hy;
     }
 }
 
@@ -726,11 +789,14 @@ static void bridge_part(const bw_forest_part *p, void *vc)
     t = BW_AT(c->g, p->x1, p->y1);
     if ((t != BW_T_BRANCH && t != BW_T_MUSHROOM) || side_of(c->pl, p->x1, p->y1) != c->t)
         return;
-    if (!c->fan)
-        bridge_ray(c, p->x1, p->y1, c->pl->x[c->u], c->pl->y[c->u]);
+    if (!c->fan) /* a ray at each tree's centre, for that tree */
+        for (k = 0; k < c->pl->n; k++) {
+            if ((c->want >> k) & 1u)
+                bridge_ray(c, p->x1, p->y1, c->pl->x[k], c->pl->y[k], 1u << k);
+        }
     else /* the fallback: every direction, as far as FAN_REACH */
         for (k = 0; k < 32; k++)
-            bridge_ray(c, p->x1, p->y1, p->x1 + dir_x(k, FAN_REACH), p->y1 + dir_y(k, FAN_REACH));
+            bridge_ray(c, p->x1, p->y1, p->x1 + dir_x(k, FAN_REACH), p->y1 + dir_y(k, FAN_REACH), c->want);
 }
 
 /* 4.7, the bridge a tree is sure of, found on straight lines between two
@@ -777,10 +843,12 @@ static int lanes(bw_map *m, const bw_forest_plan *pl, int t, int u, int same, la
     bw_grid *g = &m->grid;
     int steep = bw_abs(pl->y[u] - pl->y[t]) > bw_abs(pl->x[u] - pl->x[t]), k, nc = 0;
     for (k = 0; k <= 2 * LANES && nc < BRIDGE_CAND; k++) {
-        int off = (k + 1) / 2 * (k & 1 ? 1 : -1), from = -1, px = 0, py = 0, pon = 0;
+        int off = (k + 1) / 2 * (k & 1 ? 1 : -1), from = -1, px = 0, py = 0;
         uint8_t ps = BW_T_AIR;
         lane_run r;
-        line4 l;
+        int x, y, nx, ny, sx, sy, left, done = 0;
+        int32_t e;
+        unsigned i, pi = 0;
         r.x0 = (int16_t)(pl->x[t] + (steep ? off : 0));
         r.y0 = (int16_t)(pl->y[t] + (steep ? 0 : off));
         r.x1 = (int16_t)(pl->x[u] + (steep ? off : 0));
@@ -788,96 +856,212 @@ static int lanes(bw_map *m, const bw_forest_plan *pl, int t, int u, int same, la
         if (bw_min(r.x0, r.x1) < 0 || bw_min(r.y0, r.y1) < 0 || bw_max(r.x0, r.x1) >= g->w ||
             bw_max(r.y0, r.y1) >= g->h)
             continue;
-        line_start(&l, r.x0, r.y0, r.x1, r.y1);
-        /* `from`: the step of the last square that is not air or vine
-         * (ps, px, py, pon); whether it may start a run (L) is worked out
+        /* line4's steps with the line in locals and the square's index
+         * kept as it steps (a level walks up to 33 lanes a tree pair).
+         * `from`: the step of the last square that is not air or vine
+         * (ps, px, py, pi); whether it may start a run (L) is worked out
          * only once air lies after it and the square past that air may
-         * end one: side_of runs at the ends of air, not on every square */
-        do {
-            uint8_t s = BW_AT(g, l.x, l.y);
-            int on, end;
-            if (s == BW_T_AIR || s == BW_T_VINE)
-                continue;
-            on = BW_PGET(&m->a, l.x, l.y);
-            end = from >= 0 && l.done > from + 1 && on == same && canopy_square(s) && pon &&
-                  canopy_square(ps) && side_of(pl, px, py) == t;
-            if (end && side_of(pl, l.x, l.y) == u) {
-                r.from = (int16_t)from;
-                r.to = (int16_t)l.done;
-                r.mx = (uint8_t)l.x;
-                r.my = (uint8_t)l.y;
-                if (same) {
-                    lay_run(g, &r);
-                    return 1;
+         * end one: the canopy bits and side_of are read at the ends of
+         * air, not on every square */
+        x = r.x0;
+        y = r.y0;
+        nx = bw_abs(r.x1 - x);
+        ny = bw_abs(r.y1 - y);
+        sx = r.x1 < x ? -1 : 1;
+        sy = r.y1 < y ? -1 : 1;
+        left = nx + ny;
+        e = ny - nx;
+        i = BW_BIT(x, y);
+        for (;;) {
+            uint8_t s = g->cell[i];
+            if (s != BW_T_AIR && s != BW_T_VINE) {
+                if (from >= 0 && done > from + 1 && (int)((m->a.w[i >> 5] >> (i & 31)) & 1u) == same &&
+                    canopy_square(s) && ((m->a.w[pi >> 5] >> (pi & 31)) & 1u) && canopy_square(ps) &&
+                    side_of(pl, px, py) == t && side_of(pl, x, y) == u) {
+                    r.from = (int16_t)from;
+                    r.to = (int16_t)done;
+                    r.mx = (uint8_t)x;
+                    r.my = (uint8_t)y;
+                    if (same) {
+                        lay_run(g, &r);
+                        return 1;
+                    }
+                    cand[nc++] = r;
+                    break;
                 }
-                cand[nc++] = r;
-                break;
+                from = done;
+                px = x;
+                py = y;
+                ps = s;
+                pi = i;
             }
-            from = l.done;
-            px = l.x;
-            py = l.y;
-            ps = s;
-            pon = on;
-        } while (line_step(&l));
+            if (left-- == 0)
+                break;
+            if (e < 0) {
+                x += sx;
+                i += (unsigned)sx;
+                e += 2 * ny;
+            } else {
+                y += sy;
+                i += (unsigned)(sy * BW_GRID_MAX);
+                e -= 2 * nx;
+            }
+            done++;
+        }
     }
     return -nc;
 }
+
+#ifndef __OPTIMIZE_SIZE__ /* see canopy_of */
+/* The limbs (set bits of `o`, m->b) joined to square `start` by 4-steps
+ * into `r`, a plane word at a time. A word takes its reached bits from its
+ * neighbours (the words before and after it, bits 31 and 0, and the rows
+ * above and below, 120 bits away: 3 words and 24 bits), then the runs of
+ * limbs in it holding them (bw_plane_runs_of); a word that grows marks the
+ * words with limbs that read it in `dirty` (a bit a word). The dirty words
+ * are taken in sweeps, down the plane and back up (found a word of marks
+ * at a time), each word as often as it grows again. Limbs lie in columns
+ * 1..118 (see mark_ends), so a run never wraps round a row's end. A sweep
+ * that leaves marks has made a word grow, which happens at most 14,400
+ * times: the bound of 14,400 + 1 sweeps is never near. */
+#define DIRTY_WORDS ((BW_PLANE_WORDS + 31) / 32)
+static void flood_limbs(uint32_t *r, const uint32_t *o, int start)
+{
+    static const int8_t reads[6] = { -4, -3, -1, 1, 3, 4 };
+    uint32_t dirty[DIRTY_WORDS];
+    int j, k, g, sweeps;
+    unsigned left = 1;
+    for (j = 0; j < BW_PLANE_WORDS; j++)
+        r[j] = 0;
+    for (j = 0; j < DIRTY_WORDS; j++)
+        dirty[j] = 0;
+    r[start >> 5] = 1u << (start & 31);
+    for (k = 0; k < 6; k++) {
+        j = (start >> 5) + reads[k];
+        if (j >= 0 && j < BW_PLANE_WORDS && o[j])
+            dirty[j >> 5] |= 1u << (j & 31);
+    }
+    for (sweeps = 0; left && sweeps <= BW_GRID_CELLS; sweeps++) {
+        int down = !(sweeps & 1);
+        for (g = down ? 0 : DIRTY_WORDS - 1; g >= 0 && g < DIRTY_WORDS; g += down ? 1 : -1) {
+            int b = down ? 0 : 31; /* the next bit of this word of marks to look at */
+            for (;;) {
+                uint32_t pend = dirty[g] & (down ? ~0u << b : 0xffffffffu >> (31 - b)), open, seed;
+                if (!pend)
+                    break;
+                b = down ? bw_low_bit(pend) : bw_high_bit(pend);
+                dirty[g] &= ~(1u << b);
+                j = g * 32 + b;
+                open = o[j];
+                seed = (r[j] | (j >= 4 ? r[j - 4] >> 8 : 0u) | (j >= 3 ? r[j - 3] << 24 : 0u) |
+                        (j + 3 < BW_PLANE_WORDS ? r[j + 3] >> 24 : 0u) |
+                        (j + 4 < BW_PLANE_WORDS ? r[j + 4] << 8 : 0u) | (j > 0 ? r[j - 1] >> 31 : 0u) |
+                        (j + 1 < BW_PLANE_WORDS ? r[j + 1] << 31 : 0u)) & open;
+                if (seed & ~r[j]) {
+                    uint32_t got = bw_plane_runs_of(open, seed), nb = got & ~r[j], to[6];
+                    r[j] = got;
+                    /* where the new bits reach in the words that read j:
+                     * only a word that gains a limb is marked */
+                    to[0] = nb << 8;
+                    to[1] = nb >> 24;
+                    to[2] = nb << 31;
+                    to[3] = nb >> 31;
+                    to[4] = nb << 24;
+                    to[5] = nb >> 8;
+                    for (k = 0; k < 6; k++) {
+                        int n = j + reads[k];
+                        if (n >= 0 && n < BW_PLANE_WORDS && (to[k] & o[n] & ~r[n]))
+                            dirty[n >> 5] |= 1u << (n & 31);
+                    }
+                }
+                if (down ? ++b > 31 : --b < 0)
+                    break;
+            }
+        }
+        for (left = 0, g = 0; g < DIRTY_WORDS; g++)
+            left |= dirty[g];
+    }
+}
+#endif
 
 /* The canopy of tree t (a flood from its trunk over limbs) into m->a,
  * unless m->a holds it already: `flooded` and the result are the trunks
  * on the canopy m->a holds. Bridges lay vines into the air only, never a
  * limb, so a canopy flooded once stays right for the whole bridge pass
- * and serves every tree on it. */
-static unsigned canopy_of(bw_map *m, const bw_tileset *limb, const bw_forest_plan *pl, int t, unsigned flooded)
+ * and serves every tree on it. Built for size (-Os), the flood is the
+ * fill's over the limb tiles (linked for DLVL 5 anyway), the same squares:
+ * without the word flood's 0.6 KiB the forest alone stays under 16 KiB. */
+static unsigned canopy_of(bw_map *m, const bw_forest_plan *pl, int t, unsigned flooded)
 {
     int u;
     if ((flooded >> t) & 1u)
         return flooded;
-    bw_plane_clear(&m->a);
-    bw_fill_flood(&m->fill, &m->grid, limb, &m->a, pl->x[t], pl->y[t]);
+#ifdef __OPTIMIZE_SIZE__
+    {
+        bw_tileset limb;
+        bw_tileset_clear(&limb);
+        bw_tileset_add(&limb, BW_T_TRUNK);
+        bw_tileset_add(&limb, BW_T_BRANCH);
+        bw_tileset_add(&limb, BW_T_MUSHROOM);
+        bw_tileset_add(&limb, BW_T_MUSHROOM_TOP);
+        bw_plane_clear(&m->a);
+        bw_fill_flood(&m->fill, &m->grid, &limb, &m->a, pl->x[t], pl->y[t]);
+    }
+#else
+    flood_limbs(m->a.w, m->b.w, (int)BW_BIT(pl->x[t], pl->y[t]));
+#endif
     for (flooded = 0, u = 0; u < pl->n; u++)
         flooded |= (unsigned)BW_PGET(&m->a, pl->x[u], pl->y[u]) << u;
     return flooded;
+}
+
+/* The tree nearest tree t's centre that `tried` does not hold (the first
+ * on a tie), or -1. */
+static int nearest(const bw_forest_plan *pl, int t, unsigned tried)
+{
+    int u, best = -1;
+    for (u = 0; u < pl->n; u++)
+        if (!((tried >> u) & 1u) &&
+            (best < 0 || bw_dist2(pl->x[t], pl->y[t], pl->x[u], pl->y[u]) <
+                             bw_dist2(pl->x[t], pl->y[t], pl->x[best], pl->y[best])))
+            best = u;
+    return best;
 }
 
 /* 4.7: every tree joined by vines to another. Trees in plan order; one not
  * yet joined tries the others nearest first, on the lanes (see lanes);
  * a bridge joins both. For the trees still alone, rays from every twig tip
  * (see bridge_ray): first at each other tree's centre, then in 32
- * directions (FAN_REACH long). A tree no ray of which reaches another's
+ * directions (FAN_REACH long); the nearest tree and those after it in
+ * that order on the same canopy are sought in one replay of t, the first
+ * of them with a ray taken. A tree no ray of which reaches another's
  * canopy stays unjoined (counted in rep->lonely; measured: never). */
 static void bridges(bw_map *m, uint32_t seed, int level, const bw_forest_plan *pl, bw_forest_report *rep)
 {
-    bw_tileset limb;
     bridge_ctx c;
     lane_run cand[BRIDGE_CAND];
     unsigned joined = 0, flooded = 0; /* the trunks on the canopy in m->a */
     int round, t, k;
-    limbs(&limb);
     c.g = &m->grid;
     c.reach = &m->a;
     c.pl = pl;
     for (round = 0; round < 3; round++) /* the lanes, rays at the centres, 32 rays */
         for (t = 0; t < pl->n; t++) {
             unsigned tried = 1u << t;
+            int best;
             if ((joined >> t) & 1u)
                 continue;
             c.fan = (uint8_t)(round == 2);
-            for (k = 1; k < pl->n; k++) {
-                int u, best = -1, laid = 0;
-                for (u = 0; u < pl->n; u++) /* the nearest tree not tried yet */
-                    if (!((tried >> u) & 1u) &&
-                        (best < 0 || bw_dist2(pl->x[t], pl->y[t], pl->x[u], pl->y[u]) <
-                                         bw_dist2(pl->x[t], pl->y[t], pl->x[best], pl->y[best])))
-                        best = u;
+            while ((best = nearest(pl, t, tried)) >= 0) {
+                int u, laid = 0;
                 tried |= 1u << best;
                 if (round == 0) {
                     int n;
-                    flooded = canopy_of(m, &limb, pl, t, flooded);
+                    flooded = canopy_of(m, pl, t, flooded);
                     n = lanes(m, pl, t, best, (int)((flooded >> best) & 1u), cand);
                     laid = n > 0;
                     if (n < 0) { /* u's own canopy: its flood checks the runs */
-                        flooded = canopy_of(m, &limb, pl, best, flooded);
+                        flooded = canopy_of(m, pl, best, flooded);
                         for (u = 0; u < -n && !laid; u++)
                             if (BW_PGET(&m->a, cand[u].mx, cand[u].my)) {
                                 lay_run(&m->grid, &cand[u]);
@@ -885,15 +1069,27 @@ static void bridges(bw_map *m, uint32_t seed, int level, const bw_forest_plan *p
                             }
                     }
                 } else {
-                    flooded = canopy_of(m, &limb, pl, best, flooded);
-                    c.t = (uint8_t)t;
-                    c.u = (uint8_t)best;
-                    c.best = INT32_MAX;
-                    grow_tree(seed, level, pl, t, 0, bridge_part, &c);
-                    if (c.best < INT32_MAX) {
-                        vine_line(&m->grid, c.x0, c.y0, c.x1, c.y1);
-                        laid = 1;
+                    uint8_t order[BW_FOREST_MAX_TRUNKS];
+                    int nb = 1;
+                    flooded = canopy_of(m, pl, best, flooded);
+                    order[0] = (uint8_t)best;
+                    while ((u = nearest(pl, t, tried)) >= 0 && ((flooded >> u) & 1u)) {
+                        tried |= 1u << u; /* on best's canopy: the same replay */
+                        order[nb++] = (uint8_t)u;
                     }
+                    c.t = (uint8_t)t;
+                    c.want = 0;
+                    for (k = 0; k < nb; k++) {
+                        c.want |= (uint8_t)(1u << order[k]);
+                        c.best[order[k]] = INT32_MAX;
+                    }
+                    grow_tree(seed, level, pl, t, 0, bridge_part, &c);
+                    for (k = 0; k < nb && !laid; k++)
+                        if (c.best[order[k]] < INT32_MAX) {
+                            best = order[k];
+                            vine_line(&m->grid, c.x0[best], c.y0[best], c.x1[best], c.y1[best]);
+                            laid = 1;
+                        }
                 }
                 if (laid) {
                     joined |= (1u << t) | (1u << best);
@@ -955,6 +1151,7 @@ typedef struct leaf_ctx {
     bw_grid *g;
     bw_rng r;
     bw_forest_report *rep;
+    bw_plane *limbs;       /* m->b, kept in step with the grid's limbs */
 } leaf_ctx;
 
 /* The tile at (x, y), air off the map. */
@@ -1176,7 +1373,16 @@ static int wood_leaf(const bw_grid *g, const uint16_t *q, int n)
     return -1;
 }
 
-static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
+/* The squares put[0..n) are leaves now: none is a limb (a wood leaf was). */
+static void unlimb(bw_plane *limbs, const uint16_t *put, int n)
+{
+    while (n-- > 0)
+        limbs->w[put[n] >> 5] &= ~(1u << (put[n] & 31));
+}
+
+/* Out of line: its 400-byte frame is then not under the branch walks
+ * canopy_level makes (the deepest chain, the stack peak). */
+BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
 {
     static const uint8_t cells[2] = { TWIG_FAST, TWIG_CAP }, cands[2] = { LEAF_CAND / 2, LEAF_CAND };
     bw_grid *g = c->g;
@@ -1213,21 +1419,20 @@ static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
                     g->cell[e] |= TWIG_MARK;
                     q[n] = (uint16_t)e;
                     dep[n++] = (uint8_t)(dep[i] + 1);
+                } else if ((kind(u) & K_ROOM) && nc < cands[pass] && leaf_room(g, e)) {
+                    cand[nc++] = (uint16_t)e; /* the squares with room, in walk order */
                 }
             }
-        if (nn < BW_FOREST_LEAVES_MIN) /* the squares with room, costed once */
-            for (i = 0; i < n && nc < cands[pass]; i++)
-                for (d = 0; d < 4 && nc < cands[pass]; d++) {
-                    int a = q[i] + step4[d];
-                    if (leaf_room(g, a)) {
-                        cand[nc] = (uint16_t)a;
-                        cost[nc++] = (int16_t)leaf_cost(g, a);
-                    }
-                }
+        /* (a twig's marks change no square's room, only its cost: the
+         * costs come once the twig is walked) */
+        for (i = 0; i < nc && nn < BW_FOREST_LEAVES_MIN; i++)
+            cost[i] = (int16_t)leaf_cost(g, cand[i]);
         while (nn < BW_FOREST_LEAVES_MIN) { /* new leaves where it is short */
             int best = -1, pick = -1, least = INT16_MAX;
+            /* (before this pass's first new leaf every candidate has room:
+             * it had when it was taken, and nothing has changed since) */
             for (i = 0; i < nc && (pass == 0 || pick < 0); i++) /* the second: walk order */
-                if (cost[i] >= 0 && cost[i] < least && leaf_room(g, cand[i])) {
+                if (cost[i] >= 0 && cost[i] < least && (np == 0 || leaf_room(g, cand[i]))) {
                     least = cost[i];
                     pick = i;
                 }
@@ -1261,8 +1466,10 @@ static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
     }
     for (i = 0; i < n; i++)
         g->cell[q[i]] &= (uint8_t)~TWIG_MARK;
-    if (nn >= BW_FOREST_LEAVES_MIN)
+    if (nn >= BW_FOREST_LEAVES_MIN) {
+        unlimb(c->limbs, put, np); /* a wood leaf is no limb */
         return -1;
+    }
     /* Short: the end's square is cut back when it is branch (a mushroom
      * stays: the level above has its top) and, once this end's own new
      * leaves are taken back, every other leaf beside it hangs on a limb of
@@ -1300,6 +1507,7 @@ static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
             /* on a trunk: a vine's tip becomes a leaf of it (no vine
              * stub on a trunk), else air */
             g->cell[e0] = trunk ? (keep == 1 ? BW_T_LEAF : BW_T_AIR) : keep ? BW_T_VINE : BW_T_AIR;
+            c->limbs->w[e0 >> 5] &= ~(1u << (e0 & 31));
             for (i = 0; i < np; i++)
                 ends->w[put[i] >> 5] &= ~(1u << (put[i] & 31));
             if (c->rep) {
@@ -1311,6 +1519,7 @@ static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
     }
     for (i = 0; i < np; i++) /* not cut: it keeps what it got */
         g->cell[put[i]] = BW_T_LEAF;
+    unlimb(c->limbs, put, np);
     if (c->rep)
         c->rep->bare++;
     return -1;
@@ -1386,13 +1595,42 @@ static inline int twig_end(const bw_grid *g, int k)
                                            (kind(p[BW_GRID_MAX]) & K_LIMB) + (kind(p[-1]) & K_LIMB) == 1;
 }
 
-/* One pass in row order over the squares where limbs lie (rows and
- * columns 1..118: a branch's centre line keeps EDGE in, its width one
- * more square out; trunks and tops are further in), so the squares round
- * one are on the map. It joins the tops (4.6: their vines are not limbs,
- * so they make and break no twig end) and marks the twig ends in m->a;
- * then the ends are served in row order, each unmarked as it is done, and
- * the leaves they got (marked in m->a) grow. */
+/* The twig ends, a plane word at a time from the limbs in m->b: the
+ * squares that are limbs with exactly one limb 4-neighbour (a square's
+ * neighbours above and below are 120 bits away, 3 words and 24 bits). Limbs
+ * lie in rows and columns 1..118 (a branch's centre line keeps EDGE in, its
+ * width one more square out; trunks and tops are further in), so no
+ * neighbour of one wraps round a row's end. Only branch and mushroom
+ * squares are ends (twig_end), so trunk and top squares are taken out. */
+BW_NOINLINE static void mark_ends(uint32_t *e, const uint32_t *l, const uint8_t *cell)
+{
+    int j;
+    for (j = 0; j < BW_PLANE_WORDS; j++) {
+        uint32_t c = l[j], n, s, w, x, a, b, k;
+        if (!c) {
+            e[j] = 0;
+            continue;
+        }
+        n = (j >= 4 ? l[j - 4] >> 8 : 0u) | (j >= 3 ? l[j - 3] << 24 : 0u);
+        s = (j + 3 < BW_PLANE_WORDS ? l[j + 3] >> 24 : 0u) | (j + 4 < BW_PLANE_WORDS ? l[j + 4] << 8 : 0u);
+        w = c << 1 | (j > 0 ? l[j - 1] >> 31 : 0u);
+        x = c >> 1 | (j + 1 < BW_PLANE_WORDS ? l[j + 1] << 31 : 0u);
+        a = n ^ s;
+        b = w ^ x;
+        e[j] = k = c & (a ^ b) & ~(n & s) & ~(w & x); /* exactly one of the four */
+        while (k) { /* branch and mushroom squares only: no trunk or top */
+            int i = j * 32 + bw_low_bit(k);
+            k &= k - 1u;
+            if (!(kind(cell[i]) & K_SHOOT))
+                e[j] &= ~(1u << (i & 31));
+        }
+    }
+}
+
+/* 4.4 on the grid the branches and tops left: the twig ends are marked in
+ * m->a (mark_ends), served in row order, each unmarked as it is done, and
+ * the leaves they got (marked in m->a) grow. The limbs in m->b follow the
+ * squares end_leaves cuts back or turns to wood leaves. */
 static void tops_and_leaves(bw_map *m, uint32_t seed, int level, bw_forest_report *rep)
 {
     bw_grid *g = &m->grid;
@@ -1400,18 +1638,9 @@ static void tops_and_leaves(bw_map *m, uint32_t seed, int level, bw_forest_repor
     int x, y, d, i, pass;
     c.g = g;
     c.rep = rep;
-    bw_plane_clear(&m->a);
+    c.limbs = &m->b;
     bw_rng_stream(&c.r, seed, BW_GEN_FOREST, (uint32_t)level, P_LEAVES);
-    for (y = EDGE - 1; y <= BW_FOREST_H - EDGE; y++)
-        for (x = EDGE - 1; x <= BW_FOREST_W - EDGE; x++) {
-            const uint8_t *p = &BW_AT(g, x, y);
-            if (*p == BW_T_AIR)
-                continue;
-            if (*p == BW_T_MUSHROOM_TOP && !top_on_canopy(g, x, y))
-                join_top(g, x, y, rep);
-            if (twig_end(g, BW_BIT(x, y)))
-                BW_PSET(&m->a, x, y);
-        }
+    mark_ends(m->a.w, m->b.w, g->cell);
     for (pass = 0; pass < 2; pass++) /* the ends in row order, mushrooms first (never cut) */
     for (i = 0; i < BW_PLANE_WORDS; i++) {
         uint32_t w = m->a.w[i];
@@ -1460,10 +1689,10 @@ static void tops_and_leaves(bw_map *m, uint32_t seed, int level, bw_forest_repor
 typedef struct tops_ctx {
     bw_grid *g;
     const uint32_t *rolls;
+    bw_plane *limbs;       /* m->b: a top is a limb */
 } tops_ctx;
 
-/* 1 if (x, y) is one of the squares of branch p, as squares() walks them:
- * a line's squares after s steps lie s squares (x + y) from its start. */
+/* 1 if (x, y) is one of the squares of branch p, as squares() walks them. */
 static int on_part(const bw_forest_part *p, int x, int y)
 {
     static const int8_t shift[3] = { 0, 1, -1 };
@@ -1471,19 +1700,18 @@ static int on_part(const bw_forest_part *p, int x, int y)
     int sx = p->x1 < p->x0 ? -1 : 1, sy = p->y1 < p->y0 ? -1 : 1;
     for (k = 0; k < p->width && k < 3; k++) {
         int lx = p->x0 + (steep ? shift[k] : 0), ly = p->y0 + (steep ? 0 : shift[k]);
-        int ddx = (x - lx) * sx, ddy = (y - ly) * sy, n;
-        int32_t e = ny - nx;
+        int ddx = (x - lx) * sx, ddy = (y - ly) * sy;
+        int32_t f = (int32_t)(1 + 2 * ddx) * ny - (int32_t)(1 + 2 * ddy) * nx;
         if (ddx < 0 || ddy < 0 || ddx > nx || ddy > ny)
             continue; /* the line keeps to the box of its ends */
-        for (n = ddx + ddy; n > 0; n--)
-            if (e < 0) {
-                lx += sx;
-                e += 2 * ny;
-            } else {
-                ly += sy;
-                e -= 2 * nx;
-            }
-        if (lx == x && ly == y)
+        /* line4's error term after ddx steps along x and ddy along y is f;
+         * every square the line passes has f in [-2 nx, 2 ny) (a step
+         * along x adds 2 ny where f < 0, one along y takes 2 nx off where
+         * f >= 0), and of the squares s steps on only one has (f grows by
+         * 2 (nx + ny), the interval's width, from one to the next): so
+         * that is the test, no walk (the same as the walk for every line
+         * up to 60 x 60). The start is on it. */
+        if ((ddx == 0 && ddy == 0) || (f >= -2 * nx && f < 2 * ny))
             return 1;
     }
     return 0;
@@ -1515,6 +1743,27 @@ static int roll_list(uint32_t *l, uint32_t key, int level)
     return 1;
 }
 
+/* 4.6: the tops off the canopy get their vines, in row order (a vine may
+ * put a later top on the canopy; vines are no limbs, so they make and
+ * break no twig end). The tops are the squares of the roll list in m->a
+ * (`list`) or of the plane m->a that hold a top. */
+static void join_tops(bw_map *m, int list, bw_forest_report *rep)
+{
+    bw_grid *g = &m->grid;
+    const uint32_t *l = m->a.w;
+    int j, n = list ? (int)l[BW_FOREST_H] : BW_PLANE_WORDS;
+    for (j = 0; j < n; j++) {
+        uint32_t w = list ? 1u : l[j];
+        while (w) {
+            int c = list ? (int)(l[ROLL_AT + j] & 255u) + (int)(l[ROLL_AT + j] >> 8) * BW_GRID_MAX
+                         : j * 32 + bw_low_bit(w);
+            w &= w - 1u;
+            if (g->cell[c] == BW_T_MUSHROOM_TOP && !top_on_canopy(g, c % BW_GRID_MAX, c / BW_GRID_MAX))
+                join_top(g, c % BW_GRID_MAX, c / BW_GRID_MAX, rep);
+        }
+    }
+}
+
 static void tops_part(const bw_forest_part *p, void *vc)
 {
     tops_ctx *c = (tops_ctx *)vc;
@@ -1528,8 +1777,10 @@ static void tops_part(const bw_forest_part *p, void *vc)
         if ((v & 255u) - (uint32_t)xl <= (uint32_t)(xh - xl)) {
             int x = (int)(v & 255u), y = (int)(v >> 8);
             uint8_t *q = &BW_AT(c->g, x, y);
-            if (*q != BW_T_TRUNK && on_part(p, x, y))
+            if (*q != BW_T_TRUNK && on_part(p, x, y)) {
                 *q = BW_T_MUSHROOM_TOP;
+                BW_PSET(c->limbs, x, y);
+            }
         }
     }
 }
@@ -1542,17 +1793,17 @@ static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_pl
     uint32_t key = mushroom_key(seed);
     int t, i;
     bw_map_init(m, BW_FOREST_W, BW_FOREST_H, BW_T_AIR);
+    bw_plane_clear(&m->b); /* the limbs: trunk, branch, mushroom and top squares */
     for (t = 0; t < pl->n; t++) /* 4.1 */
-        disc(g, pl->x[t], pl->y[t], pl->r[t], BW_T_TRUNK);
-    dc.s.mode = SINK_DRAW;
-    dc.s.g = g;
-    dc.s.plane = &m->a;
-    dc.s.key = key;
-    dc.s.level = (uint8_t)level;
+        disc(g, pl->x[t], pl->y[t], pl->r[t], BW_T_TRUNK, &m->b);
+    dc.g = g;
+    dc.plane = &m->a;
     dc.rep = rep;
     dc.h = h;
+    dc.limbs = &m->b;
     for (t = 0; t < pl->n; t++)
         grow_tree(seed, level, pl, t, 0, draw_part, &dc);
+    bw_plane_or(&m->b, &m->a); /* the last tree's squares */
     for (i = 0; i < BW_PLANE_WORDS && level >= 2 && level <= 4; i++) { /* 4.5: this level's rolls */
         uint32_t w = shroom_word(key, level, (unsigned)i);
         while (w) {
@@ -1566,14 +1817,18 @@ static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_pl
         tops_ctx tc;
         tc.g = g;
         tc.rolls = m->a.w;
+        tc.limbs = &m->b;
         if (roll_list(m->a.w, key, level + 1)) {
             for (t = 0; t < pl->n; t++)
                 grow_tree(seed, level + 1, pl, t, 0, tops_part, &tc);
+            join_tops(m, 1, rep);
         } else { /* more rolls than the list holds: never measured */
             bw_forest_mushrooms(seed, level + 1, &m->a);
             for (i = 0; i < BW_GRID_CELLS; i++)
                 if ((m->a.w[i >> 5] >> (i & 31)) & 1u)
                     g->cell[i] = BW_T_MUSHROOM_TOP;
+            bw_plane_or(&m->b, &m->a);
+            join_tops(m, 0, rep);
         }
     }
     tops_and_leaves(m, seed, level, rep); /* 4.6, 4.4 */
@@ -1608,14 +1863,14 @@ static void roots(bw_grid *g, bw_rng *r, const bw_forest_plan *pl, int t, int cl
 {
     int cx = pl->x[t], cy = pl->y[t], rad = pl->r[t], i, n, base;
     int ring = rad + bw_rng_range(r, ROOT_W_MIN, ROOT_W_MAX);
-    disc(g, cx, cy, ring, BW_T_ROOTS);
+    disc(g, cx, cy, ring, BW_T_ROOTS, 0);
     n = bw_rng_range(r, BUTTRESS_MIN, BUTTRESS_MAX);
     for (i = 0; i < n; i++) {
         int dir = (int)bw_rng_below(r, 32), len = bw_rng_range(r, 1, BUTTRESS_LEN);
         paint_line(g, cx + dir_x(dir, ring), cy + dir_y(dir, ring), cx + dir_x(dir, ring + len),
                    cy + dir_y(dir, ring + len), bw_rng_range(r, 1, 2), 0xff, BW_T_ROOTS);
     }
-    disc(g, cx, cy, rad, BW_T_TRUNK);
+    disc(g, cx, cy, rad, BW_T_TRUNK, 0);
     n = bw_rng_range(r, GAPS_MIN, GAPS_MAX);
     base = (int)bw_rng_below(r, 32);
     for (i = 0; i < n; i++) { /* 4.5.2: a way in to the trunk */
