@@ -729,12 +729,12 @@ typedef struct bridge_ctx {
 
 /* One ray from (x, y) toward (ex, ey) (see bridge_ctx). Inlined at -O2
  * (the fallback casts 32 rays from every twig tip: the call was a tenth
- * of the worst level); a call at -Os, where the size counts (the forest
- * alone stays under 16 KiB of flash). */
-#ifdef __OPTIMIZE_SIZE__
-#define RAY_INLINE
-#else
+ * of the worst level); a call in builds for size (config.h, BW_FAST 0: the
+ * forest alone stays under 16 KiB of flash). */
+#if BW_FAST
 #define RAY_INLINE BW_ALWAYS_INLINE
+#else
+#define RAY_INLINE
 #endif
 static inline RAY_INLINE void bridge_ray(bridge_ctx *c, int x, int y, int ex, int ey, unsigned want)
 {
@@ -912,7 +912,7 @@ static int lanes(bw_map *m, const bw_forest_plan *pl, int t, int u, int same, la
     return -nc;
 }
 
-#ifndef __OPTIMIZE_SIZE__ /* see canopy_of */
+#if BW_FAST /* see canopy_of */
 /* The limbs (set bits of `o`, m->b) joined to square `start` by 4-steps
  * into `r`, a plane word at a time. A word takes its reached bits from its
  * neighbours (the words before and after it, bits 31 and 0, and the rows
@@ -988,7 +988,7 @@ static void flood_limbs(uint32_t *r, const uint32_t *o, int start)
  * unless m->a holds it already: `flooded` and the result are the trunks
  * on the canopy m->a holds. Bridges lay vines into the air only, never a
  * limb, so a canopy flooded once stays right for the whole bridge pass
- * and serves every tree on it. Built for size (-Os), the flood is the
+ * and serves every tree on it. Built for size (BW_FAST 0), the flood is the
  * fill's over the limb tiles (linked for DLVL 5 anyway), the same squares:
  * without the word flood's 0.6 KiB the forest alone stays under 16 KiB. */
 static unsigned canopy_of(bw_map *m, const bw_forest_plan *pl, int t, unsigned flooded)
@@ -996,7 +996,7 @@ static unsigned canopy_of(bw_map *m, const bw_forest_plan *pl, int t, unsigned f
     int u;
     if ((flooded >> t) & 1u)
         return flooded;
-#ifdef __OPTIMIZE_SIZE__
+#if !BW_FAST
     {
         bw_tileset limb;
         bw_tileset_clear(&limb);
