@@ -22,23 +22,11 @@ int bw_building_is_wall(const bw_building_params *p, int tile)
            tile == p->door;
 }
 
-/* Outline cell i of a w x h rectangle, clockwise from the top-left corner,
- * with its outward normal; i < 2 * (w + h) - 4. */
-static void outline(bw_rect o, int i, int *x, int *y, int *nx, int *ny)
-{
-    int w = bw_rect_w(o), h = bw_rect_h(o);
-    *nx = *ny = 0;
-    if (i < w - 1) {                         /* top, left corner included */
-        *x = o.x0 + i; *y = o.y0; *ny = -1;
-    } else if ((i -= w - 1) < h - 1) {       /* right, top-right corner */
-        *x = o.x1; *y = o.y0 + i; *nx = 1;
-    } else if ((i -= h - 1) < w - 1) {       /* bottom, bottom-right corner */
-        *x = o.x1 - i; *y = o.y1; *ny = 1;
-    } else {                                 /* left, bottom-left corner */
-        i -= w - 1;
-        *x = o.x0; *y = o.y1 - i; *nx = -1;
-    }
-}
+/* The outline is walked clockwise from the top-left corner: along the
+ * top (+x), down the right side, back along the bottom, up the left side;
+ * each corner is the first cell of the side it starts, and a cell's
+ * outward normal is its side's direction turned a quarter left. */
+static const int8_t side_dx[4] = { 1, 0, -1, 0 }, side_dy[4] = { 0, 1, 0, -1 };
 
 static int wall_at(const bw_grid *g, const bw_building_params *p, int x, int y)
 {
@@ -54,7 +42,7 @@ int bw_building_put(bw_grid *g, bw_rng *r, const bw_building_params *p,
                     bw_rect outer)
 {
     bw_rect o;
-    int i, n, x, y, nx, ny, standing = 0;
+    int i, n, x, y, nx, ny, side = 0, standing = 0;
     o.x0 = (int16_t)bw_max(outer.x0, 0);
     o.y0 = (int16_t)bw_max(outer.y0, 0);
     o.x1 = (int16_t)bw_min(outer.x1, g->w - 1);
@@ -84,11 +72,12 @@ int bw_building_put(bw_grid *g, bw_rng *r, const bw_building_params *p,
      *
      * And the walls still standing are counted (the corner pass below
      * turns variants into walls, which are walls too). */
-    for (i = 0; i < n; i++) {
+    for (i = 0, x = o.x0, y = o.y0; i < n; i++) {
         uint8_t t = p->wall;
-        int ox, oy, bx, by, corner;
-        outline(o, i, &x, &y, &nx, &ny);
-        corner = is_corner(o, x, y);
+        int ox, oy, bx, by, corner = is_corner(o, x, y);
+        side += i && corner;
+        nx = side_dy[side];
+        ny = -side_dx[side];
         if (BW_AT(g, x, y) != p->floor) {
             if (!corner) {
                 uint32_t roll = bw_rng_below(r, p->chance_den);
@@ -104,6 +93,8 @@ int bw_building_put(bw_grid *g, bw_rng *r, const bw_building_params *p,
             BW_AT(g, ox, oy) = p->floor;
         }
         standing += bw_building_is_wall(p, BW_AT(g, x, y));
+        x += side_dx[side];
+        y += side_dy[side];
     }
 
     /* algorithms.txt: only a non-corner wall crumbles, breaks or is a

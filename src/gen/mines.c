@@ -880,57 +880,40 @@ static uint32_t way_open(const bw_map *m, int x, int y, int j)
  * the ford is not needed). The open cells are m->b's (the cells that
  * connect), a row of the window a word; the reached ones, seeded with the
  * first open neighbour, fill along their rows and spread up and down in
- * sweeps down and up the window until they stop changing (each sweep that
- * changes something adds a cell, so at most FORD_WIN^2 sweeps), or until
- * every open neighbour is reached. The component of the seed is the same
- * whatever the order of growth. */
+ * sweeps down and up the window until they stop changing: each sweep that
+ * changes something adds a cell, so there are at most FORD_WIN^2 + 1 (the
+ * bound, never met). The component of the seed is the same whatever the
+ * order of growth, and the answer is whether it holds every open
+ * neighbour. */
 BW_NOINLINE static int way_round(const bw_map *m, int x, int y)
 {
     uint32_t reach[FORD_WIN];
-    int i, j, h = FORD_WIN / 2, grew = 1, step, first = -1, dir;
-#if BW_FAST
-    int nlo = h, nhi = h; /* the rows reached so far */
-#else
-    const int nlo = 1, nhi = FORD_WIN - 2; /* every row, every sweep */
-#endif
+    int i, j, h = FORD_WIN / 2, grew = 1, step, first = -1;
     for (j = 0; j < FORD_WIN; j++)
         reach[j] = 0;
     for (i = 0; i < 8; i += 2) /* seed: the first open 4-neighbour */
         if (first < 0 && BW_PGET(&m->b, x + bw_dx8[i], y + bw_dy8[i])) {
             first = i;
             reach[h + bw_dy8[i]] = 1u << (h + bw_dx8[i]);
-#if BW_FAST
-            nlo = nhi = h + bw_dy8[i];
-#endif
         }
-    for (step = 0;; step++) {
-        int all = 1;
-        for (i = 0; i < 8; i += 2)
-            if (BW_PGET(&m->b, x + bw_dx8[i], y + bw_dy8[i]) &&
-                !((reach[h + bw_dy8[i]] >> (h + bw_dx8[i])) & 1u))
-                all = 0;
-        if (all)
-            return 1;
-        if (!grew || step == FORD_WIN * FORD_WIN)
-            return 0;
-        /* only rows next to a reached one can change: a sweep runs from a
-         * row before the reached rows to a row past them (both growing) */
-        dir = (step & 1) ? -1 : 1;
-        for (grew = 0, j = dir > 0 ? bw_max(nlo - 1, 0) : bw_min(nhi + 1, FORD_WIN - 1);
-             j >= 0 && j < FORD_WIN && j >= nlo - 1 && j <= nhi + 1; j += dir) {
-            uint32_t r = reach[j] | (j > 0 ? reach[j - 1] : 0) |
-                         (j + 1 < FORD_WIN ? reach[j + 1] : 0), open = way_open(m, x, y, j);
+    for (step = 0; grew && step <= FORD_WIN * FORD_WIN; step++)
+        for (grew = 0, i = 0; i < FORD_WIN; i++) {
+            /* downwards on even sweeps, upwards on odd ones */
+            uint32_t r, open;
+            j = i;
+            r = reach[j] | (j > 0 ? reach[j - 1] : 0) | (j + 1 < FORD_WIN ? reach[j + 1] : 0);
+            open = way_open(m, x, y, j);
             r = bw_plane_runs_of(open, r & open);
             if (r != reach[j]) {
                 reach[j] = r;
                 grew = 1;
-#if BW_FAST
-                nlo = bw_min(nlo, j);
-                nhi = bw_max(nhi, j);
-#endif
             }
         }
-    }
+    for (i = 0; i < 8; i += 2)
+        if (BW_PGET(&m->b, x + bw_dx8[i], y + bw_dy8[i]) &&
+            !((reach[h + bw_dy8[i]] >> (h + bw_dx8[i])) & 1u))
+            return 0;
+    return 1;
 }
 
 #if BW_FAST
@@ -973,6 +956,7 @@ static void unreached_lines(const bw_map *m, uint32_t row[5], uint32_t col[5])
 
 #endif
 
+#if BW_FAST
 /* The cells x0..x0 + 31 of row y (the first n of them) that may start a
  * crossing: not connecting (m->b), next to a reached cell (m->a). */
 static uint32_t cross_cand(const bw_map *m, int x0, int y, int n)
@@ -982,6 +966,7 @@ static uint32_t cross_cand(const bw_map *m, int x0, int y, int n)
     v &= ~bits32(&m->b, x0, y);
     return n >= 32 ? v : v & ((1u << n) - 1u);
 }
+#endif
 
 /* Turns the `len` deep cells from (x, y) along bw_dx8[d] shallow (and
  * connecting, in m->b) and floods what they join into m->a. */
@@ -1057,8 +1042,9 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
     bw_grid *g = &m->grid;
     bw_tileset open;
     uint32_t ford_rows[4] = {0, 0, 0, 0}; /* bit y: row y holds a ford */
-    int it, x, y, x0, i;
+    int it, x, y;
 #if BW_FAST
+    int x0, i;
     uint32_t wet[4][4]; /* bit y of wet[k]: row y has water in x = EDGE + 32k.. + 31 */
     uint32_t urow[5], ucol[5]; /* rows, columns with an unreached cell */
     int d;
@@ -1107,6 +1093,7 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
         /* the deep cells next to a reached one, in row order, found a word
          * at a time (deep water does not connect); a crossing ends on an
          * unreached open cell, so it runs along a row or column of one */
+#if BW_FAST
         for (y = EDGE; y < g->h - EDGE; y++)
             for (i = 0, x0 = EDGE; x0 < g->w - EDGE; i++, x0 += 32) {
                 int in_row = LINE_HAS(urow, y);
@@ -1128,6 +1115,22 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
                     }
                 }
             }
+#else
+        /* the same cells in the same order a cell at a time: m->a only
+         * grows (by the fords, which the scan sees at once) */
+        for (y = EDGE; y < g->h - EDGE; y++)
+            for (x = EDGE; x < g->w - EDGE; x++)
+                if (BW_AT(g, x, y) == BW_T_DEEP &&
+                    (REACHED(m, x - 1, y) || REACHED(m, x + 1, y) ||
+                     REACHED(m, x, y - 1) || REACHED(m, x, y + 1))) {
+                    cross_from(m, x, y, 1, 1, &c);
+                    if (c.len == 1) {
+                        ford(m, &open, c.x, c.y, 0, 1, ford_rows);
+                        c.len = CROSS_LEN + 1;
+                        one = 1;
+                    }
+                }
+#endif
         if (one)
             continue; /* scan again for what is still apart */
         if (c.len > CROSS_LEN)
