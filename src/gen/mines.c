@@ -244,47 +244,14 @@ static void tunnel(bw_grid *g, bw_rng *r, int x0, int y0, int x1, int y1,
  * cell with 4 or more wall neighbours (of 8) stays wall, an open cell with
  * 5 or more becomes wall; the map's edge stays wall. (The ground the pits
  * need is painted again afterwards.) bw_life_cave does it 32 cells at a
- * time (the smoothing was once most of a level's cost). A plain build
- * (BW_FAST 0) counts the same rule itself, in less code: a cell
- * becomes wall when 5 or more of the 9 cells of its 3 x 3 square are wall
- * (sums of 3 down each column, added along the row), with the rows
- * round it kept as they were in m->b's bytes (the map holds only `wall`
- * and `floor` here, and m->b is free). */
+ * time in the fast build (the smoothing was once most of a level's cost);
+ * the small build's is a generation at a time, the same grid here (the
+ * map holds only `wall` and `floor`), and the code the pits' smoothing
+ * (bw_life_run) links anyway. */
 static void smooth(bw_map *m, uint8_t wall, uint8_t floor)
 {
     bw_grid *g = &m->grid;
-#if BW_FAST
     bw_life_cave(g, 2, 1, 1, g->w - 2, g->h - 2, wall, floor);
-#else
-    /* rows y - 1, y and y + 1 as they were, 1 for wall and 0 for floor */
-    uint8_t *r[3], *t;
-    int gen, k, x, y;
-    for (gen = 0; gen < 2; gen++) {
-        for (k = 0; k < 3; k++) {
-            r[k] = (uint8_t *)m->b.w + k * BW_GRID_MAX;
-            for (x = 0; k < 2 && x < g->w; x++)
-                r[k][x] = BW_AT(g, x, k) == wall;
-        }
-        for (y = 1; y < g->h - 1; y++) {
-            uint8_t *row = &BW_AT(g, 0, y);
-            int c0, c1;
-            for (x = 0; x < g->w; x++)
-                r[2][x] = row[x + BW_GRID_MAX] == wall;
-            c0 = r[0][0] + r[1][0] + r[2][0];
-            c1 = r[0][1] + r[1][1] + r[2][1];
-            for (x = 1; x < g->w - 1; x++) {
-                int c2 = r[0][x + 1] + r[1][x + 1] + r[2][x + 1];
-                row[x] = c0 + c1 + c2 >= 5 ? wall : floor;
-                c0 = c1;
-                c1 = c2;
-            }
-            t = r[0]; /* row y is the next one's row above */
-            r[0] = r[1];
-            r[1] = r[2];
-            r[2] = t;
-        }
-    }
-#endif
 }
 
 /* The pit boxes (plus one ring) of both plans, pl[0] the pits arriving
@@ -631,13 +598,11 @@ static void patches(bw_grid *g, bw_rng *r, uint8_t tile, uint8_t over, int count
 {
     bw_rubble_params p;
     int i;
-    if (tile == BW_T_LICHEN) {
-        bw_rubble_lichen_defaults(&p);
-    } else {
-        bw_rubble_defaults(&p);
-        bw_tileset_clear(&p.over);
-        bw_tileset_add(&p.over, over);
-    }
+    /* PUT_RUBBLE's numbers; lichen (over stone) is bw_rubble_lichen_defaults */
+    bw_rubble_defaults(&p);
+    p.tile = tile;
+    bw_tileset_clear(&p.over);
+    bw_tileset_add(&p.over, over);
     for (i = 0; i < count; i++)
         bw_rubble_put(g, r, &p, 0);
 }
