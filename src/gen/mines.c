@@ -526,10 +526,12 @@ static int fill_gaps(bw_map *m, const area_list *al)
                     unsigned i = BW_BIT(x, y);
                     uint32_t word = m->a.w[i >> 5];
                     if ((word >> (i & 31)) & 1u) {
+#if BW_FAST
                         /* reached cells are passed over to the end of
                          * their plane word where they fill it */
                         if ((word >> (i & 31)) == (~0u >> (i & 31)))
                             x = bw_min(x + 31 - (int)(i & 31), al->x1[k]);
+#endif
                         continue;
                     }
                     if (!BW_TILESET_HAS(&open, g->cell[i]))
@@ -1172,14 +1174,9 @@ static void widen_water(bw_map *m)
         m->a.w[i] = sh[i] | wide;
     }
 #else
-    /* the 4-neighbours of every shallow cell (a plane word at a time
-     * where it has none); a neighbour made shallow is no stone any more,
-     * so the order does not matter */
+    /* the 4-neighbours of every shallow cell; a neighbour made shallow
+     * is no stone any more, so the order does not matter */
     for (i = 0; i < BW_PLANE_WORDS * 32; i++) {
-        if (!(sh[i >> 5] >> (i & 31))) {
-            i |= 31; /* no shallow cell in the rest of the word */
-            continue;
-        }
         if (!(sh[i >> 5] >> (i & 31) & 1u))
             continue;
         for (k = 0; k < 4; k++) {
