@@ -845,40 +845,36 @@ static uint32_t way_open(const bw_map *m, int x, int y, int j)
 /* 1 if the open 4-neighbours of ford (x, y) are joined without it inside
  * the FORD_WIN window round it (then they are joined on the map too, and
  * the ford is not needed). The open cells are m->b's (the cells that
- * connect), a row of the window a word; the reached ones, seeded with the
- * first open neighbour, fill along their rows and spread up and down in
- * sweeps down and up the window until they stop changing: each sweep that
- * changes something adds a cell, so there are at most FORD_WIN^2 + 1 (the
- * bound, never met). The component of the seed is the same whatever the
- * order of growth, and the answer is whether it holds every open
- * neighbour. */
+ * connect), a row of the window a word; the reached ones, seeded with one
+ * open neighbour (any: the answer is whether they all share a component),
+ * fill along their rows and spread up and down in sweeps down the window
+ * until they stop changing: each sweep that changes something adds a
+ * cell, so there are at most FORD_WIN^2 + 1 (the bound, never met). */
 BW_NOINLINE static int way_round(const bw_map *m, int x, int y)
 {
-    uint32_t reach[FORD_WIN];
-    int i, j, h = FORD_WIN / 2, grew = 1, step, first = -1;
+    uint32_t reach[FORD_WIN], want[3];
+    int j, h = FORD_WIN / 2, grew = 1, step;
     for (j = 0; j < FORD_WIN; j++)
         reach[j] = 0;
-    for (i = 0; i < 8; i += 2) /* seed: the first open 4-neighbour */
-        if (first < 0 && BW_PGET(&m->b, x + bw_dx8[i], y + bw_dy8[i])) {
-            first = i;
-            reach[h + bw_dy8[i]] = 1u << (h + bw_dx8[i]);
+    for (j = 0; j < 3; j++) /* the open 4-neighbours, rows h - 1..h + 1 */
+        want[j] = way_open(m, x, y, h - 1 + j) & (j == 1 ? 5u << (h - 1) : 1u << h);
+    for (j = 0; j < 3; j++)
+        if (want[j]) {
+            reach[h - 1 + j] = want[j] & (0u - want[j]); /* the seed */
+            break;
         }
     for (step = 0; grew && step <= FORD_WIN * FORD_WIN; step++)
-        for (grew = 0, i = 0; i < FORD_WIN; i++) {
-            /* downwards on even sweeps, upwards on odd ones */
-            uint32_t r, open;
-            j = i;
-            r = reach[j] | (j > 0 ? reach[j - 1] : 0) | (j + 1 < FORD_WIN ? reach[j + 1] : 0);
-            open = way_open(m, x, y, j);
+        for (grew = 0, j = 0; j < FORD_WIN; j++) {
+            uint32_t r = reach[j] | (j > 0 ? reach[j - 1] : 0) |
+                         (j + 1 < FORD_WIN ? reach[j + 1] : 0), open = way_open(m, x, y, j);
             r = bw_plane_runs_of(open, r & open);
             if (r != reach[j]) {
                 reach[j] = r;
                 grew = 1;
             }
         }
-    for (i = 0; i < 8; i += 2)
-        if (BW_PGET(&m->b, x + bw_dx8[i], y + bw_dy8[i]) &&
-            !((reach[h + bw_dy8[i]] >> (h + bw_dx8[i])) & 1u))
+    for (j = 0; j < 3; j++)
+        if ((reach[h - 1 + j] & want[j]) != want[j])
             return 0;
     return 1;
 }
