@@ -611,15 +611,17 @@ static void patches(bw_grid *g, bw_rng *r, uint8_t tile, uint8_t over, int count
 
 /* PUT_ORC_WATCHTOWERS on the level, off the marked pit boxes and, on
  * DLVL 3, off the water and the pit with its slick rock. */
+#define TOWER_OFF(k) (BW_TILESET_BIT(MARK, k) | BW_TILESET_BIT(BW_T_SHALLOW, k) | \
+                      BW_TILESET_BIT(BW_T_DEEP, k) | BW_TILESET_BIT(BW_T_SLICK, k) | \
+                      BW_TILESET_BIT(BW_T_CRUMBLE_DIRT, k)) /* the last: a pit's middle */
 static void towers(bw_grid *g, bw_rng *r, int n)
 {
+    static const bw_tileset off = { { TOWER_OFF(0), TOWER_OFF(1), TOWER_OFF(2), TOWER_OFF(3) } };
     bw_watchtower_params wp;
+    int k;
     bw_watchtower_defaults(&wp);
-    bw_tileset_add(&wp.forbid, MARK);
-    bw_tileset_add(&wp.forbid, BW_T_SHALLOW);
-    bw_tileset_add(&wp.forbid, BW_T_DEEP);
-    bw_tileset_add(&wp.forbid, BW_T_SLICK);
-    bw_tileset_add(&wp.forbid, BW_T_CRUMBLE_DIRT); /* a pit's middle */
+    for (k = 0; k < 4; k++)
+        wp.forbid.w[k] |= off.w[k];
     wp.count = (uint8_t)n;
     bw_watchtower_put_many(g, r, &wp, bw_rect_make(1, 1, g->w - 2, g->h - 2), 0);
 }
