@@ -414,10 +414,11 @@ static int keep_reached(bw_map *m, const node_list *nl, int first, uint8_t wall,
 
 /* Buildings whose rooms no door reaches get one (1.1.4): a wall cell with
  * reached ground on one side and unreached open ground opposite becomes a
- * door, and the fill grows through it. m->a is first flooded from (sx, sy);
- * with sx < 0 it already holds the reached cells (minus the buildings).
+ * door, and the fill grows through it. m->a is first flooded from the
+ * first node of nl; with no nl it already holds the reached cells (minus
+ * the buildings).
  * Only walls inside bx0..bx1, by0..by1 are looked at (all the buildings). */
-static void open_doors(bw_map *m, int sx, int sy, int bx0, int by0, int bx1, int by1)
+static void open_doors(bw_map *m, const node_list *nl, int bx0, int by0, int bx1, int by1)
 {
     bw_grid *g = &m->grid;
     bw_tileset open;
@@ -427,10 +428,8 @@ static void open_doors(bw_map *m, int sx, int sy, int bx0, int by0, int bx1, int
     by0 = bw_max(by0, 1);
     bx1 = bw_min(bx1, g->w - 2);
     by1 = bw_min(by1, g->h - 2);
-    if (sx >= 0) {
-        bw_plane_clear(&m->a);
-        bw_fill_flood(&m->fill, g, &open, &m->a, sx, sy);
-    }
+    if (nl)
+        flood_nodes(m, &open, nl, 1);
     for (pass = 0; pass < DOOR_PASSES && changed; pass++) {
         changed = 0;
         for (y = by0; y <= by1; y++)
@@ -661,7 +660,7 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     /* in the open, not inside buildings */
     patches(g, &r, BW_T_RUBBLE, BW_T_DIRT, bw_rng_range(&r, 10, 16));
     put_pits(m, pl, BW_T_DIRT); /* 1.1.3 */
-    open_doors(m, nl.x[0], nl.y[0], 1, 1, g->w - 2, g->h - 2);
+    open_doors(m, &nl, 1, 1, g->w - 2, g->h - 2);
     al.n = 0;
     area_add(&al, g, 0, 0, g->w - 1, g->h - 1); /* the doors may have left any room out */
     ensure_connected(m, &al, &nl, BW_T_DIRT);
@@ -1364,10 +1363,10 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
         dx1 = bw_max(dx1, al.x1[i]); /* would be, the doors come out the same */
         dy1 = bw_max(dy1, al.y1[i]);
     }
-    open_doors(m, -1, -1, dx0, dy0, dx1, dy1);
+    open_doors(m, 0, dx0, dy0, dx1, dy1);
 #else
     /* the same reached set, flooded again from node 0, and the whole map */
-    open_doors(m, nl.x[0], nl.y[0], 1, 1, g->w - 2, g->h - 2);
+    open_doors(m, &nl, 1, 1, g->w - 2, g->h - 2);
 #endif
     bw_rng_stream(&r, seed, BW_GEN_MINES, 4, P_FEATURES); /* 1.4.5 */
     scatter(g, &r, BW_T_STONE, BW_T_STALACTITE, bw_grid_count(g, BW_T_STONE) / 60);
