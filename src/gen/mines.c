@@ -525,12 +525,10 @@ static int fill_gaps(bw_map *m, const area_list *al)
                     unsigned i = BW_BIT(x, y);
                     uint32_t word = m->a.w[i >> 5];
                     if ((word >> (i & 31)) & 1u) {
-#if BW_FAST
                         /* reached cells are passed over to the end of
                          * their plane word where they fill it */
                         if ((word >> (i & 31)) == (~0u >> (i & 31)))
                             x = bw_min(x + 31 - (int)(i & 31), al->x1[k]);
-#endif
                         continue;
                     }
                     if (!BW_TILESET_HAS(&open, g->cell[i]))
@@ -848,13 +846,19 @@ static uint32_t way_open(const bw_map *m, int x, int y, int j)
  * the ford is not needed). The open cells are m->b's (the cells that
  * connect), a row of the window a word; the reached ones, seeded with one
  * open neighbour (any: the answer is whether they all share a component),
- * fill along their rows and spread up and down in sweeps down the window
- * until they stop changing: each sweep that changes something adds a
- * cell, so there are at most FORD_WIN^2 + 1 (the bound, never met). */
+ * fill along their rows and spread up and down in sweeps until every open
+ * neighbour is reached or they stop changing: each sweep that changes
+ * something adds a cell, so there are at most FORD_WIN^2 (the bound, never
+ * met). The fast build sweeps down and up in turn, over the rows next to
+ * the reached ones; the small one (config.h, BW_FAST) sweeps the whole
+ * window down. */
 BW_NOINLINE static int way_round(const bw_map *m, int x, int y)
 {
     uint32_t reach[FORD_WIN], want[3];
     int j, h = FORD_WIN / 2, grew = 1, step;
+#if BW_FAST
+    int nlo = h, nhi = h, dir; /* the rows reached so far */
+#endif
     for (j = 0; j < FORD_WIN; j++)
         reach[j] = 0;
     for (j = 0; j < 3; j++) /* the open 4-neighbours, rows h - 1..h + 1 */
@@ -862,22 +866,40 @@ BW_NOINLINE static int way_round(const bw_map *m, int x, int y)
     for (j = 0; j < 3; j++)
         if (want[j]) {
             reach[h - 1 + j] = want[j] & (0u - want[j]); /* the seed */
+#if BW_FAST
+            nlo = nhi = h - 1 + j;
+#endif
             break;
         }
-    for (step = 0; grew && step <= FORD_WIN * FORD_WIN; step++)
+    for (step = 0;; step++) {
+        for (j = 0; j < 3 && (reach[h - 1 + j] & want[j]) == want[j]; j++)
+            ;
+        if (j == 3)
+            return 1;
+        if (!grew || step == FORD_WIN * FORD_WIN)
+            return 0;
+#if BW_FAST
+        /* only rows next to a reached one can change: a sweep runs from a
+         * row before the reached rows to a row past them (both growing) */
+        dir = (step & 1) ? -1 : 1;
+        for (grew = 0, j = dir > 0 ? bw_max(nlo - 1, 0) : bw_min(nhi + 1, FORD_WIN - 1);
+             j >= 0 && j < FORD_WIN && j >= nlo - 1 && j <= nhi + 1; j += dir) {
+#else
         for (grew = 0, j = 0; j < FORD_WIN; j++) {
+#endif
             uint32_t r = reach[j] | (j > 0 ? reach[j - 1] : 0) |
                          (j + 1 < FORD_WIN ? reach[j + 1] : 0), open = way_open(m, x, y, j);
             r = bw_plane_runs_of(open, r & open);
             if (r != reach[j]) {
                 reach[j] = r;
                 grew = 1;
+#if BW_FAST
+                nlo = bw_min(nlo, j);
+                nhi = bw_max(nhi, j);
+#endif
             }
         }
-    for (j = 0; j < 3; j++)
-        if ((reach[h - 1 + j] & want[j]) != want[j])
-            return 0;
-    return 1;
+    }
 }
 
 #if BW_FAST
@@ -1171,9 +1193,14 @@ static void widen_water(bw_map *m)
         m->a.w[i] = sh[i] | wide;
     }
 #else
-    /* the 4-neighbours of every shallow cell; a neighbour made shallow
-     * is no stone any more, so the order does not matter */
+    /* the 4-neighbours of every shallow cell (a plane word at a time
+     * where it has none); a neighbour made shallow is no stone any more,
+     * so the order does not matter */
     for (i = 0; i < BW_PLANE_WORDS * 32; i++) {
+        if (!(sh[i >> 5] >> (i & 31))) {
+            i |= 31; /* no shallow cell in the rest of the word */
+            continue;
+        }
         if (!(sh[i >> 5] >> (i & 31) & 1u))
             continue;
         for (k = 0; k < 4; k++) {
