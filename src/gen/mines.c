@@ -852,27 +852,33 @@ static uint32_t way_open(const bw_map *m, int x, int y, int j)
  * met). The fast build sweeps down and up in turn, over the rows next to
  * the reached ones; the small one (config.h, BW_FAST) sweeps the whole
  * window down. */
+/* The open 4-neighbours of ford (x, y) in row h - 1 + j (j = 0..2) of
+ * its window, h = FORD_WIN / 2; read again at each use (no stack). */
+static uint32_t ford_nb(const bw_map *m, int x, int y, int j)
+{
+    int h = FORD_WIN / 2;
+    return way_open(m, x, y, h - 1 + j) & (j == 1 ? 5u << (h - 1) : 1u << h);
+}
+
 BW_NOINLINE static int way_round(const bw_map *m, int x, int y)
 {
-    uint32_t reach[FORD_WIN], want[3];
+    uint32_t reach[FORD_WIN];
     int j, h = FORD_WIN / 2, grew = 1, step;
 #if BW_FAST
     int nlo = h, nhi = h, dir; /* the rows reached so far */
 #endif
     for (j = 0; j < FORD_WIN; j++)
         reach[j] = 0;
-    for (j = 0; j < 3; j++) /* the open 4-neighbours, rows h - 1..h + 1 */
-        want[j] = way_open(m, x, y, h - 1 + j) & (j == 1 ? 5u << (h - 1) : 1u << h);
     for (j = 0; j < 3; j++)
-        if (want[j]) {
-            reach[h - 1 + j] = want[j] & (0u - want[j]); /* the seed */
+        if (ford_nb(m, x, y, j)) {
+            reach[h - 1 + j] = ford_nb(m, x, y, j) & (0u - ford_nb(m, x, y, j)); /* the seed */
 #if BW_FAST
             nlo = nhi = h - 1 + j;
 #endif
             break;
         }
     for (step = 0;; step++) {
-        for (j = 0; j < 3 && (reach[h - 1 + j] & want[j]) == want[j]; j++)
+        for (j = 0; j < 3 && (~reach[h - 1 + j] & ford_nb(m, x, y, j)) == 0; j++)
             ;
         if (j == 3)
             return 1;
