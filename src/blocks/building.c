@@ -73,9 +73,9 @@ int bw_building_put(bw_grid *g, bw_rng *r, const bw_building_params *p,
         uint8_t t = p->wall;
         int ox, oy, bx, by, corner = is_corner(o, x, y);
         if (i && corner) { /* a quarter turn clockwise */
-            int t = dx;
+            int was = dx;
             dx = -dy;
-            dy = t;
+            dy = was;
         }
         if (BW_AT(g, x, y) != p->floor) {
             if (!corner) {
