@@ -22,24 +22,6 @@ int bw_building_is_wall(const bw_building_params *p, int tile)
            tile == p->door;
 }
 
-/* Outline cell i of a w x h rectangle, clockwise from the top-left corner,
- * with its outward normal; i < 2 * (w + h) - 4. */
-static void outline(bw_rect o, int i, int *x, int *y, int *nx, int *ny)
-{
-    int w = bw_rect_w(o), h = bw_rect_h(o);
-    *nx = *ny = 0;
-    if (i < w - 1) {                         /* top, left corner included */
-        *x = o.x0 + i; *y = o.y0; *ny = -1;
-    } else if ((i -= w - 1) < h - 1) {       /* right, top-right corner */
-        *x = o.x1; *y = o.y0 + i; *nx = 1;
-    } else if ((i -= h - 1) < w - 1) {       /* bottom, bottom-right corner */
-        *x = o.x1 - i; *y = o.y1; *ny = 1;
-    } else {                                 /* left, bottom-left corner */
-        i -= w - 1;
-        *x = o.x0; *y = o.y1 - i; *nx = -1;
-    }
-}
-
 static int wall_at(const bw_grid *g, const bw_building_params *p, int x, int y)
 {
     return bw_grid_in(g, x, y) && bw_building_is_wall(p, BW_AT(g, x, y));
@@ -54,7 +36,7 @@ int bw_building_put(bw_grid *g, bw_rng *r, const bw_building_params *p,
                     bw_rect outer)
 {
     bw_rect o;
-    int i, n, x, y, nx, ny, standing = 0;
+    int i, n, x, y, dx = 1, dy = 0, standing = 0;
     o.x0 = (int16_t)bw_max(outer.x0, 0);
     o.y0 = (int16_t)bw_max(outer.y0, 0);
     o.x1 = (int16_t)bw_min(outer.x1, g->w - 1);
@@ -69,7 +51,10 @@ int bw_building_put(bw_grid *g, bw_rng *r, const bw_building_params *p,
     /* One walk round the outline does three things to each cell in turn:
      * no cell's step reads a cell another step writes (the second writes
      * only its own cell and the one outside it, and reads only those and
-     * the one beyond), so this is the same as three walks.
+     * the one beyond), so this is the same as three walks. The walk goes
+     * clockwise from the top-left corner (+x along the top); each corner
+     * turns it and is the first cell of its side, and a cell's outward
+     * normal is the walk's direction turned a quarter counter-clockwise.
      *
      * "Walls which would be placed over a wooden floor are instead
      * ignored." Each non-corner wall rolls once: 1/12 crumbling, 1/12
@@ -84,11 +69,14 @@ int bw_building_put(bw_grid *g, bw_rng *r, const bw_building_params *p,
      *
      * And the walls still standing are counted (the corner pass below
      * turns variants into walls, which are walls too). */
-    for (i = 0; i < n; i++) {
+    for (i = 0, x = o.x0, y = o.y0; i < n; i++) {
         uint8_t t = p->wall;
-        int ox, oy, bx, by, corner;
-        outline(o, i, &x, &y, &nx, &ny);
-        corner = is_corner(o, x, y);
+        int ox, oy, bx, by, corner = is_corner(o, x, y);
+        if (i && corner) { /* a quarter turn clockwise */
+            int was = dx;
+            dx = -dy;
+            dy = was;
+        }
         if (BW_AT(g, x, y) != p->floor) {
             if (!corner) {
                 uint32_t roll = bw_rng_below(r, p->chance_den);
@@ -97,13 +85,15 @@ int bw_building_put(bw_grid *g, bw_rng *r, const bw_building_params *p,
             }
             BW_AT(g, x, y) = t;
         }
-        ox = x + nx; oy = y + ny; bx = ox + nx; by = oy + ny;
+        ox = x + dy; oy = y - dx; bx = ox + dy; by = oy - dx; /* outward */
         if (!corner && bw_building_is_wall(p, BW_AT(g, x, y)) && bw_grid_in(g, bx, by) &&
             bw_building_is_wall(p, BW_AT(g, ox, oy)) && BW_AT(g, bx, by) == p->floor) {
             BW_AT(g, x, y) = p->floor;
             BW_AT(g, ox, oy) = p->floor;
         }
         standing += bw_building_is_wall(p, BW_AT(g, x, y));
+        x += dx;
+        y += dy;
     }
 
     /* algorithms.txt: only a non-corner wall crumbles, breaks or is a

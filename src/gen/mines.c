@@ -244,47 +244,14 @@ static void tunnel(bw_grid *g, bw_rng *r, int x0, int y0, int x1, int y1,
  * cell with 4 or more wall neighbours (of 8) stays wall, an open cell with
  * 5 or more becomes wall; the map's edge stays wall. (The ground the pits
  * need is painted again afterwards.) bw_life_cave does it 32 cells at a
- * time (the smoothing was once most of a level's cost). A plain build
- * (BW_FAST 0) counts the same rule itself, in less code: a cell
- * becomes wall when 5 or more of the 9 cells of its 3 x 3 square are wall
- * (sums of 3 down each column, added along the row), with the rows
- * round it kept as they were in m->b's bytes (the map holds only `wall`
- * and `floor` here, and m->b is free). */
+ * time in the fast build (the smoothing was once most of a level's cost);
+ * the small build's is a generation at a time, the same grid here (the
+ * map holds only `wall` and `floor`), and the code the pits' smoothing
+ * (bw_life_run) links anyway. */
 static void smooth(bw_map *m, uint8_t wall, uint8_t floor)
 {
     bw_grid *g = &m->grid;
-#if BW_FAST
     bw_life_cave(g, 2, 1, 1, g->w - 2, g->h - 2, wall, floor);
-#else
-    /* rows y - 1, y and y + 1 as they were, 1 for wall and 0 for floor */
-    uint8_t *r[3], *t;
-    int gen, k, x, y;
-    for (gen = 0; gen < 2; gen++) {
-        for (k = 0; k < 3; k++) {
-            r[k] = (uint8_t *)m->b.w + k * BW_GRID_MAX;
-            for (x = 0; k < 2 && x < g->w; x++)
-                r[k][x] = BW_AT(g, x, k) == wall;
-        }
-        for (y = 1; y < g->h - 1; y++) {
-            uint8_t *row = &BW_AT(g, 0, y);
-            int c0, c1;
-            for (x = 0; x < g->w; x++)
-                r[2][x] = row[x + BW_GRID_MAX] == wall;
-            c0 = r[0][0] + r[1][0] + r[2][0];
-            c1 = r[0][1] + r[1][1] + r[2][1];
-            for (x = 1; x < g->w - 1; x++) {
-                int c2 = r[0][x + 1] + r[1][x + 1] + r[2][x + 1];
-                row[x] = c0 + c1 + c2 >= 5 ? wall : floor;
-                c0 = c1;
-                c1 = c2;
-            }
-            t = r[0]; /* row y is the next one's row above */
-            r[0] = r[1];
-            r[1] = r[2];
-            r[2] = t;
-        }
-    }
-#endif
 }
 
 /* The pit boxes (plus one ring) of both plans, pl[0] the pits arriving
@@ -447,10 +414,11 @@ static int keep_reached(bw_map *m, const node_list *nl, int first, uint8_t wall,
 
 /* Buildings whose rooms no door reaches get one (1.1.4): a wall cell with
  * reached ground on one side and unreached open ground opposite becomes a
- * door, and the fill grows through it. m->a is first flooded from (sx, sy);
- * with sx < 0 it already holds the reached cells (minus the buildings).
+ * door, and the fill grows through it. m->a is first flooded from the
+ * first node of nl; with no nl it already holds the reached cells (minus
+ * the buildings).
  * Only walls inside bx0..bx1, by0..by1 are looked at (all the buildings). */
-static void open_doors(bw_map *m, int sx, int sy, int bx0, int by0, int bx1, int by1)
+static void open_doors(bw_map *m, const node_list *nl, int bx0, int by0, int bx1, int by1)
 {
     bw_grid *g = &m->grid;
     bw_tileset open;
@@ -460,10 +428,8 @@ static void open_doors(bw_map *m, int sx, int sy, int bx0, int by0, int bx1, int
     by0 = bw_max(by0, 1);
     bx1 = bw_min(bx1, g->w - 2);
     by1 = bw_min(by1, g->h - 2);
-    if (sx >= 0) {
-        bw_plane_clear(&m->a);
-        bw_fill_flood(&m->fill, g, &open, &m->a, sx, sy);
-    }
+    if (nl)
+        flood_nodes(m, &open, nl, 1);
     for (pass = 0; pass < DOOR_PASSES && changed; pass++) {
         changed = 0;
         for (y = by0; y <= by1; y++)
@@ -631,28 +597,28 @@ static void patches(bw_grid *g, bw_rng *r, uint8_t tile, uint8_t over, int count
 {
     bw_rubble_params p;
     int i;
-    if (tile == BW_T_LICHEN) {
-        bw_rubble_lichen_defaults(&p);
-    } else {
-        bw_rubble_defaults(&p);
-        bw_tileset_clear(&p.over);
-        bw_tileset_add(&p.over, over);
-    }
+    /* PUT_RUBBLE's numbers; lichen (over stone) is bw_rubble_lichen_defaults */
+    bw_rubble_defaults(&p);
+    p.tile = tile;
+    bw_tileset_clear(&p.over);
+    bw_tileset_add(&p.over, over);
     for (i = 0; i < count; i++)
         bw_rubble_put(g, r, &p, 0);
 }
 
 /* PUT_ORC_WATCHTOWERS on the level, off the marked pit boxes and, on
  * DLVL 3, off the water and the pit with its slick rock. */
+#define TOWER_OFF(k) (BW_TILESET_BIT(MARK, k) | BW_TILESET_BIT(BW_T_SHALLOW, k) | \
+                      BW_TILESET_BIT(BW_T_DEEP, k) | BW_TILESET_BIT(BW_T_SLICK, k) | \
+                      BW_TILESET_BIT(BW_T_CRUMBLE_DIRT, k)) /* the last: a pit's middle */
 static void towers(bw_grid *g, bw_rng *r, int n)
 {
+    static const bw_tileset off = { { TOWER_OFF(0), TOWER_OFF(1), TOWER_OFF(2), TOWER_OFF(3) } };
     bw_watchtower_params wp;
+    int k;
     bw_watchtower_defaults(&wp);
-    bw_tileset_add(&wp.forbid, MARK);
-    bw_tileset_add(&wp.forbid, BW_T_SHALLOW);
-    bw_tileset_add(&wp.forbid, BW_T_DEEP);
-    bw_tileset_add(&wp.forbid, BW_T_SLICK);
-    bw_tileset_add(&wp.forbid, BW_T_CRUMBLE_DIRT); /* a pit's middle */
+    for (k = 0; k < 4; k++)
+        wp.forbid.w[k] |= off.w[k];
     wp.count = (uint8_t)n;
     bw_watchtower_put_many(g, r, &wp, bw_rect_make(1, 1, g->w - 2, g->h - 2), 0);
 }
@@ -692,7 +658,7 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     /* in the open, not inside buildings */
     patches(g, &r, BW_T_RUBBLE, BW_T_DIRT, bw_rng_range(&r, 10, 16));
     put_pits(m, pl, BW_T_DIRT); /* 1.1.3 */
-    open_doors(m, nl.x[0], nl.y[0], 1, 1, g->w - 2, g->h - 2);
+    open_doors(m, &nl, 1, 1, g->w - 2, g->h - 2);
     al.n = 0;
     area_add(&al, g, 0, 0, g->w - 1, g->h - 1); /* the doors may have left any room out */
     ensure_connected(m, &al, &nl, BW_T_DIRT);
@@ -878,46 +844,55 @@ static uint32_t way_open(const bw_map *m, int x, int y, int j)
 /* 1 if the open 4-neighbours of ford (x, y) are joined without it inside
  * the FORD_WIN window round it (then they are joined on the map too, and
  * the ford is not needed). The open cells are m->b's (the cells that
- * connect), a row of the window a word; the reached ones, seeded with the
- * first open neighbour, fill along their rows and spread up and down in
- * sweeps down and up the window until they stop changing (each sweep that
- * changes something adds a cell, so at most FORD_WIN^2 sweeps), or until
- * every open neighbour is reached. The component of the seed is the same
- * whatever the order of growth. */
+ * connect), a row of the window a word; the reached ones, seeded with one
+ * open neighbour (any: the answer is whether they all share a component),
+ * fill along their rows and spread up and down in sweeps until every open
+ * neighbour is reached or they stop changing: each sweep that changes
+ * something adds a cell, so there are at most FORD_WIN^2 (the bound, never
+ * met). The fast build sweeps down and up in turn, over the rows next to
+ * the reached ones; the small one (config.h, BW_FAST) sweeps the whole
+ * window down. */
+/* The open 4-neighbours of ford (x, y) in row h - 1 + j (j = 0..2) of
+ * its window, h = FORD_WIN / 2; read again at each use (no stack). */
+static uint32_t ford_nb(const bw_map *m, int x, int y, int j)
+{
+    int h = FORD_WIN / 2;
+    return way_open(m, x, y, h - 1 + j) & (j == 1 ? 5u << (h - 1) : 1u << h);
+}
+
 BW_NOINLINE static int way_round(const bw_map *m, int x, int y)
 {
     uint32_t reach[FORD_WIN];
-    int i, j, h = FORD_WIN / 2, grew = 1, step, first = -1, dir;
+    int j, h = FORD_WIN / 2, grew = 1, step;
 #if BW_FAST
-    int nlo = h, nhi = h; /* the rows reached so far */
-#else
-    const int nlo = 1, nhi = FORD_WIN - 2; /* every row, every sweep */
+    int nlo = h, nhi = h, dir; /* the rows reached so far */
 #endif
     for (j = 0; j < FORD_WIN; j++)
         reach[j] = 0;
-    for (i = 0; i < 8; i += 2) /* seed: the first open 4-neighbour */
-        if (first < 0 && BW_PGET(&m->b, x + bw_dx8[i], y + bw_dy8[i])) {
-            first = i;
-            reach[h + bw_dy8[i]] = 1u << (h + bw_dx8[i]);
+    for (j = 0; j < 3; j++)
+        if (ford_nb(m, x, y, j)) {
+            reach[h - 1 + j] = ford_nb(m, x, y, j) & (0u - ford_nb(m, x, y, j)); /* the seed */
 #if BW_FAST
-            nlo = nhi = h + bw_dy8[i];
+            nlo = nhi = h - 1 + j;
 #endif
+            break;
         }
     for (step = 0;; step++) {
-        int all = 1;
-        for (i = 0; i < 8; i += 2)
-            if (BW_PGET(&m->b, x + bw_dx8[i], y + bw_dy8[i]) &&
-                !((reach[h + bw_dy8[i]] >> (h + bw_dx8[i])) & 1u))
-                all = 0;
-        if (all)
+        for (j = 0; j < 3 && (~reach[h - 1 + j] & ford_nb(m, x, y, j)) == 0; j++)
+            ;
+        if (j == 3)
             return 1;
         if (!grew || step == FORD_WIN * FORD_WIN)
             return 0;
+#if BW_FAST
         /* only rows next to a reached one can change: a sweep runs from a
          * row before the reached rows to a row past them (both growing) */
         dir = (step & 1) ? -1 : 1;
         for (grew = 0, j = dir > 0 ? bw_max(nlo - 1, 0) : bw_min(nhi + 1, FORD_WIN - 1);
              j >= 0 && j < FORD_WIN && j >= nlo - 1 && j <= nhi + 1; j += dir) {
+#else
+        for (grew = 0, j = 0; j < FORD_WIN; j++) {
+#endif
             uint32_t r = reach[j] | (j > 0 ? reach[j - 1] : 0) |
                          (j + 1 < FORD_WIN ? reach[j + 1] : 0), open = way_open(m, x, y, j);
             r = bw_plane_runs_of(open, r & open);
@@ -973,6 +948,7 @@ static void unreached_lines(const bw_map *m, uint32_t row[5], uint32_t col[5])
 
 #endif
 
+#if BW_FAST
 /* The cells x0..x0 + 31 of row y (the first n of them) that may start a
  * crossing: not connecting (m->b), next to a reached cell (m->a). */
 static uint32_t cross_cand(const bw_map *m, int x0, int y, int n)
@@ -982,6 +958,7 @@ static uint32_t cross_cand(const bw_map *m, int x0, int y, int n)
     v &= ~bits32(&m->b, x0, y);
     return n >= 32 ? v : v & ((1u << n) - 1u);
 }
+#endif
 
 /* Turns the `len` deep cells from (x, y) along bw_dx8[d] shallow (and
  * connecting, in m->b) and floods what they join into m->a. */
@@ -1057,8 +1034,9 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
     bw_grid *g = &m->grid;
     bw_tileset open;
     uint32_t ford_rows[4] = {0, 0, 0, 0}; /* bit y: row y holds a ford */
-    int it, x, y, x0, i;
+    int it, x, y;
 #if BW_FAST
+    int x0, i;
     uint32_t wet[4][4]; /* bit y of wet[k]: row y has water in x = EDGE + 32k.. + 31 */
     uint32_t urow[5], ucol[5]; /* rows, columns with an unreached cell */
     int d;
@@ -1107,6 +1085,7 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
         /* the deep cells next to a reached one, in row order, found a word
          * at a time (deep water does not connect); a crossing ends on an
          * unreached open cell, so it runs along a row or column of one */
+#if BW_FAST
         for (y = EDGE; y < g->h - EDGE; y++)
             for (i = 0, x0 = EDGE; x0 < g->w - EDGE; i++, x0 += 32) {
                 int in_row = LINE_HAS(urow, y);
@@ -1128,6 +1107,22 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
                     }
                 }
             }
+#else
+        /* the same cells in the same order a cell at a time: m->a only
+         * grows (by the fords, which the scan sees at once) */
+        for (y = EDGE; y < g->h - EDGE; y++)
+            for (x = EDGE; x < g->w - EDGE; x++)
+                if (BW_AT(g, x, y) == BW_T_DEEP &&
+                    (REACHED(m, x - 1, y) || REACHED(m, x + 1, y) ||
+                     REACHED(m, x, y - 1) || REACHED(m, x, y + 1))) {
+                    cross_from(m, x, y, 1, 1, &c);
+                    if (c.len == 1) {
+                        ford(m, &open, c.x, c.y, 0, 1, ford_rows);
+                        c.len = CROSS_LEN + 1;
+                        one = 1;
+                    }
+                }
+#endif
         if (one)
             continue; /* scan again for what is still apart */
         if (c.len > CROSS_LEN)
@@ -1401,10 +1396,10 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
         dx1 = bw_max(dx1, al.x1[i]); /* would be, the doors come out the same */
         dy1 = bw_max(dy1, al.y1[i]);
     }
-    open_doors(m, -1, -1, dx0, dy0, dx1, dy1);
+    open_doors(m, 0, dx0, dy0, dx1, dy1);
 #else
     /* the same reached set, flooded again from node 0, and the whole map */
-    open_doors(m, nl.x[0], nl.y[0], 1, 1, g->w - 2, g->h - 2);
+    open_doors(m, &nl, 1, 1, g->w - 2, g->h - 2);
 #endif
     bw_rng_stream(&r, seed, BW_GEN_MINES, 4, P_FEATURES); /* 1.4.5 */
     scatter(g, &r, BW_T_STONE, BW_T_STALACTITE, bw_grid_count(g, BW_T_STONE) / 60);
