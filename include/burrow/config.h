@@ -51,7 +51,9 @@ void bw_assert_failed(const char *file, int line, const char *expr);
 
 /* BW_TRACE: 1 calls the optional trace hooks of the mineshaft, acid fill
  * and streamer blocks (for tests and debugging); 0 leaves the calls out,
- * and a hook set in their parameters is then never called. Off by default
+ * and a hook set in their parameters is then never called (the pit's
+ * traced render, bw_pit_render_traced, calls its trace either way: the mines do not
+ * link it). Off by default
  * in builds for size (__OPTIMIZE_SIZE__), on otherwise; -DBW_TRACE=0 or =1
  * overrides. Levels are the same either way. */
 #ifndef BW_TRACE

@@ -33,13 +33,14 @@ int bw_life_run(bw_grid *g, const bw_life *l, int generations,
                 int x0, int y0, int x1, int y1, bw_plane *next);
 
 /* The 4-5 cave rule (survive 4-8, birth 5-8, `wall` the live tile), the
- * same as bw_life_run with those numbers and edge_alive set, 32 cells at a
- * time: `generations` steps over x0..x1, y0..y1 (clipped to the map),
- * reading the cells round it as they are (any tile but `wall` is open).
- * The region must hold only `wall` and `floor`: up to three generations
- * are made in one pass and only the final change is written, so a cell
- * of another tile that died and came back would keep its tile. No scratch
- * plane: 14 rows of bits (224 B) on the stack. */
+ * same as bw_life_run with those numbers and edge_alive set: `generations`
+ * steps over x0..x1, y0..y1 (clipped to the map), reading the cells round
+ * it as they are (any tile but `wall` is open). The region must hold only
+ * `wall` and `floor`. The fast build (config.h, BW_FAST) works 32 cells at
+ * a time, up to three generations in one pass, and writes only the final
+ * change (a cell of another tile that died and came back would keep its
+ * tile), from 14 rows of bits (224 B) on the stack; the small build runs
+ * bw_life_run's plain loop a generation at a time. No scratch plane. */
 void bw_life_cave(bw_grid *g, int generations, int x0, int y0, int x1, int y1,
                   uint8_t wall, uint8_t floor);
 

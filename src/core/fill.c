@@ -5,15 +5,15 @@
  * the row still to explore next to it. Popping a span scans only that row
  * under it, and goes back to the row it came from only where the new span
  * sticks out past the old one ("leaks"), so a cell is tested about once
- * instead of three times. Runs are measured a word of the plane at a time
- * (32 cells) on the plane path; on the grid path a run's tiles are read a
- * byte at a time through a 64-entry open table (tile ids are below 64,
- * tile.h) and only its ends are checked against `out` a word at a time.
+ * instead of three times. In the fast build (config.h, BW_FAST) runs are
+ * measured a word of the plane at a time (32 cells) on the plane path, and
+ * on the grid path a run's tiles are read a byte at a time through a
+ * 64-entry open table (tile ids are below 64, tile.h) and only its ends
+ * are checked against `out` a word at a time; the small build tests a
+ * cell at a time, through the caller's tile set.
  *
  * Grid cells and plane bits share one index, i = y * BW_GRID_MAX + x. */
 
-/* What a fill reads and writes. Held by value in the hot loops: stores into
- * the stack's bytes could otherwise alias these fields and force reloads. */
 /* The grid path's open tiles: a table of a byte a tile id in the fast
  * build (one load a cell), the caller's tile set itself in the small one
  * (config.h, BW_FAST: no table to build). */
@@ -25,6 +25,8 @@ typedef const bw_tileset *open_ref;
 #define OPEN_HAS(o, t) BW_TILESET_HAS(o, t)
 #endif
 
+/* What a fill reads and writes. Held by value in the hot loops: stores into
+ * the stack's bytes could otherwise alias these fields and force reloads. */
 typedef struct src {
     const uint8_t *cell; /* grid path: the grid's tiles */
     open_ref lut;        /* grid path: OPEN_HAS(lut, tile) if tile is open */
