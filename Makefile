@@ -20,7 +20,7 @@ TEST_SRC := $(wildcard tests/*.c) src/play/play.c
 # The board sub-makes of these targets share build/m0 and build/m3: when
 # more than one of them is asked for (make check), they run one after the
 # other, also under make -j. GNU make 4.3 has no `.NOTPARALLEL: targets`.
-SERIAL := test-boards test-small freestanding test-example
+SERIAL := test-boards freestanding test-example
 chain   = $(if $(word 2,$(1)),$(eval $(word 2,$(1)): | $(word 1,$(1)))$(call chain,$(wordlist 2,99,$(1))))
 $(call chain,$(filter $(SERIAL),$(if $(filter check,$(MAKECMDGOALS)),$(SERIAL),$(MAKECMDGOALS))))
 
@@ -118,20 +118,22 @@ deps:
 	@$(call NEED,$(call HAVE,$(CROSS)gcc) && $(call HAVE,$(QEMU)),gcc-arm-none-eabi qemu-system-arm,the boards)
 
 # The boards run side by side, JOBS at a time, each into its own log
-# (build/board-NAME.log); a failing board prints the end of its log.
-JOBS ?= $(shell nproc 2>/dev/null || echo 2)
-## The tests on every board under QEMU, hashes compared with the desktop
-test-boards: deps build/host/tests.log
-	@printf '%s\n' $(BOARDS) | xargs -P $(JOBS) -I{} sh -c \
-	  '$(MAKE) --no-print-directory BOARD={} board-test > build/board-{}.log 2>&1 && tail -n 2 build/board-{}.log || { tail -n 40 build/board-{}.log; exit 1; }'
-
-# The build for size: the M3 suite at -Os, where BW_FAST is 0 (config.h) and
-# the core takes its plain loops instead of the word-at-a-time ones; its
+# (build/board-NAME.log); a failing board prints the end of its log. The
+# run `m3-os` is the M3 built for size (-Os, where BW_FAST is 0, config.h:
+# the core takes its plain loops instead of the word-at-a-time ones); its
 # golden lines (same_maps_* among them) must match the desktop's too.
-## The tests on the M3 built with -Os (BW_FAST 0), hashes compared with the desktop
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+BOARD_RUNS := $(BOARDS) m3-os
+BOARD_RUN = b={}; o=-O2; case $$b in *-os) b=$${b%-os}; o=-Os;; esac; \
+  $(MAKE) --no-print-directory BOARD=$$b OPT=$$o board-test > build/board-{}.log 2>&1 && tail -n 2 build/board-{}.log || \
+  { tail -n 40 build/board-{}.log; exit 1; }
+## The tests on every board under QEMU and on the M3 built with -Os, hashes compared with the desktop
+test-boards: deps build/host/tests.log
+	@printf '%s\n' $(BOARD_RUNS) | xargs -P $(JOBS) -I{} sh -c '$(BOARD_RUN)'
+
+## The tests on the M3 built with -Os alone (part of test-boards)
 test-small: deps build/host/tests.log
-	@$(MAKE) --no-print-directory BOARD=m3 OPT=-Os board-test > build/board-m3-os.log 2>&1 && tail -n 2 build/board-m3-os.log || \
-	  { tail -n 40 build/board-m3-os.log; exit 1; }
+	@printf '%s\n' m3-os | xargs -I{} sh -c '$(BOARD_RUN)'
 
 # The core proven freestanding: linked with -nostdlib for M0 and M3, and no
 # allocator, stdio or floating-point routine referenced by any core object.
@@ -184,9 +186,9 @@ test-example: deps build/burrow
 	  echo "test-example: firmware $$(tail -n 1 build/example.log | awk '{ print "text " $$1 " B, bss " $$3 " B" }'): $$got, as build/burrow $$*"
 
 ## All the tests above: desktop, sanitizer, CLI, game, Tiled, pictures, goldens, fuzzing, boards, example
-check: test-host test-san test-cli test-play test-tiled test-readme test-golden test-fuzz test-boards test-small freestanding test-example
-	@cat build/host/tests.log build/host-san/tests.log build/cli.log build/play.log build/tiled.log $(patsubst %,build/%/tests.log,$(BOARDS)) build/m3-os/tests.log | \
-	  awk '/^[0-9]+ passed, [0-9]+ failed$$/ { p += $$1; f += $$3 } END { print "check: all green over the desktop, sanitizer, CLI, game, Tiled, fuzz, $(words $(BOARDS)) board runs and the M3 at -Os"; print p " passed, " f " failed" }'
+check: test-host test-san test-cli test-play test-tiled test-readme test-golden test-fuzz test-boards freestanding test-example
+	@cat build/host/tests.log build/host-san/tests.log build/cli.log build/play.log build/tiled.log $(patsubst %,build/%/tests.log,$(BOARD_RUNS)) | \
+	  awk '/^[0-9]+ passed, [0-9]+ failed$$/ { p += $$1; f += $$3 } END { print "check: all green over the desktop, sanitizer, CLI, game, Tiled, fuzz, $(words $(BOARDS)) boards and the M3 at -Os"; print p " passed, " f " failed" }'
 
 ## Remove build/
 clean:
