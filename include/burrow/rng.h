@@ -31,6 +31,31 @@ void bw_rng_seed(bw_rng *r, uint32_t seed);
 void bw_rng_stream(bw_rng *r, uint32_t seed, uint32_t gen, uint32_t level, uint32_t purpose);
 
 uint32_t bw_rng_next(bw_rng *r);
+/* The draws inline, for walks that draw a few numbers a step (a call costs
+ * as much again as the draw): xorshift32, and Lemire's multiply whose rare
+ * biased low word is retried out of line (bw_rng_retry). bw_rng_next,
+ * bw_rng_below and bw_rng_range are these, called. */
+uint32_t bw_rng_retry(bw_rng *r, uint32_t n, uint64_t m);
+static inline uint32_t bw_rng_step(bw_rng *r)
+{
+    uint32_t x = r->s;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    r->s = x;
+    return x;
+}
+/* bw_rng_below for n >= 1 */
+static inline uint32_t bw_rng_step_below(bw_rng *r, uint32_t n)
+{
+    uint64_t m = (uint64_t)bw_rng_step(r) * n;
+    return (uint32_t)m < n ? bw_rng_retry(r, n, m) : (uint32_t)(m >> 32);
+}
+/* bw_rng_range for lo <= hi < lo + 2^31 */
+static inline int bw_rng_step_range(bw_rng *r, int lo, int hi)
+{
+    return (int)((uint32_t)lo + bw_rng_step_below(r, (uint32_t)hi - (uint32_t)lo + 1u));
+}
 /* Uniform in [0, n); n = 0 returns 0. Unbiased (Lemire's method). */
 uint32_t bw_rng_below(bw_rng *r, uint32_t n);
 /* Uniform in [lo, hi], inclusive; hi < lo returns lo. */

@@ -25,44 +25,26 @@ void bw_rng_stream(bw_rng *r, uint32_t seed, uint32_t gen, uint32_t level, uint3
     bw_rng_seed(r, bw_rng_mix(seed, gen, level, purpose));
 }
 
-/* xorshift32 (Marsaglia 2003, shifts 13, 17, 5). */
-static inline uint32_t next(bw_rng *r)
-{
-    uint32_t x = r->s;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    r->s = x;
-    return x;
-}
-
 uint32_t bw_rng_next(bw_rng *r)
 {
-    return next(r);
+    return bw_rng_step(r);
 }
 
 /* The rare draws whose low word fell in the biased zone (below n): the
- * zone's exact size needs a division, so this stays out of line. */
-static uint32_t below_retry(bw_rng *r, uint32_t n, uint64_t m)
+ * zone's exact size needs a division, so this stays out of line. Lemire,
+ * "Fast Random Integer Generation in an Interval" (2019): the high word of
+ * x * n is uniform once the low word is outside the biased zone. */
+uint32_t bw_rng_retry(bw_rng *r, uint32_t n, uint64_t m)
 {
     uint32_t t = (0u - n) % n;
     while ((uint32_t)m < t)
-        m = (uint64_t)next(r) * n;
+        m = (uint64_t)bw_rng_step(r) * n;
     return (uint32_t)(m >> 32);
 }
 
-/* Lemire, "Fast Random Integer Generation in an Interval" (2019): the high
- * word of x * n is uniform once the low word is outside the biased zone.
- * Inlined into each public draw below, so a chance per cell costs one call. */
-static inline uint32_t below(bw_rng *r, uint32_t n)
+static uint32_t below(bw_rng *r, uint32_t n)
 {
-    uint64_t m;
-    if (n == 0)
-        return 0;
-    m = (uint64_t)next(r) * n;
-    if ((uint32_t)m < n)
-        return below_retry(r, n, m);
-    return (uint32_t)(m >> 32);
+    return n ? bw_rng_step_below(r, n) : 0;
 }
 
 uint32_t bw_rng_below(bw_rng *r, uint32_t n)
@@ -78,7 +60,7 @@ int bw_rng_range(bw_rng *r, int lo, int hi)
     /* unsigned arithmetic: hi - lo may not fit an int (INT_MIN..INT_MAX) */
     span = (uint32_t)hi - (uint32_t)lo;
     if (span == 0xffffffffu)
-        return (int)bw_rng_next(r);
+        return (int)bw_rng_step(r);
     return (int)((uint32_t)lo + below(r, span + 1u));
 }
 

@@ -316,7 +316,7 @@ static void branch(grower *w, int x0, int y0, int dir, int len, int extra, int w
         f->len = (uint8_t)len;
         f->width = (uint8_t)width;
         f->gen = (uint8_t)gen;
-        f->n = (uint8_t)(BW_FOREST_FAN_MIN + bw_rng_chance(&w->r, 1, 3)); /* 4.3 */
+        f->n = (uint8_t)(BW_FOREST_FAN_MIN + (bw_rng_step_below(&w->r, 3) < 1)); /* 4.3 */
         f->i = 0;
         f->id = (uint16_t)id;
     }
@@ -337,11 +337,11 @@ static void grow_tree(uint32_t seed, int level, const bw_forest_plan *pl, int t,
     w.count = w.pushes = 0;
     w.tree = (uint8_t)t;
     w.sp = 0;
-    n0 = bw_rng_range(&w.r, BW_FOREST_FIRST_MIN, BW_FOREST_FIRST_MAX); /* 4.2 */
+    n0 = bw_rng_step_range(&w.r, BW_FOREST_FIRST_MIN, BW_FOREST_FIRST_MAX); /* 4.2 */
     base = (int)bw_rng_below(&w.r, 32);
     for (j = 0; j < n0; j++) {
-        int dir = (base + j * 32 / n0 + bw_rng_range(&w.r, -1, 1)) & 31;
-        branch(&w, pl->x[t], pl->y[t], dir, bw_rng_range(&w.r, BW_FOREST_LEN0_MIN, BW_FOREST_LEN0_MAX),
+        int dir = (base + j * 32 / n0 + bw_rng_step_range(&w.r, -1, 1)) & 31;
+        branch(&w, pl->x[t], pl->y[t], dir, bw_rng_step_range(&w.r, BW_FOREST_LEN0_MIN, BW_FOREST_LEN0_MAX),
                pl->r[t], BW_FOREST_WIDTH0, 0, 0xffff);
         while (w.sp > 0) {
             frame *f = &w.st[w.sp - 1];
@@ -357,10 +357,10 @@ static void grow_tree(uint32_t seed, int level, const bw_forest_plan *pl, int t,
             while (f->l.done < k)
                 line_step(&f->l);
             if (f->i == f->n - 1)
-                dir2 = f->dir + bw_rng_range(&w.r, -2, 2);
+                dir2 = f->dir + bw_rng_step_range(&w.r, -2, 2);
             else
-                dir2 = f->dir + ((f->i & 1) ? 1 : -1) * bw_rng_range(&w.r, 3, 6);
-            len = f->len * bw_rng_range(&w.r, 3, 4) / 6;
+                dir2 = f->dir + ((f->i & 1) ? 1 : -1) * bw_rng_step_range(&w.r, 3, 6);
+            len = f->len * bw_rng_step_range(&w.r, 3, 4) / 6;
             f->i++;
             branch(&w, f->l.x, f->l.y, dir2 & 31, len, 0, f->width - 1, f->gen + 1, f->id);
         }
@@ -1157,53 +1157,63 @@ typedef struct leaf_ctx {
 /* The tile at (x, y), air off the map. */
 static uint8_t tile_at(const bw_grid *g, int x, int y)
 {
-    return x >= 0 && y >= 0 && x < g->w && y < g->h ? BW_AT(g, x, y) : BW_T_AIR;
+    return (unsigned)x < BW_FOREST_W && (unsigned)y < BW_FOREST_H ? BW_AT(g, x, y) : BW_T_AIR; /* g is 120 x 120 */
+}
+
+/* leaf_room of a square inside the rim (its four neighbours on the map). */
+static inline int room_inside(const uint8_t *c)
+{
+    return (kind(*c) & K_ROOM) && c[1] != BW_T_LEAF && c[-1] != BW_T_LEAF && c[BW_GRID_MAX] != BW_T_LEAF &&
+           c[-BW_GRID_MAX] != BW_T_LEAF;
 }
 
 /* 1 if square i is on the map, air or vine, and no leaf 4-touches it. */
 static inline int leaf_room(const bw_grid *g, int i)
 {
-    const uint8_t *c = g->cell + i;
     int x = i % BW_GRID_MAX, y = i / BW_GRID_MAX;
-    if (!(kind(*c) & K_ROOM))
-        return 0;
-    if (x > 0 && x < BW_FOREST_W - 1 && y > 0 && y < BW_FOREST_H - 1) /* inside the rim */
-        return c[1] != BW_T_LEAF && c[-1] != BW_T_LEAF && c[BW_GRID_MAX] != BW_T_LEAF &&
-               c[-BW_GRID_MAX] != BW_T_LEAF;
-    return tile_at(g, x + 1, y) != BW_T_LEAF && tile_at(g, x - 1, y) != BW_T_LEAF &&
+    if (x > 0 && x < BW_FOREST_W - 1 && y > 0 && y < BW_FOREST_H - 1)
+        return room_inside(g->cell + i);
+    return (kind(g->cell[i]) & K_ROOM) && tile_at(g, x + 1, y) != BW_T_LEAF && tile_at(g, x - 1, y) != BW_T_LEAF &&
            tile_at(g, x, y + 1) != BW_T_LEAF && tile_at(g, x, y - 1) != BW_T_LEAF;
 }
 
 /* The leaf seeded at (x, y), grown away from its twig in direction d to
  * `len` x `wide` (drawn) where every new square is air touching no limb
- * and no leaf but its own: a rectangle, or the 1 x 1 it started as. */
+ * and no leaf but its own: a rectangle, or the 1 x 1 it started as. A
+ * square outside the box touches one square of it at most, so "touching"
+ * is asked of the ring round the box, but the seed's own neighbours (the
+ * seed hangs on its twig). */
+static int ring_clear(const bw_grid *g, int x, int y, int nx, int ny)
+{
+    uint8_t u = tile_at(g, x, y);
+    return (x == nx && y == ny) || !(limb(u) || u == BW_T_LEAF);
+}
+
 static void grow_leaf(leaf_ctx *c, int x, int y, int d)
 {
     bw_grid *g = c->g;
     uint32_t bits = bw_rng_next(&c->r);
     int len = 1 + (int)(bits & 3u), wide = 1 + (int)((bits >> 2) & 1u);
     int ax = bw_dx4[(d + 1) & 3], ay = bw_dy4[(d + 1) & 3]; /* across */
-    int x0, y0, x1, y1, i, j, k, ok = 1;
+    int x0, y0, x1, y1, i, j;
     x0 = bw_min(x, x + bw_dx4[d] * (len - 1) + ax * (wide - 1));
     x1 = bw_max(x, x + bw_dx4[d] * (len - 1) + ax * (wide - 1));
     y0 = bw_min(y, y + bw_dy4[d] * (len - 1) + ay * (wide - 1));
     y1 = bw_max(y, y + bw_dy4[d] * (len - 1) + ay * (wide - 1));
     if (len * wide == 1 || x0 < 0 || y0 < 0 || x1 >= g->w || y1 >= g->h)
         return;
-    for (j = y0; j <= y1 && ok; j++)
-        for (i = x0; i <= x1 && ok; i++) {
-            if (i == x && j == y)
-                continue;
-            ok = BW_AT(g, i, j) == BW_T_AIR;
-            for (k = 0; k < 4 && ok; k++) {
-                int nx = i + bw_dx4[k], ny = j + bw_dy4[k];
-                uint8_t u = tile_at(g, nx, ny);
-                /* a leaf square only in its own box (asked only of a leaf) */
-                ok = !limb(u) && (u != BW_T_LEAF || (nx >= x0 && nx <= x1 && ny >= y0 && ny <= y1));
-            }
-        }
-    if (ok)
-        bw_grid_rect(g, x0, y0, x1, y1, BW_T_LEAF);
+    for (j = y0; j <= y1; j++)
+        for (i = x0; i <= x1; i++)
+            if ((i != x || j != y) && BW_AT(g, i, j) != BW_T_AIR)
+                return;
+    /* the ring, but the seed's neighbours (x, y -/+ 1), (x -/+ 1, y) */
+    for (i = x0; i <= x1; i++)
+        if (!ring_clear(g, i, y0 - 1, x, y - 1) || !ring_clear(g, i, y1 + 1, x, y + 1))
+            return;
+    for (j = y0; j <= y1; j++)
+        if (!ring_clear(g, x0 - 1, j, x - 1, y) || !ring_clear(g, x1 + 1, j, x + 1, y))
+            return;
+    bw_grid_rect(g, x0, y0, x1, y1, BW_T_LEAF);
 }
 
 /* The name of the leaf holding square i: the least square index of its
@@ -1388,8 +1398,8 @@ BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
     bw_grid *g = c->g;
     uint16_t q[TWIG_CAP], names[BW_FOREST_LEAVES_MIN], cand[LEAF_CAND], put[2 * BW_FOREST_LEAVES_MIN];
     int16_t cost[LEAF_CAND];
-    uint8_t dep[TWIG_CAP], was[2 * BW_FOREST_LEAVES_MIN];
-    int n = 0, i, d, j, nn = 0, nc, pass, np = 0, e0 = BW_BIT(x, y), next = -1;
+    uint8_t ord[LEAF_CAND], dep[TWIG_CAP], was[2 * BW_FOREST_LEAVES_MIN];
+    int n = 0, i, d, j, at, nn = 0, nc, pass, np = 0, e0 = BW_BIT(x, y), next = -1;
     for (pass = 0; pass < 2 && nn < BW_FOREST_LEAVES_MIN; pass++) {
         for (i = 0; i < n; i++) /* the second pass starts afresh */
             g->cell[q[i]] &= (uint8_t)~TWIG_MARK;
@@ -1405,7 +1415,9 @@ BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
         q[0] = (uint16_t)BW_BIT(x, y);
         dep[0] = 0;
         g->cell[q[0]] |= TWIG_MARK;
-        for (i = 0; i < n && nn < BW_FOREST_LEAVES_MIN; i++) /* the twig, the leaves it shows */
+        for (i = 0; i < n && nn < BW_FOREST_LEAVES_MIN; i++) { /* the twig, the leaves it shows */
+            int qx = q[i] % BW_GRID_MAX, qy = q[i] / BW_GRID_MAX; /* its neighbours inside the rim: */
+            int inside = qx >= 2 && qy >= 2 && qx < BW_FOREST_W - 2 && qy < BW_FOREST_H - 2;
             for (d = 0; d < 4; d++) {
                 int e = q[i] + step4[d]; /* limbs lie inside the rim (tops_and_leaves) */
                 uint8_t u = g->cell[e];
@@ -1419,26 +1431,35 @@ BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
                     g->cell[e] |= TWIG_MARK;
                     q[n] = (uint16_t)e;
                     dep[n++] = (uint8_t)(dep[i] + 1);
-                } else if ((kind(u) & K_ROOM) && nc < cands[pass] && leaf_room(g, e)) {
+                } else if ((kind(u) & K_ROOM) && nc < cands[pass] &&
+                           (inside ? room_inside(g->cell + e) : leaf_room(g, e))) {
                     cand[nc++] = (uint16_t)e; /* the squares with room, in walk order */
                 }
             }
+        }
         /* (a twig's marks change no square's room, only its cost: the
          * costs come once the twig is walked) */
-        for (i = 0; i < nc && nn < BW_FOREST_LEAVES_MIN; i++)
-            cost[i] = (int16_t)leaf_cost(g, cand[i]);
-        while (nn < BW_FOREST_LEAVES_MIN) { /* new leaves where it is short */
-            int best = -1, pick = -1, least = INT16_MAX;
+        /* The candidates in the order they are tried: the first, the
+         * least cost (ties in walk order); the second, walk order. A tried
+         * one never has room again, so one pointer runs along the order. */
+        for (i = 0; i < nc && nn < BW_FOREST_LEAVES_MIN; i++) {
+            int c0 = pass == 0 ? leaf_cost(g, cand[i]) : 0;
+            for (j = i; j > 0 && cost[j - 1] > c0; j--) {
+                cost[j] = cost[j - 1];
+                ord[j] = ord[j - 1];
+            }
+            cost[j] = (int16_t)c0;
+            ord[j] = (uint8_t)i;
+        }
+        for (at = 0; nn < BW_FOREST_LEAVES_MIN;) { /* new leaves where it is short */
+            int best = -1, pick = -1;
             /* (before this pass's first new leaf every candidate has room:
              * it had when it was taken, and nothing has changed since) */
-            for (i = 0; i < nc && (pass == 0 || pick < 0); i++) /* the second: walk order */
-                if (cost[i] >= 0 && cost[i] < least && (np == 0 || leaf_room(g, cand[i]))) {
-                    least = cost[i];
-                    pick = i;
-                }
-            if (pick >= 0) {
+            while (at < nc && np > 0 && !leaf_room(g, cand[ord[at]]))
+                at++;
+            if (at < nc) {
+                pick = ord[at++];
                 best = cand[pick];
-                cost[pick] = -1;
             }
             if (best < 0 && pass == 1) /* no room: join a leaf not touching it yet */
                 for (i = 0; i < n && best < 0; i++)
@@ -1459,7 +1480,7 @@ BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
             was[np++] = g->cell[best];
             g->cell[best] = BW_T_LEAF;
             ends->w[best >> 5] |= 1u << (best & 31);
-            names[nn++] = (uint16_t)leaf_name(g, best);
+            names[nn++] = (uint16_t)(pick >= 0 ? best : leaf_name(g, best)); /* a candidate: 1 x 1 */
             if (c->rep)
                 c->rep->leaves++;
         }
@@ -1805,7 +1826,7 @@ static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_pl
         grow_tree(seed, level, pl, t, 0, draw_part, &dc);
     bw_plane_or(&m->b, &m->a); /* the last tree's squares */
     for (i = 0; i < BW_PLANE_WORDS && level >= 2 && level <= 4; i++) { /* 4.5: this level's rolls */
-        uint32_t w = shroom_word(key, level, (unsigned)i);
+        uint32_t w = m->b.w[i] ? shroom_word(key, level, (unsigned)i) : 0; /* no limb, no branch */
         while (w) {
             uint8_t *c = &g->cell[i * 32 + bw_low_bit(w)];
             w &= w - 1u;
