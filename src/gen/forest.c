@@ -1398,7 +1398,7 @@ BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
     bw_grid *g = c->g;
     uint16_t q[TWIG_CAP], names[BW_FOREST_LEAVES_MIN], cand[LEAF_CAND], put[2 * BW_FOREST_LEAVES_MIN];
     int16_t cost[LEAF_CAND];
-    uint8_t ord[LEAF_CAND], dep[TWIG_CAP], was[2 * BW_FOREST_LEAVES_MIN];
+    uint8_t ord[LEAF_CAND], cin[LEAF_CAND], dep[TWIG_CAP], was[2 * BW_FOREST_LEAVES_MIN];
     int n = 0, i, d, j, at, nn = 0, nc, pass, np = 0, e0 = BW_BIT(x, y), next = -1;
     for (pass = 0; pass < 2 && nn < BW_FOREST_LEAVES_MIN; pass++) {
         for (i = 0; i < n; i++) /* the second pass starts afresh */
@@ -1433,6 +1433,7 @@ BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
                     dep[n++] = (uint8_t)(dep[i] + 1);
                 } else if ((kind(u) & K_ROOM) && nc < cands[pass] &&
                            (inside ? room_inside(g->cell + e) : leaf_room(g, e))) {
+                    cin[nc] = (uint8_t)inside;
                     cand[nc++] = (uint16_t)e; /* the squares with room, in walk order */
                 }
             }
@@ -1455,7 +1456,8 @@ BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
             int best = -1, pick = -1;
             /* (before this pass's first new leaf every candidate has room:
              * it had when it was taken, and nothing has changed since) */
-            while (at < nc && np > 0 && !leaf_room(g, cand[ord[at]]))
+            while (at < nc && np > 0 &&
+                   !(cin[ord[at]] ? room_inside(g->cell + cand[ord[at]]) : leaf_room(g, cand[ord[at]])))
                 at++;
             if (at < nc) {
                 pick = ord[at++];
