@@ -136,7 +136,7 @@ static const int8_t cos64[32] = {
 static int along(int v, int len)
 {
     int p = v * len;
-    return p >= 0 ? (p + 32) / 64 : -((32 - p) / 64);
+    return p >= 0 ? (int)((unsigned)(p + 32) >> 6) : -(int)((unsigned)(32 - p) >> 6);
 }
 
 static int dir_x(int dir, int len) { return along(cos64[dir & 31], len); }
@@ -339,13 +339,21 @@ static void grow_tree(uint32_t seed, int level, const bw_forest_plan *pl, int t,
     w.sp = 0;
     n0 = bw_rng_step_range(&w.r, BW_FOREST_FIRST_MIN, BW_FOREST_FIRST_MAX); /* 4.2 */
     base = (int)bw_rng_below(&w.r, 32);
-    for (j = 0; j < n0; j++) {
-        int dir = (base + j * 32 / n0 + bw_rng_step_range(&w.r, -1, 1)) & 31;
-        branch(&w, pl->x[t], pl->y[t], dir, bw_rng_step_range(&w.r, BW_FOREST_LEN0_MIN, BW_FOREST_LEN0_MAX),
-               pl->r[t], BW_FOREST_WIDTH0, 0, 0xffff);
-        while (w.sp > 0) {
+    for (j = 0; j < n0 || w.sp > 0;) { /* one call of branch(): it melts into the loop */
+        int x, y, dir, len, extra = 0, width, gen, parent;
+        if (w.sp == 0) { /* the trunk's next branch */
+            x = pl->x[t];
+            y = pl->y[t];
+            dir = (base + j * 32 / n0 + bw_rng_step_range(&w.r, -1, 1)) & 31;
+            len = bw_rng_step_range(&w.r, BW_FOREST_LEN0_MIN, BW_FOREST_LEN0_MAX);
+            extra = pl->r[t];
+            width = BW_FOREST_WIDTH0;
+            gen = 0;
+            parent = 0xffff;
+            j++;
+        } else {
             frame *f = &w.st[w.sp - 1];
-            int k, dir2, len;
+            int k;
             if (f->i == f->n) {
                 w.sp--;
                 continue;
@@ -357,13 +365,19 @@ static void grow_tree(uint32_t seed, int level, const bw_forest_plan *pl, int t,
             while (f->l.done < k)
                 line_step(&f->l);
             if (f->i == f->n - 1)
-                dir2 = f->dir + bw_rng_step_range(&w.r, -2, 2);
+                dir = f->dir + bw_rng_step_range(&w.r, -2, 2);
             else
-                dir2 = f->dir + ((f->i & 1) ? 1 : -1) * bw_rng_step_range(&w.r, 3, 6);
+                dir = f->dir + ((f->i & 1) ? 1 : -1) * bw_rng_step_range(&w.r, 3, 6);
+            dir &= 31;
             len = f->len * bw_rng_step_range(&w.r, 3, 4) / 6;
             f->i++;
-            branch(&w, f->l.x, f->l.y, dir2 & 31, len, 0, f->width - 1, f->gen + 1, f->id);
+            x = f->l.x;
+            y = f->l.y;
+            width = f->width - 1;
+            gen = f->gen + 1;
+            parent = f->id;
         }
+        branch(&w, x, y, dir, len, extra, width, gen, parent);
     }
 }
 
