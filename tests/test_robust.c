@@ -130,11 +130,8 @@ static void robust_13_4_abyss_forest_mines_take_extreme_ints(void)
             int w = extreme[j];
             if (v < 1 || v > 4 || w < 0 || w >= BW_ABYSS_SPOTS)
                 CHECK(bw_abyss_spot(1, v, w, &x, &y) < 0);
-            if (v != 0 || w != 0)
-                CHECK(bw_forest_mushroom_roll(1, 3, v, w) == 0 || (v >= 0 && v < BW_FOREST_W && w >= 0 && w < BW_FOREST_H));
             CHECK(bw_mines_steam(1, 5, v, w) == 0 || (v >= 0 && v < BW_MINES_W && w >= 0 && w < BW_MINES_H));
         }
-        CHECK(bw_forest_mushroom_roll(1, v, 10, 10) == 0 || (v >= 2 && v <= 4));
         bw_mines_pits(1, v, &above, &own); /* any level: the plans as far as 1..5 go */
         CHECK(bw_plane_get(pl, v, v) == 0 || (v >= 0 && v < BW_GRID_MAX));
         CHECK(bw_grid_get(&m->grid, v, 0, 200) == 200 || (v >= 0 && v < m->grid.w));

@@ -12,8 +12,8 @@
  * up or down) and the mushrooms (a mushroom on DLVL n + 1 at (x, y) has a
  * mushroom top at (x, y) on DLVL n). Everything that crosses levels is a
  * pure function of the seed: the trunk plan (bw_forest_trunks) and the
- * canopy of each level (bw_forest_canopy, replayed without a map), so any
- * level is generated on its own in one bw_map. */
+ * mushrooms of each level (bw_forest_mushrooms), both without a map, so
+ * any level is generated on its own in one bw_map. */
 #ifndef BURROW_FOREST_H
 #define BURROW_FOREST_H
 
@@ -26,7 +26,7 @@
 /* The format version (`burrow list`): a seed, level and options give the
  * same map for as long as it stays; any change to a map bumps it, and
  * tests/golden/levels.tsv pins the maps of the current one. */
-#define BW_FOREST_VERSION 5
+#define BW_FOREST_VERSION 6
 
 #define BW_FOREST_LEVELS 5
 #define BW_FOREST_W 120
@@ -136,21 +136,18 @@ void bw_forest_branch_cells(const bw_forest_part *p, bw_forest_cell_fn fn, void 
 
 /* ----------------------------------------------------- mushrooms */
 
-/* 4.5: each square of branch on DLVL 2-4 bears a mushroom with chance
- * 1/100, a roll of its own on each level. The rolls come 32 squares (a
- * plane word) at a time: one hash of the seed, the level and the word
- * draws how many of the 32 roll one (Binomial(32, 1/100)), a second hash
- * where; so a level's rolls are laid out in 450 hashes, and the level
- * above finds its tops by testing only those against the branches (no
- * walk of every branch square). A top (from the level below) may cover a
- * square that rolled on its own level. None on DLVL 1: nothing is above
- * it. */
+/* 4.5, 4.6: the mushrooms of DLVL n (2..4) are BW_FOREST_SHOOTS_MIN..MAX
+ * draws of a square within 22 of a trunk centre (those off the trunks, off
+ * the map's two outer rows and off the mushrooms of DLVL n - 1 kept), from
+ * (seed, n) alone. DLVL n stands each on a branch (a square off its
+ * branches grows a stem of branch out to the nearest one) and DLVL n - 1
+ * lays a mushroom top on each, so neither needs the other's canopy. None
+ * on DLVL 1: nothing is above it. */
+#define BW_FOREST_SHOOTS_MIN 36
+#define BW_FOREST_SHOOTS_MAX 52
 
-/* 1 if square (x, y), if it is branch on `level`, bears a mushroom. */
-int bw_forest_mushroom_roll(uint32_t seed, int level, int x, int y);
-/* Marks in `out` (cleared first) the mushrooms of `level`, from the
- * replayed canopy alone: what DLVL level - 1 needs for its mushroom tops.
- * Returns their number. */
+/* Marks in `out` (cleared first) the mushrooms of `level`, without a map:
+ * the tops of DLVL level - 1. Returns their number. */
 int bw_forest_mushrooms(uint32_t seed, int level, bw_plane *out);
 
 /* --------------------------------------------------- vine bridges */
@@ -197,6 +194,7 @@ typedef struct bw_forest_report {
     uint16_t bare;         /* twig ends showing fewer than four leaves */
     uint16_t cut;          /* twig end squares cut back for want of room */
     uint16_t stalks;       /* 4.6: vines from a top out to the canopy */
+    uint16_t stems;        /* 4.5: mushrooms given a stem of branch out to the canopy */
 } bw_forest_report;
 
 /* Generates level `level` (1..5) of `seed` into m (120 x 120); rep may be

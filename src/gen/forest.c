@@ -6,9 +6,11 @@
  * every open square is joined and strews lichen. DLVL 1-4 grow each tree's
  * canopy from its own streams (seed, level, tree): a depth-first walk with
  * an explicit stack that reports branches and leaves to a callback. The
- * same walk draws the level (casting the vine rays as it goes) and
- * replays the level below's branches for the mushroom tops; it never reads
- * the grid, so what it reports is a pure function of (seed, level). */
+ * same walk draws the level (casting the vine rays as it goes), replays a
+ * tree for the bridges' fallback and serves the API; it never reads the
+ * grid, so what it reports is a pure function of (seed, level). The
+ * mushrooms come from (seed, level) alone too, so a level needs no other
+ * level's canopy for its tops. */
 #include "burrow/forest.h"
 #include "burrow/fill.h"
 #include "burrow/geom.h"
@@ -226,7 +228,8 @@ typedef struct grower {
  * middle to its tip, each a rectangle of 1 x 1 to 2 x 4 (either way round)
  * that holds a 4-neighbour of its twig cell and reaches away from it. They
  * come from the tree's leaf stream, so a replay that needs only the
- * branches (the mushrooms) skips them and draws the same branches. */
+ * branches (the drawing, the bridges) skips them and draws the same
+ * branches. */
 static void leaves(grower *w, int id, int x0, int y0, int x1, int y1)
 {
     bw_forest_part *p = &w->p;
@@ -394,102 +397,89 @@ void bw_forest_canopy(uint32_t seed, int level, bw_forest_fn fn, void *ctx)
 
 /* ------------------------------------------------------- mushrooms */
 
-/* 4.5: the rolls of a level come a plane word (32 squares) at a time,
- * so that the tops pass can lay a level's rolls into a plane in 450
- * hashes and test only those (see tops_part). One hash of the seed, the
- * level and the word gives how many of its 32 squares are drawn,
- * Binomial(32, p) by the thresholds below (2^32 x its distribution
- * function, 0 to 4; 5 past the last, 1 in 60,000); a second hash gives
- * where, 5 bits a square, a square taken twice skipped (6 tries); so each
- * square is drawn with chance p (the places are uniform). Level n takes
- * the squares drawn on n and not on n + 1: no square holds a mushroom on
- * two levels in a row, so a top (from the level below) never covers a
- * mushroom. p is 1/100 on DLVL 4, 1/99 on 3 and 99/9,800 on 2, so that
- * p (1 - p of the level above) is 1/100 on every level. */
-static const uint32_t shroom_cdf[3][5] = {
-    { 3103513121u, 4117009623u, 4277324063u, 4293684366u, 4294894819u }, /* 99/9,800 */
-    { 3103616530u, 4117042336u, 4277329070u, 4293684860u, 4294894854u }, /* 1/99 */
-    { 3113766833u, 4120236921u, 4277815571u, 4293732606u, 4294898248u }, /* 1/100 */
-};
+/* 4.5, 4.6: the mushrooms of DLVL n (2..4), which are the tops of DLVL
+ * n - 1, come from (seed, n) alone, so neither level needs the other's
+ * canopy: BW_FOREST_SHOOTS_MIN..MAX draws, each a square within
+ * SHOOT_REACH of a trunk centre drawn at random (where the canopy is),
+ * kept if it lies off every trunk, EDGE inside the map (limbs stay inside
+ * the rim), and is no square drawn before nor a mushroom of DLVL n - 1 (a
+ * square of DLVL n - 1 holds a mushroom or a top, never both). One draw a
+ * square, no retry. DLVL n stands each on its branches (a stem of branch
+ * out to one that misses them), DLVL n - 1 lays a top on each. */
+#define SHOOT_REACH 22
+/* within SHOOT_REACH of one centre, a square is off every other trunk */
+BW_STATIC_ASSERT((APART - SHOOT_REACH) * (APART - SHOOT_REACH) >
+                     BW_FOREST_TRUNK_R_MAX * BW_FOREST_TRUNK_R_MAX + BW_FOREST_TRUNK_R_MAX,
+                 forest_shoot_off_other_trunks);
+typedef struct shoot_list {
+    uint16_t n;
+    uint16_t at[BW_FOREST_SHOOTS_MAX]; /* square indexes */
+} shoot_list;
 
-static uint32_t drawn_word(uint32_t key, int level, unsigned word)
+/* The list of `level` into out; `seen` holds the mushrooms of level - 1
+ * and gets this level's added. */
+static void shoots_drawn(uint32_t seed, const bw_forest_plan *pl, int level, bw_plane *seen, shoot_list *out)
 {
-    const uint32_t *cdf = shroom_cdf[level - 2];
-    uint32_t h = bw_rng_fmix32(key ^ ((uint32_t)(level * BW_PLANE_WORDS + (int)word) * 0x9e3779b9u)), m = 0;
-    int n, j;
-    if (h < cdf[0])
-        return 0; /* 72% of words */
-    n = 1 + (h >= cdf[1]) + (h >= cdf[2]) + (h >= cdf[3]) + (h >= cdf[4]);
-    h = bw_rng_fmix32(h ^ 0x5bd1e995u);
-    for (j = 0; j < 6 && n > 0; j++, h >>= 5) {
-        uint32_t b = 1u << (h & 31u);
-        if (!(m & b)) {
-            m |= b;
-            n--;
-        }
+    bw_rng r;
+    int k, want;
+    bw_rng_stream(&r, seed, BW_GEN_FOREST, (uint32_t)level, P_MUSHROOMS);
+    want = bw_rng_step_range(&r, BW_FOREST_SHOOTS_MIN, BW_FOREST_SHOOTS_MAX);
+    out->n = 0;
+    for (k = 0; k < want; k++) {
+        int t = (int)bw_rng_step_below(&r, (uint32_t)pl->n);
+        int dx = bw_rng_step_range(&r, -SHOOT_REACH, SHOOT_REACH), dy = bw_rng_step_range(&r, -SHOOT_REACH, SHOOT_REACH);
+        int x = pl->x[t] + dx, y = pl->y[t] + dy;
+        if (dx * dx + dy * dy > SHOOT_REACH * SHOOT_REACH || x < EDGE || y < EDGE || x >= BW_FOREST_W - EDGE ||
+            y >= BW_FOREST_H - EDGE || BW_PGET(seen, x, y) || in_disc(dx, dy, pl->r[t]))
+            continue;
+        BW_PSET(seen, x, y);
+        out->at[out->n++] = (uint16_t)BW_BIT(x, y);
     }
-    return m;
 }
 
-/* The mushrooms of `level` (2..4) among the 32 squares of a plane word. */
-static uint32_t shroom_word(uint32_t key, int level, unsigned word)
+/* The mushrooms of `level` (2..4) into out and, alone, into `seen`: each
+ * level's list leaves out the one below it, so the lists of DLVL 2 up to
+ * `level` are drawn in turn. */
+static void shoots(uint32_t seed, const bw_forest_plan *pl, int level, bw_plane *seen, shoot_list *out)
 {
-    uint32_t m = drawn_word(key, level, word);
-    return m && level < 4 ? m & ~drawn_word(key, level + 1, word) : m;
+    shoot_list below;
+    int l, k;
+    bw_plane_clear(seen);
+    shoots_drawn(seed, pl, 2, seen, out);
+    for (l = 3; l <= level; l++) {
+        below = *out;
+        shoots_drawn(seed, pl, l, seen, out);
+        for (k = 0; k < below.n; k++)
+            seen->w[below.at[k] >> 5] &= ~(1u << (below.at[k] & 31));
+    }
 }
 
-static uint32_t mushroom_key(uint32_t seed)
+int bw_forest_mushrooms(uint32_t seed, int level, bw_plane *out)
 {
-    return bw_rng_mix(seed, BW_GEN_FOREST, 0, P_MUSHROOMS);
-}
-
-static int roll(uint32_t key, int level, unsigned cell)
-{
-    return level >= 2 && level <= 4 && ((shroom_word(key, level, cell >> 5) >> (cell & 31u)) & 1u);
-}
-
-int bw_forest_mushroom_roll(uint32_t seed, int level, int x, int y)
-{
-    if (x < 0 || y < 0 || x >= BW_FOREST_W || y >= BW_FOREST_H)
+    bw_forest_plan pl;
+    shoot_list l;
+    bw_plane_clear(out);
+    if (level < 2 || level > 4)
         return 0;
-    return roll(mushroom_key(seed), level, BW_BIT(x, y));
+    bw_forest_trunks(seed, &pl);
+    shoots(seed, &pl, level, out, &l);
+    return l.n;
 }
-
-/* Where the squares of a branch go: a caller's function (the API) or a
- * plane of mushrooms (the replay). One loop for both, with the line in
- * locals; drawing has a loop of its own (draw_squares): the squares are
- * most of the work. */
-enum { SINK_FN, SINK_SHROOM };
-typedef struct sink {
-    uint8_t mode, level;
-    uint32_t key;          /* mushroom_key(seed) */
-    bw_plane *plane;       /* SINK_SHROOM: mushrooms */
-    bw_forest_cell_fn fn;  /* SINK_FN */
-    void *ctx;
-} sink;
 
 /* The centre line is the 4-connected line of line4; widths 2 and 3 add it
  * shifted by +1 and -1 across its main axis. */
-static void squares(const bw_forest_part *p, const sink *s)
+void bw_forest_branch_cells(const bw_forest_part *p, bw_forest_cell_fn fn, void *ctx)
 {
     static const int8_t shift[3] = { 0, 1, -1 };
     int nx = bw_abs(p->x1 - p->x0), ny = bw_abs(p->y1 - p->y0), steep = ny > nx, k;
     int sx = p->x1 < p->x0 ? -1 : 1, sy = p->y1 < p->y0 ? -1 : 1;
-    int mode = s->mode, level = s->level; /* locals: plane stores may alias *s */
-    uint32_t key = s->key;
-    uint32_t *plane = s->plane ? s->plane->w : 0;
     for (k = 0; k < p->width && k < 3; k++) {
         int x = p->x0 + (steep ? shift[k] : 0), y = p->y0 + (steep ? 0 : shift[k]);
         int left = nx + ny;
         int32_t e = ny - nx;
         for (;;) {
-            unsigned i = BW_BIT(x, y);
-            if (mode == SINK_SHROOM) {
-                if (roll(key, level, i))
-                    plane[i >> 5] |= 1u << (i & 31);
-            } else if (s->fn(x, y, s->ctx)) {
+            if (fn(x, y, ctx))
                 return;
-            }
             if (left-- == 0)
                 break;
             if (e < 0) {
@@ -503,9 +493,9 @@ static void squares(const bw_forest_part *p, const sink *s)
     }
 }
 
-/* The squares of squares(), drawn: the square's index kept as it steps
- * (no multiply a square); they become branch but a trunk's, and go into
- * the plane of the tree being drawn. */
+/* The squares of bw_forest_branch_cells, drawn: the square's index kept
+ * as it steps (no multiply a square); they become branch but a trunk's,
+ * and go into the plane of the tree being drawn. */
 static void draw_squares(const bw_forest_part *p, uint8_t *cells, uint32_t *plane)
 {
     static const int8_t shift[3] = { 0, 1, -1 };
@@ -516,7 +506,7 @@ static void draw_squares(const bw_forest_part *p, uint8_t *cells, uint32_t *plan
         int left = nx + ny;
         int32_t e = ny - nx;
         for (;;) {
-            if (cells[i] != BW_T_TRUNK) { /* 4.5: the rolls come after (canopy_level) */
+            if (cells[i] != BW_T_TRUNK) {
                 cells[i] = BW_T_BRANCH;
                 plane[i >> 5] |= 1u << (i & 31);
             }
@@ -531,47 +521,6 @@ static void draw_squares(const bw_forest_part *p, uint8_t *cells, uint32_t *plan
             }
         }
     }
-}
-
-void bw_forest_branch_cells(const bw_forest_part *p, bw_forest_cell_fn fn, void *ctx)
-{
-    sink s;
-    s.mode = SINK_FN;
-    s.level = 0; /* unused by SINK_FN; set, since squares() copies them */
-    s.key = 0;
-    s.plane = 0;
-    s.fn = fn;
-    s.ctx = ctx;
-    squares(p, &s);
-}
-
-static void shroom_part(const bw_forest_part *p, void *vs)
-{
-    if (p->kind == BW_FOREST_BRANCH)
-        squares(p, (const sink *)vs);
-}
-
-int bw_forest_mushrooms(uint32_t seed, int level, bw_plane *out)
-{
-    bw_forest_plan pl;
-    sink c;
-    int t, x, y;
-    bw_plane_clear(out);
-    if (level < 2 || level > 4)
-        return 0;
-    bw_forest_trunks(seed, &pl);
-    c.mode = SINK_SHROOM;
-    c.plane = out;
-    c.key = mushroom_key(seed);
-    c.level = (uint8_t)level;
-    for (t = 0; t < pl.n; t++)
-        grow_tree(seed, level, &pl, t, 0, shroom_part, &c);
-    for (t = 0; t < pl.n; t++) /* trunk squares are trunk, not branch */
-        for (y = pl.y[t] - pl.r[t]; y <= pl.y[t] + pl.r[t]; y++)
-            for (x = pl.x[t] - pl.r[t]; x <= pl.x[t] + pl.r[t]; x++)
-                if (in_disc(x - pl.x[t], y - pl.y[t], pl.r[t]))
-                    BW_PCLR(out, x, y);
-    return bw_plane_count(out);
 }
 
 /* ------------------------------------------------------- DLVL 1-4 */
@@ -667,8 +616,8 @@ static void vine(draw_ctx *c, const bw_forest_part *p)
 
 /* Branches go over air, vines and other branches (never a trunk); vines
  * only into the air, so a branch square stays branch whatever comes after:
- * the set of branch squares is the union of the branches, as the replay
- * from the level above assumes. Leaves come after (tops_and_leaves). */
+ * the set of branch squares is the union of the branches (and the stems of
+ * the mushrooms, mushrooms_and_tops). Leaves come after (grid_leaves). */
 static void draw_part(const bw_forest_part *p, void *vc)
 {
     draw_ctx *c = (draw_ctx *)vc;
@@ -680,7 +629,7 @@ static void draw_part(const bw_forest_part *p, void *vc)
         bw_plane_clear(c->plane);
     }
     draw_squares(p, c->g->cell, c->plane->w);
-    if (p->terminal)
+    if (p->terminal && p->tree > 0) /* the first tree has none before it to reach */
         vine(c, p);
     if (c->rep) {
         c->rep->branches++;
@@ -1206,7 +1155,7 @@ static int ring_clear(const bw_grid *g, int x, int y, int nx, int ny)
 static void grow_leaf(leaf_ctx *c, int x, int y, int d)
 {
     bw_grid *g = c->g;
-    uint32_t bits = bw_rng_next(&c->r);
+    uint32_t bits = bw_rng_step(&c->r);
     int len = 1 + (int)(bits & 3u), wide = 1 + (int)((bits >> 2) & 1u);
     int ax = bw_dx4[(d + 1) & 3], ay = bw_dy4[(d + 1) & 3]; /* across */
     int x0, y0, x1, y1, i, j;
@@ -1292,8 +1241,8 @@ static int one_group(const bw_grid *g, int x, int y)
  * hung on, as -2 - square (that square may now be an end, and is not cut
  * in turn: the tendril would hang in the air), or -1. */
 #define TWIG_CAP 64
-#define TWIG_FAST 12
-#define LEAF_CAND 24
+#define TWIG_FAST 10
+#define LEAF_CAND 20
 #define TWIG_MARK 0x80u
 BW_STATIC_ASSERT(BW_TILE_COUNT <= TWIG_MARK, forest_twig_mark_free);
 
@@ -1305,12 +1254,12 @@ static const int16_t step4[4] = { -BW_GRID_MAX, 1, BW_GRID_MAX, -1 };
  * (marked) and 1 if not, and 32 if i is itself a vine square (a leaf may
  * cut a twig's ray vine, whose squares stay passable, only where no air is
  * left). */
-static int leaf_cost(const bw_grid *g, int i)
+static int leaf_cost(const bw_grid *g, int i, int far_in)
 {
     const uint8_t *c = g->cell + i;
     int k, cost = *c == BW_T_VINE ? 32 : 0;
     int x = i % BW_GRID_MAX, y = i / BW_GRID_MAX;
-    if (x < 2 || y < 2 || x >= BW_FOREST_W - 2 || y >= BW_FOREST_H - 2)
+    if (!far_in && (x < 2 || y < 2 || x >= BW_FOREST_W - 2 || y >= BW_FOREST_H - 2))
         return cost + 4; /* near the rim: not worth the checks */
     for (k = 0; k < 4; k++) {
         const uint8_t *b = c + step4[k];
@@ -1430,10 +1379,11 @@ BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
         dep[0] = 0;
         g->cell[q[0]] |= TWIG_MARK;
         for (i = 0; i < n && nn < BW_FOREST_LEAVES_MIN; i++) { /* the twig, the leaves it shows */
-            int qx = q[i] % BW_GRID_MAX, qy = q[i] / BW_GRID_MAX; /* its neighbours inside the rim: */
-            int inside = qx >= 2 && qy >= 2 && qx < BW_FOREST_W - 2 && qy < BW_FOREST_H - 2;
+            /* its neighbours inside the rim (1), and two squares in (2) */
+            int qx = q[i] % BW_GRID_MAX, qy = q[i] / BW_GRID_MAX, lo = bw_min(qx, qy);
+            int hi = bw_max(qx, qy), inside = lo >= 3 && hi < BW_FOREST_W - 3 ? 2 : lo >= 2 && hi < BW_FOREST_W - 2;
             for (d = 0; d < 4; d++) {
-                int e = q[i] + step4[d]; /* limbs lie inside the rim (tops_and_leaves) */
+                int e = q[i] + step4[d]; /* limbs lie inside the rim (grid_leaves) */
                 uint8_t u = g->cell[e];
                 if (u == BW_T_LEAF && nn < BW_FOREST_LEAVES_MIN) {
                     int name = leaf_name(g, e), dup = 0;
@@ -1458,7 +1408,7 @@ BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
          * least cost (ties in walk order); the second, walk order. A tried
          * one never has room again, so one pointer runs along the order. */
         for (i = 0; i < nc && nn < BW_FOREST_LEAVES_MIN; i++) {
-            int c0 = pass == 0 ? leaf_cost(g, cand[i]) : 0;
+            int c0 = pass == 0 ? leaf_cost(g, cand[i], cin[i] == 2) : 0;
             for (j = i; j > 0 && cost[j - 1] > c0; j--) {
                 cost[j] = cost[j - 1];
                 ord[j] = ord[j - 1];
@@ -1592,10 +1542,13 @@ static int top_on_canopy(const bw_grid *g, int x, int y)
     return 0;
 }
 
-static void join_top(bw_grid *g, int x, int y, bw_forest_report *rep)
+/* The branch or mushroom square nearest (x, y) whose line to it crosses no
+ * trunk, by a search in growing square rings: its index, or -1 (no branch
+ * at all: cannot happen, trees have branches). */
+static int nearest_wood(const bw_grid *g, int x, int y)
 {
     int32_t best = INT32_MAX;
-    int bx = -1, by = -1, r;
+    int found = -1, r;
     for (r = 1; r < BW_FOREST_W && (int32_t)r * r < best; r++) {
         int k, side;
         for (k = -r; k <= r; k++) /* the ring: 8 r squares */
@@ -1612,19 +1565,43 @@ static void join_top(bw_grid *g, int x, int y, bw_forest_report *rep)
                 dd = bw_dist2(x, y, i, j);
                 if (dd < best && line_clear(g, x, y, i, j, 0)) {
                     best = dd;
-                    bx = i;
-                    by = j;
+                    found = BW_BIT(i, j);
                 }
             }
     }
-    if (bx < 0)
-        return; /* no branch at all: cannot happen (trees have branches) */
-    vine_line(g, x, y, bx, by);
+    return found;
+}
+
+static void join_top(bw_grid *g, int x, int y, bw_forest_report *rep)
+{
+    int w = nearest_wood(g, x, y);
+    if (w < 0)
+        return;
+    vine_line(g, x, y, w % BW_GRID_MAX, w / BW_GRID_MAX);
     if (rep)
         rep->stalks++;
 }
 
-/* 1 if square k is a twig's end (see tops_and_leaves). */
+/* 4.5: a mushroom square off the branches grows a stem: the line from it
+ * towards the nearest branch or mushroom square (through no trunk) becomes
+ * branch up to the first wood it meets, so the mushroom stands on a branch
+ * joined to its tree. */
+static void grow_stem(bw_grid *g, bw_plane *limbs, int x, int y, bw_forest_report *rep)
+{
+    int w = nearest_wood(g, x, y);
+    line4 l;
+    if (w < 0)
+        return;
+    line_start(&l, x, y, w % BW_GRID_MAX, w / BW_GRID_MAX);
+    do { /* up to the first branch or mushroom on the way (it may pass one) */
+        BW_AT(g, l.x, l.y) = BW_T_BRANCH;
+        BW_PSET(limbs, l.x, l.y);
+    } while (line_step(&l) && BW_AT(g, l.x, l.y) != BW_T_BRANCH && BW_AT(g, l.x, l.y) != BW_T_MUSHROOM);
+    if (rep)
+        rep->stems++;
+}
+
+/* 1 if square k is a twig's end (see grid_leaves). */
 static inline int twig_end(const bw_grid *g, int k)
 {
     const uint8_t *p = g->cell + k;
@@ -1668,7 +1645,7 @@ BW_NOINLINE static void mark_ends(uint32_t *e, const uint32_t *l, const uint8_t 
  * m->a (mark_ends), served in row order, each unmarked as it is done, and
  * the leaves they got (marked in m->a) grow. The limbs in m->b follow the
  * squares end_leaves cuts back or turns to wood leaves. */
-static void tops_and_leaves(bw_map *m, uint32_t seed, int level, bw_forest_report *rep)
+static void grid_leaves(bw_map *m, uint32_t seed, int level, bw_forest_report *rep)
 {
     bw_grid *g = &m->grid;
     leaf_ctx c;
@@ -1704,10 +1681,12 @@ static void tops_and_leaves(bw_map *m, uint32_t seed, int level, bw_forest_repor
         while (w) {
             int b = bw_low_bit(w), from = -1;
             w &= w - 1u;
+            int in;
             x = (i * 32 + b) % BW_GRID_MAX;
             y = (i * 32 + b) / BW_GRID_MAX;
+            in = x > 0 && y > 0 && x < BW_FOREST_W - 1 && y < BW_FOREST_H - 1;
             for (d = 0; d < 4; d++) {
-                uint8_t u = tile_at(g, x + bw_dx4[d], y + bw_dy4[d]);
+                uint8_t u = in ? g->cell[i * 32 + b + step4[d]] : tile_at(g, x + bw_dx4[d], y + bw_dy4[d]);
                 if (u == BW_T_LEAF)
                     break;
                 if (from < 0 && limb(u))
@@ -1719,105 +1698,41 @@ static void tops_and_leaves(bw_map *m, uint32_t seed, int level, bw_forest_repor
     }
 }
 
-/* 4.6: the tops of DLVL n are the mushrooms of n + 1: its branch squares
- * (off the trunks) that roll one. With the rolls of n + 1 in a plane, a
- * replay of its branches needs not walk their squares: only the rolls in
- * a branch's box are tested against its lines (about 1 in 100 squares). */
-typedef struct tops_ctx {
-    bw_grid *g;
-    const uint32_t *rolls;
-    bw_plane *limbs;       /* m->b: a top is a limb */
-} tops_ctx;
-
-/* 1 if (x, y) is one of the squares of branch p, as squares() walks them. */
-static int on_part(const bw_forest_part *p, int x, int y)
-{
-    static const int8_t shift[3] = { 0, 1, -1 };
-    int nx = bw_abs(p->x1 - p->x0), ny = bw_abs(p->y1 - p->y0), steep = ny > nx, k;
-    int sx = p->x1 < p->x0 ? -1 : 1, sy = p->y1 < p->y0 ? -1 : 1;
-    for (k = 0; k < p->width && k < 3; k++) {
-        int lx = p->x0 + (steep ? shift[k] : 0), ly = p->y0 + (steep ? 0 : shift[k]);
-        int ddx = (x - lx) * sx, ddy = (y - ly) * sy;
-        int32_t f = (int32_t)(1 + 2 * ddx) * ny - (int32_t)(1 + 2 * ddy) * nx;
-        if (ddx < 0 || ddy < 0 || ddx > nx || ddy > ny)
-            continue; /* the line keeps to the box of its ends */
-        /* line4's error term after ddx steps along x and ddy along y is f;
-         * every square the line passes has f in [-2 nx, 2 ny) (a step
-         * along x adds 2 ny where f < 0, one along y takes 2 nx off where
-         * f >= 0), and of the squares s steps on only one has (f grows by
-         * 2 (nx + ny), the interval's width, from one to the next): so
-         * that is the test, no walk (the same as the walk for every line
-         * up to 60 x 60). The start is on it. */
-        if ((ddx == 0 && ddy == 0) || (f >= -2 * nx && f < 2 * ny))
-            return 1;
-    }
-    return 0;
-}
-
-/* The rolls of `level` as a list in the words of a plane: word y (0..120)
- * is where row y's rolls start in it, words ROLL_AT on the squares in row
- * order (x | y << 8). 0 if there are more than it holds (about 144 a level, 12 to the
- * sigma; ROLL_CAP is 15 sigma above). */
-#define ROLL_AT (BW_FOREST_H + 1)
-#define ROLL_CAP (BW_PLANE_WORDS - ROLL_AT)
-static int roll_list(uint32_t *l, uint32_t key, int level)
-{
-    int n = 0, y = 0, i;
-    for (i = 0; i < BW_PLANE_WORDS; i++) {
-        uint32_t w = shroom_word(key, level, (unsigned)i);
-        while (w) {
-            int c = i * 32 + bw_low_bit(w);
-            w &= w - 1u;
-            if (n == ROLL_CAP)
-                return 0;
-            for (; y * BW_GRID_MAX <= c; y++)
-                l[y] = (uint32_t)n;
-            l[ROLL_AT + n++] = (uint32_t)(c - (y - 1) * BW_GRID_MAX) | (uint32_t)(y - 1) << 8; /* x | y << 8 */
-        }
-    }
-    for (; y <= BW_FOREST_H; y++)
-        l[y] = (uint32_t)n;
-    return 1;
-}
-
-/* 4.6: the tops off the canopy get their vines, in row order (a vine may
- * put a later top on the canopy; vines are no limbs, so they make and
- * break no twig end). The tops are the squares of the roll list in m->a
- * (`list`) or of the plane m->a that hold a top. */
-static void join_tops(bw_map *m, int list, bw_forest_report *rep)
+/* 4.5, 4.6: this level's mushrooms (DLVL 2-4), each on a branch, then the
+ * tops of the mushrooms of the level above (DLVL 1-3), each joined to the
+ * canopy (in list order: a vine may put a later top on the canopy; vines
+ * are no limbs, so they make and break no twig end). Out of line: the
+ * lists are not on the stack under the branch walks. */
+BW_NOINLINE static void mushrooms_and_tops(bw_map *m, uint32_t seed, int level, const bw_forest_plan *pl,
+                                           bw_forest_report *rep)
 {
     bw_grid *g = &m->grid;
-    const uint32_t *l = m->a.w;
-    int j, n = list ? (int)l[BW_FOREST_H] : BW_PLANE_WORDS;
-    for (j = 0; j < n; j++) {
-        uint32_t w = list ? 1u : l[j];
-        while (w) {
-            int c = list ? (int)(l[ROLL_AT + j] & 255u) + (int)(l[ROLL_AT + j] >> 8) * BW_GRID_MAX
-                         : j * 32 + bw_low_bit(w);
-            w &= w - 1u;
-            if (g->cell[c] == BW_T_MUSHROOM_TOP && !top_on_canopy(g, c % BW_GRID_MAX, c / BW_GRID_MAX))
-                join_top(g, c % BW_GRID_MAX, c / BW_GRID_MAX, rep);
+    shoot_list own, up;
+    int k;
+    own.n = 0;
+    if (level >= 2) {
+        shoots(seed, pl, level, &m->a, &own); /* m->a: scratch till the leaves */
+        for (k = 0; k < own.n; k++) {
+            int i = own.at[k];
+            if (g->cell[i] != BW_T_BRANCH)
+                grow_stem(g, &m->b, i % BW_GRID_MAX, i / BW_GRID_MAX, rep);
+            g->cell[i] = BW_T_MUSHROOM;
+            m->b.w[i >> 5] |= 1u << (i & 31);
         }
     }
-}
-
-static void tops_part(const bw_forest_part *p, void *vc)
-{
-    tops_ctx *c = (tops_ctx *)vc;
-    int xl = bw_min(p->x0, p->x1) - 1, xh = bw_max(p->x0, p->x1) + 1;
-    int yl = bw_max(bw_min(p->y0, p->y1) - 1, 0), yh = bw_min(bw_max(p->y0, p->y1) + 1, BW_FOREST_H - 1);
-    uint32_t j, end = c->rolls[yh + 1];
-    if (p->kind != BW_FOREST_BRANCH)
-        return;
-    for (j = c->rolls[yl]; j < end; j++) { /* the rolls in the rows of its box */
-        uint32_t v = c->rolls[ROLL_AT + j];
-        if ((v & 255u) - (uint32_t)xl <= (uint32_t)(xh - xl)) {
-            int x = (int)(v & 255u), y = (int)(v >> 8);
-            uint8_t *q = &BW_AT(c->g, x, y);
-            if (*q != BW_T_TRUNK && on_part(p, x, y)) {
-                *q = BW_T_MUSHROOM_TOP;
-                BW_PSET(c->limbs, x, y);
-            }
+    if (level <= 3) {
+        if (level >= 2)
+            shoots_drawn(seed, pl, level + 1, &m->a, &up);
+        else
+            shoots(seed, pl, 2, &m->a, &up);
+        for (k = 0; k < up.n; k++) {
+            g->cell[up.at[k]] = BW_T_MUSHROOM_TOP;
+            m->b.w[up.at[k] >> 5] |= 1u << (up.at[k] & 31);
+        }
+        for (k = 0; k < up.n; k++) {
+            int x = up.at[k] % BW_GRID_MAX, y = up.at[k] / BW_GRID_MAX;
+            if (!top_on_canopy(g, x, y))
+                join_top(g, x, y, rep);
         }
     }
 }
@@ -1827,8 +1742,7 @@ static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_pl
 {
     bw_grid *g = &m->grid;
     draw_ctx dc;
-    uint32_t key = mushroom_key(seed);
-    int t, i;
+    int t;
     bw_map_init(m, BW_FOREST_W, BW_FOREST_H, BW_T_AIR);
     bw_plane_clear(&m->b); /* the limbs: trunk, branch, mushroom and top squares */
     for (t = 0; t < pl->n; t++) /* 4.1 */
@@ -1841,34 +1755,8 @@ static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_pl
     for (t = 0; t < pl->n; t++)
         grow_tree(seed, level, pl, t, 0, draw_part, &dc);
     bw_plane_or(&m->b, &m->a); /* the last tree's squares */
-    for (i = 0; i < BW_PLANE_WORDS && level >= 2 && level <= 4; i++) { /* 4.5: this level's rolls */
-        uint32_t w = m->b.w[i] ? shroom_word(key, level, (unsigned)i) : 0; /* no limb, no branch */
-        while (w) {
-            uint8_t *c = &g->cell[i * 32 + bw_low_bit(w)];
-            w &= w - 1u;
-            if (*c == BW_T_BRANCH)
-                *c = BW_T_MUSHROOM;
-        }
-    }
-    if (level < BW_FOREST_LEVELS - 1) { /* 4.6: the tops of the level below */
-        tops_ctx tc;
-        tc.g = g;
-        tc.rolls = m->a.w;
-        tc.limbs = &m->b;
-        if (roll_list(m->a.w, key, level + 1)) {
-            for (t = 0; t < pl->n; t++)
-                grow_tree(seed, level + 1, pl, t, 0, tops_part, &tc);
-            join_tops(m, 1, rep);
-        } else { /* more rolls than the list holds: never measured */
-            bw_forest_mushrooms(seed, level + 1, &m->a);
-            for (i = 0; i < BW_GRID_CELLS; i++)
-                if ((m->a.w[i >> 5] >> (i & 31)) & 1u)
-                    g->cell[i] = BW_T_MUSHROOM_TOP;
-            bw_plane_or(&m->b, &m->a);
-            join_tops(m, 0, rep);
-        }
-    }
-    tops_and_leaves(m, seed, level, rep); /* 4.6, 4.4 */
+    mushrooms_and_tops(m, seed, level, pl, rep); /* 4.5, 4.6 */
+    grid_leaves(m, seed, level, rep); /* 4.4 */
     bridges(m, seed, level, pl, rep);     /* 4.7, round the leaves */
     if (rep) {
         rep->mushrooms = (uint16_t)bw_grid_count(g, BW_T_MUSHROOM);
