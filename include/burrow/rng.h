@@ -16,17 +16,6 @@ uint32_t bw_rng_mix(uint32_t seed, uint32_t a, uint32_t b, uint32_t c);
 /* murmur3's finaliser: a well-mixed 32-bit hash of one word, for per-cell
  * draws that must not depend on the order cells are visited in. */
 uint32_t bw_rng_hash32(uint32_t h);
-/* The same finaliser inline, for loops that hash every square (a call
- * costs as much again as the hash); bw_rng_hash32 is this, called. */
-static inline uint32_t bw_rng_fmix32(uint32_t h)
-{
-    h ^= h >> 16;
-    h *= 0x85ebca6bu;
-    h ^= h >> 13;
-    h *= 0xc2b2ae35u;
-    h ^= h >> 16;
-    return h;
-}
 void bw_rng_seed(bw_rng *r, uint32_t seed);
 void bw_rng_stream(bw_rng *r, uint32_t seed, uint32_t gen, uint32_t level, uint32_t purpose);
 

@@ -3,7 +3,12 @@
 /* murmur3's 32-bit finaliser: every input bit affects every output bit. */
 uint32_t bw_rng_hash32(uint32_t h)
 {
-    return bw_rng_fmix32(h);
+    h ^= h >> 16;
+    h *= 0x85ebca6bu;
+    h ^= h >> 13;
+    h *= 0xc2b2ae35u;
+    h ^= h >> 16;
+    return h;
 }
 
 uint32_t bw_rng_mix(uint32_t seed, uint32_t a, uint32_t b, uint32_t c)

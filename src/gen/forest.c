@@ -437,9 +437,9 @@ static void shoots_drawn(uint32_t seed, const bw_forest_plan *pl, int level, bw_
     }
 }
 
-/* The mushrooms of `level` (2..4) into out and, alone, into `seen`: each
- * level's list leaves out the one below it, so the lists of DLVL 2 up to
- * `level` are drawn in turn. */
+/* The mushrooms of `level` (2..4) into out and, alone, into `seen`: the
+ * list of DLVL l leaves out the mushrooms of DLVL l - 1, so the lists of
+ * DLVL 2 up to `level` are drawn in turn. */
 static void shoots(uint32_t seed, const bw_forest_plan *pl, int level, bw_plane *seen, shoot_list *out)
 {
     shoot_list below;
@@ -1699,7 +1699,7 @@ static void grid_leaves(bw_map *m, uint32_t seed, int level, bw_forest_report *r
 }
 
 /* 4.5, 4.6: this level's mushrooms (DLVL 2-4), each on a branch, then the
- * tops of the mushrooms of the level above (DLVL 1-3), each joined to the
+ * tops (DLVL 1-3) of the level below's mushrooms, each joined to the
  * canopy (in list order: a vine may put a later top on the canopy; vines
  * are no limbs, so they make and break no twig end). Out of line: the
  * lists are not on the stack under the branch walks. */
@@ -1709,8 +1709,10 @@ BW_NOINLINE static void mushrooms_and_tops(bw_map *m, uint32_t seed, int level, 
     bw_grid *g = &m->grid;
     shoot_list own, up;
     int k;
-    own.n = 0;
-    if (level >= 2) {
+    own.n = up.n = 0;
+    if (level < 2) {
+        bw_plane_clear(&m->a); /* no mushrooms of its own: DLVL 2's list leaves none out */
+    } else {
         shoots(seed, pl, level, &m->a, &own); /* m->a: scratch till the leaves */
         for (k = 0; k < own.n; k++) {
             int i = own.at[k];
@@ -1721,10 +1723,7 @@ BW_NOINLINE static void mushrooms_and_tops(bw_map *m, uint32_t seed, int level, 
         }
     }
     if (level <= 3) {
-        if (level >= 2)
-            shoots_drawn(seed, pl, level + 1, &m->a, &up);
-        else
-            shoots(seed, pl, 2, &m->a, &up);
+        shoots_drawn(seed, pl, level + 1, &m->a, &up);
         for (k = 0; k < up.n; k++) {
             g->cell[up.at[k]] = BW_T_MUSHROOM_TOP;
             m->b.w[up.at[k] >> 5] |= 1u << (up.at[k] & 31);
@@ -1734,6 +1733,10 @@ BW_NOINLINE static void mushrooms_and_tops(bw_map *m, uint32_t seed, int level, 
             if (!top_on_canopy(g, x, y))
                 join_top(g, x, y, rep);
         }
+    }
+    if (rep) { /* nothing after covers a mushroom or a top */
+        rep->mushrooms = own.n;
+        rep->tops = up.n;
     }
 }
 
@@ -1758,10 +1761,6 @@ static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_pl
     mushrooms_and_tops(m, seed, level, pl, rep); /* 4.5, 4.6 */
     grid_leaves(m, seed, level, rep); /* 4.4 */
     bridges(m, seed, level, pl, rep);     /* 4.7, round the leaves */
-    if (rep) {
-        rep->mushrooms = (uint16_t)bw_grid_count(g, BW_T_MUSHROOM);
-        rep->tops = (uint16_t)bw_grid_count(g, BW_T_MUSHROOM_TOP);
-    }
 }
 
 /* ---------------------------------------------------------- DLVL 5 */
@@ -1867,9 +1866,10 @@ static int level_hooked(bw_map *m, uint32_t seed, int level, bw_forest_report *r
     BW_ASSERT(m);
     if (level < 1 || level > BW_FOREST_LEVELS)
         return BW_ERR_LEVEL;
-    if (rep)
-        rep->branches = rep->twigs = rep->leaves = rep->capped = rep->vines = rep->mushrooms =
-            rep->tops = rep->fallbacks = rep->bridges = rep->lonely = rep->bare = rep->stalks = rep->cut = 0;
+    if (rep) {
+        static const bw_forest_report zero;
+        *rep = zero;
+    }
     bw_forest_trunks(seed, &pl);
     if (level == BW_FOREST_LEVELS)
         floor_level(m, seed, &pl, rep, CLOSED(h));
