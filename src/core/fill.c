@@ -240,20 +240,22 @@ typedef struct run {
     } while (0)
 
 #else
-/* Out of line: one copy of the push instead of six (config.h, BW_FAST). */
-#define PUSH(py, pl, pr, pu) (sp = push(st, sp, (unsigned)(py), (pl), (pr), (pu)))
+/* Out of line: one copy of the push (config.h, BW_FAST). The small build's
+ * span explores both rows next to it, so a dropped one notes both. */
+#define PUSH(py, pl, pr, pu) (sp = push(st, sp, (unsigned)(py), (pl), (pr)))
 static void dropped(run *st, int row);
-NOINLINE unsigned push(run *st, unsigned sp, unsigned py, unsigned pl, unsigned pr, unsigned pu)
+NOINLINE unsigned push(run *st, unsigned sp, unsigned py, unsigned pl, unsigned pr)
 {
     bw_fill *f = st->f;
     if (sp < st->cap) {
         f->xl[sp] = (uint8_t)pl;
         f->xr[sp] = (uint8_t)pr;
-        f->y[sp] = (uint8_t)(py | pu);
+        f->y[sp] = (uint8_t)py;
         if (++sp > f->peak)
             f->peak = (uint16_t)sp;
     } else {
-        dropped(st, (int)py + (pu ? -1 : 1));
+        dropped(st, (int)py - 1);
+        dropped(st, (int)py + 1);
     }
     return sp;
 }
@@ -292,6 +294,7 @@ NOINLINE unsigned skip_grid(const src *s, unsigned i, unsigned lim)
 }
 #endif
 
+#if BW_FAST
 /* Fills the free run through free cell (x, y), then everything the stack
  * reaches from it. */
 INLINE void fill_from(run *st, src s, int x, int y, int plane)
@@ -351,12 +354,46 @@ NOINLINE void fill_from_grid(run *st, src s, int x, int y)
     fill_from(st, s, x, y, 0);
 }
 
-#if BW_FAST
 NOINLINE void fill_from_plane(run *st, src s, int x, int y)
 {
     fill_from(st, s, x, y, 1);
 }
 #else
+/* Small build (config.h, BW_FAST 0): the plain scanline fill. A popped
+ * span looks at the rows on both sides of it (the one it came from too:
+ * its cells are marked, so they are passed over), one free run at a time;
+ * about three tests a cell instead of one, and no leak bookkeeping. The
+ * cells marked, and so the count, are those of the fast build. */
+NOINLINE void fill_from_grid(run *st, src s, int x, int y)
+{
+    bw_fill *f = st->f;
+    unsigned sp = 0, n = 0, row = (unsigned)y * BW_GRID_MAX, i = row + (unsigned)x;
+    unsigned l = run_left(s, i, row, 0), r = run_right(s, i, row + (unsigned)st->w - 1, 0);
+    set_bits(s.out, l, r);
+    n += r - l + 1;
+    PUSH(y, l - row, r - row, 0);
+    while (sp > 0) {
+        unsigned x1, x2, y0, yy, k, j;
+        sp--;
+        x1 = f->xl[sp];
+        x2 = f->xr[sp];
+        y0 = f->y[sp]; /* read before the pushes below reuse the entry */
+        for (k = 0; k < 2; k++) {
+            yy = y0 + (k ? 0u - 1u : 1u);
+            if (yy >= (unsigned)st->h) /* also -1 */
+                continue;
+            row = yy * BW_GRID_MAX;
+            for (j = skip(s, row + x1, row + x2, 0); j <= row + x2; j = skip(s, r + 2, row + x2, 0)) {
+                l = run_left(s, j, row, 0);
+                r = run_right(s, j, row + (unsigned)st->w - 1, 0);
+                set_bits(s.out, l, r);
+                n += r - l + 1;
+                PUSH(yy, l - row, r - row, 0);
+            }
+        }
+    }
+    st->n += (int)n;
+}
 #define fill_from_plane fill_from_grid
 #endif
 
