@@ -411,6 +411,17 @@ static int keep_reached(bw_map *m, const node_list *nl, int first, uint8_t wall,
 }
 
 #define REACHED(m, x, y) BW_PGET(&(m)->a, x, y)
+/* The same by cell index (plane bit i is cell i). */
+#define REACHED_AT(m, i) (((m)->a.w[(i) >> 5] >> ((i) & 31)) & 1u)
+
+/* 1 if a 4-neighbour of (x, y) on the map is reached (m->a). */
+static int near_reached(const bw_map *m, int x, int y)
+{
+    unsigned i = BW_BIT(x, y);
+    return (x > 0 && REACHED_AT(m, i - 1)) || (x < m->grid.w - 1 && REACHED_AT(m, i + 1)) ||
+           (y > 0 && REACHED_AT(m, i - BW_GRID_MAX)) ||
+           (y < m->grid.h - 1 && REACHED_AT(m, i + BW_GRID_MAX));
+}
 
 /* Buildings whose rooms no door reaches get one (1.1.4): a wall cell with
  * reached ground on one side and unreached open ground opposite becomes a
@@ -434,22 +445,20 @@ static void open_doors(bw_map *m, const node_list *nl, int bx0, int by0, int bx1
         changed = 0;
         for (y = by0; y <= by1; y++)
             for (x = bx0; x <= bx1; x++) {
-                uint8_t t = BW_AT(g, x, y);
-                int a, ok = 0;
+                unsigned i = BW_BIT(x, y), a;
+                uint8_t t = g->cell[i];
                 if (t != BW_T_BWALL && t != BW_T_CRUMBLE_WALL)
                     continue;
-                for (a = 0; a < 2 && !ok; a++) {
-                    int x0 = x - (a == 0), y0 = y - (a == 1);
-                    int x1 = x + (a == 0), y1 = y + (a == 1);
-                    int o0 = BW_TILESET_HAS(&open, BW_AT(g, x0, y0)) != 0;
-                    int o1 = BW_TILESET_HAS(&open, BW_AT(g, x1, y1)) != 0;
-                    ok = o0 && o1 && REACHED(m, x0, y0) != REACHED(m, x1, y1);
-                }
-                if (ok) {
-                    BW_AT(g, x, y) = BW_T_DOOR;
-                    bw_fill_flood(&m->fill, g, &open, &m->a, x, y);
-                    changed = 1;
-                }
+                /* across the wall: west and east (a = 1), then north and
+                 * south (a = BW_GRID_MAX) */
+                for (a = 1; a <= BW_GRID_MAX; a += BW_GRID_MAX - 1)
+                    if (BW_TILESET_HAS(&open, g->cell[i - a]) && BW_TILESET_HAS(&open, g->cell[i + a]) &&
+                        REACHED_AT(m, i - a) != REACHED_AT(m, i + a)) {
+                        g->cell[i] = BW_T_DOOR;
+                        bw_fill_flood(&m->fill, g, &open, &m->a, x, y);
+                        changed = 1;
+                        break;
+                    }
             }
     }
 }
@@ -515,7 +524,7 @@ static int fill_gaps(bw_map *m, const area_list *al)
 {
     bw_grid *g = &m->grid;
     bw_tileset open;
-    int pass, k, x, y, w = g->w, h = g->h;
+    int pass, k, x, y;
     open_set(&open);
     for (pass = 0; pass < 2; pass++) {
         int apart = 0;
@@ -523,20 +532,20 @@ static int fill_gaps(bw_map *m, const area_list *al)
             for (y = al->y0[k]; y <= al->y1[k]; y++)
                 for (x = al->x0[k]; x <= al->x1[k]; x++) {
                     unsigned i = BW_BIT(x, y);
-                    uint32_t word = m->a.w[i >> 5];
-                    if ((word >> (i & 31)) & 1u) {
+                    if (REACHED_AT(m, i)) {
+#if BW_FAST
                         /* reached cells are passed over to the end of
                          * their plane word where they fill it */
-                        if ((word >> (i & 31)) == (~0u >> (i & 31)))
+                        if ((m->a.w[i >> 5] >> (i & 31)) == (~0u >> (i & 31)))
                             x = bw_min(x + 31 - (int)(i & 31), al->x1[k]);
+#endif
                         continue;
                     }
                     if (!BW_TILESET_HAS(&open, g->cell[i]))
                         continue;
                     if (pass)
                         return (int)i;
-                    if ((x > 0 && REACHED(m, x - 1, y)) || (x < w - 1 && REACHED(m, x + 1, y)) ||
-                        (y > 0 && REACHED(m, x, y - 1)) || (y < h - 1 && REACHED(m, x, y + 1)))
+                    if (near_reached(m, x, y))
                         bw_fill_flood(&m->fill, g, &open, &m->a, x, y);
                     else
                         apart = 1;
@@ -1112,9 +1121,7 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
          * grows (by the fords, which the scan sees at once) */
         for (y = EDGE; y < g->h - EDGE; y++)
             for (x = EDGE; x < g->w - EDGE; x++)
-                if (BW_AT(g, x, y) == BW_T_DEEP &&
-                    (REACHED(m, x - 1, y) || REACHED(m, x + 1, y) ||
-                     REACHED(m, x, y - 1) || REACHED(m, x, y + 1))) {
+                if (BW_AT(g, x, y) == BW_T_DEEP && near_reached(m, x, y)) {
                     cross_from(m, x, y, 1, 1, &c);
                     if (c.len == 1) {
                         ford(m, &open, c.x, c.y, 0, 1, ford_rows);
