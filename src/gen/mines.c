@@ -191,10 +191,13 @@ typedef struct brush {
     int16_t px, py;  /* previous cell, for 4-connected thin paths */
 } brush;
 
-/* A wide tunnel: a disc on every other step of the walk. */
+/* The painters get the walk's cells, which are the map's shifted by one
+ * (see tunnel). A wide tunnel: a disc on every other step of the walk. */
 static int paint_wide(int x, int y, void *vb)
 {
     brush *b = (brush *)vb;
+    x++;
+    y++;
     if ((b->step++ & 1) == 0)
         disc(b->g, x, y, bw_rng_range(b->r, b->rmin, b->rmax), b->t);
     return 0;
@@ -206,6 +209,8 @@ static int paint_thin(int x, int y, void *vb)
 {
     brush *b = (brush *)vb;
     bw_grid *g = b->g;
+    x++;
+    y++;
     if (b->step++ && b->px != x && b->py != y)
         BW_AT(g, b->px, y) = b->t;
     BW_AT(g, x, y) = b->t;
@@ -230,14 +235,11 @@ static void tunnel(bw_grid *g, bw_rng *r, int x0, int y0, int x1, int y1,
     b.px = (int16_t)x0;
     b.py = (int16_t)y0;
     /* the walk runs on the map without its border ring, shifted by one,
-     * so the edge stays wall; bw_walk ends by itself (its budget) */
+     * so the edge stays wall; bw_walk ends by itself (its budget), and the
+     * painters never stop it */
     bw_walk_start(&k, x0 - 1, y0 - 1, x1 - 1, y1 - 1, g->w - 2, g->h - 2);
     k.bias = (uint8_t)bias;
-    fn(k.x + 1, k.y + 1, &b);
-    while (!(k.x == k.gx && k.y == k.gy)) {
-        bw_walk_step(&k, r);
-        fn(k.x + 1, k.y + 1, &b);
-    }
+    bw_walk_run(&k, r, fn, &b);
 }
 
 /* Rounds the caves with the usual 4-5 cave rule, two generations: a wall
