@@ -1334,19 +1334,10 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     boxes(&m->grid, pl, MARK, BW_T_STONE);
 }
 
-/* 1.4.7: a building whose walls and a ring round them lie on stone floor,
- * so it never touches a cave wall. */
-static int fits(const bw_grid *g, bw_rect r)
-{
-    int x, y;
-    if (r.x0 < 1 || r.y0 < 1 || r.x1 > g->w - 2 || r.y1 > g->h - 2)
-        return 0;
-    for (y = r.y0; y <= r.y1; y++)
-        for (x = r.x0; x <= r.x1; x++)
-            if (BW_AT(g, x, y) != BW_T_STONE)
-                return 0;
-    return 1;
-}
+/* 1.4.7: a building's walls and a ring round them lie on stone floor, so
+ * it never touches a cave wall (the map's outer ring is rock on DLVL 4). */
+static const bw_tileset stone_only = { { BW_TILESET_BIT(BW_T_STONE, 0), BW_TILESET_BIT(BW_T_STONE, 1),
+                                         BW_TILESET_BIT(BW_T_STONE, 2), BW_TILESET_BIT(BW_T_STONE, 3) } };
 
 /* Tries per building on DLVL 4; the fallback is fewer buildings (the count
  * is "variable" by 1.4.7 anyway). */
@@ -1379,7 +1370,7 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
         int w = bw_rng_range(&r, bp.min_w, bp.max_w), h = bw_rng_range(&r, bp.min_h, bp.max_h);
         int x0 = nl.x[n] + bw_rng_range(&r, -8, 8) - w / 2, y0 = nl.y[n] + bw_rng_range(&r, -8, 8) - h / 2;
         bw_rect outer = bw_rect_make(x0, y0, x0 + w - 1, y0 + h - 1);
-        if (fits(g, bw_rect_inflate(outer, 1))) {
+        if (bw_grid_rect_in(g, x0 - 1, y0 - 1, x0 + w, y0 + h, &stone_only)) {
 #if BW_FAST
             int x, y;
 #endif
