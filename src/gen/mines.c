@@ -650,20 +650,20 @@ static void cave_features(bw_map *m, bw_rng *r, int floor, int n)
 /* 1.1.1 - 1.1.4 */
 static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
-    static const uint8_t on1[] = { BW_T_DIRT, BW_T_WOOD, BW_T_BWALL, BW_T_CRUMBLE_WALL,
-                                   BW_T_BROKEN_WALL, BW_T_DOOR };
+#define ON1(k) (BW_TILESET_BIT(BW_T_DIRT, k) | BW_TILESET_BIT(BW_T_WOOD, k) | \
+                BW_TILESET_BIT(BW_T_BWALL, k) | BW_TILESET_BIT(BW_T_CRUMBLE_WALL, k) | \
+                BW_TILESET_BIT(BW_T_BROKEN_WALL, k) | BW_TILESET_BIT(BW_T_DOOR, k))
+    static const bw_tileset on1 = { { ON1(0), ON1(1), ON1(2), ON1(3) } };
     bw_grid *g = &m->grid;
     bw_building_params bp;
     node_list nl;
     area_list al;
     bw_rng r;
-    int i;
     begin(m, &nl, &r, seed, 1, pl, BW_T_DIRT, P_BUILDINGS); /* 1.1.2 */
     boxes(g, pl, BW_T_DIRT, MARK);
     bw_building_defaults(&bp);
     /* may overlap other buildings (PUT_BUILDING merges them), never a pit */
-    for (i = 0; i < (int)sizeof on1; i++)
-        bw_tileset_add(&bp.on, on1[i]);
+    bp.on = on1;
     bw_building_put_many(g, &r, &bp, bw_rng_range(&r, 8, 14), bw_rect_make(1, 1, g->w - 2, g->h - 2));
     bw_rng_stream(&r, seed, BW_GEN_MINES, 1, P_FEATURES);
     /* in the open, not inside buildings */
@@ -699,11 +699,10 @@ static void caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
     begin(m, nl, r, seed, level, pl, wall, P_CAVES);
     small = wide ? 0 : bw_rng_range(r, 8, 12);
     for (i = 0; i < small; i++) {
-        int t, x = 0, y = 0, far = 0;
-        if (!l4) { /* two statements: the order of draws is fixed */
-            x = bw_rng_range(r, 8, g->w - 9);
-            y = bw_rng_range(r, 8, g->h - 9);
-        } else if (bw_rng_chance(r, 1, 4)) {
+        /* DLVL 5: one draw 8 from the edge; DLVL 4: up to CAVE_TRIES draws
+         * 10 from it for a centre CAVE_APART from the others */
+        int t, x = 0, y = 0, far = 0, e = l4 ? 10 : 8;
+        if (l4 && bw_rng_chance(r, 1, 4)) {
             /* one in four overlaps an earlier cave on purpose, for the
              * odd double cave */
             j = bw_rng_range(r, 0, nl->n - 1);
@@ -711,10 +710,10 @@ static void caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
             y = bw_clamp(nl->y[j] + bw_rng_range(r, -9, 9), 10, g->h - 11);
             far = 1;
         }
-        for (t = 0; t < CAVE_TRIES && !far && l4; t++) {
-            x = bw_rng_range(r, 10, g->w - 11);
-            y = bw_rng_range(r, 10, g->h - 11);
-            for (far = 1, j = 0; j < nl->n; j++)
+        for (t = 0; t < CAVE_TRIES && !far; t++) {
+            x = bw_rng_range(r, e, g->w - 1 - e); /* two statements: the order of draws is fixed */
+            y = bw_rng_range(r, e, g->h - 1 - e);
+            for (far = 1, j = 0; j < nl->n && l4; j++)
                 far &= bw_dist2(x, y, nl->x[j], nl->y[j]) >= CAVE_APART * CAVE_APART;
         }
         add_node(nl, x, y);
