@@ -1272,12 +1272,9 @@ static void water_again(bw_map *m, const bw_pit_plan *pl)
  * paints the same cells again. */
 static void up_moons(bw_grid *g, const bw_pit_plan *above)
 {
-    int k, x, y;
+    int k;
     for (k = 0; k < above->n; k++)
-        for (y = above->y[k] - BW_PIT_R_MAX; y <= above->y[k] + BW_PIT_R_MAX; y++)
-            for (x = above->x[k] - BW_PIT_R_MAX; x <= above->x[k] + BW_PIT_R_MAX; x++)
-                if (bw_pit_in_half_moon(above, k, x, y))
-                    BW_AT(g, x, y) = BW_T_UP_SLOPE;
+        bw_pit_moon(g, above, k, BW_T_UP_SLOPE);
 }
 
 /* 1.3.1 - 1.3.5 */
