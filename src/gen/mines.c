@@ -19,6 +19,9 @@
 #include "burrow/walk.h"
 #include "burrow/watchtower.h"
 
+/* Every level is BW_MINES_W x BW_MINES_H (begin() makes the map so): the
+ * code below uses the constants, not the grid's w and h. */
+
 /* Purposes for bw_rng_stream(seed, BW_GEN_MINES, level, purpose). */
 enum { P_PITS = 1, P_CAVES = 2, P_FEATURES = 3, P_BUILDINGS = 4, P_WATER = 5, P_STEAM = 6, P_TOWERS = 7 };
 
@@ -133,7 +136,7 @@ static void disc_in(bw_grid *g, int cx, int cy, int r, uint8_t t, int soft)
     int dy, lim, hw;
     const uint32_t t4 = t * 0x01010101u;
     uint8_t *c;
-    int room = bw_min(bw_min(cx, cy), bw_min(g->w - 1 - cx, g->h - 1 - cy)) - EDGE;
+    int room = bw_min(bw_min(cx, cy), bw_min(BW_MINES_W - 1 - cx, BW_MINES_H - 1 - cy)) - EDGE;
     r = bw_min(r, soft ? room / 2 : room);
     if (r < 0)
         return;
@@ -214,7 +217,7 @@ static int paint_thin(int x, int y, void *vb)
     if (b->step++ && b->px != x && b->py != y)
         BW_AT(g, b->px, y) = b->t;
     BW_AT(g, x, y) = b->t;
-    if (b->rmin && x + 1 < g->w - 1)
+    if (b->rmin && x + 1 < BW_MINES_W - 1)
         BW_AT(g, x + 1, y) = b->t;
     b->px = (int16_t)x;
     b->py = (int16_t)y;
@@ -237,7 +240,7 @@ static void tunnel(bw_grid *g, bw_rng *r, int x0, int y0, int x1, int y1,
     /* the walk runs on the map without its border ring, shifted by one,
      * so the edge stays wall; bw_walk ends by itself (its budget), and the
      * painters never stop it */
-    bw_walk_start(&k, x0 - 1, y0 - 1, x1 - 1, y1 - 1, g->w - 2, g->h - 2);
+    bw_walk_start(&k, x0 - 1, y0 - 1, x1 - 1, y1 - 1, BW_MINES_W - 2, BW_MINES_H - 2);
     k.bias = (uint8_t)bias;
     bw_walk_run(&k, r, fn, &b);
 }
@@ -253,7 +256,7 @@ static void tunnel(bw_grid *g, bw_rng *r, int x0, int y0, int x1, int y1,
 static void smooth(bw_map *m, uint8_t wall, uint8_t floor)
 {
     bw_grid *g = &m->grid;
-    bw_life_cave(g, 2, 1, 1, g->w - 2, g->h - 2, wall, floor);
+    bw_life_cave(g, 2, 1, 1, BW_MINES_W - 2, BW_MINES_H - 2, wall, floor);
 }
 
 /* The pit boxes (plus one ring) of both plans, pl[0] the pits arriving
@@ -266,9 +269,9 @@ static int boxes(bw_grid *g, const bw_pit_plan *pl, uint8_t from, uint8_t to)
     int j, k, y, n = 0;
     for (j = 0; j < 2; j++)
         for (k = 0; k < pl[j].n; k++)
-            for (y = bw_max(pl[j].y[k] - BW_PIT_REACH - 1, 0); y <= pl[j].y[k] + BW_PIT_REACH + 1 && y < g->h; y++)
+            for (y = bw_max(pl[j].y[k] - BW_PIT_REACH - 1, 0); y <= pl[j].y[k] + BW_PIT_REACH + 1 && y < BW_MINES_H; y++)
                 n += bw_grid_span_replace(g, bw_max(pl[j].x[k] - BW_PIT_REACH - 1, 0),
-                                          bw_min(pl[j].x[k] + BW_PIT_REACH + 1, g->w - 1), y, from, to);
+                                          bw_min(pl[j].x[k] + BW_PIT_REACH + 1, BW_MINES_W - 1), y, from, to);
     return n;
 }
 
@@ -346,7 +349,7 @@ static int dig3(int x, int y, void *vc)
     for (dy = -1; dy <= 1; dy++)
         for (dx = -1; dx <= 1; dx++) {
             int xx = x + dx, yy = y + dy;
-            if (xx >= EDGE && yy >= EDGE && xx < c->g->w - EDGE && yy < c->g->h - EDGE &&
+            if (xx >= EDGE && yy >= EDGE && xx < BW_MINES_W - EDGE && yy < BW_MINES_H - EDGE &&
                 !bw_tile_connects(BW_AT(c->g, xx, yy)))
                 BW_AT(c->g, xx, yy) = c->t;
         }
@@ -385,7 +388,7 @@ static int keep_reached(bw_map *m, const node_list *nl, int first, uint8_t wall,
      * wall": the tiles need not be read. The map is BW_GRID_MAX wide (120
      * x 120), so plane bit i is cell i. */
 #if BW_FAST
-    for (i = 0; i < (g->h * BW_GRID_MAX + 31) / 32; i++) {
+    for (i = 0; i < (BW_MINES_H * BW_GRID_MAX + 31) / 32; i++) {
         uint32_t u = ~m->a.w[i];
         uint8_t *cell = &g->cell[i * 32];
         int k;
@@ -405,7 +408,7 @@ static int keep_reached(bw_map *m, const node_list *nl, int first, uint8_t wall,
         }
     }
 #else
-    for (i = 0; i < g->h * BW_GRID_MAX; i++)
+    for (i = 0; i < BW_MINES_H * BW_GRID_MAX; i++)
         if (!(m->a.w[i >> 5] >> (i & 31) & 1u))
             g->cell[i] = wall;
 #endif
@@ -420,9 +423,9 @@ static int keep_reached(bw_map *m, const node_list *nl, int first, uint8_t wall,
 static int near_reached(const bw_map *m, int x, int y)
 {
     unsigned i = BW_BIT(x, y);
-    return (x > 0 && REACHED_AT(m, i - 1)) || (x < m->grid.w - 1 && REACHED_AT(m, i + 1)) ||
+    return (x > 0 && REACHED_AT(m, i - 1)) || (x < BW_MINES_W - 1 && REACHED_AT(m, i + 1)) ||
            (y > 0 && REACHED_AT(m, i - BW_GRID_MAX)) ||
-           (y < m->grid.h - 1 && REACHED_AT(m, i + BW_GRID_MAX));
+           (y < BW_MINES_H - 1 && REACHED_AT(m, i + BW_GRID_MAX));
 }
 
 /* Buildings whose rooms no door reaches get one (1.1.4): a wall cell with
@@ -439,8 +442,8 @@ static void open_doors(bw_map *m, const node_list *nl, int bx0, int by0, int bx1
     open_set(&open);
     bx0 = bw_max(bx0, 1);
     by0 = bw_max(by0, 1);
-    bx1 = bw_min(bx1, g->w - 2);
-    by1 = bw_min(by1, g->h - 2);
+    bx1 = bw_min(bx1, BW_MINES_W - 2);
+    by1 = bw_min(by1, BW_MINES_H - 2);
     if (nl)
         flood_nodes(m, &open, nl, 1);
     for (pass = 0; pass < DOOR_PASSES && changed; pass++) {
@@ -477,13 +480,13 @@ typedef struct area_list {
 } area_list;
 
 /* Adds the box x0..x1, y0..y1, clipped to the map. */
-static void area_add(area_list *al, const bw_grid *g, int x0, int y0, int x1, int y1)
+static void area_add(area_list *al, int x0, int y0, int x1, int y1)
 {
     int k = al->n;
     x0 = bw_max(x0, 0);
     y0 = bw_max(y0, 0);
-    x1 = bw_min(x1, g->w - 1);
-    y1 = bw_min(y1, g->h - 1);
+    x1 = bw_min(x1, BW_MINES_W - 1);
+    y1 = bw_min(y1, BW_MINES_H - 1);
     if (x0 > x1 || y0 > y1)
         return;
     if (k == AREAS_MAX) {
@@ -502,12 +505,12 @@ static void area_add(area_list *al, const bw_grid *g, int x0, int y0, int x1, in
 }
 
 /* Adds every pit box of both plans, plus the ring round it. */
-static void area_add_boxes(area_list *al, const bw_grid *g, const bw_pit_plan *pl)
+static void area_add_boxes(area_list *al, const bw_pit_plan *pl)
 {
     int j, k;
     for (j = 0; j < 2; j++)
         for (k = 0; k < pl[j].n; k++)
-            area_add(al, g, pl[j].x[k] - BW_PIT_REACH - 1, pl[j].y[k] - BW_PIT_REACH - 1,
+            area_add(al, pl[j].x[k] - BW_PIT_REACH - 1, pl[j].y[k] - BW_PIT_REACH - 1,
                      pl[j].x[k] + BW_PIT_REACH + 1, pl[j].y[k] + BW_PIT_REACH + 1);
 }
 
@@ -594,7 +597,7 @@ static void scatter(bw_grid *g, bw_rng *r, uint8_t floor, uint8_t t, int count)
     int i;
     count = bw_max(count, 3);
     for (i = 0; i < count * 16 && count > 0; i++) {
-        int x = bw_rng_range(r, 1, g->w - 2), y = bw_rng_range(r, 1, g->h - 2);
+        int x = bw_rng_range(r, 1, BW_MINES_W - 2), y = bw_rng_range(r, 1, BW_MINES_H - 2);
         if (BW_AT(g, x, y) == floor && BW_AT(g, x - 1, y) == floor &&
             BW_AT(g, x + 1, y) == floor && BW_AT(g, x, y - 1) == floor &&
             BW_AT(g, x, y + 1) == floor) {
@@ -631,7 +634,7 @@ static void towers(bw_grid *g, bw_rng *r, int n)
     for (k = 0; k < 4; k++)
         wp.forbid.w[k] |= off.w[k];
     wp.count = (uint8_t)n;
-    bw_watchtower_put_many(g, r, &wp, bw_rect_make(1, 1, g->w - 2, g->h - 2), 0);
+    bw_watchtower_put_many(g, r, &wp, bw_rect_make(1, 1, BW_MINES_W - 2, BW_MINES_H - 2), 0);
 }
 
 /* 1.2.2 (and 1.3.1: DLVL 3 is like DLVL 2): stalactites, lichen, rubble
@@ -664,14 +667,14 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     bw_building_defaults(&bp);
     /* may overlap other buildings (PUT_BUILDING merges them), never a pit */
     bp.on = on1;
-    bw_building_put_many(g, &r, &bp, bw_rng_range(&r, 8, 14), bw_rect_make(1, 1, g->w - 2, g->h - 2));
+    bw_building_put_many(g, &r, &bp, bw_rng_range(&r, 8, 14), bw_rect_make(1, 1, BW_MINES_W - 2, BW_MINES_H - 2));
     bw_rng_stream(&r, seed, BW_GEN_MINES, 1, P_FEATURES);
     /* in the open, not inside buildings */
     patches(g, &r, BW_T_RUBBLE, BW_T_DIRT, bw_rng_range(&r, 10, 16));
     put_pits(m, pl, BW_T_DIRT); /* 1.1.3 */
-    open_doors(m, &nl, 1, 1, g->w - 2, g->h - 2);
+    open_doors(m, &nl, 1, 1, BW_MINES_W - 2, BW_MINES_H - 2);
     al.n = 0;
-    area_add(&al, g, 0, 0, g->w - 1, g->h - 1); /* the doors may have left any room out */
+    area_add(&al, 0, 0, BW_MINES_W - 1, BW_MINES_H - 1); /* the doors may have left any room out */
     ensure_connected(m, &al, &nl, BW_T_DIRT);
 }
 
@@ -706,13 +709,13 @@ static void caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
             /* one in four overlaps an earlier cave on purpose, for the
              * odd double cave */
             j = bw_rng_range(r, 0, nl->n - 1);
-            x = bw_clamp(nl->x[j] + bw_rng_range(r, -9, 9), 10, g->w - 11);
-            y = bw_clamp(nl->y[j] + bw_rng_range(r, -9, 9), 10, g->h - 11);
+            x = bw_clamp(nl->x[j] + bw_rng_range(r, -9, 9), 10, BW_MINES_W - 11);
+            y = bw_clamp(nl->y[j] + bw_rng_range(r, -9, 9), 10, BW_MINES_H - 11);
             far = 1;
         }
         for (t = 0; t < CAVE_TRIES && !far; t++) {
-            x = bw_rng_range(r, e, g->w - 1 - e); /* two statements: the order of draws is fixed */
-            y = bw_rng_range(r, e, g->h - 1 - e);
+            x = bw_rng_range(r, e, BW_MINES_W - 1 - e); /* two statements: the order of draws is fixed */
+            y = bw_rng_range(r, e, BW_MINES_H - 1 - e);
             for (far = 1, j = 0; j < nl->n && l4; j++)
                 far &= bw_dist2(x, y, nl->x[j], nl->y[j]) >= CAVE_APART * CAVE_APART;
         }
@@ -811,7 +814,7 @@ static void slick_ring(bw_grid *g, const bw_pit_plan *own)
  * not marked in m->a: a word at a time. */
 static int any_unreached(const bw_map *m)
 {
-    int i, words = (m->grid.h * BW_GRID_MAX + 31) / 32;
+    int i, words = (BW_MINES_H * BW_GRID_MAX + 31) / 32;
     for (i = 0; i < words; i++)
         if (m->b.w[i] & ~m->a.w[i])
             return 1;
@@ -1054,8 +1057,8 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
      * forded, from here on, so a crossing starts only where wet says */
     for (i = 0; i < 16; i++)
         wet[i >> 2][i & 3] = 0;
-    for (y = EDGE; y < g->h - EDGE; y++)
-        for (i = 0, x0 = EDGE; x0 < g->w - EDGE; i++, x0 += 32)
+    for (y = EDGE; y < BW_MINES_H - EDGE; y++)
+        for (i = 0, x0 = EDGE; x0 < BW_MINES_W - EDGE; i++, x0 += 32)
             if (bits32(&m->a, x0, y))
                 wet[i][y >> 5] |= 1u << (y & 31);
 #endif
@@ -1096,11 +1099,11 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
          * at a time (deep water does not connect); a crossing ends on an
          * unreached open cell, so it runs along a row or column of one */
 #if BW_FAST
-        for (y = EDGE; y < g->h - EDGE; y++)
-            for (i = 0, x0 = EDGE; x0 < g->w - EDGE; i++, x0 += 32) {
+        for (y = EDGE; y < BW_MINES_H - EDGE; y++)
+            for (i = 0, x0 = EDGE; x0 < BW_MINES_W - EDGE; i++, x0 += 32) {
                 int in_row = LINE_HAS(urow, y);
                 uint32_t cand = LINE_HAS(wet[i], y) && (in_row || LINES_FROM(ucol, x0)) ?
-                                cross_cand(m, x0, y, g->w - EDGE - x0) : 0;
+                                cross_cand(m, x0, y, BW_MINES_W - EDGE - x0) : 0;
                 while (cand) {
                     x = x0 + bw_low_bit(cand);
                     cand &= cand - 1u;
@@ -1112,7 +1115,7 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
                         c.len = CROSS_LEN + 1;
                         one = 1;
                         /* the flood reached more: the rest of the word again */
-                        cand = cross_cand(m, x0, y, g->w - EDGE - x0) &
+                        cand = cross_cand(m, x0, y, BW_MINES_W - EDGE - x0) &
                                ~((2u << (x - x0)) - 1u);
                     }
                 }
@@ -1120,8 +1123,8 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
 #else
         /* the same cells in the same order a cell at a time: m->a only
          * grows (by the fords, which the scan sees at once) */
-        for (y = EDGE; y < g->h - EDGE; y++)
-            for (x = EDGE; x < g->w - EDGE; x++)
+        for (y = EDGE; y < BW_MINES_H - EDGE; y++)
+            for (x = EDGE; x < BW_MINES_W - EDGE; x++)
                 if (BW_AT(g, x, y) == BW_T_DEEP && near_reached(m, x, y)) {
                     cross_from(m, x, y, 1, 1, &c);
                     if (c.len == 1) {
@@ -1143,8 +1146,8 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
      * goes back to deep, so every ford left is needed. The fords are not
      * listed (no stack for that on a 20 KiB part): the rows that hold one
      * (ford_rows) are scanned. */
-    for (y = EDGE; y < g->h - EDGE; y++)
-        for (x = EDGE; x < g->w - EDGE && (ford_rows[y >> 5] >> (y & 31) & 1u); x++)
+    for (y = EDGE; y < BW_MINES_H - EDGE; y++)
+        for (x = EDGE; x < BW_MINES_W - EDGE && (ford_rows[y >> 5] >> (y & 31) & 1u); x++)
             if (BW_AT(g, x, y) == BW_T_SHALLOW && bw_streamer_water24(g, sp, x, y) >= sp->deep_min &&
                 way_round(m, x, y)) {
                 BW_AT(g, x, y) = BW_T_DEEP;
@@ -1163,7 +1166,7 @@ static void widen_water(bw_map *m)
     bw_grid *g = &m->grid;
     const uint32_t *sh = m->b.w;
 #if BW_FAST
-    int i, j, words = (g->h * BW_GRID_MAX + 31) / 32;
+    int i, j, words = (BW_MINES_H * BW_GRID_MAX + 31) / 32;
 #else
     int i, k;
 #endif
@@ -1197,7 +1200,7 @@ static void widen_water(bw_map *m)
             y = c / BW_GRID_MAX;
             /* 1.3.3: nothing within 10 of an up slope (m->a, from
              * bw_streamer_prepare); the line itself keeps off it */
-            if (x >= EDGE && y >= EDGE && x < g->w - EDGE && y < g->h - EDGE &&
+            if (x >= EDGE && y >= EDGE && x < BW_MINES_W - EDGE && y < BW_MINES_H - EDGE &&
                 !BW_PGET(&m->a, x, y)) {
                 g->cell[c] = BW_T_SHALLOW;
                 wide |= 1u << j;
@@ -1222,7 +1225,7 @@ static void widen_water(bw_map *m)
             int x = j % BW_GRID_MAX, y = j / BW_GRID_MAX;
             /* 1.3.3: nothing within 10 of an up slope (m->a, from
              * bw_streamer_prepare); the line itself keeps off it */
-            if (x >= EDGE && y >= EDGE && x < g->w - EDGE && y < g->h - EDGE &&
+            if (x >= EDGE && y >= EDGE && x < BW_MINES_W - EDGE && y < BW_MINES_H - EDGE &&
                 (g->cell[j] == BW_T_STONE || g->cell[j] == BW_T_LICHEN) &&
                 !(m->a.w[j >> 5] >> (j & 31) & 1u))
                 g->cell[j] = BW_T_SHALLOW;
@@ -1241,8 +1244,8 @@ static void water_again(bw_map *m, const bw_pit_plan *pl)
     for (j = 0; j < 2; j++)
         for (k = 0; k < pl[j].n; k++)
             for (y = bw_max(pl[j].y[k] - BW_PIT_REACH - 1, 0);
-                 y <= bw_min(pl[j].y[k] + BW_PIT_REACH + 1, m->grid.h - 1); y++) {
-                int x1 = bw_min(pl[j].x[k] + BW_PIT_REACH + 1, m->grid.w - 1);
+                 y <= bw_min(pl[j].y[k] + BW_PIT_REACH + 1, BW_MINES_H - 1); y++) {
+                int x1 = bw_min(pl[j].x[k] + BW_PIT_REACH + 1, BW_MINES_W - 1);
                 for (x = bw_max(pl[j].x[k] - BW_PIT_REACH - 1, 0); x <= x1; x++) {
                     const uint8_t *c = &BW_AT(&m->grid, x, y);
                     if (!(x & 3) && x + 3 <= x1) {
@@ -1319,7 +1322,7 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     if (water_cross(m, &nl, &sp)) {                   /* 1.3.2 */
         area_list al;
         al.n = 0;
-        area_add(&al, &m->grid, 0, 0, m->grid.w - 1, m->grid.h - 1);
+        area_add(&al, 0, 0, BW_MINES_W - 1, BW_MINES_H - 1);
         ensure_connected(m, &al, &nl, BW_T_STONE);
     }
     /* 1.3.1: DLVL 2's 1-2 watchtowers, placed last so that no streamer
@@ -1371,7 +1374,7 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
             int x, y;
 #endif
             bw_building_put(g, &r, &bp, outer);
-            area_add(&al, g, outer.x0, outer.y0, outer.x1, outer.y1);
+            area_add(&al, outer.x0, outer.y0, outer.x1, outer.y1);
 #if BW_FAST
             for (y = outer.y0; y <= outer.y1; y++) /* not reached (yet) */
                 for (x = outer.x0; x <= outer.x1; x++)
@@ -1395,7 +1398,7 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     open_doors(m, 0, dx0, dy0, dx1, dy1);
 #else
     /* the same reached set, flooded again from node 0, and the whole map */
-    open_doors(m, &nl, 1, 1, g->w - 2, g->h - 2);
+    open_doors(m, &nl, 1, 1, BW_MINES_W - 2, BW_MINES_H - 2);
 #endif
     bw_rng_stream(&r, seed, BW_GEN_MINES, 4, P_FEATURES); /* 1.4.5 */
     scatter(g, &r, BW_T_STONE, BW_T_STALACTITE, bw_grid_count(g, BW_T_STONE) / 60);
@@ -1403,7 +1406,7 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     put_pits(m, pl, BW_T_STONE);                 /* 1.4.8 */
     /* open ground changed only in the buildings (al) and the pit boxes;
      * everywhere else keep_reached left it all reached */
-    area_add_boxes(&al, g, pl);
+    area_add_boxes(&al, pl);
     ensure_connected(m, &al, &nl, BW_T_STONE);
 }
 
@@ -1425,7 +1428,7 @@ static void level5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     put_pits(m, pl, BW_T_STONE);
     /* only the pit boxes changed open ground since keep_reached */
     al.n = 0;
-    area_add_boxes(&al, g, pl);
+    area_add_boxes(&al, pl);
     ensure_connected(m, &al, &nl, BW_T_STONE);
 }
 
