@@ -259,19 +259,60 @@ static void smooth(bw_map *m, uint8_t wall, uint8_t floor)
     bw_life_cave(g, 2, 1, 1, BW_MINES_W - 2, BW_MINES_H - 2, wall, floor);
 }
 
+/* Boxes of the map where open ground changed since the last exact flood
+ * (fill_gaps, ensure_connected): at most 4 buildings and 3 + 3 pit boxes
+ * (DLVL 4), or the whole map. Past AREAS_MAX a box is merged into the last
+ * one (the box round both), which still covers it. */
+#define AREAS_MAX 10
+
+typedef struct area_list {
+    uint8_t n;
+    uint8_t x0[AREAS_MAX], y0[AREAS_MAX], x1[AREAS_MAX], y1[AREAS_MAX];
+} area_list;
+
+/* Adds the box x0..x1, y0..y1, clipped to the map. */
+static void area_add(area_list *al, int x0, int y0, int x1, int y1)
+{
+    int k = al->n;
+    x0 = bw_max(x0, 0);
+    y0 = bw_max(y0, 0);
+    x1 = bw_min(x1, BW_MINES_W - 1);
+    y1 = bw_min(y1, BW_MINES_H - 1);
+    if (x0 > x1 || y0 > y1)
+        return;
+    if (k == AREAS_MAX) {
+        k--;
+        x0 = bw_min(x0, al->x0[k]);
+        y0 = bw_min(y0, al->y0[k]);
+        x1 = bw_max(x1, al->x1[k]);
+        y1 = bw_max(y1, al->y1[k]);
+    } else {
+        al->n++;
+    }
+    al->x0[k] = (uint8_t)x0;
+    al->y0[k] = (uint8_t)y0;
+    al->x1[k] = (uint8_t)x1;
+    al->y1[k] = (uint8_t)y1;
+}
+
 /* The pit boxes (plus one ring) of both plans, pl[0] the pits arriving
  * from above and pl[1] the pits leading down: `from` becomes `to` in
  * them, wall stays wall. With (floor, MARK) it reserves the open ground
  * the pits need, so the features keep off it; with (MARK, floor) it gives
- * it back. Returns the cells changed. */
-static int boxes(bw_grid *g, const bw_pit_plan *pl, uint8_t from, uint8_t to)
+ * it back. Returns the cells changed. Adds each box to `al` unless it is
+ * 0. */
+static int boxes(bw_grid *g, const bw_pit_plan *pl, uint8_t from, uint8_t to, area_list *al)
 {
     int j, k, y, n = 0;
     for (j = 0; j < 2; j++)
-        for (k = 0; k < pl[j].n; k++)
+        for (k = 0; k < pl[j].n; k++) {
+            if (al)
+                area_add(al, pl[j].x[k] - BW_PIT_REACH - 1, pl[j].y[k] - BW_PIT_REACH - 1,
+                         pl[j].x[k] + BW_PIT_REACH + 1, pl[j].y[k] + BW_PIT_REACH + 1);
             for (y = bw_max(pl[j].y[k] - BW_PIT_REACH - 1, 0); y <= pl[j].y[k] + BW_PIT_REACH + 1 && y < BW_MINES_H; y++)
                 n += bw_grid_span_replace(g, bw_max(pl[j].x[k] - BW_PIT_REACH - 1, 0),
                                           bw_min(pl[j].x[k] + BW_PIT_REACH + 1, BW_MINES_W - 1), y, from, to);
+        }
     return n;
 }
 
@@ -299,11 +340,12 @@ static void begin(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
     bw_rng_stream(r, seed, BW_GEN_MINES, (uint32_t)level, purpose);
 }
 
-/* The end of a level: the marked boxes back to `floor`, then the pits:
- * the bases of those from above, and those leading down. */
-static void put_pits(bw_map *m, const bw_pit_plan *pl, uint8_t floor)
+/* The end of a level: the marked boxes back to `floor` (added to `al`
+ * unless it is 0: open ground changes there), then the pits: the bases of
+ * those from above, and those leading down. */
+static void put_pits(bw_map *m, const bw_pit_plan *pl, uint8_t floor, area_list *al)
 {
-    boxes(&m->grid, pl, MARK, floor);
+    boxes(&m->grid, pl, MARK, floor, al);
     bw_pit_put_below(&m->grid, &pl[0], floor, &m->b);
     bw_pit_put(&m->grid, &pl[1], &m->b);
 }
@@ -468,52 +510,6 @@ static void open_doors(bw_map *m, const node_list *nl, int bx0, int by0, int bx1
     }
 }
 
-/* Boxes of the map where open ground changed since the last exact flood
- * (fill_gaps, ensure_connected): at most 4 buildings and 3 + 3 pit boxes
- * (DLVL 4), or the whole map. Past AREAS_MAX a box is merged into the last
- * one (the box round both), which still covers it. */
-#define AREAS_MAX 10
-
-typedef struct area_list {
-    uint8_t n;
-    uint8_t x0[AREAS_MAX], y0[AREAS_MAX], x1[AREAS_MAX], y1[AREAS_MAX];
-} area_list;
-
-/* Adds the box x0..x1, y0..y1, clipped to the map. */
-static void area_add(area_list *al, int x0, int y0, int x1, int y1)
-{
-    int k = al->n;
-    x0 = bw_max(x0, 0);
-    y0 = bw_max(y0, 0);
-    x1 = bw_min(x1, BW_MINES_W - 1);
-    y1 = bw_min(y1, BW_MINES_H - 1);
-    if (x0 > x1 || y0 > y1)
-        return;
-    if (k == AREAS_MAX) {
-        k--;
-        x0 = bw_min(x0, al->x0[k]);
-        y0 = bw_min(y0, al->y0[k]);
-        x1 = bw_max(x1, al->x1[k]);
-        y1 = bw_max(y1, al->y1[k]);
-    } else {
-        al->n++;
-    }
-    al->x0[k] = (uint8_t)x0;
-    al->y0[k] = (uint8_t)y0;
-    al->x1[k] = (uint8_t)x1;
-    al->y1[k] = (uint8_t)y1;
-}
-
-/* Adds every pit box of both plans, plus the ring round it. */
-static void area_add_boxes(area_list *al, const bw_pit_plan *pl)
-{
-    int j, k;
-    for (j = 0; j < 2; j++)
-        for (k = 0; k < pl[j].n; k++)
-            area_add(al, pl[j].x[k] - BW_PIT_REACH - 1, pl[j].y[k] - BW_PIT_REACH - 1,
-                     pl[j].x[k] + BW_PIT_REACH + 1, pl[j].y[k] + BW_PIT_REACH + 1);
-}
-
 /* m->a holds the cells reached from the level's first node by a flood
  * that was exact when it ran; since then only open tiles were put down
  * (pits, slopes, features that connect), and only inside the boxes of
@@ -663,7 +659,7 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     area_list al;
     bw_rng r;
     begin(m, &nl, &r, seed, 1, pl, BW_T_DIRT, P_BUILDINGS); /* 1.1.2 */
-    boxes(g, pl, BW_T_DIRT, MARK);
+    boxes(g, pl, BW_T_DIRT, MARK, 0);
     bw_building_defaults(&bp);
     /* may overlap other buildings (PUT_BUILDING merges them), never a pit */
     bp.on = on1;
@@ -671,7 +667,7 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     bw_rng_stream(&r, seed, BW_GEN_MINES, 1, P_FEATURES);
     /* in the open, not inside buildings */
     patches(g, &r, BW_T_RUBBLE, BW_T_DIRT, bw_rng_range(&r, 10, 16));
-    put_pits(m, pl, BW_T_DIRT); /* 1.1.3 */
+    put_pits(m, pl, BW_T_DIRT, 0); /* 1.1.3 */
     open_doors(m, &nl, 1, 1, BW_MINES_W - 2, BW_MINES_H - 2);
     al.n = 0;
     area_add(&al, 0, 0, BW_MINES_W - 1, BW_MINES_H - 1); /* the doors may have left any room out */
@@ -760,7 +756,7 @@ static void caves23(bw_map *m, node_list *nl, uint32_t seed, int level, const bw
     caves(m, nl, &r, seed, level, pl, first);
     /* the stone left once the boxes are marked: keep_reached's count */
     stone = keep_reached(m, nl, first, BW_T_ROCK, BW_T_STONE); /* 1.2.4, 1.2.5 */
-    stone -= boxes(&m->grid, pl, BW_T_STONE, MARK);
+    stone -= boxes(&m->grid, pl, BW_T_STONE, MARK, 0);
     bw_rng_stream(&r, seed, BW_GEN_MINES, (uint32_t)level, P_FEATURES);
     cave_features(m, &r, stone, level == 2 ? bw_rng_range(&r, 1, 3) : 0); /* 1.2.2 */
 }
@@ -770,7 +766,7 @@ static void level2(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
     node_list nl;
     caves23(m, &nl, seed, 2, pl);
-    put_pits(m, pl, BW_T_STONE);
+    put_pits(m, pl, BW_T_STONE, 0);
 }
 
 /* 1.3.5: the ring of slick rock round the pit: every cell next to (8
@@ -1292,7 +1288,7 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 #endif
     int i;
     caves23(m, &nl, seed, 3, pl); /* the towers come after the water */
-    boxes(&m->grid, pl, MARK, BW_T_STONE);
+    boxes(&m->grid, pl, MARK, BW_T_STONE, 0);
     up_moons(&m->grid, above); /* what the streamers keep away from */
     bw_rng_stream(&r, seed, BW_GEN_MINES, 3, P_WATER); /* 1.3.3 */
     bw_streamer_defaults(&sp);
@@ -1328,9 +1324,9 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     /* 1.3.1: DLVL 2's 1-2 watchtowers, placed last so that no streamer
      * runs over one (towers connect, so the level stays joined) */
     bw_rng_stream(&r, seed, BW_GEN_MINES, 3, P_TOWERS);
-    boxes(&m->grid, pl, BW_T_STONE, MARK);
+    boxes(&m->grid, pl, BW_T_STONE, MARK, 0);
     towers(&m->grid, &r, bw_rng_range(&r, 1, 2));
-    boxes(&m->grid, pl, MARK, BW_T_STONE);
+    boxes(&m->grid, pl, MARK, BW_T_STONE, 0);
 }
 
 /* 1.4.7: a building's walls and a ring round them lie on stone floor, so
@@ -1356,7 +1352,7 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 #endif
     caves(m, &nl, &r, seed, 4, pl, 1);
     keep_reached(m, &nl, 1, BW_T_ROCK, BW_T_STONE); /* 1.4.6 */
-    boxes(g, pl, BW_T_STONE, MARK);
+    boxes(g, pl, BW_T_STONE, MARK, 0);
     /* 1.4.7 */
     bw_rng_stream(&r, seed, BW_GEN_MINES, 4, P_BUILDINGS);
     bw_building_defaults(&bp);
@@ -1403,10 +1399,9 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     bw_rng_stream(&r, seed, BW_GEN_MINES, 4, P_FEATURES); /* 1.4.5 */
     scatter(g, &r, BW_T_STONE, BW_T_STALACTITE, bw_grid_count(g, BW_T_STONE) / 60);
     patches(g, &r, BW_T_RUBBLE, BW_T_STONE, bw_rng_range(&r, 4, 8));
-    put_pits(m, pl, BW_T_STONE);                 /* 1.4.8 */
     /* open ground changed only in the buildings (al) and the pit boxes;
      * everywhere else keep_reached left it all reached */
-    area_add_boxes(&al, pl);
+    put_pits(m, pl, BW_T_STONE, &al);            /* 1.4.8 */
     ensure_connected(m, &al, &nl, BW_T_STONE);
 }
 
@@ -1420,15 +1415,14 @@ static void level5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     int i;
     caves(m, &nl, &r, seed, 5, pl, 1);
     i = keep_reached(m, &nl, 1, BW_T_LAVA, BW_T_STONE);
-    i -= boxes(g, pl, BW_T_STONE, MARK); /* the stone left: stalagmites per area */
+    i -= boxes(g, pl, BW_T_STONE, MARK, 0); /* the stone left: stalagmites per area */
     bw_rng_stream(&r, seed, BW_GEN_MINES, 5, P_FEATURES); /* 1.5.3 */
     scatter(g, &r, BW_T_STONE, BW_T_STALAGMITE, i / 60);
     scatter(g, &r, BW_T_STONE, BW_T_BOULDER, i / 120);
     patches(g, &r, BW_T_RUBBLE, BW_T_STONE, bw_rng_range(&r, 3, 6));
-    put_pits(m, pl, BW_T_STONE);
     /* only the pit boxes changed open ground since keep_reached */
     al.n = 0;
-    area_add_boxes(&al, pl);
+    put_pits(m, pl, BW_T_STONE, &al);
     ensure_connected(m, &al, &nl, BW_T_STONE);
 }
 
