@@ -806,6 +806,29 @@ static void slick_ring(bw_grid *g, const bw_pit_plan *own)
 /* Side of the window in which a ford is checked for a way round it. */
 #define FORD_WIN 31
 
+#if !BW_FAST
+/* A constant set of one or two tiles. */
+#define TS2(a, b, k) (BW_TILESET_BIT(a, k) | BW_TILESET_BIT(b, k))
+#define TILES2(a, b) { { TS2(a, b, 0), TS2(a, b, 1), TS2(a, b, 2), TS2(a, b, 3) } }
+static const bw_tileset shallow_set = TILES2(BW_T_SHALLOW, BW_T_SHALLOW);
+static const bw_tileset water_set = TILES2(BW_T_SHALLOW, BW_T_DEEP);
+
+/* The small build's one plane maker (config.h, BW_FAST): p becomes the
+ * cells whose tile is in ts, 32 cells a word (plane bit i is cell i, the
+ * map being BW_GRID_MAX wide). It stands for bw_plane_of_tiles and
+ * bw_fill_open_mask, which the small build then does not link. */
+static void plane_where(bw_plane *p, const bw_grid *g, const bw_tileset *ts)
+{
+    int i, j;
+    for (i = 0; i < BW_PLANE_WORDS; i++) {
+        uint32_t v = 0;
+        for (j = 31; j >= 0; j--)
+            v = v << 1 | BW_TILESET_HAS(ts, g->cell[i * 32 + j]);
+        p->w[i] = v;
+    }
+}
+#endif
+
 /* 1 if some cell that connects (m->b, kept up to date by the caller) is
  * not marked in m->a: a word at a time. */
 static int any_unreached(const bw_map *m)
@@ -1081,7 +1104,7 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
         m->b.w[i] = v;
     }
 #else
-    bw_fill_open_mask(g, &open, &m->b);
+    plane_where(&m->b, g, &open);
 #endif
     for (it = 0; it < CROSS_MAX && any_unreached(m); it++) {
         cross c;
@@ -1168,8 +1191,8 @@ static void widen_water(bw_map *m)
 #endif
     /* m->b: the shallow cells, built a word at a time (plane bit i is cell
      * i, the map being BW_GRID_MAX wide) */
-    bw_plane_of_tiles(&m->b, g, BW_T_SHALLOW, BW_T_SHALLOW);
 #if BW_FAST
+    bw_plane_of_tiles(&m->b, g, BW_T_SHALLOW, BW_T_SHALLOW);
     /* the 4-neighbours of 32 cells at once: west and east are the next
      * bits, north and south a row (120 bits = 3 words + 24) away; only the
      * cells next to water read their tile */
@@ -1206,6 +1229,7 @@ static void widen_water(bw_map *m)
         m->a.w[i] = sh[i] | wide;
     }
 #else
+    plane_where(&m->b, g, &shallow_set);
     /* the 4-neighbours of every shallow cell (a plane word at a time
      * where it has none); a neighbour made shallow is no stone any more,
      * so the order does not matter */
@@ -1262,7 +1286,7 @@ static void water_again(bw_map *m, const bw_pit_plan *pl)
 #else
     /* the water of the whole map (widen_water left m->a to this) */
     (void)pl;
-    bw_plane_of_tiles(&m->a, &m->grid, BW_T_SHALLOW, BW_T_DEEP);
+    plane_where(&m->a, &m->grid, &water_set);
 #endif
 }
 
