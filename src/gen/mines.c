@@ -464,10 +464,13 @@ static int keep_reached(bw_map *m, const node_list *nl, int first, uint8_t wall,
 /* 1 if a 4-neighbour of (x, y) on the map is reached (m->a). */
 static int near_reached(const bw_map *m, int x, int y)
 {
-    unsigned i = BW_BIT(x, y);
-    return (x > 0 && REACHED_AT(m, i - 1)) || (x < BW_MINES_W - 1 && REACHED_AT(m, i + 1)) ||
-           (y > 0 && REACHED_AT(m, i - BW_GRID_MAX)) ||
-           (y < BW_MINES_H - 1 && REACHED_AT(m, i + BW_GRID_MAX));
+    int d;
+    for (d = 0; d < 8; d += 2) { /* the four straight ways (bw_dx8) */
+        int nx = x + bw_dx8[d], ny = y + bw_dy8[d];
+        if (nx >= 0 && ny >= 0 && nx < BW_MINES_W && ny < BW_MINES_H && REACHED(m, nx, ny))
+            return 1;
+    }
+    return 0;
 }
 
 /* Buildings whose rooms no door reaches get one (1.1.4): a wall cell with
