@@ -432,10 +432,19 @@ INLINE int fill(bw_fill *f, src s, int w, int h, int x, int y, int plane)
         for (yy = y0; yy <= y1; yy++)
             for (xx = 0; xx < w; xx++) {
                 unsigned i = BW_BIT(xx, yy);
+#if BW_FAST
                 if (((yy > 0 && OUT_AT(s, i - BW_GRID_MAX)) ||
                      (yy < h - 1 && OUT_AT(s, i + BW_GRID_MAX)) ||
                      (xx > 0 && OUT_AT(s, i - 1)) || (xx < w - 1 && OUT_AT(s, i + 1))) &&
                     is_free(s, i, plane)) {
+#else
+                int d, near = 0;
+                for (d = 0; d < 4; d++) { /* west, east, north, south */
+                    int nx = xx + (d == 1) - (d == 0), ny = yy + (d == 3) - (d == 2);
+                    near |= nx >= 0 && ny >= 0 && nx < w && ny < h && OUT_AT(s, BW_BIT(nx, ny));
+                }
+                if (near && is_free(s, i, plane)) {
+#endif
                     if (plane)
                         fill_from_plane(&st, s, xx, yy);
                     else
