@@ -369,29 +369,30 @@ NOINLINE void fill_from_plane(run *st, src s, int x, int y)
 NOINLINE void fill_from_grid(run *st, src s, int x, int y)
 {
     bw_fill *f = st->f;
-    unsigned sp = 0, n = 0, row = (unsigned)y * BW_GRID_MAX, i = row + (unsigned)x;
-    unsigned l = run_left(s, i, row, 0), r = run_right(s, i, row + (unsigned)st->w - 1, 0);
-    set_bits(s.out, l, r);
-    n += r - l + 1;
-    PUSH(y, l - row, r - row, 0);
-    while (sp > 0) {
-        unsigned x1, x2, y0, yy, k, j;
-        sp--;
-        x1 = f->xl[sp];
-        x2 = f->xr[sp];
-        y0 = f->y[sp]; /* read before the pushes below reuse the entry */
-        for (k = 0; k < 2; k++) {
-            yy = y0 + (k ? 0u - 1u : 1u);
-            if (yy >= (unsigned)st->h) /* also -1 */
-                continue;
-            row = yy * BW_GRID_MAX;
-            for (j = skip(s, row + x1, row + x2, 0); j <= row + x2; j = skip(s, r + 2, row + x2, 0)) {
-                l = run_left(s, j, row, 0);
-                r = run_right(s, j, row + (unsigned)st->w - 1, 0);
-                set_bits(s.out, l, r);
-                n += r - l + 1;
-                PUSH(yy, l - row, r - row, 0);
-            }
+    /* the row to scan is y0 + 1, then y0 - 1 (k = 0, 1), over x1..x2; k = 2
+     * pops the next span. The seed is the scan of row y over x..x alone. */
+    unsigned sp = 0, n = 0, k = 1, x1 = (unsigned)x, x2 = x1, y0 = (unsigned)y + 1;
+    for (;;) {
+        unsigned yy, row, j, l, r;
+        if (k == 2) {
+            if (sp == 0)
+                break;
+            sp--;
+            x1 = f->xl[sp];
+            x2 = f->xr[sp];
+            y0 = f->y[sp];
+            k = 0;
+        }
+        yy = y0 + (k++ ? 0u - 1u : 1u);
+        if (yy >= (unsigned)st->h) /* also -1 */
+            continue;
+        row = yy * BW_GRID_MAX;
+        for (j = skip(s, row + x1, row + x2, 0); j <= row + x2; j = skip(s, r + 2, row + x2, 0)) {
+            l = run_left(s, j, row, 0);
+            r = run_right(s, j, row + (unsigned)st->w - 1, 0);
+            set_bits(s.out, l, r);
+            n += r - l + 1;
+            PUSH(yy, l - row, r - row, 0);
         }
     }
     st->n += (int)n;
