@@ -473,6 +473,15 @@ static int near_reached(const bw_map *m, int x, int y)
     return 0;
 }
 
+/* 1 if the cells a before and a after cell i (a = 1: west and east, a =
+ * BW_GRID_MAX: north and south) are open and one of them is reached, the
+ * other not: a wall at i between them is where a door goes. */
+static int door_across(const bw_map *m, const bw_tileset *open, unsigned i, unsigned a)
+{
+    return BW_TILESET_HAS(open, m->grid.cell[i - a]) && BW_TILESET_HAS(open, m->grid.cell[i + a]) &&
+           REACHED_AT(m, i - a) != REACHED_AT(m, i + a);
+}
+
 /* Buildings whose rooms no door reaches get one (1.1.4): a wall cell with
  * reached ground on one side and unreached open ground opposite becomes a
  * door, and the fill grows through it. m->a is first flooded from the
@@ -495,20 +504,16 @@ static void open_doors(bw_map *m, const node_list *nl, int bx0, int by0, int bx1
         changed = 0;
         for (y = by0; y <= by1; y++)
             for (x = bx0; x <= bx1; x++) {
-                unsigned i = BW_BIT(x, y), a;
+                unsigned i = BW_BIT(x, y);
                 uint8_t t = g->cell[i];
                 if (t != BW_T_BWALL && t != BW_T_CRUMBLE_WALL)
                     continue;
-                /* across the wall: west and east (a = 1), then north and
-                 * south (a = BW_GRID_MAX) */
-                for (a = 1; a <= BW_GRID_MAX; a += BW_GRID_MAX - 1)
-                    if (BW_TILESET_HAS(&open, g->cell[i - a]) && BW_TILESET_HAS(&open, g->cell[i + a]) &&
-                        REACHED_AT(m, i - a) != REACHED_AT(m, i + a)) {
-                        g->cell[i] = BW_T_DOOR;
-                        bw_fill_flood(&m->fill, g, &open, &m->a, x, y);
-                        changed = 1;
-                        break;
-                    }
+                /* across the wall: west and east, then north and south */
+                if (door_across(m, &open, i, 1) || door_across(m, &open, i, BW_GRID_MAX)) {
+                    g->cell[i] = BW_T_DOOR;
+                    bw_fill_flood(&m->fill, g, &open, &m->a, x, y);
+                    changed = 1;
+                }
             }
     }
 }
