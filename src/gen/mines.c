@@ -87,13 +87,13 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
     prev.n = 0;
     prev.tile = BW_T_PIT;
     cur = prev;
+    /* the plans are placed on the map less SEED_SHIFT on each side and
+     * kept so (each level's avoids the one above in that frame), then
+     * shifted once: seeds keep BW_PIT_REACH + 2 + SEED_SHIFT = PROTECT_R +
+     * EDGE from the edge, so the disc round each fits inside the margin */
     for (n = 1; n <= level && n <= BW_MINES_LEVELS; n++) {
         int k;
         prev = cur;
-        /* placed on the map less SEED_SHIFT on each side, then shifted:
-         * seeds keep BW_PIT_REACH + 2 + SEED_SHIFT = PROTECT_R + EDGE
-         * from the edge, so the disc round each fits inside the margin */
-        shift(&prev, -SEED_SHIFT);
         /* the smaller square may not hold the wanted pits that far from
          * the pits above: then they may come as near as 24 (3/4 of it),
          * where the boxes (reach 11, plus a ring) still do not overlap */
@@ -105,10 +105,10 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
             if (cur.n >= pits_min[n])
                 break;
         }
-        shift(&prev, SEED_SHIFT);
-        shift(&cur, SEED_SHIFT);
         cur.tile = n == 4 ? BW_T_FIERY_PIT : BW_T_PIT; /* 1.4.8 */
     }
+    shift(&prev, SEED_SHIFT);
+    shift(&cur, SEED_SHIFT);
     if (above) *above = prev;
     if (own) *own = cur;
 }
@@ -542,12 +542,10 @@ static int fill_gaps(bw_map *m, const area_list *al)
                 for (x = al->x0[k]; x <= al->x1[k]; x++) {
                     unsigned i = BW_BIT(x, y);
                     if (REACHED_AT(m, i)) {
-#if BW_FAST
                         /* reached cells are passed over to the end of
                          * their plane word where they fill it */
                         if ((m->a.w[i >> 5] >> (i & 31)) == (~0u >> (i & 31)))
                             x = bw_min(x + 31 - (int)(i & 31), al->x1[k]);
-#endif
                         continue;
                     }
                     if (!BW_TILESET_HAS(&open, g->cell[i]))
