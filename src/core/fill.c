@@ -196,9 +196,11 @@ NOINLINE unsigned run_(const src *s, unsigned i, unsigned lim, unsigned step)
 #define skip(s, i, lim, plane) skip_(&(s), (i), (lim))
 #define skip_plane skip_
 #define skip_grid skip_
+/* The first free cell in i..lim, or lim + 1. Marked cells (the scans
+ * pass over the rows they came from) are told apart without a call. */
 NOINLINE unsigned skip_(const src *s, unsigned i, unsigned lim)
 {
-    while (i <= lim && !free_at(s, i))
+    while (i <= lim && (OUT_AT(*s, i) || !free_at(s, i)))
         i++;
     return i;
 }
