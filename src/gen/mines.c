@@ -47,8 +47,12 @@ enum { P_PITS = 1, P_CAVES = 2, P_FEATURES = 3, P_BUILDINGS = 4, P_WATER = 5, P_
  * The pit seeds keep PROTECT_R + EDGE from the edge (bw_mines_pits), so
  * the ground a pit needs is a whole disc. */
 #define EDGE 3
-/* Most cave nodes (pit seeds and small caves) on one level: 3 + 3 + 14. */
+/* Most cave nodes (pit seeds and small caves) on one level: 3 + 3 + 14;
+ * the levels make at most 3 + 3 + SMALL_MAX, so add_node needs no test. */
 #define MAX_NODES 20
+/* DLVL 4 and 5 add 8-SMALL_MAX small caves (1.4.1, 1.5.1). */
+#define SMALL_MAX 12
+BW_STATIC_ASSERT(2 * BW_PIT_MAX + SMALL_MAX <= MAX_NODES, mines_nodes_fit);
 /* Passes of the door fix on a level with buildings; each pass scans the
  * map once and opens every door it can. Fallback past it:
  * ensure_connected's corridors. */
@@ -318,11 +322,9 @@ static int boxes(bw_grid *g, const bw_pit_plan *pl, uint8_t from, uint8_t to, ar
 
 static void add_node(node_list *nl, int x, int y)
 {
-    if (nl->n < MAX_NODES) {
-        nl->x[nl->n] = (uint8_t)x;
-        nl->y[nl->n] = (uint8_t)y;
-        nl->n++;
-    }
+    nl->x[nl->n] = (uint8_t)x;
+    nl->y[nl->n] = (uint8_t)y;
+    nl->n++;
 }
 
 /* The start of a level: the map all `fill`, the node list (the pit seeds
@@ -702,7 +704,7 @@ static void caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
     const uint8_t wall = level == 5 ? BW_T_LAVA : BW_T_ROCK; /* 1.2.3, 1.5.4 */
     int i, j, small;
     begin(m, nl, r, seed, level, pl, wall, P_CAVES);
-    small = wide ? 0 : bw_rng_range(r, 8, 12);
+    small = wide ? 0 : bw_rng_range(r, 8, SMALL_MAX);
     for (i = 0; i < small; i++) {
         /* DLVL 5: one draw 8 from the edge; DLVL 4: up to CAVE_TRIES draws
          * 10 from it for a centre CAVE_APART from the others */
