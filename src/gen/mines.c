@@ -506,13 +506,16 @@ static void open_doors(bw_map *m, const node_list *nl, int bx0, int by0, int bx1
         changed = 0;
         for (y = by0; y <= by1; y++)
             for (x = bx0; x <= bx1; x++) {
-                unsigned i = BW_BIT(x, y);
-                uint8_t t = g->cell[i];
+                uint8_t t = BW_AT(g, x, y);
+                int a, ok = 0;
                 if (t != BW_T_BWALL && t != BW_T_CRUMBLE_WALL)
                     continue;
-                /* across the wall: west and east, then north and south */
-                if (door_across(m, &open, i, 1) || door_across(m, &open, i, BW_GRID_MAX)) {
-                    g->cell[i] = BW_T_DOOR;
+                /* across the wall: west and east, then north and south (as
+                 * a loop: the fast build's scan keeps its registers) */
+                for (a = 0; a < 2 && !ok; a++)
+                    ok = door_across(m, &open, BW_BIT(x, y), a ? BW_GRID_MAX : 1);
+                if (ok) {
+                    BW_AT(g, x, y) = BW_T_DOOR;
                     bw_fill_flood(&m->fill, g, &open, &m->a, x, y);
                     changed = 1;
                 }
@@ -624,6 +627,9 @@ static void patches(bw_grid *g, bw_rng *r, uint8_t tile, uint8_t over, int count
         bw_rubble_put(g, r, &p, 0);
 }
 
+/* The map less its outer ring, where the towers and DLVL 1's buildings go. */
+static const bw_rect inner = { 1, 1, BW_MINES_W - 2, BW_MINES_H - 2 };
+
 /* PUT_ORC_WATCHTOWERS on the level, off the marked pit boxes and, on
  * DLVL 3, off the water and the pit with its slick rock. */
 #define TOWER_OFF(k) (BW_TILESET_BIT(MARK, k) | BW_TILESET_BIT(BW_T_SHALLOW, k) | \
@@ -638,7 +644,7 @@ static void towers(bw_grid *g, bw_rng *r, int n)
     for (k = 0; k < 4; k++)
         wp.forbid.w[k] |= off.w[k];
     wp.count = (uint8_t)n;
-    bw_watchtower_put_many(g, r, &wp, bw_rect_make(1, 1, BW_MINES_W - 2, BW_MINES_H - 2), 0);
+    bw_watchtower_put_many(g, r, &wp, inner, 0);
 }
 
 /* 1.2.2 (and 1.3.1: DLVL 3 is like DLVL 2): stalactites, lichen, rubble
@@ -671,7 +677,7 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     bw_building_defaults(&bp);
     /* may overlap other buildings (PUT_BUILDING merges them), never a pit */
     bp.on = on1;
-    bw_building_put_many(g, &r, &bp, bw_rng_range(&r, 8, 14), bw_rect_make(1, 1, BW_MINES_W - 2, BW_MINES_H - 2));
+    bw_building_put_many(g, &r, &bp, bw_rng_range(&r, 8, 14), inner);
     bw_rng_stream(&r, seed, BW_GEN_MINES, 1, P_FEATURES);
     /* in the open, not inside buildings */
     patches(g, &r, BW_T_RUBBLE, BW_T_DIRT, bw_rng_range(&r, 10, 16));
@@ -687,7 +693,8 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 #define CAVE_TRIES 16
 #define CAVE_APART 20
 
-/* The caves of DLVL 2-5, up to the pockets' removal. The nodes are the pit
+/* The caves of DLVL 2-5, their pockets removed and the pit boxes marked;
+ * returns the stone left and leaves *r on the stream `next`. The nodes are the pit
  * seeds, and on DLVL 4 and 5 8-12 more caves (1.4.1: small, more than
  * DLVL 2 and 3, spread out by a few draws each but allowed to overlap,
  * 1.4.4; 1.5.1: small islands in the lava). A blob round every node; on
@@ -695,8 +702,8 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
  * node; the smoothing; the whole disc round each pit (1.4.3); then, since
  * the smoothing would close them, DLVL 4's thin meandering mineshafts
  * (1.4.2) and DLVL 5's meandering stone paths one or two wide (1.5.2). */
-static void caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
-                  const bw_pit_plan *pl, int first)
+static int caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
+                 const bw_pit_plan *pl, int first, uint32_t next)
 {
     bw_grid *g = &m->grid;
     bw_mineshaft sh;
@@ -750,6 +757,13 @@ static void caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
             tunnel(g, r, nl->x[i], nl->y[i], nl->x[j], nl->y[j], bw_rng_range(r, 0, 1), 0,
                    1, BW_T_STONE, paint_thin);
     }
+    /* the pockets no node reaches go back to wall (1.2.4, 1.2.5, 1.4.6);
+     * the stone left once the boxes are marked is keep_reached's count
+     * less theirs; then the stream `next` for what comes on the stone */
+    i = keep_reached(m, nl, first, wall, BW_T_STONE);
+    i -= boxes(g, pl, BW_T_STONE, MARK, 0);
+    bw_rng_stream(r, seed, BW_GEN_MINES, (uint32_t)level, next);
+    return i;
 }
 
 /* DLVL 2 and 3 up to the water (1.2.1 - 1.2.5, 1.3.1, 1.3.2): wide caves
@@ -760,12 +774,7 @@ static void caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
 static void caves23(bw_map *m, node_list *nl, uint32_t seed, int level, const bw_pit_plan *pl)
 {
     bw_rng r;
-    int stone, first = level == 2 ? pl[0].n : 1;
-    caves(m, nl, &r, seed, level, pl, first);
-    /* the stone left once the boxes are marked: keep_reached's count */
-    stone = keep_reached(m, nl, first, BW_T_ROCK, BW_T_STONE); /* 1.2.4, 1.2.5 */
-    stone -= boxes(&m->grid, pl, BW_T_STONE, MARK, 0);
-    bw_rng_stream(&r, seed, BW_GEN_MINES, (uint32_t)level, P_FEATURES);
+    int stone = caves(m, nl, &r, seed, level, pl, level == 2 ? pl[0].n : 1, P_FEATURES);
     cave_features(m, &r, stone, level == 2 ? bw_rng_range(&r, 1, 3) : 0); /* 1.2.2 */
 }
 
@@ -1382,11 +1391,7 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 #if BW_FAST
     int dx0, dy0, dx1, dy1;
 #endif
-    caves(m, &nl, &r, seed, 4, pl, 1);
-    keep_reached(m, &nl, 1, BW_T_ROCK, BW_T_STONE); /* 1.4.6 */
-    boxes(g, pl, BW_T_STONE, MARK, 0);
-    /* 1.4.7 */
-    bw_rng_stream(&r, seed, BW_GEN_MINES, 4, P_BUILDINGS);
+    caves(m, &nl, &r, seed, 4, pl, 1, P_BUILDINGS); /* 1.4.6; then 1.4.7 */
     bw_building_defaults(&bp);
     bp.max_w = 8;
     bp.max_h = 7;
@@ -1445,10 +1450,7 @@ static void level5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     area_list al;
     bw_rng r;
     int i;
-    caves(m, &nl, &r, seed, 5, pl, 1);
-    i = keep_reached(m, &nl, 1, BW_T_LAVA, BW_T_STONE);
-    i -= boxes(g, pl, BW_T_STONE, MARK, 0); /* the stone left: stalagmites per area */
-    bw_rng_stream(&r, seed, BW_GEN_MINES, 5, P_FEATURES); /* 1.5.3 */
+    i = caves(m, &nl, &r, seed, 5, pl, 1, P_FEATURES); /* the stone left: stalagmites per area (1.5.3) */
     scatter(g, &r, BW_T_STONE, BW_T_STALAGMITE, i / 60);
     scatter(g, &r, BW_T_STONE, BW_T_BOULDER, i / 120);
     patches(g, &r, BW_T_RUBBLE, BW_T_STONE, bw_rng_range(&r, 3, 6));
