@@ -94,23 +94,34 @@ int bw_walk_step(bw_walk *k, bw_rng *r)
         k->steps++;
         return k->x == k->gx && k->y == k->gy;
     }
-#if BW_FAST
     if (k->qx != sx || k->qy != sy || k->qbias != k->bias) {
-        int q = (sx + 1) * 3 + (sy + 1);
         k->qx = (int8_t)sx;
         k->qy = (int8_t)sy;
         k->qbias = k->bias;
+#if BW_FAST
         if (k->bias == BW_WALK_BIAS) {
+            int q = (sx + 1) * 3 + (sy + 1);
             for (d = 0; d < 8; d++)
                 k->qweight[d] = walk_w3[q][d];
             k->qtotal = walk_total3[q];
         } else {
+            int q = (sx + 1) * 3 + (sy + 1);
             k->qtotal = 0;
             for (d = 0; d < 8; d++) {
                 k->qweight[d] = (uint16_t)(1 + k->bias * walk_gain[q][d] + walk_noloss[q][d]);
                 k->qtotal = (uint16_t)(k->qtotal + k->qweight[d]);
             }
         }
+#else
+        k->qtotal = 0;
+        for (d = 0; d < 8; d++) {
+            /* BW_WALK_BIAS: 1 + bias x (units d gains toward the goal, 0..2)
+             * + (1 if d loses none) */
+            int ex = bw_dx8[d] * sx, ey = bw_dy8[d] * sy;
+            k->qweight[d] = (uint16_t)(1 + k->bias * ((ex > 0) + (ey > 0)) + (ex >= 0 && ey >= 0));
+            k->qtotal = (uint16_t)(k->qtotal + k->qweight[d]);
+        }
+#endif
     }
     total = k->qtotal;
     if (k->x <= 0 || k->y <= 0 || k->x >= k->w - 1 || k->y >= k->h - 1) {
@@ -123,27 +134,6 @@ int bw_walk_step(bw_walk *k, bw_rng *r)
         }
         weight = edge;
     }
-#else
-    /* the small build works the weights out at every step, in one loop
-     * with the edge's (the same numbers; kept in qweight as the fast
-     * build keeps them) */
-    k->qx = (int8_t)sx;
-    k->qy = (int8_t)sy;
-    k->qbias = k->bias;
-    k->qtotal = 0;
-    total = 0;
-    for (d = 0; d < 8; d++) {
-        /* BW_WALK_BIAS: 1 + bias x (units d gains toward the goal, 0..2)
-         * + (1 if d loses none); directions off the map weigh nothing */
-        int ex = bw_dx8[d] * sx, ey = bw_dy8[d] * sy;
-        int nx = k->x + bw_dx8[d], ny = k->y + bw_dy8[d];
-        k->qweight[d] = (uint16_t)(1 + k->bias * ((ex > 0) + (ey > 0)) + (ex >= 0 && ey >= 0));
-        k->qtotal = (uint16_t)(k->qtotal + k->qweight[d]);
-        edge[d] = (nx < 0 || ny < 0 || nx >= k->w || ny >= k->h) ? 0 : k->qweight[d];
-        total += edge[d];
-    }
-    weight = edge;
-#endif
     pick = bw_rng_below(r, total);
 #if BW_FAST
     if (weight == k->qweight && k->qbias == BW_WALK_BIAS) {
