@@ -242,10 +242,10 @@ typedef struct run {
     } while (0)
 
 #else
-/* Out of line: one copy of the push (config.h, BW_FAST). A dropped span
- * of the small build has the whole map rescanned: no stack of a
- * generator overflows (fill.h), so only the rescan's code counts. */
+/* Out of line: one copy of the push (config.h, BW_FAST). The small build's
+ * span explores both rows next to it, so a dropped one notes both. */
 #define PUSH(py, pl, pr, pu) (sp = push(st, sp, (unsigned)(py), (pl), (pr)))
+static void dropped(run *st, int row);
 NOINLINE unsigned push(run *st, unsigned sp, unsigned py, unsigned pl, unsigned pr)
 {
     bw_fill *f = st->f;
@@ -256,14 +256,13 @@ NOINLINE unsigned push(run *st, unsigned sp, unsigned py, unsigned pl, unsigned 
         if (++sp > f->peak)
             f->peak = (uint16_t)sp;
     } else {
-        st->dmin = 0;
-        st->dmax = BW_GRID_MAX - 1;
+        dropped(st, (int)py - 1);
+        dropped(st, (int)py + 1);
     }
     return sp;
 }
 #endif
 
-#if BW_FAST
 static void dropped(run *st, int row)
 {
     if (row < st->dmin)
@@ -271,7 +270,6 @@ static void dropped(run *st, int row)
     if (row > st->dmax)
         st->dmax = row;
 }
-#endif
 
 /* A new span on row y sticks out past the one it came from, over columns
  * a..b; row `prow` (where it came from) must be explored there. Pushed only
