@@ -221,6 +221,7 @@ typedef struct run {
     unsigned cap;
     int w, h, n;
     int dmin, dmax; /* rows that dropped spans were to explore */
+    int cmin, cmax; /* the small build: their columns */
 } run;
 
 /* Pushes the span l..r of row y, to explore the row below (up = 0) or
@@ -242,24 +243,29 @@ typedef struct run {
     } while (0)
 
 #else
-/* Out of line: one copy of the push (config.h, BW_FAST). The small build's
- * span explores both rows next to it, so a dropped one notes both. */
-#define PUSH(py, pl, pr, pu) (sp = push(st, sp, (unsigned)(py), (pl), (pr)))
+/* Out of line (config.h, BW_FAST): pushes the span l..r of row py, 1 if
+ * there was room. A span that finds none is not marked (the caller marks
+ * only what it pushed), so its cells stay free next to the marked span it
+ * was found from, and its row is noted for the rescan, as a span the fast
+ * build drops notes the row it was to explore. */
 static void dropped(run *st, int row);
-NOINLINE unsigned push(run *st, unsigned sp, unsigned py, unsigned pl, unsigned pr)
+NOINLINE int push(run *st, unsigned *sp, unsigned py, unsigned pl, unsigned pr)
 {
     bw_fill *f = st->f;
-    if (sp < st->cap) {
-        f->xl[sp] = (uint8_t)pl;
-        f->xr[sp] = (uint8_t)pr;
-        f->y[sp] = (uint8_t)py;
-        if (++sp > f->peak)
-            f->peak = (uint16_t)sp;
-    } else {
-        dropped(st, (int)py - 1);
-        dropped(st, (int)py + 1);
+    if (*sp >= st->cap) {
+        dropped(st, (int)py);
+        if ((int)pl < st->cmin)
+            st->cmin = (int)pl;
+        if ((int)pr > st->cmax)
+            st->cmax = (int)pr;
+        return 0;
     }
-    return sp;
+    f->xl[*sp] = (uint8_t)pl;
+    f->xr[*sp] = (uint8_t)pr;
+    f->y[*sp] = (uint8_t)py;
+    if (++*sp > f->peak)
+        f->peak = (uint16_t)*sp;
+    return 1;
 }
 #endif
 
@@ -369,9 +375,10 @@ NOINLINE void fill_from_plane(run *st, src s, int x, int y)
 NOINLINE void fill_from_grid(run *st, src s, int x, int y)
 {
     bw_fill *f = st->f;
-    /* the row to scan is y0 + 1, then y0 - 1 (k = 0, 1), over x1..x2; k = 2
-     * pops the next span. The seed is the scan of row y over x..x alone. */
-    unsigned sp = 0, n = 0, k = 1, x1 = (unsigned)x, x2 = x1, y0 = (unsigned)y + 1;
+    /* the row to scan is y0 - 1, then y0 + 1 (k = 0, 1), over x1..x2; k = 2
+     * pops the next span. The seed is the scan of row y over x..x alone
+     * (y0 = y - 1, k = 1; y = 0 wraps and back). */
+    unsigned sp = 0, n = 0, k = 1, x1 = (unsigned)x, x2 = x1, y0 = (unsigned)y - 1;
     for (;;) {
         unsigned yy, row, j, l, r;
         if (k == 2) {
@@ -383,16 +390,17 @@ NOINLINE void fill_from_grid(run *st, src s, int x, int y)
             y0 = f->y[sp];
             k = 0;
         }
-        yy = y0 + (k++ ? 0u - 1u : 1u);
+        yy = y0 + (k++ ? 1u : 0u - 1u);
         if (yy >= (unsigned)st->h) /* also -1 */
             continue;
         row = yy * BW_GRID_MAX;
         for (j = skip(s, row + x1, row + x2, 0); j <= row + x2; j = skip(s, r + 2, row + x2, 0)) {
             l = run_left(s, j, row, 0);
             r = run_right(s, j, row + (unsigned)st->w - 1, 0);
-            set_bits(s.out, l, r);
-            n += r - l + 1;
-            PUSH(yy, l - row, r - row, 0);
+            if (push(st, &sp, yy, l - row, r - row)) {
+                set_bits(s.out, l, r);
+                n += r - l + 1;
+            }
         }
     }
     st->n += (int)n;
@@ -413,8 +421,8 @@ INLINE int fill(bw_fill *f, src s, int w, int h, int x, int y, int plane)
     st.w = w;
     st.h = h;
     st.n = 0;
-    st.dmin = BW_GRID_MAX;
-    st.dmax = -1;
+    st.dmin = st.cmin = BW_GRID_MAX;
+    st.dmax = st.cmax = -1;
     if (plane)
         fill_from_plane(&st, s, x, y);
     else
@@ -425,13 +433,20 @@ INLINE int fill(bw_fill *f, src s, int w, int h, int x, int y, int plane)
      * dropped nothing leaves nothing behind; each pass marks at least one
      * new cell, so this ends. */
     while (st.dmax >= 0) {
+        /* the small build knows the dropped spans' columns too (they are
+         * not marked, push): only their box is rescanned */
+#if BW_FAST
+        int x0 = 0, x1 = w - 1;
+#else
+        int x0 = st.cmin, x1 = st.cmax;
+#endif
         y0 = st.dmin < 0 ? 0 : st.dmin;
         y1 = st.dmax >= h ? h - 1 : st.dmax;
-        st.dmin = BW_GRID_MAX;
-        st.dmax = -1;
+        st.dmin = st.cmin = BW_GRID_MAX;
+        st.dmax = st.cmax = -1;
         f->rescans++;
         for (yy = y0; yy <= y1; yy++)
-            for (xx = 0; xx < w; xx++) {
+            for (xx = x0; xx <= x1; xx++) {
                 unsigned i = BW_BIT(xx, yy);
 #if BW_FAST
                 if (((yy > 0 && OUT_AT(s, i - BW_GRID_MAX)) ||
@@ -439,12 +454,10 @@ INLINE int fill(bw_fill *f, src s, int w, int h, int x, int y, int plane)
                      (xx > 0 && OUT_AT(s, i - 1)) || (xx < w - 1 && OUT_AT(s, i + 1))) &&
                     is_free(s, i, plane)) {
 #else
-                int d, near = 0;
-                for (d = 0; d < 4; d++) { /* west, east, north, south */
-                    int nx = xx + (d == 1) - (d == 0), ny = yy + (d == 3) - (d == 2);
-                    near |= nx >= 0 && ny >= 0 && nx < w && ny < h && OUT_AT(s, BW_BIT(nx, ny));
-                }
-                if (near && is_free(s, i, plane)) {
+                /* a dropped span lies next to the span it was found from,
+                 * above or below it (push) */
+                if (((yy > 0 && OUT_AT(s, i - BW_GRID_MAX)) || (yy < h - 1 && OUT_AT(s, i + BW_GRID_MAX))) &&
+                    is_free(s, i, plane)) {
 #endif
                     if (plane)
                         fill_from_plane(&st, s, xx, yy);
