@@ -9,8 +9,10 @@
  * measured a word of the plane at a time (32 cells) on the plane path, and
  * on the grid path a run's tiles are read a byte at a time through a
  * 64-entry open table (tile ids are below 64, tile.h) and only its ends
- * are checked against `out` a word at a time; the small build tests a
- * cell at a time, through the caller's tile set.
+ * are checked against `out` a word at a time. The small build is the
+ * plain scanline fill, one path for grid and plane: a popped span scans
+ * both rows next to it (about three tests a cell), a cell at a time,
+ * through the caller's tile set; the cells it marks are the same.
  *
  * Grid cells and plane bits share one index, i = y * BW_GRID_MAX + x. */
 
