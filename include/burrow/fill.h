@@ -11,8 +11,11 @@
  * not stacked, so the stack grows only with real branches: the deepest
  * stack seen over seeds 1..10,000 of every level is 61 spans (mines DLVL 1,
  * seed 3515; crawler 50, abyss 24), so the generators never rescan with
- * BW_FILL_STACK = 84. The fill's own frame adds a 64-byte open table on
- * the grid path. */
+ * BW_FILL_STACK = 84. That is the fast build (config.h, BW_FAST); the
+ * small build's plain scanline fill stacks deeper (the mines 62 spans over
+ * seeds 0..1,999, the forest overflows on about one level in five and
+ * rescans). The fill's own frame adds a 64-byte open table on the grid
+ * path (the fast build). */
 #ifndef BURROW_FILL_H
 #define BURROW_FILL_H
 

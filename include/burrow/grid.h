@@ -6,6 +6,7 @@
 
 #include <stdint.h>
 #include "burrow/config.h"
+#include "burrow/tile.h"
 
 #define BW_GRID_MAX 120 /* areas.txt: every level is 120 x 120 */
 #define BW_GRID_CELLS (BW_GRID_MAX * BW_GRID_MAX)
@@ -29,6 +30,11 @@ void bw_grid_set(bw_grid *g, int x, int y, uint8_t tile);
 
 /* Fills the rectangle [x0, x1] x [y0, y1] (inclusive, clipped). */
 void bw_grid_rect(bw_grid *g, int x0, int y0, int x1, int y1, uint8_t tile);
+
+/* 1 if the rectangle [x0, x1] x [y0, y1] lies on the map and every tile
+ * in it is in `ts`: the test of a placement (a building's footprint, a
+ * watchtower's ground). */
+int bw_grid_rect_in(const bw_grid *g, int x0, int y0, int x1, int y1, const bw_tileset *ts);
 
 /* Four cells as one word, cell p[0] in the low byte, put together and
  * taken apart byte by byte, so the order is the same on any host; GCC

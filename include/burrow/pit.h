@@ -78,6 +78,10 @@ int bw_pit_place(bw_pit_plan *p, bw_rng *r, int want, const bw_pit_plan *avoid,
 
 /* 1 if (x, y) is in the half moon of pit k. */
 int bw_pit_in_half_moon(const bw_pit_plan *p, int k, int x, int y);
+/* Paints the half moon of pit k with `tile` (the cells bw_pit_in_half_moon
+ * holds, on the map): bw_pit_render's down slopes, or the up slopes the
+ * level below has there. */
+void bw_pit_moon(bw_grid *g, const bw_pit_plan *p, int k, uint8_t tile);
 
 /* Pit k on its own level (Z + 0): half moon of down slopes, walks of
  * p->tile, smoothing with pit -> crumbling dirt. `scratch` is the Game of

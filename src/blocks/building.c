@@ -116,16 +116,6 @@ int bw_building_put(bw_grid *g, bw_rng *r, const bw_building_params *p,
     return standing;
 }
 
-static int footprint_on(const bw_grid *g, const bw_tileset *on, bw_rect o)
-{
-    int x, y;
-    for (y = o.y0; y <= o.y1; y++)
-        for (x = o.x0; x <= o.x1; x++)
-            if (!BW_TILESET_HAS(on, BW_AT(g, x, y)))
-                return 0;
-    return 1;
-}
-
 int bw_building_put_many(bw_grid *g, bw_rng *r, const bw_building_params *p,
                      int count, bw_rect area)
 {
@@ -144,7 +134,7 @@ int bw_building_put_many(bw_grid *g, bw_rng *r, const bw_building_params *p,
             x = bw_rng_range(r, ax0, ax1 - w + 1);
             y = bw_rng_range(r, ay0, ay1 - h + 1);
             o = bw_rect_make(x, y, x + w - 1, y + h - 1);
-            if (!any && !footprint_on(g, &p->on, o))
+            if (!any && !bw_grid_rect_in(g, o.x0, o.y0, o.x1, o.y1, &p->on))
                 continue;
             bw_building_put(g, r, p, o);
             placed++;

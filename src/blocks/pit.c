@@ -122,6 +122,18 @@ void bw_pit_box(const bw_pit_plan *p, int k, int *x0, int *y0, int *x1, int *y1)
     *y1 = bw_min(p->y[k] + BW_PIT_REACH, BW_GRID_MAX - 1);
 }
 
+void bw_pit_moon(bw_grid *g, const bw_pit_plan *p, int k, uint8_t tile)
+{
+    int sx = p->x[k], sy = p->y[k], r = p->r[k], x, y;
+    moon mo;
+    BW_ASSERT(p && k >= 0 && k < p->n);
+    moon_of(p, k, &mo);
+    for (y = bw_max(sy - r, 0); y <= sy + r && y < g->h; y++)
+        for (x = bw_max(sx - r, 0); x <= sx + r && x < g->w; x++)
+            if (in_moon(&mo, x, y))
+                BW_AT(g, x, y) = tile;
+}
+
 /* How far bw_pit_render goes; BW_TESTING stops it early (pit.h). */
 enum { STAGE_MOON = 1, STAGE_WALK = 2, STAGE_SMOOTH = 3 };
 /* The walk trace of bw_pit_render_traced (BW_TESTING's bw_pit_trace). */
@@ -159,7 +171,7 @@ static void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
 {
     int sx = p->x[k], sy = p->y[k], r = p->r[k], d = p->dir[k];
     int dx = bw_dx8[d], dy = bw_dy8[d], px = -dy, py = dx; /* px,py: across */
-    int x, y, i, walks, x0, y0, x1, y1, across = r - 1;
+    int i, walks, x0, y0, x1, y1, across = r - 1;
     bw_rng rng;
     walk_ctx c;
     bw_walk wk;
@@ -167,11 +179,8 @@ static void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
     moon mo;
 
     /* The seed grown into a half moon of down slopes. */
-    moon_of(p, k, &mo);
-    for (y = bw_max(sy - r, 0); y <= sy + r && y < g->h; y++)
-        for (x = bw_max(sx - r, 0); x <= sx + r && x < g->w; x++)
-            if (in_moon(&mo, x, y))
-                BW_AT(g, x, y) = BW_T_DOWN_SLOPE;
+    bw_pit_moon(g, p, k, BW_T_DOWN_SLOPE);
+    moon_of(p, k, &mo); /* for the walks' starts */
     touched[0] = sx - r;
     touched[1] = sy - r;
     touched[2] = sx + r;

@@ -17,20 +17,6 @@ void bw_watchtower_defaults(bw_watchtower_params *p)
     p->forbid = forbid;
 }
 
-static int fits(const bw_grid *g, const bw_watchtower_params *p, int x0, int y0)
-{
-    int x, y;
-    for (y = y0; y < y0 + BW_WATCHTOWER_SIZE; y++)
-        for (x = x0; x < x0 + BW_WATCHTOWER_SIZE; x++) {
-            uint8_t t = BW_AT(g, x, y);
-            /* the tower's own tile is forbidden too, even if a caller
-             * leaves it out of p->forbid: towers never overlap */
-            if (t == p->tile || BW_TILESET_HAS(&p->forbid, t))
-                return 0;
-        }
-    return 1;
-}
-
 int bw_watchtower_put_many(bw_grid *g, bw_rng *r, const bw_watchtower_params *p,
                        bw_rect area, bw_point *placed)
 {
@@ -38,12 +24,18 @@ int bw_watchtower_put_many(bw_grid *g, bw_rng *r, const bw_watchtower_params *p,
     int y0 = bw_max(area.y0, 0), y1 = bw_min(area.y1, g->h - 1);
     int tries = bw_min(p->tries, BW_WATCHTOWER_TRIES), n = 0, i, k;
     const int s = BW_WATCHTOWER_SIZE - 1;
+    bw_tileset ok; /* the tiles a tower may stand on */
     if (x1 - x0 < s || y1 - y0 < s)
         return 0;
+    for (k = 0; k < 4; k++)
+        ok.w[k] = ~p->forbid.w[k];
+    /* the tower's own tile is forbidden too, even if a caller leaves it
+     * out of p->forbid: towers never overlap */
+    ok.w[p->tile >> 5] &= ~(1u << (p->tile & 31));
     for (i = 0; i < p->count; i++)
         for (k = 0; k < tries; k++) {
             int x = bw_rng_range(r, x0, x1 - s), y = bw_rng_range(r, y0, y1 - s);
-            if (!fits(g, p, x, y))
+            if (!bw_grid_rect_in(g, x, y, x + s, y + s, &ok))
                 continue;   /* "a new location is chosen" */
             bw_grid_rect(g, x, y, x + s, y + s, p->tile);
             if (placed) {

@@ -9,8 +9,10 @@
  * measured a word of the plane at a time (32 cells) on the plane path, and
  * on the grid path a run's tiles are read a byte at a time through a
  * 64-entry open table (tile ids are below 64, tile.h) and only its ends
- * are checked against `out` a word at a time; the small build tests a
- * cell at a time, through the caller's tile set.
+ * are checked against `out` a word at a time. The small build is the
+ * plain scanline fill, one path for grid and plane: a popped span scans
+ * both rows next to it (about three tests a cell), a cell at a time,
+ * through the caller's tile set; the cells it marks are the same.
  *
  * Grid cells and plane bits share one index, i = y * BW_GRID_MAX + x. */
 
@@ -196,9 +198,11 @@ NOINLINE unsigned run_(const src *s, unsigned i, unsigned lim, unsigned step)
 #define skip(s, i, lim, plane) skip_(&(s), (i), (lim))
 #define skip_plane skip_
 #define skip_grid skip_
+/* The first free cell in i..lim, or lim + 1. Marked cells (the scans
+ * pass over the rows they came from) are told apart without a call. */
 NOINLINE unsigned skip_(const src *s, unsigned i, unsigned lim)
 {
-    while (i <= lim && !free_at(s, i))
+    while (i <= lim && (OUT_AT(*s, i) || !free_at(s, i)))
         i++;
     return i;
 }
@@ -219,6 +223,7 @@ typedef struct run {
     unsigned cap;
     int w, h, n;
     int dmin, dmax; /* rows that dropped spans were to explore */
+    int cmin, cmax; /* the small build: their columns */
 } run;
 
 /* Pushes the span l..r of row y, to explore the row below (up = 0) or
@@ -240,22 +245,29 @@ typedef struct run {
     } while (0)
 
 #else
-/* Out of line: one copy of the push instead of six (config.h, BW_FAST). */
-#define PUSH(py, pl, pr, pu) (sp = push(st, sp, (unsigned)(py), (pl), (pr), (pu)))
+/* Out of line (config.h, BW_FAST): pushes the span l..r of row py, 1 if
+ * there was room. A span that finds none is not marked (the caller marks
+ * only what it pushed), so its cells stay free next to the marked span it
+ * was found from, and its row is noted for the rescan, as a span the fast
+ * build drops notes the row it was to explore. */
 static void dropped(run *st, int row);
-NOINLINE unsigned push(run *st, unsigned sp, unsigned py, unsigned pl, unsigned pr, unsigned pu)
+NOINLINE int push(run *st, unsigned *sp, unsigned py, unsigned pl, unsigned pr)
 {
     bw_fill *f = st->f;
-    if (sp < st->cap) {
-        f->xl[sp] = (uint8_t)pl;
-        f->xr[sp] = (uint8_t)pr;
-        f->y[sp] = (uint8_t)(py | pu);
-        if (++sp > f->peak)
-            f->peak = (uint16_t)sp;
-    } else {
-        dropped(st, (int)py + (pu ? -1 : 1));
+    if (*sp >= st->cap) {
+        dropped(st, (int)py);
+        if ((int)pl < st->cmin)
+            st->cmin = (int)pl;
+        if ((int)pr > st->cmax)
+            st->cmax = (int)pr;
+        return 0;
     }
-    return sp;
+    f->xl[*sp] = (uint8_t)pl;
+    f->xr[*sp] = (uint8_t)pr;
+    f->y[*sp] = (uint8_t)py;
+    if (++*sp > f->peak)
+        f->peak = (uint16_t)*sp;
+    return 1;
 }
 #endif
 
@@ -292,6 +304,7 @@ NOINLINE unsigned skip_grid(const src *s, unsigned i, unsigned lim)
 }
 #endif
 
+#if BW_FAST
 /* Fills the free run through free cell (x, y), then everything the stack
  * reaches from it. */
 INLINE void fill_from(run *st, src s, int x, int y, int plane)
@@ -351,12 +364,49 @@ NOINLINE void fill_from_grid(run *st, src s, int x, int y)
     fill_from(st, s, x, y, 0);
 }
 
-#if BW_FAST
 NOINLINE void fill_from_plane(run *st, src s, int x, int y)
 {
     fill_from(st, s, x, y, 1);
 }
 #else
+/* Small build (config.h, BW_FAST 0): the plain scanline fill. A popped
+ * span looks at the rows on both sides of it (the one it came from too:
+ * its cells are marked, so they are passed over), one free run at a time;
+ * about three tests a cell instead of one, and no leak bookkeeping. The
+ * cells marked, and so the count, are those of the fast build. */
+NOINLINE void fill_from_grid(run *st, src s, int x, int y)
+{
+    bw_fill *f = st->f;
+    /* the row to scan is y0 - 1, then y0 + 1 (k = 0, 1), over x1..x2; k = 2
+     * pops the next span. The seed is the scan of row y over x..x alone
+     * (y0 = y - 1, k = 1; y = 0 wraps and back). */
+    unsigned sp = 0, n = 0, k = 1, x1 = (unsigned)x, x2 = x1, y0 = (unsigned)y - 1;
+    for (;;) {
+        unsigned yy, row, j, l, r;
+        if (k == 2) {
+            if (sp == 0)
+                break;
+            sp--;
+            x1 = f->xl[sp];
+            x2 = f->xr[sp];
+            y0 = f->y[sp];
+            k = 0;
+        }
+        yy = y0 + (k++ ? 1u : 0u - 1u);
+        if (yy >= (unsigned)st->h) /* also -1 */
+            continue;
+        row = yy * BW_GRID_MAX;
+        for (j = skip(s, row + x1, row + x2, 0); j <= row + x2; j = skip(s, r + 2, row + x2, 0)) {
+            l = run_left(s, j, row, 0);
+            r = run_right(s, j, row + (unsigned)st->w - 1, 0);
+            if (push(st, &sp, yy, l - row, r - row)) {
+                set_bits(s.out, l, r);
+                n += r - l + 1;
+            }
+        }
+    }
+    st->n += (int)n;
+}
 #define fill_from_plane fill_from_grid
 #endif
 
@@ -373,8 +423,8 @@ INLINE int fill(bw_fill *f, src s, int w, int h, int x, int y, int plane)
     st.w = w;
     st.h = h;
     st.n = 0;
-    st.dmin = BW_GRID_MAX;
-    st.dmax = -1;
+    st.dmin = st.cmin = BW_GRID_MAX;
+    st.dmax = st.cmax = -1;
     if (plane)
         fill_from_plane(&st, s, x, y);
     else
@@ -385,18 +435,32 @@ INLINE int fill(bw_fill *f, src s, int w, int h, int x, int y, int plane)
      * dropped nothing leaves nothing behind; each pass marks at least one
      * new cell, so this ends. */
     while (st.dmax >= 0) {
+        /* the small build knows the dropped spans' columns too (they are
+         * not marked, push): only their box is rescanned */
+#if BW_FAST
+        int x0 = 0, x1 = w - 1;
+#else
+        int x0 = st.cmin, x1 = st.cmax;
+#endif
         y0 = st.dmin < 0 ? 0 : st.dmin;
         y1 = st.dmax >= h ? h - 1 : st.dmax;
-        st.dmin = BW_GRID_MAX;
-        st.dmax = -1;
+        st.dmin = st.cmin = BW_GRID_MAX;
+        st.dmax = st.cmax = -1;
         f->rescans++;
         for (yy = y0; yy <= y1; yy++)
-            for (xx = 0; xx < w; xx++) {
+            for (xx = x0; xx <= x1; xx++) {
                 unsigned i = BW_BIT(xx, yy);
+#if BW_FAST
                 if (((yy > 0 && OUT_AT(s, i - BW_GRID_MAX)) ||
                      (yy < h - 1 && OUT_AT(s, i + BW_GRID_MAX)) ||
                      (xx > 0 && OUT_AT(s, i - 1)) || (xx < w - 1 && OUT_AT(s, i + 1))) &&
                     is_free(s, i, plane)) {
+#else
+                /* a dropped span lies next to the span it was found from,
+                 * above or below it (push) */
+                if (((yy > 0 && OUT_AT(s, i - BW_GRID_MAX)) || (yy < h - 1 && OUT_AT(s, i + BW_GRID_MAX))) &&
+                    is_free(s, i, plane)) {
+#endif
                     if (plane)
                         fill_from_plane(&st, s, xx, yy);
                     else

@@ -94,6 +94,18 @@ void bw_grid_rect(bw_grid *g, int x0, int y0, int x1, int y1, uint8_t tile)
         fill_row(&BW_AT(g, x0, y), x1 - x0 + 1, tile);
 }
 
+int bw_grid_rect_in(const bw_grid *g, int x0, int y0, int x1, int y1, const bw_tileset *ts)
+{
+    int x, y;
+    if (x0 < 0 || y0 < 0 || x1 >= g->w || y1 >= g->h)
+        return 0;
+    for (y = y0; y <= y1; y++)
+        for (x = x0; x <= x1; x++)
+            if (!BW_TILESET_HAS(ts, BW_AT(g, x, y)))
+                return 0;
+    return 1;
+}
+
 int bw_grid_count(const bw_grid *g, uint8_t tile)
 {
     int x, y, n = 0;

@@ -19,6 +19,9 @@
 #include "burrow/walk.h"
 #include "burrow/watchtower.h"
 
+/* Every level is BW_MINES_W x BW_MINES_H (begin() makes the map so): the
+ * code below uses the constants, not the grid's w and h. */
+
 /* Purposes for bw_rng_stream(seed, BW_GEN_MINES, level, purpose). */
 enum { P_PITS = 1, P_CAVES = 2, P_FEATURES = 3, P_BUILDINGS = 4, P_WATER = 5, P_STEAM = 6, P_TOWERS = 7 };
 
@@ -44,8 +47,12 @@ enum { P_PITS = 1, P_CAVES = 2, P_FEATURES = 3, P_BUILDINGS = 4, P_WATER = 5, P_
  * The pit seeds keep PROTECT_R + EDGE from the edge (bw_mines_pits), so
  * the ground a pit needs is a whole disc. */
 #define EDGE 3
-/* Most cave nodes (pit seeds and small caves) on one level: 3 + 3 + 14. */
+/* Most cave nodes (pit seeds and small caves) on one level: 3 + 3 + 14;
+ * the levels make at most 3 + 3 + SMALL_MAX, so add_node needs no test. */
 #define MAX_NODES 20
+/* DLVL 4 and 5 add 8-SMALL_MAX small caves (1.4.1, 1.5.1). */
+#define SMALL_MAX 12
+BW_STATIC_ASSERT(2 * BW_PIT_MAX + SMALL_MAX <= MAX_NODES, mines_nodes_fit);
 /* Passes of the door fix on a level with buildings; each pass scans the
  * map once and opens every door it can. Fallback past it:
  * ensure_connected's corridors. */
@@ -84,13 +91,13 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
     prev.n = 0;
     prev.tile = BW_T_PIT;
     cur = prev;
+    /* the plans are placed on the map less SEED_SHIFT on each side and
+     * kept so (each level's avoids the one above in that frame), then
+     * shifted once: seeds keep BW_PIT_REACH + 2 + SEED_SHIFT = PROTECT_R +
+     * EDGE from the edge, so the disc round each fits inside the margin */
     for (n = 1; n <= level && n <= BW_MINES_LEVELS; n++) {
         int k;
         prev = cur;
-        /* placed on the map less SEED_SHIFT on each side, then shifted:
-         * seeds keep BW_PIT_REACH + 2 + SEED_SHIFT = PROTECT_R + EDGE
-         * from the edge, so the disc round each fits inside the margin */
-        shift(&prev, -SEED_SHIFT);
         /* the smaller square may not hold the wanted pits that far from
          * the pits above: then they may come as near as 24 (3/4 of it),
          * where the boxes (reach 11, plus a ring) still do not overlap */
@@ -102,10 +109,10 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
             if (cur.n >= pits_min[n])
                 break;
         }
-        shift(&prev, SEED_SHIFT);
-        shift(&cur, SEED_SHIFT);
         cur.tile = n == 4 ? BW_T_FIERY_PIT : BW_T_PIT; /* 1.4.8 */
     }
+    shift(&prev, SEED_SHIFT);
+    shift(&cur, SEED_SHIFT);
     if (above) *above = prev;
     if (own) *own = cur;
 }
@@ -133,7 +140,7 @@ static void disc_in(bw_grid *g, int cx, int cy, int r, uint8_t t, int soft)
     int dy, lim, hw;
     const uint32_t t4 = t * 0x01010101u;
     uint8_t *c;
-    int room = bw_min(bw_min(cx, cy), bw_min(g->w - 1 - cx, g->h - 1 - cy)) - EDGE;
+    int room = bw_min(bw_min(cx, cy), bw_min(BW_MINES_W - 1 - cx, BW_MINES_H - 1 - cy)) - EDGE;
     r = bw_min(r, soft ? room / 2 : room);
     if (r < 0)
         return;
@@ -191,10 +198,13 @@ typedef struct brush {
     int16_t px, py;  /* previous cell, for 4-connected thin paths */
 } brush;
 
-/* A wide tunnel: a disc on every other step of the walk. */
+/* The painters get the walk's cells, which are the map's shifted by one
+ * (see tunnel). A wide tunnel: a disc on every other step of the walk. */
 static int paint_wide(int x, int y, void *vb)
 {
     brush *b = (brush *)vb;
+    x++;
+    y++;
     if ((b->step++ & 1) == 0)
         disc(b->g, x, y, bw_rng_range(b->r, b->rmin, b->rmax), b->t);
     return 0;
@@ -206,10 +216,12 @@ static int paint_thin(int x, int y, void *vb)
 {
     brush *b = (brush *)vb;
     bw_grid *g = b->g;
+    x++;
+    y++;
     if (b->step++ && b->px != x && b->py != y)
         BW_AT(g, b->px, y) = b->t;
     BW_AT(g, x, y) = b->t;
-    if (b->rmin && x + 1 < g->w - 1)
+    if (b->rmin && x + 1 < BW_MINES_W - 1)
         BW_AT(g, x + 1, y) = b->t;
     b->px = (int16_t)x;
     b->py = (int16_t)y;
@@ -230,14 +242,11 @@ static void tunnel(bw_grid *g, bw_rng *r, int x0, int y0, int x1, int y1,
     b.px = (int16_t)x0;
     b.py = (int16_t)y0;
     /* the walk runs on the map without its border ring, shifted by one,
-     * so the edge stays wall; bw_walk ends by itself (its budget) */
-    bw_walk_start(&k, x0 - 1, y0 - 1, x1 - 1, y1 - 1, g->w - 2, g->h - 2);
+     * so the edge stays wall; bw_walk ends by itself (its budget), and the
+     * painters never stop it */
+    bw_walk_start(&k, x0 - 1, y0 - 1, x1 - 1, y1 - 1, BW_MINES_W - 2, BW_MINES_H - 2);
     k.bias = (uint8_t)bias;
-    fn(k.x + 1, k.y + 1, &b);
-    while (!(k.x == k.gx && k.y == k.gy)) {
-        bw_walk_step(&k, r);
-        fn(k.x + 1, k.y + 1, &b);
-    }
+    bw_walk_run(&k, r, fn, &b);
 }
 
 /* Rounds the caves with the usual 4-5 cave rule, two generations: a wall
@@ -251,32 +260,71 @@ static void tunnel(bw_grid *g, bw_rng *r, int x0, int y0, int x1, int y1,
 static void smooth(bw_map *m, uint8_t wall, uint8_t floor)
 {
     bw_grid *g = &m->grid;
-    bw_life_cave(g, 2, 1, 1, g->w - 2, g->h - 2, wall, floor);
+    bw_life_cave(g, 2, 1, 1, BW_MINES_W - 2, BW_MINES_H - 2, wall, floor);
+}
+
+/* Boxes of the map where open ground changed since the last exact flood
+ * (fill_gaps, ensure_connected): at most 4 buildings and 3 + 3 pit boxes
+ * (DLVL 4), or the whole map. Past AREAS_MAX a box is merged into the last
+ * one (the box round both), which still covers it. */
+#define AREAS_MAX 10
+
+typedef struct area_list {
+    uint8_t n;
+    uint8_t x0[AREAS_MAX], y0[AREAS_MAX], x1[AREAS_MAX], y1[AREAS_MAX];
+} area_list;
+
+/* Adds the box x0..x1, y0..y1, clipped to the map. */
+static void area_add(area_list *al, int x0, int y0, int x1, int y1)
+{
+    int k = al->n;
+    x0 = bw_max(x0, 0);
+    y0 = bw_max(y0, 0);
+    x1 = bw_min(x1, BW_MINES_W - 1);
+    y1 = bw_min(y1, BW_MINES_H - 1);
+    if (x0 > x1 || y0 > y1)
+        return;
+    if (k == AREAS_MAX) {
+        k--;
+        x0 = bw_min(x0, al->x0[k]);
+        y0 = bw_min(y0, al->y0[k]);
+        x1 = bw_max(x1, al->x1[k]);
+        y1 = bw_max(y1, al->y1[k]);
+    } else {
+        al->n++;
+    }
+    al->x0[k] = (uint8_t)x0;
+    al->y0[k] = (uint8_t)y0;
+    al->x1[k] = (uint8_t)x1;
+    al->y1[k] = (uint8_t)y1;
 }
 
 /* The pit boxes (plus one ring) of both plans, pl[0] the pits arriving
  * from above and pl[1] the pits leading down: `from` becomes `to` in
  * them, wall stays wall. With (floor, MARK) it reserves the open ground
  * the pits need, so the features keep off it; with (MARK, floor) it gives
- * it back. Returns the cells changed. */
-static int boxes(bw_grid *g, const bw_pit_plan *pl, uint8_t from, uint8_t to)
+ * it back. Returns the cells changed. Adds each box to `al` unless it is
+ * 0. */
+static int boxes(bw_grid *g, const bw_pit_plan *pl, uint8_t from, uint8_t to, area_list *al)
 {
     int j, k, y, n = 0;
     for (j = 0; j < 2; j++)
-        for (k = 0; k < pl[j].n; k++)
-            for (y = bw_max(pl[j].y[k] - BW_PIT_REACH - 1, 0); y <= pl[j].y[k] + BW_PIT_REACH + 1 && y < g->h; y++)
+        for (k = 0; k < pl[j].n; k++) {
+            if (al)
+                area_add(al, pl[j].x[k] - BW_PIT_REACH - 1, pl[j].y[k] - BW_PIT_REACH - 1,
+                         pl[j].x[k] + BW_PIT_REACH + 1, pl[j].y[k] + BW_PIT_REACH + 1);
+            for (y = bw_max(pl[j].y[k] - BW_PIT_REACH - 1, 0); y <= pl[j].y[k] + BW_PIT_REACH + 1 && y < BW_MINES_H; y++)
                 n += bw_grid_span_replace(g, bw_max(pl[j].x[k] - BW_PIT_REACH - 1, 0),
-                                          bw_min(pl[j].x[k] + BW_PIT_REACH + 1, g->w - 1), y, from, to);
+                                          bw_min(pl[j].x[k] + BW_PIT_REACH + 1, BW_MINES_W - 1), y, from, to);
+        }
     return n;
 }
 
 static void add_node(node_list *nl, int x, int y)
 {
-    if (nl->n < MAX_NODES) {
-        nl->x[nl->n] = (uint8_t)x;
-        nl->y[nl->n] = (uint8_t)y;
-        nl->n++;
-    }
+    nl->x[nl->n] = (uint8_t)x;
+    nl->y[nl->n] = (uint8_t)y;
+    nl->n++;
 }
 
 /* The start of a level: the map all `fill`, the node list (the pit seeds
@@ -294,11 +342,12 @@ static void begin(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
     bw_rng_stream(r, seed, BW_GEN_MINES, (uint32_t)level, purpose);
 }
 
-/* The end of a level: the marked boxes back to `floor`, then the pits:
- * the bases of those from above, and those leading down. */
-static void put_pits(bw_map *m, const bw_pit_plan *pl, uint8_t floor)
+/* The end of a level: the marked boxes back to `floor` (added to `al`
+ * unless it is 0: open ground changes there), then the pits: the bases of
+ * those from above, and those leading down. */
+static void put_pits(bw_map *m, const bw_pit_plan *pl, uint8_t floor, area_list *al)
 {
-    boxes(&m->grid, pl, MARK, floor);
+    boxes(&m->grid, pl, MARK, floor, al);
     bw_pit_put_below(&m->grid, &pl[0], floor, &m->b);
     bw_pit_put(&m->grid, &pl[1], &m->b);
 }
@@ -344,7 +393,7 @@ static int dig3(int x, int y, void *vc)
     for (dy = -1; dy <= 1; dy++)
         for (dx = -1; dx <= 1; dx++) {
             int xx = x + dx, yy = y + dy;
-            if (xx >= EDGE && yy >= EDGE && xx < c->g->w - EDGE && yy < c->g->h - EDGE &&
+            if (xx >= EDGE && yy >= EDGE && xx < BW_MINES_W - EDGE && yy < BW_MINES_H - EDGE &&
                 !bw_tile_connects(BW_AT(c->g, xx, yy)))
                 BW_AT(c->g, xx, yy) = c->t;
         }
@@ -383,7 +432,7 @@ static int keep_reached(bw_map *m, const node_list *nl, int first, uint8_t wall,
      * wall": the tiles need not be read. The map is BW_GRID_MAX wide (120
      * x 120), so plane bit i is cell i. */
 #if BW_FAST
-    for (i = 0; i < (g->h * BW_GRID_MAX + 31) / 32; i++) {
+    for (i = 0; i < (BW_MINES_H * BW_GRID_MAX + 31) / 32; i++) {
         uint32_t u = ~m->a.w[i];
         uint8_t *cell = &g->cell[i * 32];
         int k;
@@ -403,7 +452,7 @@ static int keep_reached(bw_map *m, const node_list *nl, int first, uint8_t wall,
         }
     }
 #else
-    for (i = 0; i < g->h * BW_GRID_MAX; i++)
+    for (i = 0; i < BW_MINES_H * BW_GRID_MAX; i++)
         if (!(m->a.w[i >> 5] >> (i & 31) & 1u))
             g->cell[i] = wall;
 #endif
@@ -411,6 +460,29 @@ static int keep_reached(bw_map *m, const node_list *nl, int first, uint8_t wall,
 }
 
 #define REACHED(m, x, y) BW_PGET(&(m)->a, x, y)
+/* The same by cell index (plane bit i is cell i). */
+#define REACHED_AT(m, i) (((m)->a.w[(i) >> 5] >> ((i) & 31)) & 1u)
+
+/* 1 if a 4-neighbour of (x, y) on the map is reached (m->a). */
+static int near_reached(const bw_map *m, int x, int y)
+{
+    int d;
+    for (d = 0; d < 8; d += 2) { /* the four straight ways (bw_dx8) */
+        int nx = x + bw_dx8[d], ny = y + bw_dy8[d];
+        if (nx >= 0 && ny >= 0 && nx < BW_MINES_W && ny < BW_MINES_H && REACHED(m, nx, ny))
+            return 1;
+    }
+    return 0;
+}
+
+/* 1 if the cells a before and a after cell i (a = 1: west and east, a =
+ * BW_GRID_MAX: north and south) are open and one of them is reached, the
+ * other not: a wall at i between them is where a door goes. */
+static int door_across(const bw_map *m, const bw_tileset *open, unsigned i, unsigned a)
+{
+    return BW_TILESET_HAS(open, m->grid.cell[i - a]) && BW_TILESET_HAS(open, m->grid.cell[i + a]) &&
+           REACHED_AT(m, i - a) != REACHED_AT(m, i + a);
+}
 
 /* Buildings whose rooms no door reaches get one (1.1.4): a wall cell with
  * reached ground on one side and unreached open ground opposite becomes a
@@ -426,8 +498,8 @@ static void open_doors(bw_map *m, const node_list *nl, int bx0, int by0, int bx1
     open_set(&open);
     bx0 = bw_max(bx0, 1);
     by0 = bw_max(by0, 1);
-    bx1 = bw_min(bx1, g->w - 2);
-    by1 = bw_min(by1, g->h - 2);
+    bx1 = bw_min(bx1, BW_MINES_W - 2);
+    by1 = bw_min(by1, BW_MINES_H - 2);
     if (nl)
         flood_nodes(m, &open, nl, 1);
     for (pass = 0; pass < DOOR_PASSES && changed; pass++) {
@@ -438,13 +510,10 @@ static void open_doors(bw_map *m, const node_list *nl, int bx0, int by0, int bx1
                 int a, ok = 0;
                 if (t != BW_T_BWALL && t != BW_T_CRUMBLE_WALL)
                     continue;
-                for (a = 0; a < 2 && !ok; a++) {
-                    int x0 = x - (a == 0), y0 = y - (a == 1);
-                    int x1 = x + (a == 0), y1 = y + (a == 1);
-                    int o0 = BW_TILESET_HAS(&open, BW_AT(g, x0, y0)) != 0;
-                    int o1 = BW_TILESET_HAS(&open, BW_AT(g, x1, y1)) != 0;
-                    ok = o0 && o1 && REACHED(m, x0, y0) != REACHED(m, x1, y1);
-                }
+                /* across the wall: west and east, then north and south (as
+                 * a loop: the fast build's scan keeps its registers) */
+                for (a = 0; a < 2 && !ok; a++)
+                    ok = door_across(m, &open, BW_BIT(x, y), a ? BW_GRID_MAX : 1);
                 if (ok) {
                     BW_AT(g, x, y) = BW_T_DOOR;
                     bw_fill_flood(&m->fill, g, &open, &m->a, x, y);
@@ -452,52 +521,6 @@ static void open_doors(bw_map *m, const node_list *nl, int bx0, int by0, int bx1
                 }
             }
     }
-}
-
-/* Boxes of the map where open ground changed since the last exact flood
- * (fill_gaps, ensure_connected): at most 4 buildings and 3 + 3 pit boxes
- * (DLVL 4), or the whole map. Past AREAS_MAX a box is merged into the last
- * one (the box round both), which still covers it. */
-#define AREAS_MAX 10
-
-typedef struct area_list {
-    uint8_t n;
-    uint8_t x0[AREAS_MAX], y0[AREAS_MAX], x1[AREAS_MAX], y1[AREAS_MAX];
-} area_list;
-
-/* Adds the box x0..x1, y0..y1, clipped to the map. */
-static void area_add(area_list *al, const bw_grid *g, int x0, int y0, int x1, int y1)
-{
-    int k = al->n;
-    x0 = bw_max(x0, 0);
-    y0 = bw_max(y0, 0);
-    x1 = bw_min(x1, g->w - 1);
-    y1 = bw_min(y1, g->h - 1);
-    if (x0 > x1 || y0 > y1)
-        return;
-    if (k == AREAS_MAX) {
-        k--;
-        x0 = bw_min(x0, al->x0[k]);
-        y0 = bw_min(y0, al->y0[k]);
-        x1 = bw_max(x1, al->x1[k]);
-        y1 = bw_max(y1, al->y1[k]);
-    } else {
-        al->n++;
-    }
-    al->x0[k] = (uint8_t)x0;
-    al->y0[k] = (uint8_t)y0;
-    al->x1[k] = (uint8_t)x1;
-    al->y1[k] = (uint8_t)y1;
-}
-
-/* Adds every pit box of both plans, plus the ring round it. */
-static void area_add_boxes(area_list *al, const bw_grid *g, const bw_pit_plan *pl)
-{
-    int j, k;
-    for (j = 0; j < 2; j++)
-        for (k = 0; k < pl[j].n; k++)
-            area_add(al, g, pl[j].x[k] - BW_PIT_REACH - 1, pl[j].y[k] - BW_PIT_REACH - 1,
-                     pl[j].x[k] + BW_PIT_REACH + 1, pl[j].y[k] + BW_PIT_REACH + 1);
 }
 
 /* m->a holds the cells reached from the level's first node by a flood
@@ -515,7 +538,7 @@ static int fill_gaps(bw_map *m, const area_list *al)
 {
     bw_grid *g = &m->grid;
     bw_tileset open;
-    int pass, k, x, y, w = g->w, h = g->h;
+    int pass, k, x, y;
     open_set(&open);
     for (pass = 0; pass < 2; pass++) {
         int apart = 0;
@@ -523,11 +546,10 @@ static int fill_gaps(bw_map *m, const area_list *al)
             for (y = al->y0[k]; y <= al->y1[k]; y++)
                 for (x = al->x0[k]; x <= al->x1[k]; x++) {
                     unsigned i = BW_BIT(x, y);
-                    uint32_t word = m->a.w[i >> 5];
-                    if ((word >> (i & 31)) & 1u) {
+                    if (REACHED_AT(m, i)) {
                         /* reached cells are passed over to the end of
                          * their plane word where they fill it */
-                        if ((word >> (i & 31)) == (~0u >> (i & 31)))
+                        if ((m->a.w[i >> 5] >> (i & 31)) == (~0u >> (i & 31)))
                             x = bw_min(x + 31 - (int)(i & 31), al->x1[k]);
                         continue;
                     }
@@ -535,8 +557,7 @@ static int fill_gaps(bw_map *m, const area_list *al)
                         continue;
                     if (pass)
                         return (int)i;
-                    if ((x > 0 && REACHED(m, x - 1, y)) || (x < w - 1 && REACHED(m, x + 1, y)) ||
-                        (y > 0 && REACHED(m, x, y - 1)) || (y < h - 1 && REACHED(m, x, y + 1)))
+                    if (near_reached(m, x, y))
                         bw_fill_flood(&m->fill, g, &open, &m->a, x, y);
                     else
                         apart = 1;
@@ -583,7 +604,7 @@ static void scatter(bw_grid *g, bw_rng *r, uint8_t floor, uint8_t t, int count)
     int i;
     count = bw_max(count, 3);
     for (i = 0; i < count * 16 && count > 0; i++) {
-        int x = bw_rng_range(r, 1, g->w - 2), y = bw_rng_range(r, 1, g->h - 2);
+        int x = bw_rng_range(r, 1, BW_MINES_W - 2), y = bw_rng_range(r, 1, BW_MINES_H - 2);
         if (BW_AT(g, x, y) == floor && BW_AT(g, x - 1, y) == floor &&
             BW_AT(g, x + 1, y) == floor && BW_AT(g, x, y - 1) == floor &&
             BW_AT(g, x, y + 1) == floor) {
@@ -606,6 +627,9 @@ static void patches(bw_grid *g, bw_rng *r, uint8_t tile, uint8_t over, int count
         bw_rubble_put(g, r, &p, 0);
 }
 
+/* The map less its outer ring, where the towers and DLVL 1's buildings go. */
+static const bw_rect inner = { 1, 1, BW_MINES_W - 2, BW_MINES_H - 2 };
+
 /* PUT_ORC_WATCHTOWERS on the level, off the marked pit boxes and, on
  * DLVL 3, off the water and the pit with its slick rock. */
 #define TOWER_OFF(k) (BW_TILESET_BIT(MARK, k) | BW_TILESET_BIT(BW_T_SHALLOW, k) | \
@@ -620,7 +644,7 @@ static void towers(bw_grid *g, bw_rng *r, int n)
     for (k = 0; k < 4; k++)
         wp.forbid.w[k] |= off.w[k];
     wp.count = (uint8_t)n;
-    bw_watchtower_put_many(g, r, &wp, bw_rect_make(1, 1, g->w - 2, g->h - 2), 0);
+    bw_watchtower_put_many(g, r, &wp, inner, 0);
 }
 
 /* 1.2.2 (and 1.3.1: DLVL 3 is like DLVL 2): stalactites, lichen, rubble
@@ -639,28 +663,28 @@ static void cave_features(bw_map *m, bw_rng *r, int floor, int n)
 /* 1.1.1 - 1.1.4 */
 static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
-    static const uint8_t on1[] = { BW_T_DIRT, BW_T_WOOD, BW_T_BWALL, BW_T_CRUMBLE_WALL,
-                                   BW_T_BROKEN_WALL, BW_T_DOOR };
+#define ON1(k) (BW_TILESET_BIT(BW_T_DIRT, k) | BW_TILESET_BIT(BW_T_WOOD, k) | \
+                BW_TILESET_BIT(BW_T_BWALL, k) | BW_TILESET_BIT(BW_T_CRUMBLE_WALL, k) | \
+                BW_TILESET_BIT(BW_T_BROKEN_WALL, k) | BW_TILESET_BIT(BW_T_DOOR, k))
+    static const bw_tileset on1 = { { ON1(0), ON1(1), ON1(2), ON1(3) } };
     bw_grid *g = &m->grid;
     bw_building_params bp;
     node_list nl;
     area_list al;
     bw_rng r;
-    int i;
     begin(m, &nl, &r, seed, 1, pl, BW_T_DIRT, P_BUILDINGS); /* 1.1.2 */
-    boxes(g, pl, BW_T_DIRT, MARK);
+    boxes(g, pl, BW_T_DIRT, MARK, 0);
     bw_building_defaults(&bp);
     /* may overlap other buildings (PUT_BUILDING merges them), never a pit */
-    for (i = 0; i < (int)sizeof on1; i++)
-        bw_tileset_add(&bp.on, on1[i]);
-    bw_building_put_many(g, &r, &bp, bw_rng_range(&r, 8, 14), bw_rect_make(1, 1, g->w - 2, g->h - 2));
+    bp.on = on1;
+    bw_building_put_many(g, &r, &bp, bw_rng_range(&r, 8, 14), inner);
     bw_rng_stream(&r, seed, BW_GEN_MINES, 1, P_FEATURES);
     /* in the open, not inside buildings */
     patches(g, &r, BW_T_RUBBLE, BW_T_DIRT, bw_rng_range(&r, 10, 16));
-    put_pits(m, pl, BW_T_DIRT); /* 1.1.3 */
-    open_doors(m, &nl, 1, 1, g->w - 2, g->h - 2);
+    put_pits(m, pl, BW_T_DIRT, 0); /* 1.1.3 */
+    open_doors(m, &nl, 1, 1, BW_MINES_W - 2, BW_MINES_H - 2);
     al.n = 0;
-    area_add(&al, g, 0, 0, g->w - 1, g->h - 1); /* the doors may have left any room out */
+    area_add(&al, 0, 0, BW_MINES_W - 1, BW_MINES_H - 1); /* the doors may have left any room out */
     ensure_connected(m, &al, &nl, BW_T_DIRT);
 }
 
@@ -669,7 +693,8 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 #define CAVE_TRIES 16
 #define CAVE_APART 20
 
-/* The caves of DLVL 2-5, up to the pockets' removal. The nodes are the pit
+/* The caves of DLVL 2-5, their pockets removed and the pit boxes marked;
+ * returns the stone left and leaves *r on the stream `next`. The nodes are the pit
  * seeds, and on DLVL 4 and 5 8-12 more caves (1.4.1: small, more than
  * DLVL 2 and 3, spread out by a few draws each but allowed to overlap,
  * 1.4.4; 1.5.1: small islands in the lava). A blob round every node; on
@@ -677,8 +702,8 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
  * node; the smoothing; the whole disc round each pit (1.4.3); then, since
  * the smoothing would close them, DLVL 4's thin meandering mineshafts
  * (1.4.2) and DLVL 5's meandering stone paths one or two wide (1.5.2). */
-static void caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
-                  const bw_pit_plan *pl, int first)
+static int caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
+                 const bw_pit_plan *pl, int first, uint32_t next)
 {
     bw_grid *g = &m->grid;
     bw_mineshaft sh;
@@ -686,24 +711,23 @@ static void caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
     const uint8_t wall = level == 5 ? BW_T_LAVA : BW_T_ROCK; /* 1.2.3, 1.5.4 */
     int i, j, small;
     begin(m, nl, r, seed, level, pl, wall, P_CAVES);
-    small = wide ? 0 : bw_rng_range(r, 8, 12);
+    small = wide ? 0 : bw_rng_range(r, 8, SMALL_MAX);
     for (i = 0; i < small; i++) {
-        int t, x = 0, y = 0, far = 0;
-        if (!l4) { /* two statements: the order of draws is fixed */
-            x = bw_rng_range(r, 8, g->w - 9);
-            y = bw_rng_range(r, 8, g->h - 9);
-        } else if (bw_rng_chance(r, 1, 4)) {
+        /* DLVL 5: one draw 8 from the edge; DLVL 4: up to CAVE_TRIES draws
+         * 10 from it for a centre CAVE_APART from the others */
+        int t, x = 0, y = 0, far = 0, e = l4 ? 10 : 8;
+        if (l4 && bw_rng_chance(r, 1, 4)) {
             /* one in four overlaps an earlier cave on purpose, for the
              * odd double cave */
             j = bw_rng_range(r, 0, nl->n - 1);
-            x = bw_clamp(nl->x[j] + bw_rng_range(r, -9, 9), 10, g->w - 11);
-            y = bw_clamp(nl->y[j] + bw_rng_range(r, -9, 9), 10, g->h - 11);
+            x = bw_clamp(nl->x[j] + bw_rng_range(r, -9, 9), 10, BW_MINES_W - 11);
+            y = bw_clamp(nl->y[j] + bw_rng_range(r, -9, 9), 10, BW_MINES_H - 11);
             far = 1;
         }
-        for (t = 0; t < CAVE_TRIES && !far && l4; t++) {
-            x = bw_rng_range(r, 10, g->w - 11);
-            y = bw_rng_range(r, 10, g->h - 11);
-            for (far = 1, j = 0; j < nl->n; j++)
+        for (t = 0; t < CAVE_TRIES && !far; t++) {
+            x = bw_rng_range(r, e, BW_MINES_W - 1 - e); /* two statements: the order of draws is fixed */
+            y = bw_rng_range(r, e, BW_MINES_H - 1 - e);
+            for (far = 1, j = 0; j < nl->n && l4; j++)
                 far &= bw_dist2(x, y, nl->x[j], nl->y[j]) >= CAVE_APART * CAVE_APART;
         }
         add_node(nl, x, y);
@@ -733,6 +757,13 @@ static void caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
             tunnel(g, r, nl->x[i], nl->y[i], nl->x[j], nl->y[j], bw_rng_range(r, 0, 1), 0,
                    1, BW_T_STONE, paint_thin);
     }
+    /* the pockets no node reaches go back to wall (1.2.4, 1.2.5, 1.4.6);
+     * the stone left once the boxes are marked is keep_reached's count
+     * less theirs; then the stream `next` for what comes on the stone */
+    i = keep_reached(m, nl, first, wall, BW_T_STONE);
+    i -= boxes(g, pl, BW_T_STONE, MARK, 0);
+    bw_rng_stream(r, seed, BW_GEN_MINES, (uint32_t)level, next);
+    return i;
 }
 
 /* DLVL 2 and 3 up to the water (1.2.1 - 1.2.5, 1.3.1, 1.3.2): wide caves
@@ -743,12 +774,7 @@ static void caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
 static void caves23(bw_map *m, node_list *nl, uint32_t seed, int level, const bw_pit_plan *pl)
 {
     bw_rng r;
-    int stone, first = level == 2 ? pl[0].n : 1;
-    caves(m, nl, &r, seed, level, pl, first);
-    /* the stone left once the boxes are marked: keep_reached's count */
-    stone = keep_reached(m, nl, first, BW_T_ROCK, BW_T_STONE); /* 1.2.4, 1.2.5 */
-    stone -= boxes(&m->grid, pl, BW_T_STONE, MARK);
-    bw_rng_stream(&r, seed, BW_GEN_MINES, (uint32_t)level, P_FEATURES);
+    int stone = caves(m, nl, &r, seed, level, pl, level == 2 ? pl[0].n : 1, P_FEATURES);
     cave_features(m, &r, stone, level == 2 ? bw_rng_range(&r, 1, 3) : 0); /* 1.2.2 */
 }
 
@@ -757,7 +783,7 @@ static void level2(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
     node_list nl;
     caves23(m, &nl, seed, 2, pl);
-    put_pits(m, pl, BW_T_STONE);
+    put_pits(m, pl, BW_T_STONE, 0);
 }
 
 /* 1.3.5: the ring of slick rock round the pit: every cell next to (8
@@ -797,11 +823,34 @@ static void slick_ring(bw_grid *g, const bw_pit_plan *own)
 /* Side of the window in which a ford is checked for a way round it. */
 #define FORD_WIN 31
 
+#if !BW_FAST
+/* A constant set of one or two tiles. */
+#define TS2(a, b, k) (BW_TILESET_BIT(a, k) | BW_TILESET_BIT(b, k))
+#define TILES2(a, b) { { TS2(a, b, 0), TS2(a, b, 1), TS2(a, b, 2), TS2(a, b, 3) } }
+static const bw_tileset shallow_set = TILES2(BW_T_SHALLOW, BW_T_SHALLOW);
+static const bw_tileset water_set = TILES2(BW_T_SHALLOW, BW_T_DEEP);
+
+/* The small build's one plane maker (config.h, BW_FAST): p becomes the
+ * cells whose tile is in ts, 32 cells a word (plane bit i is cell i, the
+ * map being BW_GRID_MAX wide). It stands for bw_plane_of_tiles and
+ * bw_fill_open_mask, which the small build then does not link. */
+static void plane_where(bw_plane *p, const bw_grid *g, const bw_tileset *ts)
+{
+    int i, j;
+    for (i = 0; i < BW_PLANE_WORDS; i++) {
+        uint32_t v = 0;
+        for (j = 31; j >= 0; j--)
+            v = v << 1 | BW_TILESET_HAS(ts, g->cell[i * 32 + j]);
+        p->w[i] = v;
+    }
+}
+#endif
+
 /* 1 if some cell that connects (m->b, kept up to date by the caller) is
  * not marked in m->a: a word at a time. */
 static int any_unreached(const bw_map *m)
 {
-    int i, words = (m->grid.h * BW_GRID_MAX + 31) / 32;
+    int i, words = (BW_MINES_H * BW_GRID_MAX + 31) / 32;
     for (i = 0; i < words; i++)
         if (m->b.w[i] & ~m->a.w[i])
             return 1;
@@ -1044,8 +1093,8 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
      * forded, from here on, so a crossing starts only where wet says */
     for (i = 0; i < 16; i++)
         wet[i >> 2][i & 3] = 0;
-    for (y = EDGE; y < g->h - EDGE; y++)
-        for (i = 0, x0 = EDGE; x0 < g->w - EDGE; i++, x0 += 32)
+    for (y = EDGE; y < BW_MINES_H - EDGE; y++)
+        for (i = 0, x0 = EDGE; x0 < BW_MINES_W - EDGE; i++, x0 += 32)
             if (bits32(&m->a, x0, y))
                 wet[i][y >> 5] |= 1u << (y & 31);
 #endif
@@ -1072,7 +1121,7 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
         m->b.w[i] = v;
     }
 #else
-    bw_fill_open_mask(g, &open, &m->b);
+    plane_where(&m->b, g, &open);
 #endif
     for (it = 0; it < CROSS_MAX && any_unreached(m); it++) {
         cross c;
@@ -1086,11 +1135,11 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
          * at a time (deep water does not connect); a crossing ends on an
          * unreached open cell, so it runs along a row or column of one */
 #if BW_FAST
-        for (y = EDGE; y < g->h - EDGE; y++)
-            for (i = 0, x0 = EDGE; x0 < g->w - EDGE; i++, x0 += 32) {
+        for (y = EDGE; y < BW_MINES_H - EDGE; y++)
+            for (i = 0, x0 = EDGE; x0 < BW_MINES_W - EDGE; i++, x0 += 32) {
                 int in_row = LINE_HAS(urow, y);
                 uint32_t cand = LINE_HAS(wet[i], y) && (in_row || LINES_FROM(ucol, x0)) ?
-                                cross_cand(m, x0, y, g->w - EDGE - x0) : 0;
+                                cross_cand(m, x0, y, BW_MINES_W - EDGE - x0) : 0;
                 while (cand) {
                     x = x0 + bw_low_bit(cand);
                     cand &= cand - 1u;
@@ -1102,7 +1151,7 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
                         c.len = CROSS_LEN + 1;
                         one = 1;
                         /* the flood reached more: the rest of the word again */
-                        cand = cross_cand(m, x0, y, g->w - EDGE - x0) &
+                        cand = cross_cand(m, x0, y, BW_MINES_W - EDGE - x0) &
                                ~((2u << (x - x0)) - 1u);
                     }
                 }
@@ -1110,11 +1159,9 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
 #else
         /* the same cells in the same order a cell at a time: m->a only
          * grows (by the fords, which the scan sees at once) */
-        for (y = EDGE; y < g->h - EDGE; y++)
-            for (x = EDGE; x < g->w - EDGE; x++)
-                if (BW_AT(g, x, y) == BW_T_DEEP &&
-                    (REACHED(m, x - 1, y) || REACHED(m, x + 1, y) ||
-                     REACHED(m, x, y - 1) || REACHED(m, x, y + 1))) {
+        for (y = EDGE; y < BW_MINES_H - EDGE; y++)
+            for (x = EDGE; x < BW_MINES_W - EDGE; x++)
+                if (BW_AT(g, x, y) == BW_T_DEEP && near_reached(m, x, y)) {
                     cross_from(m, x, y, 1, 1, &c);
                     if (c.len == 1) {
                         ford(m, &open, c.x, c.y, 0, 1, ford_rows);
@@ -1135,8 +1182,8 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
      * goes back to deep, so every ford left is needed. The fords are not
      * listed (no stack for that on a 20 KiB part): the rows that hold one
      * (ford_rows) are scanned. */
-    for (y = EDGE; y < g->h - EDGE; y++)
-        for (x = EDGE; x < g->w - EDGE && (ford_rows[y >> 5] >> (y & 31) & 1u); x++)
+    for (y = EDGE; y < BW_MINES_H - EDGE; y++)
+        for (x = EDGE; x < BW_MINES_W - EDGE && (ford_rows[y >> 5] >> (y & 31) & 1u); x++)
             if (BW_AT(g, x, y) == BW_T_SHALLOW && bw_streamer_water24(g, sp, x, y) >= sp->deep_min &&
                 way_round(m, x, y)) {
                 BW_AT(g, x, y) = BW_T_DEEP;
@@ -1155,14 +1202,14 @@ static void widen_water(bw_map *m)
     bw_grid *g = &m->grid;
     const uint32_t *sh = m->b.w;
 #if BW_FAST
-    int i, j, words = (g->h * BW_GRID_MAX + 31) / 32;
+    int i, j, words = (BW_MINES_H * BW_GRID_MAX + 31) / 32;
 #else
     int i, k;
 #endif
     /* m->b: the shallow cells, built a word at a time (plane bit i is cell
      * i, the map being BW_GRID_MAX wide) */
-    bw_plane_of_tiles(&m->b, g, BW_T_SHALLOW, BW_T_SHALLOW);
 #if BW_FAST
+    bw_plane_of_tiles(&m->b, g, BW_T_SHALLOW, BW_T_SHALLOW);
     /* the 4-neighbours of 32 cells at once: west and east are the next
      * bits, north and south a row (120 bits = 3 words + 24) away; only the
      * cells next to water read their tile */
@@ -1189,7 +1236,7 @@ static void widen_water(bw_map *m)
             y = c / BW_GRID_MAX;
             /* 1.3.3: nothing within 10 of an up slope (m->a, from
              * bw_streamer_prepare); the line itself keeps off it */
-            if (x >= EDGE && y >= EDGE && x < g->w - EDGE && y < g->h - EDGE &&
+            if (x >= EDGE && y >= EDGE && x < BW_MINES_W - EDGE && y < BW_MINES_H - EDGE &&
                 !BW_PGET(&m->a, x, y)) {
                 g->cell[c] = BW_T_SHALLOW;
                 wide |= 1u << j;
@@ -1199,6 +1246,7 @@ static void widen_water(bw_map *m)
         m->a.w[i] = sh[i] | wide;
     }
 #else
+    plane_where(&m->b, g, &shallow_set);
     /* the 4-neighbours of every shallow cell (a plane word at a time
      * where it has none); a neighbour made shallow is no stone any more,
      * so the order does not matter */
@@ -1214,7 +1262,7 @@ static void widen_water(bw_map *m)
             int x = j % BW_GRID_MAX, y = j / BW_GRID_MAX;
             /* 1.3.3: nothing within 10 of an up slope (m->a, from
              * bw_streamer_prepare); the line itself keeps off it */
-            if (x >= EDGE && y >= EDGE && x < g->w - EDGE && y < g->h - EDGE &&
+            if (x >= EDGE && y >= EDGE && x < BW_MINES_W - EDGE && y < BW_MINES_H - EDGE &&
                 (g->cell[j] == BW_T_STONE || g->cell[j] == BW_T_LICHEN) &&
                 !(m->a.w[j >> 5] >> (j & 31) & 1u))
                 g->cell[j] = BW_T_SHALLOW;
@@ -1233,8 +1281,8 @@ static void water_again(bw_map *m, const bw_pit_plan *pl)
     for (j = 0; j < 2; j++)
         for (k = 0; k < pl[j].n; k++)
             for (y = bw_max(pl[j].y[k] - BW_PIT_REACH - 1, 0);
-                 y <= bw_min(pl[j].y[k] + BW_PIT_REACH + 1, m->grid.h - 1); y++) {
-                int x1 = bw_min(pl[j].x[k] + BW_PIT_REACH + 1, m->grid.w - 1);
+                 y <= bw_min(pl[j].y[k] + BW_PIT_REACH + 1, BW_MINES_H - 1); y++) {
+                int x1 = bw_min(pl[j].x[k] + BW_PIT_REACH + 1, BW_MINES_W - 1);
                 for (x = bw_max(pl[j].x[k] - BW_PIT_REACH - 1, 0); x <= x1; x++) {
                     const uint8_t *c = &BW_AT(&m->grid, x, y);
                     if (!(x & 3) && x + 3 <= x1) {
@@ -1255,7 +1303,7 @@ static void water_again(bw_map *m, const bw_pit_plan *pl)
 #else
     /* the water of the whole map (widen_water left m->a to this) */
     (void)pl;
-    bw_plane_of_tiles(&m->a, &m->grid, BW_T_SHALLOW, BW_T_DEEP);
+    plane_where(&m->a, &m->grid, &water_set);
 #endif
 }
 
@@ -1264,12 +1312,9 @@ static void water_again(bw_map *m, const bw_pit_plan *pl)
  * paints the same cells again. */
 static void up_moons(bw_grid *g, const bw_pit_plan *above)
 {
-    int k, x, y;
+    int k;
     for (k = 0; k < above->n; k++)
-        for (y = above->y[k] - BW_PIT_R_MAX; y <= above->y[k] + BW_PIT_R_MAX; y++)
-            for (x = above->x[k] - BW_PIT_R_MAX; x <= above->x[k] + BW_PIT_R_MAX; x++)
-                if (bw_pit_in_half_moon(above, k, x, y))
-                    BW_AT(g, x, y) = BW_T_UP_SLOPE;
+        bw_pit_moon(g, above, k, BW_T_UP_SLOPE);
 }
 
 /* 1.3.1 - 1.3.5 */
@@ -1284,7 +1329,7 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 #endif
     int i;
     caves23(m, &nl, seed, 3, pl); /* the towers come after the water */
-    boxes(&m->grid, pl, MARK, BW_T_STONE);
+    boxes(&m->grid, pl, MARK, BW_T_STONE, 0);
     up_moons(&m->grid, above); /* what the streamers keep away from */
     bw_rng_stream(&r, seed, BW_GEN_MINES, 3, P_WATER); /* 1.3.3 */
     bw_streamer_defaults(&sp);
@@ -1314,30 +1359,21 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     if (water_cross(m, &nl, &sp)) {                   /* 1.3.2 */
         area_list al;
         al.n = 0;
-        area_add(&al, &m->grid, 0, 0, m->grid.w - 1, m->grid.h - 1);
+        area_add(&al, 0, 0, BW_MINES_W - 1, BW_MINES_H - 1);
         ensure_connected(m, &al, &nl, BW_T_STONE);
     }
     /* 1.3.1: DLVL 2's 1-2 watchtowers, placed last so that no streamer
      * runs over one (towers connect, so the level stays joined) */
     bw_rng_stream(&r, seed, BW_GEN_MINES, 3, P_TOWERS);
-    boxes(&m->grid, pl, BW_T_STONE, MARK);
+    boxes(&m->grid, pl, BW_T_STONE, MARK, 0);
     towers(&m->grid, &r, bw_rng_range(&r, 1, 2));
-    boxes(&m->grid, pl, MARK, BW_T_STONE);
+    boxes(&m->grid, pl, MARK, BW_T_STONE, 0);
 }
 
-/* 1.4.7: a building whose walls and a ring round them lie on stone floor,
- * so it never touches a cave wall. */
-static int fits(const bw_grid *g, bw_rect r)
-{
-    int x, y;
-    if (r.x0 < 1 || r.y0 < 1 || r.x1 > g->w - 2 || r.y1 > g->h - 2)
-        return 0;
-    for (y = r.y0; y <= r.y1; y++)
-        for (x = r.x0; x <= r.x1; x++)
-            if (BW_AT(g, x, y) != BW_T_STONE)
-                return 0;
-    return 1;
-}
+/* 1.4.7: a building's walls and a ring round them lie on stone floor, so
+ * it never touches a cave wall (the map's outer ring is rock on DLVL 4). */
+static const bw_tileset stone_only = { { BW_TILESET_BIT(BW_T_STONE, 0), BW_TILESET_BIT(BW_T_STONE, 1),
+                                         BW_TILESET_BIT(BW_T_STONE, 2), BW_TILESET_BIT(BW_T_STONE, 3) } };
 
 /* Tries per building on DLVL 4; the fallback is fewer buildings (the count
  * is "variable" by 1.4.7 anyway). */
@@ -1355,11 +1391,7 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 #if BW_FAST
     int dx0, dy0, dx1, dy1;
 #endif
-    caves(m, &nl, &r, seed, 4, pl, 1);
-    keep_reached(m, &nl, 1, BW_T_ROCK, BW_T_STONE); /* 1.4.6 */
-    boxes(g, pl, BW_T_STONE, MARK);
-    /* 1.4.7 */
-    bw_rng_stream(&r, seed, BW_GEN_MINES, 4, P_BUILDINGS);
+    caves(m, &nl, &r, seed, 4, pl, 1, P_BUILDINGS); /* 1.4.6; then 1.4.7 */
     bw_building_defaults(&bp);
     bp.max_w = 8;
     bp.max_h = 7;
@@ -1370,12 +1402,12 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
         int w = bw_rng_range(&r, bp.min_w, bp.max_w), h = bw_rng_range(&r, bp.min_h, bp.max_h);
         int x0 = nl.x[n] + bw_rng_range(&r, -8, 8) - w / 2, y0 = nl.y[n] + bw_rng_range(&r, -8, 8) - h / 2;
         bw_rect outer = bw_rect_make(x0, y0, x0 + w - 1, y0 + h - 1);
-        if (fits(g, bw_rect_inflate(outer, 1))) {
+        if (bw_grid_rect_in(g, x0 - 1, y0 - 1, x0 + w, y0 + h, &stone_only)) {
 #if BW_FAST
             int x, y;
 #endif
             bw_building_put(g, &r, &bp, outer);
-            area_add(&al, g, outer.x0, outer.y0, outer.x1, outer.y1);
+            area_add(&al, outer.x0, outer.y0, outer.x1, outer.y1);
 #if BW_FAST
             for (y = outer.y0; y <= outer.y1; y++) /* not reached (yet) */
                 for (x = outer.x0; x <= outer.x1; x++)
@@ -1399,15 +1431,14 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     open_doors(m, 0, dx0, dy0, dx1, dy1);
 #else
     /* the same reached set, flooded again from node 0, and the whole map */
-    open_doors(m, &nl, 1, 1, g->w - 2, g->h - 2);
+    open_doors(m, &nl, 1, 1, BW_MINES_W - 2, BW_MINES_H - 2);
 #endif
     bw_rng_stream(&r, seed, BW_GEN_MINES, 4, P_FEATURES); /* 1.4.5 */
     scatter(g, &r, BW_T_STONE, BW_T_STALACTITE, bw_grid_count(g, BW_T_STONE) / 60);
     patches(g, &r, BW_T_RUBBLE, BW_T_STONE, bw_rng_range(&r, 4, 8));
-    put_pits(m, pl, BW_T_STONE);                 /* 1.4.8 */
     /* open ground changed only in the buildings (al) and the pit boxes;
      * everywhere else keep_reached left it all reached */
-    area_add_boxes(&al, g, pl);
+    put_pits(m, pl, BW_T_STONE, &al);            /* 1.4.8 */
     ensure_connected(m, &al, &nl, BW_T_STONE);
 }
 
@@ -1419,17 +1450,13 @@ static void level5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     area_list al;
     bw_rng r;
     int i;
-    caves(m, &nl, &r, seed, 5, pl, 1);
-    i = keep_reached(m, &nl, 1, BW_T_LAVA, BW_T_STONE);
-    i -= boxes(g, pl, BW_T_STONE, MARK); /* the stone left: stalagmites per area */
-    bw_rng_stream(&r, seed, BW_GEN_MINES, 5, P_FEATURES); /* 1.5.3 */
+    i = caves(m, &nl, &r, seed, 5, pl, 1, P_FEATURES); /* the stone left: stalagmites per area (1.5.3) */
     scatter(g, &r, BW_T_STONE, BW_T_STALAGMITE, i / 60);
     scatter(g, &r, BW_T_STONE, BW_T_BOULDER, i / 120);
     patches(g, &r, BW_T_RUBBLE, BW_T_STONE, bw_rng_range(&r, 3, 6));
-    put_pits(m, pl, BW_T_STONE);
     /* only the pit boxes changed open ground since keep_reached */
     al.n = 0;
-    area_add_boxes(&al, g, pl);
+    put_pits(m, pl, BW_T_STONE, &al);
     ensure_connected(m, &al, &nl, BW_T_STONE);
 }
 
