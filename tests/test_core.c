@@ -416,9 +416,10 @@ static void fill_small_map_stays_in_corner(void)
  * before) connected to the start through free cells. Checked without the
  * fill's own code: marking, maximality cell by cell, and connectivity by
  * sweeping a marker tile over the added cells until it stops spreading.
- * Earlier marks are blobs of ANOTHER open set, so they cut regions (cells
- * already in `out` act as walls). pp: the plane path; then m->b is the open
- * mask and the old marks' tiles are lava, else m->b holds the old marks. */
+ * Earlier marks are whole regions of the same open set (fill.h: marks of
+ * another set would let the overflow rescan leak from them), which a new
+ * flood must leave alone. pp: the plane path; then m->b is the open mask
+ * and the old marks' tiles are lava, else m->b holds the old marks. */
 #define FILL_OLD BW_T_LAVA   /* never in the random open sets */
 #define FILL_SEEN BW_T_BOULDER
 
@@ -498,7 +499,7 @@ static void fill_random_open_set(bw_rng *r, const uint8_t *tiles, bw_tileset *o)
 static void fill_matches_definition_on_random_maps(void)
 {
     static const uint8_t tiles[5] = { BW_T_ROCK, BW_T_DIRT, BW_T_STONE, BW_T_SHALLOW, BW_T_DEEP };
-    bw_tileset open, other;
+    bw_tileset open;
     bw_rng r;
     int s, x, y, k, pp, n;
     FOR_SEEDS(s, 120) {
@@ -513,13 +514,12 @@ static void fill_matches_definition_on_random_maps(void)
             for (x = 0; x < w; x++)
                 BW_AT(&m->grid, x, y) = tiles[bw_rng_below(&r, 5)];
         fill_random_open_set(&r, tiles, &open);
-        fill_random_open_set(&r, tiles, &other);
         bw_fill_init(&m->fill);
         if (pp)
             bw_fill_open_mask(&m->grid, &open, &m->b);
         bw_plane_clear(&m->a);
-        for (k = 0; k < 3; k++) /* old marks: regions of another open set */
-            bw_fill_flood(&m->fill, &m->grid, &other, &m->a, (int)bw_rng_below(&r, (uint32_t)w),
+        for (k = 0; k < 3; k++) /* old marks: whole regions of the open set, as fill.h asks */
+            bw_fill_flood(&m->fill, &m->grid, &open, &m->a, (int)bw_rng_below(&r, (uint32_t)w),
                      (int)bw_rng_below(&r, (uint32_t)h));
         if (pp) {
             for (y = 0; y < h; y++)
