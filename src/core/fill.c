@@ -223,8 +223,22 @@ typedef struct run {
     unsigned cap;
     int w, h, n;
     int dmin, dmax; /* rows that dropped spans were to explore */
+#if !BW_FAST
     int cmin, cmax; /* the small build: their columns */
+#endif
 } run;
+
+/* No span dropped yet. (The fast build keeps no columns: its frame stays
+ * 8 bytes smaller, which the 20 KiB board's stack needs.) */
+static void none_dropped(run *st)
+{
+    st->dmin = BW_GRID_MAX;
+    st->dmax = -1;
+#if !BW_FAST
+    st->cmin = BW_GRID_MAX;
+    st->cmax = -1;
+#endif
+}
 
 /* Pushes the span l..r of row y, to explore the row below (up = 0) or
  * above (UP) it; a full stack drops it and notes the row it was to explore
@@ -414,7 +428,9 @@ INLINE int fill(bw_fill *f, src s, int w, int h, int x, int y, int plane)
 {
     run st;
     int yy, xx, y0, y1;
-    if (x < 0 || y < 0 || x >= w || y >= h || !is_free(s, BW_BIT(x, y), plane))
+    /* a closed start: the small build's first scan (row y over x..x)
+     * finds no run, marks nothing and drops nothing, so it returns 0 */
+    if (x < 0 || y < 0 || x >= w || y >= h || (BW_FAST && !is_free(s, BW_BIT(x, y), plane)))
         return 0;
     st.f = f;
     /* a cap of 0 (a zeroed, never initialised bw_fill) or one above the
@@ -423,8 +439,7 @@ INLINE int fill(bw_fill *f, src s, int w, int h, int x, int y, int plane)
     st.w = w;
     st.h = h;
     st.n = 0;
-    st.dmin = st.cmin = BW_GRID_MAX;
-    st.dmax = st.cmax = -1;
+    none_dropped(&st);
     if (plane)
         fill_from_plane(&st, s, x, y);
     else
@@ -444,8 +459,7 @@ INLINE int fill(bw_fill *f, src s, int w, int h, int x, int y, int plane)
 #endif
         y0 = st.dmin < 0 ? 0 : st.dmin;
         y1 = st.dmax >= h ? h - 1 : st.dmax;
-        st.dmin = st.cmin = BW_GRID_MAX;
-        st.dmax = st.cmax = -1;
+        none_dropped(&st);
         f->rescans++;
         for (yy = y0; yy <= y1; yy++)
             for (xx = x0; xx <= x1; xx++) {
@@ -515,7 +529,7 @@ int bw_fill_flood(bw_fill *f, const bw_grid *g, const bw_tileset *open,
 #if BW_FAST
     uint8_t lut[LUT_SIZE];
     /* the start first: no table for a flood that fills nothing (fill()
-     * checks it again, which is all the small build does; config.h) */
+     * checks it again; the small build's first scan finds nothing there) */
     if (x < 0 || y < 0 || x >= g->w || y >= g->h || BW_PGET(out, x, y) ||
         !BW_TILESET_HAS(open, BW_AT(g, x, y)))
         return 0;

@@ -47,12 +47,11 @@ enum { P_PITS = 1, P_CAVES = 2, P_FEATURES = 3, P_BUILDINGS = 4, P_WATER = 5, P_
  * The pit seeds keep PROTECT_R + EDGE from the edge (bw_mines_pits), so
  * the ground a pit needs is a whole disc. */
 #define EDGE 3
-/* Most cave nodes (pit seeds and small caves) on one level: 3 + 3 + 14;
- * the levels make at most 3 + 3 + SMALL_MAX, so add_node needs no test. */
-#define MAX_NODES 20
 /* DLVL 4 and 5 add 8-SMALL_MAX small caves (1.4.1, 1.5.1). */
 #define SMALL_MAX 12
-BW_STATIC_ASSERT(2 * BW_PIT_MAX + SMALL_MAX <= MAX_NODES, mines_nodes_fit);
+/* Most cave nodes (pit seeds and small caves) on one level: both pit
+ * plans and the small caves, 3 + 3 + 12, so add_node needs no test. */
+#define MAX_NODES (2 * BW_PIT_MAX + SMALL_MAX)
 /* Passes of the door fix on a level with buildings; each pass scans the
  * map once and opens every door it can. Fallback past it:
  * ensure_connected's corridors. */
@@ -703,8 +702,9 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
  * the smoothing would close them, DLVL 4's thin meandering mineshafts
  * (1.4.2) and DLVL 5's meandering stone paths one or two wide (1.5.2). */
 static int caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
-                 const bw_pit_plan *pl, int first, uint32_t next)
+                 const bw_pit_plan *pl, uint32_t next)
 {
+    const int first = level == 2 ? pl[0].n : 1; /* the first node a tunnel leaves from */
     bw_grid *g = &m->grid;
     bw_mineshaft sh;
     const int l4 = level == 4, wide = level < 4, pits = pl[0].n + pl[1].n;
@@ -774,7 +774,7 @@ static int caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
 static void caves23(bw_map *m, node_list *nl, uint32_t seed, int level, const bw_pit_plan *pl)
 {
     bw_rng r;
-    int stone = caves(m, nl, &r, seed, level, pl, level == 2 ? pl[0].n : 1, P_FEATURES);
+    int stone = caves(m, nl, &r, seed, level, pl, P_FEATURES);
     cave_features(m, &r, stone, level == 2 ? bw_rng_range(&r, 1, 3) : 0); /* 1.2.2 */
 }
 
@@ -1391,7 +1391,7 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 #if BW_FAST
     int dx0, dy0, dx1, dy1;
 #endif
-    caves(m, &nl, &r, seed, 4, pl, 1, P_BUILDINGS); /* 1.4.6; then 1.4.7 */
+    caves(m, &nl, &r, seed, 4, pl, P_BUILDINGS); /* 1.4.6; then 1.4.7 */
     bw_building_defaults(&bp);
     bp.max_w = 8;
     bp.max_h = 7;
@@ -1450,7 +1450,7 @@ static void level5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     area_list al;
     bw_rng r;
     int i;
-    i = caves(m, &nl, &r, seed, 5, pl, 1, P_FEATURES); /* the stone left: stalagmites per area (1.5.3) */
+    i = caves(m, &nl, &r, seed, 5, pl, P_FEATURES); /* the stone left: stalagmites per area (1.5.3) */
     scatter(g, &r, BW_T_STONE, BW_T_STALAGMITE, i / 60);
     scatter(g, &r, BW_T_STONE, BW_T_BOULDER, i / 120);
     patches(g, &r, BW_T_RUBBLE, BW_T_STONE, bw_rng_range(&r, 3, 6));
