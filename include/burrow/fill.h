@@ -12,10 +12,12 @@
  * stack seen over seeds 1..10,000 of every level is 61 spans (mines DLVL 1,
  * seed 3515; crawler 50, abyss 24), so the generators never rescan with
  * BW_FILL_STACK = 84. That is the fast build (config.h, BW_FAST); the
- * small build's plain scanline fill stacks deeper (the mines 62 spans over
- * seeds 0..1,999, the forest overflows on about one level in five and
- * rescans). The fill's own frame adds a 64-byte open table on the grid
- * path (the fast build). */
+ * small build's plain scanline fill scans both rows next to each span
+ * (about three tests a cell), leaves a span it has no room for unmarked
+ * and rescans its row within the dropped spans' columns; it stacks deeper
+ * (the mines 62 spans over seeds 0..1,999, the forest overflows on about
+ * one level in five and rescans). The fill's own frame adds a 64-byte
+ * open table on the grid path (the fast build). */
 #ifndef BURROW_FILL_H
 #define BURROW_FILL_H
 
@@ -33,7 +35,7 @@
 
 typedef struct bw_fill {
     uint8_t xl[BW_FILL_STACK], xr[BW_FILL_STACK];
-    uint8_t y[BW_FILL_STACK]; /* bit 7: look at the row above */
+    uint8_t y[BW_FILL_STACK]; /* bit 7 (fast build): look at the row above */
     uint16_t cap;      /* in use, <= BW_FILL_STACK; tests lower it */
     uint16_t peak;     /* deepest stack seen since bw_fill_init */
     uint16_t rescans;  /* times the stack overflowed and a rescan ran */

@@ -124,9 +124,12 @@ void bw_pit_box(const bw_pit_plan *p, int k, int *x0, int *y0, int *x1, int *y1)
 
 void bw_pit_moon(bw_grid *g, const bw_pit_plan *p, int k, uint8_t tile)
 {
-    int sx = p->x[k], sy = p->y[k], r = p->r[k], x, y;
+    int sx, sy, r, x, y;
     moon mo;
     BW_ASSERT(p && k >= 0 && k < p->n);
+    sx = p->x[k];
+    sy = p->y[k];
+    r = p->r[k];
     moon_of(p, k, &mo);
     for (y = bw_max(sy - r, 0); y <= sy + r && y < g->h; y++)
         for (x = bw_max(sx - r, 0); x <= sx + r && x < g->w; x++)

@@ -447,8 +447,9 @@ INLINE int fill(bw_fill *f, src s, int w, int h, int x, int y, int plane)
     /* The stack overflowed and spans were dropped: each left free cells
      * next to cells this call marked, on the rows it was to explore, so
      * fill on from every free cell there next to a marked one. A pass that
-     * dropped nothing leaves nothing behind; each pass marks at least one
-     * new cell, so this ends. */
+     * dropped nothing leaves nothing behind, and a pass that drops again
+     * has marked at least the run of its seed, so this ends (a span is
+     * pushed, and dropped, only with a new cell to mark). */
     while (st.dmax >= 0) {
         /* the small build knows the dropped spans' columns too (they are
          * not marked, push): only their box is rescanned */
