@@ -334,7 +334,7 @@ static int cmd_play(int argc, char **argv, FILE *out, FILE *err)
         return rc;
     if (!cli_given(&a, "--seed"))
         a.seed = bw_port_entropy();
-    return play_terminal(gen, a.seed, &a.opts, a.level.lo, every, !a.nocolor, keys);
+    return play_terminal(gen, a.seed, &a.opts, a.level.lo, every, !a.nocolor, keys, out, err);
 }
 
 int bw_cli_main(int argc, char **argv, FILE *out, FILE *err)

@@ -92,7 +92,7 @@ static void to_nowhere(void *ctx, const char *s, size_t n)
 }
 
 /* Replays a key script: its bytes are the keys, as a terminal sends them. */
-static int replay(FILE *keys)
+static int replay(FILE *keys, FILE *out)
 {
     unsigned char buf[4096];
     size_t n = fread(buf, 1, sizeof buf, keys), at = 0, used;
@@ -102,7 +102,7 @@ static int replay(FILE *keys)
     int i;
     for (;;) {
         h = play_draw(&game, to_nowhere, 0);
-        printf("screen %u %08lx\n", frame++, (unsigned long)h);
+        fprintf(out, "screen %u %08lx\n", frame++, (unsigned long)h);
         for (i = 0; i < 4; i++) /* tests/check.c's t_fold: low byte first */
             b[i] = (uint8_t)(h >> (8 * i));
         fold = bw_grid_fnv1a(fold, b, 4);
@@ -115,13 +115,13 @@ static int replay(FILE *keys)
                 break;
         }
     }
-    printf("end frames %u level %d changes %lu fold %08lx\n", frame, game.level,
+    fprintf(out, "end frames %u level %d changes %lu fold %08lx\n", frame, game.level,
            (unsigned long)game.level_changes, (unsigned long)fold);
     return 0;
 }
 
 int play_terminal(const bw_generator *gen, uint32_t seed, const bw_opts *o, int level,
-                  int every, int colour, const char *keys_path)
+                  int every, int colour, const char *keys_path, FILE *out, FILE *err)
 {
     game.abyss_every = every;
     game.colour = colour;
@@ -130,33 +130,33 @@ int play_terminal(const bw_generator *gen, uint32_t seed, const bw_opts *o, int 
     /* a replay keeps what was seen in the map's plane b, as the firmware
      * and the tests do, so all three draw the same frames */
     if (play_start(&game, &mem, keys_path ? 0 : &seen, gen, seed, o, level) != 0) {
-        fprintf(stderr, "burrow: play: the generator rejected these options: %s\n", gen->name);
+        fprintf(err, "burrow: play: the generator rejected these options: %s\n", gen->name);
         return 2;
     }
     if (keys_path) { /* RAM differs by platform: a replay shows 0 so every platform draws alike */
         FILE *f = fopen(keys_path, "rb");
         int r;
         if (!f) {
-            fprintf(stderr, "burrow: play: cannot open the key script: %s\n", keys_path);
+            fprintf(err, "burrow: play: cannot open the key script: %s\n", keys_path);
             return 2;
         }
-        r = replay(f);
+        r = replay(f, out);
         fclose(f);
         return r;
     }
     game.ram = (uint32_t)(sizeof mem + sizeof seen + sizeof game);
     if (!isatty(0) || !isatty(1)) {
-        fprintf(stderr, "burrow: play needs a terminal (or --keys FILE to replay a key script)\n");
+        fprintf(err, "burrow: play needs a terminal (or --keys FILE to replay a key script)\n");
         return 2;
     }
     term_size(&game.cols, &game.rows);
     if (game.cols < PLAY_MIN_COLS || game.rows < PLAY_MIN_ROWS) {
-        fprintf(stderr, "burrow: play needs a terminal of at least %d x %d; this one is %d x %d\n",
+        fprintf(err, "burrow: play needs a terminal of at least %d x %d; this one is %d x %d\n",
                 PLAY_MIN_COLS, PLAY_MIN_ROWS, game.cols, game.rows);
         return 2;
     }
     if (raw_mode() != 0) {
-        fprintf(stderr, "burrow: play: cannot set the terminal to raw mode\n");
+        fprintf(err, "burrow: play: cannot set the terminal to raw mode\n");
         return 2;
     }
     fputs("\033[?1049h\033[?25l\033[2J", stdout);
