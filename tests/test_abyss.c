@@ -1,4 +1,4 @@
-/* The Abyss (areas.txt 5.1 - 5.3), include/burrow/abyss.h. Each test is
+/* The Abyss (rules 5.1 - 5.3, docs/abyss.md), include/burrow/abyss.h. Each test is
  * named after the requirement it checks and runs SEEDS(500) seeds. */
 #include "check.h"
 #include "arena.h"
@@ -62,7 +62,7 @@ static void somewhere(bw_rng *r, int *x, int *y)
     } while (!bw_tile_passable(BW_AT(g, *x, *y)));
 }
 
-/* 5.1: every kind of area occurs, as a main kind and as the second of a
+/* Rule 5.1: every kind of area occurs, as a main kind and as the second of a
  * combination; about one area in three is a combination. */
 static void abyss_5_1_every_kind_and_combinations(void)
 {
@@ -163,7 +163,7 @@ static void half_rect(int a, int half, int main_side, int *x0, int *y0, int *x1,
     *y1 = half == 3 ? my - 3 * main_side : by1;
 }
 
-/* 5.1: each kind reads as its name, whole or as the second kind of a
+/* Rule 5.1: each kind reads as its name, whole or as the second kind of a
  * combination over its half (the other half still reads as the main
  * kind); the buildings crumble; caves have lichen. */
 static void abyss_5_1_kinds_look_like_their_names(void)
@@ -236,7 +236,7 @@ static void abyss_5_1_mazes_are_one_wide(void)
     CHECK(squares * 100 < cells); /* under 1% */
 }
 
-/* 5.2: exactly one pit down on DLVL 1-4 (none on 5), where bw_abyss_pit
+/* Rule 5.2: exactly one pit down on DLVL 1-4 (none on 5), where bw_abyss_pit
  * says, and still exactly one after any number of regenerations. */
 static void abyss_5_2_exactly_one_pit_down(void)
 {
@@ -265,7 +265,7 @@ static void abyss_5_2_exactly_one_pit_down(void)
     }
 }
 
-/* 5.3: areas within sight of the player are kept exactly; every area out
+/* Rule 5.3: areas within sight of the player are kept exactly; every area out
  * of sight is redrawn (nearly always to something new). */
 static void abyss_5_3_out_of_sight_regenerates(void)
 {
@@ -299,7 +299,7 @@ static void abyss_5_3_out_of_sight_regenerates(void)
     CHECK(changed * 100 >= redrawn_total * 95);
 }
 
-/* 5.3: the pit stays put while its area is in sight, moves into a redrawn
+/* Rule 5.3: the pit stays put while its area is in sight, moves into a redrawn
  * area when its own is redrawn, and over a few regenerations the player
  * far from it sees it move. */
 static void abyss_5_3_exit_moves_when_out_of_sight(void)
@@ -342,7 +342,7 @@ static void abyss_5_3_exit_moves_when_out_of_sight(void)
 }
 
 /* Connectivity: all walkable ground of a level is one region, at every
- * epoch (the areas.txt generic rule counts more tiles as open: rubble,
+ * epoch (world rule 3, docs/tiles.md, counts more tiles as open: rubble,
  * boulders; it holds a fortiori), and the pit is reachable from the
  * ladder. */
 static void abyss_walkable_ground_always_connected(void)
@@ -364,7 +364,7 @@ static void abyss_walkable_ground_always_connected(void)
     }
 }
 
-/* areas.txt: a pit down at (x, y) on DLVL n has the way up directly
+/* World rule 2: a pit down at (x, y) on DLVL n has the way up directly
  * beneath it. The pit is always on one of the twelve places of its level,
  * the other places are open; under every place the level below has a
  * ladder; both stay through regenerations, so wherever the pit has moved
@@ -457,7 +457,7 @@ static int openings(int a, int east)
     return n;
 }
 
-/* 5.1 as a player sees it: the areas are not a quilt of boxes. On the
+/* Rule 5.1 as a player sees it: the areas are not a quilt of boxes. On the
  * finished grid (inside the rock rim), the share of rock on the seam
  * lines differs from the share elsewhere by at most 5 percentage points
  * either way, on each of the five levels over the seeds, and the share of
@@ -520,7 +520,7 @@ static void abyss_5_1_seams_invisible(void)
     t_info("abyss_seam_rock_gap_worst_pts10", (uint32_t)worst);
 }
 
-/* 5.1 "mountainous rubble": rubble lies in long massifs, not round mounds.
+/* Rule 5.1 "mountainous rubble": rubble lies in long massifs, not round mounds.
  * A massif is a 4-connected group of rubble tiles of 20 or more. Its
  * length L is its longest extent over four directions (along x, along y,
  * and along both diagonals, those scaled by 181/256 = 1/sqrt 2); it is
@@ -592,7 +592,7 @@ static void abyss_5_1_rubble_reads_as_mountains(void)
     CHECK(longs * 10 >= massifs * 6);
 }
 
-/* 5.2 whatever the game writes: a game fills the pit in (writes floor over
+/* Rule 5.2 whatever the game writes: a game fills the pit in (writes floor over
  * it) and regenerates, standing on it or far from it: the grid holds
  * exactly one pit again, and the tile the game wrote, in sight, stays as
  * written. A pit the game writes itself is refused (BW_ERR_STATE) and the map left
@@ -630,7 +630,7 @@ static void abyss_5_2_pit_restored_after_game_writes_over_it(void)
             }
 }
 
-/* 5.3 with the keep radius a game passes (its view radius): every area
+/* Rule 5.3 with the keep radius a game passes (its view radius): every area
  * with a cell within `keep` of the player keeps every tile, every other
  * one is redrawn, and the info's mask names exactly the redrawn ones. */
 static void abyss_5_3_keep_radius_is_the_callers(void)

@@ -1,4 +1,4 @@
-/* The Underground Forest (areas.txt 4.1 - 4.8, 4.5.1 - 4.5.4),
+/* The Underground Forest (rules 4.1 - 4.8, 4.5.1 - 4.5.4, docs/forest.md),
  * include/burrow/forest.h. Each test is named after the rule it checks and
  * runs SEEDS(500) seeds of every level it concerns. The canopy is checked
  * twice over: through the replay API (bw_forest_canopy: what was grown)
@@ -303,7 +303,7 @@ static void first_part(const bw_forest_part *p, void *vc)
  * any vine square: under 1 square in 1,000; and a mushroom end in solid
  * wood may take one branch square next to its twig as a leaf: under 1 in
  * 20,000, about 1 in 57,000 measured, most at a stem's mushroom squeezed
- * between branches), and the stems of the mushrooms that missed them (4.5): every
+ * between branches), and the stems of the mushrooms that missed them (rule 4.5): every
  * branch or mushroom square off the replay is joined, over such squares,
  * to a mushroom off the replay, and to a replayed branch, a trunk or a
  * top (stems_hold_mushrooms). */
@@ -437,9 +437,9 @@ static void close_to(tree_ctx *c, int depth)
     while (c->depth > depth) {
         int d = --c->depth;
         const bw_forest_part *p = &c->open[d];
-        if (p->terminal) /* 4.4 */
+        if (p->terminal) /* rule 4.4 */
             c->bad_leaf += c->kids[d] != 0 || c->leaves[d] < 4 || c->leaves[d] > BW_FOREST_LEAVES_MAX;
-        else /* 4.3 */
+        else /* rule 4.3 */
             c->bad_fork += c->leaves[d] != 0 || c->kids[d] < 4 || c->kids[d] > BW_FOREST_FAN_MAX;
     }
 }
@@ -562,7 +562,7 @@ static void forest_4_4_cap_never_reached(void)
     t_info("forest_most_branches_per_tree", (uint32_t)most);
 }
 
-/* 4.5: any branch square may grow a mushroom. On DLVL 2-4 the grid's
+/* Rule 4.5: any branch square may grow a mushroom. On DLVL 2-4 the grid's
  * mushrooms are exactly bw_forest_mushrooms' (drawn without a map), 10 to
  * BW_FOREST_SHOOTS_MAX a level; each stands on the wood (a branch,
  * mushroom, trunk or top beside it); and over the seeds they land on the
@@ -651,7 +651,7 @@ static uint32_t squares_hash(uint8_t t, int *n)
     return h;
 }
 
-/* 4.6: every mushroom on DLVL n + 1 has a mushroom top right above it on
+/* Rule 4.6: every mushroom on DLVL n + 1 has a mushroom top right above it on
  * DLVL n and every top a mushroom below it; none on DLVL 4 (nothing grows
  * mushrooms on DLVL 5), tops on nearly every level. */
 static void forest_4_6_mushroom_tops_above_mushrooms(void)
@@ -674,7 +674,7 @@ static void forest_4_6_mushroom_tops_above_mushrooms(void)
     CHECK(with * 100 >= 3 * n * 95);
 }
 
-/* 4.7: vine bridges on nearly every level and many of them (20+ on the
+/* Rule 4.7: vine bridges on nearly every level and many of them (20+ on the
  * mean; measured 44). Every vine, through the on_vine hook: it joins the
  * tip of a twig of its tree t to a branch square of a tree drawn before,
  * within BW_FOREST_VINE_MAX and 2 or more squares on; its line is all
@@ -848,11 +848,11 @@ static void forest_4_7_vine_bridges_between_trees(void)
     t_info("forest_most_vines_on_a_level", (uint32_t)most);
 }
 
-/* 4.8: on DLVL 1-4 a flood from the trunks alone reaches every open
+/* Rule 4.8: on DLVL 1-4 a flood from the trunks alone reaches every open
  * square but mushroom tops hanging in the air. So a passable region with
  * no trunk is made of mushroom tops only, each leading down (BW_DOWN) to
  * its mushroom, which is on a branch joined the same way on the level
- * below (4.6), down to DLVL 4, which has no tops; everything else is open
+ * below (rule 4.6), down to DLVL 4, which has no tops; everything else is open
  * air. (Tops are not flooded from: a canopy piece cut off from its trunk
  * fails even where a top lands on it.) */
 static void forest_4_8_every_region_reaches_trunk_or_top(void)
@@ -923,7 +923,7 @@ static int leaf_group(int x, int y)
     return best;
 }
 
-/* 4.4 on the finished map. A twig's end is a branch or mushroom square
+/* Rule 4.4 on the finished map. A twig's end is a branch or mushroom square
  * with exactly one 4-neighbour that is branch, mushroom, mushroom top or
  * trunk: the free tip of a thin branch (twigs are the one-wide branches).
  * Its leaves are the leaf groups (4-connected leaf squares) touching a
@@ -1051,7 +1051,7 @@ static int nearest_tree(const int *cx, const int *cy, int n, int x, int y)
     return best;
 }
 
-/* 4.7 on the finished map. A tree's canopy is what a flood from its trunk
+/* Rule 4.7 on the finished map. A tree's canopy is what a flood from its trunk
  * reaches over trunk, branch, mushroom and mushroom-top squares (no vines,
  * no leaves); its side is the squares nearer its trunk than any other.
  * Tree t is joined by vines to tree u when one group of 4-connected vine
@@ -1149,7 +1149,7 @@ static void forest_4_7_every_tree_joined_by_vines(void)
     CHECK(bad_ends == 0);
 }
 
-/* 4.6 on the finished map: every mushroom top joins the canopy of its
+/* Rule 4.6 on the finished map: every mushroom top joins the canopy of its
  * level (a flood from the trunks over passable squares reaches it), so a
  * player climbing a mushroom comes out on the tree above, never onto a
  * square of air. (Rule: a top the canopy does not reach grows a vine to
@@ -1187,11 +1187,11 @@ static void forest_4_6_mushroom_tops_join_the_canopy(void)
     CHECK(aloft == 0);
 }
 
-/* areas.txt (generic) and 4.8: the links. A trunk is the same disc on all
- * five levels (4.1) and is the way up and down; the tile table's single
+/* World rule 2 (docs/tiles.md) and rule 4.8: the links. A trunk is the same disc on all
+ * five levels (rule 4.1) and is the way up and down; the tile table's single
  * `link` column says "up" for it (documented). Mushrooms lead up, mushroom
  * tops down (the top end of the mushroom's ladder: a top may hang in the
- * air, 4.8), both passable; air and roots are closed. The only down links
+ * air, rule 4.8), both passable; air and roots are closed. The only down links
  * are the tops of DLVL 1-3. */
 static void forest_links_trunk_and_mushroom_tiles(void)
 {

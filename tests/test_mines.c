@@ -1,4 +1,4 @@
-/* The Orc Mines (areas.txt 1.1.1 - 1.5.4), include/burrow/mines.h. Each
+/* The Orc Mines (rules 1.1.1 - 1.5.4, docs/mines.md), include/burrow/mines.h. Each
  * test is named after the requirement it checks and runs SEEDS(500) seeds
  * of its level. */
 #include "check.h"
@@ -59,7 +59,7 @@ static int flood_from(uint8_t from)
     return n;
 }
 
-/* Rounded caves, not noise (1.2.1, 1.3.1): few open cells are spikes (6
+/* Rounded caves, not noise (rules 1.2.1, 1.3.1): few open cells are spikes (6
  * or more of their 8 neighbours closed) and few closed cells are specks (6
  * or more open neighbours), counting features as open. */
 static int rough_cells(uint8_t wall)
@@ -76,7 +76,7 @@ static int rough_cells(uint8_t wall)
     return rough;
 }
 
-/* Rounded, not rectangular (1.2.1, 1.3.1): `edges` counts the unit edges
+/* Rounded, not rectangular (rules 1.2.1, 1.3.1): `edges` counts the unit edges
  * between a wall cell and an open one, `corners` the 2 x 2 windows holding
  * 1 or 3 wall cells (a bend of the outline), `longest` the longest straight
  * stretch of outline (a run of edges along one row or column, the wall on
@@ -207,7 +207,7 @@ static void mines_1_2_1_rounded_stone_caves_round_pit_bases(void)
                     CHECK(bw_tile_connects(BW_AT(g, x, y)));
         }
         CHECK(count(BW_T_STONE) > count(BW_T_LICHEN) + count(BW_T_RUBBLE) + count(BW_T_STALACTITE));
-        check_rounded(BW_T_ROCK, 300, &long16, &long24); /* 400 before the rock margin (issue 17): seed 339 has 17 in 6,714 */
+        check_rounded(BW_T_ROCK, 300, &long16, &long24); /* 400 before the rock margin of format version 2: seed 339 has 17 in 6,714 */
     }
     CHECK(long16 * 5 <= n);
     CHECK(long24 * 20 <= n);
@@ -289,7 +289,7 @@ static void mines_1_2_5_pits_in_reachable_areas(void)
 
 /* ------------------------------------------------------------- DLVL 3 */
 
-/* DLVL 2's features too (1.2.2): stalactites, lichen and rubble on every
+/* DLVL 2's features too (rule 1.2.2): stalactites, lichen and rubble on every
  * level, watchtowers on at least 90%. Measured on seeds 0-499: rubble on
  * all (7 cells or more); towers on 471 (94.2%; 46 of seeds 0-49, 92%):
  * the 1-2 wanted are placed before the water, a tower finding no room in
@@ -367,10 +367,10 @@ static int water_in_bands(void)
     return in_bands;
 }
 
-/* Streamers, 1.3.3 (measured on seeds 0-499; every bound just below and
+/* Streamers, rule 1.3.3 (measured on seeds 0-499; every bound just below and
  * holding on seeds 0-49 too, as on the boards):
  * - shallow water on every level, at least 10 cells, and 30 or more on
- *   80% of them (issue 17: water only in the cave, where the deepening
+ *   80% of them (format version 2: water only in the cave, where the deepening
  *   rule makes most of a streamer deep: measured 14-139 on seeds 0-40);
  *   one streamer a level instead of 2-4 fails it;
  * - deep water on at least 95% of the levels (measured 98.4%, 49 of 50);
@@ -568,7 +568,7 @@ static int cave_cores(void)
     return n;
 }
 
-/* Meandering (1.4.2, 1.5.2), measured on the thin pieces of path: open
+/* Meandering (rules 1.4.2, 1.5.2), measured on the thin pieces of path: open
  * cells (not `wall`) with no cave core (3 x 3 not `wall`) within one
  * square, in 4-connected pieces (m->a: the thin cells not yet measured,
  * m->b: the core, then the piece). A piece whose two ends lie 10 or more
@@ -736,7 +736,7 @@ static void mines_1_4_4_caves_may_overlap(void)
 }
 
 /* Stalactites and rubble on every level; and the level holds only what
- * 1.4.1 - 1.4.8 put there (caves in rock, buildings, pits), nothing the
+ * rules 1.4.1 - 1.4.8 put there (caves in rock, buildings, pits), nothing the
  * generator uses while it works. */
 static void mines_1_4_5_stalactites_and_rubble(void)
 {
@@ -834,7 +834,7 @@ static void mines_1_4_8_fiery_pits_down(void)
 
 /* Islands: at least three cave cores (open 3 x 3) on every level and six
  * on 90% (measured 4-28, six or more on 98% of seeds 0-499 and 0-49), and
- * all the stone joined (1.5.1). */
+ * all the stone joined (rule 1.5.1). */
 static void mines_1_5_1_small_islands_connected(void)
 {
     uint32_t s, n = SEEDS(500), many = 0;
@@ -912,7 +912,7 @@ static void mines_1_5_4_lava_all_round(void)
 
 static int bit(const uint8_t *b, int i) { return (b[i >> 3] >> (i & 7)) & 1; }
 
-/* areas.txt (generic): each down slope on DLVL n has an up slope right
+/* World rule 2 (docs/tiles.md): each down slope on DLVL n has an up slope right
  * below it on n + 1 and each up slope a down slope above it; each pit or
  * fiery pit has a passable tile (stone floor) below it. 4 x 2 levels. */
 static void mines_links_match_level_below(void)
@@ -1025,9 +1025,9 @@ static void mines_golden(void)
 }
 
 
-/* ------------------------------------------------------ issue 17 */
+/* --------------------------------- margin, pits, water, caves, shafts */
 
-/* 1.2.1 "rounded, natural looking" (issue 17 item 3): no cave runs into
+/* Rule 1.2.1 "rounded, natural looking" (format version 2): no cave runs into
  * the map's edge and is cut flat there. On DLVL 2 and 3, rows and columns
  * 0-2 and 117-119 are rock, and along the lines next to that margin (3,
  * 4, 115, 116, across and down) no run of open cells is longer than 12: a
@@ -1067,7 +1067,7 @@ static void mines_1_2_1_caves_rounded_inside_a_rock_margin(void)
 }
 
 /* PUT_PIT: the Game of Life smooths the pit's edge; it does not hollow
- * the pit out (issue 17 item 6). On every level with pits down (1-4),
+ * the pit out (format version 2). On every level with pits down (1-4),
  * every crumbling dirt tile (a pit tile that died) lies on the pit's rim:
  * one of its 8 neighbours is neither pit nor crumbling dirt; and crumbling
  * dirt is under 10% of pit and crumbling dirt together. Before: 30%, most
@@ -1101,8 +1101,8 @@ static void mines_put_pit_edges_smoothed_not_hollow(void)
     t_info("mines_pit_crumble_permille", all ? dead * 1000 / all : 0);
 }
 
-/* PUT_TERRAIN_STREAMER_WATER "within 10 squares of an up slope" (issue
- * 17 item 2): on DLVL 3 no water tile lies 10 or less (Pythagorean) from
+/* PUT_TERRAIN_STREAMER_WATER "within 10 squares of an up slope" (format
+ * version 2): on DLVL 3 no water tile lies 10 or less (Pythagorean) from
  * an up slope. Before: 15 of 300 levels, down to distance^2 82. */
 static void mines_1_3_3_no_water_within_10_of_an_up_slope(void)
 {
@@ -1152,7 +1152,7 @@ static int water24(int x, int y)
     return n;
 }
 
-/* PUT_TERRAIN_STREAMER_WATER's deepening rule (issue 17 item 1) on DLVL
+/* PUT_TERRAIN_STREAMER_WATER's deepening rule (format version 2) on DLVL
  * 3: every deep tile has 12 or more water tiles among its 24; a shallow
  * tile that has them is a needed crossing: with it deep, some open ground
  * would be cut off from the rest (a flood from the level's first open
@@ -1238,7 +1238,7 @@ static int caves5(void)
     return n;
 }
 
-/* 1.4.1 "a larger number of small caves" (issue 17 item 4): on every seed
+/* Rule 1.4.1 "a larger number of small caves" (format version 2): on every seed
  * DLVL 4 has more caves (caves5: 4-connected pieces of cells whose 5 x 5
  * holds no rock, so a 4-wide mineshaft is not a cave) than DLVL 2 and DLVL
  * 3 of the same seed. Before: figures in the report. */
@@ -1264,8 +1264,8 @@ static void mines_1_4_1_more_caves_than_dlvl_2_and_3(void)
     t_info("mines_dlvl4_not_more_caves", bad);
 }
 
-/* DRUNKEN_MINESHAFT "varies between 1 and 4 tiles wide" and 1.4.2 "thin"
- * (issue 17 item 5), read from the finished DLVL 4. Open is anything but
+/* DRUNKEN_MINESHAFT "varies between 1 and 4 tiles wide" and rule 1.4.2 "thin"
+ * (format version 3), read from the finished DLVL 4. Open is anything but
  * rock. Cave cells: those in a 5 x 5 open square (a shaft of 4 has none).
  * Shaft cells: open cells farther than 2 squares (Chebyshev) from every
  * cave cell, so the ragged fringe of a cave is not taken for a shaft. A

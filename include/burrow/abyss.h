@@ -1,10 +1,10 @@
-/* The Abyss (areas.txt 5.1 - 5.3): five 120 x 120 levels that regenerate
+/* The Abyss (rules 5.1 - 5.3, docs/abyss.md): five 120 x 120 levels that regenerate
  * themselves during play.
  *
  * A level is a 6 x 6 grid of 20 x 20 *areas*. Each area is one of four
  * kinds (crumbling ruins, mountainous rubble in long ridges, a twisted
  * maze, a cave) or a combination of two: a second kind over one half of
- * it, split from the main kind on a wavy line (5.1). The areas meet at
+ * it, split from the main kind on a wavy line (rule 5.1). The areas meet at
  * fixed *ports*, three open cell pairs on every shared edge, drawn from
  * (seed, level) alone, and no kind walls its box off (mazes run to the
  * edge, caves take their rim from the square inside it), so a seam reads
@@ -14,9 +14,9 @@
  * inside the area's box: areas do not spill over (that would break what
  * regeneration keeps).
  *
- * Levels 1-4 hold exactly one pit down at any time (5.2), on one of twelve
+ * Levels 1-4 hold exactly one pit down at any time (rule 5.2), on one of twelve
  * fixed *places* (bw_abyss_spot); the other places are open ground.
- * Regeneration (5.3, bw_abyss_regenerate) redraws every area whose nearest
+ * Regeneration (rule 5.3, bw_abyss_regenerate) redraws every area whose nearest
  * cell lies farther than the caller's keep radius from the player (a game
  * passes its view radius; BW_ABYSS_KEEP is the default), from a new epoch's
  * stream; when the pit's area is among them the pit moves to a place in a
@@ -24,7 +24,7 @@
  *
  * Levels link: under each place of level n, level n + 1 has a ladder up at
  * the same x, y, so wherever the pit is when the player falls, a way back
- * up lies directly beneath it (areas.txt), and every ladder climbs to open,
+ * up lies directly beneath it (world rule 2), and every ladder climbs to open,
  * joined ground. Places and ladders never move. */
 #ifndef BURROW_ABYSS_H
 #define BURROW_ABYSS_H
@@ -57,7 +57,7 @@
 /* The places a pit may be, one in each area with (ax + ay) % 3 == 0. */
 #define BW_ABYSS_SPOTS 12
 
-/* The kinds of area (5.1); an area has a main kind and, in a combination,
+/* The kinds of area (rule 5.1); an area has a main kind and, in a combination,
  * a second one over one half (`half`: 0 none, 1 west, 2 east, 3 north,
  * 4 south). */
 enum { BW_ABYSS_RUINS, BW_ABYSS_RUBBLE, BW_ABYSS_MAZE, BW_ABYSS_CAVE, BW_ABYSS_KINDS };
@@ -95,7 +95,7 @@ int bw_abyss_level(bw_map *m, uint32_t seed, int level, bw_abyss_info *info);
 /* The registry's "abyss": bw_abyss_level without the info. */
 int bw_abyss_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o);
 
-/* 5.3: redraws, from `epoch`'s stream, every area of the level in m (made
+/* Rule 5.3: redraws, from `epoch`'s stream, every area of the level in m (made
  * by bw_abyss_level and earlier regenerations of the same seed and level)
  * whose nearest cell lies farther than `keep` (0..BW_ABYSS_KEEP_MAX; a
  * game passes its view radius) from (px, py). The
@@ -106,7 +106,7 @@ int bw_abyss_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o);
  * writes over the pit (say, fills it in) loses nothing: finding no pit,
  * regeneration restores it, moved to a place in a redrawn area as when its
  * own area is redrawn, so after every successful call DLVL 1-4 hold exactly
- * one pit (5.2) and no tile within `keep` changes, the written one
+ * one pit (rule 5.2) and no tile within `keep` changes, the written one
  * included. What it cannot mend without changing a kept tile it refuses,
  * returning BW_ERR_STATE and leaving the map as it was: a pit the game wrote (two or
  * more pits, one off the places, any on DLVL 5), or a lost pit with no

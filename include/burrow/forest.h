@@ -1,4 +1,4 @@
-/* The Underground Forest (areas.txt 4.1 - 4.8, 4.5.1 - 4.5.4): five
+/* The Underground Forest (rules 4.1 - 4.8, 4.5.1 - 4.5.4, docs/forest.md): five
  * 120 x 120 levels round the same 4-7 giant trees.
  *
  *   DLVL 5    the forest floor: grass strewn with cave lichen, each trunk
@@ -54,7 +54,7 @@ int bw_forest_trunk_at(const bw_forest_plan *p, int x, int y);
 
 /* ------------------------------------------------------- the canopy */
 
-/* Branching (4.2 - 4.4). A trunk grows 4..6 branches of width 3 (the
+/* Branching (rules 4.2 - 4.4). A trunk grows 4..6 branches of width 3 (the
  * first generation) whose length beyond the trunk is 12..16 (so every
  * second-generation branch forks and every twig is one square wide). Each branch
  * of width w and length L grows 4 sub-branches (5 with chance 1/3) of
@@ -82,7 +82,7 @@ int bw_forest_trunk_at(const bw_forest_plan *p, int x, int y);
 #define BW_FOREST_GENERATIONS 3
 #define BW_FOREST_TREE_CAP 186
 
-/* Leaves on the map (4.4) are placed from the finished grid: a twig's end
+/* Leaves on the map (rule 4.4) are placed from the finished grid: a twig's end
  * is a branch or mushroom square with exactly one 4-neighbour that is
  * branch, mushroom, mushroom top or trunk, and its twig what a walk of 4
  * steps from it over branch, mushroom and top squares reaches. Each end
@@ -136,7 +136,7 @@ void bw_forest_branch_cells(const bw_forest_part *p, bw_forest_cell_fn fn, void 
 
 /* ----------------------------------------------------- mushrooms */
 
-/* 4.5, 4.6: the mushrooms of DLVL n (2..4) are BW_FOREST_SHOOTS_MIN..MAX
+/* Rules 4.5, 4.6: the mushrooms of DLVL n (2..4) are BW_FOREST_SHOOTS_MIN..MAX
  * draws of a square within 22 of a trunk centre (those off the trunks, off
  * the map's two outer rows and off the mushrooms of DLVL n - 1 kept), from
  * (seed, n) alone. DLVL n stands each on a branch (a square off its
@@ -152,7 +152,7 @@ int bw_forest_mushrooms(uint32_t seed, int level, bw_plane *out);
 
 /* --------------------------------------------------- vine bridges */
 
-/* 4.7: as each twig is drawn, a straight ray continues its direction from
+/* Rule 4.7: as each twig is drawn, a straight ray continues its direction from
  * its tip through the air (and over vines) for at most BW_FOREST_VINE_MAX
  * squares (Pythagorean). If the first branch square it meets belongs to
  * another tree (one drawn before: trees are drawn in plan order), the air
@@ -174,7 +174,7 @@ int bw_forest_mushrooms(uint32_t seed, int level, bw_plane *out);
  * are 29 or more apart). No vine is laid through a trunk. */
 #define BW_FOREST_VINE_MAX 16
 
-/* 4.6, mushroom tops on the map: a mushroom top lands where the level
+/* Rule 4.6, mushroom tops on the map: a mushroom top lands where the level
  * below has its mushroom, over whatever is there. A top whose group of
  * 4-connected tops touches no branch, mushroom, trunk, vine or leaf square
  * (all of which are on the canopy) grows a vine, a straight 4-connected line, to the nearest
@@ -189,12 +189,12 @@ typedef struct bw_forest_report {
     uint16_t vines;        /* vine bridges laid (each one passed to on_vine) */
     uint16_t mushrooms, tops;
     uint16_t fallbacks;    /* DLVL 5: trunks reached only by the fallback cut */
-    uint16_t bridges;      /* 4.7: bridges laid so every tree is joined */
+    uint16_t bridges;      /* rule 4.7: bridges laid so every tree is joined */
     uint16_t lonely;       /* trees no bridge could join (measured: none) */
     uint16_t bare;         /* twig ends showing fewer than four leaves */
     uint16_t cut;          /* twig end squares cut back for want of room */
-    uint16_t stalks;       /* 4.6: vines from a top out to the canopy */
-    uint16_t stems;        /* 4.5: mushrooms given a stem of branch out to the canopy */
+    uint16_t stalks;       /* rule 4.6: vines from a top out to the canopy */
+    uint16_t stems;        /* rule 4.5: mushrooms given a stem of branch out to the canopy */
 } bw_forest_report;
 
 /* Generates level `level` (1..5) of `seed` into m (120 x 120); rep may be

@@ -1,4 +1,4 @@
-/* The Orc Mines (areas.txt 1.1.1 - 1.5.4): five 120 x 120 levels.
+/* The Orc Mines (rules 1.1.1 - 1.5.4, docs/mines.md): five 120 x 120 levels.
  *
  *   DLVL 1  dirt, buildings, rubble, pits down
  *   DLVL 2  rounded caves of stone round the pit bases, stalactites, lichen,
@@ -44,7 +44,7 @@
  * (seen on 1 level in 500). */
 #define BW_MINES_PIT_AVOID 32
 
-/* Steam round the single pit of DLVL 3 (areas.txt 1.3.5): a puff every
+/* Steam round the single pit of DLVL 3 (rule 1.3.5): a puff every
  * BW_MINES_STEAM_PERIOD ticks that lasts BW_MINES_STEAM_PUFF ticks, and no
  * steam farther than BW_MINES_STEAM_REACH (Chebyshev) from the pit seed. */
 #define BW_MINES_STEAM_PERIOD 24
@@ -62,7 +62,7 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
  * o is ignored (may be NULL). The registry's "mines". */
 int bw_mines_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o);
 
-/* Steam during play (1.3.5). A game makes a bw_mines_steam_ctx once per
+/* Steam during play (rule 1.3.5). A game makes a bw_mines_steam_ctx once per
  * seed, from the DLVL 3 map it plays on, and asks it every tick: the pit
  * plan is worked out once, not per cell. Steam is only ever on cells of
  * the window of BW_MINES_STEAM_SIDE x BW_MINES_STEAM_SIDE squares centred

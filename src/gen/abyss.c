@@ -1,4 +1,4 @@
-/* The Abyss (areas.txt 5.1 - 5.3); see include/burrow/abyss.h.
+/* The Abyss (rules 5.1 - 5.3, docs/abyss.md); see include/burrow/abyss.h.
  *
  * Everything an area is drawn from is local to it: its own stream
  * (seed, level, epoch, area), its box, and its anchors (the ports on its
@@ -17,7 +17,7 @@
 enum { P_PIT = 1, P_PORT = 2, P_AREA = 3, P_SPOT = 4, P_KINDS = 5 };
 #define PURPOSE(what, n) ((uint32_t)(n) * P_KINDS + (what))
 
-/* A combination (5.1) in one area of three: a second kind over a half. */
+/* A combination (rule 5.1) in one area of three: a second kind over a half. */
 #define COMBO_ONE_IN 3
 /* Ports keep this far from an area's corners, so the four edges' ports
  * never meet. Each shared edge has PORTS of them, one in each of as many
@@ -56,8 +56,8 @@ static int area_of(int x, int y)
 }
 
 /* What a player can step on: the Abyss joins walkable ground, which is
- * stricter than areas.txt's connectivity (rubble and boulders connect but
- * block the way). */
+ * stricter than world rule 3's connectivity (docs/tiles.md: rubble and
+ * boulders connect but block the way). */
 static int walkable(uint8_t t)
 {
     return (bw_tiles[t].flags & BW_PASS) != 0;
@@ -94,7 +94,7 @@ static void random_mound(bw_grid *g, bw_rng *r, bw_rect box, int rmax, int over,
     mound(g, box, cx, cy, rad, over, tile);
 }
 
-/* 5.1 "crumbling buildings": PUT_BUILDING rooms on dirt, whose walls then
+/* Rule 5.1 "crumbling buildings": PUT_BUILDING rooms on dirt, whose walls then
  * decay: a quarter crumble, an eighth have fallen to rubble. */
 static void draw_ruins(bw_map *m, bw_rng *r, bw_rect box)
 {
@@ -120,7 +120,7 @@ static void draw_ruins(bw_map *m, bw_rng *r, bw_rect box)
             }
 }
 
-/* 5.1 "mountainous rubble": ridges. A ridge is a walk along the box's
+/* Rule 5.1 "mountainous rubble": ridges. A ridge is a walk along the box's
  * longer axis from one end to the other, leaving RIDGE_IN free at each
  * end (a way round it), in its own band across the box (bands RIDGE_GAP
  * apart); at one step in RIDGE_SLOPE it moves a square across, the way it
@@ -185,7 +185,7 @@ static void draw_rubble(bw_map *m, bw_rng *r, bw_rect box)
             }
 }
 
-/* 5.1 "a twisted maze": a depth-first backtracker over cells two apart,
+/* Rule 5.1 "a twisted maze": a depth-first backtracker over cells two apart,
  * which makes long winding passages with few branches. The cells start on
  * the box's first line, so its edge is passage like any other line (no
  * wall of rock along the seam); when the box is even the last line lies
@@ -258,7 +258,7 @@ static void draw_maze(bw_map *m, bw_rng *r, bw_rect box)
 }
 #undef SEEN
 
-/* "Other types of area" (5.1): a cave of stone rounded by the 4-5 rule of
+/* "Other types of area" (rule 5.1): a cave of stone rounded by the 4-5 rule of
  * Game of Life, with lichen on its floor. The rule runs inside the box, so
  * it reads nothing of the neighbours. */
 static void draw_cave(bw_map *m, bw_rng *r, bw_rect box)
@@ -317,7 +317,7 @@ static const kind_info kinds[BW_ABYSS_KINDS] = {
     { draw_cave, BW_T_STONE },   /* BW_ABYSS_CAVE */
 };
 
-/* A combination (5.1): the second kind over one half of the box (`half`:
+/* A combination (rule 5.1): the second kind over one half of the box (`half`:
  * 1 west, 2 east, 3 north, 4 south), split on a wavy line, not a straight
  * one: the line wanders from the middle up to WOBBLE squares into the
  * main kind's half, a square at most per step along it, so the second
@@ -618,7 +618,7 @@ static void draw_area(bw_map *m, uint32_t seed, int level, uint32_t epoch, int a
     an.n = 0;
     add_ports(&an, seed, level, a, kinds[kind].floor);
     if ((k = spot_of_area(a)) > 0) {
-        /* 5.2: the pit if it is here, else open ground where it may come;
+        /* Rule 5.2: the pit if it is here, else open ground where it may come;
          * and a ladder up under the same place of the level above */
         if (bw_abyss_spot(seed, level, k - 1, &x, &y) == 0)
             add_anchor(&an, x, y, links->has_pit && links->pit_x == x && links->pit_y == y
@@ -707,7 +707,7 @@ int bw_abyss_regenerate(bw_map *m, uint32_t seed, int level, uint32_t epoch,
     if (!m || epoch == 0 || px < 0 || py < 0 || px >= BW_ABYSS_SIZE || py >= BW_ABYSS_SIZE ||
         keep < 0 || keep > BW_ABYSS_KEEP_MAX || m->grid.w != BW_ABYSS_SIZE || m->grid.h != BW_ABYSS_SIZE)
         return BW_ERR_ARG;
-    /* 5.2: the pit as the grid holds it; a pit written by the game, or a
+    /* Rule 5.2: the pit as the grid holds it; a pit written by the game, or a
      * second one, is refused (see the header) */
     first_pit(seed, level, &links);
     pits = bw_grid_count(&m->grid, BW_T_PIT);
@@ -731,7 +731,7 @@ int bw_abyss_regenerate(bw_map *m, uint32_t seed, int level, uint32_t epoch,
     if (links.has_pit && !on_place && np == 0)
         return BW_ERR_STATE; /* lost, and nowhere out of sight to restore it */
     if (links.has_pit && (!on_place || out_of_sight(pit_area, px, py, keep)) && np > 0) {
-        /* 5.3: the pit's area is redrawn (or the game wrote over the pit),
+        /* Rule 5.3: the pit's area is redrawn (or the game wrote over the pit),
          * so the pit moves to a place in another redrawn area (if its own
          * is the only one, it stays) */
         bw_rng r;

@@ -1,5 +1,5 @@
-/* The Underground Forest (areas.txt 4.1 - 4.8, 4.5.1 - 4.5.4); see
- * include/burrow/forest.h.
+/* The Underground Forest (rules 4.1 - 4.8, 4.5.1 - 4.5.4, docs/forest.md);
+ * see include/burrow/forest.h.
  *
  * The trunk plan comes from the seed alone, so every level draws the same
  * trunks. DLVL 5 paints roots, trunk and gaps round each, then makes sure
@@ -224,7 +224,7 @@ typedef struct grower {
     frame st[STACK];
 } grower;
 
-/* 4.4: 4..6 leaves along the outer half of a twig, evenly spaced from its
+/* Rule 4.4: 4..6 leaves along the outer half of a twig, evenly spaced from its
  * middle to its tip, each a rectangle of 1 x 1 to 2 x 4 (either way round)
  * that holds a 4-neighbour of its twig cell and reaches away from it. They
  * come from the tree's leaf stream, so a replay that needs only the
@@ -272,7 +272,7 @@ static void leaves(grower *w, int id, int x0, int y0, int x1, int y1)
 }
 
 /* One branch from (x0, y0): reported, then either pushed to grow its
- * children or, too small (4.3) or past the cap, given leaves (4.4).
+ * children or, too small (rule 4.3) or past the cap, given leaves (rule 4.4).
  * `extra` is the trunk's radius for generation 0 (it starts at the centre). */
 static void branch(grower *w, int x0, int y0, int dir, int len, int extra, int width,
                    int gen, int parent)
@@ -319,13 +319,13 @@ static void branch(grower *w, int x0, int y0, int dir, int len, int extra, int w
         f->len = (uint8_t)len;
         f->width = (uint8_t)width;
         f->gen = (uint8_t)gen;
-        f->n = (uint8_t)(BW_FOREST_FAN_MIN + (bw_rng_step_below(&w->r, 3) < 1)); /* 4.3 */
+        f->n = (uint8_t)(BW_FOREST_FAN_MIN + (bw_rng_step_below(&w->r, 3) < 1)); /* rule 4.3 */
         f->i = 0;
         f->id = (uint16_t)id;
     }
 }
 
-/* The canopy of one tree of `level` (4.2 - 4.4), from its own stream. */
+/* The canopy of one tree of `level` (rules 4.2 - 4.4), from its own stream. */
 static void grow_tree(uint32_t seed, int level, const bw_forest_plan *pl, int t,
                       int want_leaves, bw_forest_fn fn, void *ctx)
 {
@@ -340,7 +340,7 @@ static void grow_tree(uint32_t seed, int level, const bw_forest_plan *pl, int t,
     w.count = w.pushes = 0;
     w.tree = (uint8_t)t;
     w.sp = 0;
-    n0 = bw_rng_step_range(&w.r, BW_FOREST_FIRST_MIN, BW_FOREST_FIRST_MAX); /* 4.2 */
+    n0 = bw_rng_step_range(&w.r, BW_FOREST_FIRST_MIN, BW_FOREST_FIRST_MAX); /* rule 4.2 */
     base = (int)bw_rng_below(&w.r, 32);
     for (j = 0; j < n0 || w.sp > 0;) { /* one call of branch(): it melts into the loop */
         int x, y, dir, len, extra = 0, width, gen, parent;
@@ -397,7 +397,7 @@ void bw_forest_canopy(uint32_t seed, int level, bw_forest_fn fn, void *ctx)
 
 /* ------------------------------------------------------- mushrooms */
 
-/* 4.5, 4.6: the mushrooms of DLVL n (2..4), which are the tops of DLVL
+/* Rules 4.5, 4.6: the mushrooms of DLVL n (2..4), which are the tops of DLVL
  * n - 1, come from (seed, n) alone, so neither level needs the other's
  * canopy: BW_FOREST_SHOOTS_MIN..MAX draws, each a square within
  * SHOOT_REACH of a trunk centre drawn at random (where the canopy is),
@@ -548,7 +548,7 @@ static int line_clear(const bw_grid *g, int x0, int y0, int x1, int y1, int air_
     return 1;
 }
 
-/* 4.7: the ray from a twig's tip along its direction (see
+/* Rule 4.7: the ray from a twig's tip along its direction (see
  * BW_FOREST_VINE_MAX). It runs as the twig is drawn, so the branches it
  * can meet are those of the trees drawn before (any branch square not in
  * c->plane) and its own. */
@@ -670,7 +670,7 @@ static void vine_line(bw_grid *g, int x0, int y0, int x1, int y1)
     while (line_step(&l));
 }
 
-/* 4.7, the bridge a tree is sure of: from the tip of one of tree t's
+/* Rule 4.7, the bridge a tree is sure of: from the tip of one of tree t's
  * twigs on t's side, straight at tree u's trunk centre, through air (and
  * vines) only, to the first square of u's canopy (plane `reach`) on u's
  * side that is not trunk; the shortest such line over t's twigs. One
@@ -762,7 +762,7 @@ static void bridge_part(const bw_forest_part *p, void *vc)
             bridge_ray(c, p->x1, p->y1, p->x1 + dir_x(k, FAN_REACH), p->y1 + dir_y(k, FAN_REACH), c->want);
 }
 
-/* 4.7, the bridge a tree is sure of, found on straight lines between two
+/* Rule 4.7, the bridge a tree is sure of, found on straight lines between two
  * trunks: the line from t's trunk centre to u's, and the same line moved
  * 1, -1, 2, -2, ... up to LANES squares across its main axis. Walking one
  * from t's end, a bridge is a run of one or more air (or vine) squares
@@ -991,7 +991,7 @@ static int nearest(const bw_forest_plan *pl, int t, unsigned tried)
     return best;
 }
 
-/* 4.7: every tree joined by vines to another. Trees in plan order; one not
+/* Rule 4.7: every tree joined by vines to another. Trees in plan order; one not
  * yet joined tries the others nearest first, on the lanes (see lanes);
  * a bridge joins both. For the trees still alone, rays from every twig tip
  * (see bridge_ray): first at each other tree's centre, then in 32
@@ -1093,7 +1093,7 @@ static int limb(uint8_t t)
     return kind(t) & K_LIMB;
 }
 
-/* 4.4 on the finished map. The leaves go in after every branch, top and
+/* Rule 4.4 on the finished map. The leaves go in after every branch, top and
  * twig vine (and before the bridges, which then go round them), into the
  * air or onto a twig's vine, and each new leaf keeps off every other leaf
  * (no square of it 4-next to another leaf's), so it is distinct. They are
@@ -1320,7 +1320,7 @@ static int runs_one(const bw_grid *g, int s)
 }
 
 /* A mushroom end (never cut: the level above has its top) in solid wood,
- * no room left beside its twig: a branch square just past the twig (4.4
+ * no room left beside its twig: a branch square just past the twig (rule 4.4
  * counts leaves touching the twig) becomes a leaf of it, where no leaf or
  * vine touches it (a distinct leaf; no vine loses its end), no limb beside
  * it is left with fewer than two limbs (no new end, none cut off), and the
@@ -1512,7 +1512,7 @@ BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
     return -1;
 }
 
-/* 4.6, the rule for mushroom tops: a top must come out on its level's
+/* Rule 4.6, the rule for mushroom tops: a top must come out on its level's
  * canopy. Every branch, mushroom, trunk, vine and leaf square is on it
  * (each branch is drawn from its parent's centre line down to the trunk,
  * a vine from a twig's tip, a leaf beside a twig), so a top is on it when
@@ -1582,7 +1582,7 @@ static void join_top(bw_grid *g, int x, int y, bw_forest_report *rep)
         rep->stalks++;
 }
 
-/* 4.5: a mushroom square off the branches grows a stem: the line from it
+/* Rule 4.5: a mushroom square off the branches grows a stem: the line from it
  * towards the nearest branch or mushroom square (through no trunk) becomes
  * branch up to the first wood it meets, so the mushroom stands on a branch
  * joined to its tree. */
@@ -1641,7 +1641,7 @@ BW_NOINLINE static void mark_ends(uint32_t *e, const uint32_t *l, const uint8_t 
     }
 }
 
-/* 4.4 on the grid the branches and tops left: the twig ends are marked in
+/* Rule 4.4 on the grid the branches and tops left: the twig ends are marked in
  * m->a (mark_ends), served in row order, each unmarked as it is done, and
  * the leaves they got (marked in m->a) grow. The limbs in m->b follow the
  * squares end_leaves cuts back or turns to wood leaves. */
@@ -1698,7 +1698,7 @@ static void grid_leaves(bw_map *m, uint32_t seed, int level, bw_forest_report *r
     }
 }
 
-/* 4.5, 4.6: this level's mushrooms (DLVL 2-4), each on a branch, then the
+/* Rules 4.5, 4.6: this level's mushrooms (DLVL 2-4), each on a branch, then the
  * tops (DLVL 1-3) of the level below's mushrooms, each joined to the
  * canopy (in list order: a vine may put a later top on the canopy; vines
  * are no limbs, so they make and break no twig end). Out of line: the
@@ -1748,7 +1748,7 @@ static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_pl
     int t;
     bw_map_init(m, BW_FOREST_W, BW_FOREST_H, BW_T_AIR);
     bw_plane_clear(&m->b); /* the limbs: trunk, branch, mushroom and top squares */
-    for (t = 0; t < pl->n; t++) /* 4.1 */
+    for (t = 0; t < pl->n; t++) /* rule 4.1 */
         disc(g, pl->x[t], pl->y[t], pl->r[t], BW_T_TRUNK, &m->b);
     dc.g = g;
     dc.plane = &m->a;
@@ -1758,9 +1758,9 @@ static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_pl
     for (t = 0; t < pl->n; t++)
         grow_tree(seed, level, pl, t, 0, draw_part, &dc);
     bw_plane_or(&m->b, &m->a); /* the last tree's squares */
-    mushrooms_and_tops(m, seed, level, pl, rep); /* 4.5, 4.6 */
-    grid_leaves(m, seed, level, rep); /* 4.4 */
-    bridges(m, seed, level, pl, rep);     /* 4.7, round the leaves */
+    mushrooms_and_tops(m, seed, level, pl, rep); /* rules 4.5, 4.6 */
+    grid_leaves(m, seed, level, rep); /* rule 4.4 */
+    bridges(m, seed, level, pl, rep);     /* rule 4.7, round the leaves */
 }
 
 /* ---------------------------------------------------------- DLVL 5 */
@@ -1781,7 +1781,7 @@ static void paint_line(bw_grid *g, int x0, int y0, int x1, int y1, int width, ui
     }
 }
 
-/* 4.5.1: the roots round trunk t, the trunk, and the gaps through them
+/* Rule 4.5.1: the roots round trunk t, the trunk, and the gaps through them
  * (drawn but not painted when the test hook `closed` names the trunk). */
 static void roots(bw_grid *g, bw_rng *r, const bw_forest_plan *pl, int t, int closed)
 {
@@ -1797,7 +1797,7 @@ static void roots(bw_grid *g, bw_rng *r, const bw_forest_plan *pl, int t, int cl
     disc(g, cx, cy, rad, BW_T_TRUNK, 0);
     n = bw_rng_range(r, GAPS_MIN, GAPS_MAX);
     base = (int)bw_rng_below(r, 32);
-    for (i = 0; i < n; i++) { /* 4.5.2: a way in to the trunk */
+    for (i = 0; i < n; i++) { /* rule 4.5.2: a way in to the trunk */
         int dir = (base + i * 32 / n + bw_rng_range(r, -2, 2)) & 31;
         if (!closed)
             paint_line(g, cx, cy, cx + dir_x(dir, REACH), cy + dir_y(dir, REACH), 2,
@@ -1805,7 +1805,7 @@ static void roots(bw_grid *g, bw_rng *r, const bw_forest_plan *pl, int t, int cl
     }
 }
 
-/* 4.5.2: floods from the corner, then turns grass the roots closed in
+/* Rule 4.5.2: floods from the corner, then turns grass the roots closed in
  * into roots. The gaps join every trunk by construction: each ends past
  * every tree's reach (see REACH), and the squares past every reach are one
  * region holding the corner. (The lattice lines x, y = 0, 39, 40, 79, 80,
@@ -1844,12 +1844,12 @@ static void floor_level(bw_map *m, uint32_t seed, const bw_forest_plan *pl, bw_f
     bw_rubble_params lp;
     bw_rng r;
     int t, n;
-    bw_map_init(m, BW_FOREST_W, BW_FOREST_H, BW_T_GRASS); /* 4.5.4 */
+    bw_map_init(m, BW_FOREST_W, BW_FOREST_H, BW_T_GRASS); /* rule 4.5.4 */
     bw_rng_stream(&r, seed, BW_GEN_FOREST, 5, P_ROOTS);
     for (t = 0; t < pl->n; t++)
         roots(g, &r, pl, t, (closed >> t) & 1u);
     join_floor(m, pl, rep);
-    bw_rng_stream(&r, seed, BW_GEN_FOREST, 5, P_LICHEN); /* 4.5.3 */
+    bw_rng_stream(&r, seed, BW_GEN_FOREST, 5, P_LICHEN); /* rule 4.5.3 */
     bw_rubble_lichen_defaults(&lp);
     bw_tileset_clear(&lp.over);
     bw_tileset_add(&lp.over, BW_T_GRASS);

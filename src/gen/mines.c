@@ -1,4 +1,4 @@
-/* The Orc Mines (areas.txt 1.1.1 - 1.5.4); see include/burrow/mines.h.
+/* The Orc Mines (rules 1.1.1 - 1.5.4, docs/mines.md); see include/burrow/mines.h.
  *
  * Every level starts from its pit plans (bw_mines_pits): the pits arriving
  * from above and the pits leading down are fixed before any terrain, and
@@ -35,19 +35,19 @@ enum { P_PITS = 1, P_CAVES = 2, P_FEATURES = 3, P_BUILDINGS = 4, P_WATER = 5, P_
  * (Chebyshev BW_PIT_REACH = 11, corner distance 15.6), so everything a pit
  * writes lies in open ground and stays 4-connected to it. */
 #define PROTECT_R 16
-/* DLVL 4's caves are small (1.4.1), so its pit caves reserve radius 13
+/* DLVL 4's caves are small (rule 1.4.1), so its pit caves reserve radius 13
  * only: that holds the half moon and nearly every pit, and a pit cell
  * that falls outside it in the rock is still joined by the final
  * connectivity fix (ensure_connected). */
 #define PIT_CAVE_R4 13
-/* 1.2.1 "rounded, natural looking": the caves keep this many squares of
+/* Rule 1.2.1 "rounded, natural looking": the caves keep this many squares of
  * rock along the map's edge (rows and columns 0..EDGE-1 stay rock), and
  * every disc shrinks to fit inside that margin, so no cave is cut flat by
  * the edge: where a cave nears it, its outline is the round end of a disc.
  * The pit seeds keep PROTECT_R + EDGE from the edge (bw_mines_pits), so
  * the ground a pit needs is a whole disc. */
 #define EDGE 3
-/* DLVL 4 and 5 add 8-SMALL_MAX small caves (1.4.1, 1.5.1). */
+/* DLVL 4 and 5 add 8-SMALL_MAX small caves (rules 1.4.1, 1.5.1). */
 #define SMALL_MAX 12
 /* Most cave nodes (pit seeds and small caves) on one level: both pit
  * plans and the small caves, 3 + 3 + 12, so add_node needs no test. */
@@ -68,7 +68,7 @@ typedef struct node_list {
  * given; the mines give it the map less this on each side. */
 #define SEED_SHIFT (PROTECT_R + EDGE - BW_PIT_REACH - 2)
 
-/* Pits per level leading down: 2-3, 2-3, exactly one (1.3.4), 2-3, none. */
+/* Pits per level leading down: 2-3, 2-3, exactly one (rule 1.3.4), 2-3, none. */
 static const uint8_t pits_min[BW_MINES_LEVELS + 1] = { 0, 2, 2, 1, 2, 0 };
 static const uint8_t pits_max[BW_MINES_LEVELS + 1] = { 0, 3, 3, 1, 3, 0 };
 
@@ -108,7 +108,7 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
             if (cur.n >= pits_min[n])
                 break;
         }
-        cur.tile = n == 4 ? BW_T_FIERY_PIT : BW_T_PIT; /* 1.4.8 */
+        cur.tile = n == 4 ? BW_T_FIERY_PIT : BW_T_PIT; /* rule 1.4.8 */
     }
     shift(&prev, SEED_SHIFT);
     shift(&cur, SEED_SHIFT);
@@ -120,7 +120,7 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
 
 /* Disc of radius r: dist^2 <= r^2 + r, which rounds nicer than r^2;
  * painted a row span at a time. The radius shrinks so that the disc stays
- * inside the EDGE margin (1.2.1: no outline cut flat by the edge); a
+ * inside the EDGE margin (rule 1.2.1: no outline cut flat by the edge); a
  * centre inside the margin paints nothing. The caves are painted before
  * any pit box is marked, so there is no marker to spare. */
 static void fill_span(uint8_t *p, int n, uint32_t t4) /* n cells of the tile t4 holds 4 of */
@@ -483,7 +483,7 @@ static int door_across(const bw_map *m, const bw_tileset *open, unsigned i, unsi
            REACHED_AT(m, i - a) != REACHED_AT(m, i + a);
 }
 
-/* Buildings whose rooms no door reaches get one (1.1.4): a wall cell with
+/* Buildings whose rooms no door reaches get one (rule 1.1.4): a wall cell with
  * reached ground on one side and unreached open ground opposite becomes a
  * door, and the fill grows through it. m->a is first flooded from the
  * first node of nl; with no nl it already holds the reached cells (minus
@@ -572,7 +572,7 @@ static int fill_gaps(bw_map *m, const area_list *al)
  * level). */
 #define JOIN_MAX 16
 
-/* 1.1.4, 1.3.2, 1.4.6, 1.5.1: the last word on full connectivity, with
+/* Rules 1.1.4, 1.3.2, 1.4.6, 1.5.1: the last word on full connectivity, with
  * fill_gaps's precondition on m->a over the boxes of `al`. Only if a cell
  * is still apart (never seen in 2000 seeds a level) is a way opened: a
  * straight corridor 3 wide (dig3, as keep_reached's) from it to the
@@ -646,7 +646,7 @@ static void towers(bw_grid *g, bw_rng *r, int n)
     bw_watchtower_put_many(g, r, &wp, inner, 0);
 }
 
-/* 1.2.2 (and 1.3.1: DLVL 3 is like DLVL 2): stalactites, lichen, rubble
+/* Rule 1.2.2 (and rule 1.3.1: DLVL 3 is like DLVL 2): stalactites, lichen, rubble
  * and `n` towers on the open stone floor. */
 static void cave_features(bw_map *m, bw_rng *r, int floor, int n)
 {
@@ -659,7 +659,7 @@ static void cave_features(bw_map *m, bw_rng *r, int floor, int n)
 
 /* ------------------------------------------------------------ levels */
 
-/* 1.1.1 - 1.1.4 */
+/* Rules 1.1.1 - 1.1.4 */
 static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
 #define ON1(k) (BW_TILESET_BIT(BW_T_DIRT, k) | BW_TILESET_BIT(BW_T_WOOD, k) | \
@@ -671,7 +671,7 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     node_list nl;
     area_list al;
     bw_rng r;
-    begin(m, &nl, &r, seed, 1, pl, BW_T_DIRT, P_BUILDINGS); /* 1.1.2 */
+    begin(m, &nl, &r, seed, 1, pl, BW_T_DIRT, P_BUILDINGS); /* rule 1.1.2 */
     boxes(g, pl, BW_T_DIRT, MARK, 0);
     bw_building_defaults(&bp);
     /* may overlap other buildings (PUT_BUILDING merges them), never a pit */
@@ -680,7 +680,7 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     bw_rng_stream(&r, seed, BW_GEN_MINES, 1, P_FEATURES);
     /* in the open, not inside buildings */
     patches(g, &r, BW_T_RUBBLE, BW_T_DIRT, bw_rng_range(&r, 10, 16));
-    put_pits(m, pl, BW_T_DIRT, 0); /* 1.1.3 */
+    put_pits(m, pl, BW_T_DIRT, 0); /* rule 1.1.3 */
     open_doors(m, &nl, 1, 1, BW_MINES_W - 2, BW_MINES_H - 2);
     al.n = 0;
     area_add(&al, 0, 0, BW_MINES_W - 1, BW_MINES_H - 1); /* the doors may have left any room out */
@@ -688,19 +688,19 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 }
 
 /* DLVL 4's small caves: draws per cave for a centre CAVE_APART from the
- * others before it settles for overlapping (1.4.4 allows it). */
+ * others before it settles for overlapping (rule 1.4.4 allows it). */
 #define CAVE_TRIES 16
 #define CAVE_APART 20
 
 /* The caves of DLVL 2-5, their pockets removed and the pit boxes marked;
  * returns the stone left and leaves *r on the stream `next`. The nodes are the pit
- * seeds, and on DLVL 4 and 5 8-12 more caves (1.4.1: small, more than
+ * seeds, and on DLVL 4 and 5 8-12 more caves (rule 1.4.1: small, more than
  * DLVL 2 and 3, spread out by a few draws each but allowed to overlap,
- * 1.4.4; 1.5.1: small islands in the lava). A blob round every node; on
+ * rule 1.4.4; rule 1.5.1: small islands in the lava). A blob round every node; on
  * DLVL 2 and 3 wide tunnels from node `first` on to the nearest earlier
- * node; the smoothing; the whole disc round each pit (1.4.3); then, since
+ * node; the smoothing; the whole disc round each pit (rule 1.4.3); then, since
  * the smoothing would close them, DLVL 4's thin meandering mineshafts
- * (1.4.2) and DLVL 5's meandering stone paths one or two wide (1.5.2). */
+ * (rule 1.4.2) and DLVL 5's meandering stone paths one or two wide (rule 1.5.2). */
 static int caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
                  const bw_pit_plan *pl, uint32_t next)
 {
@@ -708,7 +708,7 @@ static int caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
     bw_grid *g = &m->grid;
     bw_mineshaft sh;
     const int l4 = level == 4, wide = level < 4, pits = pl[0].n + pl[1].n;
-    const uint8_t wall = level == 5 ? BW_T_LAVA : BW_T_ROCK; /* 1.2.3, 1.5.4 */
+    const uint8_t wall = level == 5 ? BW_T_LAVA : BW_T_ROCK; /* rules 1.2.3, 1.5.4 */
     int i, j, small;
     begin(m, nl, r, seed, level, pl, wall, P_CAVES);
     small = wide ? 0 : bw_rng_range(r, 8, SMALL_MAX);
@@ -748,7 +748,7 @@ static int caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
     bw_mineshaft_defaults(&sh);
     sh.max_width = 4;     /* "varies between 1 and 4 tiles wide" */
     sh.width_change = 4;  /* a move every 4 steps on average */
-    sh.widen = 4;         /* 1 in 4 moves widens: mostly 1-2, thin (1.4.2) */
+    sh.widen = 4;         /* 1 in 4 moves widens: mostly 1-2, thin (rule 1.4.2) */
     for (i = wide ? nl->n : 1; i < nl->n; i++) {
         j = nearest_before(nl, i);
         if (l4)
@@ -757,7 +757,7 @@ static int caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
             tunnel(g, r, nl->x[i], nl->y[i], nl->x[j], nl->y[j], bw_rng_range(r, 0, 1), 0,
                    1, BW_T_STONE, paint_thin);
     }
-    /* the pockets no node reaches go back to wall (1.2.4, 1.2.5, 1.4.6);
+    /* the pockets no node reaches go back to wall (rules 1.2.4, 1.2.5, 1.4.6);
      * the stone left once the boxes are marked is keep_reached's count
      * less theirs; then the stream `next` for what comes on the stone */
     i = keep_reached(m, nl, first, wall, BW_T_STONE);
@@ -766,19 +766,19 @@ static int caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
     return i;
 }
 
-/* DLVL 2 and 3 up to the water (1.2.1 - 1.2.5, 1.3.1, 1.3.2): wide caves
+/* DLVL 2 and 3 up to the water (rules 1.2.1 - 1.2.5, 1.3.1, 1.3.2): wide caves
  * round the pits, joined from the first pit below the bases on DLVL 2
- * (each cave of its own, 1.2.4), all joined on DLVL 3 (1.3.2); the
+ * (each cave of its own, rule 1.2.4), all joined on DLVL 3 (rule 1.3.2); the
  * features on the stone; DLVL 2's 1-3 towers (DLVL 3's come last). Leaves
  * the pit boxes marked. */
 static void caves23(bw_map *m, node_list *nl, uint32_t seed, int level, const bw_pit_plan *pl)
 {
     bw_rng r;
     int stone = caves(m, nl, &r, seed, level, pl, P_FEATURES);
-    cave_features(m, &r, stone, level == 2 ? bw_rng_range(&r, 1, 3) : 0); /* 1.2.2 */
+    cave_features(m, &r, stone, level == 2 ? bw_rng_range(&r, 1, 3) : 0); /* rule 1.2.2 */
 }
 
-/* 1.2.1 - 1.2.5 */
+/* Rules 1.2.1 - 1.2.5 */
 static void level2(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
     node_list nl;
@@ -786,7 +786,7 @@ static void level2(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     put_pits(m, pl, BW_T_STONE, 0);
 }
 
-/* 1.3.5: the ring of slick rock round the pit: every cell next to (8
+/* Rule 1.3.5: the ring of slick rock round the pit: every cell next to (8
  * neighbours) the pit's slopes, pit and crumbling dirt that is none of them.
  * Found from the pit's cells outwards (a few dozen), not by testing the
  * neighbours of every cell of the box; slick is none of the three, so the
@@ -1065,7 +1065,7 @@ static void cross_from(const bw_map *m, int x, int y, int rows, int cols, cross 
     }
 }
 
-/* 1.3.2 after the exact deepening (1.3.3): deep water, which does not
+/* Rule 1.3.2 after the exact deepening (rule 1.3.3): deep water, which does not
  * connect, may cut the cave. While a part is cut off, the shortest
  * straight line of deep cells from the reached part to an open cell out
  * of reach turns shallow: a one-wide ford, the fewest tiles that join the
@@ -1196,7 +1196,7 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
 /* A streamer is a one-wide line, and the deepening rule (12 of the 24
  * cells within Manhattan distance 3 are water) never holds on one; widened
  * by a cell into the open floor on each side, its middle deepens into a
- * channel of deep water between shallow banks (1.3.3: "shallow and deep"). */
+ * channel of deep water between shallow banks (rule 1.3.3: "shallow and deep"). */
 static void widen_water(bw_map *m)
 {
     bw_grid *g = &m->grid;
@@ -1234,7 +1234,7 @@ static void widen_water(bw_map *m)
                 continue;
             x = c % BW_GRID_MAX;
             y = c / BW_GRID_MAX;
-            /* 1.3.3: nothing within 10 of an up slope (m->a, from
+            /* Rule 1.3.3: nothing within 10 of an up slope (m->a, from
              * bw_streamer_prepare); the line itself keeps off it */
             if (x >= EDGE && y >= EDGE && x < BW_MINES_W - EDGE && y < BW_MINES_H - EDGE &&
                 !BW_PGET(&m->a, x, y)) {
@@ -1260,7 +1260,7 @@ static void widen_water(bw_map *m)
         for (k = 0; k < 4; k++) {
             int j = i + (k & 2 ? BW_GRID_MAX : 1) * (k & 1 ? -1 : 1);
             int x = j % BW_GRID_MAX, y = j / BW_GRID_MAX;
-            /* 1.3.3: nothing within 10 of an up slope (m->a, from
+            /* Rule 1.3.3: nothing within 10 of an up slope (m->a, from
              * bw_streamer_prepare); the line itself keeps off it */
             if (x >= EDGE && y >= EDGE && x < BW_MINES_W - EDGE && y < BW_MINES_H - EDGE &&
                 (g->cell[j] == BW_T_STONE || g->cell[j] == BW_T_LICHEN) &&
@@ -1317,7 +1317,7 @@ static void up_moons(bw_grid *g, const bw_pit_plan *above)
         bw_pit_moon(g, above, k, BW_T_UP_SLOPE);
 }
 
-/* 1.3.1 - 1.3.5 */
+/* Rules 1.3.1 - 1.3.5 */
 static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
     const bw_pit_plan *above = &pl[0];
@@ -1331,7 +1331,7 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     caves23(m, &nl, seed, 3, pl); /* the towers come after the water */
     boxes(&m->grid, pl, MARK, BW_T_STONE, 0);
     up_moons(&m->grid, above); /* what the streamers keep away from */
-    bw_rng_stream(&r, seed, BW_GEN_MINES, 3, P_WATER); /* 1.3.3 */
+    bw_rng_stream(&r, seed, BW_GEN_MINES, 3, P_WATER); /* rule 1.3.3 */
     bw_streamer_defaults(&sp);
     sp.dry_walls = 1; /* water only in the cave: the part of a line in the
                          rock stays rock, the streamer comes out of the wall */
@@ -1350,19 +1350,19 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     /* the pit bases go in after the water, so the ground under every pit
      * is stone */
     bw_pit_put_below(&m->grid, above, BW_T_STONE, &m->b);
-    bw_pit_put(&m->grid, &pl[1], &m->b);         /* 1.3.4 */
-    slick_ring(&m->grid, &pl[1]);                /* 1.3.5 */
+    bw_pit_put(&m->grid, &pl[1], &m->b);         /* rule 1.3.4 */
+    slick_ring(&m->grid, &pl[1]);                /* rule 1.3.5 */
     /* the water is final before it deepens, and only fords change it
      * after: the deepening rule holds on every tile but the fords */
     water_again(m, pl);
     bw_streamer_deepen_water(m, &sp, &m->a);
-    if (water_cross(m, &nl, &sp)) {                   /* 1.3.2 */
+    if (water_cross(m, &nl, &sp)) {                   /* rule 1.3.2 */
         area_list al;
         al.n = 0;
         area_add(&al, 0, 0, BW_MINES_W - 1, BW_MINES_H - 1);
         ensure_connected(m, &al, &nl, BW_T_STONE);
     }
-    /* 1.3.1: DLVL 2's 1-2 watchtowers, placed last so that no streamer
+    /* Rule 1.3.1: DLVL 2's 1-2 watchtowers, placed last so that no streamer
      * runs over one (towers connect, so the level stays joined) */
     bw_rng_stream(&r, seed, BW_GEN_MINES, 3, P_TOWERS);
     boxes(&m->grid, pl, BW_T_STONE, MARK, 0);
@@ -1370,16 +1370,16 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     boxes(&m->grid, pl, MARK, BW_T_STONE, 0);
 }
 
-/* 1.4.7: a building's walls and a ring round them lie on stone floor, so
+/* Rule 1.4.7: a building's walls and a ring round them lie on stone floor, so
  * it never touches a cave wall (the map's outer ring is rock on DLVL 4). */
 static const bw_tileset stone_only = { { BW_TILESET_BIT(BW_T_STONE, 0), BW_TILESET_BIT(BW_T_STONE, 1),
                                          BW_TILESET_BIT(BW_T_STONE, 2), BW_TILESET_BIT(BW_T_STONE, 3) } };
 
 /* Tries per building on DLVL 4; the fallback is fewer buildings (the count
- * is "variable" by 1.4.7 anyway). */
+ * is "variable" by rule 1.4.7 anyway). */
 #define BUILDING_TRIES 40
 
-/* 1.4.1 - 1.4.8 */
+/* Rules 1.4.1 - 1.4.8 */
 static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
     bw_grid *g = &m->grid;
@@ -1391,7 +1391,7 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 #if BW_FAST
     int dx0, dy0, dx1, dy1;
 #endif
-    caves(m, &nl, &r, seed, 4, pl, P_BUILDINGS); /* 1.4.6; then 1.4.7 */
+    caves(m, &nl, &r, seed, 4, pl, P_BUILDINGS); /* rule 1.4.6; then rule 1.4.7 */
     bw_building_defaults(&bp);
     bp.max_w = 8;
     bp.max_h = 7;
@@ -1433,16 +1433,16 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     /* the same reached set, flooded again from node 0, and the whole map */
     open_doors(m, &nl, 1, 1, BW_MINES_W - 2, BW_MINES_H - 2);
 #endif
-    bw_rng_stream(&r, seed, BW_GEN_MINES, 4, P_FEATURES); /* 1.4.5 */
+    bw_rng_stream(&r, seed, BW_GEN_MINES, 4, P_FEATURES); /* rule 1.4.5 */
     scatter(g, &r, BW_T_STONE, BW_T_STALACTITE, bw_grid_count(g, BW_T_STONE) / 60);
     patches(g, &r, BW_T_RUBBLE, BW_T_STONE, bw_rng_range(&r, 4, 8));
     /* open ground changed only in the buildings (al) and the pit boxes;
      * everywhere else keep_reached left it all reached */
-    put_pits(m, pl, BW_T_STONE, &al);            /* 1.4.8 */
+    put_pits(m, pl, BW_T_STONE, &al);            /* rule 1.4.8 */
     ensure_connected(m, &al, &nl, BW_T_STONE);
 }
 
-/* 1.5.1 - 1.5.4 */
+/* Rules 1.5.1 - 1.5.4 */
 static void level5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
     bw_grid *g = &m->grid;
@@ -1450,7 +1450,7 @@ static void level5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     area_list al;
     bw_rng r;
     int i;
-    i = caves(m, &nl, &r, seed, 5, pl, P_FEATURES); /* the stone left: stalagmites per area (1.5.3) */
+    i = caves(m, &nl, &r, seed, 5, pl, P_FEATURES); /* the stone left: stalagmites per area (rule 1.5.3) */
     scatter(g, &r, BW_T_STONE, BW_T_STALAGMITE, i / 60);
     scatter(g, &r, BW_T_STONE, BW_T_BOULDER, i / 120);
     patches(g, &r, BW_T_RUBBLE, BW_T_STONE, bw_rng_range(&r, 3, 6));
@@ -1479,7 +1479,7 @@ int bw_mines_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
 
 /* ------------------------------------------------------------ steam */
 
-/* 1.3.5: each period a puff rises at a point near the pit (drawn from the
+/* Rule 1.3.5: each period a puff rises at a point near the pit (drawn from the
  * seed and the period), grows for half the puff and shrinks again; its
  * edge is ragged by a per-cell hash. The puff's centre lies at most 4
  * from the pit seed and its radius is at most 5, so the window (REACH 14
@@ -1493,7 +1493,7 @@ void bw_mines_steam_init(bw_mines_steam_ctx *c, uint32_t seed, const bw_grid *le
     int i, j;
     bw_mines_pits(seed, 3, 0, &own);
     c->seed = seed;
-    c->x0 = (int16_t)(own.x[0] - BW_MINES_STEAM_REACH); /* DLVL 3 has one pit (1.3.4) */
+    c->x0 = (int16_t)(own.x[0] - BW_MINES_STEAM_REACH); /* DLVL 3 has one pit (rule 1.3.4) */
     c->y0 = (int16_t)(own.y[0] - BW_MINES_STEAM_REACH);
     for (j = 0; j < BW_MINES_STEAM_SIDE; j++) {
         int y = c->y0 + j;
