@@ -1,5 +1,5 @@
 #!/bin/sh
-# The seed-stability promise (issue 10.3): tests/golden/levels.tsv holds,
+# The seed-stability promise: tests/golden/levels.tsv holds,
 # for every generator and level, the hash that
 #   build/burrow GENERATOR --seed SEED --level LEVEL OPTIONS --format hash
 # printed when the row was made, and the generator's format version then

@@ -64,7 +64,7 @@ static void play_scripts_replay_to_their_goldens(void)
     }
 }
 
-/* ---- every kind of link (issue 14: the scripts take every kind) ----
+/* ---- every kind of link (the scripts take every kind) ----
  * The links of one generator, as a mask: bit 2k + d is the link tile
  * with place k among the tiles of the tile table that link
  * (bw_tile_link), climbed with '>' (d 0, a level down) or '<' (d 1, a
@@ -88,7 +88,7 @@ static int link_index(int tile)
 /* The links gen makes: every link tile on levels 1..5 of seeds 0..9 (one
  * on the boards), each way play_takes_link climbs it where the level
  * beyond exists; the overworld's gates on all four sides and a flight
- * (overworld.txt's travel, poke327's n s e w and f). Not inlined, nor is
+ * (the overworld's travel, poke327's n s e w and f). Not inlined, nor is
  * links_taken: the game's state and the levels generated here are never
  * on the stack together. */
 __attribute__((noinline)) static uint32_t links_made(const bw_generator *gen)
@@ -162,7 +162,7 @@ static void missing(const bw_generator *gen, int bit)
     t_print("\n");
 }
 
-/* Issue 14: the key scripts, all together, take every kind of link every
+/* The key scripts, all together, take every kind of link every
  * generator makes (each link tile, '>' and '<' where both climb it) and
  * leave the overworld by each side's gate and by flight. */
 static void play_scripts_take_every_link_kind(void)

@@ -1,4 +1,4 @@
-/* Issue 6: what the bench relies on from the port. The counter's rate (one
+/* What the bench relies on from the port. The counter's rate (one
  * instruction a count under QEMU -icount shift=0) is checked by the bench
  * itself against a loop of known length; board tests run without -icount,
  * so here only its direction and the stack paint are checked. */

@@ -1,5 +1,7 @@
-/* The port layer: the three things burrow asks of a platform. The core
- * itself calls none of them; the CLI, tests and bench do. */
+/* The port layer: what the programs around the core (the CLI, the game,
+ * the tests and the bench) ask of a platform: output, input, entropy, a
+ * counter, the command line, the stack's high-water mark and an exit. The
+ * core itself calls none of it. */
 #ifndef BURROW_PORT_H
 #define BURROW_PORT_H
 

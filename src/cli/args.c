@@ -56,7 +56,7 @@ static const cli_opt common[] = {
  * common options only. */
 static const cli_opt abyss_opts[] = {
     { "--epoch", O_INT, 0, 1000, 0, AT(epoch), { 0, 0 }, 0,
-      "the level after that many regenerations round the player (areas.txt 5.3)" },
+      "the level after that many regenerations round the player (abyss rule 5.3)" },
     { "--px", O_X, 0, 0, 0, AT(px), { "--py", "--epoch" }, 0, "the player's column for --epoch (default: the centre)" },
     { "--py", O_Y, 0, 0, 0, AT(py), { "--px", "--epoch" }, 0, "the player's row for --epoch" },
 };

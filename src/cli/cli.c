@@ -169,10 +169,10 @@ static int load_mask(const char *path, FILE *err)
     return e ? cli_fail(err, e, path) : 0;
 }
 
-/* overworld --dist: a trainer's distance map to the player (overworld.txt,
- * 1.03). h / r (or hiker / rival): each tile as " NN", the distance mod
+/* overworld --dist: a trainer's distance map to the player (overworld
+ * rule 7). h / r (or hiker / rival): each tile as " NN", the distance mod
  * 100, or three blanks where the trainer cannot go, as the original
- * printed it. hh / rr, the doubled commands whose meaning overworld.txt
+ * printed it. hh / rr, the doubled commands whose meaning the rule
  * leaves open: the whole distance, " %5u" a tile, so 105 and 5 tell apart.
  * The player stands at --px, --py, or on the road tile nearest the
  * centre. */
@@ -202,7 +202,7 @@ static int print_distance(const cli_args *a, FILE *out, FILE *err)
 }
 
 /* One level as the options ask: for the abyss with --epoch E, the level
- * after regenerations 1..E with the player at (px, py) (areas.txt 5.3). */
+ * after regenerations 1..E with the player at (px, py) (abyss rule 5.3). */
 static int make_level(const cli_args *a, int level)
 {
     int e;

@@ -342,7 +342,7 @@ static void climb(play_game *g, int dir)
         say(g, "The way is blocked.", 0);
         return;
     }
-    /* areas.txt: a link's partner lies directly beneath or above it; a pit
+    /* world rule 2: a link's partner lies directly beneath or above it; a pit
      * lands on the stone floor below. A Mystery-Dungeon floor is a new
      * floor: the player starts where it says. */
     if (g->gen->id == BW_GEN_MDUNGEON)
@@ -358,7 +358,7 @@ static void climb(play_game *g, int dir)
     }
 }
 
-/* ---- the : command line (overworld.txt's h, r, hh, rr; f X Y) ---- */
+/* ---- the : command line (the overworld's h, r, hh, rr; f X Y) ---- */
 
 static int parse_int(const char **s, int *v)
 {

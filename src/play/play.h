@@ -80,7 +80,7 @@ int play_key(play_game *g, int key);
 
 /* 1 if '>' (dir +1, a level down) or '<' (dir -1, a level up) on `tile`
  * takes the player through a link of `gen`'s levels: the tile's own link
- * direction, and a forest's tree trunk both ways (areas.txt 4.8). Whether
+ * direction, and a forest's tree trunk both ways (forest rule 4.8). Whether
  * the level beyond exists is the caller's to check. */
 int play_takes_link(const bw_generator *gen, int tile, int dir);
 

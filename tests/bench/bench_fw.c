@@ -1,4 +1,4 @@
-/* The bench firmware (issue 6): measures ONE generator, chosen at build time
+/* The bench firmware: measures ONE generator, chosen at build time
  * with -DBENCH_GEN=\"name\", on a Cortex-M board under QEMU with
  * `-icount shift=0`, where bw_port_counter64() counts instructions.
  *

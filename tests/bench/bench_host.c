@@ -1,4 +1,4 @@
-/* The desktop half of the bench (issue 6), built like build/burrow (-O2).
+/* The desktop half of the bench, built like build/burrow (-O2).
  *
  *   bench_host list                   `gen NAME LEVELS W H` per generator
  *   bench_host time NAME L F R        per level 1..L: `hash LEVEL SEED HASH`

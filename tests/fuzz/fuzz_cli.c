@@ -3,7 +3,7 @@
  * NUL bytes. Besides the sanitizers it checks the CLI's promises: exit
  * status 0, 1 or 2; after bad input (2) exactly one line on standard error
  * and nothing on standard output; no byte of the input that a terminal
- * would act on echoed raw (issue 13.2). */
+ * would act on echoed raw. */
 #define _POSIX_C_SOURCE 200809L
 #include <stddef.h>
 #include <stdint.h>
