@@ -1,6 +1,6 @@
-/* wallcrawlers.txt: the WallCrawlers generator and its design files.
+/* Crawler rules 1-7 (docs/crawler.md): the WallCrawlers generator and its design files.
  * Most rules are checked on every MakeStep through the trace hook
- * (bw_crawler_trace), against the test's own reading of the spec: its own
+ * (bw_crawler_trace), against the test's own reading of the rules: its own
  * LookAhead (band), its own rule for legal Forward values (legal), its own
  * wall count. The designs are the examples of tests/designs/ (embedded by
  * tests/designs/embed.sh) plus `mix` below, which has what the examples
@@ -90,8 +90,8 @@ static int free_rows(const bw_grid *g, int x, int y, int f, int cw, int lim)
     return k;
 }
 
-/* wallcrawlers.txt: Direction 0 allows any Forward; otherwise "only the two
- * directions adjacent to Direction ... plus possibly Direction itself"
+/* Crawler rule 3: Direction 0 allows any Forward; otherwise only the two
+ * directions next to Direction, plus possibly Direction itself
  * (itself only for N, E, S, W). Counted in 45-degree steps round the
  * compass, Direction 1 = N, 2 = NE, ..., 8 = NW; Forward f is 1 + 2 f. */
 static int legal(int direction, int forward)
@@ -368,7 +368,7 @@ static void crawler_legal_table_matches_spec(void)
     for (d = 0; d <= 8; d++)
         for (f = 0; f < 4; f++)
             CHECK((int)((bw_crawler_legal[d] >> f) & 1u) == legal(d, f));
-    /* the spec's own examples: N allows W, N, E; NE only N and E */
+    /* docs/crawler.md's own examples: N allows W, N, E; NE only N and E */
     CHECK(legal(BW_CRAWLER_DIR_N, BW_WEST) && legal(BW_CRAWLER_DIR_N, BW_NORTH) && legal(BW_CRAWLER_DIR_N, BW_EAST));
     CHECK(!legal(BW_CRAWLER_DIR_N, BW_SOUTH));
     CHECK(legal(BW_CRAWLER_DIR_NE, BW_NORTH) && legal(BW_CRAWLER_DIR_NE, BW_EAST));
@@ -517,7 +517,7 @@ static void crawler_openings_in_a_corridor(void)
         "size 30 11\nwall 1 3 28 3\nwall 1 7 28 7\ncrawler 0 5 E E 0 100 4 1 0\n",
         "size 30 11\nwall 1 3 28 3\nwall 1 7 28 7\ncrawler 0 5 E E 0 100 4 1 1\n",
         /* opening 2 alone would be all of generation 0, more than the half
-         * wallcrawlers.txt allows: a second seed, stuck in the corner at its
+         * crawler rule 6 allows: a second seed, stuck in the corner at its
          * first step, makes it half */
         "size 30 11\nwall 1 3 28 3\nwall 1 7 28 7\ncrawler 0 5 E E 0 100 4 1 2\ncrawler 0 0 E 0 0 0 1 1 1\n"
     };
@@ -629,8 +629,8 @@ static void baby_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
         CHECK(e->baby[0].forward == ((e->baby[1].forward + 2) & 3));
 }
 
-/* Issue 12 item 8: a generation mixes openings by its openings line, and
- * no generation has more than half opening 2 (wallcrawlers.txt). The
+/* Crawler rule 6: a generation mixes openings by its openings line, and
+ * no generation has more than half opening 2. The
  * babies of the mix design's generation 1 and of halls.txt's generations
  * 1 and 2 take each opening by the odds, within 4 sigma; a design that
  * breaks the half rule is refused, the examples all keep it. */
@@ -803,7 +803,7 @@ static void crawler_examples_never_fill_the_array(void)
     t_info("crawler_examples_peak", peak);
 }
 
-/* Issue 12 item 9, on the finished grid: a corridor hugs the outer wall
+/* The built-in design's stubs, on the finished grid: a corridor hugs the outer wall
  * where, for HUG_RUN or more tiles in a row along a side, the open strip
  * next to the outer wall is 1..HUG_WIDTH wide (a wall runs parallel to the
  * outer wall HUG_WIDTH or fewer tiles from it): DungeonMaker's manual
@@ -851,7 +851,7 @@ static void crawler_builtin_no_corridor_hugs_the_outer_wall(void)
     t_info("crawler_builtin_longest_hug", (uint32_t)worst);
 }
 
-/* Issue 12 item 10: what maze.txt's comments say, on the finished grid.
+/* What maze.txt's comments say, on the finished grid.
  * A tile's corridor width is the shorter of its row's and its column's run
  * of open tiles through it. */
 static void crawler_maze_design_as_its_comments_say(void)
@@ -1109,7 +1109,7 @@ static void crawler_design_parse_rejects_malformed(void)
         { C1 "\n\ncrawler 5 5 E 0 0 10 3 1 1 \x01\n", 4, "bad character" },
         { C1 "crawler 5 5 E 0 0 10 3 1 \xc3\xa9\n", 2, "bad character" },
         { C1 "crawler 5 5 E 0\r 0 10 3 1 1\n", 2, "bad character" },
-        /* issue 12: openings, and at most half of a generation opening 2 */
+        /* openings, and at most half of a generation opening 2 */
         { C1 "openings 1 50 25 25\n", 2, "openings: the generation's baby line must come first" },
         { C1 "baby 1 10 3 1 1 0 0\nopenings 1 50 25 20\n", 3, "openings: the three percents must add up to 100" },
         { C1 "baby 1 10 3 1 1 0 0\nopenings 1 50 25 25\nopenings 1 50 25 25\n", 4, "openings: generation given twice" },

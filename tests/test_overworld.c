@@ -1,9 +1,9 @@
-/* The Pokemon-style overworld (overworld.txt): one test per rule, named
+/* The Pokemon-style overworld (docs/overworld.md): one test per rule, named
  * after the pass it checks: 1 Voronoi, 2 blending, 3 wilderness, 4 border
  * and gates, 5 roads, 6 buildings, 7 connectivity, 8 distance maps.
  * Walkable: short grass, tall grass, road, gate; water, trees, boulder
  * fields, mountains and buildings are not. Statistical checks are within
- * 4 sigma of the spec's probability (integer arithmetic). */
+ * 4 sigma of the rule's probability (integer arithmetic). */
 #include "check.h"
 #include "arena.h"
 
@@ -273,7 +273,7 @@ static void overworld_1_next_z_slice_changes_little(void)
 
 enum { S_ = BW_T_OW_SHORT, T_ = BW_T_OW_TALL, W_ = BW_T_OW_WATER, B_ = BW_T_OW_BOULDER, R_ = BW_T_OW_TREE };
 
-/* The spec's words, as chances out of 10,000 of each outcome tile (the
+/* Overworld rule 2's words, as chances out of 10,000 of each outcome tile (the
  * rest: unchanged). Rolls in sequence multiply: "otherwise 4.52%" after a
  * 50% roll is 5000 x 452 / 10000. */
 typedef struct expect { uint8_t pivot, tile, to1, to2; uint32_t p1, p2; } expect;
@@ -307,10 +307,10 @@ static const expect spec_rules[] = {
 
 /* Each conversion is one draw of 10,000 (none when the outcome is
  * certain); the test draws the same number from a copy of the rng and
- * works out the spec's outcome from the table above: below p1 the first
+ * works out the rule's outcome from the table above: below p1 the first
  * roll's tile, below p1 + p2 the second's, else unchanged. So every draw
  * is checked exactly (a rule off by 0.01% shows on the ~2 draws in 20,000
- * that fall between), and the counts are checked against the spec's
+ * that fall between), and the counts are checked against the rule's
  * probabilities too (within 4 sigma). */
 static void overworld_2_blend_rule_probabilities(void)
 {
@@ -562,8 +562,8 @@ static void overworld_3_pivots_grow_with_distance_50_to_300(void)
         }
 }
 
-/* 1.02 "pivot points chosen randomly with replacement", over the whole
- * map: the blending pass on a field of tall grass (the rules and the map
+/* Overworld rule 2: pivots chosen at random with replacement, over the
+ * whole map: the blending pass on a field of tall grass (the rules and the map
  * are mirror-symmetric, so only where the pivots fall can make one side
  * differ) changes as many tiles in the west half as in the east, the north
  * as the south, and the NW + SE quadrants as the NE + SW. Paired over 500
@@ -601,7 +601,7 @@ static void overworld_3_pivots_uniform_over_the_map(void)
 }
 
 /* What the extra blending is for: far maps are more overgrown. Blending
- * makes only terrain. The figures the documentation gives (issue 12: on
+ * makes only terrain. The figures the documentation gives (overworld rule 3, on
  * the finished map, border, roads, buildings and ponds drawn, as a player
  * sees it) are pinned here, within 10%: trees and tall grass per map over
  * seeds 0..499 at (0, 0) and at (120, -80). */
@@ -682,7 +682,7 @@ static void overworld_4_mountain_border_one_gate_per_side(void)
     }
 }
 
-/* 1.02 global hashing: the east gate of (x, y) is on the row of the west
+/* Overworld rule 6 (global hashing): the east gate of (x, y) is on the row of the west
  * gate of (x + 1, y); the south gate on the column of (x, y + 1)'s north
  * gate. Checked on the drawn maps and over the world. */
 static void overworld_4_gates_line_up_with_the_neighbours(void)
@@ -857,9 +857,8 @@ static void road_offsets(const bw_overworld_road *rd, uint32_t sum[3], uint32_t 
     }
 }
 
-/* (3) "dy is also biased by a drift factor that pulls the path towards
- * the gate on the other side; the closer to the eastern border, the
- * stronger": over 1,000 roads between random rows (columns), the road stays
+/* Overworld rule 4: the road's drift has a pull toward the gate on the
+ * far side that grows near it: over 1,000 roads between random rows (columns), the road stays
  * near the straight line between its ends on average (under 3.2 rows along
  * x, 6.5 columns along y; 3.7 and 11 with no pull before the last steps),
  * and is nearer to it in the last third of its steps than in the middle
@@ -1026,7 +1025,7 @@ static void overworld_6_buildings_2x2_beside_the_road_away_from_its_bend(void)
     t_info("overworld_buildings_away_from_bend_per_mille", (away + fb_away) * 1000 / (bent + fb_bent));
     t_info("overworld_buildings_drawn_point_away_per_mille", away * 1000 / (bent ? bent : 1));
     CHECK(placed == 2 * (uint32_t)SEEDS(500));
-    /* Since buildings stand only on dry land (issue 12) the drawn point
+    /* Since buildings stand only on dry land (overworld rule 10) the drawn point
      * fits about a third of the time (33.5% over 500 seeds at (0, 0):
      * boulder fields and water are common there); the rest go to the
      * nearest road tile with room, nearly always within 10 tiles. */
@@ -1135,8 +1134,8 @@ static void reach_on_foot(void)
         bw_fill_flood(&m->fill, g, &walk, &m->a, sx, sy);
 }
 
-/* Issue 12 item 4, read off the finished map: each building is one 2 x 2
- * of its tile; no water, boulder field, special boulder or other building
+/* Overworld rule 10 (dry land), read off the finished map: each building is one 2 x 2
+ * of its tile; no water and no other building (boulder fields may touch it)
  * on the ring round it; a road tile on the ring (its path) that the
  * player reaches on foot. Returns how many buildings the map has. */
 static int buildings_on_dry_land(void)
@@ -1212,7 +1211,7 @@ static void overworld_6_buildings_stand_where_grass_was(void)
     }
 }
 
-/* Issue 12 item 5: every finished map has a pond, BW_OVERWORLD_POND_MIN tiles of
+/* Overworld rule 9: every finished map has a pond, BW_OVERWORLD_POND_MIN tiles of
  * water in one 4-connected body; seed 3871390824 at (-22, -94) had no
  * water at all. */
 static void overworld_every_map_has_a_pond(void)
@@ -1268,7 +1267,7 @@ static void overworld_mask_places_special_boulders(void)
     CHECK(bw_overworld_cost(BW_OVERWORLD_HIKER, BW_T_OW_SPECIAL) == 0 && bw_overworld_cost(BW_OVERWORLD_RIVAL, BW_T_OW_SPECIAL) == 0);
 }
 
-/* Issue 12 items 1 and 6: mountains on a white background; every tile the
+/* Overworld rules 8 and 11: mountains on a white background; every tile the
  * overworld draws its own colour, so trees and tall grass tell apart. */
 static void overworld_tiles_have_colours_of_their_own(void)
 {
@@ -1423,7 +1422,7 @@ static void overworld_8_distance_bad_arguments(void)
 
 /* ------------------------------------------------- whole maps, many seeds */
 
-/* issue 13: every step of a whole map over many seeds and places, so the
+/* Every step of a whole map over many seeds and places, so the
  * sanitizer build (make test-san) sees the rare paths, such as a building
  * tried against the top border; on the desktop it checks the finished
  * grid holds only overworld tiles. SEEDS(1500): a building at (0, 0) is

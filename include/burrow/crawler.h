@@ -1,4 +1,4 @@
-/* DungeonMaker-style WallCrawlers (wallcrawlers.txt): the map starts open
+/* DungeonMaker-style WallCrawlers (docs/crawler.md): the map starts open
  * inside an outer wall, and crawlers walk it laying down straight runs of
  * wall, keeping corridors open between their walls and the walls already
  * there. A design (a text file, or a struct built in C) gives the map's
@@ -49,7 +49,7 @@ enum {
     BW_CRAWLER_DIR_S, BW_CRAWLER_DIR_SW, BW_CRAWLER_DIR_W, BW_CRAWLER_DIR_NW
 };
 
-/* Bit f set: Forward f is legal for that Direction (wallcrawlers.txt: the
+/* Bit f set: Forward f is legal for that Direction (crawler rule 3: the
  * two directions next to it, plus the Direction itself if it is one of
  * the four). Indexed by Direction 0..8. */
 extern const uint8_t bw_crawler_legal[9];
@@ -80,7 +80,7 @@ typedef struct bw_crawler_gen {
     int16_t delay;            /* a baby starts dormant at age -delay */
     /* A mix of openings (an `openings` line): percent of the babies born
      * with opening 0, 1 and 2, adding up to 100; all 0: every baby takes
-     * `opening`. wallcrawlers.txt: no generation may have more than 50%
+     * `opening`. Crawler rule 6: no generation may have more than 50%
      * opening 2 (bw_crawler_problem rejects the design). */
     uint8_t open_mix[3];
 } bw_crawler_gen;

@@ -1,4 +1,4 @@
-/* A Pokemon-style overworld (overworld.txt): one 80 x 21 map per place
+/* A Pokemon-style overworld (docs/overworld.md): one 80 x 21 map per place
  * (x, y) of a world of 401 x 401 maps, in the top-left corner of the
  * 120 x 120 grid. Terrain from a slice of 3D Voronoi noise, biome blending
  * (more of it farther from the world's centre), a mountain border with a
@@ -26,7 +26,7 @@
 /* The world: x and y in -200..200 (+x east, +y south, as on the screen). */
 #define BW_OVERWORLD_WORLD 200
 
-/* Voronoi (overworld.txt 1): 20 points of each of the 4 types in a box of
+/* Voronoi (overworld rule 1): 20 points of each of the 4 types in a box of
  * 80 (x) by 42 (y counts twice: text cells are about twice as tall as
  * wide) by BW_OVERWORLD_DEPTH (z); the map is the slice at height z. */
 #define BW_OVERWORLD_TYPES 4
@@ -37,7 +37,7 @@
 #define BW_OVERWORLD_Z_DEFAULT 24     /* the middle slice, what generate() uses */
 #define BW_OVERWORLD_JITTER 1         /* each cell samples at +-1 in x, y and z */
 
-/* Blending (overworld.txt 2, 1.02 wilderness): pivots = 50 + 5/4 per map
+/* Blending (overworld rules 2 and 3): pivots = 50 + 5/4 per map
  * of Manhattan distance from (0, 0), at most 300 (reached at distance 200). */
 #define BW_OVERWORLD_PIVOTS_MIN 50
 #define BW_OVERWORLD_PIVOTS_MAX 300
@@ -69,7 +69,7 @@ typedef struct bw_overworld_points {
 /* The terrain type of Voronoi type t (0 short, 1 tall, 2 boulder, 3 water). */
 extern const uint8_t bw_overworld_type_tile[BW_OVERWORLD_TYPES];
 
-/* The special-boulder mask (overworld.txt: "Special boulder: J"; its
+/* The special-boulder mask (special boulders J, overworld rule 8; the
  * --badapple frame): one bit per tile inside the border, 78 x 19, row by
  * row, the most significant bit first and no padding between rows: bit
  * i = y * 78 + x is (mask[i / 8] >> (7 - i % 8)) & 1, for tile
@@ -94,7 +94,7 @@ typedef struct bw_overworld_params {
 #endif
 } bw_overworld_params;
 
-/* One road, for bw_overworld_road (overworld.txt 3). It runs along x (a
+/* One road, for bw_overworld_road (overworld rule 4). It runs along x (a
  * horizontal road: `across` is the row) or along y (vertical: the column),
  * from the border at one end (dir +1: from the west / north, -1: from the
  * east / south) to `to` beside the other border. */
@@ -125,10 +125,11 @@ typedef struct bw_overworld_building {
     uint8_t gap;           /* path tiles between road and building, 1..3 */
     uint8_t fallback;      /* 1: the chosen road point did not fit; scanned */
 } bw_overworld_building;
-/* Where a building may stand (overworld.txt 3): its 2 x 2 on
- * grass (short or tall), its path on grass or road, and no water, boulder
- * field, special boulder or other building on the ring of tiles round it,
- * so it stands on dry land a player walks round, reached by its path. */
+/* Where a building may stand (overworld rules 5 and 10): its 2 x 2 on
+ * grass (short or tall), its path on grass or road, and no water and no
+ * other building on the ring of tiles round it (boulder fields, trees and
+ * the border may touch it), so it stands on dry land a player walks round,
+ * reached by its path. */
 
 typedef struct bw_overworld_info {
     int8_t gate[4];        /* N, E, S, W: column (N, S) or row (E, W); -1 none */
@@ -173,7 +174,7 @@ void bw_overworld_points_make(bw_overworld_points *pts, uint32_t seed, int x, in
 int bw_overworld_nearest(const bw_overworld_points *pts, int sx, int sy, int sz, int hint);
 
 /* One blending conversion: what a `tile` next to a pivot of type `pivot`
- * becomes (the table of overworld.txt's rules; one draw). */
+ * becomes (the table of overworld rule 2; one draw). */
 int bw_overworld_blend_tile(bw_rng *r, int pivot, int tile);
 /* Blends the 12 tiles within Manhattan distance 2 of (x, y), the pivot
  * tile itself excluded, as neighbours of a pivot of type `pivot`. */
@@ -197,7 +198,7 @@ void bw_overworld_blend(bw_grid *g, uint32_t seed, int x, int y, bw_overworld_in
 /* Draws one road on g (see bw_overworld_road); returns the steps taken. */
 int bw_overworld_draw_road(bw_grid *g, bw_rng *r, bw_overworld_road *rd);
 
-/* ---- distance maps (overworld.txt: "the distance map to the player") ---- */
+/* ---- distance maps (overworld rule 7: each trainer's distance to the player) ---- */
 
 enum { BW_OVERWORLD_HIKER = 0, BW_OVERWORLD_RIVAL = 1 };
 #define BW_OVERWORLD_INF 0xffffu

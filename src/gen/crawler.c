@@ -1,4 +1,4 @@
-/* WallCrawlers (wallcrawlers.txt); see include/burrow/crawler.h. The map
+/* WallCrawlers (docs/crawler.md); see include/burrow/crawler.h. The map
  * starts open inside the outer wall and the design's walls; crawlers take
  * turns at MakeStep until none is left (or the step cap), then a bounded
  * fix opens a door into every region the walls closed off.
@@ -208,7 +208,7 @@ static int dice(cr_run *u, bw_crawler *c)
     return 0;
 }
 
-/* MakeStep (wallcrawlers.txt). Returns the event; the crawler is deleted
+/* MakeStep (crawler rule 2). Returns the event; the crawler is deleted
  * for BW_CRAWLER_EV_JOIN, _STUCK and _OLD. */
 static int make_step(cr_run *u, bw_crawler *c)
 {
@@ -228,7 +228,7 @@ static int make_step(cr_run *u, bw_crawler *c)
         u->ev->front_free = (uint8_t)front;
     if (front > keep) {
         /* BuildSomeWallTiles: as many as leave `keep` free rows ahead (the
-         * spec's test frontFree > corridorWidth + 1 is "at least one"), at
+         * rule's test frontFree > corridorWidth + 1 is "at least one"), at
          * most stepLength; opening 2 leaves its first `keep` tiles open. */
         n = bw_min(c->step_length, front - keep);
         for (k = 1; k <= n; k++) {
@@ -422,8 +422,8 @@ static void dig_l(bw_map *m, int *reached, int *total,
     *reached += flood(m, px, py);
 }
 
-/* Every open tile reachable (wallcrawlers.txt warns that opening-0
- * crawlers can close rooms off): flood from the first open tile, then open
+/* Every open tile reachable (crawler rule 7; crawler rule 6 warns that
+ * opening-0 crawlers can close rooms off): flood from the first open tile, then open
  * the thinnest straight walls (1 tile, then 2, ...) between what is reached
  * and what is not until nothing is left out. Each pass either opens a door,
  * which reaches at least one more region, or tries thicker walls; past the

@@ -97,7 +97,7 @@ static const char *wall_rule(const bw_crawler_design *d, const int *v)
     return 0;
 }
 
-/* wallcrawlers.txt: Forward is Direction or one of the two next to it. */
+/* Crawler rule 3: Forward is Direction or one of the two next to it. */
 static const char *crawler_rule(const bw_crawler_design *d, const int *v)
 {
     if (v[0] >= d->w || v[1] >= d->h)
@@ -335,8 +335,8 @@ static const char *parse_line(parse_state *s, const char *p, int n)
     return k->apply(s, v);
 }
 
-/* wallcrawlers.txt: opening-2 crawlers (a gap at the start, then 0) are
- * fine "as long as ... no generation has more than 50% of them": the
+/* Crawler rule 6: opening-2 crawlers (a gap at the start, then 0) are
+ * fine as long as no generation has more than half of them: the
  * seeds (generation 0) counted, each later generation by its odds. */
 #define HALF_MSG(g) "generation " #g ": more than half of its crawlers have opening 2 " \
                     "(at most half may: mix openings with an openings line)"

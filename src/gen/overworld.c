@@ -1,7 +1,8 @@
-/* The Pokemon-style overworld (overworld.txt); see include/burrow/overworld.h.
- * Numbers in comments like (2) are the spec's passes: (1) Voronoi, (2)
- * biome blending, (3) roads and buildings; 1.02 and 1.03 are its
- * wilderness, global hashing and distance-map sections. */
+/* The Pokemon-style overworld (docs/overworld.md); see include/burrow/overworld.h.
+ * Comments like (rule 2) cite the overworld rules of docs/overworld.md:
+ * (rule 1) terrain (Voronoi), (rule 2) blending, (rule 3) overgrowth,
+ * (rule 4) roads, (rule 5) buildings, (rule 6) gates, (rule 7) distance
+ * maps, (rule 8) display, (rule 9) ponds, (rule 10) dry land. */
 #include "burrow/overworld.h"
 #include "burrow/geom.h"
 #include "burrow/tile.h"
@@ -32,7 +33,7 @@ static int in_world(int x, int y)
     return x >= -BW_OVERWORLD_WORLD && x <= BW_OVERWORLD_WORLD && y >= -BW_OVERWORLD_WORLD && y <= BW_OVERWORLD_WORLD;
 }
 
-/* ------------------------------------------------------ (1) Voronoi */
+/* ------------------------------------------------- (rule 1) Voronoi */
 
 const uint8_t bw_overworld_type_tile[BW_OVERWORLD_TYPES] = {
     BW_T_OW_SHORT, BW_T_OW_TALL, BW_T_OW_BOULDER, BW_T_OW_WATER
@@ -45,7 +46,7 @@ static uint32_t pt_key(const uint8_t *q)
     return ((uint32_t)q[0] << 16) | ((uint32_t)q[1] << 8) | q[2];
 }
 
-/* (1) 20 points of each type, uniform in the 80 x 42 x BW_OVERWORLD_DEPTH box;
+/* (rule 1) 20 points of each type, uniform in the 80 x 42 x BW_OVERWORLD_DEPTH box;
  * kept sorted by x (insertion: 80 points) for bw_overworld_nearest. */
 void bw_overworld_points_make(bw_overworld_points *pts, uint32_t seed, int x, int y)
 {
@@ -125,7 +126,7 @@ int bw_overworld_nearest(const bw_overworld_points *pts, int sx, int sy, int sz,
     return best;
 }
 
-/* (1) Each cell takes the type of the point nearest to a sample a random
+/* (rule 1) Each cell takes the type of the point nearest to a sample a random
  * step (-1..1 in each axis) off the cell's own place (x, 2y, z). */
 static void voronoi(bw_map *m, uint32_t seed, const bw_overworld_params *p)
 {
@@ -145,7 +146,7 @@ static void voronoi(bw_map *m, uint32_t seed, const bw_overworld_params *p)
         }
 }
 
-/* overworld.txt "Special boulder: J" (--badapple): the mask's set bits
+/* Special boulders J (rule 8; --mask): the mask's set bits
  * become special boulders before blending; blending leaves them alone
  * (they are no terrain), roads run over them, buildings and ponds avoid
  * them. */
@@ -158,7 +159,7 @@ static void special_boulders(bw_map *m, const uint8_t *mask)
                 BW_AT(&m->grid, x + 1, y + 1) = BW_T_OW_SPECIAL;
 }
 
-/* --------------------------------------------------- (2) blending */
+/* ---------------------------------------------- (rule 2) blending */
 
 /* Terrain index = tile - BW_T_OW_SHORT: short, tall, water, boulder, tree
  * (tile.h's order). */
@@ -166,7 +167,7 @@ enum { S = BW_T_OW_SHORT, T = BW_T_OW_TALL, W = BW_T_OW_WATER, B = BW_T_OW_BOULD
 #define KINDS 5
 
 /* What a neighbour becomes: `to1` with chance p1 / 10,000, else `to2` with
- * p2 / 10,000, else it stays; one draw. Each rule of overworld.txt is a
+ * p2 / 10,000, else it stays; one draw. Each blending rule (rule 2) is a
  * chain of rolls; here it is the distribution the chain gives. */
 typedef struct ow_rule {
     uint8_t to1, to2;
@@ -214,7 +215,7 @@ int bw_overworld_blend_tile(bw_rng *r, int pivot, int tile)
     return tile;
 }
 
-/* (2) The 12 tiles within Manhattan distance 2, the pivot excluded. */
+/* (rule 2) The 12 tiles within Manhattan distance 2, the pivot excluded. */
 static const int8_t nb_dx[12] = { 0, -1, 0, 1, -2, -1, 1, 2, -1, 0, 1, 0 };
 static const int8_t nb_dy[12] = { -2, -1, -1, -1, 0, 0, 0, 0, 1, 1, 1, 2 };
 
@@ -228,7 +229,7 @@ void bw_overworld_blend_at(bw_grid *g, bw_rng *r, int x, int y, int pivot)
     }
 }
 
-/* (2) ~80% of the time the pivot moves 0-2 tiles in one of 8 directions
+/* (rule 2) ~80% of the time the pivot moves 0-2 tiles in one of 8 directions
  * and blends again with the first tile's type. */
 int bw_overworld_blend_chain(bw_grid *g, bw_rng *r, int x, int y, bw_overworld_trace *trace)
 {
@@ -264,7 +265,7 @@ int bw_overworld_pivots(int x, int y)
     return bw_min(BW_OVERWORLD_PIVOTS_MAX, BW_OVERWORLD_PIVOTS_MIN + d * BW_OVERWORLD_PIVOTS_NUM / BW_OVERWORLD_PIVOTS_DEN);
 }
 
-/* (2), 1.02: pivots chosen uniformly with replacement over the map.
+/* (rules 2 and 3): pivots chosen uniformly with replacement over the map.
  * Static inline so bw_overworld_map's frame (the Voronoi points, dead by now)
  * holds its locals instead of a call stacking on top of it. */
 static inline void blend_pass(bw_grid *g, uint32_t seed, int x, int y, bw_overworld_info *in)
@@ -292,9 +293,9 @@ void bw_overworld_blend(bw_grid *g, uint32_t seed, int x, int y, bw_overworld_in
     blend_pass(g, seed, x, y, in);
 }
 
-/* ------------------------------------------------- 1.02 border and gates */
+/* ---------------------------------------- (rule 6) border and gates */
 
-/* 1.02 global hashing: the gate between two maps lives at the half-way
+/* (rule 6) Global hashing: the gate between two maps lives at the half-way
  * point of their places (2x + 1, 2y for the east edge of (x, y)), and its
  * position is drawn from (seed, that point) alone, so both maps agree. */
 int bw_overworld_gate(uint32_t seed, int x, int y, int side)
@@ -325,7 +326,7 @@ static void border(bw_map *m, const bw_overworld_info *in)
     if (in->gate[BW_EAST] >= 0) BW_AT(&m->grid, BW_OVERWORLD_W - 1, in->gate[BW_EAST]) = BW_T_OW_GATE;
 }
 
-/* ----------------------------------------------------------- (3) roads */
+/* ------------------------------------------------------ (rule 4) roads */
 
 /* Fixed point: 8 fraction bits. Per axis: along x the road has 77 steps
  * and rows are tall, so it kicks less; along y it has 18 steps to cover up
@@ -353,7 +354,7 @@ static int put_road(bw_grid *g, int vertical, int a, int c)
     return was;
 }
 
-/* (3) Each step moves one along and `v` across: v gets a random kick, keeps
+/* (rule 4) Each step moves one along and `v` across: v gets a random kick, keeps
  * most of itself (momentum), and is pulled toward the velocity that would
  * reach `to` in the steps left; the pull is pull / steps left of the gap,
  * so it grows toward the far border and is all of it on the last `pull`
@@ -406,7 +407,7 @@ int bw_overworld_draw_road(bw_grid *g, bw_rng *r, bw_overworld_road *rd)
     return rd->steps;
 }
 
-/* (3) A horizontal road from the west gate to the east one and a vertical
+/* (rule 4) A horizontal road from the west gate to the east one and a vertical
  * one from north to south. On the world's edge a gate is missing: that
  * road runs from its one gate and stops where it meets the other road
  * (which crosses the whole map, so it always does); in a corner of the
@@ -440,7 +441,7 @@ static void roads(bw_map *m, uint32_t seed, const bw_overworld_params *p, bw_ove
     }
 }
 
-/* --------------------------------------------------- (3) buildings */
+/* ---------------------------------------------- (rule 5) buildings */
 
 int bw_overworld_building_chance(int x, int y)
 {
@@ -474,7 +475,7 @@ static int bad_beside_building(int t)
  * extends right (or down), or left (up) at the map's edge. Places it and
  * returns 1 if the site is dry land (bw_overworld_building in overworld.h): the
  * path on grass or road (it may cross the other road), the 2 x 2 on
- * grass, the ring round it free of water, boulders and buildings. */
+ * grass, the ring round it free of water and of the other building. */
 static int try_building(bw_grid *g, int rx, int ry, int d, int gap, int tile, bw_overworld_building *b)
 {
     int i, x0, y0, bx, by, dx = bw_dx4[d], dy = bw_dy4[d];
@@ -495,8 +496,8 @@ static int try_building(bw_grid *g, int rx, int ry, int d, int gap, int tile, bw
         for (bx = x0; bx < x0 + BW_OVERWORLD_BSIZE; bx++)
             if (!grass_inside(g, bx, by))
                 return 0;
-    /* the ring (the box is inside the map): no water, boulders or the
-     * other building beside it */
+    /* the ring (the box is inside the map): no water or the other
+     * building beside it */
     for (by = y0 - 1; by <= y0 + BW_OVERWORLD_BSIZE; by++)
         for (bx = x0 - 1; bx <= x0 + BW_OVERWORLD_BSIZE; bx++)
             if (bad_beside_building(BW_AT(g, bx, by)))
@@ -533,7 +534,7 @@ static int try_road_tile(bw_grid *g, int x, int y, int first, int tile, bw_overw
     return 0;
 }
 
-/* (3) At the road point drawn before the roads: on the side away from the
+/* (rule 5) At the road point drawn before the roads: on the side away from the
  * bend (-dy; either side, drawn, where the road ran straight), `gap` 1..3
  * tiles off; then the other gaps, then the other side. If none of these
  * is dry land (see bw_overworld_building), the road tiles nearest that point
@@ -596,8 +597,8 @@ static int largest_pond(bw_map *m)
 }
 
 /* A tile a pond may take: terrain (not road, gate, mountain, special
- * boulder or building) with no building within one tile, so the building
- * rule still holds. */
+ * boulder or building) with no building within one tile, so the dry-land
+ * rule (rule 10) still holds. */
 static int pond_may_take(const bw_grid *g, int x, int y)
 {
     int t = BW_AT(g, x, y), i, j;
@@ -610,7 +611,7 @@ static int pond_may_take(const bw_grid *g, int x, int y)
     return 1;
 }
 
-/* Issue 12: every map has a pond (BW_OVERWORLD_POND_MIN tiles of water in one
+/* (rule 9) Every map has a pond (BW_OVERWORLD_POND_MIN tiles of water in one
  * body) on the finished map. Where the terrain left none, an oval of
  * water 5-9 wide and 3-5 tall is dug at a random place (its own stream,
  * so maps that have a pond are untouched), on the tiles pond_may_take;
@@ -686,7 +687,7 @@ int bw_overworld_map(bw_map *m, uint32_t seed, const bw_overworld_params *p, bw_
     blend_pass(&m->grid, seed, p->x, p->y, in);
     if (STOP_AFTER(p) == 2)
         return 0;
-    /* (3) the buildings' road points are drawn before the roads: the
+    /* (rule 5) the buildings' road points are drawn before the roads: the
      * Center on one road (drawn), the Mart on the other */
     stream(&r, seed, P_BUILD, 2 * p->x, 2 * p->y);
     for (i = 0; i < BW_OVERWORLD_BUILDINGS; i++)
@@ -716,9 +717,9 @@ int bw_overworld_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
     return bw_overworld_map(m, seed, &p, 0);
 }
 
-/* ------------------------------------------------ 1.03 distance maps */
+/* ------------------------------------------- (rule 7) distance maps */
 
-/* Step costs (0: impassable), after the 1.03 assignment's table: paths
+/* Step costs (0: impassable), after the original's table: paths
  * and short grass 10, tall grass 15 for hikers and 20 for the rest,
  * buildings 50, gates closed to trainers. Its "mountain" and "forest"
  * (hikers only, 15) are our boulder fields and trees; its impassable
