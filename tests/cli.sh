@@ -186,6 +186,18 @@ rejects cli_overworld_mask_not_pbm overworld --seed 1 --mask "$T/pgm.pbm"
 rejects cli_overworld_mask_bad_pixel overworld --seed 1 --mask "$T/bad.pbm"
 rejects cli_overworld_mask_raw_truncated overworld --seed 1 --mask "$(head -c 100 "$M/ring-raw.pbm" >"$T/r.pbm"; echo "$T/r.pbm")"
 rejects cli_mask_is_overworld_only mines --seed 1 --mask "$M/ring.pbm"
+# A raw mask whose height is followed by a comment: its newline is the one
+# whitespace before the pixels, so the map is the plain mask's.
+{ printf 'P4\n78 19# a comment\n'; tail -c 190 "$M/ring-raw.pbm"; } >"$T/rc.pbm"
+[ "$("$B" overworld --seed 7 --mask "$T/rc.pbm" --format hash 2>&1)" = "$("$B" overworld --seed 7 --mask "$M/ring.pbm" --format hash)" ] &&
+    ok cli_overworld_mask_raw_comment_after_height || bad cli_overworld_mask_raw_comment_after_height
+# 16 KiB is the most a mask may be: exactly 16,384 bytes are read, one more is refused.
+{ cat "$M/ring.pbm"; printf '#'; head -c $((16384 - $(wc -c <"$M/ring.pbm") - 2)) /dev/zero | tr '\0' x; echo; } >"$T/big.pbm"
+[ "$(wc -c <"$T/big.pbm")" -eq 16384 ] &&
+[ "$("$B" overworld --seed 7 --mask "$T/big.pbm" --format hash 2>&1)" = "$("$B" overworld --seed 7 --mask "$M/ring.pbm" --format hash)" ] &&
+    ok cli_overworld_mask_of_16_kib_is_read || bad cli_overworld_mask_of_16_kib_is_read
+printf ' ' >>"$T/big.pbm"
+rejects cli_overworld_mask_over_16_kib overworld --seed 1 --mask "$T/big.pbm"
 # crawler: --design FILE (docs/crawler.md, "Design files")
 D=$(dirname "$0")/designs
 for f in "$D"/*.txt; do

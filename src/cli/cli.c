@@ -134,10 +134,17 @@ static const char *parse_mask(const unsigned char *t, size_t n)
         return "--mask must be 78 x 19 pixels";
     raw = t[1] == '4';
     memset(mask_bits, 0, sizeof mask_bits);
-    if (raw) { /* one whitespace, then rows of (w + 7) / 8 bytes */
-        if (i >= n || (n - i - 1) < (size_t)(h * ((w + 7) / 8)))
+    if (raw) {
+        /* The height ends at one whitespace character, which may be the
+         * newline that ends a comment; then rows of (w + 7) / 8 bytes. */
+        if (i < n && t[i] == '#')
+            while (i < n && t[i] != '\n')
+                i++;
+        if (i >= n || (t[i] != ' ' && t[i] != '\t' && t[i] != '\n' && t[i] != '\r'))
             return not_pbm;
         i++;
+        if (n - i < (size_t)(h * ((w + 7) / 8)))
+            return not_pbm;
     }
     for (y = 0; y < h; y++)
         for (x = 0; x < w; x++) {
@@ -159,7 +166,7 @@ static const char *parse_mask(const unsigned char *t, size_t n)
 
 static int load_mask(const char *path, FILE *err)
 {
-    static unsigned char t[16384];
+    static unsigned char t[16384 + 1]; /* a mask of 16 KiB at most, and one byte to see more */
     const char *e;
     size_t n;
     int rc = read_file(path, "mask", (char *)t, sizeof t, &n, err);
