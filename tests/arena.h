@@ -36,7 +36,7 @@ extern t_arena arena;
 /* Fills the grid and both scratch planes of m with garbage drawn from key. */
 void t_scramble(bw_map *m, uint32_t key);
 
-/* Fixed memory (issue 4): every level of seeds 0..seeds-1 of the registry's
+/* Fixed memory: every level of seeds 0..seeds-1 of the registry's
  * generator `name` hashes the same generated alone over garbage
  * (t_scramble) as after all the others, in either order. */
 #define T_LEVELS_MAX 5

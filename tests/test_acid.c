@@ -1,4 +1,4 @@
-/* Issue 3: ACID_FILL (algorithms.txt). */
+/* ACID_FILL (docs/blocks.md). */
 #include "check.h"
 #include "arena.h"
 #if !BW_TRACE
@@ -253,7 +253,7 @@ static int rate_is(int32_t hit, int32_t tried, int chance)
     return tried > 0 && dev * dev <= 16 * var;
 }
 
-/* algorithms.txt: growth favours "the sides of the open area that are
+/* ACID_FILL: growth favours "the sides of the open area that are
  * facing away from the edge ... weighted particularly heavily to expand
  * towards the center". A bomb opens each closed neighbour of a tunnel cell
  * that is nearer the centre with chance 8/16 and every other one with

@@ -1,4 +1,4 @@
-/* Issue 16: the API's shape. Error codes and their names, the version. */
+/* The API's shape. Error codes and their names, the version. */
 #include "check.h"
 #include "arena.h"
 

@@ -1,4 +1,4 @@
-/* BOMB_GO_OFF (algorithms.txt): only impassable tiles inside the area
+/* BOMB_GO_OFF (docs/blocks.md): only impassable tiles inside the area
  * change; pits, slopes and the keep set never do. */
 #include "check.h"
 #include "arena.h"

@@ -1,4 +1,4 @@
-/* PUT_BUILDING (algorithms.txt): walls, wooden floor, flush and shared
+/* PUT_BUILDING (docs/blocks.md): walls, wooden floor, flush and shared
  * walls, the 1 in 12 wall variants, checked over many seeds. */
 #include "check.h"
 #include "arena.h"
@@ -286,7 +286,7 @@ static void building_walls_1_in_12_crumbling_broken_door(void)
     t_info("building_doors_of_76800", (uint32_t)door);
 }
 
-/* algorithms.txt: only non-corner walls crumble, break or become doors.
+/* PUT_BUILDING: only non-corner walls crumble, break or become doors.
  * Eight overlapping buildings a map: each building's corners are plain
  * wall (or wood) right after it is placed, and in the final grid no door,
  * broken or crumbling wall has a building wall beside it on both axes,

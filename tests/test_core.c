@@ -1,4 +1,4 @@
-/* Issue 2: the core. RNG, planes, flood fill, geometry, tiles, hashes. */
+/* The core. RNG, planes, flood fill, geometry, tiles, hashes. */
 #include "check.h"
 #include "arena.h"
 
@@ -648,8 +648,9 @@ static void geom_line_ends_on_its_end_cell(void)
 
 /* ---- tiles and hashes ---- */
 
-/* areas.txt: everything connects but deep water, rock walls and building
- * walls, plus lava (DLVL 5 1.5.4) and the impassable roots (4.5.1). */
+/* World rule 3: everything connects but deep water, rock walls and building
+ * walls, plus lava (mines rule 1.5.4) and the impassable roots (forest rule
+ * 4.5.1). */
 static void tiles_connects_follows_areas_rule(void)
 {
     CHECK(!bw_tile_connects(BW_T_DEEP));
@@ -674,20 +675,20 @@ static int in_list(const uint8_t *list, int n, int t)
     return 0;
 }
 
-/* Every row of the table against the rule: areas.txt's three tiles that do
- * not connect (deep water, rock walls, building walls, and a crumbling
- * wall, which is one until it breaks), plus what each generator's spec
- * makes impassable (README "Tiles"); and the tiles that lead down or up. */
+/* Every row of the table against the rule: world rule 3's three tiles that
+ * do not connect (deep water, rock walls, building walls, and a crumbling
+ * wall, which is one until it breaks), plus what each generator's own rules
+ * make impassable (docs/tiles.md); and the tiles that lead down or up. */
 static void tiles_whole_table_connects_and_links(void)
 {
     static const uint8_t closed[] = {
-        BW_T_DEEP, BW_T_ROCK, BW_T_BWALL, BW_T_CRUMBLE_WALL,  /* areas.txt */
-        BW_T_LAVA,                                            /* 1.5.4 */
-        BW_T_ROOTS,                                           /* 4.5.1 */
-        BW_T_MD_WALL, BW_T_MD_BORDER, BW_T_MD_WATER,          /* mystery-dungeon.txt */
+        BW_T_DEEP, BW_T_ROCK, BW_T_BWALL, BW_T_CRUMBLE_WALL,  /* world rule 3 */
+        BW_T_LAVA,                                            /* mines 1.5.4 */
+        BW_T_ROOTS,                                           /* forest 4.5.1 */
+        BW_T_MD_WALL, BW_T_MD_BORDER, BW_T_MD_WATER,          /* the mystery dungeon */
         BW_T_OW_WATER, BW_T_OW_BOULDER, BW_T_OW_TREE, BW_T_OW_MOUNTAIN,
-        BW_T_OW_CENTER, BW_T_OW_MART,                         /* overworld.txt */
-        BW_T_CR_WALL,                                         /* wallcrawlers.txt */
+        BW_T_OW_CENTER, BW_T_OW_MART,                         /* the overworld */
+        BW_T_CR_WALL,                                         /* the WallCrawlers */
         BW_T_AIR, BW_T_OW_SPECIAL,
     };
     static const uint8_t down[] = { BW_T_PIT, BW_T_DOWN_SLOPE, BW_T_FIERY_PIT,
@@ -725,7 +726,7 @@ static void hash_golden_fixed_grids(void)
     bw_rng_seed(&r, 5);
     for (y = 2; y < 30; y++)
         for (x = 2; x < 54; x++)
-            BW_AT(&m->grid, x, y) = (uint8_t)bw_rng_below(&r, 57); /* ids 0..56: the table of issue 2, so new tiles keep this golden */
+            BW_AT(&m->grid, x, y) = (uint8_t)bw_rng_below(&r, 57); /* ids 0..56: the table up to crawler floor, before stairs up and open air, so new tiles keep this golden */
     t_golden("grid_random_56x32", bw_grid_hash(&m->grid), 0x66f63a82u);
     CHECK(bw_grid_count(&m->grid, BW_T_MD_WALL) >= 56 * 32 - 52 * 28);
 }

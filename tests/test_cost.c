@@ -1,4 +1,4 @@
-/* Movement cost (issue 17, item 12): the tile table's movement cost
+/* Movement cost: the tile table's movement cost
  * (bw_tile_cost) against the connectivity every generator promises. A
  * player crosses rubble, stalactites, stalagmites, boulders, pillars,
  * coffins, sarcophagi and watchtowers by climbing or digging, at a cost,
@@ -71,8 +71,8 @@ static int stranded(void)
 /* Floors of mdungeon looked at, each with all 11 layouts. */
 static const uint8_t md_floors[] = { 1, 10, 50, 99 };
 
-/* areas.txt "passable for purposes of ensuring connectivity", and the
- * same for every other generator: on every level of every generator
+/* World rule 3 (docs/tiles.md), where a tile that connects is open for
+ * connectivity, read as "passable": on every level of every generator
  * (all 11 mdungeon layouts on floors 1, 10, 50, 99), over SEEDS(300)
  * seeds, no cell of a connected region is out of a walker's reach. */
 static void play_every_connected_cell_reachable_at_finite_cost(void)

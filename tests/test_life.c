@@ -1,4 +1,4 @@
-/* The core's Game of Life (algorithms.txt): the classic and fecund rules,
+/* The core's Game of Life (docs/blocks.md): the classic and fecund rules,
  * the 4-5 cave rule, kept tiles and slopes. */
 #include "check.h"
 #include "arena.h"

@@ -1,4 +1,4 @@
-/* Issue 3: DRUNKEN_MINESHAFT (algorithms.txt), checked through its trace. */
+/* DRUNKEN_MINESHAFT (docs/blocks.md), checked through its trace. */
 #include "check.h"
 #include "arena.h"
 #if !BW_TRACE
@@ -112,7 +112,7 @@ static void on_step(void *ctx, int ev, const bw_mineshaft_step *s)
         v->after_far = 0;
         if (!under(v, s->x, s->y, BW_MINESHAFT_ERR_RESUME))
             v->resume_bad++; /* resumed from a step with error >= 6 */
-        /* algorithms.txt: "the most recent step at which the error was
+        /* DRUNKEN_MINESHAFT: "the most recent step at which the error was
          * less than six", with its width */
         if (s->x != v->lx || s->y != v->ly || s->width != v->lw)
             v->resume_not_latest++;

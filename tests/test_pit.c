@@ -1,4 +1,4 @@
-/* PUT_PIT (algorithms.txt), include/burrow/pit.h: each rule over hundreds
+/* PUT_PIT (docs/blocks.md), include/burrow/pit.h: each rule over hundreds
  * of random plans. */
 #include "check.h"
 #include "arena.h"
@@ -142,7 +142,7 @@ typedef struct walks_seen {
     int x[BW_PIT_WALKS_MAX], y[BW_PIT_WALKS_MAX];
 } walks_seen;
 
-/* algorithms.txt "Working out from the open side of the crescent": each
+/* PUT_PIT, working out from the open side of the crescent: each
  * walk's first cell is off the half moon, the cell behind it (against the
  * opening direction) is in it, and it lies ahead of the seed; the walk
  * lays a pit there. */

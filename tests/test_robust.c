@@ -1,4 +1,4 @@
-/* Robustness (issue 13): every public entry point that checks its
+/* Robustness: every public entry point that checks its
  * arguments checks them before it computes with them, so the extreme ints
  * come back as "out of range" and not as signed overflow (which the
  * sanitizer build, make test-san, stops on); NULL where a header allows it. */
@@ -12,16 +12,16 @@ static bw_map *const m = &arena.map;
 static const int extreme[] = { INT_MIN, INT_MIN + 1, -1000000, -2, -1, 0, 100, 1000000, INT_MAX - 1, INT_MAX };
 #define N_EXTREME ((int)(sizeof extreme / sizeof extreme[0]))
 
-/* issue 13.5: a NULL name is no generator. */
-static void robust_13_5_find_generator_null(void)
+/* A NULL name is no generator. */
+static void robust_find_generator_null(void)
 {
     CHECK(bw_generator_find(0) == 0);
     CHECK(bw_generator_find("") == 0);
     CHECK(bw_generator_find("mines") == &bw_generators[0]);
 }
 
-/* issue 13.4: every generator through the registry, levels out of range. */
-static void robust_13_4_generate_rejects_extreme_levels(void)
+/* Every generator through the registry, levels out of range. */
+static void robust_generate_rejects_extreme_levels(void)
 {
     bw_opts o = { 0 };
     int i, k;
@@ -36,9 +36,9 @@ static void robust_13_4_generate_rejects_extreme_levels(void)
     }
 }
 
-/* issue 13.4: the options a generator reads, at the extremes: -1 for the
+/* The options a generator reads, at the extremes: -1 for the
  * ones out of range, never overflow. */
-static void robust_13_4_generate_rejects_extreme_options(void)
+static void robust_generate_rejects_extreme_options(void)
 {
     bw_opts o = { 0 };
     int k;
@@ -56,11 +56,11 @@ static void robust_13_4_generate_rejects_extreme_options(void)
     }
 }
 
-/* issue 13.4: the generators' other public functions that take a level, a
+/* The generators' other public functions that take a level, a
  * place or an index and say what they do out of range. One test a
  * generator, each with its own state on the stack, as small as the boards
  * need. */
-static void robust_13_4_morlock_render_takes_extreme_levels(void)
+static void robust_morlock_render_takes_extreme_levels(void)
 {
     bw_morlock_plan plan;
     int k;
@@ -69,7 +69,7 @@ static void robust_13_4_morlock_render_takes_extreme_levels(void)
             CHECK(bw_morlock_level(m, 1, extreme[k], 0, &plan) < 0);
 }
 
-static void robust_13_4_crypts_take_extreme_levels(void)
+static void robust_crypts_take_extreme_levels(void)
 {
     bw_crypts_info ci;
     bw_crypts_stairs cs;
@@ -81,7 +81,7 @@ static void robust_13_4_crypts_take_extreme_levels(void)
     }
 }
 
-static void robust_13_4_mdungeon_takes_extreme_ints(void)
+static void robust_mdungeon_takes_extreme_ints(void)
 {
     bw_mdungeon_params mp;
     bw_mdungeon_info mi;
@@ -107,7 +107,7 @@ static void count_parts(const bw_forest_part *p, void *ctx)
     (*(int *)ctx)++;
 }
 
-static void robust_13_4_abyss_forest_mines_take_extreme_ints(void)
+static void robust_abyss_forest_mines_take_extreme_ints(void)
 {
     bw_pit_plan above, own;
     bw_plane *pl = &m->b;
@@ -140,7 +140,7 @@ static void robust_13_4_abyss_forest_mines_take_extreme_ints(void)
 
 /* The world's pieces read a place outside the world as its edge: no
  * overflow on |x| + |y|, and the same answers as at the edge. */
-static void robust_13_4_overworld_place_functions_take_extreme_ints(void)
+static void robust_overworld_place_functions_take_extreme_ints(void)
 {
     int k, j, w = BW_OVERWORLD_WORLD;
     for (k = 0; k < N_EXTREME; k++) {
@@ -155,7 +155,7 @@ static void robust_13_4_overworld_place_functions_take_extreme_ints(void)
     }
 }
 
-static void robust_13_4_overworld_gates_take_extreme_ints(void)
+static void robust_overworld_gates_take_extreme_ints(void)
 {
     int k, j;
     for (k = 0; k < N_EXTREME; k++) {
@@ -169,8 +169,8 @@ static void robust_13_4_overworld_gates_take_extreme_ints(void)
     }
 }
 
-/* issue 13.4: the overworld's distance map, player and trainer extremes. */
-static void robust_13_4_overworld_distance_takes_extreme_ints(void)
+/* The overworld's distance map, player and trainer extremes. */
+static void robust_overworld_distance_takes_extreme_ints(void)
 {
     uint16_t (*d)[BW_OVERWORLD_W] = arena.ow.dist[0]; /* in the map's unused rows */
     int k;
@@ -187,8 +187,8 @@ static void robust_13_4_overworld_distance_takes_extreme_ints(void)
     }
 }
 
-/* issue 13.4: regeneration's level, epoch and player at the extremes. */
-static void robust_13_4_abyss_regenerate_takes_extreme_ints(void)
+/* Regeneration's level, epoch and player at the extremes. */
+static void robust_abyss_regenerate_takes_extreme_ints(void)
 {
     int k;
     REQUIRE(bw_abyss_level(m, 2, 2, 0) == 0);
@@ -208,15 +208,15 @@ static void robust_13_4_abyss_regenerate_takes_extreme_ints(void)
 
 void suite_robust(void)
 {
-    RUN(robust_13_5_find_generator_null);
-    RUN(robust_13_4_generate_rejects_extreme_levels);
-    RUN(robust_13_4_generate_rejects_extreme_options);
-    RUN(robust_13_4_morlock_render_takes_extreme_levels);
-    RUN(robust_13_4_crypts_take_extreme_levels);
-    RUN(robust_13_4_mdungeon_takes_extreme_ints);
-    RUN(robust_13_4_abyss_forest_mines_take_extreme_ints);
-    RUN(robust_13_4_overworld_place_functions_take_extreme_ints);
-    RUN(robust_13_4_overworld_gates_take_extreme_ints);
-    RUN(robust_13_4_abyss_regenerate_takes_extreme_ints);
-    RUN(robust_13_4_overworld_distance_takes_extreme_ints);
+    RUN(robust_find_generator_null);
+    RUN(robust_generate_rejects_extreme_levels);
+    RUN(robust_generate_rejects_extreme_options);
+    RUN(robust_morlock_render_takes_extreme_levels);
+    RUN(robust_crypts_take_extreme_levels);
+    RUN(robust_mdungeon_takes_extreme_ints);
+    RUN(robust_abyss_forest_mines_take_extreme_ints);
+    RUN(robust_overworld_place_functions_take_extreme_ints);
+    RUN(robust_overworld_gates_take_extreme_ints);
+    RUN(robust_abyss_regenerate_takes_extreme_ints);
+    RUN(robust_overworld_distance_takes_extreme_ints);
 }

@@ -1,4 +1,4 @@
-/* PUT_RUBBLE and PUT_LICHEN (algorithms.txt): one patch of 4-8 chunks
+/* PUT_RUBBLE and PUT_LICHEN (docs/blocks.md): one patch of 4-8 chunks
  * round a START, checked against the written rules over many seeds. */
 #include "check.h"
 #include "arena.h"
@@ -110,8 +110,8 @@ static void check_patch(uint32_t s, const bw_rubble_log *log, int changed,
     CHECK(diff == changed);
 }
 
-/* algorithms.txt: "only passable tiles may be overwritten ... rubble will
- * not erase doors, walls, etc.". */
+/* PUT_RUBBLE: only passable tiles are overwritten, so doors and walls
+ * survive. */
 static int rubble_may(int t)
 {
     return bw_tile_passable(t) && t != BW_T_DOOR && t != BW_T_BROKEN_WALL &&

@@ -1,4 +1,4 @@
-/* PUT_TERRAIN_STREAMER_WATER (algorithms.txt): end points, the distance
+/* PUT_TERRAIN_STREAMER_WATER (docs/blocks.md): end points, the distance
  * to up slopes, throws and rounds, and the deepening pass. */
 #include "check.h"
 #include "arena.h"
@@ -256,15 +256,15 @@ static int same_ends(const bw_streamer_line *a, const bw_streamer_line *b)
     return a->sx == b->sx && a->sy == b->sy && a->ex == b->ex && a->ey == b->ey;
 }
 
-/* algorithms.txt "If this happens three times, a new start and end point
- * are calculated". Rock above y = 20, floor below, and a column of up
- * slopes at x = 60: ends lie at x <= 40 or x >= 80, and a line between
- * ends on opposite sides must step on the column, so those ends always
- * fail, while ends on one side nearly always succeed. Seen through the
- * trace: a round's throws share their ends; a round whose line is thrown
- * three times is followed by a round with new ends; ends on opposite sides
- * are thrown exactly three times. Seeds whose first ends cross then lay a
- * line from other ends (reusing the first ends would lay none). */
+/* PUT_TERRAIN_STREAMER_WATER: after three failures new ends are chosen.
+ * Rock above y = 20, floor below, and a column of up slopes at x = 60: ends
+ * lie at x <= 40 or x >= 80, and a line between ends on opposite sides must
+ * step on the column, so those ends always fail, while ends on one side
+ * nearly always succeed. Seen through the trace: a round's throws share
+ * their ends; a round whose line is thrown three times is followed by a
+ * round with new ends; ends on opposite sides are thrown exactly three
+ * times. Seeds whose first ends cross then lay a line from other ends
+ * (reusing the first ends would lay none). */
 static void streamer_new_ends_after_exactly_three_throws(void)
 {
     bw_streamer_params p;

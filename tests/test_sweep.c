@@ -1,4 +1,4 @@
-/* The sanitizer sweep (issue 13.1): every level of every generator over
+/* The sanitizer sweep: every level of every generator over
  * many seeds, checking little more than a sane map, so that the sanitizer
  * build (make test-san: -fsanitize=address,undefined, stop on the first
  * report) sees enough seeds to catch reads outside the grid that only

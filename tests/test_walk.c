@@ -1,4 +1,4 @@
-/* The core's Drunken Walk (algorithms.txt): bounded, 8-neighbour steps
+/* The core's Drunken Walk (docs/blocks.md): bounded, 8-neighbour steps
  * inside the map, weighted toward the goal. */
 #include "check.h"
 #include "arena.h"

@@ -1,4 +1,4 @@
-/* PUT_ORC_WATCHTOWERS (algorithms.txt): 4 x 4 towers never over a pit,
+/* PUT_ORC_WATCHTOWERS (docs/blocks.md): 4 x 4 towers never over a pit,
  * slope, granite or another tower; bounded tries. */
 #include "check.h"
 #include "arena.h"

@@ -1,4 +1,4 @@
-/* ACID_FILL (algorithms.txt): connects every open area of a level. The
+/* ACID_FILL (docs/blocks.md): connects every open area of a level. The
  * open area nearest the map centre is the "main" colour (kept in m->a);
  * every other area grows from its seed by a drunken walk toward the
  * centre-most main cell (bw_walk), opening the closed cells it crosses and

@@ -1,4 +1,4 @@
-/* BOMB_GO_OFF (algorithms.txt): inside the bombed area, randomly selected
+/* BOMB_GO_OFF (docs/blocks.md): inside the bombed area, randomly selected
  * impassable tiles turn into another tile (usually a passable one). Pits
  * and slopes are never affected, nor is anything outside the area. */
 #ifndef BURROW_BOMB_H

@@ -1,4 +1,4 @@
-/* PUT_BUILDING (algorithms.txt): a rectangle of building wall around a
+/* PUT_BUILDING (docs/blocks.md): a rectangle of building wall around a
  * wooden-floor interior. Walls are not placed over wooden floor, wooden
  * floor erases walls, flush walls of two buildings both become floor, and
  * each non-corner wall rolls 1/12 crumbling, 1/12 broken, 1/12 door.

@@ -1,4 +1,4 @@
-/* Iterative span flood fill (algorithms.txt, Flood Fill; Heckbert's seed
+/* Iterative span flood fill (Flood Fill, docs/blocks.md; Heckbert's seed
  * fill) with an explicit stack of fixed capacity. It never recurses; each
  * stack entry is a filled span and the side still to explore, so a cell is
  * tested about once. When the stack is full a span is dropped, and once the

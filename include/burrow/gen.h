@@ -1,4 +1,4 @@
-/* The generator registry: one row per generator of the specification, so
+/* The generator registry: one row per generator burrow has, so
  * the CLI, the tests and the bench iterate over the same list. */
 #ifndef BURROW_GEN_H
 #define BURROW_GEN_H
@@ -19,7 +19,7 @@ enum {
     BW_GEN_CRAWLER = 8
 };
 
-struct bw_crawler_design; /* wallcrawlers.txt, see crawler.h */
+struct bw_crawler_design; /* a WallCrawlers design, see crawler.h */
 
 /* Options a generator may read; each ignores the ones it does not use. */
 typedef struct bw_opts {

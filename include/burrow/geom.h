@@ -1,4 +1,4 @@
-/* Integer geometry. areas.txt: distances are Pythagorean unless stated, so
+/* Integer geometry. World rule 1: distances are Pythagorean unless stated, so
  * compare squared distances and never take a root. */
 #ifndef BURROW_GEOM_H
 #define BURROW_GEOM_H

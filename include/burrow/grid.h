@@ -8,7 +8,7 @@
 #include "burrow/config.h"
 #include "burrow/tile.h"
 
-#define BW_GRID_MAX 120 /* areas.txt: every level is 120 x 120 */
+#define BW_GRID_MAX 120 /* every level of the five dungeons is 120 x 120 */
 #define BW_GRID_CELLS (BW_GRID_MAX * BW_GRID_MAX)
 
 typedef struct bw_grid {

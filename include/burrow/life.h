@@ -1,4 +1,4 @@
-/* Game of Life with its numbers as arguments (algorithms.txt): a live cell
+/* Game of Life with its numbers as arguments (docs/blocks.md): a live cell
  * with survive_min..survive_max live neighbours lives on, a dead one with
  * birth_min..birth_max comes alive. Tiles in `keep`, and up and down slopes
  * always, are never replaced (they count as dead neighbours unless they are

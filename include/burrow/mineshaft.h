@@ -1,4 +1,4 @@
-/* DRUNKEN_MINESHAFT (algorithms.txt): carves a meandering passable line,
+/* DRUNKEN_MINESHAFT (docs/blocks.md): carves a meandering passable line,
  * 1 to 4 tiles wide, from a start toward a goal. Its moves are weighted by
  * the fixed start-to-goal direction, never by where the goal is from the
  * walker, so it does not correct back when it veers. Each step is a record
@@ -21,7 +21,7 @@
 #include "burrow/rng.h"
 #include "burrow/tile.h"
 
-#define BW_MINESHAFT_ERR_MAX 10    /* algorithms.txt: "larger than ten" backs up */
+#define BW_MINESHAFT_ERR_MAX 10    /* DRUNKEN_MINESHAFT: past 10 it backs up */
 #define BW_MINESHAFT_ERR_RESUME 6  /* ... to the latest step with error "less than six" */
 /* Step records kept (4 bytes each, on the stack). Backing up only ever
  * needs the records from the latest step with error < 6 on, so when the

@@ -1,4 +1,4 @@
-/* PUT_PIT (algorithms.txt): 1 x 1 pit seeds at least 40 apart, each grown
+/* PUT_PIT (docs/blocks.md): 1 x 1 pit seeds at least 40 apart, each grown
  * into a half moon of down slopes; from the open side of the crescent
  * several drunken walks lay pit tiles (never over a down slope); a Game of
  * Life smooths the pit's edge (BW_PIT_SURVIVE_MIN...), and a pit tile that dies becomes crumbling
@@ -21,7 +21,7 @@
 #include "burrow/plane.h"
 #include "burrow/rng.h"
 
-/* algorithms.txt: seeds no less than 40 squares apart (Pythagorean). */
+/* PUT_PIT: seeds at least 40 squares apart (Pythagorean, world rule 1). */
 #define BW_PIT_SPACING 40
 /* Most pits one plan holds. Three keeps a free corner for the next level's
  * pits (see bw_pit_place): four points 32 from each corner could cover
@@ -41,7 +41,7 @@
 #define BW_PIT_WALKS_MAX 7
 /* Smoothing generations of the Game of Life. */
 #define BW_PIT_LIFE_GENS 1
-/* Its numbers (algorithms.txt leaves them to the use): a pit tile with
+/* Its numbers (PUT_PIT leaves them to the use): a pit tile with
  * 2-8 pit neighbours lives on, any other cell with 5-8 becomes pit. A
  * tip or a lone tile dies (to crumbling dirt) and a notch fills, so the
  * edge is smoothed; the middle of a pit (6-8 neighbours) never dies, so a

@@ -1,4 +1,4 @@
-/* PUT_RUBBLE and PUT_LICHEN (algorithms.txt): one patch of 4-8 small
+/* PUT_RUBBLE and PUT_LICHEN (docs/blocks.md): one patch of 4-8 small
  * rectangles ("chunks") scattered around a START tile. Lichen is "nearly
  * identical", so both are this one block with different parameters. */
 #ifndef BURROW_RUBBLE_H
@@ -11,7 +11,7 @@
 #include "burrow/geom.h"
 #include "burrow/tile.h"
 
-#define BW_RUBBLE_MAX_CHUNKS 8   /* algorithms.txt: "repeat 4-8 times" */
+#define BW_RUBBLE_MAX_CHUNKS 8   /* PUT_RUBBLE: 4-8 chunks a patch */
 /* bw_rubble_put: draws of START before it settles for a tile it may not
  * overwrite (the patch then still lands around it, on what it may). */
 #define BW_RUBBLE_START_TRIES 32

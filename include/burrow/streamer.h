@@ -1,4 +1,4 @@
-/* PUT_TERRAIN_STREAMER_WATER (algorithms.txt): drunken lines of shallow
+/* PUT_TERRAIN_STREAMER_WATER (docs/blocks.md): drunken lines of shallow
  * water from a point in a wall to a point in the open, both at least 20
  * from every up slope; a line that passes within 10 of an up slope is
  * redrawn, and after three such throws new end points are drawn. Then every
@@ -24,7 +24,7 @@
 /* Start/end rounds per streamer before it is given up (fallback: no
  * streamer, reported). */
 #define BW_STREAMER_ROUNDS 8
-/* Throws of the line per round (algorithms.txt: three). */
+/* Throws of the line per round (PUT_TERRAIN_STREAMER_WATER: three). */
 #define BW_STREAMER_THROWS 3
 
 /* One line drawn between two end points, for tests and debugging: `round`

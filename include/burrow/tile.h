@@ -1,4 +1,4 @@
-/* Every tile the specification names, and one table of their properties.
+/* Every tile burrow's generators lay, and one table of their properties.
  * Ids are stable and append-only: they are the output of --format ids and
  * hashes depend on them. */
 #ifndef BURROW_TILE_H
@@ -22,7 +22,7 @@
 #define BW_COLOUR_FG(c) ((c) & 0x1ffu)      /* < 0x100: an SGR code; else 256-colour */
 #define BW_COLOUR_BG(c) (((c) >> 16) & 0xffu) /* 0: none */
 #define BW_TILE_LIST(X) \
-    /* areas.txt and algorithms.txt */                                      \
+    /* the five dungeons and the building blocks */                         \
     X(ROCK,          "rock wall",        '#', 90, 0, 0)                        \
     X(DIRT,          "dirt",             '.', 33, BW_OPEN, 1)                  \
     X(BWALL,         "building wall",    '#', 97, 0, 0)                        \
@@ -60,7 +60,7 @@
     X(STAIRS,        "stairs down",      '>', 97, BW_OPEN | BW_DOWN, 1)        \
     X(FLOOR,         "floor",            '.', 37, BW_OPEN, 1)                  \
     X(LADDER,        "ladder up",        'H', 33, BW_OPEN | BW_UP, 1)          \
-    /* mystery-dungeon.txt */                                               \
+    /* the mystery dungeon */                                               \
     X(MD_WALL,       "md wall",          '#', 90, 0, 0)                        \
     X(MD_BORDER,     "md border",        '#', 94, 0, 0)                        \
     X(MD_ROOM,       "md room floor",    '.', 37, BW_OPEN, 1)                  \
@@ -69,7 +69,7 @@
     X(MD_WATER,      "md water",         '~', 34, 0, 0)                        \
     X(MD_SHOP,       "md shop carpet",   '=', 95, BW_OPEN, 1)                  \
     X(MD_HOUSE,      "md monster house", '.', 91, BW_OPEN, 1)                  \
-    /* overworld.txt */                                                     \
+    /* the overworld */                                                     \
     X(OW_SHORT,      "short grass",      '.', 92, BW_OPEN, 1)                  \
     X(OW_TALL,       "tall grass",       ':', 32, BW_OPEN, 1)                  \
     X(OW_WATER,      "water",            '~', 34, 0, 0)                        \
@@ -80,20 +80,21 @@
     X(OW_MOUNTAIN,   "mountain",         '&', 30 | BW_BG(47), 0, 0)            \
     X(OW_CENTER,     "pokemon center",   'C', 91, 0, 0)                        \
     X(OW_MART,       "pokemart",         'M', 94, 0, 0)                        \
-    /* wallcrawlers.txt */                                                  \
+    /* the WallCrawlers */                                                  \
     X(CR_WALL,       "crawler wall",     '#', 37, 0, 0)                        \
     X(CR_OPEN,       "crawler floor",    '.', 37, BW_OPEN, 1)                  \
-    /* added later: areas.txt's crypts (stairs up below stairs down) and
-     * forest (the open air between the canopy's branches) */              \
+    /* added later: the crypts' (stairs up below stairs down) and the
+     * forest's (the open air between the canopy's branches) */            \
     X(STAIRS_UP,     "stairs up",        '<', 97, BW_OPEN | BW_UP, 1)          \
     X(AIR,           "open air",         ' ', 30, 0, 0)                        \
-    /* overworld.txt's special boulder, placed by a mask (--mask) */        \
+    /* the overworld's special boulder, placed by a mask (--mask) */        \
     X(OW_SPECIAL,    "special boulder",  'J', BW_C256(215), 0, 0)
 
-/* Flags. BW_CONNECTS: open for connectivity (areas.txt: everything but deep
- * water, rock walls and building walls, plus what a generator's spec adds,
- * such as lava). BW_PASS: a creature can walk onto it (PUT_RUBBLE: rubble
- * is impassable but still counts for connectivity). */
+/* Flags. BW_CONNECTS: open for connectivity (world rule 3, docs/tiles.md:
+ * everything but deep water, rock walls and building walls, plus what a
+ * generator's own rules add, such as lava). BW_PASS: a creature can walk
+ * onto it (PUT_RUBBLE: rubble is impassable but still counts for
+ * connectivity). */
 #define BW_CONNECTS 0x01u
 #define BW_PASS     0x02u
 #define BW_DOWN     0x04u /* links to the level below */

@@ -1,4 +1,4 @@
-/* Drunken Walk (algorithms.txt): a random walk over the 8 directions whose
+/* Drunken Walk (docs/blocks.md): a random walk over the 8 directions whose
  * choice is weighted toward a goal tile, so it corrects back when it roams. */
 #ifndef BURROW_WALK_H
 #define BURROW_WALK_H

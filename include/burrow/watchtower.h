@@ -1,4 +1,4 @@
-/* PUT_ORC_WATCHTOWERS (algorithms.txt): 4 x 4 blocks of orc watchtower that
+/* PUT_ORC_WATCHTOWERS (docs/blocks.md): 4 x 4 blocks of orc watchtower that
  * may overwrite anything but pits, slopes, granite (rock wall) and other
  * watchtowers; a place that would touch one of those is drawn again. */
 #ifndef BURROW_WATCHTOWER_H

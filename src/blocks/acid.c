@@ -1,4 +1,4 @@
-/* ACID_FILL (algorithms.txt). The spec keeps a colour per open area and
+/* ACID_FILL (docs/blocks.md). The rule keeps a colour per open area and
  * grows all of them until one colour is left. With two bit planes instead
  * of a byte per cell we grow one colour at a time, which meets the same
  * end state: m->a holds the "main" colour (the area nearest the map
@@ -170,7 +170,7 @@ static int corridor(acid *a, int x, int y, int gx, int gy)
     return rc > 0;
 }
 
-/* The open cell nearest the centre (Pythagorean, areas.txt); of equally
+/* The open cell nearest the centre (Pythagorean, world rule 1); of equally
  * near ones the one on the nearer ring round the centre (Chebyshev
  * distance), then the first in row order: the cell a search ring by ring
  * outwards meets first. One pass over the map, which is simpler than the

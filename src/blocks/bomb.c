@@ -1,4 +1,4 @@
-/* BOMB_GO_OFF (algorithms.txt). */
+/* BOMB_GO_OFF (docs/blocks.md). */
 #include "burrow/bomb.h"
 
 void bw_bomb_defaults(bw_bomb_params *p)

@@ -1,4 +1,4 @@
-/* PUT_BUILDING (algorithms.txt). */
+/* PUT_BUILDING (docs/blocks.md). */
 #include "burrow/building.h"
 
 void bw_building_defaults(bw_building_params *p)
@@ -96,7 +96,7 @@ int bw_building_put(bw_grid *g, bw_rng *r, const bw_building_params *p,
         y += dy;
     }
 
-    /* algorithms.txt: only a non-corner wall crumbles, breaks or is a
+    /* PUT_BUILDING: only a non-corner wall crumbles, breaks or is a
      * door. Once buildings overlap, a later outline can pass over an
      * earlier corner (and re-roll it), or meet an earlier wall in a new L
      * or T. Any variant with a building wall beside it on both axes is a

@@ -1,4 +1,4 @@
-/* DRUNKEN_MINESHAFT (algorithms.txt). The walker's 8 moves are weighted by
+/* DRUNKEN_MINESHAFT (docs/blocks.md). The walker's 8 moves are weighted by
  * their dot product with the fixed start-to-goal vector u (moves that do
  * not advance along u weigh 0), so every move advances along u and the
  * walk drifts sideways like Drunken Walk, but nothing pulls it back toward

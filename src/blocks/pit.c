@@ -1,4 +1,4 @@
-/* PUT_PIT (algorithms.txt); see include/burrow/pit.h. */
+/* PUT_PIT (docs/blocks.md); see include/burrow/pit.h. */
 #include "burrow/pit.h"
 #include "burrow/geom.h"
 #include "burrow/life.h"
@@ -149,7 +149,7 @@ typedef struct walk_ctx {
     uint8_t tile;
 } walk_ctx;
 
-/* algorithms.txt: pit tiles may be placed over anything except down slopes. */
+/* PUT_PIT: pit tiles may be placed over anything except down slopes. */
 static int lay_pit(int x, int y, void *vc)
 {
     walk_ctx *c = (walk_ctx *)vc;
@@ -191,7 +191,7 @@ static void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
     if (stage < STAGE_WALK)
         return;
 
-    /* algorithms.txt "Working out from the open side of the crescent":
+    /* PUT_PIT, working out from the open side of the crescent:
      * each walk starts on the first cell past the slopes along dir, at a
      * random offset across, and heads outwards. The offset stays where the
      * seed's row across is still slope (for a diagonal dir a step across is

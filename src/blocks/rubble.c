@@ -1,4 +1,4 @@
-/* PUT_RUBBLE and PUT_LICHEN (algorithms.txt). */
+/* PUT_RUBBLE and PUT_LICHEN (docs/blocks.md). */
 #include "burrow/rubble.h"
 
 void bw_rubble_defaults(bw_rubble_params *p)

@@ -1,4 +1,4 @@
-/* PUT_TERRAIN_STREAMER_WATER (algorithms.txt, areas.txt 1.3.3). */
+/* PUT_TERRAIN_STREAMER_WATER (docs/blocks.md; mines rule 1.3.3). */
 #include "burrow/streamer.h"
 #include "burrow/walk.h"
 #include "burrow/geom.h"

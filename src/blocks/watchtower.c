@@ -1,4 +1,4 @@
-/* PUT_ORC_WATCHTOWERS (algorithms.txt). */
+/* PUT_ORC_WATCHTOWERS (docs/blocks.md). */
 #include "burrow/watchtower.h"
 
 /* "any type of tile beside pit, slope, granite wall, or orcish
