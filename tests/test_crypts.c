@@ -1,5 +1,6 @@
-/* The Crypts (areas.txt 2.1 - 2.6), include/burrow/crypts.h. Each test is
- * named after the rule it checks and runs SEEDS(500) seeds of every level.
+/* The Crypts (rules 2.1 - 2.6, docs/crypts.md), include/burrow/crypts.h.
+ * Each test is named after the rule it checks and runs SEEDS(500) seeds of
+ * every level.
  *
  * The tests read the map, and use the generator's room table only to know
  * where each room claims to be and what it claims to hold. A room's tiles
@@ -9,7 +10,7 @@
  * definition; corridor legs are recomputed from the link table the same
  * way. Connectivity for a player: every passable tile is reachable from
  * the stairs through passable tiles (4-neighbours, doors included), and
- * areas.txt's reading (everything but rock and building walls counts,
+ * world rule 3's reading (everything but rock and building walls counts,
  * pillars, sarcophagi and coffins too) gives one region. */
 #include "check.h"
 #include "arena.h"
@@ -41,7 +42,7 @@ static int popcount4(unsigned v) { return (v & 1) + (v >> 1 & 1) + (v >> 2 & 1) 
 
 /* ------------------------------------------------ shapes, from the rules */
 
-/* The shape a room claims, from 2.1 and the README: a rectangle fills its
+/* The shape a room claims, from rule 2.1 and docs/crypts.md: a rectangle fills its
  * box; an ellipse is the disc of half-axes W/2, H/2 (in doubled
  * coordinates); a trapezoid has its long side along one box side, the
  * short one of `shortlen` centred on the opposite (`narrow`) side, and
@@ -217,7 +218,7 @@ static void each_link(const bw_crypts_info *in, link_fn fn, void *ctx)
     }
 }
 
-/* ---------------------------------------------------------------- 2.1 */
+/* ----------------------------------------------------------- rule 2.1 */
 
 /* Counts of shapes over all seeds, for occurrence and the shape mix. */
 typedef struct shape_stats {
@@ -326,7 +327,7 @@ static void crypts_2_1_room_shapes_on_a_grid(void)
     t_info("crypts_circles", st.circle);
 }
 
-/* A trapezoid's slanted sides are straight (2.1): every line across is
+/* A trapezoid's slanted sides are straight (rule 2.1): every line across is
  * within one tile of the ideal side's length there, so no line sticks out
  * of the side by a tile at either end (no "ears", as floor rounding gave
  * when the long side was the only line at full length). The ideal length
@@ -368,7 +369,7 @@ static void crypts_2_1_trapezoids_have_straight_sides(void)
     CHECK(checked > 0);
 }
 
-/* ---------------------------------------------------------------- 2.2 */
+/* ----------------------------------------------------------- rule 2.2 */
 
 /* Obstacles in a room: pillar, sarcophagus, coffin. */
 static int obstacle(int t) { return t == BW_T_PILLAR || t == BW_T_SARCOPHAGUS || t == BW_T_COFFIN; }
@@ -397,7 +398,7 @@ static int axis_centred(int lo, int hi, int v, int b, int p)
     return v >= lo + 1 && v + b - 1 <= hi - 1 && bw_abs((first - lo) - (hi - (last + b - 1))) <= 1;
 }
 
-/* A sarcophagus or coffin in rows (2.2, regular intervals): its top-left
+/* A sarcophagus or coffin in rows (rule 2.2, regular intervals): its top-left
  * tile is on the room's lattice, centred in the room's box both ways. */
 static int on_lattice(const bw_crypts_room *r, int x, int y, int upright)
 {
@@ -570,7 +571,7 @@ static void crypts_2_2_room_features(void)
     CHECK(st.inner_doors[1] > 0 && st.inner_doors[2] > 0 && st.inner_doors[3] > 0 && st.inner_doors[4] > 0);
 }
 
-/* Perimeter pillars (2.2) stay on the perimeter: each s x s block belongs
+/* Perimeter pillars (rule 2.2) stay on the perimeter: each s x s block belongs
  * to a side d of the room, lies wholly in that side's half (off the
  * middle line across d, so no pillar crosses or touches the room's middle)
  * and stands one walkway tile in from the room's edge toward d: beyond its
@@ -618,7 +619,7 @@ static void crypts_2_2_pillars_stay_on_the_perimeter(void)
     CHECK(blocks[BW_CRYPTS_RECT] > 0 && blocks[BW_CRYPTS_ELLIPSE] > 0 && blocks[BW_CRYPTS_TRAPEZOID] > 0);
 }
 
-/* 2.2 "one or more features": every room holds a real one, the stairs
+/* Rule 2.2 "one or more features": every room holds a real one, the stairs
  * (up or down) not counted; what it claims is on the map (features_hold),
  * so here the claim and an obstacle or inner wall on the map. */
 static void crypts_2_2_every_room_has_a_real_feature(void)
@@ -645,7 +646,7 @@ static void crypts_2_2_every_room_has_a_real_feature(void)
     CHECK(stair_rooms > 0);
 }
 
-/* 2.2 "sarcophagi at regular intervals", "coffins at regular intervals":
+/* Rule 2.2 "sarcophagi at regular intervals", "coffins at regular intervals":
  * a lattice holds 2 or more blocks, all of one orientation, on the
  * lattice centred in the room's box (checked per block in features_hold). */
 static void crypts_2_2_lattice_centred_two_or_more(void)
@@ -680,8 +681,8 @@ static void crypts_2_2_lattice_centred_two_or_more(void)
     t_info("crypts_lattice_fewest_blocks", min_seen);
 }
 
-/* 2.2 "coffins at irregular intervals": a room of strewn coffins holds
- * 2 (coffins, plural) to area / 40 + 2 of them (the README's rule), and
+/* Rule 2.2 "coffins at irregular intervals": a room of strewn coffins holds
+ * 2 (coffins, plural) to area / 40 + 2 of them (docs/crypts.md's rule), and
  * many get all they want. */
 static void crypts_2_2_strewn_coffin_count(void)
 {
@@ -713,7 +714,7 @@ static void crypts_2_2_strewn_coffin_count(void)
     t_info("crypts_strewn_two", hist[2]);
 }
 
-/* The last resort of 2.2 "one or more features" always has room: a room
+/* The last resort of rule 2.2 "one or more features" always has room: a room
  * left without a feature holds no obstacle, only the reserved exit mouths
  * (2 deep on up to 3 lanes round each side's middle line) and one stair
  * 3 x 3 at most; its strewn coffins (placed in any order, each with a free
@@ -897,7 +898,7 @@ static void crypts_2_2_one_staircase_down_in_a_room(void)
         }
 }
 
-/* ---------------------------------------------------------------- 2.3 */
+/* ----------------------------------------------------------- rule 2.3 */
 
 typedef struct exit_stats {
     uint32_t exits, doors, splits, levels_with_split, per_room[5];
@@ -1043,7 +1044,7 @@ static void crypts_2_3_corridors_one_to_three_wide(void)
     CHECK(st.lines > 0);
 }
 
-/* ------------------------------------------------------------ 2.4, 2.5 */
+/* ------------------------------------------------------ rules 2.4, 2.5 */
 
 typedef struct pillar_stats {
     uint32_t wall, centre, both, checked, regular_runs;
@@ -1059,8 +1060,8 @@ static int lane_allowed(const bw_crypts_link *k, int lane)
 }
 
 /* Along every lane of every clean leg, pillars stand exactly `period`
- * apart and only on lanes the link's pattern allows (2.4: walls, only
- * when 2-3 wide; 2.5: centre, only when 3 wide); a lane whose leg is long
+ * apart and only on lanes the link's pattern allows (rule 2.4: walls, only
+ * when 2-3 wide; rule 2.5: centre, only when 3 wide); a lane whose leg is long
  * enough holds some. */
 static void check_pillar_runs(const bw_crypts_info *in, int c, int south, const bw_crypts_link *k, void *ctx)
 {
@@ -1135,7 +1136,7 @@ static void corridor_pillars(int centre)
                         w.found = 0;
                         each_link(&in, find_pillar, &w);
                         CHECK(w.found);
-                        /* 2.4: 1 x 1, no pillar beside it */
+                        /* Rule 2.4: 1 x 1, no pillar beside it */
                         CHECK(T(x - 1, y) != BW_T_PILLAR && T(x + 1, y) != BW_T_PILLAR &&
                               T(x, y - 1) != BW_T_PILLAR && T(x, y + 1) != BW_T_PILLAR);
                     }
@@ -1150,7 +1151,7 @@ static void corridor_pillars(int centre)
 static void crypts_2_4_wall_pillars_in_wide_corridors(void) { corridor_pillars(0); }
 static void crypts_2_5_centre_pillars_in_3_wide_corridors(void) { corridor_pillars(1); }
 
-/* ---------------------------------------------------------------- 2.6 */
+/* ----------------------------------------------------------- rule 2.6 */
 
 static void crypts_2_6_everything_connected(void)
 {
@@ -1164,7 +1165,7 @@ static void crypts_2_6_everything_connected(void)
         for (n = 1; n <= LEVELS; n++) {
             int sx = -1, sy = -1, total, reached;
             gen(s, n, &in);
-            /* areas.txt: every open square (all but rock and building
+            /* world rule 3: every open square (all but rock and building
              * walls) in one region */
             CHECK(bw_fill_connected(&m->fill, g, &open, &m->a));
             /* a player: every passable tile from the stairs */
@@ -1268,7 +1269,7 @@ static void crypts_registry_and_range(void)
     CHECK(in.level == 3 && in.rooms >= 14 && in.rooms <= 19 && in.links >= in.rooms - 1);
 }
 
-/* ------------------------------------------ the finished grid (issue 11) */
+/* ----------------------------------------------------- the finished grid */
 
 /* Rooms as a player sees them: the 4-connected pieces of room floor and
  * what stands in a room (pillars, sarcophagi, coffins, the inner room's
@@ -1317,7 +1318,7 @@ static int corridor(int x, int y)
     return 1;
 }
 
-/* 2.4 "pillars at regular intervals" along a corridor's walls, on every
+/* Rule 2.4 "pillars at regular intervals" along a corridor's walls, on every
  * straight stretch as the map shows it: a wall lane is a line of corridor
  * tiles with rock beside them on one side (west, east, north or south),
  * broken wherever the rock beside it opens (a corner, a side corridor) or
@@ -1368,7 +1369,7 @@ static void crypts_2_4_pillars_regular_on_every_straight_wall(void)
     CHECK(runs > 0 && bad == 0);
 }
 
-/* 2.2 "square pillars ... around the perimeter of the room": a ring. A
+/* Rule 2.2 "square pillars ... around the perimeter of the room": a ring. A
  * block is an s x s square of pillars; it stands on side d (N, E, S, W)
  * if, beside it toward d, one walkway tile of the room lies before the
  * outside or an exit's door, which stands in the rock (on a line through
@@ -1461,7 +1462,7 @@ static void crypts_2_2_perimeter_pillars_form_a_ring(void)
     CHECK(rooms > 0 && bad == 0);
 }
 
-/* 2.2 "sarcophagi at regular intervals" with an inner room: the blocks
+/* Rule 2.2 "sarcophagi at regular intervals" with an inner room: the blocks
  * inside the inner room (the box of its building walls) stand on the grid
  * of those outside it: their x (and y) differ from an outside block's by a
  * multiple of the greatest common divisor of the outside blocks' x (y)

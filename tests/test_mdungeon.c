@@ -1,7 +1,9 @@
-/* Issue 5: Mystery-Dungeon floors (mystery-dungeon.txt), all eleven
- * layouts. Floor tiles for reachability are the tiles whose flags have
- * BW_CONNECTS: room floor, hallway, junction, shop carpet, monster-house
- * floor and stairs; walls, the border and water are closed. */
+/* Mystery-Dungeon floors (mdungeon rules 1-14, docs/mdungeon.md), all
+ * eleven layouts. A rule's number in a test's name has no leading zero (4,
+ * 10_11, 14); two digits from 0 (05, 09, 0a) name a layout. Floor tiles
+ * for reachability are the tiles whose flags have BW_CONNECTS: room floor,
+ * hallway, junction, shop carpet, monster-house floor and stairs; walls,
+ * the border and water are closed. */
 #include "check.h"
 #include "arena.h"
 
@@ -178,7 +180,7 @@ static void mdungeon_nothing_outside_inner_52x28_is_floor(void)
     each_floor(SEEDS(500), 0, inside_inner);
 }
 
-/* ---- (3) layout shapes ---- */
+/* ---- rules 3 and 13: layout shapes ---- */
 
 /* Cell kinds a layout allows at sector (i, j) of a gx x gy grid, as bits
  * 1 << BW_MDUNGEON_CELL_*: N nothing, R a real room, A a 1 x 1 anchor. */
@@ -258,7 +260,7 @@ static void shape(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in)
             const bw_mdungeon_cell *c = &in->cell[j * in->gx + i];
             int ex = i == 0 || i == in->gx - 1, ey = j == 0 || j == in->gy - 1;
             CHECK((allowed(l, in->gx, in->gy, i, j) >> c->kind) & 1);
-            CHECK(c->kind != BW_MDUNGEON_CELL_NONE || c->links == 0); /* (4) joins rooms only */
+            CHECK(c->kind != BW_MDUNGEON_CELL_NONE || c->links == 0); /* rule 4 joins rooms only */
             CHECK(links_match(in, i, j));
             rooms += c->kind == BW_MDUNGEON_CELL_ROOM;
             if (c->kind != BW_MDUNGEON_CELL_ROOM)
@@ -314,7 +316,7 @@ static int rim_open(const bw_mdungeon_info *in)
 }
 
 /* 0x09 "nothing out": the rim sectors hold no room, no hallway and no
- * dead end (5), with the most dead ends asked for too (issue 17 item 7). */
+ * dead end (rule 5), with the most dead ends asked for too (rule 14). */
 static void nothing_out(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in)
 {
     (void)l;
@@ -361,7 +363,7 @@ static void mdungeon_sector_grid_grows_with_floor(void)
     }
 }
 
-/* ---- (3) rooms ---- */
+/* ---- rule 3: rooms ---- */
 
 /* Least width and height of a room in sector (i, j): 5 x 4, and for
  * 0x05's "two large rooms" half the sector's width and height. */
@@ -382,7 +384,7 @@ static int has_odd(int lo, int hi)
 
 /* Each room: at least 5 x 4 (0x05: half its sector each way), at most the
  * sector's width minus 4 (minus 3 in sectors under 9 wide) and its height
- * minus 3, two tiles off every side of its sector (issue 17 item 8: the
+ * minus 3, two tiles off every side of its sector (rule 4: the
  * boundary, where hallways bend, and the line beside it stay free; an
  * anchor keeps one tile off), the 2:3 rule (2 * long side <= 3 * short
  * side), odd sides whenever the allowed range holds an odd value (height
@@ -428,7 +430,7 @@ static void room_sizes(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in
         CHECK(bw_mdungeon_room(in, k, &x0, &y0, &x1, &y1));
         CHECK(rect_is_room(x0, y0, x1, y1));
         if (c->merged) {
-            /* (3) "a rectangle that covers both rooms": the top room's top,
+            /* rule 3, "a rectangle that covers both rooms": the top room's top,
              * the bottom room's bottom, and both x ranges */
             const bw_mdungeon_cell *t, *b;
             REQUIRE(c->merged == 1 ? k + in->gx < in->gx * in->gy : k >= in->gx);
@@ -512,7 +514,7 @@ static void mdungeon_negative_density_gives_exactly_abs_d_rooms(void)
     each_floor(SEEDS(500), spread_density, room_count);
 }
 
-/* (3) merged rooms: each vertically adjacent pair of rooms joined by a
+/* Rule 3, merged rooms: each vertically adjacent pair of rooms joined by a
  * hallway, neither already merged, merges with chance 5%. Counted over a
  * fixed 2,000 floors of 0x08 and 0x0B with every cell a room (D = 24), so
  * QEMU runs the same floors: about 4,000 candidate pairs, so 5% is 200
@@ -546,7 +548,7 @@ static void mdungeon_merge_rate_5_percent(void)
     CHECK(merged * 1000 >= pairs * 35 && merged * 1000 <= pairs * 65);
 }
 
-/* (3) "positive number adds some random variance": D >= 0 draws D, D+1
+/* Rule 3, "positive number adds some random variance": D >= 0 draws D, D+1
  * or D+2 room cells, each with chance 1/3. Over a fixed 300 floors of
  * 0x08 at D = 2 (every grid has at least 4 cells, so D+2 always fits)
  * each of the three counts must occur: a constant count (no variance) or
@@ -570,7 +572,7 @@ static void mdungeon_positive_density_varies_d_to_d_plus_2(void)
     CHECK(seen[0] >= 50 && seen[1] >= 50 && seen[2] >= 50);
 }
 
-/* ---- (9)-(11) entities, monster house, shop ---- */
+/* ---- rules 9-11: entities, monster house, shop ---- */
 
 /* Free (entity-less) tiles of the kinds t0, t1 inside the rectangle. */
 static int free_tiles(int x0, int y0, int x1, int y1, int t0, int t1)
@@ -647,7 +649,7 @@ static void check_entities(const bw_mdungeon_params *p, const bw_mdungeon_info *
     CHECK(n[BW_MDUNGEON_E_ITEM][1] == in->n_house_items && in->n_house_items >= lo && in->n_house_items <= hi);
     j = n[BW_MDUNGEON_E_TRAP][1] + n[BW_MDUNGEON_E_WONDER][1];
     CHECK(j == in->n_house_traps && (j >= bw_min(lo, 56 - in->n_traps) || house_full) && j <= hi);
-    CHECK(in->n_traps + in->n_house_traps <= 56); /* (9) "max of 56", extras included */
+    CHECK(in->n_traps + in->n_house_traps <= 56); /* rule 9, "max of 56", extras included */
     CHECK(n[BW_MDUNGEON_E_SHOP_ITEM][0] == in->n_shop && (in->shop >= 0 || in->n_shop == 0));
     if (in->shop >= 0) {
         int area = (in->carpet[2] - in->carpet[0] + 1) * (in->carpet[3] - in->carpet[1] + 1);
@@ -681,7 +683,7 @@ static void mdungeon_item_trap_buried_counts_in_range(void)
     each_floor(SEEDS(500), spread_entities, entities);
 }
 
-/* (9) the counts are drawn from their whole ranges: over a fixed 300
+/* Rule 9: the counts are drawn from their whole ranges: over a fixed 300
  * floors at X = 5 (items and buried items 3..7, traps 2..5) both ends of
  * every range occur, each on about 1/5 (traps 1/4) of the floors, so a
  * count fixed at X or a narrower range fails. */
@@ -753,7 +755,7 @@ static void check_house_and_shop(const bw_mdungeon_params *p, const bw_mdungeon_
     if (in->shop >= 0) {
         int cw = in->carpet[2] - in->carpet[0] + 1, ch = in->carpet[3] - in->carpet[1] + 1;
         REQUIRE(bw_mdungeon_room(in, in->shop, &x0, &y0, &x1, &y1));
-        CHECK(in->house < 0); /* never together (issue 17) */
+        CHECK(in->house < 0); /* never together (rule 10) */
         /* inside the room shrunk by one, reduced on some floors */
         CHECK(in->carpet[0] >= x0 + 1 && in->carpet[1] >= y0 + 1);
         CHECK(in->carpet[2] <= x1 - 1 && in->carpet[3] <= y1 - 1);
@@ -792,7 +794,7 @@ static void mdungeon_one_house_one_shop_carpet_shrunk_by_one(void)
     each_floor(SEEDS(500), spread_house_shop, house_and_shop);
 }
 
-/* (10)-(11) H% and K% are chances: at H = K = 50, over a fixed 1,800
+/* Rules 10-11: H% and K% are chances: at H = K = 50, over a fixed 1,800
  * floors of the nine layouts whose house is not forced (0x02 and 0x05
  * always have one), about half get a monster house, and about half of the
  * floors where some room other than the house could hold a shop get one.
@@ -832,7 +834,7 @@ static void mdungeon_house_and_shop_chances_at_50_percent(void)
     CHECK(shops * 100 >= can_shop * 45 && shops * 100 <= can_shop * 55);
 }
 
-/* ---- (5)-(8) ---- */
+/* ---- rules 5-8 ---- */
 
 /* Whether (x, y) lies in a sector of the floor's grid whose cell holds
  * nothing (the layout leaves it out). */
@@ -849,7 +851,7 @@ static int md_nothing(const bw_mdungeon_info *in, int x, int y)
 /* Dead ends asked for and drawn, over one run of the test. */
 static struct { long asked, drawn, long_ones, turned; } dead_tally;
 
-/* (5) Each dead end starts on a tile beside a side of its room, digs at
+/* Rule 5: each dead end starts on a tile beside a side of its room, digs at
  * least that tile, and stops before a tile that is outside the inner
  * 52 x 28, in a sector its layout leaves empty, open, or in a 2 x 2 square with three other open tiles (these
  * only grow later, so they still hold on the finished floor), unless it
@@ -915,7 +917,7 @@ static void mdungeon_dead_ends_start_at_room_stop_at_border_floor_or_square(void
     CHECK(dead_tally.long_ones >= 100 && dead_tally.turned * 4 >= dead_tally.long_ones * 3);
 }
 
-/* (7) a junction is a hallway tile beside room floor; no plain hallway
+/* Rule 7: a junction is a hallway tile beside room floor; no plain hallway
  * touches room floor. */
 static void junction_rule(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in)
 {
@@ -955,7 +957,7 @@ static uint32_t open_hash(void)
 /* Floors that have water, and floors that could (not 0x02). */
 static struct { int wet, runs; } tally;
 
-/* (8) Water never replaces floor: the same seed with terrain density 0
+/* Rule 8: water never replaces floor: the same seed with terrain density 0
  * (no river, no patches) has floor on exactly the same tiles. Water
  * appears on most default floors that have walls. */
 static void dry_vs_wet(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in)
@@ -981,9 +983,9 @@ static void mdungeon_water_never_replaces_floor(void)
     CHECK(tally.wet * 10 >= tally.runs * 9); /* the river alone nearly always finds wall */
 }
 
-/* (8) terrain_density 0..20: exactly min(density, 16) standalone lakes
+/* Rule 8: terrain_density 0..20: exactly min(density, 16) standalone lakes
  * are laid, none at 0 (and no river: no water at all) and none on 0x02,
- * which has no wall. Otherwise 1..3 rivers (issue 17 item 10), each from
+ * which has no wall. Otherwise 1..3 rivers (rule 8), each from
  * the top or bottom edge of the area its layout allows: its source is a
  * tile of the inner area whose next tile toward that edge is outside the
  * inner area or in a sector the layout leaves empty. */
@@ -1016,7 +1018,7 @@ static int wettable_in_box(int cx, int cy)
     return n;
 }
 
-/* (8) "8x8 areas of randomly placed water tiles (not full)": each lake's
+/* Rule 8, "8x8 areas of randomly placed water tiles (not full)": each lake's
  * box (clipped to the inner area, without the sectors the layout leaves
  * empty) whose middle 6 x 6 holds at least 16 tiles that are wall or
  * water holds some water (the smoothing wets a tile with 4 of its 8
@@ -1089,7 +1091,7 @@ static void mdungeon_patches_bounded_by_terrain_density_river_from_edge(void)
     CHECK(rtally.roomy > 0 && rtally.lakes * 10 >= rtally.roomy * 9);
 }
 
-/* (9) Each trap tile is a magic (wonder) tile with chance 1/4. Over a fixed
+/* Rule 9: each trap tile is a magic (wonder) tile with chance 1/4. Over a fixed
  * 2,000 floors (about 16,000 trap tiles at trap density 10, plus house
  * extras) 25% has a standard deviation of 0.35%; the band 22%..28% is over
  * 8 sigma wide and fails for 1/3 or 1/5. */
@@ -1127,7 +1129,7 @@ static void floor_rules(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *i
 }
 
 /* The first attempt is accepted (as on every floor, see gen); with no
- * attempts allowed (max_attempts 0) the floor is the notes' fallback, a
+ * attempts allowed (max_attempts 0) the floor is the original's fallback, a
  * one-room monster house over the inner 52 x 28, and it still meets every
  * rule above: inside the 52 x 28, the room rules, the entity counts, the
  * house and shop rules. */
@@ -1286,14 +1288,14 @@ static void mdungeon_golden_per_layout(void)
 }
 
 
-/* ------------------------------------------------------ issue 17 */
+/* ---------------------------------------------- the survey floors */
 
-/* The floors the audit read: all 11 layouts on floors 1, 10, 50, 99,
+/* The survey floors: all 11 layouts on floors 1, 10, 50, 99,
  * through the registry (as the CLI makes them), SEEDS(300) seeds. */
-static const uint8_t audit_floors[4] = { 1, 10, 50, 99 };
+static const uint8_t survey_floors[4] = { 1, 10, 50, 99 };
 typedef void (*grid_check)(int layout, int floor, uint32_t *acc);
 
-static void audit(grid_check check, uint32_t *acc)
+static void survey(grid_check check, uint32_t *acc)
 {
     const bw_generator *gn = bw_generator_find("mdungeon");
     uint32_t s;
@@ -1306,8 +1308,8 @@ static void audit(grid_check check, uint32_t *acc)
             for (f = 0; f < 4; f++) {
                 t_seed(s * 100 + (uint32_t)l);
                 o.layout = l;
-                CHECK(gn->generate(m, s, audit_floors[f], &o) == 0);
-                check(l, audit_floors[f], acc);
+                CHECK(gn->generate(m, s, survey_floors[f], &o) == 0);
+                check(l, survey_floors[f], acc);
             }
 }
 
@@ -1332,16 +1334,16 @@ static void house_shop_apart(int l, int f, uint32_t *acc)
     CHECK(!(shop && house));
 }
 
-/* mystery-dungeon.txt (10), (11) with the notes' "never together" (issue
- * 17 item 9): no floor holds both monster-house floor and shop carpet.
+/* Rules 10 and 11, "never together" as in the original: no floor holds
+ * both monster-house floor and shop carpet.
  * Before: 106 of 10,800 floors did. */
 static void mdungeon_10_11_monster_house_never_with_a_shop(void)
 {
     uint32_t acc[3] = { 0, 0, 0 };
-    audit(house_shop_apart, acc);
-    t_info("mdungeon_audit_shops", acc[0]);
-    t_info("mdungeon_audit_houses", acc[1]);
-    t_info("mdungeon_audit_house_and_shop", acc[2]);
+    survey(house_shop_apart, acc);
+    t_info("mdungeon_survey_shops", acc[0]);
+    t_info("mdungeon_survey_houses", acc[1]);
+    t_info("mdungeon_survey_house_and_shop", acc[2]);
     CHECK(acc[0] > 0 && acc[1] > 0);
 }
 
@@ -1407,18 +1409,18 @@ static void carpet_sizes(int l, int f, uint32_t *acc)
     acc[2] += x1 - x0 == 2 && y1 - y0 == 2 && (rx1 - rx0 > 4 || ry1 - ry0 > 4);
 }
 
-/* mystery-dungeon.txt (11): the carpet is the room shrunk by one "but can
- * be reduced in size up to a minimum of 3x3" (issue 17 item 11): carpets
+/* Rule 11: the carpet is the room shrunk by one, and may shrink further
+ * but never below 3 x 3: carpets
  * are whole rectangles of 3 x 3 or more off the room's sides; at least 20%
  * of them are reduced, and 3 x 3 carpets in rooms larger than 5 x 5 occur.
  * Before: never reduced in 1,219 shops. */
 static void mdungeon_11_shop_carpet_reduced_down_to_3x3(void)
 {
     uint32_t acc[4] = { 0, 0, 0, 0 };
-    audit(carpet_sizes, acc);
-    t_info("mdungeon_audit_carpets", acc[0]);
-    t_info("mdungeon_audit_carpets_reduced", acc[1]);
-    t_info("mdungeon_audit_carpets_3x3_reduced", acc[2]);
+    survey(carpet_sizes, acc);
+    t_info("mdungeon_survey_carpets", acc[0]);
+    t_info("mdungeon_survey_carpets_reduced", acc[1]);
+    t_info("mdungeon_survey_carpets_3x3_reduced", acc[2]);
     CHECK(acc[0] >= (uint32_t)SEEDS(300)); /* 1,079 on the desktop */
     CHECK(acc[1] * 5 >= acc[0]);
     CHECK(acc[2] > 0);
@@ -1459,16 +1461,16 @@ static void empty_band(int l, int f, uint32_t *acc)
     CHECK(bad == 0);
 }
 
-/* Issue 17 item 7: 0x09 "rooms inside, nothing out" and 0x0A "rooms out,
+/* Rule 14: 0x09 "rooms inside, nothing out" and 0x0A "rooms out,
  * nothing inside" put nothing at all (no floor, hallway, dead end, water
  * or buried item) in the part the layout leaves empty, read on the grid
  * and entities the CLI prints. Before: floor in 0x09's band on 96% of
  * floors, in 0x0A's centre on 288 of 1,200. */
-static void mdungeon_17_7_09_0a_nothing_in_the_empty_part(void)
+static void mdungeon_14_09_0a_nothing_in_the_empty_part(void)
 {
     uint32_t acc[2] = { 0, 0 };
-    audit(empty_band, acc);
-    t_info("mdungeon_audit_empty_part_tiles_used", acc[1]);
+    survey(empty_band, acc);
+    t_info("mdungeon_survey_empty_part_tiles_used", acc[1]);
     CHECK(acc[0] > 0 && acc[1] == 0);
 }
 
@@ -1501,7 +1503,7 @@ static void spread_everything(int l, int s, bw_mdungeon_params *p)
     p->buried_density = 10;
 }
 
-static void mdungeon_17_7_nothing_where_the_layout_says_nothing(void)
+static void mdungeon_14_nothing_where_the_layout_says_nothing(void)
 {
     empty_tiles = 0;
     each_floor(SEEDS(500), spread_everything, nothing_anywhere);
@@ -1546,16 +1548,16 @@ static void flush_runs(int l, int f, uint32_t *acc)
     acc[2] += (uint32_t)runs;
 }
 
-/* Issue 17 item 8: hallways meet rooms end-on, as the original draws them
+/* Rule 4: hallways meet rooms end-on, as the original draws them
  * (rooms up to the sector minus 4, hallways bending on the sector
- * boundary): no flush run on any floor of the audit. Before: 69.6% of
+ * boundary): no flush run on any survey floor. Before: 69.6% of
  * floors had one (mdungeon --seed 0 --layout 1 --level 10, x = 14). */
-static void mdungeon_17_8_hallways_never_run_flush_along_a_room(void)
+static void mdungeon_4_hallways_never_run_flush_along_a_room(void)
 {
     uint32_t acc[3] = { 0, 0, 0 };
-    audit(flush_runs, acc);
-    t_info("mdungeon_audit_floors_with_flush_runs", acc[1]);
-    t_info("mdungeon_audit_flush_runs", acc[2]);
+    survey(flush_runs, acc);
+    t_info("mdungeon_survey_floors_with_flush_runs", acc[1]);
+    t_info("mdungeon_survey_flush_runs", acc[2]);
     CHECK(acc[0] > 0 && acc[2] == 0);
 }
 
@@ -1579,7 +1581,7 @@ static void spread_dense(int l, int s, bw_mdungeon_params *p)
     p->density = s % 17 - 6;
 }
 
-static void mdungeon_17_8_no_flush_run_whatever_the_params(void)
+static void mdungeon_4_no_flush_run_whatever_the_params(void)
 {
     each_floor(SEEDS(500), spread_dense, no_flush);
 }
@@ -1605,17 +1607,17 @@ static void specks(int l, int f, uint32_t *acc)
     acc[2] += n > 0;
 }
 
-/* Issue 17 item 10: water is rivers and lakes, never a lone speck: every
+/* Rule 8: water is rivers and lakes, never a lone speck: every
  * water tile has water among its 4 neighbours. Before: 8.6% of water tiles
  * were specks. (That each river ends in a lake is
  * mdungeon_patches_bounded_by_terrain_density_river_from_edge.) */
-static void mdungeon_17_10_no_water_speck(void)
+static void mdungeon_8_no_water_speck(void)
 {
     uint32_t acc[3] = { 0, 0, 0 };
-    audit(specks, acc);
-    t_info("mdungeon_audit_water_tiles", acc[0]);
-    t_info("mdungeon_audit_water_specks", acc[1]);
-    t_info("mdungeon_audit_floors_with_water", acc[2]);
+    survey(specks, acc);
+    t_info("mdungeon_survey_water_tiles", acc[0]);
+    t_info("mdungeon_survey_water_specks", acc[1]);
+    t_info("mdungeon_survey_floors_with_water", acc[2]);
     CHECK(acc[0] > 0 && acc[1] == 0);
 }
 
@@ -1657,11 +1659,11 @@ void suite_mdungeon(void)
     RUN(mdungeon_same_seed_same_floor);
     RUN(mdungeon_10_11_monster_house_never_with_a_shop);
     RUN(mdungeon_11_shop_carpet_reduced_down_to_3x3);
-    RUN(mdungeon_17_7_09_0a_nothing_in_the_empty_part);
-    RUN(mdungeon_17_7_nothing_where_the_layout_says_nothing);
-    RUN(mdungeon_17_8_hallways_never_run_flush_along_a_room);
-    RUN(mdungeon_17_8_no_flush_run_whatever_the_params);
-    RUN(mdungeon_17_10_no_water_speck);
+    RUN(mdungeon_14_09_0a_nothing_in_the_empty_part);
+    RUN(mdungeon_14_nothing_where_the_layout_says_nothing);
+    RUN(mdungeon_4_hallways_never_run_flush_along_a_room);
+    RUN(mdungeon_4_no_flush_run_whatever_the_params);
+    RUN(mdungeon_8_no_water_speck);
     RUN(mdungeon_stairs_in_a_room_start_in_another);
     RUN(mdungeon_golden_per_layout);
 }

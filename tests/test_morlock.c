@@ -1,9 +1,10 @@
-/* The Morlock Pits (areas.txt 3.1 - 3.5), include/burrow/morlock.h. Each
- * test is named after the rule it checks and runs SEEDS(500) seeds (a
- * tenth on the boards). The process is watched through its trace callback
- * and its plan; the levels are checked on the grid. Every test keeps one
- * bw_morlock_plan on its stack (632 B; helpers get a pointer to it)
- * and draws with bw_morlock_level into it, so it fits the 20 KiB board. */
+/* The Morlock Pits (rules 3.1 - 3.5, docs/morlock.md),
+ * include/burrow/morlock.h. Each test is named after the rule it checks
+ * and runs SEEDS(500) seeds (a tenth on the boards). The process is
+ * watched through its trace callback and its plan; the levels are checked
+ * on the grid. Every test keeps one bw_morlock_plan on its stack (632 B;
+ * helpers get a pointer to it) and draws with bw_morlock_level into it,
+ * so it fits the 20 KiB board. */
 #include "check.h"
 #include "arena.h"
 
@@ -21,7 +22,7 @@ static void render(uint32_t s, int level, const bw_morlock_cfg *c, bw_morlock_pl
 
 static int connects(int t) { return (bw_tiles[t].flags & BW_CONNECTS) != 0; }
 
-/* 3.4's open squares: every tile that connects (BW_CONNECTS) or that can
+/* Rule 3.4's open squares: every tile that connects (BW_CONNECTS) or that can
  * be walked on (BW_PASS, passages). */
 static void open_set(bw_tileset *ts)
 {
@@ -53,7 +54,7 @@ static int in_brush(const bw_morlock_tunnel *t, int x, int y)
     return x >= t->x + lo && x <= t->x + hi && y >= t->y + lo && y <= t->y + hi;
 }
 
-/* ------------------------------------------------------------ 3.1 */
+/* ------------------------------------------------------- rule 3.1 */
 
 typedef struct start_ctx {
     int events, left_dlvl1, bad;
@@ -74,7 +75,7 @@ static void trace_start(void *vc, int kind, const bw_morlock_plan *p, const bw_m
         c->bad |= t->level != 0; /* until a pit or a respawn, all is on DLVL 1 */
 }
 
-/* 3.1: the first tunnel begins at the centre of DLVL 1 (60, 60): the
+/* Rule 3.1: the first tunnel begins at the centre of DLVL 1 (60, 60): the
  * first decision is made one segment from it, everything before the first
  * pit or respawn happens on DLVL 1, and on the grid the centre is walkable
  * (BW_PASS: no room may put a pillar or rubble on it; rooms over the
@@ -108,7 +109,7 @@ static void morlock_3_1_central_tunnel_begins_on_dlvl_1(void)
     t_info("morlock_rooms_over_the_start", over);
 }
 
-/* ------------------------------------------------------------ 3.2 */
+/* ------------------------------------------------------- rule 3.2 */
 
 /* One decision per segment: the five outcomes add up to steps / SEGMENT,
  * and the process walks to its cap. */
@@ -165,7 +166,7 @@ static void trace_roll(void *vc, int kind, const bw_morlock_plan *p, const bw_mo
     }
 }
 
-/* 3.2's five outcomes are drawn with the weights the README states
+/* Rule 3.2's five outcomes are drawn with the weights docs/morlock.md states
  * (continue 47, turn 26, fork 12, pit 3, room 12 in 100), each within 4
  * sigma over about 390,000 free decisions; tunnels are 1 to 3 wide and
  * all three widths occur. */
@@ -224,7 +225,7 @@ static void trace_head(void *vc, int kind, const bw_morlock_plan *p, const bw_mo
     }
 }
 
-/* 3.2's continue, turn and fork: a continue keeps its heading; a turn
+/* Rule 3.2's continue, turn and fork: a continue keeps its heading; a turn
  * changes it by -90, -45, +45 or +90 degrees, and all four occur (the
  * anticlockwise ones are negative steps, reduced modulo 8); a fork leaves
  * two tunnels on the same cell, the old one 45 degrees left, the new one 45
@@ -269,7 +270,7 @@ static void trace_pit(void *vc, int kind, const bw_morlock_plan *p, const bw_mor
     c->bad |= t->level != (q->down ? q->upper + 1 : q->upper);
 }
 
-/* 3.2: a tunnel dead ends into a pit to the next DLVL up or down and a new
+/* Rule 3.2: a tunnel dead ends into a pit to the next DLVL up or down and a new
  * tunnel leads on from the pit on that DLVL (same x, y); both ways happen;
  * DLVL 1 has no link up and DLVL 5 none down; on the grid every link has
  * an open square next to it that is no link (the tunnel leading on). */
@@ -364,7 +365,7 @@ static int room_drawn(const bw_morlock_room *o)
     return ok;
 }
 
-/* 3.2: a tunnel dead ends into a hard-coded room: the cell outside the
+/* Rule 3.2: a tunnel dead ends into a hard-coded room: the cell outside the
  * room's one open door lies in the tunnel's brush when the room is made,
  * and the tunnel ends there (the count of active tunnels);
  * on the grid every room of the plan is its template, in ruins; rooms of
@@ -470,7 +471,7 @@ static void morlock_templates_are_sound(void)
     CHECK(bw_morlock_templates[0].w == 15 && bw_morlock_templates[0].h == 11);
 }
 
-/* ------------------------------------------------------------ 3.3 */
+/* ------------------------------------------------------- rule 3.3 */
 
 typedef struct spawn_ctx {
     bw_morlock_cfg cfg;
@@ -531,7 +532,7 @@ static void spawn_run(spawn_ctx *c, int steps, int queue, int seeds)
     }
 }
 
-/* 3.3: whenever every tunnel has dead ended (a room took the last one)
+/* Rule 3.3: whenever every tunnel has dead ended (a room took the last one)
  * with steps left, the next event is a respawn: a room, chosen uniformly
  * among all rooms so far, sends a tunnel out of one of its doors. With the
  * defaults this happens on some seeds; with a queue of one tunnel (no
@@ -562,7 +563,7 @@ static void morlock_3_3_a_room_sends_a_tunnel_when_all_dead_ended(void)
     }
 }
 
-/* ------------------------------------------------------------ 3.4 */
+/* ------------------------------------------------------- rule 3.4 */
 
 /* Every pit on DLVL n at (x, y) has a ladder up at (x, y) on DLVL n + 1,
  * and every ladder a pit above it: the two lists are the same, and match
@@ -702,7 +703,7 @@ static void morlock_levels_closed_by_rock(void)
         }
 }
 
-/* ------------------------------------------------------------ 3.5 */
+/* ------------------------------------------------------- rule 3.5 */
 
 /* Rooms counted on the grid: 4-connected pieces of room floor, pillars,
  * pools and rubble of 9 cells or more (a room's inside is one such piece:
@@ -734,7 +735,7 @@ static void check_room_counts(uint32_t s, const bw_morlock_cfg *cfg, bw_morlock_
     }
 }
 
-/* 3.5: 4 to 6 rooms on every level, counted on the grid; all three
+/* Rule 3.5: 4 to 6 rooms on every level, counted on the grid; all three
  * counts occur. */
 static void morlock_3_5_four_to_six_rooms_per_level(void)
 {
@@ -811,7 +812,7 @@ static void trace_dug(void *vc, int kind, const bw_morlock_plan *p, const bw_mor
     c->start = kind < BW_MORLOCK_E_DECISIONS;
 }
 
-/* 3.5, each level's share (and "all five DLVLs ... in a similar
+/* Rule 3.5, each level's share (and "all five DLVLs ... in a similar
  * fashion"): once a level's tunnels have walked a fifth of
  * the step cap it is dug out, and every decision there begins with
  * DUG_OUT, whose next event is a room if the level still wants one and
@@ -870,7 +871,7 @@ static void morlock_3_5_dug_out_forces_room_or_pit(void)
     CHECK(c.dug == c.forced_room + c.forced_pit + c.refused);
 }
 
-/* 3.5's fallback after the step cap: with caps so small that the process
+/* Rule 3.5's fallback after the step cap: with caps so small that the process
  * reaches few levels (or none but DLVL 1), every level still has 4 to 6
  * rooms, the links pair and the region graph is connected; the fallback
  * and its pits to levels nothing reached are used. */
@@ -899,7 +900,7 @@ static void morlock_3_5_fallback_keeps_the_rules(void)
     CHECK(rooms > 0 && pits > 0);
 }
 
-/* ------------------------------------------------ the finished grid (issue 11) */
+/* ----------------------------------------------------------- the finished grid */
 
 /* Tiles a room is made of on the map: its floor and what stands on it,
  * its walls in any state of ruin, its doors. Tunnels are dirt, links are
@@ -966,11 +967,11 @@ static void dead_ends(int level, int deep, int edge, uint32_t *n, uint32_t *near
         }
 }
 
-/* areas.txt 3.2: a tunnel may fork, continue, turn, or dead end into a pit
+/* Rule 3.2: a tunnel may fork, continue, turn, or dead end into a pit
  * or a room, nothing else; so when the step cap ends the process, every
  * tunnel still digging ends in a room or a pit too. On the map: no blind
  * alley of dirt 2 or more tiles deep, on any level of any seed (before:
- * 498 of them, 465 of 4 or more tiles, the audit's count, in seeds 0-299). */
+ * 498 of them, 465 of 4 or more tiles by a second count, in seeds 0-299). */
 static void morlock_3_2_every_tunnel_ends_in_a_room_or_pit(void)
 {
     bw_morlock_plan p;
@@ -985,7 +986,7 @@ static void morlock_3_2_every_tunnel_ends_in_a_room_or_pit(void)
     CHECK(n == 0);
 }
 
-/* areas.txt 3.2's turns near the border: a tunnel heading for the edge
+/* Rule 3.2's turns near the border: a tunnel heading for the edge
  * turns by 45 or 90 degrees before it and keeps a margin of rock: no open
  * square at x or y = 0, 1, 118 or 119, and it never turns back along its
  * own track (which leaves a blind spur by the border: no dead end 2 or
@@ -1013,7 +1014,7 @@ static void morlock_3_2_turns_before_the_edge_with_a_rock_margin(void)
     CHECK(near == 0);
 }
 
-/* areas.txt 3.4 and 3.2's rooms: a link (pit or ladder) and the 3 x 3
+/* Rule 3.4 and rule 3.2's rooms: a link (pit or ladder) and the 3 x 3
  * landing round it never touch a room, so no landing breaches a room's
  * wall or takes its door: no room tile within 2 (Chebyshev) of a link. */
 static void morlock_3_4_links_leave_rooms_whole(void)
@@ -1041,7 +1042,7 @@ static void morlock_3_4_links_leave_rooms_whole(void)
     CHECK(links > 0 && bad == 0);
 }
 
-/* Rooms are destinations (areas.txt 3.5, "through Pompeii"): room tiles
+/* Rooms are destinations (rule 3.5, "through Pompeii"): room tiles
  * (room_tile, the open ones) are at least ROOM_SHARE percent of the open
  * squares on 95% of levels and ROOM_SHARE_MIN on every level, and
  * ROOM_SHARE_MEAN on average (before: 7% on average, 3% at least, 15% at
@@ -1155,7 +1156,7 @@ static void morlock_cfg_range_and_plan_size(void)
     c.queue = BW_MORLOCK_QUEUE;
     c.steps = 65535;
     CHECK(bw_morlock_plan_run(&p, 1, &c, 0, 0) == 0);
-    /* the size morlock.h and the README state */
+    /* the size morlock.h and docs/morlock.md state */
     CHECK(sizeof p == 632);
 }
 

@@ -1,15 +1,15 @@
-/* The Crypts (areas.txt 2.1 - 2.6): five 120 x 120 levels, all made the
- * same way.
+/* The Crypts (rules 2.1 - 2.6, docs/crypts.md): five 120 x 120 levels,
+ * all made the same way.
  *
  * The map is a 5 x 5 grid of 24 x 24 cells. A cell holds a room (a
- * rectangle, an ellipse or circle, or a trapezoid; 2.1), a corridor
- * junction (where a corridor splits, 2.3) or nothing. Rooms hold dungeon
- * features (2.2): square pillars round the perimeter, a rectangular inner
+ * rectangle, an ellipse or circle, or a trapezoid; rule 2.1), a corridor
+ * junction (where a corridor splits, rule 2.3) or nothing. Rooms hold dungeon
+ * features (rule 2.2): square pillars round the perimeter, a rectangular inner
  * room with 1-4 doors, rows of stone sarcophagi, wooden coffins in rows or
  * strewn, the stairs. Each room has 1-4 exits, one per side, each opening
- * (or with a door) onto a corridor 1-3 wide (2.3) that may carry pillars
- * along its walls (2.4) and, when 3 wide, along its centre (2.5). Every
- * passable tile is reachable from the stairs (2.6).
+ * (or with a door) onto a corridor 1-3 wide (rule 2.3) that may carry pillars
+ * along its walls (rule 2.4) and, when 3 wide, along its centre (rule 2.5). Every
+ * passable tile is reachable from the stairs (rule 2.6).
  *
  * Stairs: DLVL 1-4 have one staircase down each, and the staircase up of
  * DLVL n + 1 lies at the same (x, y). bw_crypts_plan derives both from the
@@ -32,7 +32,7 @@
 #define BW_CRYPTS_MAP_W 120
 #define BW_CRYPTS_MAP_H 120
 
-/* The room grid (2.1): BW_CRYPTS_GRID x BW_CRYPTS_GRID cells of
+/* The room grid (rule 2.1): BW_CRYPTS_GRID x BW_CRYPTS_GRID cells of
  * BW_CRYPTS_CELL tiles. A room lies in its cell's zone, cell-local
  * BW_CRYPTS_ZONE_LO..BW_CRYPTS_ZONE_HI on both axes; the 6 tiles between
  * two zones are the street where corridors bend. */
@@ -55,7 +55,7 @@ enum {
 
 /* Sides are BW_NORTH .. BW_WEST (geom.h): bit (1 << side) in exits, doors, ... */
 
-/* Features actually placed in a room (2.2). Every room has one of the
+/* Features actually placed in a room (rule 2.2). Every room has one of the
  * first five; the stairs never count toward "one or more". */
 #define BW_CRYPTS_F_PILLARS 0x01u     /* square pillars round the perimeter: a ring, 2+ evenly spaced per side */
 #define BW_CRYPTS_F_INNER 0x02u       /* a rectangular inner room with doors */
@@ -65,7 +65,7 @@ enum {
 #define BW_CRYPTS_F_STAIRS 0x20u      /* the staircase down */
 #define BW_CRYPTS_F_STAIRS_UP 0x40u   /* the arrival from the level above */
 
-/* Corridor pillars (2.4, 2.5): on lane 0 (the west or north wall), on lane
+/* Corridor pillars (rules 2.4, 2.5): on lane 0 (the west or north wall), on lane
  * width - 1 (the other wall), on the centre lane of a 3-wide corridor. */
 #define BW_CRYPTS_P_WALL0 0x01u
 #define BW_CRYPTS_P_WALL1 0x02u

@@ -1,7 +1,8 @@
-/* Mystery-Dungeon floors (mystery-dungeon.txt): the eleven layouts on a
- * 56 x 32 map of which only the inner 52 x 28 (x 2..53, y 2..29) holds
- * floor. Rooms sit in an M x N grid of sectors; hallways join them, dead
- * ends, water, items, traps, a monster house and a Kecleon shop follow. */
+/* Mystery-Dungeon floors (mdungeon rules 1-14, docs/mdungeon.md): the
+ * eleven layouts on a 56 x 32 map of which only the inner 52 x 28
+ * (x 2..53, y 2..29) holds floor. Rooms sit in an M x N grid of sectors;
+ * hallways join them, dead ends, water, items, traps, a monster house and
+ * a Kecleon shop follow. */
 #ifndef BURROW_MDUNGEON_H
 #define BURROW_MDUNGEON_H
 
@@ -23,12 +24,12 @@
 #define BW_MDUNGEON_X1 53
 #define BW_MDUNGEON_Y1 29
 
-/* Sector grids never exceed 6 x 4 (mystery-dungeon-notes: gx <= 6, gy <= 4). */
+/* Sector grids never exceed 6 x 4 (as in the original: gx <= 6, gy <= 4). */
 #define BW_MDUNGEON_MAX_GX 6
 #define BW_MDUNGEON_MAX_GY 4
 #define BW_MDUNGEON_MAX_CELLS (BW_MDUNGEON_MAX_GX * BW_MDUNGEON_MAX_GY)
 
-/* Layouts, numbered as in mystery-dungeon.txt. */
+/* Layouts, numbered as in mdungeon rule 13. */
 enum {
     BW_MDUNGEON_HALF = 1,         /* standard, half rooms */
     BW_MDUNGEON_ONE_ROOM = 2,     /* one room, monster house */
@@ -88,9 +89,9 @@ typedef struct bw_mdungeon_cell {
 /* Caps that bound bw_mdungeon_info's records. */
 #define BW_MDUNGEON_MAX_DEAD_ENDS 16  /* dead_ends is clamped to 0..16 */
 #define BW_MDUNGEON_MAX_PATCHES 16    /* terrain_density is clamped to 0..16 */
-#define BW_MDUNGEON_MAX_RIVERS 3      /* (8) 1..3 rivers, each ending in a lake */
+#define BW_MDUNGEON_MAX_RIVERS 3      /* rule 8: 1..3 rivers, each ending in a lake */
 
-/* One dead end (5): its first tile (beside its room), the tile it stopped
+/* One dead end (rule 5): its first tile (beside its room), the tile it stopped
  * before (at the border, on open floor or where a 2 x 2 open square would
  * form) and the tiles it dug, 1..64; len 64 means it hit the step cap. */
 typedef struct bw_mdungeon_dead_end {
@@ -113,13 +114,13 @@ typedef struct bw_mdungeon_info {
     uint8_t carpet[4];      /* shop carpet x0, y0, x1, y1 */
     uint8_t sx[BW_MDUNGEON_MAX_GX + 1], sy[BW_MDUNGEON_MAX_GY + 1]; /* sector bounds */
     uint8_t n_items, n_traps, n_buried, n_house_items, n_house_traps, n_shop;
-    uint8_t n_dead;         /* dead ends drawn (5); one whose 8 start picks all
+    uint8_t n_dead;         /* dead ends drawn (rule 5); one whose 8 start picks all
                              * failed is dropped, so it may be below dead_ends */
-    uint8_t rivers;         /* (8) rivers drawn, 0..3 (0 with terrain_density 0) */
+    uint8_t rivers;         /* rule 8: rivers drawn, 0..3 (0 with terrain_density 0) */
     uint8_t river[BW_MDUNGEON_MAX_RIVERS][4]; /* each river's source x, y (on the
                              * first row of the map's floor area its layout
                              * allows) and head x, y, the centre of its lake */
-    uint8_t patches;        /* (8) standalone lakes laid: min(terrain_density, 16) */
+    uint8_t patches;        /* rule 8: standalone lakes laid: min(terrain_density, 16) */
     uint8_t patch[BW_MDUNGEON_MAX_PATCHES][2]; /* lake centres; the box is x-4..x+3 */
     bw_mdungeon_dead_end dead[BW_MDUNGEON_MAX_DEAD_ENDS];
     bw_mdungeon_cell cell[BW_MDUNGEON_MAX_CELLS];

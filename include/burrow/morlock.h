@@ -1,17 +1,18 @@
-/* The Morlock Pits (areas.txt 3.1 - 3.5): five 120 x 120 levels dug by
- * one tunnel process, "an antfarm dug by giant ants through Pompeii".
+/* The Morlock Pits (rules 3.1 - 3.5, docs/morlock.md): five 120 x 120
+ * levels dug by one tunnel process, "an antfarm dug by giant ants through
+ * Pompeii".
  *
- * A central tunnel begins at the middle of DLVL 1 (3.1). Tunnels are walks
+ * A central tunnel begins at the middle of DLVL 1 (rule 3.1). Tunnels are walks
  * with a position, a heading and a width of 1-3; every
- * BW_MORLOCK_SEGMENT steps each one decides (3.2) to continue, turn, fork
+ * BW_MORLOCK_SEGMENT steps each one decides (rule 3.2) to continue, turn, fork
  * into two, dead end into a pit to the level above or below (the new
  * tunnel leads on from the pit on that level), or dead end into a ruined
  * room from a table of hard-coded templates. When every tunnel has dead
- * ended, a room chosen at random sends out a new one (3.3). When the step
+ * ended, a room chosen at random sends out a new one (rule 3.3). When the step
  * cap is reached, every tunnel still digging ends in a room or a pit too
- * (3.2 allows no other end). Every level
- * ends with 4 to 6 rooms (3.5) and every open square is joined to every
- * other, across levels through the pits (3.4).
+ * (rule 3.2 allows no other end). Every level
+ * ends with 4 to 6 rooms (rule 3.5) and every open square is joined to every
+ * other, across levels through the pits (rule 3.4).
  *
  * The process runs over all five levels but decides nothing from a grid:
  * tunnels, rooms, pits and a coarse map of where tunnels went are small
@@ -41,10 +42,10 @@
 #define BW_MORLOCK_W 120
 #define BW_MORLOCK_H 120
 
-/* 3.1: where the central tunnel begins on DLVL 1. */
+/* Rule 3.1: where the central tunnel begins on DLVL 1. */
 #define BW_MORLOCK_START_X 60
 #define BW_MORLOCK_START_Y 60
-/* 3.2: steps a tunnel walks between two decisions. */
+/* Rule 3.2: steps a tunnel walks between two decisions. */
 #define BW_MORLOCK_SEGMENT 8
 /* Default cap on the steps of all tunnels together, every level: 4,000
  * (was 6,400) so the rooms are a quarter of the open ground. */
@@ -52,18 +53,18 @@
 /* Room for active tunnels (the queue): cfg.queue may be 1..6. */
 #define BW_MORLOCK_QUEUE 6
 /* Active tunnels at most by default; a fork with a full queue continues.
- * Every tunnel on a level that is dug out must dead end into a pit (3.5's
+ * Every tunnel on a level that is dug out must dead end into a pit (rule 3.5's
  * share, see morlock.c), so the queue sets how many pits a level gets:
  * 3 gives 22.1 pits a seed (about 5.5 a pair of levels), 6 gives 31.9. */
 #define BW_MORLOCK_QUEUE_DEFAULT 3
 /* The coarse map of where tunnels have been: 8 x 8 blocks of 15 x 15. */
 #define BW_MORLOCK_BLOCK 15
 #define BW_MORLOCK_BLOCKS 8
-/* 3.5: rooms on every level. */
+/* Rule 3.5: rooms on every level. */
 #define BW_MORLOCK_ROOMS_MIN 4
 #define BW_MORLOCK_ROOMS_MAX 6
 /* Pits in all; the process keeps the last BW_MORLOCK_PITS_RESERVE for the
- * fallback of 3.5 (at most one per level 2..5) and for the tunnels still
+ * fallback of rule 3.5 (at most one per level 2..5) and for the tunnels still
  * digging when the step cap is reached (one pit each, at most
  * BW_MORLOCK_QUEUE), and refuses pits past the other 54 (a pit refused is
  * a continue). With the defaults a run makes
@@ -71,7 +72,7 @@
  * and the 54 the process may take. */
 #define BW_MORLOCK_PITS 64
 #define BW_MORLOCK_PITS_RESERVE (4 + BW_MORLOCK_QUEUE)
-/* Straight corridors of the 3.5 fallback: per level at most one room short
+/* Straight corridors of the rule 3.5 fallback: per level at most one room short
  * of 4 each, plus one corridor to a pit from the level above for levels
  * that had no square open at all: 4 + 4 x 5. */
 #define BW_MORLOCK_JOINS 24
@@ -127,13 +128,13 @@ typedef struct bw_morlock_pit {
     uint8_t down;   /* 1: the tunnel went down through it, 0: up */
 } bw_morlock_pit;
 
-/* A straight corridor of the 3.5 fallback: along x from (x0, y0), then
+/* A straight corridor of the rule 3.5 fallback: along x from (x0, y0), then
  * along y to (x1, y1), two cells wide. */
 typedef struct bw_morlock_join {
     uint8_t level, x0, y0, x1, y1;
 } bw_morlock_join;
 
-/* What the intervals decided (3.2) and what else happened. */
+/* What the intervals decided (rule 3.2) and what else happened. */
 enum {
     BW_MORLOCK_E_CONTINUE,   /* continue (also what a refused outcome becomes) */
     BW_MORLOCK_E_TURN,       /* turn by 45 or 90 degrees */
@@ -146,9 +147,9 @@ enum {
                                   level, a link too near, or the table full */
     BW_MORLOCK_E_ROOM_REFUSED, /* the level has its rooms, or no template fits */
     BW_MORLOCK_E_DUG_OUT,    /* the tunnel's level is dug out: the interval is a pit */
-    BW_MORLOCK_E_RESPAWN,    /* 3.3: every tunnel dead ended, a room sent a new one */
-    BW_MORLOCK_E_FALLBACK_ROOM, /* 3.5 fallback: a room joined by a straight corridor */
-    BW_MORLOCK_E_FALLBACK_PIT,  /* 3.5 fallback: a pit to a level nothing reached */
+    BW_MORLOCK_E_RESPAWN,    /* rule 3.3: every tunnel dead ended, a room sent a new one */
+    BW_MORLOCK_E_FALLBACK_ROOM, /* rule 3.5 fallback: a room joined by a straight corridor */
+    BW_MORLOCK_E_FALLBACK_PIT,  /* rule 3.5 fallback: a pit to a level nothing reached */
     BW_MORLOCK_E_FINISH_ROOM,   /* the step cap: a tunnel still digging ends in a room */
     BW_MORLOCK_E_FINISH_PIT,    /* the step cap: ... or in a pit (its landing only beyond) */
     BW_MORLOCK_E_COUNT
@@ -164,7 +165,7 @@ typedef struct bw_morlock_plan {
     bw_morlock_tunnel queue[BW_MORLOCK_QUEUE];
     uint8_t dug[BW_MORLOCK_LEVELS][BW_MORLOCK_BLOCKS]; /* coarse map: bit x of row y set
                                             when a tunnel stepped in that block */
-    uint8_t want[BW_MORLOCK_LEVELS];       /* 3.5: rooms wanted, 4..6, drawn first */
+    uint8_t want[BW_MORLOCK_LEVELS];       /* rule 3.5: rooms wanted, 4..6, drawn first */
     uint8_t n_rooms[BW_MORLOCK_LEVELS];
     bw_morlock_room room[BW_MORLOCK_LEVELS][BW_MORLOCK_ROOMS_MAX];
     uint8_t n_pits;

@@ -1,4 +1,4 @@
-/* The Crypts (areas.txt 2.1 - 2.6); see include/burrow/crypts.h.
+/* The Crypts (rules 2.1 - 2.6, docs/crypts.md); see include/burrow/crypts.h.
  *
  * A level is built in five passes, each a pure function of (seed, level):
  *   1. the stair plan (bw_crypts_plan), which fixes two cells as rooms;
@@ -9,7 +9,7 @@
  *   4. carving: rooms, then corridors (with doors), then the stairs;
  *   5. furnishing: inner room, perimeter pillars, sarcophagi or coffins.
  *
- * Connectivity (2.6) holds by construction, so nothing is checked or
+ * Connectivity (rule 2.6) holds by construction, so nothing is checked or
  * repaired afterwards:
  * - rooms and corridors never touch except at exits: a room stays inside
  *   its cell's zone (cell-local 3..20) and a corridor runs along a room's
@@ -46,7 +46,7 @@ enum { P_STAIRS = 1, P_ROOMS = 2, P_LINKS = 3, P_FEATURES = 4 };
 #define EDGES (2 * GRID * (GRID - 1)) /* 20 east + 20 south neighbour pairs */
 #define ZONE (BW_CRYPTS_ZONE_HI - BW_CRYPTS_ZONE_LO + 1)
 
-/* 2.1: rooms per level (the rest of the 25 cells are junction candidates),
+/* Rule 2.1: rooms per level (the rest of the 25 cells are junction candidates),
  * and the shape mix in percent (trapezoids take the rest). */
 #define ROOMS_MIN 14
 #define ROOMS_MAX 19
@@ -61,20 +61,20 @@ enum { P_STAIRS = 1, P_ROOMS = 2, P_LINKS = 3, P_FEATURES = 4 };
 #define STAIR_TRIES 8
 #define JUNCTION_LO 9        /* a junction's point, cell-local */
 #define JUNCTION_HI 14
-/* 2.3: a link beyond the spanning tree, 1 in LOOP_ONE_IN per neighbour
+/* Rule 2.3: a link beyond the spanning tree, 1 in LOOP_ONE_IN per neighbour
  * pair; a door on an exit, DOOR_PCT percent; corridor widths 1, 2, 3 in
  * percent (WIDTH1_PCT, WIDTH2_PCT, the rest). */
 #define LOOP_ONE_IN 6
 #define DOOR_PCT 40
 #define WIDTH1_PCT 35
 #define WIDTH2_PCT 35
-/* 2.4, 2.5: pillars on a 2-3 wide corridor, in tenths: none, one wall,
+/* Rules 2.4, 2.5: pillars on a 2-3 wide corridor, in tenths: none, one wall,
  * both walls; a 3-wide corridor has centre pillars 1 in 2. */
 #define PILLARS_NONE_10 3
 #define PILLARS_ONE_10 3
 #define PERIOD_LO 4
 #define PERIOD_HI 6
-/* 2.2: features. Perimeter pillars 1 in 2; an inner room 1 in 2 where the
+/* Rule 2.2: features. Perimeter pillars 1 in 2; an inner room 1 in 2 where the
  * room is at least INNER_ROOM_MIN on both sides; the filler, in percent:
  * none, sarcophagi, coffins in rows, the rest strewn coffins. */
 #define PILLARS_ONE_IN 2
@@ -135,7 +135,7 @@ void bw_crypts_plan(uint32_t seed, int level, bw_crypts_stairs *s)
 
 /* ------------------------------------------------------------- shapes */
 
-/* 2.1. Ellipse: the disc with half-axes W/2 and H/2 round the box's
+/* Rule 2.1. Ellipse: the disc with half-axes W/2 and H/2 round the box's
  * centre, in coordinates scaled by 2 so any parity works:
  * (2dx)^2 H^2 + (2dy)^2 W^2 <= W^2 H^2 (at most 18^4, fits 32 bits).
  * Trapezoid: the long parallel side spans the box, the short one
@@ -337,13 +337,13 @@ static uint8_t draw_style(bw_rng *r)
 {
     int k = (int)bw_rng_below(r, 100), w = k < WIDTH1_PCT ? 1 : k < WIDTH1_PCT + WIDTH2_PCT ? 2 : 3;
     unsigned p = 0, period = 0;
-    if (w >= 2) { /* 2.4 */
+    if (w >= 2) { /* rule 2.4 */
         k = (int)bw_rng_below(r, 10);
         if (k >= PILLARS_NONE_10 + PILLARS_ONE_10)
             p = BW_CRYPTS_P_WALL0 | BW_CRYPTS_P_WALL1;
         else if (k >= PILLARS_NONE_10)
             p = bw_rng_chance(r, 1, 2) ? BW_CRYPTS_P_WALL0 : BW_CRYPTS_P_WALL1;
-        if (w == 3 && bw_rng_chance(r, 1, 2)) /* 2.5 */
+        if (w == 3 && bw_rng_chance(r, 1, 2)) /* rule 2.5 */
             p |= BW_CRYPTS_P_CENTRE;
         if (p)
             period = (unsigned)bw_rng_range(r, PERIOD_LO, PERIOD_HI);
@@ -351,7 +351,7 @@ static uint8_t draw_style(bw_rng *r)
     return (uint8_t)((unsigned)w | p << 2 | period << 5);
 }
 
-/* 2.3: a spanning tree (Kruskal over the shuffled neighbour pairs) joins
+/* Rule 2.3: a spanning tree (Kruskal over the shuffled neighbour pairs) joins
  * every cell; junctions left as leaves are pruned until every corridor
  * ends in rooms, which leaves the smallest tree spanning the rooms; then
  * loops. A junction with 3 or 4 links is where a corridor splits. */
@@ -518,7 +518,7 @@ static int node_end(bw_map *m, const bw_crypts_room *r, int side, int c, int w, 
 }
 
 /* The pillar pattern of lane l, as the offset of its pillars modulo the
- * period, or -1 (2.4, 2.5). On a 2-wide corridor with both walls the
+ * period, or -1 (rules 2.4, 2.5). On a 2-wide corridor with both walls the
  * second wall is offset by half the period, and centre pillars always
  * are, so no two lanes ever close the same line. */
 static int lane_offset(const bw_crypts_link *k, int l)
@@ -547,7 +547,7 @@ static void pillar_run(bw_grid *g, int south, const bw_crypts_link *k, int t0, i
         }
 }
 
-/* 2.3 - 2.5: the corridor from cell a to its east or south neighbour:
+/* Rules 2.3 - 2.5: the corridor from cell a to its east or south neighbour:
  * out of a along its centre line to the street, along the street at the
  * bend, into b along b's centre line. Pillars keep to the straight legs,
  * a free line away from every end and corner. */
@@ -567,7 +567,7 @@ static void carve_link(bw_map *m, const bw_crypts_info *in, int a, int south)
     fill(&m->grid, south, bend, ub, cb + lo, cb + lo + w - 1);
     if (!BW_CRYPTS_PILLARS(k))
         return;
-    if (ca == cb) { /* a bend of zero: one straight leg, one pattern, so 2.4 spacing stays regular */
+    if (ca == cb) { /* a bend of zero: one straight leg, one pattern, so rule 2.4's spacing stays regular */
         pillar_run(&m->grid, south, k, qa + 1, qb - 1, ca + lo, 7u);
         return;
     }
@@ -576,7 +576,7 @@ static void carve_link(bw_map *m, const bw_crypts_info *in, int a, int south)
     pillar_run(&m->grid, south, k, bend + w + 1, qb - 1, cb + lo, 7u);
 }
 
-/* 2.4 through a junction: where two corridors leave it on opposite sides
+/* Rule 2.4 through a junction: where two corridors leave it on opposite sides
  * they are one straight corridor, so their pillars go on across the
  * junction's square and the free line each side of it, on every lane
  * whose own wall stays closed there (lane 0 if no corridor leaves on its
@@ -649,7 +649,7 @@ int bw_crypts_inner(const bw_crypts_room *r, int *x0, int *y0, int *x1, int *y1)
     return 1;
 }
 
-/* 2.2: a rectangular room of building wall centred in the room, with a
+/* Rule 2.2: a rectangular room of building wall centred in the room, with a
  * walkway of at least 2 tiles all round and 1-4 doors in the middles of
  * its sides. Sizes shrink by 2 for INNER_TRIES tries; fallback: none. */
 static int inner_room(bw_map *m, bw_crypts_room *r, bw_rng *rng)
@@ -735,8 +735,8 @@ static void clear_ring(bw_map *m, const bw_crypts_room *r)
             }
 }
 
-/* 2.2: square pillars "around the perimeter of the room" as a ring (issue
- * 11): on each of the four sides, pairs of s x s blocks stand evenly
+/* Rule 2.2: square pillars "around the perimeter of the room" as a ring:
+ * on each of the four sides, pairs of s x s blocks stand evenly
  * spaced, `period` apart, symmetric about the room's middle line across
  * the side (half a tile off it when the parities differ), so the exits in
  * the middles of the sides open between the two middle blocks; pairs are
@@ -790,7 +790,7 @@ static int lattice_start(int lo, int hi, int b, int p)
     return lo + (len - span) / 2;
 }
 
-/* 2.2: 1 x 2 sarcophagi or coffins on a lattice of spacing px x py
+/* Rule 2.2: 1 x 2 sarcophagi or coffins on a lattice of spacing px x py
  * centred in the room's box, wherever one fits; counts them only unless
  * `place`. Blocks on one lattice never reach each other's ring (spacing
  * >= 2 along a block's width 1, >= 3 along its length 2), so what fits
@@ -815,12 +815,12 @@ static int gcd(int a, int b)
     return a;
 }
 
-/* 2.2 with an inner room: the walls cut the lattice, and what is left
+/* Rule 2.2 with an inner room: the walls cut the lattice, and what is left
  * inside can look like a grid of its own (spacing 2 outside at x = 5 and
  * 15, inside at 11). The blocks outside the inner room fix the grid a
  * player sees: x and y differ from the first by multiples of the gcd of
  * their differences; an inside block off that grid is taken away again
- * (2.2 sarcophagi at regular intervals). The outside blocks stay, so the count only drops inside. */
+ * (rule 2.2 sarcophagi at regular intervals). The outside blocks stay, so the count only drops inside. */
 static void inner_on_outer_grid(bw_map *m, const bw_crypts_room *r, uint8_t tile, int upright, int px, int py)
 {
     int bw = upright ? 1 : 2, bh = 3 - bw, ix0, iy0, ix1, iy1, pass, x, y, i, j;
@@ -852,7 +852,7 @@ static void inner_on_outer_grid(bw_map *m, const bw_crypts_room *r, uint8_t tile
             }
 }
 
-/* 2.2: sarcophagi or coffins "at regular intervals": a lattice holding at
+/* Rule 2.2: sarcophagi or coffins "at regular intervals": a lattice holding at
  * least LATTICE_MIN blocks (one block has no interval). Tried as drawn,
  * turned, then at the tightest spacing both ways (LATTICE_TRIES); 0 if
  * none holds enough, and nothing is placed. */
@@ -889,7 +889,7 @@ static int coffin(bw_map *m, int x, int y, int w, int h, int placed, uint8_t one
     return 1;
 }
 
-/* 2.2: wooden coffins "at irregular intervals": area / 40 + 2 wanted at
+/* Rule 2.2: wooden coffins "at irregular intervals": area / 40 + 2 wanted at
  * random places (STREWN_TRIES); if fewer than STREWN_MIN landed (coffins
  * are plural), a scan from the room's middle outward, rows by columns,
  * adds them where they fit, the block along the longer side first. If
@@ -922,7 +922,7 @@ static int strewn(bw_map *m, const bw_crypts_room *r, bw_rng *rng)
     return placed >= STREWN_MIN ? placed : 0;
 }
 
-/* 2.2: what a room gets: one or more features besides any staircase
+/* Rule 2.2: what a room gets: one or more features besides any staircase
  * (the stairs are placed before, and never count: a room must hold a
  * real feature). A room that drew none gets sarcophagi; a lattice that
  * cannot hold 2 blocks becomes strewn coffins; a room still without a

@@ -1,7 +1,8 @@
-/* Mystery-Dungeon floors: mystery-dungeon.txt steps (1)-(11) for the eleven
- * layouts. Facts about the original come from
- * shared/reference/mystery-dungeon-notes.md; where they differ the spec
- * file wins. Numbers in comments like (4) are the spec file's steps. */
+/* Mystery-Dungeon floors: steps 1-11 for the eleven layouts, as
+ * docs/mdungeon.md states them. "Rule 4" in a comment is mdungeon rule 4
+ * of that page's "The rules" (steps 1-11; 12 the map, 13 the layouts, 14
+ * nothing where the layout says nothing); "the original" is the game
+ * whose floors these follow where the rules leave a choice. */
 #include "burrow/mdungeon.h"
 #include "burrow/geom.h"
 #include "burrow/tile.h"
@@ -13,22 +14,22 @@
 #define FAIL_ATTEMPTS(p) 0
 #endif
 
-/* Caps on every loop that could otherwise run on (common.md). */
-#define MD_ATTEMPTS 10        /* notes: up to 10 layout attempts, then fallback */
+/* Caps on every loop that could otherwise run on (docs/DESIGN.md). */
+#define MD_ATTEMPTS 10        /* the original: up to 10 layout attempts, then fallback */
 #define MD_PICK_TRIES 32      /* random picks before a placement scans */
 #define MD_DEAD_END_STEPS 64  /* tiles per dead end; the map is 52 x 28 */
-#define MD_DEAD_END_TRIES 8   /* start picks per dead end (5) */
+#define MD_DEAD_END_TRIES 8   /* start picks per dead end (rule 5) */
 #define MD_RIVER_RUNS 32      /* a river has at most 24 runs of >= 1 row */
-#define MD_LAKE_TRIES 64      /* notes: 64 tries around a lake's centre */
-#define MD_MIN_ROOM_TILES 20  /* notes: an attempt needs >= 20 room tiles */
-#define MD_MERGE_PERCENT 5    /* (3) merged rooms */
+#define MD_LAKE_TRIES 64      /* the original: 64 tries around a lake's centre */
+#define MD_MIN_ROOM_TILES 20  /* the original: an attempt needs >= 20 room tiles */
+#define MD_MERGE_PERCENT 5    /* rule 3: merged rooms */
 #define MD_LOOP_ONE_IN 8      /* chance of a hallway beyond the spanning tree */
 #define MD_WONDER_ONE_IN 4    /* a placed trap tile is a magic tile */
-#define MD_HOUSE_EXTRA_LO 2   /* (10) extra items and extra traps each */
+#define MD_HOUSE_EXTRA_LO 2   /* rule 10: extra items and extra traps each */
 #define MD_HOUSE_EXTRA_HI 4
 #define MD_SHOP_WARES_MAX 8
 #define MD_DENSITY_MAX 10     /* items and buried items: X+2 <= 12 each */
-#define MD_TRAPS_MAX 56       /* (9) at most 56 traps and magic tiles */
+#define MD_TRAPS_MAX 56       /* rule 9: at most 56 traps and magic tiles */
 
 /* Every count rule fits the entity list at the highest densities:
  * 12 items + 12 buried + 56 traps and magic tiles (the house's extra traps
@@ -47,7 +48,7 @@ enum { K_DENSITY, K_ROOM, K_ANCHOR };
 #define X_RING 2u   /* every pair of edge cells: the corridor ring */
 #define X_INNER 4u  /* every pair of inner cells: the crossroads */
 /* Flags. */
-#define F_MERGE 1u  /* vertical neighbours may merge (3) */
+#define F_MERGE 1u  /* vertical neighbours may merge (rule 3) */
 #define F_HOUSE 2u  /* the monster house is certain, whatever H says */
 #define F_ONE 4u    /* a single room over the whole inner area */
 #define F_LARGE 8u  /* "large rooms": each side at least half its sector's */
@@ -59,9 +60,9 @@ typedef struct md_layout {
     uint8_t valid, edge_kind, inner_kind, extra, flags;
 } md_layout;
 
-/* One row per layout of mystery-dungeon.txt, index = layout - 1. */
+/* One row per layout (rule 13), index = layout - 1. */
 static const md_layout layouts[BW_MDUNGEON_LAYOUTS] = {
-    /* 0x01 half rooms: notes, gx 4, gy 2..3, columns x >= gx/2 unused */
+    /* 0x01 half rooms: as the original, gx 4, gy 2..3, columns x >= gx/2 unused */
     { 4, 4, 2, 3, 2, 0, 0, V_ALL, K_DENSITY, K_DENSITY, X_LOOPS, F_MERGE },
     /* 0x02 one room, monster house */
     { 1, 1, 1, 1, 4, 0, 0, V_ALL, K_ROOM, K_ROOM, 0, F_HOUSE | F_ONE },
@@ -83,7 +84,7 @@ static const md_layout layouts[BW_MDUNGEON_LAYOUTS] = {
     { 6, 6, 4, 4, 4, 6, 5, V_INNER, K_DENSITY, K_DENSITY, X_LOOPS, F_MERGE },
     /* 0x0A rooms out, nothing inside: a ring of rooms */
     { 3, 0, 3, 0, 4, 0, 0, V_OUTER, K_DENSITY, K_DENSITY, X_RING, F_MERGE },
-    /* 0x0B 3/4 rooms: notes, gx 4, gy 2..3, columns x >= 3*gx/4 unused */
+    /* 0x0B 3/4 rooms: as the original, gx 4, gy 2..3, columns x >= 3*gx/4 unused */
     { 4, 4, 2, 3, 3, 0, 0, V_ALL, K_DENSITY, K_DENSITY, X_LOOPS, F_MERGE }
 };
 
@@ -153,7 +154,7 @@ int bw_mdungeon_room(const bw_mdungeon_info *in, int c, int *x0, int *y0, int *x
     return 1;
 }
 
-/* ---- (3) sectors and rooms ---------------------------------------- */
+/* ---- rule 3: sectors and rooms ---------------------------------- */
 
 /* Splits [lo, lo + len) into n sectors, edge sectors `edge` wide if set. */
 static void split(uint8_t *b, int n, int lo, int len, int edge)
@@ -171,7 +172,7 @@ static void split(uint8_t *b, int n, int lo, int len, int edge)
 }
 
 /* The floor rule for "M and N depend on the floor": deeper floors allow
- * more sectors, chance picks within; never above the notes' 6 x 4. */
+ * more sectors, chance picks within; never above the original's 6 x 4. */
 static void pick_grid(md_ctx *c)
 {
     const md_layout *L = c->L;
@@ -184,7 +185,7 @@ static void pick_grid(md_ctx *c)
     split(c->in->sy, c->in->gy, BW_MDUNGEON_Y0, BW_MDUNGEON_Y1 - BW_MDUNGEON_Y0 + 1, L->edge_h);
 }
 
-/* Whether (x, y) lies in a sector whose cell holds nothing: a sector the
+/* Rule 14: whether (x, y) lies in a sector whose cell holds nothing: a sector the
  * layout leaves out (0x09's outer band, 0x0A's centre, the unused columns
  * of 0x01 and 0x0B, the corners of 0x04 and 0x07). Nothing at all is put
  * there, neither floor nor hallway nor water nor a buried item. Points outside the inner area count with the nearest sector. */
@@ -217,7 +218,7 @@ static int cell_valid(const md_ctx *c, int i, int j)
     }
 }
 
-/* Odd value in [lo, hi] if there is one (spec: odd dimensions preferred). */
+/* Odd value in [lo, hi] if there is one (rule 3: odd dimensions preferred). */
 static int pick_odd(bw_rng *r, int lo, int hi)
 {
     int olo = lo | 1, ohi = (hi & 1) ? hi : hi - 1;
@@ -227,7 +228,7 @@ static int pick_odd(bw_rng *r, int lo, int hi)
 }
 
 /* A room of at least 5 x 4 inside its sector, odd sides preferred, sized as
- * the original does (notes): width up to the sector's minus 4, height up to
+ * the original does: width up to the sector's minus 4, height up to
  * its minus 3, and placed two tiles off every sector boundary, so that the
  * boundary line itself and the wall line on each side of it stay free:
  * hallways bend on the boundary (see hallway()) and never run flush along a
@@ -267,7 +268,7 @@ static void place_anchor(md_ctx *c, bw_mdungeon_cell *cl, int i, int j)
     cl->y0 = cl->y1 = (uint8_t)bw_rng_range(r, c->in->sy[j] + 1, c->in->sy[j + 1] - 2);
 }
 
-/* (3) Cells become rooms or 1 x 1 dummies (anchors). Density D < 0: exactly
+/* Rule 3: cells become rooms or 1 x 1 dummies (anchors). Density D < 0: exactly
  * |D| rooms, D >= 0: D..D+2; never fewer than 2, never more than there are
  * density cells (every layout with density cells has at least 4). Chosen by a partial Fisher-Yates shuffle. */
 static void make_cells(md_ctx *c)
@@ -315,7 +316,7 @@ static void make_cells(md_ctx *c)
         }
 }
 
-/* ---- (4) connections ------------------------------------------------ */
+/* ---- rule 4: connections ------------------------------------------ */
 
 /* Neighbour of cell k in direction d (N E S W), or -1. */
 static int nb(const bw_mdungeon_info *in, int k, int d)
@@ -381,8 +382,8 @@ static void connect_cells(md_ctx *c)
         }
 }
 
-/* (3) 5% of vertically adjacent, connected, unmerged rooms become one room
- * covering both (notes: merged rooms must be connected). Not when D < 0:
+/* Rule 3: 5% of vertically adjacent, connected, unmerged rooms become one room
+ * covering both (in the original, merged rooms must be connected). Not when D < 0:
  * a merge would leave |D| - 1 rooms on the map, and "exactly |D|" wins. */
 static void merge_rooms(md_ctx *c)
 {
@@ -427,10 +428,10 @@ static void dig(bw_grid *g, int x0, int y0, int x1, int y1)
     replace(g, bw_rect_make(x0, y0, x1, y1), BW_T_MD_WALL, BW_T_MD_HALL);
 }
 
-/* (4) Between cells k and its east (d = 1) or south (d = 2) neighbour n:
+/* Rule 4: between cells k and its east (d = 1) or south (d = 2) neighbour n:
  * leave k at a random row (column) of its side, go to the sector boundary
  * between the two (the first column, row, of n's sector), along it, and on
- * into n, as the original bends its hallways (notes). Both turning points
+ * into n, as the original bends its hallways. Both turning points
  * lie on that line: the "collinear point" the hallway passes through. No
  * room comes within two tiles of a boundary (place_room), so the run
  * along it never lies flush beside a room: hallways meet rooms
@@ -483,14 +484,14 @@ static void draw_cells(md_ctx *c)
     }
 }
 
-/* ---- (5) dead ends -------------------------------------------------- */
+/* ---- rule 5: dead ends -------------------------------------------- */
 
 static int open_at(const bw_grid *g, int x, int y)
 {
     return is_floor(BW_AT(g, x, y));
 }
 
-/* Notes: a dead end stops where it would make a 2 x 2 open square. */
+/* As in the original, a dead end stops where it would make a 2 x 2 open square. */
 static int makes_square(const bw_grid *g, int x, int y)
 {
     int q;
@@ -533,9 +534,9 @@ static int diggable(const md_ctx *c, int x, int y)
     return inner(x, y) && !nothing(c->in, x, y) && !open_at(g, x, y) && !makes_square(g, x, y);
 }
 
-/* (5) From a random room's side, straight for 3..5 tiles, then a left or
+/* Rule 5: from a random room's side, straight for 3..5 tiles, then a left or
  * right turn, until the next tile would leave the inner area or enter a
- * sector the layout leaves empty (the notes' "border"), is already
+ * sector the layout leaves empty (rule 5's "border"), is already
  * open (another room or hallway) or would square off a 2 x 2 block. Every
  * tile touches the last, so the dead end hangs off its room. A start tile
  * beside a doorway or on a hallway cannot be dug (about 30% of picks), so
@@ -585,10 +586,10 @@ static void dead_ends(md_ctx *c)
     }
 }
 
-/* ---- (1)-(2), (6)-(8) ------------------------------------------------ */
+/* ---- rules 1-2, 6-8 ------------------------------------------------ */
 
-/* (2)/(6): everything outside the inner 52 x 28 is border. Nothing is dug
- * there, so (6) only re-asserts it; it is cheap and makes the rule local. */
+/* Rules 2 and 6: everything outside the inner 52 x 28 is border. Nothing is dug
+ * there, so rule 6 only re-asserts it; it is cheap and makes the rule local. */
 static void borders(bw_grid *g)
 {
     bw_grid_rect(g, 0, 0, BW_MDUNGEON_W - 1, BW_MDUNGEON_Y0 - 1, BW_T_MD_BORDER);
@@ -597,7 +598,7 @@ static void borders(bw_grid *g)
     bw_grid_rect(g, BW_MDUNGEON_X1 + 1, 0, BW_MDUNGEON_W - 1, BW_MDUNGEON_H - 1, BW_T_MD_BORDER);
 }
 
-/* (7) A hallway tile beside room floor is the special trigger. */
+/* Rule 7: a hallway tile beside room floor is the special trigger. */
 static void junctions(bw_grid *g)
 {
     int x, y, d;
@@ -613,7 +614,7 @@ static void junctions(bw_grid *g)
         }
 }
 
-/* (8) Water goes only onto wall of the inner area, and never into a sector
+/* Rule 8: water goes only onto wall of the inner area, and never into a sector
  * the layout leaves empty (nothing()): floor and its connectivity stay as
  * they were. */
 static int wettable(const md_ctx *c, int x, int y)
@@ -628,7 +629,7 @@ static void wet(md_ctx *c, int x, int y)
         BW_AT(&c->m->grid, x, y) = BW_T_MD_WATER;
 }
 
-/* (8) A lake (notes): MD_LAKE_TRIES random tiles of the 8 x 8 box
+/* Rule 8: a lake, as in the original: MD_LAKE_TRIES random tiles of the 8 x 8 box
  * x-4..x+3, y-4..y+3 around (cx, cy) are marked on plane a, then one
  * smoothing pass: a tile of the box is water when 4 or more of its 8
  * neighbours were marked (the mark on the tile itself does not count). So
@@ -663,7 +664,7 @@ static void lake(md_ctx *c, int cx, int cy)
         }
 }
 
-/* (8) A river (notes): from a random column of the top or bottom edge of
+/* Rule 8: a river, as in the original: from a random column of the top or bottom edge of
  * the area its layout allows (the first row of that column outside the
  * empty sectors; MD_PICK_TRIES column picks, else no river), in runs of
  * 2..7 rows away from that edge and 1..3 columns sideways, for a random
@@ -713,9 +714,9 @@ static void river(md_ctx *c)
     lake(c, x, y);
 }
 
-/* (8) Water, after the notes: 1..3 rivers that each end in a lake, then
- * terrain_density standalone lakes at random centres (the spec's "n =
- * terrainDensity points" with their 8 x 8 areas, not full); none of it at
+/* Rule 8: water, as in the original: 1..3 rivers that each end in a lake, then
+ * terrain_density standalone lakes at random centres (one for each point
+ * of terrain density, with their 8 x 8 areas, not full); none of it at
  * terrain_density 0. Last, a water tile with no water among its 4
  * neighbours (where a river crossed a hallway, or a lake met floor) goes
  * back to wall: no water is a lone speck. One pass is enough, since a
@@ -750,15 +751,15 @@ static void water(md_ctx *c)
         }
 }
 
-/* One attempt at steps (1)-(8); 1 if it meets the notes' acceptance:
+/* One attempt at rules 1-8; 1 if it meets the original's acceptance:
  * >= 2 rooms, >= 20 room tiles, all floor one region. */
 static int attempt(md_ctx *c)
 {
     bw_map *m = c->m;
     bw_mdungeon_info *in = c->in;
     bw_tileset open;
-    bw_map_init(m, BW_MDUNGEON_W, BW_MDUNGEON_H, BW_T_MD_WALL);       /* (1) */
-    borders(&m->grid);                                    /* (2) */
+    bw_map_init(m, BW_MDUNGEON_W, BW_MDUNGEON_H, BW_T_MD_WALL);       /* rule 1 */
+    borders(&m->grid);                                    /* rule 2 */
     in->n_dead = in->patches = in->rivers = 0;
     if (c->L->flags & F_ONE) {
         bw_mdungeon_cell *cl = &in->cell[0];
@@ -767,7 +768,7 @@ static int attempt(md_ctx *c)
         split(in->sy, 1, BW_MDUNGEON_Y0, BW_MDUNGEON_Y1 - BW_MDUNGEON_Y0 + 1, 0);
         cl->kind = BW_MDUNGEON_CELL_ROOM;
         cl->links = cl->merged = cl->pad = 0;
-        cl->x0 = BW_MDUNGEON_X0; /* notes: the one room spans x 2..53, y 2..29 */
+        cl->x0 = BW_MDUNGEON_X0; /* the original: the one room spans x 2..53, y 2..29 */
         cl->y0 = BW_MDUNGEON_Y0;
         cl->x1 = BW_MDUNGEON_X1;
         cl->y1 = BW_MDUNGEON_Y1;
@@ -776,21 +777,21 @@ static int attempt(md_ctx *c)
         bw_grid_rect(&m->grid, BW_MDUNGEON_X0, BW_MDUNGEON_Y0, BW_MDUNGEON_X1, BW_MDUNGEON_Y1, BW_T_MD_ROOM);
         return 1;
     }
-    pick_grid(c);                                         /* (3) */
+    pick_grid(c);                                         /* rule 3 */
     make_cells(c);
-    connect_cells(c);                                     /* (4) */
+    connect_cells(c);                                     /* rule 4 */
     merge_rooms(c);
     draw_cells(c);
-    dead_ends(c);                                         /* (5) */
-    borders(&m->grid);                                    /* (6) */
-    junctions(&m->grid);                                  /* (7) */
-    water(c);                                             /* (8) */
+    dead_ends(c);                                         /* rule 5 */
+    borders(&m->grid);                                    /* rule 6 */
+    junctions(&m->grid);                                  /* rule 7 */
+    water(c);                                             /* rule 8 */
     bw_tileset_from_flags(&open, BW_CONNECTS);
     return in->rooms >= 2 && bw_grid_count(&m->grid, BW_T_MD_ROOM) >= MD_MIN_ROOM_TILES &&
            bw_fill_connected(&m->fill, &m->grid, &open, &m->a);
 }
 
-/* ---- (9)-(11) --------------------------------------------------------- */
+/* ---- rules 9-11 ------------------------------------------------------ */
 
 static int tile_fits(md_ctx *c, int mode, int x, int y)
 {
@@ -895,13 +896,12 @@ static void populate(md_ctx *c)
     int X;
     int want_house = (c->L->flags & F_HOUSE) || in->fallback;
     in->house = in->shop = -1;
-    /* (11) one shop at most; never on a floor with a monster house (notes:
-     * the original places no house on a floor with a shop), so not on the
+    /* Rule 11: one shop at most; never on a floor with a monster house
+     * (the original places no house on a floor with a shop), so not on the
      * layouts that must have a house. Its carpet is the room shrunk by 1 on
      * every side, so only rooms of 5 x 5 or more qualify; on half the shops
      * it is reduced further, to a random w x h of 3 x 3 or more inside that
-     * (mystery-dungeon.txt: "can be reduced in size up to a minimum of
-     * 3x3"). */
+     * (rule 11: it may shrink further but never below 3 x 3). */
     if (!want_house && bw_rng_chance(r, (uint32_t)bw_clamp(p->shop_chance, 0, 100), 100)) {
         int k = random_room(c, -1, -1, -1, 5);
         if (k >= 0) {
@@ -920,7 +920,7 @@ static void populate(md_ctx *c)
             replace(&c->m->grid, a, BW_T_MD_ROOM, BW_T_MD_SHOP);
         }
     }
-    /* (10) one monster house at most, and only where there is no shop: its
+    /* Rule 10: one monster house at most, and only where there is no shop: its
      * floor becomes MD_HOUSE. */
     if (in->shop < 0 &&
         (want_house || bw_rng_chance(r, (uint32_t)bw_clamp(p->house_chance, 0, 100), 100))) {
@@ -929,7 +929,7 @@ static void populate(md_ctx *c)
     }
     bw_plane_clear(&c->m->b); /* tiles taken by an entity */
     stairs_and_start(c);
-    /* (9) Items, traps and buried items; ranges clamped so that together
+    /* Rule 9: items, traps and buried items; ranges clamped so that together
      * with the house and shop extras they always fit (md_entities_fit). */
     X = bw_clamp(p->item_density, 0, MD_DENSITY_MAX);
     in->n_items = (uint8_t)scatter(c, bw_rng_range(r, bw_max(0, X - 2), X + 2), P_FLOOR,
@@ -945,7 +945,7 @@ static void populate(md_ctx *c)
         a = rect_of(in, in->house);
         in->n_house_items = (uint8_t)scatter(
             c, bw_rng_range(r, MD_HOUSE_EXTRA_LO, MD_HOUSE_EXTRA_HI), P_HOUSE, a, BW_MDUNGEON_E_ITEM, 1);
-        /* (9)'s cap of 56 traps and magic tiles holds with the extras too */
+        /* rule 9's cap of 56 traps and magic tiles holds with the extras too */
         in->n_house_traps = (uint8_t)scatter(
             c, bw_min(bw_rng_range(r, MD_HOUSE_EXTRA_LO, MD_HOUSE_EXTRA_HI),
                       MD_TRAPS_MAX - in->n_traps), P_HOUSE, a, BW_MDUNGEON_E_TRAP, 1);
@@ -983,7 +983,7 @@ int bw_mdungeon_floor(bw_map *m, uint32_t seed, const bw_mdungeon_params *p, bw_
         if ((ok = attempt(&c) && c.in->attempts > FAIL_ATTEMPTS(p)) != 0)
             break;
     if (!ok) {
-        /* Notes: after 10 failed attempts, a one-room monster house. */
+        /* As in the original: after 10 failed attempts, a one-room monster house. */
         c.in->fallback = 1;
         c.L = &layouts[BW_MDUNGEON_ONE_ROOM - 1];
         attempt(&c);

@@ -1,4 +1,5 @@
-/* The Morlock Pits (areas.txt 3.1 - 3.5); see include/burrow/morlock.h.
+/* The Morlock Pits (rules 3.1 - 3.5, docs/morlock.md); see
+ * include/burrow/morlock.h.
  *
  * One process digs all five levels. Its state is the plan (records, no
  * grid) and one rng stream of the seed, so it runs the same whichever level
@@ -6,7 +7,7 @@
  * the tunnel steps that fall on DLVL n as they are walked; the corridors,
  * rooms and links of DLVL n are drawn from the records at the end.
  *
- * Order of drawing, and why every open square stays joined (3.4): tunnel
+ * Order of drawing, and why every open square stays joined (rule 3.4): tunnel
  * cells are dirt written over rock; the fallback's corridors likewise;
  * rooms write their inside over anything but their walls only over rock,
  * so a tunnel crossing a room breaches its walls instead of being cut by
@@ -25,7 +26,7 @@
  * level's ruins (wall decay) have their own. */
 enum { P_PROCESS = 1, P_RUIN = 2 };
 
-/* 3.2: what an interval decides, out of 100: continue, turn, fork, pit,
+/* Rule 3.2: what an interval decides, out of 100: continue, turn, fork, pit,
  * room. A refused fork (queue full), pit (up from DLVL 1, down from DLVL 5,
  * into a dug-out level, a link too near, or the table full) or room (the
  * level has the rooms it wants, or no template fits) continues. */
@@ -55,14 +56,14 @@ static uint8_t turn8(int dir, int by)
 #define LINK_GAP 2
 /* A link keeps this Chebyshev distance from every room's box on both its
  * levels, so neither the link nor its 3 x 3 landing touches a room: no
- * wall is breached and no door taken by a link: areas.txt 3 keeps rooms whole. */
+ * wall is breached and no door taken by a link: rule 3.2's fixed rooms stay whole. */
 #define LINK_ROOM 3
 /* At the step cap, a tunnel still digging tries to end in a room or a pit
  * up to this many times, walking one more segment between tries. */
 #define FINISH_TRIES 32
-/* The pits of the table only the 3.5 fallback uses: one per level 2..5. */
+/* The pits of the table only the rule 3.5 fallback uses: one per level 2..5. */
 #define FALLBACK_PITS 4
-/* The 3.5 fallback's lattices (see fallback()). */
+/* The rule 3.5 fallback's lattices (see fallback()). */
 #define ROOM_STEP_X 16
 #define ROOM_STEP_Y 12
 #define PIT_STEP 5
@@ -300,7 +301,7 @@ static void steer(bw_morlock_tunnel *t)
     t->dir = dir_of[(hy + 1) * 3 + hx + 1];
 }
 
-/* One segment of 3.2's "regular intervals". Each step first steers off a
+/* One segment of rule 3.2's "regular intervals". Each step first steers off a
  * near edge, then veers by the wobble; a step more than 90 degrees off the
  * tunnel's last one (a turn of 90 after a veer one way, then a veer the
  * other) is 90 degrees off it instead, since it would walk back over the
@@ -368,7 +369,7 @@ static int rooms_total(const bw_morlock_plan *p)
     return n;
 }
 
-/* areas.txt 3.1: the start of DLVL 1 stays walkable, so a room there may
+/* Rule 3.1: the start of DLVL 1 stays walkable, so a room there may
  * not put a pillar or rubble on it (its walls and doors never close the
  * start: walls are drawn over rock only, doors are open). */
 static int covers_start(const bw_morlock_template *t, int l, int x0, int y0)
@@ -459,7 +460,7 @@ static void add_pit(bw_morlock_plan *p, int x, int y, int upper, int down)
  * records instead of the dice: into a room if the level still wants one,
  * else into a pit one level on towards the nearest level that is not dug
  * out (through dug-out levels in between, each a forced pit again). So
- * every level gets its share of tunnels and of chances for rooms (3.5).
+ * every level gets its share of tunnels and of chances for rooms (rule 3.5).
  * Each tunnel alive on a level when it is dug out ends in a pit, which is
  * why the queue sets the pit density (BW_MORLOCK_QUEUE_DEFAULT). */
 static int dug_out(const sim *s, int l)
@@ -470,7 +471,7 @@ static int dug_out(const sim *s, int l)
 /* Which way a pit goes: +1 down, -1 up, 0 none. From a dug-out level,
  * towards the nearest level that is not (ties: a coin); otherwise up or
  * down evenly, and no pit when that would lead up from DLVL 1 or down from
- * DLVL 5 (3.2): the tunnel continues instead, so the end levels see as
+ * DLVL 5 (rule 3.2): the tunnel continues instead, so the end levels see as
  * many pits as the middle ones. */
 static int pit_way(sim *s, int l)
 {
@@ -596,7 +597,7 @@ static int place_room(sim *s, bw_morlock_tunnel *t, int cap, int kind)
 {
     bw_morlock_plan *p = s->p;
     int l = t->level, c0, c, side, k, dx, dy, first, i, j;
-    if (p->n_rooms[l] >= cap) /* 3.5 */
+    if (p->n_rooms[l] >= cap) /* rule 3.5 */
         return 0;
     c0 = (t->dir & 1) ? (int)(((t->dir >> 1) + (bw_rng_next(&p->rng) & 1)) & 3) : t->dir >> 1;
     first = (int)bw_rng_below(&p->rng, BW_MORLOCK_TEMPLATES);
@@ -643,7 +644,7 @@ static void decide(sim *s, bw_morlock_tunnel *t)
         trace(s, did, t, dir0);
 }
 
-/* 3.3: every tunnel has dead ended, so a room chosen at random (all rooms
+/* Rule 3.3: every tunnel has dead ended, so a room chosen at random (all rooms
  * of all levels alike) sends a new tunnel out of the door of a random side,
  * heading straight out. Only rooms end tunnels, so a room exists. */
 static int respawn(sim *s)
@@ -702,8 +703,8 @@ static int finish_pit(sim *s, bw_morlock_tunnel *t)
     return 0;
 }
 
-/* areas.txt 3.2 at the step cap: every tunnel still in the
- * queue ends the way 3.2 allows, in a room (while its level has fewer than
+/* Rule 3.2 at the step cap: every tunnel still in the
+ * queue ends the way rule 3.2 allows, in a room (while its level has fewer than
  * BW_MORLOCK_ROOMS_MAX) or else in a pit; if neither fits where it stands
  * it walks one more segment and tries again, FINISH_TRIES times at most
  * (these steps are not counted against the cap). Fallback: a tunnel that
@@ -760,7 +761,7 @@ static int anchor(const bw_morlock_plan *p, int l, int x, int y, int *ax, int *a
     return best >= 0;
 }
 
-/* 3.5's fallback, after the step cap: a level short of 4 rooms gets the
+/* Rule 3.5's fallback, after the step cap: a level short of 4 rooms gets the
  * smallest template at a free lattice place and a straight corridor to it
  * from the nearest open cell the records know on that level. A level with
  * none (no tunnel ever reached it) first gets a pit from the level above
@@ -881,7 +882,7 @@ static void run(sim *s, uint32_t seed)
     }
     p->n_pits = p->n_joins = 0;
     p->head = p->active = 0;
-    /* 3.1: the central tunnel, DLVL 1 */
+    /* Rule 3.1: the central tunnel, DLVL 1 */
     t.x = BW_MORLOCK_START_X;
     t.y = BW_MORLOCK_START_Y;
     t.level = 0;
