@@ -8,24 +8,32 @@ BOARDS   ?= $(sort $(basename $(notdir $(wildcard boards/*.mk)))) # every boards
 WARN     := -std=c99 -Wall -Wextra -Werror -pedantic -Wshadow -Wstrict-prototypes
 INC      := -Iinclude -Itests -Isrc/play
 
-CORE_SRC := $(filter-out src/core/mem.c,$(wildcard src/core/*.c)) \
-            $(wildcard src/blocks/*.c) $(wildcard src/gen/*.c)
+CORE_SRC := $(wildcard src/core/*.c) $(wildcard src/blocks/*.c) $(wildcard src/gen/*.c)
 CLI_SRC  := $(wildcard src/cli/*.c) src/play/play.c port/host/port.c
 TEST_SRC := $(wildcard tests/*.c) src/play/play.c
 
-.PHONY: all help run play check deps pictures test-host test-san test-cli test-play test-tiled test-readme test-boards test-small freestanding \
+.PHONY: all help run play check deps pictures coverage test-install test-cmake install uninstall test-host test-san test-cli test-play test-tiled test-readme test-boards test-small freestanding \
         clean bench bench-fw lib test-golden test-example fuzz fuzz-deps test-fuzz
 .DELETE_ON_ERROR:
 
 # The board sub-makes of these targets share build/m0 and build/m3: when
 # more than one of them is asked for (make check), they run one after the
 # other, also under make -j. GNU make 4.3 has no `.NOTPARALLEL: targets`.
-SERIAL := test-boards freestanding test-example
+SERIAL := test-boards freestanding test-example test-cmake
 chain   = $(if $(word 2,$(1)),$(eval $(word 2,$(1)): | $(word 1,$(1)))$(call chain,$(wordlist 2,99,$(1))))
 $(call chain,$(filter $(SERIAL),$(if $(filter check,$(MAKECMDGOALS)),$(SERIAL),$(MAKECMDGOALS))))
 
+# `make lib` without BOARD builds the library for a part named by CPU and
+# FLOAT instead of for one of boards/ (the cross half below).
+LIB_MODE := $(if $(BOARD),,$(filter lib,$(MAKECMDGOALS)))
+ifneq ($(BOARD),)
+ifeq ($(wildcard boards/$(BOARD).mk),)
+$(error BOARD=$(BOARD) is not a board: one of $(strip $(BOARDS)))
+endif
+endif
+
 # ---------------------------------------------------------------- desktop
-ifndef BOARD
+ifeq ($(BOARD)$(LIB_MODE),)
 HOST_CFLAGS := $(WARN) -O2 -g $(INC)
 # The tests build the library with its test hooks, BW_ASSERT and the blocks'
 # trace calls on (config.h; BW_TRACE is off by default only at -Os).
@@ -35,7 +43,7 @@ TEST_DEFS   := -DBW_TESTING -DBW_ASSERTS -DBW_TRACE=1
 # how a BW_AT before the bounds check is caught (the overworld once read a building's ring that way).
 SAN_BOUNDS  := $(shell $(CC) -fsanitize=bounds-strict -x c -c -o /dev/null /dev/null 2>/dev/null && echo ,bounds-strict)
 SAN_CFLAGS  := $(WARN) -O1 -g $(INC) -DBW_SWEEP_SEEDS=1000 -fsanitize=address,undefined$(SAN_BOUNDS) \
-               -fno-omit-frame-pointer -fno-sanitize-recover=all
+               -fno-omit-frame-pointer -fno-sanitize-recover=all --coverage
 
 # One object per source and flag set, with its header dependencies (-MMD):
 # a change to one file rebuilds only what includes it. build/burrow and the
@@ -98,6 +106,7 @@ test-host: build/host/tests.log
 
 ## The desktop tests under AddressSanitizer and UBSan
 test-san: build/host-san/tests
+	@find $(SO) -name '*.gcda' -delete
 	build/host-san/tests > build/host-san/tests.log 2>&1 || { tail -n 40 build/host-san/tests.log; exit 1; }
 	@tail -n 1 build/host-san/tests.log
 
@@ -161,14 +170,31 @@ test-tiled: build/burrow
 	tests/tiled.sh build/burrow > build/tiled.log 2>&1 || { grep -v '^ok ' build/tiled.log; exit 1; }
 	@tail -n 1 build/tiled.log
 
-# The pictures in README.md and docs/ are the CLI's output (tests/pictures.sh).
-## The pictures in README.md and docs/ match the command line
-test-readme: build/burrow
+# The pictures in README.md and docs/ are the CLI's output (tests/pictures.sh);
+# the errors, limits, install list and example hash the docs quote are the
+# product's (tests/docs_check.py).
+## The pictures and the quoted facts in README.md and docs/ match the product
+test-readme: build/burrow $(if $(filter check,$(MAKECMDGOALS)),coverage)
 	@sh tests/pictures.sh check
+	@python3 tests/docs_check.py build/burrow > build/docs.log 2>&1 || { grep -v '^ok ' build/docs.log; exit 1; }
+	@tail -n 1 build/docs.log
 
 ## Redraw every picture in README.md and docs/ from the current build
 pictures: build/burrow
 	@sh tests/pictures.sh write
+
+## `make install` into a temporary prefix, the README's example built against it with pkg-config
+test-install: build/burrow
+	@$(call NEED,$(call HAVE,pkg-config),pkg-config,tests/install.sh)
+	sh tests/install.sh > build/install.log 2>&1 || { grep -v '^ok ' build/install.log; exit 1; }
+	@tail -n 1 build/install.log
+
+## burrow in CMake and C++ projects: the CLI through CMake, examples/cpp on the desktop and as a hard-float M4F firmware with newlib-nano
+test-cmake: deps build/burrow
+	@$(call NEED,$(call HAVE,cmake) && $(call HAVE,g++),cmake g++,tests/cmake.sh)
+	@$(call NEED,[ -f /usr/lib/arm-none-eabi/newlib/libc_nano.a ],libnewlib-arm-none-eabi,tests/cmake.sh (newlib-nano))
+	sh tests/cmake.sh build/burrow > build/cmake.log 2>&1 || { grep -v '^ok ' build/cmake.log; exit 1; }
+	@tail -n 1 build/cmake.log
 
 ## The seed-stability promise: tests/golden/levels.tsv against build/burrow
 test-golden: build/burrow
@@ -186,9 +212,9 @@ test-example: deps build/burrow
 	  echo "test-example: firmware $$(tail -n 1 build/example.log | awk '{ print "text " $$1 " B, bss " $$3 " B" }'): $$got, as build/burrow $$*"
 
 ## All the tests above: desktop, sanitizer, CLI, game, Tiled, pictures, goldens, fuzzing, boards, example
-check: test-host test-san test-cli test-play test-tiled test-readme test-golden test-fuzz test-boards freestanding test-example
-	@cat build/host/tests.log build/host-san/tests.log build/cli.log build/play.log build/tiled.log $(patsubst %,build/%/tests.log,$(BOARD_RUNS)) | \
-	  awk '/^[0-9]+ passed, [0-9]+ failed$$/ { p += $$1; f += $$3 } END { print "check: all green over the desktop, sanitizer, CLI, game, Tiled, fuzz, $(words $(BOARDS)) boards and the M3 at -Os"; print p " passed, " f " failed" }'
+check: test-host test-san coverage test-cli test-play test-tiled test-readme test-golden test-install test-fuzz test-boards freestanding test-example test-cmake
+	@cat build/host/tests.log build/host-san/tests.log build/cli.log build/play.log build/tiled.log build/docs.log build/install.log build/cmake.log $(patsubst %,build/%/tests.log,$(BOARD_RUNS)) | \
+	  awk '/^[0-9]+ passed, [0-9]+ failed$$/ { p += $$1; f += $$3 } END { print "check: all green over the desktop, sanitizer, CLI, game, Tiled, docs, install, CMake and C++, fuzz, $(words $(BOARDS)) boards and the M3 at -Os"; print p " passed, " f " failed" }'
 
 ## Remove build/
 clean:
@@ -206,8 +232,62 @@ build/bench/host: $(call ho,$(CORE_SRC) tests/bench/bench_host.c port/host/port.
 bench: deps build/bench/host
 	@bash tests/bench/bench.sh
 
-lib:
-	@echo "burrow: make lib BOARD=NAME, NAME one of: $(strip $(BOARDS))" >&2; exit 2
+
+# ------------------------------------------------------------ coverage
+# The sanitizer build also carries gcov's counters (--coverage), so its run
+# in `make check` measures coverage too; gcovr (Debian's, installed when
+# missing) reports the lines and branches of src/core, src/blocks and
+# src/gen it reached, and fails under 95% of lines or 85% of branches.
+# docs/reliability.md quotes the figures (tests/docs_check.py compares).
+## Line and branch coverage of src/core, src/blocks and src/gen over the desktop suite (gcovr)
+coverage: test-san
+	@$(call NEED,$(call HAVE,gcovr),gcovr,make coverage)
+	@gcovr --root . --object-directory $(SO) --filter 'src/core/' --filter 'src/blocks/' --filter 'src/gen/' \
+	  --exclude-unreachable-branches --txt build/coverage.txt --print-summary > build/coverage.log 2>&1 || \
+	  { cat build/coverage.log; exit 1; }
+	@awk '/^lines:/ { l = $$2 + 0 } /^branches:/ { b = $$2 + 0 } \
+	  END { printf "coverage: %s%% of lines, %s%% of branches of src/core, src/blocks and src/gen\n", l, b; \
+	        if (l < 95 || b < 85) { print "coverage: under the floor (95% of lines, 85% of branches)"; exit 1 } }' build/coverage.log
+
+# ------------------------------------------------------------ desktop library and install
+# libburrow.a and libburrow.so for desktop programs: the core alone, built
+# with its own headers and nothing else (no test, game or port flag).
+PREFIX  ?= /usr/local
+SOVER   := 1
+LO      := build/host/lib-obj
+LIB_OBJ := $(patsubst %.c,$(LO)/%.o,$(CORE_SRC))
+
+$(LIB_OBJ): $(LO)/%.o: %.c Makefile
+	@mkdir -p $(@D)
+	$(CC) $(WARN) -O2 -g -fPIC -Iinclude -MMD -MP -c -o $@ $<
+
+build/host/libburrow.a: $(LIB_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
+build/host/libburrow.so.$(SOVER): $(LIB_OBJ)
+	$(CC) -shared -Wl,-soname,libburrow.so.$(SOVER) -o $@ $^
+
+BW_VERSION = $(shell awk '/^.define BW_VERSION_(MAJOR|MINOR|PATCH) / { v = v (v == "" ? "" : ".") $$3 } END { print v }' include/burrow/burrow.h)
+
+## Install the CLI, libburrow.a, libburrow.so, the headers and burrow.pc under PREFIX (default /usr/local)
+install: build/burrow build/host/libburrow.a build/host/libburrow.so.$(SOVER)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include/burrow
+	install -m 755 build/burrow $(DESTDIR)$(PREFIX)/bin/burrow
+	install -m 644 build/host/libburrow.a $(DESTDIR)$(PREFIX)/lib/libburrow.a
+	install -m 755 build/host/libburrow.so.$(SOVER) $(DESTDIR)$(PREFIX)/lib/libburrow.so.$(SOVER)
+	ln -sf libburrow.so.$(SOVER) $(DESTDIR)$(PREFIX)/lib/libburrow.so
+	install -m 644 include/burrow/*.h $(DESTDIR)$(PREFIX)/include/burrow/
+	@printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' '' \
+	  'Name: burrow' 'Description: roguelike levels on fixed memory' 'Version: $(BW_VERSION)' \
+	  'Libs: -L$${libdir} -lburrow' 'Cflags: -I$${includedir}' > $(DESTDIR)$(PREFIX)/lib/pkgconfig/burrow.pc
+
+## Remove what make install put under PREFIX
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/burrow $(DESTDIR)$(PREFIX)/lib/libburrow.a \
+	  $(DESTDIR)$(PREFIX)/lib/libburrow.so $(DESTDIR)$(PREFIX)/lib/libburrow.so.$(SOVER) \
+	  $(DESTDIR)$(PREFIX)/lib/pkgconfig/burrow.pc
+	rm -rf $(DESTDIR)$(PREFIX)/include/burrow
 
 # ------------------------------------------------------------ fuzzing
 # Two libFuzzer targets (tests/fuzz/): the crawler's design-file parser and
@@ -235,7 +315,7 @@ build/fuzz/cli: tests/fuzz/fuzz_cli.c $(CORE_SRC) $(CLI_SRC) $(wildcard include/
 
 build/fuzz/cli.dict: build/burrow
 	@mkdir -p $(@D)
-	{ build/burrow --help; printf 'gen %s\n' tiles list -h $$(build/burrow list | cut -f1 | tail -n +2); \
+	{ build/burrow --help; printf 'gen %s\n' tiles tileset list play -h --every --keys $$(build/burrow list | cut -f1 | tail -n +2); \
 	  for g in $$(build/burrow list | cut -f1 | tail -n +2); do build/burrow $$g --help; done; } | \
 	  awk '$$1 == "gen" { print "\"" $$2 "\"" } \
 	       $$1 ~ /^--/ { print "\"" $$1 "\"" } $$1 ~ /^--/ && $$2 ~ /[|.]/ { n = split($$2, w, "[|]"); for (i = 1; i <= n; i++) print "\"" w[i] "\"" }' | \
@@ -257,31 +337,72 @@ fuzz test-fuzz: fuzz-deps $(patsubst %,build/fuzz/%,$(FUZZ_TARGETS)) build/fuzz/
 	@$(foreach t,$(FUZZ_TARGETS),$(call FUZZ_RUN,$(t),$(if $(filter test-fuzz,$@),60,$(FUZZ_SECONDS)))) true
 
 # After every rule, so that no object named in them becomes the default goal.
--include $(wildcard $(HO)/*/*/*.d $(HO)/*/*.d $(TO)/*/*/*.d $(TO)/*/*.d $(SO)/*/*/*.d $(SO)/*/*.d)
+-include $(wildcard $(LO)/*/*/*.d $(HO)/*/*/*.d $(HO)/*/*.d $(TO)/*/*/*.d $(TO)/*/*.d $(SO)/*/*/*.d $(SO)/*/*.d)
 
-# ------------------------------------------------------------ one board
+# ------------------------------------------------------------ one board, or a library for a part
 else
-include boards/$(BOARD).mk
 TCC     := $(CROSS)gcc
 OPT     ?= -O2
+ALL_GENS := mines crypts morlock forest abyss mdungeon overworld crawler
+CPUS    := cortex-m0 cortex-m0plus cortex-m3 cortex-m4 cortex-m7 cortex-m33
+FLOATS  := soft softfp hard
+# The FPU each CPU has (none on M0, M0+ and M3): what FLOAT=softfp|hard uses.
+FPU_cortex-m4  := fpv4-sp-d16
+FPU_cortex-m7  := fpv5-d16
+FPU_cortex-m33 := fpv5-sp-d16
+# $(call one_of,value,valid values,name): make stops with one line naming
+# the valid values; may_be also takes an empty value.
+may_be = $(if $(filter-out $(2),$(1)),$(error $(3)=$(1) is not valid: one of $(2)))
+one_of = $(call may_be,$(if $(1),$(1),(empty)),$(2),$(3))
+$(call one_of,$(OPT),-Os -O2,OPT)
+$(call may_be,$(BW_FAST),0 1,BW_FAST)
+$(call may_be,$(GENERATORS),$(ALL_GENS),GENERATORS)
+ifdef BOARD
+include boards/$(BOARD).mk
 # -Os builds (the bench's size column) go to build/BOARD-os
 B       := build/$(BOARD)$(if $(filter -Os,$(OPT)),-os)
+else
+# make lib CPU=... FLOAT=... OPT=... BW_FAST=... GENERATORS="..." DEFS="-DNAME=VALUE ..."
+CPU     ?= cortex-m3
+FLOAT   ?= soft
+$(call one_of,$(CPU),$(CPUS),CPU)
+$(call one_of,$(FLOAT),$(FLOATS),FLOAT)
+$(if $(filter-out soft,$(FLOAT)),$(if $(FPU_$(CPU)),,$(error FLOAT=$(FLOAT): $(CPU) has no FPU, use FLOAT=soft)))
+BOARD_CPU := -mcpu=$(CPU) -mthumb -mfloat-abi=$(FLOAT) $(if $(filter-out soft,$(FLOAT)),-mfpu=$(FPU_$(CPU)))
+B       := build/lib/$(CPU)-$(FLOAT)$(OPT)$(if $(BW_FAST),-fast$(BW_FAST))$(if $(GENERATORS),-$(subst $(eval) ,+,$(strip $(GENERATORS))))$(if $(DEFS),-defs)
+endif
+BW_FAST ?=
+GENERATORS ?=
+DEFS    ?=
+BOARD_CFLAGS := $(BOARD_CPU) $(BOARD_DEFS)
+# The library: only its own headers, the chosen switches and generators;
+# no test, game or port flag.
+GEN_OUT  := $(if $(GENERATORS),$(filter-out $(GENERATORS),$(ALL_GENS)))
+LIB_SRC  := $(filter-out $(foreach g,$(GEN_OUT),src/gen/$(g).c $(if $(filter crawler,$(g)),src/gen/crawler_parse.c)),$(CORE_SRC))
+LIB_DEFS := $(if $(filter 0 1,$(BW_FAST)),-DBW_FAST=$(BW_FAST)) \
+            $(foreach g,$(GEN_OUT),-DBW_WITH_$(shell echo $(g) | tr a-z A-Z)=0) $(DEFS)
+LFLAGS  := $(WARN) $(BOARD_CPU) $(OPT) -g -Iinclude $(LIB_DEFS) -ffreestanding \
+           -fno-tree-loop-distribute-patterns -ffunction-sections -fdata-sections
 TFLAGS  := $(WARN) $(BOARD_CFLAGS) $(OPT) -g $(INC) -ffreestanding -fno-tree-loop-distribute-patterns \
            -ffunction-sections -fdata-sections
 LDFLAGS := -nostdlib -T$(BOARD_LD) -Llinker -Wl,--gc-sections
-LIBS    := -lgcc
-TARGET_CORE := $(CORE_SRC) src/core/mem.c
+# No C library on the boards: memcpy and friends come from libburrow-nolibc.a.
+LIBS    := $(B)/libburrow-nolibc.a -lgcc
 # The library and what links it (bench, example) as users build it; the test
 # firmware compiles the core again with its hooks, asserts and a tenth of
 # the seeds, into $(B)/test.
-CORE_OBJ := $(patsubst %.c,$(B)/%.o,$(TARGET_CORE))
-TEST_OBJ := $(patsubst %.c,$(B)/test/%.o,$(TARGET_CORE) $(TEST_SRC) port/cortex-m/startup.c)
+CORE_OBJ := $(patsubst %.c,$(B)/%.o,$(LIB_SRC))
+TEST_OBJ := $(patsubst %.c,$(B)/test/%.o,$(CORE_SRC) $(TEST_SRC) port/cortex-m/startup.c port/nolibc/mem.c)
 
 $(B)/test/%.o: %.c Makefile boards/$(BOARD).mk
 	@mkdir -p $(@D)
 	$(TCC) $(TFLAGS) -DBW_TEST_DIV=10 -DBW_TESTING -DBW_TRACE=1 -MMD -MP -c -o $@ $<
 
-$(B)/%.o: %.c Makefile boards/$(BOARD).mk
+$(CORE_OBJ) $(B)/port/nolibc/mem.o: $(B)/%.o: %.c Makefile $(wildcard boards/$(BOARD).mk)
+	@mkdir -p $(@D)
+	$(TCC) $(LFLAGS) -MMD -MP -c -o $@ $<
+
+$(B)/%.o: %.c Makefile $(wildcard boards/$(BOARD).mk)
 	@mkdir -p $(@D)
 	$(TCC) $(TFLAGS) -MMD -MP -c -o $@ $<
 
@@ -289,11 +410,15 @@ $(B)/libburrow.a: $(CORE_OBJ)
 	rm -f $@
 	$(CROSS)ar rcs $@ $^
 
-## The core for your firmware: build/NAME/libburrow.a, headers in build/NAME/include (BOARD=NAME)
-lib: $(B)/libburrow.a
+$(B)/libburrow-nolibc.a: $(B)/port/nolibc/mem.o
+	rm -f $@
+	$(CROSS)ar rcs $@ $^
+
+## The library for your firmware: build/.../libburrow.a, libburrow-nolibc.a and include/ (BOARD=NAME, or CPU= FLOAT= OPT= BW_FAST= GENERATORS= DEFS=; docs/firmware.md)
+lib: $(B)/libburrow.a $(B)/libburrow-nolibc.a
 	@rm -rf $(B)/include && mkdir -p $(B)/include/burrow
 	@cp -p include/burrow/*.h $(B)/include/burrow/
-	@echo "$(BOARD): $(B)/libburrow.a ($(BOARD_CFLAGS)) and $(B)/include/burrow/*.h"
+	@echo "lib: $(B)/libburrow.a ($(strip $(filter-out $(WARN),$(LFLAGS)))), $(B)/libburrow-nolibc.a and $(B)/include/burrow/*.h"
 
 $(B)/tests.elf: $(TEST_OBJ) $(BOARD_LD)
 	$(TCC) $(TFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJ) $(LIBS)
@@ -359,19 +484,24 @@ play: deps $(B)/play.elf
 	$(QEMU) -M $(BOARD_MACHINE) -nographic -monitor none -chardev stdio,id=uart,signal=off -serial chardev:uart \
 	  -semihosting-config enable=on,target=native -kernel $(B)/play.elf -append "$(PLAY_ARGS)"
 
+# Every firmware here links -nostdlib, with the nolibc helpers.
+$(B)/tests.elf $(BENCH_ELF) $(B)/flash-$(BENCH_GEN).elf $(B)/play-bench.elf $(B)/play.elf: $(B)/libburrow-nolibc.a
+
 FORBIDDEN := malloc|calloc|realloc|free|printf|sprintf|puts|putchar|abort|exit|__aeabi_[fd][a-z0-9]+|__aeabi_u?[il]2[fd]|__aeabi_[fd]2u?[il]z?|__[a-z]+[sdt]f[0-9]?
 
 board-freestanding: $(B)/libburrow.a $(B)/tests.elf
 	@$(CROSS)nm -u $(CORE_OBJ) | awk '{print $$2}' | sort -u > $(B)/core.undef
 	@$(CROSS)nm --defined-only $(CORE_OBJ) | awk 'NF == 3 {print $$3}' | sort -u > $(B)/core.def
 	@comm -23 $(B)/core.undef $(B)/core.def > $(B)/core.external
-	@for f in $(TARGET_CORE) include/burrow/*.h; do \
+	@for f in $(LIB_SRC) include/burrow/*.h; do \
 	  if $(TCC) -w -fpreprocessed -dD -E -P -x c $$f | grep -qwE 'float|double'; then \
 	    echo "$(BOARD): floating point in the core: $$f"; exit 1; fi; done
 	@bad=$$(grep -Ex '$(FORBIDDEN)' $(B)/core.external | tr '\n' ' '); \
 	if [ -n "$$bad" ]; then echo "$(BOARD): core references forbidden symbols: $$bad"; exit 1; fi
+	@own=$$($(CROSS)nm -g --defined-only $(CORE_OBJ) | awk 'NF == 3 && $$3 !~ /^bw_/ {print $$3}' | sort -u | tr '\n' ' '); \
+	if [ -n "$$own" ]; then echo "$(BOARD): the core defines names outside bw_ (a libc name would replace the firmware's): $$own"; exit 1; fi
 	@ext=$$(grep -v '^$$' $(B)/core.external | tr '\n' ' '); \
-	echo "$(BOARD): core linked with -nostdlib; needs from outside the core: $${ext:-nothing} (libgcc integer helpers at most)"
+	echo "$(BOARD): core linked with -nostdlib; needs from outside the core: $${ext:-nothing} (libgcc's integer helpers; memcpy and memset from a C library or libburrow-nolibc.a)"
 	@$(CROSS)size -t $(B)/libburrow.a | tail -n 1 | awk '{print "$(BOARD): core .text " $$1 "  .data " $$2 "  .bss " $$3}'
 
 # After every rule, so that no object named in them becomes the default goal.

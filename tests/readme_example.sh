@@ -9,5 +9,5 @@ mkdir -p build
 awk '/^## The C API in a dozen lines/ { f = 1 } f && /^```c$/ { p = 1; next } p && /^```$/ { exit } p' \
     README.md > build/readme_example.c
 $CC -std=c99 -Wall -Wextra -Werror -pedantic -Iinclude -o build/readme_example build/readme_example.c \
-    $(ls src/core/*.c | grep -v src/core/mem.c) src/blocks/*.c src/gen/*.c
+    src/core/*.c src/blocks/*.c src/gen/*.c
 build/readme_example

@@ -1,4 +1,4 @@
-/* The least a Cortex-M3 on QEMU's mps2-an385 needs: a vector table, a reset
+/* The least a Cortex-M3 or M4 on QEMU's mps2-an385 or mps2-an386 needs: a vector table, a reset
  * handler that sets up .data and .bss and calls main, output on the CMSDK
  * UART0, and exit through semihosting so QEMU ends with main's status.
  * On real hardware, use your vendor's start-up and UART instead. */
@@ -45,6 +45,11 @@ void reset(void)
         *d++ = *s++;
     for (d = &_sbss; d < &_ebss;)
         *d++ = 0;
+#ifdef __ARM_FP
+    /* A hard-float build: CP10 and CP11 on before code that may use them. */
+    *(volatile uint32_t *)0xe000ed88u |= 0xfu << 20;
+    __asm__ volatile("dsb\n\tisb" ::: "memory");
+#endif
     UART0[4] = 16; /* BAUDDIV, the least the UART takes */
     UART0[2] = 1;  /* CTRL.TX_EN: without it nothing is sent */
     semihost_exit(main());

@@ -34,6 +34,10 @@
 #include "burrow/gen.h"
 #include "burrow/map.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The format version (`burrow list`): a seed, level and options give the
  * same map for as long as it stays; any change to a map bumps it, and
  * tests/golden/levels.tsv pins the maps of the current one. */
@@ -122,5 +126,9 @@ int bw_abyss_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o);
  * calls gives the same maps. */
 int bw_abyss_regenerate(bw_map *m, uint32_t seed, int level, uint32_t epoch,
                         int px, int py, int keep, bw_abyss_info *info);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

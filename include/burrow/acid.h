@@ -18,6 +18,10 @@
 #include "burrow/rng.h"
 #include "burrow/tile.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Drunken-walk rounds per call (each at most 2 * BW_WALK_PATIENCE *
  * (distance + 4) iterations); past this every remaining area is joined by
  * a corridor: 4-connected steps that each cut the Manhattan distance to
@@ -60,5 +64,9 @@ void bw_acid_defaults(bw_acid *p);
  * area), m->b (on return: the cells it opened) and m->fill. `st` may be
  * NULL. Returns the number of cells opened. */
 int bw_acid_fill(bw_map *m, bw_rng *r, const bw_acid *p, bw_acid_stats *st);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -11,6 +11,10 @@
 #include "burrow/geom.h"
 #include "burrow/tile.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct bw_bomb_params {
     uint8_t tile;                  /* what hit tiles become: BW_T_DIRT */
     uint8_t num, den;              /* each impassable tile is hit with
@@ -28,5 +32,9 @@ int bw_bomb_can_hit(const bw_bomb_params *p, int tile);
 /* Bombs `area` (inclusive, clipped to the map). Returns tiles changed. */
 int bw_bomb_go_off(bw_grid *g, bw_rng *r, const bw_bomb_params *p,
                    bw_rect area);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -21,6 +21,10 @@
 #include "burrow/geom.h"
 #include "burrow/tile.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* bw_building_put_many: random places tried per building before it is skipped. */
 #define BW_BUILDING_TRIES 16
 
@@ -52,5 +56,9 @@ int bw_building_put_many(bw_grid *g, bw_rng *r, const bw_building_params *p,
 
 /* 1 for building wall tiles: wall, crumbling, broken wall and door. */
 int bw_building_is_wall(const bw_building_params *p, int tile);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

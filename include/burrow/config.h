@@ -7,6 +7,10 @@
 #ifndef BURROW_CONFIG_H
 #define BURROW_CONFIG_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* BW_ASSERT(x): a precondition the API documents but does not check at
  * run time (a pointer that must not be NULL, an index inside the map, a
  * pit number below p->n). Off by default: it compiles to nothing and
@@ -26,7 +30,7 @@ void bw_assert_failed(const char *file, int line, const char *expr);
 #endif
 
 /* BW_NOINLINE: a function kept out of its caller, so that its locals sit on the stack
- * only while it runs (the 20 KiB board's 1.7 KiB stack); a hint, and
+ * only while it runs (the stack is the scarce RAM on a small part); a hint, and
  * nothing on compilers that lack the attribute. BW_ALWAYS_INLINE: the
  * opposite, for a hot helper that must melt into each caller. */
 #if defined(__GNUC__)
@@ -81,5 +85,9 @@ void bw_assert_failed(const char *file, int line, const char *expr);
  * library and the tests alike; never link code built with it against a
  * library built without it (the structs differ). Traces (callbacks that
  * only watch) are API and stay. */
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -14,6 +14,10 @@
 #include "burrow/map.h"
 #include "burrow/gen.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The format version (`burrow list`): a seed, level and options give the
  * same map for as long as it stays; any change to a map bumps it, and
  * tests/golden/levels.tsv pins the maps of the current one. */
@@ -164,5 +168,9 @@ int bw_crawler_map(bw_map *m, uint32_t seed, const bw_crawler_design *d,
 
 /* The registry's entry: level 1 only; o->design 0 = bw_crawler_builtin. */
 int bw_crawler_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

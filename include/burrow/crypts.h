@@ -23,6 +23,10 @@
 #include "burrow/geom.h"
 #include "burrow/map.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The format version (`burrow list`): a seed, level and options give the
  * same map for as long as it stays; any change to a map bumps it, and
  * tests/golden/levels.tsv pins the maps of the current one. */
@@ -135,5 +139,9 @@ int bw_crypts_level(bw_map *m, uint32_t seed, int level, bw_crypts_info *info);
 
 /* Registry glue (include/burrow/gen.h): "crypts". */
 int bw_crypts_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -7,6 +7,10 @@
 
 #include "burrow/config.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum bw_err {
     BW_OK = 0,
     BW_ERR_LEVEL = -1,     /* the level (floor) is outside the generator's range */
@@ -20,5 +24,9 @@ enum bw_err {
 /* A short English phrase for err ("level out of range"); "ok" for 0 and
  * "unknown error" for a value that is not a bw_err. Never NULL. */
 const char *bw_strerror(int err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -26,6 +26,10 @@
 #include "burrow/plane.h"
 #include "burrow/tile.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Each entry is one filled span (its row, first and last column, and
  * which way to look next): 3 bytes, 84 entries = 252 bytes. Overflow costs
  * time, not correctness. */
@@ -81,5 +85,9 @@ int bw_fill_all_reachable(bw_fill *f, const bw_grid *g, const bw_tileset *open,
 /* 1 if all open tiles form one region (0 or 1 regions). */
 int bw_fill_connected(bw_fill *f, const bw_grid *g, const bw_tileset *open,
                  bw_plane *scratch);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -23,6 +23,10 @@
 #include "burrow/map.h"
 #include "burrow/plane.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The format version (`burrow list`): a seed, level and options give the
  * same map for as long as it stays; any change to a map bumps it, and
  * tests/golden/levels.tsv pins the maps of the current one. */
@@ -229,5 +233,9 @@ typedef struct bw_forest_hooks {
 int bw_forest_level_hooked(bw_map *m, uint32_t seed, int level, bw_forest_report *rep,
                            const bw_forest_hooks *h);
 #endif /* BW_TESTING */
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

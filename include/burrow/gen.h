@@ -7,6 +7,10 @@
 #include "burrow/error.h"
 #include "burrow/map.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Generator ids feed the seed mixer: never renumber. */
 enum {
     BW_GEN_MINES = 1,
@@ -48,5 +52,9 @@ extern const int bw_generator_count;
 
 /* The row called name, or NULL when there is none; NULL for a NULL name. */
 const bw_generator *bw_generator_find(const char *name);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -6,6 +6,10 @@
 #include <stdint.h>
 #include "burrow/config.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct bw_point { int16_t x, y; } bw_point;
 typedef struct bw_rect { int16_t x0, y0, x1, y1; } bw_rect; /* inclusive */
 
@@ -46,5 +50,9 @@ extern const int8_t bw_dx8[8], bw_dy8[8];
  * Forward, crypts exits, morlock doors, overworld gates. */
 extern const int8_t bw_dx4[4], bw_dy4[4];
 enum { BW_NORTH = 0, BW_EAST = 1, BW_SOUTH = 2, BW_WEST = 3 };
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

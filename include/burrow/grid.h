@@ -8,6 +8,10 @@
 #include "burrow/config.h"
 #include "burrow/tile.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define BW_GRID_MAX 120 /* every level of the five dungeons is 120 x 120 */
 #define BW_GRID_CELLS (BW_GRID_MAX * BW_GRID_MAX)
 
@@ -64,5 +68,9 @@ int bw_grid_count(const bw_grid *g, uint8_t tile);
 uint32_t bw_grid_hash(const bw_grid *g);
 uint32_t bw_grid_fnv1a(uint32_t h, const uint8_t *p, int n);
 #define BW_GRID_FNV1A_INIT 2166136261u
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

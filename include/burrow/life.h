@@ -12,6 +12,10 @@
 #include "burrow/plane.h"
 #include "burrow/tile.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct bw_life {
     uint8_t survive_min, survive_max;
     uint8_t birth_min, birth_max;
@@ -43,5 +47,9 @@ int bw_life_run(bw_grid *g, const bw_life *l, int generations,
  * bw_life_run's plain loop a generation at a time. No scratch plane. */
 void bw_life_cave(bw_grid *g, int generations, int x0, int y0, int x1, int y1,
                   uint8_t wall, uint8_t floor);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -12,9 +12,14 @@
 #include "burrow/fill.h"
 #include "burrow/rng.h"
 
-/* mystery-dungeon.txt is the heaviest user: ground items X+2, buried items
- * X+2, traps at most 56, monster-house extras; 96 covers X <= 10. */
-#ifndef BW_MAX_ENTITIES /* tunable, 1..65535; mdungeon needs 96 (a build check) */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The mystery dungeon is the heaviest user (mdungeon rule 9,
+ * docs/mdungeon.md): ground items X+2, buried items X+2, traps at most
+ * 56, monster-house extras; 96 covers X <= 10. */
+#ifndef BW_MAX_ENTITIES /* tunable, 93..65535: mdungeon needs 93 (a build check); 1.. without it */
 #define BW_MAX_ENTITIES 96
 #endif
 
@@ -38,5 +43,9 @@ void bw_map_init(bw_map *m, int w, int h, uint8_t tile);
 /* Appends an entity at (x, y), a cell of the map (BW_ASSERT); returns 0
  * (and adds nothing) when the list is full. */
 int bw_map_add_entity(bw_map *m, int x, int y, int kind, int arg);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -11,6 +11,10 @@
 #include "burrow/map.h"
 #include "burrow/gen.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The format version (`burrow list`): a seed, level and options give the
  * same map for as long as it stays; any change to a map bumps it, and
  * tests/golden/levels.tsv pins the maps of the current one. */
@@ -141,5 +145,9 @@ int bw_mdungeon_room(const bw_mdungeon_info *info, int c, int *x0, int *y0, int 
 /* Registry glue (include/burrow/gen.h): level is the floor, o->layout. */
 int bw_mdungeon_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o);
 const char *bw_mdungeon_entity_name(int kind);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -26,6 +26,10 @@
 #include "burrow/map.h"
 #include "burrow/pit.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The format version (`burrow list`): a seed, level and options give the
  * same map for as long as it stays; any change to a map bumps it, and
  * tests/golden/levels.tsv pins the maps of the current one. */
@@ -99,5 +103,9 @@ int bw_mines_steam_rows(const bw_mines_steam_ctx *c, uint32_t tick,
  * (a few microseconds on the desktop, a thousand times bw_mines_steam_at),
  * so a game should keep a context instead. Deterministic from (seed, tick, x, y); needs no map. */
 int bw_mines_steam(uint32_t seed, uint32_t tick, int x, int y);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

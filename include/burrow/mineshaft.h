@@ -21,6 +21,10 @@
 #include "burrow/rng.h"
 #include "burrow/tile.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define BW_MINESHAFT_ERR_MAX 10    /* DRUNKEN_MINESHAFT: past 10 it backs up */
 #define BW_MINESHAFT_ERR_RESUME 6  /* ... to the latest step with error "less than six" */
 /* Step records kept (4 bytes each, on the stack). Backing up only ever
@@ -93,5 +97,9 @@ void bw_mineshaft_defaults(bw_mineshaft *p);
  * `st` may be NULL. Returns the number of cells changed. */
 int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
                      int x0, int y0, int x1, int y1, bw_mineshaft_stats *st);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

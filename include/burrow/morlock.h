@@ -33,6 +33,10 @@
 #include "burrow/geom.h"
 #include "burrow/map.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The format version (`burrow list`): a seed, level and options give the
  * same map for as long as it stays; any change to a map bumps it, and
  * tests/golden/levels.tsv pins the maps of the current one. */
@@ -199,5 +203,9 @@ int bw_morlock_level(bw_map *m, uint32_t seed, int level, const bw_morlock_cfg *
 
 /* The registry's "morlock": bw_morlock_level with the defaults. */
 int bw_morlock_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

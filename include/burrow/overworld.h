@@ -15,6 +15,10 @@
 #include "burrow/gen.h"
 #include "burrow/rng.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The format version (`burrow list`): a seed, level and options give the
  * same map for as long as it stays; any change to a map bumps it, and
  * tests/golden/levels.tsv pins the maps of the current one. */
@@ -222,5 +226,9 @@ int bw_overworld_distance(const bw_map *m, int px, int py, int who,
  * (Manhattan, then row-major). Returns 0, or BW_ERR_NOT_FOUND if there is
  * no road (*px, *py untouched). */
 int bw_overworld_player_start(const bw_map *m, int *px, int *py);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -21,6 +21,10 @@
 #include "burrow/plane.h"
 #include "burrow/rng.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* PUT_PIT: seeds at least 40 squares apart (Pythagorean, world rule 1). */
 #define BW_PIT_SPACING 40
 /* Most pits one plan holds. Three keeps a free corner for the next level's
@@ -112,5 +116,9 @@ typedef void (*bw_pit_trace)(void *ctx, int walk, int x, int y, int gx, int gy);
 void bw_pit_render_traced(bw_grid *g, const bw_pit_plan *p, int k, int stage,
                           bw_plane *scratch, bw_pit_trace trace, void *ctx);
 #endif /* BW_TESTING */
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -7,6 +7,10 @@
 #include "burrow/config.h"
 #include "burrow/grid.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define BW_PLANE_WORDS (BW_GRID_CELLS / 32) /* 450 words = 1,800 bytes */
 
 typedef struct bw_plane {
@@ -112,5 +116,9 @@ static inline uint32_t bw_plane_runs_of(uint32_t open, uint32_t seed)
 /* Checked access: get() is 0 outside 0..119. */
 int bw_plane_get(const bw_plane *p, int x, int y);
 void bw_plane_set(bw_plane *p, int x, int y, int on);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

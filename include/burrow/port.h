@@ -9,6 +9,10 @@
 #include <stdint.h>
 #include "burrow/config.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 void bw_port_write(const char *buf, size_t n);   /* to standard output */
 uint32_t bw_port_entropy(void);                  /* a seed for --seed-less runs */
 uint32_t bw_port_counter(void);                  /* cycles or instructions, wraps */
@@ -32,5 +36,9 @@ int bw_port_cmdline(char *buf, size_t n);
 uint32_t bw_port_stack_peak(void);
 void bw_port_stack_paint(void);
 uint32_t bw_port_stack_size(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

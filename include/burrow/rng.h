@@ -6,6 +6,10 @@
 #include <stdint.h>
 #include "burrow/config.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct bw_rng {
     uint32_t s; /* never 0 */
 } bw_rng;
@@ -52,5 +56,9 @@ int bw_rng_range(bw_rng *r, int lo, int hi);
 /* 1 with probability n / d (for "a 1 / 12 chance" write chance(r, 1, 12));
  * d = 0 is 0 without a draw. */
 int bw_rng_chance(bw_rng *r, uint32_t n, uint32_t d);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

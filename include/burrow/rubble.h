@@ -11,6 +11,10 @@
 #include "burrow/geom.h"
 #include "burrow/tile.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define BW_RUBBLE_MAX_CHUNKS 8   /* PUT_RUBBLE: 4-8 chunks a patch */
 /* bw_rubble_put: draws of START before it settles for a tile it may not
  * overwrite (the patch then still lands around it, on what it may). */
@@ -53,5 +57,9 @@ int bw_rubble_put_at(bw_grid *g, bw_rng *r, const bw_rubble_params *p,
  * (at most BW_RUBBLE_START_TRIES draws). */
 int bw_rubble_put(bw_grid *g, bw_rng *r, const bw_rubble_params *p,
                   bw_rubble_log *log);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -19,6 +19,10 @@
 #include "burrow/rng.h"
 #include "burrow/tile.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Random draws for one end point before the round is given up. */
 #define BW_STREAMER_PICK_TRIES 64
 /* Start/end rounds per streamer before it is given up (fallback: no
@@ -91,5 +95,9 @@ int bw_streamer_deepen_water(bw_map *m, const bw_streamer_params *p, const bw_pl
 
 /* prepare, p->count streamers, deepen. Returns streamers laid. */
 int bw_streamer_put_many(bw_map *m, bw_rng *r, const bw_streamer_params *p);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

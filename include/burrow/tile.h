@@ -7,6 +7,10 @@
 #include <stdint.h>
 #include "burrow/config.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* X(enum suffix, name, glyph, colour, flags, movement cost)
  * Colour: an SGR foreground code (30-37, 90-97) or BW_C256(n), colour n of
  * the 256-colour palette, with BW_BG(code) or'd in for a background
@@ -143,5 +147,9 @@ int bw_tile_link(int tile); /* +1 up, -1 down, 0 none */
  * tiles that are climbed, dug or waded through, 0 where no one can go.
  * Nonzero exactly for the tiles that connect (bw_tile_connects). */
 int bw_tile_cost(int tile);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

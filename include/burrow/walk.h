@@ -7,6 +7,10 @@
 #include "burrow/config.h"
 #include "burrow/rng.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Weight of a direction = 1 + bias for each unit it brings the walker
  * closer to the goal along x and y (0, 1 or 2 units), + 1 more if it takes
  * it farther along neither. With bias 3, toward a goal due east the three
@@ -40,5 +44,9 @@ int bw_walk_step(bw_walk *k, bw_rng *r);
  * after `budget` steps the remaining cells are a straight 8-connected line. */
 typedef int (*bw_walk_fn)(int x, int y, void *ctx);
 int bw_walk_run(bw_walk *k, bw_rng *r, bw_walk_fn fn, void *ctx);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -11,6 +11,10 @@
 #include "burrow/geom.h"
 #include "burrow/tile.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define BW_WATCHTOWER_SIZE 4
 /* Places drawn per tower before that tower is given up (the fallback: fewer
  * towers; the count placed is returned). */
@@ -32,5 +36,9 @@ void bw_watchtower_defaults(bw_watchtower_params *p);
  * placed. */
 int bw_watchtower_put_many(bw_grid *g, bw_rng *r, const bw_watchtower_params *p,
                        bw_rect area, bw_point *placed);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

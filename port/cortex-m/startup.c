@@ -1,6 +1,7 @@
 /* Cortex-M port for QEMU's MPS2 machines: vector table and reset handler in
  * C, output and exit through ARM semihosting, SysTick as the counter.
- * Works on ARMv6-M (M0), ARMv7-M (M3, M4) and ARMv8-M (M33). */
+ * Works on ARMv6-M (M0), ARMv7-M (M3, M4, M7) and ARMv8-M (M33), with soft
+ * or hard float. */
 #include <stdint.h>
 #include "burrow/port.h"
 
@@ -145,6 +146,13 @@ void bw_reset(void)
         *dst++ = *src++;
     for (dst = &_sbss; dst < &_ebss;)
         *dst++ = 0;
+#ifdef __ARM_FP
+    /* A hard-float build (boards m4f, m7): turn the FPU on (CPACR, CP10 and
+     * CP11 full access) before any code that may use it. burrow's core has
+     * no floating point; the C library and the caller's code may. */
+    *(volatile uint32_t *)0xe000ed88u |= 0xfu << 20;
+    __asm__ volatile("dsb\n\tisb" ::: "memory");
+#endif
 #ifdef BW_TRAP_UNALIGNED
     /* A real Cortex-M0 faults on unaligned loads and stores; the M3 that
      * QEMU runs our ARMv6-M build on only does so with CCR.UNALIGN_TRP. */

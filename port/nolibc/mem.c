@@ -1,6 +1,13 @@
-/* The four routines GCC may call even in -ffreestanding code. Linked only
- * into targets without a C library; built with
- * -fno-tree-loop-distribute-patterns so the loops stay loops. */
+/* The four routines GCC requires of a freestanding environment (GCC's
+ * manual: memcpy, memmove, memset and memcmp), for firmware linked with
+ * -nostdlib and no C library. burrow's own code never calls them by name,
+ * but the compiler emits calls to memcpy and memset for struct copies.
+ *
+ * This file is not part of libburrow.a: a firmware with a C library
+ * (newlib, newlib-nano, picolibc) keeps that library's faster versions,
+ * and one without links libburrow-nolibc.a (`make lib`) or this file.
+ * Built with -fno-tree-loop-distribute-patterns so the loops stay loops
+ * rather than turning into calls to themselves. */
 #include <stddef.h>
 
 void *memset(void *d, int c, size_t n);

@@ -26,7 +26,7 @@ enum { P_PIT = 1, P_PORT = 2, P_AREA = 3, P_SPOT = 4, P_KINDS = 5 };
 #define PORT_MARGIN 3
 #define PORTS 3
 #define PORT_SEG 4
-typedef char abyss_ports_fit[PORT_MARGIN + PORTS * (PORT_SEG + 1) - 1 <= BW_ABYSS_AREA - PORT_MARGIN ? 1 : -1];
+BW_STATIC_ASSERT(PORT_MARGIN + PORTS * (PORT_SEG + 1) - 1 <= BW_ABYSS_AREA - PORT_MARGIN, abyss_ports_fit);
 /* A pit lies at least this far inside its area's edge. */
 #define PIT_MARGIN 2
 /* Draws of a cave before it settles for an open disc (see draw_cave). */

@@ -8,25 +8,68 @@
 #include "burrow/forest.h"
 #include "burrow/morlock.h"
 
+/* A library built with some generators only (`make lib GENERATORS=...`,
+ * CMake's BURROW_GENERATORS) leaves the others out with BW_WITH_NAME=0. */
+#ifndef BW_WITH_MINES
+#define BW_WITH_MINES 1
+#endif
+#ifndef BW_WITH_CRYPTS
+#define BW_WITH_CRYPTS 1
+#endif
+#ifndef BW_WITH_MORLOCK
+#define BW_WITH_MORLOCK 1
+#endif
+#ifndef BW_WITH_FOREST
+#define BW_WITH_FOREST 1
+#endif
+#ifndef BW_WITH_ABYSS
+#define BW_WITH_ABYSS 1
+#endif
+#ifndef BW_WITH_MDUNGEON
+#define BW_WITH_MDUNGEON 1
+#endif
+#ifndef BW_WITH_OVERWORLD
+#define BW_WITH_OVERWORLD 1
+#endif
+#ifndef BW_WITH_CRAWLER
+#define BW_WITH_CRAWLER 1
+#endif
+
 /* Each generator adds its row here; the order is the one burrow list prints. */
 const bw_generator bw_generators[] = {
+#if BW_WITH_MINES
     { "mines", BW_GEN_MINES, BW_MINES_VERSION, BW_MINES_W, BW_MINES_H, BW_MINES_LEVELS,
       bw_mines_generate, 0 },
+#endif
+#if BW_WITH_CRYPTS
     { "crypts", BW_GEN_CRYPTS, BW_CRYPTS_VERSION, BW_CRYPTS_MAP_W, BW_CRYPTS_MAP_H, BW_CRYPTS_LEVELS,
       bw_crypts_generate, 0 },
+#endif
+#if BW_WITH_MORLOCK
     { "morlock", BW_GEN_MORLOCK, BW_MORLOCK_VERSION, BW_MORLOCK_W, BW_MORLOCK_H, BW_MORLOCK_LEVELS,
       bw_morlock_generate, 0 },
+#endif
+#if BW_WITH_FOREST
     { "forest", BW_GEN_FOREST, BW_FOREST_VERSION, BW_FOREST_W, BW_FOREST_H, BW_FOREST_LEVELS,
       bw_forest_generate, 0 },
+#endif
+#if BW_WITH_ABYSS
     { "abyss", BW_GEN_ABYSS, BW_ABYSS_VERSION, BW_ABYSS_SIZE, BW_ABYSS_SIZE, BW_ABYSS_LEVELS,
       bw_abyss_generate, 0 },
+#endif
+#if BW_WITH_MDUNGEON
     { "mdungeon", BW_GEN_MDUNGEON, BW_MDUNGEON_VERSION, BW_MDUNGEON_W, BW_MDUNGEON_H, BW_MDUNGEON_LEVELS,
       bw_mdungeon_generate, bw_mdungeon_entity_name },
+#endif
+#if BW_WITH_OVERWORLD
     { "overworld", BW_GEN_OVERWORLD, BW_OVERWORLD_VERSION, BW_OVERWORLD_W, BW_OVERWORLD_H, BW_OVERWORLD_LEVELS,
       bw_overworld_generate, 0 },
+#endif
+#if BW_WITH_CRAWLER
     /* the built-in design's size; a design file may make the map smaller */
     { "crawler", BW_GEN_CRAWLER, BW_CRAWLER_VERSION, BW_CRAWLER_MAX_SIDE, BW_CRAWLER_MAX_SIDE, BW_CRAWLER_LEVELS,
       bw_crawler_generate, 0 },
+#endif
     { 0, 0, 0, 0, 0, 0, 0, 0 } /* sentinel, not counted */
 };
 

@@ -43,8 +43,8 @@ typedef union play_memory {
         uint16_t dist[BW_OVERWORLD_H][BW_OVERWORLD_W];
     } ow;
 } play_memory;
-typedef char play_dist_fits[PLAY_OW_KEEP + sizeof(uint16_t) * BW_OVERWORLD_H * BW_OVERWORLD_W <=
-                            offsetof(bw_map, grid) + sizeof(bw_grid) ? 1 : -1];
+BW_STATIC_ASSERT(PLAY_OW_KEEP + sizeof(uint16_t) * BW_OVERWORLD_H * BW_OVERWORLD_W <=
+                 offsetof(bw_map, grid) + sizeof(bw_grid), play_dist_fits);
 
 typedef struct play_game {
     const bw_generator *gen;

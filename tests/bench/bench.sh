@@ -1,5 +1,5 @@
 #!/bin/sh
-# `make bench` (CONTRACT.md, issue 6). For every generator in the registry:
+# `make bench` (docs/bench.md). For every generator in the registry:
 #   1. the desktop hunt: seeds 1..HUNT_SEEDS of every level, timed, and the
 #      deepest flood-fill stack; the slowest and deepest seeds go into
 #      build/worst.tsv and into the firmware's seed list;
@@ -71,8 +71,8 @@ fi
 
 # A generator that crashes, hangs or fails a check is dropped from the
 # table with a note (in the table too) and the bench exits non-zero at the end.
-rm -f $out/notes.txt
-note() { echo "bench: $1" >&2; echo "$1" >> $out/notes.txt; }
+rm -f $out/skipped.txt
+note() { echo "bench: $1" >&2; echo "$1" >> $out/skipped.txt; }
 drop() { gens=$(echo $(for x in $gens; do [ "$x" = "$1" ] || echo $x; done)); }
 
 # ---- the desktop: hunt and timing
@@ -313,7 +313,7 @@ for g in $gens; do
 done
 
 # ---- the printed table and the region of docs/bench.md
-sh tests/bench/table.sh build/bench-full.tsv build/worst.tsv $HUNT_SEEDS $out/base.txt $out/notes.txt $TARGET_SEEDS > $out/table.md
+sh tests/bench/table.sh build/bench-full.tsv build/worst.tsv $HUNT_SEEDS $out/base.txt $out/skipped.txt $TARGET_SEEDS > $out/table.md
 # The game (src/play) on the 20 KiB board: every key script replayed, the
 # instructions of each turn and each level change, the RAM it needs.
 if $MAKE --no-print-directory -s BOARD=m3-20k build/m3-20k/play-bench.elf &&
@@ -345,5 +345,8 @@ if grep -q '^<!-- bench -->$' "$DOC" && grep -q '^<!-- /bench -->$' "$DOC"; then
 else
     echo "bench: $DOC has no <!-- bench --> ... <!-- /bench --> region; not updated"
 fi
+# The README's summary and docs/firmware.md's sizing table are read from
+# docs/bench.md: redraw them so no page keeps an old figure.
+sh tests/pictures.sh write README.md docs/firmware.md
 echo "bench: wrote build/bench.tsv, build/bench-full.tsv, build/worst.tsv in $(($(date +%s) - start)) s"
-[ ! -s $out/notes.txt ] || { echo "bench: some generators were not measured:"; cat $out/notes.txt; exit 1; }
+[ ! -s $out/skipped.txt ] || { echo "bench: some generators were not measured:"; cat $out/skipped.txt; exit 1; }

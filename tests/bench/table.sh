@@ -8,7 +8,7 @@ full=${1:-build/bench-full.tsv}
 worst=${2:-build/worst.tsv}
 hunt=${3:-10000}
 base=$(cat "${4:-build/bench/base.txt}" 2>/dev/null || echo "0 0")
-notes=${5:-build/bench/notes.txt}
+notes=${5:-build/bench/skipped.txt}
 rev=$(git describe --always --dirty 2>/dev/null || echo unknown)
 
 awk -F '\t' -v target="${6:-3000}" -v worstf="$worst" -v rev="$rev" -v hunt="$hunt" -v base="$base" -v notesf="$notes" -v when="$(date -u +%Y-%m-%d)" '

@@ -15,7 +15,7 @@ set -e
 cd "$(dirname "$0")/../.."
 mkdir -p build
 cc -std=c99 -Wall -Wextra -Werror -pedantic -O2 -Iinclude -Isrc/play -o build/play-route tests/play/route.c \
-    src/play/play.c $(ls src/core/*.c | grep -v src/core/mem.c) src/blocks/*.c src/gen/*.c port/host/port.c
+    src/play/play.c src/core/*.c src/blocks/*.c src/gen/*.c port/host/port.c
 nice make --no-print-directory build/burrow > /dev/null
 R=build/play-route
 tab=$(printf '\t')
