@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "play.h"
+#include "cli.h"
 #include "play_term.h"
 
 static play_memory mem;
@@ -137,8 +138,7 @@ int play_terminal(const bw_generator *gen, uint32_t seed, const bw_opts *o, int 
         FILE *f = fopen(keys_path, "rb");
         int r;
         if (!f) {
-            fprintf(err, "burrow: play: cannot open the key script: %s\n", keys_path);
-            return 2;
+            return cli_fail(err, "play: cannot open the key script", keys_path); /* escaped: one line */
         }
         r = replay(f, out);
         fclose(f);
