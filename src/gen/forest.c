@@ -1353,160 +1353,263 @@ static void unlimb(bw_plane *limbs, const uint16_t *put, int n)
         limbs->w[put[n] >> 5] &= ~(1u << (put[n] & 31));
 }
 
-/* Out of line: its 400-byte frame is then not under the branch walks
- * canopy_level makes (the deepest chain, the stack peak). */
-BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
+/* One end's twig and the leaves it got (end_leaves' frame, shared by its
+ * steps below through a pointer). */
+typedef struct twig {
+    uint16_t q[TWIG_CAP];                   /* the twig's squares, in walk order */
+    uint16_t names[BW_FOREST_LEAVES_MIN];   /* the distinct leaves touching it */
+    uint16_t cand[LEAF_CAND];               /* the squares with room, in walk order */
+    uint16_t put[2 * BW_FOREST_LEAVES_MIN]; /* the new leaves (at most 4 a pass) */
+    int16_t cost[LEAF_CAND];                /* cost[k]: leaf_cost of cand[ord[k]] (0: second pass) */
+    uint8_t ord[LEAF_CAND];                 /* the candidates in the order tried */
+    uint8_t cin[LEAF_CAND];                 /* walk_twig's `inside` for cand[k] */
+    uint8_t dep[TWIG_CAP];                  /* dep[i]: steps from the end to q[i] */
+    uint8_t was[2 * BW_FOREST_LEAVES_MIN];  /* what put[i] held before */
+} twig;
+
+/* How much of each twig array is used, and the end: kept apart from the
+ * arrays so that the compiler holds them in registers. */
+typedef struct twig_len {
+    int n, nn, nc, np, e0; /* q, names, cand, put; the end's square */
+} twig_len;
+
+/* end_leaves' steps, each called once: melted into it early, so that
+ * twig_len's counts stay in registers as in one function (the forest's
+ * median is close to its instruction target, docs/bench.md). */
+#define TWIG_STEP static inline BW_ALWAYS_INLINE
+
+/* A pass starts afresh: the last pass's twig marks off and its new
+ * leaves taken back (none before the first), then the twig is the end
+ * alone, marked. */
+TWIG_STEP void twig_restart(leaf_ctx *c, bw_plane *ends, twig *t, twig_len *len)
+{
+    bw_grid *g = c->g;
+    int i;
+    for (i = 0; i < len->n; i++)
+        g->cell[t->q[i]] &= (uint8_t)~TWIG_MARK;
+    while (len->np > 0) {
+        len->np--;
+        g->cell[t->put[len->np]] = t->was[len->np];
+        ends->w[t->put[len->np] >> 5] &= ~(1u << (t->put[len->np] & 31));
+        if (c->rep)
+            c->rep->leaves--;
+    }
+    len->n = 1;
+    len->nn = len->nc = 0;
+    t->q[0] = (uint16_t)len->e0;
+    t->dep[0] = 0;
+    g->cell[t->q[0]] |= TWIG_MARK;
+}
+
+/* Walks the twig breadth first, TWIG_STEPS steps over twig squares (the
+ * first pass TWIG_FAST squares, the second all TWIG_CAP), noting the
+ * distinct leaves it touches (rule 4.4 counts them) and the squares beside
+ * it with room for a new leaf (the first pass LEAF_CAND / 2 of them). It
+ * stops once four leaves touch it. */
+TWIG_STEP void walk_twig(bw_grid *g, twig *t, twig_len *len, int pass)
 {
     static const uint8_t cells[2] = { TWIG_FAST, TWIG_CAP }, cands[2] = { LEAF_CAND / 2, LEAF_CAND };
-    bw_grid *g = c->g;
-    uint16_t q[TWIG_CAP], names[BW_FOREST_LEAVES_MIN], cand[LEAF_CAND], put[2 * BW_FOREST_LEAVES_MIN];
-    int16_t cost[LEAF_CAND];
-    uint8_t ord[LEAF_CAND], cin[LEAF_CAND], dep[TWIG_CAP], was[2 * BW_FOREST_LEAVES_MIN];
-    int n = 0, i, d, j, at, nn = 0, nc, pass, np = 0, e0 = BW_BIT(x, y), next = -1;
-    for (pass = 0; pass < 2 && nn < BW_FOREST_LEAVES_MIN; pass++) {
-        for (i = 0; i < n; i++) /* the second pass starts afresh */
-            g->cell[q[i]] &= (uint8_t)~TWIG_MARK;
-        while (np > 0) {
-            np--;
-            g->cell[put[np]] = was[np];
-            ends->w[put[np] >> 5] &= ~(1u << (put[np] & 31));
-            if (c->rep)
-                c->rep->leaves--;
-        }
-        n = 1;
-        nn = nc = 0;
-        q[0] = (uint16_t)BW_BIT(x, y);
-        dep[0] = 0;
-        g->cell[q[0]] |= TWIG_MARK;
-        for (i = 0; i < n && nn < BW_FOREST_LEAVES_MIN; i++) { /* the twig, the leaves it shows */
-            /* its neighbours inside the rim (1), and two squares in (2) */
-            int qx = q[i] % BW_GRID_MAX, qy = q[i] / BW_GRID_MAX, lo = bw_min(qx, qy);
-            int hi = bw_max(qx, qy), inside = lo >= 3 && hi < BW_FOREST_W - 3 ? 2 : lo >= 2 && hi < BW_FOREST_W - 2;
-            for (d = 0; d < 4; d++) {
-                int e = q[i] + step4[d]; /* limbs lie inside the rim (grid_leaves) */
-                uint8_t u = g->cell[e];
-                if (u == BW_T_LEAF && nn < BW_FOREST_LEAVES_MIN) {
-                    int name = leaf_name(g, e), dup = 0;
-                    for (j = 0; j < nn; j++)
-                        dup |= names[j] == name;
-                    if (!dup)
-                        names[nn++] = (uint16_t)name;
-                } else if ((kind(u) & K_TWIG) && dep[i] < TWIG_STEPS && n < cells[pass]) {
-                    g->cell[e] |= TWIG_MARK;
-                    q[n] = (uint16_t)e;
-                    dep[n++] = (uint8_t)(dep[i] + 1);
-                } else if ((kind(u) & K_ROOM) && nc < cands[pass] &&
-                           (inside ? room_inside(g->cell + e) : leaf_room(g, e))) {
-                    cin[nc] = (uint8_t)inside;
-                    cand[nc++] = (uint16_t)e; /* the squares with room, in walk order */
-                }
+    int i, d, j;
+    for (i = 0; i < len->n && len->nn < BW_FOREST_LEAVES_MIN; i++) {
+        /* its neighbours inside the rim (1), and two squares in (2) */
+        int qx = t->q[i] % BW_GRID_MAX, qy = t->q[i] / BW_GRID_MAX, lo = bw_min(qx, qy);
+        int hi = bw_max(qx, qy), inside = lo >= 3 && hi < BW_FOREST_W - 3 ? 2 : lo >= 2 && hi < BW_FOREST_W - 2;
+        for (d = 0; d < 4; d++) {
+            int e = t->q[i] + step4[d]; /* limbs lie inside the rim (grid_leaves) */
+            uint8_t u = g->cell[e];
+            if (u == BW_T_LEAF && len->nn < BW_FOREST_LEAVES_MIN) {
+                int name = leaf_name(g, e), dup = 0;
+                for (j = 0; j < len->nn; j++)
+                    dup |= t->names[j] == name;
+                if (!dup)
+                    t->names[len->nn++] = (uint16_t)name;
+            } else if ((kind(u) & K_TWIG) && t->dep[i] < TWIG_STEPS && len->n < cells[pass]) {
+                g->cell[e] |= TWIG_MARK;
+                t->q[len->n] = (uint16_t)e;
+                t->dep[len->n++] = (uint8_t)(t->dep[i] + 1);
+            } else if ((kind(u) & K_ROOM) && len->nc < cands[pass] &&
+                       (inside ? room_inside(g->cell + e) : leaf_room(g, e))) {
+                t->cin[len->nc] = (uint8_t)inside;
+                t->cand[len->nc++] = (uint16_t)e;
             }
-        }
-        /* (a twig's marks change no square's room, only its cost: the
-         * costs come once the twig is walked) */
-        /* The candidates in the order they are tried: the first, the
-         * least cost (ties in walk order); the second, walk order. A tried
-         * one never has room again, so one pointer runs along the order. */
-        for (i = 0; i < nc && nn < BW_FOREST_LEAVES_MIN; i++) {
-            int c0 = pass == 0 ? leaf_cost(g, cand[i], cin[i] == 2) : 0;
-            for (j = i; j > 0 && cost[j - 1] > c0; j--) {
-                cost[j] = cost[j - 1];
-                ord[j] = ord[j - 1];
-            }
-            cost[j] = (int16_t)c0;
-            ord[j] = (uint8_t)i;
-        }
-        for (at = 0; nn < BW_FOREST_LEAVES_MIN;) { /* new leaves where it is short */
-            int best = -1, pick = -1;
-            /* (before this pass's first new leaf every candidate has room:
-             * it had when it was taken, and nothing has changed since) */
-            while (at < nc && np > 0 &&
-                   !(cin[ord[at]] ? room_inside(g->cell + cand[ord[at]]) : leaf_room(g, cand[ord[at]])))
-                at++;
-            if (at < nc) {
-                pick = ord[at++];
-                best = cand[pick];
-            }
-            if (best < 0 && pass == 1) /* no room: join a leaf not touching it yet */
-                for (i = 0; i < n && best < 0; i++)
-                    for (d = 0; d < 4 && best < 0; d++) {
-                        int ax = q[i] % BW_GRID_MAX + bw_dx4[d], ay = q[i] / BW_GRID_MAX + bw_dy4[d], k, dup = 0;
-                        if (!(kind(BW_AT(g, ax, ay)) & K_ROOM) || (k = one_group(g, ax, ay)) < 0)
-                            continue;
-                        for (j = 0; j < nn; j++)
-                            dup |= names[j] == k;
-                        if (!dup)
-                            best = BW_BIT(ax, ay);
-                    }
-            if (best < 0 && pass == 1 && (g->cell[e0] & (uint8_t)~TWIG_MARK) == BW_T_MUSHROOM)
-                best = wood_leaf(g, q, n);
-            if (best < 0)
-                break;
-            put[np] = (uint16_t)best; /* np < 2 x 4: at most 4 a pass */
-            was[np++] = g->cell[best];
-            g->cell[best] = BW_T_LEAF;
-            ends->w[best >> 5] |= 1u << (best & 31);
-            names[nn++] = (uint16_t)(pick >= 0 ? best : leaf_name(g, best)); /* a candidate: 1 x 1 */
-            if (c->rep)
-                c->rep->leaves++;
         }
     }
-    for (i = 0; i < n; i++)
-        g->cell[q[i]] &= (uint8_t)~TWIG_MARK;
-    if (nn >= BW_FOREST_LEAVES_MIN) {
-        unlimb(c->limbs, put, np); /* a wood leaf is no limb */
+}
+
+/* The candidates in the order they are tried: the first pass, the least
+ * cost first (ties in walk order; an insertion sort, stable); the second,
+ * walk order (every cost 0). The costs come once the twig is walked: a
+ * twig's marks change no square's room, only its cost. */
+TWIG_STEP void order_cands(const bw_grid *g, twig *t, const twig_len *len, int pass)
+{
+    int i, j;
+    for (i = 0; i < len->nc && len->nn < BW_FOREST_LEAVES_MIN; i++) {
+        int c0 = pass == 0 ? leaf_cost(g, t->cand[i], t->cin[i] == 2) : 0;
+        for (j = i; j > 0 && t->cost[j - 1] > c0; j--) {
+            t->cost[j] = t->cost[j - 1];
+            t->ord[j] = t->ord[j - 1];
+        }
+        t->cost[j] = (int16_t)c0;
+        t->ord[j] = (uint8_t)i;
+    }
+}
+
+/* No free square left (the second pass): a square with room beside the
+ * twig, next to exactly one leaf group that does not touch the twig yet,
+ * joins that group (still one leaf for every other twig). Returns the
+ * square, or -1. */
+TWIG_STEP int join_leaf(const bw_grid *g, const twig *t, const twig_len *len)
+{
+    int i, d, j;
+    for (i = 0; i < len->n; i++)
+        for (d = 0; d < 4; d++) {
+            int ax = t->q[i] % BW_GRID_MAX + bw_dx4[d], ay = t->q[i] / BW_GRID_MAX + bw_dy4[d], k, dup = 0;
+            if (!(kind(BW_AT(g, ax, ay)) & K_ROOM) || (k = one_group(g, ax, ay)) < 0)
+                continue;
+            for (j = 0; j < len->nn; j++)
+                dup |= t->names[j] == k;
+            if (!dup)
+                return BW_BIT(ax, ay);
+        }
+    return -1;
+}
+
+/* Square `best` becomes a new leaf of the twig: marked in `ends` (it is
+ * never an end) and noted in put / was, to be taken back if need be. A
+ * candidate (pick >= 0) is a 1 x 1 leaf of its own: its name is its
+ * square. */
+TWIG_STEP void put_leaf(leaf_ctx *c, bw_plane *ends, twig *t, twig_len *len, int best, int pick)
+{
+    bw_grid *g = c->g;
+    t->put[len->np] = (uint16_t)best; /* np < 2 x 4: at most 4 a pass */
+    t->was[len->np++] = g->cell[best];
+    g->cell[best] = BW_T_LEAF;
+    ends->w[best >> 5] |= 1u << (best & 31);
+    t->names[len->nn++] = (uint16_t)(pick >= 0 ? best : leaf_name(g, best));
+    if (c->rep)
+        c->rep->leaves++;
+}
+
+/* New leaves where the twig is short of four (rule 4.4): the candidates
+ * in order, skipping those a new leaf took the room of; then, the second
+ * pass only, a leaf group to join, and for a mushroom end a wood leaf. */
+TWIG_STEP void add_leaves(leaf_ctx *c, bw_plane *ends, twig *t, twig_len *len, int pass)
+{
+    bw_grid *g = c->g;
+    int at = 0; /* a tried candidate never has room again: one pointer runs along the order */
+    while (len->nn < BW_FOREST_LEAVES_MIN) {
+        int best = -1, pick = -1;
+        /* (before this pass's first new leaf every candidate has room:
+         * it had when it was taken, and nothing has changed since) */
+        while (at < len->nc && len->np > 0 &&
+               !(t->cin[t->ord[at]] ? room_inside(g->cell + t->cand[t->ord[at]]) : leaf_room(g, t->cand[t->ord[at]])))
+            at++;
+        if (at < len->nc) {
+            pick = t->ord[at++];
+            best = t->cand[pick];
+        }
+        if (best < 0 && pass == 1)
+            best = join_leaf(g, t, len);
+        if (best < 0 && pass == 1 && (g->cell[len->e0] & (uint8_t)~TWIG_MARK) == BW_T_MUSHROOM)
+            best = wood_leaf(g, t->q, len->n);
+        if (best < 0)
+            break;
+        put_leaf(c, ends, t, len, best, pick);
+    }
+}
+
+/* Whether the short end e0 (a branch square, its own new leaves taken
+ * back) is cut back, and to what. Only when every other leaf beside it
+ * hangs on a limb of its own (so no other twig loses a leaf). It becomes
+ * vine where a vine or a leaf touches it (a tendril: a vine's end on it
+ * stays on the canopy, a twig's ray keeps its tip), else air; a vine that
+ * is a stub on it counts for nothing (cut_back clears it). On a trunk no
+ * vine stub: a vine's tip becomes a leaf of it, else air, and an end that
+ * both a vine and a leaf touch stays. Returns the new tile, or -1 when
+ * it stays; *next is the limb it hung on (-1: none). */
+TWIG_STEP int cut_tile(const bw_grid *g, int e0, int *next)
+{
+    int d, ok = 1, trunk = 0, keep = 0;
+    for (d = 0; d < 4; d++) {
+        int v = e0 + step4[d], k, held = 0;
+        uint8_t u = g->cell[v];
+        if (limb(u)) {
+            *next = v;
+            trunk = u == BW_T_TRUNK;
+        }
+        if (u == BW_T_VINE)
+            keep |= !stub(g, v, e0);
+        if (u != BW_T_LEAF)
+            continue;
+        keep |= 2;
+        for (k = 0; k < 4; k++) /* another twig's leaf: it hangs on a limb of its own */
+            held |= v + step4[k] != e0 &&
+                    (kind(tile_at(g, v % BW_GRID_MAX + bw_dx4[k], v / BW_GRID_MAX + bw_dy4[k])) & K_LIMB);
+        ok &= held;
+    }
+    if (!ok || (trunk && keep == 3))
+        return -1;
+    return trunk ? (keep == 1 ? BW_T_LEAF : BW_T_AIR) : keep ? BW_T_VINE : BW_T_AIR;
+}
+
+/* Cuts the end back to `tile`: a tendril left hanging on it alone (the end
+ * cut before, see grid_leaves) goes back to air, it is no limb any more,
+ * and its own new leaves (already taken back on the grid) leave `ends`. */
+TWIG_STEP void cut_back(leaf_ctx *c, bw_plane *ends, const twig *t, const twig_len *len, uint8_t tile)
+{
+    bw_grid *g = c->g;
+    int d, i, e0 = len->e0;
+    for (d = 0; d < 4; d++)
+        if (g->cell[e0 + step4[d]] == BW_T_VINE && stub(g, e0 + step4[d], e0))
+            g->cell[e0 + step4[d]] = BW_T_AIR;
+    g->cell[e0] = tile;
+    c->limbs->w[e0 >> 5] &= ~(1u << (e0 & 31));
+    for (i = 0; i < len->np; i++)
+        ends->w[t->put[i] >> 5] &= ~(1u << (t->put[i] & 31));
+    if (c->rep) {
+        c->rep->cut++;
+        c->rep->leaves = (uint16_t)(c->rep->leaves - len->np);
+    }
+}
+
+/* Out of line: its 400-byte frame (the twig) is then not under the branch
+ * walks canopy_level makes (the deepest chain, the stack peak). Rule 4.4
+ * for one end: two passes of walk, order and add (see above TWIG_CAP);
+ * an end still short is cut back or left bare. */
+BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
+{
+    bw_grid *g = c->g;
+    twig t;
+    twig_len len;
+    int pass, i, tile, next = -1;
+    len.n = len.nn = len.np = 0;
+    len.e0 = BW_BIT(x, y);
+    for (pass = 0; pass < 2 && len.nn < BW_FOREST_LEAVES_MIN; pass++) {
+        twig_restart(c, ends, &t, &len);
+        walk_twig(g, &t, &len, pass);
+        order_cands(g, &t, &len, pass);
+        add_leaves(c, ends, &t, &len, pass);
+    }
+    for (i = 0; i < len.n; i++)
+        g->cell[t.q[i]] &= (uint8_t)~TWIG_MARK;
+    if (len.nn >= BW_FOREST_LEAVES_MIN) {
+        unlimb(c->limbs, t.put, len.np); /* a wood leaf is no limb */
         return -1;
     }
     /* Short: the end's square is cut back when it is branch (a mushroom
-     * stays: the level above has its top) and, once this end's own new
-     * leaves are taken back, every other leaf beside it hangs on a limb of
-     * its own (so no other twig loses a leaf). It becomes vine where a vine
-     * or a leaf touches it (a tendril: a vine's end on it stays on the
-     * canopy, a twig's ray keeps its tip), else air. A tendril left
-     * hanging on it alone (the end cut before, see the caller) goes back
-     * to air. On a trunk only air: no vine stub on a trunk. The square it
-     * hung on may then be an end in its turn (the caller goes on there). */
-    for (i = np; i-- > 0;)
-        g->cell[put[i]] = was[i];
-    if (g->cell[e0] == BW_T_BRANCH) {
-        int ok = 1, trunk = 0, keep = 0;
-        for (d = 0; d < 4; d++) {
-            int v = e0 + step4[d], k, held = 0;
-            uint8_t u = g->cell[v];
-            if (limb(u)) {
-                next = v;
-                trunk = u == BW_T_TRUNK;
-            }
-            if (u == BW_T_VINE)
-                keep |= !stub(g, v, e0);
-            if (u != BW_T_LEAF)
-                continue;
-            keep |= 2;
-            for (k = 0; k < 4; k++) /* another twig's leaf: it hangs on a limb of its own */
-                held |= v + step4[k] != e0 &&
-                        (kind(tile_at(g, v % BW_GRID_MAX + bw_dx4[k], v / BW_GRID_MAX + bw_dy4[k])) & K_LIMB);
-            ok &= held;
-        }
-        if (ok && !(trunk && keep == 3)) {
-            for (d = 0; d < 4; d++)
-                if (g->cell[e0 + step4[d]] == BW_T_VINE && stub(g, e0 + step4[d], e0))
-                    g->cell[e0 + step4[d]] = BW_T_AIR;
-            /* on a trunk: a vine's tip becomes a leaf of it (no vine
-             * stub on a trunk), else air */
-            g->cell[e0] = trunk ? (keep == 1 ? BW_T_LEAF : BW_T_AIR) : keep ? BW_T_VINE : BW_T_AIR;
-            c->limbs->w[e0 >> 5] &= ~(1u << (e0 & 31));
-            for (i = 0; i < np; i++)
-                ends->w[put[i] >> 5] &= ~(1u << (put[i] & 31));
-            if (c->rep) {
-                c->rep->cut++;
-                c->rep->leaves = (uint16_t)(c->rep->leaves - np);
-            }
-            return -2 - next;
-        }
+     * stays: the level above has its top) and cut_tile allows it; the
+     * square it hung on may then be an end in its turn (the caller goes
+     * on there). The cut is judged with this end's own new leaves taken
+     * back. */
+    for (i = len.np; i-- > 0;)
+        g->cell[t.put[i]] = t.was[i];
+    if (g->cell[len.e0] == BW_T_BRANCH && (tile = cut_tile(g, len.e0, &next)) >= 0) {
+        cut_back(c, ends, &t, &len, (uint8_t)tile);
+        return -2 - next;
     }
-    for (i = 0; i < np; i++) /* not cut: it keeps what it got */
-        g->cell[put[i]] = BW_T_LEAF;
-    unlimb(c->limbs, put, np);
+    for (i = 0; i < len.np; i++) /* not cut: it keeps what it got */
+        g->cell[t.put[i]] = BW_T_LEAF;
+    unlimb(c->limbs, t.put, len.np);
     if (c->rep)
         c->rep->bare++;
     return -1;

@@ -1065,44 +1065,43 @@ static void cross_from(const bw_map *m, int x, int y, int rows, int cols, cross 
     }
 }
 
-/* Rule 1.3.2 after the exact deepening (rule 1.3.3): deep water, which does not
- * connect, may cut the cave. While a part is cut off, the shortest
- * straight line of deep cells from the reached part to an open cell out
- * of reach turns shallow: a one-wide ford, the fewest tiles that join the
- * part, and the only tiles where the deepening rule does not hold. The
- * ford only changes deep to shallow, so the water set (what the rule
- * counts) stays as it is. If no straight line of CROSS_LEN or fewer deep
- * cells joins a part (not seen in seeds 0-1999), the caller's fallback
- * (ensure_connected's corridors) joins it. Leaves in m->a the
- * reached cells (ensure_connected's precondition over the whole map).
- * Fords of one cell (none is shorter) are made as the scan finds them.
- * Returns 1 if a part is still cut off. */
-BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
-                                   const bw_streamer_params *sp)
-{
-    bw_grid *g = &m->grid;
-    bw_tileset open;
-    uint32_t ford_rows[4] = {0, 0, 0, 0}; /* bit y: row y holds a ford */
-    int it, x, y;
+/* What water_cross's steps share, in its frame. */
+typedef struct water_ctx {
+    uint32_t ford_rows[4]; /* bit y: row y holds a ford */
 #if BW_FAST
-    int x0, i;
-    uint32_t wet[4][4]; /* bit y of wet[k]: row y has water in x = EDGE + 32k.. + 31 */
-    uint32_t urow[5], ucol[5]; /* rows, columns with an unreached cell */
-    int d;
-    /* m->a holds the water on entry; deep water is never made, only
-     * forded, from here on, so a crossing starts only where wet says */
+    uint32_t wet[4][4];    /* bit y of wet[k]: row y has water in x = EDGE + 32k.. + 31 */
+#endif
+} water_ctx;
+
+/* water_cross's steps, each called once: melted into it early, so that
+ * the scan keeps its registers as in one function (it runs on DLVL 3,
+ * the mines' slowest level, docs/bench.md). */
+#define CROSS_STEP static inline BW_ALWAYS_INLINE
+
+#if BW_FAST
+/* wc->wet from the water in m->a (on entry): deep water is never made,
+ * only forded, from here on, so a crossing starts only where wet says. */
+CROSS_STEP void note_wet_rows(const bw_map *m, water_ctx *wc)
+{
+    int i, x0, y;
     for (i = 0; i < 16; i++)
-        wet[i >> 2][i & 3] = 0;
+        wc->wet[i >> 2][i & 3] = 0;
     for (y = EDGE; y < BW_MINES_H - EDGE; y++)
         for (i = 0, x0 = EDGE; x0 < BW_MINES_W - EDGE; i++, x0 += 32)
             if (bits32(&m->a, x0, y))
-                wet[i][y >> 5] |= 1u << (y & 31);
+                wc->wet[i][y >> 5] |= 1u << (y & 31);
+}
 #endif
-    open_set(&open);
-    flood_nodes(m, &open, nl, 1);
-    /* m->b: the cells that connect (plane bit i is cell i), so that
-     * any_unreached compares words; every ford below sets its bits */
+
+/* m->b: the cells that connect (plane bit i is cell i), so that
+ * any_unreached compares words; every ford sets its bits. The fast build
+ * reads the tile flags (open is the BW_CONNECTS tiles, open_set). */
+CROSS_STEP void plane_connecting(bw_map *m, const bw_tileset *open)
+{
+    const bw_grid *g = &m->grid;
 #if BW_FAST
+    int i, d;
+    (void)open;
     for (i = 0; i < BW_PLANE_WORDS; i++) {
         const uint8_t *t = &g->cell[i * 32];
         uint32_t v = 0;
@@ -1121,75 +1120,122 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
         m->b.w[i] = v;
     }
 #else
-    plane_where(&m->b, g, &open);
+    plane_where(&m->b, g, open);
 #endif
-    for (it = 0; it < CROSS_MAX && any_unreached(m); it++) {
-        cross c;
-        int one = 0;
-        c.len = CROSS_LEN + 1;
-        c.x = c.y = c.d = 0;
+}
+
 #if BW_FAST
-        unreached_lines(m, urow, ucol);
-#endif
-        /* the deep cells next to a reached one, in row order, found a word
-         * at a time (deep water does not connect); a crossing ends on an
-         * unreached open cell, so it runs along a row or column of one */
-#if BW_FAST
-        for (y = EDGE; y < BW_MINES_H - EDGE; y++)
-            for (i = 0, x0 = EDGE; x0 < BW_MINES_W - EDGE; i++, x0 += 32) {
-                int in_row = LINE_HAS(urow, y);
-                uint32_t cand = LINE_HAS(wet[i], y) && (in_row || LINES_FROM(ucol, x0)) ?
-                                cross_cand(m, x0, y, BW_MINES_W - EDGE - x0) : 0;
-                while (cand) {
-                    x = x0 + bw_low_bit(cand);
-                    cand &= cand - 1u;
-                    if (BW_AT(g, x, y) != BW_T_DEEP)
-                        continue;
-                    cross_from(m, x, y, in_row, LINE_HAS(ucol, x), &c);
-                    if (c.len == 1) { /* one cell: none is shorter, ford it now */
-                        ford(m, &open, c.x, c.y, 0, 1, ford_rows);
-                        c.len = CROSS_LEN + 1;
-                        one = 1;
-                        /* the flood reached more: the rest of the word again */
-                        cand = cross_cand(m, x0, y, BW_MINES_W - EDGE - x0) &
-                               ~((2u << (x - x0)) - 1u);
-                    }
+/* One scan for crossings (rule 1.3.2): the deep cells next to a reached
+ * one, in row order, found a word at a time (deep water does not
+ * connect); a crossing ends on an unreached open cell, so it runs along a
+ * row or column of one. A crossing of one cell (none is shorter) is
+ * forded as the scan finds it; the shortest longer one found is kept in
+ * *c. Returns 1 if a ford was made. */
+CROSS_STEP int scan_crossings(bw_map *m, const bw_tileset *open, water_ctx *wc, cross *c)
+{
+    const bw_grid *g = &m->grid;
+    uint32_t urow[5], ucol[5]; /* rows, columns with an unreached cell */
+    int x, y, x0, i, one = 0;
+    unreached_lines(m, urow, ucol);
+    for (y = EDGE; y < BW_MINES_H - EDGE; y++)
+        for (i = 0, x0 = EDGE; x0 < BW_MINES_W - EDGE; i++, x0 += 32) {
+            int in_row = LINE_HAS(urow, y);
+            uint32_t cand = LINE_HAS(wc->wet[i], y) && (in_row || LINES_FROM(ucol, x0)) ?
+                            cross_cand(m, x0, y, BW_MINES_W - EDGE - x0) : 0;
+            while (cand) {
+                x = x0 + bw_low_bit(cand);
+                cand &= cand - 1u;
+                if (BW_AT(g, x, y) != BW_T_DEEP)
+                    continue;
+                cross_from(m, x, y, in_row, LINE_HAS(ucol, x), c);
+                if (c->len == 1) { /* one cell: none is shorter, ford it now */
+                    ford(m, open, c->x, c->y, 0, 1, wc->ford_rows);
+                    c->len = CROSS_LEN + 1;
+                    one = 1;
+                    /* the flood reached more: the rest of the word again */
+                    cand = cross_cand(m, x0, y, BW_MINES_W - EDGE - x0) & ~((2u << (x - x0)) - 1u);
                 }
             }
+        }
+    return one;
+}
 #else
-        /* the same cells in the same order a cell at a time: m->a only
-         * grows (by the fords, which the scan sees at once) */
-        for (y = EDGE; y < BW_MINES_H - EDGE; y++)
-            for (x = EDGE; x < BW_MINES_W - EDGE; x++)
-                if (BW_AT(g, x, y) == BW_T_DEEP && near_reached(m, x, y)) {
-                    cross_from(m, x, y, 1, 1, &c);
-                    if (c.len == 1) {
-                        ford(m, &open, c.x, c.y, 0, 1, ford_rows);
-                        c.len = CROSS_LEN + 1;
-                        one = 1;
-                    }
-                }
-#endif
-        if (one)
-            continue; /* scan again for what is still apart */
-        if (c.len > CROSS_LEN)
-            break;
-        ford(m, &open, c.x, c.y, c.d, c.len, ford_rows);
-    }
-    /* A later ford may open a way round an earlier one (two pockets side
-     * by side): a shallow cell that meets the deepening rule (only a ford
-     * can: the rule was exact before them) and has a way round it close by
-     * goes back to deep, so every ford left is needed. The fords are not
-     * listed (no stack for that on a 20 KiB part): the rows that hold one
-     * (ford_rows) are scanned. */
+/* The same scan, the same cells in the same order, a cell at a time: m->a
+ * only grows (by the fords, which the scan sees at once). */
+CROSS_STEP int scan_crossings(bw_map *m, const bw_tileset *open, water_ctx *wc, cross *c)
+{
+    const bw_grid *g = &m->grid;
+    int x, y, one = 0;
     for (y = EDGE; y < BW_MINES_H - EDGE; y++)
-        for (x = EDGE; x < BW_MINES_W - EDGE && (ford_rows[y >> 5] >> (y & 31) & 1u); x++)
+        for (x = EDGE; x < BW_MINES_W - EDGE; x++)
+            if (BW_AT(g, x, y) == BW_T_DEEP && near_reached(m, x, y)) {
+                cross_from(m, x, y, 1, 1, c);
+                if (c->len == 1) {
+                    ford(m, open, c->x, c->y, 0, 1, wc->ford_rows);
+                    c->len = CROSS_LEN + 1;
+                    one = 1;
+                }
+            }
+    return one;
+}
+#endif
+
+/* A later ford may open a way round an earlier one (two pockets side by
+ * side): a shallow cell that meets the deepening rule (rule 1.3.3; only a
+ * ford can: the rule was exact before them) and has a way round it close
+ * by goes back to deep, so every ford left is needed. The fords are not
+ * listed (no stack for that on a 20 KiB part): the rows that hold one
+ * (ford_rows) are scanned. */
+CROSS_STEP void drop_spare_fords(bw_map *m, const water_ctx *wc, const bw_streamer_params *sp)
+{
+    bw_grid *g = &m->grid;
+    int x, y;
+    for (y = EDGE; y < BW_MINES_H - EDGE; y++)
+        for (x = EDGE; x < BW_MINES_W - EDGE && (wc->ford_rows[y >> 5] >> (y & 31) & 1u); x++)
             if (BW_AT(g, x, y) == BW_T_SHALLOW && bw_streamer_water24(g, sp, x, y) >= sp->deep_min &&
                 way_round(m, x, y)) {
                 BW_AT(g, x, y) = BW_T_DEEP;
                 BW_PCLR(&m->a, x, y);
                 BW_PCLR(&m->b, x, y);
             }
+}
+
+/* Rule 1.3.2 after the exact deepening (rule 1.3.3): deep water, which does not
+ * connect, may cut the cave. While a part is cut off, the shortest
+ * straight line of deep cells from the reached part to an open cell out
+ * of reach turns shallow: a one-wide ford, the fewest tiles that join the
+ * part, and the only tiles where the deepening rule does not hold. The
+ * ford only changes deep to shallow, so the water set (what the rule
+ * counts) stays as it is. If no straight line of CROSS_LEN or fewer deep
+ * cells joins a part (not seen in seeds 0-1999), the caller's fallback
+ * (ensure_connected's corridors) joins it. Leaves in m->a the
+ * reached cells (ensure_connected's precondition over the whole map).
+ * Fords of one cell (none is shorter) are made as the scan finds them.
+ * Returns 1 if a part is still cut off. */
+BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
+                                   const bw_streamer_params *sp)
+{
+    water_ctx wc;
+    bw_tileset open;
+    int it;
+    wc.ford_rows[0] = wc.ford_rows[1] = wc.ford_rows[2] = wc.ford_rows[3] = 0;
+#if BW_FAST
+    note_wet_rows(m, &wc); /* before the flood: m->a holds the water */
+#endif
+    open_set(&open);
+    flood_nodes(m, &open, nl, 1);
+    plane_connecting(m, &open);
+    for (it = 0; it < CROSS_MAX && any_unreached(m); it++) {
+        cross c;
+        c.len = CROSS_LEN + 1;
+        c.x = c.y = c.d = 0;
+        if (scan_crossings(m, &open, &wc, &c))
+            continue; /* scan again for what is still apart */
+        if (c.len > CROSS_LEN)
+            break;
+        ford(m, &open, c.x, c.y, c.d, c.len, wc.ford_rows); /* the shortest: a one-wide ford */
+    }
+    drop_spare_fords(m, &wc, sp);
     return any_unreached(m);
 }
 
