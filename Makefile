@@ -12,7 +12,7 @@ CORE_SRC := $(wildcard src/core/*.c) $(wildcard src/blocks/*.c) $(wildcard src/g
 CLI_SRC  := $(wildcard src/cli/*.c) src/play/play.c port/host/port.c
 TEST_SRC := $(wildcard tests/*.c) src/play/play.c
 
-.PHONY: all help run play check deps pictures coverage test-install test-cmake install uninstall test-host test-san test-cli test-play test-tiled test-readme test-boards test-small freestanding \
+.PHONY: all help run play check deps pictures coverage test-warnings test-install test-cmake install uninstall test-host test-san test-cli test-play test-tiled test-readme test-boards test-small freestanding \
         clean bench bench-fw lib test-golden test-example fuzz fuzz-deps test-fuzz
 .DELETE_ON_ERROR:
 
@@ -55,6 +55,11 @@ SO := build/host-san/obj
 ho = $(patsubst %.c,$(HO)/%.o,$(1))
 to = $(patsubst %.c,$(TO)/%.o,$(1))
 so = $(patsubst %.c,$(SO)/%.o,$(1))
+
+# The library itself is also clean under -Wconversion (every build of it).
+LIB_WARN := -Wconversion
+$(call ho,$(CORE_SRC)) $(call to,$(CORE_SRC)): HOST_CFLAGS += $(LIB_WARN)
+$(call so,$(CORE_SRC)): SAN_CFLAGS += $(LIB_WARN)
 
 $(HO)/%.o: %.c Makefile
 	@mkdir -p $(@D)
@@ -212,7 +217,7 @@ test-example: deps build/burrow
 	  echo "test-example: firmware $$(tail -n 1 build/example.log | awk '{ print "text " $$1 " B, bss " $$3 " B" }'): $$got, as build/burrow $$*"
 
 ## All the tests above: desktop, sanitizer, CLI, game, Tiled, pictures, goldens, fuzzing, boards, example
-check: test-host test-san coverage test-cli test-play test-tiled test-readme test-golden test-install test-fuzz test-boards freestanding test-example test-cmake
+check: test-host test-san coverage test-warnings test-cli test-play test-tiled test-readme test-golden test-install test-fuzz test-boards freestanding test-example test-cmake
 	@cat build/host/tests.log build/host-san/tests.log build/cli.log build/play.log build/tiled.log build/docs.log build/install.log build/cmake.log $(patsubst %,build/%/tests.log,$(BOARD_RUNS)) | \
 	  awk '/^[0-9]+ passed, [0-9]+ failed$$/ { p += $$1; f += $$3 } END { print "check: all green over the desktop, sanitizer, CLI, game, Tiled, docs, install, CMake and C++, fuzz, $(words $(BOARDS)) boards and the M3 at -Os"; print p " passed, " f " failed" }'
 
@@ -259,7 +264,7 @@ LIB_OBJ := $(patsubst %.c,$(LO)/%.o,$(CORE_SRC))
 
 $(LIB_OBJ): $(LO)/%.o: %.c Makefile
 	@mkdir -p $(@D)
-	$(CC) $(WARN) -O2 -g -fPIC -Iinclude -MMD -MP -c -o $@ $<
+	$(CC) $(WARN) $(LIB_WARN) -O2 -g -fPIC -Iinclude -MMD -MP -c -o $@ $<
 
 build/host/libburrow.a: $(LIB_OBJ)
 	rm -f $@
@@ -332,6 +337,11 @@ FUZZ_RUN = ( mkdir -p build/fuzz/$(1).corpus && echo "== fuzz $(1) for $(2) s" &
     build/fuzz/$(1).corpus tests/fuzz/corpus/$(1) > build/fuzz/$(1).log 2>&1 && \
   grep '^stat::number_of_executed_units' build/fuzz/$(1).log || { tail -n 40 build/fuzz/$(1).log; exit 1; } ) &&
 
+## The library under clang with -Wconversion -Wshadow -Werror (gcc builds it so in every target)
+test-warnings: fuzz-deps
+	@$(FUZZ_CC) $(WARN) -Wconversion -Iinclude -fsyntax-only $(CORE_SRC) && \
+	  echo "test-warnings: src/core, src/blocks, src/gen clean under $(FUZZ_CC) -Wconversion -Wshadow -Werror"
+
 ## Fuzz the design parser and the CLI (make fuzz: 10 min each; test-fuzz: 60 s each, in check)
 fuzz test-fuzz: fuzz-deps $(patsubst %,build/fuzz/%,$(FUZZ_TARGETS)) build/fuzz/cli.dict
 	@$(foreach t,$(FUZZ_TARGETS),$(call FUZZ_RUN,$(t),$(if $(filter test-fuzz,$@),60,$(FUZZ_SECONDS)))) true
@@ -381,7 +391,7 @@ GEN_OUT  := $(if $(GENERATORS),$(filter-out $(GENERATORS),$(ALL_GENS)))
 LIB_SRC  := $(filter-out $(foreach g,$(GEN_OUT),src/gen/$(g).c $(if $(filter crawler,$(g)),src/gen/crawler_parse.c)),$(CORE_SRC))
 LIB_DEFS := $(if $(filter 0 1,$(BW_FAST)),-DBW_FAST=$(BW_FAST)) \
             $(foreach g,$(GEN_OUT),-DBW_WITH_$(shell echo $(g) | tr a-z A-Z)=0) $(DEFS)
-LFLAGS  := $(WARN) $(BOARD_CPU) $(OPT) -g -Iinclude $(LIB_DEFS) -ffreestanding \
+LFLAGS  := $(WARN) -Wconversion $(BOARD_CPU) $(OPT) -g -Iinclude $(LIB_DEFS) -ffreestanding \
            -fno-tree-loop-distribute-patterns -ffunction-sections -fdata-sections
 TFLAGS  := $(WARN) $(BOARD_CFLAGS) $(OPT) -g $(INC) -ffreestanding -fno-tree-loop-distribute-patterns \
            -ffunction-sections -fdata-sections
@@ -393,6 +403,8 @@ LIBS    := $(B)/libburrow-nolibc.a -lgcc
 # the seeds, into $(B)/test.
 CORE_OBJ := $(patsubst %.c,$(B)/%.o,$(LIB_SRC))
 TEST_OBJ := $(patsubst %.c,$(B)/test/%.o,$(CORE_SRC) $(TEST_SRC) port/cortex-m/startup.c port/nolibc/mem.c)
+
+$(patsubst %.c,$(B)/test/%.o,$(CORE_SRC)): TFLAGS += -Wconversion
 
 $(B)/test/%.o: %.c Makefile boards/$(BOARD).mk
 	@mkdir -p $(@D)

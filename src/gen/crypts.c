@@ -523,7 +523,8 @@ static int node_end(bw_map *m, const bw_crypts_room *r, int side, int c, int w, 
  * are, so no two lanes ever close the same line. */
 static int lane_offset(const bw_crypts_link *k, int l)
 {
-    int w = (int)BW_CRYPTS_WIDTH(k), p = (int)BW_CRYPTS_PILLARS(k), half = (int)BW_CRYPTS_PERIOD(k) / 2;
+    int w = (int)BW_CRYPTS_WIDTH(k), half = (int)BW_CRYPTS_PERIOD(k) / 2;
+    unsigned p = BW_CRYPTS_PILLARS(k);
     if (l == 0)
         return p & BW_CRYPTS_P_WALL0 ? 0 : -1;
     if (l == w - 1 && (p & BW_CRYPTS_P_WALL1))
@@ -980,8 +981,8 @@ static void carve(bw_map *m, bw_crypts_info *in, uint32_t seed, int level)
     (void)seed;
     (void)level;
     for (c = 0; c < CELLS; c++) {
-        in->rooms += is_room(&in->cell[c]);
-        in->junctions += in->cell[c].kind == BW_CRYPTS_JUNCTION;
+        in->rooms = (uint8_t)(in->rooms + is_room(&in->cell[c]));
+        in->junctions = (uint8_t)(in->junctions + (in->cell[c].kind == BW_CRYPTS_JUNCTION));
         if (is_room(&in->cell[c]))
             carve_room(m, &in->cell[c]);
     }

@@ -29,6 +29,9 @@ typedef struct bw_forest_hooks bw_forest_hooks;
  * tree's branches use P_CANOPY + its index, its leaves P_LEAVES + it. */
 enum { P_TRUNKS = 1, P_ROOTS = 2, P_LICHEN = 3, P_MUSHROOMS = 4, P_CANOPY = 8, P_LEAVES = 16 };
 
+/* A square's name, y * 120 + x, as an int (BW_BIT's is unsigned). */
+#define SQUARE(x, y) ((int)BW_BIT(x, y))
+
 /* Branch ends are kept this far inside the map, so the widest branch (one
  * square each side of its centre line) stays on it. */
 #define EDGE 2
@@ -1201,7 +1204,7 @@ static int leaf_name(const bw_grid *g, int i0)
                 seen |= q[j] == BW_BIT(nx, ny);
             if (!seen && n < LEAF_GROUP) {
                 q[n++] = (uint16_t)BW_BIT(nx, ny);
-                best = bw_min(best, BW_BIT(nx, ny));
+                best = bw_min(best, SQUARE(nx, ny));
             }
         }
     return best;
@@ -1213,7 +1216,7 @@ static int one_group(const bw_grid *g, int x, int y)
     int d, name = -1;
     for (d = 0; d < 4; d++)
         if (tile_at(g, x + bw_dx4[d], y + bw_dy4[d]) == BW_T_LEAF) {
-            int k = leaf_name(g, BW_BIT(x + bw_dx4[d], y + bw_dy4[d]));
+            int k = leaf_name(g, SQUARE(x + bw_dx4[d], y + bw_dy4[d]));
             if (name >= 0 && k != name)
                 return -1;
             name = k;
@@ -1469,7 +1472,7 @@ TWIG_STEP int join_leaf(const bw_grid *g, const twig *t, const twig_len *len)
             for (j = 0; j < len->nn; j++)
                 dup |= t->names[j] == k;
             if (!dup)
-                return BW_BIT(ax, ay);
+                return SQUARE(ax, ay);
         }
     return -1;
 }
@@ -1583,7 +1586,7 @@ BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
     twig_len len;
     int pass, i, tile, next = -1;
     len.n = len.nn = len.np = 0;
-    len.e0 = BW_BIT(x, y);
+    len.e0 = SQUARE(x, y);
     for (pass = 0; pass < 2 && len.nn < BW_FOREST_LEAVES_MIN; pass++) {
         twig_restart(c, ends, &t, &len);
         walk_twig(g, &t, &len, pass);
@@ -1668,7 +1671,7 @@ static int nearest_wood(const bw_grid *g, int x, int y)
                 dd = bw_dist2(x, y, i, j);
                 if (dd < best && line_clear(g, x, y, i, j, 0)) {
                     best = dd;
-                    found = BW_BIT(i, j);
+                    found = SQUARE(i, j);
                 }
             }
     }
