@@ -4,6 +4,7 @@
  * for reachability are the tiles whose flags have BW_CONNECTS: room floor,
  * hallway, junction, shop carpet, monster-house floor and stairs; walls,
  * the border and water are closed. */
+#include <limits.h>
 #include "check.h"
 #include "arena.h"
 
@@ -115,6 +116,42 @@ static int density_layout(int l)
 }
 
 /* ---- options ---- */
+
+/* Every parameter has a stated range (mdungeon.h); a value outside it is
+ * refused with BW_ERR_OPTION before anything is computed with it (a
+ * density of INT_MIN once had its sign flipped), and both ends are taken.
+ * Static: the params and the info would be 400 bytes of stack. */
+static bw_mdungeon_params range_p;
+static bw_mdungeon_info range_info;
+
+static void mdungeon_params_outside_their_range_refused(void)
+{
+    struct field { int *v; int lo, hi; } f[9];
+    int i, k;
+    bw_mdungeon_defaults(&range_p, 3, 8);
+    f[0].v = &range_p.density;         f[0].lo = -BW_MDUNGEON_MAX_CELLS; f[0].hi = BW_MDUNGEON_MAX_CELLS;
+    f[1].v = &range_p.house_chance;    f[1].lo = 0; f[1].hi = 100;
+    f[2].v = &range_p.shop_chance;     f[2].lo = 0; f[2].hi = 100;
+    f[3].v = &range_p.terrain_density; f[3].lo = 0; f[3].hi = BW_MDUNGEON_MAX_PATCHES;
+    f[4].v = &range_p.item_density;    f[4].lo = 0; f[4].hi = 10;
+    f[5].v = &range_p.trap_density;    f[5].lo = 0; f[5].hi = 56;
+    f[6].v = &range_p.buried_density;  f[6].lo = 0; f[6].hi = 10;
+    f[7].v = &range_p.dead_ends;       f[7].lo = 0; f[7].hi = BW_MDUNGEON_MAX_DEAD_ENDS;
+    f[8].v = &range_p.max_attempts;    f[8].lo = 0; f[8].hi = 10;
+    for (i = 0; i < 9; i++) {
+        int keep = *f[i].v;
+        const int bad[4] = { INT_MIN, f[i].lo - 1, f[i].hi + 1, INT_MAX };
+        for (k = 0; k < 4; k++) {
+            *f[i].v = bad[k];
+            CHECK(bw_mdungeon_floor(m, 7, &range_p, &range_info) == BW_ERR_OPTION);
+        }
+        *f[i].v = f[i].lo;
+        CHECK(bw_mdungeon_floor(m, 7, &range_p, &range_info) == 0);
+        *f[i].v = f[i].hi;
+        CHECK(bw_mdungeon_floor(m, 7, &range_p, &range_info) == 0);
+        *f[i].v = keep;
+    }
+}
 
 static void mdungeon_bad_options_rejected(void)
 {
@@ -481,7 +518,7 @@ static void mdungeon_05_large_rooms_at_least_half_their_sector(void)
 static void spread_density(int l, int s, bw_mdungeon_params *p)
 {
     (void)l;
-    p->density = (s & 1) ? -(s % 27) : s % 7; /* -26..0 and 0..6 */
+    p->density = (s & 1) ? -(s % 25) : s % 7; /* -24..0 and 0..6 */
 }
 
 static void room_count(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in)
@@ -658,7 +695,7 @@ static void check_entities(const bw_mdungeon_params *p, const bw_mdungeon_info *
     CHECK(bw_grid_count(&m->grid, BW_T_STAIRS) == 1);
 }
 
-/* Defaults on even seeds, densities spread over 0..10 (buried 0..16) on
+/* Defaults on even seeds, densities spread over 0..10 on
  * odd ones. */
 static void spread_entities(int l, int s, bw_mdungeon_params *p)
 {
@@ -666,7 +703,7 @@ static void spread_entities(int l, int s, bw_mdungeon_params *p)
     if (s & 1) {
         p->item_density = s % 11;
         p->trap_density = (s / 11) % 11;
-        p->buried_density = (s / 3) % 17;
+        p->buried_density = (s / 3) % 11;
         p->house_chance = 50;
         p->shop_chance = 50;
     }
@@ -717,9 +754,10 @@ static void mdungeon_item_trap_buried_counts_reach_both_ends(void)
 static void max_density(int l, int s, bw_mdungeon_params *p)
 {
     (void)l, (void)s;
-    p->item_density = p->trap_density = p->buried_density = 100;
+    p->item_density = p->buried_density = 10;
+    p->trap_density = 56;
     p->house_chance = p->shop_chance = 100;
-    p->dead_ends = p->terrain_density = 100;
+    p->dead_ends = p->terrain_density = 16;
 }
 
 static void mdungeon_max_density_every_count_rule_holds(void)
@@ -992,7 +1030,7 @@ static void mdungeon_water_never_replaces_floor(void)
 static void spread_terrain(int l, int s, bw_mdungeon_params *p)
 {
     (void)l;
-    p->terrain_density = s % 21;
+    p->terrain_density = s % 17; /* 0..16, the whole range */
 }
 
 /* An all-water 2 x 2 square within the 8 x 8 box around (cx, cy): a lake,
@@ -1055,7 +1093,7 @@ static void patches_and_river(int l, int s, bw_mdungeon_params *p, bw_mdungeon_i
         CHECK(in->patches == 0 && bw_grid_count(&m->grid, BW_T_MD_WATER) == 0);
         return;
     }
-    CHECK(in->patches == bw_min(p->terrain_density, 16));
+    CHECK(in->patches == p->terrain_density);
     if (p->terrain_density == 0) {
         CHECK(bw_grid_count(&m->grid, BW_T_MD_WATER) == 0 && in->rivers == 0);
         return;
@@ -1624,6 +1662,7 @@ static void mdungeon_8_no_water_speck(void)
 void suite_mdungeon(void)
 {
     RUN(mdungeon_bad_options_rejected);
+    RUN(mdungeon_params_outside_their_range_refused);
     RUN(mdungeon_every_floor_tile_reachable);
     RUN(mdungeon_nothing_outside_inner_52x28_is_floor);
     RUN(mdungeon_shape_01_right_half_unused);

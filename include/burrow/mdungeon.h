@@ -66,16 +66,17 @@ enum { BW_MDUNGEON_CELL_NONE = 0, BW_MDUNGEON_CELL_ROOM = 1, BW_MDUNGEON_CELL_AN
 typedef struct bw_mdungeon_params {
     int floor;            /* 1..99: deeper floors may get more sectors */
     int layout;           /* 1..11; 0 = BW_MDUNGEON_DEFAULT_LAYOUT */
-    int density;          /* room density D: < 0 exactly |D| rooms (no merges), else
-                           * D..D+2 room cells; 2..the layout's density cells */
+    int density;          /* room density D, -24..24: < 0 exactly |D| rooms (no
+                           * merges), else D..D+2 room cells; 2..the layout's
+                           * density cells */
     int house_chance;     /* H, 0..100 percent */
     int shop_chance;      /* K, 0..100 percent */
     int terrain_density;  /* standalone 8 x 8 lakes, 0..16; 0 also disables the rivers */
-    int item_density;     /* X: X-2..X+2 ground items, X clamped to 0..10 */
-    int trap_density;     /* X: X/2..X traps and magic tiles, at most 56 */
-    int buried_density;   /* X: X-2..X+2 buried items, X clamped to 0..10 */
+    int item_density;     /* X, 0..10: X-2..X+2 ground items */
+    int trap_density;     /* X, 0..56: X/2..X traps and magic tiles */
+    int buried_density;   /* X, 0..10: X-2..X+2 buried items */
     int dead_ends;        /* dead ends asked for, 0..16; info->n_dead were drawn */
-    int max_attempts;     /* layout attempts before the fallback; 10 */
+    int max_attempts;     /* layout attempts before the fallback, 0..10; 10 */
 #ifdef BW_TESTING /* test hooks (BW_TESTING, config.h) */
     int fail_attempts;    /* the first fail_attempts attempts are rejected
                            * even if they pass; 0 (the default) */
@@ -135,7 +136,8 @@ void bw_mdungeon_defaults(bw_mdungeon_params *p, int floor, int layout);
 /* Generates the floor into m (56 x 32, entities in m->ent); info (required)
  * is the working state and says what was done. Returns 0, BW_ERR_ARG if m,
  * p or info is NULL, BW_ERR_LEVEL if the floor is outside 1..99 or
- * BW_ERR_OPTION if the layout is outside 0..11. */
+ * BW_ERR_OPTION if the layout is outside 0..11 or another parameter is
+ * outside the range its field states (nothing is clamped). */
 int bw_mdungeon_floor(bw_map *m, uint32_t seed, const bw_mdungeon_params *p, bw_mdungeon_info *info);
 
 /* The room rectangle of cell c, merged rooms as their covering rectangle;

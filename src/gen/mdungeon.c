@@ -958,6 +958,23 @@ static void populate(md_ctx *c)
     }
 }
 
+static int in_range(int v, int lo, int hi)
+{
+    return v >= lo && v <= hi;
+}
+
+/* The parameters' domains (mdungeon.h): a value outside is refused before
+ * anything is computed with it, never clamped in silence. */
+static int params_ok(const bw_mdungeon_params *p)
+{
+    return in_range(p->density, -BW_MDUNGEON_MAX_CELLS, BW_MDUNGEON_MAX_CELLS) &&
+           in_range(p->house_chance, 0, 100) && in_range(p->shop_chance, 0, 100) &&
+           in_range(p->terrain_density, 0, BW_MDUNGEON_MAX_PATCHES) &&
+           in_range(p->item_density, 0, MD_DENSITY_MAX) && in_range(p->trap_density, 0, MD_TRAPS_MAX) &&
+           in_range(p->buried_density, 0, MD_DENSITY_MAX) &&
+           in_range(p->dead_ends, 0, BW_MDUNGEON_MAX_DEAD_ENDS) && in_range(p->max_attempts, 0, MD_ATTEMPTS);
+}
+
 int bw_mdungeon_floor(bw_map *m, uint32_t seed, const bw_mdungeon_params *p, bw_mdungeon_info *info)
 {
     md_ctx c;
@@ -966,7 +983,7 @@ int bw_mdungeon_floor(bw_map *m, uint32_t seed, const bw_mdungeon_params *p, bw_
         return BW_ERR_ARG;
     if (p->floor < 1 || p->floor > BW_MDUNGEON_LEVELS)
         return BW_ERR_LEVEL;
-    if (p->layout < 0 || p->layout > BW_MDUNGEON_LAYOUTS)
+    if (p->layout < 0 || p->layout > BW_MDUNGEON_LAYOUTS || !params_ok(p))
         return BW_ERR_OPTION;
     layout = p->layout ? p->layout : BW_MDUNGEON_DEFAULT_LAYOUT;
     c.m = m;
