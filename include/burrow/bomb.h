@@ -26,7 +26,8 @@ typedef struct bw_bomb_params {
 void bw_bomb_defaults(bw_bomb_params *p);
 
 /* 1 if a bomb may change this tile: not passable (BW_PASS), not a pit
- * (BW_T_PIT, BW_T_FIERY_PIT) nor a slope, not in p->keep. */
+ * (BW_T_PIT, BW_T_FIERY_PIT) nor a slope, not in p->keep. Any int: 0 for
+ * an id that is no tile (below 0, or BW_TILE_COUNT and up). */
 int bw_bomb_can_hit(const bw_bomb_params *p, int tile);
 
 /* Bombs `area` (inclusive, clipped to the map). Returns tiles changed. */

@@ -104,7 +104,10 @@ extern const bw_crawler_design bw_crawler_builtin;
 
 /* Parses a design file's text (n bytes, at most BW_CRAWLER_MAX_TEXT; need not
  * end in a NUL). Returns 0, or BW_ERR_DESIGN with *err_line the line of the first
- * error (0 for the file as a whole) and d->error a message. */
+ * error (0 for the file as a whole) and d->error a message. err_line may be
+ * NULL (then only d->error tells); text may be NULL when n is 0 (an empty
+ * design, which has no size line). A NULL d, or a NULL text with n > 0
+ * (d->error then says so), is refused with BW_ERR_ARG. */
 int bw_crawler_parse(const char *text, size_t n, struct bw_crawler_design *d, int *err_line);
 
 /* What is wrong with a design (built in C, say): 0 if every field is in

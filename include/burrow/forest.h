@@ -53,7 +53,8 @@ typedef struct bw_forest_plan {
 
 /* Pure function of the seed; the same for all five levels. */
 void bw_forest_trunks(uint32_t seed, bw_forest_plan *p);
-/* 1 + the index of the trunk whose disc holds (x, y), or 0. */
+/* 1 + the index of the trunk whose disc holds (x, y), or 0; x and y any
+ * ints (a plan of bw_forest_trunks: at most BW_FOREST_MAX_TRUNKS are read). */
 int bw_forest_trunk_at(const bw_forest_plan *p, int x, int y);
 
 /* ------------------------------------------------------- the canopy */

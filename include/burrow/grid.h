@@ -32,12 +32,15 @@ void bw_grid_set(bw_grid *g, int x, int y, uint8_t tile);
 /* Unchecked, for inner loops whose bounds are already known. */
 #define BW_AT(g, x, y) ((g)->cell[(y) * BW_GRID_MAX + (x)])
 
-/* Fills the rectangle [x0, x1] x [y0, y1] (inclusive, clipped). */
+/* Fills the rectangle [x0, x1] x [y0, y1] (inclusive, clipped): any ints;
+ * an empty rectangle (x0 > x1 or y0 > y1) or one off the map fills
+ * nothing. */
 void bw_grid_rect(bw_grid *g, int x0, int y0, int x1, int y1, uint8_t tile);
 
 /* 1 if the rectangle [x0, x1] x [y0, y1] lies on the map and every tile
  * in it is in `ts`: the test of a placement (a building's footprint, a
- * watchtower's ground). */
+ * watchtower's ground). Any ints: 0 if x0 or y0 is below 0 or x1 or y1
+ * past the map's edge, else 1 for an empty rectangle. */
 int bw_grid_rect_in(const bw_grid *g, int x0, int y0, int x1, int y1, const bw_tileset *ts);
 
 /* Four cells as one word, cell p[0] in the low byte, put together and
@@ -56,8 +59,9 @@ static inline void bw_store4(uint8_t *p, uint32_t v)
     p[3] = (uint8_t)(v >> 24);
 }
 
-/* Unchecked row span (0 <= x0, x1 < w, y inside): replaces `from` by `to`
- * in cells x0..x1 of row y, four cells at a time; returns how many. */
+/* Row span: replaces `from` by `to` in cells x0..x1 of row y, four cells
+ * at a time; returns how many. Any ints: the span is clipped to the map,
+ * and a row off it changes nothing (0). */
 int bw_grid_span_replace(bw_grid *g, int x0, int x1, int y, uint8_t from, uint8_t to);
 
 /* Number of cells in use holding `tile`. */

@@ -174,14 +174,17 @@ int bw_overworld_gate(uint32_t seed, int x, int y, int side);
 /* The 80 Voronoi points of the map at (x, y), sorted. */
 void bw_overworld_points_make(bw_overworld_points *pts, uint32_t seed, int x, int y);
 /* Index of the point nearest to (sx, sy, sz) (sy already scaled), ties to
- * the lower index; `hint` is any index (the last answer: a good first guess). */
+ * the lower index; `hint` is any int (the last answer: a good first guess;
+ * one outside 0..BW_OVERWORLD_POINTS-1 is read as 0). sx, sy and sz are
+ * -32768..32767 (BW_ASSERT); outside, the answer is some index, 0..79. */
 int bw_overworld_nearest(const bw_overworld_points *pts, int sx, int sy, int sz, int hint);
 
 /* One blending conversion: what a `tile` next to a pivot of type `pivot`
  * becomes (the table of overworld rule 2; one draw). */
 int bw_overworld_blend_tile(bw_rng *r, int pivot, int tile);
 /* Blends the 12 tiles within Manhattan distance 2 of (x, y), the pivot
- * tile itself excluded, as neighbours of a pivot of type `pivot`. */
+ * tile itself excluded, as neighbours of a pivot of type `pivot`. Any x
+ * and y: the tiles off the 80 x 21 map are left out (and draw nothing). */
 void bw_overworld_blend_at(bw_grid *g, bw_rng *r, int x, int y, int pivot);
 /* The positions a chain blended at, in order (for tests and tools). */
 typedef struct bw_overworld_trace {
@@ -191,8 +194,9 @@ typedef struct bw_overworld_trace {
 
 /* One pivot and its chain: blends round (x, y) with the type found there,
  * then keeps moving 0-2 tiles in one of 8 directions with that same type,
- * 4 times in 5, at most BW_OVERWORLD_CHAIN_MAX positions. Returns the positions;
- * `trace` (may be 0) gets them. */
+ * 4 times in 5, at most BW_OVERWORLD_CHAIN_MAX positions, each kept on the
+ * 80 x 21 map. Returns the positions; `trace` (may be 0) gets them. Any x
+ * and y: a start off the map is the map cell nearest to it. */
 int bw_overworld_blend_chain(bw_grid *g, bw_rng *r, int x, int y, bw_overworld_trace *trace);
 /* The whole blending pass of the map at (x, y) on whatever g holds: its
  * bw_overworld_pivots(x, y) pivots, uniform over the 80 x 21 map, each with its

@@ -74,13 +74,17 @@ typedef struct bw_pit_plan {
  * draws per seed, then a scan of a 4-step lattice for the admissible cell
  * farthest from the others; if none is admissible the plan holds fewer
  * pits. Returns p->n. With avoid->n <= 3 and avoid_dist <= 46 on a 120 x
- * 120 map at least one pit is always placed (one corner is always free). */
+ * 120 map at least one pit is always placed (one corner is always free).
+ * Any ints: want <= 0 places none; w and h above BW_GRID_MAX are read as
+ * BW_GRID_MAX, and a map narrower or lower than 2 (BW_PIT_REACH + 2) + 1
+ * has no cell at the margin, so it gets no pit; avoid_dist below 0 is
+ * read as 0 and above 1,000 as 1,000 (farther than any two cells). */
 int bw_pit_place(bw_pit_plan *p, bw_rng *r, int want, const bw_pit_plan *avoid,
                  int avoid_dist, int w, int h);
 
 /* Every call that takes a pit number k needs 0 <= k < p->n (BW_ASSERT). */
 
-/* 1 if (x, y) is in the half moon of pit k. */
+/* 1 if (x, y) is in the half moon of pit k; x and y any ints. */
 int bw_pit_in_half_moon(const bw_pit_plan *p, int k, int x, int y);
 /* Paints the half moon of pit k with `tile` (the cells bw_pit_in_half_moon
  * holds, on the map): bw_pit_render's down slopes, or the up slopes the

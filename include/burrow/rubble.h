@@ -50,7 +50,9 @@ void bw_rubble_defaults(bw_rubble_params *p);
 void bw_rubble_lichen_defaults(bw_rubble_params *p);
 
 /* One patch around START = (sx, sy). `log` may be NULL. Returns the number
- * of tiles changed. */
+ * of tiles changed. START may be any point, on the map or off it: CENTER
+ * is kept on the map; one beyond the int16 range is read (and logged) as
+ * -32768 or 32767, which gives the same patch. */
 int bw_rubble_put_at(bw_grid *g, bw_rng *r, const bw_rubble_params *p,
                      int sx, int sy, bw_rubble_log *log);
 /* One patch around a random START, drawn until it is a tile in p->over

@@ -136,10 +136,15 @@ typedef struct bw_tileset {
  * { { A(0), A(1), A(2), A(3) } } with A(k) an | of BW_TILESET_BIT(t, k). */
 #define BW_TILESET_BIT(t, k) (((unsigned)(t) >> 5) == (k) ? 1u << ((unsigned)(t) & 31u) : 0u)
 void bw_tileset_clear(bw_tileset *ts);
+/* Any int: an id that is no tile (below 0, or BW_TILE_COUNT and up) adds
+ * nothing. BW_TILESET_HAS itself is unchecked: t must be 0..127. */
 void bw_tileset_add(bw_tileset *ts, int tile);
 /* All tiles whose flags include every bit of `flags`. */
 void bw_tileset_from_flags(bw_tileset *ts, unsigned flags);
 
+/* The four queries take any int: an id that is no tile (below 0, or
+ * BW_TILE_COUNT and up) answers as a closed tile that links nowhere (0),
+ * read from no table. */
 int bw_tile_connects(int tile);
 int bw_tile_passable(int tile);
 int bw_tile_link(int tile); /* +1 up, -1 down, 0 none */

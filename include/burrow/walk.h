@@ -36,6 +36,8 @@ typedef struct bw_walk {
     uint16_t qtotal, qweight[8];
 } bw_walk;
 
+/* Starts a walk from (x, y) to (gx, gy) on a w x h map. Any ints: each is
+ * saturated to the int16 of bw_walk (-32768..32767). */
 void bw_walk_start(bw_walk *k, int x, int y, int gx, int gy, int w, int h);
 /* One step (none once at the goal); returns 1 when the walker is at the goal. */
 int bw_walk_step(bw_walk *k, bw_rng *r);

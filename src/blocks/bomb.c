@@ -11,6 +11,8 @@ void bw_bomb_defaults(bw_bomb_params *p)
 
 int bw_bomb_can_hit(const bw_bomb_params *p, int tile)
 {
+    if ((unsigned)tile >= (unsigned)BW_TILE_COUNT)
+        return 0; /* no tile: nothing to hit (bomb.h), and no table read past its end */
     /* "Neither pit tiles nor slopes may be affected": every level link
      * (BW_UP, BW_DOWN) is spared, which covers both pits and both slopes
      * even if a pit were ever made impassable. */

@@ -37,6 +37,15 @@ int bw_pit_place(bw_pit_plan *p, bw_rng *r, int want, const bw_pit_plan *avoid,
     int32_t near;
     p->n = 0;
     if (want > BW_PIT_MAX) want = BW_PIT_MAX;
+    /* The domain (pit.h), so that w - 1 - m and avoid_dist^2 cannot
+     * overflow: a size past the grid is the grid, a map without a cell at
+     * the margin from every edge holds no pit, and no two seeds are 1,000
+     * apart (their coordinates are bytes). */
+    w = bw_min(w, BW_GRID_MAX);
+    h = bw_min(h, BW_GRID_MAX);
+    if (w < 2 * m + 1 || h < 2 * m + 1)
+        want = 0;
+    avoid_dist = bw_clamp(avoid_dist, 0, 1000);
     for (k = 0; k < want; k++) {
         int bx = -1, by = -1, fx = -1, fy = -1;
         int32_t bestd = -1;
@@ -108,7 +117,16 @@ static int in_moon(const moon *mo, int x, int y)
 int bw_pit_in_half_moon(const bw_pit_plan *p, int k, int x, int y)
 {
     moon mo;
-    BW_ASSERT(p && k >= 0 && k < p->n);
+    int r;
+    BW_ASSERT(p && k >= 0 && k < p->n && p->n <= BW_PIT_MAX);
+    if (k < 0 || k >= p->n || k >= BW_PIT_MAX)
+        return 0; /* no pit k: no half moon (asserts off) */
+    /* The moon lies within r of its seed on each axis (r^2 + r < (r + 1)^2),
+     * so a farther point is outside it, and those near enough keep the
+     * squares in in_moon small: no overflow for any int. */
+    r = p->r[k];
+    if (x < p->x[k] - r || x > p->x[k] + r || y < p->y[k] - r || y > p->y[k] + r)
+        return 0;
     moon_of(p, k, &mo);
     return in_moon(&mo, x, y);
 }

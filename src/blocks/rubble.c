@@ -35,6 +35,11 @@ int bw_rubble_put_at(bw_grid *g, bw_rng *r, const bw_rubble_params *p,
 {
     int n, i, x, y, changed = 0;
     int hi = bw_min(p->chunks_max, BW_RUBBLE_MAX_CHUNKS);
+    /* START as an int16 (the log's type): sx + reach cannot overflow then,
+     * and a START that far off the map puts CENTER on the same edge cell
+     * as the true one would (reach is at most 255) */
+    sx = bw_clamp(sx, INT16_MIN, INT16_MAX);
+    sy = bw_clamp(sy, INT16_MIN, INT16_MAX);
     n = bw_rng_range(r, bw_min(p->chunks_min, hi), hi);
     if (log) {
         log->sx = (int16_t)sx;

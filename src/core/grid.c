@@ -52,8 +52,18 @@ static void fill_row(uint8_t *p, int n, uint8_t tile)
 
 int bw_grid_span_replace(bw_grid *g, int x0, int x1, int y, uint8_t from, uint8_t to)
 {
-    uint8_t *p = &BW_AT(g, 0, y);
-    int x = x0, n = 0;
+    uint8_t *p;
+    int x, n = 0;
+    /* clipped once a span, not a cell: the row loops below stay unchecked,
+     * and x + 3 cannot overflow with 0 <= x0 <= x1 < w */
+    if (y < 0 || y >= g->h)
+        return 0;
+    if (x0 < 0) x0 = 0;
+    if (x1 >= g->w) x1 = g->w - 1;
+    if (x0 > x1)
+        return 0;
+    p = &BW_AT(g, 0, y);
+    x = x0;
 #if BW_FAST
     const uint32_t f4 = from * 0x01010101u, t4 = to * 0x01010101u; /* config.h: the small build only has the byte loop after it */
     for (; x <= x1 && (x & 3); x++)
@@ -90,6 +100,11 @@ void bw_grid_rect(bw_grid *g, int x0, int y0, int x1, int y1, uint8_t tile)
     if (y0 < 0) y0 = 0;
     if (x1 >= g->w) x1 = g->w - 1;
     if (y1 >= g->h) y1 = g->h - 1;
+    /* Empty once clipped: the width is worked out only after this, from
+     * 0 <= x0 <= x1 < w, as x1 - x0 + 1 of an unclipped x1 = INT_MIN
+     * overflows (and was a fill of about 2 GB past the grid). */
+    if (x0 > x1)
+        return;
     for (y = y0; y <= y1; y++)
         fill_row(&BW_AT(g, x0, y), x1 - x0 + 1, tile);
 }

@@ -20,9 +20,16 @@ void bw_tileset_clear(bw_tileset *ts)
     ts->w[0] = ts->w[1] = ts->w[2] = ts->w[3] = 0;
 }
 
+/* 1 for an id of the table. One unsigned compare: -1 is far past the end. */
+static int known(int tile)
+{
+    return (unsigned)tile < (unsigned)BW_TILE_COUNT;
+}
+
 void bw_tileset_add(bw_tileset *ts, int tile)
 {
-    ts->w[tile >> 5] |= 1u << (tile & 31);
+    if (known(tile))
+        ts->w[tile >> 5] |= 1u << (tile & 31);
 }
 
 void bw_tileset_from_flags(bw_tileset *ts, unsigned flags)
@@ -36,12 +43,12 @@ void bw_tileset_from_flags(bw_tileset *ts, unsigned flags)
 
 /* bw_tile_cost is nonzero exactly where the tile connects: a compile-time
  * check is not possible over a table, so tests/test_play.c checks it. */
-int bw_tile_cost(int tile) { return bw_tiles[tile].cost; }
-int bw_tile_connects(int tile) { return (bw_tile_flags[tile] & BW_CONNECTS) != 0; }
-int bw_tile_passable(int tile) { return (bw_tile_flags[tile] & BW_PASS) != 0; }
+int bw_tile_cost(int tile) { return known(tile) ? bw_tiles[tile].cost : 0; }
+int bw_tile_connects(int tile) { return known(tile) && (bw_tile_flags[tile] & BW_CONNECTS) != 0; }
+int bw_tile_passable(int tile) { return known(tile) && (bw_tile_flags[tile] & BW_PASS) != 0; }
 
 int bw_tile_link(int tile)
 {
-    unsigned f = bw_tile_flags[tile];
+    unsigned f = known(tile) ? bw_tile_flags[tile] : 0u;
     return (f & BW_UP) ? 1 : (f & BW_DOWN) ? -1 : 0;
 }

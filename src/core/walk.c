@@ -1,17 +1,25 @@
 #include "burrow/walk.h"
 #include "burrow/geom.h"
 
+/* An int as the nearest int16, the type of every bw_walk coordinate. */
+static int16_t sat16(int v)
+{
+    return (int16_t)bw_clamp(v, INT16_MIN, INT16_MAX);
+}
+
 void bw_walk_start(bw_walk *k, int x, int y, int gx, int gy, int w, int h)
 {
-    k->x = (int16_t)x;
-    k->y = (int16_t)y;
-    k->gx = (int16_t)gx;
-    k->gy = (int16_t)gy;
-    k->w = (int16_t)w;
-    k->h = (int16_t)h;
+    k->x = sat16(x);
+    k->y = sat16(y);
+    k->gx = sat16(gx);
+    k->gy = sat16(gy);
+    k->w = sat16(w);
+    k->h = sat16(h);
     k->bias = BW_WALK_BIAS;
     k->steps = 0;
-    k->budget = (uint16_t)(BW_WALK_PATIENCE * (bw_chebyshev(x, y, gx, gy) + 4));
+    /* from the saturated ends: a distance of at most 65,535, no overflow
+     * (the budget keeps its low 16 bits, as it always has) */
+    k->budget = (uint16_t)(BW_WALK_PATIENCE * (bw_chebyshev(k->x, k->y, k->gx, k->gy) + 4));
     k->qx = 2;
 }
 

@@ -366,6 +366,10 @@ int bw_crawler_parse(const char *text, size_t n, struct bw_crawler_design *d, in
     size_t i = 0, end;
     int line = 0, g;
     const char *e = 0;
+    if (err_line)
+        *err_line = 0;
+    if (!d)
+        return BW_ERR_ARG; /* nowhere to put the design, nor its message */
     d->w = d->h = 0;
     d->n_walls = d->n_seeds = 0;
     d->max_steps = BW_CRAWLER_MAX_STEPS;
@@ -380,7 +384,10 @@ int bw_crawler_parse(const char *text, size_t n, struct bw_crawler_design *d, in
     s.d = d;
     s.seen = 0;
     s.dice_seen = s.baby_seen = s.mix_seen = 0;
-    *err_line = 0;
+    if (!text && n > 0) {
+        d->error = "no design text (NULL)";
+        return BW_ERR_ARG;
+    }
     if (n > BW_CRAWLER_MAX_TEXT) {
         d->error = "the design is larger than " XSTR(BW_CRAWLER_MAX_TEXT) " bytes";
         return BW_ERR_DESIGN;
@@ -397,7 +404,8 @@ int bw_crawler_parse(const char *text, size_t n, struct bw_crawler_design *d, in
         i = end + 1;
     }
     if (e) {
-        *err_line = line;
+        if (err_line) /* may be NULL: the caller wants the message alone */
+            *err_line = line;
         d->error = e;
         return BW_ERR_DESIGN;
     }

@@ -109,9 +109,16 @@ static int in_disc(int dx, int dy, int r)
 int bw_forest_trunk_at(const bw_forest_plan *p, int x, int y)
 {
     int t;
-    for (t = 0; t < p->n; t++)
-        if (in_disc(x - p->x[t], y - p->y[t], p->r[t]))
+    for (t = 0; t < p->n && t < BW_FOREST_MAX_TRUNKS; t++) {
+        int r = p->r[t];
+        /* a disc (dist^2 <= r^2 + r < (r + 1)^2) lies within r of its
+         * centre on each axis: a point farther is outside, and one nearer
+         * keeps the squares small, so no x or y overflows them */
+        if (x < p->x[t] - r || x > p->x[t] + r || y < p->y[t] - r || y > p->y[t] + r)
+            continue;
+        if (in_disc(x - p->x[t], y - p->y[t], r))
             return t + 1;
+    }
     return 0;
 }
 

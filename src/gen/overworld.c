@@ -69,10 +69,16 @@ void bw_overworld_points_make(bw_overworld_points *pts, uint32_t seed, int x, in
     }
 }
 
-static int32_t pt_d2(const bw_overworld_points *pts, int i, int sx, int sy, int sz)
+/* (rule 1) The squares are uint32_t: a sample in the int16 cube is at most
+ * 33,023 from a point on each axis, and three such squares (3.3e9) fit 32
+ * bits unsigned but not an int32. Each difference is taken unsigned too, so
+ * a sample outside the cube (a failed BW_ASSERT, with asserts off) wraps
+ * to a wrong answer instead of overflowing. */
+static uint32_t pt_d2(const bw_overworld_points *pts, int i, int sx, int sy, int sz)
 {
-    int32_t dx = sx - pts->p[i][0], dy = sy - BW_OVERWORLD_PT_Y(pts, i), dz = sz - pts->p[i][2];
-    return dx * dx + dy * dy + dz * dz; /* at most 82^2 + 44^2 + 50^2: int32 */
+    uint32_t dx = (uint32_t)sx - pts->p[i][0], dy = (uint32_t)sy - BW_OVERWORLD_PT_Y(pts, i);
+    uint32_t dz = (uint32_t)sz - pts->p[i][2];
+    return dx * dx + dy * dy + dz * dz;
 }
 
 /* The points are sorted by x, so walking away from the hint in x can stop
@@ -80,24 +86,32 @@ static int32_t pt_d2(const bw_overworld_points *pts, int i, int sx, int sy, int 
  * fraction of the 80; and a point is dropped as soon as the part of its
  * distance summed so far (x, then y) is already too far, before z. Ties go
  * to the lower index: walking up from the hint a point must be strictly
- * nearer, walking down (lower indices) as near is enough. */
+ * nearer, walking down (lower indices) as near is enough. The sums only
+ * grow (each square fits, see pt_d2), so they compare as the int32 ones
+ * did wherever those fitted. */
 int bw_overworld_nearest(const bw_overworld_points *pts, int sx, int sy, int sz, int hint)
 {
-    int best = hint, i;
-    int32_t bd = pt_d2(pts, hint, sx, sy, sz), d, dx, dy, dz;
+    int best, i;
+    uint32_t bd, d, dx, dy, dz;
+    BW_ASSERT(sx >= INT16_MIN && sx <= INT16_MAX && sy >= INT16_MIN && sy <= INT16_MAX &&
+              sz >= INT16_MIN && sz <= INT16_MAX);
+    if (hint < 0 || hint >= BW_OVERWORLD_POINTS)
+        hint = 0; /* any index (overworld.h): only a guess */
+    best = hint;
+    bd = pt_d2(pts, hint, sx, sy, sz);
     for (i = hint + 1; i < BW_OVERWORLD_POINTS; i++) {
-        dx = pts->p[i][0] - sx;
+        dx = (uint32_t)pts->p[i][0] - (uint32_t)sx;
         d = dx * dx;
         if (d > bd) {
-            if (dx > 0)
+            if (pts->p[i][0] > sx)
                 break; /* every later point lies farther right */
             continue;
         }
-        dy = sy - BW_OVERWORLD_PT_Y(pts, i);
+        dy = (uint32_t)sy - BW_OVERWORLD_PT_Y(pts, i);
         d += dy * dy;
         if (d >= bd)
             continue;
-        dz = sz - pts->p[i][2];
+        dz = (uint32_t)sz - pts->p[i][2];
         d += dz * dz;
         if (d < bd) {
             bd = d;
@@ -105,18 +119,18 @@ int bw_overworld_nearest(const bw_overworld_points *pts, int sx, int sy, int sz,
         }
     }
     for (i = hint - 1; i >= 0; i--) {
-        dx = sx - pts->p[i][0];
+        dx = (uint32_t)sx - pts->p[i][0];
         d = dx * dx;
         if (d > bd) {
-            if (dx > 0)
+            if (sx > pts->p[i][0])
                 break;
             continue;
         }
-        dy = sy - BW_OVERWORLD_PT_Y(pts, i);
+        dy = (uint32_t)sy - BW_OVERWORLD_PT_Y(pts, i);
         d += dy * dy;
         if (d > bd)
             continue;
-        dz = sz - pts->p[i][2];
+        dz = (uint32_t)sz - pts->p[i][2];
         d += dz * dz;
         if (d <= bd) { /* i < best always here: the tie goes to i */
             bd = d;
@@ -222,6 +236,8 @@ static const int8_t nb_dy[12] = { -2, -1, -1, -1, 0, 0, 0, 0, 1, 1, 1, 2 };
 void bw_overworld_blend_at(bw_grid *g, bw_rng *r, int x, int y, int pivot)
 {
     int i;
+    if (x < -2 || y < -2 || x > BW_OVERWORLD_W + 1 || y > BW_OVERWORLD_H + 1)
+        return; /* no neighbour on the map, so no draw either; and x + 2 stays an int */
     for (i = 0; i < 12; i++) {
         int nx = x + nb_dx[i], ny = y + nb_dy[i];
         if (nx >= 0 && ny >= 0 && nx < BW_OVERWORLD_W && ny < BW_OVERWORLD_H) /* each one rolls apart */
@@ -233,7 +249,13 @@ void bw_overworld_blend_at(bw_grid *g, bw_rng *r, int x, int y, int pivot)
  * and blends again with the first tile's type. */
 int bw_overworld_blend_chain(bw_grid *g, bw_rng *r, int x, int y, bw_overworld_trace *trace)
 {
-    int pivot = BW_AT(g, x, y), n = 0;
+    int pivot, n = 0;
+    /* a start off the map is read as the map cell nearest to it, as the
+     * chain keeps every later position on the map; the pivot's type is
+     * read there, never off the grid */
+    x = bw_clamp(x, 0, BW_OVERWORLD_W - 1);
+    y = bw_clamp(y, 0, BW_OVERWORLD_H - 1);
+    pivot = BW_AT(g, x, y);
     for (;;) {
         int d, len;
         bw_overworld_blend_at(g, r, x, y, pivot);
