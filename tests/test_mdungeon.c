@@ -120,12 +120,12 @@ static int density_layout(int l)
 /* Every parameter has a stated range (mdungeon.h); a value outside it is
  * refused with BW_ERR_OPTION before anything is computed with it (a
  * density of INT_MIN once had its sign flipped), and both ends are taken.
- * Static: the params and the info would be 400 bytes of stack. */
-static bw_mdungeon_params range_p;
-static bw_mdungeon_info range_info;
-
+ * The params and the info on the stack, as floors_of keeps them: the test
+ * firmware's static RAM is full on the 20 KiB board. */
 static void mdungeon_params_outside_their_range_refused(void)
 {
+    bw_mdungeon_params range_p;
+    bw_mdungeon_info range_info;
     struct field { int *v; int lo, hi; } f[9];
     int i, k;
     bw_mdungeon_defaults(&range_p, 3, 8);
