@@ -2,8 +2,9 @@
 # `burrow play` from outside, as a person uses it: the key scripts replayed
 # through the CLI give the same folded screen hashes as test_play on the
 # desktop and the boards; then the real binary in a pseudo-terminal
-# (tmux): moves show on the screen, q, Ctrl-C and a kill restore the
-# terminal, a terminal too small gets one line. Usage: tests/play.sh build/burrow
+# (tmux): moves show on the screen, the top row too, q, Ctrl-C and a kill
+# by any signal restore the terminal, a terminal too small gets one line,
+# the colours are the CLI's. Usage: tests/play.sh build/burrow
 B=${1:-build/burrow}
 pass=0 fail=0
 ok() { echo "ok $1"; pass=$((pass + 1)); }
@@ -34,6 +35,38 @@ else bad play_input_ends_cleanly "exit $?"; fi
 out=$($B play mines --seed 1 < /dev/null 2>&1 > /dev/null); st=$?
 if [ $st = 2 ] && [ "$(printf '%s\n' "$out" | wc -l)" = 1 ]; then ok play_needs_a_terminal
 else bad play_needs_a_terminal "exit $st: $out"; fi
+
+# play's own input: the key script a regular file, read whole or refused
+mkfifo build/play-fifo.keys 2>/dev/null
+out=$(timeout 5 "$B" play mines --seed 1 --keys build/play-fifo.keys 2>&1 > /dev/null); st=$?
+rm -f build/play-fifo.keys
+if [ $st = 2 ] && [ "$(printf '%s\n' "$out" | wc -l)" = 1 ] && printf '%s' "$out" | grep -q "not a regular file"; then
+    ok play_keys_fifo_refused
+else bad play_keys_fifo_refused "exit $st (124: it hung): $out"; fi
+out=$($B play mines --seed 1 --keys tests/play/mines-down.keys 2>&1 > /dev/full); st=$?
+if [ $st = 1 ] && [ "$out" = "burrow: could not write the output" ]; then ok play_replay_unwritten_exits_1
+else bad play_replay_unwritten_exits_1 "exit $st: $out"; fi
+# 5,000 waits and q: every key replayed (a frame each), none cut
+awk 'BEGIN { for (i = 0; i < 5000; i++) printf "."; printf "q" }' > build/play-long.keys
+got=$($B play mines --seed 1 --keys build/play-long.keys | tail -n 1)
+case $got in
+"end frames 5001 "*) ok play_long_key_script_read_whole ;;
+*) bad play_long_key_script_read_whole "$got" ;;
+esac
+awk 'BEGIN { for (i = 0; i < 70000; i++) printf "." }' > build/play-long.keys
+out=$($B play mines --seed 1 --keys build/play-long.keys 2>&1 > /dev/null); st=$?
+if [ $st = 2 ] && [ "$(printf '%s\n' "$out" | wc -l)" = 1 ] && printf '%s' "$out" | grep -q "longer than 65536"; then
+    ok play_too_long_key_script_refused
+else bad play_too_long_key_script_refused "exit $st: $out"; fi
+# the options that print levels are refused, not ignored
+for args in "overworld --mask /nonexistent" "overworld --format text" "overworld --dist h" \
+            "overworld --dist h --px 3 --py 3" "abyss --epoch 2" "abyss --epoch 2 --px 3 --py 3" "mines --format png" \
+            "mines --level all"; do
+    # shellcheck disable=SC2086 # options are words
+    out=$($B play $args --seed 1 --keys tests/play/badkeys.keys 2>&1 > /dev/null); st=$?
+    if [ $st = 2 ] && [ "$(printf '%s\n' "$out" | wc -l)" = 1 ]; then ok "play_refuses: $args"
+    else bad "play_refuses: $args" "exit $st: $out"; fi
+done
 
 if ! command -v tmux > /dev/null 2>&1; then
     bad play_in_a_terminal "tmux is not installed (make check installs it)"
@@ -80,6 +113,45 @@ else
     wait_for "forest seed 3" && kill -TERM "$(pgrep -P "$(tmux list-panes -t "w$n" -F '#{pane_pid}')")"
     if restored; then ok play_kill_restores_terminal
     else bad play_kill_restores_terminal "stty differs"; fi
+
+    # the other signals that end a process: the terminal back as it was,
+    # and off the alternate screen
+    for sig in QUIT USR1 ALRM; do
+        rm -f build/play-stty.after
+        run 100 30 "ulimit -c 0; $B play forest --seed 3"
+        wait_for "forest seed 3" && kill -"$sig" "$(pgrep -P "$(tmux list-panes -t "w$n" -F '#{pane_pid}')")"
+        if restored && [ "$(tmux display-message -p -t "w$n" '#{alternate_on}')" = 0 ]; then
+            ok "play_sig${sig}_restores_terminal"
+        else bad "play_sig${sig}_restores_terminal" "stty differs or still on the alternate screen"; fi
+    done
+
+    # the top row stays on screen: the overworld's north gate, at (59,0)
+    rm -f build/play-stty.after
+    run 80 24 "$B play overworld --seed 7"
+    if wait_for "overworld seed 7" && tmux send-keys -t "w$n" lllllllllllluuuluuuk && wait_for "(59,0) turn 20  gate" &&
+       screen | head -n 1 | grep -q '@'; then
+        ok play_top_row_shown
+    else bad play_top_row_shown "row 1: '$(screen | head -n 1)'"; fi
+    tmux send-keys -t "w$n" q
+    restored
+
+    # the colours are the CLI's: every SGR sequence the game writes for
+    # the overworld's map is one `burrow overworld --format ansi` writes
+    # (a leading reset aside), script(1) keeping the game's raw bytes
+    if command -v script > /dev/null 2>&1; then
+        rm -f build/play-stty.after build/play-raw
+        run 80 24 "script -q -c '$B play overworld --seed 7' build/play-raw"
+        wait_for "overworld seed 7" && tmux send-keys -t "w$n" q
+        restored
+        sgrs() { LC_ALL=C grep -ao "$(printf '\033')\\[[0-9;]*m" | sed 's/^.\[//; s/m$//; s/^0;//' | grep -v -x -e 0 -e '' -e 97 | sort -u; }
+        $B overworld --seed 7 --format ansi | sgrs > build/play-sgr.cli
+        sgrs < build/play-raw > build/play-sgr.game
+        if [ -s build/play-sgr.game ] && [ -z "$(comm -23 build/play-sgr.game build/play-sgr.cli)" ]; then
+            ok play_colours_are_the_clis
+        else bad play_colours_are_the_clis "the game's only: $(comm -23 build/play-sgr.game build/play-sgr.cli | tr '\n' ' ')"; fi
+    else
+        bad play_colours_are_the_clis "script(1) is not installed"
+    fi
 
     rm -f build/play-stty.after build/play-exit
     run 30 10 "$B play mines --seed 1 2> build/play-err"

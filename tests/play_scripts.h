@@ -28,14 +28,14 @@ static const char keys_mdungeon[] = "\x6a\x6a\x6a\x6a\x6a\x6a\x6a\x62\x62\x6a\x6
 static const char keys_badkeys[] = "\x6c\x1b\x5b\x41\x1b\x5b\x42\x1b\x5b\x43\x1b\x5b\x44\x1b\x4f\x41\x1b\x5b\x35\x7e\x1b\x4f\x78\x1b\x5b\x31\x3b\x35\x41\x1b\x1b\x01\x02\xff\xfe\x7e\x21\x40\x23\x24\x25\x5e\x26\x2a\x28\x29\x5f\x2b\x7b\x7d\x7c\x22\x3f\x5a\x58\x43\x56\x42\x4e\x4d\x2c\x2f\x3c\x3e\x3a\x7a\x7a\x7a\x0a\x3a\x66\x20\x39\x39\x39\x20\x39\x39\x39\x0a\x3a\x1b\x78\x3a\x68\x0a\x31\x32\x33\x34\x36\x37\x38\x39\x1b\x5b\x36\x7e\x1b\x5b\x48\x1b\x5b\x46\x1b\x5b\x34\x7e\x6a\x09\x6b\x7f\x08\x71";
 
 static const play_script play_scripts[] = {
-    { "mines-down", "mines", 1ul, 1, 0, 5, 6, 0x1974057ful, keys_mines_down, 168ul },
-    { "crypts", "crypts", 1ul, 1, 0, 2, 3, 0xcc1ea1d0ul, keys_crypts, 128ul },
-    { "morlock", "morlock", 1ul, 1, 0, 2, 3, 0x818a87d1ul, keys_morlock, 62ul },
-    { "forest", "forest", 1ul, 1, 0, 1, 4, 0xce0c5d7ful, keys_forest, 14ul },
-    { "abyss", "abyss", 1ul, 1, 5, 1, 2, 0xb9030ea9ul, keys_abyss, 126ul },
-    { "overworld", "overworld", 1ul, 1, 0, 1, 6, 0x96ce7b42ul, keys_overworld, 258ul },
-    { "mdungeon", "mdungeon", 1ul, 1, 0, 5, 4, 0x1a4d6a34ul, keys_mdungeon, 161ul },
-    { "badkeys", "mines", 1ul, 1, 0, 1, 0, 0x939de5c3ul, keys_badkeys, 114ul },
+    { "mines-down", "mines", 1ul, 1, 0, 5, 6, 0x280306d9ul, keys_mines_down, 168ul },
+    { "crypts", "crypts", 1ul, 1, 0, 2, 3, 0x2adeb264ul, keys_crypts, 128ul },
+    { "morlock", "morlock", 1ul, 1, 0, 2, 3, 0x6b61b78cul, keys_morlock, 62ul },
+    { "forest", "forest", 1ul, 1, 0, 1, 4, 0x3b6b70e1ul, keys_forest, 14ul },
+    { "abyss", "abyss", 1ul, 1, 5, 1, 2, 0x76b848eaul, keys_abyss, 126ul },
+    { "overworld", "overworld", 1ul, 1, 0, 1, 6, 0xbd18c19aul, keys_overworld, 258ul },
+    { "mdungeon", "mdungeon", 1ul, 1, 0, 5, 4, 0x61b0c968ul, keys_mdungeon, 161ul },
+    { "badkeys", "mines", 1ul, 1, 0, 1, 0, 0xb0b6f552ul, keys_badkeys, 114ul },
 };
 
 #endif

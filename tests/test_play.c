@@ -17,6 +17,25 @@ static void no_output(void *ctx, const char *s, size_t n)
     (void)n;
 }
 
+static void put_text(char *b, size_t cap, size_t *n, const char *s)
+{
+    while (*s && *n + 1 < cap)
+        b[(*n)++] = *s++;
+    b[*n] = 0;
+}
+
+static void put_number(char *b, size_t cap, size_t *n, unsigned v)
+{
+    char t[12];
+    int i = 11;
+    t[i] = 0;
+    do {
+        t[--i] = (char)('0' + (int)(v % 10u));
+        v /= 10u;
+    } while (v);
+    put_text(b, cap, n, t + i);
+}
+
 /* Starts the game where script p starts, on the 80 x 24 terminal the
  * scripts were made on; 0 if it does not start. */
 static const bw_generator *start(const play_script *p, play_game *g)
@@ -222,29 +241,225 @@ static void play_bad_keys_change_nothing(void)
     CHECK(g.x == x && g.y == y && g.turn == 0 && g.level == 1);
 }
 
-static void count_lines(void *ctx, const char *s, size_t n)
+/* ---- the screen as a terminal reads it ----
+ * A frame goes through a small terminal model, a byte at a time (the game
+ * writes it in pieces, and an escape sequence may be cut between two):
+ * where each glyph lands, which SGR colour is in force there, and whether
+ * every escape sequence is one the game means to send. */
+typedef struct term {
+    int row, col, rows;      /* the cursor; rows: the rows begun */
+    int newline_last;        /* the last byte was a line feed */
+    int in_esc;              /* 0 text, 1 after ESC, 2 in ESC [ */
+    char seq[24];            /* the parameters of the sequence being read */
+    int seq_n;
+    char sgr[24];            /* the SGR parameters in force ("" after a reset) */
+    int bad;                 /* escape sequences that are not valid */
+    const bw_grid *grid;     /* if set, the glyphs of map rows are checked */
+    int px, py, map_rows;
+    int wrong_glyph;         /* map cells showing something else */
+    const char *want_sgr;    /* if set, every map cell but the player's has this colour */
+    int wrong_sgr;
+} term;
+
+/* One SGR parameter list, as the CLI writes them (src/cli/render.c):
+ * reset 0, foregrounds 30-37 and 90-97, backgrounds 40-47 and 100-107,
+ * 256 colours as 38;5;N. */
+static int valid_sgr(const char *p)
+{
+    while (*p) {
+        int v = 0, d = 0;
+        while (*p >= '0' && *p <= '9' && d < 4) {
+            v = v * 10 + (*p++ - '0');
+            d++;
+        }
+        if (d == 0 || d > 3 || (*p && *p != ';'))
+            return 0;
+        if (v == 38) { /* 38;5;N: N 0..255 */
+            int k = 0;
+            if (p[0] != ';' || p[1] != '5' || p[2] != ';')
+                return 0;
+            p += 3;
+            for (v = 0, d = 0; *p >= '0' && *p <= '9' && d < 4; d++)
+                v = v * 10 + (*p++ - '0');
+            k = d > 0 && v <= 255;
+            if (!k || (*p && *p != ';'))
+                return 0;
+        } else if (!(v == 0 || (v >= 30 && v <= 37) || (v >= 90 && v <= 97) || (v >= 40 && v <= 47) ||
+                     (v >= 100 && v <= 107))) {
+            return 0;
+        }
+        if (*p == ';' && !*++p)
+            return 0;
+    }
+    return 1;
+}
+
+static void copy(char *d, const char *s, int cap)
+{
+    int i = 0;
+    while (s[i] && i + 1 < cap) {
+        d[i] = s[i];
+        i++;
+    }
+    d[i] = 0;
+}
+
+static void term_sequence(term *t, char final)
+{
+    t->seq[t->seq_n] = 0;
+    if (final == 'm') {
+        if (!valid_sgr(t->seq))
+            t->bad++;
+        /* the game starts each colour with a reset, "0;", as the CLI does after a background */
+        copy(t->sgr, t->seq[0] == '0' && t->seq[1] == ';' ? t->seq + 2 : t->seq[0] == '0' && !t->seq[1] ? "" : t->seq,
+             (int)sizeof t->sgr);
+    } else if (final == 'H' && t->seq_n == 0) {
+        t->row = t->col = 0;
+    } else if (!((final == 'K' || final == 'J') && (t->seq_n == 0 || (t->seq_n == 1 && t->seq[0] == '2')))) {
+        t->bad++; /* the game sends ESC [ H, K, 2J and m only */
+    }
+}
+
+static void term_byte(term *t, char c)
+{
+    if (t->in_esc == 1) {
+        t->in_esc = c == '[' ? 2 : 0;
+        t->seq_n = 0;
+        t->bad += c != '[';
+        return;
+    }
+    if (t->in_esc == 2) {
+        if (c >= 0x40 && c <= 0x7e) {
+            t->in_esc = 0;
+            term_sequence(t, c);
+        } else if (t->seq_n + 1 < (int)sizeof t->seq) {
+            t->seq[t->seq_n++] = c;
+        } else {
+            t->bad++;
+        }
+        return;
+    }
+    t->newline_last = c == '\n';
+    if (c == 27) {
+        t->in_esc = 1;
+    } else if (c == '\r') {
+        t->col = 0;
+    } else if (c == '\n') {
+        t->row++;
+    } else {
+        if (t->col == 0)
+            t->rows++;
+        if (t->grid && t->row < t->map_rows && t->col < t->grid->w) {
+            int me = t->col == t->px && t->row == t->py;
+            char want = me ? '@' : bw_tiles[BW_AT(t->grid, t->col, t->row)].glyph;
+            t->wrong_glyph += c != want;
+            if (t->want_sgr && !me && !t_same(t->sgr, t->want_sgr))
+                t->wrong_sgr++;
+        }
+        t->col++;
+    }
+}
+
+static void to_term(void *ctx, const char *s, size_t n)
 {
     while (n--)
-        *(int *)ctx += *s++ == '\n';
+        term_byte((term *)ctx, *s++);
 }
 
 /* A terminal too small gets one line saying so, not a broken map; one
- * big enough gets all its rows. */
+ * big enough gets all its rows. No frame ends with a line feed: on the
+ * terminal's last row that would scroll the top row away. */
 static void play_small_terminal_gets_one_line(void)
 {
     play_game g = { 0 };
     const bw_generator *gen = bw_generator_find("crypts");
     bw_opts o = { 0, 0, 0, 0 };
-    int lines = 0;
+    term t = { 0 };
     REQUIRE(play_start(&g, &arena.play, 0, gen, 1u, &o, 1) == 0);
     g.cols = 80;
     g.rows = 24;
-    play_draw(&g, count_lines, &lines);
-    CHECK(lines == 24);
-    lines = 0;
+    play_draw(&g, to_term, &t);
+    CHECK(t.row == 23); /* 24 rows, the last not ended */
+    CHECK(!t.newline_last);
+    CHECK(t.bad == 0);
+    t.row = t.newline_last = 0;
     g.cols = PLAY_MIN_COLS - 1;
-    play_draw(&g, count_lines, &lines);
-    CHECK(lines == 1);
+    play_draw(&g, to_term, &t);
+    CHECK(t.row == 0);
+    CHECK(!t.newline_last);
+}
+
+/* After a flight (:f X Y) the screen shows the whole new map, as after a
+ * walk through a gate: the overworld is all in sight. */
+static void play_flight_draws_the_whole_map(void)
+{
+    static const char keys[] = ":f 5 5\r";
+    play_game g = { 0 };
+    const bw_generator *gen = bw_generator_find("overworld");
+    bw_opts o = { 0, 0, 0, 0 };
+    term t = { 0 };
+    unsigned i;
+    g.cols = 80;
+    g.rows = 24;
+    REQUIRE(play_start(&g, &arena.play, 0, gen, 1u, &o, 1) == 0);
+    for (i = 0; keys[i]; i++)
+        play_key(&g, keys[i]);
+    REQUIRE(g.opts.x == 5 && g.opts.y == 5);
+    t.grid = &g.map->grid;
+    t.px = g.x;
+    t.py = g.y;
+    t.map_rows = g.map->grid.h;
+    play_draw(&g, to_term, &t);
+    CHECK(t.wrong_glyph == 0);
+}
+
+/* The game colours each tile as `burrow GENERATOR --format ansi` does
+ * (render.c: the tile table's colour field decoded to SGR parameters,
+ * tile.h): every escape sequence is a valid one, and every tile's colour
+ * is the CLI's for that tile. */
+static void play_colours_are_the_clis(void)
+{
+    play_game g = { 0 };
+    const bw_generator *gen = bw_generator_find("mines");
+    bw_opts o = { 0, 0, 0, 0 };
+    int tile, x, y;
+    g.cols = 80;
+    g.rows = 24;
+    g.colour = 1;
+    REQUIRE(play_start(&g, &arena.play, 0, gen, 1u, &o, 1) == 0);
+    for (tile = 0; tile < BW_TILE_COUNT; tile++) {
+        uint32_t c = bw_tiles[tile].colour;
+        unsigned fg = BW_COLOUR_FG(c), bg = BW_COLOUR_BG(c);
+        char want[24];
+        term t = { 0 };
+        size_t n = 0;
+        /* the CLI's parameters for the tile (render.c's print_sgr) */
+        want[0] = 0;
+        if (fg >= 0x100) {
+            put_text(want, sizeof want, &n, "38;5;");
+            put_number(want, sizeof want, &n, fg & 0xffu);
+        } else {
+            put_number(want, sizeof want, &n, fg);
+        }
+        if (bg) {
+            put_text(want, sizeof want, &n, ";");
+            put_number(want, sizeof want, &n, bg);
+        }
+        /* a map of that tile alone, all in sight, the player in a corner */
+        for (y = 0; y < g.map->grid.h; y++)
+            for (x = 0; x < g.map->grid.w; x++)
+                BW_AT(&g.map->grid, x, y) = (uint8_t)tile;
+        bw_plane_fill(&g.map->a);
+        g.x = g.y = 0;
+        t.grid = &g.map->grid;
+        t.map_rows = g.map->grid.h < g.rows - 3 ? g.map->grid.h : g.rows - 3; /* the rows in view */
+        t.want_sgr = want;
+        play_draw(&g, to_term, &t);
+        t_seed((uint32_t)tile);
+        CHECK(t.bad == 0);
+        CHECK(t.wrong_sgr == 0);
+        CHECK(t.wrong_glyph == 0);
+    }
 }
 
 void suite_play(void)
@@ -254,4 +469,6 @@ void suite_play(void)
     RUN(play_mines_script_reaches_dlvl_5);
     RUN(play_bad_keys_change_nothing);
     RUN(play_small_terminal_gets_one_line);
+    RUN(play_flight_draws_the_whole_map);
+    RUN(play_colours_are_the_clis);
 }

@@ -362,8 +362,14 @@ int cli_given(const cli_args *a, const char *name)
 
 int cli_parse(cli_args *a, const bw_generator *gen, int argc, char **argv, FILE *out, FILE *err)
 {
+    return cli_parse_refusing(a, gen, argc, argv, out, err, 0, 0);
+}
+
+int cli_parse_refusing(cli_args *a, const bw_generator *gen, int argc, char **argv, FILE *out, FILE *err,
+                       const char *const *refused, const char *why)
+{
     const cli_opt *o;
-    int i, k;
+    int i, k, r;
     memset(a, 0, sizeof *a);
     a->gen = gen;
     a->level.lo = a->level.hi = 1;
@@ -373,6 +379,9 @@ int cli_parse(cli_args *a, const bw_generator *gen, int argc, char **argv, FILE 
         k = opt_index(gen, name);
         if (k < 0)
             return not_ours(err, gen, argv[i]);
+        for (r = 0; refused && refused[r]; r++)
+            if (strcmp(refused[r], name) == 0)
+                return cli_fail(err, why, name);
         o = opt_at(gen, k);
         a->given |= 1ul << k;
         if (o->kind == O_HELP) {

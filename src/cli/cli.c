@@ -300,14 +300,25 @@ static int is_help(const char *s)
     return strcmp(s, "--help") == 0 || strcmp(s, "-h") == 0;
 }
 
+/* The longest key script `play --keys` reads; a longer one is refused,
+ * not cut: a cut script would end somewhere the test did not mean. */
+#define PLAY_KEYS_MAX 65536
+
+/* The generators' options that print levels rather than play them: the
+ * game would ignore them, so it refuses them. */
+static const char *const play_refuses[] = { "--format", "--dist", "--px", "--py", "--epoch", "--mask", 0 };
+
 /* burrow play GENERATOR [options] [--every K] [--keys FILE]: the game's
  * own two options are taken out, the rest read as for the generator. */
 static int cmd_play(int argc, char **argv, FILE *out, FILE *err)
 {
+    /* one byte more than a script may have, so a longer file is seen */
+    static unsigned char keys[PLAY_KEYS_MAX + 1];
     char *rest[64];
-    const char *keys = 0;
+    const char *keys_path = 0;
     const bw_generator *gen;
     cli_args a;
+    size_t n_keys = 0;
     int n = 0, i, rc, every = 0;
     if (argc < 3)
         return cli_usage_error(err);
@@ -322,7 +333,7 @@ static int cmd_play(int argc, char **argv, FILE *out, FILE *err)
                 return cli_fail(err, "missing value for", argv[i]);
             i++;
             if (argv[i - 1][2] == 'k') {
-                keys = v;
+                keys_path = v;
                 continue;
             }
             if (!cli_parse_num(v, 1, 1000, &u))
@@ -334,14 +345,25 @@ static int cmd_play(int argc, char **argv, FILE *out, FILE *err)
             return cli_fail(err, "too many arguments", argv[i]);
         rest[n++] = argv[i];
     }
-    rc = cli_parse(&a, gen, n, rest, out, err);
+    rc = cli_parse_refusing(&a, gen, n, rest, out, err, play_refuses, "play does not take this option");
     if (rc >= 0)
         return rc ? rc : finish(out, err, 0);
+    if (a.level.lo != a.level.hi)
+        return cli_fail(err, "play starts on one level: --level N, not", "all");
     if (a.design && (rc = load_design(a.design, &a.opts, err)) != 0)
         return rc;
+    if (keys_path) { /* a regular file only, as the design: a FIFO would hang the replay */
+        rc = read_file(keys_path, "key script", (char *)keys, sizeof keys, &n_keys, err);
+        if (rc)
+            return rc;
+        if (n_keys > PLAY_KEYS_MAX)
+            return cli_fail(err, "the key script is longer than 65536 bytes", keys_path);
+    }
     if (!cli_given(&a, "--seed"))
         a.seed = bw_port_entropy();
-    return play_terminal(gen, a.seed, &a.opts, a.level.lo, every, !a.nocolor, keys, out, err);
+    rc = play_terminal(gen, a.seed, &a.opts, a.level.lo, every, !a.nocolor, keys_path ? keys : 0, n_keys, out, err);
+    /* a replay's lines are output like any command's: unwritten is an error */
+    return keys_path ? finish(out, err, rc) : rc;
 }
 
 int bw_cli_main(int argc, char **argv, FILE *out, FILE *err)

@@ -69,6 +69,10 @@ typedef struct cli_args {
  * -1 when the run should go on, else the exit status (0 after --help or
  * --version, 2 after the one error line on err). */
 int cli_parse(cli_args *a, const bw_generator *gen, int argc, char **argv, FILE *out, FILE *err);
+/* The same, but an option named in refused (ended by 0) that the
+ * generator takes is an error: `burrow: WHY: NAME`, status 2. */
+int cli_parse_refusing(cli_args *a, const bw_generator *gen, int argc, char **argv, FILE *out, FILE *err,
+                       const char *const *refused, const char *why);
 /* Whether the option called name was given. */
 int cli_given(const cli_args *a, const char *name);
 void cli_help(FILE *f, const bw_generator *gen); /* gen 0: the whole command */

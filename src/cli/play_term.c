@@ -1,9 +1,11 @@
 /* play_term.c: `burrow play` on the desktop: the game of src/play in a raw
- * terminal with ANSI colour. The terminal is restored on quit, on Ctrl-C
- * and when the game is killed (SIGINT, SIGTERM, SIGHUP), and at exit.
- * With a key script (`--keys FILE`) it replays the keys without touching
- * the terminal and prints one line a frame, `screen N HASH`: the scripted
- * tests compare those lines with the boards'. */
+ * terminal with ANSI colour. The terminal is restored on quit, on Ctrl-C,
+ * when the game is killed by any signal whose default ends a process
+ * (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, ...), and
+ * at exit. With a key script (`--keys FILE`, read by the caller) it
+ * replays the keys without touching the terminal and prints one line a
+ * frame, `screen N HASH`: the scripted tests compare those lines with the
+ * boards'. */
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE
 #include <signal.h>
@@ -43,10 +45,14 @@ static void on_signal(int sig)
     raise(sig);
 }
 
+static const int fatal[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM,
+                             SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ };
+
 static int raw_mode(void)
 {
     struct termios t;
     struct sigaction sa;
+    size_t i;
     if (tcgetattr(0, &saved) != 0)
         return -1;
     t = saved;
@@ -62,9 +68,11 @@ static int raw_mode(void)
     atexit(restore);
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
-    sigaction(SIGINT, &sa, 0);
-    sigaction(SIGTERM, &sa, 0);
-    sigaction(SIGHUP, &sa, 0);
+    /* every signal that ends the process by default and can be caught:
+     * left out, one would leave the terminal raw and on the alternate
+     * screen (SIGPIPE is ignored by main, SIGKILL cannot be caught) */
+    for (i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
+        sigaction(fatal[i], &sa, 0);
     return 0;
 }
 
@@ -93,36 +101,35 @@ static void to_nowhere(void *ctx, const char *s, size_t n)
 }
 
 /* Replays a key script: its bytes are the keys, as a terminal sends them. */
-static int replay(FILE *keys, FILE *out)
+static int replay(const unsigned char *keys, size_t n, FILE *out)
 {
-    unsigned char buf[4096];
-    size_t n = fread(buf, 1, sizeof buf, keys), at = 0, used;
-    unsigned frame = 0;
+    size_t at = 0, used;
+    unsigned long frame = 0;
     uint32_t h, fold = BW_GRID_FNV1A_INIT;
     uint8_t b[4];
     int i;
     for (;;) {
         h = play_draw(&game, to_nowhere, 0);
-        fprintf(out, "screen %u %08lx\n", frame++, (unsigned long)h);
+        fprintf(out, "screen %lu %08lx\n", frame++, (unsigned long)h);
         for (i = 0; i < 4; i++) /* tests/check.c's t_fold: low byte first */
             b[i] = (uint8_t)(h >> (8 * i));
         fold = bw_grid_fnv1a(fold, b, 4);
         if (at >= n)
             break;
         {
-            int key = play_decode(buf + at, n - at, &used);
+            int key = play_decode(keys + at, n - at, &used);
             at += used;
             if (play_key(&game, key))
                 break;
         }
     }
-    fprintf(out, "end frames %u level %d changes %lu fold %08lx\n", frame, game.level,
+    fprintf(out, "end frames %lu level %d changes %lu fold %08lx\n", frame, game.level,
            (unsigned long)game.level_changes, (unsigned long)fold);
     return 0;
 }
 
 int play_terminal(const bw_generator *gen, uint32_t seed, const bw_opts *o, int level,
-                  int every, int colour, const char *keys_path, FILE *out, FILE *err)
+                  int every, int colour, const unsigned char *keys, size_t n_keys, FILE *out, FILE *err)
 {
     game.abyss_every = every;
     game.colour = colour;
@@ -130,20 +137,12 @@ int play_terminal(const bw_generator *gen, uint32_t seed, const bw_opts *o, int 
     game.rows = 24;
     /* a replay keeps what was seen in the map's plane b, as the firmware
      * and the tests do, so all three draw the same frames */
-    if (play_start(&game, &mem, keys_path ? 0 : &seen, gen, seed, o, level) != 0) {
+    if (play_start(&game, &mem, keys ? 0 : &seen, gen, seed, o, level) != 0) {
         fprintf(err, "burrow: play: the generator rejected these options: %s\n", gen->name);
         return 2;
     }
-    if (keys_path) { /* RAM differs by platform: a replay shows 0 so every platform draws alike */
-        FILE *f = fopen(keys_path, "rb");
-        int r;
-        if (!f) {
-            return cli_fail(err, "play: cannot open the key script", keys_path); /* escaped: one line */
-        }
-        r = replay(f, out);
-        fclose(f);
-        return r;
-    }
+    if (keys) /* RAM differs by platform: a replay shows 0 so every platform draws alike */
+        return replay(keys, n_keys, out);
     game.ram = (uint32_t)(sizeof mem + sizeof seen + sizeof game);
     if (!isatty(0) || !isatty(1)) {
         fprintf(err, "burrow: play needs a terminal (or --keys FILE to replay a key script)\n");

@@ -7,10 +7,11 @@
 #include "burrow/burrow.h"
 
 /* Runs the game until the player quits, on the terminal of standard input
- * and output; keys_path replays a key script instead (one `screen N HASH`
- * line a frame, to `out`). An error is one line on `err`, and status 2.
+ * and output; keys (n_keys bytes, not 0) replays that key script instead
+ * (one `screen N HASH` line a frame, to `out`; whether it could be written
+ * is the caller's to check). An error is one line on `err`, and status 2.
  * Returns the exit status. */
 int play_terminal(const bw_generator *gen, uint32_t seed, const bw_opts *o, int level,
-                  int every, int colour, const char *keys_path, FILE *out, FILE *err);
+                  int every, int colour, const unsigned char *keys, size_t n_keys, FILE *out, FILE *err);
 
 #endif

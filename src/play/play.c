@@ -430,6 +430,9 @@ int play_key(play_game *g, int key)
             g->in_cmd = 0;
             g->cmd[g->cmd_len] = 0;
             run_command(g);
+            /* a flight generates a new map, whose plane a was the
+             * generator's scratch: what is in sight is worked out again */
+            look(g);
         } else if (key == 27) {
             g->in_cmd = 0;
             g->msg[0] = 0;
@@ -524,8 +527,11 @@ typedef struct screen {
     uint32_t hash;
     char line[PLAY_LINE];
     size_t n;
-    int sgr;                 /* the colour in force, -1 none */
+    uint32_t sgr;            /* the colour in force (a tile's colour field), NO_SGR none */
+    int col, cols;           /* the row's visible width so far, and the terminal's */
 } screen;
+
+#define NO_SGR 0xffffffffu
 
 static void emit(screen *s)
 {
@@ -535,11 +541,24 @@ static void emit(screen *s)
     s->line[0] = 0;
 }
 
-static void text(screen *s, const char *t)
+/* Bytes the terminal does not show: escape sequences, line ends. */
+static void raw(screen *s, const char *t)
 {
     if (s->n + slen(t) + 1 > sizeof s->line)
         emit(s); /* a row may go out in pieces: the buffer stays small */
     put(s->line, sizeof s->line, &s->n, t);
+}
+
+/* Text the terminal shows, cut at its width: a row that ran over would
+ * wrap, and on the last row the wrap would scroll the top row away. */
+static void text(screen *s, const char *t)
+{
+    for (; *t && s->col < s->cols; t++, s->col++) {
+        if (s->n + 2 > sizeof s->line)
+            emit(s);
+        s->line[s->n++] = *t;
+        s->line[s->n] = 0;
+    }
 }
 
 static void number_out(screen *s, long v)
@@ -550,14 +569,35 @@ static void number_out(screen *s, long v)
     text(s, t);
 }
 
-static void colour(screen *s, const play_game *g, int sgr)
+static void number_raw(screen *s, unsigned long v)
 {
-    if (!g->colour || sgr == s->sgr)
+    char t[24];
+    size_t n = 0;
+    put_int(t, sizeof t, &n, (long)v);
+    raw(s, t);
+}
+
+/* A colour of the tile table (tile.h): an SGR foreground or a colour of
+ * the 256-colour palette, and maybe a background, written as the same SGR
+ * parameters `burrow --format ansi` writes (src/cli/render.c), after a
+ * reset so no background of the cell before lingers. */
+static void colour(screen *s, const play_game *g, uint32_t c)
+{
+    unsigned fg = BW_COLOUR_FG(c), bg = BW_COLOUR_BG(c);
+    if (!g->colour || c == s->sgr)
         return;
-    text(s, "\033[0;");
-    number_out(s, sgr);
-    text(s, "m");
-    s->sgr = sgr;
+    raw(s, "\033[0;");
+    if (fg >= 0x100) {
+        raw(s, "38;5;");
+        fg &= 0xffu;
+    }
+    number_raw(s, fg);
+    if (bg) {
+        raw(s, ";");
+        number_raw(s, bg);
+    }
+    raw(s, "m");
+    s->sgr = c;
 }
 
 static void glyph(screen *s, char c)
@@ -568,13 +608,21 @@ static void glyph(screen *s, char c)
     text(s, t);
 }
 
-static void end_row(screen *s, const play_game *g)
+/* Ends a row: the rest of it cleared (not when the row is full: in the
+ * terminal's pending wrap, an erase would take the row's last glyph), and
+ * a line end unless it is the frame's last row. A line feed on the
+ * terminal's bottom row scrolls the screen, and the top row with it. */
+static void end_row(screen *s, const play_game *g, int last)
 {
-    if (g->colour && s->sgr != -1) {
-        text(s, "\033[0m");
-        s->sgr = -1;
+    if (g->colour && s->sgr != NO_SGR) {
+        raw(s, "\033[0m");
+        s->sgr = NO_SGR;
     }
-    text(s, "\033[K\r\n");
+    if (s->col < s->cols)
+        raw(s, "\033[K");
+    if (!last)
+        raw(s, "\r\n");
+    s->col = 0;
     emit(s);
 }
 
@@ -588,11 +636,14 @@ uint32_t play_draw(const play_game *g, play_out out, void *ctx)
     s.ctx = ctx;
     s.hash = BW_GRID_FNV1A_INIT;
     s.n = 0;
-    s.sgr = -1;
-    text(&s, "\033[H");
+    s.sgr = NO_SGR;
+    s.col = 0;
+    s.cols = g->cols;
+    raw(&s, "\033[H");
     if (g->cols < PLAY_MIN_COLS || g->rows < PLAY_MIN_ROWS) {
-        text(&s, "\033[2Jburrow play needs a terminal of at least 40 x 12.");
-        end_row(&s, g);
+        raw(&s, "\033[2J");
+        text(&s, "burrow play needs 40 x 12.");
+        end_row(&s, g, 1);
         return s.hash;
     }
     if (g->dist >= 3) /* hh, rr: two columns a tile, as poke327 prints them */
@@ -633,10 +684,10 @@ uint32_t play_draw(const play_game *g, play_out out, void *ctx)
                 glyph(&s, ' ');
             }
         }
-        end_row(&s, g);
+        end_row(&s, g, 0);
     }
     for (; y < g->rows - 3; y++)
-        end_row(&s, g);
+        end_row(&s, g, 0);
     /* under the map: the overworld's place in the world, as poke327 shows it */
     if (is_overworld(g)) {
         text(&s, "(");
@@ -645,7 +696,7 @@ uint32_t play_draw(const play_game *g, play_out out, void *ctx)
         number_out(&s, g->opts.y);
         text(&s, ")");
     }
-    end_row(&s, g);
+    end_row(&s, g, 0);
     /* the status line */
     text(&s, g->gen->name);
     text(&s, " seed ");
@@ -663,7 +714,7 @@ uint32_t play_draw(const play_game *g, play_out out, void *ctx)
     text(&s, "  RAM ");
     number_out(&s, (long)g->ram);
     text(&s, " B");
-    end_row(&s, g);
+    end_row(&s, g, 0);
     /* the message, or the command being typed */
     if (g->in_cmd) {
         text(&s, ":");
@@ -671,7 +722,7 @@ uint32_t play_draw(const play_game *g, play_out out, void *ctx)
     } else {
         text(&s, g->msg);
     }
-    end_row(&s, g);
+    end_row(&s, g, 1); /* no line end: the frame fills the terminal to its last row */
     return s.hash;
 }
 
