@@ -1246,7 +1246,6 @@ static void mdungeon_same_seed_same_floor(void)
     }
 }
 
-/* Grid and entity list of seed 2024, floor 12, one per layout. */
 /* The room (cell index) whose rectangle holds (x, y), or -1. */
 static int room_at(const bw_mdungeon_info *in, int x, int y)
 {
@@ -1260,9 +1259,13 @@ static int room_at(const bw_mdungeon_info *in, int x, int y)
 
 /* Floors get stairs and a start, as the real game has them: one stairs
  * tile on the map, in a room that is neither the monster house nor the
- * shop; one start entity, in another room where the floor has two or
- * more. Read off the finished grid and entities; the info only names the
- * rooms' rectangles and which are the house and the shop. */
+ * shop; one start entity, never in the house where the floor has two rooms
+ * or more, and in another room than the stairs where two or more lie
+ * outside the house (0x05's two rooms are the house and the stairs' room,
+ * so its start shares the stairs' room). Read off the finished grid and
+ * entities; the info only names the rooms' rectangles and which are the
+ * house and the shop. mdungeon_start_never_in_the_monster_house checks the
+ * start from the grid alone. */
 static void mdungeon_stairs_in_a_room_start_in_another(void)
 {
     bw_mdungeon_params p;
@@ -1296,7 +1299,9 @@ static void mdungeon_stairs_in_a_room_start_in_another(void)
                 if (m->ent[i].kind == BW_MDUNGEON_E_START)
                     st = room_at(&in, m->ent[i].x, m->ent[i].y);
             CHECK(st >= 0);
-            if (rooms >= 2) {
+            if (rooms >= 2)
+                CHECK(st != in.house);
+            if (rooms - (in.house >= 0) >= 2) {
                 CHECK(st != k);
                 multi++;
             }
@@ -1305,6 +1310,99 @@ static void mdungeon_stairs_in_a_room_start_in_another(void)
     CHECK(stairs > 0 && multi > 0);
 }
 
+/* The start is never in the monster house on a floor with two or more
+ * rooms (the player must not wake the house on the first step), and it is
+ * in another room than the stairs whenever two or more rooms lie outside
+ * the house. Read off the finished grid and entity list only: a room is a
+ * 4-connected region of room, monster-house or shop floor and stairs
+ * (hallways, junctions and dummies are not room tiles, and rooms keep
+ * apart, so each region is one room), the house is the region of
+ * monster-house floor. Defaults, H = 100 and, where the density decides,
+ * exactly two rooms with H = 100, so that every room count meets a house.
+ * Before, 0x05 started in the house on every floor. */
+static bw_fill start_fill;
+static bw_tileset start_rooms;
+static uint32_t start_floors[3]; /* floors with 2+ rooms, with a house, start in the house */
+static int start_pass;               /* 0 defaults, 1 H = 100, 2 also D = -2 */
+
+static void start_setup(int l, int s, bw_mdungeon_params *p)
+{
+    (void)s;
+    if (start_pass >= 1)
+        p->house_chance = 100;
+    if (start_pass == 2 && density_layout(l))
+        p->density = -2;
+}
+
+static void start_out_of_house(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in)
+{
+    int i, x = 0, y = 0, sx = -1, sy = -1, tx = -1, ty = -1, n = 0, rooms = 0, free_rooms = 0;
+    int start_region = -1, stairs_region = -1;
+    (void)l;
+    (void)s;
+    (void)p;
+    (void)in;
+    for (i = 0; i < m->n_ent; i++)
+        if (m->ent[i].kind == BW_MDUNGEON_E_START) {
+            n++;
+            sx = m->ent[i].x;
+            sy = m->ent[i].y;
+        }
+    REQUIRE(n == 1);
+    for (y = 0; y < m->grid.h; y++)
+        for (x = 0; x < m->grid.w; x++)
+            if (BW_AT(&m->grid, x, y) == BW_T_STAIRS) {
+                tx = x;
+                ty = y;
+            }
+    REQUIRE(tx >= 0);
+    CHECK(BW_AT(&m->grid, sx, sy) == BW_T_MD_ROOM || BW_AT(&m->grid, sx, sy) == BW_T_MD_HOUSE ||
+          BW_AT(&m->grid, sx, sy) == BW_T_MD_SHOP);
+    bw_plane_clear(&m->a);
+    x = y = 0;
+    while (bw_fill_region_next(&start_fill, &m->grid, &start_rooms, &m->a, &x, &y) > 0) {
+        /* the region's first cell in row order is its room's top-left
+         * corner, house floor exactly when the room is the house (the
+         * stairs are never in the house on a floor with two rooms) */
+        free_rooms += BW_AT(&m->grid, x, y) != BW_T_MD_HOUSE;
+        if (start_region < 0 && BW_PGET(&m->a, sx, sy))
+            start_region = rooms;
+        if (stairs_region < 0 && BW_PGET(&m->a, tx, ty))
+            stairs_region = rooms;
+        rooms++;
+        x++;
+    }
+    CHECK(start_region >= 0 && stairs_region >= 0);
+    if (rooms < 2)
+        return;
+    start_floors[0]++;
+    start_floors[1] += free_rooms < rooms;
+    start_floors[2] += BW_AT(&m->grid, sx, sy) == BW_T_MD_HOUSE;
+    CHECK(BW_AT(&m->grid, sx, sy) != BW_T_MD_HOUSE);
+    if (free_rooms >= 2)
+        CHECK(start_region != stairs_region);
+}
+
+static void mdungeon_start_never_in_the_monster_house(void)
+{
+    int k;
+    bw_fill_init(&start_fill);
+    bw_tileset_clear(&start_rooms);
+    bw_tileset_add(&start_rooms, BW_T_MD_ROOM);
+    bw_tileset_add(&start_rooms, BW_T_MD_HOUSE);
+    bw_tileset_add(&start_rooms, BW_T_MD_SHOP);
+    bw_tileset_add(&start_rooms, BW_T_STAIRS);
+    for (k = 0; k < 3; k++)
+        start_floors[k] = 0;
+    for (start_pass = 0; start_pass < 3; start_pass++)
+        each_floor(SEEDS(300), start_setup, start_out_of_house);
+    t_info("mdungeon_start_floors_2_rooms", start_floors[0]);
+    t_info("mdungeon_start_floors_with_house", start_floors[1]);
+    t_info("mdungeon_start_in_house", start_floors[2]);
+    CHECK(start_floors[1] > 0);
+}
+
+/* Grid and entity list of seed 2024, floor 12, one per layout. */
 static void mdungeon_golden_per_layout(void)
 {
     static const char *const names[BW_MDUNGEON_LAYOUTS] = {
@@ -1312,7 +1410,7 @@ static void mdungeon_golden_per_layout(void)
         "mdungeon_07", "mdungeon_08", "mdungeon_09", "mdungeon_0a", "mdungeon_0b"
     };
     static const uint32_t want[BW_MDUNGEON_LAYOUTS] = {
-        0xf0a79af5u, 0xffce79abu, 0x08c0cd75u, 0xa5db3ceau, 0x1b606413u, 0x033d7a86u,
+        0xf0a79af5u, 0xffce79abu, 0x08c0cd75u, 0xa5db3ceau, 0x125811d1u, 0x033d7a86u,
         0x2722785cu, 0x737c07bcu, 0x450b0e29u, 0xd70543e0u, 0xddd78001u
     };
     bw_mdungeon_params p;
@@ -1704,5 +1802,6 @@ void suite_mdungeon(void)
     RUN(mdungeon_4_no_flush_run_whatever_the_params);
     RUN(mdungeon_8_no_water_speck);
     RUN(mdungeon_stairs_in_a_room_start_in_another);
+    RUN(mdungeon_start_never_in_the_monster_house);
     RUN(mdungeon_golden_per_layout);
 }

@@ -860,9 +860,12 @@ static int scatter(md_ctx *c, int n, int mode, bw_rect rect, int kind, int arg)
 
 /* The stairs down and where the player starts, as the real game has them:
  * the stairs on plain floor of a room that is neither the monster house
- * nor the shop, the start (an entity) in another room where there are two
- * or more, out of the house and the shop where it can be. On the one-room
- * floors the one room holds both. */
+ * nor the shop; the start (an entity) never in the house when the floor
+ * has another room (the player must not wake it on the first step), in
+ * another room than the stairs where one is left outside the house, and
+ * out of the shop where it can be. So on a floor whose only rooms are the
+ * house and one other (0x05, or D = -2 with a house) the start shares the
+ * stairs' room. On the one-room floors the one room holds both. */
 static void stairs_and_start(md_ctx *c)
 {
     bw_mdungeon_info *in = c->in;
@@ -876,9 +879,9 @@ static void stairs_and_start(md_ctx *c)
     BW_AT(&c->m->grid, x, y) = BW_T_STAIRS;
     in->stairs_room = (int8_t)k;
     s = random_room(c, k, in->house, in->shop, 0);
-    if (s < 0)
-        s = random_room(c, k, -1, -1, 0);
-    if (s < 0)
+    if (s < 0) /* the shop, if that is all that is left besides the house */
+        s = random_room(c, k, in->house, -1, 0);
+    if (s < 0) /* the stairs' room: with two rooms or more it is not the house */
         s = k;
     if (pick_tile(c, P_STAND, rect_of(in, s), &x, &y) &&
         bw_map_add_entity(c->m, x, y, BW_MDUNGEON_E_START, 0))
