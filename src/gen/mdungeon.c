@@ -218,13 +218,20 @@ static int cell_valid(const md_ctx *c, int i, int j)
     }
 }
 
-/* Odd value in [lo, hi] if there is one (rule 3: odd dimensions preferred). */
+/* A value in [lo, hi], each odd value twice as likely as each even one
+ * (rule 3: odd sides preferred). Drawing only odd values whenever the
+ * range held one left most sectors a single size: a 10 x 9 sector allows
+ * 5..6 x 4..6, of which only 5 x 5 is odd both ways. */
 static int pick_odd(bw_rng *r, int lo, int hi)
 {
-    int olo = lo | 1, ohi = (hi & 1) ? hi : hi - 1;
-    if (olo > ohi)
-        return bw_rng_range(r, lo, hi);
-    return olo + 2 * bw_rng_range(r, 0, (ohi - olo) / 2);
+    int v, odd = (hi + 1) / 2 - lo / 2, u;
+    u = (int)bw_rng_below(r, (uint32_t)(hi - lo + 1 + odd));
+    for (v = lo; v < hi; v++) {
+        u -= (v & 1) ? 2 : 1;
+        if (u < 0)
+            break;
+    }
+    return v;
 }
 
 /* A room of at least 5 x 4 inside its sector, odd sides preferred, sized as
