@@ -414,9 +414,20 @@ static int min_h(int l, const bw_mdungeon_info *in, int j)
     return l == BW_MDUNGEON_TWO_ROOMS ? (in->sy[j + 1] - in->sy[j]) / 2 : 4;
 }
 
-static int has_odd(int lo, int hi)
+/* Rule 3, "odd sides preferred", read as each odd value of the allowed
+ * range twice as likely as each even one: over every side drawn from a
+ * range holding both, the odd sides counted against the sum of their
+ * chances, 2 * odd / (n + odd) for n values of which odd are odd. */
+static struct { uint32_t sides, odd, want_permille; } odd_sides;
+
+static void odd_tally(int v, int lo, int hi)
 {
-    return (lo | 1) <= hi;
+    int n = hi - lo + 1, odd = (hi + 1) / 2 - lo / 2;
+    if (odd == 0 || odd == n)
+        return;
+    odd_sides.sides++;
+    odd_sides.odd += (uint32_t)(v & 1);
+    odd_sides.want_permille += (uint32_t)(2000 * odd / (n + odd));
 }
 
 /* Each room: at least 5 x 4 (0x05: half its sector each way), at most the
@@ -424,9 +435,9 @@ static int has_odd(int lo, int hi)
  * minus 3, two tiles off every side of its sector (rule 4: the
  * boundary, where hallways bend, and the line beside it stay free; an
  * anchor keeps one tile off), the 2:3 rule (2 * long side <= 3 * short
- * side), odd sides whenever the allowed range holds an odd value (height
- * first: hlo..min(ah, 3aw/2); then width: max(wlo, ceil(2h/3))..min(aw,
- * 3h/2)). Merged rooms (two cells) are checked cell by cell, plus their
+ * side), drawn from the ranges rule 3 states (height first:
+ * hlo..min(ah, 3aw/2); then width: max(wlo, ceil(2h/3))..min(aw, 3h/2)),
+ * odd sides tallied by odd_tally. Merged rooms (two cells) are checked cell by cell, plus their
  * covering rectangle: it spans both rooms' x ranges (min of the x0s to max
  * of the x1s), the top room's top to the bottom room's bottom, and is
  * floor. The one room of 0x02 (and of the fallback) is the whole inner
@@ -462,8 +473,8 @@ static void room_sizes(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in
         CHECK(c->x0 >= sx0 && c->x1 <= sx1 && c->y0 >= sy0 && c->y1 <= sy1);
         CHECK(w >= min_w(l, in, i) && h >= min_h(l, in, j) && w <= aw && h <= ah);
         CHECK(2 * w <= 3 * h && 2 * h <= 3 * w);
-        CHECK((h & 1) || !has_odd(min_h(l, in, j), bw_min(ah, 3 * aw / 2)));
-        CHECK((w & 1) || !has_odd(bw_max(min_w(l, in, i), (2 * h + 2) / 3), bw_min(aw, 3 * h / 2)));
+        odd_tally(h, min_h(l, in, j), bw_min(ah, 3 * aw / 2));
+        odd_tally(w, bw_max(min_w(l, in, i), (2 * h + 2) / 3), bw_min(aw, 3 * h / 2));
         CHECK(bw_mdungeon_room(in, k, &x0, &y0, &x1, &y1));
         CHECK(rect_is_room(x0, y0, x1, y1));
         if (c->merged) {
@@ -484,7 +495,18 @@ static void room_sizes(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in
 
 static void mdungeon_rooms_5x4_in_sector_odd_ratio_2_3(void)
 {
+    uint32_t want;
+    odd_sides.sides = odd_sides.odd = odd_sides.want_permille = 0;
     each_floor(SEEDS(500), 0, room_sizes);
+    want = odd_sides.want_permille / 1000;
+    t_info("mdungeon_sides_with_a_choice", odd_sides.sides);
+    t_info("mdungeon_sides_odd", odd_sides.odd);
+    t_info("mdungeon_sides_odd_expected", want);
+    /* within 3% of the sides: an odd-only draw (all odd) or a plain one
+     * (odd as often as their share of the values) lies far outside */
+    CHECK(odd_sides.sides >= 500);
+    CHECK(odd_sides.odd * 100 <= want * 100 + odd_sides.sides * 3 &&
+          odd_sides.odd * 100 + odd_sides.sides * 3 >= want * 100);
 }
 
 /* 0x05 "two large rooms": each is at least half its 26 x 28 sector each
@@ -1061,8 +1083,11 @@ static int wettable_in_box(int cx, int cy)
  * empty) whose middle 6 x 6 holds at least 16 tiles that are wall or
  * water holds some water (the smoothing wets a tile with 4 of its 8
  * neighbours marked, so a box of mostly edge tiles may stay dry); up to
- * density 3 also some wall (a lake never wets its box's corners, though
- * another lake may); denser floors only need some water. */
+ * density 3 also some dry tile, wall or floor (a lake never wets its box's
+ * corners, though another lake or a river may: counting only wall failed
+ * on two floors of format version 6 (varied room sizes), where a neighbouring lake had wetted
+ * every wall tile of a box that also held room floor, so it was not
+ * full); denser floors only need some water. */
 static int patch_not_full(const bw_mdungeon_info *in, int cx, int cy, int density)
 {
     int x, y, water = 0, wall = 0, middle = 0;
@@ -1072,7 +1097,7 @@ static int patch_not_full(const bw_mdungeon_info *in, int cx, int cy, int densit
             if (md_nothing(in, x, y))
                 continue; /* nothing goes there, water neither */
             water += t == BW_T_MD_WATER;
-            wall += t == BW_T_MD_WALL;
+            wall += t != BW_T_MD_WATER; /* dry: wall, or floor water never takes */
             middle += (t == BW_T_MD_WATER || t == BW_T_MD_WALL) && x > cx - 4 && x < cx + 3 &&
                       y > cy - 4 && y < cy + 3;
         }
@@ -1246,7 +1271,6 @@ static void mdungeon_same_seed_same_floor(void)
     }
 }
 
-/* Grid and entity list of seed 2024, floor 12, one per layout. */
 /* The room (cell index) whose rectangle holds (x, y), or -1. */
 static int room_at(const bw_mdungeon_info *in, int x, int y)
 {
@@ -1260,9 +1284,13 @@ static int room_at(const bw_mdungeon_info *in, int x, int y)
 
 /* Floors get stairs and a start, as the real game has them: one stairs
  * tile on the map, in a room that is neither the monster house nor the
- * shop; one start entity, in another room where the floor has two or
- * more. Read off the finished grid and entities; the info only names the
- * rooms' rectangles and which are the house and the shop. */
+ * shop; one start entity, never in the house where the floor has two rooms
+ * or more, and in another room than the stairs where two or more lie
+ * outside the house (0x05's two rooms are the house and the stairs' room,
+ * so its start shares the stairs' room). Read off the finished grid and
+ * entities; the info only names the rooms' rectangles and which are the
+ * house and the shop. mdungeon_start_never_in_the_monster_house checks the
+ * start from the grid alone. */
 static void mdungeon_stairs_in_a_room_start_in_another(void)
 {
     bw_mdungeon_params p;
@@ -1296,7 +1324,9 @@ static void mdungeon_stairs_in_a_room_start_in_another(void)
                 if (m->ent[i].kind == BW_MDUNGEON_E_START)
                     st = room_at(&in, m->ent[i].x, m->ent[i].y);
             CHECK(st >= 0);
-            if (rooms >= 2) {
+            if (rooms >= 2)
+                CHECK(st != in.house);
+            if (rooms - (in.house >= 0) >= 2) {
                 CHECK(st != k);
                 multi++;
             }
@@ -1305,6 +1335,178 @@ static void mdungeon_stairs_in_a_room_start_in_another(void)
     CHECK(stairs > 0 && multi > 0);
 }
 
+/* The start is never in the monster house on a floor with two or more
+ * rooms (the player must not wake the house on the first step), and it is
+ * in another room than the stairs whenever two or more rooms lie outside
+ * the house. Read off the finished grid and entity list only: a room is a
+ * 4-connected region of room, monster-house or shop floor and stairs
+ * (hallways, junctions and dummies are not room tiles, and rooms keep
+ * apart, so each region is one room), the house is the region of
+ * monster-house floor. Defaults, H = 100 and, where the density decides,
+ * exactly two rooms with H = 100, so that every room count meets a house.
+ * Before, 0x05 started in the house on every floor. */
+static bw_fill start_fill;
+static bw_tileset start_rooms;
+static uint32_t start_floors[3]; /* floors with 2+ rooms, with a house, start in the house */
+static int start_pass;               /* 0 defaults, 1 H = 100, 2 also D = -2 */
+
+static void start_rooms_init(void)
+{
+    bw_fill_init(&start_fill);
+    bw_tileset_clear(&start_rooms);
+    bw_tileset_add(&start_rooms, BW_T_MD_ROOM);
+    bw_tileset_add(&start_rooms, BW_T_MD_HOUSE);
+    bw_tileset_add(&start_rooms, BW_T_MD_SHOP);
+    bw_tileset_add(&start_rooms, BW_T_STAIRS);
+}
+
+static void start_setup(int l, int s, bw_mdungeon_params *p)
+{
+    (void)s;
+    if (start_pass >= 1)
+        p->house_chance = 100;
+    if (start_pass == 2 && density_layout(l))
+        p->density = -2;
+}
+
+static void start_out_of_house(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in)
+{
+    int i, x = 0, y = 0, sx = -1, sy = -1, tx = -1, ty = -1, n = 0, rooms = 0, free_rooms = 0;
+    int start_region = -1, stairs_region = -1;
+    (void)l;
+    (void)s;
+    (void)p;
+    (void)in;
+    for (i = 0; i < m->n_ent; i++)
+        if (m->ent[i].kind == BW_MDUNGEON_E_START) {
+            n++;
+            sx = m->ent[i].x;
+            sy = m->ent[i].y;
+        }
+    REQUIRE(n == 1);
+    for (y = 0; y < m->grid.h; y++)
+        for (x = 0; x < m->grid.w; x++)
+            if (BW_AT(&m->grid, x, y) == BW_T_STAIRS) {
+                tx = x;
+                ty = y;
+            }
+    REQUIRE(tx >= 0);
+    CHECK(BW_AT(&m->grid, sx, sy) == BW_T_MD_ROOM || BW_AT(&m->grid, sx, sy) == BW_T_MD_HOUSE ||
+          BW_AT(&m->grid, sx, sy) == BW_T_MD_SHOP);
+    bw_plane_clear(&m->a);
+    x = y = 0;
+    while (bw_fill_region_next(&start_fill, &m->grid, &start_rooms, &m->a, &x, &y) > 0) {
+        /* the region's first cell in row order is its room's top-left
+         * corner, house floor exactly when the room is the house (the
+         * stairs are never in the house on a floor with two rooms) */
+        free_rooms += BW_AT(&m->grid, x, y) != BW_T_MD_HOUSE;
+        if (start_region < 0 && BW_PGET(&m->a, sx, sy))
+            start_region = rooms;
+        if (stairs_region < 0 && BW_PGET(&m->a, tx, ty))
+            stairs_region = rooms;
+        rooms++;
+        x++;
+    }
+    CHECK(start_region >= 0 && stairs_region >= 0);
+    if (rooms < 2)
+        return;
+    start_floors[0]++;
+    start_floors[1] += free_rooms < rooms;
+    start_floors[2] += BW_AT(&m->grid, sx, sy) == BW_T_MD_HOUSE;
+    CHECK(BW_AT(&m->grid, sx, sy) != BW_T_MD_HOUSE);
+    if (free_rooms >= 2)
+        CHECK(start_region != stairs_region);
+}
+
+static void mdungeon_start_never_in_the_monster_house(void)
+{
+    int k;
+    start_rooms_init();
+    for (k = 0; k < 3; k++)
+        start_floors[k] = 0;
+    for (start_pass = 0; start_pass < 3; start_pass++)
+        each_floor(SEEDS(300), start_setup, start_out_of_house);
+    t_info("mdungeon_start_floors_2_rooms", start_floors[0]);
+    t_info("mdungeon_start_floors_with_house", start_floors[1]);
+    t_info("mdungeon_start_in_house", start_floors[2]);
+    CHECK(start_floors[1] > 0);
+}
+
+/* Rule 3, rooms vary over the range their sector allows: per layout,
+ * over 300 fixed floors (the same on the boards, where a tenth would be
+ * too few for a share), the rooms read off the grid (start_rooms' regions,
+ * each a rectangle: its top-left cell and its extent) are tallied by size.
+ * Wherever the sectors allow it, at most 35% of them are the smallest room
+ * rule 3 allows, 5 x 4, and at most 35% share any one size; a layout with
+ * 4 rooms or more a floor has at least 6 sizes. 0x04's room sectors are
+ * all 7 tall, so its rooms are 4 tall and (2:3 rule) 5 or 6 wide: only
+ * merged rooms add sizes, and its share of 5 x 4 is bounded instead by
+ * the odd preference, 2/3. 0x02's one room is the whole area. Before
+ * (format version 5, odd sides only): 0x03 and 0x09 were 5 x 5 in 99% of
+ * rooms, 0x04 5 x 4 in 99%. */
+static struct { uint8_t w, h; uint16_t n; } size_of[160];
+static int n_sizes;
+
+static void tally_rooms(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in)
+{
+    int x = 0, y = 0, cells, w, h, k;
+    (void)l, (void)s, (void)p, (void)in;
+    bw_plane_clear(&m->a);
+    while ((cells = bw_fill_region_next(&start_fill, &m->grid, &start_rooms, &m->a, &x, &y)) > 0) {
+        for (w = 0; roomish(BW_AT(&m->grid, x + w, y)); w++)
+            ;
+        for (h = 0; roomish(BW_AT(&m->grid, x, y + h)); h++)
+            ;
+        CHECK(cells == w * h); /* a rectangle */
+        for (k = 0; k < n_sizes && (size_of[k].w != w || size_of[k].h != h); k++)
+            ;
+        if (k == n_sizes) {
+            REQUIRE(n_sizes < (int)(sizeof size_of / sizeof size_of[0]));
+            size_of[n_sizes].w = (uint8_t)w;
+            size_of[n_sizes].h = (uint8_t)h;
+            size_of[n_sizes++].n = 0;
+        }
+        size_of[k].n++;
+        x++;
+    }
+}
+
+static void mdungeon_3_rooms_vary_in_size(void)
+{
+    static const char *const names[BW_MDUNGEON_LAYOUTS] = {
+        "mdungeon_sizes_01", "mdungeon_sizes_02", "mdungeon_sizes_03", "mdungeon_sizes_04",
+        "mdungeon_sizes_05", "mdungeon_sizes_06", "mdungeon_sizes_07", "mdungeon_sizes_08",
+        "mdungeon_sizes_09", "mdungeon_sizes_0a", "mdungeon_sizes_0b"
+    };
+    int l, k, rooms, least, top;
+    start_rooms_init();
+    for (l = 1; l <= BW_MDUNGEON_LAYOUTS; l++) {
+        n_sizes = 0;
+        floors_of(l, l, 300, 0, tally_rooms);
+        rooms = least = top = 0;
+        for (k = 0; k < n_sizes; k++) {
+            rooms += size_of[k].n;
+            top = bw_max(top, size_of[k].n);
+            if (size_of[k].w == 5 && size_of[k].h == 4)
+                least = size_of[k].n;
+        }
+        t_info(names[l - 1], (uint32_t)n_sizes);
+        REQUIRE(rooms > 0);
+        if (l == BW_MDUNGEON_ONE_ROOM)
+            continue;
+        if (l == BW_MDUNGEON_CROSSROADS) {
+            /* 5 x 4 and 6 x 4, about 2:1, and some merged rooms */
+            CHECK(n_sizes >= 3 && least * 100 >= rooms * 55 && least * 100 <= rooms * 80);
+            continue;
+        }
+        CHECK(least * 100 <= rooms * 35);
+        CHECK(top * 100 <= rooms * 35);
+        if (l != BW_MDUNGEON_TWO_ROOMS)
+            CHECK(n_sizes >= 6);
+    }
+}
+
+/* Grid and entity list of seed 2024, floor 12, one per layout. */
 static void mdungeon_golden_per_layout(void)
 {
     static const char *const names[BW_MDUNGEON_LAYOUTS] = {
@@ -1312,8 +1514,8 @@ static void mdungeon_golden_per_layout(void)
         "mdungeon_07", "mdungeon_08", "mdungeon_09", "mdungeon_0a", "mdungeon_0b"
     };
     static const uint32_t want[BW_MDUNGEON_LAYOUTS] = {
-        0xf0a79af5u, 0xffce79abu, 0x08c0cd75u, 0xa5db3ceau, 0x1b606413u, 0x033d7a86u,
-        0x2722785cu, 0x737c07bcu, 0x450b0e29u, 0xd70543e0u, 0xddd78001u
+        0xdc40c539u, 0xffce79abu, 0xcdd89735u, 0xcb3a2150u, 0x9de28909u, 0x0bc5c577u,
+        0x73b9f98du, 0x9ca9ddeau, 0x92d1164du, 0xde496e88u, 0x13a563bbu
     };
     bw_mdungeon_params p;
     bw_mdungeon_info in;
@@ -1704,5 +1906,7 @@ void suite_mdungeon(void)
     RUN(mdungeon_4_no_flush_run_whatever_the_params);
     RUN(mdungeon_8_no_water_speck);
     RUN(mdungeon_stairs_in_a_room_start_in_another);
+    RUN(mdungeon_start_never_in_the_monster_house);
+    RUN(mdungeon_3_rooms_vary_in_size);
     RUN(mdungeon_golden_per_layout);
 }

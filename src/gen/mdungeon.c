@@ -218,13 +218,20 @@ static int cell_valid(const md_ctx *c, int i, int j)
     }
 }
 
-/* Odd value in [lo, hi] if there is one (rule 3: odd dimensions preferred). */
+/* A value in [lo, hi], each odd value twice as likely as each even one
+ * (rule 3: odd sides preferred). Drawing only odd values whenever the
+ * range held one left most sectors a single size: a 10 x 9 sector allows
+ * 5..6 x 4..6, of which only 5 x 5 is odd both ways. */
 static int pick_odd(bw_rng *r, int lo, int hi)
 {
-    int olo = lo | 1, ohi = (hi & 1) ? hi : hi - 1;
-    if (olo > ohi)
-        return bw_rng_range(r, lo, hi);
-    return olo + 2 * bw_rng_range(r, 0, (ohi - olo) / 2);
+    int v, odd = (hi + 1) / 2 - lo / 2, u;
+    u = (int)bw_rng_below(r, (uint32_t)(hi - lo + 1 + odd));
+    for (v = lo; v < hi; v++) {
+        u -= (v & 1) ? 2 : 1;
+        if (u < 0)
+            break;
+    }
+    return v;
 }
 
 /* A room of at least 5 x 4 inside its sector, odd sides preferred, sized as
@@ -860,9 +867,12 @@ static int scatter(md_ctx *c, int n, int mode, bw_rect rect, int kind, int arg)
 
 /* The stairs down and where the player starts, as the real game has them:
  * the stairs on plain floor of a room that is neither the monster house
- * nor the shop, the start (an entity) in another room where there are two
- * or more, out of the house and the shop where it can be. On the one-room
- * floors the one room holds both. */
+ * nor the shop; the start (an entity) never in the house when the floor
+ * has another room (the player must not wake it on the first step), in
+ * another room than the stairs where one is left outside the house, and
+ * out of the shop where it can be. So on a floor whose only rooms are the
+ * house and one other (0x05, or D = -2 with a house) the start shares the
+ * stairs' room. On the one-room floors the one room holds both. */
 static void stairs_and_start(md_ctx *c)
 {
     bw_mdungeon_info *in = c->in;
@@ -876,9 +886,9 @@ static void stairs_and_start(md_ctx *c)
     BW_AT(&c->m->grid, x, y) = BW_T_STAIRS;
     in->stairs_room = (int8_t)k;
     s = random_room(c, k, in->house, in->shop, 0);
-    if (s < 0)
-        s = random_room(c, k, -1, -1, 0);
-    if (s < 0)
+    if (s < 0) /* the shop, if that is all that is left besides the house */
+        s = random_room(c, k, in->house, -1, 0);
+    if (s < 0) /* the stairs' room: with two rooms or more it is not the house */
         s = k;
     if (pick_tile(c, P_STAND, rect_of(in, s), &x, &y) &&
         bw_map_add_entity(c->m, x, y, BW_MDUNGEON_E_START, 0))
