@@ -13,6 +13,9 @@
  * a 20 KiB part. */
 #define T_OW_KEEP ((offsetof(bw_map, grid) + offsetof(bw_grid, cell) + BW_OVERWORLD_H * BW_GRID_MAX + 3) & ~(size_t)3)
 
+/* Likewise a Mystery-Dungeon floor uses rows 0..31 only. */
+#define T_MD_KEEP ((offsetof(bw_map, grid) + offsetof(bw_grid, cell) + BW_MDUNGEON_H * BW_GRID_MAX + 3) & ~(size_t)3)
+
 typedef union t_arena {
     bw_map map;
     struct {
@@ -25,11 +28,16 @@ typedef union t_arena {
         uint8_t mask[BW_OVERWORLD_MASK_BYTES];
     } ows;
     play_memory play;  /* the game's map and its overworld distance map */
+    struct {           /* a Mystery-Dungeon floor (rows 0..31) and a room-size tally below */
+        uint8_t map_rows[T_MD_KEEP];
+        struct { uint8_t w, h; uint16_t n; } size_of[160];
+    } md;
 } t_arena;
 
 BW_STATIC_ASSERT(T_OW_KEEP + sizeof(uint16_t) * 2 * BW_OVERWORLD_H * BW_OVERWORLD_W <=
                  offsetof(bw_map, grid) + sizeof(bw_grid), t_ow_dist_in_unused_rows);
 BW_STATIC_ASSERT(sizeof(((t_arena *)0)->ows) <= sizeof(bw_map), t_ow_scratch_in_unused_rows);
+BW_STATIC_ASSERT(sizeof(((t_arena *)0)->md) <= offsetof(bw_map, grid) + sizeof(bw_grid), t_md_tally_in_unused_rows);
 
 extern t_arena arena;
 

@@ -1345,14 +1345,12 @@ static void mdungeon_stairs_in_a_room_start_in_another(void)
  * monster-house floor. Defaults, H = 100 and, where the density decides,
  * exactly two rooms with H = 100, so that every room count meets a house.
  * Before, 0x05 started in the house on every floor. */
-static bw_fill start_fill;
 static bw_tileset start_rooms;
 static uint32_t start_floors[3]; /* floors with 2+ rooms, with a house, start in the house */
 static int start_pass;               /* 0 defaults, 1 H = 100, 2 also D = -2 */
 
 static void start_rooms_init(void)
 {
-    bw_fill_init(&start_fill);
     bw_tileset_clear(&start_rooms);
     bw_tileset_add(&start_rooms, BW_T_MD_ROOM);
     bw_tileset_add(&start_rooms, BW_T_MD_HOUSE);
@@ -1395,7 +1393,7 @@ static void start_out_of_house(int l, int s, bw_mdungeon_params *p, bw_mdungeon_
           BW_AT(&m->grid, sx, sy) == BW_T_MD_SHOP);
     bw_plane_clear(&m->a);
     x = y = 0;
-    while (bw_fill_region_next(&start_fill, &m->grid, &start_rooms, &m->a, &x, &y) > 0) {
+    while (bw_fill_region_next(&m->fill, &m->grid, &start_rooms, &m->a, &x, &y) > 0) {
         /* the region's first cell in row order is its room's top-left
          * corner, house floor exactly when the room is the house (the
          * stairs are never in the house on a floor with two rooms) */
@@ -1444,7 +1442,9 @@ static void mdungeon_start_never_in_the_monster_house(void)
  * the odd preference, 2/3. 0x02's one room is the whole area. Before
  * (format version 5, odd sides only): 0x03 and 0x09 were 5 x 5 in 99% of
  * rooms, 0x04 5 x 4 in 99%. */
-static struct { uint8_t w, h; uint16_t n; } size_of[160];
+/* The tally lives in the grid's rows below the floor's 32 (arena.h): the
+ * test firmware has no static RAM to spare on the 20 KiB board. */
+#define size_of (arena.md.size_of)
 static int n_sizes;
 
 static void tally_rooms(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in)
@@ -1452,7 +1452,7 @@ static void tally_rooms(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *i
     int x = 0, y = 0, cells, w, h, k;
     (void)l, (void)s, (void)p, (void)in;
     bw_plane_clear(&m->a);
-    while ((cells = bw_fill_region_next(&start_fill, &m->grid, &start_rooms, &m->a, &x, &y)) > 0) {
+    while ((cells = bw_fill_region_next(&m->fill, &m->grid, &start_rooms, &m->a, &x, &y)) > 0) {
         for (w = 0; roomish(BW_AT(&m->grid, x + w, y)); w++)
             ;
         for (h = 0; roomish(BW_AT(&m->grid, x, y + h)); h++)
