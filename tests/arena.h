@@ -28,9 +28,14 @@ typedef union t_arena {
         uint8_t mask[BW_OVERWORLD_MASK_BYTES];
     } ows;
     play_memory play;  /* the game's map and its overworld distance map */
-    struct {           /* a Mystery-Dungeon floor (rows 0..31) and a room-size tally below */
+    struct {           /* a Mystery-Dungeon floor (rows 0..31), its tests' tallies below */
         uint8_t map_rows[T_MD_KEEP];
         struct { uint8_t w, h; uint16_t n; } size_of[160];
+        int n_sizes;
+        struct { uint32_t sides, odd, want_permille; } odd_sides;
+        bw_tileset start_rooms;
+        uint32_t start_floors[3];
+        int start_pass;
     } md;
 } t_arena;
 

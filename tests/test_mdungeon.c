@@ -418,7 +418,7 @@ static int min_h(int l, const bw_mdungeon_info *in, int j)
  * range twice as likely as each even one: over every side drawn from a
  * range holding both, the odd sides counted against the sum of their
  * chances, 2 * odd / (n + odd) for n values of which odd are odd. */
-static struct { uint32_t sides, odd, want_permille; } odd_sides;
+#define odd_sides (arena.md.odd_sides) /* in the grid's unused rows (arena.h) */
 
 static void odd_tally(int v, int lo, int hi)
 {
@@ -1345,9 +1345,11 @@ static void mdungeon_stairs_in_a_room_start_in_another(void)
  * monster-house floor. Defaults, H = 100 and, where the density decides,
  * exactly two rooms with H = 100, so that every room count meets a house.
  * Before, 0x05 started in the house on every floor. */
-static bw_tileset start_rooms;
-static uint32_t start_floors[3]; /* floors with 2+ rooms, with a house, start in the house */
-static int start_pass;               /* 0 defaults, 1 H = 100, 2 also D = -2 */
+/* In the grid's unused rows (arena.h): floors with 2+ rooms, with a house,
+ * start in the house; the pass (0 defaults, 1 H = 100, 2 also D = -2). */
+#define start_rooms (arena.md.start_rooms)
+#define start_floors (arena.md.start_floors)
+#define start_pass (arena.md.start_pass)
 
 static void start_rooms_init(void)
 {
@@ -1445,7 +1447,7 @@ static void mdungeon_start_never_in_the_monster_house(void)
 /* The tally lives in the grid's rows below the floor's 32 (arena.h): the
  * test firmware has no static RAM to spare on the 20 KiB board. */
 #define size_of (arena.md.size_of)
-static int n_sizes;
+#define n_sizes (arena.md.n_sizes)
 
 static void tally_rooms(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in)
 {
