@@ -15,9 +15,10 @@ make -s --no-print-directory install PREFIX="$P" >"$T/install.log" 2>&1 &&
     [ -f "$P/include/burrow/burrow.h" ] && [ -f "$P/lib/pkgconfig/burrow.pc" ] &&
     ok install_puts_cli_libraries_headers_pc || { cat "$T/install.log"; bad install_puts_cli_libraries_headers_pc; }
 
-# The README's example, as a user copies it out.
-awk '/^```c$/ { on = 1; next } on && /^```$/ { exit } on' README.md > "$T/example.c"
-want=$(awk '/<!-- picture-sh: sh tests\/readme_example.sh -->/ { on = 1; next } on && /^```$/ { if (++n == 2) exit; next } on && n == 1' README.md)
+# The README's example, as a user copies it out (tests/readme_example.sh
+# writes it to build/readme_example.c), and what it prints built from the tree.
+want=$(sh tests/readme_example.sh)
+cp build/readme_example.c "$T/example.c"
 export PKG_CONFIG_PATH="$P/lib/pkgconfig"
 if cc -std=c99 -Wall -Wextra -Werror $(pkg-config --cflags burrow) -o "$T/shared" "$T/example.c" $(pkg-config --libs burrow) 2>"$T/cc.log"; then
     got=$(LD_LIBRARY_PATH="$P/lib" "$T/shared")

@@ -25,6 +25,11 @@ extern "C" {
 #define BW_BG(code) ((unsigned)(code) << 16)
 #define BW_COLOUR_FG(c) ((c) & 0x1ffu)      /* < 0x100: an SGR code; else 256-colour */
 #define BW_COLOUR_BG(c) (((c) >> 16) & 0xffu) /* 0: none */
+/* A colour's SGR parameters, as the CLI's ansi format and the game write
+ * them: "97", "38;5;215", "30;47"; NUL-terminated in buf, which
+ * BW_SGR_MAX bytes always hold; returns their length. */
+#define BW_SGR_MAX 16
+int bw_colour_sgr(uint32_t colour, char *buf);
 #define BW_TILE_LIST(X) \
     /* the five dungeons and the building blocks */                         \
     X(ROCK,          "rock wall",        '#', 90, 0, 0)                        \

@@ -8,19 +8,13 @@
 
 /* ---- ansi, text: the glyphs ---- */
 
-/* A tile's colour as SGR parameters: "97", "38;5;215", "30;47" (tile.h);
- * after a tile with a background, "0;" first ends that background. */
+/* A tile's colour (bw_colour_sgr); after a tile with a background, "0;"
+ * first ends that background. */
 static void print_sgr(FILE *f, uint32_t c, uint32_t last)
 {
-    unsigned fg = BW_COLOUR_FG(c), bg = BW_COLOUR_BG(c);
-    fputs(BW_COLOUR_BG(last) ? "\033[0;" : "\033[", f);
-    if (fg >= 0x100)
-        fprintf(f, "38;5;%u", fg & 0xffu);
-    else
-        fprintf(f, "%u", fg);
-    if (bg)
-        fprintf(f, ";%u", bg);
-    putc('m', f);
+    char sgr[BW_SGR_MAX];
+    bw_colour_sgr(c, sgr);
+    fprintf(f, "%s%sm", BW_COLOUR_BG(last) ? "\033[0;" : "\033[", sgr);
 }
 
 static void glyph_level(cli_out *o, const bw_map *m, int level)

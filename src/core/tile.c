@@ -52,3 +52,34 @@ int bw_tile_link(int tile)
     unsigned f = known(tile) ? bw_tile_flags[tile] : 0u;
     return (f & BW_UP) ? 1 : (f & BW_DOWN) ? -1 : 0;
 }
+
+/* Appends v in decimal at buf + n; returns the new length. */
+static int put_dec(char *buf, int n, unsigned v)
+{
+    char t[4];
+    int k = 0;
+    do {
+        t[k++] = (char)('0' + (int)(v % 10u));
+        v /= 10u;
+    } while (v);
+    while (k)
+        buf[n++] = t[--k];
+    return n;
+}
+
+int bw_colour_sgr(uint32_t colour, char *buf)
+{
+    unsigned fg = BW_COLOUR_FG(colour), bg = BW_COLOUR_BG(colour);
+    int n = 0;
+    if (fg >= 0x100u) { /* a colour of the 256-colour palette */
+        buf[n++] = '3', buf[n++] = '8', buf[n++] = ';', buf[n++] = '5', buf[n++] = ';';
+        fg &= 0xffu;
+    }
+    n = put_dec(buf, n, fg);
+    if (bg) {
+        buf[n++] = ';';
+        n = put_dec(buf, n, bg);
+    }
+    buf[n] = 0;
+    return n;
+}

@@ -554,7 +554,7 @@ static void dead_ends(md_ctx *c)
 {
     bw_rng *r = &c->m->rng;
     bw_grid *g = &c->m->grid;
-    int e, s, t, n = bw_clamp(c->p->dead_ends, 0, BW_MDUNGEON_MAX_DEAD_ENDS);
+    int e, s, t, n = c->p->dead_ends;
     c->in->n_dead = 0;
     for (e = 0; e < n; e++) {
         bw_mdungeon_dead_end *de = &c->in->dead[c->in->n_dead];
@@ -733,7 +733,7 @@ static void water(md_ctx *c)
     bw_rng *r = &c->m->rng;
     bw_grid *g = &c->m->grid;
     bw_mdungeon_info *in = c->in;
-    int n = bw_clamp(c->p->terrain_density, 0, BW_MDUNGEON_MAX_PATCHES), i, x, y, d;
+    int n = c->p->terrain_density, i, x, y, d;
     in->rivers = 0;
     in->patches = 0;
     if (n == 0)
@@ -912,7 +912,7 @@ static void populate(md_ctx *c)
      * every side, so only rooms of 5 x 5 or more qualify; on half the shops
      * it is reduced further, to a random w x h of 3 x 3 or more inside that
      * (rule 11: it may shrink further but never below 3 x 3). */
-    if (!want_house && bw_rng_chance(r, (uint32_t)bw_clamp(p->shop_chance, 0, 100), 100)) {
+    if (!want_house && bw_rng_chance(r, (uint32_t)p->shop_chance, 100)) {
         int k = random_room(c, -1, -1, -1, 5);
         if (k >= 0) {
             in->shop = (int8_t)k;
@@ -933,21 +933,21 @@ static void populate(md_ctx *c)
     /* Rule 10: one monster house at most, and only where there is no shop: its
      * floor becomes MD_HOUSE. */
     if (in->shop < 0 &&
-        (want_house || bw_rng_chance(r, (uint32_t)bw_clamp(p->house_chance, 0, 100), 100))) {
+        (want_house || bw_rng_chance(r, (uint32_t)p->house_chance, 100))) {
         in->house = (int8_t)random_room(c, -1, -1, -1, 0);
         replace(&c->m->grid, rect_of(in, in->house), BW_T_MD_ROOM, BW_T_MD_HOUSE);
     }
     bw_plane_clear(&c->m->b); /* tiles taken by an entity */
     stairs_and_start(c);
-    /* Rule 9: items, traps and buried items; ranges clamped so that together
-     * with the house and shop extras they always fit (md_entities_fit). */
-    X = bw_clamp(p->item_density, 0, MD_DENSITY_MAX);
+    /* Rule 9: items, traps and buried items; their ranges (params_ok) keep
+     * them, with the house and shop extras, inside the list (md_entities_fit). */
+    X = p->item_density;
     in->n_items = (uint8_t)scatter(c, bw_rng_range(r, bw_max(0, X - 2), X + 2), P_FLOOR,
                                    whole, BW_MDUNGEON_E_ITEM, 0);
-    X = bw_clamp(p->trap_density, 0, MD_TRAPS_MAX);
+    X = p->trap_density;
     in->n_traps = (uint8_t)scatter(c, bw_rng_range(r, X / 2, X), P_FLOOR, whole,
                                    BW_MDUNGEON_E_TRAP, 0);
-    X = bw_clamp(p->buried_density, 0, MD_DENSITY_MAX);
+    X = p->buried_density;
     in->n_buried = (uint8_t)scatter(c, bw_rng_range(r, bw_max(0, X - 2), X + 2), P_WALL,
                                     whole, BW_MDUNGEON_E_BURIED, 0);
     in->n_house_items = in->n_house_traps = in->n_shop = 0;
@@ -1002,7 +1002,7 @@ int bw_mdungeon_floor(bw_map *m, uint32_t seed, const bw_mdungeon_params *p, bw_
     c.L = &layouts[layout - 1];
     c.in->layout = (uint8_t)layout;
     c.in->fallback = 0;
-    tries = bw_clamp(p->max_attempts, 0, MD_ATTEMPTS);
+    tries = p->max_attempts;
     bw_rng_stream(&m->rng, seed, BW_GEN_MDUNGEON, (uint32_t)p->floor, (uint32_t)layout);
     /* fail_attempts (BW_TESTING) lets the tests drive the retry loop and
      * the fallback (every real attempt passes, see tests/test_mdungeon.c gen) */

@@ -569,33 +569,17 @@ static void number_out(screen *s, long v)
     text(s, t);
 }
 
-static void number_raw(screen *s, unsigned long v)
-{
-    char t[24];
-    size_t n = 0;
-    put_int(t, sizeof t, &n, (long)v);
-    raw(s, t);
-}
-
-/* A colour of the tile table (tile.h): an SGR foreground or a colour of
- * the 256-colour palette, and maybe a background, written as the same SGR
- * parameters `burrow --format ansi` writes (src/cli/render.c), after a
- * reset so no background of the cell before lingers. */
+/* A colour of the tile table, as the SGR parameters `burrow --format ansi`
+ * writes (bw_colour_sgr), after a reset so no background of the cell
+ * before lingers. */
 static void colour(screen *s, const play_game *g, uint32_t c)
 {
-    unsigned fg = BW_COLOUR_FG(c), bg = BW_COLOUR_BG(c);
+    char sgr[BW_SGR_MAX];
     if (!g->colour || c == s->sgr)
         return;
+    bw_colour_sgr(c, sgr);
     raw(s, "\033[0;");
-    if (fg >= 0x100) {
-        raw(s, "38;5;");
-        fg &= 0xffu;
-    }
-    number_raw(s, fg);
-    if (bg) {
-        raw(s, ";");
-        number_raw(s, bg);
-    }
+    raw(s, sgr);
     raw(s, "m");
     s->sgr = c;
 }
