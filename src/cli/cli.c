@@ -320,8 +320,8 @@ static int cmd_play(int argc, char **argv, FILE *out, FILE *err)
     cli_args a;
     size_t n_keys = 0;
     int n = 0, i, rc, every = 0;
-    if (argc < 3)
-        return cli_usage_error(err);
+    if (argc < 3) /* no generator: the menu of them all */
+        return play_menu(0, 1, err);
     gen = bw_generator_find(argv[2]);
     if (!gen)
         return cli_fail(err, "unknown generator (see 'burrow list')", argv[2]);
