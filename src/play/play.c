@@ -1042,7 +1042,8 @@ static void help_screen(screen *s, const play_game *g)
     /* two columns when the terminal is wide enough */
     per_row = g->cols >= 80 ? 2 : 1;
     legend_entry(s, g, '@', 97, "you", -1);
-    n++;
+    if (++n % per_row == 0)
+        end_row(s, g);
     for (t = 0; t < BW_TILE_COUNT + N_ENTITIES; t++) {
         if (t < BW_TILE_COUNT ? !BW_TILESET_HAS(&here, t) : !(e_here >> (t - BW_TILE_COUNT) & 1))
             continue;
