@@ -907,8 +907,9 @@ static void map_row(screen *s, const play_game *g, int y, int ox, int vw, int cw
         e = entity_at(g, x, y);
         if (BW_PGET(&g->map->a, x, y))
             colour(s, g, e >= 0 ? entities[e].colour : bw_tiles[t].colour);
-        else /* seen before, out of sight now */
-            colour(s, g, DIM);
+        else /* seen before, out of sight now: dim, over the tile's own
+              * background (open air stays apart from unexplored ground) */
+            colour(s, g, DIM | (bw_tiles[t].colour & BW_BG(0xffu)));
         glyph(s, e >= 0 ? entities[e].glyph : bw_tiles[t].glyph);
     }
 }
