@@ -263,7 +263,7 @@ static void menu_draw(int pick, int prompt, const char *digits, const char *note
 int play_menu(int every, int colour, FILE *err)
 {
     char digits[11] = "", note[80] = "";
-    int pick = 0, prompt = 0, nd = 0, rc;
+    int pick = 0, prompt = 0, nd = 0, rc, cols, rows;
     bw_opts o = { 0, 0, 0, 0 };
     if ((rc = terminal_ready(err)) != 0)
         return rc;
@@ -283,6 +283,9 @@ int play_menu(int every, int colour, FILE *err)
                 restore();
                 return 0;
             }
+            term_size(&cols, &rows);
+            if (cols < PLAY_MIN_COLS || rows < PLAY_MIN_ROWS)
+                continue; /* only the notice is up: no pick unseen */
             if (!prompt) {
                 if (key == 'j' || key == PLAY_KEY_DOWN) dx = 1;
                 else if (key == 'k' || key == PLAY_KEY_UP) dx = -1;

@@ -1015,11 +1015,11 @@ static void help_screen(screen *s, const play_game *g)
 {
     static const char *const keys[] = {
         "Keys (any key goes back)",
-        " arrows hjkl yubn 1-9  move     . 5  wait a turn",
-        " < >  take the link you stand on",
-        " x ;  look: a cursor names a tile     m  messages",
-        " :h :r :hh :rr  a trainer's distance (overworld)",
-        " :f X Y  fly to map X Y (overworld)    q  quit",
+        " hjkl yubn 1-9 arrows: move  . 5: wait",
+        " < >: take the link you stand on",
+        " x ;: look at a tile    m: messages",
+        " :h :r :hh :rr: distances (overworld)",
+        " :f X Y: fly (overworld)    q: quit",
     };
     bw_tileset here;
     int i, t, x, y, k, per_row, n = 0, e_here = 0;
@@ -1049,8 +1049,11 @@ static void help_screen(screen *s, const play_game *g)
         if (t < BW_TILE_COUNT ? !BW_TILESET_HAS(&here, t) : !(e_here >> (t - BW_TILE_COUNT) & 1))
             continue;
         if (n % per_row == 0) {
-            if (s->row >= g->rows - 2) /* the last row is the RAM's */
+            if (s->row >= g->rows - 2) { /* the last row is the RAM's */
+                text(s, " ... (a larger terminal shows the rest)");
+                end_row(s, g);
                 break;
+            }
         } else {
             while (s->col < g->cols / 2)
                 text(s, " ");
