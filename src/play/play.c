@@ -72,6 +72,11 @@ static const struct {
     { "Unknown key. ? for help.", A_NONE },
 };
 
+/* A level number is a message's argument byte. */
+BW_STATIC_ASSERT(BW_MDUNGEON_LEVELS <= 255 && BW_MINES_LEVELS <= 255 && BW_ABYSS_LEVELS <= 255 &&
+                 BW_CRYPTS_LEVELS <= 255 && BW_FOREST_LEVELS <= 255 && BW_MORLOCK_LEVELS <= 255,
+                 play_levels_fit_a_byte);
+
 /* A message onto the message line and into the ring of the last ones. */
 static void say(play_game *g, int id, int arg)
 {

@@ -21,7 +21,12 @@
  * overworld's `:h :r :hh :rr` show a trainer's distance as the CLI's
  * --dist does (" NN" a tile, or the whole distance in six columns), in a
  * window the move keys scroll. Messages are kept as (id, argument) pairs
- * in a ring, and written out only when drawn. */
+ * in a ring, and written out only when drawn.
+ *
+ * A front end sets cols, rows, colour, abyss_every and ram, calls
+ * play_start, then play_key and play_draw; it reads no other field (the
+ * message line is no text field any more: play_draw writes it from the
+ * ring). */
 #ifndef BW_PLAY_H
 #define BW_PLAY_H
 
