@@ -234,9 +234,28 @@ build/bench/host: $(call ho,$(CORE_SRC) tests/bench/bench_host.c port/host/port.
 	@mkdir -p $(@D)
 	$(CC) $(HOST_CFLAGS) -o $@ $^
 
-## RAM and instructions per level, desktop and M3 (the bench table)
-bench: deps build/bench/host
-	@bash tests/bench/bench.sh
+# The peers (tests/bench/peers.c): the crypts against libtcod's BSP rooms
+# and corridors, the cave step against the textbook 4-5 rule.
+build/bench/peers: $(call ho,$(CORE_SRC) tests/bench/peers.c port/host/port.c)
+	@mkdir -p $(@D)
+	$(CC) $(HOST_CFLAGS) -o $@ $^ -ltcod
+
+# The ship build (docs/firmware.md): the one build the bench's main rows
+# measure, RAM, flash and instructions alike; -O2 (BW_FAST 1) is the second.
+SHIP_OPT  := -Os
+SHIP_FAST := 1
+export SHIP_OPT SHIP_FAST
+
+## RAM and instructions per level, desktop and M3 (the bench table; GENERATORS="..." for a subset)
+bench:
+	@$(if $(filter-out m3,$(BOARD)),echo "bench: BOARD=$(BOARD) has no bench firmware: the bench runs on m3 (and m3-20k)" >&2; exit 2;)
+	@$(MAKE) --no-print-directory BOARD= deps build/bench/host build/bench/peers
+	@BENCH_GENS="$(or $(BENCH_GENS),$(GENERATORS))" bash tests/bench/bench.sh
+
+build/bench/peers: | libtcod
+.PHONY: libtcod
+libtcod:
+	@$(call NEED,[ -f /usr/include/libtcod/libtcod.h ],libtcod-dev,make bench (its peer))
 
 
 # ------------------------------------------------------------ coverage
@@ -370,8 +389,9 @@ $(call may_be,$(BW_FAST),0 1,BW_FAST)
 $(call may_be,$(GENERATORS),$(ALL_GENS),GENERATORS)
 ifdef BOARD
 include boards/$(BOARD).mk
-# -Os builds (the bench's size column) go to build/BOARD-os
-B       := build/$(BOARD)$(if $(filter -Os,$(OPT)),-os)
+# -Os builds go to build/BOARD-os, a BW_FAST=N build to build/BOARD...-fastN
+# (the ship build, below: build/BOARD-os-fast1)
+B       := build/$(BOARD)$(if $(filter -Os,$(OPT)),-os)$(if $(BW_FAST),-fast$(BW_FAST))
 else
 # make lib CPU=... FLOAT=... OPT=... BW_FAST=... GENERATORS="..." DEFS="-DNAME=VALUE ..."
 CPU     ?= cortex-m3
