@@ -128,8 +128,11 @@ static void row_bits(const bw_grid *g, int y, uint8_t wall, int xa, int xb, uint
             w[x / 32] &= ~(1u << (x & 31));
 }
 
-/* Adds the bits of a to the 4-bit counters s[0..3] (s[3]: count 8). */
-static void add_bits(uint32_t a, uint32_t *s)
+/* Adds the bits of a to the 4-bit counters s[0..3] (s[3]: count 8).
+ * This and west/east are always inlined: called, as a build for size
+ * leaves them, the counters live in memory instead of registers and the
+ * cave step costs a tenth more of the whole level (mines, Abyss). */
+static inline BW_ALWAYS_INLINE void add_bits(uint32_t a, uint32_t *s)
 {
     uint32_t c = s[0] & a;
     s[0] ^= a;
@@ -140,12 +143,12 @@ static void add_bits(uint32_t a, uint32_t *s)
     s[3] |= c;
 }
 
-static uint32_t west(const uint32_t *v, int i) /* bit x holds cell x - 1 */
+static inline BW_ALWAYS_INLINE uint32_t west(const uint32_t *v, int i) /* bit x holds cell x - 1 */
 {
     return (v[i] << 1) | (i ? v[i - 1] >> 31 : 1u);
 }
 
-static uint32_t east(const uint32_t *v, int i) /* bit x holds cell x + 1 */
+static inline BW_ALWAYS_INLINE uint32_t east(const uint32_t *v, int i) /* bit x holds cell x + 1 */
 {
     return (v[i] >> 1) | (i < ROW_WORDS - 1 ? v[i + 1] << 31 : 1u << 31);
 }
