@@ -251,7 +251,7 @@ SHIP_OPT  := -Os
 SHIP_FAST := 1
 export SHIP_OPT SHIP_FAST
 
-## RAM and instructions per level, desktop and M3 (the bench table; GENERATORS="..." for a subset)
+## RAM, instructions and flash per level on the M3, ship build and -O2, and the desktop peers (docs/bench.md; GENERATORS="..." for a subset)
 bench:
 	@$(if $(filter-out $(ALL_GENS),$(GENERATORS)),$(error bench: GENERATORS=$(GENERATORS): no generator named $(filter-out $(ALL_GENS),$(GENERATORS)); one of $(ALL_GENS)))
 	@$(MAKE) --no-print-directory BOARD= deps build/bench/host build/bench/peers
