@@ -22,7 +22,7 @@ awk -F ' [|] ' '
         line = $0
         size = line; sub(/^[^:]*: /, "", size); sub(/, .*/, "", size)
         ram = line; sub(/ of RAM.*/, "", ram); sub(/.*at most /, "", ram)
-        med = line; sub(/.*ship build: .* a median of at most /, "", med); sub(/ and .*/, "", med)
+        med = line; sub(/; -O2: .*/, "", med); sub(/.*a median of at most /, "", med); sub(/ and .*/, "", med)
         worst = line; sub(/.*and a worst of /, "", worst); sub(/ instructions.*/, "", worst)
         flash = line; sub(/.*linking it alone /, "", flash); sub(/ KiB.*/, " KiB", flash)
         o2 = line; sub(/.*-O2: a median of at most /, "", o2); sub(/, .*/, "", o2)
