@@ -9,6 +9,7 @@ WARN     := -std=c99 -Wall -Wextra -Werror -pedantic -Wshadow -Wstrict-prototype
 INC      := -Iinclude -Itests -Isrc/play
 
 CORE_SRC := $(wildcard src/core/*.c) $(wildcard src/blocks/*.c) $(wildcard src/gen/*.c)
+ALL_GENS := mines crypts morlock forest abyss mdungeon overworld crawler
 CLI_SRC  := $(wildcard src/cli/*.c) src/play/play.c port/host/port.c
 TEST_SRC := $(wildcard tests/*.c) src/play/play.c
 
@@ -30,6 +31,10 @@ ifneq ($(BOARD),)
 ifeq ($(wildcard boards/$(BOARD).mk),)
 $(error BOARD=$(BOARD) is not a board: one of $(strip $(BOARDS)))
 endif
+endif
+# The bench runs its own firmware on m3 and m3-20k only (tests/bench/bench.sh).
+ifneq ($(filter bench,$(MAKECMDGOALS)),)
+$(if $(filter-out m3,$(BOARD)),$(error bench: BOARD=$(BOARD) has no bench firmware; the bench runs on m3 (and m3-20k) by itself))
 endif
 
 # ---------------------------------------------------------------- desktop
@@ -234,9 +239,28 @@ build/bench/host: $(call ho,$(CORE_SRC) tests/bench/bench_host.c port/host/port.
 	@mkdir -p $(@D)
 	$(CC) $(HOST_CFLAGS) -o $@ $^
 
-## RAM and instructions per level, desktop and M3 (the bench table)
-bench: deps build/bench/host
-	@bash tests/bench/bench.sh
+# The peers (tests/bench/peers.c): the crypts against libtcod's BSP rooms
+# and corridors, the cave step against the textbook 4-5 rule.
+build/bench/peers: $(call ho,$(CORE_SRC) tests/bench/peers.c port/host/port.c)
+	@mkdir -p $(@D)
+	$(CC) $(HOST_CFLAGS) -o $@ $^ -ltcod
+
+# The ship build (docs/firmware.md): the one build the bench's main rows
+# measure, RAM, flash and instructions alike; -O2 (BW_FAST 1) is the second.
+SHIP_OPT  := -Os
+SHIP_FAST := 1
+export SHIP_OPT SHIP_FAST
+
+## RAM, instructions and flash per level on the M3, ship build and -O2, and the desktop peers (docs/bench.md; GENERATORS="..." for a subset)
+bench:
+	@$(if $(filter-out $(ALL_GENS),$(GENERATORS)),$(error bench: GENERATORS=$(GENERATORS): no generator named $(filter-out $(ALL_GENS),$(GENERATORS)); one of $(ALL_GENS)))
+	@$(MAKE) --no-print-directory BOARD= deps build/bench/host build/bench/peers
+	@BENCH_GENS="$(or $(BENCH_GENS),$(GENERATORS))" bash tests/bench/bench.sh
+
+build/bench/peers: | libtcod
+.PHONY: libtcod
+libtcod:
+	@$(call NEED,[ -f /usr/include/libtcod/libtcod.h ],libtcod-dev,make bench (its peer))
 
 
 # ------------------------------------------------------------ coverage
@@ -354,7 +378,6 @@ fuzz test-fuzz: fuzz-deps $(patsubst %,build/fuzz/%,$(FUZZ_TARGETS)) build/fuzz/
 else
 TCC     := $(CROSS)gcc
 OPT     ?= -O2
-ALL_GENS := mines crypts morlock forest abyss mdungeon overworld crawler
 CPUS    := cortex-m0 cortex-m0plus cortex-m3 cortex-m4 cortex-m7 cortex-m33
 FLOATS  := soft softfp hard
 # The FPU each CPU has (none on M0, M0+ and M3): what FLOAT=softfp|hard uses.
@@ -370,8 +393,11 @@ $(call may_be,$(BW_FAST),0 1,BW_FAST)
 $(call may_be,$(GENERATORS),$(ALL_GENS),GENERATORS)
 ifdef BOARD
 include boards/$(BOARD).mk
-# -Os builds (the bench's size column) go to build/BOARD-os
-B       := build/$(BOARD)$(if $(filter -Os,$(OPT)),-os)
+bench:
+	@$(MAKE) --no-print-directory BOARD= bench
+# -Os builds go to build/BOARD-os, a BW_FAST=N build to build/BOARD...-fastN
+# (the ship build, below: build/BOARD-os-fast1)
+B       := build/$(BOARD)$(if $(filter -Os,$(OPT)),-os)$(if $(BW_FAST),-fast$(BW_FAST))
 else
 # make lib CPU=... FLOAT=... OPT=... BW_FAST=... GENERATORS="..." DEFS="-DNAME=VALUE ..."
 CPU     ?= cortex-m3

@@ -53,6 +53,16 @@ void bw_assert_failed(const char *file, int line, const char *expr);
 #endif
 #endif
 
+/* BW_HOT: a small helper of a header, run in inner loops, that the fast
+ * build always inlines: built for size, GCC may keep it as a call, which
+ * costs as much as its body (a 4-byte load called is a branch, the load
+ * and a return). */
+#if BW_FAST
+#define BW_HOT static inline BW_ALWAYS_INLINE
+#else
+#define BW_HOT static inline
+#endif
+
 /* BW_TRACE: 1 calls the optional trace hooks of the mineshaft, acid fill
  * and streamer blocks (for tests and debugging); 0 leaves the calls out,
  * and a hook set in their parameters is then never called (the pit's

@@ -46,12 +46,12 @@ int bw_grid_rect_in(const bw_grid *g, int x0, int y0, int x1, int y1, const bw_t
 /* Four cells as one word, cell p[0] in the low byte, put together and
  * taken apart byte by byte, so the order is the same on any host; GCC
  * merges them into one load or store where the target allows. */
-static inline uint32_t bw_load4(const uint8_t *p)
+BW_HOT uint32_t bw_load4(const uint8_t *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
-static inline void bw_store4(uint8_t *p, uint32_t v)
+BW_HOT void bw_store4(uint8_t *p, uint32_t v)
 {
     p[0] = (uint8_t)v;
     p[1] = (uint8_t)(v >> 8);

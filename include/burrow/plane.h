@@ -74,7 +74,7 @@ int bw_plane_row_find(const bw_plane *p, int y, int x0, int on);
 
 /* The 32 bits from bit b on (bit i of the result: bit b + i), across a
  * word boundary; bits past the plane's end read as 0. */
-static inline uint32_t bw_plane_bits(const bw_plane *p, unsigned b)
+BW_HOT uint32_t bw_plane_bits(const bw_plane *p, unsigned b)
 {
     unsigned i = b >> 5, off = b & 31;
     uint32_t v = p->w[i] >> off;
@@ -86,7 +86,7 @@ static inline uint32_t bw_plane_bits(const bw_plane *p, unsigned b)
 /* Bit j (0..3) set where c[j] == t: four cells compared in a few word
  * operations (zero bytes of c ^ t found without carries between bytes,
  * their top bits gathered by one multiply onto bits 21..24). */
-static inline uint32_t bw_eq4(const uint8_t *c, uint8_t t)
+BW_HOT uint32_t bw_eq4(const uint8_t *c, uint8_t t)
 {
     uint32_t v = bw_load4(c) ^ (t * 0x01010101u);
     uint32_t z = ~(((v & 0x7f7f7f7fu) + 0x7f7f7f7fu) | v) & 0x80808080u;
@@ -98,7 +98,7 @@ static inline uint32_t bw_eq4(const uint8_t *c, uint8_t t)
  * each run from its lowest seed bit to its top, which gives that part;
  * then the part below spreads down the run in doubling steps. A row's
  * flood a word at a time (the Abyss's areas, the mines' fords). */
-static inline uint32_t bw_plane_runs_of(uint32_t open, uint32_t seed)
+BW_HOT uint32_t bw_plane_runs_of(uint32_t open, uint32_t seed)
 {
     uint32_t d = (open & ~(open + seed)) | seed, p = open;
     d |= p & (d >> 1);

@@ -29,7 +29,7 @@ uint32_t bw_rng_next(bw_rng *r);
  * biased low word is retried out of line (bw_rng_retry). bw_rng_next,
  * bw_rng_below and bw_rng_range are these, called. */
 uint32_t bw_rng_retry(bw_rng *r, uint32_t n, uint64_t m);
-static inline uint32_t bw_rng_step(bw_rng *r)
+BW_HOT uint32_t bw_rng_step(bw_rng *r)
 {
     uint32_t x = r->s;
     x ^= x << 13;

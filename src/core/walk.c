@@ -142,7 +142,11 @@ int bw_walk_step(bw_walk *k, bw_rng *r)
         }
         weight = edge;
     }
+#if BW_FAST
+    pick = total ? bw_rng_step_below(r, total) : 0; /* bw_rng_below, inline */
+#else
     pick = bw_rng_below(r, total);
+#endif
 #if BW_FAST
     if (weight == k->qweight && k->qbias == BW_WALK_BIAS) {
         d = walk_pick3[(k->qx + 1) * 3 + (k->qy + 1)][pick]; /* qx, qy: sx, sy */

@@ -1,61 +1,30 @@
-/* The desktop half of the bench, built like build/burrow (-O2).
+/* The desktop half of the bench, built like build/burrow (-O2). It times
+ * nothing: wall-clock time on a shared machine moves from run to run, and
+ * the bench's figures must not. The instruction counts come from the
+ * Cortex-M3 under QEMU (bench_fw.c); the desktop's speed against other
+ * generators is a ratio measured side by side (peers.c).
  *
- *   bench_host list                   `gen NAME LEVELS W H` per generator
- *   bench_host time NAME L F R        per level 1..L: `hash LEVEL SEED HASH`
- *                                     for seeds 1..F, then `host LEVEL NS`,
- *                                     the median over those seeds of the
- *                                     fastest of R runs of each
- *   bench_host hunt NAME L N K        per level 1..L, seeds 1..N: the K
- *                                     slowest seeds (the faster of 2 runs,
- *                                     then the fastest of HUNT_RETIME) and
- *                                     the seed with the deepest flood-fill
- *                                     stack (bw_map.fill.peak afterwards):
- *                                     `worst LEVEL SEED NS FILLSEED PEAK`
- *                                     and `cand LEVEL SEED...` (K + 1 seeds)
- *
- * Time is the port's counter, CLOCK_MONOTONIC in ns. Taking the fastest of
- * several runs of one seed removes most scheduler noise; the median over
- * seeds is what a level costs typically. */
+ *   bench_host list                `gen NAME LEVELS W H` per generator
+ *   bench_host hash NAME L F       per level 1..L: `hash LEVEL SEED HASH`
+ *                                  for seeds 1..F (the M3's maps must match)
+ *   bench_host hunt NAME L N       per level 1..L, seeds 1..N: the seed that
+ *                                  leaves the deepest flood-fill stack
+ *                                  (bw_map.fill.peak, a deterministic
+ *                                  count): `fill LEVEL SEED PEAK` */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "burrow/burrow.h"
-#include "burrow/port.h"
-
-#define HUNT_REPS 2     /* runs per seed in the hunt: one spike is not a worst case */
-#define HUNT_RETIME 5   /* runs per candidate when re-timing the slowest */
-#define MAX_K 64        /* candidates kept per level */
-#define MAX_SEEDS 4096  /* fixed seeds per level in `time` */
 
 static bw_map map;
-static uint64_t times[MAX_SEEDS];
 
-static uint64_t run_once(const bw_generator *g, uint32_t seed, int level)
+static void run_once(const bw_generator *g, uint32_t seed, int level)
 {
     bw_opts o = { 0, 0, 0, 0 };
-    uint64_t t0 = bw_port_counter64();
     if (g->generate(&map, seed, level, &o) != 0) {
         fprintf(stderr, "bench_host: %s level %d seed %u: generate failed\n", g->name, level, (unsigned)seed);
         exit(1);
     }
-    return bw_port_counter64() - t0;
-}
-
-static uint64_t run_min(const bw_generator *g, uint32_t seed, int level, int reps)
-{
-    uint64_t best = run_once(g, seed, level);
-    while (--reps > 0) {
-        uint64_t t = run_once(g, seed, level);
-        if (t < best)
-            best = t;
-    }
-    return best;
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
 }
 
 static int levels_of(const bw_generator *g, int cap)
@@ -63,66 +32,32 @@ static int levels_of(const bw_generator *g, int cap)
     return cap > 0 && cap < g->levels ? cap : g->levels;
 }
 
-static void bench_time(const bw_generator *g, int cap, int nseeds, int reps)
+static void bench_hash(const bw_generator *g, int cap, uint32_t nseeds)
 {
-    int level, i;
-    for (level = 1; level <= levels_of(g, cap); level++) {
-        for (i = 0; i < nseeds; i++) {
-            times[i] = run_min(g, (uint32_t)(i + 1), level, reps);
-            printf("hash %d %d %08x\n", level, i + 1, (unsigned)bw_grid_hash(&map.grid));
+    int level;
+    uint32_t s;
+    for (level = 1; level <= levels_of(g, cap); level++)
+        for (s = 1; s <= nseeds; s++) {
+            run_once(g, s, level);
+            printf("hash %d %u %08x\n", level, (unsigned)s, (unsigned)bw_grid_hash(&map.grid));
         }
-        qsort(times, (size_t)nseeds, sizeof times[0], cmp_u64);
-        printf("host %d %llu\n", level, (unsigned long long)times[nseeds / 2]);
-    }
 }
 
-static void bench_hunt(const bw_generator *g, int cap, uint32_t n, int k)
+static void bench_hunt(const bw_generator *g, int cap, uint32_t n)
 {
-    uint64_t top_t[MAX_K];
-    uint32_t top_s[MAX_K], s, fill_seed;
-    int level, i, kept, fill_peak;
+    int level, peak;
+    uint32_t s, seed;
     for (level = 1; level <= levels_of(g, cap); level++) {
-        kept = 0;
-        fill_peak = -1;
-        fill_seed = 1;
+        peak = -1;
+        seed = 1;
         for (s = 1; s <= n; s++) {
-            uint64_t t = run_min(g, s, level, HUNT_REPS);
-            if ((int)map.fill.peak > fill_peak) {
-                fill_peak = map.fill.peak;
-                fill_seed = s;
-            }
-            /* insertion into the k slowest, slowest first */
-            if (kept < k || t > top_t[kept - 1]) {
-                i = kept < k ? kept++ : kept - 1;
-                for (; i > 0 && top_t[i - 1] < t; i--) {
-                    top_t[i] = top_t[i - 1];
-                    top_s[i] = top_s[i - 1];
-                }
-                top_t[i] = t;
-                top_s[i] = s;
+            run_once(g, s, level);
+            if ((int)map.fill.peak > peak) {
+                peak = map.fill.peak;
+                seed = s;
             }
         }
-        /* one slow run may be the scheduler's doing: time them again */
-        for (i = 0; i < kept; i++)
-            top_t[i] = run_min(g, top_s[i], level, HUNT_RETIME);
-        for (i = 1; i < kept; i++) {
-            int j = i;
-            while (j > 0 && top_t[j - 1] < top_t[j]) {
-                uint64_t tt = top_t[j];
-                uint32_t ts = top_s[j];
-                top_t[j] = top_t[j - 1];
-                top_s[j] = top_s[j - 1];
-                top_t[j - 1] = tt;
-                top_s[j - 1] = ts;
-                j--;
-            }
-        }
-        printf("worst %d %u %llu %u %d\n", level, (unsigned)top_s[0],
-               (unsigned long long)top_t[0], (unsigned)fill_seed, fill_peak);
-        printf("cand %d", level);
-        for (i = 0; i < kept; i++)
-            printf(" %u", (unsigned)top_s[i]);
-        printf(" %u\n", (unsigned)fill_seed);
+        printf("fill %d %u %d\n", level, (unsigned)seed, peak);
     }
 }
 
@@ -136,22 +71,15 @@ int main(int argc, char **argv)
                    bw_generators[i].w, bw_generators[i].h);
         return 0;
     }
-    if (argc != 6 || (g = bw_generator_find(argv[2])) == 0) {
-        fprintf(stderr, "usage: bench_host list | time NAME LEVELS SEEDS REPS | hunt NAME LEVELS SEEDS K\n");
+    if (argc != 5 || (g = bw_generator_find(argv[2])) == 0) {
+        fprintf(stderr, "usage: bench_host list | hash NAME LEVELS SEEDS | hunt NAME LEVELS SEEDS\n");
         return 2;
     }
-    if (strcmp(argv[1], "time") == 0) {
-        int n = atoi(argv[4]), reps = atoi(argv[5]);
-        if (n < 1 || n > MAX_SEEDS || reps < 1)
-            return 2;
-        bench_time(g, atoi(argv[3]), n, reps);
-    } else if (strcmp(argv[1], "hunt") == 0) {
-        int k = atoi(argv[5]);
-        if (k < 1 || k > MAX_K)
-            return 2;
-        bench_hunt(g, atoi(argv[3]), (uint32_t)strtoul(argv[4], 0, 10), k);
-    } else {
+    if (strcmp(argv[1], "hash") == 0)
+        bench_hash(g, atoi(argv[3]), (uint32_t)strtoul(argv[4], 0, 10));
+    else if (strcmp(argv[1], "hunt") == 0)
+        bench_hunt(g, atoi(argv[3]), (uint32_t)strtoul(argv[4], 0, 10));
+    else
         return 2;
-    }
     return 0;
 }

@@ -7,22 +7,22 @@
 # and seed less the bench's own frames (the "bytes of stack" that measuring
 # nothing reads); flash is .text + .rodata of a firmware that calls the
 # generator alone. tests/pictures.sh runs this and keeps its output in the doc.
-echo "| generator | static RAM | stack peak, library alone | RAM in all | flash alone, -O2 | flash alone, -Os |"
+echo "| generator | static RAM | stack peak, library alone | RAM in all | flash alone | flash alone, -O2 |"
 echo "| --- | ---: | ---: | ---: | ---: | ---: |"
 awk -F ' [|] ' '
     function commas(n,   s, r) { s = sprintf("%d", n); r = ""; while (length(s) > 3) { r = "," substr(s, length(s) - 2) r; s = substr(s, 1, length(s) - 3) } return s r }
     function num(s) { gsub(/[, B]/, "", s); return s + 0 }
     function flush() {
         if (name != "")
-            printf "| `%s` | %s B | %s B | %s B | %s | %s |\n", name, commas(ram), commas(stack - base), commas(ram + stack - base), o2, os
+            printf "| `%s` | %s B | %s B | %s B | %s | %s |\n", name, commas(ram), commas(stack - base), commas(ram + stack - base), os, o2
         name = ""
     }
     / bytes of stack; both are included/ { base = $0; sub(/ bytes of stack.*/, "", base); sub(/.* and /, "", base); base += 0 }
     /^\*\*[a-z]+\*\*: / {
         flush()
         name = $0; sub(/^\*\*/, "", name); sub(/\*\*.*/, "", name)
-        o2 = $0; sub(/.*linking it alone: /, "", o2); sub(/ at -O2.*/, "", o2)
-        os = $0; sub(/.* at -O2, /, "", os); sub(/ at -Os.*/, "", os)
+        os = $0; sub(/.*linking it alone /, "", os); sub(/ KiB.*/, " KiB", os)
+        o2 = $0; sub(/.*-O2: a median of at most [^,]*, flash alone /, "", o2); sub(/ KiB.*/, " KiB", o2)
         ram = stack = 0
         next
     }
