@@ -16,6 +16,9 @@
  * million): far beyond a game's regenerations. */
 enum { P_PIT = 1, P_PORT = 2, P_AREA = 3, P_SPOT = 4, P_KINDS = 5 };
 #define PURPOSE(what, n) ((uint32_t)(n) * P_KINDS + (what))
+/* The ground's lattice (see lay_ground) takes the multiples of P_KINDS,
+ * which no other purpose uses: PURPOSE(0, 1 + lattice point). */
+#define P_GROUND(i) PURPOSE(0, 1 + (i))
 
 /* A combination (rule 5.1) in one area of three: a second kind over a half. */
 #define COMBO_ONE_IN 3
@@ -94,8 +97,9 @@ static void random_mound(bw_grid *g, bw_rng *r, bw_rect box, int rmax, int over,
     mound(g, box, cx, cy, rad, over, tile);
 }
 
-/* Rule 5.1 "crumbling buildings": PUT_BUILDING rooms on dirt, whose walls then
- * decay: a quarter crumble, an eighth have fallen to rubble. */
+/* Rule 5.1 "crumbling buildings": PUT_BUILDING rooms on dirt (which the
+ * level's ground recolours: lay_ground), whose walls then decay: a
+ * quarter crumble, an eighth have fallen to rubble. */
 static void draw_ruins(bw_map *m, bw_rng *r, bw_rect box)
 {
     bw_grid *g = &m->grid;
@@ -269,14 +273,16 @@ static void draw_cave(bw_map *m, bw_rng *r, bw_rect box)
     /* the rule can close a narrow box up: redraw until a third of it is
      * open, at most CAVE_TRIES times, then lay an open disc in the middle */
     for (try = 0; try < CAVE_TRIES && stone * 3 < inner; try++) {
-        /* a rim of rock, the inside drawn in row order */
-        bw_grid_rect(g, box.x0, box.y0, box.x1, box.y1, BW_T_ROCK);
+        /* a rim of open stone, the inside drawn in row order: the rule
+         * reads the rim as open, so the cave's rock rounds off before the
+         * box's edge instead of being cut straight by it (rule 5.1) */
+        bw_grid_rect(g, box.x0, box.y0, box.x1, box.y1, BW_T_STONE);
         for (y = box.y0 + 1; y < box.y1; y++)
             for (x = box.x0 + 1; x < box.x1; x++)
                 if (!bw_rng_chance(r, 45, 100))
                     BW_AT(g, x, y) = BW_T_STONE;
         bw_life_cave(g, 3, box.x0 + 1, box.y0 + 1, box.x1 - 1, box.y1 - 1, BW_T_ROCK, BW_T_STONE);
-        /* the rule runs inside a rim of rock; then the rim takes the square
+        /* the rule runs inside the open rim; then the rim takes the square
          * next inside it, so no wall of rock lines the seam (the rim reads
          * only the inside, so the order does not matter) */
         if (box.x1 - box.x0 >= 2 && box.y1 - box.y0 >= 2) {
@@ -595,6 +601,48 @@ int bw_abyss_pit(uint32_t seed, int level, int *x, int *y)
 
 /* --------------------------------------------------------------- areas */
 
+/* Rule 5.1, the areas' outlines: the ground is the level's, not the
+ * area's. Whether open floor is dirt or bare stone follows one field
+ * over the whole level, fixed for its lifetime (from (seed, level) only):
+ * value noise on a lattice GROUND_STEP apart, which is not a divisor of
+ * the area's side, read bilinearly and cut at its middle. Its patches
+ * have rounded, wandering outlines that cross area borders as if they
+ * were not there, so the floor's colour draws no grid; the kinds keep
+ * what makes them (walls, rubble, rock). Only floor is recoloured, so
+ * what is walkable is unchanged, and an area still writes its own box
+ * only: the field needs no neighbour. */
+#define GROUND_STEP 16
+#define GROUND_SIDE (BW_ABYSS_SIZE / GROUND_STEP + 3)
+static int ground_at(uint32_t seed, int level, int i, int j)
+{
+    return (int)(bw_rng_mix(seed, BW_GEN_ABYSS, (uint32_t)level, P_GROUND(j * GROUND_SIDE + i)) & 255u);
+}
+
+static void lay_ground(bw_map *m, uint32_t seed, int level, bw_rect box)
+{
+    /* the lattice values around the box: at most 3 steps of 16 cover 20 */
+    int h[4][4], i0 = box.x0 / GROUND_STEP, j0 = box.y0 / GROUND_STEP, i, j, x, y;
+    for (j = 0; j < 4; j++)
+        for (i = 0; i < 4; i++)
+            h[j][i] = ground_at(seed, level, i0 + i, j0 + j);
+    for (y = box.y0; y <= box.y1; y++) {
+        uint8_t *c = &BW_AT(&m->grid, 0, y);
+        int fy = y % GROUND_STEP, jy = y / GROUND_STEP - j0;
+        x = box.x0;
+        while (x <= box.x1) {
+            /* one lattice step of this row: v runs from the left column's
+             * value to the right's, times GROUND_STEP^2 */
+            int ii = x / GROUND_STEP - i0, end = bw_min(box.x1, (x / GROUND_STEP + 1) * GROUND_STEP - 1);
+            int l = (GROUND_STEP - fy) * h[jy][ii] + fy * h[jy + 1][ii];
+            int r = (GROUND_STEP - fy) * h[jy][ii + 1] + fy * h[jy + 1][ii + 1];
+            int v = GROUND_STEP * l + (x % GROUND_STEP) * (r - l), dv = r - l;
+            for (; x <= end; x++, v += dv)
+                if (c[x] == BW_T_DIRT || c[x] == BW_T_STONE)
+                    c[x] = v >= 128 * GROUND_STEP * GROUND_STEP ? BW_T_DIRT : BW_T_STONE;
+        }
+    }
+}
+
 /* Draws area a from epoch's stream, with its anchors, and joins it up. */
 static void draw_area(bw_map *m, uint32_t seed, int level, uint32_t epoch, int a,
                       const bw_abyss_info *links, bw_abyss_info *info)
@@ -632,6 +680,7 @@ static void draw_area(bw_map *m, uint32_t seed, int level, uint32_t epoch, int a
             *t = an.tile[i];
     }
     join_area(m, box, kinds[kind].floor);
+    lay_ground(m, seed, level, box);
     if (info) {
         info->kind[a] = (uint8_t)kind;
         info->second[a] = (uint8_t)second;
