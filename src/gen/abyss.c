@@ -612,40 +612,65 @@ int bw_abyss_pit(uint32_t seed, int level, int *x, int *y)
  * what is walkable is unchanged, and an area still writes its own box
  * only: the field needs no neighbour. */
 #define GROUND_STEP 16
-#define GROUND_SIDE (BW_ABYSS_SIZE / GROUND_STEP + 3)
-static int ground_at(uint32_t seed, int level, int i, int j)
+#define GROUND_SIDE (BW_ABYSS_SIZE / GROUND_STEP + 3) /* lattice points a side, with room */
+#define GROUND_CUT (128 * GROUND_STEP * GROUND_STEP)       /* the field's middle, scaled */
+typedef struct ground {
+    uint8_t h[GROUND_SIDE][GROUND_SIDE];
+} ground;
+
+/* The lattice, once per call: GROUND_SIDE^2 values of 0..255. */
+static void ground_lattice(ground *gr, uint32_t seed, int level)
 {
-    return (int)(bw_rng_mix(seed, BW_GEN_ABYSS, (uint32_t)level, P_GROUND(j * GROUND_SIDE + i)) & 255u);
+    int i, j;
+    for (j = 0; j < GROUND_SIDE; j++)
+        for (i = 0; i < GROUND_SIDE; i++)
+            gr->h[j][i] = (uint8_t)bw_rng_mix(seed, BW_GEN_ABYSS, (uint32_t)level, P_GROUND(j * GROUND_SIDE + i));
 }
 
-static void lay_ground(bw_map *m, uint32_t seed, int level, bw_rect box)
+/* Floor of `from` becomes `to` over c[x0..x1]. */
+static void recolour(uint8_t *c, int x0, int x1, uint8_t from, uint8_t to)
 {
-    /* the lattice values around the box: at most 3 steps of 16 cover 20 */
-    int h[4][4], i0 = box.x0 / GROUND_STEP, j0 = box.y0 / GROUND_STEP, i, j, x, y;
-    for (j = 0; j < 4; j++)
-        for (i = 0; i < 4; i++)
-            h[j][i] = ground_at(seed, level, i0 + i, j0 + j);
+    for (; x0 <= x1; x0++)
+        if (c[x0] == from)
+            c[x0] = to;
+}
+
+/* The box's floor follows the field. Along one lattice step of a row the
+ * field is linear in x, v = v0 + k dv, so it crosses the cut at most once:
+ * the crossing is found by one division, and each side is recoloured as a
+ * run (dirt where v >= GROUND_CUT). */
+static void lay_ground(bw_map *m, const ground *gr, bw_rect box)
+{
+    int x, y;
     for (y = box.y0; y <= box.y1; y++) {
         uint8_t *c = &BW_AT(&m->grid, 0, y);
-        int fy = y % GROUND_STEP, jy = y / GROUND_STEP - j0;
-        x = box.x0;
-        while (x <= box.x1) {
-            /* one lattice step of this row: v runs from the left column's
-             * value to the right's, times GROUND_STEP^2 */
-            int ii = x / GROUND_STEP - i0, end = bw_min(box.x1, (x / GROUND_STEP + 1) * GROUND_STEP - 1);
-            int l = (GROUND_STEP - fy) * h[jy][ii] + fy * h[jy + 1][ii];
-            int r = (GROUND_STEP - fy) * h[jy][ii + 1] + fy * h[jy + 1][ii + 1];
-            int v = GROUND_STEP * l + (x % GROUND_STEP) * (r - l), dv = r - l;
-            for (; x <= end; x++, v += dv)
-                if (c[x] == BW_T_DIRT || c[x] == BW_T_STONE)
-                    c[x] = v >= 128 * GROUND_STEP * GROUND_STEP ? BW_T_DIRT : BW_T_STONE;
+        int fy = y % GROUND_STEP, j = y / GROUND_STEP;
+        for (x = box.x0; x <= box.x1;) {
+            int i = x / GROUND_STEP, end = bw_min(box.x1, (i + 1) * GROUND_STEP - 1);
+            int l = (GROUND_STEP - fy) * gr->h[j][i] + fy * gr->h[j + 1][i];
+            int r = (GROUND_STEP - fy) * gr->h[j][i + 1] + fy * gr->h[j + 1][i + 1];
+            int dv = r - l, v0 = GROUND_STEP * l + (x % GROUND_STEP) * dv, n = end - x + 1, k;
+            if (dv > 0) /* dirt from step k on */
+                k = v0 >= GROUND_CUT ? 0 : bw_min(n, (GROUND_CUT - v0 + dv - 1) / dv);
+            else if (dv < 0) /* dirt up to step k - 1 */
+                k = v0 < GROUND_CUT ? 0 : bw_min(n, (v0 - GROUND_CUT) / -dv + 1);
+            else
+                k = v0 >= GROUND_CUT ? n : 0;
+            if (dv > 0) {
+                recolour(c, x, x + k - 1, BW_T_DIRT, BW_T_STONE);
+                recolour(c, x + k, end, BW_T_STONE, BW_T_DIRT);
+            } else {
+                recolour(c, x, x + k - 1, BW_T_STONE, BW_T_DIRT);
+                recolour(c, x + k, end, BW_T_DIRT, BW_T_STONE);
+            }
+            x = end + 1;
         }
     }
 }
 
 /* Draws area a from epoch's stream, with its anchors, and joins it up. */
 static void draw_area(bw_map *m, uint32_t seed, int level, uint32_t epoch, int a,
-                      const bw_abyss_info *links, bw_abyss_info *info)
+                      const bw_abyss_info *links, const ground *gr, bw_abyss_info *info)
 {
     bw_rect whole = area_rect(a), box = drawable(whole);
     bw_rng r;
@@ -680,7 +705,7 @@ static void draw_area(bw_map *m, uint32_t seed, int level, uint32_t epoch, int a
             *t = an.tile[i];
     }
     join_area(m, box, kinds[kind].floor);
-    lay_ground(m, seed, level, box);
+    lay_ground(m, gr, box);
     if (info) {
         info->kind[a] = (uint8_t)kind;
         info->second[a] = (uint8_t)second;
@@ -718,14 +743,16 @@ int bw_abyss_level(bw_map *m, uint32_t seed, int level, bw_abyss_info *info)
 {
     bw_abyss_info links;
     uint8_t all[BW_ABYSS_AREAS];
+    ground gr;
     int a;
     BW_ASSERT(m);
     if (level < 1 || level > BW_ABYSS_LEVELS)
         return BW_ERR_LEVEL;
     bw_map_init(m, BW_ABYSS_SIZE, BW_ABYSS_SIZE, BW_T_ROCK);
+    ground_lattice(&gr, seed, level);
     first_pit(seed, level, &links);
     for (a = 0; a < BW_ABYSS_AREAS; a++) {
-        draw_area(m, seed, level, 0, a, &links, info);
+        draw_area(m, seed, level, 0, a, &links, &gr, info);
         all[a] = (uint8_t)a;
     }
     report(info, &links, all, BW_ABYSS_AREAS);
@@ -750,6 +777,7 @@ int bw_abyss_regenerate(bw_map *m, uint32_t seed, int level, uint32_t epoch,
 {
     bw_abyss_info links;
     uint8_t redraw[BW_ABYSS_AREAS], places[BW_ABYSS_SPOTS];
+    ground gr;
     int a, k, n = 0, np = 0, pits, on_place = 0, x, y, pit_area = -1;
     if (level < 1 || level > BW_ABYSS_LEVELS)
         return BW_ERR_LEVEL;
@@ -789,8 +817,9 @@ int bw_abyss_regenerate(bw_map *m, uint32_t seed, int level, uint32_t epoch,
         links.pit_x = (uint8_t)x;
         links.pit_y = (uint8_t)y;
     }
+    ground_lattice(&gr, seed, level);
     for (a = 0; a < n; a++)
-        draw_area(m, seed, level, epoch, redraw[a], &links, info);
+        draw_area(m, seed, level, epoch, redraw[a], &links, &gr, info);
     report(info, &links, redraw, n);
     return n;
 }
