@@ -614,17 +614,25 @@ int bw_abyss_pit(uint32_t seed, int level, int *x, int *y)
 #define GROUND_STEP 16
 #define GROUND_SIDE (BW_ABYSS_SIZE / GROUND_STEP + 3) /* lattice points a side, with room */
 #define GROUND_CUT (128 * GROUND_STEP * GROUND_STEP)       /* the field's middle, scaled */
-typedef struct ground {
-    uint8_t h[GROUND_SIDE][GROUND_SIDE];
-} ground;
+/* The lattice lives in the map's scratch plane b, past the rows joining
+ * uses (its first BW_ABYSS_AREA words), so the stack does not grow: the
+ * 20 KiB board has no room for it there. Bytes of a plane's words are read
+ * as unsigned char, which may alias anything. */
+#define GROUND_WORD 32
+BW_STATIC_ASSERT(GROUND_WORD >= BW_ABYSS_AREA &&
+                 GROUND_WORD * 4 + GROUND_SIDE * GROUND_SIDE <= BW_PLANE_WORDS * 4, abyss_ground_fits_plane_b);
+static uint8_t *ground_of(bw_map *m)
+{
+    return (uint8_t *)&m->b.w[GROUND_WORD];
+}
 
 /* The lattice, once per call: GROUND_SIDE^2 values of 0..255. */
-static void ground_lattice(ground *gr, uint32_t seed, int level)
+static void ground_lattice(bw_map *m, uint32_t seed, int level)
 {
-    int i, j;
-    for (j = 0; j < GROUND_SIDE; j++)
-        for (i = 0; i < GROUND_SIDE; i++)
-            gr->h[j][i] = (uint8_t)bw_rng_mix(seed, BW_GEN_ABYSS, (uint32_t)level, P_GROUND(j * GROUND_SIDE + i));
+    uint8_t *h = ground_of(m);
+    int i;
+    for (i = 0; i < GROUND_SIDE * GROUND_SIDE; i++)
+        h[i] = (uint8_t)bw_rng_mix(seed, BW_GEN_ABYSS, (uint32_t)level, P_GROUND(i));
 }
 
 /* Floor of `from` becomes `to` over c[x0..x1]. */
@@ -639,16 +647,17 @@ static void recolour(uint8_t *c, int x0, int x1, uint8_t from, uint8_t to)
  * field is linear in x, v = v0 + k dv, so it crosses the cut at most once:
  * the crossing is found by one division, and each side is recoloured as a
  * run (dirt where v >= GROUND_CUT). */
-static void lay_ground(bw_map *m, const ground *gr, bw_rect box)
+static void lay_ground(bw_map *m, bw_rect box)
 {
+    const uint8_t *h = ground_of(m);
     int x, y;
     for (y = box.y0; y <= box.y1; y++) {
         uint8_t *c = &BW_AT(&m->grid, 0, y);
         int fy = y % GROUND_STEP, j = y / GROUND_STEP;
         for (x = box.x0; x <= box.x1;) {
             int i = x / GROUND_STEP, end = bw_min(box.x1, (i + 1) * GROUND_STEP - 1);
-            int l = (GROUND_STEP - fy) * gr->h[j][i] + fy * gr->h[j + 1][i];
-            int r = (GROUND_STEP - fy) * gr->h[j][i + 1] + fy * gr->h[j + 1][i + 1];
+            int l = (GROUND_STEP - fy) * h[j * GROUND_SIDE + i] + fy * h[(j + 1) * GROUND_SIDE + i];
+            int r = (GROUND_STEP - fy) * h[j * GROUND_SIDE + i + 1] + fy * h[(j + 1) * GROUND_SIDE + i + 1];
             int dv = r - l, v0 = GROUND_STEP * l + (x % GROUND_STEP) * dv, n = end - x + 1, k;
             if (dv > 0) /* dirt from step k on */
                 k = v0 >= GROUND_CUT ? 0 : bw_min(n, (GROUND_CUT - v0 + dv - 1) / dv);
@@ -670,7 +679,7 @@ static void lay_ground(bw_map *m, const ground *gr, bw_rect box)
 
 /* Draws area a from epoch's stream, with its anchors, and joins it up. */
 static void draw_area(bw_map *m, uint32_t seed, int level, uint32_t epoch, int a,
-                      const bw_abyss_info *links, const ground *gr, bw_abyss_info *info)
+                      const bw_abyss_info *links, bw_abyss_info *info)
 {
     bw_rect whole = area_rect(a), box = drawable(whole);
     bw_rng r;
@@ -705,7 +714,7 @@ static void draw_area(bw_map *m, uint32_t seed, int level, uint32_t epoch, int a
             *t = an.tile[i];
     }
     join_area(m, box, kinds[kind].floor);
-    lay_ground(m, gr, box);
+    lay_ground(m, box);
     if (info) {
         info->kind[a] = (uint8_t)kind;
         info->second[a] = (uint8_t)second;
@@ -743,16 +752,15 @@ int bw_abyss_level(bw_map *m, uint32_t seed, int level, bw_abyss_info *info)
 {
     bw_abyss_info links;
     uint8_t all[BW_ABYSS_AREAS];
-    ground gr;
     int a;
     BW_ASSERT(m);
     if (level < 1 || level > BW_ABYSS_LEVELS)
         return BW_ERR_LEVEL;
     bw_map_init(m, BW_ABYSS_SIZE, BW_ABYSS_SIZE, BW_T_ROCK);
-    ground_lattice(&gr, seed, level);
+    ground_lattice(m, seed, level);
     first_pit(seed, level, &links);
     for (a = 0; a < BW_ABYSS_AREAS; a++) {
-        draw_area(m, seed, level, 0, a, &links, &gr, info);
+        draw_area(m, seed, level, 0, a, &links, info);
         all[a] = (uint8_t)a;
     }
     report(info, &links, all, BW_ABYSS_AREAS);
@@ -777,7 +785,6 @@ int bw_abyss_regenerate(bw_map *m, uint32_t seed, int level, uint32_t epoch,
 {
     bw_abyss_info links;
     uint8_t redraw[BW_ABYSS_AREAS], places[BW_ABYSS_SPOTS];
-    ground gr;
     int a, k, n = 0, np = 0, pits, on_place = 0, x, y, pit_area = -1;
     if (level < 1 || level > BW_ABYSS_LEVELS)
         return BW_ERR_LEVEL;
@@ -817,9 +824,9 @@ int bw_abyss_regenerate(bw_map *m, uint32_t seed, int level, uint32_t epoch,
         links.pit_x = (uint8_t)x;
         links.pit_y = (uint8_t)y;
     }
-    ground_lattice(&gr, seed, level);
+    ground_lattice(m, seed, level);
     for (a = 0; a < n; a++)
-        draw_area(m, seed, level, epoch, redraw[a], &links, &gr, info);
+        draw_area(m, seed, level, epoch, redraw[a], &links, info);
     report(info, &links, redraw, n);
     return n;
 }
