@@ -16,6 +16,9 @@
  * million): far beyond a game's regenerations. */
 enum { P_PIT = 1, P_PORT = 2, P_AREA = 3, P_SPOT = 4, P_KINDS = 5 };
 #define PURPOSE(what, n) ((uint32_t)(n) * P_KINDS + (what))
+/* The ground's lattice (see lay_ground) takes the multiples of P_KINDS,
+ * which no other purpose uses: PURPOSE(0, 1 + lattice point). */
+#define P_GROUND(i) PURPOSE(0, 1 + (i))
 
 /* A combination (rule 5.1) in one area of three: a second kind over a half. */
 #define COMBO_ONE_IN 3
@@ -94,8 +97,9 @@ static void random_mound(bw_grid *g, bw_rng *r, bw_rect box, int rmax, int over,
     mound(g, box, cx, cy, rad, over, tile);
 }
 
-/* Rule 5.1 "crumbling buildings": PUT_BUILDING rooms on dirt, whose walls then
- * decay: a quarter crumble, an eighth have fallen to rubble. */
+/* Rule 5.1 "crumbling buildings": PUT_BUILDING rooms on dirt (which the
+ * level's ground recolours: lay_ground), whose walls then decay: a
+ * quarter crumble, an eighth have fallen to rubble. */
 static void draw_ruins(bw_map *m, bw_rng *r, bw_rect box)
 {
     bw_grid *g = &m->grid;
@@ -269,14 +273,16 @@ static void draw_cave(bw_map *m, bw_rng *r, bw_rect box)
     /* the rule can close a narrow box up: redraw until a third of it is
      * open, at most CAVE_TRIES times, then lay an open disc in the middle */
     for (try = 0; try < CAVE_TRIES && stone * 3 < inner; try++) {
-        /* a rim of rock, the inside drawn in row order */
-        bw_grid_rect(g, box.x0, box.y0, box.x1, box.y1, BW_T_ROCK);
+        /* a rim of open stone, the inside drawn in row order: the rule
+         * reads the rim as open, so the cave's rock rounds off before the
+         * box's edge instead of being cut straight by it (rule 5.1) */
+        bw_grid_rect(g, box.x0, box.y0, box.x1, box.y1, BW_T_STONE);
         for (y = box.y0 + 1; y < box.y1; y++)
             for (x = box.x0 + 1; x < box.x1; x++)
                 if (!bw_rng_chance(r, 45, 100))
                     BW_AT(g, x, y) = BW_T_STONE;
         bw_life_cave(g, 3, box.x0 + 1, box.y0 + 1, box.x1 - 1, box.y1 - 1, BW_T_ROCK, BW_T_STONE);
-        /* the rule runs inside a rim of rock; then the rim takes the square
+        /* the rule runs inside the open rim; then the rim takes the square
          * next inside it, so no wall of rock lines the seam (the rim reads
          * only the inside, so the order does not matter) */
         if (box.x1 - box.x0 >= 2 && box.y1 - box.y0 >= 2) {
@@ -595,6 +601,82 @@ int bw_abyss_pit(uint32_t seed, int level, int *x, int *y)
 
 /* --------------------------------------------------------------- areas */
 
+/* Rule 5.1, the areas' outlines: the ground is the level's, not the
+ * area's. Whether open floor is dirt or bare stone follows one field
+ * over the whole level, fixed for its lifetime (from (seed, level) only):
+ * value noise on a lattice GROUND_STEP apart, which is not a divisor of
+ * the area's side, read bilinearly and cut at its middle. Its patches
+ * have rounded, wandering outlines that cross area borders as if they
+ * were not there, so the floor's colour draws no grid; the kinds keep
+ * what makes them (walls, rubble, rock). Only floor is recoloured, so
+ * what is walkable is unchanged, and an area still writes its own box
+ * only: the field needs no neighbour. */
+#define GROUND_STEP 16
+#define GROUND_SIDE (BW_ABYSS_SIZE / GROUND_STEP + 3) /* lattice points a side, with room */
+#define GROUND_CUT (128 * GROUND_STEP * GROUND_STEP)       /* the field's middle, scaled */
+/* The lattice lives in the map's scratch plane b, past the rows joining
+ * uses (its first BW_ABYSS_AREA words), so the stack does not grow: the
+ * 20 KiB board has no room for it there. Bytes of a plane's words are read
+ * as unsigned char, which may alias anything. */
+#define GROUND_WORD 32
+BW_STATIC_ASSERT(GROUND_WORD >= BW_ABYSS_AREA &&
+                 GROUND_WORD * 4 + GROUND_SIDE * GROUND_SIDE <= BW_PLANE_WORDS * 4, abyss_ground_fits_plane_b);
+static uint8_t *ground_of(bw_map *m)
+{
+    return (uint8_t *)&m->b.w[GROUND_WORD];
+}
+
+/* The lattice, once per call: GROUND_SIDE^2 values of 0..255. */
+static void ground_lattice(bw_map *m, uint32_t seed, int level)
+{
+    uint8_t *h = ground_of(m);
+    int i;
+    for (i = 0; i < GROUND_SIDE * GROUND_SIDE; i++)
+        h[i] = (uint8_t)bw_rng_mix(seed, BW_GEN_ABYSS, (uint32_t)level, P_GROUND(i));
+}
+
+/* Floor of `from` becomes `to` over c[x0..x1]. */
+static void recolour(uint8_t *c, int x0, int x1, uint8_t from, uint8_t to)
+{
+    for (; x0 <= x1; x0++)
+        if (c[x0] == from)
+            c[x0] = to;
+}
+
+/* The box's floor follows the field. Along one lattice step of a row the
+ * field is linear in x, v = v0 + k dv, so it crosses the cut at most once:
+ * the crossing is found by one division, and each side is recoloured as a
+ * run (dirt where v >= GROUND_CUT). */
+static void lay_ground(bw_map *m, bw_rect box)
+{
+    const uint8_t *h = ground_of(m);
+    int x, y;
+    for (y = box.y0; y <= box.y1; y++) {
+        uint8_t *c = &BW_AT(&m->grid, 0, y);
+        int fy = y % GROUND_STEP, j = y / GROUND_STEP;
+        for (x = box.x0; x <= box.x1;) {
+            int i = x / GROUND_STEP, end = bw_min(box.x1, (i + 1) * GROUND_STEP - 1);
+            int l = (GROUND_STEP - fy) * h[j * GROUND_SIDE + i] + fy * h[(j + 1) * GROUND_SIDE + i];
+            int r = (GROUND_STEP - fy) * h[j * GROUND_SIDE + i + 1] + fy * h[(j + 1) * GROUND_SIDE + i + 1];
+            int dv = r - l, v0 = GROUND_STEP * l + (x % GROUND_STEP) * dv, n = end - x + 1, k;
+            if (dv > 0) /* dirt from step k on */
+                k = v0 >= GROUND_CUT ? 0 : bw_min(n, (GROUND_CUT - v0 + dv - 1) / dv);
+            else if (dv < 0) /* dirt up to step k - 1 */
+                k = v0 < GROUND_CUT ? 0 : bw_min(n, (v0 - GROUND_CUT) / -dv + 1);
+            else
+                k = v0 >= GROUND_CUT ? n : 0;
+            if (dv > 0) {
+                recolour(c, x, x + k - 1, BW_T_DIRT, BW_T_STONE);
+                recolour(c, x + k, end, BW_T_STONE, BW_T_DIRT);
+            } else {
+                recolour(c, x, x + k - 1, BW_T_STONE, BW_T_DIRT);
+                recolour(c, x + k, end, BW_T_DIRT, BW_T_STONE);
+            }
+            x = end + 1;
+        }
+    }
+}
+
 /* Draws area a from epoch's stream, with its anchors, and joins it up. */
 static void draw_area(bw_map *m, uint32_t seed, int level, uint32_t epoch, int a,
                       const bw_abyss_info *links, bw_abyss_info *info)
@@ -632,6 +714,7 @@ static void draw_area(bw_map *m, uint32_t seed, int level, uint32_t epoch, int a
             *t = an.tile[i];
     }
     join_area(m, box, kinds[kind].floor);
+    lay_ground(m, box);
     if (info) {
         info->kind[a] = (uint8_t)kind;
         info->second[a] = (uint8_t)second;
@@ -674,6 +757,7 @@ int bw_abyss_level(bw_map *m, uint32_t seed, int level, bw_abyss_info *info)
     if (level < 1 || level > BW_ABYSS_LEVELS)
         return BW_ERR_LEVEL;
     bw_map_init(m, BW_ABYSS_SIZE, BW_ABYSS_SIZE, BW_T_ROCK);
+    ground_lattice(m, seed, level);
     first_pit(seed, level, &links);
     for (a = 0; a < BW_ABYSS_AREAS; a++) {
         draw_area(m, seed, level, 0, a, &links, info);
@@ -740,6 +824,7 @@ int bw_abyss_regenerate(bw_map *m, uint32_t seed, int level, uint32_t epoch,
         links.pit_x = (uint8_t)x;
         links.pit_y = (uint8_t)y;
     }
+    ground_lattice(m, seed, level);
     for (a = 0; a < n; a++)
         draw_area(m, seed, level, epoch, redraw[a], &links, info);
     report(info, &links, redraw, n);

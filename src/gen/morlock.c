@@ -285,7 +285,7 @@ static int along(int v, int last, int centre)
     return last != 0 && !near_edge(v, last) ? last : v < centre ? 1 : -1;
 }
 
-static void steer(bw_morlock_tunnel *t)
+static void steer(bw_morlock_tunnel *t, int bear)
 {
     int hx = bw_dx8[t->dir], hy = bw_dy8[t->dir];
     if (near_edge(t->x, hx)) {
@@ -298,6 +298,13 @@ static void steer(bw_morlock_tunnel *t)
         if (hx == 0)
             hx = along(t->x, bw_dx8[t->last], BW_MORLOCK_W / 2);
     }
+    /* rule 3.2's tunnels do not frame the map: one running along a near
+     * edge at the start of a segment bears 45 degrees away from it, so it
+     * leaves the border in a gentle arc (once a segment, so no sharp V) */
+    if (bear && hx == 0 && hy != 0 && (near_edge(t->x, -1) || near_edge(t->x, 1)))
+        hx = near_edge(t->x, -1) ? 1 : -1;
+    if (bear && hy == 0 && hx != 0 && (near_edge(t->y, -1) || near_edge(t->y, 1)))
+        hy = near_edge(t->y, -1) ? 1 : -1;
     t->dir = dir_of[(hy + 1) * 3 + hx + 1];
 }
 
@@ -319,7 +326,7 @@ static void walk(sim *s, bw_morlock_tunnel *t)
     for (i = 0; i < BW_MORLOCK_SEGMENT; i++) {
         int d, nx, ny;
         int back;
-        steer(t);
+        steer(t, i == 0);
         d = turn8(t->dir, wobble[bw_rng_next(r) & 3]);
         back = (d - t->last) & 7; /* 3, 4, 5: 135 or 180 degrees off the last step */
         if (back >= 3 && back <= 5) {
