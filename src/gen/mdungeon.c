@@ -69,9 +69,10 @@ static const md_layout layouts[BW_MDUNGEON_LAYOUTS] = {
     /* 0x03 rooms inside, corridors out: a ring of anchors in narrow edge
      * sectors around 4 x 2 room sectors */
     { 6, 6, 4, 4, 4, 6, 5, V_ALL, K_ANCHOR, K_DENSITY, X_RING | X_LOOPS, F_MERGE },
-    /* 0x04 corridors inside, rooms out: rooms on the edge, a grid of
-     * crossing hallways inside, corners empty */
-    { 5, 5, 4, 4, 4, 0, 0, V_NOCORNER, K_DENSITY, K_ANCHOR, X_INNER, F_MERGE },
+    /* 0x04 corridors inside, rooms out: rooms on the edge, a row of
+     * crossing hallways inside, corners empty; 5 x 3, so its room sectors
+     * are 9-10 tall and room heights vary (rule 3; 4 rows left 7) */
+    { 5, 5, 3, 3, 4, 0, 0, V_NOCORNER, K_DENSITY, K_ANCHOR, X_INNER, F_MERGE },
     /* 0x05 two large rooms, one of them the monster house */
     { 2, 2, 1, 1, 4, 0, 0, V_ALL, K_ROOM, K_ROOM, 0, F_HOUSE | F_LARGE },
     /* 0x06 five rooms in a line */
