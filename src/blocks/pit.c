@@ -185,6 +185,29 @@ static int lay_pit(int x, int y, void *vc)
     return 0;
 }
 
+/* One pass over (x0, y0)-(x1, y1), inside the pit's box: every cell but a
+ * pit or a slope with 5 or more of its 8 neighbours `tile` becomes `tile`.
+ * Returns the cells changed; each pass that changes one adds a pit cell to
+ * the box, so the passes end. Cells on the map's edge are left alone. */
+static int fill_tongues(bw_grid *g, uint8_t tile, int x0, int y0, int x1, int y1)
+{
+    int x, y, d, n = 0;
+    for (y = bw_max(y0, 1); y <= y1 && y < g->h - 1; y++)
+        for (x = bw_max(x0, 1); x <= x1 && x < g->w - 1; x++) {
+            int pits = 0;
+            uint8_t t = BW_AT(g, x, y);
+            if (t == tile || t == BW_T_DOWN_SLOPE || t == BW_T_UP_SLOPE)
+                continue;
+            for (d = 0; d < 8; d++)
+                pits += BW_AT(g, x + bw_dx8[d], y + bw_dy8[d]) == tile;
+            if (pits >= 5) {
+                BW_AT(g, x, y) = tile;
+                n++;
+            }
+        }
+    return n;
+}
+
 /* bw_pit_render, stopped after `stage` (BW_TESTING); `touched` (x0, y0,
  * x1, y1) receives a box holding every cell written. */
 static void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
@@ -192,7 +215,7 @@ static void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
 {
     int sx = p->x[k], sy = p->y[k], r = p->r[k], d = p->dir[k];
     int dx = bw_dx8[d], dy = bw_dy8[d], px = -dy, py = dx; /* px,py: across */
-    int i, walks, x0, y0, x1, y1, across = r - 1;
+    int i, walks, x0, y0, x1, y1, bx0, by0, bx1, by1, across = r - 1;
     bw_rng rng;
     walk_ctx c;
     bw_walk wk;
@@ -259,12 +282,21 @@ static void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
     l.survive_max = BW_PIT_SURVIVE_MAX;
     l.birth_min = BW_PIT_BIRTH_MIN;
     l.birth_max = BW_PIT_BIRTH_MAX;
-    bw_pit_box(p, k, &x0, &y0, &x1, &y1);
-    x0 = bw_max(x0, c.x0 - BW_PIT_LIFE_GENS);
-    y0 = bw_max(y0, c.y0 - BW_PIT_LIFE_GENS);
-    x1 = bw_min(x1, c.x1 + BW_PIT_LIFE_GENS);
-    y1 = bw_min(y1, c.y1 + BW_PIT_LIFE_GENS);
+    bw_pit_box(p, k, &bx0, &by0, &bx1, &by1);
+    x0 = bw_max(bx0, c.x0 - BW_PIT_LIFE_GENS);
+    y0 = bw_max(by0, c.y0 - BW_PIT_LIFE_GENS);
+    x1 = bw_min(bx1, c.x1 + BW_PIT_LIFE_GENS);
+    y1 = bw_min(by1, c.y1 + BW_PIT_LIFE_GENS);
     bw_life_run(g, &l, BW_PIT_LIFE_GENS, x0, y0, x1, y1, scratch);
+    /* the one run can leave a cell with 5 or more pit neighbours (it
+     * counted them before the run): no tongue of ground reaches into the
+     * pit, so those cells are pit too, and again round them */
+    x0 = bw_max(x0 - 1, bx0);
+    y0 = bw_max(y0 - 1, by0);
+    x1 = bw_min(x1 + 1, bx1);
+    y1 = bw_min(y1 + 1, by1);
+    while (fill_tongues(g, p->tile, x0, y0, x1, y1))
+        ;
     touched[0] = bw_min(touched[0], x0);
     touched[1] = bw_min(touched[1], y0);
     touched[2] = bw_max(touched[2], x1);
