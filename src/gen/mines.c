@@ -638,12 +638,28 @@ static void towers(bw_grid *g, bw_rng *r, int n)
 {
     static const bw_tileset off = { { TOWER_OFF(0), TOWER_OFF(1), TOWER_OFF(2), TOWER_OFF(3) } };
     bw_watchtower_params wp;
+    bw_tileset ok;
     int k;
     bw_watchtower_defaults(&wp);
     for (k = 0; k < 4; k++)
         wp.forbid.w[k] |= off.w[k];
     wp.count = (uint8_t)n;
-    bw_watchtower_put_many(g, r, &wp, inner, 0);
+    if (bw_watchtower_put_many(g, r, &wp, inner, 0) || !n)
+        return;
+    /* Rules 1.2.2 and 1.3.1: every DLVL 2 and 3 has a tower. When the
+     * random draws found no room, the first place that fits, scanning
+     * from a random row; none only where no 4 x 4 of allowed tiles exists */
+    for (k = 0; k < 4; k++) /* the tiles a tower may stand on */
+        ok.w[k] = ~(wp.forbid.w[k] | BW_TILESET_BIT(BW_T_WATCHTOWER, k));
+    k = bw_rng_range(r, 1, BW_MINES_H - 5);
+    for (n = 0; n < BW_MINES_H - 5; n++, k = k % (BW_MINES_H - 5) + 1) {
+        int x;
+        for (x = 1; x <= BW_MINES_W - 5; x++)
+            if (bw_grid_rect_in(g, x, k, x + 3, k + 3, &ok)) {
+                bw_grid_rect(g, x, k, x + 3, k + 3, BW_T_WATCHTOWER);
+                return;
+            }
+    }
 }
 
 /* Rule 1.2.2 (and rule 1.3.1: DLVL 3 is like DLVL 2): stalactites, lichen, rubble
