@@ -155,6 +155,9 @@ void bw_pit_moon(bw_grid *g, const bw_pit_plan *p, int k, uint8_t tile)
                 BW_AT(g, x, y) = tile;
 }
 
+/* Cells in a pit's box: a bound on the births that close its tongues. */
+#define BOX_CELLS ((2 * BW_PIT_REACH + 1) * (2 * BW_PIT_REACH + 1))
+
 /* How far bw_pit_render goes; BW_TESTING stops it early (pit.h). */
 enum { STAGE_MOON = 1, STAGE_WALK = 2, STAGE_SMOOTH = 3 };
 /* The walk trace of bw_pit_render_traced (BW_TESTING's bw_pit_trace). */
@@ -183,29 +186,6 @@ static int lay_pit(int x, int y, void *vc)
         if (y > c->y1) c->y1 = y;
     }
     return 0;
-}
-
-/* One pass over (x0, y0)-(x1, y1), inside the pit's box: every cell but a
- * pit or a slope with 5 or more of its 8 neighbours `tile` becomes `tile`.
- * Returns the cells changed; each pass that changes one adds a pit cell to
- * the box, so the passes end. Cells on the map's edge are left alone. */
-static int fill_tongues(bw_grid *g, uint8_t tile, int x0, int y0, int x1, int y1)
-{
-    int x, y, d, n = 0;
-    for (y = bw_max(y0, 1); y <= y1 && y < g->h - 1; y++)
-        for (x = bw_max(x0, 1); x <= x1 && x < g->w - 1; x++) {
-            int pits = 0;
-            uint8_t t = BW_AT(g, x, y);
-            if (t == tile || t == BW_T_DOWN_SLOPE || t == BW_T_UP_SLOPE)
-                continue;
-            for (d = 0; d < 8; d++)
-                pits += BW_AT(g, x + bw_dx8[d], y + bw_dy8[d]) == tile;
-            if (pits >= 5) {
-                BW_AT(g, x, y) = tile;
-                n++;
-            }
-        }
-    return n;
 }
 
 /* bw_pit_render, stopped after `stage` (BW_TESTING); `touched` (x0, y0,
@@ -288,14 +268,13 @@ static void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
     x1 = bw_min(bx1, c.x1 + BW_PIT_LIFE_GENS);
     y1 = bw_min(by1, c.y1 + BW_PIT_LIFE_GENS);
     bw_life_run(g, &l, BW_PIT_LIFE_GENS, x0, y0, x1, y1, scratch);
-    /* the one run can leave a cell with 5 or more pit neighbours (it
-     * counted them before the run): no tongue of ground reaches into the
-     * pit, so those cells are pit too, and again round them */
-    x0 = bw_max(x0 - 1, bx0);
-    y0 = bw_max(y0 - 1, by0);
-    x1 = bw_min(x1 + 1, bx1);
-    y1 = bw_min(y1 + 1, by1);
-    while (fill_tongues(g, p->tile, x0, y0, x1, y1))
+    /* The one run can leave a cell with 5 or more pit neighbours (it
+     * counted them before the run). No tongue of ground reaches into the
+     * pit: births alone (nothing dies) over the box until none is left.
+     * Each generation that changes a cell adds a pit cell to the box, so
+     * the box's area bounds them. */
+    l.survive_min = 0;
+    for (i = 0; i < BOX_CELLS && bw_life_run(g, &l, 1, bx0, by0, bx1, by1, scratch); i++)
         ;
     touched[0] = bw_min(touched[0], x0);
     touched[1] = bw_min(touched[1], y0);

@@ -634,6 +634,7 @@ static const bw_rect inner = { 1, 1, BW_MINES_W - 2, BW_MINES_H - 2 };
 #define TOWER_OFF(k) (BW_TILESET_BIT(MARK, k) | BW_TILESET_BIT(BW_T_SHALLOW, k) | \
                       BW_TILESET_BIT(BW_T_DEEP, k) | BW_TILESET_BIT(BW_T_SLICK, k) | \
                       BW_TILESET_BIT(BW_T_CRUMBLE_DIRT, k)) /* the last: a pit's middle */
+#define SPOTS (BW_MINES_W - 5) /* tower corners per row (and column) inside the outer ring */
 static void towers(bw_grid *g, bw_rng *r, int n)
 {
     static const bw_tileset off = { { TOWER_OFF(0), TOWER_OFF(1), TOWER_OFF(2), TOWER_OFF(3) } };
@@ -647,18 +648,16 @@ static void towers(bw_grid *g, bw_rng *r, int n)
     if (bw_watchtower_put_many(g, r, &wp, inner, 0) || !n)
         return;
     /* Rules 1.2.2 and 1.3.1: every DLVL 2 and 3 has a tower. When the
-     * random draws found no room, the first place that fits, scanning
-     * from a random row; none only where no 4 x 4 of allowed tiles exists */
+     * random draws found no room, the first place that fits in reading
+     * order; none only where no 4 x 4 of allowed tiles exists */
     for (k = 0; k < 4; k++) /* the tiles a tower may stand on */
         ok.w[k] = ~(wp.forbid.w[k] | BW_TILESET_BIT(BW_T_WATCHTOWER, k));
-    k = bw_rng_range(r, 1, BW_MINES_H - 5);
-    for (n = 0; n < BW_MINES_H - 5; n++, k = k % (BW_MINES_H - 5) + 1) {
-        int x;
-        for (x = 1; x <= BW_MINES_W - 5; x++)
-            if (bw_grid_rect_in(g, x, k, x + 3, k + 3, &ok)) {
-                bw_grid_rect(g, x, k, x + 3, k + 3, BW_T_WATCHTOWER);
-                return;
-            }
+    for (k = 0; k < SPOTS * SPOTS; k++) {
+        int x = 1 + k % SPOTS, y = 1 + k / SPOTS;
+        if (bw_grid_rect_in(g, x, y, x + 3, y + 3, &ok)) {
+            bw_grid_rect(g, x, y, x + 3, y + 3, BW_T_WATCHTOWER);
+            return;
+        }
     }
 }
 
