@@ -973,26 +973,6 @@ static void mines_links_match_level_below(void)
     }
 }
 
-/* The plans chain: the pits of level n are the bases of level n + 1. */
-static void mines_pit_plans_chain(void)
-{
-    bw_pit_plan a, b;
-    uint32_t s;
-    int n, k;
-    FOR_SEEDS(s, 500) {
-        t_seed(s);
-        for (n = 1; n < BW_MINES_LEVELS; n++) {
-            bw_mines_pits(s, n, 0, &a);
-            bw_mines_pits(s, n + 1, &b, 0);
-            CHECK(a.n == b.n && a.sub == b.sub && a.tile == b.tile);
-            for (k = 0; k < a.n && k < b.n; k++)
-                CHECK(a.x[k] == b.x[k] && a.y[k] == b.y[k] && a.dir[k] == b.dir[k] && a.r[k] == b.r[k]);
-        }
-        bw_mines_pits(s, 5, 0, &a);
-        CHECK(a.n == 0);
-    }
-}
-
 /* Fixed memory: level n alone (after the map held garbage) hashes the same
  * as level n generated after all the others, in either order. */
 static void mines_level_alone_equals_level_in_sequence(void)
@@ -1508,7 +1488,6 @@ void suite_mines(void)
     RUN(mines_1_5_3_stalagmites_rubble_boulders);
     RUN(mines_1_5_4_lava_all_round);
     RUN(mines_links_match_level_below);
-    RUN(mines_pit_plans_chain);
     RUN(mines_level_alone_equals_level_in_sequence);
     RUN(mines_registry_and_range);
     RUN(mines_1_2_1_caves_rounded_inside_a_rock_margin);
