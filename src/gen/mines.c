@@ -1526,6 +1526,66 @@ static void level5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 typedef void (*level_fn)(bw_map *m, uint32_t seed, const bw_pit_plan *pl);
 static const level_fn levels[BW_MINES_LEVELS] = { level1, level2, level3, level4, level5 };
 
+/* What a player climbs over: rubble, stalactites, stalagmites, boulders. */
+BW_STATIC_ASSERT(BW_T_STALAGMITE == BW_T_STALACTITE + 1 && BW_T_BOULDER == BW_T_STALACTITE + 2, climbed_in_a_row);
+static int climbed(uint8_t t)
+{
+    return t == BW_T_RUBBLE || (t >= BW_T_STALACTITE && t <= BW_T_BOULDER);
+}
+
+/* Rules 1.1.4, 1.2.4, 1.3.2, 1.4.6, 1.5.1 read for a player who never
+ * climbs: obstacles may block side ways, never the only one. Each
+ * obstacle, in reading order, stays only if the walkable cells beside it
+ * (the obstacles not yet looked at counted walkable) join round it within
+ * its ring of 8; else it becomes floor. Taking away such a cell never
+ * splits the walkable ground, so at the end the ground a climber reaches
+ * from anywhere is the ground a walker reaches, obstacles aside. `w`
+ * holds the ring, N first, clockwise: even entries are beside the cell.
+ * One pass: a few hundred obstacles, each read with its 8 neighbours. */
+#define ALL4(t) ((uint32_t)(t) * 0x01010101u)
+#define ZERO_BYTE(v) (((v) - 0x01010101u) & ~(v) & 0x80808080u) /* some byte of v is 0 */
+static void obstacles_keep_ways_open(bw_grid *g, uint8_t floor)
+{
+    /* the ring as offsets in the grid's rows, N first, clockwise */
+    static const int16_t ring[8] = { -BW_GRID_MAX, -BW_GRID_MAX + 1, 1, BW_GRID_MAX + 1,
+                                     BW_GRID_MAX, BW_GRID_MAX - 1, -1, -BW_GRID_MAX - 1 };
+    int x, y, i, runs;
+    uint8_t w[8];
+    /* on the map's edge, where the ring would leave the map: floor */
+    for (i = 0; i < BW_MINES_W; i++) {
+        uint8_t *e[4];
+        e[0] = &BW_AT(g, i, 0), e[1] = &BW_AT(g, i, BW_MINES_H - 1);
+        e[2] = &BW_AT(g, 0, i), e[3] = &BW_AT(g, BW_MINES_W - 1, i);
+        for (x = 0; x < 4; x++)
+            if (climbed(*e[x]))
+                *e[x] = floor;
+    }
+    for (y = 1; y < BW_MINES_H - 1; y++) {
+        uint8_t *row = &BW_AT(g, 0, y);
+        for (x = 0; x < BW_MINES_W; x++) {
+            if (!(x & 3)) { /* 4 cells at once: none climbed, skip them */
+                uint32_t v = bw_load4(row + x);
+                if (!(ZERO_BYTE(v ^ ALL4(BW_T_RUBBLE)) | ZERO_BYTE(v ^ ALL4(BW_T_STALACTITE)) |
+                      ZERO_BYTE(v ^ ALL4(BW_T_STALAGMITE)) | ZERO_BYTE(v ^ ALL4(BW_T_BOULDER)))) {
+                    x += 3;
+                    continue;
+                }
+            }
+            if (!climbed(row[x]))
+                continue; /* the edge's cells never are, now */
+            for (i = 0; i < 8; i++) {
+                uint8_t t = row[x + ring[i]];
+                w[i] = (uint8_t)(climbed(t) ? i >= 2 && i <= 5 : (bw_tile_flags[t] & BW_CONNECTS) != 0);
+            }
+            /* runs of walkable ring cells holding a cell beside this one */
+            for (i = runs = 0; i < 8; i += 2)
+                runs += w[i] && !(w[(i + 7) & 7] && w[(i + 6) & 7]);
+            if (runs > 1)
+                row[x] = floor;
+        }
+    }
+}
+
 int bw_mines_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
 {
     bw_pit_plan pl[2]; /* the pits from above, the pits leading down */
@@ -1535,6 +1595,7 @@ int bw_mines_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
         return BW_ERR_LEVEL;
     bw_mines_pits(seed, level, &pl[0], &pl[1]);
     levels[level - 1](m, seed, pl);
+    obstacles_keep_ways_open(&m->grid, level == 1 ? BW_T_DIRT : BW_T_STONE);
     return 0;
 }
 
