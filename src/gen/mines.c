@@ -1539,26 +1539,30 @@ static int climbed(uint8_t t)
  * (the obstacles not yet looked at counted walkable) join round it within
  * its ring of 8; else it becomes floor. Taking away such a cell never
  * splits the walkable ground, so at the end the ground a climber reaches
- * from anywhere is the ground a walker reaches, obstacles aside. `w`
- * holds the ring, N first, clockwise: even entries are beside the cell.
- * One pass: a few hundred obstacles, each read with its 8 neighbours. */
+ * from anywhere is the ground a walker reaches, obstacles aside. One
+ * pass: a few hundred obstacles, each read with its 4 side neighbours and,
+ * where two or more of those are walkable, its 4 corners. */
+/* Whether a player walks on t: it connects and is not climbed; an
+ * obstacle not yet looked at (`later`) counts walkable. */
+static int walks(uint8_t t, int later)
+{
+    return climbed(t) ? later : (bw_tile_flags[t] & BW_CONNECTS) != 0;
+}
+
 #define ALL4(t) ((uint32_t)(t) * 0x01010101u)
 #define ZERO_BYTE(v) (((v) - 0x01010101u) & ~(v) & 0x80808080u) /* some byte of v is 0 */
 static void obstacles_keep_ways_open(bw_grid *g, uint8_t floor)
 {
-    /* the ring as offsets in the grid's rows, N first, clockwise */
-    static const int16_t ring[8] = { -BW_GRID_MAX, -BW_GRID_MAX + 1, 1, BW_GRID_MAX + 1,
-                                     BW_GRID_MAX, BW_GRID_MAX - 1, -1, -BW_GRID_MAX - 1 };
-    int x, y, i, runs;
-    uint8_t w[8];
+    int x, y, i, n, e, so, we, runs;
+    uint8_t *c;
     /* on the map's edge, where the ring would leave the map: floor */
     for (i = 0; i < BW_MINES_W; i++) {
-        uint8_t *e[4];
-        e[0] = &BW_AT(g, i, 0), e[1] = &BW_AT(g, i, BW_MINES_H - 1);
-        e[2] = &BW_AT(g, 0, i), e[3] = &BW_AT(g, BW_MINES_W - 1, i);
+        uint8_t *ed[4];
+        ed[0] = &BW_AT(g, i, 0), ed[1] = &BW_AT(g, i, BW_MINES_H - 1);
+        ed[2] = &BW_AT(g, 0, i), ed[3] = &BW_AT(g, BW_MINES_W - 1, i);
         for (x = 0; x < 4; x++)
-            if (climbed(*e[x]))
-                *e[x] = floor;
+            if (climbed(*ed[x]))
+                *ed[x] = floor;
     }
     for (y = 1; y < BW_MINES_H - 1; y++) {
         uint8_t *row = &BW_AT(g, 0, y);
@@ -1573,13 +1577,15 @@ static void obstacles_keep_ways_open(bw_grid *g, uint8_t floor)
             }
             if (!climbed(row[x]))
                 continue; /* the edge's cells never are, now */
-            for (i = 0; i < 8; i++) {
-                uint8_t t = row[x + ring[i]];
-                w[i] = (uint8_t)(climbed(t) ? i >= 2 && i <= 5 : (bw_tile_flags[t] & BW_CONNECTS) != 0);
-            }
-            /* runs of walkable ring cells holding a cell beside this one */
-            for (i = runs = 0; i < 8; i += 2)
-                runs += w[i] && !(w[(i + 7) & 7] && w[(i + 6) & 7]);
+            c = row + x;
+            n = walks(c[-BW_GRID_MAX], 0), e = walks(c[1], 1), so = walks(c[BW_GRID_MAX], 1), we = walks(c[-1], 0);
+            if (n + e + so + we <= 1)
+                continue; /* nothing beside it to split */
+            /* runs of walkable ring cells holding a cell beside this one:
+             * a side cell starts one unless the corner and side before it
+             * (counter-clockwise) are walkable */
+            runs = (n && !(walks(c[-BW_GRID_MAX - 1], 0) && we)) + (e && !(walks(c[1 - BW_GRID_MAX], 0) && n)) +
+                   (so && !(walks(c[BW_GRID_MAX + 1], 1) && e)) + (we && !(walks(c[BW_GRID_MAX - 1], 1) && so));
             if (runs > 1)
                 row[x] = floor;
         }
