@@ -1551,6 +1551,8 @@ static int walks(uint8_t t, int later)
 
 #define ALL4(t) ((uint32_t)(t) * 0x01010101u)
 #define ZERO_BYTE(v) (((v) - 0x01010101u) & ~(v) & 0x80808080u) /* some byte of v is 0 */
+#define BELOW(v, n) (((v) - ALL4(n)) & ~(v) & 0x80808080u)       /* some byte of v is < n */
+BW_STATIC_ASSERT(BW_TILE_COUNT <= 128, tiles_below_128);
 static void obstacles_keep_ways_open(bw_grid *g, uint8_t floor)
 {
     int x, y, i, n, e, so, we, runs;
@@ -1569,8 +1571,9 @@ static void obstacles_keep_ways_open(bw_grid *g, uint8_t floor)
         for (x = 0; x < BW_MINES_W; x++) {
             if (!(x & 3)) { /* 4 cells at once: none climbed, skip them */
                 uint32_t v = bw_load4(row + x);
-                if (!(ZERO_BYTE(v ^ ALL4(BW_T_RUBBLE)) | ZERO_BYTE(v ^ ALL4(BW_T_STALACTITE)) |
-                      ZERO_BYTE(v ^ ALL4(BW_T_STALAGMITE)) | ZERO_BYTE(v ^ ALL4(BW_T_BOULDER)))) {
+                /* bytes b - STALACTITE, each alone (b < 128: no borrow) */
+                uint32_t u = ((v | 0x80808080u) - ALL4(BW_T_STALACTITE)) ^ 0x80808080u;
+                if (!(ZERO_BYTE(v ^ ALL4(BW_T_RUBBLE)) | BELOW(u, 3))) {
                     x += 3;
                     continue;
                 }
