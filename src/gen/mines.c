@@ -1555,18 +1555,9 @@ static int walks(uint8_t t, int later)
 BW_STATIC_ASSERT(BW_TILE_COUNT <= 128, tiles_below_128);
 static void obstacles_keep_ways_open(bw_grid *g, uint8_t floor)
 {
-    int x, y, i, n, e, so, we, runs;
+    int x, y, n, e, so, we, runs;
     uint8_t *c;
-    /* on the map's edge, where the ring would leave the map: floor */
-    for (i = 0; i < BW_MINES_W; i++) {
-        uint8_t *ed[4];
-        ed[0] = &BW_AT(g, i, 0), ed[1] = &BW_AT(g, i, BW_MINES_H - 1);
-        ed[2] = &BW_AT(g, 0, i), ed[3] = &BW_AT(g, BW_MINES_W - 1, i);
-        for (x = 0; x < 4; x++)
-            if (climbed(*ed[x]))
-                *ed[x] = floor;
-    }
-    for (y = 1; y < BW_MINES_H - 1; y++) {
+    for (y = 0; y < BW_MINES_H; y++) {
         uint8_t *row = &BW_AT(g, 0, y);
         for (x = 0; x < BW_MINES_W; x++) {
             if (!(x & 3)) { /* 4 cells at once: none climbed, skip them */
@@ -1579,8 +1570,12 @@ static void obstacles_keep_ways_open(bw_grid *g, uint8_t floor)
                 }
             }
             if (!climbed(row[x]))
-                continue; /* the edge's cells never are, now */
+                continue;
             c = row + x;
+            if ((unsigned)(x - 1) >= BW_MINES_W - 2 || (unsigned)(y - 1) >= BW_MINES_H - 2) {
+                *c = floor; /* on the map's edge, where the ring would leave the map */
+                continue;
+            }
             n = walks(c[-BW_GRID_MAX], 0), e = walks(c[1], 1), so = walks(c[BW_GRID_MAX], 1), we = walks(c[-1], 0);
             if (n + e + so + we <= 1)
                 continue; /* nothing beside it to split */
