@@ -296,7 +296,9 @@ static void mines_1_2_5_pits_in_reachable_areas(void)
  * the 1-2 wanted are placed before the water, a tower finding no room in
  * 48 draws is given up (29 levels with none) and a streamer may run over
  * part of one (76 levels). A generator that puts no towers or no rubble
- * on DLVL 3 fails. */
+ * on DLVL 3 fails. (Those counts are from before format version 4, since
+ * which a tower that finds no room in 48 draws takes the first place that
+ * fits: mines_1_3_1_every_dlvl_2_and_3_has_a_watchtower.) */
 static void mines_1_3_1_like_dlvl_2(void)
 {
     uint32_t s, n = SEEDS(500), long16 = 0, long24 = 0, towers = 0;
