@@ -278,16 +278,16 @@ static int links_match(const bw_mdungeon_info *in, int i, int j)
 /* Every cell holds what its layout allows there, in the info and on the
  * grid: a cell without a room has no room floor anywhere in its sector.
  * Fixed grids: 0x01/0x0B 4 x (2 or 3), 0x02 1 x 1, 0x05 2 x 1, 0x06 5 x 1
- * (one row of five), 0x07 3 x 3; 0x03/0x04/0x09 use 6 x 4, 5 x 4, 6 x 4;
+ * (one row of five), 0x07 3 x 3; 0x03/0x04/0x09 use 6 x 4, 5 x 3, 6 x 4;
  * 0x0A at least 3 x 3 (it needs inner cells). The line and the cross are
  * joined along their shape (a tree on a path or a star is the shape
- * itself); 0x03's edge anchors form a ring, 0x04's inner anchors a grid. */
+ * itself); 0x03's edge anchors form a ring, 0x04's inner anchors a row. */
 static void shape(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in)
 {
     static const uint8_t gx_lo[BW_MDUNGEON_LAYOUTS + 1] = { 0, 4, 1, 6, 5, 2, 5, 3, 2, 6, 3, 4 };
     static const uint8_t gx_hi[BW_MDUNGEON_LAYOUTS + 1] = { 0, 4, 1, 6, 5, 2, 5, 3, 6, 6, 6, 4 };
-    static const uint8_t gy_lo[BW_MDUNGEON_LAYOUTS + 1] = { 0, 2, 1, 4, 4, 1, 1, 3, 2, 4, 3, 2 };
-    static const uint8_t gy_hi[BW_MDUNGEON_LAYOUTS + 1] = { 0, 3, 1, 4, 4, 1, 1, 3, 4, 4, 4, 3 };
+    static const uint8_t gy_lo[BW_MDUNGEON_LAYOUTS + 1] = { 0, 2, 1, 4, 3, 1, 1, 3, 2, 4, 3, 2 };
+    static const uint8_t gy_hi[BW_MDUNGEON_LAYOUTS + 1] = { 0, 3, 1, 4, 3, 1, 1, 3, 4, 4, 4, 3 };
     int i, j, rooms = 0;
     (void)s, (void)p;
     REQUIRE(!in->fallback && in->layout == l);
@@ -531,7 +531,7 @@ static void mdungeon_05_large_rooms_at_least_half_their_sector(void)
 
 /* Density D < 0 gives exactly |D| rooms on the map: no merges (a merged
  * room would show as one), never fewer than 2 and never more than the
- * layout's density cells (0x01: 4 or 6, 0x03 and 0x09: 8, 0x04: 10, 0x08:
+ * layout's density cells (0x01: 4 or 6, 0x03 and 0x09: 8, 0x04: 8, 0x08:
  * gx * gy, 0x0A: the rim, 0x0B: 6 or 9); D >= 0 gives D..D+2 room cells
  * within the same bounds, a merged room counting as its two cells. The
  * density cells are the ones allowed either a room or a dummy. The fixed
@@ -571,40 +571,6 @@ static void room_count(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in
 static void mdungeon_negative_density_gives_exactly_abs_d_rooms(void)
 {
     each_floor(SEEDS(500), spread_density, room_count);
-}
-
-/* Rule 3, merged rooms: each vertically adjacent pair of rooms joined by a
- * hallway, neither already merged, merges with chance 5%. Counted over a
- * fixed 2,000 floors of 0x08 and 0x0B with every cell a room (D = 24), so
- * QEMU runs the same floors: about 4,000 candidate pairs, so 5% is 200
- * merges with a standard deviation of 14; the band 3.5%..6.5% is over 4
- * sigma wide on each side and fails for 3% or 7%. The room rules,
- * merged rectangles included, are checked on the same fixed floors. */
-static void mdungeon_merge_rate_5_percent(void)
-{
-    bw_mdungeon_params p;
-    bw_mdungeon_info in;
-    int s, k, pairs = 0, merged = 0;
-    for (s = 0; s < 2000; s++) {
-        t_seed((uint32_t)s);
-        bw_mdungeon_defaults(&p, floor_of(s), (s & 1) ? BW_MDUNGEON_FULL : BW_MDUNGEON_THREE_QUARTER);
-        p.density = 24;
-        gen((uint32_t)s, &p, &in);
-        room_sizes(p.layout, s, &p, &in); /* ~380 merged rooms' rectangles */
-        for (k = 0; k + in.gx < in.gx * in.gy; k++) {
-            const bw_mdungeon_cell *a = &in.cell[k], *b = a + in.gx;
-            if (a->kind == BW_MDUNGEON_CELL_ROOM && b->kind == BW_MDUNGEON_CELL_ROOM && (a->links & 4u) &&
-                a->merged != 2) {
-                pairs++;
-                merged += a->merged == 1;
-                CHECK(a->merged == 0 || (a->merged == 1 && b->merged == 2));
-            }
-        }
-    }
-    t_info("mdungeon_merge_pairs", (uint32_t)pairs);
-    t_info("mdungeon_merges", (uint32_t)merged);
-    CHECK(pairs >= 2000);
-    CHECK(merged * 1000 >= pairs * 35 && merged * 1000 <= pairs * 65);
 }
 
 /* Rule 3, "positive number adds some random variance": D >= 0 draws D, D+1
@@ -913,7 +879,8 @@ static struct { long asked, drawn, long_ones, turned; } dead_tally;
 
 /* Rule 5: each dead end starts on a tile beside a side of its room, digs at
  * least that tile, and stops before a tile that is outside the inner
- * 52 x 28, in a sector its layout leaves empty, open, or in a 2 x 2 square with three other open tiles (these
+ * 52 x 28, in a sector its layout leaves empty, open, beside a room's wall
+ * (room floor two tiles on with wall between, rule 4) or in a 2 x 2 square with three other open tiles (these
  * only grow later, so they still hold on the finished floor), unless it
  * hit its 64-tile cap; it reaches its stop tile in len steps. Against the
  * same floor without dead ends: exactly the dug tiles are new floor (they
@@ -951,6 +918,10 @@ static void dead_end_rules(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info
             stop = open_xy(ox, oy) + open_xy(ox + 1, oy) + open_xy(ox, oy + 1) +
                    open_xy(ox + 1, oy + 1) >= 3;
         }
+        /* rule 4: beside a room's wall; the tile between was wall then,
+         * and a later dead end may have opened it since */
+        for (q = 0; q < 4 && !stop; q++)
+            stop = roomish(BW_AT(&m->grid, x + 2 * bw_dx4[q], y + 2 * bw_dy4[q]));
         CHECK(stop);
         dug += d->len;
         if (d->len > 5) { /* past its first straight stretch of 3..5 */
@@ -1438,12 +1409,11 @@ static void mdungeon_start_never_in_the_monster_house(void)
  * each a rectangle: its top-left cell and its extent) are tallied by size.
  * Wherever the sectors allow it, at most 35% of them are the smallest room
  * rule 3 allows, 5 x 4, and at most 35% share any one size; a layout with
- * 4 rooms or more a floor has at least 6 sizes. 0x04's room sectors are
- * all 7 tall, so its rooms are 4 tall and (2:3 rule) 5 or 6 wide: only
- * merged rooms add sizes, and its share of 5 x 4 is bounded instead by
- * the odd preference, 2/3. 0x02's one room is the whole area. Before
- * (format version 5, odd sides only): 0x03 and 0x09 were 5 x 5 in 99% of
- * rooms, 0x04 5 x 4 in 99%. */
+ * 4 rooms or more a floor has at least 6 sizes, 0x04 included since its
+ * grid is 5 x 3 (format version 7; on its 5 x 4 grid every room sector
+ * was 7 tall, every room 4 tall, 5 x 4 two thirds of them). 0x02's one
+ * room is the whole area. Before (format version 5, odd sides only): 0x03
+ * and 0x09 were 5 x 5 in 99% of rooms, 0x04 5 x 4 in 99%. */
 /* The tally lives in the grid's rows below the floor's 32 (arena.h): the
  * test firmware has no static RAM to spare on the 20 KiB board. */
 #define size_of (arena.md.size_of)
@@ -1496,11 +1466,6 @@ static void mdungeon_3_rooms_vary_in_size(void)
         REQUIRE(rooms > 0);
         if (l == BW_MDUNGEON_ONE_ROOM)
             continue;
-        if (l == BW_MDUNGEON_CROSSROADS) {
-            /* 5 x 4 and 6 x 4, about 2:1, and some merged rooms */
-            CHECK(n_sizes >= 3 && least * 100 >= rooms * 55 && least * 100 <= rooms * 80);
-            continue;
-        }
         CHECK(least * 100 <= rooms * 35);
         CHECK(top * 100 <= rooms * 35);
         if (l != BW_MDUNGEON_TWO_ROOMS)
@@ -1516,8 +1481,8 @@ static void mdungeon_golden_per_layout(void)
         "mdungeon_07", "mdungeon_08", "mdungeon_09", "mdungeon_0a", "mdungeon_0b"
     };
     static const uint32_t want[BW_MDUNGEON_LAYOUTS] = {
-        0xdc40c539u, 0xffce79abu, 0xcdd89735u, 0xcb3a2150u, 0x9de28909u, 0x0bc5c577u,
-        0x73b9f98du, 0x9ca9ddeau, 0x92d1164du, 0xde496e88u, 0x13a563bbu
+        0x3d7bbda4u, 0xffce79abu, 0x8f741965u, 0xda60f322u, 0x13890b85u, 0x87df3bc0u,
+        0x2fd717eeu, 0x9ca9ddeau, 0xa7b327edu, 0xfd052e66u, 0xdbe8ef3du
     };
     bw_mdungeon_params p;
     bw_mdungeon_info in;
@@ -1828,6 +1793,46 @@ static void mdungeon_4_no_flush_run_whatever_the_params(void)
     each_floor(SEEDS(500), spread_dense, no_flush);
 }
 
+/* Hallway tiles beside a room's wall: a room tile two tiles away in a
+ * straight line, the tile between not open (wall, or water that replaced
+ * wall). A hallway that joins its room end-on has the doorway between. */
+static int beside_wall_tiles(void)
+{
+    int x, y, d, n = 0;
+    for (y = 2; y <= 29; y++)
+        for (x = 2; x <= 53; x++)
+            for (d = 0; d < 4 && hall_xy(x, y); d++)
+                n += roomish(BW_AT(&m->grid, x + 2 * bw_dx4[d], y + 2 * bw_dy4[d])) &&
+                     !open_xy(x + bw_dx4[d], y + bw_dy4[d]);
+    return n;
+}
+
+static void rock_off_walls(int l, int s, bw_mdungeon_params *p, bw_mdungeon_info *in)
+{
+    int n = beside_wall_tiles();
+    (void)l;
+    (void)s;
+    (void)p;
+    (void)in;
+    tally.wet += n > 0; /* floors with such tiles, and the tiles: rule 8's tally reused */
+    tally.runs += n;
+    CHECK(n == 0);
+}
+
+/* Rule 4: hallways and dead ends keep at least one tile of rock between
+ * themselves and a room's wall except where they join it: no hallway tile
+ * lies two tiles straight out from room floor with only wall between, on
+ * every layout with up to 16 dead ends, 16 lakes and room densities from
+ * -6 to 10. Before: such tiles on 70% of these floors (hallways bent on
+ * the sector boundary two tiles off a room and ran along it). */
+static void mdungeon_4_hallways_keep_a_tile_of_rock_off_room_walls(void)
+{
+    tally.wet = tally.runs = 0;
+    each_floor(SEEDS(500), spread_dense, rock_off_walls);
+    t_info("mdungeon_floors_with_hallway_beside_wall", (uint32_t)tally.wet);
+    t_info("mdungeon_hallway_tiles_beside_wall", (uint32_t)tally.runs);
+}
+
 /* acc[0]: water tiles, acc[1]: specks (no water among the 4 neighbours),
  * acc[2]: floors with water. */
 static void specks(int l, int f, uint32_t *acc)
@@ -1863,6 +1868,58 @@ static void mdungeon_8_no_water_speck(void)
     CHECK(acc[0] > 0 && acc[1] == 0);
 }
 
+/* Rule 3, merged rooms, read off the grid: each vertically adjacent pair
+ * of rooms joined by a hallway, the upper not already the lower half of a
+ * merged room, merges with chance 5%. A merged room is a room (a region as
+ * start_rooms reads it, a rectangle) that crosses a boundary between
+ * sector rows; with no dead ends, a room whose bottom wall has a hallway
+ * under it is joined to the room below and did not merge with it. So the
+ * candidate pairs are the merged rooms plus the unmerged rooms with such a
+ * doorway that do not reach down from a merged pair (the lower half of a
+ * merged room is never merged again). Counted over a fixed 2,000 floors of
+ * 0x08 and 0x0B with every cell a room (D = 24), so QEMU runs the same
+ * floors: 7,439 candidate pairs, so 5% is 372 merges with a standard
+ * deviation of 19 (396 drawn, as many as the generator's own merge
+ * records say); the band 3.5%..6.5% is over 5 sigma wide on each side and
+ * fails for 3% or 7% (tried: a 3% merge chance gives 3.1%). The room
+ * rules, merged rectangles included, are checked on the same fixed
+ * floors. */
+static void mdungeon_3_merged_rooms_5_percent_on_the_grid(void)
+{
+    bw_mdungeon_params p;
+    bw_mdungeon_info in;
+    int s, j, pairs = 0, merged = 0;
+    start_rooms_init();
+    for (s = 0; s < 2000; s++) {
+        int x = 0, y = 0, cells, w, h, across, door;
+        t_seed((uint32_t)s);
+        bw_mdungeon_defaults(&p, floor_of(s), (s & 1) ? BW_MDUNGEON_FULL : BW_MDUNGEON_THREE_QUARTER);
+        p.density = 24;
+        p.dead_ends = 0;
+        gen((uint32_t)s, &p, &in);
+        room_sizes(p.layout, s, &p, &in); /* ~380 merged rooms' rectangles */
+        bw_plane_clear(&m->a);
+        while ((cells = bw_fill_region_next(&m->fill, &m->grid, &start_rooms, &m->a, &x, &y)) > 0) {
+            for (w = 0; roomish(BW_AT(&m->grid, x + w, y)); w++)
+                ;
+            for (h = 0; roomish(BW_AT(&m->grid, x, y + h)); h++)
+                ;
+            for (j = 1, across = 0; j < in.gy; j++)
+                across += y < in.sy[j] && y + h > in.sy[j];
+            for (j = 0, door = 0; j < w; j++)
+                door |= hall_xy(x + j, y + h);
+            CHECK(across <= 1); /* two rooms at most */
+            merged += across;
+            pairs += across || door;
+            x++;
+        }
+    }
+    t_info("mdungeon_merge_pairs", (uint32_t)pairs);
+    t_info("mdungeon_merges", (uint32_t)merged);
+    CHECK(pairs >= 2000);
+    CHECK(merged * 1000 >= pairs * 35 && merged * 1000 <= pairs * 65);
+}
+
 void suite_mdungeon(void)
 {
     RUN(mdungeon_bad_options_rejected);
@@ -1886,7 +1943,6 @@ void suite_mdungeon(void)
     RUN(mdungeon_05_large_rooms_at_least_half_their_sector);
     RUN(mdungeon_negative_density_gives_exactly_abs_d_rooms);
     RUN(mdungeon_positive_density_varies_d_to_d_plus_2);
-    RUN(mdungeon_merge_rate_5_percent);
     RUN(mdungeon_item_trap_buried_counts_in_range);
     RUN(mdungeon_item_trap_buried_counts_reach_both_ends);
     RUN(mdungeon_max_density_every_count_rule_holds);
@@ -1906,9 +1962,11 @@ void suite_mdungeon(void)
     RUN(mdungeon_14_nothing_where_the_layout_says_nothing);
     RUN(mdungeon_4_hallways_never_run_flush_along_a_room);
     RUN(mdungeon_4_no_flush_run_whatever_the_params);
+    RUN(mdungeon_4_hallways_keep_a_tile_of_rock_off_room_walls);
     RUN(mdungeon_8_no_water_speck);
     RUN(mdungeon_stairs_in_a_room_start_in_another);
     RUN(mdungeon_start_never_in_the_monster_house);
     RUN(mdungeon_3_rooms_vary_in_size);
+    RUN(mdungeon_3_merged_rooms_5_percent_on_the_grid);
     RUN(mdungeon_golden_per_layout);
 }

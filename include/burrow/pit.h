@@ -2,7 +2,8 @@
  * into a half moon of down slopes; from the open side of the crescent
  * several drunken walks lay pit tiles (never over a down slope); a Game of
  * Life smooths the pit's edge (BW_PIT_SURVIVE_MIN...), and a pit tile that dies becomes crumbling
- * dirt. On the level below, the same half moons are carved as up slopes and
+ * dirt; then any cell but a slope with 5 or more pit neighbours becomes
+ * pit, until none is left (no tongue of ground in a pit). On the level below, the same half moons are carved as up slopes and
  * every tile the pit ever covered becomes stone floor.
  *
  * Everything a pit writes is a pure function of its plan (seed cell,

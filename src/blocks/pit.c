@@ -155,6 +155,31 @@ void bw_pit_moon(bw_grid *g, const bw_pit_plan *p, int k, uint8_t tile)
                 BW_AT(g, x, y) = tile;
 }
 
+/* Cells in a pit's box: a bound on the passes that close its tongues. */
+#define BOX_CELLS ((2 * BW_PIT_REACH + 1) * (2 * BW_PIT_REACH + 1))
+
+/* One pass over (x0, y0)-(x1, y1), inside a pit's box (which keeps off the
+ * map's edge, so every cell has its 8 neighbours): each cell but a pit or
+ * a slope with 5 or more of its 8 neighbours `tile` becomes `tile`.
+ * Returns the cells changed. */
+static int fill_tongues(bw_grid *g, uint8_t tile, int x0, int y0, int x1, int y1)
+{
+    int x, y, n = 0;
+    for (y = y0; y <= y1; y++)
+        for (x = x0; x <= x1; x++) {
+            uint8_t *c = &BW_AT(g, x, y);
+            const uint8_t *u = c - BW_GRID_MAX, *d = c + BW_GRID_MAX;
+            if (*c == tile || *c == BW_T_DOWN_SLOPE || *c == BW_T_UP_SLOPE)
+                continue;
+            if ((u[-1] == tile) + (u[0] == tile) + (u[1] == tile) + (c[-1] == tile) + (c[1] == tile) +
+                (d[-1] == tile) + (d[0] == tile) + (d[1] == tile) >= 5) {
+                *c = tile;
+                n++;
+            }
+        }
+    return n;
+}
+
 /* How far bw_pit_render goes; BW_TESTING stops it early (pit.h). */
 enum { STAGE_MOON = 1, STAGE_WALK = 2, STAGE_SMOOTH = 3 };
 /* The walk trace of bw_pit_render_traced (BW_TESTING's bw_pit_trace). */
@@ -192,7 +217,7 @@ static void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
 {
     int sx = p->x[k], sy = p->y[k], r = p->r[k], d = p->dir[k];
     int dx = bw_dx8[d], dy = bw_dy8[d], px = -dy, py = dx; /* px,py: across */
-    int i, walks, x0, y0, x1, y1, across = r - 1;
+    int i, walks, x0, y0, x1, y1, bx0, by0, bx1, by1, across = r - 1;
     bw_rng rng;
     walk_ctx c;
     bw_walk wk;
@@ -259,12 +284,24 @@ static void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
     l.survive_max = BW_PIT_SURVIVE_MAX;
     l.birth_min = BW_PIT_BIRTH_MIN;
     l.birth_max = BW_PIT_BIRTH_MAX;
-    bw_pit_box(p, k, &x0, &y0, &x1, &y1);
-    x0 = bw_max(x0, c.x0 - BW_PIT_LIFE_GENS);
-    y0 = bw_max(y0, c.y0 - BW_PIT_LIFE_GENS);
-    x1 = bw_min(x1, c.x1 + BW_PIT_LIFE_GENS);
-    y1 = bw_min(y1, c.y1 + BW_PIT_LIFE_GENS);
+    bw_pit_box(p, k, &bx0, &by0, &bx1, &by1);
+    x0 = bw_max(bx0, c.x0 - BW_PIT_LIFE_GENS);
+    y0 = bw_max(by0, c.y0 - BW_PIT_LIFE_GENS);
+    x1 = bw_min(bx1, c.x1 + BW_PIT_LIFE_GENS);
+    y1 = bw_min(by1, c.y1 + BW_PIT_LIFE_GENS);
     bw_life_run(g, &l, BW_PIT_LIFE_GENS, x0, y0, x1, y1, scratch);
+    /* The one run can leave a cell with 5 or more pit neighbours (it
+     * counted them before the run). No tongue of ground reaches into the
+     * pit: such cells become pit, pass after pass until none is left, over
+     * the run's region and one ring more, inside the box. Each pass that
+     * changes a cell adds a pit cell to the box, so the box's area bounds
+     * the passes. */
+    x0 = bw_max(x0 - 1, bx0);
+    y0 = bw_max(y0 - 1, by0);
+    x1 = bw_min(x1 + 1, bx1);
+    y1 = bw_min(y1 + 1, by1);
+    for (i = 0; i < BOX_CELLS && fill_tongues(g, p->tile, x0, y0, x1, y1); i++)
+        ;
     touched[0] = bw_min(touched[0], x0);
     touched[1] = bw_min(touched[1], y0);
     touched[2] = bw_max(touched[2], x1);

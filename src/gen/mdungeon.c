@@ -69,9 +69,10 @@ static const md_layout layouts[BW_MDUNGEON_LAYOUTS] = {
     /* 0x03 rooms inside, corridors out: a ring of anchors in narrow edge
      * sectors around 4 x 2 room sectors */
     { 6, 6, 4, 4, 4, 6, 5, V_ALL, K_ANCHOR, K_DENSITY, X_RING | X_LOOPS, F_MERGE },
-    /* 0x04 corridors inside, rooms out: rooms on the edge, a grid of
-     * crossing hallways inside, corners empty */
-    { 5, 5, 4, 4, 4, 0, 0, V_NOCORNER, K_DENSITY, K_ANCHOR, X_INNER, F_MERGE },
+    /* 0x04 corridors inside, rooms out: rooms on the edge, a row of
+     * crossing hallways inside, corners empty; 5 x 3, so its room sectors
+     * are 9-10 tall and room heights vary (rule 3; 4 rows left 7) */
+    { 5, 5, 3, 3, 4, 0, 0, V_NOCORNER, K_DENSITY, K_ANCHOR, X_INNER, F_MERGE },
     /* 0x05 two large rooms, one of them the monster house */
     { 2, 2, 1, 1, 4, 0, 0, V_ALL, K_ROOM, K_ROOM, 0, F_HOUSE | F_LARGE },
     /* 0x06 five rooms in a line */
@@ -435,36 +436,74 @@ static void dig(bw_grid *g, int x0, int y0, int x1, int y1)
     replace(g, bw_rect_make(x0, y0, x1, y1), BW_T_MD_WALL, BW_T_MD_HALL);
 }
 
+/* Rule 4's hallway worked on one axis, "across" (rows for an east link,
+ * columns for a south one): a0..a1 and b0..b1 are the two cells' own
+ * spans across, fa0..fa1 and fb0..fb1 their rooms' whole spans (a merged
+ * room's too) clipped to the band of sectors the two cells share, ea and
+ * eb the far sides of the rooms along the link, bound the sector boundary
+ * between them. Sets the rows (columns) u where the hallway leaves a and v
+ * where it enters b, and the line it bends on. A hallway keeps a tile of
+ * rock between itself and a room's wall except where it joins it (rule 4):
+ * so the bend line lies 3 or more tiles off both rooms (the boundary if it
+ * does, else the nearest line that does); where the rooms are too close
+ * for that, the hallway runs straight across if their spans meet, and
+ * otherwise leaves and enters at the rows of the whole spans nearest each
+ * other (inside the band, so never through a sector that may hold
+ * nothing), so that its run along the bend line passes beside neither
+ * room. */
+static void route(bw_rng *r, const int *sp, int bound, int *u, int *v, int *bend)
+{
+    enum { A0, A1, FA0, FA1, B0, B1, FB0, FB1, EA, EB };
+    int lo = bw_max(sp[FA0], sp[FB0]), hi = bw_min(sp[FA1], sp[FB1]);
+    *u = bw_rng_range(r, sp[A0], sp[A1]);
+    *v = bw_rng_range(r, sp[B0], sp[B1]);
+    *bend = bound;
+    if (sp[EB] - sp[EA] >= 6)
+        *bend = bw_clamp(bound, sp[EA] + 3, sp[EB] - 3);
+    else if (lo <= hi)
+        *u = *v = bw_rng_range(r, lo, hi);
+    else if (sp[FB0] > sp[FA1]) {
+        *u = sp[FA1];
+        *v = sp[FB0];
+    } else {
+        *u = sp[FA0];
+        *v = sp[FB1];
+    }
+}
+
 /* Rule 4: between cells k and its east (d = 1) or south (d = 2) neighbour n:
- * leave k at a random row (column) of its side, go to the sector boundary
- * between the two (the first column, row, of n's sector), along it, and on
- * into n, as the original bends its hallways. Both turning points
- * lie on that line: the "collinear point" the hallway passes through. No
- * room comes within two tiles of a boundary (place_room), so the run
- * along it never lies flush beside a room: hallways meet rooms
- * end-on. Every tile is 4-connected to the last, the
- * ends touch the rooms, so linked cells always join. */
+ * leave k at a random row (column) of its side, go to the bend line
+ * between the two (the first column, row, of n's sector when it keeps 3
+ * tiles off both rooms: route()), along it, and on into n, as the original
+ * bends its hallways. Both turning points lie on that line: the
+ * "collinear point" the hallway passes through. Every tile is 4-connected
+ * to the last, the ends touch the rooms, so linked cells always join. */
 static void hallway(md_ctx *c, int k, int d)
 {
     bw_rng *r = &c->m->rng;
     bw_grid *g = &c->m->grid;
-    int n = nb(c->in, k, d), u, v, bend;
-    bw_rect a = rect_of(c->in, k), b = rect_of(c->in, n);
+    const bw_mdungeon_info *in = c->in;
+    int n = nb(in, k, d), u, v, bend, sp[10], i = k % in->gx, j = k / in->gx;
+    bw_rect a = rect_of(in, k), b = rect_of(in, n);
     /* u and v on the cells' own rows (columns): a merged room's other half
      * lies in the next sector row, and a hallway leaving there would run
      * along the boundary through a sector that may hold nothing */
-    const bw_mdungeon_cell *ca = &c->in->cell[k], *cb = &c->in->cell[n];
+    const bw_mdungeon_cell *ca = &in->cell[k], *cb = &in->cell[n];
     if (d == 1) {
-        u = bw_rng_range(r, ca->y0, ca->y1);
-        v = bw_rng_range(r, cb->y0, cb->y1);
-        bend = c->in->sx[k % c->in->gx + 1];
+        int b0 = in->sy[j], b1 = in->sy[j + 1] - 1;
+        sp[0] = ca->y0, sp[1] = ca->y1, sp[2] = bw_max(a.y0, b0), sp[3] = bw_min(a.y1, b1);
+        sp[4] = cb->y0, sp[5] = cb->y1, sp[6] = bw_max(b.y0, b0), sp[7] = bw_min(b.y1, b1);
+        sp[8] = a.x1, sp[9] = b.x0;
+        route(r, sp, in->sx[i + 1], &u, &v, &bend);
         dig(g, a.x1 + 1, u, bend, u);
         dig(g, bend, u, bend, v);
         dig(g, bend, v, b.x0 - 1, v);
     } else {
-        u = bw_rng_range(r, ca->x0, ca->x1);
-        v = bw_rng_range(r, cb->x0, cb->x1);
-        bend = c->in->sy[k / c->in->gx + 1];
+        int b0 = in->sx[i], b1 = in->sx[i + 1] - 1;
+        sp[0] = ca->x0, sp[1] = ca->x1, sp[2] = bw_max(a.x0, b0), sp[3] = bw_min(a.x1, b1);
+        sp[4] = cb->x0, sp[5] = cb->x1, sp[6] = bw_max(b.x0, b0), sp[7] = bw_min(b.x1, b1);
+        sp[8] = a.y1, sp[9] = b.y0;
+        route(r, sp, in->sy[j + 1], &u, &v, &bend);
         dig(g, u, a.y1 + 1, u, bend);
         dig(g, u, bend, v, bend);
         dig(g, v, bend, v, b.y0 - 1);
@@ -532,13 +571,27 @@ static int random_room(md_ctx *c, int a, int b, int d, int min_side)
     return pick;
 }
 
+/* Whether (x, y) lies beside a room's wall: room floor two tiles away in
+ * a straight line with no open tile between (rule 4: a hallway keeps a
+ * tile of rock off a room's wall except where it joins it). */
+static int beside_wall(const bw_grid *g, int x, int y)
+{
+    int d;
+    for (d = 0; d < 4; d++)
+        if (BW_AT(g, x + 2 * bw_dx4[d], y + 2 * bw_dy4[d]) == BW_T_MD_ROOM &&
+            !open_at(g, x + bw_dx4[d], y + bw_dy4[d]))
+            return 1;
+    return 0;
+}
+
 /* Whether a dead end may dig (x, y): inside the inner area, outside the
- * sectors the layout leaves empty, on wall, and not squaring off a 2 x 2
- * open block. */
+ * sectors the layout leaves empty, on wall, not squaring off a 2 x 2
+ * open block and not beside a room's wall. */
 static int diggable(const md_ctx *c, int x, int y)
 {
     const bw_grid *g = &c->m->grid;
-    return inner(x, y) && !nothing(c->in, x, y) && !open_at(g, x, y) && !makes_square(g, x, y);
+    return inner(x, y) && !nothing(c->in, x, y) && !open_at(g, x, y) && !makes_square(g, x, y) &&
+           !beside_wall(g, x, y);
 }
 
 /* Rule 5: from a random room's side, straight for 3..5 tiles, then a left or

@@ -634,16 +634,31 @@ static const bw_rect inner = { 1, 1, BW_MINES_W - 2, BW_MINES_H - 2 };
 #define TOWER_OFF(k) (BW_TILESET_BIT(MARK, k) | BW_TILESET_BIT(BW_T_SHALLOW, k) | \
                       BW_TILESET_BIT(BW_T_DEEP, k) | BW_TILESET_BIT(BW_T_SLICK, k) | \
                       BW_TILESET_BIT(BW_T_CRUMBLE_DIRT, k)) /* the last: a pit's middle */
+#define SPOTS (BW_MINES_W - 5) /* tower corners per row (and column) inside the outer ring */
 static void towers(bw_grid *g, bw_rng *r, int n)
 {
     static const bw_tileset off = { { TOWER_OFF(0), TOWER_OFF(1), TOWER_OFF(2), TOWER_OFF(3) } };
     bw_watchtower_params wp;
+    bw_tileset ok;
     int k;
     bw_watchtower_defaults(&wp);
     for (k = 0; k < 4; k++)
         wp.forbid.w[k] |= off.w[k];
     wp.count = (uint8_t)n;
-    bw_watchtower_put_many(g, r, &wp, inner, 0);
+    if (bw_watchtower_put_many(g, r, &wp, inner, 0) || !n)
+        return;
+    /* Rules 1.2.2 and 1.3.1: every DLVL 2 and 3 has a tower. When the
+     * random draws found no room, the first place that fits in reading
+     * order; none only where no 4 x 4 of allowed tiles exists */
+    for (k = 0; k < 4; k++) /* the tiles a tower may stand on */
+        ok.w[k] = ~(wp.forbid.w[k] | BW_TILESET_BIT(BW_T_WATCHTOWER, k));
+    for (k = 0; k < SPOTS * SPOTS; k++) {
+        int x = 1 + k % SPOTS, y = 1 + k / SPOTS;
+        if (bw_grid_rect_in(g, x, y, x + 3, y + 3, &ok)) {
+            bw_grid_rect(g, x, y, x + 3, y + 3, BW_T_WATCHTOWER);
+            return;
+        }
+    }
 }
 
 /* Rule 1.2.2 (and rule 1.3.1: DLVL 3 is like DLVL 2): stalactites, lichen, rubble
@@ -1511,6 +1526,70 @@ static void level5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 typedef void (*level_fn)(bw_map *m, uint32_t seed, const bw_pit_plan *pl);
 static const level_fn levels[BW_MINES_LEVELS] = { level1, level2, level3, level4, level5 };
 
+/* What a player climbs over: rubble, stalactites, stalagmites, boulders. */
+BW_STATIC_ASSERT(BW_T_STALAGMITE == BW_T_STALACTITE + 1 && BW_T_BOULDER == BW_T_STALACTITE + 2, climbed_in_a_row);
+static int climbed(uint8_t t)
+{
+    return t == BW_T_RUBBLE || (t >= BW_T_STALACTITE && t <= BW_T_BOULDER);
+}
+
+/* Rules 1.1.4, 1.2.4, 1.3.2, 1.4.6, 1.5.1 read for a player who never
+ * climbs: obstacles may block side ways, never the only one. Each
+ * obstacle, in reading order, stays only if the walkable cells beside it
+ * (the obstacles not yet looked at counted walkable) join round it within
+ * its ring of 8; else it becomes floor. Taking away such a cell never
+ * splits the walkable ground, so at the end the ground a climber reaches
+ * from anywhere is the ground a walker reaches, obstacles aside. One
+ * pass: a few hundred obstacles, each read with its 4 side neighbours and,
+ * where two or more of those are walkable, its 4 corners. */
+/* Whether a player walks on t: it connects and is not climbed; an
+ * obstacle not yet looked at (`later`) counts walkable. */
+static int walks(uint8_t t, int later)
+{
+    return climbed(t) ? later : (bw_tile_flags[t] & BW_CONNECTS) != 0;
+}
+
+#define ALL4(t) ((uint32_t)(t) * 0x01010101u)
+#define ZERO_BYTE(v) (((v) - 0x01010101u) & ~(v) & 0x80808080u) /* some byte of v is 0 */
+#define BELOW(v, n) (((v) - ALL4(n)) & ~(v) & 0x80808080u)       /* some byte of v is < n */
+BW_STATIC_ASSERT(BW_TILE_COUNT <= 128, tiles_below_128);
+static void obstacles_keep_ways_open(bw_grid *g, uint8_t floor)
+{
+    int x, y, n, e, so, we, runs;
+    uint8_t *c;
+    for (y = 0; y < BW_MINES_H; y++) {
+        uint8_t *row = &BW_AT(g, 0, y);
+        for (x = 0; x < BW_MINES_W; x++) {
+            if (!(x & 3)) { /* 4 cells at once: none climbed, skip them */
+                uint32_t v = bw_load4(row + x);
+                /* bytes b - STALACTITE, each alone (b < 128: no borrow) */
+                uint32_t u = ((v | 0x80808080u) - ALL4(BW_T_STALACTITE)) ^ 0x80808080u;
+                if (!(ZERO_BYTE(v ^ ALL4(BW_T_RUBBLE)) | BELOW(u, 3))) {
+                    x += 3;
+                    continue;
+                }
+            }
+            if (!climbed(row[x]))
+                continue;
+            c = row + x;
+            if ((unsigned)(x - 1) >= BW_MINES_W - 2 || (unsigned)(y - 1) >= BW_MINES_H - 2) {
+                *c = floor; /* on the map's edge, where the ring would leave the map */
+                continue;
+            }
+            n = walks(c[-BW_GRID_MAX], 0), e = walks(c[1], 1), so = walks(c[BW_GRID_MAX], 1), we = walks(c[-1], 0);
+            if (n + e + so + we <= 1)
+                continue; /* nothing beside it to split */
+            /* runs of walkable ring cells holding a cell beside this one:
+             * a side cell starts one unless the corner and side before it
+             * (counter-clockwise) are walkable */
+            runs = (n && !(walks(c[-BW_GRID_MAX - 1], 0) && we)) + (e && !(walks(c[1 - BW_GRID_MAX], 0) && n)) +
+                   (so && !(walks(c[BW_GRID_MAX + 1], 1) && e)) + (we && !(walks(c[BW_GRID_MAX - 1], 1) && so));
+            if (runs > 1)
+                row[x] = floor;
+        }
+    }
+}
+
 int bw_mines_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
 {
     bw_pit_plan pl[2]; /* the pits from above, the pits leading down */
@@ -1520,6 +1599,7 @@ int bw_mines_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
         return BW_ERR_LEVEL;
     bw_mines_pits(seed, level, &pl[0], &pl[1]);
     levels[level - 1](m, seed, pl);
+    obstacles_keep_ways_open(&m->grid, level == 1 ? BW_T_DIRT : BW_T_STONE);
     return 0;
 }
 
