@@ -60,10 +60,12 @@ static inline int bw_high_bit(uint32_t v)
 #endif
 
 /* Whole-row operations: bits [y*120, y*120+120), done a word at a time.
- * Unchecked, like BW_PGET: y must be inside 0..119 (BW_ASSERT). */
+ * Domain: y in 0..119. Outside it (BW_ASSERT when asserts are on) there is
+ * no row: row_set changes nothing, row_count is 0 and row_find -1. */
 void bw_plane_row_set(bw_plane *p, int y, int on);
 int bw_plane_row_count(const bw_plane *p, int y);
-/* Lowest x >= x0 on row y whose bit is `on`, or -1. */
+/* Lowest x >= x0 on row y whose bit is `on`, or -1; x0 any int (below 0
+ * reads as 0, past 119 finds nothing). */
 int bw_plane_row_find(const bw_plane *p, int y, int x0, int on);
 
 /* Unchecked single-bit access; x and y must be inside 0..119. */
