@@ -121,7 +121,9 @@ static void domain_plane_rows(void)
     CHECK(bw_plane_bits(p, 0) == 0xffffffffu);
     CHECK(bw_popcount32(0) == 0 && bw_popcount32(0xffffffffu) == 32);
     CHECK(bw_low_bit(1) == 0 && bw_low_bit(0x80000000u) == 31);
-    CHECK(bw_high_bit(1) == 0 && bw_high_bit(0xffffffffu) == 31);
+    CHECK(bw_low_bit(0) == 0 || bw_low_bit(0) == 31); /* no bit: the build's answer */
+    CHECK(bw_high_bit(1) == 0 && bw_high_bit(0xffffffffu) == 31 && bw_high_bit(0) == 0);
+    CHECK(bw_plane_bits(p, BW_GRID_CELLS) == 0 && bw_plane_bits(p, 0xffffffffu) == 0);
     CHECK(bw_eq4(cells, 5) == 5u && bw_eq4(cells, 0) == 0u);
     CHECK(bw_plane_runs_of(0xffffffffu, 1u) == 0xffffffffu && bw_plane_runs_of(0, 0) == 0);
     bw_grid_init(&m->grid, 2, 1, BW_T_STONE);
@@ -156,7 +158,10 @@ static void domain_geom_rng_error(void)
     (void)i;
     CHECK(bw_rng_chance(&r, 1, 0) == 0 && bw_rng_chance(&r, 5, 5) == 1 && bw_rng_chance(&r, 0, 5) == 0);
     CHECK(bw_rng_step_below(&r, 1) == 0 && bw_rng_step_range(&r, -3, -3) == -3);
-    CHECK(bw_rng_retry(&r, 1, 0) == 0);
+    CHECK(bw_rng_retry(&r, 1, 0) == 0 && bw_rng_retry(&r, 0, 0) == 0);
+    CHECK(bw_rng_step_below(&r, 0) == 0);
+    (void)bw_rng_step_range(&r, 1, 0); /* hi < lo: some int */
+    (void)bw_rng_step_range(&r, INT_MIN, INT_MAX);
     (void)bw_rng_next(&r);
     (void)bw_rng_step(&r);
     CHECK(bw_rng_mix(0, 0, 0, 0) == bw_rng_mix(0, 0, 0, 0));
