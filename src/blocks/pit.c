@@ -205,27 +205,14 @@ static int lay_pit(int x, int y, void *vc)
 static void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
                    bw_plane *scratch, int *touched, walk_trace trace, void *ctx)
 {
-    int sx, sy, r, d, dx, dy, px, py; /* px,py: across */
-    int i, walks, x0, y0, x1, y1, across;
+    int sx = p->x[k], sy = p->y[k], r = p->r[k], d = p->dir[k]; /* pit_ok, by every caller */
+    int dx = bw_dx8[d], dy = bw_dy8[d], px = -dy, py = dx; /* px,py: across */
+    int i, walks, x0, y0, x1, y1, across = r - 1;
     bw_rng rng;
     walk_ctx c;
     bw_walk wk;
     bw_life l;
     moon mo;
-
-    touched[0] = touched[1] = 0;
-    touched[2] = touched[3] = -1;
-    if (!pit_ok(p, k))
-        return; /* no pit k: nothing drawn, nothing touched */
-    sx = p->x[k];
-    sy = p->y[k];
-    r = p->r[k];
-    d = p->dir[k];
-    dx = bw_dx8[d];
-    dy = bw_dy8[d];
-    px = -dy;
-    py = dx;
-    across = r - 1;
 
     /* The seed grown into a half moon of down slopes. */
     bw_pit_moon(g, p, k, BW_T_DOWN_SLOPE);
@@ -302,7 +289,8 @@ static void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
 void bw_pit_render(bw_grid *g, const bw_pit_plan *p, int k, bw_plane *scratch)
 {
     int touched[4];
-    render(g, p, k, STAGE_SMOOTH, scratch, touched, 0, 0);
+    if (pit_ok(p, k))
+        render(g, p, k, STAGE_SMOOTH, scratch, touched, 0, 0);
 }
 
 #ifdef BW_TESTING
@@ -313,7 +301,8 @@ void bw_pit_render_traced(bw_grid *g, const bw_pit_plan *p, int k, int stage,
                           bw_plane *scratch, bw_pit_trace trace, void *ctx)
 {
     int touched[4];
-    render(g, p, k, stage, scratch, touched, trace, ctx);
+    if (pit_ok(p, k))
+        render(g, p, k, stage, scratch, touched, trace, ctx);
 }
 #endif
 
@@ -329,6 +318,8 @@ void bw_pit_put_below(bw_grid *g, const bw_pit_plan *p, uint8_t floor,
 {
     int k, x, y, x0, y0, x1, y1, touched[4];
     for (k = 0; k < p->n; k++) {
+        if (!pit_ok(p, k))
+            continue; /* no such pit: skipped (pit.h) */
         /* only the cells the pit wrote can need changing */
         render(g, p, k, STAGE_SMOOTH, scratch, touched, 0, 0);
         bw_pit_box(p, k, &x0, &y0, &x1, &y1);
