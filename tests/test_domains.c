@@ -365,6 +365,42 @@ static void domain_blocks_rects(void)
     CHECK(bw_rubble_put(&m->grid, &r, &rp, 0) == 0);
 }
 
+/* The blocks' parameter fields at their bytes' ends: the ones a header
+ * bounds are clamped to their range (history, widths, chunks, tries,
+ * sizes), the others are any byte. */
+static void domain_block_params(void)
+{
+    static const uint8_t ends[] = { 0, 1, 255 };
+    bw_mineshaft ms;
+    bw_rubble_params rp;
+    bw_watchtower_params wp;
+    bw_building_params bp;
+    bw_rng r;
+    int i;
+    bw_rng_seed(&r, 11);
+    for (i = 0; i < 3; i++) {
+        uint8_t v = ends[i];
+        floor_map(40, 30);
+        bw_mineshaft_defaults(&ms);
+        ms.history = v;
+        ms.min_width = v;
+        ms.max_width = v;
+        ms.widen = v;
+        ms.width_change = v;
+        CHECK(bw_mineshaft_run(m, &r, &ms, 1, 1, 38, 28, 0) >= 0);
+        bw_rubble_defaults(&rp);
+        rp.chunks_min = rp.chunks_max = rp.reach = rp.size_min = rp.size_max = v;
+        CHECK(bw_rubble_put_at(&m->grid, &r, &rp, 20, 15, 0) >= 0);
+        bw_watchtower_defaults(&wp);
+        wp.tries = v;
+        wp.count = v < 8 ? v : 8;
+        CHECK(bw_watchtower_put_many(&m->grid, &r, &wp, bw_rect_make(0, 0, 39, 29), 0) >= 0);
+        bw_building_defaults(&bp);
+        bp.min_w = bp.max_w = bp.min_h = bp.max_h = bp.chance_den = v;
+        CHECK(bw_building_put_many(&m->grid, &r, &bp, 2, bw_rect_make(0, 0, 39, 29)) >= 0);
+    }
+}
+
 /* streamer.h and acid.h on maps without what they look for. */
 static void domain_streamer_acid(void)
 {
@@ -483,6 +519,7 @@ void suite_domains(void)
     RUN(domain_pit_numbers);
     RUN(domain_mineshaft_ends);
     RUN(domain_blocks_rects);
+    RUN(domain_block_params);
     RUN(domain_streamer_acid);
     RUN(domain_mines);
     RUN(domain_generator_levels);
