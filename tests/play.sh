@@ -2,10 +2,15 @@
 # `burrow play` from outside, as a person uses it: the key scripts replayed
 # through the CLI give the same folded screen hashes as test_play on the
 # desktop and the boards; then the real binary in a pseudo-terminal
-# (tmux): moves show on the screen, the top row too, q, Ctrl-C and a kill
+# (tmux): moves show on the screen, a resize is drawn at once, help, look
+# and messages show, the menu starts a game, each generator's first
+# screen at 80 x 24 is its golden (tests/play/screens; `sh tests/play.sh
+# build/burrow write` remakes them), the top row too, q, Ctrl-C and a kill
 # by any signal restore the terminal, a terminal too small gets one line,
 # the colours are the CLI's. Usage: tests/play.sh build/burrow
 B=${1:-build/burrow}
+WRITE=0
+[ "$2" = write ] && WRITE=1
 pass=0 fail=0
 ok() { echo "ok $1"; pass=$((pass + 1)); }
 bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
@@ -76,6 +81,11 @@ else
     tmux() { command tmux -L "$S" "$@"; }
     n=0
     screen() { tmux capture-pane -t "w$n" -p; }
+    wait_for_row() { # ROW TEXT: row ROW (1-based) matches, up to 5 s
+        i=0
+        while [ $i -lt 50 ]; do screen | sed -n "$1p" | grep -q "$2" && return 0; sleep 0.1; i=$((i + 1)); done
+        return 1
+    }
     wait_for() { # TEXT: up to 5 s
         i=0
         while [ $i -lt 50 ]; do screen | grep -q "$1" && return 0; sleep 0.1; i=$((i + 1)); done
@@ -134,6 +144,66 @@ else
     else bad play_top_row_shown "row 1: '$(screen | head -n 1)'"; fi
     tmux send-keys -t "w$n" q
     restored
+
+        # a resize is drawn at once, not at the next key; while the terminal
+    # is too small the notice is up and keys move nothing; at 50 columns
+    # the status line is cut, not wrapped
+    rm -f build/play-stty.after
+    run 80 24 "$B play mines --seed 1"
+    if wait_for "mines seed 1 level 1" && tmux resize-window -t "w$n" -x 100 -y 30 &&
+       wait_for_row 29 "^mines seed 1 level 1"; then
+        ok play_resize_redraws_at_once
+    else bad play_resize_redraws_at_once "$(screen | tail -n 3)"; fi
+    tmux resize-window -t "w$n" -x 30 -y 10
+    if wait_for "needs 40 x 12" && tmux send-keys -t "w$n" l l l j j && sleep 0.3 &&
+       tmux resize-window -t "w$n" -x 50 -y 24 && wait_for "turn 0" && ! screen | grep -q "turn [1-9]"; then
+        ok play_small_notice_keys_move_nothing
+    else bad play_small_notice_keys_move_nothing "$(screen | tail -n 3)"; fi
+    # 50 columns: the status line on the row above the message, whole rows
+    if screen | sed -n 23p | grep -q "^mines seed 1 level 1" && [ "$(screen | awk 'length > 50' | wc -l)" = 0 ]; then
+        ok play_status_line_fits_50_columns
+    else bad play_status_line_fits_50_columns "$(screen | tail -n 3)"; fi
+    # help, a look, the messages
+    tmux send-keys -t "w$n" '?'
+    if wait_for "On this level" && wait_for "dirt"; then ok play_help_screen
+    else bad play_help_screen "$(screen | head -n 10)"; fi
+    tmux send-keys -t "w$n" ' ' x
+    if wait_for "you, on "; then ok play_look_cursor
+    else bad play_look_cursor "$(screen | tail -n 2)"; fi
+    tmux send-keys -t "w$n" Escape Z Z m
+    if wait_for "Messages, the newest last" && [ "$(screen | grep -c "Unknown key")" = 2 ]; then ok play_messages_reread
+    else bad play_messages_reread "$(screen | head -n 5)"; fi
+    tmux send-keys -t "w$n" ' ' q
+    restored
+
+    # burrow play alone: the menu of the generators, a seed, a game, back
+    rm -f build/play-stty.after build/play-exit
+    run 80 24 "$B play"
+    if wait_for "pick a generator" && [ "$(screen | grep -c "^[ >] [1-8] ")" = 8 ] &&
+       tmux send-keys -t "w$n" 6 && wait_for "Seed" && tmux send-keys -t "w$n" 4 2 Enter &&
+       wait_for "mdungeon seed 42 floor 1" && tmux send-keys -t "w$n" q && wait_for "pick a generator"; then
+        ok play_menu_picks_a_generator_and_seed
+    else bad play_menu_picks_a_generator_and_seed "$(screen | head -n 12)"; fi
+    tmux send-keys -t "w$n" q
+    if restored && grep -q "exit 0" build/play-exit; then ok play_menu_q_restores_terminal
+    else bad play_menu_q_restores_terminal "stty differs or $(cat build/play-exit 2>/dev/null)"; fi
+
+    # a golden screen for each generator at 80 x 24 (tests/play/screens;
+    # `sh tests/play.sh build/burrow write` remakes them)
+    mkdir -p tests/play/screens
+    for g in $($B list | cut -f 1 | tail -n +2); do
+        rm -f build/play-stty.after
+        run 80 24 "$B play $g --seed 1 --nocolor"
+        if wait_for "^$g seed 1 "; then
+            sleep 0.2
+            screen > "build/play-screen-$g.txt"
+            if [ "$WRITE" = 1 ]; then cp "build/play-screen-$g.txt" "tests/play/screens/$g.txt"; fi
+            if cmp -s "build/play-screen-$g.txt" "tests/play/screens/$g.txt"; then ok "play_golden_screen_$g"
+            else bad "play_golden_screen_$g" "differs from tests/play/screens/$g.txt"; fi
+        else bad "play_golden_screen_$g" "$(screen | tail -n 2)"; fi
+        tmux send-keys -t "w$n" q
+        restored
+    done
 
     # the colours are the CLI's: every SGR sequence the game writes for
     # the overworld's map is one `burrow overworld --format ansi` writes

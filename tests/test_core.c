@@ -749,8 +749,112 @@ static void grid_checked_access(void)
     CHECK(bw_grid_count(&m->grid, BW_T_OW_SHORT) == 80 * 21);
 }
 
+/* ---- the palette: kinds a player must tell apart look apart ---- */
+
+#define UNEXPLORED BW_TILE_COUNT /* a cell not seen yet: blank, black */
+
+/* The pairs of tile kinds a player must tell apart at a glance. */
+static const uint8_t apart[][2] = {
+    /* rooms: floor, stone floor, pillar, sarcophagus and coffin, all pairs */
+    { BW_T_FLOOR, BW_T_STONE }, { BW_T_FLOOR, BW_T_PILLAR }, { BW_T_FLOOR, BW_T_SARCOPHAGUS },
+    { BW_T_FLOOR, BW_T_COFFIN }, { BW_T_STONE, BW_T_PILLAR }, { BW_T_STONE, BW_T_SARCOPHAGUS },
+    { BW_T_STONE, BW_T_COFFIN }, { BW_T_PILLAR, BW_T_SARCOPHAGUS }, { BW_T_PILLAR, BW_T_COFFIN },
+    { BW_T_SARCOPHAGUS, BW_T_COFFIN },
+    /* stairs up and down, and stairs down against building wall */
+    { BW_T_STAIRS, BW_T_STAIRS_UP }, { BW_T_STAIRS, BW_T_BWALL },
+    /* the mystery dungeon's hallways against its walls and rooms */
+    { BW_T_MD_HALL, BW_T_MD_WALL }, { BW_T_MD_HALL, BW_T_MD_ROOM },
+    /* what is climbed over, against the floors it stands on */
+    { BW_T_RUBBLE, BW_T_FLOOR }, { BW_T_RUBBLE, BW_T_STONE }, { BW_T_STALACTITE, BW_T_FLOOR },
+    { BW_T_STALACTITE, BW_T_STONE }, { BW_T_STALAGMITE, BW_T_FLOOR }, { BW_T_STALAGMITE, BW_T_STONE },
+    { BW_T_BOULDER, BW_T_FLOOR }, { BW_T_BOULDER, BW_T_STONE },
+    /* up and down slopes, and a pit against a down slope */
+    { BW_T_DOWN_SLOPE, BW_T_UP_SLOPE }, { BW_T_PIT, BW_T_DOWN_SLOPE },
+    /* open air against a cell not seen yet */
+    { BW_T_AIR, UNEXPLORED },
+};
+
+static void look_ansi(int t, char *glyph, uint32_t *colour)
+{
+    *glyph = t == UNEXPLORED ? ' ' : bw_tiles[t].glyph;
+    *colour = t == UNEXPLORED ? 0u : bw_tiles[t].colour; /* 0: no escape at all */
+}
+
+static void look_png(int t, uint8_t rgb[3])
+{
+    rgb[0] = rgb[1] = rgb[2] = 0;
+    if (t != UNEXPLORED)
+        bw_tile_rgb(t, rgb);
+}
+
+/* 1 if the two tiles' 8 x 8 pictures differ in some pixel. */
+static int tile8_differ(int a, int b)
+{
+    int x, y, i;
+    for (y = 0; y < BW_TILE8; y++)
+        for (x = 0; x < BW_TILE8; x++) {
+            uint8_t pa[3] = { 0, 0, 0 }, pb[3] = { 0, 0, 0 };
+            if (a != UNEXPLORED)
+                bw_tile8_pixel(a, x, y, pa);
+            if (b != UNEXPLORED)
+                bw_tile8_pixel(b, x, y, pb);
+            for (i = 0; i < 3; i++)
+                if (pa[i] != pb[i])
+                    return 1;
+        }
+    return 0;
+}
+
+/* Every pair above differs in the ANSI output (glyph or colour), in the
+ * PNG's one colour a tile, and in the 8 x 8 tileset. */
+static void tile_kinds_a_player_tells_apart_look_apart(void)
+{
+    unsigned i;
+    for (i = 0; i < sizeof apart / sizeof apart[0]; i++) {
+        int a = apart[i][0], b = apart[i][1];
+        char ga, gb;
+        uint32_t ca, cb;
+        uint8_t ra[3], rb[3];
+        t_seed(i);
+        look_ansi(a, &ga, &ca);
+        look_ansi(b, &gb, &cb);
+        CHECK(ga != gb || ca != cb);
+        look_png(a, ra);
+        look_png(b, rb);
+        CHECK(ra[0] != rb[0] || ra[1] != rb[1] || ra[2] != rb[2]);
+        CHECK(tile8_differ(a, b));
+    }
+}
+
+/* The tileset's colours are the ANSI colours: a tile's 4-pixel block is
+ * its background if it has one, else its foreground, and its 8 x 8
+ * picture uses both. */
+static void tileset8_uses_the_tile_colours(void)
+{
+    int t, x, y, fg_used;
+    for (t = 0; t < BW_TILE_COUNT; t++) {
+        uint32_t c = bw_tiles[t].colour;
+        uint8_t want[3], px[3], block[3];
+        bw_sgr_rgb(BW_COLOUR_FG(c), want);
+        bw_tile_rgb(t, block);
+        fg_used = 0;
+        for (y = 0; y < BW_TILE8; y++)
+            for (x = 0; x < BW_TILE8; x++) {
+                bw_tile8_pixel(t, x, y, px);
+                fg_used += (bw_tile8_row(t, y) >> (7 - x) & 1u) && px[0] == want[0] && px[1] == want[1] &&
+                           px[2] == want[2];
+            }
+        t_seed((uint32_t)t);
+        CHECK(fg_used > 0 || t == BW_T_AIR); /* open air is its background alone */
+        if (!BW_COLOUR_BG(c))
+            CHECK(block[0] == want[0] && block[1] == want[1] && block[2] == want[2]);
+    }
+}
+
 void suite_core(void)
 {
+    RUN(tile_kinds_a_player_tells_apart_look_apart);
+    RUN(tileset8_uses_the_tile_colours);
     RUN(rng_same_seed_same_stream);
     RUN(rng_golden_sequence);
     RUN(rng_zero_seed_is_valid);

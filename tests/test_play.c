@@ -259,11 +259,14 @@ typedef struct term {
     int wrong_glyph;         /* map cells showing something else */
     const char *want_sgr;    /* if set, every map cell but the player's has this colour */
     int wrong_sgr;
+    int widest;              /* the most glyphs on a row */
+    int grab;                /* the row whose text is kept in text */
+    char text[84];           /* 80 columns and the NUL */
 } term;
 
 /* One SGR parameter list, as the CLI writes them (src/cli/render.c):
  * reset 0, foregrounds 30-37 and 90-97, backgrounds 40-47 and 100-107,
- * 256 colours as 38;5;N. */
+ * 256 colours as 38;5;N; and reverse video, 7, for the look cursor. */
 static int valid_sgr(const char *p)
 {
     while (*p) {
@@ -284,7 +287,7 @@ static int valid_sgr(const char *p)
             k = d > 0 && v <= 255;
             if (!k || (*p && *p != ';'))
                 return 0;
-        } else if (!(v == 0 || (v >= 30 && v <= 37) || (v >= 90 && v <= 97) || (v >= 40 && v <= 47) ||
+        } else if (!(v == 0 || v == 7 || (v >= 30 && v <= 37) || (v >= 90 && v <= 97) || (v >= 40 && v <= 47) ||
                      (v >= 100 && v <= 107))) {
             return 0;
         }
@@ -356,7 +359,13 @@ static void term_byte(term *t, char c)
             if (t->want_sgr && !me && !t_same(t->sgr, t->want_sgr))
                 t->wrong_sgr++;
         }
+        if (t->row == t->grab && t->col + 1 < (int)sizeof t->text) {
+            t->text[t->col] = c;
+            t->text[t->col + 1] = 0;
+        }
         t->col++;
+        if (t->col > t->widest)
+            t->widest = t->col;
     }
 }
 
@@ -462,6 +471,279 @@ static void play_colours_are_the_clis(void)
     }
 }
 
+
+/* Row r of the screen as the player reads it (colours left out). */
+static void screen_row(const play_game *g, int r, term *t)
+{
+    size_t i;
+    for (i = 0; i < sizeof *t; i++) /* no second term on the stack (20 KiB boards) */
+        ((unsigned char *)t)[i] = 0;
+    t->grab = r;
+    play_draw(g, to_term, t);
+}
+
+static int has(const char *s, const char *want)
+{
+    size_t i, k;
+    for (i = 0; s[i]; i++) {
+        for (k = 0; want[k] && s[i + k] == want[k]; k++)
+            ;
+        if (!want[k])
+            return 1;
+    }
+    return !*want;
+}
+
+/* Not inlined: the term is on the stack only while a screen is read, not
+ * under a level's generation (the 20 KiB board's stack). */
+#if defined(__GNUC__)
+#define T_NOINLINE __attribute__((noinline))
+#else
+#define T_NOINLINE
+#endif
+
+/* 1 if some row of the screen holds `want`. */
+static T_NOINLINE int screen_has(const play_game *g, const char *want)
+{
+    term t;
+    int r;
+    for (r = 0; r < g->rows; r++) {
+        screen_row(g, r, &t);
+        if (has(t.text, want))
+            return 1;
+    }
+    return 0;
+}
+
+static void keys(play_game *g, const char *k)
+{
+    while (*k)
+        play_key(g, (unsigned char)*k++);
+}
+
+static const bw_generator *begin(play_game *g, const char *name, uint32_t seed, int level, int cols, int rows)
+{
+    const bw_generator *gen = bw_generator_find(name);
+    bw_opts o = { 0, 0, 0, 0 };
+    g->cols = cols;
+    g->rows = rows;
+    g->colour = 1;
+    if (!gen || play_start(g, &arena.play, 0, gen, seed, &o, level) != 0)
+        return 0;
+    return gen;
+}
+
+/* :h and :hh show what `burrow overworld --dist h` and `--dist hh` print
+ * (" NN" a tile, the distance mod 100; " %5u" the whole distance), in a
+ * window of the terminal's width that the move keys scroll. */
+static void play_distance_maps_are_the_clis(void)
+{
+    static const char *const cmd[] = { ":h\r", ":hh\r" };
+    int k;
+    for (k = 0; k < 2; k++) {
+        play_game g = { 0 };
+        term t;
+        int cw = k ? 6 : 3, vw = 80 / cw, ox, x, bad = 0, numbers = 0, y;
+        REQUIRE(begin(&g, "overworld", 7u, 1, 80, 24));
+        keys(&g, cmd[k]);
+        REQUIRE(g.dist == 1 + 2 * k);
+        for (y = 0; y < BW_OVERWORLD_H; y++) {
+            ox = bw_clamp(g.cx - vw / 2, 0, BW_OVERWORLD_W - vw);
+            screen_row(&g, y, &t);
+            CHECK(t.widest <= 80);
+            for (x = ox; x < ox + vw; x++) {
+                unsigned d = g.dist_map[y][x];
+                char want[8];
+                int i;
+                for (i = 0; i < cw; i++)
+                    want[i] = ' ';
+                want[cw] = 0;
+                if (x == g.x && y == g.y) {
+                    want[cw - 1] = '@';
+                } else if (d != BW_OVERWORLD_INF && !k) {
+                    want[1] = (char)('0' + (int)(d % 100u / 10u));
+                    want[2] = (char)('0' + (int)(d % 10u));
+                    numbers++;
+                } else if (d != BW_OVERWORLD_INF) {
+                    for (i = cw - 1; i > 0; i--, d /= 10u) {
+                        want[i] = (char)('0' + (int)(d % 10u));
+                        if (d < 10u)
+                            break;
+                    }
+                    numbers++;
+                }
+                for (i = 0; i < cw; i++)
+                    bad += t.text[(x - ox) * cw + i] != want[i];
+            }
+        }
+        t_seed((uint32_t)k);
+        CHECK(numbers > 100);
+        CHECK(bad == 0);
+        /* the move keys scroll it; Esc closes it */
+        x = g.cx;
+        play_key(&g, 'l');
+        CHECK(g.cx > x && g.dist != 0);
+        play_key(&g, 27);
+        CHECK(g.dist == 0);
+    }
+}
+
+/* '?' lists the keys and every tile kind of the level, with where its
+ * links lead; any key goes back. */
+static void play_help_shows_keys_and_a_legend(void)
+{
+    play_game g = { 0 };
+    REQUIRE(begin(&g, "mines", 1u, 2, 80, 24));
+    play_key(&g, '?');
+    REQUIRE(g.mode == PLAY_HELP);
+    CHECK(screen_has(&g, "Keys"));
+    CHECK(screen_has(&g, "rock wall"));
+    CHECK(screen_has(&g, "down slope: > down to level 3"));
+    CHECK(screen_has(&g, "up slope: < up to level 1"));
+    play_key(&g, ' ');
+    CHECK(g.mode == PLAY_MAP);
+    CHECK(!screen_has(&g, "Keys"));
+    /* the Mystery Dungeon says floor, and lists its entities */
+    REQUIRE(begin(&g, "mdungeon", 1u, 1, 80, 24));
+    play_key(&g, '?');
+    CHECK(screen_has(&g, "On this floor"));
+    CHECK(screen_has(&g, "$ item"));
+    CHECK(screen_has(&g, "^ trap"));
+}
+
+/* The look cursor names the tile under it. */
+static void play_look_names_the_tile(void)
+{
+    play_game g = { 0 };
+    int x;
+    REQUIRE(begin(&g, "crypts", 1u, 1, 80, 24));
+    play_key(&g, 'x');
+    REQUIRE(g.mode == PLAY_LOOK);
+    CHECK(screen_has(&g, "you, on "));
+    for (x = 0; x < 3; x++)
+        play_key(&g, 'l');
+    CHECK(g.cx == g.x + 3 && g.cy == g.y);
+    CHECK(screen_has(&g, BW_PGET(g.seen, g.cx, g.cy) ? bw_tiles[BW_AT(&g.map->grid, g.cx, g.cy)].name
+                                                       : "not seen yet"));
+    play_key(&g, 27);
+    CHECK(g.mode == PLAY_MAP);
+}
+
+/* The last PLAY_LOG messages are kept and 'm' shows them, the newest last. */
+static void play_messages_are_kept(void)
+{
+    play_game g = { 0 };
+    term t;
+    REQUIRE(begin(&g, "mines", 1u, 1, 80, 24));
+    keys(&g, "Z>");            /* an unknown key, then no stairs here */
+    play_key(&g, 'm');
+    REQUIRE(g.mode == PLAY_MESSAGES);
+    screen_row(&g, 1, &t);
+    CHECK(has(t.text, "Welcome"));
+    screen_row(&g, 2, &t);
+    CHECK(has(t.text, "Unknown key"));
+    screen_row(&g, 3, &t);
+    CHECK(has(t.text, "Nothing leads down here."));
+    play_key(&g, ' ');
+    keys(&g, "ZZZZZZZZZZ");    /* more than the ring holds: the oldest go */
+    play_key(&g, 'm');
+    screen_row(&g, PLAY_LOG, &t);
+    CHECK(has(t.text, "Unknown key"));
+    CHECK(!screen_has(&g, "Welcome"));
+}
+
+/* The Mystery Dungeon's items and traps are drawn with glyphs of their own. */
+static T_NOINLINE int glyph_at(const play_game *g, int row, int col)
+{
+    term t;
+    screen_row(g, row, &t);
+    return t.text[col];
+}
+
+static void play_entities_have_glyphs(void)
+{
+    play_game g = { 0 };
+    int i, shown = 0, checked = 0;
+    REQUIRE(begin(&g, "mdungeon", 1u, 1, 80, 24));
+    bw_plane_fill(g.seen); /* all seen */
+    for (i = 0; i < g.map->n_ent; i++) {
+        const bw_entity *e = &g.map->ent[i];
+        int oy = bw_clamp(g.y - 21 / 2, 0, g.map->grid.h - 21);
+        if (e->kind != BW_MDUNGEON_E_ITEM && e->kind != BW_MDUNGEON_E_TRAP)
+            continue;
+        if (e->y < oy || e->y >= oy + 21 || (e->x == g.x && e->y == g.y))
+            continue;
+        checked++;
+        shown += glyph_at(&g, e->y - oy, e->x) == (e->kind == BW_MDUNGEON_E_ITEM ? '$' : '^');
+    }
+    CHECK(checked > 0);
+    CHECK(shown == checked);
+}
+
+/* The status line uses each generator's word, and no RAM figure. */
+static T_NOINLINE int fits_50_columns(play_game *g)
+{
+    term t;
+    g->cols = 50;
+    screen_row(g, 22, &t);
+    return t.widest <= 50 && t.row == 23 && has(t.text, "forest seed 1 level 2");
+}
+
+static void play_status_line_speaks_the_generators_words(void)
+{
+    play_game g = { 0 };
+    REQUIRE(begin(&g, "mdungeon", 1u, 3, 80, 24));
+    CHECK(screen_has(&g, "mdungeon seed 1 floor 3"));
+    g.ram = 12345;
+    CHECK(!screen_has(&g, "RAM"));
+    REQUIRE(begin(&g, "overworld", 1u, 1, 80, 24));
+    CHECK(screen_has(&g, "overworld seed 1 map (0,0)"));
+    REQUIRE(begin(&g, "forest", 1u, 2, 80, 24));
+    CHECK(screen_has(&g, "forest seed 1 level 2"));
+    /* 50 columns: the line is cut, not wrapped */
+    CHECK(fits_50_columns(&g));
+}
+
+/* While the terminal is too small, keys do not move the player. */
+static void play_small_terminal_takes_no_moves(void)
+{
+    play_game g = { 0 };
+    int x, y;
+    REQUIRE(begin(&g, "mines", 1u, 1, 30, 10));
+    x = g.x;
+    y = g.y;
+    keys(&g, "hjklyubn>.<");
+    CHECK(g.x == x && g.y == y && g.turn == 0);
+    CHECK(play_key(&g, 'q') == 1);
+}
+
+/* abyss rule 5.3 in the game: with the seen plane in the map's plane b,
+ * as on the boards, a regeneration forgets only what it redraws: all that
+ * was seen in the player's own area (always kept) stays seen, and what
+ * was seen far away (redrawn) is forgotten. */
+static void play_abyss_keeps_seen_areas(void)
+{
+    play_game g = { 0 };
+    int x, y, x0, y0, lost = 0, far = 0;
+    g.abyss_every = 1000;
+    REQUIRE(begin(&g, "abyss", 1u, 1, 80, 24));
+    keys(&g, "llll");
+    bw_plane_fill(g.seen); /* as if all had been seen */
+    g.abyss_every = 1;
+    play_key(&g, '.');
+    REQUIRE(g.epoch == 1);
+    x0 = g.x / BW_ABYSS_AREA * BW_ABYSS_AREA;
+    y0 = g.y / BW_ABYSS_AREA * BW_ABYSS_AREA;
+    for (y = y0; y < y0 + BW_ABYSS_AREA; y++)
+        for (x = x0; x < x0 + BW_ABYSS_AREA; x++)
+            lost += !BW_PGET(g.seen, x, y);
+    for (y = 0; y < BW_ABYSS_SIZE; y++)
+        for (x = 0; x < BW_ABYSS_SIZE; x++)
+            far += (x - g.x) * (x - g.x) + (y - g.y) * (y - g.y) > 40 * 40 && BW_PGET(g.seen, x, y);
+    CHECK(lost == 0);
+    CHECK(far == 0);
+}
+
 void suite_play(void)
 {
     RUN(play_scripts_replay_to_their_goldens);
@@ -471,4 +753,12 @@ void suite_play(void)
     RUN(play_small_terminal_gets_one_line);
     RUN(play_flight_draws_the_whole_map);
     RUN(play_colours_are_the_clis);
+    RUN(play_distance_maps_are_the_clis);
+    RUN(play_help_shows_keys_and_a_legend);
+    RUN(play_look_names_the_tile);
+    RUN(play_messages_are_kept);
+    RUN(play_entities_have_glyphs);
+    RUN(play_status_line_speaks_the_generators_words);
+    RUN(play_small_terminal_takes_no_moves);
+    RUN(play_abyss_keeps_seen_areas);
 }

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The Tiled export checked with a real client, Debian's `tiled` package:
 # its tmxrasterizer draws burrow's TMX and JSON maps with the tileset of
-# `burrow tileset`, and the picture must equal burrow's own `--format png`
+# `burrow tileset`, and the picture must equal burrow's own `--format png --scale 8`
 # of the same level, pixel for pixel; `tiled --export-map json` reads each
 # format and writes burrow's JSON. The layer data must be `--format ids`
 # plus firstgid, the object layer the link tiles and the entities.
@@ -39,15 +39,15 @@ if ! command -v python3 >/dev/null 2>&1; then
     exit 1
 fi
 
-# The tileset: tile N is a 4 x 4 block, N = 0 .. BW_TILE_COUNT - 1 in one row.
+# The tileset: tile N is an 8 x 8 picture, N = 0 .. BW_TILE_COUNT - 1 in one row.
 "$B" tiles >"$T/tiles"
 n=$(($(wc -l <"$T/tiles") - 1))
 cd "$T" || exit 1
 case $B in /*) ;; *) B=$OLDPWD/$B ;; esac
 case $D in /*) ;; *) D=$OLDPWD/$D ;; esac
 "$B" tileset >burrow-tiles.png
-[ "$(od -An -tx1 -j16 -N8 burrow-tiles.png | tr -d ' \n')" = "$(printf '%08x%08x' $((n * 4)) 4)" ] &&
-    ok tiled_tileset_one_row_of_4x4_tiles || bad tiled_tileset_one_row_of_4x4_tiles "want $((n * 4)) x 4"
+[ "$(od -An -tx1 -j16 -N8 burrow-tiles.png | tr -d ' \n')" = "$(printf '%08x%08x' $((n * 8)) 8)" ] &&
+    ok tiled_tileset_one_row_of_8x8_tiles || bad tiled_tileset_one_row_of_8x8_tiles "want $((n * 8)) x 8"
 
 # One level of every generator (level 2 where there is one): TMX and JSON.
 gens=$("$B" list | awk -F'\t' 'NR > 1 { print $1 }')
@@ -55,10 +55,10 @@ first=1
 for g in $gens; do
     max=$("$B" list | awk -F'\t' -v g="$g" '$1 == g { split($3, r, "\\.\\."); print r[2] }')
     l=1; [ "$max" -ge 2 ] && l=2
-    "$B" "$g" --seed $SEED --level $l --format png >ref.png
+    "$B" "$g" --seed $SEED --level $l --format png --scale 8 >ref.png
     "$B" "$g" --seed $SEED --level $l --format ids >ids
     if [ $first = 1 ]; then # the comparison's own decoder, on burrow's PNG and PPM
-        "$B" "$g" --seed $SEED --level $l --format ppm >ref.ppm
+        "$B" "$g" --seed $SEED --level $l --format ppm --scale 8 >ref.ppm
         check png-ppm ref.png ref.ppm && ok tiled_png_decoder_matches_ppm || bad tiled_png_decoder_matches_ppm "$(why)"
         first=0
     fi
@@ -92,7 +92,7 @@ done
 while read -r name want args; do
     want=$(echo "$want" | tr _ ' ')
     # $args split on purpose
-    "$B" $args --seed $SEED --format png >ref.png
+    "$B" $args --seed $SEED --format png --scale 8 >ref.png
     "$B" $args --seed $SEED --format ids >ids
     "$B" $args --seed $SEED --format tmx >map.tmx
     objs=$(sed -n 's/.*<objectgroup id="[0-9]*" name="\([^"]*\)".*/\1/p' map.tmx)
@@ -115,12 +115,12 @@ for g in mines mdungeon; do
     "$B" "$g" --seed $SEED --level all --format ids >ids
     check map tmx all.tmx ids "$T/tiles" && ok "tiled_${g}_all_levels_tmx_layers" || bad "tiled_${g}_all_levels_tmx_layers" "$(why)"
     check map json all.json ids "$T/tiles" && ok "tiled_${g}_all_levels_json_layers" || bad "tiled_${g}_all_levels_json_layers" "$(why)"
-    "$B" "$g" --seed $SEED --level 1 --format png >ref.png
+    "$B" "$g" --seed $SEED --level 1 --format png --scale 8 >ref.png
     if raster all.tmx raster.png --hide-layer "level 1 objects" && check png-equal raster.png ref.png
     then ok "tiled_${g}_all_levels_shows_level_1"; else bad "tiled_${g}_all_levels_shows_level_1" "$(why)"; fi
     same=1
     for l in $(seq 2 $top); do
-        "$B" "$g" --seed $SEED --level "$l" --format png >ref.png
+        "$B" "$g" --seed $SEED --level "$l" --format png --scale 8 >ref.png
         raster all.tmx raster.png --ignore-visibility --show-layer "level $l" && check png-equal raster.png ref.png || same=0
     done
     [ $same = 1 ] && ok "tiled_${g}_all_levels_layer_L_draws_level_L" || bad "tiled_${g}_all_levels_layer_L_draws_level_L" "$(why)"

@@ -214,19 +214,19 @@ def check_map(fmt, path, ids_path, tiles_path, levels):
             bad = next((k for k in range(min(len(data), len(want))) if data[k] != want[k]), min(len(data), len(want)))
             fail("level %d: layer data differs from --format ids + firstgid at cell %d" % (lv, bad))
         objs = m["object_layers"].get("level %d objects" % lv, [])
-        links = sorted((o["x"] // 4, o["y"] // 4, o["props"]["direction"], o["props"]["tile"])
+        links = sorted((o["x"] // 8, o["y"] // 8, o["props"]["direction"], o["props"]["tile"])
                        for o in objs if o["type"] == "link")
         want = sorted((x, y, tiles[t][1], tiles[t][0]) for y, row in enumerate(grid) for x, t in enumerate(row)
                       if tiles[t][1] != "none")
         if links != want:
             fail("level %d: %d link objects, %d link tiles, or they differ" % (lv, len(links), len(want)))
-        got = sorted((o["x"] // 4, o["y"] // 4, o["props"]["entity"], o["props"]["arg"])
+        got = sorted((o["x"] // 8, o["y"] // 8, o["props"]["entity"], o["props"]["arg"])
                      for o in objs if o["type"] == "entity")
         if got != sorted(ents):
             fail("level %d: %d entity objects, %d entities in --format ids, or they differ" % (lv, len(got), len(ents)))
         for o in objs:
             p = o["props"]
-            if p["kind"] != o["type"] or (p["col"], p["row"]) != (o["x"] // 4, o["y"] // 4) or \
+            if p["kind"] != o["type"] or (p["col"], p["row"]) != (o["x"] // 8, o["y"] // 8) or \
                     p["tile"] != tiles[grid[p["row"]][p["col"]]][0]:
                 fail("level %d: object %d's properties disagree with its place" % (lv, o["id"]))
         print("level %d: %d x %d cells, %d links, %d entities as --format ids" %

@@ -21,6 +21,7 @@
 #include "burrow/rng.h"
 #include "burrow/geom.h"
 #include "burrow/tile.h"
+#include "burrow/tileset8.h"
 #include "burrow/fill.h"
 #include "burrow/map.h"
 #include "burrow/walk.h"

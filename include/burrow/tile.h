@@ -32,70 +32,70 @@ extern "C" {
 int bw_colour_sgr(uint32_t colour, char *buf);
 #define BW_TILE_LIST(X) \
     /* the five dungeons and the building blocks */                         \
-    X(ROCK,          "rock wall",        '#', 90, 0, 0)                        \
-    X(DIRT,          "dirt",             '.', 33, BW_OPEN, 1)                  \
-    X(BWALL,         "building wall",    '#', 97, 0, 0)                        \
-    X(WOOD,          "wooden floor",     '_', 33, BW_OPEN, 1)                  \
-    X(CRUMBLE_WALL,  "crumbling wall",   '%', 97, 0, 0)              \
-    X(BROKEN_WALL,   "broken wall",      '\'',97, BW_OPEN, 1)                  \
-    X(DOOR,          "door",             '+', 93, BW_OPEN, 1)                  \
-    X(RUBBLE,        "rubble",           ':', 37, BW_CONNECTS, 4)              \
-    X(PIT,           "pit",              'O', 35, BW_OPEN | BW_DOWN, 1)        \
-    X(DOWN_SLOPE,    "down slope",       '>', 95, BW_OPEN | BW_DOWN, 1)        \
-    X(UP_SLOPE,      "up slope",         '<', 95, BW_OPEN | BW_UP, 1)          \
-    X(STONE,         "stone floor",      '.', 37, BW_OPEN, 1)                  \
-    X(CRUMBLE_DIRT,  "crumbling dirt",   ';', 33, BW_OPEN, 1)                  \
-    X(LICHEN,        "cave lichen",      '"', 32, BW_OPEN, 3)                  \
-    X(WATCHTOWER,    "orc watchtower",   'W', 31, BW_CONNECTS, 4)              \
-    X(SHALLOW,       "shallow water",    '~', 96, BW_OPEN, 2)                  \
-    X(DEEP,          "deep water",       '}', 34, 0, 0)                        \
-    X(SLICK,         "slick rock",       '-', 96, BW_OPEN, 1)                  \
-    X(STALACTITE,    "stalactite",       '!', 37, BW_CONNECTS, 4)              \
-    X(STALAGMITE,    "stalagmite",       'i', 37, BW_CONNECTS, 4)              \
-    X(BOULDER,       "boulder",          '0', 37, BW_CONNECTS, 6)              \
-    X(LAVA,          "lava",             '~', 91, 0, 0)                        \
-    X(FIERY_PIT,     "fiery pit",        'O', 91, BW_OPEN | BW_DOWN, 1)        \
-    X(GRASS,         "grass",            ',', 36, BW_OPEN, 1)                  \
-    X(TRUNK,         "tree trunk",       'Q', 31, BW_OPEN | BW_UP, 1)          \
-    X(ROOTS,         "roots",            '%', 90, 0, 0)                        \
-    X(BRANCH,        "branch",           '=', 33, BW_OPEN, 1)                  \
-    X(LEAF,          "leaf",             '*', 92, BW_OPEN, 1)                  \
-    X(MUSHROOM,      "mushroom",         'm', 95, BW_OPEN | BW_UP, 1)          \
-    X(MUSHROOM_TOP,  "mushroom top",     'n', 35, BW_OPEN | BW_DOWN, 1)        \
-    X(VINE,          "vine bridge",      '-', 93, BW_OPEN, 1)                  \
-    X(PILLAR,        "pillar",           'I', 37, BW_CONNECTS, 4)              \
-    X(SARCOPHAGUS,   "sarcophagus",      '&', 37, BW_CONNECTS, 4)              \
-    X(COFFIN,        "coffin",           'c', 33, BW_CONNECTS, 3)              \
-    X(STAIRS,        "stairs down",      '>', 97, BW_OPEN | BW_DOWN, 1)        \
-    X(FLOOR,         "floor",            '.', 37, BW_OPEN, 1)                  \
-    X(LADDER,        "ladder up",        'H', 33, BW_OPEN | BW_UP, 1)          \
+    X(ROCK,          "rock wall",        '#', 90, 0, 0)                       \
+    X(DIRT,          "dirt",             '.', 33, BW_OPEN, 1)                 \
+    X(BWALL,         "building wall",    '#', 97, 0, 0)                       \
+    X(WOOD,          "wooden floor",     '_', 33, BW_OPEN, 1)                 \
+    X(CRUMBLE_WALL,  "crumbling wall",   '%', 97, 0, 0)                       \
+    X(BROKEN_WALL,   "broken wall",      '\'',97, BW_OPEN, 1)                 \
+    X(DOOR,          "door",             '+', 93, BW_OPEN, 1)                 \
+    X(RUBBLE,        "rubble",           ':', BW_C256(137), BW_CONNECTS, 4)   \
+    X(PIT,           "pit",              'O', 35, BW_OPEN | BW_DOWN, 1)       \
+    X(DOWN_SLOPE,    "down slope",       '>', BW_C256(133), BW_OPEN | BW_DOWN, 1) \
+    X(UP_SLOPE,      "up slope",         '<', 95, BW_OPEN | BW_UP, 1)         \
+    X(STONE,         "stone floor",      '.', BW_C256(102), BW_OPEN, 1)       \
+    X(CRUMBLE_DIRT,  "crumbling dirt",   ';', 33, BW_OPEN, 1)                 \
+    X(LICHEN,        "cave lichen",      '"', 32, BW_OPEN, 3)                 \
+    X(WATCHTOWER,    "orc watchtower",   'W', 31, BW_CONNECTS, 4)             \
+    X(SHALLOW,       "shallow water",    '~', 96, BW_OPEN, 2)                 \
+    X(DEEP,          "deep water",       '}', 34, 0, 0)                       \
+    X(SLICK,         "slick rock",       '-', 96, BW_OPEN, 1)                 \
+    X(STALACTITE,    "stalactite",       '!', BW_C256(110), BW_CONNECTS, 4)   \
+    X(STALAGMITE,    "stalagmite",       'i', BW_C256(109), BW_CONNECTS, 4)   \
+    X(BOULDER,       "boulder",          '0', BW_C256(138), BW_CONNECTS, 6)   \
+    X(LAVA,          "lava",             '~', 91, 0, 0)                       \
+    X(FIERY_PIT,     "fiery pit",        'O', 91, BW_OPEN | BW_DOWN, 1)       \
+    X(GRASS,         "grass",            ',', 36, BW_OPEN, 1)                 \
+    X(TRUNK,         "tree trunk",       'Q', 31, BW_OPEN | BW_UP, 1)         \
+    X(ROOTS,         "roots",            '%', 90, 0, 0)                       \
+    X(BRANCH,        "branch",           '=', 33, BW_OPEN, 1)                 \
+    X(LEAF,          "leaf",             '*', 92, BW_OPEN, 1)                 \
+    X(MUSHROOM,      "mushroom",         'm', 95, BW_OPEN | BW_UP, 1)         \
+    X(MUSHROOM_TOP,  "mushroom top",     'n', 35, BW_OPEN | BW_DOWN, 1)       \
+    X(VINE,          "vine bridge",      '-', 93, BW_OPEN, 1)                 \
+    X(PILLAR,        "pillar",           'I', BW_C256(187), BW_CONNECTS, 4)   \
+    X(SARCOPHAGUS,   "sarcophagus",      '&', BW_C256(140), BW_CONNECTS, 4)   \
+    X(COFFIN,        "coffin",           'c', 33, BW_CONNECTS, 3)             \
+    X(STAIRS,        "stairs down",      '>', BW_C256(214), BW_OPEN | BW_DOWN, 1) \
+    X(FLOOR,         "floor",            '.', 37, BW_OPEN, 1)                 \
+    X(LADDER,        "ladder up",        'H', 33, BW_OPEN | BW_UP, 1)         \
     /* the mystery dungeon */                                               \
-    X(MD_WALL,       "md wall",          '#', 90, 0, 0)                        \
-    X(MD_BORDER,     "md border",        '#', 94, 0, 0)                        \
-    X(MD_ROOM,       "md room floor",    '.', 37, BW_OPEN, 1)                  \
-    X(MD_HALL,       "md hallway",       '.', 90, BW_OPEN, 1)                  \
-    X(MD_JUNCTION,   "md junction",      ',', 93, BW_OPEN, 1)                  \
-    X(MD_WATER,      "md water",         '~', 34, 0, 0)                        \
-    X(MD_SHOP,       "md shop carpet",   '=', 95, BW_OPEN, 1)                  \
-    X(MD_HOUSE,      "md monster house", '.', 91, BW_OPEN, 1)                  \
+    X(MD_WALL,       "md wall",          '#', 90, 0, 0)                       \
+    X(MD_BORDER,     "md border",        '#', 94, 0, 0)                       \
+    X(MD_ROOM,       "md room floor",    '.', 37, BW_OPEN, 1)                 \
+    X(MD_HALL,       "md hallway",       '.', 33, BW_OPEN, 1)                 \
+    X(MD_JUNCTION,   "md junction",      ',', 93, BW_OPEN, 1)                 \
+    X(MD_WATER,      "md water",         '~', 34, 0, 0)                       \
+    X(MD_SHOP,       "md shop carpet",   '=', 95, BW_OPEN, 1)                 \
+    X(MD_HOUSE,      "md monster house", '.', 91, BW_OPEN, 1)                 \
     /* the overworld */                                                     \
-    X(OW_SHORT,      "short grass",      '.', 92, BW_OPEN, 1)                  \
-    X(OW_TALL,       "tall grass",       ':', 32, BW_OPEN, 1)                  \
-    X(OW_WATER,      "water",            '~', 34, 0, 0)                        \
-    X(OW_BOULDER,    "boulder field",    '%', 37, 0, 0)                        \
-    X(OW_TREE,       "tree",             '^', BW_C256(22), 0, 0)               \
-    X(OW_ROAD,       "road",             '#', 33, BW_OPEN, 1)                  \
-    X(OW_GATE,       "gate",             '#', 93, BW_OPEN, 1)                  \
-    X(OW_MOUNTAIN,   "mountain",         '&', 30 | BW_BG(47), 0, 0)            \
-    X(OW_CENTER,     "pokemon center",   'C', 91, 0, 0)                        \
-    X(OW_MART,       "pokemart",         'M', 94, 0, 0)                        \
+    X(OW_SHORT,      "short grass",      '.', 92, BW_OPEN, 1)                 \
+    X(OW_TALL,       "tall grass",       ':', 32, BW_OPEN, 1)                 \
+    X(OW_WATER,      "water",            '~', 34, 0, 0)                       \
+    X(OW_BOULDER,    "boulder field",    '%', 37, 0, 0)                       \
+    X(OW_TREE,       "tree",             '^', BW_C256(22), 0, 0)              \
+    X(OW_ROAD,       "road",             '#', 33, BW_OPEN, 1)                 \
+    X(OW_GATE,       "gate",             '#', 93, BW_OPEN, 1)                 \
+    X(OW_MOUNTAIN,   "mountain",         '&', 30 | BW_BG(47), 0, 0)           \
+    X(OW_CENTER,     "pokemon center",   'C', 91, 0, 0)                       \
+    X(OW_MART,       "pokemart",         'M', 94, 0, 0)                       \
     /* the WallCrawlers */                                                  \
-    X(CR_WALL,       "crawler wall",     '#', 37, 0, 0)                        \
-    X(CR_OPEN,       "crawler floor",    '.', 37, BW_OPEN, 1)                  \
+    X(CR_WALL,       "crawler wall",     '#', 37, 0, 0)                       \
+    X(CR_OPEN,       "crawler floor",    '.', 37, BW_OPEN, 1)                 \
     /* added later: the crypts' (stairs up below stairs down) and the
      * forest's (the open air between the canopy's branches) */            \
-    X(STAIRS_UP,     "stairs up",        '<', 97, BW_OPEN | BW_UP, 1)          \
-    X(AIR,           "open air",         ' ', 30, 0, 0)                        \
+    X(STAIRS_UP,     "stairs up",        '<', BW_C256(45), BW_OPEN | BW_UP, 1) \
+    X(AIR,           "open air",         ' ', 37 | BW_BG(44), 0, 0)           \
     /* the overworld's special boulder, placed by a mask (--mask) */        \
     X(OW_SPECIAL,    "special boulder",  'J', BW_C256(215), 0, 0)
 

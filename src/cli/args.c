@@ -36,6 +36,8 @@ typedef struct cli_opt {
 
 #define AT(field) offsetof(cli_args, field)
 
+static const cli_word scales[] = { { "4", 4 }, { "8", 8 }, { 0, 0 } };
+
 static const cli_word trainers[] = {
     { "hiker", BW_OVERWORLD_HIKER }, { "rival", BW_OVERWORLD_RIVAL }, { "h", BW_OVERWORLD_HIKER },
     { "r", BW_OVERWORLD_RIVAL }, { "hh", BW_OVERWORLD_HIKER + 2 }, { "rr", BW_OVERWORLD_RIVAL + 2 }, { 0, 0 }
@@ -48,6 +50,8 @@ static const cli_opt common[] = {
     { "--level", O_LEVEL, 0, 0, 0, AT(level), { 0, 0 }, 0, "one level, or all of them in order (default 1)" },
     { "--format", O_FORMAT, 0, 0, 0, AT(format), { 0, 0 }, 0, "how to print the levels (default ansi)" },
     { "--nocolor", O_FLAG, 0, 0, 0, AT(nocolor), { 0, 0 }, 0, "ansi without the colours" },
+    { "--scale", O_WORD, 0, 0, scales, AT(scale), { 0, 0 }, 0,
+      "ppm and png: 4 pixels a tile, solid (default), or 8, the 8 x 8 tileset" },
     { "--help", O_HELP, 0, 0, 0, 0, { 0, 0 }, 0, "these lines (-h too)" },
     { "--version", O_VERSION, 0, 0, 0, 0, { 0, 0 }, 0, "the version of burrow" },
 };

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "cli.h"
+#include "image.h"
 #include "play_term.h"
 #include "tiled.h"
 #include "burrow/port.h"
@@ -252,6 +253,8 @@ static int run(cli_args *a, FILE *out, FILE *err)
         a->px = a->gen->w / 2;
         a->py = a->gen->h / 2;
     }
+    if (a->scale && cli_formats[a->format].begin == 0)
+        return cli_fail(err, "--scale is for --format ppm and png, not", cli_formats[a->format].name);
     if (!cli_given(a, "--seed"))
         a->seed = bw_port_entropy();
     /* Generate the first level before printing anything, so a generator
@@ -281,6 +284,7 @@ static int run(cli_args *a, FILE *out, FILE *err)
     o.f = out;
     o.gen = a->gen;
     o.colour = fm->colour && !a->nocolor;
+    o.scale = a->scale ? a->scale : BW_IMAGE_PX;
     o.lo = a->level.lo;
     o.hi = a->level.hi;
     if (fm->begin)
@@ -306,7 +310,7 @@ static int is_help(const char *s)
 
 /* The generators' options that print levels rather than play them: the
  * game would ignore them, so it refuses them. */
-static const char *const play_refuses[] = { "--format", "--dist", "--px", "--py", "--epoch", "--mask", 0 };
+static const char *const play_refuses[] = { "--format", "--dist", "--px", "--py", "--epoch", "--mask", "--scale", 0 };
 
 /* burrow play GENERATOR [options] [--every K] [--keys FILE]: the game's
  * own two options are taken out, the rest read as for the generator. */
@@ -320,8 +324,8 @@ static int cmd_play(int argc, char **argv, FILE *out, FILE *err)
     cli_args a;
     size_t n_keys = 0;
     int n = 0, i, rc, every = 0;
-    if (argc < 3)
-        return cli_usage_error(err);
+    if (argc < 3) /* no generator: the menu of them all */
+        return play_menu(0, 1, err);
     gen = bw_generator_find(argv[2]);
     if (!gen)
         return cli_fail(err, "unknown generator (see 'burrow list')", argv[2]);

@@ -21,6 +21,7 @@ typedef struct cli_out {
     FILE *f;
     const bw_generator *gen;
     int colour;                /* ansi escapes (ansi without --nocolor) */
+    int scale;                 /* ppm, png: 4 (solid blocks) or 8 (the 8 x 8 tileset) */
     int lo, hi;                /* the levels printed */
 } cli_out;
 
@@ -57,6 +58,7 @@ typedef struct cli_args {
     cli_levels level;
     int format;                /* index into cli_formats */
     int nocolor;
+    int scale;                 /* --scale: 4 or 8, 0 when not given */
     int dist;                  /* overworld --dist: BW_OVERWORLD_HIKER or _RIVAL, + 2 for hh, rr */
     int px, py;                /* the player, -1 = not given */
     int epoch;                 /* abyss --epoch */

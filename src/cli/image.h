@@ -14,8 +14,9 @@ typedef struct bw_image {
     int png, w;                /* PNG or PPM; width in pixels */
 } bw_image;
 
-/* The RGB of tile id `tile` in every picture burrow draws. */
-void bw_tile_rgb(int tile, uint8_t rgb[3]);
+/* The RGB of tile id `tile`: bw_tile_rgb and the 8 x 8 tileset are the
+ * core's (burrow/tileset8.h). */
+#include "burrow/tileset8.h"
 
 /* Rows of w RGB pixels (w at most BW_PNG_MAX_W), h of them in all. */
 void bw_image_begin(bw_image *im, FILE *out, int png, int w, int h);

@@ -14,4 +14,9 @@
 int play_terminal(const bw_generator *gen, uint32_t seed, const bw_opts *o, int level,
                   int every, int colour, const unsigned char *keys, size_t n_keys, FILE *out, FILE *err);
 
+/* `burrow play` without a generator: a menu of them all and a seed
+ * prompt, on the terminal; a game quit with q comes back to it. Returns
+ * the exit status (2 after one line on err if there is no terminal). */
+int play_menu(int every, int colour, FILE *err);
+
 #endif

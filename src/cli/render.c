@@ -3,7 +3,7 @@
 #include "cli.h"
 #include "image.h"
 
-#define PX BW_IMAGE_PX /* pixels per tile in ppm/png */
+#define PX_MAX BW_TILE8 /* pixels per tile in ppm/png: o->scale, 4 or 8 */
 #define GAP 1  /* blank tile rows between stacked levels */
 
 /* ---- ansi, text: the glyphs ---- */
@@ -69,18 +69,22 @@ static void hash_level(cli_out *o, const bw_map *m, int level)
             (unsigned long)bw_grid_hash(&m->grid));
 }
 
-/* ---- ppm, png: the levels stacked, PX pixels a tile ---- */
+/* ---- ppm, png: the levels stacked, o->scale pixels a tile ---- */
 
-/* One pixel row: tile row ty of the map, or black in a gap (ty < 0). */
-static void image_row(const bw_grid *g, int ty, uint8_t *row)
+/* Pixel row p of tile row ty of the map, or black in a gap (ty < 0):
+ * solid blocks, or at scale 8 the 8 x 8 tileset (tileset8.h). */
+static void image_row(const bw_grid *g, int ty, int p, int scale, uint8_t *row)
 {
-    int x, p;
+    int x, i;
     for (x = 0; x < g->w; x++) {
         uint8_t rgb[3] = { 0, 0, 0 };
-        if (ty >= 0)
+        if (ty >= 0 && scale != BW_TILE8)
             bw_tile_rgb(BW_AT(g, x, ty), rgb);
-        for (p = 0; p < PX; p++)
-            memcpy(row + (x * PX + p) * 3, rgb, 3);
+        for (i = 0; i < scale; i++) {
+            if (ty >= 0 && scale == BW_TILE8)
+                bw_tile8_pixel(BW_AT(g, x, ty), i, p, rgb);
+            memcpy(row + (x * scale + i) * 3, rgb, 3);
+        }
     }
 }
 
@@ -90,7 +94,7 @@ static void image_begin(cli_out *o, const bw_map *first, int is_png)
 {
     /* the map's own size: a crawler design may make it smaller */
     int n = o->hi - o->lo + 1;
-    bw_image_begin(&image, o->f, is_png, first->grid.w * PX, (n * first->grid.h + (n - 1) * GAP) * PX);
+    bw_image_begin(&image, o->f, is_png, first->grid.w * o->scale, (n * first->grid.h + (n - 1) * GAP) * o->scale);
 }
 
 static void ppm_begin(cli_out *o, const bw_map *first) { image_begin(o, first, 0); }
@@ -98,18 +102,18 @@ static void png_begin(cli_out *o, const bw_map *first) { image_begin(o, first, 1
 
 static void image_level(cli_out *o, const bw_map *m, int level)
 {
-    uint8_t row[BW_GRID_MAX * PX * 3];
+    uint8_t row[BW_GRID_MAX * PX_MAX * 3];
     int ty, p;
     if (level > o->lo) {
-        image_row(&m->grid, -1, row);
-        for (p = 0; p < GAP * PX; p++)
+        image_row(&m->grid, -1, 0, o->scale, row);
+        for (p = 0; p < GAP * o->scale; p++)
             bw_image_row(&image, row);
     }
-    for (ty = 0; ty < m->grid.h; ty++) {
-        image_row(&m->grid, ty, row);
-        for (p = 0; p < PX; p++)
+    for (ty = 0; ty < m->grid.h; ty++)
+        for (p = 0; p < o->scale; p++) {
+            image_row(&m->grid, ty, p, o->scale, row);
             bw_image_row(&image, row);
-    }
+        }
 }
 
 static void image_end(cli_out *o)

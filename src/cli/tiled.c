@@ -1,11 +1,12 @@
 /* Tiled export (see tiled.h). Both formats carry the same things, in the
  * attribute names of Tiled 1.8's TMX and JSON map formats:
- *   - one embedded tileset "burrow", 4 x 4 pixel tiles, image
+ *   - one embedded tileset "burrow", 8 x 8 pixel tiles (the core's
+ *     tileset, burrow/tileset8.h: what `--format png --scale 8` draws), image
  *     burrow-tiles.png (`burrow tileset`), firstgid 1, so a cell's gid is
  *     its burrow tile id + 1 (gid 0 is Tiled's empty cell, never written);
  *     each tile carries its name, glyph, connects, passable and link;
  *   - per level L, a tile layer "level L" and an object layer
- *     "level L objects": one 4 x 4 rectangle per link tile (type "link")
+ *     "level L objects": one 8 x 8 rectangle per link tile (type "link")
  *     and per entity (type "entity"), with properties.
  * Host code: stdio is fine here. */
 #include <string.h>
@@ -13,7 +14,7 @@
 #include "tiled.h"
 
 #define FIRSTGID 1 /* the gid of burrow tile 0 */
-#define PX BW_IMAGE_PX
+#define PX BW_TILE8
 
 enum { P_STR, P_INT, P_BOOL };
 
@@ -84,13 +85,14 @@ int bw_tiled_tileset(FILE *out)
 {
     uint8_t row[BW_TILE_COUNT * PX * 3];
     bw_image im;
-    int t, p;
-    for (t = 0; t < BW_TILE_COUNT; t++)
-        for (p = 0; p < PX; p++)
-            bw_tile_rgb(t, row + (t * PX + p) * 3);
+    int t, x, y;
     bw_image_begin(&im, out, 1, BW_TILE_COUNT * PX, PX);
-    for (p = 0; p < PX; p++)
+    for (y = 0; y < PX; y++) {
+        for (t = 0; t < BW_TILE_COUNT; t++)
+            for (x = 0; x < PX; x++)
+                bw_tile8_pixel(t, x, y, row + (t * PX + x) * 3);
         bw_image_row(&im, row);
+    }
     bw_image_end(&im);
     return 0;
 }

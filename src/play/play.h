@@ -9,10 +9,24 @@
  * Memory: the caller owns the bw_map and the play_game; the plane of what
  * the player has seen is either the caller's own (play_game.seen) or, when
  * the caller passes none, scratch plane b of the map, free after
- * generation. That is how the game fits the 20 KiB board; the price is
- * that an Abyss regeneration, which needs both scratch planes, forgets
- * what was seen (with a plane of its own the game forgets only the areas
- * that were redrawn). */
+ * generation. That is how the game fits the 20 KiB board. An Abyss
+ * regeneration needs both scratch planes: the game then keeps the seen
+ * bits of the areas it keeps (at most 2 x 2 of them, 200 bytes) in the
+ * map's entity list, which the Abyss does not use, so either way it
+ * forgets only the areas that were redrawn.
+ *
+ * Screens: the map; `?` the help (keys, a legend of the tiles on the
+ * level and where its links lead, the RAM the game uses); `x` a cursor
+ * that names the tile under it; `m` the last PLAY_LOG messages. The
+ * overworld's `:h :r :hh :rr` show a trainer's distance as the CLI's
+ * --dist does (" NN" a tile, or the whole distance in six columns), in a
+ * window the move keys scroll. Messages are kept as (id, argument) pairs
+ * in a ring, and written out only when drawn.
+ *
+ * A front end sets cols, rows, colour, abyss_every and ram, calls
+ * play_start, then play_key and play_draw; it reads no other field (the
+ * message line is no text field any more: play_draw writes it from the
+ * ring). */
 #ifndef BW_PLAY_H
 #define BW_PLAY_H
 
@@ -25,6 +39,10 @@
 #define PLAY_MIN_ROWS 12
 #define PLAY_ABYSS_EVERY 20  /* turns between Abyss regenerations (option --every) */
 #define PLAY_LINE 160        /* bytes of output buffered while drawing (a row may take several) */
+#define PLAY_LOG 8           /* messages kept for `m` */
+
+/* What the screen shows (play_game.mode). */
+enum { PLAY_MAP, PLAY_HELP, PLAY_LOOK, PLAY_MESSAGES };
 
 /* Keys, beyond plain characters. */
 enum { PLAY_KEY_UP = 0x100, PLAY_KEY_DOWN, PLAY_KEY_LEFT, PLAY_KEY_RIGHT,
@@ -63,8 +81,12 @@ typedef struct play_game {
     int dist;                /* overworld distance map shown: 0 none, 1 h, 2 r, 3 hh, 4 rr */
     char cmd[24];            /* the : command being typed */
     int cmd_len, in_cmd;
-    char msg[80];            /* the message line */
-    uint32_t ram;            /* bytes the game uses, for the status line */
+    uint8_t log[PLAY_LOG][2]; /* the last messages, a ring: message id, argument */
+    uint8_t log_next, log_n; /* where the next goes; how many are kept */
+    uint8_t msg_on;          /* 1 while the newest is on the message line */
+    uint8_t mode;            /* PLAY_MAP, PLAY_HELP, PLAY_LOOK, PLAY_MESSAGES */
+    int16_t cx, cy;          /* the look cursor, or the centre of a distance map's window */
+    uint32_t ram;            /* bytes the game uses, for the help screen (0: not shown) */
     bw_tileset walls;        /* tiles that block sight */
 } play_game;
 
@@ -75,7 +97,8 @@ int play_start(play_game *g, play_memory *mem, bw_plane *seen, const bw_generato
                uint32_t seed, const bw_opts *o, int level);
 
 /* One key; returns 1 when the player quits, else 0. Unknown keys are
- * ignored (a message says so). */
+ * ignored (a message says so). While the terminal is smaller than
+ * PLAY_MIN_COLS x PLAY_MIN_ROWS only q, Ctrl-C and Ctrl-D are taken. */
 int play_key(play_game *g, int key);
 
 /* 1 if '>' (dir +1, a level down) or '<' (dir -1, a level up) on `tile`

@@ -29,8 +29,9 @@ crypts	crypts	1	1	-	down down up cover
 morlock	morlock	1	1	-	down up down cover
 forest	forest	1	1	-	down up trunk keys '>' cover
 abyss	abyss	1	1	--every 5	walk 30 wait 12 down walk 20 cover
-overworld	overworld	1	1	-	gate E gate E gate S cover fly 10 -5 keys ':h\n:rr\n'
+overworld	overworld	1	1	-	gate E gate E gate S cover fly 10 -5 keys ':h\nlljj:rr\nhhkk:f 1 x\n'
 mdungeon	mdungeon	1	1	-	down down down down cover
+screens	mdungeon	2	1	-	keys '? xlllkkxm :zz\nZ' down keys 'm ?'
 EOF
 }
 
