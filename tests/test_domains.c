@@ -184,6 +184,37 @@ static void domain_tiles(void)
     CHECK(bw_tile_connects(BW_T_STONE) && !bw_tile_connects(BW_TILE_COUNT));
 }
 
+/* tileset8.h: ids one past each end are black and blank, rows and
+ * pixels outside 0..7 blank, any SGR code some colour. */
+static void domain_tileset8(void)
+{
+    uint8_t rgb[3] = { 1, 2, 3 }, fg[3];
+    bw_tile_rgb(-1, rgb);
+    CHECK(rgb[0] == 0 && rgb[1] == 0 && rgb[2] == 0);
+    rgb[0] = 9;
+    bw_tile_rgb(BW_TILE_COUNT, rgb);
+    CHECK(rgb[0] == 0);
+    bw_tile_rgb(0, rgb);
+    bw_tile_rgb(BW_TILE_COUNT - 1, rgb);
+    CHECK(bw_tile8_row(-1, 0) == 0 && bw_tile8_row(BW_TILE_COUNT, 0) == 0);
+    CHECK(bw_tile8_row(0, -1) == 0 && bw_tile8_row(0, BW_TILE8) == 0 && bw_tile8_row(0, INT_MIN) == 0);
+    (void)bw_tile8_row(BW_TILE_COUNT - 1, BW_TILE8 - 1);
+    bw_tile8_pixel(INT_MIN, INT_MAX, INT_MIN, rgb);
+    CHECK(rgb[0] == 0 && rgb[1] == 0 && rgb[2] == 0);
+    bw_tile8_pixel(BW_T_STONE, BW_TILE8, 0, rgb); /* off the tile: its background */
+    bw_tile8_pixel(BW_T_STONE, -1, 0, fg);
+    CHECK(rgb[0] == fg[0] && rgb[1] == fg[1] && rgb[2] == fg[2]);
+    bw_tile8_pixel(BW_TILE_COUNT - 1, BW_TILE8 - 1, BW_TILE8 - 1, rgb);
+    bw_sgr_rgb(0, rgb);
+    bw_sgr_rgb(0xffffffffu, rgb);
+    bw_sgr_rgb(0x100u + 15u, rgb); /* just below the cube */
+    bw_sgr_rgb(0x100u + 16u, rgb); /* its first and last colours */
+    CHECK(rgb[0] == 0 && rgb[1] == 0 && rgb[2] == 0);
+    bw_sgr_rgb(0x100u + 231u, rgb);
+    CHECK(rgb[0] == 255 && rgb[1] == 255 && rgb[2] == 255);
+    bw_sgr_rgb(0x100u + 232u, rgb); /* just past it */
+}
+
 /* fill.h and life.h: starts on the edges and off the map, empty and
  * inverted rectangles, no generations. */
 static void domain_fill_life(void)
@@ -514,6 +545,7 @@ void suite_domains(void)
     RUN(domain_plane_rows);
     RUN(domain_geom_rng_error);
     RUN(domain_tiles);
+    RUN(domain_tileset8);
     RUN(domain_fill_life);
     RUN(domain_walk);
     RUN(domain_pit_numbers);
