@@ -13,7 +13,7 @@ ALL_GENS := mines crypts morlock forest abyss mdungeon overworld crawler
 CLI_SRC  := $(wildcard src/cli/*.c) src/play/play.c port/host/port.c
 TEST_SRC := $(wildcard tests/*.c) src/play/play.c
 
-.PHONY: all help run play check deps pictures coverage test-warnings test-install test-cmake install uninstall test-host test-san test-cli test-play test-tiled test-readme test-boards test-small freestanding \
+.PHONY: all help run play check deps pictures coverage test-warnings test-install test-cmake install uninstall test-host test-san test-domains test-cli test-play test-tiled test-readme test-boards test-small freestanding \
         clean bench bench-fw lib test-golden test-example fuzz fuzz-deps test-fuzz
 .DELETE_ON_ERROR:
 
@@ -121,6 +121,12 @@ test-san: build/host-san/tests
 	build/host-san/tests > build/host-san/tests.log 2>&1 || { tail -n 40 build/host-san/tests.log; exit 1; }
 	@tail -n 1 build/host-san/tests.log
 
+## Every public function at its domain's edges under the sanitizers, and none forgotten (docs/reliability.md)
+test-domains: build/host-san/tests
+	@sh tests/domains_check.sh
+	@build/host-san/tests domain > build/host-san/domains.log 2>&1 || { grep -v '^ok ' build/host-san/domains.log; exit 1; }
+	@tail -n 1 build/host-san/domains.log
+
 # $(call NEED,test,packages,who): runs the shell test; when it fails,
 # installs the Debian packages with apt-get if run as root (CI, a fresh
 # machine), and otherwise names them and stops.
@@ -223,7 +229,7 @@ test-example: deps build/burrow
 	  echo "test-example: firmware $$(tail -n 1 build/example.log | awk '{ print "text " $$1 " B, bss " $$3 " B" }'): $$got, as build/burrow $$*"
 
 ## All the tests above: desktop, sanitizer, CLI, game, Tiled, pictures, goldens, fuzzing, boards, example
-check: test-host test-san coverage test-warnings test-cli test-play test-tiled test-readme test-golden test-install test-fuzz test-boards freestanding test-example test-cmake
+check: test-host test-san test-domains coverage test-warnings test-cli test-play test-tiled test-readme test-golden test-install test-fuzz test-boards freestanding test-example test-cmake
 	@cat build/host/tests.log build/host-san/tests.log build/cli.log build/play.log build/tiled.log build/docs.log build/install.log build/cmake.log $(patsubst %,build/%/tests.log,$(BOARD_RUNS)) | \
 	  awk '/^[0-9]+ passed, [0-9]+ failed$$/ { p += $$1; f += $$3 } END { print "check: all green over the desktop, sanitizer, CLI, game, Tiled, docs, install, CMake and C++, fuzz, $(words $(BOARDS)) boards and the M3 at -Os"; print p " passed, " f " failed" }'
 

@@ -30,6 +30,14 @@ int t_check(int ok, const char *file, int line, const char *what);
 /* CHECK that also stops the calling test function on failure. */
 #define REQUIRE(cond) do { if (!CHECK(cond)) return; } while (0)
 
+/* The domain tests' hook: from t_assert_catch() on, a failed BW_ASSERT is
+ * counted instead of failing the test, and the function goes on past it
+ * as it does in a build without asserts (the default for users), so one
+ * call checks both. t_assert_caught() stops counting and returns the
+ * count (0 in a build without BW_ASSERTS). */
+void t_assert_catch(void);
+int t_assert_caught(void);
+
 /* Runs one test, if the command line selects it (see check.c's main). */
 typedef void (*t_fn)(void);
 void t_run(const char *name, t_fn fn);

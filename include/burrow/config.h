@@ -11,10 +11,12 @@
 extern "C" {
 #endif
 
-/* BW_ASSERT(x): a precondition the API documents but does not check at
- * run time (a pointer that must not be NULL, an index inside the map, a
- * pit number below p->n). Off by default: it compiles to nothing and
- * costs nothing. Two ways to turn it on:
+/* BW_ASSERT(x): a precondition the API documents: a pointer that must not
+ * be NULL (not checked at run time), or a domain whose edge the function
+ * handles anyway as its header states (an index inside the map, a pit
+ * number below p->n) but that a debug build may want to stop at. Off by
+ * default: it compiles to nothing and costs nothing. Two ways to turn it
+ * on:
  *   -DBW_ASSERTS      BW_ASSERT calls bw_assert_failed(), which the
  *                     program defines (the test runner does: the running
  *                     test fails and the suite goes on);

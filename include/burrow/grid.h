@@ -1,6 +1,10 @@
 /* The level grid: a statically sized 120 x 120 byte array of tile ids.
  * Smaller maps (56 x 32, 80 x 21) use its top-left corner; the row stride is
- * always BW_GRID_MAX so that a cell's index never depends on the map size. */
+ * always BW_GRID_MAX so that a cell's index never depends on the map size.
+ * Every function that reads a grid has in its domain a grid whose cells in
+ * use hold tile ids (below BW_TILE_COUNT), as the library writes them when
+ * its tile arguments and parameter fields are tile ids: the fill and the
+ * tile sets look a cell's id up in tables of that size. */
 #ifndef BURROW_GRID_H
 #define BURROW_GRID_H
 

@@ -40,8 +40,10 @@ typedef struct bw_map {
 
 /* Resets the grid to w x h of `tile`, empties the entities, readies fill. */
 void bw_map_init(bw_map *m, int w, int h, uint8_t tile);
-/* Appends an entity at (x, y), a cell of the map (BW_ASSERT); returns 0
- * (and adds nothing) when the list is full. */
+/* Appends an entity at (x, y) and returns 1. Domain: (x, y) a cell of the
+ * map; off the map (BW_ASSERT when asserts are on) or when the list is
+ * full it adds nothing and returns 0. kind and arg are stored as their low
+ * 8 bits. */
 int bw_map_add_entity(bw_map *m, int x, int y, int kind, int arg);
 
 #ifdef __cplusplus

@@ -92,9 +92,11 @@ typedef struct bw_mineshaft_stats {
 
 void bw_mineshaft_defaults(bw_mineshaft *p);
 
-/* Carves from (x0, y0) to (x1, y1) on m->grid (both inside the map;
- * BW_ASSERT, as m, r and p not NULL).
- * `st` may be NULL. Returns the number of cells changed. */
+/* Carves from (x0, y0) to (x1, y1) on m->grid. Domain: both ends are
+ * cells of the map; outside it nothing is carved, *st is all zeros and the
+ * result is 0 (BW_ASSERT stops it first when asserts are on). m, r and p
+ * point to their structs; `st` may be NULL. Returns the number of cells
+ * changed. */
 int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
                      int x0, int y0, int x1, int y1, bw_mineshaft_stats *st);
 

@@ -83,7 +83,12 @@ typedef struct bw_pit_plan {
 int bw_pit_place(bw_pit_plan *p, bw_rng *r, int want, const bw_pit_plan *avoid,
                  int avoid_dist, int w, int h);
 
-/* Every call that takes a pit number k needs 0 <= k < p->n (BW_ASSERT). */
+/* Every call that takes a pit number k has the domain 0 <= k < p->n with
+ * the plan as bw_pit_place leaves it (n <= BW_PIT_MAX, dir 0..7, r
+ * BW_PIT_R_MIN..BW_PIT_R_MAX; seeds any byte, drawn clipped to the map).
+ * Outside it (BW_ASSERT when asserts are on) there is no pit k: nothing is
+ * drawn, the half moon holds no cell and the box is empty (x0 = y0 = 0,
+ * x1 = y1 = -1); bw_pit_put and bw_pit_put_below skip such pits. */
 
 /* 1 if (x, y) is in the half moon of pit k; x and y any ints. */
 int bw_pit_in_half_moon(const bw_pit_plan *p, int k, int x, int y);

@@ -32,9 +32,12 @@ int bw_popcount32(uint32_t v);
 
 /* The index of the lowest set bit of v != 0: count-zeros where the core
  * has the instruction, else a de Bruijn multiply (Cortex-M0 has none, and
- * the core links no libgcc bit helper). */
+ * the core links no libgcc bit helper). v = 0 has no set bit: the answer
+ * is 31 or 0 (count-zeros or de Bruijn), never undefined (the count-zeros
+ * builtin is undefined on 0, so bit 31 is or'd in: the same answer for
+ * every other v). */
 #if defined(__GNUC__) && (!defined(__arm__) || defined(__ARM_FEATURE_CLZ))
-static inline int bw_low_bit(uint32_t v) { return __builtin_ctz(v); }
+static inline int bw_low_bit(uint32_t v) { return __builtin_ctz(v | 0x80000000u); }
 #else
 extern const uint8_t bw_debruijn32[32];
 static inline int bw_low_bit(uint32_t v)
@@ -44,9 +47,10 @@ static inline int bw_low_bit(uint32_t v)
 #endif
 
 /* The index of the highest set bit of v != 0: count-zeros where the core
- * has it, else the bits below it smeared in and the lowest of what is left. */
+ * has it, else the bits below it smeared in and the lowest of what is left.
+ * v = 0 gives 0 (bit 0 or'd in for the builtin, undefined on 0). */
 #if defined(__GNUC__) && (!defined(__arm__) || defined(__ARM_FEATURE_CLZ))
-static inline int bw_high_bit(uint32_t v) { return 31 - __builtin_clz(v); }
+static inline int bw_high_bit(uint32_t v) { return 31 - __builtin_clz(v | 1u); }
 #else
 static inline int bw_high_bit(uint32_t v)
 {
@@ -60,10 +64,12 @@ static inline int bw_high_bit(uint32_t v)
 #endif
 
 /* Whole-row operations: bits [y*120, y*120+120), done a word at a time.
- * Unchecked, like BW_PGET: y must be inside 0..119 (BW_ASSERT). */
+ * Domain: y in 0..119. Outside it (BW_ASSERT when asserts are on) there is
+ * no row: row_set changes nothing, row_count is 0 and row_find -1. */
 void bw_plane_row_set(bw_plane *p, int y, int on);
 int bw_plane_row_count(const bw_plane *p, int y);
-/* Lowest x >= x0 on row y whose bit is `on`, or -1. */
+/* Lowest x >= x0 on row y whose bit is `on`, or -1; x0 any int (below 0
+ * reads as 0, past 119 finds nothing). */
 int bw_plane_row_find(const bw_plane *p, int y, int x0, int on);
 
 /* Unchecked single-bit access; x and y must be inside 0..119. */
@@ -73,11 +79,14 @@ int bw_plane_row_find(const bw_plane *p, int y, int x0, int on);
 #define BW_PCLR(p, x, y) ((p)->w[BW_BIT(x, y) >> 5] &= ~(1u << (BW_BIT(x, y) & 31)))
 
 /* The 32 bits from bit b on (bit i of the result: bit b + i), across a
- * word boundary; bits past the plane's end read as 0. */
+ * word boundary; bits past the plane's end read as 0, for any b. */
 BW_HOT uint32_t bw_plane_bits(const bw_plane *p, unsigned b)
 {
     unsigned i = b >> 5, off = b & 31;
-    uint32_t v = p->w[i] >> off;
+    uint32_t v;
+    if (i >= BW_PLANE_WORDS)
+        return 0;
+    v = p->w[i] >> off;
     if (off && i + 1 < BW_PLANE_WORDS)
         v |= p->w[i + 1] << (32 - off);
     return v;

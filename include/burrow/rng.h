@@ -27,7 +27,8 @@ uint32_t bw_rng_next(bw_rng *r);
 /* The draws inline, for walks that draw a few numbers a step (a call costs
  * as much again as the draw): xorshift32, and Lemire's multiply whose rare
  * biased low word is retried out of line (bw_rng_retry). bw_rng_next,
- * bw_rng_below and bw_rng_range are these, called. */
+ * bw_rng_below and bw_rng_range are these, called. bw_rng_retry with
+ * n = 0 returns 0. */
 uint32_t bw_rng_retry(bw_rng *r, uint32_t n, uint64_t m);
 BW_HOT uint32_t bw_rng_step(bw_rng *r)
 {
@@ -38,13 +39,14 @@ BW_HOT uint32_t bw_rng_step(bw_rng *r)
     r->s = x;
     return x;
 }
-/* bw_rng_below for n >= 1 */
+/* bw_rng_below for n >= 1; n = 0 returns 0 (with a draw) */
 static inline uint32_t bw_rng_step_below(bw_rng *r, uint32_t n)
 {
     uint64_t m = (uint64_t)bw_rng_step(r) * n;
     return (uint32_t)m < n ? bw_rng_retry(r, n, m) : (uint32_t)(m >> 32);
 }
-/* bw_rng_range for lo <= hi < lo + 2^31 */
+/* bw_rng_range for lo <= hi < lo + 2^31; outside, some int (a draw below
+ * hi - lo + 1 taken modulo 2^32), never undefined */
 static inline int bw_rng_step_range(bw_rng *r, int lo, int hi)
 {
     return (int)((uint32_t)lo + bw_rng_step_below(r, (uint32_t)hi - (uint32_t)lo + 1u));

@@ -87,7 +87,8 @@ int bw_streamer_put(bw_map *m, bw_rng *r, const bw_streamer_params *p,
  * cells). Returns tiles deepened. */
 int bw_streamer_deepen(bw_map *m, const bw_streamer_params *p);
 /* Water (shallow or deep) among the 24 cells within Manhattan distance 3
- * of (x, y): the deepening rule's count; cells off the map are not water. */
+ * of (x, y): the deepening rule's count; cells off the map are not water;
+ * x and y any ints. */
 int bw_streamer_water24(const bw_grid *g, const bw_streamer_params *p, int x, int y);
 /* The same for a caller that keeps the water cells (shallow or deep, and
  * nothing else) in a plane: only they are visited. */

@@ -37,7 +37,9 @@ typedef struct bw_walk {
 } bw_walk;
 
 /* Starts a walk from (x, y) to (gx, gy) on a w x h map. Any ints: each is
- * saturated to the int16 of bw_walk (-32768..32767). */
+ * saturated to the int16 of bw_walk (-32768..32767). The roaming steps stay
+ * on the map; the fallback's straight line goes to the goal wherever it
+ * is, so with a goal (or start) off the map fn sees cells off it. */
 void bw_walk_start(bw_walk *k, int x, int y, int gx, int gy, int w, int h);
 /* One step (none once at the goal); returns 1 when the walker is at the goal. */
 int bw_walk_step(bw_walk *k, bw_rng *r);

@@ -226,14 +226,20 @@ int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
     shaft s;
     int x = x0, y = y0, width;
     BW_ASSERT(m && r && p);
-    BW_ASSERT(x0 >= 0 && y0 >= 0 && x0 < m->grid.w && y0 < m->grid.h);
-    BW_ASSERT(x1 >= 0 && y1 >= 0 && x1 < m->grid.w && y1 < m->grid.h);
     s.m = m;
     s.r = r;
     s.p = p;
     s.st.steps = s.st.backups = s.st.dropped = s.st.straight = 0;
     s.st.slope_hits = s.st.walls = s.st.carved = 0;
     s.st.max_err = s.st.fallback = 0;
+    /* an end off the map: nothing carved (mineshaft.h) */
+    if ((unsigned)x0 >= (unsigned)m->grid.w || (unsigned)y0 >= (unsigned)m->grid.h ||
+        (unsigned)x1 >= (unsigned)m->grid.w || (unsigned)y1 >= (unsigned)m->grid.h) {
+        BW_ASSERT(0);
+        if (st)
+            *st = s.st;
+        return 0;
+    }
     s.sx = x0;
     s.sy = y0;
     s.ux = x1 - x0;

@@ -114,13 +114,23 @@ static int in_moon(const moon *mo, int x, int y)
     return ax * ax + ay * ay <= mo->lim && bx * bx + by * by > mo->lim;
 }
 
+/* Pit k of the plan is one bw_pit_place could have drawn (pit.h): the
+ * guard of every call that takes a pit number, so that a plan out of its
+ * domain draws nothing instead of reading past the tables. */
+static int pit_ok(const bw_pit_plan *p, int k)
+{
+    int ok = (unsigned)k < p->n && p->n <= BW_PIT_MAX && p->dir[k] < 8 &&
+             (unsigned)(p->r[k] - BW_PIT_R_MIN) <= BW_PIT_R_MAX - BW_PIT_R_MIN;
+    BW_ASSERT(ok);
+    return ok;
+}
+
 int bw_pit_in_half_moon(const bw_pit_plan *p, int k, int x, int y)
 {
     moon mo;
     int r;
-    BW_ASSERT(p && k >= 0 && k < p->n && p->n <= BW_PIT_MAX);
-    if (k < 0 || k >= p->n || k >= BW_PIT_MAX)
-        return 0; /* no pit k: no half moon (asserts off) */
+    if (!pit_ok(p, k))
+        return 0; /* no pit k: no half moon */
     /* The moon lies within r of its seed on each axis (r^2 + r < (r + 1)^2),
      * so a farther point is outside it, and those near enough keep the
      * squares in in_moon small: no overflow for any int. */
@@ -133,7 +143,11 @@ int bw_pit_in_half_moon(const bw_pit_plan *p, int k, int x, int y)
 
 void bw_pit_box(const bw_pit_plan *p, int k, int *x0, int *y0, int *x1, int *y1)
 {
-    BW_ASSERT(p && k >= 0 && k < p->n);
+    if (!pit_ok(p, k)) {
+        *x0 = *y0 = 0; /* no pit k: an empty box */
+        *x1 = *y1 = -1;
+        return;
+    }
     *x0 = bw_max(p->x[k] - BW_PIT_REACH, 0);
     *y0 = bw_max(p->y[k] - BW_PIT_REACH, 0);
     *x1 = bw_min(p->x[k] + BW_PIT_REACH, BW_GRID_MAX - 1);
@@ -144,7 +158,8 @@ void bw_pit_moon(bw_grid *g, const bw_pit_plan *p, int k, uint8_t tile)
 {
     int sx, sy, r, x, y;
     moon mo;
-    BW_ASSERT(p && k >= 0 && k < p->n);
+    if (!pit_ok(p, k))
+        return; /* no pit k: nothing drawn */
     sx = p->x[k];
     sy = p->y[k];
     r = p->r[k];
@@ -215,7 +230,7 @@ static int lay_pit(int x, int y, void *vc)
 static void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
                    bw_plane *scratch, int *touched, walk_trace trace, void *ctx)
 {
-    int sx = p->x[k], sy = p->y[k], r = p->r[k], d = p->dir[k];
+    int sx = p->x[k], sy = p->y[k], r = p->r[k], d = p->dir[k]; /* pit_ok, by every caller */
     int dx = bw_dx8[d], dy = bw_dy8[d], px = -dy, py = dx; /* px,py: across */
     int i, walks, x0, y0, x1, y1, bx0, by0, bx1, by1, across = r - 1;
     bw_rng rng;
@@ -311,8 +326,8 @@ static void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
 void bw_pit_render(bw_grid *g, const bw_pit_plan *p, int k, bw_plane *scratch)
 {
     int touched[4];
-    BW_ASSERT(p && k >= 0 && k < p->n);
-    render(g, p, k, STAGE_SMOOTH, scratch, touched, 0, 0);
+    if (pit_ok(p, k))
+        render(g, p, k, STAGE_SMOOTH, scratch, touched, 0, 0);
 }
 
 #ifdef BW_TESTING
@@ -323,8 +338,8 @@ void bw_pit_render_traced(bw_grid *g, const bw_pit_plan *p, int k, int stage,
                           bw_plane *scratch, bw_pit_trace trace, void *ctx)
 {
     int touched[4];
-    BW_ASSERT(p && k >= 0 && k < p->n);
-    render(g, p, k, stage, scratch, touched, trace, ctx);
+    if (pit_ok(p, k))
+        render(g, p, k, stage, scratch, touched, trace, ctx);
 }
 #endif
 
@@ -340,6 +355,8 @@ void bw_pit_put_below(bw_grid *g, const bw_pit_plan *p, uint8_t floor,
 {
     int k, x, y, x0, y0, x1, y1, touched[4];
     for (k = 0; k < p->n; k++) {
+        if (!pit_ok(p, k))
+            continue; /* no such pit: skipped (pit.h) */
         /* only the cells the pit wrote can need changing */
         render(g, p, k, STAGE_SMOOTH, scratch, touched, 0, 0);
         bw_pit_box(p, k, &x0, &y0, &x1, &y1);

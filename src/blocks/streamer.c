@@ -258,9 +258,11 @@ int bw_streamer_water24(const bw_grid *g, const bw_streamer_params *p, int x, in
     int dx, dy, n = 0;
     for (dy = -3; dy <= 3; dy++)
         for (dx = bw_abs(dy) - 3; dx <= 3 - bw_abs(dy); dx++) {
-            int xx = x + dx, yy = y + dy;
+            /* unsigned: any x, y (no overflow), and one compare a side
+             * finds the cells off the map, below 0 wrapping past w */
+            unsigned xx = (unsigned)x + (unsigned)dx, yy = (unsigned)y + (unsigned)dy;
             uint8_t t;
-            if ((!dx && !dy) || xx < 0 || yy < 0 || xx >= g->w || yy >= g->h)
+            if ((!dx && !dy) || xx >= g->w || yy >= g->h)
                 continue;
             t = BW_AT(g, xx, yy);
             n += t == p->shallow || t == p->deep;

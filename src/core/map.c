@@ -13,7 +13,8 @@ int bw_map_add_entity(bw_map *m, int x, int y, int kind, int arg)
 {
     bw_entity *e;
     BW_ASSERT(x >= 0 && y >= 0 && x < m->grid.w && y < m->grid.h);
-    if (m->n_ent >= BW_MAX_ENTITIES)
+    if ((unsigned)x >= (unsigned)m->grid.w || (unsigned)y >= (unsigned)m->grid.h ||
+        m->n_ent >= BW_MAX_ENTITIES)
         return 0;
     e = &m->ent[m->n_ent++];
     e->x = (uint8_t)x;

@@ -80,6 +80,8 @@ void bw_plane_row_set(bw_plane *p, int y, int on)
 {
     unsigned lo = (unsigned)y * BW_GRID_MAX, hi = lo + BW_GRID_MAX, wi;
     BW_ASSERT(y >= 0 && y < BW_GRID_MAX);
+    if ((unsigned)y >= BW_GRID_MAX)
+        return; /* no such row: nothing set */
     for (wi = lo >> 5; wi * 32 < hi; wi++) {
         uint32_t m = span_mask(wi, lo, hi);
         p->w[wi] = on ? (p->w[wi] | m) : (p->w[wi] & ~m);
@@ -91,6 +93,8 @@ int bw_plane_row_count(const bw_plane *p, int y)
     unsigned lo = (unsigned)y * BW_GRID_MAX, hi = lo + BW_GRID_MAX, wi;
     int n = 0;
     BW_ASSERT(y >= 0 && y < BW_GRID_MAX);
+    if ((unsigned)y >= BW_GRID_MAX)
+        return 0; /* no such row: no bits */
     for (wi = lo >> 5; wi * 32 < hi; wi++)
         n += bw_popcount32(p->w[wi] & span_mask(wi, lo, hi));
     return n;
@@ -100,6 +104,7 @@ int bw_plane_row_find(const bw_plane *p, int y, int x0, int on)
 {
     unsigned lo, hi = (unsigned)y * BW_GRID_MAX + BW_GRID_MAX, wi;
     BW_ASSERT(y >= 0 && y < BW_GRID_MAX);
+    if ((unsigned)y >= BW_GRID_MAX) return -1; /* no such row */
     if (x0 < 0) x0 = 0;
     if (x0 >= BW_GRID_MAX) return -1;
     lo = (unsigned)y * BW_GRID_MAX + (unsigned)x0;

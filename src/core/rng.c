@@ -41,7 +41,10 @@ uint32_t bw_rng_next(bw_rng *r)
  * x * n is uniform once the low word is outside the biased zone. */
 uint32_t bw_rng_retry(bw_rng *r, uint32_t n, uint64_t m)
 {
-    uint32_t t = (0u - n) % n;
+    uint32_t t;
+    if (n == 0)
+        return 0; /* no range to draw from (rng.h); no division by 0 */
+    t = (0u - n) % n;
     while ((uint32_t)m < t)
         m = (uint64_t)bw_rng_step(r) * n;
     return (uint32_t)(m >> 32);
