@@ -13,7 +13,7 @@ CLI_SRC  := $(wildcard src/cli/*.c) src/play/play.c port/host/port.c
 TEST_SRC := $(wildcard tests/*.c) src/play/play.c
 
 .PHONY: all help run play check deps pictures coverage test-warnings test-install test-cmake install uninstall test-host test-san test-cli test-play test-tiled test-readme test-boards test-small freestanding \
-        clean bench bench-fw lib test-golden test-example fuzz fuzz-deps test-fuzz
+        clean bench bench-fw lib test-golden test-mapsize test-example fuzz fuzz-deps test-fuzz
 .DELETE_ON_ERROR:
 
 # The board sub-makes of these targets share build/m0 and build/m3: when
@@ -206,6 +206,32 @@ test-cmake: deps build/burrow
 test-golden: build/burrow
 	@sh tests/golden.sh check
 
+## A small grid (BW_MAP_W x BW_MAP_H) gives the same maps as 120 x 120: the golden rows of the generators that fit
+# Each size builds the library with only the generators whose maps fit it
+# (their BW_STATIC_ASSERTs would stop any other) and replays their rows of
+# tests/golden/levels.tsv; a size the core cannot hold must not compile.
+MAPSIZES := 56x32:mdungeon 80x21:overworld 80x32:mdungeon+overworld
+MAPSIZE_GENS := $(basename $(notdir $(filter-out src/gen/registry.c src/gen/crawler_parse.c,$(wildcard src/gen/*.c))))
+test-mapsize:
+	@mkdir -p build/mapsize
+	@for m in $(MAPSIZES); do s=$${m%%:*}; gens=$$(echo $${m#*:} | tr + ' '); \
+	  w=$${s%x*}; h=$${s#*x}; out=; for g in $(MAPSIZE_GENS); do case " $$gens " in *" $$g "*) ;; \
+	  *) out="$$out -DBW_WITH_$$(echo $$g | tr a-z A-Z)=0 $$(printf 'src/gen/%s.c ' $$g; [ $$g = crawler ] && echo src/gen/crawler_parse.c)";; esac; done; \
+	  src=$$(for f in $(CORE_SRC); do case " $$out " in *" $$f "*) ;; *) echo $$f;; esac; done); \
+	  $(CC) $(WARN) -Wconversion -O2 -Iinclude -DBW_MAP_W=$$w -DBW_MAP_H=$$h $$(echo "$$out" | tr ' ' '\n' | grep '^-D') \
+	    -o build/mapsize/mapsize-$$s tests/mapsize/mapsize.c $$src || exit 1; \
+	  build/mapsize/mapsize-$$s < tests/golden/levels.tsv > build/mapsize/$$s.tsv; \
+	  for g in $$gens; do grep "^$$g	" tests/golden/levels.tsv; done | grep -v -- '--epoch\|--px' > build/mapsize/$$s.want; \
+	  n=$$(wc -l < build/mapsize/$$s.want); \
+	  [ $$n -gt 0 ] && diff -u build/mapsize/$$s.want build/mapsize/$$s.tsv > /dev/null || { \
+	    echo "test-mapsize: at $$s the maps of $$gens differ from 120 x 120"; diff -u build/mapsize/$$s.want build/mapsize/$$s.tsv | head; exit 1; }; \
+	  echo "test-mapsize: $$s ($$gens): $$n golden hashes as at 120 x 120"; done
+	@for w in 0 256; do if echo '#include "burrow/grid.h"' | $(CC) -std=c99 -Iinclude -DBW_MAP_W=$$w -fsyntax-only -x c - 2>/dev/null; then \
+	  echo "test-mapsize: BW_MAP_W=$$w compiled"; exit 1; fi; done
+	@if $(CC) -std=c99 -Iinclude -DBW_MAP_W=80 -DBW_MAP_H=32 -fsyntax-only src/gen/mines.c 2>/dev/null; then \
+	  echo "test-mapsize: the mines compiled on an 80 x 32 grid"; exit 1; fi
+	@echo "test-mapsize: BW_MAP_W=0 and 256 and the mines at 80 x 32 refuse to compile"
+
 # examples/firmware links build/m3/libburrow.a; its first line is the
 # command that makes the same level here, its second what that prints.
 ## The example firmware under QEMU prints the same hash as build/burrow
@@ -218,7 +244,7 @@ test-example: deps build/burrow
 	  echo "test-example: firmware $$(tail -n 1 build/example.log | awk '{ print "text " $$1 " B, bss " $$3 " B" }'): $$got, as build/burrow $$*"
 
 ## All the tests above: desktop, sanitizer, CLI, game, Tiled, pictures, goldens, fuzzing, boards, example
-check: test-host test-san coverage test-warnings test-cli test-play test-tiled test-readme test-golden test-install test-fuzz test-boards freestanding test-example test-cmake
+check: test-host test-san coverage test-warnings test-cli test-play test-tiled test-readme test-golden test-mapsize test-install test-fuzz test-boards freestanding test-example test-cmake
 	@cat build/host/tests.log build/host-san/tests.log build/cli.log build/play.log build/tiled.log build/docs.log build/install.log build/cmake.log $(patsubst %,build/%/tests.log,$(BOARD_RUNS)) | \
 	  awk '/^[0-9]+ passed, [0-9]+ failed$$/ { p += $$1; f += $$3 } END { print "check: all green over the desktop, sanitizer, CLI, game, Tiled, docs, install, CMake and C++, fuzz, $(words $(BOARDS)) boards and the M3 at -Os"; print p " passed, " f " failed" }'
 

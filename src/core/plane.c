@@ -79,7 +79,7 @@ static uint32_t span_mask(unsigned wi, unsigned lo, unsigned hi)
 void bw_plane_row_set(bw_plane *p, int y, int on)
 {
     unsigned lo = (unsigned)y * BW_GRID_MAX, hi = lo + BW_GRID_MAX, wi;
-    BW_ASSERT(y >= 0 && y < BW_GRID_MAX);
+    BW_ASSERT(y >= 0 && y < BW_GRID_ROWS);
     for (wi = lo >> 5; wi * 32 < hi; wi++) {
         uint32_t m = span_mask(wi, lo, hi);
         p->w[wi] = on ? (p->w[wi] | m) : (p->w[wi] & ~m);
@@ -90,7 +90,7 @@ int bw_plane_row_count(const bw_plane *p, int y)
 {
     unsigned lo = (unsigned)y * BW_GRID_MAX, hi = lo + BW_GRID_MAX, wi;
     int n = 0;
-    BW_ASSERT(y >= 0 && y < BW_GRID_MAX);
+    BW_ASSERT(y >= 0 && y < BW_GRID_ROWS);
     for (wi = lo >> 5; wi * 32 < hi; wi++)
         n += bw_popcount32(p->w[wi] & span_mask(wi, lo, hi));
     return n;
@@ -99,7 +99,7 @@ int bw_plane_row_count(const bw_plane *p, int y)
 int bw_plane_row_find(const bw_plane *p, int y, int x0, int on)
 {
     unsigned lo, hi = (unsigned)y * BW_GRID_MAX + BW_GRID_MAX, wi;
-    BW_ASSERT(y >= 0 && y < BW_GRID_MAX);
+    BW_ASSERT(y >= 0 && y < BW_GRID_ROWS);
     if (x0 < 0) x0 = 0;
     if (x0 >= BW_GRID_MAX) return -1;
     lo = (unsigned)y * BW_GRID_MAX + (unsigned)x0;
@@ -116,14 +116,14 @@ int bw_plane_row_find(const bw_plane *p, int y, int x0, int on)
 
 int bw_plane_get(const bw_plane *p, int x, int y)
 {
-    if (x < 0 || y < 0 || x >= BW_GRID_MAX || y >= BW_GRID_MAX)
+    if (x < 0 || y < 0 || x >= BW_GRID_MAX || y >= BW_GRID_ROWS)
         return 0;
     return (int)BW_PGET(p, x, y);
 }
 
 void bw_plane_set(bw_plane *p, int x, int y, int on)
 {
-    if (x < 0 || y < 0 || x >= BW_GRID_MAX || y >= BW_GRID_MAX)
+    if (x < 0 || y < 0 || x >= BW_GRID_MAX || y >= BW_GRID_ROWS)
         return;
     if (on) BW_PSET(p, x, y); else BW_PCLR(p, x, y);
 }

@@ -247,7 +247,7 @@ static void place(play_game *g, int tx, int ty, int link)
 {
     int pass, d, x, y;
     for (pass = link ? 0 : 1; pass < 2; pass++) {
-        int reach = pass == 0 ? 3 : BW_GRID_MAX;
+        int reach = pass == 0 ? 3 : BW_GRID_SIDE;
         for (d = 0; d <= reach; d++)
             for (y = ty - d; y <= ty + d; y++)
                 for (x = tx - d; x <= tx + d; x++) {
