@@ -396,6 +396,12 @@ $(call may_be,$(BW_FAST),0 1,BW_FAST)
 $(call may_be,$(GENERATORS),$(ALL_GENS),GENERATORS)
 ifdef BOARD
 include boards/$(BOARD).mk
+# A board of a real part names its UART port (BOARD_UART): every line the
+# firmware prints goes there, QEMU shows that UART on stdout, and only the
+# exit code still goes through semihosting. The MPS2 boards print through
+# semihosting and keep the CMSDK UART for the game.
+BOARD_UART ?=
+BOARD_DEFS += $(if $(BOARD_UART),-DBW_CONSOLE_UART)
 # -Os builds (the bench's size column) go to build/BOARD-os
 B       := build/$(BOARD)$(if $(filter -Os,$(OPT)),-os)
 else
@@ -429,7 +435,8 @@ LIBS    := $(B)/libburrow-nolibc.a -lgcc
 # firmware compiles the core again with its hooks, asserts and a tenth of
 # the seeds, into $(B)/test.
 CORE_OBJ := $(patsubst %.c,$(B)/%.o,$(LIB_SRC))
-TEST_OBJ := $(patsubst %.c,$(B)/test/%.o,$(CORE_SRC) $(TEST_SRC) port/cortex-m/startup.c port/nolibc/mem.c)
+PORT_OBJ := $(B)/port/cortex-m/startup.o $(if $(BOARD_UART),$(B)/$(BOARD_UART:.c=.o))
+TEST_OBJ := $(patsubst %.c,$(B)/test/%.o,$(CORE_SRC) $(TEST_SRC) port/cortex-m/startup.c $(BOARD_UART) port/nolibc/mem.c)
 
 $(patsubst %.c,$(B)/test/%.o,$(CORE_SRC)): TFLAGS += -Wconversion
 
@@ -462,7 +469,7 @@ lib: $(B)/libburrow.a $(B)/libburrow-nolibc.a
 $(B)/tests.elf: $(TEST_OBJ) $(BOARD_LD)
 	$(TCC) $(TFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJ) $(LIBS)
 
-QEMU_RUN = timeout 600 $(QEMU) -M $(BOARD_MACHINE) -nographic -monitor none -serial none \
+QEMU_RUN = timeout 600 $(QEMU) -M $(BOARD_MACHINE) -nographic -monitor none -serial $(if $(BOARD_UART),stdio,none) \
            -semihosting-config enable=on,target=native
 
 build/host/tests.log:
@@ -488,11 +495,11 @@ BENCH_VARIANT ?= 0
 BENCH_PARTS ?= 1
 BENCH_PART ?= 1
 BENCH_ELF := $(B)/bench-$(BENCH_GEN)$(if $(filter 1,$(BENCH_VARIANT)),-fixed,$(if $(filter-out 1,$(BENCH_PARTS)),-part$(BENCH_PART)-of-$(BENCH_PARTS))).elf
-$(BENCH_ELF): tests/bench/bench_fw.c tests/bench/out.h $(BENCH_DIR)/bench_seeds.h $(B)/port/cortex-m/startup.o \
+$(BENCH_ELF): tests/bench/bench_fw.c tests/bench/out.h $(BENCH_DIR)/bench_seeds.h $(PORT_OBJ) \
               $(B)/libburrow.a $(BOARD_LD)
 	$(TCC) $(TFLAGS) -I$(BENCH_DIR) '-DBENCH_GEN="$(BENCH_GEN)"' -DBENCH_VARIANT=$(BENCH_VARIANT) \
 	  -DBENCH_PARTS=$(BENCH_PARTS) -DBENCH_PART=$(BENCH_PART) \
-	  $(LDFLAGS) -o $@ tests/bench/bench_fw.c $(B)/port/cortex-m/startup.o $(B)/libburrow.a $(LIBS)
+	  $(LDFLAGS) -o $@ tests/bench/bench_fw.c $(PORT_OBJ) $(B)/libburrow.a $(LIBS)
 
 ## One generator's bench firmware (BOARD=NAME BENCH_GEN=NAME [BENCH_VARIANT=1] [BENCH_PARTS=N BENCH_PART=K] [OPT=-Os])
 bench-fw: $(BENCH_ELF)
@@ -500,23 +507,23 @@ bench-fw: $(BENCH_ELF)
 # The flash one generator costs alone (tests/bench/flash_fw.c); FLASH_FN=none
 # is the startup and port without a generator.
 FLASH_FN ?= bw_$(BENCH_GEN)_generate
-$(B)/flash-$(BENCH_GEN).elf: tests/bench/flash_fw.c $(B)/port/cortex-m/startup.o $(B)/libburrow.a $(BOARD_LD)
+$(B)/flash-$(BENCH_GEN).elf: tests/bench/flash_fw.c $(PORT_OBJ) $(B)/libburrow.a $(BOARD_LD)
 	$(TCC) $(TFLAGS) -DGEN_FN=$(FLASH_FN) $(LDFLAGS) -o $@ \
-	  tests/bench/flash_fw.c $(B)/port/cortex-m/startup.o $(B)/libburrow.a $(LIBS)
+	  tests/bench/flash_fw.c $(PORT_OBJ) $(B)/libburrow.a $(LIBS)
 
 flash-fw: $(B)/flash-$(BENCH_GEN).elf
 
 # The game's cost (make bench): every key script replayed, per key.
 $(B)/play-bench.elf: tests/bench/play_fw.c tests/bench/out.h src/play/play.c src/play/play.h tests/play_scripts.h \
-                     $(B)/port/cortex-m/startup.o $(B)/libburrow.a $(BOARD_LD)
+                     $(PORT_OBJ) $(B)/libburrow.a $(BOARD_LD)
 	$(TCC) $(TFLAGS) $(LDFLAGS) -o $@ tests/bench/play_fw.c src/play/play.c \
-	  $(B)/port/cortex-m/startup.o $(B)/libburrow.a $(LIBS)
+	  $(PORT_OBJ) $(B)/libburrow.a $(LIBS)
 
 # The game as firmware: the library, src/play and the board's startup.
-$(B)/play.elf: src/play/play.c src/play/firmware.c src/play/play.h $(B)/port/cortex-m/startup.o \
-               $(B)/port/cortex-m/uart.o $(B)/libburrow.a $(BOARD_LD)
+$(B)/play.elf: src/play/play.c src/play/firmware.c src/play/play.h $(PORT_OBJ) \
+               $(if $(BOARD_UART),,$(B)/port/cortex-m/uart.o) $(B)/libburrow.a $(BOARD_LD)
 	$(TCC) $(TFLAGS) $(LDFLAGS) -o $@ src/play/play.c src/play/firmware.c \
-	  $(B)/port/cortex-m/startup.o $(B)/port/cortex-m/uart.o $(B)/libburrow.a $(LIBS)
+	  $(PORT_OBJ) $(if $(BOARD_UART),,$(B)/port/cortex-m/uart.o) $(B)/libburrow.a $(LIBS)
 
 play: deps $(B)/play.elf
 	@$(CROSS)size $(B)/play.elf | tail -n 1 | awk '{print "play: .data + .bss = " $$2 + $$3 " B on $(BOARD)"}'
