@@ -402,6 +402,15 @@ include boards/$(BOARD).mk
 # semihosting and keep the CMSDK UART for the game.
 BOARD_UART ?=
 BOARD_DEFS += $(if $(BOARD_UART),-DBW_CONSOLE_UART)
+# A small part names the generators that fit its grid (BOARD_GENS, with
+# BW_MAP_W and BW_MAP_H in DEFS): its library holds those alone, and its
+# test firmware runs their suites (tests/suites_small.h) and prints their
+# golden hashes, the desktop's lines of those names.
+BOARD_GENS ?=
+ifneq ($(BOARD_GENS),)
+GENERATORS := $(BOARD_GENS)
+endif
+BOARD_GOLDEN := ^golden $(if $(BOARD_GENS),($(subst $(eval) ,|,$(strip $(BOARD_GENS))))_)
 # -Os builds (the bench's size column) go to build/BOARD-os
 B       := build/$(BOARD)$(if $(filter -Os,$(OPT)),-os)
 else
@@ -436,7 +445,13 @@ LIBS    := $(B)/libburrow-nolibc.a -lgcc
 # the seeds, into $(B)/test.
 CORE_OBJ := $(patsubst %.c,$(B)/%.o,$(LIB_SRC))
 PORT_OBJ := $(B)/port/cortex-m/startup.o $(if $(BOARD_UART),$(B)/$(BOARD_UART:.c=.o))
+ifneq ($(BOARD_GENS),)
+TEST_OBJ := $(patsubst %.c,$(B)/test/%.o,$(LIB_SRC) tests/check.c tests/arena.c tests/ground.c \
+              $(patsubst %,tests/test_%.c,$(BOARD_GENS)) port/cortex-m/startup.c $(BOARD_UART) port/nolibc/mem.c)
+TFLAGS   += $(LIB_DEFS) '-DBW_TEST_SUITES="suites_small.h"'
+else
 TEST_OBJ := $(patsubst %.c,$(B)/test/%.o,$(CORE_SRC) $(TEST_SRC) port/cortex-m/startup.c $(BOARD_UART) port/nolibc/mem.c)
+endif
 
 $(patsubst %.c,$(B)/test/%.o,$(CORE_SRC)): TFLAGS += -Wconversion
 
@@ -480,7 +495,7 @@ board-test: $(B)/tests.elf build/host/tests.log
 	@echo "== $(BOARD) under $(QEMU) -M $(BOARD_MACHINE)"
 	$(QEMU_RUN) -kernel $< > $(B)/tests.log 2>&1 || { tail -n 30 $(B)/tests.log; exit 1; }
 	@tail -n 1 $(B)/tests.log
-	@grep '^golden' build/host/tests.log | sort > $(B)/golden.host
+	@grep -E '$(BOARD_GOLDEN)' build/host/tests.log | sort > $(B)/golden.host
 	@grep '^golden' $(B)/tests.log | sort > $(B)/golden.board
 	@diff -u $(B)/golden.host $(B)/golden.board > /dev/null || { \
 	  echo "$(BOARD): golden hashes differ from the desktop run"; diff -u $(B)/golden.host $(B)/golden.board; exit 1; }

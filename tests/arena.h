@@ -11,10 +11,16 @@
  * (2 x 3,360 bytes) lie over the rows below, which the map never touches,
  * so a map and both its distance maps fit in one bw_map, as they would on
  * a 20 KiB part. */
-#define T_OW_KEEP ((offsetof(bw_map, grid) + offsetof(bw_grid, cell) + BW_OVERWORLD_H * BW_GRID_MAX + 3) & ~(size_t)3)
+#define T_MAP_END (offsetof(bw_map, grid) + sizeof(bw_grid))
+#define T_ALL_MAP ((sizeof(bw_map) + 3) & ~(size_t)3)
+#define T_ROWS_KEEP(rows) ((offsetof(bw_map, grid) + offsetof(bw_grid, cell) + (rows) * BW_GRID_MAX + 3) & ~(size_t)3)
+/* On a grid too small for that (BW_MAP_W x BW_MAP_H, a small part's
+ * build), the distance maps go after the whole map instead. */
+#define T_OW_KEEP (T_ROWS_KEEP(BW_OVERWORLD_H) + sizeof(uint16_t) * 2 * BW_OVERWORLD_H * BW_OVERWORLD_W <= T_MAP_END \
+                   ? T_ROWS_KEEP(BW_OVERWORLD_H) : T_ALL_MAP)
 
 /* Likewise a Mystery-Dungeon floor uses rows 0..31 only. */
-#define T_MD_KEEP ((offsetof(bw_map, grid) + offsetof(bw_grid, cell) + BW_MDUNGEON_H * BW_GRID_MAX + 3) & ~(size_t)3)
+#define T_MD_KEEP (T_ROWS_KEEP(BW_MDUNGEON_H) + 1024 <= T_MAP_END ? T_ROWS_KEEP(BW_MDUNGEON_H) : T_ALL_MAP)
 
 typedef union t_arena {
     bw_map map;
@@ -39,10 +45,12 @@ typedef union t_arena {
     } md;
 } t_arena;
 
+#if BW_MAP_W >= 120 && BW_MAP_H >= 120 /* the full grid: all of it in the rows below */
 BW_STATIC_ASSERT(T_OW_KEEP + sizeof(uint16_t) * 2 * BW_OVERWORLD_H * BW_OVERWORLD_W <=
                  offsetof(bw_map, grid) + sizeof(bw_grid), t_ow_dist_in_unused_rows);
 BW_STATIC_ASSERT(sizeof(((t_arena *)0)->ows) <= sizeof(bw_map), t_ow_scratch_in_unused_rows);
 BW_STATIC_ASSERT(sizeof(((t_arena *)0)->md) <= offsetof(bw_map, grid) + sizeof(bw_grid), t_md_tally_in_unused_rows);
+#endif
 
 extern t_arena arena;
 

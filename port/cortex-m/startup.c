@@ -22,7 +22,9 @@ extern uint32_t _sidata, _sdata, _edata, _sbss, _ebss, _sstack, _estack;
 int main(int argc, char **argv);
 void bw_reset(void);
 static void on_fault(void);
+#ifndef BW_PORT_COUNTER
 static void on_systick(void);
+#endif
 
 #if BW_IRQS > 127
 #error "BW_IRQS: at most 127 interrupt slots"
@@ -43,7 +45,11 @@ static void (*const vectors[16 + BW_IRQS])(void) = {
     on_fault, on_fault, on_fault, on_fault, on_fault, /* NMI .. UsageFault */
     on_fault, 0, 0, 0,                                  /* SecureFault, reserved */
     on_fault, on_fault, 0, on_fault,                    /* SVC, DebugMon, -, PendSV */
+#ifndef BW_PORT_COUNTER
     on_systick,
+#else
+    on_fault,
+#endif
     /* BW_IRQS more slots, spelled out bit by bit of the count: no interrupt
      * is enabled, so one that fires anyway is a fault */
 #if BW_IRQS & 64
@@ -119,6 +125,9 @@ int bw_port_cmdline(char *buf, size_t n)
 }
 
 /* ---- SysTick, extended to 64 bits by its wrap interrupt ---- */
+/* A part without SysTick (the nRF51's M0) counts in its port instead
+ * (BW_PORT_COUNTER); the slot then stays a fault. */
+#ifndef BW_PORT_COUNTER
 #define SYST_CSR (*(volatile uint32_t *)0xe000e010u)
 #define SYST_RVR (*(volatile uint32_t *)0xe000e014u)
 #define SYST_CVR (*(volatile uint32_t *)0xe000e018u)
@@ -151,6 +160,7 @@ uint32_t bw_port_entropy(void)
 {
     return (uint32_t)bw_port_counter64() ^ 0xb0770b5u;
 }
+#endif
 
 /* ---- stack high-water mark ---- */
 uint32_t bw_port_stack_peak(void)
@@ -207,8 +217,10 @@ void bw_reset(void)
     bw_board_init();
 #endif
     bw_port_stack_paint();
+#ifndef BW_PORT_COUNTER
     SYST_RVR = 0xffffffu;
     SYST_CVR = 0;
     SYST_CSR = 7; /* enable, interrupt on wrap, CPU clock */
+#endif
     bw_port_exit(main(0, 0));
 }
