@@ -328,6 +328,10 @@ static void keep_box(play_game *g, uint8_t *buf, int x0, int y0, const bw_abyss_
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
+#if defined(BW_WITH_ABYSS) && !BW_WITH_ABYSS
+/* a firmware without the abyss (a small part's) never has one to redraw */
+#define bw_abyss_regenerate(m, seed, level, epoch, x, y, keep, info) (-1)
+#endif
 static void abyss_tick(play_game *g)
 {
     bw_abyss_info info; /* only its mask of redrawn areas is kept */
