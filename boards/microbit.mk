@@ -12,6 +12,6 @@ BOARD_UART    := port/nrf51/port.c
 BOARD_GENS    := mdungeon overworld
 DEFS          := -DBW_MAP_W=80 -DBW_MAP_H=32
 # make play: the game of the generators it holds, mdungeon unless told
-ifeq ($(origin PLAY_ARGS),file)
+ifeq ($(origin PLAY_ARGS),undefined)
 PLAY_ARGS     := mdungeon
 endif
