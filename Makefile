@@ -13,7 +13,7 @@ CLI_SRC  := $(wildcard src/cli/*.c) src/play/play.c port/host/port.c
 TEST_SRC := $(wildcard tests/*.c) src/play/play.c
 
 .PHONY: all help run play check deps pictures coverage test-warnings test-install test-cmake install uninstall test-host test-san test-cli test-play test-tiled test-readme test-boards test-small freestanding \
-        clean bench bench-fw lib test-golden test-mapsize test-example fuzz fuzz-deps test-fuzz
+        clean bench bench-fw parts-fw lib test-golden test-mapsize test-example fuzz fuzz-deps test-fuzz
 .DELETE_ON_ERROR:
 
 # The board sub-makes of these targets share build/m0 and build/m3: when
@@ -523,6 +523,15 @@ $(BENCH_ELF): tests/bench/bench_fw.c tests/bench/out.h $(BENCH_DIR)/bench_seeds.
 
 ## One generator's bench firmware (BOARD=NAME BENCH_GEN=NAME [BENCH_VARIANT=1] [BENCH_PARTS=N BENCH_PART=K] [OPT=-Os])
 bench-fw: $(BENCH_ELF)
+
+# The smallest part's firmware (tests/bench/parts.sh): one generator's
+# levels over the bench's seeds, the stack peak of each.
+$(B)/parts-$(BENCH_GEN).elf: tests/bench/parts_fw.c tests/bench/out.h $(BENCH_DIR)/bench_seeds.h $(PORT_OBJ) \
+                             $(B)/libburrow.a $(B)/libburrow-nolibc.a $(BOARD_LD)
+	$(TCC) $(TFLAGS) -I$(BENCH_DIR) '-DBENCH_GEN="$(BENCH_GEN)"' \
+	  $(LDFLAGS) -o $@ tests/bench/parts_fw.c $(PORT_OBJ) $(B)/libburrow.a $(LIBS)
+
+parts-fw: $(B)/parts-$(BENCH_GEN).elf
 
 # The flash one generator costs alone (tests/bench/flash_fw.c); FLASH_FN=none
 # is the startup and port without a generator.

@@ -347,6 +347,7 @@ else
 fi
 # The README's summary and docs/firmware.md's sizing table are read from
 # docs/bench.md: redraw them so no page keeps an old figure.
+sh tests/bench/parts.sh || note "parts: the smallest-part table was not made (build/bench/parts)"
 sh tests/pictures.sh write README.md docs/firmware.md
 echo "bench: wrote build/bench.tsv, build/bench-full.tsv, build/worst.tsv in $(($(date +%s) - start)) s"
 [ ! -s $out/skipped.txt ] || { echo "bench: some generators were not measured:"; cat $out/skipped.txt; exit 1; }
