@@ -14,7 +14,7 @@ CLI_SRC  := $(wildcard src/cli/*.c) src/play/play.c port/host/port.c
 TEST_SRC := $(wildcard tests/*.c) src/play/play.c
 
 .PHONY: all help run play check deps pictures coverage test-warnings test-install test-cmake install uninstall test-host test-san test-domains test-cli test-play test-tiled test-readme test-boards test-small freestanding \
-        clean bench bench-fw lib test-golden test-example fuzz fuzz-deps test-fuzz
+        clean bench bench-fw parts-fw lib test-golden test-mapsize test-example fuzz fuzz-deps test-fuzz
 .DELETE_ON_ERROR:
 
 # The board sub-makes of these targets share build/m0 and build/m3: when
@@ -149,7 +149,12 @@ deps:
 # the core takes its plain loops instead of the word-at-a-time ones); its
 # golden lines (same_maps_* among them) must match the desktop's too.
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
-BOARD_RUNS := $(BOARDS) m3-os
+# A board whose build another board already runs says `BOARD_CHECK := no`
+# (m4f: the netduinoplus2 runs the same Cortex-M4F hard-float firmware on
+# a real part's model), so make check runs that firmware once; make
+# BOARD=NAME board-test still runs it. docs/DESIGN.md lists what runs where.
+CHECK_SKIP := $(basename $(notdir $(shell grep -l '^BOARD_CHECK *:= *no' boards/*.mk)))
+BOARD_RUNS := $(filter-out $(CHECK_SKIP),$(BOARDS)) m3-os
 BOARD_RUN = b={}; o=-O2; case $$b in *-os) b=$${b%-os}; o=-Os;; esac; \
   $(MAKE) --no-print-directory BOARD=$$b OPT=$$o board-test > build/board-{}.log 2>&1 && tail -n 2 build/board-{}.log || \
   { tail -n 40 build/board-{}.log; exit 1; }
@@ -217,6 +222,32 @@ test-cmake: deps build/burrow
 test-golden: build/burrow
 	@sh tests/golden.sh check
 
+## A small grid (BW_MAP_W x BW_MAP_H) gives the same maps as 120 x 120: the golden rows of the generators that fit
+# Each size builds the library with only the generators whose maps fit it
+# (their BW_STATIC_ASSERTs would stop any other) and replays their rows of
+# tests/golden/levels.tsv; a size the core cannot hold must not compile.
+MAPSIZES := 56x32:mdungeon 80x21:overworld 80x32:mdungeon+overworld
+MAPSIZE_GENS := $(basename $(notdir $(filter-out src/gen/registry.c src/gen/crawler_parse.c,$(wildcard src/gen/*.c))))
+test-mapsize:
+	@mkdir -p build/mapsize
+	@for m in $(MAPSIZES); do s=$${m%%:*}; gens=$$(echo $${m#*:} | tr + ' '); \
+	  w=$${s%x*}; h=$${s#*x}; out=; for g in $(MAPSIZE_GENS); do case " $$gens " in *" $$g "*) ;; \
+	  *) out="$$out -DBW_WITH_$$(echo $$g | tr a-z A-Z)=0 $$(printf 'src/gen/%s.c ' $$g; [ $$g = crawler ] && echo src/gen/crawler_parse.c)";; esac; done; \
+	  src=$$(for f in $(CORE_SRC); do case " $$out " in *" $$f "*) ;; *) echo $$f;; esac; done); \
+	  $(CC) $(WARN) -Wconversion -O2 -Iinclude -DBW_MAP_W=$$w -DBW_MAP_H=$$h $$(echo "$$out" | tr ' ' '\n' | grep '^-D') \
+	    -o build/mapsize/mapsize-$$s tests/mapsize/mapsize.c $$src || exit 1; \
+	  build/mapsize/mapsize-$$s < tests/golden/levels.tsv > build/mapsize/$$s.tsv; \
+	  for g in $$gens; do grep "^$$g	" tests/golden/levels.tsv; done | grep -v -- '--epoch\|--px' > build/mapsize/$$s.want; \
+	  n=$$(wc -l < build/mapsize/$$s.want); \
+	  [ $$n -gt 0 ] && diff -u build/mapsize/$$s.want build/mapsize/$$s.tsv > /dev/null || { \
+	    echo "test-mapsize: at $$s the maps of $$gens differ from 120 x 120"; diff -u build/mapsize/$$s.want build/mapsize/$$s.tsv | head; exit 1; }; \
+	  echo "test-mapsize: $$s ($$gens): $$n golden hashes as at 120 x 120"; done
+	@for w in 0 256; do if echo '#include "burrow/grid.h"' | $(CC) -std=c99 -Iinclude -DBW_MAP_W=$$w -fsyntax-only -x c - 2>/dev/null; then \
+	  echo "test-mapsize: BW_MAP_W=$$w compiled"; exit 1; fi; done
+	@if $(CC) -std=c99 -Iinclude -DBW_MAP_W=80 -DBW_MAP_H=32 -fsyntax-only src/gen/mines.c 2>/dev/null; then \
+	  echo "test-mapsize: the mines compiled on an 80 x 32 grid"; exit 1; fi
+	@echo "test-mapsize: BW_MAP_W=0 and 256 and the mines at 80 x 32 refuse to compile"
+
 # examples/firmware links build/m3/libburrow.a; its first line is the
 # command that makes the same level here, its second what that prints.
 ## The example firmware under QEMU prints the same hash as build/burrow
@@ -229,9 +260,9 @@ test-example: deps build/burrow
 	  echo "test-example: firmware $$(tail -n 1 build/example.log | awk '{ print "text " $$1 " B, bss " $$3 " B" }'): $$got, as build/burrow $$*"
 
 ## All the tests above: desktop, sanitizer, CLI, game, Tiled, pictures, goldens, fuzzing, boards, example
-check: test-host test-san test-domains coverage test-warnings test-cli test-play test-tiled test-readme test-golden test-install test-fuzz test-boards freestanding test-example test-cmake
+check: test-host test-san test-domains coverage test-warnings test-cli test-play test-tiled test-readme test-golden test-mapsize test-install test-fuzz test-boards freestanding test-example test-cmake
 	@cat build/host/tests.log build/host-san/tests.log build/cli.log build/play.log build/tiled.log build/docs.log build/install.log build/cmake.log $(patsubst %,build/%/tests.log,$(BOARD_RUNS)) | \
-	  awk '/^[0-9]+ passed, [0-9]+ failed$$/ { p += $$1; f += $$3 } END { print "check: all green over the desktop, sanitizer, CLI, game, Tiled, docs, install, CMake and C++, fuzz, $(words $(BOARDS)) boards and the M3 at -Os"; print p " passed, " f " failed" }'
+	  awk '/^[0-9]+ passed, [0-9]+ failed$$/ { p += $$1; f += $$3 } END { print "check: all green over the desktop, sanitizer, CLI, game, Tiled, docs, install, CMake and C++, fuzz, $(words $(filter-out $(CHECK_SKIP),$(BOARDS))) boards and the M3 at -Os"; print p " passed, " f " failed" }'
 
 ## Remove build/
 clean:
@@ -399,6 +430,21 @@ $(call may_be,$(BW_FAST),0 1,BW_FAST)
 $(call may_be,$(GENERATORS),$(ALL_GENS),GENERATORS)
 ifdef BOARD
 include boards/$(BOARD).mk
+# A board of a real part names its UART port (BOARD_UART): every line the
+# firmware prints goes there, QEMU shows that UART on stdout, and only the
+# exit code still goes through semihosting. The MPS2 boards print through
+# semihosting and keep the CMSDK UART for the game.
+BOARD_UART ?=
+BOARD_DEFS += $(if $(BOARD_UART),-DBW_CONSOLE_UART)
+# A small part names the generators that fit its grid (BOARD_GENS, with
+# BW_MAP_W and BW_MAP_H in DEFS): its library holds those alone, and its
+# test firmware runs their suites (tests/suites_small.h) and prints their
+# golden hashes, the desktop's lines of those names.
+BOARD_GENS ?=
+ifneq ($(BOARD_GENS),)
+GENERATORS := $(BOARD_GENS)
+endif
+BOARD_GOLDEN := ^golden $(if $(BOARD_GENS),($(subst $(eval) ,|,$(strip $(BOARD_GENS))))_)
 bench:
 	@$(MAKE) --no-print-directory BOARD= bench
 # -Os builds go to build/BOARD-os, a BW_FAST=N build to build/BOARD...-fastN
@@ -435,7 +481,14 @@ LIBS    := $(B)/libburrow-nolibc.a -lgcc
 # firmware compiles the core again with its hooks, asserts and a tenth of
 # the seeds, into $(B)/test.
 CORE_OBJ := $(patsubst %.c,$(B)/%.o,$(LIB_SRC))
-TEST_OBJ := $(patsubst %.c,$(B)/test/%.o,$(CORE_SRC) $(TEST_SRC) port/cortex-m/startup.c port/nolibc/mem.c)
+PORT_OBJ := $(B)/port/cortex-m/startup.o $(if $(BOARD_UART),$(B)/$(BOARD_UART:.c=.o))
+ifneq ($(BOARD_GENS),)
+TEST_OBJ := $(patsubst %.c,$(B)/test/%.o,$(LIB_SRC) tests/check.c tests/arena.c tests/ground.c \
+              $(patsubst %,tests/test_%.c,$(BOARD_GENS)) port/cortex-m/startup.c $(BOARD_UART) port/nolibc/mem.c)
+TFLAGS   += $(LIB_DEFS) '-DBW_TEST_SUITES="suites_small.h"'
+else
+TEST_OBJ := $(patsubst %.c,$(B)/test/%.o,$(CORE_SRC) $(TEST_SRC) port/cortex-m/startup.c $(BOARD_UART) port/nolibc/mem.c)
+endif
 
 $(patsubst %.c,$(B)/test/%.o,$(CORE_SRC)): TFLAGS += -Wconversion
 
@@ -468,7 +521,7 @@ lib: $(B)/libburrow.a $(B)/libburrow-nolibc.a
 $(B)/tests.elf: $(TEST_OBJ) $(BOARD_LD)
 	$(TCC) $(TFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJ) $(LIBS)
 
-QEMU_RUN = timeout 600 $(QEMU) -M $(BOARD_MACHINE) -nographic -monitor none -serial none \
+QEMU_RUN = timeout 600 $(QEMU) -M $(BOARD_MACHINE) -nographic -monitor none -serial $(if $(BOARD_UART),stdio,none) \
            -semihosting-config enable=on,target=native
 
 build/host/tests.log:
@@ -479,7 +532,7 @@ board-test: $(B)/tests.elf build/host/tests.log
 	@echo "== $(BOARD) under $(QEMU) -M $(BOARD_MACHINE)"
 	$(QEMU_RUN) -kernel $< > $(B)/tests.log 2>&1 || { tail -n 30 $(B)/tests.log; exit 1; }
 	@tail -n 1 $(B)/tests.log
-	@grep '^golden' build/host/tests.log | sort > $(B)/golden.host
+	@grep -E '$(BOARD_GOLDEN)' build/host/tests.log | sort > $(B)/golden.host
 	@grep '^golden' $(B)/tests.log | sort > $(B)/golden.board
 	@diff -u $(B)/golden.host $(B)/golden.board > /dev/null || { \
 	  echo "$(BOARD): golden hashes differ from the desktop run"; diff -u $(B)/golden.host $(B)/golden.board; exit 1; }
@@ -494,35 +547,44 @@ BENCH_VARIANT ?= 0
 BENCH_PARTS ?= 1
 BENCH_PART ?= 1
 BENCH_ELF := $(B)/bench-$(BENCH_GEN)$(if $(filter 1,$(BENCH_VARIANT)),-fixed,$(if $(filter-out 1,$(BENCH_PARTS)),-part$(BENCH_PART)-of-$(BENCH_PARTS))).elf
-$(BENCH_ELF): tests/bench/bench_fw.c tests/bench/out.h $(BENCH_DIR)/bench_seeds.h $(B)/port/cortex-m/startup.o \
+$(BENCH_ELF): tests/bench/bench_fw.c tests/bench/out.h $(BENCH_DIR)/bench_seeds.h $(PORT_OBJ) \
               $(B)/libburrow.a $(BOARD_LD)
 	$(TCC) $(TFLAGS) -I$(BENCH_DIR) '-DBENCH_GEN="$(BENCH_GEN)"' -DBENCH_VARIANT=$(BENCH_VARIANT) \
 	  -DBENCH_PARTS=$(BENCH_PARTS) -DBENCH_PART=$(BENCH_PART) \
-	  $(LDFLAGS) -o $@ tests/bench/bench_fw.c $(B)/port/cortex-m/startup.o $(B)/libburrow.a $(LIBS)
+	  $(LDFLAGS) -o $@ tests/bench/bench_fw.c $(PORT_OBJ) $(B)/libburrow.a $(LIBS)
 
 ## One generator's bench firmware (BOARD=NAME BENCH_GEN=NAME [BENCH_VARIANT=1] [BENCH_PARTS=N BENCH_PART=K] [OPT=-Os])
 bench-fw: $(BENCH_ELF)
 
+# The smallest part's firmware (tests/bench/parts.sh): one generator's
+# levels over the bench's seeds, the stack peak of each.
+$(B)/parts-$(BENCH_GEN).elf: tests/bench/parts_fw.c tests/bench/out.h $(BENCH_DIR)/bench_seeds.h $(PORT_OBJ) \
+                             $(B)/libburrow.a $(B)/libburrow-nolibc.a $(BOARD_LD)
+	$(TCC) $(TFLAGS) -I$(BENCH_DIR) '-DBENCH_GEN="$(BENCH_GEN)"' \
+	  $(LDFLAGS) -o $@ tests/bench/parts_fw.c $(PORT_OBJ) $(B)/libburrow.a $(LIBS)
+
+parts-fw: $(B)/parts-$(BENCH_GEN).elf
+
 # The flash one generator costs alone (tests/bench/flash_fw.c); FLASH_FN=none
 # is the startup and port without a generator.
 FLASH_FN ?= bw_$(BENCH_GEN)_generate
-$(B)/flash-$(BENCH_GEN).elf: tests/bench/flash_fw.c $(B)/port/cortex-m/startup.o $(B)/libburrow.a $(BOARD_LD)
+$(B)/flash-$(BENCH_GEN).elf: tests/bench/flash_fw.c $(PORT_OBJ) $(B)/libburrow.a $(BOARD_LD)
 	$(TCC) $(TFLAGS) -DGEN_FN=$(FLASH_FN) $(LDFLAGS) -o $@ \
-	  tests/bench/flash_fw.c $(B)/port/cortex-m/startup.o $(B)/libburrow.a $(LIBS)
+	  tests/bench/flash_fw.c $(PORT_OBJ) $(B)/libburrow.a $(LIBS)
 
 flash-fw: $(B)/flash-$(BENCH_GEN).elf
 
 # The game's cost (make bench): every key script replayed, per key.
 $(B)/play-bench.elf: tests/bench/play_fw.c tests/bench/out.h src/play/play.c src/play/play.h tests/play_scripts.h \
-                     $(B)/port/cortex-m/startup.o $(B)/libburrow.a $(BOARD_LD)
+                     $(PORT_OBJ) $(B)/libburrow.a $(BOARD_LD)
 	$(TCC) $(TFLAGS) $(LDFLAGS) -o $@ tests/bench/play_fw.c src/play/play.c \
-	  $(B)/port/cortex-m/startup.o $(B)/libburrow.a $(LIBS)
+	  $(PORT_OBJ) $(B)/libburrow.a $(LIBS)
 
 # The game as firmware: the library, src/play and the board's startup.
-$(B)/play.elf: src/play/play.c src/play/firmware.c src/play/play.h $(B)/port/cortex-m/startup.o \
-               $(B)/port/cortex-m/uart.o $(B)/libburrow.a $(BOARD_LD)
+$(B)/play.elf: src/play/play.c src/play/firmware.c src/play/play.h $(PORT_OBJ) \
+               $(if $(BOARD_UART),,$(B)/port/cortex-m/uart.o) $(B)/libburrow.a $(BOARD_LD)
 	$(TCC) $(TFLAGS) $(LDFLAGS) -o $@ src/play/play.c src/play/firmware.c \
-	  $(B)/port/cortex-m/startup.o $(B)/port/cortex-m/uart.o $(B)/libburrow.a $(LIBS)
+	  $(PORT_OBJ) $(if $(BOARD_UART),,$(B)/port/cortex-m/uart.o) $(B)/libburrow.a $(LIBS)
 
 play: deps $(B)/play.elf
 	@$(CROSS)size $(B)/play.elf | tail -n 1 | awk '{print "play: .data + .bss = " $$2 + $$3 " B on $(BOARD)"}'

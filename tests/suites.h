@@ -1,4 +1,9 @@
-/* Every test suite, in run order; one SUITE(name) per tests/test_name.c. */
+/* Every test suite, in run order; one SUITE(name) per tests/test_name.c.
+ * A small part's test firmware names its own (BW_TEST_SUITES, e.g.
+ * "suites_small.h": the suites of the generators that fit it). */
+#ifdef BW_TEST_SUITES
+#include BW_TEST_SUITES
+#else
 SUITE(core)
 SUITE(port)
 SUITE(api)
@@ -25,3 +30,4 @@ SUITE(domains)
 SUITE(sweep)
 SUITE(cost)
 SUITE(play)
+#endif

@@ -131,7 +131,7 @@ static void overworld_same_seed_same_map_place_matters(void)
         int x, y;
         t_seed(s);
         place_of(s, &x, &y);
-        bw_grid_init(g, BW_GRID_MAX, BW_GRID_MAX, (uint8_t)(s & 63)); /* garbage first */
+        bw_grid_init(g, BW_GRID_MAX, BW_GRID_ROWS, (uint8_t)(s & 63)); /* garbage first */
         REQUIRE(gen(s, x, y, 0) == 0);
         h1 = bw_grid_hash(g);
         REQUIRE(gen(s, x, y, 0) == 0);
@@ -243,7 +243,7 @@ static void overworld_1_cells_take_the_nearest_type_y_counted_double(void)
 
 /* The third dimension: the next slice differs from this one in far fewer
  * cells than another seed's map does. */
-#define FIRST(x, y) AT(x, BW_OVERWORLD_H + (y)) /* kept in the grid rows the map leaves alone */
+#define FIRST(x, y) arena.ows.before[y][x] /* kept in the grid rows the map leaves alone (arena.h) */
 
 static void overworld_1_next_z_slice_changes_little(void)
 {
@@ -361,7 +361,7 @@ static void overworld_2_blend_rule_probabilities(void)
 static void field(int t)
 {
     int x, y;
-    bw_grid_init(g, BW_GRID_MAX, BW_GRID_MAX, BW_T_ROCK);
+    bw_grid_init(g, BW_GRID_MAX, BW_GRID_ROWS, BW_T_ROCK);
     for (y = 0; y < BW_OVERWORLD_H; y++)
         for (x = 0; x < BW_OVERWORLD_W; x++)
             AT(x, y) = (uint8_t)t;
@@ -382,7 +382,7 @@ static void overworld_2_pivot_blends_the_12_tiles_within_taxicab_2(void)
         int changed = 0;
         field(W_);
         bw_overworld_blend_at(g, &r, px[k], py[k], T_);
-        for (y = 0; y < BW_GRID_MAX; y++)
+        for (y = 0; y < BW_GRID_ROWS; y++)
             for (x = 0; x < BW_GRID_MAX; x++) {
                 int d = bw_abs(x - px[k]) + bw_abs(y - py[k]);
                 int inside = x < BW_OVERWORLD_W && y < BW_OVERWORLD_H;

@@ -38,7 +38,7 @@ extern "C" {
 #define BW_CRAWLER_MAX_TEXT 8192
 #endif
 #define BW_CRAWLER_MIN_SIDE 8        /* smallest map side */
-#define BW_CRAWLER_MAX_SIDE BW_GRID_MAX /* largest map side (the built-in design's) */
+#define BW_CRAWLER_MAX_SIDE 120      /* largest map side (the built-in design's) */
 #define BW_CRAWLER_LEVELS 1          /* one map per design and seed */
 #define BW_CRAWLER_AGE_MIN (-1000)   /* age: negative = dormant */
 #define BW_CRAWLER_AGE_MAX 1000      /* age and maxAge */

@@ -1,6 +1,8 @@
-/* The level grid: a statically sized 120 x 120 byte array of tile ids.
- * Smaller maps (56 x 32, 80 x 21) use its top-left corner; the row stride is
- * always BW_GRID_MAX so that a cell's index never depends on the map size.
+/* The level grid: a statically sized byte array of tile ids, BW_MAP_W x
+ * BW_MAP_H (120 x 120 unless the build says otherwise). Smaller maps
+ * (56 x 32, 80 x 21) use its top-left corner; the row stride is always
+ * BW_GRID_MAX (= BW_MAP_W), so a cell's index never depends on the map in
+ * use.
  * Every function that reads a grid has in its domain a grid whose cells in
  * use hold tile ids (below BW_TILE_COUNT), as the library writes them when
  * its tile arguments and parameter fields are tile ids: the fill and the
@@ -16,11 +18,34 @@
 extern "C" {
 #endif
 
-#define BW_GRID_MAX 120 /* every level of the five dungeons is 120 x 120 */
-#define BW_GRID_CELLS (BW_GRID_MAX * BW_GRID_MAX)
+/* The largest map the build holds, a compile-time size like the other
+ * limits: -DBW_MAP_W=80 -DBW_MAP_H=32 gives a 2,560 B grid and 320 B bit
+ * planes, for a part with little RAM. Each generator checks at compile
+ * time that its maps fit (a BW_STATIC_ASSERT naming the size it needs),
+ * and a map that fits is the same, byte for byte, whatever the size. */
+#ifndef BW_MAP_W
+#define BW_MAP_W 120
+#endif
+#ifndef BW_MAP_H
+#define BW_MAP_H 120
+#endif
+/* Coordinates and sizes are bytes throughout the core. */
+#if BW_MAP_W < 1 || BW_MAP_W > 255
+#error "BW_MAP_W must be 1..255: the core keeps coordinates in bytes"
+#endif
+#if BW_MAP_H < 1 || BW_MAP_H > 255
+#error "BW_MAP_H must be 1..255: the core keeps coordinates in bytes"
+#endif
+
+#define BW_GRID_MAX BW_MAP_W  /* the row stride and the widest map */
+#define BW_GRID_ROWS BW_MAP_H /* the tallest map */
+#define BW_GRID_SIDE (BW_MAP_W > BW_MAP_H ? BW_MAP_W : BW_MAP_H) /* the longer side */
+/* The cells, rounded up to whole 32-bit plane words: the cells past the
+ * last row are off the map, like any cell past w or h. */
+#define BW_GRID_CELLS ((BW_MAP_W * BW_MAP_H + 31) / 32 * 32)
 
 typedef struct bw_grid {
-    uint8_t w, h;                  /* the size in use, 1..BW_GRID_MAX */
+    uint8_t w, h;                  /* the size in use, 1..BW_MAP_W x 1..BW_MAP_H */
     uint8_t cell[BW_GRID_CELLS];   /* row-major, stride BW_GRID_MAX */
 } bw_grid;
 

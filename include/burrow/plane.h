@@ -1,5 +1,5 @@
-/* Bit-packed scratch planes: one bit per cell of a 120 x 120 grid, packed
- * contiguously (cell i = y * 120 + x), 1,800 bytes each. */
+/* Bit-packed scratch planes: one bit per cell of the grid, packed
+ * contiguously (cell i = y * BW_MAP_W + x), 1,800 bytes each at 120 x 120. */
 #ifndef BURROW_PLANE_H
 #define BURROW_PLANE_H
 
@@ -11,7 +11,7 @@
 extern "C" {
 #endif
 
-#define BW_PLANE_WORDS (BW_GRID_CELLS / 32) /* 450 words = 1,800 bytes */
+#define BW_PLANE_WORDS (BW_GRID_CELLS / 32) /* 450 words = 1,800 bytes at 120 x 120 */
 
 typedef struct bw_plane {
     uint32_t w[BW_PLANE_WORDS];
@@ -24,7 +24,7 @@ void bw_plane_or(bw_plane *dst, const bw_plane *src);
 void bw_plane_and(bw_plane *dst, const bw_plane *src);
 void bw_plane_andnot(bw_plane *dst, const bw_plane *src);
 int bw_plane_count(const bw_plane *p);
-/* Every cell of the grid (all BW_GRID_MAX rows, bit i: cell i) that holds
+/* Every cell of the grid (all BW_GRID_ROWS rows, bit i: cell i) that holds
  * t1 or t2 (pass t1 twice for one tile). */
 void bw_plane_of_tiles(bw_plane *p, const bw_grid *g, uint8_t t1, uint8_t t2);
 /* Set bits of v (portable: no builtin, so no libgcc helper). */
@@ -63,16 +63,16 @@ static inline int bw_high_bit(uint32_t v)
 }
 #endif
 
-/* Whole-row operations: bits [y*120, y*120+120), done a word at a time.
- * Domain: y in 0..119. Outside it (BW_ASSERT when asserts are on) there is
- * no row: row_set changes nothing, row_count is 0 and row_find -1. */
+/* Whole-row operations: bits [y*W, y*W+W) (W = BW_MAP_W), a word at a time.
+ * Domain: y in 0..BW_MAP_H-1. Outside it (BW_ASSERT when asserts are on)
+ * there is no row: row_set changes nothing, row_count is 0 and row_find -1. */
 void bw_plane_row_set(bw_plane *p, int y, int on);
 int bw_plane_row_count(const bw_plane *p, int y);
 /* Lowest x >= x0 on row y whose bit is `on`, or -1; x0 any int (below 0
  * reads as 0, past 119 finds nothing). */
 int bw_plane_row_find(const bw_plane *p, int y, int x0, int on);
 
-/* Unchecked single-bit access; x and y must be inside 0..119. */
+/* Unchecked single-bit access; x and y must be inside the grid. */
 #define BW_BIT(x, y) ((unsigned)(y) * BW_GRID_MAX + (unsigned)(x))
 #define BW_PGET(p, x, y) (((p)->w[BW_BIT(x, y) >> 5] >> (BW_BIT(x, y) & 31)) & 1u)
 #define BW_PSET(p, x, y) ((p)->w[BW_BIT(x, y) >> 5] |= 1u << (BW_BIT(x, y) & 31))

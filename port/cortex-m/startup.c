@@ -1,12 +1,19 @@
-/* Cortex-M port for QEMU's MPS2 machines: vector table and reset handler in
- * C, output and exit through ARM semihosting, SysTick as the counter.
- * Works on ARMv6-M (M0), ARMv7-M (M3, M4, M7) and ARMv8-M (M33), with soft
- * or hard float. */
+/* Cortex-M port: vector table and reset handler in C, exit through ARM
+ * semihosting, SysTick as the counter. Output goes through semihosting on
+ * QEMU's MPS2 machines; a board of a real part defines BW_CONSOLE_UART and
+ * its port (port/<part>/) writes every line to the part's own UART,
+ * sets up clocks and pins in bw_board_init and names its interrupt count
+ * in BW_IRQS. Works on ARMv6-M (M0), ARMv7-M (M3, M4, M7) and ARMv8-M
+ * (M33), with soft or hard float. */
 #include <stdint.h>
 #include "burrow/port.h"
 
 #ifndef BW_NS_PER_TICK
 #define BW_NS_PER_TICK 40 /* SysTick on the CPU clock: 25 MHz on an385/an386 */
+#endif
+
+#ifndef BW_IRQS
+#define BW_IRQS 0 /* the part's external interrupts: slots after the 16 */
 #endif
 
 #define STACK_PAINT 0x5afe57acu
@@ -15,17 +22,57 @@ extern uint32_t _sidata, _sdata, _edata, _sbss, _ebss, _sstack, _estack;
 int main(int argc, char **argv);
 void bw_reset(void);
 static void on_fault(void);
+#ifndef BW_PORT_COUNTER
 static void on_systick(void);
+#endif
+
+#if BW_IRQS > 127
+#error "BW_IRQS: at most 127 interrupt slots"
+#endif
+#define F1 on_fault,
+#define F2 F1 F1
+#define F4 F2 F2
+#define F8 F4 F4
+#define F16 F8 F8
+#define F32 F16 F16
+#define F64 F32 F32
 
 /* ARMv7-M B1.5.2: initial SP, reset, then the fixed exception slots. */
 __attribute__((section(".vectors"), used))
-static void (*const vectors[16])(void) = {
+static void (*const vectors[16 + BW_IRQS])(void) = {
     (void (*)(void))(uintptr_t)&_estack,
     bw_reset,
     on_fault, on_fault, on_fault, on_fault, on_fault, /* NMI .. UsageFault */
     on_fault, 0, 0, 0,                                  /* SecureFault, reserved */
     on_fault, on_fault, 0, on_fault,                    /* SVC, DebugMon, -, PendSV */
+#ifndef BW_PORT_COUNTER
     on_systick,
+#else
+    on_fault,
+#endif
+    /* BW_IRQS more slots, spelled out bit by bit of the count: no interrupt
+     * is enabled, so one that fires anyway is a fault */
+#if BW_IRQS & 64
+    F64
+#endif
+#if BW_IRQS & 32
+    F32
+#endif
+#if BW_IRQS & 16
+    F16
+#endif
+#if BW_IRQS & 8
+    F8
+#endif
+#if BW_IRQS & 4
+    F4
+#endif
+#if BW_IRQS & 2
+    F2
+#endif
+#if BW_IRQS & 1
+    F1
+#endif
 };
 
 /* ---- semihosting (ARM DUI 0471, "Semihosting operations") ---- */
@@ -37,6 +84,7 @@ static int semihost(int op, const void *arg)
     return r0;
 }
 
+#ifndef BW_CONSOLE_UART
 void bw_port_write(const char *buf, size_t n)
 {
     char chunk[64];
@@ -50,6 +98,9 @@ void bw_port_write(const char *buf, size_t n)
         n -= k;
     }
 }
+#else
+void bw_board_init(void); /* the part's clocks, pins and UART (port/<part>/) */
+#endif
 
 void bw_port_exit(int code)
 {
@@ -74,6 +125,9 @@ int bw_port_cmdline(char *buf, size_t n)
 }
 
 /* ---- SysTick, extended to 64 bits by its wrap interrupt ---- */
+/* A part without SysTick (the nRF51's M0) counts in its port instead
+ * (BW_PORT_COUNTER); the slot then stays a fault. */
+#ifndef BW_PORT_COUNTER
 #define SYST_CSR (*(volatile uint32_t *)0xe000e010u)
 #define SYST_RVR (*(volatile uint32_t *)0xe000e014u)
 #define SYST_CVR (*(volatile uint32_t *)0xe000e018u)
@@ -106,6 +160,7 @@ uint32_t bw_port_entropy(void)
 {
     return (uint32_t)bw_port_counter64() ^ 0xb0770b5u;
 }
+#endif
 
 /* ---- stack high-water mark ---- */
 uint32_t bw_port_stack_peak(void)
@@ -158,9 +213,14 @@ void bw_reset(void)
      * QEMU runs our ARMv6-M build on only does so with CCR.UNALIGN_TRP. */
     *(volatile uint32_t *)0xe000ed14u |= 1u << 3;
 #endif
+#ifdef BW_CONSOLE_UART
+    bw_board_init();
+#endif
     bw_port_stack_paint();
+#ifndef BW_PORT_COUNTER
     SYST_RVR = 0xffffffu;
     SYST_CVR = 0;
     SYST_CSR = 7; /* enable, interrupt on wrap, CPU clock */
+#endif
     bw_port_exit(main(0, 0));
 }

@@ -42,7 +42,7 @@ int bw_pit_place(bw_pit_plan *p, bw_rng *r, int want, const bw_pit_plan *avoid,
      * the margin from every edge holds no pit, and no two seeds are 1,000
      * apart (their coordinates are bytes). */
     w = bw_min(w, BW_GRID_MAX);
-    h = bw_min(h, BW_GRID_MAX);
+    h = bw_min(h, BW_GRID_ROWS);
     if (w < 2 * m + 1 || h < 2 * m + 1)
         want = 0;
     avoid_dist = bw_clamp(avoid_dist, 0, 1000);
@@ -261,7 +261,7 @@ static void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
     c.sx = sx;
     c.sy = sy;
     c.tile = p->tile;
-    c.x0 = c.y0 = BW_GRID_MAX;
+    c.x0 = c.y0 = BW_GRID_SIDE;
     c.x1 = c.y1 = -1;
     walks = bw_rng_range(&rng, BW_PIT_WALKS_MIN, BW_PIT_WALKS_MAX);
     for (i = 0; i < walks; i++) {

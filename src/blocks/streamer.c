@@ -109,11 +109,11 @@ static int box_rows(const bw_map *m, bw_plane *out, const uint8_t *half, int rad
 static void near_up(bw_map *m, bw_plane *out, int32_t r2, const bw_streamer_params *p)
 {
     const bw_grid *g = &m->grid;
-    uint8_t half[BW_GRID_MAX];   /* h for |dy| = 0..119; rows past that are off the map */
-    int rad = bw_min(bw_isqrt(r2), BW_GRID_MAX - 1), x, y, dy, k;
+    uint8_t half[BW_GRID_SIDE];  /* h for |dy| = 0..119 at 120 x 120; rows past that are off the map */
+    int rad = bw_min(bw_isqrt(r2), BW_GRID_SIDE - 1), x, y, dy, k;
     int n = p->up_in ? p->up_in_n : 1;
     for (dy = 0; dy <= rad; dy++)
-        half[dy] = (uint8_t)bw_min(bw_isqrt(r2 - (int32_t)dy * dy), BW_GRID_MAX);
+        half[dy] = (uint8_t)bw_min(bw_isqrt(r2 - (int32_t)dy * dy), BW_GRID_SIDE);
     bw_plane_clear(out);
     for (k = 0; k < n; k++) {
         int x0 = 0, y0 = 0, x1 = g->w - 1, y1 = g->h - 1;

@@ -232,10 +232,10 @@ typedef struct run {
  * 8 bytes smaller, which the 20 KiB board's stack needs.) */
 static void none_dropped(run *st)
 {
-    st->dmin = BW_GRID_MAX;
+    st->dmin = BW_GRID_SIDE;
     st->dmax = -1;
 #if !BW_FAST
-    st->cmin = BW_GRID_MAX;
+    st->cmin = BW_GRID_SIDE;
     st->cmax = -1;
 #endif
 }
@@ -549,7 +549,7 @@ int bw_fill_flood_plane(bw_fill *f, const bw_plane *open, int w, int h,
     s.lut = 0;
     s.mask = open->w;
     s.out = out->w;
-    return fill(f, s, w > BW_GRID_MAX ? BW_GRID_MAX : w, h > BW_GRID_MAX ? BW_GRID_MAX : h,
+    return fill(f, s, w > BW_GRID_MAX ? BW_GRID_MAX : w, h > BW_GRID_ROWS ? BW_GRID_ROWS : h,
                 x, y, 1);
 }
 

@@ -79,8 +79,8 @@ static uint32_t span_mask(unsigned wi, unsigned lo, unsigned hi)
 void bw_plane_row_set(bw_plane *p, int y, int on)
 {
     unsigned lo = (unsigned)y * BW_GRID_MAX, hi = lo + BW_GRID_MAX, wi;
-    BW_ASSERT(y >= 0 && y < BW_GRID_MAX);
-    if ((unsigned)y >= BW_GRID_MAX)
+    BW_ASSERT(y >= 0 && y < BW_GRID_ROWS);
+    if ((unsigned)y >= BW_GRID_ROWS)
         return; /* no such row: nothing set */
     for (wi = lo >> 5; wi * 32 < hi; wi++) {
         uint32_t m = span_mask(wi, lo, hi);
@@ -92,8 +92,8 @@ int bw_plane_row_count(const bw_plane *p, int y)
 {
     unsigned lo = (unsigned)y * BW_GRID_MAX, hi = lo + BW_GRID_MAX, wi;
     int n = 0;
-    BW_ASSERT(y >= 0 && y < BW_GRID_MAX);
-    if ((unsigned)y >= BW_GRID_MAX)
+    BW_ASSERT(y >= 0 && y < BW_GRID_ROWS);
+    if ((unsigned)y >= BW_GRID_ROWS)
         return 0; /* no such row: no bits */
     for (wi = lo >> 5; wi * 32 < hi; wi++)
         n += bw_popcount32(p->w[wi] & span_mask(wi, lo, hi));
@@ -103,8 +103,8 @@ int bw_plane_row_count(const bw_plane *p, int y)
 int bw_plane_row_find(const bw_plane *p, int y, int x0, int on)
 {
     unsigned lo, hi = (unsigned)y * BW_GRID_MAX + BW_GRID_MAX, wi;
-    BW_ASSERT(y >= 0 && y < BW_GRID_MAX);
-    if ((unsigned)y >= BW_GRID_MAX) return -1; /* no such row */
+    BW_ASSERT(y >= 0 && y < BW_GRID_ROWS);
+    if ((unsigned)y >= BW_GRID_ROWS) return -1; /* no such row */
     if (x0 < 0) x0 = 0;
     if (x0 >= BW_GRID_MAX) return -1;
     lo = (unsigned)y * BW_GRID_MAX + (unsigned)x0;
@@ -121,14 +121,14 @@ int bw_plane_row_find(const bw_plane *p, int y, int x0, int on)
 
 int bw_plane_get(const bw_plane *p, int x, int y)
 {
-    if (x < 0 || y < 0 || x >= BW_GRID_MAX || y >= BW_GRID_MAX)
+    if (x < 0 || y < 0 || x >= BW_GRID_MAX || y >= BW_GRID_ROWS)
         return 0;
     return (int)BW_PGET(p, x, y);
 }
 
 void bw_plane_set(bw_plane *p, int x, int y, int on)
 {
-    if (x < 0 || y < 0 || x >= BW_GRID_MAX || y >= BW_GRID_MAX)
+    if (x < 0 || y < 0 || x >= BW_GRID_MAX || y >= BW_GRID_ROWS)
         return;
     if (on) BW_PSET(p, x, y); else BW_PCLR(p, x, y);
 }

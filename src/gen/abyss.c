@@ -10,6 +10,10 @@
 #include "burrow/geom.h"
 #include "burrow/life.h"
 
+/* The map must fit the grid the build holds (grid.h, BW_MAP_W x BW_MAP_H). */
+BW_STATIC_ASSERT(BW_MAP_W >= BW_ABYSS_SIZE && BW_MAP_H >= BW_ABYSS_SIZE,
+                 abyss_needs_BW_MAP_W_120_and_BW_MAP_H_120);
+
 /* Stream purposes: the pit (one per epoch), the ports (fixed for the
  * level's lifetime), the areas (one per epoch and area), the pit places
  * (fixed). The area purpose wraps after 2^32 / 5 / 36 epochs (about 24

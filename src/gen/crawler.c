@@ -17,6 +17,11 @@
 #include "burrow/geom.h"
 #include "burrow/tile.h"
 
+/* The built-in design's map, and the largest a design may ask for, must
+ * fit the grid the build holds (grid.h, BW_MAP_W x BW_MAP_H). */
+BW_STATIC_ASSERT(BW_MAP_W >= BW_CRAWLER_MAX_SIDE && BW_MAP_H >= BW_CRAWLER_MAX_SIDE,
+                 crawler_needs_BW_MAP_W_120_and_BW_MAP_H_120);
+
 /* Purposes for bw_rng_stream(seed, BW_GEN_CRAWLER, 1, purpose). */
 enum { P_CRAWL = 1, P_FIX = 2 };
 

@@ -40,7 +40,7 @@ typedef struct key {
  * written out where the macro is not one (these asserts keep them true). */
 BW_STATIC_ASSERT(BW_CRAWLER_GENS == 8, gens_in_messages);
 BW_STATIC_ASSERT(BW_CRAWLER_AGE_MIN == -1000 && BW_CRAWLER_AGE_MAX == 1000, ages_in_messages);
-BW_STATIC_ASSERT(BW_GRID_MAX == 120, sides_in_messages);
+BW_STATIC_ASSERT(BW_CRAWLER_MAX_SIDE == 120, sides_in_messages);
 BW_STATIC_ASSERT(BW_CRAWLER_MAX_TEXT >= 1, design_text_not_empty);
 #define GEN_FIELD { V_NUM, 0, BW_CRAWLER_GENS - 1, "dice: generation must be 0..7" }
 #define PERCENT(name) { V_NUM, 0, 100, name " must be a percent, 0..100" }
@@ -48,11 +48,11 @@ BW_STATIC_ASSERT(BW_CRAWLER_MAX_TEXT >= 1, design_text_not_empty);
 #define STEP_FIELD(k) { V_NUM, 1, BW_CRAWLER_STEP_MAX, k ": stepLength must be 1.." XSTR(BW_CRAWLER_STEP_MAX) }
 #define WIDTH_FIELD(k) { V_NUM, 1, BW_CRAWLER_WIDTH_MAX, k ": corridorWidth must be 1.." XSTR(BW_CRAWLER_WIDTH_MAX) }
 #define OPENING_FIELD(k) { V_NUM, 0, 2, k ": opening must be 0, 1 or 2" }
-#define COORD(k, c) { V_NUM, 0, BW_GRID_MAX - 1, k ": " c " must be 0..119 and inside the map" }
+#define COORD(k, c) { V_NUM, 0, BW_CRAWLER_MAX_SIDE - 1, k ": " c " must be 0..119 and inside the map" }
 
 static const field f_size[] = {
-    { V_NUM, BW_CRAWLER_MIN_SIDE, BW_GRID_MAX, "size: width must be " XSTR(BW_CRAWLER_MIN_SIDE) "..120" },
-    { V_NUM, BW_CRAWLER_MIN_SIDE, BW_GRID_MAX, "size: height must be " XSTR(BW_CRAWLER_MIN_SIDE) "..120" }
+    { V_NUM, BW_CRAWLER_MIN_SIDE, BW_CRAWLER_MAX_SIDE, "size: width must be " XSTR(BW_CRAWLER_MIN_SIDE) "..120" },
+    { V_NUM, BW_CRAWLER_MIN_SIDE, BW_CRAWLER_MAX_SIDE, "size: height must be " XSTR(BW_CRAWLER_MIN_SIDE) "..120" }
 };
 static const field f_steps[] = {
     { V_NUM, 1, BW_CRAWLER_MAX_STEPS, "steps must be 1.." XSTR(BW_CRAWLER_MAX_STEPS) }

@@ -38,6 +38,10 @@
 #include "burrow/rng.h"
 #include "burrow/tile.h"
 
+/* The map must fit the grid the build holds (grid.h, BW_MAP_W x BW_MAP_H). */
+BW_STATIC_ASSERT(BW_MAP_W >= BW_CRYPTS_MAP_W && BW_MAP_H >= BW_CRYPTS_MAP_H,
+                 crypts_need_BW_MAP_W_120_and_BW_MAP_H_120);
+
 /* Purposes for bw_rng_stream(seed, BW_GEN_CRYPTS, level, purpose). */
 enum { P_STAIRS = 1, P_ROOMS = 2, P_LINKS = 3, P_FEATURES = 4 };
 

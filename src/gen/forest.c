@@ -16,6 +16,10 @@
 #include "burrow/geom.h"
 #include "burrow/rubble.h"
 
+/* The forest needs a 120 x 120 grid, its rows being exactly the stride. */
+BW_STATIC_ASSERT(BW_MAP_W == BW_FOREST_W && BW_MAP_H >= BW_FOREST_H,
+                 forest_needs_BW_MAP_W_120_and_BW_MAP_H_120);
+
 /* The hooks are BW_TESTING only (config.h): without it the pointer is
  * always NULL and its type stays incomplete. */
 #ifdef BW_TESTING

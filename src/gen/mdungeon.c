@@ -7,6 +7,10 @@
 #include "burrow/geom.h"
 #include "burrow/tile.h"
 
+/* The map must fit the grid the build holds (grid.h, BW_MAP_W x BW_MAP_H). */
+BW_STATIC_ASSERT(BW_MAP_W >= BW_MDUNGEON_W && BW_MAP_H >= BW_MDUNGEON_H,
+                 mdungeon_needs_BW_MAP_W_56_and_BW_MAP_H_32);
+
 /* test hook (BW_TESTING, config.h): 0 without it */
 #ifdef BW_TESTING
 #define FAIL_ATTEMPTS(p) ((p)->fail_attempts)

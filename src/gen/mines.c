@@ -19,6 +19,11 @@
 #include "burrow/walk.h"
 #include "burrow/watchtower.h"
 
+/* The mines need a 120 x 120 grid: their planes are scanned as rows of
+ * exactly 120 bits, so the stride must be 120 too. */
+BW_STATIC_ASSERT(BW_MAP_W == BW_MINES_W && BW_MAP_H >= BW_MINES_H,
+                 mines_need_BW_MAP_W_120_and_BW_MAP_H_120);
+
 /* Every level is BW_MINES_W x BW_MINES_H (begin() makes the map so): the
  * code below uses the constants, not the grid's w and h. */
 

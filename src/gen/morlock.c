@@ -21,6 +21,10 @@
 #include "burrow/geom.h"
 #include "burrow/tile.h"
 
+/* The map must fit the grid the build holds (grid.h, BW_MAP_W x BW_MAP_H). */
+BW_STATIC_ASSERT(BW_MAP_W >= BW_MORLOCK_W && BW_MAP_H >= BW_MORLOCK_H,
+                 morlock_needs_BW_MAP_W_120_and_BW_MAP_H_120);
+
 /* Purposes for bw_rng_stream(seed, BW_GEN_MORLOCK, level, purpose). The
  * process is one stream for all levels (level 0 of the mixer); each
  * level's ruins (wall decay) have their own. */

@@ -8,6 +8,10 @@
 #include "burrow/tile.h"
 #include "burrow/fill.h"
 
+/* The map must fit the grid the build holds (grid.h, BW_MAP_W x BW_MAP_H). */
+BW_STATIC_ASSERT(BW_MAP_W >= BW_OVERWORLD_W && BW_MAP_H >= BW_OVERWORLD_H,
+                 overworld_needs_BW_MAP_W_80_and_BW_MAP_H_21);
+
 /* test hook (BW_TESTING, config.h): 0 without it */
 #ifdef BW_TESTING
 #define STOP_AFTER(p) ((p)->stop_after)

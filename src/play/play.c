@@ -247,7 +247,7 @@ static void place(play_game *g, int tx, int ty, int link)
 {
     int pass, d, x, y;
     for (pass = link ? 0 : 1; pass < 2; pass++) {
-        int reach = pass == 0 ? 3 : BW_GRID_MAX;
+        int reach = pass == 0 ? 3 : BW_GRID_SIDE;
         for (d = 0; d <= reach; d++)
             for (y = ty - d; y <= ty + d; y++)
                 for (x = tx - d; x <= tx + d; x++) {
@@ -327,6 +327,10 @@ static void keep_box(play_game *g, uint8_t *buf, int x0, int y0, const bw_abyss_
  * not under every level generated on the way down (20 KiB boards). */
 #if defined(__GNUC__)
 __attribute__((noinline))
+#endif
+#if defined(BW_WITH_ABYSS) && !BW_WITH_ABYSS
+/* a firmware without the abyss (a small part's) never has one to redraw */
+#define bw_abyss_regenerate(m, seed, level, epoch, x, y, keep, info) (-1)
 #endif
 static void abyss_tick(play_game *g)
 {

@@ -53,7 +53,10 @@ typedef void (*play_out)(void *ctx, const char *s, size_t n);
 /* The game's RAM besides its small state: the map and, for the overworld,
  * its distance map, which lies in the grid rows an 80 x 21 map never
  * touches (3,360 bytes the 20 KiB board could not spare otherwise). */
-#define PLAY_OW_KEEP ((offsetof(bw_map, grid) + offsetof(bw_grid, cell) + BW_OVERWORLD_H * BW_GRID_MAX + 3) & ~(size_t)3)
+#define PLAY_OW_ROWS ((offsetof(bw_map, grid) + offsetof(bw_grid, cell) + BW_OVERWORLD_H * BW_GRID_MAX + 3) & ~(size_t)3)
+/* A grid too small for that (BW_MAP_W x BW_MAP_H, grid.h) keeps it after the map. */
+#define PLAY_OW_KEEP (PLAY_OW_ROWS + sizeof(uint16_t) * BW_OVERWORLD_H * BW_OVERWORLD_W <= \
+                      offsetof(bw_map, grid) + sizeof(bw_grid) ? PLAY_OW_ROWS : ((sizeof(bw_map) + 3) & ~(size_t)3))
 typedef union play_memory {
     bw_map map;
     struct {
@@ -61,8 +64,10 @@ typedef union play_memory {
         uint16_t dist[BW_OVERWORLD_H][BW_OVERWORLD_W];
     } ow;
 } play_memory;
+#if BW_MAP_W >= 120 && BW_MAP_H >= 120
 BW_STATIC_ASSERT(PLAY_OW_KEEP + sizeof(uint16_t) * BW_OVERWORLD_H * BW_OVERWORLD_W <=
                  offsetof(bw_map, grid) + sizeof(bw_grid), play_dist_fits);
+#endif
 
 typedef struct play_game {
     const bw_generator *gen;

@@ -381,6 +381,7 @@ if grep -q '^<!-- bench -->$' "$DOC" && grep -q '^<!-- /bench -->$' "$DOC"; then
     echo "bench: $DOC updated between <!-- bench --> and <!-- /bench -->"
     # The README's summary and docs/firmware.md's sizing table are read from
     # docs/bench.md: redraw them so no page keeps an old figure.
+    sh tests/bench/parts.sh || note "parts: the smallest-part table was not made (build/bench/parts)"
     $MAKE --no-print-directory -s BOARD= build/burrow
     sh tests/pictures.sh write README.md docs/firmware.md
 elif [ "$DOC" != /dev/null ]; then
