@@ -513,6 +513,51 @@ static void domain_crawler_design(void)
 }
 
 /* crypts.h and forest.h: rooms and parts of any shape, no room. */
+/* grid.h, tile.h: a cell may hold any byte. The library reads a byte as its
+ * slot (BW_TILE_SLOT, its low six bits), so a grid of stray bytes floods,
+ * counts and matches as the grid of their slots does, and reads no table
+ * past its end (the sanitizers watch). Here a 120 x 120 map of every byte
+ * value, then the same map with each cell replaced by its slot. */
+static void grid_of_any_bytes(int slots)
+{
+    bw_rng r;
+    int i;
+    bw_map_init(m, BW_GRID_MAX, BW_GRID_ROWS, BW_T_ROCK);
+    bw_rng_seed(&r, 7);
+    for (i = 0; i < BW_GRID_MAX * BW_GRID_ROWS; i++) {
+        /* about half the cells stone or its stray copies (64 up), the rest any byte */
+        uint32_t v = bw_rng_next(&r);
+        unsigned b = (v & 1u) ? (unsigned)BW_T_STONE + 64u * ((v >> 1) & 3u) : (v >> 8) & 255u;
+        m->grid.cell[i] = (uint8_t)(slots ? BW_TILE_SLOT(b) : b);
+    }
+}
+
+static void domain_grid_cells_any_byte(void)
+{
+    bw_tileset open;
+    int pass, n[2][4];
+    uint32_t h[2] = { 2166136261u, 2166136261u };
+    bw_tileset_clear(&open);
+    bw_tileset_add(&open, BW_T_STONE);
+    for (pass = 0; pass < 2; pass++) {
+        int i;
+        grid_of_any_bytes(pass);
+        bw_fill_init(&m->fill);
+        n[pass][0] = bw_fill_open_mask(&m->grid, &open, &m->b);
+        for (i = 0; i < BW_PLANE_WORDS; i++)
+            h[pass] = (h[pass] ^ m->b.w[i]) * 16777619u;
+        n[pass][1] = bw_fill_regions(&m->fill, &m->grid, &open, &m->a);
+        bw_plane_clear(&m->a);
+        n[pass][2] = bw_fill_flood(&m->fill, &m->grid, &open, &m->a, 60, 60) +
+                     bw_grid_rect_in(&m->grid, 0, 0, 3, 3, &open);
+        n[pass][3] = BW_TILE_FLAGS(m->grid.cell[0]) + (int)BW_TILESET_HAS(&open, 255);
+    }
+    CHECK(n[0][0] > 0 && n[0][1] > 1);
+    CHECK(n[0][0] == n[1][0] && n[0][1] == n[1][1] && n[0][2] == n[1][2] && n[0][3] == n[1][3]);
+    CHECK(h[0] == h[1]);
+    CHECK(BW_TILE_FLAGS(255) == 0 && !BW_TILESET_HAS(&open, 255)); /* slot 63: no tile */
+}
+
 static void domain_crypts_forest_shapes(void)
 {
     bw_crypts_room rm;
@@ -557,4 +602,5 @@ void suite_domains(void)
     RUN(domain_generator_levels);
     RUN(domain_crawler_design);
     RUN(domain_crypts_forest_shapes);
+    RUN(domain_grid_cells_any_byte);
 }

@@ -3,10 +3,9 @@
  * (56 x 32, 80 x 21) use its top-left corner; the row stride is always
  * BW_GRID_MAX (= BW_MAP_W), so a cell's index never depends on the map in
  * use.
- * Every function that reads a grid has in its domain a grid whose cells in
- * use hold tile ids (below BW_TILE_COUNT), as the library writes them when
- * its tile arguments and parameter fields are tile ids: the fill and the
- * tile sets look a cell's id up in tables of that size. */
+ * A cell may hold any byte: the library writes tile ids, and reads a cell
+ * through its slot (BW_TILE_SLOT in tile.h), so a stray byte a caller
+ * leaves reads as some tile or none, never past a table. */
 #ifndef BURROW_GRID_H
 #define BURROW_GRID_H
 

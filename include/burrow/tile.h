@@ -126,23 +126,35 @@ typedef struct bw_tile_info {
 } bw_tile_info;
 
 extern const bw_tile_info bw_tiles[BW_TILE_COUNT];
+
+/* A grid cell is a byte, and a caller may leave any byte in one. The
+ * library reads a cell's byte through BW_TILE_SLOT, its low six bits, so
+ * every byte lands inside the tables below and inside a tile set's words:
+ * a byte that is no tile id reads as the slot it masks to, which is
+ * defined (ids BW_TILE_COUNT..63 are no tile: closed, linking nowhere, in
+ * no set), though not meaningful. Tile ids themselves read as themselves. */
+#define BW_TILE_SLOTS 64
+#define BW_TILE_SLOT(t) ((unsigned)(t) & (BW_TILE_SLOTS - 1u))
 /* The flags column of bw_tiles on its own: what the generators read, so a
- * firmware that only generates links 1 byte a tile, not the names. */
-extern const uint8_t bw_tile_flags[BW_TILE_COUNT];
+ * firmware that only generates links 1 byte a tile, not the names. Read a
+ * cell's flags with BW_TILE_FLAGS(cell): slots past the last tile are 0. */
+extern const uint8_t bw_tile_flags[BW_TILE_SLOTS];
+#define BW_TILE_FLAGS(t) (bw_tile_flags[BW_TILE_SLOT(t)])
 
 /* A set of tile ids, for "tiles to ignore", "tiles that count as open". */
 typedef struct bw_tileset {
     uint32_t w[4];
 } bw_tileset;
 
-/* Tile ids must be below 128 (BW_TILE_COUNT is checked against it). */
-#define BW_TILESET_HAS(ts, t) (((ts)->w[(t) >> 5] >> ((t) & 31)) & 1u)
+/* Whether tile t is in the set, for any byte t (read as BW_TILE_SLOT(t),
+ * so words 0 and 1 alone are read; ids are below 64, tile.c checks). */
+#define BW_TILESET_HAS(ts, t) (((ts)->w[BW_TILE_SLOT(t) >> 5] >> (BW_TILE_SLOT(t) & 31u)) & 1u)
 /* Tile t's bit in word k of a set, for a constant set:
  * { { A(0), A(1), A(2), A(3) } } with A(k) an | of BW_TILESET_BIT(t, k). */
 #define BW_TILESET_BIT(t, k) (((unsigned)(t) >> 5) == (k) ? 1u << ((unsigned)(t) & 31u) : 0u)
 void bw_tileset_clear(bw_tileset *ts);
 /* Any int: an id that is no tile (below 0, or BW_TILE_COUNT and up) adds
- * nothing. BW_TILESET_HAS itself is unchecked: t must be 0..127. */
+ * nothing. BW_TILESET_HAS reads any byte (its slot, above). */
 void bw_tileset_add(bw_tileset *ts, int tile);
 /* All tiles whose flags include every bit of `flags`. */
 void bw_tileset_from_flags(bw_tileset *ts, unsigned flags);

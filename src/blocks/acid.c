@@ -32,7 +32,7 @@ void bw_acid_defaults(bw_acid *p)
     bw_tileset_from_flags(&p->open, BW_CONNECTS);
     bw_tileset_clear(&p->keep);
     for (t = 0; t < BW_TILE_COUNT; t++)
-        if (bw_tile_flags[t] & (BW_UP | BW_DOWN))
+        if (BW_TILE_FLAGS(t) & (BW_UP | BW_DOWN))
             bw_tileset_add(&p->keep, t);
     p->floor = BW_T_STONE;
     p->margin = 1;

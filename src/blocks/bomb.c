@@ -16,7 +16,7 @@ int bw_bomb_can_hit(const bw_bomb_params *p, int tile)
     /* "Neither pit tiles nor slopes may be affected": every level link
      * (BW_UP, BW_DOWN) is spared, which covers both pits and both slopes
      * even if a pit were ever made impassable. */
-    return (bw_tile_flags[tile] & (BW_PASS | BW_UP | BW_DOWN)) == 0 &&
+    return (BW_TILE_FLAGS(tile) & (BW_PASS | BW_UP | BW_DOWN)) == 0 &&
            tile != BW_T_PIT && tile != BW_T_FIERY_PIT &&
            !BW_TILESET_HAS(&p->keep, tile);
 }

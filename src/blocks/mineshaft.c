@@ -38,7 +38,7 @@ void bw_mineshaft_defaults(bw_mineshaft *p)
     p->max_steps = BW_MINESHAFT_MAX_STEPS;
     bw_tileset_clear(&p->carve);
     for (t = 0; t < BW_TILE_COUNT; t++)
-        if (!(bw_tile_flags[t] & BW_PASS))
+        if (!(BW_TILE_FLAGS(t) & BW_PASS))
             bw_tileset_add(&p->carve, t);
     p->trace = 0;
     p->trace_ctx = 0;

@@ -16,7 +16,7 @@ void bw_rubble_defaults(bw_rubble_params *p)
      * above or below to stay reachable. */
     bw_tileset_clear(&p->over);
     for (t = 0; t < BW_TILE_COUNT; t++)
-        if ((bw_tile_flags[t] & (BW_PASS | BW_UP | BW_DOWN)) == BW_PASS &&
+        if ((BW_TILE_FLAGS(t) & (BW_PASS | BW_UP | BW_DOWN)) == BW_PASS &&
             t != BW_T_DOOR && t != BW_T_BROKEN_WALL)
             bw_tileset_add(&p->over, t);
 }

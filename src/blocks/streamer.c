@@ -59,16 +59,16 @@ static int box_rows(const bw_map *m, bw_plane *out, const uint8_t *half, int rad
         const uint8_t *row = &BW_AT(g, 0, y0 + i);
         xa[i] = 1;
         xb[i] = 0;
-        for (x = x0; x <= x1 && !(bw_tile_flags[row[x]] & BW_UP); x++)
+        for (x = x0; x <= x1 && !(BW_TILE_FLAGS(row[x]) & BW_UP); x++)
             ;
         if (x > x1)
             continue;
         xa[i] = (uint8_t)x;
-        while (x + 1 <= x1 && (bw_tile_flags[row[x + 1]] & BW_UP))
+        while (x + 1 <= x1 && (BW_TILE_FLAGS(row[x + 1]) & BW_UP))
             x++;
         xb[i] = (uint8_t)x;
         for (x += 2; x <= x1; x++) /* a second run: not this way */
-            if (bw_tile_flags[row[x]] & BW_UP)
+            if (BW_TILE_FLAGS(row[x]) & BW_UP)
                 return 0;
         any = 1;
     }
@@ -130,9 +130,9 @@ static void near_up(bw_map *m, bw_plane *out, int32_t r2, const bw_streamer_para
         for (y = y0; y <= y1; y++)
             for (x = x0; x <= x1; x++) {
                 int xa = x;
-                if (!(bw_tile_flags[BW_AT(g, x, y)] & BW_UP))
+                if (!(BW_TILE_FLAGS(BW_AT(g, x, y)) & BW_UP))
                     continue;
-                while (x + 1 <= x1 && (bw_tile_flags[BW_AT(g, x + 1, y)] & BW_UP))
+                while (x + 1 <= x1 && (BW_TILE_FLAGS(BW_AT(g, x + 1, y)) & BW_UP))
                     x++;
                 for (dy = -rad; dy <= rad; dy++) {
                     int yy = y + dy, h = half[bw_abs(dy)];
@@ -182,7 +182,7 @@ static int paint(int x, int y, void *ctx)
     uint8_t t = BW_AT(c->g, x, y);
     /* level links stay (the line is > 10 from up slopes anyway, but it may
      * cross a down slope or a pit), and deep water stays deep */
-    if (!(bw_tile_flags[t] & (BW_UP | BW_DOWN)) && t != c->p->deep &&
+    if (!(BW_TILE_FLAGS(t) & (BW_UP | BW_DOWN)) && t != c->p->deep &&
         !(c->p->dry_walls && BW_TILESET_HAS(&c->p->wall, t)))
         BW_AT(c->g, x, y) = c->p->shallow;
     return 0;

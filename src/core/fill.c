@@ -21,7 +21,7 @@
  * (config.h, BW_FAST: no table to build). */
 #if BW_FAST
 typedef const uint8_t *open_ref;
-#define OPEN_HAS(o, t) ((o)[t])
+#define OPEN_HAS(o, t) ((o)[BW_TILE_SLOT(t)])
 #else
 typedef const bw_tileset *open_ref;
 #define OPEN_HAS(o, t) BW_TILESET_HAS(o, t)
@@ -56,7 +56,7 @@ INLINE int is_free(src s, unsigned i, int plane)
         return 0;
     if (plane)
         return (int)((s.mask[i >> 5] >> (i & 31)) & 1u);
-    return s.lut[s.cell[i]];
+    return s.lut[BW_TILE_SLOT(s.cell[i])];
 }
 
 /* The plane words the searches below look through. */
@@ -116,9 +116,9 @@ INLINE unsigned run_right(src s, unsigned i, unsigned lim, int plane)
     unsigned j = i + 1;
     if (plane)
         return find_up(s, j, lim, W_NOT_FREE) - 1;
-    while (j + 1 <= lim && s.lut[s.cell[j]] && s.lut[s.cell[j + 1]])
+    while (j + 1 <= lim && s.lut[BW_TILE_SLOT(s.cell[j])] && s.lut[BW_TILE_SLOT(s.cell[j + 1])])
         j += 2;
-    if (j <= lim && s.lut[s.cell[j]])
+    if (j <= lim && s.lut[BW_TILE_SLOT(s.cell[j])])
         j++;
     /* open i..j-1: cut at the first cell already in out */
     return find_up(s, i + 1, j - 1, W_OUT) - 1;
@@ -130,9 +130,9 @@ INLINE unsigned run_left(src s, unsigned i, unsigned lim, int plane)
     unsigned j = i;
     if (plane)
         return (unsigned)(find_down(s, (int)i - 1, (int)lim, W_NOT_FREE) + 1);
-    while (j >= lim + 2 && s.lut[s.cell[j - 1]] && s.lut[s.cell[j - 2]])
+    while (j >= lim + 2 && s.lut[BW_TILE_SLOT(s.cell[j - 1])] && s.lut[BW_TILE_SLOT(s.cell[j - 2])])
         j -= 2;
-    if (j > lim && s.lut[s.cell[j - 1]])
+    if (j > lim && s.lut[BW_TILE_SLOT(s.cell[j - 1])])
         j--;
     return (unsigned)(find_down(s, (int)i - 1, (int)j, W_OUT) + 1);
 }
@@ -143,7 +143,7 @@ INLINE unsigned skip(src s, unsigned i, unsigned lim, int plane)
     if (plane)
         return find_up(s, i, lim, W_FREE);
     while (i <= lim) {
-        if (!s.lut[s.cell[i]]) {
+        if (!s.lut[BW_TILE_SLOT(s.cell[i])]) {
             i++;
         } else if (OUT_AT(s, i)) {
             /* open but filled: jump the whole filled stretch */
@@ -498,10 +498,9 @@ static int fill_grid(bw_fill *f, const bw_grid *g, open_ref lut, bw_plane *out, 
 }
 
 /* The grid path's open table, on the stack of each call that floods a
- * grid: one byte a tile id, so as many as there are tiles, rounded up to a
- * word (a larger tile list fails to build here, not at run time). */
-#define LUT_SIZE 64
-BW_STATIC_ASSERT(BW_TILE_COUNT <= LUT_SIZE, fill_open_table_holds_every_tile);
+ * grid: one byte a slot (tile.h), so a cell holding any byte reads inside
+ * it, and the table says what BW_TILESET_HAS says of the same slot. */
+#define LUT_SIZE BW_TILE_SLOTS
 BW_STATIC_ASSERT(BW_FILL_STACK >= 1 && BW_FILL_STACK <= 255, fill_stack_in_range);
 
 #if BW_FAST

@@ -1,7 +1,8 @@
 #include "burrow/tile.h"
 
-/* A bw_tileset holds 128 tile ids: a compile error here if the list outgrows it. */
-BW_STATIC_ASSERT(BW_TILE_COUNT <= 128, tile_count_fits_tileset);
+/* Every tile id is its own slot (tile.h): a compile error here if the list
+ * outgrows the 64 slots a cell's byte is read through. */
+BW_STATIC_ASSERT(BW_TILE_COUNT <= BW_TILE_SLOTS, tile_count_fits_the_slots);
 
 const bw_tile_info bw_tiles[BW_TILE_COUNT] = {
 #define BW_TILE_ROW(id, name, glyph, colour, flags, cost) { name, glyph, colour, flags, cost },
@@ -9,10 +10,10 @@ const bw_tile_info bw_tiles[BW_TILE_COUNT] = {
 #undef BW_TILE_ROW
 };
 
-const uint8_t bw_tile_flags[BW_TILE_COUNT] = {
-#define BW_TILE_FLAGS(id, name, glyph, colour, flags, cost) flags,
-    BW_TILE_LIST(BW_TILE_FLAGS)
-#undef BW_TILE_FLAGS
+const uint8_t bw_tile_flags[BW_TILE_SLOTS] = {
+#define BW_TILE_FLAGS_ROW(id, name, glyph, colour, flags, cost) flags,
+    BW_TILE_LIST(BW_TILE_FLAGS_ROW)
+#undef BW_TILE_FLAGS_ROW
 };
 
 void bw_tileset_clear(bw_tileset *ts)

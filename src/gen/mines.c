@@ -1130,12 +1130,12 @@ CROSS_STEP void plane_connecting(bw_map *m, const bw_tileset *open)
              * one flag read for them */
             uint32_t w = bw_load4(t + d);
             if (w == t[d] * 0x01010101u)
-                v |= (bw_tile_flags[t[d]] & BW_CONNECTS ? 0xfu : 0u) << d;
+                v |= (BW_TILE_FLAGS(t[d]) & BW_CONNECTS ? 0xfu : 0u) << d;
             else
-                v |= ((uint32_t)((bw_tile_flags[t[d]] & BW_CONNECTS) != 0) |
-                      (uint32_t)((bw_tile_flags[t[d + 1]] & BW_CONNECTS) != 0) << 1 |
-                      (uint32_t)((bw_tile_flags[t[d + 2]] & BW_CONNECTS) != 0) << 2 |
-                      (uint32_t)((bw_tile_flags[t[d + 3]] & BW_CONNECTS) != 0) << 3) << d;
+                v |= ((uint32_t)((BW_TILE_FLAGS(t[d]) & BW_CONNECTS) != 0) |
+                      (uint32_t)((BW_TILE_FLAGS(t[d + 1]) & BW_CONNECTS) != 0) << 1 |
+                      (uint32_t)((BW_TILE_FLAGS(t[d + 2]) & BW_CONNECTS) != 0) << 2 |
+                      (uint32_t)((BW_TILE_FLAGS(t[d + 3]) & BW_CONNECTS) != 0) << 3) << d;
         }
         m->b.w[i] = v;
     }
@@ -1551,7 +1551,7 @@ static int climbed(uint8_t t)
  * obstacle not yet looked at (`later`) counts walkable. */
 static int walks(uint8_t t, int later)
 {
-    return climbed(t) ? later : (bw_tile_flags[t] & BW_CONNECTS) != 0;
+    return climbed(t) ? later : (BW_TILE_FLAGS(t) & BW_CONNECTS) != 0;
 }
 
 #define ALL4(t) ((uint32_t)(t) * 0x01010101u)
