@@ -475,7 +475,8 @@ static int straight_edge(int x, int y, int across_x)
 static void abyss_5_1_no_grid_of_areas(void)
 {
     uint32_t s, n = SEEDS(300);
-    uint32_t b_pairs = 0, b_sw = 0, i_pairs = 0, i_sw = 0, b_segs = 0, b_str = 0, i_segs = 0, i_str = 0;
+    /* [0] inside an area, [1] across a border */
+    uint32_t pairs[2] = { 0 }, sw_n[2] = { 0 }, segs[2] = { 0 }, str_n[2] = { 0 };
     int level, x, y, k;
     for (level = 1; level <= BW_ABYSS_LEVELS; level++)
         FOR_SEEDS_N(s, n) {
@@ -488,33 +489,22 @@ static void abyss_5_1_no_grid_of_areas(void)
                             continue;
                         sw = switches(x, y, nx - x, ny - y);
                         border = k == 0 ? nx % BW_ABYSS_AREA == 0 : ny % BW_ABYSS_AREA == 0;
-                        if (border) {
-                            b_pairs++;
-                            b_sw += (uint32_t)sw;
-                        } else {
-                            i_pairs++;
-                            i_sw += (uint32_t)sw;
-                        }
+                        pairs[border]++;
+                        sw_n[border] += (uint32_t)sw;
                         /* segments start at 0, 5, 10, 15 along the area's side */
                         if ((k == 0 ? y : x) % SEG == 0 && (k == 0 ? y : x) + SEG < BW_ABYSS_SIZE) {
-                            int st = straight_edge(x, y, k == 0);
-                            if (border) {
-                                b_segs++;
-                                b_str += (uint32_t)st;
-                            } else {
-                                i_segs++;
-                                i_str += (uint32_t)st;
-                            }
+                            segs[border]++;
+                            str_n[border] += (uint32_t)straight_edge(x, y, k == 0);
                         }
                     }
         }
-    t_info("abyss_border_switch_pct10", (uint32_t)((uint64_t)b_sw * 1000 / b_pairs));
-    t_info("abyss_inside_switch_pct10", (uint32_t)((uint64_t)i_sw * 1000 / i_pairs));
-    t_info("abyss_border_straight_pct10", b_str * 1000 / b_segs);
-    t_info("abyss_inside_straight_pct10", (uint32_t)((uint64_t)i_str * 1000 / i_segs));
+    t_info("abyss_border_switch_pct10", (uint32_t)((uint64_t)sw_n[1] * 1000 / pairs[1]));
+    t_info("abyss_inside_switch_pct10", (uint32_t)((uint64_t)sw_n[0] * 1000 / pairs[0]));
+    t_info("abyss_border_straight_pct10", str_n[1] * 1000 / segs[1]);
+    t_info("abyss_inside_straight_pct10", (uint32_t)((uint64_t)str_n[0] * 1000 / segs[0]));
     /* border rate <= 2 x inside rate, cross-multiplied */
-    CHECK((uint64_t)b_sw * i_pairs <= 2 * (uint64_t)i_sw * b_pairs);
-    CHECK(b_str * 50 <= b_segs);
+    CHECK((uint64_t)sw_n[1] * pairs[0] <= 2 * (uint64_t)sw_n[0] * pairs[1]);
+    CHECK(str_n[1] * 50 <= segs[1]);
 }
 
 /* Rule 5.1 "mountainous rubble": rubble lies in long massifs, not round mounds.

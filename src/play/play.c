@@ -732,6 +732,16 @@ static void number_out(screen *s, long v)
     text(s, t);
 }
 
+/* The overworld's place in the world, "(x<sep>y)". */
+static void place_out(screen *s, const play_game *g, const char *sep)
+{
+    text(s, "(");
+    number_out(s, g->opts.x);
+    text(s, sep);
+    number_out(s, g->opts.y);
+    text(s, ")");
+}
+
 /* A colour of the tile table, as the SGR parameters `burrow --format ansi`
  * writes (bw_colour_sgr), after a reset so no background of the cell
  * before lingers. */
@@ -942,13 +952,8 @@ static void map_screen(screen *s, const play_game *g)
     }
     rows_to(s, g, g->rows - 3);
     /* under the map: the overworld's place in the world, as poke327 shows it */
-    if (is_overworld(g)) {
-        text(s, "(");
-        number_out(s, g->opts.x);
-        text(s, ", ");
-        number_out(s, g->opts.y);
-        text(s, ")");
-    }
+    if (is_overworld(g))
+        place_out(s, g, ", ");
     end_row(s, g);
     /* the status line, the tile's name last: a narrow terminal cuts it
      * there rather than wrap */
@@ -957,11 +962,8 @@ static void map_screen(screen *s, const play_game *g)
     number_out(s, (long)g->seed);
     text(s, " ");
     if (is_overworld(g)) {
-        text(s, "map (");
-        number_out(s, g->opts.x);
-        text(s, ",");
-        number_out(s, g->opts.y);
-        text(s, ")");
+        text(s, "map ");
+        place_out(s, g, ",");
     } else {
         text(s, level_word(g));
         text(s, " ");
