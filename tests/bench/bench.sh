@@ -240,7 +240,7 @@ for g in $gens; do
     d=$out/$g
     # The cycle model: each run's cycles are the difference of the plugin's
     # totals at its two marks; the model loops come first and must read as
-    # the manual's count per turn, exactly.
+    # the model's count per turn, exactly.
     awk '
         FNR == NR { if ($1 == "mark") cyc[++nm] = $3; next }
         $1 == "model" { k++; c = cyc[2 * k] - cyc[2 * k - 1]; t[$2, $4] = c; per[$2] = $3; turns[$2] = turns[$2] " " $4; next }
@@ -249,12 +249,12 @@ for g in $gens; do
             for (name in per) {
                 split(turns[name], u, " ")
                 got = (t[name, u[2]] - t[name, u[1]]) / (u[2] - u[1])
-                if (got != per[name]) printf "model %s: %s cycles a turn, the manual says %d\n", name, got, per[name] > "/dev/stderr"
+                if (got != per[name]) printf "model %s: %s cycles a turn, the model says %d\n", name, got, per[name] > "/dev/stderr"
                 if (got != per[name]) bad = 1
             }
             if (nm != 2 * k) { printf "model: %d marks for %d measured pieces\n", nm, k > "/dev/stderr"; bad = 1 }
             exit bad
-        }' $d/cyc-marks.log $d/cyc-runs.log > $d/cyc.txt || note "$g: the cycle model failed its check on the manual's loops"
+        }' $d/cyc-marks.log $d/cyc-runs.log > $d/cyc.txt || note "$g: the cycle model plugin failed its check on the model's loops"
     medians $d/cyc.txt 5 > $d/cyc-median.txt
     # 20 KiB board: links? runs to the end? same maps and stack as the same
     # fixed-seed firmware on m3?
