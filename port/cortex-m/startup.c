@@ -147,7 +147,7 @@ uint64_t bw_port_counter64(void)
         v = SYST_CVR;
     } while (w != systick_wraps);
     /* With -icount shift=0 one instruction is 1 ns of virtual time, so
-     * ticks * ns-per-tick counts instructions (../shared/reference). */
+     * ticks * ns-per-tick counts instructions (docs/bench.md, "How the numbers are made"). */
     return ((uint64_t)w * 0x1000000u + (0xffffffu - v)) * BW_NS_PER_TICK;
 }
 
