@@ -14,7 +14,7 @@ CLI_SRC  := $(wildcard src/cli/*.c) src/play/play.c port/host/port.c
 TEST_SRC := $(wildcard tests/*.c) src/play/play.c
 
 .PHONY: all help run play check deps pictures coverage test-warnings test-install test-cmake install uninstall test-host test-san test-domains test-cli test-play test-tiled test-readme test-boards test-small freestanding \
-        clean bench bench-fw parts-fw lib test-golden test-mapsize test-example fuzz fuzz-deps test-fuzz
+        clean bench bench-fw parts-fw lib gba gba-test test-golden test-mapsize test-example fuzz fuzz-deps test-fuzz
 .DELETE_ON_ERROR:
 
 # The board sub-makes of these targets share build/m0 and build/m3: when
@@ -260,9 +260,9 @@ test-example: deps build/burrow
 	  echo "test-example: firmware $$(tail -n 1 build/example.log | awk '{ print "text " $$1 " B, bss " $$3 " B" }'): $$got, as build/burrow $$*"
 
 ## All the tests above: desktop, sanitizer, CLI, game, Tiled, pictures, goldens, fuzzing, boards, example
-check: test-host test-san test-domains coverage test-warnings test-cli test-play test-tiled test-readme test-golden test-mapsize test-install test-fuzz test-boards freestanding test-example test-cmake
-	@cat build/host/tests.log build/host-san/tests.log build/cli.log build/play.log build/tiled.log build/docs.log build/install.log build/cmake.log $(patsubst %,build/%/tests.log,$(BOARD_RUNS)) | \
-	  awk '/^[0-9]+ passed, [0-9]+ failed$$/ { p += $$1; f += $$3 } END { print "check: all green over the desktop, sanitizer, CLI, game, Tiled, docs, install, CMake and C++, fuzz, $(words $(filter-out $(CHECK_SKIP),$(BOARDS))) boards and the M3 at -Os"; print p " passed, " f " failed" }'
+check: test-host test-san test-domains coverage test-warnings test-cli test-play test-tiled test-readme test-golden test-mapsize test-install test-fuzz gba-test test-boards freestanding test-example test-cmake
+	@cat build/host/tests.log build/gba.log build/host-san/tests.log build/cli.log build/play.log build/tiled.log build/docs.log build/install.log build/cmake.log $(patsubst %,build/%/tests.log,$(BOARD_RUNS)) | \
+	  awk '/^[0-9]+ passed, [0-9]+ failed$$/ { p += $$1; f += $$3 } END { print "check: all green over the desktop, sanitizer, CLI, game, Tiled, docs, install, CMake and C++, fuzz, the GBA in mGBA, $(words $(filter-out $(CHECK_SKIP),$(BOARDS))) boards and the M3 at -Os"; print p " passed, " f " failed" }'
 
 ## Remove build/
 clean:
@@ -299,6 +299,64 @@ build/bench/peers: | libtcod
 libtcod:
 	@$(call NEED,[ -f /usr/include/libtcod/libtcod.h ],libtcod-dev,make bench (its peer))
 
+
+# ------------------------------------------------------------ Game Boy Advance
+# build/gba/burrow.gba: the core, the game loop (src/play) and the ROM's
+# front end (src/play/gba.c) for the ARM7TDMI in Thumb, with our start-up
+# code (boards/gba/crt0.S, ARM state, the cartridge header) and
+# linker/gba.ld. GBA_CODE=rom runs the library's code from the cartridge
+# (build/gba); GBA_CODE=iwram copies it to IWRAM at start (build/gba-iwram):
+# the linker script includes build/gba*/gba-code.ld, which names the code
+# that goes to IWRAM.
+GBA_CODE ?= rom
+$(if $(filter-out rom iwram,$(GBA_CODE)),$(error GBA_CODE=$(GBA_CODE) is not valid: one of rom iwram))
+GB       := build/gba$(if $(filter iwram,$(GBA_CODE)),-iwram)
+GBA_CC   := $(CROSS)gcc
+GBA_CPU  := -mcpu=arm7tdmi -mthumb -mthumb-interwork
+GBA_CFLAGS := $(WARN) $(GBA_CPU) -O2 -g $(INC) -Iport/gba -I$(GB) -ffreestanding \
+              -fno-tree-loop-distribute-patterns -ffunction-sections -fdata-sections
+GBA_SRC  := $(CORE_SRC) src/play/play.c src/play/gba.c port/gba/port.c port/nolibc/mem.c
+GBA_OBJ  := $(patsubst %.c,$(GB)/obj/%.o,$(GBA_SRC)) $(GB)/obj/boards/gba/crt0.o
+
+$(patsubst %.c,$(GB)/obj/%.o,$(CORE_SRC)): GBA_CFLAGS += $(LIB_WARN)
+
+$(GB)/obj/%.o: %.c Makefile $(GB)/rows.h
+	@mkdir -p $(@D)
+	$(GBA_CC) $(GBA_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(GB)/obj/%.o: %.S Makefile
+	@mkdir -p $(@D)
+	$(GBA_CC) $(GBA_CPU) -marm -c -o $@ $<
+
+$(GB)/rows.h: tests/gba/rows.sh tests/golden/levels.tsv
+	@mkdir -p $(@D)
+	sh tests/gba/rows.sh > $@
+
+$(GB)/gba-code.ld: Makefile
+	@mkdir -p $(@D)
+	@$(if $(filter iwram,$(GBA_CODE)),printf '%s\n' '*/src/core/*.o(.text .text.*)' '*/src/blocks/*.o(.text .text.*)' \
+	  '*/src/gen/*.o(.text .text.*)' '*/port/nolibc/*.o(.text .text.*)' > $@,: > $@)
+
+$(GB)/burrow.elf: $(GBA_OBJ) linker/gba.ld $(GB)/gba-code.ld
+	$(GBA_CC) $(GBA_CPU) -nostdlib -Tlinker/gba.ld -L$(GB) -Wl,--gc-sections -o $@ $(GBA_OBJ) -lgcc
+
+$(GB)/burrow.gba: $(GB)/burrow.elf
+	$(CROSS)objcopy -O binary $< $@
+
+## The Game Boy Advance ROM, build/gba/burrow.gba (GBA_CODE=iwram: the library's code in IWRAM, build/gba-iwram)
+gba: deps $(GB)/burrow.gba
+	@$(CROSS)size $(GB)/burrow.elf | tail -n 1 | awk '{ print "gba: $(GB)/burrow.gba, text " $$1 " B, data " $$2 " B, bss " $$3 " B" }'
+
+build/gba/harness: tests/gba/harness.c
+	@$(call NEED,[ -f /usr/include/mgba/core/core.h ],libmgba-dev,tests/gba/harness.c)
+	@mkdir -p $(@D)
+	$(CC) -std=c99 -Wall -Wextra -Werror -O2 -o $@ $< -lmgba
+
+## The GBA ROM headless in mGBA: its self-test's level hashes against tests/golden/levels.tsv
+gba-test: build/gba/harness
+	@$(MAKE) --no-print-directory gba
+	build/gba/harness build/gba/burrow.gba golden tests/golden/levels.tsv build/gba/cycles.tsv > build/gba.log 2>&1 || { grep -v '^ok ' build/gba.log; exit 1; }
+	@tail -n 1 build/gba.log
 
 # ------------------------------------------------------------ coverage
 # The sanitizer build also carries gcov's counters (--coverage), so its run
@@ -409,7 +467,7 @@ fuzz test-fuzz: fuzz-deps $(patsubst %,build/fuzz/%,$(FUZZ_TARGETS)) build/fuzz/
 	@$(foreach t,$(FUZZ_TARGETS),$(call FUZZ_RUN,$(t),$(if $(filter test-fuzz,$@),60,$(FUZZ_SECONDS)))) true
 
 # After every rule, so that no object named in them becomes the default goal.
--include $(wildcard $(LO)/*/*/*.d $(HO)/*/*/*.d $(HO)/*/*.d $(TO)/*/*/*.d $(TO)/*/*.d $(SO)/*/*/*.d $(SO)/*/*.d)
+-include $(wildcard $(GB)/obj/*/*/*.d $(GB)/obj/*/*.d $(LO)/*/*/*.d $(HO)/*/*/*.d $(HO)/*/*.d $(TO)/*/*/*.d $(TO)/*/*.d $(SO)/*/*/*.d $(SO)/*/*.d)
 
 # ------------------------------------------------------------ one board, or a library for a part
 else

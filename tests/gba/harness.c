@@ -1,0 +1,221 @@
+/* harness.c: burrow's Game Boy Advance ROM, run headless in mGBA (libmgba).
+ *
+ *   harness ROM golden LEVELS.TSV [CYCLES.TSV]
+ *       boots the ROM holding L + R + Select (its self-test), reads the
+ *       lines it prints through mGBA's debug output and compares each
+ *       level's hash with the desktop's golden row (the rows tests/gba/rows.sh
+ *       picks, in the same order); writes the cycles each level took to
+ *       CYCLES.TSV (generator, level, seed, cycles).
+ *   harness ROM shot KEYS OUT.ppm
+ *       boots the ROM, presses KEYS (one letter a press, a frame held and a
+ *       frame released: u d l r a b s = start, e = select), waits 30 frames
+ *       and prints the FNV-1a hash of the frame; writes it as a PPM.
+ *
+ * Every run stops after a frame limit. A missing or broken ROM, or one
+ * that never finishes, gets one line on stderr and exit status 2; a hash
+ * that differs, exit status 1. */
+#define _DEFAULT_SOURCE /* PATH_MAX, which mGBA's headers use */
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <mgba/core/core.h>
+#include <mgba/core/log.h>
+#include <mgba/gba/core.h>
+#include <mgba/gba/interface.h>
+
+/* The keys' bits as setKeys takes them: the console's KEYINPUT order. */
+enum { GBA_KEY_A, GBA_KEY_B, GBA_KEY_SELECT, GBA_KEY_START, GBA_KEY_RIGHT, GBA_KEY_LEFT,
+       GBA_KEY_UP, GBA_KEY_DOWN, GBA_KEY_R, GBA_KEY_L };
+
+#define FRAME_LIMIT 60000 /* 1,000 s of console time: far over the self-test's */
+#define LINES 256
+#define LINE_MAX_ 128
+
+static char lines[LINES][LINE_MAX_];
+static int n_lines, ended;
+
+static void on_log(struct mLogger *l, int category, enum mLogLevel level, const char *fmt, va_list ap)
+{
+    const char *id = mLogCategoryId(category);
+    (void)l;
+    (void)level;
+    if (!id || strcmp(id, "gba.debug") != 0)
+        return;
+    if (n_lines < LINES) {
+        vsnprintf(lines[n_lines], LINE_MAX_, fmt, ap);
+        if (strcmp(lines[n_lines], "end") == 0)
+            ended = 1;
+        n_lines++;
+    }
+}
+
+static struct mLogger logger = { on_log, NULL };
+static color_t video[GBA_VIDEO_HORIZONTAL_PIXELS * GBA_VIDEO_VERTICAL_PIXELS];
+
+static void die(const char *what, const char *arg)
+{
+    fprintf(stderr, "harness: %s%s\n", what, arg);
+    exit(2);
+}
+
+static struct mCore *boot(const char *rom, uint32_t keys)
+{
+    struct mCore *core;
+    FILE *f = fopen(rom, "rb");
+    unsigned char h[0xc0];
+    int i, sum = 0;
+    if (!f)
+        die("cannot open the ROM ", rom);
+    if (fread(h, 1, sizeof h, f) != sizeof h) {
+        fclose(f);
+        die("not a GBA ROM (shorter than its header): ", rom);
+    }
+    fclose(f);
+    for (i = 0xa0; i <= 0xbc; i++)
+        sum += h[i];
+    if (h[0xb2] != 0x96 || h[0xbd] != ((-sum - 0x19) & 0xff))
+        die("the cartridge header's fixed byte or complement check is wrong: ", rom);
+    mLogSetDefaultLogger(&logger);
+    core = GBACoreCreate();
+    if (!core || !core->init(core))
+        die("mGBA could not start a GBA core", "");
+    mCoreInitConfig(core, NULL);
+    core->setVideoBuffer(core, video, GBA_VIDEO_HORIZONTAL_PIXELS);
+    if (!mCoreLoadFile(core, rom))
+        die("mGBA could not load ", rom);
+    core->reset(core);
+    core->setKeys(core, keys);
+    return core;
+}
+
+static uint32_t frame_hash(void)
+{
+    uint32_t h = 2166136261u;
+    size_t i;
+    for (i = 0; i < sizeof video / sizeof video[0]; i++) {
+        uint32_t c = (uint32_t)video[i] & 0xffffffu;
+        int k;
+        for (k = 0; k < 3; k++) {
+            h ^= (c >> (8 * k)) & 0xffu;
+            h *= 16777619u;
+        }
+    }
+    return h;
+}
+
+/* The golden rows the ROM generates, in its order (tests/gba/rows.sh). */
+static int golden(struct mCore *core, const char *tsv, const char *cycles_out)
+{
+    char buf[512];
+    FILE *f = fopen(tsv, "r"), *cy = NULL;
+    int frames, i = 0, bad = 0, line = 1;
+    if (!f)
+        die("cannot open ", tsv);
+    for (frames = 0; !ended && frames < FRAME_LIMIT; frames++)
+        core->runFrame(core);
+    if (!ended) {
+        fclose(f);
+        die("the ROM's self-test did not end within the frame limit", "");
+    }
+    if (cycles_out && !(cy = fopen(cycles_out, "w")))
+        die("cannot write ", cycles_out);
+    while (fgets(buf, sizeof buf, f)) {
+        char gen[32], opts[256], hash[16], rg[32], rh[16];
+        int level, ver, ri, rl;
+        unsigned long seed, rs, rc;
+        if (buf[0] == '#' || strncmp(buf, "generator\t", 10) == 0)
+            continue;
+        if (sscanf(buf, "%31[^\t]\t%d\t%d\t%lu\t%255[^\t]\t%15s", gen, &ver, &level, &seed, opts, hash) != 6)
+            continue;
+        if (strstr(opts, "--design") || strstr(opts, "--epoch"))
+            continue;
+        if (line >= n_lines - 1 ||
+            sscanf(lines[line], "golden %d %31s %d %lu %15s %lu", &ri, rg, &rl, &rs, rh, &rc) != 6 ||
+            ri != i || strcmp(rg, gen) != 0 || rl != level || rs != seed) {
+            printf("FAIL golden %d: the ROM printed '%s' for %s level %d seed %lu %s\n", i,
+                   line < n_lines ? lines[line] : "(nothing)", gen, level, seed, opts);
+            bad++;
+        } else if (strcmp(rh, hash) != 0) {
+            printf("FAIL golden %d: %s level %d seed %lu %s: the GBA made %s, the desktop %s\n", i, gen, level,
+                   seed, opts, rh, hash);
+            bad++;
+        } else {
+            printf("ok golden %d %s level %d seed %lu %s %s\n", i, gen, level, seed, opts, hash);
+            if (cy)
+                fprintf(cy, "%s\t%d\t%lu\t%s\t%lu\n", gen, level, seed, opts, rc);
+        }
+        line++;
+        i++;
+    }
+    fclose(f);
+    if (cy)
+        fclose(cy);
+    printf("%d passed, %d failed\n", i - bad, bad);
+    return bad ? 1 : 0;
+}
+
+static uint32_t key_bit(char c)
+{
+    switch (c) {
+    case 'a': return 1u << GBA_KEY_A;
+    case 'b': return 1u << GBA_KEY_B;
+    case 'e': return 1u << GBA_KEY_SELECT;
+    case 's': return 1u << GBA_KEY_START;
+    case 'r': return 1u << GBA_KEY_RIGHT;
+    case 'l': return 1u << GBA_KEY_LEFT;
+    case 'u': return 1u << GBA_KEY_UP;
+    case 'd': return 1u << GBA_KEY_DOWN;
+    case 'R': return 1u << GBA_KEY_R;
+    case 'L': return 1u << GBA_KEY_L;
+    }
+    return 0;
+}
+
+static int shot(struct mCore *core, const char *keys, const char *out)
+{
+    FILE *f;
+    int i;
+    const char *k;
+    for (i = 0; i < 30; i++)
+        core->runFrame(core);
+    for (k = keys; *k; k++) {
+        core->setKeys(core, key_bit(*k));
+        core->runFrame(core);
+        core->setKeys(core, 0);
+        core->runFrame(core);
+    }
+    for (i = 0; i < 30; i++)
+        core->runFrame(core);
+    printf("frame %08x\n", (unsigned)frame_hash());
+    if (!(f = fopen(out, "wb")))
+        die("cannot write ", out);
+    fprintf(f, "P6\n%d %d\n255\n", GBA_VIDEO_HORIZONTAL_PIXELS, GBA_VIDEO_VERTICAL_PIXELS);
+    for (i = 0; i < GBA_VIDEO_HORIZONTAL_PIXELS * GBA_VIDEO_VERTICAL_PIXELS; i++) {
+        uint32_t c = (uint32_t)video[i];
+        fputc((int)(c & 0xff), f);
+        fputc((int)(c >> 8 & 0xff), f);
+        fputc((int)(c >> 16 & 0xff), f);
+    }
+    fclose(f);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    struct mCore *core;
+    int rc;
+    if (argc >= 4 && strcmp(argv[2], "golden") == 0) {
+        core = boot(argv[1], 1u << GBA_KEY_L | 1u << GBA_KEY_R | 1u << GBA_KEY_SELECT);
+        rc = golden(core, argv[3], argc > 4 ? argv[4] : NULL);
+    } else if (argc == 5 && strcmp(argv[2], "shot") == 0) {
+        core = boot(argv[1], 0);
+        rc = shot(core, argv[3], argv[4]);
+    } else {
+        fprintf(stderr, "usage: harness ROM golden LEVELS.TSV [CYCLES.TSV] | harness ROM shot KEYS OUT.ppm\n");
+        return 2;
+    }
+    core->deinit(core);
+    return rc;
+}
