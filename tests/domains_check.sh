@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.." || exit 2
 list=$(for h in include/burrow/*.h; do
     [ "$h" = include/burrow/port.h ] && continue
     awk '/^#ifdef BW_TESTING/ { t = 1 } /^#endif.*BW_TESTING/ { t = 0; next } !t' "$h" |
-        grep -E '^(static inline )?(const )?[a-z_0-9]+[ *]+bw_[a-z0-9_]+\(' |
+        grep -E '^(static inline |BW_HOT )?(const )?[a-z_0-9]+[ *]+bw_[a-z0-9_]+\(' |
         sed -E 's/^[^(]*[ *](bw_[a-z0-9_]+)\(.*/\1/'
 done | grep -v '^bw_assert_failed$' | sort -u)
 n=0

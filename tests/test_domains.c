@@ -159,7 +159,7 @@ static void domain_geom_rng_error(void)
     CHECK(bw_rng_chance(&r, 1, 0) == 0 && bw_rng_chance(&r, 5, 5) == 1 && bw_rng_chance(&r, 0, 5) == 0);
     CHECK(bw_rng_step_below(&r, 1) == 0 && bw_rng_step_range(&r, -3, -3) == -3);
     CHECK(bw_rng_retry(&r, 1, 0) == 0 && bw_rng_retry(&r, 0, 0) == 0);
-    CHECK(bw_rng_step_below(&r, 0) == 0);
+    CHECK(bw_rng_step_below(&r, 0) == 0 && bw_rng_cell_below(&r, 0) == 0 && bw_rng_cell_below(&r, 1) == 0);
     (void)bw_rng_step_range(&r, 1, 0); /* hi < lo: some int */
     (void)bw_rng_step_range(&r, INT_MIN, INT_MAX);
     (void)bw_rng_next(&r);

@@ -39,11 +39,18 @@ BW_HOT uint32_t bw_rng_step(bw_rng *r)
     r->s = x;
     return x;
 }
-/* bw_rng_below for n >= 1; n = 0 returns 0 (with a draw) */
-static inline uint32_t bw_rng_step_below(bw_rng *r, uint32_t n)
+/* bw_rng_below for n >= 1; n = 0 returns 0 (with a draw). The _cell form
+ * is the same draw always inlined in the fast build, for a loop that draws
+ * once a cell (there the call costs as much as the draw); the plain form
+ * is left to the compiler, so walks that draw in many places stay small. */
+BW_HOT uint32_t bw_rng_cell_below(bw_rng *r, uint32_t n)
 {
     uint64_t m = (uint64_t)bw_rng_step(r) * n;
     return (uint32_t)m < n ? bw_rng_retry(r, n, m) : (uint32_t)(m >> 32);
+}
+static inline uint32_t bw_rng_step_below(bw_rng *r, uint32_t n)
+{
+    return bw_rng_cell_below(r, n);
 }
 /* bw_rng_range for lo <= hi < lo + 2^31; outside, some int (a draw below
  * hi - lo + 1 taken modulo 2^32), never undefined */

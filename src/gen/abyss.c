@@ -67,7 +67,7 @@ static int area_of(int x, int y)
  * boulders connect but block the way). */
 static int walkable(uint8_t t)
 {
-    return (bw_tiles[t].flags & BW_PASS) != 0;
+    return (BW_TILE_FLAGS(t) & BW_PASS) != 0;
 }
 
 /* ------------------------------------------------------------ the kinds */
@@ -184,7 +184,7 @@ static void draw_rubble(bw_map *m, bw_rng *r, bw_rect box)
      * dirt against one (join_area would cut a pass to each) */
     for (y = box.y0; y <= box.y1; y++)
         for (x = box.x0; x <= box.x1; x++)
-            if (BW_AT(g, x, y) == BW_T_DIRT && bw_rng_chance(r, 1, 16)) {
+            if (BW_AT(g, x, y) == BW_T_DIRT && bw_rng_cell_below(r, 16) == 0) { /* 1 in 16 */
                 int d, near = 0;
                 for (d = 0; d < 8; d++)
                     near |= BW_AT(g, x + bw_dx8[d], y + bw_dy8[d]) == BW_T_RUBBLE;
@@ -215,7 +215,8 @@ static void draw_maze(bw_map *m, bw_rng *r, bw_rect box)
     int cw = (bw_rect_w(box) + 1) / 2, ch = (bw_rect_h(box) + 1) / 2;
     uint8_t stack[MAZE_CELLS];
     uint32_t seen[(MAZE_PADDED + 31) / 32];
-    int off[4], step[4];
+    static const int8_t off[4] = { -MAZE_STRIDE, 1, MAZE_STRIDE, -1 }; /* N E S W */
+    int step[4];
     /* cell k (framed) is the grid square at + 2 (k % STRIDE) + 2 (k / STRIDE) GRID_MAX */
     int at = box.y0 * BW_GRID_MAX + box.x0 - 2 - 2 * BW_GRID_MAX;
     int sp = 0, c, i, k, d;
@@ -228,10 +229,8 @@ static void draw_maze(bw_map *m, bw_rng *r, bw_rect box)
         k = (c / cw + 1) * MAZE_STRIDE + c % cw + 1;
         seen[k >> 5] &= ~(1u << (k & 31));
     }
-    for (d = 0; d < 4; d++) {
-        off[d] = bw_dy4[d] * MAZE_STRIDE + bw_dx4[d];
+    for (d = 0; d < 4; d++)
         step[d] = bw_dy4[d] * BW_GRID_MAX + bw_dx4[d];
-    }
     c = (int)bw_rng_below(r, (uint32_t)(cw * ch));
     k = (c / cw + 1) * MAZE_STRIDE + c % cw + 1;
     seen[k >> 5] |= 1u << (k & 31);
@@ -240,14 +239,17 @@ static void draw_maze(bw_map *m, bw_rng *r, bw_rect box)
     while (sp > 0) {
         int n = 0, next[4], here;
         k = stack[sp - 1];
-        for (d = 0; d < 4; d++)
-            if (!SEEN(k + off[d]))
-                next[n++] = d;
+        /* written out: -Os would keep a loop of four here, the maze's
+         * most run lines */
+        if (!SEEN(k - MAZE_STRIDE)) next[n++] = BW_NORTH;
+        if (!SEEN(k + 1)) next[n++] = BW_EAST;
+        if (!SEEN(k + MAZE_STRIDE)) next[n++] = BW_SOUTH;
+        if (!SEEN(k - 1)) next[n++] = BW_WEST;
         if (n == 0) {
             sp--;
             continue;
         }
-        d = next[bw_rng_below(r, (uint32_t)n)];
+        d = next[bw_rng_cell_below(r, (uint32_t)n)];
         here = at + 2 * (k % MAZE_STRIDE) + 2 * (k / MAZE_STRIDE) * BW_GRID_MAX;
         k += off[d];
         seen[k >> 5] |= 1u << (k & 31);
@@ -281,10 +283,12 @@ static void draw_cave(bw_map *m, bw_rng *r, bw_rect box)
          * reads the rim as open, so the cave's rock rounds off before the
          * box's edge instead of being cut straight by it (rule 5.1) */
         bw_grid_rect(g, box.x0, box.y0, box.x1, box.y1, BW_T_STONE);
-        for (y = box.y0 + 1; y < box.y1; y++)
+        for (y = box.y0 + 1; y < box.y1; y++) {
+            uint8_t *c = &BW_AT(g, 0, y);
             for (x = box.x0 + 1; x < box.x1; x++)
-                if (!bw_rng_chance(r, 45, 100))
-                    BW_AT(g, x, y) = BW_T_STONE;
+                if (bw_rng_cell_below(r, 100) >= 45) /* rock 45 in 100 */
+                    c[x] = BW_T_STONE;
+        }
         bw_life_cave(g, 3, box.x0 + 1, box.y0 + 1, box.x1 - 1, box.y1 - 1, BW_T_ROCK, BW_T_STONE);
         /* the rule runs inside the open rim; then the rim takes the square
          * next inside it, so no wall of rock lines the seam (the rim reads
