@@ -472,9 +472,9 @@ static void fill(bw_grid *g, int south, int u0, int u1, int v0, int v1)
 
 static void carve_room(bw_map *m, const bw_crypts_room *r)
 {
-    int x, y;
+    int x, y, east;
     for (y = r->y0; y <= r->y1; y++)
-        for (x = edge(r, BW_WEST, y); x >= 0 && x <= edge(r, BW_EAST, y); x++) {
+        for (x = edge(r, BW_WEST, y), east = edge(r, BW_EAST, y); x >= 0 && x <= east; x++) {
             BW_AT(&m->grid, x, y) = BW_T_FLOOR;
             BW_PSET(&m->a, x, y);
         }
