@@ -117,14 +117,21 @@ static int look_ahead(const bw_grid *g, int x, int y, int f, int cw, int limit)
 {
     int fx = bw_dx4[f], fy = bw_dy4[f], k, j;
     int side = fx * BW_GRID_MAX - fy; /* the index step across the line: (-fy, fx) */
+    int ahead = fy * BW_GRID_MAX + fx; /* the index step along it */
+    int across = fx ? y : x, room;
+    const uint8_t *row;
+    /* the band's width is the same on every row, and the rows left before
+     * the map's edge are known: both are checked once, not once a row */
+    if (limit <= 0)
+        return limit;
+    if (across - cw < 0 || across + cw >= (fx ? g->h : g->w))
+        return 0;
+    room = fx > 0 ? g->w - 1 - x : fx < 0 ? x : fy > 0 ? g->h - 1 - y : y;
+    if (limit > room)
+        limit = room; /* the row past the edge reads as wall */
+    row = &BW_AT(g, x, y) - cw * side;
     for (k = 1; k <= limit; k++) {
-        int cx = x + k * fx, cy = y + k * fy;
-        int along = fx ? cx : cy, across = fx ? cy : cx;
-        const uint8_t *p;
-        if (along < 0 || along >= (fx ? g->w : g->h) || across - cw < 0 ||
-            across + cw >= (fx ? g->h : g->w))
-            return k - 1; /* the band reaches the ring (or beyond) */
-        p = &BW_AT(g, cx, cy) - cw * side;
+        const uint8_t *p = row + k * ahead;
         for (j = -cw; j <= cw; j++, p += side)
             if (*p != OPEN)
                 return k - 1;
