@@ -315,7 +315,7 @@ GBA_CC   := $(CROSS)gcc
 GBA_CPU  := -mcpu=arm7tdmi -mthumb -mthumb-interwork
 GBA_CFLAGS := $(WARN) $(GBA_CPU) -O2 -g $(INC) -Iport/gba -I$(GB) -ffreestanding \
               -fno-tree-loop-distribute-patterns -ffunction-sections -fdata-sections
-GBA_SRC  := $(CORE_SRC) src/play/play.c src/play/gba.c port/gba/port.c port/nolibc/mem.c
+GBA_SRC  := $(CORE_SRC) src/play/play.c src/play/gba.c src/play/gba_text.c port/gba/port.c port/nolibc/mem.c
 GBA_OBJ  := $(patsubst %.c,$(GB)/obj/%.o,$(GBA_SRC)) $(GB)/obj/boards/gba/crt0.o
 
 $(patsubst %.c,$(GB)/obj/%.o,$(CORE_SRC)): GBA_CFLAGS += $(LIB_WARN)

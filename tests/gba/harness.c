@@ -10,6 +10,15 @@
  *       boots the ROM, presses KEYS (one letter a press, a frame held and a
  *       frame released: u d l r a b s = start, e = select), waits 30 frames
  *       and prints the FNV-1a hash of the frame; writes it as a PPM.
+ *   harness ROM play KEYS [OUT.png]
+ *       boots the ROM traced (L + R held at power-on, src/play/gba.c) and
+ *       presses KEYS as a player would: each press held until the ROM
+ *       prints the line that says it took it, then released until it
+ *       prints `up`. The letters as for shot, L and R the shoulders, and
+ *       the diagonals as on a keypad: 7 up-left, 9 up-right, 1 down-left,
+ *       3 down-right. Prints the game's last trace line (`start` or `play`
+ *       GENERATOR SEED LEVEL CHANGES TURN X Y FOLD) and the frame's hash;
+ *       writes the frame as a PNG.
  *
  * Every run stops after a frame limit. A missing or broken ROM, or one
  * that never finishes, gets one line on stderr and exit status 2; a hash
@@ -30,11 +39,14 @@ enum { GBA_KEY_A, GBA_KEY_B, GBA_KEY_SELECT, GBA_KEY_START, GBA_KEY_RIGHT, GBA_K
        GBA_KEY_UP, GBA_KEY_DOWN, GBA_KEY_R, GBA_KEY_L };
 
 #define FRAME_LIMIT 60000 /* 1,000 s of console time: far over the self-test's */
-#define LINES 256
+#define KEY_FRAMES 600  /* 10 s of console time for the ROM to take one press */
+#define PLAY_FRAMES 30000
+#define LINES 1024      /* the self-test's lines; the play mode keeps the count */
 #define LINE_MAX_ 128
 
 static char lines[LINES][LINE_MAX_];
-static int n_lines, ended;
+static char game_line[LINE_MAX_];
+static int n_lines, ended, frames_run;
 
 static void on_log(struct mLogger *l, int category, enum mLogLevel level, const char *fmt, va_list ap)
 {
@@ -43,10 +55,13 @@ static void on_log(struct mLogger *l, int category, enum mLogLevel level, const 
     (void)level;
     if (!id || strcmp(id, "gba.debug") != 0)
         return;
-    if (n_lines < LINES) {
-        vsnprintf(lines[n_lines], LINE_MAX_, fmt, ap);
-        if (strcmp(lines[n_lines], "end") == 0)
+    {
+        char *l = lines[n_lines % LINES];
+        vsnprintf(l, LINE_MAX_, fmt, ap);
+        if (strcmp(l, "end") == 0)
             ended = 1;
+        if (strncmp(l, "play ", 5) == 0 || strncmp(l, "start ", 6) == 0)
+            memcpy(game_line, l, LINE_MAX_);
         n_lines++;
     }
 }
@@ -169,6 +184,10 @@ static uint32_t key_bit(char c)
     case 'd': return 1u << GBA_KEY_DOWN;
     case 'R': return 1u << GBA_KEY_R;
     case 'L': return 1u << GBA_KEY_L;
+    case '7': return 1u << GBA_KEY_UP | 1u << GBA_KEY_LEFT;
+    case '9': return 1u << GBA_KEY_UP | 1u << GBA_KEY_RIGHT;
+    case '1': return 1u << GBA_KEY_DOWN | 1u << GBA_KEY_LEFT;
+    case '3': return 1u << GBA_KEY_DOWN | 1u << GBA_KEY_RIGHT;
     }
     return 0;
 }
@@ -202,6 +221,143 @@ static int shot(struct mCore *core, const char *keys, const char *out)
     return 0;
 }
 
+/* ---- PNG: stored (uncompressed) deflate blocks, CRC-32 and Adler-32 ---- */
+
+static uint32_t crc_table[256];
+
+static uint32_t crc(uint32_t c, const unsigned char *b, size_t n)
+{
+    size_t i;
+    if (!crc_table[1]) {
+        uint32_t k, v;
+        int j;
+        for (k = 0; k < 256; k++) {
+            for (v = k, j = 0; j < 8; j++)
+                v = v & 1 ? 0xedb88320u ^ v >> 1 : v >> 1;
+            crc_table[k] = v;
+        }
+    }
+    c = ~c;
+    for (i = 0; i < n; i++)
+        c = crc_table[(c ^ b[i]) & 0xff] ^ c >> 8;
+    return ~c;
+}
+
+static void be32(unsigned char *b, uint32_t v)
+{
+    b[0] = (unsigned char)(v >> 24);
+    b[1] = (unsigned char)(v >> 16);
+    b[2] = (unsigned char)(v >> 8);
+    b[3] = (unsigned char)v;
+}
+
+static void chunk(FILE *f, const char *type, const unsigned char *data, size_t n)
+{
+    unsigned char b[8];
+    uint32_t c;
+    be32(b, (uint32_t)n);
+    memcpy(b + 4, type, 4);
+    fwrite(b, 1, 8, f);
+    fwrite(data, 1, n, f);
+    c = crc(crc(0, (const unsigned char *)type, 4), data, n);
+    be32(b, c);
+    fwrite(b, 1, 4, f);
+}
+
+#define W GBA_VIDEO_HORIZONTAL_PIXELS
+#define H GBA_VIDEO_VERTICAL_PIXELS
+#define RAW (H * (1 + 3 * W))
+
+static void write_png(const char *out)
+{
+    static unsigned char raw[RAW], z[RAW + RAW / 65535 * 5 + 5 + 6 + 4];
+    unsigned char ihdr[13] = { 0 };
+    uint32_t a = 1, b = 0;
+    size_t i, n = 0, at;
+    FILE *f;
+    for (i = 0; i < (size_t)(W * H); i++) {
+        uint32_t c = (uint32_t)video[i];
+        unsigned char *p = raw + i / W * (1 + 3 * W) + 1 + i % W * 3;
+        if (i % W == 0)
+            p[-1] = 0; /* filter: none */
+        p[0] = (unsigned char)(c & 0xff);
+        p[1] = (unsigned char)(c >> 8 & 0xff);
+        p[2] = (unsigned char)(c >> 16 & 0xff);
+    }
+    z[n++] = 0x78;
+    z[n++] = 0x01;
+    for (at = 0; at < RAW;) {
+        size_t len = RAW - at > 65535 ? 65535 : RAW - at;
+        z[n++] = at + len == RAW; /* BFINAL, BTYPE 00 */
+        z[n++] = (unsigned char)len;
+        z[n++] = (unsigned char)(len >> 8);
+        z[n++] = (unsigned char)~len;
+        z[n++] = (unsigned char)(~len >> 8);
+        memcpy(z + n, raw + at, len);
+        n += len;
+        at += len;
+    }
+    for (i = 0; i < RAW; i++) {
+        a = (a + raw[i]) % 65521u;
+        b = (b + a) % 65521u;
+    }
+    be32(z + n, b << 16 | a);
+    n += 4;
+    if (!(f = fopen(out, "wb")))
+        die("cannot write ", out);
+    fwrite("\x89PNG\r\n\x1a\n", 1, 8, f);
+    be32(ihdr, W);
+    be32(ihdr + 4, H);
+    ihdr[8] = 8; /* bits a channel */
+    ihdr[9] = 2; /* RGB */
+    chunk(f, "IHDR", ihdr, sizeof ihdr);
+    chunk(f, "IDAT", z, n);
+    chunk(f, "IEND", ihdr, 0);
+    if (fclose(f) != 0)
+        die("cannot write ", out);
+}
+
+/* Runs frames until the ROM prints a line that `want` accepts (0: any
+ * but `up`, 1: `up`), at most KEY_FRAMES of them. */
+static void wait_line(struct mCore *core, int want, const char *what, int press)
+{
+    int seen = n_lines, k;
+    char msg[64];
+    for (k = 0; k < KEY_FRAMES && frames_run < PLAY_FRAMES; k++, frames_run++) {
+        core->runFrame(core);
+        for (; seen < n_lines; seen++)
+            if ((strcmp(lines[seen % LINES], "up") == 0) == want)
+                return;
+    }
+    snprintf(msg, sizeof msg, "the ROM did not answer press %d (%s) within the frame limit", press, what);
+    die(msg, "");
+}
+
+static int play(struct mCore *core, const char *keys, const char *out)
+{
+    const char *k;
+    int i;
+    wait_line(core, 0, "power-on", 0);
+    core->setKeys(core, 0);
+    wait_line(core, 1, "release", 0);
+    for (k = keys; *k; k++) {
+        char what[2] = { *k, 0 };
+        uint32_t bits = key_bit(*k);
+        if (!bits)
+            die("not a key of the play mode: ", what);
+        core->setKeys(core, bits);
+        wait_line(core, 0, what, (int)(k - keys));
+        core->setKeys(core, 0);
+        wait_line(core, 1, what, (int)(k - keys));
+    }
+    for (i = 0; i < 2; i++)
+        core->runFrame(core);
+    printf("%s\nframe %08x\n", game_line[0] ? game_line : "no game", (unsigned)frame_hash());
+    if (out)
+        write_png(out);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     struct mCore *core;
@@ -209,11 +365,14 @@ int main(int argc, char **argv)
     if (argc >= 4 && strcmp(argv[2], "golden") == 0) {
         core = boot(argv[1], 1u << GBA_KEY_L | 1u << GBA_KEY_R | 1u << GBA_KEY_SELECT);
         rc = golden(core, argv[3], argc > 4 ? argv[4] : NULL);
+    } else if ((argc == 4 || argc == 5) && strcmp(argv[2], "play") == 0) {
+        core = boot(argv[1], 1u << GBA_KEY_L | 1u << GBA_KEY_R);
+        rc = play(core, argv[3], argc == 5 ? argv[4] : NULL);
     } else if (argc == 5 && strcmp(argv[2], "shot") == 0) {
         core = boot(argv[1], 0);
         rc = shot(core, argv[3], argv[4]);
     } else {
-        fprintf(stderr, "usage: harness ROM golden LEVELS.TSV [CYCLES.TSV] | harness ROM shot KEYS OUT.ppm\n");
+        fprintf(stderr, "usage: harness ROM golden LEVELS.TSV [CYCLES.TSV] | harness ROM shot KEYS OUT.ppm | harness ROM play KEYS [OUT.png]\n");
         return 2;
     }
     core->deinit(core);
