@@ -479,8 +479,6 @@ static int game_key(uint16_t pressed, uint16_t held)
         return '<';
     if (pressed & KEY_SELECT)
         return '.';
-    if (pressed & (KEY_L | KEY_R))
-        return PLAY_KEY_NONE; /* unused: the game says so, as for any key it does not know */
     return 0;
 }
 
@@ -494,11 +492,14 @@ static void game_press(uint16_t pressed, uint16_t held)
         return;
     }
     key = pressed & KEY_START ? 27 : game_key(pressed, held); /* Start closes play's own screens */
-    if (!key) {
+    /* L and R are ignored; traced, they fold the unchanged screen, as an
+     * Enter in a desktop key script does */
+    if (!key && !(pressed & (KEY_L | KEY_R))) {
         trace("none", 0);
         return;
     }
-    play_key(&game, key);
+    if (key)
+        play_key(&game, key);
     if (tracing)
         fold_screen();
     trace_game("play");
