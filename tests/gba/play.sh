@@ -85,7 +85,7 @@ shots=""
 while IFS="$tab" read -r name gen kind keys final changes fdesk; do
     png=""
     case " $shots " in *" $gen "*) ;; *) png=docs/img/gba-$gen.png; shots="$shots $gen" ;; esac
-    [ $WRITE = 1 ] || png=$out/gba-$gen.png
+    [ $WRITE = 1 ] || [ -z "$png" ] || png=$out/gba-$gen.png
     res=$("$H" "$ROM" play "$keys" $png 2>&1); st=$?
     line=$(printf '%s\n' "$res" | head -n 1)
     frame=$(printf '%s\n' "$res" | sed -n 's/^frame //p')
@@ -118,6 +118,11 @@ while IFS="$tab" read -r name gen kind keys final changes fdesk; do
         if [ "$3" = 4294967295 ]; then ok gba_title_seed_clamped_to_32_bits
         else bad gba_title_seed_clamped_to_32_bits "$line"; fi ;;
     esac
+    # the screenshot in the docs is this run's frame
+    if [ $WRITE = 0 ] && [ -n "$png" ]; then
+        if cmp -s "$png" "docs/img/gba-$gen.png"; then ok "gba_screenshot_${gen}_fresh"
+        else bad "gba_screenshot_${gen}_fresh" "docs/img/gba-$gen.png is stale: make gba-write"; fi
+    fi
     if [ "$kind" = exact ]; then
         # start/play GEN SEED LEVEL CHANGES TURN X Y FOLD
         if [ "$4" = "$final" ] && [ "$5" = "$changes" ] && [ "$9" = "$fdesk" ]; then ok "gba_play_${name}_is_the_desktops"
