@@ -117,6 +117,8 @@ static void self_test(void)
 #define T_DIM BW_TILE_COUNT          /* BW_TILE_COUNT + t: tile t at half brightness */
 #define T_PLAYER (2 * BW_TILE_COUNT)
 #define T_BLANK (2 * BW_TILE_COUNT + 1)
+#define T_ENTITY (2 * BW_TILE_COUNT + 2) /* the entities' tiles, made as they are first seen */
+#define ENTITY_TILES 16                   /* 8 kinds at two brightnesses: the game has 4 */
 #define MAP_COLOURS 240              /* 8 bpp colours 1..239; 240..255 the text's bank */
 
 static uint16_t rgb555(const uint8_t c[3], int shift)
@@ -194,8 +196,44 @@ static int origin(int p, int size, int view)
     return p < 0 ? 0 : p > size - view ? size - view : p;
 }
 
-/* What play_draw's map shows: in sight the tile, seen before the tile at
- * half brightness, else nothing. */
+/* Pixel p (0..7) of a glyph row drawn at twice its width from pixel 1:
+ * pixels 1-2 its left column, 3-4 the middle, 5-6 the right. */
+static unsigned wide_pixel(unsigned bits, int p, unsigned c)
+{
+    return p >= 1 && p <= 6 && (bits >> (2 - (p - 1) / 2) & 1u) ? c : 0;
+}
+
+/* The tile of an entity's glyph in its colour (half bright when dim), on
+ * black: the glyph at twice its width. Made on first use; 0 when the
+ * tiles are all taken. */
+static int entity_tile(int glyph, unsigned sgr, int dim)
+{
+    static uint16_t made[ENTITY_TILES]; /* glyph | sgr << 8 | dim << 15 */
+    static int n;
+    uint16_t id = (uint16_t)(glyph | (sgr & 0x7fu) << 8 | dim << 15);
+    volatile uint16_t *d;
+    unsigned g = text_glyph((unsigned char)glyph), c;
+    uint8_t rgb[3];
+    int i, x, y;
+    for (i = 0; i < n; i++)
+        if (made[i] == id)
+            return T_ENTITY + i;
+    if (n == ENTITY_TILES)
+        return 0;
+    made[n] = id;
+    bw_sgr_rgb(sgr, rgb);
+    c = colour(rgb555(rgb, dim ? 4 : 3));
+    d = VRAM + (T_ENTITY + n) * 32;
+    for (y = 0; y < 8; y++) {
+        unsigned bits = y >= 1 && y < 6 ? g >> (3 * (5 - y)) & 7u : 0;
+        for (x = 0; x < 8; x += 2)
+            d[y * 4 + x / 2] = (uint16_t)(wide_pixel(bits, x, c) | wide_pixel(bits, x + 1, c) << 8);
+    }
+    return T_ENTITY + n++;
+}
+
+/* What play_draw's map shows: in sight the tile or the entity on it, seen
+ * before the same at half brightness, else nothing. */
 static void draw_map(void)
 {
     const bw_map *m = game.map;
@@ -211,6 +249,12 @@ static void draw_map(void)
                     t = BW_AT(&m->grid, mx, my);
                 else if (BW_PGET(game.seen, mx, my))
                     t = T_DIM + BW_AT(&m->grid, mx, my);
+                if (t != T_PLAYER && t != T_BLANK) {
+                    unsigned sgr;
+                    int e = play_entity(&game, mx, my, &sgr), et;
+                    if (e && (et = entity_tile(e, sgr, t >= T_DIM)) != 0)
+                        t = et;
+                }
             }
             sb[y * 32 + x] = (uint16_t)t;
         }

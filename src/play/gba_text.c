@@ -31,7 +31,7 @@ static const uint16_t font[64] = {
     055255, 055222, 071247, 064446, 044211, 062226, 025000, 000007, /* XYZ[\]^_ */
 };
 
-static uint16_t glyph(unsigned char c)
+unsigned text_glyph(unsigned char c)
 {
     if (c >= 'a' && c <= 'z')
         c = (unsigned char)(c - 32);
@@ -52,12 +52,12 @@ static volatile uint16_t *cell(int col, int row)
 static void draw(int col, int row, unsigned char c)
 {
     volatile uint16_t *d = cell(col, row);
-    uint16_t g = glyph(c);
+    unsigned g = text_glyph(c);
     int y;
     for (y = 0; y < 8; y++) {
         uint16_t line = 0;
         if (c != 0) {
-            unsigned bits = y >= 2 && y < 7 ? (unsigned)g >> (3 * (6 - y)) & 7u : 0;
+            unsigned bits = y >= 2 && y < 7 ? g >> (3 * (6 - y)) & 7u : 0;
             int x;
             for (x = 0; x < 4; x++) /* pixel x is nibble x: 2 white, 1 black */
                 line = (uint16_t)(line | (x < 3 && (bits >> (2 - x) & 1u) ? 2u : 1u) << (4 * x));

@@ -10,6 +10,10 @@
  * other byte is drawn opaque (a space as a black cell). */
 extern unsigned char text_want[TEXT_ROWS][TEXT_COLS];
 
+/* A character's 3 x 5 glyph: five octal digits, a row each, top first,
+ * bit 2 of a digit the left pixel. */
+unsigned text_glyph(unsigned char c);
+
 void text_init(void);
 void text_clear(int row0, int row1, unsigned char fill); /* rows row0..row1-1 */
 void text_put(int col, int row, const char *s);
