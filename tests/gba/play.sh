@@ -68,10 +68,10 @@ for case in missing short dead; do
 done
 
 # the runs: NAME GENERATOR KIND PRESSES [DESKTOP FINAL CHANGES FOLD]
-grep -v -e '^#' -e '^$' tests/play/scripts.tsv | while IFS="$tab" read -r name gen seed level opts final changes fdesk; do
+grep -v -e '^#' -e '^$' tests/play/scripts.tsv | while IFS="$tab" read -r name gen seed level _opts final changes fdesk; do
     # the level the scripts start on is the title's; badkeys is the
     # terminal's escape sequences, which the pad has not (pad-unused-keys)
-    [ "$level" = 1 ] && [ "$name" != badkeys ] || continue
+    if [ "$level" != 1 ] || [ "$name" = badkeys ]; then continue; fi
     p=$(pad "tests/play/$name.keys")
     printf '%s\t%s\t%s\t%s%s\t%s\t%s\t%s\n' "$name" "$gen" "${p%%"$tab"*}" "$(title "$gen" "$seed")" \
         "${p#*"$tab"}" "$final" "$changes" "$fdesk"
@@ -86,7 +86,7 @@ while IFS="$tab" read -r name gen kind keys final changes fdesk; do
     png=""
     case " $shots " in *" $gen "*) ;; *) png=docs/img/gba-$gen.png; shots="$shots $gen" ;; esac
     [ $WRITE = 1 ] || [ -z "$png" ] || png=$out/gba-$gen.png
-    res=$("$H" "$ROM" play "$keys" $png 2>&1); st=$?
+    res=$("$H" "$ROM" play "$keys" ${png:+"$png"} 2>&1); st=$?
     line=$(printf '%s\n' "$res" | head -n 1)
     frame=$(printf '%s\n' "$res" | sed -n 's/^frame //p')
     if [ $st != 0 ]; then bad "gba_play_$name" "exit $st: $res"; continue; fi
@@ -97,7 +97,9 @@ while IFS="$tab" read -r name gen kind keys final changes fdesk; do
     if [ "$name" = pad-menu-new-seed ]; then
         # the new seed comes from the cycle counter, which moves with the
         # code's speed: no golden, a new game on another seed
-        set -- $line
+        # shellcheck disable=SC2086 # the line's words
+        # shellcheck disable=SC2086 # the line's words
+    set -- $line
         if [ "$1 $2" = "start mines" ] && [ "$3" != 1 ]; then ok gba_menu_new_seed_starts_a_game
         else bad gba_menu_new_seed_starts_a_game "$line"; fi
         continue
@@ -109,6 +111,7 @@ while IFS="$tab" read -r name gen kind keys final changes fdesk; do
         if [ "$want" = "$line$tab$frame" ]; then ok "gba_play_$name"
         else bad "gba_play_$name" "got '$line' frame $frame, golden '$want'"; fi
     fi
+    # shellcheck disable=SC2086 # the line's words
     set -- $line
     case $name in
     pad-unused-keys) # L and R: no turn passes, the player stays at the start
