@@ -182,6 +182,8 @@ static void map_init(void)
     player_tile();
     for (t = 0; t < 32; t++)
         blank[t] = 0;
+    for (t = 0; t < 32 * 32; t++) /* the rows under the map's 17 too */
+        VRAM[MAP_SB * 1024 + t] = T_BLANK;
     REG_BG0CNT = (uint16_t)(0x80 | 1 | MAP_SB << 8); /* 8 bpp, char block 0, priority 1 */
 }
 
@@ -459,7 +461,7 @@ static int menu_at;
 static void draw_menu(void)
 {
     int i;
-    text_clear(0, TEXT_ROWS, 0);
+    text_from_game(TEXT_ROWS - 3); /* the status rows stay */
     for (i = 0; i < MENU_N + 4; i++)
         text_put(18, 4 + i, "                        ");
     text_put(21, 5, "Menu");
