@@ -347,10 +347,10 @@ $(GB)/burrow.gba: $(GB)/burrow.elf
 gba: deps $(GB)/burrow.gba
 	@$(CROSS)size $(GB)/burrow.elf | tail -n 1 | awk '{ print "gba: $(GB)/burrow.gba, text " $$1 " B, data " $$2 " B, bss " $$3 " B" }'
 
-build/gba/harness: tests/gba/harness.c
+build/gba/harness: tests/gba/harness.c src/cli/png.c src/cli/png.h
 	@$(call NEED,[ -f /usr/include/mgba/core/core.h ],libmgba-dev,tests/gba/harness.c)
 	@mkdir -p $(@D)
-	$(CC) -std=c99 -Wall -Wextra -Werror -O2 -o $@ $< -lmgba
+	$(CC) -std=c99 -Wall -Wextra -Werror -O2 -Isrc/cli -o $@ tests/gba/harness.c src/cli/png.c -lmgba
 
 ## The GBA ROM headless in mGBA: its self-test's level hashes against tests/golden/levels.tsv, and the game's key scripts (tests/gba/play.sh)
 gba-test: build/gba/harness

@@ -33,6 +33,7 @@
 #include <mgba/core/log.h>
 #include <mgba/gba/core.h>
 #include <mgba/gba/interface.h>
+#include "png.h"
 
 /* The keys' bits as setKeys takes them: the console's KEYINPUT order. */
 enum { GBA_KEY_A, GBA_KEY_B, GBA_KEY_SELECT, GBA_KEY_START, GBA_KEY_RIGHT, GBA_KEY_LEFT,
@@ -221,99 +222,26 @@ static int shot(struct mCore *core, const char *keys, const char *out)
     return 0;
 }
 
-/* ---- PNG: stored (uncompressed) deflate blocks, CRC-32 and Adler-32 ---- */
-
-static uint32_t crc_table[256];
-
-static uint32_t crc(uint32_t c, const unsigned char *b, size_t n)
-{
-    size_t i;
-    if (!crc_table[1]) {
-        uint32_t k, v;
-        int j;
-        for (k = 0; k < 256; k++) {
-            for (v = k, j = 0; j < 8; j++)
-                v = v & 1 ? 0xedb88320u ^ v >> 1 : v >> 1;
-            crc_table[k] = v;
-        }
-    }
-    c = ~c;
-    for (i = 0; i < n; i++)
-        c = crc_table[(c ^ b[i]) & 0xff] ^ c >> 8;
-    return ~c;
-}
-
-static void be32(unsigned char *b, uint32_t v)
-{
-    b[0] = (unsigned char)(v >> 24);
-    b[1] = (unsigned char)(v >> 16);
-    b[2] = (unsigned char)(v >> 8);
-    b[3] = (unsigned char)v;
-}
-
-static void chunk(FILE *f, const char *type, const unsigned char *data, size_t n)
-{
-    unsigned char b[8];
-    uint32_t c;
-    be32(b, (uint32_t)n);
-    memcpy(b + 4, type, 4);
-    fwrite(b, 1, 8, f);
-    fwrite(data, 1, n, f);
-    c = crc(crc(0, (const unsigned char *)type, 4), data, n);
-    be32(b, c);
-    fwrite(b, 1, 4, f);
-}
-
-#define W GBA_VIDEO_HORIZONTAL_PIXELS
-#define H GBA_VIDEO_VERTICAL_PIXELS
-#define RAW (H * (1 + 3 * W))
-
+/* The frame as a PNG, through the CLI's writer (src/cli/png.c). */
 static void write_png(const char *out)
 {
-    static unsigned char raw[RAW], z[RAW + RAW / 65535 * 5 + 5 + 6 + 4];
-    unsigned char ihdr[13] = { 0 };
-    uint32_t a = 1, b = 0;
-    size_t i, n = 0, at;
-    FILE *f;
-    for (i = 0; i < (size_t)(W * H); i++) {
-        uint32_t c = (uint32_t)video[i];
-        unsigned char *p = raw + i / W * (1 + 3 * W) + 1 + i % W * 3;
-        if (i % W == 0)
-            p[-1] = 0; /* filter: none */
-        p[0] = (unsigned char)(c & 0xff);
-        p[1] = (unsigned char)(c >> 8 & 0xff);
-        p[2] = (unsigned char)(c >> 16 & 0xff);
-    }
-    z[n++] = 0x78;
-    z[n++] = 0x01;
-    for (at = 0; at < RAW;) {
-        size_t len = RAW - at > 65535 ? 65535 : RAW - at;
-        z[n++] = at + len == RAW; /* BFINAL, BTYPE 00 */
-        z[n++] = (unsigned char)len;
-        z[n++] = (unsigned char)(len >> 8);
-        z[n++] = (unsigned char)~len;
-        z[n++] = (unsigned char)(~len >> 8);
-        memcpy(z + n, raw + at, len);
-        n += len;
-        at += len;
-    }
-    for (i = 0; i < RAW; i++) {
-        a = (a + raw[i]) % 65521u;
-        b = (b + a) % 65521u;
-    }
-    be32(z + n, b << 16 | a);
-    n += 4;
-    if (!(f = fopen(out, "wb")))
+    static bw_png png;
+    uint8_t row[3 * GBA_VIDEO_HORIZONTAL_PIXELS];
+    FILE *f = fopen(out, "wb");
+    int x, y;
+    if (!f || bw_png_begin(&png, f, GBA_VIDEO_HORIZONTAL_PIXELS, GBA_VIDEO_VERTICAL_PIXELS) != 0)
         die("cannot write ", out);
-    fwrite("\x89PNG\r\n\x1a\n", 1, 8, f);
-    be32(ihdr, W);
-    be32(ihdr + 4, H);
-    ihdr[8] = 8; /* bits a channel */
-    ihdr[9] = 2; /* RGB */
-    chunk(f, "IHDR", ihdr, sizeof ihdr);
-    chunk(f, "IDAT", z, n);
-    chunk(f, "IEND", ihdr, 0);
-    if (fclose(f) != 0)
+    for (y = 0; y < GBA_VIDEO_VERTICAL_PIXELS; y++) {
+        for (x = 0; x < GBA_VIDEO_HORIZONTAL_PIXELS; x++) {
+            uint32_t c = (uint32_t)video[y * GBA_VIDEO_HORIZONTAL_PIXELS + x];
+            row[3 * x] = (uint8_t)(c & 0xff);
+            row[3 * x + 1] = (uint8_t)(c >> 8 & 0xff);
+            row[3 * x + 2] = (uint8_t)(c >> 16 & 0xff);
+        }
+        bw_png_row(&png, row);
+    }
+    bw_png_end(&png);
+    if (ferror(f) || fclose(f) != 0)
         die("cannot write ", out);
 }
 
