@@ -130,31 +130,43 @@ static uint16_t rgb555(const uint8_t c[3], int shift)
  * full; the tile table has far fewer distinct colours). */
 static unsigned colour(uint16_t c)
 {
-    static unsigned n = 1;
+    static unsigned n = 1, last; /* last: the index found the call before */
     unsigned i;
+    if (last && PAL_BG[last] == c) /* a tile's pixels come in runs of a colour */
+        return last;
     for (i = 1; i < n; i++)
         if (PAL_BG[i] == c)
-            return i;
+            return last = i;
     if (n == MAP_COLOURS)
         return 0;
     PAL_BG[n] = c;
-    return n++;
+    return last = n++;
 }
 
 /* Tile `at` from tile t of the core's tileset, its colours shifted right
- * by `shift` (3: as they are, 4: half bright). 64 pixels, a byte each,
- * written 16 bits at a time: VRAM takes no byte writes. */
+ * by `shift` (3: as they are, 4: half bright). A tile is its pattern in
+ * two colours, so each is looked up once, at the first pixel that shows
+ * it; 64 pixels, a byte each, written 16 bits at a time: VRAM takes no
+ * byte writes. */
 static void tile_from(int at, int t, int shift)
 {
     volatile uint16_t *d = VRAM + at * 32;
-    int x, y;
-    for (y = 0; y < 8; y++)
-        for (x = 0; x < 8; x += 2) {
-            uint8_t a[3], b[3];
-            bw_tile8_pixel(t, x, y, a);
-            bw_tile8_pixel(t, x + 1, y, b);
-            d[y * 4 + x / 2] = (uint16_t)(colour(rgb555(a, shift)) | colour(rgb555(b, shift)) << 8);
+    unsigned ink[2] = { 0, 0 }; /* the background, the foreground */
+    int found[2] = { 0, 0 }, x, y;
+    for (y = 0; y < 8; y++) {
+        unsigned bits = bw_tile8_row(t, y);
+        for (x = 0; x < 8; x++) {
+            unsigned set = bits >> (7 - x) & 1u;
+            if (!found[set]) {
+                uint8_t c[3];
+                bw_tile8_pixel(t, x, y, c);
+                ink[set] = colour(rgb555(c, shift));
+                found[set] = 1;
+            }
         }
+        for (x = 0; x < 8; x += 2)
+            d[y * 4 + x / 2] = (uint16_t)(ink[bits >> (7 - x) & 1u] | ink[bits >> (6 - x) & 1u] << 8);
+    }
 }
 
 /* The player: a yellow figure on black. */
@@ -610,6 +622,7 @@ static void draw(void)
 int main(void)
 {
     uint16_t held, last;
+    uint32_t t0;
     int hold = 0;
     gba_timer_start();
     held = (uint16_t)~REG_KEYINPUT & 0x3ffu;
@@ -620,12 +633,13 @@ int main(void)
     tracing = (held & (KEY_L | KEY_R)) == (KEY_L | KEY_R);
     last = held;
     REG_DISPCNT = 0x80; /* forced blank while the tiles are drawn */
+    t0 = bw_port_counter();
     map_init();
     text_init();
     screen = S_TITLE;
     draw();
     text_flush();
-    trace("ready", 0);
+    trace("ready", bw_port_counter() - t0); /* the cycles the start took */
     for (;;) {
         uint16_t now, pressed;
         gba_vsync();

@@ -54,16 +54,10 @@ static void draw(int col, int row, unsigned char c)
     volatile uint16_t *d = cell(col, row);
     unsigned g = text_glyph(c);
     int y;
-    for (y = 0; y < 8; y++) {
-        uint16_t line = 0;
-        if (c != 0) {
-            unsigned bits = y >= 2 && y < 7 ? g >> (3 * (6 - y)) & 7u : 0;
-            int x;
-            for (x = 0; x < 4; x++) /* pixel x is nibble x: 2 white, 1 black */
-                line = (uint16_t)(line | (x < 3 && (bits >> (2 - x) & 1u) ? 2u : 1u) << (4 * x));
-        }
-        d[y * 2] = line;
-    }
+    /* a glyph row's three bits as four pixels, pixel x nibble x: 2 white, 1 black */
+    static const uint16_t line[8] = { 0x1111, 0x1211, 0x1121, 0x1221, 0x1112, 0x1212, 0x1122, 0x1222 };
+    for (y = 0; y < 8; y++)
+        d[y * 2] = c == 0 ? 0 : line[y >= 2 && y < 7 ? g >> (3 * (6 - y)) & 7u : 0];
 }
 
 void text_init(void)

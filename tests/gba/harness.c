@@ -20,7 +20,8 @@
  *       GENERATOR SEED LEVEL CHANGES TURN X Y FOLD) and the frame's hash;
  *       writes the frame as a PNG.
  *
- * Every run stops after a frame limit. A missing or broken ROM, or one
+ * HARNESS_LOG set in the environment: every line the ROM prints goes to
+ * stderr too. Every run stops after a frame limit. A missing or broken ROM, or one
  * that never finishes, gets one line on stderr and exit status 2; a hash
  * that differs, exit status 1. */
 #define _DEFAULT_SOURCE /* PATH_MAX, which mGBA's headers use */
@@ -59,6 +60,8 @@ static void on_log(struct mLogger *l, int category, enum mLogLevel level, const 
     {
         char *l = lines[n_lines % LINES];
         vsnprintf(l, LINE_MAX_, fmt, ap);
+        if (getenv("HARNESS_LOG")) /* every line the ROM prints, to stderr */
+            fprintf(stderr, "rom: %s\n", l);
         if (strcmp(l, "end") == 0)
             ended = 1;
         if (strncmp(l, "play ", 5) == 0 || strncmp(l, "start ", 6) == 0)
