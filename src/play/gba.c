@@ -306,13 +306,23 @@ static void capture_out(void *ctx, const char *s, size_t n)
     }
 }
 
-static void text_from_game(int from)
+/* The text layer from play_draw: under the map (map 1) its three rows
+ * under its own map, which play_draw then draws on its smallest screen
+ * (PLAY_MIN_ROWS: the rows under its map are the same, and it writes
+ * 9 map rows instead of 17 the tiles show anyway); else the whole screen
+ * (help, messages). */
+static void text_from_game(int map)
 {
+    play_game t = game;
     capture c = { 0, 0, 0, 0 };
+    int from = map ? TEXT_ROWS - 3 : 0;
+    if (map)
+        t.rows = PLAY_MIN_ROWS;
     c.from = from;
+    c.row = TEXT_ROWS - t.rows; /* its last row on the layer's last */
     text_clear(0, from, 0);
     text_clear(from, TEXT_ROWS, ' ');
-    play_draw(&game, capture_out, &c);
+    play_draw(&t, capture_out, &c);
 }
 
 /* ---- the trace (L + R at power-on) ---- */
@@ -473,7 +483,7 @@ static int menu_at;
 static void draw_menu(void)
 {
     int i;
-    text_from_game(TEXT_ROWS - 3); /* the status rows stay */
+    text_from_game(1); /* the status rows stay */
     for (i = 0; i < MENU_N + 4; i++)
         text_put(18, 4 + i, "                        ");
     text_put(21, 5, "Menu");
@@ -605,7 +615,7 @@ static void draw(void)
         break;
     default:
         if (game.mode == PLAY_MAP) {
-            text_from_game(TEXT_ROWS - 3);
+            text_from_game(1);
             draw_map();
             REG_DISPCNT = 0x300;
         } else {
