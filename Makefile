@@ -14,7 +14,7 @@ CLI_SRC  := $(wildcard src/cli/*.c) src/play/play.c port/host/port.c
 TEST_SRC := $(wildcard tests/*.c) src/play/play.c
 
 .PHONY: all help run play check deps pictures coverage test-warnings test-install test-cmake install uninstall test-host test-san test-domains test-cli test-play test-tiled test-readme test-boards test-small freestanding \
-        clean bench bench-fw parts-fw lib gba gba-test test-golden test-mapsize test-example fuzz fuzz-deps test-fuzz
+        clean bench bench-fw parts-fw lib gba gba-test gba-write test-golden test-mapsize test-example fuzz fuzz-deps test-fuzz
 .DELETE_ON_ERROR:
 
 # The board sub-makes of these targets share build/m0 and build/m3: when
@@ -315,7 +315,7 @@ GBA_CC   := $(CROSS)gcc
 GBA_CPU  := -mcpu=arm7tdmi -mthumb -mthumb-interwork
 GBA_CFLAGS := $(WARN) $(GBA_CPU) -O2 -g $(INC) -Iport/gba -I$(GB) -ffreestanding \
               -fno-tree-loop-distribute-patterns -ffunction-sections -fdata-sections
-GBA_SRC  := $(CORE_SRC) src/play/play.c src/play/gba.c port/gba/port.c port/nolibc/mem.c
+GBA_SRC  := $(CORE_SRC) src/play/play.c src/play/gba.c src/play/gba_text.c port/gba/port.c port/nolibc/mem.c
 GBA_OBJ  := $(patsubst %.c,$(GB)/obj/%.o,$(GBA_SRC)) $(GB)/obj/boards/gba/crt0.o
 
 $(patsubst %.c,$(GB)/obj/%.o,$(CORE_SRC)): GBA_CFLAGS += $(LIB_WARN)
@@ -347,16 +347,25 @@ $(GB)/burrow.gba: $(GB)/burrow.elf
 gba: deps $(GB)/burrow.gba
 	@$(CROSS)size $(GB)/burrow.elf | tail -n 1 | awk '{ print "gba: $(GB)/burrow.gba, text " $$1 " B, data " $$2 " B, bss " $$3 " B" }'
 
-build/gba/harness: tests/gba/harness.c
+build/gba/harness: tests/gba/harness.c src/cli/png.c src/cli/png.h
 	@$(call NEED,[ -f /usr/include/mgba/core/core.h ],libmgba-dev,tests/gba/harness.c)
 	@mkdir -p $(@D)
-	$(CC) -std=c99 -Wall -Wextra -Werror -O2 -o $@ $< -lmgba
+	$(CC) -std=c99 -Wall -Wextra -Werror -O2 -Isrc/cli -o $@ tests/gba/harness.c src/cli/png.c -lmgba
 
-## The GBA ROM headless in mGBA: its self-test's level hashes against tests/golden/levels.tsv
+## The GBA ROM headless in mGBA: its self-test's level hashes against tests/golden/levels.tsv, and the game's key scripts (tests/gba/play.sh)
 gba-test: build/gba/harness
 	@$(MAKE) --no-print-directory gba
-	build/gba/harness build/gba/burrow.gba golden tests/golden/levels.tsv build/gba/cycles.tsv > build/gba.log 2>&1 || { grep -v '^ok ' build/gba.log; exit 1; }
-	@tail -n 1 build/gba.log
+	@build/gba/harness build/gba/burrow.gba golden tests/golden/levels.tsv build/gba/cycles.tsv > build/gba-golden.log 2>&1; \
+	  g=$$?; sh tests/gba/play.sh build/gba/harness build/gba/burrow.gba > build/gba-play.log 2>&1; p=$$?; \
+	  cat build/gba-golden.log build/gba-play.log | awk -v st=$$((g + p)) \
+	    '/^[0-9]+ passed, [0-9]+ failed$$/ { n += $$1; f += $$3; next } { print } \
+	     END { if (st && !f) f = 1; print n " passed, " f " failed" }' > build/gba.log; \
+	  grep -v '^ok ' build/gba.log; [ $$g = 0 ] && [ $$p = 0 ]
+
+## The GBA game's goldens remade: tests/gba/play.tsv and docs/img/gba-GEN.png
+gba-write: build/gba/harness
+	@$(MAKE) --no-print-directory gba
+	sh tests/gba/play.sh build/gba/harness build/gba/burrow.gba write
 
 # ------------------------------------------------------------ coverage
 # The sanitizer build also carries gcov's counters (--coverage), so its run

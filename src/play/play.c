@@ -850,6 +850,15 @@ static int entity_at(const play_game *g, int x, int y)
     return -1;
 }
 
+int play_entity(const play_game *g, int x, int y, unsigned *sgr)
+{
+    int e = entity_at(g, x, y);
+    if (e < 0)
+        return 0;
+    *sgr = entities[e].colour;
+    return entities[e].glyph;
+}
+
 /* Where a link tile leads from this level, for the legend and the look
  * cursor: nothing when it leads nowhere. */
 static void link_out(screen *s, const play_game *g, int t)

@@ -112,6 +112,11 @@ int play_key(play_game *g, int key);
  * the level beyond exists is the caller's to check. */
 int play_takes_link(const bw_generator *gen, int tile, int dir);
 
+/* The Mystery Dungeon's entity at (x, y) as the map draws it: its glyph,
+ * and its SGR colour in *sgr; 0 where there is none. For a front end that
+ * draws its own map (the GBA's tiles). */
+int play_entity(const play_game *g, int x, int y, unsigned *sgr);
+
 /* Draws the whole screen (cursor home first) through out, one row a call,
  * and returns the FNV-1a hash of everything written: the scripted tests
  * compare these between the desktop and the boards. */

@@ -10,8 +10,18 @@
  *       boots the ROM, presses KEYS (one letter a press, a frame held and a
  *       frame released: u d l r a b s = start, e = select), waits 30 frames
  *       and prints the FNV-1a hash of the frame; writes it as a PPM.
+ *   harness ROM play KEYS [OUT.png]
+ *       boots the ROM traced (L + R held at power-on, src/play/gba.c) and
+ *       presses KEYS as a player would: each press held until the ROM
+ *       prints the line that says it took it, then released until it
+ *       prints `up`. The letters as for shot, L and R the shoulders, and
+ *       the diagonals as on a keypad: 7 up-left, 9 up-right, 1 down-left,
+ *       3 down-right. Prints the game's last trace line (`start` or `play`
+ *       GENERATOR SEED LEVEL CHANGES TURN X Y FOLD) and the frame's hash;
+ *       writes the frame as a PNG.
  *
- * Every run stops after a frame limit. A missing or broken ROM, or one
+ * HARNESS_LOG set in the environment: every line the ROM prints goes to
+ * stderr too. Every run stops after a frame limit. A missing or broken ROM, or one
  * that never finishes, gets one line on stderr and exit status 2; a hash
  * that differs, exit status 1. */
 #define _DEFAULT_SOURCE /* PATH_MAX, which mGBA's headers use */
@@ -24,17 +34,21 @@
 #include <mgba/core/log.h>
 #include <mgba/gba/core.h>
 #include <mgba/gba/interface.h>
+#include "png.h"
 
 /* The keys' bits as setKeys takes them: the console's KEYINPUT order. */
 enum { GBA_KEY_A, GBA_KEY_B, GBA_KEY_SELECT, GBA_KEY_START, GBA_KEY_RIGHT, GBA_KEY_LEFT,
        GBA_KEY_UP, GBA_KEY_DOWN, GBA_KEY_R, GBA_KEY_L };
 
 #define FRAME_LIMIT 60000 /* 1,000 s of console time: far over the self-test's */
-#define LINES 256
+#define KEY_FRAMES 600  /* 10 s of console time for the ROM to take one press */
+#define PLAY_FRAMES 30000
+#define LINES 1024      /* the self-test's lines; the play mode keeps the count */
 #define LINE_MAX_ 128
 
 static char lines[LINES][LINE_MAX_];
-static int n_lines, ended;
+static char game_line[LINE_MAX_];
+static int n_lines, ended, frames_run;
 
 static void on_log(struct mLogger *l, int category, enum mLogLevel level, const char *fmt, va_list ap)
 {
@@ -43,10 +57,15 @@ static void on_log(struct mLogger *l, int category, enum mLogLevel level, const 
     (void)level;
     if (!id || strcmp(id, "gba.debug") != 0)
         return;
-    if (n_lines < LINES) {
-        vsnprintf(lines[n_lines], LINE_MAX_, fmt, ap);
-        if (strcmp(lines[n_lines], "end") == 0)
+    {
+        char *l = lines[n_lines % LINES];
+        vsnprintf(l, LINE_MAX_, fmt, ap);
+        if (getenv("HARNESS_LOG")) /* every line the ROM prints, to stderr */
+            fprintf(stderr, "rom: %s\n", l);
+        if (strcmp(l, "end") == 0)
             ended = 1;
+        if (strncmp(l, "play ", 5) == 0 || strncmp(l, "start ", 6) == 0)
+            memcpy(game_line, l, LINE_MAX_);
         n_lines++;
     }
 }
@@ -169,6 +188,10 @@ static uint32_t key_bit(char c)
     case 'd': return 1u << GBA_KEY_DOWN;
     case 'R': return 1u << GBA_KEY_R;
     case 'L': return 1u << GBA_KEY_L;
+    case '7': return 1u << GBA_KEY_UP | 1u << GBA_KEY_LEFT;
+    case '9': return 1u << GBA_KEY_UP | 1u << GBA_KEY_RIGHT;
+    case '1': return 1u << GBA_KEY_DOWN | 1u << GBA_KEY_LEFT;
+    case '3': return 1u << GBA_KEY_DOWN | 1u << GBA_KEY_RIGHT;
     }
     return 0;
 }
@@ -202,6 +225,70 @@ static int shot(struct mCore *core, const char *keys, const char *out)
     return 0;
 }
 
+/* The frame as a PNG, through the CLI's writer (src/cli/png.c). */
+static void write_png(const char *out)
+{
+    static bw_png png;
+    uint8_t row[3 * GBA_VIDEO_HORIZONTAL_PIXELS];
+    FILE *f = fopen(out, "wb");
+    int x, y;
+    if (!f || bw_png_begin(&png, f, GBA_VIDEO_HORIZONTAL_PIXELS, GBA_VIDEO_VERTICAL_PIXELS) != 0)
+        die("cannot write ", out);
+    for (y = 0; y < GBA_VIDEO_VERTICAL_PIXELS; y++) {
+        for (x = 0; x < GBA_VIDEO_HORIZONTAL_PIXELS; x++) {
+            uint32_t c = (uint32_t)video[y * GBA_VIDEO_HORIZONTAL_PIXELS + x];
+            row[3 * x] = (uint8_t)(c & 0xff);
+            row[3 * x + 1] = (uint8_t)(c >> 8 & 0xff);
+            row[3 * x + 2] = (uint8_t)(c >> 16 & 0xff);
+        }
+        bw_png_row(&png, row);
+    }
+    bw_png_end(&png);
+    if (ferror(f) || fclose(f) != 0)
+        die("cannot write ", out);
+}
+
+/* Runs frames until the ROM prints a line that `want` accepts (0: any
+ * but `up`, 1: `up`), at most KEY_FRAMES of them. */
+static void wait_line(struct mCore *core, int want, const char *what, int press)
+{
+    int seen = n_lines, k;
+    char msg[64];
+    for (k = 0; k < KEY_FRAMES && frames_run < PLAY_FRAMES; k++, frames_run++) {
+        core->runFrame(core);
+        for (; seen < n_lines; seen++)
+            if ((strcmp(lines[seen % LINES], "up") == 0) == want)
+                return;
+    }
+    snprintf(msg, sizeof msg, "the ROM did not answer press %d (%s) within the frame limit", press, what);
+    die(msg, "");
+}
+
+static int play(struct mCore *core, const char *keys, const char *out)
+{
+    const char *k;
+    int i;
+    wait_line(core, 0, "power-on", 0);
+    core->setKeys(core, 0);
+    wait_line(core, 1, "release", 0);
+    for (k = keys; *k; k++) {
+        char what[2] = { *k, 0 };
+        uint32_t bits = key_bit(*k);
+        if (!bits)
+            die("not a key of the play mode: ", what);
+        core->setKeys(core, bits);
+        wait_line(core, 0, what, (int)(k - keys));
+        core->setKeys(core, 0);
+        wait_line(core, 1, what, (int)(k - keys));
+    }
+    for (i = 0; i < 2; i++)
+        core->runFrame(core);
+    printf("%s\nframe %08x\n", game_line[0] ? game_line : "no game", (unsigned)frame_hash());
+    if (out)
+        write_png(out);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     struct mCore *core;
@@ -209,11 +296,14 @@ int main(int argc, char **argv)
     if (argc >= 4 && strcmp(argv[2], "golden") == 0) {
         core = boot(argv[1], 1u << GBA_KEY_L | 1u << GBA_KEY_R | 1u << GBA_KEY_SELECT);
         rc = golden(core, argv[3], argc > 4 ? argv[4] : NULL);
+    } else if ((argc == 4 || argc == 5) && strcmp(argv[2], "play") == 0) {
+        core = boot(argv[1], 1u << GBA_KEY_L | 1u << GBA_KEY_R);
+        rc = play(core, argv[3], argc == 5 ? argv[4] : NULL);
     } else if (argc == 5 && strcmp(argv[2], "shot") == 0) {
         core = boot(argv[1], 0);
         rc = shot(core, argv[3], argv[4]);
     } else {
-        fprintf(stderr, "usage: harness ROM golden LEVELS.TSV [CYCLES.TSV] | harness ROM shot KEYS OUT.ppm\n");
+        fprintf(stderr, "usage: harness ROM golden LEVELS.TSV [CYCLES.TSV] | harness ROM shot KEYS OUT.ppm | harness ROM play KEYS [OUT.png]\n");
         return 2;
     }
     core->deinit(core);
