@@ -22,7 +22,7 @@ extern "C" {
 /* The format version (`burrow list`): a seed, level and options give the
  * same map for as long as it stays; any change to a map bumps it, and
  * tests/golden/levels.tsv pins the maps of the current one. */
-#define BW_OVERWORLD_VERSION 2
+#define BW_OVERWORLD_VERSION 3
 
 #define BW_OVERWORLD_LEVELS 1 /* one map per place */
 #define BW_OVERWORLD_W 80

@@ -482,11 +482,18 @@ static int grass(int t)
     return t == BW_T_OW_SHORT || t == BW_T_OW_TALL;
 }
 
+/* Land a building may take: grass, and with `over_j` (the last fallback,
+ * where a mask left no other room) the special boulders too. */
+static int land(int t, int over_j)
+{
+    return grass(t) || (over_j && t == BW_T_OW_SPECIAL);
+}
+
 /* Bounds before the grid is read: a building tried against the border
  * asks about row -1 or column -1, outside the grid. */
-static int grass_inside(const bw_grid *g, int x, int y)
+static int land_inside(const bw_grid *g, int x, int y, int over_j)
 {
-    return x >= 1 && y >= 1 && x <= BW_OVERWORLD_W - 2 && y <= BW_OVERWORLD_H - 2 && grass(BW_AT(g, x, y));
+    return x >= 1 && y >= 1 && x <= BW_OVERWORLD_W - 2 && y <= BW_OVERWORLD_H - 2 && land(BW_AT(g, x, y), over_j);
 }
 
 /* No building on a shore: the ring round a building holds no
@@ -502,14 +509,14 @@ static int bad_beside_building(int t)
  * returns 1 if the site is dry land (bw_overworld_building in overworld.h): the
  * path on grass or road (it may cross the other road), the 2 x 2 on
  * grass, the ring round it free of water and of the other building. */
-static int try_building(bw_grid *g, int rx, int ry, int d, int gap, int tile, bw_overworld_building *b)
+static int try_building(bw_grid *g, int rx, int ry, int d, int gap, int tile, int over_j, bw_overworld_building *b)
 {
     int i, x0, y0, bx, by, dx = bw_dx4[d], dy = bw_dy4[d];
     for (i = 1; i <= gap; i++) {
         int px = rx + dx * i, py = ry + dy * i;
         if (px < 1 || py < 1 || px > BW_OVERWORLD_W - 2 || py > BW_OVERWORLD_H - 2)
             return 0;
-        if (BW_AT(g, px, py) != BW_T_OW_ROAD && !grass(BW_AT(g, px, py)))
+        if (BW_AT(g, px, py) != BW_T_OW_ROAD && !land(BW_AT(g, px, py), over_j))
             return 0;
     }
     x0 = rx + dx * (gap + 1);
@@ -520,7 +527,7 @@ static int try_building(bw_grid *g, int rx, int ry, int d, int gap, int tile, bw
     if (dy == 0 && y0 + 1 > BW_OVERWORLD_H - 2) y0--;
     for (by = y0; by < y0 + BW_OVERWORLD_BSIZE; by++)
         for (bx = x0; bx < x0 + BW_OVERWORLD_BSIZE; bx++)
-            if (!grass_inside(g, bx, by))
+            if (!land_inside(g, bx, by, over_j))
                 return 0;
     /* the ring (the box is inside the map): no water or the other
      * building beside it */
@@ -546,13 +553,13 @@ static int try_building(bw_grid *g, int rx, int ry, int d, int gap, int tile, bw
 
 /* Tries the 3 gaps in the 4 directions from road tile (x, y), the side
  * `first` (a direction) first, then its opposite, then the other two. */
-static int try_road_tile(bw_grid *g, int x, int y, int first, int tile, bw_overworld_building *b)
+static int try_road_tile(bw_grid *g, int x, int y, int first, int tile, int over_j, bw_overworld_building *b)
 {
     int k, j;
     for (k = 0; k < 4; k++) {
         int d = (first + (k == 0 ? 0 : k == 1 ? 2 : k == 2 ? 1 : 3)) & 3;
         for (j = 1; j <= 3; j++)
-            if (try_building(g, x, y, d, j, tile, b)) {
+            if (try_building(g, x, y, d, j, tile, over_j, b)) {
                 b->side = (int8_t)(d == BW_SOUTH || d == BW_EAST ? 1 : -1);
                 return 1;
             }
@@ -567,13 +574,16 @@ static int try_road_tile(bw_grid *g, int x, int y, int first, int tile, bw_overw
  * are tried, ring by ring (Chebyshev distance 0, 1, ... 79; from a random
  * tile when the road stopped before the point), each with the same side
  * first, 3 gaps in the 4 directions: at most 1,680 tiles x 12 tries (the
- * fallback; if even that finds nothing, the building is left out and
- * `placed` says so). */
+ * fallback); if even that finds nothing (a mask of special boulders over
+ * every site), the same search again lets the building and its path take
+ * special boulders: the rule wins over the mask. Only a map whose roads
+ * leave no 2 x 2 of land or boulders at all leaves the building out, and
+ * `placed` says so. */
 static void building(bw_map *m, bw_rng *r, const bw_overworld_road *rd, int tile, bw_overworld_building *b)
 {
     /* side +1 is +y along x roads (south), +x along y roads (east) */
     static const uint8_t dir_of[2][2] = { { BW_NORTH, BW_SOUTH }, { BW_WEST, BW_EAST } };
-    int gap = bw_rng_range(r, 1, 3), side, s, j, start, cx, cy, rad, x, y;
+    int gap = bw_rng_range(r, 1, 3), side, s, j, start, cx, cy, rad, x, y, over_j;
     side = rd->mark_bend ? -rd->mark_bend : (bw_rng_chance(r, 1, 2) ? 1 : -1);
     b->placed = 0;
     b->fallback = 0;
@@ -586,7 +596,7 @@ static void building(bw_map *m, bw_rng *r, const bw_overworld_road *rd, int tile
             int rx = rd->vertical ? c : rd->mark_along, ry = rd->vertical ? rd->mark_along : c;
             for (j = 0; j < 3; j++) {
                 int gp = j == 0 ? gap : (j == 1 ? (gap == 1 ? 2 : 1) : (gap == 3 ? 2 : 3));
-                if (try_building(&m->grid, rx, ry, dir_of[rd->vertical ? 1 : 0][sd > 0], gp, tile, b)) {
+                if (try_building(&m->grid, rx, ry, dir_of[rd->vertical ? 1 : 0][sd > 0], gp, tile, 0, b)) {
                     b->side = (int8_t)sd;
                     return;
                 }
@@ -596,14 +606,16 @@ static void building(bw_map *m, bw_rng *r, const bw_overworld_road *rd, int tile
     start = (int)bw_rng_below(r, BW_OVERWORLD_W * BW_OVERWORLD_H);
     cx = rd->marked ? (rd->vertical ? (side > 0 ? rd->mark_hi : rd->mark_lo) : rd->mark_along) : start % BW_OVERWORLD_W;
     cy = rd->marked ? (rd->vertical ? rd->mark_along : (side > 0 ? rd->mark_hi : rd->mark_lo)) : start / BW_OVERWORLD_W;
-    for (rad = 0; rad < BW_OVERWORLD_W; rad++)
-        for (y = cy - rad; y <= cy + rad; y++)
-            for (x = cx - rad; x <= cx + rad; x += (y == cy - rad || y == cy + rad || rad == 0) ? 1 : 2 * rad) {
-                if (x < 0 || y < 0 || x >= BW_OVERWORLD_W || y >= BW_OVERWORLD_H || BW_AT(&m->grid, x, y) != BW_T_OW_ROAD)
-                    continue;
-                if (try_road_tile(&m->grid, x, y, dir_of[rd->vertical ? 1 : 0][side > 0], tile, b))
-                    return;
-            }
+    for (over_j = 0; over_j <= 1; over_j++)
+        for (rad = 0; rad < BW_OVERWORLD_W; rad++)
+            for (y = cy - rad; y <= cy + rad; y++)
+                for (x = cx - rad; x <= cx + rad; x += (y == cy - rad || y == cy + rad || rad == 0) ? 1 : 2 * rad) {
+                    if (x < 0 || y < 0 || x >= BW_OVERWORLD_W || y >= BW_OVERWORLD_H ||
+                        BW_AT(&m->grid, x, y) != BW_T_OW_ROAD)
+                        continue;
+                    if (try_road_tile(&m->grid, x, y, dir_of[rd->vertical ? 1 : 0][side > 0], tile, over_j, b))
+                        return;
+                }
 }
 
 /* ------------------------------------------------------------ ponds */
@@ -623,12 +635,13 @@ static int largest_pond(bw_map *m)
 }
 
 /* A tile a pond may take: terrain (not road, gate, mountain, special
- * boulder or building) with no building within one tile, so the dry-land
- * rule (rule 10) still holds. */
-static int pond_may_take(const bw_grid *g, int x, int y)
+ * boulder or building; with `over_j`, special boulders too) with no
+ * building within one tile, so the dry-land rule (rule 10) still holds. */
+static int pond_may_take(const bw_grid *g, int x, int y, int over_j)
 {
     int t = BW_AT(g, x, y), i, j;
-    if (x < 1 || y < 1 || x > BW_OVERWORLD_W - 2 || y > BW_OVERWORLD_H - 2 || t < S || t >= S + KINDS)
+    if (x < 1 || y < 1 || x > BW_OVERWORLD_W - 2 || y > BW_OVERWORLD_H - 2 ||
+        ((t < S || t >= S + KINDS) && !(over_j && t == BW_T_OW_SPECIAL)))
         return 0;
     for (j = -1; j <= 1; j++)
         for (i = -1; i <= 1; i++)
@@ -642,13 +655,15 @@ static int pond_may_take(const bw_grid *g, int x, int y)
  * water 5-9 wide and 3-5 tall is dug at a random place (its own stream,
  * so maps that have a pond are untouched), on the tiles pond_may_take;
  * at most 32 places, then the first 2 x 2 of such tiles in row order
- * (the fallback; a map with none of those, which no test run has seen,
- * keeps what it has). */
+ * (the fallback), then the first 2 x 2 that also takes special boulders
+ * (a mask over all the terrain: the rule wins over the mask). Returns 1
+ * if it dug; 0 if the map had a pond, or (a map of roads and buildings
+ * only, which the roads never make) had no 2 x 2 to dig. */
 static int pond(bw_map *m, uint32_t seed, const bw_overworld_params *p)
 {
     bw_grid *g = &m->grid;
     bw_rng r;
-    int k, x, y;
+    int k, x, y, j;
     if (largest_pond(m) >= BW_OVERWORLD_POND_MIN)
         return 0;
     stream(&r, seed, P_POND, 2 * p->x, 2 * p->y);
@@ -658,21 +673,22 @@ static int pond(bw_map *m, uint32_t seed, const bw_overworld_params *p)
         for (y = cy - ry; y <= cy + ry; y++)
             for (x = cx - rx; x <= cx + rx; x++) {
                 int dx = x - cx, dy = y - cy;
-                if (dx * dx * ry * ry + dy * dy * rx * rx <= rx * rx * ry * ry && pond_may_take(g, x, y))
+                if (dx * dx * ry * ry + dy * dy * rx * rx <= rx * rx * ry * ry && pond_may_take(g, x, y, 0))
                     BW_AT(g, x, y) = BW_T_OW_WATER;
             }
         if (largest_pond(m) >= BW_OVERWORLD_POND_MIN)
             return 1;
     }
-    for (y = 1; y < BW_OVERWORLD_H - 2; y++)
-        for (x = 1; x < BW_OVERWORLD_W - 2; x++)
-            if (pond_may_take(g, x, y) && pond_may_take(g, x + 1, y) && pond_may_take(g, x, y + 1) &&
-                pond_may_take(g, x + 1, y + 1)) {
-                BW_AT(g, x, y) = BW_AT(g, x + 1, y) = BW_T_OW_WATER;
-                BW_AT(g, x, y + 1) = BW_AT(g, x + 1, y + 1) = BW_T_OW_WATER;
-                return 1;
-            }
-    return 1;
+    for (j = 0; j <= 1; j++)
+        for (y = 1; y < BW_OVERWORLD_H - 2; y++)
+            for (x = 1; x < BW_OVERWORLD_W - 2; x++)
+                if (pond_may_take(g, x, y, j) && pond_may_take(g, x + 1, y, j) && pond_may_take(g, x, y + 1, j) &&
+                    pond_may_take(g, x + 1, y + 1, j)) {
+                    BW_AT(g, x, y) = BW_AT(g, x + 1, y) = BW_T_OW_WATER;
+                    BW_AT(g, x, y + 1) = BW_AT(g, x + 1, y + 1) = BW_T_OW_WATER;
+                    return 1;
+                }
+    return 0;
 }
 
 /* ------------------------------------------------------------ the map */
