@@ -57,6 +57,13 @@ rejects cli_layout_is_mdungeon_only mines --seed 1 --layout 3
 rejects cli_floor_is_mdungeon_only mines --seed 1 --floor 3
 rejects cli_mdungeon_floor_zero mdungeon --seed 1 --floor 0
 rejects cli_mdungeon_floor_100 mdungeon --seed 1 --floor 100
+# one value a setting: an option again, or its other name, is refused
+rejects cli_option_given_twice crypts --seed 1 --seed 2
+rejects cli_floor_and_level_given_both mdungeon --floor 5 --level 3
+# no --layout is layout 8, as --help says
+[ "$("$B" mdungeon --seed 3 --format hash)" = "$("$B" mdungeon --seed 3 --layout 8 --format hash)" ] &&
+    "$B" mdungeon --help | grep -q -- '--layout.*default 8' &&
+    ok cli_mdungeon_default_layout_is_8 || bad cli_mdungeon_default_layout_is_8
 # abyss: --epoch E regenerates E times round the player at --px, --py (5.3)
 rejects cli_epoch_is_abyss_only mines --seed 1 --epoch 2
 rejects cli_epoch_zero_is_abyss_only_too mines --seed 1 --epoch 0
@@ -186,6 +193,39 @@ rejects cli_overworld_mask_not_pbm overworld --seed 1 --mask "$T/pgm.pbm"
 rejects cli_overworld_mask_bad_pixel overworld --seed 1 --mask "$T/bad.pbm"
 rejects cli_overworld_mask_raw_truncated overworld --seed 1 --mask "$(head -c 100 "$M/ring-raw.pbm" >"$T/r.pbm"; echo "$T/r.pbm")"
 rejects cli_mask_is_overworld_only mines --seed 1 --mask "$M/ring.pbm"
+# overworld rules 5 and 9 win over a mask: with every pixel dark, or the
+# left 60 columns, the centre map still has its Pokemon Center and Mart (4
+# tiles each) and a pond: 4 or more water tiles in one body
+{ echo P1; echo 78 19; for y in $(seq 19); do printf '1 %.0s' $(seq 78); echo; done; } >"$T/dark.pbm"
+{ echo P1; echo 78 19; for y in $(seq 19); do printf '1 %.0s' $(seq 60); printf '0 %.0s' $(seq 18); echo; done; } >"$T/left.pbm"
+short=0
+for m in dark left; do
+    for s in $(seq 1 50); do
+        "$B" overworld --seed "$s" --mask "$T/$m.pbm" --format ids >"$T/ow" 2>/dev/null || { short=$((short + 1)); continue; }
+        # the largest 4-connected body of water (47), by a queue over the tiles
+        awk 'NR > 1 { for (x = 1; x <= NF; x++) { t[x, NR] = $x; n[$x]++ } }
+             END { for (y = 2; y <= NR; y++) for (x = 1; x <= NF; x++) {
+                       if (t[x, y] != 47 || seen[x, y]) continue
+                       h = 0; e = 0; qx[e] = x; qy[e++] = y; seen[x, y] = 1
+                       while (h < e) {
+                           cx = qx[h]; cy = qy[h++]
+                           for (d = 0; d < 4; d++) {
+                               nx = cx + (d == 0) - (d == 1); ny = cy + (d == 2) - (d == 3)
+                               if (t[nx, ny] == 47 && !seen[nx, ny]) { seen[nx, ny] = 1; qx[e] = nx; qy[e++] = ny }
+                           }
+                       }
+                       if (e > best) best = e
+                   }
+                   exit !(n[53] == 4 && n[54] == 4 && best >= 4) }' "$T/ow" || short=$((short + 1))
+    done
+done
+[ "$short" = 0 ] && ok cli_overworld_5_9_buildings_and_pond_survive_any_mask ||
+    bad cli_overworld_5_9_buildings_and_pond_survive_any_mask "$short of 100 maps short"
+# a raw mask holds exactly its rows, and the magic number ends at whitespace
+{ cat "$M/ring-raw.pbm"; printf 'xx'; } >"$T/long.pbm"
+rejects cli_overworld_mask_raw_bytes_past_the_rows overworld --seed 1 --mask "$T/long.pbm"
+{ printf 'P178 19\n'; tail -n +4 "$M/ring.pbm"; } >"$T/glued.pbm"
+rejects cli_overworld_mask_magic_glued_to_width overworld --seed 1 --mask "$T/glued.pbm"
 # A raw mask whose height is followed by a comment: its newline is the one
 # whitespace before the pixels, so the map is the plain mask's.
 { printf 'P4\n78 19# a comment\n'; tail -c 190 "$M/ring-raw.pbm"; } >"$T/rc.pbm"

@@ -58,6 +58,7 @@ CASES = [
     (["overworld", "--mask", "bad.pbm"], None),
     (["overworld", "--mask", "small.pbm"], None),
     (["mines", "--mask", "small.pbm"], None),
+    (["crypts", "--seed", "1", "--seed", "2"], None),                 # given twice
     (["crawler", "--design", "my.txt"], None),                        # missing
     (["crawler", "--design", "my.txt"], "dir"),                       # not regular
     (["crawler", "--design", "my.txt"], ""),                          # empty

@@ -65,7 +65,7 @@ static const cli_opt abyss_opts[] = {
     { "--py", O_Y, 0, 0, 0, AT(py), { "--px", "--epoch" }, 0, "the player's row for --epoch" },
 };
 static const cli_opt mdungeon_opts[] = {
-    { "--layout", O_INT, 1, 11, 0, AT(opts.layout), { 0, 0 }, 0, "the floor layout (default: drawn from the seed)" },
+    { "--layout", O_INT, 1, 11, 0, AT(opts.layout), { 0, 0 }, 0, "the floor layout (default 8: standard full rooms)" },
     { "--floor", O_LEVEL, 0, 0, 0, AT(level), { 0, 0 }, 0, "the floor: the mystery dungeon's word for --level" },
 };
 static const cli_opt overworld_opts[] = {
@@ -387,6 +387,11 @@ int cli_parse_refusing(cli_args *a, const bw_generator *gen, int argc, char **ar
             if (strcmp(refused[r], name) == 0)
                 return cli_fail(err, why, name);
         o = opt_at(gen, k);
+        /* a second value for the same setting (the option again, or its
+         * other name: --floor and --level) is refused, not silently kept */
+        for (r = 0; o->kind != O_HELP && o->kind != O_VERSION && opt_at(gen, r) != 0; r++)
+            if ((a->given >> r & 1) && opt_at(gen, r)->at == o->at)
+                return cli_fail(err, "given twice", name);
         a->given |= 1ul << k;
         if (o->kind == O_HELP) {
             cli_help(out, gen);

@@ -128,8 +128,9 @@ static const char *parse_mask(const unsigned char *t, size_t n)
     static const char *const not_pbm = "--mask is not a PBM file (P1 or P4)";
     size_t i = 2;
     int w, h, x, y, raw;
-    if (n < 2 || t[0] != 'P' || (t[1] != '1' && t[1] != '4') || !pbm_num(t, n, &i, &w) ||
-        !pbm_num(t, n, &i, &h))
+    /* the magic number ends at whitespace or a comment, as the format asks */
+    if (n < 3 || t[0] != 'P' || (t[1] != '1' && t[1] != '4') || pbm_skip(t, n, 2) == 2 ||
+        !pbm_num(t, n, &i, &w) || !pbm_num(t, n, &i, &h))
         return not_pbm;
     if (w != BW_OVERWORLD_MASK_W || h != BW_OVERWORLD_MASK_H)
         return "--mask must be 78 x 19 pixels";
@@ -144,8 +145,8 @@ static const char *parse_mask(const unsigned char *t, size_t n)
         if (i >= n || (t[i] != ' ' && t[i] != '\t' && t[i] != '\n' && t[i] != '\r'))
             return not_pbm;
         i++;
-        if (n - i < (size_t)(h * ((w + 7) / 8)))
-            return not_pbm;
+        if (n - i != (size_t)(h * ((w + 7) / 8)))
+            return not_pbm; /* short, or bytes past the last row */
     }
     for (y = 0; y < h; y++)
         for (x = 0; x < w; x++) {
