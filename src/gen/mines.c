@@ -45,6 +45,12 @@ enum { P_PITS = 1, P_CAVES = 2, P_FEATURES = 3, P_BUILDINGS = 4, P_WATER = 5, P_
  * that falls outside it in the rock is still joined by the final
  * connectivity fix (ensure_connected). */
 #define PIT_CAVE_R4 13
+/* DLVL 5's islands under the fiery pits are small too (rule 1.5.1: no
+ * island much bigger than the rest, those the player lands on 40% of the
+ * island area at most): a disc of radius 7 holds the half moon (radius
+ * 5 at most) with a rim; the pit's stone lies on the moon's open side and
+ * is joined to it, and ensure_connected joins any cell of it cut off. */
+#define PIT_ISLAND_R5 4
 /* Rule 1.2.1 "rounded, natural looking": the caves keep this many squares of
  * rock along the map's edge (rows and columns 0..EDGE-1 stay rock), and
  * every disc shrinks to fit inside that margin, so no cave is cut flat by
@@ -52,8 +58,9 @@ enum { P_PITS = 1, P_CAVES = 2, P_FEATURES = 3, P_BUILDINGS = 4, P_WATER = 5, P_
  * The pit seeds keep PROTECT_R + EDGE from the edge (bw_mines_pits), so
  * the ground a pit needs is a whole disc. */
 #define EDGE 3
-/* DLVL 4 and 5 add 8-SMALL_MAX small caves (rules 1.4.1, 1.5.1). */
-#define SMALL_MAX 12
+/* DLVL 4 adds 8-12 small caves (rule 1.4.1), DLVL 5 12-SMALL_MAX small
+ * islands (rule 1.5.1: many, so the ones the player lands on hold little). */
+#define SMALL_MAX 16
 /* Most cave nodes (pit seeds and small caves) on one level: both pit
  * plans and the small caves, 3 + 3 + 12, so add_node needs no test. */
 #define MAX_NODES (2 * BW_PIT_MAX + SMALL_MAX)
@@ -581,7 +588,7 @@ static int fill_gaps(bw_map *m, const area_list *al)
  * fill_gaps's precondition on m->a over the boxes of `al`. Only if a cell
  * is still apart (never seen in 2000 seeds a level) is a way opened: a
  * straight corridor 3 wide (dig3, as keep_reached's) from it to the
- * level's first node, which is reached, and then its region and the
+ * nearest reached node (the first node is), and then its region and the
  * corridor are flooded in; `floor` is the tile dug. */
 static void ensure_connected(bw_map *m, const area_list *al, const node_list *nl, uint8_t floor)
 {
@@ -592,8 +599,12 @@ static void ensure_connected(bw_map *m, const area_list *al, const node_list *nl
     c.t = floor;
     open_set(&open);
     for (i = 0; i < JOIN_MAX && (cell = fill_gaps(m, al)) >= 0; i++) {
-        int x = cell % BW_GRID_MAX, y = cell / BW_GRID_MAX;
-        bw_line(x, y, nl->x[0], nl->y[0], dig3, &c);
+        int x = cell % BW_GRID_MAX, y = cell / BW_GRID_MAX, j, k = 0;
+        for (j = 1; j < nl->n; j++) /* the nearest reached node: a short corridor */
+            if (REACHED(m, nl->x[j], nl->y[j]) &&
+                bw_dist2(x, y, nl->x[j], nl->y[j]) < bw_dist2(x, y, nl->x[k], nl->y[k]))
+                k = j;
+        bw_line(x, y, nl->x[k], nl->y[k], dig3, &c);
         bw_fill_flood(&m->fill, &m->grid, &open, &m->a, x, y);
     }
 }
@@ -707,10 +718,15 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     ensure_connected(m, &al, &nl, BW_T_DIRT);
 }
 
-/* DLVL 4's small caves: draws per cave for a centre CAVE_APART from the
+/* DLVL 4's small caves and DLVL 5's islands: draws per cave for a centre CAVE_APART from the
  * others before it settles for overlapping (rule 1.4.4 allows it). */
 #define CAVE_TRIES 16
 #define CAVE_APART 20
+/* ... and DLVL 5's islands this much farther from a pit seed: the stone
+ * under a pit reaches up to 10 from it, and an island beside it would
+ * join the one the player lands on (rule 1.5.1). */
+#define ISLAND_APART 24
+#define PIT_ISLAND_APART 4
 
 /* The caves of DLVL 2-5, their pockets removed and the pit boxes marked;
  * returns the stone left and leaves *r on the stream `next`. The nodes are the pit
@@ -731,7 +747,7 @@ static int caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
     const uint8_t wall = level == 5 ? BW_T_LAVA : BW_T_ROCK; /* rules 1.2.3, 1.5.4 */
     int i, j, small;
     begin(m, nl, r, seed, level, pl, wall, P_CAVES);
-    small = wide ? 0 : bw_rng_range(r, 8, SMALL_MAX);
+    small = wide ? 0 : l4 ? bw_rng_range(r, 8, 12) : bw_rng_range(r, 12, SMALL_MAX);
     for (i = 0; i < small; i++) {
         /* DLVL 5: one draw 8 from the edge; DLVL 4: up to CAVE_TRIES draws
          * 10 from it for a centre CAVE_APART from the others */
@@ -747,15 +763,18 @@ static int caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
         for (t = 0; t < CAVE_TRIES && !far; t++) {
             x = bw_rng_range(r, e, BW_MINES_W - 1 - e); /* two statements: the order of draws is fixed */
             y = bw_rng_range(r, e, BW_MINES_H - 1 - e);
-            for (far = 1, j = 0; j < nl->n && l4; j++)
-                far &= bw_dist2(x, y, nl->x[j], nl->y[j]) >= CAVE_APART * CAVE_APART;
+            for (far = 1, j = 0; j < nl->n; j++) { /* DLVL 5 too: islands apart, none grows big */
+                int d = l4 ? CAVE_APART : ISLAND_APART + (j < pits ? PIT_ISLAND_APART : 0);
+                far &= bw_dist2(x, y, nl->x[j], nl->y[j]) >= d * d;
+            }
         }
-        add_node(nl, x, y);
+        if (far || l4) /* DLVL 5's fallback: one island fewer, none merged */
+            add_node(nl, x, y);
     }
     for (i = 0; i < nl->n; i++)
         blob(g, r, nl->x[i], nl->y[i],
              wide ? PROTECT_R + bw_rng_range(r, 0, 3) :
-             i < pits ? (l4 ? PIT_CAVE_R4 - 2 : PROTECT_R - 4) : bw_rng_range(r, 8 - level, 11 - level),
+             i < pits ? (l4 ? PIT_CAVE_R4 - 2 : PIT_ISLAND_R5 - 2) : bw_rng_range(r, l4 ? 4 : 3, l4 ? 7 : 5),
              BW_T_STONE);
     for (i = wide ? first : nl->n; i < nl->n; i++) { /* DLVL 2: 3-5 wide, DLVL 3: 4-7 */
         j = nearest_before(nl, i);
@@ -764,7 +783,7 @@ static int caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
     }
     smooth(m, wall, BW_T_STONE);
     for (i = 0; i < pits; i++) /* the ground the pits need, whatever the smoothing did */
-        disc_hard(g, nl->x[i], nl->y[i], l4 ? PIT_CAVE_R4 : PROTECT_R, BW_T_STONE);
+        disc_hard(g, nl->x[i], nl->y[i], l4 ? PIT_CAVE_R4 : level == 5 ? PIT_ISLAND_R5 : PROTECT_R, BW_T_STONE);
     bw_mineshaft_defaults(&sh);
     sh.max_width = 4;     /* "varies between 1 and 4 tiles wide" */
     sh.width_change = 4;  /* a move every 4 steps on average */
