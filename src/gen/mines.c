@@ -1464,6 +1464,98 @@ static const bw_tileset stone_only = { { BW_TILESET_BIT(BW_T_STONE, 0), BW_TILES
  * is "variable" by rule 1.4.7 anyway). */
 #define BUILDING_TRIES 40
 
+/* Rule 1.4.2 on every level: the mineshafts are thin, read off the
+ * finished map. A cave cell lies within 4 (Chebyshev) of the centre of a
+ * 5 x 5 square with no rock; every other open cell is a shaft cell, and
+ * it is wide (3 or 4) when it lies in a 3 x 3 square with no rock. At
+ * most half the shaft cells may be wide (the median width is then 1 or
+ * 2). Where more are, wide shaft cells of stone go back to rock, in
+ * reading order, each only if the open cells beside it stay joined round
+ * it (so no way is cut), until half are narrow. A filled cell lies more
+ * than 4 from every cave centre, so no cave cell and no narrow cell
+ * changes: the count stays exact. NARROW_PASSES passes at most (filling
+ * a cell can free its neighbours); the fallback, no cell left to fill,
+ * keeps the rest (not seen in seeds 0-999 and 10,000-10,999). The masks are whole-plane
+ * shifts: a bit's neighbours are 1 and BW_GRID_MAX bits away, and the
+ * rock margin keeps the row ends from meeting. */
+#define NARROW_PASSES 3
+
+/* Bits b .. b + 31 of the plane, 0 outside it (b may be negative). */
+static uint32_t bits_at(const bw_plane *p, int b)
+{
+    int i = (b + 32 * 32) / 32 - 32, r = (b + 32 * 32) % 32;
+    uint32_t lo = (unsigned)i < BW_PLANE_WORDS ? p->w[i] : 0,
+             hi = (unsigned)(i + 1) < BW_PLANE_WORDS ? p->w[i + 1] : 0;
+    return r ? lo >> r | hi << (32 - r) : lo;
+}
+
+/* p = p AND (or OR) p moved by s cells (bit b takes bit b - s), in place:
+ * the words are visited so that each reads only words not yet written. */
+static void shift_op(bw_plane *p, int s, int and)
+{
+    int k;
+    for (k = 0; k < BW_PLANE_WORDS; k++) {
+        int i = s > 0 ? BW_PLANE_WORDS - 1 - k : k;
+        uint32_t v = bits_at(p, 32 * i - s);
+        p->w[i] = and ? p->w[i] & v : p->w[i] | v;
+    }
+}
+
+/* Erodes (and = 1) or dilates p by r cells, along x and y. */
+static void morph(bw_plane *p, int r, int and)
+{
+    int i;
+    for (i = 0; i < 4 * r; i++)
+        shift_op(p, (i & 1 ? -1 : 1) * (i & 2 ? BW_GRID_MAX : 1), and);
+}
+
+static void open_cells(bw_plane *p, const bw_grid *g)
+{
+    int i;
+    bw_plane_clear(p);
+    for (i = 0; i < BW_MINES_H * BW_GRID_MAX; i++)
+        if (g->cell[i] != BW_T_ROCK)
+            p->w[i >> 5] |= 1u << (i & 31);
+}
+
+static void narrow_shafts(bw_map *m)
+{
+    bw_grid *g = &m->grid;
+    int pass, n, wide, x, y;
+    open_cells(&m->b, g);
+    morph(&m->b, 2, 1);           /* the cave centres */
+    morph(&m->b, 4, 0);           /* the cave cells */
+    open_cells(&m->a, g);
+    bw_plane_andnot(&m->a, &m->b); /* the shaft cells */
+    n = bw_plane_count(&m->a);
+    open_cells(&m->b, g);
+    morph(&m->b, 1, 1);
+    morph(&m->b, 1, 0);           /* the cells of open 3 x 3 squares */
+    bw_plane_and(&m->b, &m->a);   /* the wide shaft cells */
+    wide = bw_plane_count(&m->b);
+    for (pass = 0; pass < NARROW_PASSES && wide * 2 > n; pass++)
+        for (y = EDGE; y < BW_MINES_H - EDGE && wide * 2 > n; y++)
+            for (x = EDGE; x < BW_MINES_W - EDGE && wide * 2 > n; x++) {
+                uint8_t *c = &BW_AT(g, x, y);
+                int no, e, so, we;
+                if (!BW_PGET(&m->b, x, y) || *c != BW_T_STONE)
+                    continue;
+                no = bw_tile_connects(c[-BW_GRID_MAX]), e = bw_tile_connects(c[1]);
+                so = bw_tile_connects(c[BW_GRID_MAX]), we = bw_tile_connects(c[-1]);
+                /* the open side cells, joined round the cell (as in
+                 * obstacles_keep_ways_open): one run of the ring at most */
+                if ((no && !(bw_tile_connects(c[-BW_GRID_MAX - 1]) && we)) +
+                    (e && !(bw_tile_connects(c[1 - BW_GRID_MAX]) && no)) +
+                    (so && !(bw_tile_connects(c[BW_GRID_MAX + 1]) && e)) +
+                    (we && !(bw_tile_connects(c[BW_GRID_MAX - 1]) && so)) > 1)
+                    continue;
+                *c = BW_T_ROCK;
+                BW_PCLR(&m->b, x, y);
+                wide--;
+                n--;
+            }
+}
+
 /* Rules 1.4.1 - 1.4.8 */
 static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
@@ -1525,6 +1617,7 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
      * everywhere else keep_reached left it all reached */
     put_pits(m, pl, BW_T_STONE, &al);            /* rule 1.4.8 */
     ensure_connected(m, &al, &nl, BW_T_STONE);
+    narrow_shafts(m);                            /* rule 1.4.2 */
 }
 
 /* Rules 1.5.1 - 1.5.4 */
