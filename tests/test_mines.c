@@ -646,9 +646,10 @@ static void measure_meander(uint8_t wall, meander *mt)
 
 /* More caves than on DLVL 2 and 3, small ones: at least 3 cave cores on
  * every level and 6 on 90% of them (measured: 4-27, 6 or more on 97% of
- * seeds 0-499 and 96% of 0-49), at least 10 on average and three times
- * as many as DLVL 3 of the same seeds has (measured 13.2 against 2.9); the
- * mean open area is under a third of the map. */
+ * seeds 0-499 and 96% of 0-49), at least 10 on average and 2.5 times
+ * as many as DLVL 3 of the same seeds has (measured 12.7 against 4.4;
+ * 2.9 before DLVL 3's halls, format version 5); the mean open area is
+ * under a third of the map. */
 static void mines_1_4_1_many_small_caves(void)
 {
     uint32_t s, n = SEEDS(500), six = 0, open = 0, cores = 0, cores3 = 0;
@@ -663,9 +664,11 @@ static void mines_1_4_1_many_small_caves(void)
         cores += (uint32_t)c;
         open += (uint32_t)(120 * 120 - count(BW_T_ROCK));
     }
+    t_info("mines_cores_dlvl3", cores3);
+    t_info("mines_cores_dlvl4", cores);
     CHECK(six * 10 >= n * 9);
     CHECK(cores >= 10 * n);
-    CHECK(cores >= 3 * cores3);
+    CHECK(cores * 2 >= 5 * cores3);
     CHECK(open / n < 120 * 120 / 3);
 }
 
@@ -1511,6 +1514,58 @@ static void mines_obstacles_never_block_the_only_way(void)
     t_info("mines_split_by_obstacles_5", bad[5]);
 }
 
+/* Rule 1.3.3, streamers cross the cave (format version 5): the water's
+ * share within 20 squares (Pythagorean, of the box round the pit's
+ * cells) of the one pit down is at most 1.5 times the ground's share
+ * there (ground: every cell but rock), on 90% of levels; seeds 0-299 and
+ * 10,000-10,299. Before: on 132 of those 600 levels, half the water of
+ * the median level lying there; now on 554 (the halls, and streamer ends
+ * and lines kept from the pit down, docs/mines.md). */
+static int water_near_pit_ok(uint32_t *share)
+{
+    int x, y, x0 = 120, y0 = 120, x1 = -1, y1 = -1;
+    uint32_t ground = 0, gnear = 0, water = 0, wnear = 0;
+    for (y = 0; y < 120; y++)
+        for (x = 0; x < 120; x++)
+            if (BW_AT(g, x, y) == BW_T_PIT) {
+                x0 = bw_min(x0, x); y0 = bw_min(y0, y);
+                x1 = bw_max(x1, x); y1 = bw_max(y1, y);
+            }
+    if (x1 < 0)
+        return 0;
+    for (y = 0; y < 120; y++)
+        for (x = 0; x < 120; x++) {
+            uint8_t t = BW_AT(g, x, y);
+            int dx = bw_max(bw_max(x0 - x, x - x1), 0), dy = bw_max(bw_max(y0 - y, y - y1), 0);
+            int near = dx * dx + dy * dy <= 20 * 20, wet = t == BW_T_SHALLOW || t == BW_T_DEEP;
+            if (t == BW_T_ROCK)
+                continue;
+            ground++;
+            gnear += (uint32_t)near;
+            water += (uint32_t)wet;
+            wnear += (uint32_t)(wet && near);
+        }
+    *share = water ? wnear * 100u / water : 0;
+    return water > 0 && wnear * ground * 2u <= gnear * water * 3u;
+}
+
+static void mines_1_3_3_streamers_cross_the_cave(void)
+{
+    uint32_t s, n = SEEDS(300), ok = 0, half, shares[101] = { 0 }, median = 0, seen = 0;
+    for (half = 0; half < 2; half++)
+        FOR_SEEDS_N(s, n) {
+            uint32_t share = 0;
+            gen(s + half * 10000u, 3);
+            ok += (uint32_t)water_near_pit_ok(&share);
+            shares[share]++;
+        }
+    while (median < 100 && (seen += shares[median]) < n)
+        median++; /* the median level's water share near the pit, % */
+    t_info("mines_3_water_near_pit_ok", ok);
+    t_info("mines_3_water_near_pit_median_pct", median);
+    CHECK(ok * 10 >= 2 * n * 9);
+}
+
 /* Rule 1.4.2, thin mineshafts on every level (format version 5): the
  * median width of a level's shaft cells (shaft_cells, width_at) is at most
  * 2 on every DLVL 4; seeds 0-299 and 10,000-10,299 (held out). Before:
@@ -1591,6 +1646,7 @@ static void mines_1_5_1_islands_small_arrivals_at_most_40_percent_on_most_levels
 
 void suite_mines(void)
 {
+    RUN(mines_1_3_3_streamers_cross_the_cave);
     RUN(mines_1_4_2_every_level_median_shaft_width_at_most_2);
     RUN(mines_1_5_1_islands_small_arrivals_at_most_40_percent_on_most_levels);
     RUN(mines_obstacles_never_block_the_only_way);

@@ -722,6 +722,15 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
  * others before it settles for overlapping (rule 1.4.4 allows it). */
 #define CAVE_TRIES 16
 #define CAVE_APART 20
+/* DLVL 3's 1-HALLS_MAX halls: caves of radius HALL_R .. HALL_R + 3 away
+ * from the pits (HALL_APART from every pit seed and hall, HALL_EDGE from
+ * the edge), on the tunnels of the one cave (rule 1.3.2), so the water has
+ * floor to cross that lies neither round an up slope (where no streamer
+ * runs) nor round the pit down (rule 1.3.3: streamers cross the cave). */
+#define HALLS_MAX 3
+#define HALL_R 9
+#define HALL_APART 36
+#define HALL_EDGE 16
 /* ... and DLVL 5's islands this much farther from a pit seed: the stone
  * under a pit reaches up to 10 from it, and an island beside it would
  * join the one the player lands on (rule 1.5.1). */
@@ -747,11 +756,12 @@ static int caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
     const uint8_t wall = level == 5 ? BW_T_LAVA : BW_T_ROCK; /* rules 1.2.3, 1.5.4 */
     int i, j, small;
     begin(m, nl, r, seed, level, pl, wall, P_CAVES);
-    small = wide ? 0 : l4 ? bw_rng_range(r, 8, 12) : bw_rng_range(r, 12, SMALL_MAX);
+    small = level == 2 ? 0 : level == 3 ? bw_rng_range(r, 1, HALLS_MAX) :
+            l4 ? bw_rng_range(r, 8, 12) : bw_rng_range(r, 12, SMALL_MAX);
     for (i = 0; i < small; i++) {
         /* DLVL 5: one draw 8 from the edge; DLVL 4: up to CAVE_TRIES draws
          * 10 from it for a centre CAVE_APART from the others */
-        int t, x = 0, y = 0, far = 0, e = l4 ? 10 : 8;
+        int t, x = 0, y = 0, far = 0, e = wide ? HALL_EDGE : l4 ? 10 : 8;
         if (l4 && bw_rng_chance(r, 1, 4)) {
             /* one in four overlaps an earlier cave on purpose, for the
              * odd double cave */
@@ -764,17 +774,17 @@ static int caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
             x = bw_rng_range(r, e, BW_MINES_W - 1 - e); /* two statements: the order of draws is fixed */
             y = bw_rng_range(r, e, BW_MINES_H - 1 - e);
             for (far = 1, j = 0; j < nl->n; j++) { /* DLVL 5 too: islands apart, none grows big */
-                int d = l4 ? CAVE_APART : ISLAND_APART + (j < pits ? PIT_ISLAND_APART : 0);
+                int d = l4 ? CAVE_APART : wide ? HALL_APART : ISLAND_APART + (j < pits ? PIT_ISLAND_APART : 0);
                 far &= bw_dist2(x, y, nl->x[j], nl->y[j]) >= d * d;
             }
         }
-        if (far || l4) /* DLVL 5's fallback: one island fewer, none merged */
+        if (far || l4) /* DLVL 3 and 5's fallback: one hall or island fewer, none merged */
             add_node(nl, x, y);
     }
     for (i = 0; i < nl->n; i++)
         blob(g, r, nl->x[i], nl->y[i],
-             wide ? PROTECT_R + bw_rng_range(r, 0, 3) :
-             i < pits ? (l4 ? PIT_CAVE_R4 - 2 : PIT_ISLAND_R5 - 2) : bw_rng_range(r, l4 ? 4 : 3, l4 ? 7 : 5),
+             i < pits ? (wide ? PROTECT_R + bw_rng_range(r, 0, 3) : l4 ? PIT_CAVE_R4 - 2 : PIT_ISLAND_R5 - 2) :
+             wide ? bw_rng_range(r, HALL_R, HALL_R + 3) : bw_rng_range(r, l4 ? 4 : 3, l4 ? 7 : 5),
              BW_T_STONE);
     for (i = wide ? first : nl->n; i < nl->n; i++) { /* DLVL 2: 3-5 wide, DLVL 3: 4-7 */
         j = nearest_before(nl, i);
@@ -1402,6 +1412,10 @@ static void up_moons(bw_grid *g, const bw_pit_plan *above)
         bw_pit_moon(g, above, k, BW_T_UP_SLOPE);
 }
 
+/* Streamer ends keep this far from DLVL 3's pit down (as from up slopes). */
+#define PIT_DRY 28
+#define PIT_DRY_LINE 16
+
 /* Rules 1.3.1 - 1.3.5 */
 static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
@@ -1412,7 +1426,7 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 #if BW_FAST
     bw_rect moon[BW_PIT_MAX];
 #endif
-    int i;
+    int i, x, y;
     caves23(m, &nl, seed, 3, pl); /* the towers come after the water */
     boxes(&m->grid, pl, MARK, BW_T_STONE, 0);
     up_moons(&m->grid, above); /* what the streamers keep away from */
@@ -1429,8 +1443,24 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     sp.up_in_n = above->n;
 #endif
     bw_streamer_prepare(m, &sp);
-    for (i = bw_rng_range(&r, 2, 4); i > 0; i--)
-        bw_streamer_put(m, &r, &sp, 0);
+    /* no streamer ends within 20 of the pit down either: its disc is the
+     * widest floor the up slopes leave the ends, and water would pool
+     * round it; lines still cross it (rule 1.3.3: streamers cross the cave) */
+    for (y = -PIT_DRY; y <= PIT_DRY; y++)
+        for (x = -PIT_DRY; x <= PIT_DRY; x++) {
+            if (x * x + y * y < PIT_DRY * PIT_DRY)
+                bw_plane_set(&m->b, pl[1].x[0] + x, pl[1].y[0] + y, 1);
+            if (x * x + y * y <= PIT_DRY_LINE * PIT_DRY_LINE)
+                bw_plane_set(&m->a, pl[1].x[0] + x, pl[1].y[0] + y, 1);
+        }
+    for (i = bw_rng_range(&r, 2, 4), x = 0; i > 0; i--)
+        if (!bw_streamer_put(m, &r, &sp, 0) && !x++) {
+            /* the fallback, once: no room away from the pit (a cave of
+             * little more than the pits' discs), so the streamers left
+             * may end and run near it */
+            bw_streamer_prepare(m, &sp);
+            i++;
+        }
     widen_water(m);
     /* the pit bases go in after the water, so the ground under every pit
      * is stone */
