@@ -803,7 +803,7 @@ static int caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
         if (l4)
             bw_mineshaft_run(m, r, &sh, nl->x[i], nl->y[i], nl->x[j], nl->y[j], 0);
         else /* a weak goal bias */
-            tunnel(g, r, nl->x[i], nl->y[i], nl->x[j], nl->y[j], bw_rng_range(r, 0, 1), 0,
+            tunnel(g, r, nl->x[i], nl->y[i], nl->x[j], nl->y[j], 0, 0,
                    1, BW_T_STONE, paint_thin);
     }
     /* the pockets no node reaches go back to wall (rules 1.2.4, 1.2.5, 1.4.6);
@@ -878,6 +878,9 @@ static void slick_ring(bw_grid *g, const bw_pit_plan *own)
 #define TILES2(a, b) { { TS2(a, b, 0), TS2(a, b, 1), TS2(a, b, 2), TS2(a, b, 3) } }
 static const bw_tileset shallow_set = TILES2(BW_T_SHALLOW, BW_T_SHALLOW);
 static const bw_tileset water_set = TILES2(BW_T_SHALLOW, BW_T_DEEP);
+#if !BW_FAST
+static const bw_tileset rock_set = TILES2(BW_T_ROCK, BW_T_ROCK);
+#endif
 
 /* The small build's one plane maker (config.h, BW_FAST): p becomes the
  * cells whose tile is in ts, 32 cells a word (plane bit i is cell i, the
@@ -1412,9 +1415,29 @@ static void up_moons(bw_grid *g, const bw_pit_plan *above)
         bw_pit_moon(g, above, k, BW_T_UP_SLOPE);
 }
 
-/* Streamer ends keep this far from DLVL 3's pit down (as from up slopes). */
+/* Marks the cells of p closer than r to (cx, cy), on the map, row by row. */
+static void plane_disc(bw_plane *p, int cx, int cy, int r)
+{
+    int dy, x, dx = r;
+    for (dy = 0; dy < r; dy++) {
+        while (dx * dx + dy * dy >= r * r)
+            dx--;
+        for (x = bw_max(cx - dx, 0); x <= bw_min(cx + dx, BW_MINES_W - 1); x++) {
+            if (cy - dy >= 0)
+                BW_PSET(p, x, cy - dy);
+            if (cy + dy < BW_MINES_H)
+                BW_PSET(p, x, cy + dy);
+        }
+    }
+}
+
+/* Rule 1.3.3: streamer ends keep PIT_DRY from DLVL 3's pit seed, and a
+ * line closer than PIT_DRY_LINE to it is thrown (as for up slopes: 20 and
+ * 10), so the water crosses the cave rather than pooling round the pit,
+ * whose ground (radius 16, and a pit reaching 10 past its seed) is the
+ * widest floor the up slopes leave the ends. */
 #define PIT_DRY 28
-#define PIT_DRY_LINE 16
+#define PIT_DRY_LINE 17
 
 /* Rules 1.3.1 - 1.3.5 */
 static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
@@ -1426,7 +1449,7 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 #if BW_FAST
     bw_rect moon[BW_PIT_MAX];
 #endif
-    int i, x, y;
+    int i, x;
     caves23(m, &nl, seed, 3, pl); /* the towers come after the water */
     boxes(&m->grid, pl, MARK, BW_T_STONE, 0);
     up_moons(&m->grid, above); /* what the streamers keep away from */
@@ -1443,16 +1466,9 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     sp.up_in_n = above->n;
 #endif
     bw_streamer_prepare(m, &sp);
-    /* no streamer ends within 20 of the pit down either: its disc is the
-     * widest floor the up slopes leave the ends, and water would pool
-     * round it; lines still cross it (rule 1.3.3: streamers cross the cave) */
-    for (y = -PIT_DRY; y <= PIT_DRY; y++)
-        for (x = -PIT_DRY; x <= PIT_DRY; x++) {
-            if (x * x + y * y < PIT_DRY * PIT_DRY)
-                bw_plane_set(&m->b, pl[1].x[0] + x, pl[1].y[0] + y, 1);
-            if (x * x + y * y <= PIT_DRY_LINE * PIT_DRY_LINE)
-                bw_plane_set(&m->a, pl[1].x[0] + x, pl[1].y[0] + y, 1);
-        }
+    /* the pit down is kept from, as the up slopes are (PIT_DRY) */
+    plane_disc(&m->b, pl[1].x[0], pl[1].y[0], PIT_DRY);
+    plane_disc(&m->a, pl[1].x[0], pl[1].y[0], PIT_DRY_LINE);
     for (i = bw_rng_range(&r, 2, 4), x = 0; i > 0; i--)
         if (!bw_streamer_put(m, &r, &sp, 0) && !x++) {
             /* the fallback, once: no room away from the pit (a cave of
@@ -1510,80 +1526,94 @@ static const bw_tileset stone_only = { { BW_TILESET_BIT(BW_T_STONE, 0), BW_TILES
  * rock margin keeps the row ends from meeting. */
 #define NARROW_PASSES 3
 
-/* Bits b .. b + 31 of the plane, 0 outside it (b may be negative). */
-static uint32_t bits_at(const bw_plane *p, int b)
-{
-    int i = (b + 32 * 32) / 32 - 32, r = (b + 32 * 32) % 32;
-    uint32_t lo = (unsigned)i < BW_PLANE_WORDS ? p->w[i] : 0,
-             hi = (unsigned)(i + 1) < BW_PLANE_WORDS ? p->w[i + 1] : 0;
-    return r ? lo >> r | hi << (32 - r) : lo;
-}
-
-/* p = p AND (or OR) p moved by s cells (bit b takes bit b - s), in place:
- * the words are visited so that each reads only words not yet written. */
+/* p = p AND (or OR) p moved by s cells, |s| = 1, 2, BW_GRID_MAX or twice
+ * that (bit b takes bit b - s; zeros come in), in place: the words are
+ * visited so that each reads only words not yet written. The map's first
+ * and last rows are rock, so the words they touch need no care. */
 static void shift_op(bw_plane *p, int s, int and)
 {
-    int k;
-    for (k = 0; k < BW_PLANE_WORDS; k++) {
-        int i = s > 0 ? BW_PLANE_WORDS - 1 - k : k;
-        uint32_t v = bits_at(p, 32 * i - s);
-        p->w[i] = and ? p->w[i] & v : p->w[i] | v;
-    }
+    const int d = s < 0 ? -s : s, q = d >> 5, r = d & 31; /* r is never 0 */
+    const uint32_t or = and ? 0 : ~0u;
+    uint32_t *w = p->w;
+    int i;
+    if (s > 0)
+        for (i = BW_PLANE_WORDS - 1; i > q; i--) {
+            uint32_t v = w[i - q] << r | w[i - q - 1] >> (32 - r);
+            w[i] = (w[i] & (v | or)) | (v & or);
+        }
+    else
+        for (i = 0; i + q + 1 < BW_PLANE_WORDS; i++) {
+            uint32_t v = w[i + q] >> r | w[i + q + 1] << (32 - r);
+            w[i] = (w[i] & (v | or)) | (v & or);
+        }
 }
 
-/* Erodes (and = 1) or dilates p by r cells, along x and y. */
+/* Erodes (and = 1) or dilates p by r cells (1, 2 or 4), along x and y:
+ * moves of 1, or 1 and 1, or 1, 2 and 1 each way. */
 static void morph(bw_plane *p, int r, int and)
 {
-    int i;
-    for (i = 0; i < 4 * r; i++)
-        shift_op(p, (i & 1 ? -1 : 1) * (i & 2 ? BW_GRID_MAX : 1), and);
+    int i, k;
+    for (i = 0; i < 2; i++)
+        for (k = 0; k < (r == 4 ? 3 : r); k++) {
+            int d = (k == 1 && r == 4 ? 2 : 1) * (i ? BW_GRID_MAX : 1);
+            shift_op(p, d, and);
+            shift_op(p, -d, and);
+        }
 }
 
+/* p: the cells that are not rock. */
 static void open_cells(bw_plane *p, const bw_grid *g)
 {
     int i;
-    bw_plane_clear(p);
-    for (i = 0; i < BW_MINES_H * BW_GRID_MAX; i++)
-        if (g->cell[i] != BW_T_ROCK)
-            p->w[i >> 5] |= 1u << (i & 31);
+#if BW_FAST
+    bw_plane_of_tiles(p, g, BW_T_ROCK, BW_T_ROCK);
+#else
+    plane_where(p, g, &rock_set);
+#endif
+    for (i = 0; i < BW_PLANE_WORDS; i++)
+        p->w[i] = ~p->w[i];
 }
 
 static void narrow_shafts(bw_map *m)
 {
     bw_grid *g = &m->grid;
-    int pass, n, wide, x, y;
-    open_cells(&m->b, g);
-    morph(&m->b, 2, 1);           /* the cave centres */
-    morph(&m->b, 4, 0);           /* the cave cells */
+    int pass, n, wide, i;
     open_cells(&m->a, g);
+    bw_plane_copy(&m->b, &m->a);
+    morph(&m->b, 2, 1);            /* the cave centres */
+    morph(&m->b, 4, 0);            /* the cave cells */
     bw_plane_andnot(&m->a, &m->b); /* the shaft cells */
     n = bw_plane_count(&m->a);
     open_cells(&m->b, g);
     morph(&m->b, 1, 1);
-    morph(&m->b, 1, 0);           /* the cells of open 3 x 3 squares */
-    bw_plane_and(&m->b, &m->a);   /* the wide shaft cells */
+    morph(&m->b, 1, 0);            /* the cells of open 3 x 3 squares */
+    bw_plane_and(&m->b, &m->a);    /* the wide shaft cells */
     wide = bw_plane_count(&m->b);
     for (pass = 0; pass < NARROW_PASSES && wide * 2 > n; pass++)
-        for (y = EDGE; y < BW_MINES_H - EDGE && wide * 2 > n; y++)
-            for (x = EDGE; x < BW_MINES_W - EDGE && wide * 2 > n; x++) {
-                uint8_t *c = &BW_AT(g, x, y);
-                int no, e, so, we;
-                if (!BW_PGET(&m->b, x, y) || *c != BW_T_STONE)
-                    continue;
-                no = bw_tile_connects(c[-BW_GRID_MAX]), e = bw_tile_connects(c[1]);
-                so = bw_tile_connects(c[BW_GRID_MAX]), we = bw_tile_connects(c[-1]);
-                /* the open side cells, joined round the cell (as in
-                 * obstacles_keep_ways_open): one run of the ring at most */
-                if ((no && !(bw_tile_connects(c[-BW_GRID_MAX - 1]) && we)) +
-                    (e && !(bw_tile_connects(c[1 - BW_GRID_MAX]) && no)) +
-                    (so && !(bw_tile_connects(c[BW_GRID_MAX + 1]) && e)) +
-                    (we && !(bw_tile_connects(c[BW_GRID_MAX - 1]) && so)) > 1)
-                    continue;
-                *c = BW_T_ROCK;
-                BW_PCLR(&m->b, x, y);
-                wide--;
-                n--;
+        for (i = 0; i < BW_MINES_H * BW_GRID_MAX && wide * 2 > n; i++) {
+            uint8_t *c = &g->cell[i];
+            int no, e, so, we;
+            if (!m->b.w[i >> 5]) {
+                i |= 31; /* a word of no wide shaft cell */
+                continue;
             }
+            if (!BW_PGET(&m->b, i % BW_GRID_MAX, i / BW_GRID_MAX) || *c != BW_T_STONE)
+                continue;
+            /* (wide cells lie inside the rock margin: no ring leaves the map) */
+            no = bw_tile_connects(c[-BW_GRID_MAX]), e = bw_tile_connects(c[1]);
+            so = bw_tile_connects(c[BW_GRID_MAX]), we = bw_tile_connects(c[-1]);
+            /* the open side cells, joined round the cell (as in
+             * obstacles_keep_ways_open): one run of the ring at most */
+            if ((no && !(bw_tile_connects(c[-BW_GRID_MAX - 1]) && we)) +
+                (e && !(bw_tile_connects(c[1 - BW_GRID_MAX]) && no)) +
+                (so && !(bw_tile_connects(c[BW_GRID_MAX + 1]) && e)) +
+                (we && !(bw_tile_connects(c[BW_GRID_MAX - 1]) && so)) > 1)
+                continue;
+            *c = BW_T_ROCK;
+            BW_PCLR(&m->b, i % BW_GRID_MAX, i / BW_GRID_MAX);
+            wide--;
+            n--;
+        }
 }
 
 /* Rules 1.4.1 - 1.4.8 */
