@@ -735,7 +735,7 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
  * under a pit reaches up to 10 from it, and an island beside it would
  * join the one the player lands on (rule 1.5.1). */
 #define ISLAND_APART 24
-#define PIT_ISLAND_APART 4
+#define PIT_ISLAND_APART 6
 
 /* The caves of DLVL 2-5, their pockets removed and the pit boxes marked;
  * returns the stone left and leaves *r on the stream `next`. The nodes are the pit
