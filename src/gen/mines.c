@@ -1469,7 +1469,7 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     /* the pit down is kept from, as the up slopes are (PIT_DRY) */
     plane_disc(&m->b, pl[1].x[0], pl[1].y[0], PIT_DRY);
     plane_disc(&m->a, pl[1].x[0], pl[1].y[0], PIT_DRY_LINE);
-    for (i = bw_rng_range(&r, 2, 4), x = 0; i > 0; i--)
+    for (i = bw_rng_range(&r, 2, 3), x = 0; i > 0; i--)
         if (!bw_streamer_put(m, &r, &sp, 0) && !x++) {
             /* the fallback, once: no room away from the pit (a cave of
              * little more than the pits' discs), so the streamers left
@@ -1509,6 +1509,33 @@ static const bw_tileset stone_only = { { BW_TILESET_BIT(BW_T_STONE, 0), BW_TILES
 /* Tries per building on DLVL 4; the fallback is fewer buildings (the count
  * is "variable" by rule 1.4.7 anyway). */
 #define BUILDING_TRIES 40
+
+/* What a player climbs over: rubble, stalactites, stalagmites, boulders. */
+BW_STATIC_ASSERT(BW_T_STALAGMITE == BW_T_STALACTITE + 1 && BW_T_BOULDER == BW_T_STALACTITE + 2, climbed_in_a_row);
+static int climbed(uint8_t t)
+{
+    return t == BW_T_RUBBLE || (t >= BW_T_STALACTITE && t <= BW_T_BOULDER);
+}
+
+/* Whether a player walks on t: it connects and is not climbed; an
+ * obstacle not yet looked at (`later`) counts walkable. */
+static int walks(uint8_t t, int later)
+{
+    return climbed(t) ? later : (BW_TILE_FLAGS(t) & BW_CONNECTS) != 0;
+}
+
+/* Runs of walkable cells round *c (its ring of 8) that hold a cell
+ * beside it: a side cell starts one unless the corner and side before it
+ * (counter-clockwise) are walkable. The cells before c in reading order
+ * (above it, and west) count as walks(t, before). Taking c away splits
+ * nothing when this is 1 or less. */
+static int side_runs(const uint8_t *c, int before)
+{
+    int n = walks(c[-BW_GRID_MAX], before), e = walks(c[1], 1), so = walks(c[BW_GRID_MAX], 1),
+        we = walks(c[-1], before);
+    return (n && !(walks(c[-BW_GRID_MAX - 1], before) && we)) + (e && !(walks(c[1 - BW_GRID_MAX], before) && n)) +
+           (so && !(walks(c[BW_GRID_MAX + 1], 1) && e)) + (we && !(walks(c[BW_GRID_MAX - 1], 1) && so));
+}
 
 /* Rule 1.4.2 on every level: the mineshafts are thin, read off the
  * finished map. A cave cell lies within 4 (Chebyshev) of the centre of a
@@ -1592,22 +1619,16 @@ static void narrow_shafts(bw_map *m)
     for (pass = 0; pass < NARROW_PASSES && wide * 2 > n; pass++)
         for (i = 0; i < BW_MINES_H * BW_GRID_MAX && wide * 2 > n; i++) {
             uint8_t *c = &g->cell[i];
-            int no, e, so, we;
             if (!m->b.w[i >> 5]) {
                 i |= 31; /* a word of no wide shaft cell */
                 continue;
             }
             if (!BW_PGET(&m->b, i % BW_GRID_MAX, i / BW_GRID_MAX) || *c != BW_T_STONE)
                 continue;
-            /* (wide cells lie inside the rock margin: no ring leaves the map) */
-            no = bw_tile_connects(c[-BW_GRID_MAX]), e = bw_tile_connects(c[1]);
-            so = bw_tile_connects(c[BW_GRID_MAX]), we = bw_tile_connects(c[-1]);
-            /* the open side cells, joined round the cell (as in
-             * obstacles_keep_ways_open): one run of the ring at most */
-            if ((no && !(bw_tile_connects(c[-BW_GRID_MAX - 1]) && we)) +
-                (e && !(bw_tile_connects(c[1 - BW_GRID_MAX]) && no)) +
-                (so && !(bw_tile_connects(c[BW_GRID_MAX + 1]) && e)) +
-                (we && !(bw_tile_connects(c[BW_GRID_MAX - 1]) && so)) > 1)
+            /* the open side cells joined round the cell: one run of its
+             * ring at most (wide cells lie inside the rock margin, so no
+             * ring leaves the map) */
+            if (side_runs(c, 1) > 1)
                 continue;
             *c = BW_T_ROCK;
             BW_PCLR(&m->b, i % BW_GRID_MAX, i / BW_GRID_MAX);
@@ -1703,13 +1724,6 @@ static void level5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 typedef void (*level_fn)(bw_map *m, uint32_t seed, const bw_pit_plan *pl);
 static const level_fn levels[BW_MINES_LEVELS] = { level1, level2, level3, level4, level5 };
 
-/* What a player climbs over: rubble, stalactites, stalagmites, boulders. */
-BW_STATIC_ASSERT(BW_T_STALAGMITE == BW_T_STALACTITE + 1 && BW_T_BOULDER == BW_T_STALACTITE + 2, climbed_in_a_row);
-static int climbed(uint8_t t)
-{
-    return t == BW_T_RUBBLE || (t >= BW_T_STALACTITE && t <= BW_T_BOULDER);
-}
-
 /* Rules 1.1.4, 1.2.4, 1.3.2, 1.4.6, 1.5.1 read for a player who never
  * climbs: obstacles may block side ways, never the only one. Each
  * obstacle, in reading order, stays only if the walkable cells beside it
@@ -1717,22 +1731,14 @@ static int climbed(uint8_t t)
  * its ring of 8; else it becomes floor. Taking away such a cell never
  * splits the walkable ground, so at the end the ground a climber reaches
  * from anywhere is the ground a walker reaches, obstacles aside. One
- * pass: a few hundred obstacles, each read with its 4 side neighbours and,
- * where two or more of those are walkable, its 4 corners. */
-/* Whether a player walks on t: it connects and is not climbed; an
- * obstacle not yet looked at (`later`) counts walkable. */
-static int walks(uint8_t t, int later)
-{
-    return climbed(t) ? later : (BW_TILE_FLAGS(t) & BW_CONNECTS) != 0;
-}
-
+ * pass: a few hundred obstacles, each read with its ring (side_runs). */
 #define ALL4(t) ((uint32_t)(t) * 0x01010101u)
 #define ZERO_BYTE(v) (((v) - 0x01010101u) & ~(v) & 0x80808080u) /* some byte of v is 0 */
 #define BELOW(v, n) (((v) - ALL4(n)) & ~(v) & 0x80808080u)       /* some byte of v is < n */
 BW_STATIC_ASSERT(BW_TILE_COUNT <= 128, tiles_below_128);
 static void obstacles_keep_ways_open(bw_grid *g, uint8_t floor)
 {
-    int x, y, n, e, so, we, runs;
+    int x, y;
     uint8_t *c;
     for (y = 0; y < BW_MINES_H; y++) {
         uint8_t *row = &BW_AT(g, 0, y);
@@ -1753,15 +1759,7 @@ static void obstacles_keep_ways_open(bw_grid *g, uint8_t floor)
                 *c = floor; /* on the map's edge, where the ring would leave the map */
                 continue;
             }
-            n = walks(c[-BW_GRID_MAX], 0), e = walks(c[1], 1), so = walks(c[BW_GRID_MAX], 1), we = walks(c[-1], 0);
-            if (n + e + so + we <= 1)
-                continue; /* nothing beside it to split */
-            /* runs of walkable ring cells holding a cell beside this one:
-             * a side cell starts one unless the corner and side before it
-             * (counter-clockwise) are walkable */
-            runs = (n && !(walks(c[-BW_GRID_MAX - 1], 0) && we)) + (e && !(walks(c[1 - BW_GRID_MAX], 0) && n)) +
-                   (so && !(walks(c[BW_GRID_MAX + 1], 1) && e)) + (we && !(walks(c[BW_GRID_MAX - 1], 1) && so));
-            if (runs > 1)
+            if (side_runs(c, 0) > 1)
                 row[x] = floor;
         }
     }
