@@ -1553,7 +1553,7 @@ static int side_runs(const uint8_t *c, int before)
  * rock margin keeps the row ends from meeting. */
 #define NARROW_PASSES 3
 
-/* p = p AND (or OR) p moved by s cells, |s| = 1, 2, BW_GRID_MAX or twice
+/* p = p AND (or OR) p moved by s cells, |s| = 1, 3, BW_GRID_MAX or 3 times
  * that (bit b takes bit b - s; zeros come in), in place: the words are
  * visited so that each reads only words not yet written. The map's first
  * and last rows are rock, so the words they touch need no care. */
@@ -1575,14 +1575,15 @@ static void shift_op(bw_plane *p, int s, int and)
         }
 }
 
-/* Erodes (and = 1) or dilates p by r cells (1, 2 or 4), along x and y:
- * moves of 1, or 1 and 1, or 1, 2 and 1 each way. */
+/* Erodes (and = 1) by 1 or 2 cells, or dilates (and = 0) by 1 or 4, along
+ * x and y: moves of 1, 1 and 1 (eroding), or 1 and 3 (dilating: offsets
+ * -1..1, then those and 3 either side of them, -4..4). */
 static void morph(bw_plane *p, int r, int and)
 {
     int i, k;
     for (i = 0; i < 2; i++)
-        for (k = 0; k < (r == 4 ? 3 : r); k++) {
-            int d = (k == 1 && r == 4 ? 2 : 1) * (i ? BW_GRID_MAX : 1);
+        for (k = 0; k < (r > 1 ? 2 : 1); k++) {
+            int d = (k && !and ? 3 : 1) * (i ? BW_GRID_MAX : 1);
             shift_op(p, d, and);
             shift_op(p, -d, and);
         }
