@@ -647,7 +647,7 @@ static void measure_meander(uint8_t wall, meander *mt)
 /* More caves than on DLVL 2 and 3, small ones: at least 3 cave cores on
  * every level and 6 on 90% of them (measured: 4-27, 6 or more on 97% of
  * seeds 0-499 and 96% of 0-49), at least 10 on average and 2.5 times
- * as many as DLVL 3 of the same seeds has (measured 12.7 against 4.4;
+ * as many as DLVL 3 of the same seeds has (measured 12.7 against 3.7;
  * 2.9 before DLVL 3's halls, format version 5); the mean open area is
  * under a third of the map. */
 static void mines_1_4_1_many_small_caves(void)
@@ -1519,7 +1519,7 @@ static void mines_obstacles_never_block_the_only_way(void)
  * cells) of the one pit down is at most 1.5 times the ground's share
  * there (ground: every cell but rock), on 90% of levels; seeds 0-299 and
  * 10,000-10,299. Before: on 132 of those 600 levels, half the water of
- * the median level lying there; now on 554 (the halls, and streamer ends
+ * the median level lying there; now on 566 (the halls, and streamer ends
  * and lines kept from the pit down, docs/mines.md). */
 static int water_near_pit_ok(uint32_t *share)
 {

@@ -727,7 +727,7 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
  * the edge), on the tunnels of the one cave (rule 1.3.2), so the water has
  * floor to cross that lies neither round an up slope (where no streamer
  * runs) nor round the pit down (rule 1.3.3: streamers cross the cave). */
-#define HALLS_MAX 3
+#define HALLS_MAX 2
 #define HALL_R 9
 #define HALL_APART 36
 #define HALL_EDGE 16
