@@ -47,9 +47,10 @@ enum { P_PITS = 1, P_CAVES = 2, P_FEATURES = 3, P_BUILDINGS = 4, P_WATER = 5, P_
 #define PIT_CAVE_R4 13
 /* DLVL 5's islands under the fiery pits are small too (rule 1.5.1: no
  * island much bigger than the rest, those the player lands on 40% of the
- * island area at most): a disc of radius 7 holds the half moon (radius
- * 5 at most) with a rim; the pit's stone lies on the moon's open side and
- * is joined to it, and ensure_connected joins any cell of it cut off. */
+ * island area at most): a disc of radius 4 round the pit seed. The half
+ * moon (up slopes, radius 5 at most) and the stone under the pit, on the
+ * moon's open side and joined to it, are put over it by the pits above;
+ * ensure_connected joins any cell of them left apart. */
 #define PIT_ISLAND_R5 4
 /* Rule 1.2.1 "rounded, natural looking": the caves keep this many squares of
  * rock along the map's edge (rows and columns 0..EDGE-1 stay rock), and
@@ -718,8 +719,10 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     ensure_connected(m, &al, &nl, BW_T_DIRT);
 }
 
-/* DLVL 4's small caves and DLVL 5's islands: draws per cave for a centre CAVE_APART from the
- * others before it settles for overlapping (rule 1.4.4 allows it). */
+/* DLVL 4's small caves, DLVL 3's halls and DLVL 5's islands: draws per
+ * cave for a centre CAVE_APART (DLVL 4), HALL_APART or ISLAND_APART from
+ * the others; past them DLVL 4 settles for overlapping (rule 1.4.4 allows
+ * it), DLVL 3 and 5 go without. */
 #define CAVE_TRIES 16
 #define CAVE_APART 20
 /* DLVL 3's 1-HALLS_MAX halls: caves of radius HALL_R .. HALL_R + 3 away
@@ -731,9 +734,10 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 #define HALL_R 9
 #define HALL_APART 36
 #define HALL_EDGE 16
-/* ... and DLVL 5's islands this much farther from a pit seed: the stone
- * under a pit reaches up to 10 from it, and an island beside it would
- * join the one the player lands on (rule 1.5.1). */
+/* DLVL 5's islands keep ISLAND_APART from each other and PIT_ISLAND_APART
+ * more from a pit seed: the stone under a pit reaches up to 10 from it,
+ * and an island beside it would join the one the player lands on (rule
+ * 1.5.1). */
 #define ISLAND_APART 24
 #define PIT_ISLAND_APART 6
 
@@ -1548,9 +1552,9 @@ static int side_runs(const uint8_t *c, int before)
  * than 4 from every cave centre, so no cave cell and no narrow cell
  * changes: the count stays exact. NARROW_PASSES passes at most (filling
  * a cell can free its neighbours); the fallback, no cell left to fill,
- * keeps the rest (not seen in seeds 0-999 and 10,000-10,999). The masks are whole-plane
- * shifts: a bit's neighbours are 1 and BW_GRID_MAX bits away, and the
- * rock margin keeps the row ends from meeting. */
+ * keeps the rest (not seen in seeds 0-999 and 10,000-10,999). The masks
+ * are whole-plane shifts: a bit's neighbours are 1 and BW_GRID_MAX bits
+ * away, and the rock margin keeps the row ends from meeting. */
 #define NARROW_PASSES 3
 
 /* p = p AND (or OR) p moved by s cells, |s| = 1, 3, BW_GRID_MAX or 3 times
