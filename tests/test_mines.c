@@ -646,9 +646,10 @@ static void measure_meander(uint8_t wall, meander *mt)
 
 /* More caves than on DLVL 2 and 3, small ones: at least 3 cave cores on
  * every level and 6 on 90% of them (measured: 4-27, 6 or more on 97% of
- * seeds 0-499 and 96% of 0-49), at least 10 on average and three times
- * as many as DLVL 3 of the same seeds has (measured 13.2 against 2.9); the
- * mean open area is under a third of the map. */
+ * seeds 0-499 and 96% of 0-49), at least 10 on average and 2.5 times
+ * as many as DLVL 3 of the same seeds has (measured 12.7 against 3.7;
+ * 2.9 before DLVL 3's halls, format version 5); the mean open area is
+ * under a third of the map. */
 static void mines_1_4_1_many_small_caves(void)
 {
     uint32_t s, n = SEEDS(500), six = 0, open = 0, cores = 0, cores3 = 0;
@@ -663,9 +664,11 @@ static void mines_1_4_1_many_small_caves(void)
         cores += (uint32_t)c;
         open += (uint32_t)(120 * 120 - count(BW_T_ROCK));
     }
+    t_info("mines_cores_dlvl3", cores3);
+    t_info("mines_cores_dlvl4", cores);
     CHECK(six * 10 >= n * 9);
     CHECK(cores >= 10 * n);
-    CHECK(cores >= 3 * cores3);
+    CHECK(cores * 2 >= 5 * cores3);
     CHECK(open / n < 120 * 120 / 3);
 }
 
@@ -1000,11 +1003,11 @@ static void mines_golden(void)
     gen(1, 2);
     t_golden("mines_seed1_level2", bw_grid_hash(g), 0x9b6775ddu);
     gen(1, 3);
-    t_golden("mines_seed1_level3", bw_grid_hash(g), 0xb37eee67u);
+    t_golden("mines_seed1_level3", bw_grid_hash(g), 0xc4c6ec87u);
     gen(1, 4);
     t_golden("mines_seed1_level4", bw_grid_hash(g), 0x21b20312u);
     gen(1, 5);
-    t_golden("mines_seed1_level5", bw_grid_hash(g), 0x6aa0a14au);
+    t_golden("mines_seed1_level5", bw_grid_hash(g), 0xd3ae3506u);
 }
 
 
@@ -1387,7 +1390,7 @@ static void mines_golden_ten_seeds(void)
             gen(s, n);
             h = t_fold(h, bw_grid_hash(g));
         }
-    t_golden("mines_seeds0to9_all_levels", h, 0x53bfcb48u);
+    t_golden("mines_seeds0to9_all_levels", h, 0x8898ba0fu);
 }
 
 /* Walkable cells with 5 or more of their 8 neighbours pit (or fiery
@@ -1511,8 +1514,142 @@ static void mines_obstacles_never_block_the_only_way(void)
     t_info("mines_split_by_obstacles_5", bad[5]);
 }
 
+/* Rule 1.3.3, streamers cross the cave (format version 5): the water's
+ * share within 20 squares (Pythagorean, of the box round the pit's
+ * cells) of the one pit down is at most 1.5 times the ground's share
+ * there (ground: every cell but rock), on 90% of levels; seeds 0-299 and
+ * 10,000-10,299. Before: on 132 of those 600 levels, half the water of
+ * the median level lying there; now on 566 (the halls, and streamer ends
+ * and lines kept from the pit down, docs/mines.md). */
+static int water_near_pit_ok(uint32_t *share)
+{
+    int x, y, x0 = 120, y0 = 120, x1 = -1, y1 = -1;
+    uint32_t ground = 0, gnear = 0, water = 0, wnear = 0;
+    for (y = 0; y < 120; y++)
+        for (x = 0; x < 120; x++)
+            if (BW_AT(g, x, y) == BW_T_PIT) {
+                x0 = bw_min(x0, x); y0 = bw_min(y0, y);
+                x1 = bw_max(x1, x); y1 = bw_max(y1, y);
+            }
+    if (x1 < 0)
+        return 0;
+    for (y = 0; y < 120; y++)
+        for (x = 0; x < 120; x++) {
+            uint8_t t = BW_AT(g, x, y);
+            int dx = bw_max(bw_max(x0 - x, x - x1), 0), dy = bw_max(bw_max(y0 - y, y - y1), 0);
+            int near = dx * dx + dy * dy <= 20 * 20, wet = t == BW_T_SHALLOW || t == BW_T_DEEP;
+            if (t == BW_T_ROCK)
+                continue;
+            ground++;
+            gnear += (uint32_t)near;
+            water += (uint32_t)wet;
+            wnear += (uint32_t)(wet && near);
+        }
+    *share = water ? wnear * 100u / water : 0;
+    return water > 0 && wnear * ground * 2u <= gnear * water * 3u;
+}
+
+static void mines_1_3_3_streamers_cross_the_cave(void)
+{
+    uint32_t s, n = SEEDS(300), ok = 0, half, shares[101] = { 0 }, median = 0, seen = 0;
+    for (half = 0; half < 2; half++)
+        FOR_SEEDS_N(s, n) {
+            uint32_t share = 0;
+            gen(s + half * 10000u, 3);
+            ok += (uint32_t)water_near_pit_ok(&share);
+            shares[share]++;
+        }
+    while (median < 100 && (seen += shares[median]) < n)
+        median++; /* the median level's water share near the pit, % */
+    t_info("mines_3_water_near_pit_ok", ok);
+    t_info("mines_3_water_near_pit_median_pct", median);
+    CHECK(ok * 10 >= 2 * n * 9);
+}
+
+/* Rule 1.4.2, thin mineshafts on every level (format version 5): the
+ * median width of a level's shaft cells (shaft_cells, width_at) is at most
+ * 2 on every DLVL 4; seeds 0-299 and 10,000-10,299 (held out). Before:
+ * over 2 on 156 of those 600 levels; now none (the generator narrows
+ * shafts where more than half their cells are 3-4 wide). */
+static void mines_1_4_2_every_level_median_shaft_width_at_most_2(void)
+{
+    uint32_t s, n = SEEDS(300), half, bad = 0;
+    int x, y;
+    for (half = 0; half < 2; half++)
+        FOR_SEEDS_N(s, n) {
+            uint32_t cells = 0, thin = 0;
+            gen(s + half * 10000u, 4);
+            shaft_cells();
+            for (y = 0; y < 120; y++)
+                for (x = 0; x < 120; x++)
+                    if (BW_PGET(&m->b, x, y)) {
+                        cells++;
+                        thin += width_at(x, y) <= 2;
+                    }
+            bad += thin * 2 < cells;
+            CHECK(thin * 2 >= cells);
+        }
+    t_info("mines_4_levels_median_over_2", bad);
+}
+
+/* Rule 1.5.1, small islands (format version 5): an island is a 4-connected
+ * piece of cells whose 3 x 3 square is all ground (cave_cores: the paths,
+ * 1 wide, hold none); the island area is their cells. No island holds
+ * more than 25% of it, and the islands the player arrives on (those with
+ * an up slope, or a cell next to one) hold at most 40% together; every
+ * level of seeds 0-299 and 10,000-10,299. Before (radius-16 islands under
+ * the pits, islands drawn without spacing): 599 and 600 of those 600
+ * levels over, the arrival islands up to 100% of the area. Not a
+ * guarantee: over seeds 0-1999 and 10,000-11,999, 4 and 13 of 4,000
+ * levels are over (docs/mines.md). */
+static void mines_1_5_1_no_island_over_25_percent_arrivals_at_most_40(void)
+{
+    uint32_t s, n = SEEDS(300), half, big = 0, arrive_bad = 0, worst = 0;
+    int x, y;
+    for (half = 0; half < 2; half++)
+        FOR_SEEDS_N(s, n) {
+            uint32_t area = 0, arrive = 0, most = 0;
+            gen(s + half * 10000u, 5);
+            cave_cores();
+            for (y = 0; y < 120; y++)
+                for (x = 0; x < 120; x++)
+                    area += BW_PGET(&m->b, x, y);
+            for (y = 0; y < 120; y++)
+                for (x = 0; x < 120; x++) {
+                    int xx, yy, dx, dy, up = 0;
+                    uint32_t k;
+                    if (!BW_PGET(&m->b, x, y))
+                        continue;
+                    /* the island in m->a; its cells leave m->b */
+                    bw_plane_clear(&m->a);
+                    k = (uint32_t)bw_fill_flood_plane(&m->fill, &m->b, 120, 120, &m->a, x, y);
+                    for (yy = y; yy < 119; yy++)
+                        for (xx = 1; xx < 119; xx++)
+                            if (BW_PGET(&m->a, xx, yy)) {
+                                BW_PCLR(&m->b, xx, yy);
+                                for (dy = -1; dy <= 1; dy++)
+                                    for (dx = -1; dx <= 1; dx++)
+                                        up |= BW_AT(g, xx + dx, yy + dy) == BW_T_UP_SLOPE;
+                            }
+                    most = bw_max(most, k);
+                    arrive += up ? k : 0;
+                }
+            big += most * 4 > area;
+            arrive_bad += arrive * 10 > area * 4;
+            worst = bw_max(worst, arrive * 100 / (area ? area : 1));
+            CHECK(most * 4 <= area);
+            CHECK(arrive * 10 <= area * 4);
+        }
+    t_info("mines_5_levels_island_over_25pct", big);
+    t_info("mines_5_levels_arrivals_over_40pct", arrive_bad);
+    t_info("mines_5_arrivals_worst_pct", worst);
+}
+
 void suite_mines(void)
 {
+    RUN(mines_1_3_3_streamers_cross_the_cave);
+    RUN(mines_1_4_2_every_level_median_shaft_width_at_most_2);
+    RUN(mines_1_5_1_no_island_over_25_percent_arrivals_at_most_40);
     RUN(mines_obstacles_never_block_the_only_way);
     RUN(mines_1_3_1_every_dlvl_2_and_3_has_a_watchtower);
     RUN(mines_pits_no_walkable_cell_with_5_pit_neighbours);

@@ -45,6 +45,13 @@ enum { P_PITS = 1, P_CAVES = 2, P_FEATURES = 3, P_BUILDINGS = 4, P_WATER = 5, P_
  * that falls outside it in the rock is still joined by the final
  * connectivity fix (ensure_connected). */
 #define PIT_CAVE_R4 13
+/* DLVL 5's islands under the fiery pits are small too (rule 1.5.1: no
+ * island much bigger than the rest, those the player lands on 40% of the
+ * island area at most): a disc of radius 4 round the pit seed. The half
+ * moon (up slopes, radius 5 at most) and the stone under the pit, on the
+ * moon's open side and joined to it, are put over it by the pits above;
+ * ensure_connected joins any cell of them left apart. */
+#define PIT_ISLAND_R5 4
 /* Rule 1.2.1 "rounded, natural looking": the caves keep this many squares of
  * rock along the map's edge (rows and columns 0..EDGE-1 stay rock), and
  * every disc shrinks to fit inside that margin, so no cave is cut flat by
@@ -52,8 +59,9 @@ enum { P_PITS = 1, P_CAVES = 2, P_FEATURES = 3, P_BUILDINGS = 4, P_WATER = 5, P_
  * The pit seeds keep PROTECT_R + EDGE from the edge (bw_mines_pits), so
  * the ground a pit needs is a whole disc. */
 #define EDGE 3
-/* DLVL 4 and 5 add 8-SMALL_MAX small caves (rules 1.4.1, 1.5.1). */
-#define SMALL_MAX 12
+/* DLVL 4 adds 8-12 small caves (rule 1.4.1), DLVL 5 12-SMALL_MAX small
+ * islands (rule 1.5.1: many, so the ones the player lands on hold little). */
+#define SMALL_MAX 16
 /* Most cave nodes (pit seeds and small caves) on one level: both pit
  * plans and the small caves, 3 + 3 + 12, so add_node needs no test. */
 #define MAX_NODES (2 * BW_PIT_MAX + SMALL_MAX)
@@ -581,7 +589,7 @@ static int fill_gaps(bw_map *m, const area_list *al)
  * fill_gaps's precondition on m->a over the boxes of `al`. Only if a cell
  * is still apart (never seen in 2000 seeds a level) is a way opened: a
  * straight corridor 3 wide (dig3, as keep_reached's) from it to the
- * level's first node, which is reached, and then its region and the
+ * nearest reached node (the first node is), and then its region and the
  * corridor are flooded in; `floor` is the tile dug. */
 static void ensure_connected(bw_map *m, const area_list *al, const node_list *nl, uint8_t floor)
 {
@@ -592,8 +600,12 @@ static void ensure_connected(bw_map *m, const area_list *al, const node_list *nl
     c.t = floor;
     open_set(&open);
     for (i = 0; i < JOIN_MAX && (cell = fill_gaps(m, al)) >= 0; i++) {
-        int x = cell % BW_GRID_MAX, y = cell / BW_GRID_MAX;
-        bw_line(x, y, nl->x[0], nl->y[0], dig3, &c);
+        int x = cell % BW_GRID_MAX, y = cell / BW_GRID_MAX, j, k = 0;
+        for (j = 1; j < nl->n; j++) /* the nearest reached node: a short corridor */
+            if (REACHED(m, nl->x[j], nl->y[j]) &&
+                bw_dist2(x, y, nl->x[j], nl->y[j]) < bw_dist2(x, y, nl->x[k], nl->y[k]))
+                k = j;
+        bw_line(x, y, nl->x[k], nl->y[k], dig3, &c);
         bw_fill_flood(&m->fill, &m->grid, &open, &m->a, x, y);
     }
 }
@@ -707,10 +719,27 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     ensure_connected(m, &al, &nl, BW_T_DIRT);
 }
 
-/* DLVL 4's small caves: draws per cave for a centre CAVE_APART from the
- * others before it settles for overlapping (rule 1.4.4 allows it). */
+/* DLVL 4's small caves, DLVL 3's halls and DLVL 5's islands: draws per
+ * cave for a centre CAVE_APART (DLVL 4), HALL_APART or ISLAND_APART from
+ * the others; past them DLVL 4 settles for overlapping (rule 1.4.4 allows
+ * it), DLVL 3 and 5 go without. */
 #define CAVE_TRIES 16
 #define CAVE_APART 20
+/* DLVL 3's 1-HALLS_MAX halls: caves of radius HALL_R .. HALL_R + 3 away
+ * from the pits (HALL_APART from every pit seed and hall, HALL_EDGE from
+ * the edge), on the tunnels of the one cave (rule 1.3.2), so the water has
+ * floor to cross that lies neither round an up slope (where no streamer
+ * runs) nor round the pit down (rule 1.3.3: streamers cross the cave). */
+#define HALLS_MAX 2
+#define HALL_R 9
+#define HALL_APART 36
+#define HALL_EDGE 16
+/* DLVL 5's islands keep ISLAND_APART from each other and PIT_ISLAND_APART
+ * more from a pit seed: the stone under a pit reaches up to 10 from it,
+ * and an island beside it would join the one the player lands on (rule
+ * 1.5.1). */
+#define ISLAND_APART 24
+#define PIT_ISLAND_APART 6
 
 /* The caves of DLVL 2-5, their pockets removed and the pit boxes marked;
  * returns the stone left and leaves *r on the stream `next`. The nodes are the pit
@@ -731,11 +760,12 @@ static int caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
     const uint8_t wall = level == 5 ? BW_T_LAVA : BW_T_ROCK; /* rules 1.2.3, 1.5.4 */
     int i, j, small;
     begin(m, nl, r, seed, level, pl, wall, P_CAVES);
-    small = wide ? 0 : bw_rng_range(r, 8, SMALL_MAX);
+    small = level == 2 ? 0 : level == 3 ? bw_rng_range(r, 1, HALLS_MAX) :
+            l4 ? bw_rng_range(r, 8, 12) : bw_rng_range(r, 12, SMALL_MAX);
     for (i = 0; i < small; i++) {
         /* DLVL 5: one draw 8 from the edge; DLVL 4: up to CAVE_TRIES draws
          * 10 from it for a centre CAVE_APART from the others */
-        int t, x = 0, y = 0, far = 0, e = l4 ? 10 : 8;
+        int t, x = 0, y = 0, far = 0, e = wide ? HALL_EDGE : l4 ? 10 : 8;
         if (l4 && bw_rng_chance(r, 1, 4)) {
             /* one in four overlaps an earlier cave on purpose, for the
              * odd double cave */
@@ -747,15 +777,18 @@ static int caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
         for (t = 0; t < CAVE_TRIES && !far; t++) {
             x = bw_rng_range(r, e, BW_MINES_W - 1 - e); /* two statements: the order of draws is fixed */
             y = bw_rng_range(r, e, BW_MINES_H - 1 - e);
-            for (far = 1, j = 0; j < nl->n && l4; j++)
-                far &= bw_dist2(x, y, nl->x[j], nl->y[j]) >= CAVE_APART * CAVE_APART;
+            for (far = 1, j = 0; j < nl->n; j++) { /* DLVL 5 too: islands apart, none grows big */
+                int d = l4 ? CAVE_APART : wide ? HALL_APART : ISLAND_APART + (j < pits ? PIT_ISLAND_APART : 0);
+                far &= bw_dist2(x, y, nl->x[j], nl->y[j]) >= d * d;
+            }
         }
-        add_node(nl, x, y);
+        if (far || l4) /* DLVL 3 and 5's fallback: one hall or island fewer, none merged */
+            add_node(nl, x, y);
     }
     for (i = 0; i < nl->n; i++)
         blob(g, r, nl->x[i], nl->y[i],
-             wide ? PROTECT_R + bw_rng_range(r, 0, 3) :
-             i < pits ? (l4 ? PIT_CAVE_R4 - 2 : PROTECT_R - 4) : bw_rng_range(r, 8 - level, 11 - level),
+             i < pits ? (wide ? PROTECT_R + bw_rng_range(r, 0, 3) : l4 ? PIT_CAVE_R4 - 2 : PIT_ISLAND_R5 - 2) :
+             wide ? bw_rng_range(r, HALL_R, HALL_R + 3) : bw_rng_range(r, l4 ? 4 : 3, l4 ? 7 : 5),
              BW_T_STONE);
     for (i = wide ? first : nl->n; i < nl->n; i++) { /* DLVL 2: 3-5 wide, DLVL 3: 4-7 */
         j = nearest_before(nl, i);
@@ -764,7 +797,7 @@ static int caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
     }
     smooth(m, wall, BW_T_STONE);
     for (i = 0; i < pits; i++) /* the ground the pits need, whatever the smoothing did */
-        disc_hard(g, nl->x[i], nl->y[i], l4 ? PIT_CAVE_R4 : PROTECT_R, BW_T_STONE);
+        disc_hard(g, nl->x[i], nl->y[i], l4 ? PIT_CAVE_R4 : level == 5 ? PIT_ISLAND_R5 : PROTECT_R, BW_T_STONE);
     bw_mineshaft_defaults(&sh);
     sh.max_width = 4;     /* "varies between 1 and 4 tiles wide" */
     sh.width_change = 4;  /* a move every 4 steps on average */
@@ -774,7 +807,7 @@ static int caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
         if (l4)
             bw_mineshaft_run(m, r, &sh, nl->x[i], nl->y[i], nl->x[j], nl->y[j], 0);
         else /* a weak goal bias */
-            tunnel(g, r, nl->x[i], nl->y[i], nl->x[j], nl->y[j], bw_rng_range(r, 0, 1), 0,
+            tunnel(g, r, nl->x[i], nl->y[i], nl->x[j], nl->y[j], 0, 0,
                    1, BW_T_STONE, paint_thin);
     }
     /* the pockets no node reaches go back to wall (rules 1.2.4, 1.2.5, 1.4.6);
@@ -849,6 +882,9 @@ static void slick_ring(bw_grid *g, const bw_pit_plan *own)
 #define TILES2(a, b) { { TS2(a, b, 0), TS2(a, b, 1), TS2(a, b, 2), TS2(a, b, 3) } }
 static const bw_tileset shallow_set = TILES2(BW_T_SHALLOW, BW_T_SHALLOW);
 static const bw_tileset water_set = TILES2(BW_T_SHALLOW, BW_T_DEEP);
+#if !BW_FAST
+static const bw_tileset rock_set = TILES2(BW_T_ROCK, BW_T_ROCK);
+#endif
 
 /* The small build's one plane maker (config.h, BW_FAST): p becomes the
  * cells whose tile is in ts, 32 cells a word (plane bit i is cell i, the
@@ -1383,6 +1419,30 @@ static void up_moons(bw_grid *g, const bw_pit_plan *above)
         bw_pit_moon(g, above, k, BW_T_UP_SLOPE);
 }
 
+/* Marks the cells of p closer than r to (cx, cy), on the map, row by row. */
+static void plane_disc(bw_plane *p, int cx, int cy, int r)
+{
+    int dy, x, dx = r;
+    for (dy = 0; dy < r; dy++) {
+        while (dx * dx + dy * dy >= r * r)
+            dx--;
+        for (x = bw_max(cx - dx, 0); x <= bw_min(cx + dx, BW_MINES_W - 1); x++) {
+            if (cy - dy >= 0)
+                BW_PSET(p, x, cy - dy);
+            if (cy + dy < BW_MINES_H)
+                BW_PSET(p, x, cy + dy);
+        }
+    }
+}
+
+/* Rule 1.3.3: streamer ends keep PIT_DRY from DLVL 3's pit seed, and a
+ * line closer than PIT_DRY_LINE to it is thrown (as for up slopes: 20 and
+ * 10), so the water crosses the cave rather than pooling round the pit,
+ * whose ground (radius 16, and a pit reaching 10 past its seed) is the
+ * widest floor the up slopes leave the ends. */
+#define PIT_DRY 28
+#define PIT_DRY_LINE 17
+
 /* Rules 1.3.1 - 1.3.5 */
 static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
@@ -1393,7 +1453,7 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 #if BW_FAST
     bw_rect moon[BW_PIT_MAX];
 #endif
-    int i;
+    int i, x;
     caves23(m, &nl, seed, 3, pl); /* the towers come after the water */
     boxes(&m->grid, pl, MARK, BW_T_STONE, 0);
     up_moons(&m->grid, above); /* what the streamers keep away from */
@@ -1410,8 +1470,17 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     sp.up_in_n = above->n;
 #endif
     bw_streamer_prepare(m, &sp);
-    for (i = bw_rng_range(&r, 2, 4); i > 0; i--)
-        bw_streamer_put(m, &r, &sp, 0);
+    /* the pit down is kept from, as the up slopes are (PIT_DRY) */
+    plane_disc(&m->b, pl[1].x[0], pl[1].y[0], PIT_DRY);
+    plane_disc(&m->a, pl[1].x[0], pl[1].y[0], PIT_DRY_LINE);
+    for (i = bw_rng_range(&r, 2, 3), x = 0; i > 0; i--)
+        if (!bw_streamer_put(m, &r, &sp, 0) && !x++) {
+            /* the fallback, once: no room away from the pit (a cave of
+             * little more than the pits' discs), so the streamers left
+             * may end and run near it */
+            bw_streamer_prepare(m, &sp);
+            i++;
+        }
     widen_water(m);
     /* the pit bases go in after the water, so the ground under every pit
      * is stone */
@@ -1444,6 +1513,134 @@ static const bw_tileset stone_only = { { BW_TILESET_BIT(BW_T_STONE, 0), BW_TILES
 /* Tries per building on DLVL 4; the fallback is fewer buildings (the count
  * is "variable" by rule 1.4.7 anyway). */
 #define BUILDING_TRIES 40
+
+/* What a player climbs over: rubble, stalactites, stalagmites, boulders. */
+BW_STATIC_ASSERT(BW_T_STALAGMITE == BW_T_STALACTITE + 1 && BW_T_BOULDER == BW_T_STALACTITE + 2, climbed_in_a_row);
+static int climbed(uint8_t t)
+{
+    return t == BW_T_RUBBLE || (t >= BW_T_STALACTITE && t <= BW_T_BOULDER);
+}
+
+/* Whether a player walks on t: it connects and is not climbed; an
+ * obstacle not yet looked at (`later`) counts walkable. */
+static int walks(uint8_t t, int later)
+{
+    return climbed(t) ? later : (BW_TILE_FLAGS(t) & BW_CONNECTS) != 0;
+}
+
+/* Runs of walkable cells round *c (its ring of 8) that hold a cell
+ * beside it: a side cell starts one unless the corner and side before it
+ * (counter-clockwise) are walkable. The cells before c in reading order
+ * (above it, and west) count as walks(t, before). Taking c away splits
+ * nothing when this is 1 or less. */
+static int side_runs(const uint8_t *c, int before)
+{
+    int n = walks(c[-BW_GRID_MAX], before), e = walks(c[1], 1), so = walks(c[BW_GRID_MAX], 1),
+        we = walks(c[-1], before);
+    return (n && !(walks(c[-BW_GRID_MAX - 1], before) && we)) + (e && !(walks(c[1 - BW_GRID_MAX], before) && n)) +
+           (so && !(walks(c[BW_GRID_MAX + 1], 1) && e)) + (we && !(walks(c[BW_GRID_MAX - 1], 1) && so));
+}
+
+/* Rule 1.4.2 on every level: the mineshafts are thin, read off the
+ * finished map. A cave cell lies within 4 (Chebyshev) of the centre of a
+ * 5 x 5 square with no rock; every other open cell is a shaft cell, and
+ * it is wide (3 or 4) when it lies in a 3 x 3 square with no rock. At
+ * most half the shaft cells may be wide (the median width is then 1 or
+ * 2). Where more are, wide shaft cells of stone go back to rock, in
+ * reading order, each only if the open cells beside it stay joined round
+ * it (so no way is cut), until half are narrow. A filled cell lies more
+ * than 4 from every cave centre, so no cave cell and no narrow cell
+ * changes: the count stays exact. NARROW_PASSES passes at most (filling
+ * a cell can free its neighbours); the fallback, no cell left to fill,
+ * keeps the rest (not seen in seeds 0-999 and 10,000-10,999). The masks
+ * are whole-plane shifts: a bit's neighbours are 1 and BW_GRID_MAX bits
+ * away, and the rock margin keeps the row ends from meeting. */
+#define NARROW_PASSES 3
+
+/* p = p AND (or OR) p moved by s cells, |s| = 1, 3, BW_GRID_MAX or 3 times
+ * that (bit b takes bit b - s; zeros come in), in place: the words are
+ * visited so that each reads only words not yet written. The map's first
+ * and last rows are rock, so the words they touch need no care. */
+static void shift_op(bw_plane *p, int s, int and)
+{
+    const int d = s < 0 ? -s : s, q = d >> 5, r = d & 31; /* r is never 0 */
+    const uint32_t or = and ? 0 : ~0u;
+    uint32_t *w = p->w;
+    int i;
+    if (s > 0)
+        for (i = BW_PLANE_WORDS - 1; i > q; i--) {
+            uint32_t v = w[i - q] << r | w[i - q - 1] >> (32 - r);
+            w[i] = (w[i] & (v | or)) | (v & or);
+        }
+    else
+        for (i = 0; i + q + 1 < BW_PLANE_WORDS; i++) {
+            uint32_t v = w[i + q] >> r | w[i + q + 1] << (32 - r);
+            w[i] = (w[i] & (v | or)) | (v & or);
+        }
+}
+
+/* Erodes (and = 1) by 1 or 2 cells, or dilates (and = 0) by 1 or 4, along
+ * x and y: moves of 1, 1 and 1 (eroding), or 1 and 3 (dilating: offsets
+ * -1..1, then those and 3 either side of them, -4..4). */
+static void morph(bw_plane *p, int r, int and)
+{
+    int i, k;
+    for (i = 0; i < 2; i++)
+        for (k = 0; k < (r > 1 ? 2 : 1); k++) {
+            int d = (k && !and ? 3 : 1) * (i ? BW_GRID_MAX : 1);
+            shift_op(p, d, and);
+            shift_op(p, -d, and);
+        }
+}
+
+/* p: the cells that are not rock. */
+static void open_cells(bw_plane *p, const bw_grid *g)
+{
+    int i;
+#if BW_FAST
+    bw_plane_of_tiles(p, g, BW_T_ROCK, BW_T_ROCK);
+#else
+    plane_where(p, g, &rock_set);
+#endif
+    for (i = 0; i < BW_PLANE_WORDS; i++)
+        p->w[i] = ~p->w[i];
+}
+
+static void narrow_shafts(bw_map *m)
+{
+    bw_grid *g = &m->grid;
+    int pass, n, wide, i;
+    open_cells(&m->a, g);
+    bw_plane_copy(&m->b, &m->a);
+    morph(&m->b, 2, 1);            /* the cave centres */
+    morph(&m->b, 4, 0);            /* the cave cells */
+    bw_plane_andnot(&m->a, &m->b); /* the shaft cells */
+    n = bw_plane_count(&m->a);
+    open_cells(&m->b, g);
+    morph(&m->b, 1, 1);
+    morph(&m->b, 1, 0);            /* the cells of open 3 x 3 squares */
+    bw_plane_and(&m->b, &m->a);    /* the wide shaft cells */
+    wide = bw_plane_count(&m->b);
+    for (pass = 0; pass < NARROW_PASSES && wide * 2 > n; pass++)
+        for (i = 0; i < BW_MINES_H * BW_GRID_MAX && wide * 2 > n; i++) {
+            uint8_t *c = &g->cell[i];
+            if (!m->b.w[i >> 5]) {
+                i |= 31; /* a word of no wide shaft cell */
+                continue;
+            }
+            if (!BW_PGET(&m->b, i % BW_GRID_MAX, i / BW_GRID_MAX) || *c != BW_T_STONE)
+                continue;
+            /* the open side cells joined round the cell: one run of its
+             * ring at most (wide cells lie inside the rock margin, so no
+             * ring leaves the map) */
+            if (side_runs(c, 1) > 1)
+                continue;
+            *c = BW_T_ROCK;
+            BW_PCLR(&m->b, i % BW_GRID_MAX, i / BW_GRID_MAX);
+            wide--;
+            n--;
+        }
+}
 
 /* Rules 1.4.1 - 1.4.8 */
 static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
@@ -1506,6 +1703,7 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
      * everywhere else keep_reached left it all reached */
     put_pits(m, pl, BW_T_STONE, &al);            /* rule 1.4.8 */
     ensure_connected(m, &al, &nl, BW_T_STONE);
+    narrow_shafts(m);                            /* rule 1.4.2 */
 }
 
 /* Rules 1.5.1 - 1.5.4 */
@@ -1531,13 +1729,6 @@ static void level5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 typedef void (*level_fn)(bw_map *m, uint32_t seed, const bw_pit_plan *pl);
 static const level_fn levels[BW_MINES_LEVELS] = { level1, level2, level3, level4, level5 };
 
-/* What a player climbs over: rubble, stalactites, stalagmites, boulders. */
-BW_STATIC_ASSERT(BW_T_STALAGMITE == BW_T_STALACTITE + 1 && BW_T_BOULDER == BW_T_STALACTITE + 2, climbed_in_a_row);
-static int climbed(uint8_t t)
-{
-    return t == BW_T_RUBBLE || (t >= BW_T_STALACTITE && t <= BW_T_BOULDER);
-}
-
 /* Rules 1.1.4, 1.2.4, 1.3.2, 1.4.6, 1.5.1 read for a player who never
  * climbs: obstacles may block side ways, never the only one. Each
  * obstacle, in reading order, stays only if the walkable cells beside it
@@ -1545,22 +1736,14 @@ static int climbed(uint8_t t)
  * its ring of 8; else it becomes floor. Taking away such a cell never
  * splits the walkable ground, so at the end the ground a climber reaches
  * from anywhere is the ground a walker reaches, obstacles aside. One
- * pass: a few hundred obstacles, each read with its 4 side neighbours and,
- * where two or more of those are walkable, its 4 corners. */
-/* Whether a player walks on t: it connects and is not climbed; an
- * obstacle not yet looked at (`later`) counts walkable. */
-static int walks(uint8_t t, int later)
-{
-    return climbed(t) ? later : (BW_TILE_FLAGS(t) & BW_CONNECTS) != 0;
-}
-
+ * pass: a few hundred obstacles, each read with its ring (side_runs). */
 #define ALL4(t) ((uint32_t)(t) * 0x01010101u)
 #define ZERO_BYTE(v) (((v) - 0x01010101u) & ~(v) & 0x80808080u) /* some byte of v is 0 */
 #define BELOW(v, n) (((v) - ALL4(n)) & ~(v) & 0x80808080u)       /* some byte of v is < n */
 BW_STATIC_ASSERT(BW_TILE_COUNT <= 128, tiles_below_128);
 static void obstacles_keep_ways_open(bw_grid *g, uint8_t floor)
 {
-    int x, y, n, e, so, we, runs;
+    int x, y;
     uint8_t *c;
     for (y = 0; y < BW_MINES_H; y++) {
         uint8_t *row = &BW_AT(g, 0, y);
@@ -1581,15 +1764,7 @@ static void obstacles_keep_ways_open(bw_grid *g, uint8_t floor)
                 *c = floor; /* on the map's edge, where the ring would leave the map */
                 continue;
             }
-            n = walks(c[-BW_GRID_MAX], 0), e = walks(c[1], 1), so = walks(c[BW_GRID_MAX], 1), we = walks(c[-1], 0);
-            if (n + e + so + we <= 1)
-                continue; /* nothing beside it to split */
-            /* runs of walkable ring cells holding a cell beside this one:
-             * a side cell starts one unless the corner and side before it
-             * (counter-clockwise) are walkable */
-            runs = (n && !(walks(c[-BW_GRID_MAX - 1], 0) && we)) + (e && !(walks(c[1 - BW_GRID_MAX], 0) && n)) +
-                   (so && !(walks(c[BW_GRID_MAX + 1], 1) && e)) + (we && !(walks(c[BW_GRID_MAX - 1], 1) && so));
-            if (runs > 1)
+            if (side_runs(c, 0) > 1)
                 row[x] = floor;
         }
     }
