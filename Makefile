@@ -332,15 +332,35 @@ $(GB)/rows.h: tests/gba/rows.sh tests/golden/levels.tsv
 	@mkdir -p $(@D)
 	sh tests/gba/rows.sh > $@
 
+# GBA_CODE=iwram: src/core's code (the flood fill, cellular steps, grids,
+# planes, the RNG, 18 KiB) runs from IWRAM; all the library's code (113 KiB)
+# cannot fit its 32 KiB.
+GBA_HOT  := */src/core/*.o
 $(GB)/gba-code.ld: Makefile
 	@mkdir -p $(@D)
-	@$(if $(filter iwram,$(GBA_CODE)),printf '%s\n' '*/src/core/*.o(.text .text.*)' '*/src/blocks/*.o(.text .text.*)' \
-	  '*/src/gen/*.o(.text .text.*)' '*/port/nolibc/*.o(.text .text.*)' > $@,: > $@)
+	@$(if $(filter iwram,$(GBA_CODE)),printf '%s\n' '*(EXCLUDE_FILE($(GBA_HOT)) .text EXCLUDE_FILE($(GBA_HOT)) .text.*)' > $(GB)/gba-text.ld; \
+	  printf '%s\n' '$(GBA_HOT)(.text .text.*)' > $(GB)/gba-iwram.ld,\
+	  printf '%s\n' '*(.text .text.*)' > $(GB)/gba-text.ld; : > $(GB)/gba-iwram.ld)
+	@touch $@
 
 $(GB)/burrow.elf: $(GBA_OBJ) linker/gba.ld $(GB)/gba-code.ld
 	$(GBA_CC) $(GBA_CPU) -nostdlib -Tlinker/gba.ld -L$(GB) -Wl,--gc-sections -o $@ $(GBA_OBJ) -lgcc
 
 $(GB)/burrow.gba: $(GB)/burrow.elf
+	$(CROSS)objcopy -O binary $< $@
+
+# The bench's ROM (tests/bench/bench_gba.c, make bench): the same library
+# build and start-up code, the cycles of every level by the console's timers;
+# its generators and seeds come from build/bench/gba_bench.h (bench.sh).
+GBA_BENCH_OBJ := $(patsubst %.c,$(GB)/obj/%.o,$(CORE_SRC) tests/bench/bench_gba.c port/gba/port.c port/nolibc/mem.c) \
+                 $(GB)/obj/boards/gba/crt0.o
+$(GB)/obj/tests/bench/bench_gba.o: GBA_CFLAGS += -Ibuild/bench
+$(GB)/obj/tests/bench/bench_gba.o: build/bench/gba_bench.h
+
+$(GB)/bench.elf: $(GBA_BENCH_OBJ) linker/gba.ld $(GB)/gba-code.ld
+	$(GBA_CC) $(GBA_CPU) -nostdlib -Tlinker/gba.ld -L$(GB) -Wl,--gc-sections -o $@ $(GBA_BENCH_OBJ) -lgcc
+
+$(GB)/bench.gba: $(GB)/bench.elf
 	$(CROSS)objcopy -O binary $< $@
 
 ## The Game Boy Advance ROM, build/gba/burrow.gba (GBA_CODE=iwram: the library's code in IWRAM, build/gba-iwram)
