@@ -16,7 +16,7 @@
 #include "burrow/burrow.h"
 #include "burrow/port.h"
 #include "gba.h"
-#include "gba_bench.h" /* GBA_SEEDS, gba_gens[] */
+#include "gba_bench.h" /* GBA_SEEDS, gba_gens[] (names, then 0) */
 
 #define WAITCNT_GAMES 0x4317u
 
@@ -60,7 +60,7 @@ int main(void)
     unsigned i;
     REG_WAITCNT = WAITCNT_GAMES;
     gba_timer_start();
-    for (i = 0; i < sizeof gba_gens / sizeof gba_gens[0]; i++) {
+    for (i = 0; gba_gens[i]; i++) {
         const bw_generator *g = bw_generator_find(gba_gens[i]);
         int level;
         uint32_t seed;
