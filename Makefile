@@ -333,13 +333,14 @@ $(GB)/rows.h: tests/gba/rows.sh tests/golden/levels.tsv
 	sh tests/gba/rows.sh > $@
 
 # GBA_CODE=iwram: src/core's code (the flood fill, cellular steps, grids,
-# planes, the RNG, 18 KiB) runs from IWRAM; all the library's code (113 KiB)
-# cannot fit its 32 KiB.
-GBA_HOT  := */src/core/*.o
+# planes, the RNG, 14 KiB) and libgcc's (the ARM7TDMI has no divide
+# instruction: every / and % is a libgcc call) run from IWRAM; all the
+# library's code (113 KiB) cannot fit its 32 KiB.
+GBA_HOT  := */src/core/*.o *libgcc.a:*
 $(GB)/gba-code.ld: Makefile
 	@mkdir -p $(@D)
 	@$(if $(filter iwram,$(GBA_CODE)),printf '%s\n' '*(EXCLUDE_FILE($(GBA_HOT)) .text EXCLUDE_FILE($(GBA_HOT)) .text.*)' > $(GB)/gba-text.ld; \
-	  printf '%s\n' '$(GBA_HOT)(.text .text.*)' > $(GB)/gba-iwram.ld,\
+	  printf '%s(.text .text.*)\n' $(foreach p,$(GBA_HOT),'$(p)') > $(GB)/gba-iwram.ld,\
 	  printf '%s\n' '*(.text .text.*)' > $(GB)/gba-text.ld; : > $(GB)/gba-iwram.ld)
 	@touch $@
 

@@ -21,7 +21,11 @@
 #define WAITCNT_GAMES 0x4317u
 
 /* The map in EWRAM, as in the game: its 17 KiB would crowd IWRAM. */
+#ifdef GBA_MAP_IWRAM
+static bw_map map;
+#else
 static bw_map map __attribute__((section(".ewram_bss")));
+#endif
 
 static void put(const char *s)
 {
