@@ -319,6 +319,8 @@ GBA_SRC  := $(CORE_SRC) src/play/play.c src/play/gba.c src/play/gba_text.c port/
 GBA_OBJ  := $(patsubst %.c,$(GB)/obj/%.o,$(GBA_SRC)) $(GB)/obj/boards/gba/crt0.o
 
 $(patsubst %.c,$(GB)/obj/%.o,$(CORE_SRC)): GBA_CFLAGS += $(LIB_WARN)
+# In IWRAM (32-bit, no wait state) ARM code runs faster than Thumb
+$(if $(filter iwram,$(GBA_CODE)),$(patsubst %.c,$(GB)/obj/%.o,$(wildcard src/core/*.c)): GBA_CFLAGS += -marm)
 
 $(GB)/obj/%.o: %.c Makefile $(GB)/rows.h
 	@mkdir -p $(@D)

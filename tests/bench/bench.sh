@@ -291,7 +291,7 @@ rm -f $out/base.txt
 # bench.tsv: the contract's columns, `build` appended; a row per level and
 # build (ship, o2), each column that build's own figure (docs/bench.md)
 printf 'generator\tlevel\tram_static\tstack_peak\tinsns_m3\thost_ns\tworst_insns_m3\tinsns_m3_os\tflash_os\tcycles_m3_est\tbuild\tgba_cycles_rom\tgba_cycles_iwram\tgba_worst_rom\tgba_worst_iwram\n' > build/bench.tsv
-printf 'generator\tlevel\tw\th\tbuild\tram_static\tstack_peak\tinsns_m3\tinsns_m3_worst\tworst_seed\tseeds\tfill_peak\tfill_seed\tboard_20k\tmaps_differ\tflash\tvs_libtcod\tcycles_m3_est\tgba_cycles_rom\tgba_worst_rom\tgba_cycles_iwram\tgba_worst_iwram\n' > build/bench-full.tsv
+printf 'generator\tlevel\tw\th\tbuild\tram_static\tstack_peak\tinsns_m3\tinsns_m3_worst\tworst_seed\tseeds\tfill_peak\tfill_seed\tboard_20k\tmaps_differ\tflash\tvs_libtcod\tcycles_m3_est\tgba_cycles_rom\tgba_worst_rom\tgba_cycles_iwram\tgba_worst_iwram\tcycles_m3_low\tcycles_m3_high\n' > build/bench-full.tsv
 # the median of the fixed seeds' column COL per level, from a firmware log
 medians() { # LOG COL
     awk -v col=$2 '
@@ -310,9 +310,10 @@ for g in $gens; do
     # totals at its two marks; the model loops come first and must read as
     # the model's count per turn, exactly.
     awk '
-        FNR == NR { if ($1 == "mark") cyc[++nm] = $3; next }
+        FNR == NR { if ($1 == "mark") { cyc[++nm] = $3; lo[nm] = $4; hi[nm] = $5 } next }
         $1 == "model" { k++; c = cyc[2 * k] - cyc[2 * k - 1]; t[$2, $4] = c; per[$2] = $3; turns[$2] = turns[$2] " " $4; next }
-        $1 == "run" || $1 == "error" { k++; $5 = cyc[2 * k] - cyc[2 * k - 1]; print; next }
+        # a run: the middle estimate in place of the instructions, the band appended
+        $1 == "run" || $1 == "error" { k++; $5 = cyc[2 * k] - cyc[2 * k - 1]; $9 = lo[2 * k] - lo[2 * k - 1]; $10 = hi[2 * k] - hi[2 * k - 1]; print; next }
         END {
             for (name in per) {
                 split(turns[name], u, " ")
@@ -324,6 +325,8 @@ for g in $gens; do
             exit bad
         }' $d/cyc-marks.log $d/cyc-runs.log > $d/cyc.txt || note "$g: the cycle model plugin failed its check on the model's loops"
     medians $d/cyc.txt 5 > $d/cyc-median.txt
+    medians $d/cyc.txt 9 > $d/cyc-lo.txt
+    medians $d/cyc.txt 10 > $d/cyc-hi.txt
     # 20 KiB board: links? runs to the end? same maps and stack as the same
     # fixed-seed firmware on m3?
     if [ ! -f $d/m3-20k.log ]; then
@@ -347,7 +350,7 @@ for g in $gens; do
     fi
     awk -v g=$g -v ram="$(cat $d/ram.txt)" -v ramo2="$(cat $d/ram-o2.txt)" -v s20="$s20" -v gens=$out/gens.txt -v hostf=$d/host.txt -v huntf=$d/hunt.txt -v base=$out/base.txt \
         -v cycf=$d/cyc-median.txt -v flash="$(tr '\n' ' ' < $d/flash.txt)" -v nrange=$TARGET_SEEDS -v nparts=$BENCH_PARTS \
-        -v peersf=$out/peers.txt -v nfixed=$BENCH_SEEDS -v gbaf=$out/gba.txt '
+        -v peersf=$out/peers.txt -v nfixed=$BENCH_SEEDS -v gbaf=$out/gba.txt -v cyclo=$d/cyc-lo.txt -v cychi=$d/cyc-hi.txt '
         function median(a, n,   i, j, t) { # insertion sort, n is small
             for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
             return a[int((n + 1) / 2)]
@@ -358,6 +361,8 @@ for g in $gens; do
             while ((getline line < huntf) > 0) { split(line, f, " "); if (f[1] == "fill") { fseed[f[2]] = f[3]; fpeak[f[2]] = f[4] } }
             while ((getline line < peersf) > 0) { split(line, f, " "); if (f[1] == "ratio" && f[2] == g) peer[f[3]] = f[4] }
             while ((getline line < cycf) > 0) { split(line, f, " "); cyc[f[1]] = f[2] }
+            while ((getline line < cyclo) > 0) { split(line, f, " "); clo[f[1]] = f[2] }
+            while ((getline line < cychi) > 0) { split(line, f, " "); chi[f[1]] = f[2] }
             while ((getline line < gbaf) > 0) { split(line, f, " "); if (f[1] == g) { gmr[f[2]] = f[3]; gwr[f[2]] = f[4]; gmi[f[2]] = f[5]; gwi[f[2]] = f[6] } }
             split(flash, fl, " ")
         }
@@ -409,8 +414,8 @@ for g in $gens; do
                 # host_ns: the desktop time of the level over that of libtcod BSP (peers.c)
                 printf "%s\t%d\t%d\t%d\t%d\t%s\t%d\t%d\t%d\t%d\tship\t%d\t%d\t%d\t%d\n", g, l, ram, stack[l], m, peer[l], worst[l], m, fl[1], cyc[l], gmr[l], gmi[l], gwr[l], gwi[l] >> "build/bench.tsv"
                 printf "%s\t%d\t%d\t%d\t%d\t%s\t%d\t0\t%d\t0\to2\t0\t0\t0\t0\n", g, l, ramo2, o2stack[l], m2, peer[l], o2worst[l], fl[2] >> "build/bench.tsv"
-                printf "%s\t%d\t%d\t%d\tship\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t%d\t%d\t%s\t%d\t%d\t%d\t%d\t%d\n", g, l, w, h, ram, stack[l], m, worst[l], wseed[l], ranged[l], fpeak[l], fseed[l], s20, differ[l] + 0, fl[1], peer[l], cyc[l], gmr[l], gwr[l], gmi[l], gwi[l] >> "build/bench-full.tsv"
-                printf "%s\t%d\t%d\t%d\to2\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t-\t%d\t%d\t%s\t0\t0\t0\t0\t0\n", g, l, w, h, ramo2, o2stack[l], m2, o2worst[l], o2wseed[l], nfixed, fpeak[l], fseed[l], o2differ[l] + 0, fl[2], peer[l] >> "build/bench-full.tsv"
+                printf "%s\t%d\t%d\t%d\tship\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t%d\t%d\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\n", g, l, w, h, ram, stack[l], m, worst[l], wseed[l], ranged[l], fpeak[l], fseed[l], s20, differ[l] + 0, fl[1], peer[l], cyc[l], gmr[l], gwr[l], gmi[l], gwi[l], clo[l], chi[l] >> "build/bench-full.tsv"
+                printf "%s\t%d\t%d\t%d\to2\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t-\t%d\t%d\t%s\t0\t0\t0\t0\t0\t0\t0\n", g, l, w, h, ramo2, o2stack[l], m2, o2worst[l], o2wseed[l], nfixed, fpeak[l], fseed[l], o2differ[l] + 0, fl[2], peer[l] >> "build/bench-full.tsv"
             }
         }
     ' $d/m3.log $d/o2.log $(k=2; while [ $k -le "$BENCH_PARTS" ]; do echo $d/hunt-$k.log; k=$((k + 1)); done) ||
