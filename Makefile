@@ -304,13 +304,14 @@ libtcod:
 # build/gba/burrow.gba: the core, the game loop (src/play) and the ROM's
 # front end (src/play/gba.c) for the ARM7TDMI in Thumb, with our start-up
 # code (boards/gba/crt0.S, ARM state, the cartridge header) and
-# linker/gba.ld. GBA_CODE=rom runs the library's code from the cartridge
-# (build/gba); GBA_CODE=iwram copies it to IWRAM at start (build/gba-iwram):
-# the linker script includes build/gba*/gba-code.ld, which names the code
-# that goes to IWRAM.
-GBA_CODE ?= rom
+# linker/gba.ld. GBA_CODE=iwram, the default (build/gba), copies the core's
+# code to IWRAM at start; GBA_CODE=rom runs all code from the cartridge
+# (build/gba-rom). make bench measures both (docs/bench.md). The linker
+# script includes build/gba*/gba-text.ld and gba-iwram.ld, which name the
+# code that goes to ROM and to IWRAM.
+GBA_CODE ?= iwram
 $(if $(filter-out rom iwram,$(GBA_CODE)),$(error GBA_CODE=$(GBA_CODE) is not valid: one of rom iwram))
-GB       := build/gba$(if $(filter iwram,$(GBA_CODE)),-iwram)
+GB       := build/gba$(if $(filter rom,$(GBA_CODE)),-rom)
 GBA_CC   := $(CROSS)gcc
 GBA_CPU  := -mcpu=arm7tdmi -mthumb -mthumb-interwork
 GBA_CFLAGS := $(WARN) $(GBA_CPU) -O2 -g $(INC) -Iport/gba -I$(GB) -ffreestanding \
@@ -366,7 +367,7 @@ $(GB)/bench.elf: $(GBA_BENCH_OBJ) linker/gba.ld $(GB)/gba-code.ld
 $(GB)/bench.gba: $(GB)/bench.elf
 	$(CROSS)objcopy -O binary $< $@
 
-## The Game Boy Advance ROM, build/gba/burrow.gba (GBA_CODE=iwram: the library's code in IWRAM, build/gba-iwram)
+## The Game Boy Advance ROM, build/gba/burrow.gba, the core's code in IWRAM (GBA_CODE=rom: all code in ROM, build/gba-rom)
 gba: deps $(GB)/burrow.gba
 	@$(CROSS)size $(GB)/burrow.elf | tail -n 1 | awk '{ print "gba: $(GB)/burrow.gba, text " $$1 " B, data " $$2 " B, bss " $$3 " B" }'
 

@@ -20,7 +20,7 @@
 #   4. the Game Boy Advance in mGBA (tests/bench/bench_gba.c through
 #      tests/gba/harness.c): every level over the fixed seeds, the cycles of
 #      each by the console's timers TM0 + TM1, with the library's code in
-#      ROM (build/gba) and in IWRAM (build/gba-iwram); the maps must be the
+#      ROM (build/gba-rom) and in IWRAM (build/gba, make gba's default); the maps must be the
 #      desktop's;
 #   5. build/bench.tsv (the contract's columns and `build`), build/bench-full.tsv,
 #      a printed table, and the region of docs/bench.md between
@@ -173,7 +173,7 @@ mk BOARD=m3 OPT=-O2 BENCH_GEN=none FLASH_FN=none flash-fw
 } > $out/gba_bench.h.new
 if cmp -s $out/gba_bench.h.new $out/gba_bench.h; then rm $out/gba_bench.h.new; else mv $out/gba_bench.h.new $out/gba_bench.h; fi
 gba_ok=1
-mk BOARD= build/gba/harness build/gba/bench.gba && mk BOARD= GBA_CODE=iwram build/gba-iwram/bench.gba || {
+mk BOARD= build/gba/harness build/gba/bench.gba && mk BOARD= GBA_CODE=rom build/gba-rom/bench.gba || {
     note "gba: the bench ROM or the harness did not build (tests/bench/bench_gba.c, tests/gba/harness.c)"; gba_ok=0; }
 # one console second a level at most (the slowest takes a fraction): the frame limit
 gba_frames=$(($(for g in $gens; do awk -v g=$g '$2 == g { print $3 }' $out/gens.txt; done | awk '{ s += $1 } END { print s + 0 }') * BENCH_SEEDS * 60 + 600))
@@ -225,8 +225,8 @@ hunt_part() { # GEN K
 rm -f $out/gba-failed
 if [ $gba_ok = 1 ]; then
     echo "bench: gba: every level over seeds 1..$BENCH_SEEDS in mGBA, the library's code in ROM and in IWRAM, cycles by TM0 + TM1"
-    spawn gba_run rom build/gba
-    spawn gba_run iwram build/gba-iwram
+    spawn gba_run rom build/gba-rom
+    spawn gba_run iwram build/gba
 fi
 for g in $order; do
     case " $gens " in *" $g "*) ;; *) continue ;; esac

@@ -1,5 +1,5 @@
 /* bench_gba.c: the bench's Game Boy Advance ROM (make bench; build/gba/bench.gba
- * and build/gba-iwram/bench.gba, the library's code in ROM or in IWRAM).
+ * and build/gba-rom/bench.gba: the core's code in IWRAM, or all code in ROM).
  * At power-on it generates every level of every generator gba_bench.h lists
  * (tests/bench/bench.sh writes it) over seeds 1..GBA_SEEDS and prints, one
  * line a level through mGBA's debug output (tests/gba/harness.c's `print`

@@ -86,7 +86,7 @@ FNR == 1 || $5 != "ship" { next }
     g = $1; l = $2; ram = $6; stk = $7; med = $8; wst = $9
     if (g != cur) {
         flush_gen()
-        cur = g; nrow = 0; gens++
+        cur = g; nrow = 0; gens++; order[gens] = g
         n = count[g]
         fj = judge(flash[g], FLASH_MAX)
         if (fj != "ok") bad_flash++
@@ -109,6 +109,9 @@ FNR == 1 || $5 != "ship" { next }
     if (tight != "") st = st (st == "" ? "" : "; ") "tight:" tight
     if (st == "") { ok_all++; st = "ok" }
     if ($15 > 0) { st = st "; " $15 " maps differ from the desktop"; differ++ }
+    # the model against the console, per generator: sums over the medians of its levels
+    mi[g] += med; mc[g] += $18; mlo[g] += $23; mhi[g] += $24
+    if ($19 > 0) { go2[g] += o2med[g, l]; grom[g] += $19; giw[g] += $21 }
     if ($19 > 0) { ngba++; if (ms($19) >= 250) gslow_rom++; if (ms($21) >= 250) gslow_iw++; if ($21 < $19) gfaster++ }
     printf "| %d | %s B | %s B | %s B | %s | %s (%d) | %s | %s | %s | %s | %.2fx | %d (%d) | %s |\n", l, commas(ram), commas(stk), commas(ram + stk), mega(med), mega(wst), $10, mega($18), mega(o2med[g, l]), gba($19, $20), gba($21, $22), $17, $12, $13, st
     if (g == "crypts") { cr[++ncr] = $17 }
@@ -124,6 +127,21 @@ END {
     printf "Status of the ship build: %d of %d levels meet the RAM, median and worst targets with the 5%% margin; short of it on RAM: %d, the median: %d, the worst: %d levels; the flash of %d of %d generators is short of the 16 KiB target with its margin.\n", ok_all, rows, bad_ram + 0, bad_med + 0, bad_worst + 0, bad_flash + 0, gens
     if (ngba) printf "On the Game Boy Advance, %d of %d levels have a median of 250 ms or more with the code in ROM, %d with the core in IWRAM; the IWRAM build is the faster on %d of %d levels.\n", gslow_rom + 0, ngba, gslow_iw + 0, gfaster + 0, ngba
     else print "The Game Boy Advance was not measured in this run."
+    if (ngba) {
+        print "\n**The cycle model against the console**, per generator, over the sum of its levels'"'"' medians: the model'"'"'s"
+        print "Cortex-M3 cycles per instruction (ship build; in brackets the band, the same runs priced at the low and"
+        print "high ends of the manual'"'"'s ranges), and the Game Boy Advance'"'"'s measured cycles per Cortex-M3 `-O2`"
+        print "instruction (the GBA builds are `-O2`; the ARM7TDMI'"'"'s own instructions are not counted, so the"
+        print "denominator is the M3'"'"'s count of the same C code).\n"
+        print "| generator | model: M3 cycles per insn (band) | GBA ROM: cycles per M3 insn | GBA IWRAM: cycles per M3 insn |"
+        print "| --- | ---: | ---: | ---: |"
+        for (i = 1; i <= gens; i++) {
+            x = order[i]
+            if (mi[x] > 0 && go2[x] > 0)
+                printf "| `%s` | %.2f (%.2f..%.2f) | %.2f | %.2f |\n", x, mc[x] / mi[x], mlo[x] / mi[x], mhi[x] / mi[x], grom[x] / go2[x], giw[x] / go2[x]
+        }
+        print ""
+    }
     if (differ) printf "On %d levels some maps on Cortex-M3 differ from the desktop: a portability bug in the generator.\n", differ
     if (ncr) {
         for (i = 2; i <= ncr; i++) { t = cr[i]; for (j = i - 1; j >= 1 && cr[j] > t; j--) cr[j + 1] = cr[j]; cr[j + 1] = t }
