@@ -336,9 +336,9 @@ $(GB)/rows.h: tests/gba/rows.sh tests/golden/levels.tsv
 	sh tests/gba/rows.sh > $@
 
 # GBA_CODE=iwram: src/core's code (the flood fill, cellular steps, grids,
-# planes, the RNG, 14 KiB) and libgcc's (the ARM7TDMI has no divide
-# instruction: every / and % is a libgcc call) run from IWRAM; all the
-# library's code (113 KiB) cannot fit its 32 KiB.
+# planes, the RNG) and libgcc's (the ARM7TDMI has no divide instruction:
+# every / and % is a libgcc call) run from IWRAM; all the library's code
+# cannot fit its 32 KiB.
 GBA_HOT  := */src/core/*.o *libgcc.a:*
 $(GB)/gba-code.ld: Makefile
 	@mkdir -p $(@D)

@@ -10,15 +10,12 @@
  * the emulator charges the bus's wait states of each access. HASH is the
  * grid hash, which the bench compares with the desktop's for the same seed.
  *
- * The Game Pak's wait states are set as most games set them (WAITCNT
- * 0x4317: ROM first access 3 cycles, sequential 1, the prefetch buffer on),
- * not the power-on 4/2 without prefetch. */
+ * The Game Pak's wait states are the start-up code's (boards/gba/crt0.S:
+ * WAITCNT 0x4317, as most games set them), the same as the game's. */
 #include "burrow/burrow.h"
 #include "burrow/port.h"
 #include "gba.h"
 #include "gba_bench.h" /* GBA_SEEDS, gba_gens[] (names, then 0) */
-
-#define WAITCNT_GAMES 0x4317u
 
 /* The map in EWRAM, as in the game: its 17 KiB would crowd IWRAM. */
 #ifdef GBA_MAP_IWRAM
@@ -62,7 +59,6 @@ static void put_x(uint32_t v)
 int main(void)
 {
     unsigned i;
-    REG_WAITCNT = WAITCNT_GAMES;
     gba_timer_start();
     for (i = 0; gba_gens[i]; i++) {
         const bw_generator *g = bw_generator_find(gba_gens[i]);
