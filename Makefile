@@ -304,13 +304,14 @@ libtcod:
 # build/gba/burrow.gba: the core, the game loop (src/play) and the ROM's
 # front end (src/play/gba.c) for the ARM7TDMI in Thumb, with our start-up
 # code (boards/gba/crt0.S, ARM state, the cartridge header) and
-# linker/gba.ld. GBA_CODE=rom runs the library's code from the cartridge
-# (build/gba); GBA_CODE=iwram copies it to IWRAM at start (build/gba-iwram):
-# the linker script includes build/gba*/gba-code.ld, which names the code
-# that goes to IWRAM.
-GBA_CODE ?= rom
+# linker/gba.ld. GBA_CODE=iwram, the default (build/gba), copies the core's
+# code to IWRAM at start; GBA_CODE=rom runs all code from the cartridge
+# (build/gba-rom). make bench measures both (docs/bench.md). The linker
+# script includes build/gba*/gba-text.ld and gba-iwram.ld, which name the
+# code that goes to ROM and to IWRAM.
+GBA_CODE ?= iwram
 $(if $(filter-out rom iwram,$(GBA_CODE)),$(error GBA_CODE=$(GBA_CODE) is not valid: one of rom iwram))
-GB       := build/gba$(if $(filter iwram,$(GBA_CODE)),-iwram)
+GB       := build/gba$(if $(filter rom,$(GBA_CODE)),-rom)
 GBA_CC   := $(CROSS)gcc
 GBA_CPU  := -mcpu=arm7tdmi -mthumb -mthumb-interwork
 GBA_CFLAGS := $(WARN) $(GBA_CPU) -O2 -g $(INC) -Iport/gba -I$(GB) -ffreestanding \
@@ -319,6 +320,8 @@ GBA_SRC  := $(CORE_SRC) src/play/play.c src/play/gba.c src/play/gba_text.c port/
 GBA_OBJ  := $(patsubst %.c,$(GB)/obj/%.o,$(GBA_SRC)) $(GB)/obj/boards/gba/crt0.o
 
 $(patsubst %.c,$(GB)/obj/%.o,$(CORE_SRC)): GBA_CFLAGS += $(LIB_WARN)
+# In IWRAM (32-bit, no wait state) ARM code runs faster than Thumb
+$(if $(filter iwram,$(GBA_CODE)),$(patsubst %.c,$(GB)/obj/%.o,$(wildcard src/core/*.c)): GBA_CFLAGS += -marm)
 
 $(GB)/obj/%.o: %.c Makefile $(GB)/rows.h
 	@mkdir -p $(@D)
@@ -332,10 +335,17 @@ $(GB)/rows.h: tests/gba/rows.sh tests/golden/levels.tsv
 	@mkdir -p $(@D)
 	sh tests/gba/rows.sh > $@
 
+# GBA_CODE=iwram: src/core's code (the flood fill, cellular steps, grids,
+# planes, the RNG) and libgcc's (the ARM7TDMI has no divide instruction:
+# every / and % is a libgcc call) run from IWRAM; all the library's code
+# cannot fit its 32 KiB.
+GBA_HOT  := */src/core/*.o *libgcc.a:*
 $(GB)/gba-code.ld: Makefile
 	@mkdir -p $(@D)
-	@$(if $(filter iwram,$(GBA_CODE)),printf '%s\n' '*/src/core/*.o(.text .text.*)' '*/src/blocks/*.o(.text .text.*)' \
-	  '*/src/gen/*.o(.text .text.*)' '*/port/nolibc/*.o(.text .text.*)' > $@,: > $@)
+	@$(if $(filter iwram,$(GBA_CODE)),printf '%s\n' '*(EXCLUDE_FILE($(GBA_HOT)) .text EXCLUDE_FILE($(GBA_HOT)) .text.*)' > $(GB)/gba-text.ld; \
+	  printf '%s(.text .text.*)\n' $(foreach p,$(GBA_HOT),'$(p)') > $(GB)/gba-iwram.ld,\
+	  printf '%s\n' '*(.text .text.*)' > $(GB)/gba-text.ld; : > $(GB)/gba-iwram.ld)
+	@touch $@
 
 $(GB)/burrow.elf: $(GBA_OBJ) linker/gba.ld $(GB)/gba-code.ld
 	$(GBA_CC) $(GBA_CPU) -nostdlib -Tlinker/gba.ld -L$(GB) -Wl,--gc-sections -o $@ $(GBA_OBJ) -lgcc
@@ -343,7 +353,21 @@ $(GB)/burrow.elf: $(GBA_OBJ) linker/gba.ld $(GB)/gba-code.ld
 $(GB)/burrow.gba: $(GB)/burrow.elf
 	$(CROSS)objcopy -O binary $< $@
 
-## The Game Boy Advance ROM, build/gba/burrow.gba (GBA_CODE=iwram: the library's code in IWRAM, build/gba-iwram)
+# The bench's ROM (tests/bench/bench_gba.c, make bench): the same library
+# build and start-up code, the cycles of every level by the console's timers;
+# its generators and seeds come from build/bench/gba_bench.h (bench.sh).
+GBA_BENCH_OBJ := $(patsubst %.c,$(GB)/obj/%.o,$(CORE_SRC) tests/bench/bench_gba.c port/gba/port.c port/nolibc/mem.c) \
+                 $(GB)/obj/boards/gba/crt0.o
+$(GB)/obj/tests/bench/bench_gba.o: GBA_CFLAGS += -Ibuild/bench
+$(GB)/obj/tests/bench/bench_gba.o: build/bench/gba_bench.h
+
+$(GB)/bench.elf: $(GBA_BENCH_OBJ) linker/gba.ld $(GB)/gba-code.ld
+	$(GBA_CC) $(GBA_CPU) -nostdlib -Tlinker/gba.ld -L$(GB) -Wl,--gc-sections -o $@ $(GBA_BENCH_OBJ) -lgcc
+
+$(GB)/bench.gba: $(GB)/bench.elf
+	$(CROSS)objcopy -O binary $< $@
+
+## The Game Boy Advance ROM, build/gba/burrow.gba, the core's code in IWRAM (GBA_CODE=rom: all code in ROM, build/gba-rom)
 gba: deps $(GB)/burrow.gba
 	@$(CROSS)size $(GB)/burrow.elf | tail -n 1 | awk '{ print "gba: $(GB)/burrow.gba, text " $$1 " B, data " $$2 " B, bss " $$3 " B" }'
 

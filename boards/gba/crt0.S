@@ -39,10 +39,16 @@ gba_start:
     .byte   (-sum - 0x19) & 0xff                             /* complement check */
     .byte   0, 0
 
-/* Start: IRQ and system-mode stacks at the top of IWRAM, the IWRAM image
- * (code placed there, then .data) copied from ROM, .bss in IWRAM and
- * EWRAM zeroed, then main in Thumb state through bx. */
+/* Start: the Game Pak's wait states set as most games set them (WAITCNT
+ * 0x4317: ROM first access 3 cycles, sequential 1, the prefetch buffer on;
+ * the power-on value is 4/2 without prefetch), IRQ and system-mode stacks
+ * at the top of IWRAM, the IWRAM image (code placed there, then .data)
+ * copied from ROM, .bss in IWRAM and EWRAM zeroed, then main in Thumb
+ * state through bx. */
 start:
+    ldr     r0, =0x04000204         /* WAITCNT */
+    ldr     r1, =0x4317
+    strh    r1, [r0]
     mov     r0, #0x12               /* IRQ mode */
     msr     cpsr_c, r0
     ldr     sp, =__sp_irq

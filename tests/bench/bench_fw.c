@@ -108,6 +108,7 @@ __attribute__((noinline)) void bench_mark(void)
  *   spin: subs 1, bne taken 1 + P                          = 4
  *   load: ldr 2, subs 1, bne 3                             = 6
  *   load2: ldr 2, ldr pipelined 1, subs 1, bne 3           = 7
+ *   stload: str 1, ldr 2 (nothing pipelines behind a store), subs, bne = 7
  *   mul: mul 1, subs 1, bne 3                              = 5
  *   div: udiv 7 (the model's middle of 2..12), subs, bne   = 11
  *   stack: push {r4,r5} 3, pop {r4,r5} 3, subs, bne        = 10
@@ -129,6 +130,7 @@ __attribute__((noinline)) static void model_loops(uint32_t n)
     MODEL_LOOP("spin 4", "");
     MODEL_LOOP("load 6", "ldr %1, [%3]");
     MODEL_LOOP("load2 7", "ldr %1, [%3]\n\tldr %1, [%3]");
+    MODEL_LOOP("stload 7", "str %1, [%3]\n\tldr %1, [%3]");
     MODEL_LOOP("mul 5", "muls %1, %2, %1");
     MODEL_LOOP("div 11", "udiv %1, %1, %2");
     MODEL_LOOP("stack 10", "push {r4, r5}\n\tpop {r4, r5}");

@@ -8,22 +8,31 @@
  * they execute (a block that starts anywhere but right after the
  * branch that ended the previous block means the branch was taken).
  *
- * The cost table (Cortex-M3 Technical Reference Manual, instruction timing,
- * zero wait-state memory, P = 2 cycles of pipeline refill):
+ * A model, not a measurement. The cost table (Cortex-M3 Technical
+ * Reference Manual, instruction timing, zero wait-state memory; P is the
+ * pipeline refill after a taken branch, 1..3 cycles in the manual):
  *   every instruction                         1
  *   single load (LDR, LDRB, LDRH, LDRSx)      +1, but +0 right after another
- *                                             single load or store (pipelined)
+ *                                             single load (the manual: loads
+ *                                             pipeline with a load before
+ *                                             them; nothing pipelines after
+ *                                             a store, so a load right after
+ *                                             a store takes its 2 cycles)
  *   single store                              +0
  *   LDM, STM, PUSH, POP (N registers)         +N
  *   LDRD, STRD                                +2
  *   MLA, MLS                                  +1
  *   UMULL, SMULL, UMLAL, SMLAL                +3 (3..5 cycles; 4 taken)
  *   UDIV, SDIV                                +6 (2..12 cycles; 7 taken)
- *   a taken branch (B, BL, BX, BLX, CBZ, CBNZ, POP or LDM into PC)  +P
+ *   a taken branch (B, BL, BX, BLX, CBZ, CBNZ, POP or LDM into PC)  +P, P = 2
+ * The same run is also priced at the ends of the manual's ranges: low
+ * (P = 1, a divide 2, a long multiply 3) and high (P = 3, a divide 12, a
+ * long multiply 5); the bench publishes that spread as the model's band.
+ * Wait states, bus contention and interrupts are outside the band.
  *
  * Usage: qemu-system-arm ... -plugin cyclemodel.so,mark=0xADDR -d plugin -D LOG
  * Every time the instruction at `mark` runs, the plugin writes
- * `mark INSNS CYCLES` (running totals) to LOG; the bench firmware calls its
+ * `mark INSNS CYCLES LOW HIGH` (running totals) to LOG; the bench firmware calls its
  * mark function right before and right after each measured call.
  *
  * Built for the desktop (not part of burrow), against the small part of
@@ -70,7 +79,8 @@ PLUGIN_EXPORT int qemu_plugin_version = 1;
 enum kind { OTHER, LOAD, STORE, COND_BRANCH };
 
 typedef struct decoded {
-    int cost;      /* cycles, the branch's refill included when always taken */
+    int cost;      /* cycles at the middle prices, the refill included when always taken */
+    int lo, hi;    /* the same at the low and high ends of the manual's ranges */
     enum kind kind;
 } decoded;
 
@@ -80,7 +90,7 @@ typedef struct block_end {
     uint64_t fallthrough;
 } block_end;
 
-static uint64_t insns, cycles;
+static uint64_t insns, cycles, cycles_lo, cycles_hi;
 static uint64_t mark_addr;
 static const block_end *pending; /* the last block ended in a conditional branch */
 
@@ -93,9 +103,37 @@ static int popcount(unsigned v)
 }
 
 /* One Thumb / Thumb-2 instruction of ARMv7-M. */
+static decoded decode_mid(const uint8_t *b, size_t size);
+
+/* The low and high prices differ from the middle ones by the refills (P),
+ * a divide and a long multiply: the decoder runs at P = 2, and the refills
+ * are recovered from the cost's P part by decoding at a second P. */
+static int p_now = P;
+
 static decoded decode(const uint8_t *b, size_t size)
 {
-    decoded d = { 1, OTHER };
+    decoded d, d3;
+    unsigned h1 = (unsigned)b[0] | (unsigned)b[1] << 8;
+    int refills, div = 0, lmul = 0;
+    p_now = 2;
+    d = decode_mid(b, size);
+    p_now = 3;
+    d3 = decode_mid(b, size);
+    p_now = 2;
+    refills = d3.cost - d.cost;
+    if (size == 4 && (h1 & 0xff80) == 0xfb80) {
+        unsigned op1 = (h1 >> 4) & 7;
+        div = op1 == 1 || op1 == 3;
+        lmul = !div;
+    }
+    d.lo = d.cost - refills - 5 * div - 1 * lmul;
+    d.hi = d.cost + refills + 5 * div + 1 * lmul;
+    return d;
+}
+
+static decoded decode_mid(const uint8_t *b, size_t size)
+{
+    decoded d = { 1, 1, 1, OTHER };
     unsigned h1 = (unsigned)b[0] | (unsigned)b[1] << 8;
     if (size == 2) {
         if ((h1 >> 12) == 0x5) {                       /* LDR/STR register offset */
@@ -108,35 +146,35 @@ static decoded decode(const uint8_t *b, size_t size)
         } else if ((h1 & 0xfe00) == 0xb400) {          /* PUSH */
             d.cost += popcount(h1 & 0x1ff);
         } else if ((h1 & 0xfe00) == 0xbc00) {          /* POP, maybe into PC */
-            d.cost += popcount(h1 & 0x1ff) + ((h1 & 0x100) ? P : 0);
+            d.cost += popcount(h1 & 0x1ff) + ((h1 & 0x100) ? p_now : 0);
         } else if ((h1 >> 12) == 0xc) {                /* LDM, STM */
             d.cost += popcount(h1 & 0xff);
         } else if ((h1 >> 12) == 0xd && ((h1 >> 8) & 0xf) < 0xe) { /* B<cond> */
             d.kind = COND_BRANCH;
         } else if ((h1 >> 11) == 0x1c) {               /* B */
-            d.cost += P;
+            d.cost += p_now;
         } else if ((h1 & 0xf500) == 0xb100) {          /* CBZ, CBNZ */
             d.kind = COND_BRANCH;
         } else if ((h1 & 0xff00) == 0x4700) {          /* BX, BLX */
-            d.cost += P;
+            d.cost += p_now;
         } else if ((h1 & 0xff87) == 0x4487 || (h1 & 0xff87) == 0x4687) { /* ADD/MOV pc */
-            d.cost += P;
+            d.cost += p_now;
         }
         return d;
     } else {
         unsigned h2 = (unsigned)b[2] | (unsigned)b[3] << 8;
         if ((h1 & 0xfe40) == 0xe800) {                 /* LDM, STM (and PUSH.W, POP.W) */
-            d.cost += popcount(h2) + ((h1 & 0x10) && (h2 & 0x8000) ? P : 0);
+            d.cost += popcount(h2) + ((h1 & 0x10) && (h2 & 0x8000) ? p_now : 0);
         } else if ((h1 & 0xfe40) == 0xe840) {          /* LDRD, STRD, LDREX, STREX, TBB, TBH */
             if ((h1 & 0xfff0) == 0xe8d0 && (h2 & 0xffe0) == 0xf000)
-                d.cost += 1 + P;                        /* TBB, TBH: a load and a jump */
+                d.cost += 1 + p_now;                        /* TBB, TBH: a load and a jump */
             else
                 d.cost += (h1 & 0x0100) || (h1 & 0x0020) ? 2 : 1;
         } else if ((h1 & 0xf800) == 0xf000 && (h2 & 0x8000)) { /* branches, misc control */
             if ((h2 & 0xd000) == 0x8000 && ((h1 >> 6) & 0xf) < 0xe)
                 d.kind = COND_BRANCH;                   /* B<cond>.W */
             else if ((h2 & 0xd000) == 0x9000 || (h2 & 0xd000) == 0xd000)
-                d.cost += P;                            /* B.W, BL */
+                d.cost += p_now;                            /* B.W, BL */
         } else if ((h1 & 0xfe00) == 0xf800) {          /* single load or store */
             d.kind = (h1 & 0x0010) ? LOAD : STORE;
         } else if ((h1 & 0xff80) == 0xfb00) {          /* MUL, MLA, MLS */
@@ -155,7 +193,8 @@ static void on_mark(unsigned int vcpu, void *udata)
     char line[80];
     (void)vcpu;
     (void)udata;
-    snprintf(line, sizeof line, "mark %" PRIu64 " %" PRIu64 "\n", insns, cycles);
+    snprintf(line, sizeof line, "mark %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 "\n", insns, cycles,
+             cycles_lo, cycles_hi);
     qemu_plugin_outs(line);
 }
 
@@ -167,8 +206,11 @@ static void on_cond_block(unsigned int vcpu, void *udata)
 
 static void settle(uint64_t pc)
 {
-    if (pending && pc != pending->fallthrough)
+    if (pending && pc != pending->fallthrough) {
         cycles += P;
+        cycles_lo += 1;
+        cycles_hi += 3;
+    }
     pending = 0;
 }
 
@@ -192,14 +234,23 @@ static void on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
         size_t size = qemu_plugin_insn_size(insn);
         uint64_t pc = qemu_plugin_insn_vaddr(insn);
         decoded d = decode((const uint8_t *)qemu_plugin_insn_data(insn), size);
-        if (d.kind == LOAD && prev != LOAD && prev != STORE)
+        /* a load pipelines only behind a load; behind a store it takes its
+         * 2 cycles */
+        if (d.kind == LOAD && prev != LOAD) {
             d.cost += 1;
+            d.lo += 1;
+            d.hi += 1;
+        }
         prev = d.kind;
         if (pc == mark_addr)
             qemu_plugin_register_vcpu_insn_exec_cb(insn, on_mark, QEMU_PLUGIN_CB_NO_REGS, 0);
         qemu_plugin_register_vcpu_insn_exec_inline(insn, QEMU_PLUGIN_INLINE_ADD_U64, &insns, 1);
         qemu_plugin_register_vcpu_insn_exec_inline(insn, QEMU_PLUGIN_INLINE_ADD_U64, &cycles,
                                                    (uint64_t)d.cost);
+        qemu_plugin_register_vcpu_insn_exec_inline(insn, QEMU_PLUGIN_INLINE_ADD_U64, &cycles_lo,
+                                                   (uint64_t)d.lo);
+        qemu_plugin_register_vcpu_insn_exec_inline(insn, QEMU_PLUGIN_INLINE_ADD_U64, &cycles_hi,
+                                                   (uint64_t)d.hi);
         if (d.kind == COND_BRANCH && i == n - 1) {
             block_end *e = malloc(sizeof *e);
             if (!e)

@@ -21,6 +21,9 @@ function commas(n,   s, r) {
     return s r
 }
 function mega(n) { return sprintf("%.2f M", n / 1000000) }
+# GBA cycles as milliseconds at 16.78 MHz (2^24 Hz)
+function ms(c) { return c / 16777.216 }
+function gba(med, wst) { return med > 0 ? sprintf("%.0f ms (%.0f)", ms(med), ms(wst)) : "-" }
 function kib(n) { return sprintf("%.1f KiB", n / 1024) }
 # "ok" within the margin, "tight" within the target but not the margin, "over"
 function judge(v, max) { return v > max ? "over" : v > max * 0.95 ? "tight" : "ok" }
@@ -45,12 +48,23 @@ BEGIN {
     print "instructions over a fixed set of seeds, so two runs on the same code give the same figure."
     split(base, b, " ")
     print "Measuring itself (a generator that does nothing) reads " b[1] " instructions (the counter moves in"
-    print "steps of 40) and " b[2] " bytes of stack; both are included. `cycles` is the Cortex-M3 cycle estimate"
-    print "of the model above (median). `vs libtcod` is the level'"'"'s desktop time over the time of libtcod'"'"'s"
+    print "steps of 40) and " b[2] " bytes of stack; both are included. `model cycles` is the Cortex-M3 cycle"
+    print "estimate of the model above (median): a model, not a measurement, with the error band stated there. `vs libtcod` is the level'"'"'s desktop time over the time of libtcod'"'"'s"
     print "BSP rooms and corridors at 120 x 120, timed in the same run, seed by seed (`tests/bench/peers.c`;"
     print "the median ratio over " ENVIRON["PEER_SEEDS"] " seeds, each the fastest of " ENVIRON["PEER_REPS"] " runs): below 1 is faster. `targets` checks the"
     print "ship build against 20 KiB of RAM, a median of 1.5 M and a worst of 3 M instructions: `ok` keeps"
     print "a 5% margin, `tight` is within the target but not the margin."
+    print ""
+    print "**The Game Boy Advance** (ARM7TDMI in Thumb, 16.78 MHz; `tests/bench/bench_gba.c` run headless in mGBA,"
+    print "which charges every bus access its wait states): the cycles of each level counted by the console'"'"'s own"
+    print "timers TM0 and TM1 cascaded, over the same fixed seeds, shown as the median in milliseconds at"
+    print "16.78 MHz with the worst seed'"'"'s in brackets (`build/bench.tsv` has the cycles: `gba_cycles_rom`,"
+    print "`gba_cycles_iwram` the medians, `gba_worst_rom`, `gba_worst_iwram` the most). `GBA ROM`: all code"
+    print "runs from the cartridge (WAITCNT 0x4317, the setting most games use: 3/1 wait states, prefetch on);"
+    print "`GBA IWRAM`: the core'"'"'s code (`src/core`: flood fill, cellular steps, grids, planes, RNG) runs"
+    print "from the 32-bit IWRAM, the generators from the cartridge (their 95 KiB cannot fit 32 KiB). The"
+    print "map is in EWRAM in both. Goal: every level'"'"'s median under 250 ms, a pause a player accepts on a"
+    print "level change."
     print ""
 }
 NR == FNR {
@@ -72,15 +86,15 @@ FNR == 1 || $5 != "ship" { next }
     g = $1; l = $2; ram = $6; stk = $7; med = $8; wst = $9
     if (g != cur) {
         flush_gen()
-        cur = g; nrow = 0; gens++
+        cur = g; nrow = 0; gens++; order[gens] = g
         n = count[g]
         fj = judge(flash[g], FLASH_MAX)
         if (fj != "ok") bad_flash++
         print "**" g "**: " $3 " x " $4 ", " n " levels; ship build: at most " commas(maxram[g]) " B of RAM, a median of at most " mega(maxmed[g]) " and a worst of " mega(maxworst[g]) " instructions, flash of a firmware linking it alone " kib(flash[g]) (fj == "over" ? " (over the 16 KiB target)" : fj == "tight" ? " (within 16 KiB, not the 5% margin)" : "") "; -O2: a median of at most " mega(maxo2[g]) ", flash alone " kib(flash2[g]) "; on the 20 KiB board `m3-20k` the ship firmware: " $14 "."
         print ""
         if (n > 10) print "<details><summary>" n " rows</summary>\n"
-        print "| level | static RAM | stack peak | RAM total | median insns | worst insns (seed) | est. cycles | median -O2 | vs libtcod | deepest fill (seed) | targets |"
-        print "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"
+        print "| level | static RAM | stack peak | RAM total | median insns | worst insns (seed) | model cycles | median -O2 | GBA ROM | GBA IWRAM | vs libtcod | deepest fill (seed) | targets |"
+        print "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"
     }
     nrow++; rows++
     over = tight = ""
@@ -95,7 +109,11 @@ FNR == 1 || $5 != "ship" { next }
     if (tight != "") st = st (st == "" ? "" : "; ") "tight:" tight
     if (st == "") { ok_all++; st = "ok" }
     if ($15 > 0) { st = st "; " $15 " maps differ from the desktop"; differ++ }
-    printf "| %d | %s B | %s B | %s B | %s | %s (%d) | %s | %s | %.2fx | %d (%d) | %s |\n", l, commas(ram), commas(stk), commas(ram + stk), mega(med), mega(wst), $10, mega($18), mega(o2med[g, l]), $17, $12, $13, st
+    # the model against the console, per generator: sums over the medians of its levels
+    mi[g] += med; mc[g] += $18; mlo[g] += $23; mhi[g] += $24
+    if ($19 > 0) { go2[g] += o2med[g, l]; grom[g] += $19; giw[g] += $21 }
+    if ($19 > 0) { ngba++; if (ms($19) >= 250) gslow_rom++; if (ms($21) >= 250) gslow_iw++; if ($21 < $19) gfaster++ }
+    printf "| %d | %s B | %s B | %s B | %s | %s (%d) | %s | %s | %s | %s | %.2fx | %d (%d) | %s |\n", l, commas(ram), commas(stk), commas(ram + stk), mega(med), mega(wst), $10, mega($18), mega(o2med[g, l]), gba($19, $20), gba($21, $22), $17, $12, $13, st
     if (g == "crypts") { cr[++ncr] = $17 }
 }
 END {
@@ -107,6 +125,23 @@ END {
         exit
     }
     printf "Status of the ship build: %d of %d levels meet the RAM, median and worst targets with the 5%% margin; short of it on RAM: %d, the median: %d, the worst: %d levels; the flash of %d of %d generators is short of the 16 KiB target with its margin.\n", ok_all, rows, bad_ram + 0, bad_med + 0, bad_worst + 0, bad_flash + 0, gens
+    if (ngba) printf "On the Game Boy Advance, %d of %d levels have a median of 250 ms or more with the code in ROM, %d with the core in IWRAM; the IWRAM build is the faster on %d of %d levels.\n", gslow_rom + 0, ngba, gslow_iw + 0, gfaster + 0, ngba
+    else print "The Game Boy Advance was not measured in this run."
+    if (ngba) {
+        print "\n**The cycle model against the console**, per generator, over the sum of its levels'"'"' medians: the model'"'"'s"
+        print "Cortex-M3 cycles per instruction (ship build; in brackets the band, the same runs priced at the low and"
+        print "high ends of the manual'"'"'s ranges), and the Game Boy Advance'"'"'s measured cycles per Cortex-M3 `-O2`"
+        print "instruction (the GBA builds are `-O2`; the ARM7TDMI'"'"'s own instructions are not counted, so the"
+        print "denominator is the M3'"'"'s count of the same C code).\n"
+        print "| generator | model: M3 cycles per insn (band) | GBA ROM: cycles per M3 insn | GBA IWRAM: cycles per M3 insn |"
+        print "| --- | ---: | ---: | ---: |"
+        for (i = 1; i <= gens; i++) {
+            x = order[i]
+            if (mi[x] > 0 && go2[x] > 0)
+                printf "| `%s` | %.2f (%.2f..%.2f) | %.2f | %.2f |\n", x, mc[x] / mi[x], mlo[x] / mi[x], mhi[x] / mi[x], grom[x] / go2[x], giw[x] / go2[x]
+        }
+        print ""
+    }
     if (differ) printf "On %d levels some maps on Cortex-M3 differ from the desktop: a portability bug in the generator.\n", differ
     if (ncr) {
         for (i = 2; i <= ncr; i++) { t = cr[i]; for (j = i - 1; j >= 1 && cr[j] > t; j--) cr[j + 1] = cr[j]; cr[j + 1] = t }

@@ -19,6 +19,10 @@
  *       3 down-right. Prints the game's last trace line (`start` or `play`
  *       GENERATOR SEED LEVEL CHANGES TURN X Y FOLD) and the frame's hash;
  *       writes the frame as a PNG.
+ *   harness ROM print FRAMES
+ *       boots the ROM (no key held) and copies every line it prints
+ *       through mGBA's debug output to stdout until `end`, for at most
+ *       FRAMES frames (the bench's ROM, tests/bench/bench_gba.c).
  *
  * HARNESS_LOG set in the environment: every line the ROM prints goes to
  * stderr too. Every run stops after a frame limit. A missing or broken ROM, or one
@@ -48,7 +52,7 @@ enum { GBA_KEY_A, GBA_KEY_B, GBA_KEY_SELECT, GBA_KEY_START, GBA_KEY_RIGHT, GBA_K
 
 static char lines[LINES][LINE_MAX_];
 static char game_line[LINE_MAX_];
-static int n_lines, ended, frames_run;
+static int n_lines, ended, frames_run, echo; /* echo: print mode, each line to stdout */
 
 static void on_log(struct mLogger *l, int category, enum mLogLevel level, const char *fmt, va_list ap)
 {
@@ -57,6 +61,14 @@ static void on_log(struct mLogger *l, int category, enum mLogLevel level, const 
     (void)level;
     if (!id || strcmp(id, "gba.debug") != 0)
         return;
+    if (echo) { /* print mode: each line to stdout, nothing kept */
+        char buf[LINE_MAX_ + 1];
+        vsnprintf(buf, sizeof buf, fmt, ap);
+        puts(buf);
+        if (strcmp(buf, "end") == 0)
+            ended = 1;
+        return;
+    }
     {
         char *l = lines[n_lines % LINES];
         vsnprintf(l, LINE_MAX_, fmt, ap);
@@ -289,6 +301,17 @@ static int play(struct mCore *core, const char *keys, const char *out)
     return 0;
 }
 
+/* Print mode: the ROM's lines to stdout until `end` or the frame limit. */
+static int print_lines(struct mCore *core, long limit)
+{
+    long frames;
+    for (frames = 0; !ended && frames < limit; frames++)
+        core->runFrame(core);
+    if (!ended)
+        die("the ROM did not print `end` within the frame limit", "");
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     struct mCore *core;
@@ -302,8 +325,13 @@ int main(int argc, char **argv)
     } else if (argc == 5 && strcmp(argv[2], "shot") == 0) {
         core = boot(argv[1], 0);
         rc = shot(core, argv[3], argv[4]);
+    } else if (argc == 4 && strcmp(argv[2], "print") == 0 && atol(argv[3]) > 0) {
+        echo = 1;
+        core = boot(argv[1], 0);
+        rc = print_lines(core, atol(argv[3]));
     } else {
-        fprintf(stderr, "usage: harness ROM golden LEVELS.TSV [CYCLES.TSV] | harness ROM shot KEYS OUT.ppm | harness ROM play KEYS [OUT.png]\n");
+        fprintf(stderr, "usage: harness ROM golden LEVELS.TSV [CYCLES.TSV] | harness ROM shot KEYS OUT.ppm"
+                        " | harness ROM play KEYS [OUT.png] | harness ROM print FRAMES\n");
         return 2;
     }
     core->deinit(core);
