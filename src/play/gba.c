@@ -457,6 +457,14 @@ static void title_key(uint16_t pressed)
     }
 }
 
+/* The key lines of play's help page ("Tiles and links"), for the pad. */
+static const char *const pad_keys[] = {
+    "Keys (any key goes back)",
+    " D-pad: move (one held, another pressed: diagonal)",
+    " A: take a link down   B: take a link up",
+    " Select: wait a turn   Start: the menu",
+};
+
 /* Starts the title's game; 0, or -1 when the generator refuses it. */
 static int start_game(void)
 {
@@ -468,6 +476,8 @@ static int start_game(void)
     game.abyss_every = tracing ? 5 : 0;
     if (play_start(&game, &mem, 0, gen, title_seed(), &o, 1) != 0)
         return -1;
+    game.keys = pad_keys; /* the help page names the pad's keys */
+    game.n_keys = (int)(sizeof pad_keys / sizeof pad_keys[0]);
     fold = BW_GRID_FNV1A_INIT;
     fold_screen();
     trace_game("start");

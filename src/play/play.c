@@ -641,6 +641,16 @@ moved:
     return 0;
 }
 
+/* The help screen's key lines on the terminal (play_game.keys). */
+static const char *const term_keys[] = {
+    "Keys (any key goes back)",
+    " hjkl yubn 1-9 arrows: move  . 5: wait",
+    " < >: take the link you stand on",
+    " x ;: look at a tile    m: messages",
+    " :h :r :hh :rr: distances (overworld)",
+    " :f X Y: fly (overworld)    q: quit",
+};
+
 int play_start(play_game *g, play_memory *mem, bw_plane *seen, const bw_generator *gen,
                uint32_t seed, const bw_opts *o, int level)
 {
@@ -658,6 +668,8 @@ int play_start(play_game *g, play_memory *mem, bw_plane *seen, const bw_generato
     g->dist = g->in_cmd = g->cmd_len = 0;
     g->cmd[0] = 0;
     g->log_next = g->log_n = g->msg_on = 0;
+    g->keys = term_keys;
+    g->n_keys = (int)(sizeof term_keys / sizeof term_keys[0]);
     g->mode = PLAY_MAP;
     g->cx = g->cy = 0;
     if (g->abyss_every == 0)
@@ -1033,18 +1045,10 @@ static void legend_entry(screen *s, const play_game *g, char c, uint32_t col, co
 /* `?`: the keys, and a legend of the tiles and things on this level. */
 static void help_screen(screen *s, const play_game *g)
 {
-    static const char *const keys[] = {
-        "Keys (any key goes back)",
-        " hjkl yubn 1-9 arrows: move  . 5: wait",
-        " < >: take the link you stand on",
-        " x ;: look at a tile    m: messages",
-        " :h :r :hh :rr: distances (overworld)",
-        " :f X Y: fly (overworld)    q: quit",
-    };
     bw_tileset here;
     int i, t, x, y, k, per_row, n = 0, e_here = 0;
-    for (i = 0; i < (int)(sizeof keys / sizeof keys[0]); i++) {
-        text(s, keys[i]);
+    for (i = 0; i < g->n_keys; i++) {
+        text(s, g->keys[i]);
         end_row(s, g);
     }
     /* what is on this level: every tile kind of the grid, every entity */

@@ -93,6 +93,10 @@ typedef struct play_game {
     int16_t cx, cy;          /* the look cursor, or the centre of a distance map's window */
     uint32_t ram;            /* bytes the game uses, for the help screen (0: not shown) */
     bw_tileset walls;        /* tiles that block sight */
+    const char *const *keys; /* the help screen's key lines, n_keys of them, the first its title:
+                              * a front end with other keys sets them after play_start, which
+                              * sets the terminal's */
+    int n_keys;
 } play_game;
 
 /* Starts `gen` at `level` (1 for single-map generators) from `seed`; seen
