@@ -30,7 +30,7 @@ extern "C" {
 /* The format version (`burrow list`): a seed, level and options give the
  * same map for as long as it stays; any change to a map bumps it, and
  * tests/golden/levels.tsv pins the maps of the current one. */
-#define BW_FOREST_VERSION 6
+#define BW_FOREST_VERSION 7
 
 #define BW_FOREST_LEVELS 5
 #define BW_FOREST_W 120
@@ -74,7 +74,7 @@ int bw_forest_trunk_at(const bw_forest_plan *p, int x, int y);
 #define BW_FOREST_LEN0_MIN 12
 #define BW_FOREST_LEN0_MAX 16
 #define BW_FOREST_FIRST_MIN 4          /* branches per trunk */
-#define BW_FOREST_FIRST_MAX 6
+#define BW_FOREST_FIRST_MAX 5
 #define BW_FOREST_FAN_MIN 4            /* sub-branches per branch */
 #define BW_FOREST_FAN_MAX 5
 #define BW_FOREST_LEAVES_MIN 4         /* leaves per twig */
@@ -84,8 +84,8 @@ int bw_forest_trunk_at(const bw_forest_plan *p, int x, int y);
  * 7 x 186 = 1,302. The cap per trunk equals that worst case: a branch past
  * it would bear leaves instead of branching (the fallback), which cannot
  * happen with these numbers; the cap bounds the loop whatever they are. */
-#define BW_FOREST_GENERATIONS 3
-#define BW_FOREST_TREE_CAP 186
+#define BW_FOREST_GENERATIONS 2
+#define BW_FOREST_TREE_CAP 45
 
 /* Leaves on the map (rule 4.4) are placed from the finished grid: a twig's end
  * is a branch or mushroom square with exactly one 4-neighbour that is
@@ -130,7 +130,7 @@ typedef void (*bw_forest_fn)(const bw_forest_part *p, void *ctx);
 /* Replays the canopy of `level` (1..4; nothing for 5) without a map: every
  * branch and leaf, tree by tree, depth first (a branch before its
  * sub-branches; a twig's leaves right after it). */
-void bw_forest_canopy(uint32_t seed, int level, bw_forest_fn fn, void *ctx);
+void bw_forest_canopy(bw_map *m, uint32_t seed, int level, bw_forest_fn fn, void *ctx);
 
 /* The squares a branch covers: its 4-connected centre line (a diagonal step
  * goes through a corner cell) and, for width 2 and 3, the same line shifted
@@ -148,8 +148,8 @@ void bw_forest_branch_cells(const bw_forest_part *p, bw_forest_cell_fn fn, void 
  * branches grows a stem of branch out to the nearest one) and DLVL n - 1
  * lays a mushroom top on each, so neither needs the other's canopy. None
  * on DLVL 1: nothing is above it. */
-#define BW_FOREST_SHOOTS_MIN 36
-#define BW_FOREST_SHOOTS_MAX 52
+#define BW_FOREST_SHOOTS_MIN 16
+#define BW_FOREST_SHOOTS_MAX 28
 
 /* Marks in `out` (cleared first) the mushrooms of `level`, without a map:
  * the tops of DLVL level - 1. Returns their number. */
