@@ -1052,6 +1052,19 @@ static int read_chain(canopy_count *c, int c0, int parent_len, int *nodes, int g
         dbg("long twig", c0);
     c->twigs++;
     c->twigs_short += own_leaves(sq, n) < 4;
+    if (own_leaves(sq, n) < 4) {
+        int xx, yy, k2;
+        dbg("few leaves", c0);
+        for (yy = c0 / BW_GRID_MAX - 6; yy <= c0 / BW_GRID_MAX + 6 && dbg_n < 4; yy++) {
+            for (xx = c0 % BW_GRID_MAX - 8; xx <= c0 % BW_GRID_MAX + 8; xx++) {
+                int ii = yy * BW_GRID_MAX + xx, on = 0;
+                for (k2 = 0; k2 < n; k2++)
+                    on |= sq[k2] == ii;
+                t_print(xx < 0 || yy < 0 || xx >= 120 || yy >= 120 ? " " : on ? "#" : TILE(ii) == BW_T_AIR ? " " : TILE(ii) == BW_T_LEAF ? "*" : TILE(ii) == BW_T_VINE ? "-" : TILE(ii) == BW_T_MUSHROOM_TOP ? "n" : TILE(ii) == BW_T_TRUNK ? "Q" : "=");
+            }
+            t_print("\n");
+        }
+    }
     c->generations = (uint32_t)bw_max((int)c->generations, gen + 1);
     return n;
 }
@@ -1278,7 +1291,13 @@ static void forest_4_4_every_twig_shows_four_own_leaves(void)
         for (lv = 1; lv <= 4; lv++) {
             c = zero;
             gen(s, lv, 0);
+            dbg_n = 0;
             read_canopy(&c);
+            if (dbg_n) {
+                t_print("  level ");
+                t_print_u((uint32_t)lv);
+                t_print("\n");
+            }
             CHECK(c.twigs > 0 && c.twigs_short == 0);
             twigs += c.twigs;
             short4 += c.twigs_short;

@@ -148,8 +148,8 @@ void bw_forest_branch_cells(const bw_forest_part *p, bw_forest_cell_fn fn, void 
  * branches grows a stem of branch out to the nearest one) and DLVL n - 1
  * lays a mushroom top on each, so neither needs the other's canopy. None
  * on DLVL 1: nothing is above it. */
-#define BW_FOREST_SHOOTS_MIN 16
-#define BW_FOREST_SHOOTS_MAX 28
+#define BW_FOREST_SHOOTS_MIN 40
+#define BW_FOREST_SHOOTS_MAX 56
 
 /* Marks in `out` (cleared first) the mushrooms of `level`, without a map:
  * the tops of DLVL level - 1. Returns their number. */

@@ -214,9 +214,16 @@ static inline int line_step(line4 *l)
  * more, and each tree is its own piece of wood, whatever was drawn before
  * it. The region is convex: a segment whose ends lie in it lies in it. */
 #define SIDE 3
+/* A spoke's centre line stays this far inside the map (its width adds one):
+ * clear of the map's four outer rows, so no spoke runs along the edge. */
+#define SPOKE_EDGE 5
+#define SPOKE_OWN 8        /* past its trunk: shorter, it may go on to EDGE */
+#define SPOKE_SIDE 0       /* a spoke ends this much further from the sides */
 typedef struct region {
     uint8_t n;
+    uint8_t edge;          /* EDGE, or SPOKE_EDGE while a spoke is fitted */
     int32_t a[BW_FOREST_MAX_TRUNKS - 1], b[BW_FOREST_MAX_TRUNKS - 1], c[BW_FOREST_MAX_TRUNKS - 1];
+    int16_t d[BW_FOREST_MAX_TRUNKS - 1]; /* |u - t|, rounded up */
 } region;
 
 /* The least r with r * r >= v (v >= 0, below 65,536). */
@@ -237,13 +244,14 @@ static void region_of(const bw_forest_plan *pl, int t, region *r)
 {
     int u, tx = pl->x[t], ty = pl->y[t];
     r->n = 0;
+    r->edge = EDGE;
     for (u = 0; u < pl->n; u++)
         if (u != t) {
             int ux = pl->x[u], uy = pl->y[u];
             r->a[r->n] = 2 * (tx - ux);
             r->b[r->n] = 2 * (ty - uy);
-            r->c[r->n] = (int32_t)(ux * ux + uy * uy - tx * tx - ty * ty) -
-                         2 * SIDE * isqrt_up((int32_t)((ux - tx) * (ux - tx) + (uy - ty) * (uy - ty)));
+            r->d[r->n] = (int16_t)isqrt_up((int32_t)((ux - tx) * (ux - tx) + (uy - ty) * (uy - ty)));
+            r->c[r->n] = (int32_t)(ux * ux + uy * uy - tx * tx - ty * ty) - 2 * SIDE * r->d[r->n];
             r->n++;
         }
 }
@@ -251,8 +259,8 @@ static void region_of(const bw_forest_plan *pl, int t, region *r)
 static int inside(const region *r, int x, int y)
 {
     int k;
-    if ((unsigned)(x - EDGE) > (unsigned)(BW_FOREST_W - 1 - 2 * EDGE) ||
-        (unsigned)(y - EDGE) > (unsigned)(BW_FOREST_H - 1 - 2 * EDGE))
+    if ((unsigned)(x - r->edge) > (unsigned)(BW_FOREST_W - 1 - 2 * r->edge) ||
+        (unsigned)(y - r->edge) > (unsigned)(BW_FOREST_H - 1 - 2 * r->edge))
         return 0;
     for (k = 0; k < r->n; k++)
         if (r->a[k] * x + r->b[k] * y + r->c[k] < 0)
@@ -310,28 +318,35 @@ static void seg_set(seg *s, int x0, int y0, int x1, int y1)
 /* 1 if (x, y) is within NEAR (3.5 squares) of the segment: the zone round
  * a spoke where its twigs start, in which their squares may lie near it. */
 #define NEAR2X4 49 /* (2 x 3.5)^2 */
-static int near_seg(const seg *s, int x, int y)
+#define BAND2X4 9  /* (2 x 1.5)^2: the spoke's own squares */
+static int near_seg_r(const seg *s, int x, int y, int r2x4)
 {
     int32_t px = x - s->x0, py = y - s->y0, dot = px * s->dx + py * s->dy, cross;
     if (dot <= 0)
-        return 4 * (px * px + py * py) <= NEAR2X4;
+        return 4 * (px * px + py * py) <= r2x4;
     if (dot >= s->l2) {
         px = x - s->x1;
         py = y - s->y1;
-        return 4 * (px * px + py * py) <= NEAR2X4;
+        return 4 * (px * px + py * py) <= r2x4;
     }
     cross = px * s->dy - py * s->dx;
-    return 4 * (int64_t)cross * cross <= (int64_t)NEAR2X4 * s->l2;
+    return 4 * (int64_t)cross * cross <= (int64_t)r2x4 * s->l2;
+}
+
+static int near_seg(const seg *s, int x, int y)
+{
+    return near_seg_r(s, x, y, NEAR2X4);
 }
 
 /* The halo: every square within 2 4-steps (Manhattan) of a drawn one, in
  * plane d. A square off the halo is 3 or more 4-steps from all wood drawn,
  * so no single square (a top, say) is beside two branches. */
+#define HALO 2
 static void halo(uint32_t *d, int x, int y)
 {
     int dy;
-    for (dy = -2; dy <= 2; dy++) {
-        int w = 2 - bw_abs(dy), yy = y + dy, xx;
+    for (dy = -HALO; dy <= HALO; dy++) {
+        int w = HALO - bw_abs(dy), yy = y + dy, xx;
         if ((unsigned)yy >= BW_FOREST_H)
             continue;
         for (xx = bw_max(x - w, 0); xx <= x + w && xx < BW_FOREST_W; xx++) {
@@ -377,14 +392,14 @@ static void halo_band(uint32_t *d, int x0, int y0, int x1, int y1, int width)
  * spoke took: the halo, less the spoke's own. */
 static int crowd(const uint32_t *limbs, const seg *s, int x, int y)
 {
-    static const int8_t ox[13] = { 0, 1, -1, 0, 0, 2, -2, 0, 0, 1, 1, -1, -1 };
-    static const int8_t oy[13] = { 0, 0, 0, 1, -1, 0, 0, 2, -2, 1, -1, 1, -1 };
-    int k;
-    for (k = 0; k < 13; k++) {
-        int nx = x + ox[k], ny = y + oy[k];
-        if ((unsigned)nx < BW_FOREST_W && (unsigned)ny < BW_FOREST_H && (DGET(limbs, nx, ny) || taken_at(s, nx, ny)))
-            return 1;
-    }
+    int dx, dy;
+    for (dy = -HALO; dy <= HALO; dy++)
+        for (dx = bw_abs(dy) - HALO; dx <= HALO - bw_abs(dy); dx++) {
+            int nx = x + dx, ny = y + dy;
+            if ((unsigned)nx < BW_FOREST_W && (unsigned)ny < BW_FOREST_H &&
+                (DGET(limbs, nx, ny) || taken_at(s, nx, ny)))
+                return 1;
+        }
     return 0;
 }
 
@@ -406,8 +421,8 @@ static int twig_room(const uint32_t *d, const uint32_t *limbs, const seg *s, int
         int near = near_seg(s, l.x, l.y), cx = l.x - s->x0, cy = l.y - s->y0;
         if (!near && (DGET(d, l.x, l.y) || cx * cx + cy * cy <= (r + 3) * (r + 3)))
             break;
-        if (near && crowd(limbs, s, l.x, l.y))
-            break;
+        if (near && !near_seg_r(s, l.x, l.y, BAND2X4) && crowd(limbs, s, l.x, l.y))
+            break; /* (in the spoke's band, twigs meet) */
         own += !near;
         lx = l.x;
         ly = l.y;
@@ -415,6 +430,16 @@ static int twig_room(const uint32_t *d, const uint32_t *limbs, const seg *s, int
     *x1 = lx;
     *y1 = ly;
     return own;
+}
+
+/* 1 if a twig from (x0, y0) to (x1, y1) would run along the map's edge:
+ * both its ends within SPOKE_EDGE of the same side (rule 4.3 at the edge: a
+ * tree there grows inward, no twig draws a line along the edge). */
+static int along_edge(int x0, int y0, int x1, int y1)
+{
+    const int far = BW_FOREST_W - 1 - SPOKE_EDGE;
+    return (x0 <= SPOKE_EDGE && x1 <= SPOKE_EDGE) || (y0 <= SPOKE_EDGE && y1 <= SPOKE_EDGE) ||
+           (x0 >= far && x1 >= far) || (y0 >= far && y1 >= far);
 }
 
 /* The direction (0..31) nearest that of (dx, dy). */
@@ -444,10 +469,15 @@ typedef struct spokes {
 } spokes;
 BW_STATIC_ASSERT(BW_FOREST_FIRST_MAX <= SPOKES_MAX, forest_spokes_fit);
 
-static void spokes_of(uint32_t seed, int level, const bw_forest_plan *pl, const region *rg, int t, spokes *s)
+static void spokes_of(uint32_t seed, int level, const bw_forest_plan *pl, const region *rg0, int t, spokes *s)
 {
+    region rg1 = *rg0, *rg = &rg1;
     bw_rng r;
+    int k;
+    for (k = 0; k < rg->n; k++) /* room past a spoke's end for its twigs */
+        rg->c[k] -= 2 * SPOKE_SIDE * rg->d[k];
     int j, base, cx = pl->x[t], cy = pl->y[t];
+    rg->edge = SPOKE_EDGE;
     bw_rng_stream(&r, seed, BW_GEN_FOREST, (uint32_t)level, P_SPOKES + (uint32_t)t);
     s->n = (uint8_t)bw_rng_step_range(&r, BW_FOREST_FIRST_MIN, BW_FOREST_FIRST_MAX);
     base = (int)bw_rng_step_below(&r, 32);
@@ -456,8 +486,18 @@ static void spokes_of(uint32_t seed, int level, const bw_forest_plan *pl, const 
          * so two spokes never meet outside the trunk */
         int jit = bw_rng_step_range(&r, -1, 1), len = bw_rng_step_range(&r, BW_FOREST_LEN0_MIN, BW_FOREST_LEN0_MAX);
         int dir = (base + j * 32 / s->n + (s->n == 4 ? jit : 0)) & 31;
-        int x1 = cx + dir_x(dir, len + pl->r[t]), y1 = cy + dir_y(dir, len + pl->r[t]);
+        int x1 = cx + dir_x(dir, len + pl->r[t]), y1 = cy + dir_y(dir, len + pl->r[t]), x2 = x1, y2 = y1;
+        int far = pl->r[t] + SPOKE_OWN;
         fit_end(rg, cx, cy, &x1, &y1);
+        if ((x1 - cx) * (x1 - cx) + (y1 - cy) * (y1 - cy) < far * far) {
+            /* short by the edge: it goes on to EDGE, straight at the edge
+             * (the centre is 14 or more from it, so that is far enough) */
+            rg->edge = EDGE;
+            fit_end(rg, cx, cy, &x2, &y2);
+            rg->edge = SPOKE_EDGE;
+            x1 = x2;
+            y1 = y2;
+        }
         s->dir[j] = (uint8_t)dir;
         s->x1[j] = (uint8_t)x1;
         s->y1[j] = (uint8_t)y1;
@@ -607,6 +647,12 @@ static void line_at(int x0, int y0, int x1, int y1, int step, int *x, int *y)
     *y = l.y;
 }
 
+/* A twig is TWIG_LEN long or more as drawn, and has TWIG_OWN squares or
+ * more past its spoke's zone (room for four leaves of its own). */
+#define TWIG_LEN 5
+#define TWIG_OWN 4
+#define TWIG_GAP 4         /* steps between the starts of twigs on a side */
+
 /* A twig weighed for a spoke: its line, the step of the spoke's centre
  * line it starts on and its side of the spoke (-1, 1; 0 for the tip's). */
 typedef struct twig_line {
@@ -622,7 +668,7 @@ static int spaced(const twig_line *tw, int nt, int step, int side)
 {
     int i;
     for (i = 0; i < nt; i++)
-        if ((tw[i].side == side || tw[i].side == 0 || side == 0) && bw_abs(tw[i].step - step) < 4)
+        if ((tw[i].side == side || tw[i].side == 0 || side == 0) && bw_abs(tw[i].step - step) < TWIG_GAP)
             return 0;
     return 1;
 }
@@ -650,45 +696,51 @@ static int take_twig(grower *w, seg *s, twig_line *tw, int *nt, int step, int si
     tw[*nt].y1 = (uint8_t)y1;
     ++*nt;
     line_start(&l, x0, y0, x1, y1);
-    while (line_step(&l)) { /* its start is the spoke's square */
+    while (line_step(&l)) { /* its start is the spoke's square; so are those in the band */
         halo(w->halo, l.x, l.y);
-        take_at(s, l.x, l.y);
+        if (!near_seg_r(s, l.x, l.y, BAND2X4))
+            take_at(s, l.x, l.y);
     }
     return 1;
 }
 
 /* Rules 4.6 and 4.3: a mushroom top of this level (the level below's
- * mushroom) that lies 4..10 squares off spoke s, beside its outer part,
- * gets a twig straight out to it from the spoke's nearest square (its end
- * beside the top), where there is room: so a top comes out on the wood. */
+ * mushroom) whose nearest square of spoke s's centre line past the trunk's
+ * ring lies TOP_NEAR..TOP_FAR squares from it gets a twig straight out to
+ * it from there (its end beside the top), where there is room: so a top
+ * comes out on the wood (the level above keeps its mushrooms that far from
+ * this level's spokes, see shoots_drawn). TOP_NEAR leaves the twig two
+ * squares past the spoke's zone: with the end's two sides, and the sides
+ * of the square two back, room for four leaves. */
+#define TOP_NEAR 6
+#define TOP_FAR 10
 static void top_twigs(grower *w, const region *rg, seg *s, int r, int skip, int steps,
                       const uint16_t *tops, int n_tops, twig_line *tw, int *nt)
 {
     int k;
     for (k = 0; k < n_tops && *nt < TWIGS_MAX - BW_FOREST_FAN_MAX; k++) {
-        int tx = tops[k] % BW_GRID_MAX, ty = tops[k] / BW_GRID_MAX, sx, sy, ex, ey, fx, fy, at;
-        int32_t px = tx - s->x0, py = ty - s->y0, dot = px * s->dx + py * s->dy, cross = px * s->dy - py * s->dx;
-        int64_t c2 = (int64_t)cross * cross;
+        int tx = tops[k] % BW_GRID_MAX, ty = tops[k] / BW_GRID_MAX, sx, sy, ex, ey, fx, fy, at, side;
+        int32_t px = tx - s->x0, py = ty - s->y0, dot = px * s->dx + py * s->dy, d2;
         line4 l;
-        if (dot <= 0 || dot >= s->l2 || c2 < (int64_t)16 * s->l2 || c2 > (int64_t)100 * s->l2 ||
-            DGET(w->halo, tx, ty))
-            continue;
-        at = (int)((int64_t)steps * dot / s->l2);
-        if (at < skip || at >= steps)
-            continue;
+        at = dot <= 0 ? 0 : dot >= s->l2 ? steps : (int)((int64_t)steps * dot / s->l2);
+        at = bw_clamp(at, skip, steps);
         line_at(s->x0, s->y0, s->x1, s->y1, at, &sx, &sy);
+        d2 = (tx - sx) * (tx - sx) + (ty - sy) * (ty - sy);
+        if (d2 < TOP_NEAR * TOP_NEAR || d2 > TOP_FAR * TOP_FAR || DGET(w->halo, tx, ty))
+            continue;
         line_start(&l, sx, sy, tx, ty);
         while (l.left > 1)
             line_step(&l);
         ex = l.x;
         ey = l.y;
-        if (!inside(rg, ex, ey))
+        if (!inside(rg, ex, ey) || along_edge(sx, sy, ex, ey))
             continue;
         fx = ex;
         fy = ey;
-        if (spaced(tw, *nt, at, side_of_seg(s, sx, sy, tx, ty)) &&
-            twig_room(w->halo, w->limbs, s, r, sx, sy, &fx, &fy) >= 2 && fx == ex && fy == ey)
-            take_twig(w, s, tw, nt, at, side_of_seg(s, sx, sy, tx, ty), sx, sy, ex, ey);
+        side = at == steps ? 0 : side_of_seg(s, sx, sy, tx, ty);
+        if (spaced(tw, *nt, at, side) && twig_room(w->halo, w->limbs, s, r, sx, sy, &fx, &fy) >= 2 && fx == ex &&
+            fy == ey)
+            take_twig(w, s, tw, nt, at, side, sx, sy, ex, ey);
     }
 }
 
@@ -706,8 +758,6 @@ static void top_twigs(grower *w, const region *rg, seg *s, int r, int skip, int 
  * takes four twigs or more forks (3 wide, its twigs 1 wide); else it is
  * itself a twig, 1 wide, and its twigs are dropped (their halo stays: the
  * room is only ever underestimated). */
-#define TWIG_LEN 5
-#define TWIG_OWN 3
 static void grow_tree(uint32_t seed, int level, const bw_forest_plan *pl, const region *rg, int t,
                       const uint16_t *tops, int n_tops, grower *w)
 {
@@ -725,7 +775,7 @@ static void grow_tree(uint32_t seed, int level, const bw_forest_plan *pl, const 
         twig_line tw[TWIGS_MAX];
         seg s;
         line4 l;
-        int nt = 0, skip, steps, own, len, n, aside[2], i, id;
+        int nt = 0, skip, steps, own, len, n, aside[2], i, id, turn, got;
         int sdir = sp.dir[j];
         seg_set(&s, cx, cy, sp.x1[j], sp.y1[j]);
         line_start(&l, cx, cy, sp.x1[j], sp.y1[j]);
@@ -736,33 +786,36 @@ static void grow_tree(uint32_t seed, int level, const bw_forest_plan *pl, const 
         n = BW_FOREST_FAN_MIN + (bw_rng_step_below(&w->r, 3) < 1);
         aside[0] = bw_rng_step_range(&w->r, 4, 6);
         aside[1] = bw_rng_step_range(&w->r, 4, 6);
-        len = bw_min(own * bw_rng_step_range(&w->r, 3, 4) / 6, own - 3);
-        for (i = 0; i < n; i++) {
-            int tip = i == n - 1, turn = bw_rng_step_range(&w->r, -2, 2), at, sx, sy, k, best = -1, bx = 0, by = 0;
+        turn = bw_rng_step_range(&w->r, -2, 2);
+        len = bw_min(own * bw_rng_step_range(&w->r, 3, 4) / 6, own - 1);
+        /* the tip twig, then pairs (one twig a side) every TWIG_GAP steps
+         * from the tip inward, till n are taken */
+        for (i = 0, got = 0; len >= TWIG_LEN && got < n; i++) {
+            int at = i == 0 ? steps : steps - TWIG_GAP * ((i + 1) / 2), tip = i == 0, sx, sy, k, best = -1, bx = 0, by = 0;
             int bside = 0;
-            if (len < TWIG_LEN)
-                continue; /* the draws are made all the same */
-            /* side twigs over [skip, steps - 4], the tip twig at the tip */
-            at = bw_max(tip ? steps : skip + (steps - 4 - skip) * i / bw_max(n - 2, 1), skip);
+            if (at < skip)
+                break;
             line_at(cx, cy, sp.x1[j], sp.y1[j], at, &sx, &sy);
-            for (k = 0; k < 2; k++) {
+            for (k = 0; k < 2; k++) { /* shortened: a turn, away from the wall */
                 int d = tip ? sdir + turn + (k ? (turn < 0 ? 3 : -3) : 0)
-                            : sdir + ((i ^ k) & 1 ? aside[1] : -aside[0]);
-                int ex = sx + dir_x(d & 31, len), ey = sy + dir_y(d & 31, len), got, side;
+                            : i & 1 ? sdir - aside[0] + 2 * k : sdir + aside[1] - 2 * k;
+                int ex = sx + dir_x(d & 31, len), ey = sy + dir_y(d & 31, len), room, side;
                 fit_end(rg, sx, sy, &ex, &ey);
                 side = tip ? 0 : side_of_seg(&s, sx, sy, ex, ey);
-                got = spaced(tw, nt, at, side) ? twig_room(w->halo, w->limbs, &s, r, sx, sy, &ex, &ey) : -1;
-                if (got > best) {
-                    best = got;
+                room = spaced(tw, nt, at, side) && !along_edge(sx, sy, ex, ey)
+                           ? twig_room(w->halo, w->limbs, &s, r, sx, sy, &ex, &ey)
+                           : -1;
+                if (room > best) {
+                    best = room;
                     bx = ex;
                     by = ey;
                     bside = side;
                 }
-                if (got >= len - 2)
+                if (room >= len - 2)
                     break; /* full length: no need to turn */
             }
-            if (best >= TWIG_OWN)
-                take_twig(w, &s, tw, &nt, at, bside, sx, sy, bx, by);
+            if (best >= TWIG_OWN && take_twig(w, &s, tw, &nt, at, bside, sx, sy, bx, by))
+                got++;
         }
         id = w->count;
         if (nt >= BW_FOREST_FAN_MIN) { /* it forks: rule 4.3 */
@@ -824,28 +877,31 @@ static void level_spokes(uint32_t seed, int level, const bw_forest_plan *pl, spo
     }
 }
 
-/* 1 if (x, y) lies within 3 squares of the centre line of one of the
- * spokes s of the tree centred at (cx, cy): on or beside their wood. */
+/* 1 if (x, y) lies TOP_NEAR..TOP_FAR squares from the centre line of one
+ * of the spokes s of the tree centred at (cx, cy) (from the segment: its
+ * nearest point, an end included) and no nearer to any. */
 static int by_spokes(const spokes *s, int cx, int cy, int x, int y)
 {
-    int j;
+    int j, ok = 0;
     for (j = 0; j < s->n; j++) {
         int32_t dx = s->x1[j] - cx, dy = s->y1[j] - cy, px = x - cx, py = y - cy;
         int32_t dot = px * dx + py * dy, l2 = dx * dx + dy * dy, qx = x - s->x1[j], qy = y - s->y1[j];
-        int32_t cross = px * dy - py * dx;
-        if (dot <= 0 ? px * px + py * py <= 9
-                     : dot >= l2 ? qx * qx + qy * qy <= 9 : (int64_t)cross * cross <= (int64_t)9 * l2)
-            return 1;
+        int64_t cross = (int64_t)(px * dy - py * dx), d2l2; /* dist^2 x l2 */
+        d2l2 = dot <= 0 ? (int64_t)(px * px + py * py) * l2
+                        : dot >= l2 ? (int64_t)(qx * qx + qy * qy) * l2 : cross * cross;
+        if (d2l2 < (int64_t)TOP_NEAR * TOP_NEAR * l2)
+            return 0;
+        ok |= d2l2 <= (int64_t)TOP_FAR * TOP_FAR * l2;
     }
-    return 0;
+    return ok;
 }
 
 /* The list of `level` into out (sp: the level's spokes), leaving out the
- * squares of `below` (the level below's list) and those within 3 squares
- * of a spoke of the level above, prev (the tops' level): a top lies off
- * the spokes of its level (on a twig, beside the wood or in the air), so
- * it never breaks a spoke. The top is in its tree's region, where only
- * that tree's spokes reach. */
+ * squares of `below` (the level below's list) and keeping only squares
+ * TOP_NEAR..TOP_FAR from the spokes of the level below, prev (the tops'
+ * level): a top lies off the spokes of its level, so it never breaks one,
+ * and near enough for a twig to be grown out to it (top_twigs). The top is
+ * in its tree's region, where only that tree's spokes reach. */
 static void shoots_drawn(uint32_t seed, const bw_forest_plan *pl, int level, const spokes *sp, const spokes *prev,
                          const shoot_list *below, shoot_list *out)
 {
@@ -867,7 +923,7 @@ static void shoots_drawn(uint32_t seed, const bw_forest_plan *pl, int level, con
         while (l.done < skip + (int)(pick % (uint32_t)(steps - skip + 1)))
             line_step(&l);
         i = SQUARE(l.x, l.y);
-        if (crowded(out, i) || (below && listed(below, i)) || by_spokes(&prev[tr], pl->x[tr], pl->y[tr], l.x, l.y))
+        if (crowded(out, i) || (below && listed(below, i)) || !by_spokes(&prev[tr], pl->x[tr], pl->y[tr], l.x, l.y))
             continue;
         out->at[out->n++] = (uint16_t)i;
     }
@@ -1123,6 +1179,27 @@ static int twig_back(const bw_grid *g, int e)
     return cur;
 }
 
+/* 1 if no square strictly between the ends of the line from (x0, y0) to
+ * (x1, y1) touches a limb but those ends: a vine laid on it passes by no
+ * other twig, so it takes no room its leaves need. */
+static int ray_alone(const bw_grid *g, int x0, int y0, int x1, int y1)
+{
+    int e0 = SQUARE(x0, y0), e1 = SQUARE(x1, y1), d;
+    line4 l;
+    line_start(&l, x0, y0, x1, y1);
+    while (line_step(&l) && l.left > 0) {
+        int i = SQUARE(l.x, l.y);
+        if (l.x < 1 || l.y < 1 || l.x >= BW_FOREST_W - 1 || l.y >= BW_FOREST_H - 1)
+            return 0;
+        for (d = 0; d < 4; d++) {
+            int v = i + step4[d];
+            if (v != e0 && v != e1 && limb(g->cell[v]))
+                return 0;
+        }
+    }
+    return 1;
+}
+
 /* Rule 4.7: a straight ray from each twig end on along its twig (the line
  * from TWIG_BACK squares back through the end, as far as
  * BW_FOREST_VINE_MAX) through the air. If the first square off the air it
@@ -1162,7 +1239,8 @@ static void rays(bw_map *m, const bw_forest_plan *pl, bw_forest_report *rep, con
             }
             if ((hit != BW_T_BRANCH && hit != BW_T_MUSHROOM) || l.done < 2 ||
                 bw_dist2(x, y, l.x, l.y) > BW_FOREST_VINE_MAX * BW_FOREST_VINE_MAX ||
-                (u = side_of(pl, l.x, l.y)) < 0 || u == t || !line_clear(g, x, y, l.x, l.y, 0))
+                (u = side_of(pl, l.x, l.y)) < 0 || u == t || !line_clear(g, x, y, l.x, l.y, 0) ||
+                !ray_alone(g, x, y, l.x, l.y))
                 continue;
             vine_line(g, x, y, l.x, l.y);
             if (rep)
@@ -1600,6 +1678,7 @@ static void bridges(bw_map *m, const bw_forest_plan *pl, bw_forest_report *rep)
  * other branch; an end short of four counts in rep->bare (the fallback:
  * measured never). Leaves go into the air only, so they cut no vine. */
 #define TWIG_CAP 48
+#define LEAF_CAND 32
 #define TWIG_MARK 0x80u
 BW_STATIC_ASSERT(BW_TILE_COUNT <= 0x40u, forest_twig_marks_free);
 #define CAND_MARK 0x40u
@@ -1656,28 +1735,56 @@ static void grow_leaf(leaf_ctx *c, int x, int y, int d)
 }
 
 /* 1 if air square a may take a leaf of the twig marked TWIG_MARK: no leaf
- * beside it, and every limb beside it is on the twig. */
+ * beside it, and every limb beside it is on the twig, or a mushroom top
+ * whose wood neighbours are all on the twig (a cap of it). */
 static int leaf_room(const uint8_t *cell, int a)
 {
-    int d;
+    int d, k;
     if (cell[a] != BW_T_AIR)
         return 0;
     for (d = 0; d < 4; d++) {
-        uint8_t u = cell[a + step4[d]];
-        if (u == BW_T_LEAF || (limb(u) && !(u & TWIG_MARK)))
+        int b = a + step4[d];
+        uint8_t u = cell[b];
+        if (u == BW_T_LEAF || (limb(u) && u != BW_T_MUSHROOM_TOP))
             return 0;
+        if (u == BW_T_MUSHROOM_TOP)
+            for (k = 0; k < 4; k++)
+                if (kind(cell[b + step4[k]]) & K_WOOD)
+                    return 0;
     }
     return 1;
+}
+
+/* What a leaf on air square a costs the other twigs: the air squares
+ * beside it that are beside another limb (where another twig's leaf might
+ * go, and this one would then touch it). */
+static int leaf_cost(const uint8_t *cell, int a)
+{
+    int d, k, cost = 0;
+    for (d = 0; d < 4; d++) {
+        int b = a + step4[d];
+        if (cell[b] != BW_T_AIR)
+            continue;
+        for (k = 0; k < 4; k++) {
+            uint8_t u = cell[b + step4[k]];
+            if (limb(u) && !(u & TWIG_MARK)) {
+                cost++;
+                break;
+            }
+        }
+    }
+    return cost;
 }
 
 /* One twig end e: its leaves (marked in `ends` too, for the growing).
  * Leaves lie in rows and columns 1..118 (beside a limb, see end_word), so
  * their neighbours are on the map. Returns the leaves it got. */
-BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int e)
+BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int e, int pass)
 {
     uint8_t *cell = c->g->cell;
-    uint16_t q[TWIG_CAP];
-    int n = 0, i, d, got = 0, prev = -1, cur = e;
+    uint16_t q[TWIG_CAP], cand[LEAF_CAND];
+    uint8_t cc[LEAF_CAND];
+    int n = 0, i, d, k, got = 0, prev = -1, cur = e, nc = 0;
     for (;;) { /* the twig: back from the end while a square has two wood neighbours */
         int next = -1, w = 0;
         q[n++] = (uint16_t)cur;
@@ -1698,20 +1805,47 @@ BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int e)
         prev = cur;
         cur = next;
     }
-    for (i = 0; i < n && got < BW_FOREST_LEAVES_MIN; i++) /* tip first */
-        for (d = 0; d < 4 && got < BW_FOREST_LEAVES_MIN; d++) {
-            int a = q[i] + step4[d];
-            if (leaf_room(cell, a)) {
-                cell[a] = BW_T_LEAF;
-                ends->w[a >> 5] |= 1u << (a & 31);
+    for (i = 0; i < n; i++) /* the squares with room, tip first, the least cost first */
+        for (d = 0; d < 4; d++) {
+            int a = q[i] + step4[d], cost;
+            if (nc == LEAF_CAND || (cell[a] & CAND_MARK))
+                continue;
+            if (cell[a] == BW_T_LEAF) { /* its own, from the first pass */
+                cand[nc] = (uint16_t)a;
+                cc[nc++] = 255;
+                cell[a] |= CAND_MARK;
                 got++;
+                continue;
             }
+            if (!leaf_room(cell, a))
+                continue;
+            cost = leaf_cost(cell, a);
+            if (pass == 0 && cost > 0)
+                continue;
+            cell[a] |= CAND_MARK;
+            for (k = nc; k > 0 && cc[k - 1] > cost; k--) {
+                cand[k] = cand[k - 1];
+                cc[k] = cc[k - 1];
+            }
+            cand[k] = (uint16_t)a;
+            cc[k] = (uint8_t)cost;
+            nc++;
+        }
+    for (i = 0; i < nc; i++)
+        cell[cand[i]] &= (uint8_t)~CAND_MARK;
+    k = got;
+    for (i = 0; i < nc && got < BW_FOREST_LEAVES_MIN; i++)
+        if (cc[i] != 255 && leaf_room(cell, cand[i])) {
+            cell[cand[i]] = BW_T_LEAF;
+            ends->w[cand[i] >> 5] |= 1u << (cand[i] & 31);
+            got++;
         }
     for (i = 0; i < n; i++)
         cell[q[i]] &= (uint8_t)~TWIG_MARK;
     if (c->rep) {
-        c->rep->leaves = (uint16_t)(c->rep->leaves + got);
-        c->rep->bare = (uint16_t)(c->rep->bare + (got < BW_FOREST_LEAVES_MIN));
+        c->rep->leaves = (uint16_t)(c->rep->leaves + got - k);
+        if (pass == 1)
+            c->rep->bare = (uint16_t)(c->rep->bare + (got < BW_FOREST_LEAVES_MIN));
     }
     return got;
 }
@@ -1723,21 +1857,23 @@ static void grid_leaves(bw_map *m, uint32_t seed, int level, bw_forest_report *r
 {
     bw_grid *g = &m->grid;
     leaf_ctx c;
-    int x, y, d, i;
+    int x, y, d, i, pass;
     c.g = g;
     c.rep = rep;
     bw_rng_stream(&c.r, seed, BW_GEN_FOREST, (uint32_t)level, P_LEAVES);
-    for (i = 0; i < BW_PLANE_WORDS; i++) {
-        uint32_t w = m->a.w[i];
-        while (w) {
-            int b = bw_low_bit(w);
-            w &= w - 1u;
-            if (!(kind(g->cell[i * 32 + b]) & K_SHOOT))
-                continue; /* a leaf marked meanwhile */
-            m->a.w[i] &= ~(1u << b);
-            end_leaves(&c, &m->a, i * 32 + b);
+    for (pass = 0; pass < 2; pass++) /* the leaves that crowd no other twig first */
+        for (i = 0; i < BW_PLANE_WORDS; i++) {
+            uint32_t w = m->a.w[i];
+            while (w) {
+                int b = bw_low_bit(w);
+                w &= w - 1u;
+                if (!(kind(g->cell[i * 32 + b]) & K_SHOOT))
+                    continue; /* a leaf marked meanwhile */
+                if (pass)
+                    m->a.w[i] &= ~(1u << b);
+                end_leaves(&c, &m->a, i * 32 + b, pass);
+            }
         }
-    }
     for (i = 0; i < BW_PLANE_WORDS; i++) { /* the leaves grow */
         uint32_t w = m->a.w[i];
         while (w) {
