@@ -218,7 +218,6 @@ static inline int line_step(line4 *l)
  * clear of the map's four outer rows, so no spoke runs along the edge. */
 #define SPOKE_EDGE 5
 #define SPOKE_OWN 8        /* past its trunk: shorter, it may go on to EDGE */
-#define SPOKE_SIDE 0       /* a spoke ends this much further from the sides */
 typedef struct region {
     uint8_t n;
     uint8_t edge;          /* EDGE, or SPOKE_EDGE while a spoke is fitted */
@@ -472,19 +471,17 @@ BW_STATIC_ASSERT(BW_FOREST_FIRST_MAX <= SPOKES_MAX, forest_spokes_fit);
 static void spokes_of(uint32_t seed, int level, const bw_forest_plan *pl, const region *rg0, int t, spokes *s)
 {
     region rg1 = *rg0, *rg = &rg1;
-    bw_rng r;
-    int k;
-    for (k = 0; k < rg->n; k++) /* room past a spoke's end for its twigs */
-        rg->c[k] -= 2 * SPOKE_SIDE * rg->d[k];
+    bw_rng r, lr;
     int j, base, cx = pl->x[t], cy = pl->y[t];
     rg->edge = SPOKE_EDGE;
-    bw_rng_stream(&r, seed, BW_GEN_FOREST, (uint32_t)level, P_SPOKES + (uint32_t)t);
+    bw_rng_stream(&r, seed, BW_GEN_FOREST, 0, P_SPOKES + (uint32_t)t);               /* every level's */
+    bw_rng_stream(&lr, seed, BW_GEN_FOREST, (uint32_t)level, P_SPOKES + (uint32_t)t); /* this level's */
     s->n = (uint8_t)bw_rng_step_range(&r, BW_FOREST_FIRST_MIN, BW_FOREST_FIRST_MAX);
     base = (int)bw_rng_step_below(&r, 32);
     for (j = 0; j < s->n; j++) {
         /* 4 spokes are 90 degrees apart, +/- 11; 5 are 72 apart, exactly:
          * so two spokes never meet outside the trunk */
-        int jit = bw_rng_step_range(&r, -1, 1), len = bw_rng_step_range(&r, BW_FOREST_LEN0_MIN, BW_FOREST_LEN0_MAX);
+        int jit = bw_rng_step_range(&r, -1, 1), len = bw_rng_step_range(&lr, BW_FOREST_LEN0_MIN, BW_FOREST_LEN0_MAX);
         int dir = (base + j * 32 / s->n + (s->n == 4 ? jit : 0)) & 31;
         int x1 = cx + dir_x(dir, len + pl->r[t]), y1 = cy + dir_y(dir, len + pl->r[t]), x2 = x1, y2 = y1;
         int far = pl->r[t] + SPOKE_OWN;
@@ -704,46 +701,6 @@ static int take_twig(grower *w, seg *s, twig_line *tw, int *nt, int step, int si
     return 1;
 }
 
-/* Rules 4.6 and 4.3: a mushroom top of this level (the level below's
- * mushroom) whose nearest square of spoke s's centre line past the trunk's
- * ring lies TOP_NEAR..TOP_FAR squares from it gets a twig straight out to
- * it from there (its end beside the top), where there is room: so a top
- * comes out on the wood (the level above keeps its mushrooms that far from
- * this level's spokes, see shoots_drawn). TOP_NEAR leaves the twig two
- * squares past the spoke's zone: with the end's two sides, and the sides
- * of the square two back, room for four leaves. */
-#define TOP_NEAR 6
-#define TOP_FAR 10
-static void top_twigs(grower *w, const region *rg, seg *s, int r, int skip, int steps,
-                      const uint16_t *tops, int n_tops, twig_line *tw, int *nt)
-{
-    int k;
-    for (k = 0; k < n_tops && *nt < TWIGS_MAX - BW_FOREST_FAN_MAX; k++) {
-        int tx = tops[k] % BW_GRID_MAX, ty = tops[k] / BW_GRID_MAX, sx, sy, ex, ey, fx, fy, at, side;
-        int32_t px = tx - s->x0, py = ty - s->y0, dot = px * s->dx + py * s->dy, d2;
-        line4 l;
-        at = dot <= 0 ? 0 : dot >= s->l2 ? steps : (int)((int64_t)steps * dot / s->l2);
-        at = bw_clamp(at, skip, steps);
-        line_at(s->x0, s->y0, s->x1, s->y1, at, &sx, &sy);
-        d2 = (tx - sx) * (tx - sx) + (ty - sy) * (ty - sy);
-        if (d2 < TOP_NEAR * TOP_NEAR || d2 > TOP_FAR * TOP_FAR || DGET(w->halo, tx, ty))
-            continue;
-        line_start(&l, sx, sy, tx, ty);
-        while (l.left > 1)
-            line_step(&l);
-        ex = l.x;
-        ey = l.y;
-        if (!inside(rg, ex, ey) || along_edge(sx, sy, ex, ey))
-            continue;
-        fx = ex;
-        fy = ey;
-        side = at == steps ? 0 : side_of_seg(s, sx, sy, tx, ty);
-        if (spaced(tw, *nt, at, side) && twig_room(w->halo, w->limbs, s, r, sx, sy, &fx, &fy) >= 2 && fx == ex &&
-            fy == ey)
-            take_twig(w, s, tw, nt, at, side, sx, sy, ex, ey);
-    }
-}
-
 /* The canopy of tree t (rules 4.2 - 4.4). Its spokes are reserved in the
  * halo first, then each in turn weighs its twigs: the twigs aimed at
  * mushroom tops, then 4..5 (5 with chance 1/3) spread along its outer part,
@@ -758,8 +715,7 @@ static void top_twigs(grower *w, const region *rg, seg *s, int r, int skip, int 
  * takes four twigs or more forks (3 wide, its twigs 1 wide); else it is
  * itself a twig, 1 wide, and its twigs are dropped (their halo stays: the
  * room is only ever underestimated). */
-static void grow_tree(uint32_t seed, int level, const bw_forest_plan *pl, const region *rg, int t,
-                      const uint16_t *tops, int n_tops, grower *w)
+static void grow_tree(uint32_t seed, int level, const bw_forest_plan *pl, const region *rg, int t, grower *w)
 {
     spokes sp;
     int j, cx = pl->x[t], cy = pl->y[t], r = pl->r[t];
@@ -782,7 +738,6 @@ static void grow_tree(uint32_t seed, int level, const bw_forest_plan *pl, const 
         steps = l.left;
         skip = spoke_skip(pl, t, &l);
         own = steps - skip + 1; /* centre squares past the trunk's ring */
-        top_twigs(w, rg, &s, r, skip, steps, tops, n_tops, tw, &nt);
         n = BW_FOREST_FAN_MIN + (bw_rng_step_below(&w->r, 3) < 1);
         aside[0] = bw_rng_step_range(&w->r, 4, 6);
         aside[1] = bw_rng_step_range(&w->r, 4, 6);
@@ -877,31 +832,12 @@ static void level_spokes(uint32_t seed, int level, const bw_forest_plan *pl, spo
     }
 }
 
-/* 1 if (x, y) lies TOP_NEAR..TOP_FAR squares from the centre line of one
- * of the spokes s of the tree centred at (cx, cy) (from the segment: its
- * nearest point, an end included) and no nearer to any. */
-static int by_spokes(const spokes *s, int cx, int cy, int x, int y)
-{
-    int j, ok = 0;
-    for (j = 0; j < s->n; j++) {
-        int32_t dx = s->x1[j] - cx, dy = s->y1[j] - cy, px = x - cx, py = y - cy;
-        int32_t dot = px * dx + py * dy, l2 = dx * dx + dy * dy, qx = x - s->x1[j], qy = y - s->y1[j];
-        int64_t cross = (int64_t)(px * dy - py * dx), d2l2; /* dist^2 x l2 */
-        d2l2 = dot <= 0 ? (int64_t)(px * px + py * py) * l2
-                        : dot >= l2 ? (int64_t)(qx * qx + qy * qy) * l2 : cross * cross;
-        if (d2l2 < (int64_t)TOP_NEAR * TOP_NEAR * l2)
-            return 0;
-        ok |= d2l2 <= (int64_t)TOP_FAR * TOP_FAR * l2;
-    }
-    return ok;
-}
-
 /* The list of `level` into out (sp: the level's spokes), leaving out the
- * squares of `below` (the level below's list) and keeping only squares
- * TOP_NEAR..TOP_FAR from the spokes of the level below, prev (the tops'
- * level): a top lies off the spokes of its level, so it never breaks one,
- * and near enough for a twig to be grown out to it (top_twigs). The top is
- * in its tree's region, where only that tree's spokes reach. */
+ * squares of `below` (the level below's list) and those as far from the
+ * trunk as the same spoke of the level below (prev) reaches, or farther.
+ * A tree's spokes point the same ways on every level (spokes_of), so the
+ * top lands on that spoke of the level below, or beside it (the lines to
+ * ends at different lengths part by a square at most): on the wood. */
 static void shoots_drawn(uint32_t seed, const bw_forest_plan *pl, int level, const spokes *sp, const spokes *prev,
                          const shoot_list *below, shoot_list *out)
 {
@@ -913,7 +849,7 @@ static void shoots_drawn(uint32_t seed, const bw_forest_plan *pl, int level, con
     for (k = 0; k < want; k++) {
         int tr = (int)bw_rng_step_below(&r, (uint32_t)pl->n), j = (int)bw_rng_step_below(&r, sp[tr].n);
         uint32_t pick = bw_rng_step(&r);
-        int skip, steps, i;
+        int skip, steps, i, px, py, qx, qy;
         line4 l;
         line_start(&l, pl->x[tr], pl->y[tr], sp[tr].x1[j], sp[tr].y1[j]);
         steps = l.left;
@@ -923,8 +859,12 @@ static void shoots_drawn(uint32_t seed, const bw_forest_plan *pl, int level, con
         while (l.done < skip + (int)(pick % (uint32_t)(steps - skip + 1)))
             line_step(&l);
         i = SQUARE(l.x, l.y);
-        if (crowded(out, i) || (below && listed(below, i)) || !by_spokes(&prev[tr], pl->x[tr], pl->y[tr], l.x, l.y))
-            continue;
+        px = l.x - pl->x[tr];
+        py = l.y - pl->y[tr];
+        qx = prev[tr].x1[j] - pl->x[tr];
+        qy = prev[tr].y1[j] - pl->y[tr];
+        if (crowded(out, i) || (below && listed(below, i)) || px * px + py * py >= qx * qx + qy * qy)
+            continue; /* past the spoke of the level below: the top would hang in the air */
         out->at[out->n++] = (uint16_t)i;
     }
 }
@@ -1003,8 +943,7 @@ void bw_forest_branch_cells(const bw_forest_part *p, bw_forest_cell_fn fn, void 
 /* The trees of `level`, each in its region, into the limbs (m->b, the trunk
  * discs in it already) and, with cells, the grid; m->a is the halo. The
  * tops of the level are the level above's mushrooms. */
-static void grow_trees(bw_map *m, uint32_t seed, int level, const bw_forest_plan *pl, const shoot_list *up,
-                       grower *w)
+static void grow_trees(bw_map *m, uint32_t seed, int level, const bw_forest_plan *pl, grower *w)
 {
     int t;
     bw_plane_clear(&m->a);
@@ -1013,14 +952,13 @@ static void grow_trees(bw_map *m, uint32_t seed, int level, const bw_forest_plan
     for (t = 0; t < pl->n; t++) {
         region rg;
         region_of(pl, t, &rg);
-        grow_tree(seed, level, pl, &rg, t, up->at, up->n, w);
+        grow_tree(seed, level, pl, &rg, t, w);
     }
 }
 
 void bw_forest_canopy(bw_map *m, uint32_t seed, int level, bw_forest_fn fn, void *ctx)
 {
     bw_forest_plan pl;
-    shoot_list own, up;
     grower w;
     int t;
     BW_ASSERT(m);
@@ -1040,8 +978,7 @@ void bw_forest_canopy(bw_map *m, uint32_t seed, int level, bw_forest_fn fn, void
     w.ctx = ctx;
     w.cells = 0;
     w.rep = 0;
-    shoots(seed, &pl, level, &own, &up);
-    grow_trees(m, seed, level, &pl, &up, &w);
+    grow_trees(m, seed, level, &pl, &w);
 }
 
 /* What the passes after the growth ask of a square, a table by tile id (a
@@ -2013,7 +1950,7 @@ static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_pl
     w.ctx = 0;
     w.cells = g->cell;
     w.rep = rep;
-    grow_trees(m, seed, level, pl, &up, &w);
+    grow_trees(m, seed, level, pl, &w);
     mushrooms_and_tops(m, &own, &up, rep);    /* rules 4.5, 4.6 */
     mark_ends(m->a.w, m->b.w, g->cell);
     rays(m, pl, rep, h);                      /* rule 4.7 */
