@@ -1030,18 +1030,25 @@ static uint32_t end_word(const uint32_t *l, int j)
     return c & (a ^ b) & ~(n & s) & ~(w & x); /* exactly one of the four */
 }
 
-/* The twig ends into e: the ends of the limbs in l that are branch or
- * mushroom squares (no trunk). */
+/* The twig ends into e: the ends of the limbs in l (which hold no tops)
+ * that are branch or mushroom squares (no trunk), and not beside a top that
+ * lies between them and more wood (then the top is a square of the twig). */
 BW_NOINLINE static void mark_ends(uint32_t *e, const uint32_t *l, const uint8_t *cell)
 {
     int j;
     for (j = 0; j < BW_PLANE_WORDS; j++) {
         uint32_t k = e[j] = end_word(l, j);
         while (k) {
-            int i = j * 32 + bw_low_bit(k);
+            int i = j * 32 + bw_low_bit(k), d, a;
             k &= k - 1u;
             if (!(kind(cell[i]) & K_SHOOT))
                 e[j] &= ~(1u << (i & 31));
+            for (d = 0; d < 4; d++) /* a top beside it that joins it to more wood: no end */
+                if (cell[a = i + step4[d]] == BW_T_MUSHROOM_TOP &&
+                    (kind(cell[a - BW_GRID_MAX]) & K_WOOD) + (kind(cell[a + 1]) & K_WOOD) +
+                            (kind(cell[a + BW_GRID_MAX]) & K_WOOD) + (kind(cell[a - 1]) & K_WOOD) >
+                        K_WOOD)
+                    e[j] &= ~(1u << (i & 31));
         }
     }
 }
