@@ -688,7 +688,7 @@ static void forest_4_7_vine_bridges_between_trees(void)
     }
     /* The rays are the vines from twig ends; the bridges that join every
      * tree (forest_4_7_every_tree_joined_by_vines) come on top of them.
-     * Measured: 2.4 rays a level, on most levels. */
+     * Measured: 2.4 rays a level, on 83% of levels. */
     CHECK(with * 100 >= 4 * n * 60);
     CHECK(total * 10 >= 4 * n * 15);
     t_info("forest_levels_with_rays", with);
@@ -1310,11 +1310,11 @@ static void forest_4_4_every_twig_shows_four_own_leaves(void)
             twigs += c.twigs;
             short4 += c.twigs_short;
         }
-    /* Not met yet: 5.5% of twigs show fewer than four leaves of their own
-     * (measured 4,014 of 73,270 over 1,200 levels), nearly all of them
-     * one-wide first branches, by the map's edge or under a mushroom top.
-     * The bound keeps the rate from growing; the rule wants none. */
-    CHECK(short4 * 100 <= twigs * 7);
+    /* Not met yet: 0.7% of twigs show fewer than four leaves of their own
+     * (measured 493 of 73,270 over 1,200 levels), nearly all of them
+     * one-wide first branches. The bound keeps the rate from growing; the
+     * rule wants none. */
+    CHECK(short4 * 1000 <= twigs * 10);
     t_info("forest_twigs", twigs);
     t_info("forest_twigs_under_4_own_leaves", short4);
 }

@@ -1030,25 +1030,20 @@ static uint32_t end_word(const uint32_t *l, int j)
     return c & (a ^ b) & ~(n & s) & ~(w & x); /* exactly one of the four */
 }
 
-/* The twig ends into e: the ends of the limbs in l (which hold no tops)
- * that are branch or mushroom squares (no trunk), and not beside a top that
- * lies between them and more wood (then the top is a square of the twig). */
+/* The twig ends into e: the ends of the limbs in l that are branch or
+ * mushroom squares (no trunk). l holds the tops that lie in a line of wood
+ * (two or more wood or top neighbours: a square of a twig) and not the
+ * caps, so a twig a top lands on keeps its end. */
 BW_NOINLINE static void mark_ends(uint32_t *e, const uint32_t *l, const uint8_t *cell)
 {
     int j;
     for (j = 0; j < BW_PLANE_WORDS; j++) {
         uint32_t k = e[j] = end_word(l, j);
         while (k) {
-            int i = j * 32 + bw_low_bit(k), d, a;
+            int i = j * 32 + bw_low_bit(k);
             k &= k - 1u;
             if (!(kind(cell[i]) & K_SHOOT))
                 e[j] &= ~(1u << (i & 31));
-            for (d = 0; d < 4; d++) /* a top beside it that joins it to more wood: no end */
-                if (cell[a = i + step4[d]] == BW_T_MUSHROOM_TOP &&
-                    (kind(cell[a - BW_GRID_MAX]) & K_WOOD) + (kind(cell[a + 1]) & K_WOOD) +
-                            (kind(cell[a + BW_GRID_MAX]) & K_WOOD) + (kind(cell[a - 1]) & K_WOOD) >
-                        K_WOOD)
-                    e[j] &= ~(1u << (i & 31));
         }
     }
 }
@@ -1720,6 +1715,24 @@ static int leaf_cost(const uint8_t *cell, int a)
     return cost;
 }
 
+/* 1 if square v (marked TWIG_MARK or not) is wood a twig is made of: a
+ * branch, mushroom or trunk, or a top in a line of wood (two or more
+ * wood or top neighbours; a cap, with one, is beside the twig). */
+static int twig_wood(const uint8_t *cell, int v)
+{
+    uint8_t u = cell[v] & (uint8_t)~TWIG_MARK;
+    int d, n = 0;
+    if (kind(u) & K_WOOD)
+        return 1;
+    if (u != BW_T_MUSHROOM_TOP)
+        return 0;
+    for (d = 0; d < 4; d++) {
+        uint8_t t = cell[v + step4[d]] & (uint8_t)~TWIG_MARK;
+        n += (kind(t) & K_WOOD) || t == BW_T_MUSHROOM_TOP;
+    }
+    return n >= 2;
+}
+
 /* One twig end e: its leaves (marked in `ends` too, for the growing).
  * Leaves lie in rows and columns 1..118 (beside a limb, see end_word), so
  * their neighbours are on the map. Returns the leaves it got. */
@@ -1735,7 +1748,7 @@ BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int e, int pass)
         cell[cur] |= TWIG_MARK;
         for (d = 0; d < 4; d++) {
             int v = cur + step4[d];
-            if ((kind(cell[v] & (uint8_t)~TWIG_MARK) & K_WOOD) && v != prev) {
+            if (twig_wood(cell, v) && v != prev) {
                 next = v;
                 w++;
             }
@@ -1743,7 +1756,7 @@ BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int e, int pass)
         if (w != 1 || n == TWIG_CAP || cell[next] == BW_T_TRUNK)
             break;
         for (d = 0, w = 0; d < 4; d++)
-            w += (kind(cell[next + step4[d]] & (uint8_t)~TWIG_MARK) & K_WOOD) != 0;
+            w += twig_wood(cell, next + step4[d]);
         if (w != 2)
             break; /* it hangs on next */
         prev = cur;
@@ -1959,6 +1972,13 @@ static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_pl
     w.rep = rep;
     grow_trees(m, seed, level, pl, &w);
     mushrooms_and_tops(m, &own, &up, rep);    /* rules 4.5, 4.6 */
+    for (k = 0; k < up.n; k++) {              /* a top in a line of wood is a square of its twig */
+        int d, n = 0;
+        for (d = 0; d < 4; d++)
+            n += (kind(g->cell[up.at[k] + step4[d]]) & K_WOOD) || g->cell[up.at[k] + step4[d]] == BW_T_MUSHROOM_TOP;
+        if (n >= 2)
+            m->b.w[up.at[k] >> 5] |= 1u << (up.at[k] & 31);
+    }
     mark_ends(m->a.w, m->b.w, g->cell);
     rays(m, pl, rep, h);                      /* rule 4.7 */
     grid_leaves(m, seed, level, rep);         /* rule 4.4 */
