@@ -345,12 +345,17 @@ static void halo(uint32_t *d, int x, int y)
 {
     int dy;
     for (dy = -HALO; dy <= HALO; dy++) {
-        int w = HALO - bw_abs(dy), yy = y + dy, xx;
+        int w = HALO - bw_abs(dy), yy = y + dy;
         if ((unsigned)yy >= BW_FOREST_H)
             continue;
-        for (xx = bw_max(x - w, 0); xx <= x + w && xx < BW_FOREST_W; xx++) {
-            unsigned i = BW_BIT(xx, yy);
-            d[i >> 5] |= 1u << (i & 31);
+        unsigned a = BW_BIT(bw_max(x - w, 0), yy), b = BW_BIT(bw_min(x + w, BW_FOREST_W - 1), yy);
+        /* bits a..b (at most 5, so in one word or two) at once */
+        uint32_t lo = ~0u << (a & 31), hi = ~0u >> (31 - (b & 31));
+        if ((a >> 5) == (b >> 5)) {
+            d[a >> 5] |= lo & hi;
+        } else {
+            d[a >> 5] |= lo;
+            d[b >> 5] |= hi;
         }
     }
 }
@@ -1826,9 +1831,10 @@ static void grid_leaves(bw_map *m, uint32_t seed, int level, bw_forest_report *r
                 w &= w - 1u;
                 if (!(kind(g->cell[i * 32 + b]) & K_SHOOT))
                     continue; /* a leaf marked meanwhile */
-                if (pass)
+                /* an end with its leaves after the first pass is done (the
+                 * second would find them and add none) */
+                if (end_leaves(&c, &m->a, i * 32 + b, pass) >= BW_FOREST_LEAVES_MIN || pass)
                     m->a.w[i] &= ~(1u << b);
-                end_leaves(&c, &m->a, i * 32 + b, pass);
             }
         }
     for (i = 0; i < BW_PLANE_WORDS; i++) { /* the leaves grow */
