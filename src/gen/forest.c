@@ -4,13 +4,13 @@
  * The trunk plan comes from the seed alone, so every level draws the same
  * trunks. DLVL 5 paints roots, trunk and gaps round each, then makes sure
  * every open square is joined and strews lichen. DLVL 1-4 grow each tree's
- * canopy from its own streams (seed, level, tree): a depth-first walk with
- * an explicit stack that reports branches and leaves to a callback. The
- * same walk draws the level (casting the vine rays as it goes), replays a
- * tree for the bridges' fallback and serves the API; it never reads the
- * grid, so what it reports is a pure function of (seed, level). The
- * mushrooms come from (seed, level) alone too, so a level needs no other
- * level's canopy for its tops. */
+ * canopy from its own streams (seed, level, tree): 4-5 spokes, each with
+ * the twigs it has room for in the halo plane (a spoke with four or more
+ * forks, else it is a twig itself), reported to a callback as drawn. Then
+ * the mushrooms and tops, the twig ends read off the grid with their ray
+ * vines and their own leaves, and the bridges that join every tree. The
+ * mushrooms come from (seed, level) and the spokes alone, so a level
+ * needs no other level's canopy for its tops. */
 #include "burrow/forest.h"
 #include "burrow/fill.h"
 #include "burrow/geom.h"
