@@ -874,45 +874,71 @@ static void shoots_drawn(uint32_t seed, const bw_forest_plan *pl, int level, con
     }
 }
 
-/* The mushrooms of `level` into *own and, unless next is NULL, of level + 1
- * into *next (none for DLVL 1 and 5): the list of DLVL l leaves out the
+/* Swaps the contents of lists a and b (no third list on the stack). */
+static void swap_lists(shoot_list *a, shoot_list *b)
+{
+    int k, n = bw_max(a->n, b->n);
+    uint16_t t;
+    for (k = 0; k < n; k++) {
+        t = a->at[k];
+        a->at[k] = b->at[k];
+        b->at[k] = t;
+    }
+    t = a->n;
+    a->n = b->n;
+    b->n = t;
+}
+
+/* The mushrooms of `level` into *own and, if want_next, of level + 1 into
+ * *next (none for DLVL 1 and 5): the list of DLVL l leaves out the
  * mushrooms of DLVL l - 1 and the squares by its spokes, so the lists of
- * DLVL 2 up are drawn in turn, each level's spokes once. */
-static void shoots(uint32_t seed, const bw_forest_plan *pl, int level, shoot_list *own, shoot_list *next)
+ * DLVL 2 up are drawn in turn, each level's spokes once. own and next are
+ * the working lists too, in turn (the one before is `below`), so no other
+ * list is on the stack. */
+static void shoots(uint32_t seed, const bw_forest_plan *pl, int level, shoot_list *own, shoot_list *next,
+                   int want_next)
 {
     spokes sa[BW_FOREST_MAX_TRUNKS], sb[BW_FOREST_MAX_TRUNKS];
     spokes *prev = sa, *cur = sb, *sw;
-    shoot_list below, got;
-    int l, last = bw_min(level + (next != 0), BW_FOREST_LEVELS - 1);
-    own->n = 0;
-    if (next)
-        next->n = 0;
-    below.n = 0;
+    shoot_list *buf[2];
+    int l, c = 0, last = bw_min(level + want_next, BW_FOREST_LEVELS - 1);
+    buf[0] = own;
+    buf[1] = next;
+    own->n = next->n = 0;
+    if (level > BW_FOREST_LEVELS - 1)
+        return;
     level_spokes(seed, 1, pl, prev);
     for (l = 2; l <= last; l++) {
         level_spokes(seed, l, pl, cur);
-        shoots_drawn(seed, pl, l, cur, prev, &below, &got);
-        if (l == level)
-            *own = got;
-        if (l == level + 1 && next)
-            *next = got;
-        below = got;
+        shoots_drawn(seed, pl, l, cur, prev, l == 2 ? 0 : buf[c ^ 1], buf[c]);
+        c ^= 1;
         sw = prev;
         prev = cur;
         cur = sw;
     }
+    /* DLVL last is in buf[c ^ 1], DLVL last - 1 in buf[c] */
+    if (last == level + 1) {
+        if (buf[c ^ 1] == own)
+            swap_lists(own, next);
+    } else if (buf[c ^ 1] == next) {
+        swap_lists(own, next);
+    }
+    if (level < 2)
+        own->n = 0;
+    if (last != level + 1)
+        next->n = 0;
 }
 
 int bw_forest_mushrooms(uint32_t seed, int level, bw_plane *out)
 {
     bw_forest_plan pl;
-    shoot_list l;
+    shoot_list l, spare;
     int k;
     bw_plane_clear(out);
     if (level < 2 || level > 4)
         return 0;
     bw_forest_trunks(seed, &pl);
-    shoots(seed, &pl, level, &l, 0);
+    shoots(seed, &pl, level, &l, &spare, 0);
     for (k = 0; k < l.n; k++)
         out->w[l.at[k] >> 5] |= 1u << (l.at[k] & 31);
     return l.n;
@@ -948,7 +974,7 @@ void bw_forest_branch_cells(const bw_forest_part *p, bw_forest_cell_fn fn, void 
 /* The trees of `level`, each in its region, into the limbs (m->b, the trunk
  * discs in it already) and, with cells, the grid; m->a is the halo. The
  * tops of the level are the level above's mushrooms. */
-static void grow_trees(bw_map *m, uint32_t seed, int level, const bw_forest_plan *pl, grower *w)
+BW_NOINLINE static void grow_trees(bw_map *m, uint32_t seed, int level, const bw_forest_plan *pl, grower *w)
 {
     int t;
     bw_plane_clear(&m->a);
@@ -1152,7 +1178,7 @@ static int ray_alone(const bw_grid *g, int x0, int y0, int x1, int y1)
  * BW_FOREST_VINE_MAX, and the line crosses no trunk, its air squares
  * become vine: a bridge, joining the two trees. It runs after the whole
  * wood is drawn, so nothing cuts it later (the leaves go into the air only). */
-static void rays(bw_map *m, const bw_forest_plan *pl, bw_forest_report *rep, const bw_forest_hooks *h)
+BW_NOINLINE static void rays(bw_map *m, const bw_forest_plan *pl, bw_forest_report *rep, const bw_forest_hooks *h)
 {
     bw_grid *g = &m->grid;
     int j;
@@ -1539,7 +1565,7 @@ static int nearest(const bw_forest_plan *pl, int t, unsigned tried)
  * that order on the same canopy are sought in one replay of t, the first
  * of them with a ray taken. A tree no ray of which reaches another's
  * canopy stays unjoined (counted in rep->lonely; measured: never). */
-static void bridges(bw_map *m, const bw_forest_plan *pl, bw_forest_report *rep)
+BW_NOINLINE static void bridges(bw_map *m, const bw_forest_plan *pl, bw_forest_report *rep)
 {
     bridge_ctx c;
     lane_run cand[BRIDGE_CAND];
@@ -1815,7 +1841,7 @@ BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int e, int pass)
 /* Rule 4.4 over the level: the twig ends (marked in m->a from the limbs in
  * m->b, which hold no tops yet) served in row order, each unmarked as it
  * is done, then the leaves they got (marked in m->a) grow. */
-static void grid_leaves(bw_map *m, uint32_t seed, int level, bw_forest_report *rep)
+BW_NOINLINE static void grid_leaves(bw_map *m, uint32_t seed, int level, bw_forest_report *rep)
 {
     bw_grid *g = &m->grid;
     leaf_ctx c;
@@ -1933,7 +1959,7 @@ static void join_top(bw_grid *g, int x, int y, bw_forest_report *rep)
  * or grows a vine to the nearest branch or mushroom square (the fallback,
  * counted in rep->stalks). The tops leave the limbs in m->b until the
  * leaves are done: a top is a cap on the wood, not a twig's square. */
-static void mushrooms_and_tops(bw_map *m, const shoot_list *own, const shoot_list *up, bw_forest_report *rep)
+BW_NOINLINE static void mushrooms_and_tops(bw_map *m, const shoot_list *own, const shoot_list *up, bw_forest_report *rep)
 {
     bw_grid *g = &m->grid;
     int k;
@@ -1959,37 +1985,50 @@ static void mushrooms_and_tops(bw_map *m, const shoot_list *own, const shoot_lis
  * every tree (rule 4.7), which go round the leaves. Scratch: m->a (the
  * halo, then the twig ends and new leaves, then the bridges' canopy
  * floods), m->b (the limbs). */
-static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_plan *pl,
-                         bw_forest_report *rep, const bw_forest_hooks *h)
+/* Rules 4.5, 4.6 for `level`: its mushroom lists (out of line, so they are
+ * not on the stack under the growth, the leaves or the bridges), the
+ * mushrooms and tops, and the tops in a line of wood into the limbs
+ * (m->b): a top there is a square of its twig when the ends are found. */
+BW_NOINLINE static void level_shoots(bw_map *m, uint32_t seed, int level, const bw_forest_plan *pl,
+                                     bw_forest_report *rep)
 {
     bw_grid *g = &m->grid;
     shoot_list own, up;
-    grower w;
-    int t, k;
-    bw_map_init(m, BW_FOREST_W, BW_FOREST_H, BW_T_AIR);
-    bw_plane_clear(&m->b); /* the limbs: trunk, branch, mushroom and (at the end) top squares */
-    for (t = 0; t < pl->n; t++) /* rule 4.1 */
-        disc(g, pl->x[t], pl->y[t], pl->r[t], BW_T_TRUNK, &m->b);
-    shoots(seed, pl, level, &own, &up);
-    w.want_leaves = 0;
-    w.fn = 0;
-    w.ctx = 0;
-    w.cells = g->cell;
-    w.rep = rep;
-    grow_trees(m, seed, level, pl, &w);
-    mushrooms_and_tops(m, &own, &up, rep);    /* rules 4.5, 4.6 */
-    for (k = 0; k < up.n; k++) {              /* a top in a line of wood is a square of its twig */
+    int k;
+    shoots(seed, pl, level, &own, &up, 1);
+    mushrooms_and_tops(m, &own, &up, rep);
+    for (k = 0; k < up.n; k++) {
         int d, n = 0;
         for (d = 0; d < 4; d++)
             n += (kind(g->cell[up.at[k] + step4[d]]) & K_WOOD) || g->cell[up.at[k] + step4[d]] == BW_T_MUSHROOM_TOP;
         if (n >= 2)
             m->b.w[up.at[k] >> 5] |= 1u << (up.at[k] & 31);
     }
+}
+
+static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_plan *pl,
+                         bw_forest_report *rep, const bw_forest_hooks *h)
+{
+    bw_grid *g = &m->grid;
+    grower w;
+    int t, i;
+    bw_map_init(m, BW_FOREST_W, BW_FOREST_H, BW_T_AIR);
+    bw_plane_clear(&m->b); /* the limbs: trunk, branch, mushroom and (at the end) top squares */
+    for (t = 0; t < pl->n; t++) /* rule 4.1 */
+        disc(g, pl->x[t], pl->y[t], pl->r[t], BW_T_TRUNK, &m->b);
+    w.want_leaves = 0;
+    w.fn = 0;
+    w.ctx = 0;
+    w.cells = g->cell;
+    w.rep = rep;
+    grow_trees(m, seed, level, pl, &w);
+    level_shoots(m, seed, level, pl, rep);    /* rules 4.5, 4.6 */
     mark_ends(m->a.w, m->b.w, g->cell);
     rays(m, pl, rep, h);                      /* rule 4.7 */
     grid_leaves(m, seed, level, rep);         /* rule 4.4 */
-    for (k = 0; k < up.n; k++)
-        m->b.w[up.at[k] >> 5] |= 1u << (up.at[k] & 31);
+    for (i = 0; i < BW_GRID_CELLS; i++)       /* every top into the limbs (nothing covers a top) */
+        if (g->cell[i] == BW_T_MUSHROOM_TOP)
+            m->b.w[i >> 5] |= 1u << (i & 31);
     bridges(m, pl, rep);                      /* rule 4.7, round the leaves */
 }
 
