@@ -123,7 +123,7 @@ static void robust_abyss_forest_mines_take_extreme_ints(void)
             CHECK(bw_abyss_pit(1, v, &x, &y) < 0);
             CHECK(bw_forest_mushrooms(1, v, pl) == 0 && bw_plane_count(pl) == 0);
             parts = 0;
-            bw_forest_canopy(1, v, count_parts, &parts);
+            bw_forest_canopy(m, 1, v, count_parts, &parts);
             CHECK(parts == 0);
         }
         for (j = 0; j < N_EXTREME; j++) {

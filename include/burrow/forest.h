@@ -30,7 +30,7 @@ extern "C" {
 /* The format version (`burrow list`): a seed, level and options give the
  * same map for as long as it stays; any change to a map bumps it, and
  * tests/golden/levels.tsv pins the maps of the current one. */
-#define BW_FOREST_VERSION 6
+#define BW_FOREST_VERSION 7
 
 #define BW_FOREST_LEVELS 5
 #define BW_FOREST_W 120
@@ -74,32 +74,26 @@ int bw_forest_trunk_at(const bw_forest_plan *p, int x, int y);
 #define BW_FOREST_LEN0_MIN 12
 #define BW_FOREST_LEN0_MAX 16
 #define BW_FOREST_FIRST_MIN 4          /* branches per trunk */
-#define BW_FOREST_FIRST_MAX 6
+#define BW_FOREST_FIRST_MAX 5
 #define BW_FOREST_FAN_MIN 4            /* sub-branches per branch */
 #define BW_FOREST_FAN_MAX 5
 #define BW_FOREST_LEAVES_MIN 4         /* leaves per twig */
 #define BW_FOREST_LEAVES_MAX 6
-/* Generations are 0, 1, 2 (widths 3, 2, 1); the worst case per trunk is
- * 6 + 6 x 5 + 6 x 5 x 5 = 186 branches, so a level has at most
- * 7 x 186 = 1,302. The cap per trunk equals that worst case: a branch past
- * it would bear leaves instead of branching (the fallback), which cannot
- * happen with these numbers; the cap bounds the loop whatever they are. */
-#define BW_FOREST_GENERATIONS 3
-#define BW_FOREST_TREE_CAP 186
+/* Generations are 0 and 1: spokes (width 3, or 1 when too small to fork)
+ * and twigs (width 1). The worst case per trunk is 5 spokes with 8 twigs
+ * weighed each, 5 + 5 x 8 = 45 branches; the cap per trunk equals that
+ * worst case, so it bounds the loop and never cuts a tree. */
+#define BW_FOREST_GENERATIONS 2
+#define BW_FOREST_TREE_CAP 45
 
 /* Leaves on the map (rule 4.4) are placed from the finished grid: a twig's end
- * is a branch or mushroom square with exactly one 4-neighbour that is
- * branch, mushroom, mushroom top or trunk, and its twig what a walk of 4
- * steps from it over branch, mushroom and top squares reaches. Each end
- * gets 1 x 1 leaves beside its twig, into the air (or onto a twig's vine
- * where no air is left), never 4-next to another leaf, until four distinct
- * leaves touch it; then the leaves grow to 1 x 1 .. 2 x 4 where there is
- * room. An end with no room for four, if a branch square, is cut back to
- * a vine tendril or air, and the square it hung on served in turn
- * (rep->cut); a mushroom end in solid wood takes a branch square just past
- * its twig as a leaf; one left short counts in rep->bare (measured: none
- * of 214,582 ends over seeds 0-299). The bridges come after the leaves
- * and go round them.
+ * is a branch or mushroom square with exactly one limb beside it (trunk,
+ * branch, mushroom, or a mushroom top in a line of wood), and its twig the
+ * one-wide line back from it up to the square it hangs on. Each end gets
+ * 1 x 1 leaves of its own beside its twig, into the air, touching no other
+ * limb and no other leaf, until there are four; then the leaves grow to
+ * 1 x 1 .. 2 x 4 where there is room. One left short counts in rep->bare.
+ * The bridges come after the leaves and go round them.
  *
  * One piece of the canopy, as bw_forest_canopy reports it (leaves: the
  * plan, 4-6 a twig from their own stream; the map places its own, see
@@ -130,7 +124,7 @@ typedef void (*bw_forest_fn)(const bw_forest_part *p, void *ctx);
 /* Replays the canopy of `level` (1..4; nothing for 5) without a map: every
  * branch and leaf, tree by tree, depth first (a branch before its
  * sub-branches; a twig's leaves right after it). */
-void bw_forest_canopy(uint32_t seed, int level, bw_forest_fn fn, void *ctx);
+void bw_forest_canopy(bw_map *m, uint32_t seed, int level, bw_forest_fn fn, void *ctx);
 
 /* The squares a branch covers: its 4-connected centre line (a diagonal step
  * goes through a corner cell) and, for width 2 and 3, the same line shifted
@@ -148,8 +142,8 @@ void bw_forest_branch_cells(const bw_forest_part *p, bw_forest_cell_fn fn, void 
  * branches grows a stem of branch out to the nearest one) and DLVL n - 1
  * lays a mushroom top on each, so neither needs the other's canopy. None
  * on DLVL 1: nothing is above it. */
-#define BW_FOREST_SHOOTS_MIN 36
-#define BW_FOREST_SHOOTS_MAX 52
+#define BW_FOREST_SHOOTS_MIN 40
+#define BW_FOREST_SHOOTS_MAX 56
 
 /* Marks in `out` (cleared first) the mushrooms of `level`, without a map:
  * the tops of DLVL level - 1. Returns their number. */

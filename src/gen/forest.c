@@ -4,13 +4,13 @@
  * The trunk plan comes from the seed alone, so every level draws the same
  * trunks. DLVL 5 paints roots, trunk and gaps round each, then makes sure
  * every open square is joined and strews lichen. DLVL 1-4 grow each tree's
- * canopy from its own streams (seed, level, tree): a depth-first walk with
- * an explicit stack that reports branches and leaves to a callback. The
- * same walk draws the level (casting the vine rays as it goes), replays a
- * tree for the bridges' fallback and serves the API; it never reads the
- * grid, so what it reports is a pure function of (seed, level). The
- * mushrooms come from (seed, level) alone too, so a level needs no other
- * level's canopy for its tops. */
+ * canopy from its own streams (seed, level, tree): 4-5 spokes, each with
+ * the twigs it has room for in the halo plane (a spoke with four or more
+ * forks, else it is a twig itself), reported to a callback as drawn. Then
+ * the mushrooms and tops, the twig ends read off the grid with their ray
+ * vines and their own leaves, and the bridges that join every tree. The
+ * mushrooms come from (seed, level) and the spokes alone, so a level
+ * needs no other level's canopy for its tops. */
 #include "burrow/forest.h"
 #include "burrow/fill.h"
 #include "burrow/geom.h"
@@ -31,7 +31,7 @@ typedef struct bw_forest_hooks bw_forest_hooks;
 
 /* Purposes for bw_rng_stream(seed, BW_GEN_FOREST, level, purpose); a
  * tree's branches use P_CANOPY + its index, its leaves P_LEAVES + it. */
-enum { P_TRUNKS = 1, P_ROOTS = 2, P_LICHEN = 3, P_MUSHROOMS = 4, P_CANOPY = 8, P_LEAVES = 16 };
+enum { P_TRUNKS = 1, P_ROOTS = 2, P_LICHEN = 3, P_MUSHROOMS = 4, P_CANOPY = 8, P_LEAVES = 16, P_SPOKES = 24 };
 
 /* A square's name, y * 120 + x, as an int (BW_BIT's is unsigned). */
 #define SQUARE(x, y) ((int)BW_BIT(x, y))
@@ -76,8 +76,7 @@ BW_STATIC_ASSERT(REACH * REACH > REACH2 && REACH <= MARGIN &&
                  (BW_FOREST_TRUNK_R_MAX + ROOT_W_MAX + BUTTRESS_LEN) *
                  (BW_FOREST_TRUNK_R_MAX + ROOT_W_MAX + BUTTRESS_LEN) <= REACH2,
                  forest_reach_fits);
-BW_STATIC_ASSERT(BW_FOREST_TREE_CAP >=
-                 BW_FOREST_FIRST_MAX * (1 + BW_FOREST_FAN_MAX + BW_FOREST_FAN_MAX * BW_FOREST_FAN_MAX), forest_cap_is_worst_case);
+
 
 /* ------------------------------------------------------------ the plan */
 
@@ -206,44 +205,337 @@ static inline int line_step(line4 *l)
 
 /* ------------------------------------------------------- the canopy */
 
-/* A branch whose sub-branches are still being grown. Only branches that
- * branch again are pushed and each is one generation deeper than the one
- * below it, so the stack holds at most BW_FOREST_GENERATIONS - 1 frames
- * (a lazy walk: one frame per generation, not depth x fan-out). */
-typedef struct frame {
-    line4 l;               /* walks the centre line to each child's start */
-    uint8_t dir, len, width, gen;
-    uint8_t skip;          /* first centre-line cell a child may start on */
-    uint8_t cells;         /* centre-line cells */
-    uint8_t n, i;          /* children in all, children grown */
-    uint16_t id;
-} frame;
+/* Where tree t grows (rules 4.2, 4.3): the centre line of a branch stays
+ * EDGE squares inside the map (its width adds one square) and on t's own
+ * side of the level, SIDE squares or more short of the line halfway to
+ * every other trunk (a x + b y + c >= 0 for each other tree: the power
+ * distance |p - u|^2 - |p - t|^2 is 2 d |u - t| at distance d from that
+ * line). So two trees' branches are 2 x (SIDE - 1) = 4 squares apart or
+ * more, and each tree is its own piece of wood, whatever was drawn before
+ * it. The region is convex: a segment whose ends lie in it lies in it. */
+#define SIDE 3
+/* A spoke's centre line stays this far inside the map (its width adds one):
+ * clear of the map's four outer rows, so no spoke runs along the edge. */
+#define SPOKE_EDGE 5
+#define SPOKE_OWN 8        /* past its trunk: shorter, it may go on to EDGE */
+typedef struct region {
+    uint8_t n;
+    uint8_t edge;          /* EDGE, or SPOKE_EDGE while a spoke is fitted */
+    int32_t a[BW_FOREST_MAX_TRUNKS - 1], b[BW_FOREST_MAX_TRUNKS - 1], c[BW_FOREST_MAX_TRUNKS - 1];
+    int16_t d[BW_FOREST_MAX_TRUNKS - 1]; /* |u - t|, rounded up */
+} region;
 
-#define STACK (BW_FOREST_GENERATIONS - 1)
-/* A tree makes at most FIRST_MAX + pushes x FAN_MAX branches: with pushes
- * capped at 36 that is the 186 of BW_FOREST_TREE_CAP. */
-#define PUSH_CAP ((BW_FOREST_TREE_CAP - BW_FOREST_FIRST_MAX) / BW_FOREST_FAN_MAX)
-BW_STATIC_ASSERT(BW_FOREST_WIDTH0 - BW_FOREST_MIN_WIDTH <= STACK, forest_stack_fits);
+/* The least r with r * r >= v (v >= 0, below 65,536). */
+static int isqrt_up(int32_t v)
+{
+    int lo = 0, hi = 256;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if ((int32_t)mid * mid >= v)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
 
+static void region_of(const bw_forest_plan *pl, int t, region *r)
+{
+    int u, tx = pl->x[t], ty = pl->y[t];
+    r->n = 0;
+    r->edge = EDGE;
+    for (u = 0; u < pl->n; u++)
+        if (u != t) {
+            int ux = pl->x[u], uy = pl->y[u];
+            r->a[r->n] = 2 * (tx - ux);
+            r->b[r->n] = 2 * (ty - uy);
+            r->d[r->n] = (int16_t)isqrt_up((int32_t)((ux - tx) * (ux - tx) + (uy - ty) * (uy - ty)));
+            r->c[r->n] = (int32_t)(ux * ux + uy * uy - tx * tx - ty * ty) - 2 * SIDE * r->d[r->n];
+            r->n++;
+        }
+}
+
+static int inside(const region *r, int x, int y)
+{
+    int k;
+    if ((unsigned)(x - r->edge) > (unsigned)(BW_FOREST_W - 1 - 2 * r->edge) ||
+        (unsigned)(y - r->edge) > (unsigned)(BW_FOREST_H - 1 - 2 * r->edge))
+        return 0;
+    for (k = 0; k < r->n; k++)
+        if (r->a[k] * x + r->b[k] * y + r->c[k] < 0)
+            return 0;
+    return 1;
+}
+
+/* The end of the segment from (x0, y0) (in the region) towards (*x1, *y1)
+ * pulled back along it, in 64ths, to the farthest that is in the region
+ * (rule 4.3 at the edge: a branch is shortened along its own line, never
+ * bent along the edge). */
+static void fit_end(const region *r, int x0, int y0, int *x1, int *y1)
+{
+    int lo = 0, hi = 64, dx = *x1 - x0, dy = *y1 - y0;
+    if (inside(r, *x1, *y1))
+        return;
+    while (lo < hi) { /* the largest k with the end at k / 64 inside */
+        int mid = (lo + hi + 1) / 2;
+        if (inside(r, x0 + dx * mid / 64, y0 + dy * mid / 64))
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    *x1 = x0 + dx * lo / 64;
+    *y1 = y0 + dy * lo / 64;
+}
+
+/* A first branch, a spoke, as a segment (x0, y0) - (x1, y1) from its
+ * trunk's centre: what its children's near test needs; and the squares of
+ * the twigs it has taken, in a 32 x 32 box round it (the zone lies in it:
+ * a spoke is at most 22 squares on each axis). */
+#define BOX 32
+typedef struct seg {
+    int16_t x0, y0, x1, y1, ox, oy;
+    int32_t dx, dy, l2;
+    uint32_t taken[BOX];
+} seg;
+
+static void seg_set(seg *s, int x0, int y0, int x1, int y1)
+{
+    int k;
+    for (k = 0; k < BOX; k++)
+        s->taken[k] = 0;
+    s->ox = (int16_t)(bw_min(x0, x1) - 5);
+    s->oy = (int16_t)(bw_min(y0, y1) - 5);
+    s->x0 = (int16_t)x0;
+    s->y0 = (int16_t)y0;
+    s->x1 = (int16_t)x1;
+    s->y1 = (int16_t)y1;
+    s->dx = x1 - x0;
+    s->dy = y1 - y0;
+    s->l2 = s->dx * s->dx + s->dy * s->dy;
+}
+
+/* 1 if (x, y) is within NEAR (3.5 squares) of the segment: the zone round
+ * a spoke where its twigs start, in which their squares may lie near it. */
+#define NEAR2X4 49 /* (2 x 3.5)^2 */
+#define BAND2X4 9  /* (2 x 1.5)^2: the spoke's own squares */
+static int near_seg_r(const seg *s, int x, int y, int r2x4)
+{
+    int32_t px = x - s->x0, py = y - s->y0, dot = px * s->dx + py * s->dy, cross;
+    if (dot <= 0)
+        return 4 * (px * px + py * py) <= r2x4;
+    if (dot >= s->l2) {
+        px = x - s->x1;
+        py = y - s->y1;
+        return 4 * (px * px + py * py) <= r2x4;
+    }
+    cross = px * s->dy - py * s->dx;
+    return 4 * (int64_t)cross * cross <= (int64_t)r2x4 * s->l2;
+}
+
+static int near_seg(const seg *s, int x, int y)
+{
+    return near_seg_r(s, x, y, NEAR2X4);
+}
+
+/* The halo: every square within 2 4-steps (Manhattan) of a drawn one, in
+ * plane d. A square off the halo is 3 or more 4-steps from all wood drawn,
+ * so no single square (a top, say) is beside two branches. */
+#define HALO 2
+static void halo(uint32_t *d, int x, int y)
+{
+    int dy;
+    for (dy = -HALO; dy <= HALO; dy++) {
+        int w = HALO - bw_abs(dy), yy = y + dy;
+        if ((unsigned)yy >= BW_FOREST_H)
+            continue;
+        unsigned a = BW_BIT(bw_max(x - w, 0), yy), b = BW_BIT(bw_min(x + w, BW_FOREST_W - 1), yy);
+        /* bits a..b (at most 5, so in one word or two) at once */
+        uint32_t lo = ~0u << (a & 31), hi = ~0u >> (31 - (b & 31));
+        if ((a >> 5) == (b >> 5)) {
+            d[a >> 5] |= lo & hi;
+        } else {
+            d[a >> 5] |= lo;
+            d[b >> 5] |= hi;
+        }
+    }
+}
+
+#define DGET(d, x, y) (((d)[BW_BIT(x, y) >> 5] >> (BW_BIT(x, y) & 31)) & 1u)
+
+/* 1 if (x, y) is in spoke s's box and a twig it took holds it. */
+static int taken_at(const seg *s, int x, int y)
+{
+    unsigned bx = (unsigned)(x - s->ox), by = (unsigned)(y - s->oy);
+    return bx < BOX && by < BOX && ((s->taken[by] >> bx) & 1u);
+}
+
+static void take_at(seg *s, int x, int y)
+{
+    unsigned bx = (unsigned)(x - s->ox), by = (unsigned)(y - s->oy);
+    if (bx < BOX && by < BOX)
+        s->taken[by] |= 1u << bx;
+}
+
+/* A spoke's squares (width 3, or 1), into the halo. */
+static void halo_band(uint32_t *d, int x0, int y0, int x1, int y1, int width)
+{
+    static const int8_t shift[3] = { 0, 1, -1 };
+    int steep = bw_abs(y1 - y0) > bw_abs(x1 - x0), k;
+    for (k = 0; k < width; k++) {
+        line4 l;
+        line_start(&l, x0 + (steep ? shift[k] : 0), y0 + (steep ? 0 : shift[k]), x1 + (steep ? shift[k] : 0),
+                   y1 + (steep ? 0 : shift[k]));
+        do
+            halo(d, l.x, l.y);
+        while (line_step(&l));
+    }
+}
+
+/* 1 if a square within 2 4-steps of (x, y) (in the zone of spoke s, so
+ * inside the map's rim) is wood drawn for good (the limbs) or a twig the
+ * spoke took: the halo, less the spoke's own. */
+static int crowd(const uint32_t *limbs, const seg *s, int x, int y)
+{
+    int dx, dy;
+    for (dy = -HALO; dy <= HALO; dy++)
+        for (dx = bw_abs(dy) - HALO; dx <= HALO - bw_abs(dy); dx++) {
+            int nx = x + dx, ny = y + dy;
+            if ((unsigned)nx < BW_FOREST_W && (unsigned)ny < BW_FOREST_H &&
+                (DGET(limbs, nx, ny) || taken_at(s, nx, ny)))
+                return 1;
+        }
+    return 0;
+}
+
+/* Where a twig from (x0, y0) on spoke s towards (x1, y1) can go: walks its
+ * line while each square off the spoke's zone is off the halo (3 or more
+ * 4-steps from every branch drawn) and off its trunk's ring, and each
+ * square in the zone is 3 or more 4-steps from the twigs the spoke took and
+ * from the wood drawn for good (the limbs: the spoke itself is not, till
+ * its twigs are weighed); returns how many
+ * squares it has past the zone; (*x1, *y1) becomes the last square it
+ * may keep. */
+static int twig_room(const uint32_t *d, const uint32_t *limbs, const seg *s, int r, int x0, int y0, int *x1,
+                     int *y1)
+{
+    line4 l;
+    int own = 0, lx = x0, ly = y0;
+    line_start(&l, x0, y0, *x1, *y1);
+    while (line_step(&l)) {
+        int near = near_seg(s, l.x, l.y), cx = l.x - s->x0, cy = l.y - s->y0;
+        if (!near && (DGET(d, l.x, l.y) || cx * cx + cy * cy <= (r + 3) * (r + 3)))
+            break;
+        if (near && !near_seg_r(s, l.x, l.y, BAND2X4) && crowd(limbs, s, l.x, l.y))
+            break; /* (in the spoke's band, twigs meet) */
+        own += !near;
+        lx = l.x;
+        ly = l.y;
+    }
+    *x1 = lx;
+    *y1 = ly;
+    return own;
+}
+
+/* 1 if a twig from (x0, y0) to (x1, y1) would run along the map's edge:
+ * both its ends within SPOKE_EDGE of the same side (rule 4.3 at the edge: a
+ * tree there grows inward, no twig draws a line along the edge). */
+static int along_edge(int x0, int y0, int x1, int y1)
+{
+    const int far = BW_FOREST_W - 1 - SPOKE_EDGE;
+    return (x0 <= SPOKE_EDGE && x1 <= SPOKE_EDGE) || (y0 <= SPOKE_EDGE && y1 <= SPOKE_EDGE) ||
+           (x0 >= far && x1 >= far) || (y0 >= far && y1 >= far);
+}
+
+/* The direction (0..31) nearest that of (dx, dy). */
+static int dir_of(int dx, int dy)
+{
+    int d, best = 0;
+    int32_t bv = INT32_MIN;
+    for (d = 0; d < 32; d++) {
+        int32_t v = (int32_t)cos64[d] * dx + (int32_t)cos64[(d + 24) & 31] * dy;
+        if (v > bv) {
+            bv = v;
+            best = d;
+        }
+    }
+    return best;
+}
+
+/* The spokes of a tree (rule 4.2): 4..5 first branches from its centre, evenly
+ * spread, fitted into its region. They come from the tree's own stream of
+ * (seed, level) and never read the grid, so the mushrooms, which stand on
+ * them, are known to the level above without its canopy. */
+#define SPOKES_MAX 5
+typedef struct spokes {
+    uint8_t n;
+    uint8_t dir[SPOKES_MAX];
+    uint8_t x1[SPOKES_MAX], y1[SPOKES_MAX];
+} spokes;
+BW_STATIC_ASSERT(BW_FOREST_FIRST_MAX <= SPOKES_MAX, forest_spokes_fit);
+
+static void spokes_of(uint32_t seed, int level, const bw_forest_plan *pl, const region *rg0, int t, spokes *s)
+{
+    region rg1 = *rg0, *rg = &rg1;
+    bw_rng r, lr;
+    int j, base, cx = pl->x[t], cy = pl->y[t];
+    rg->edge = SPOKE_EDGE;
+    bw_rng_stream(&r, seed, BW_GEN_FOREST, 0, P_SPOKES + (uint32_t)t);               /* every level's */
+    bw_rng_stream(&lr, seed, BW_GEN_FOREST, (uint32_t)level, P_SPOKES + (uint32_t)t); /* this level's */
+    s->n = (uint8_t)bw_rng_step_range(&r, BW_FOREST_FIRST_MIN, BW_FOREST_FIRST_MAX);
+    base = (int)bw_rng_step_below(&r, 32);
+    for (j = 0; j < s->n; j++) {
+        /* 4 spokes are 90 degrees apart, +/- 11; 5 are 72 apart, exactly:
+         * so two spokes never meet outside the trunk */
+        int jit = bw_rng_step_range(&r, -1, 1), len = bw_rng_step_range(&lr, BW_FOREST_LEN0_MIN, BW_FOREST_LEN0_MAX);
+        int dir = (base + j * 32 / s->n + (s->n == 4 ? jit : 0)) & 31;
+        int x1 = cx + dir_x(dir, len + pl->r[t]), y1 = cy + dir_y(dir, len + pl->r[t]), x2 = x1, y2 = y1;
+        int far = pl->r[t] + SPOKE_OWN;
+        fit_end(rg, cx, cy, &x1, &y1);
+        if ((x1 - cx) * (x1 - cx) + (y1 - cy) * (y1 - cy) < far * far) {
+            /* short by the edge: it goes on to EDGE, straight at the edge
+             * (the centre is 14 or more from it, so that is far enough) */
+            rg->edge = EDGE;
+            fit_end(rg, cx, cy, &x2, &y2);
+            rg->edge = SPOKE_EDGE;
+            x1 = x2;
+            y1 = y2;
+        }
+        s->dir[j] = (uint8_t)dir;
+        s->x1[j] = (uint8_t)x1;
+        s->y1[j] = (uint8_t)y1;
+    }
+}
+
+/* The first step of a spoke's centre line off its trunk and the ring round
+ * it (where twigs may start and mushrooms stand). */
+static int spoke_skip(const bw_forest_plan *pl, int t, line4 *l)
+{
+    int r = pl->r[t] + 2;
+    while ((l->x - pl->x[t]) * (l->x - pl->x[t]) + (l->y - pl->y[t]) * (l->y - pl->y[t]) <= r * r && line_step(l))
+        ;
+    return l->done;
+}
+
+/* A tree's canopy as it grows: its stream, what it reports to, and the
+ * planes it reads and writes. */
 typedef struct grower {
-    bw_rng r, leaf;        /* the branches' stream and the leaves' */
-    uint8_t want_leaves;   /* 0: skip the leaves (and their stream) */
-    bw_forest_fn fn;
-    void *ctx;
-    const bw_forest_plan *plan;
-    bw_forest_part p;
+    bw_rng r, leaf;        /* the twigs' stream and the planned leaves' */
+    uint8_t want_leaves;   /* 0: no planned leaves (and no leaf stream) */
+    uint8_t tree;
     uint16_t count;        /* branches of this tree so far */
-    uint16_t pushes;       /* branches of this tree that grew sub-branches */
-    uint8_t tree, sp;
-    frame st[STACK];
+    bw_forest_fn fn;       /* may be NULL */
+    void *ctx;
+    bw_forest_part p;
+    uint32_t *limbs;       /* m->b: the wood drawn (trunks and branches) */
+    uint32_t *halo;        /* m->a: the halo of everything reserved (see halo) */
+    uint8_t *cells;        /* the grid, or NULL for a replay */
+    bw_forest_report *rep;
 } grower;
 
-/* Rule 4.4: 4..6 leaves along the outer half of a twig, evenly spaced from its
- * middle to its tip, each a rectangle of 1 x 1 to 2 x 4 (either way round)
- * that holds a 4-neighbour of its twig cell and reaches away from it. They
- * come from the tree's leaf stream, so a replay that needs only the
- * branches (the drawing, the bridges) skips them and draws the same
- * branches. */
+/* Rule 4.4 (the plan): 4..6 leaves along the outer half of a twig, evenly
+ * spaced from its middle to its tip, each a rectangle of 1 x 1 to 2 x 4
+ * (either way round) that holds a 4-neighbour of its twig cell and reaches
+ * away from it. What the map shows is placed from the grid (grid_leaves). */
 static void leaves(grower *w, int id, int x0, int y0, int x1, int y1)
 {
     bw_forest_part *p = &w->p;
@@ -270,8 +562,6 @@ static void leaves(grower *w, int id, int x0, int y0, int x1, int y1)
         p->parent = (uint16_t)id;
         p->px = l.x;
         p->py = l.y;
-        /* along the direction it grows the rectangle starts at the
-         * anchor; across it, it is shifted so the anchor lies inside */
         if (bw_dx4[d]) {
             p->x0 = (int16_t)(bw_dx4[d] > 0 ? ax : ax - sw + 1);
             p->y0 = (int16_t)(ay - (int)bw_rng_below(r, (uint32_t)sh));
@@ -285,26 +575,50 @@ static void leaves(grower *w, int id, int x0, int y0, int x1, int y1)
     }
 }
 
-/* One branch from (x0, y0): reported, then either pushed to grow its
- * children or, too small (rule 4.3) or past the cap, given leaves (rule 4.4).
- * `extra` is the trunk's radius for generation 0 (it starts at the centre). */
-static void branch(grower *w, int x0, int y0, int dir, int len, int extra, int width,
-                   int gen, int parent)
+/* The squares of bw_forest_branch_cells, drawn: the square's index kept
+ * as it steps (no multiply a square); they become branch but a trunk's
+ * (when there are cells: not in a replay), and go into the limbs. */
+static void draw_squares(const bw_forest_part *p, uint8_t *cells, uint32_t *plane)
+{
+    static const int8_t shift[3] = { 0, 1, -1 };
+    int nx = bw_abs(p->x1 - p->x0), ny = bw_abs(p->y1 - p->y0), steep = ny > nx, k;
+    int sx = p->x1 < p->x0 ? -1 : 1, sy = p->y1 < p->y0 ? -BW_GRID_MAX : BW_GRID_MAX;
+    for (k = 0; k < p->width && k < 3; k++) {
+        unsigned i = BW_BIT(p->x0 + (steep ? shift[k] : 0), p->y0 + (steep ? 0 : shift[k]));
+        int left = nx + ny;
+        int32_t e = ny - nx;
+        for (;;) {
+            if (cells && cells[i] != BW_T_TRUNK)
+                cells[i] = BW_T_BRANCH;
+            plane[i >> 5] |= 1u << (i & 31);
+            if (left-- == 0)
+                break;
+            if (e < 0) {
+                i += (unsigned)sx;
+                e += 2 * ny;
+            } else {
+                i += (unsigned)sy;
+                e -= 2 * nx;
+            }
+        }
+    }
+}
+
+/* One branch, final: reported, drawn into the limbs (and the grid), and
+ * for a twig its planned leaves reported. */
+static void branch(grower *w, int gen, int width, int terminal, int parent, int x0, int y0, int x1, int y1,
+                   int dir)
 {
     bw_forest_part *p = &w->p;
-    int x1 = bw_clamp(x0 + dir_x(dir, len + extra), EDGE, BW_FOREST_W - 1 - EDGE);
-    int y1 = bw_clamp(y0 + dir_y(dir, len + extra), EDGE, BW_FOREST_H - 1 - EDGE);
-    int small = width - 1 < BW_FOREST_MIN_WIDTH || len / 2 < BW_FOREST_MIN_LEN;
-    int capped = !small && (w->pushes >= PUSH_CAP || w->sp >= STACK);
     int id = w->count++;
     p->kind = BW_FOREST_BRANCH;
     p->tree = w->tree;
     p->gen = (uint8_t)gen;
     p->dir = (uint8_t)dir;
     p->width = (uint8_t)width;
-    p->len = (uint8_t)len;
-    p->terminal = (uint8_t)(small || capped);
-    p->capped = (uint8_t)capped;
+    p->len = (uint8_t)bw_max(bw_abs(x1 - x0), bw_abs(y1 - y0));
+    p->terminal = (uint8_t)terminal;
+    p->capped = 0;
     p->id = (uint16_t)id;
     p->parent = (uint16_t)parent;
     p->x0 = (int16_t)x0;
@@ -312,127 +626,225 @@ static void branch(grower *w, int x0, int y0, int dir, int len, int extra, int w
     p->x1 = (int16_t)x1;
     p->y1 = (int16_t)y1;
     p->px = p->py = 0;
-    w->fn(p, w->ctx);
-    if (small || capped) {
-        if (w->want_leaves)
+    draw_squares(p, w->cells, w->limbs);
+    if (w->rep) {
+        w->rep->branches++;
+        w->rep->twigs += (uint16_t)terminal;
+    }
+    if (w->fn) {
+        w->fn(p, w->ctx);
+        if (terminal && w->want_leaves)
             leaves(w, id, x0, y0, x1, y1);
-    } else {
-        frame *f = &w->st[w->sp++];
-        const bw_forest_plan *pl = w->plan;
-        int t = w->tree;
-        w->pushes++;
-        line_start(&f->l, x0, y0, x1, y1);
-        f->cells = (uint8_t)(f->l.left + 1);
-        if (gen == 0) /* its children start outside the trunk */
-            while (in_disc(f->l.x - pl->x[t], f->l.y - pl->y[t], pl->r[t]) && line_step(&f->l))
-                ;
-        else
-            line_step(&f->l);
-        f->skip = (uint8_t)f->l.done;
-        f->dir = (uint8_t)dir;
-        f->len = (uint8_t)len;
-        f->width = (uint8_t)width;
-        f->gen = (uint8_t)gen;
-        f->n = (uint8_t)(BW_FOREST_FAN_MIN + (bw_rng_step_below(&w->r, 3) < 1)); /* rule 4.3 */
-        f->i = 0;
-        f->id = (uint16_t)id;
     }
 }
 
-/* The canopy of one tree of `level` (rules 4.2 - 4.4), from its own stream. */
-static void grow_tree(uint32_t seed, int level, const bw_forest_plan *pl, int t,
-                      int want_leaves, bw_forest_fn fn, void *ctx)
+/* The centre-line square `step` steps along the line (x0, y0) - (x1, y1). */
+static void line_at(int x0, int y0, int x1, int y1, int step, int *x, int *y)
 {
-    grower w;
-    int j, n0, base;
-    bw_rng_stream(&w.r, seed, BW_GEN_FOREST, (uint32_t)level, P_CANOPY + (uint32_t)t);
-    bw_rng_stream(&w.leaf, seed, BW_GEN_FOREST, (uint32_t)level, P_LEAVES + (uint32_t)t);
-    w.want_leaves = (uint8_t)want_leaves;
-    w.fn = fn;
-    w.ctx = ctx;
-    w.plan = pl;
-    w.count = w.pushes = 0;
-    w.tree = (uint8_t)t;
-    w.sp = 0;
-    n0 = bw_rng_step_range(&w.r, BW_FOREST_FIRST_MIN, BW_FOREST_FIRST_MAX); /* rule 4.2 */
-    base = (int)bw_rng_below(&w.r, 32);
-    for (j = 0; j < n0 || w.sp > 0;) { /* one call of branch(): it melts into the loop */
-        int x, y, dir, len, extra = 0, width, gen, parent;
-        if (w.sp == 0) { /* the trunk's next branch */
-            x = pl->x[t];
-            y = pl->y[t];
-            dir = (base + j * 32 / n0 + bw_rng_step_range(&w.r, -1, 1)) & 31;
-            len = bw_rng_step_range(&w.r, BW_FOREST_LEN0_MIN, BW_FOREST_LEN0_MAX);
-            extra = pl->r[t];
-            width = BW_FOREST_WIDTH0;
-            gen = 0;
-            parent = 0xffff;
-            j++;
-        } else {
-            frame *f = &w.st[w.sp - 1];
-            int k;
-            if (f->i == f->n) {
-                w.sp--;
-                continue;
+    line4 l;
+    line_start(&l, x0, y0, x1, y1);
+    while (l.done < step && line_step(&l))
+        ;
+    *x = l.x;
+    *y = l.y;
+}
+
+/* A twig is TWIG_LEN long or more as drawn, and has TWIG_OWN squares or
+ * more past its spoke's zone (room for four leaves of its own). */
+#define TWIG_LEN 5
+#define TWIG_OWN 4
+#define TWIG_GAP 4         /* steps between the starts of twigs on a side */
+
+/* A twig weighed for a spoke: its line, the step of the spoke's centre
+ * line it starts on and its side of the spoke (-1, 1; 0 for the tip's). */
+typedef struct twig_line {
+    uint8_t x0, y0, x1, y1, step;
+    int8_t side;
+} twig_line;
+#define TWIGS_MAX 8
+
+/* 1 if a twig starting at `step` on `side` is 4 steps or more from every
+ * twig taken on its side (the tip's counting for both): twigs start apart,
+ * so they do not touch by their spoke, where they may lie near it. */
+static int spaced(const twig_line *tw, int nt, int step, int side)
+{
+    int i;
+    for (i = 0; i < nt; i++)
+        if ((tw[i].side == side || tw[i].side == 0 || side == 0) && bw_abs(tw[i].step - step) < TWIG_GAP)
+            return 0;
+    return 1;
+}
+
+/* The side of spoke s a twig from (x0, y0) to (x1, y1) leaves it on. */
+static int side_of_seg(const seg *s, int x0, int y0, int x1, int y1)
+{
+    int32_t c = s->dx * (y1 - y0) - s->dy * (x1 - x0);
+    return c < 0 ? -1 : 1;
+}
+
+/* Takes the twig from (x0, y0) (step `step` of the spoke) to (x1, y1): its
+ * squares go into the halo (so the next ones keep off it). */
+static int take_twig(grower *w, seg *s, twig_line *tw, int *nt, int step, int side, int x0, int y0, int x1,
+                     int y1)
+{
+    line4 l;
+    if (*nt >= TWIGS_MAX)
+        return 0;
+    tw[*nt].step = (uint8_t)step;
+    tw[*nt].side = (int8_t)side;
+    tw[*nt].x0 = (uint8_t)x0;
+    tw[*nt].y0 = (uint8_t)y0;
+    tw[*nt].x1 = (uint8_t)x1;
+    tw[*nt].y1 = (uint8_t)y1;
+    ++*nt;
+    line_start(&l, x0, y0, x1, y1);
+    while (line_step(&l)) { /* its start is the spoke's square; so are those in the band */
+        halo(w->halo, l.x, l.y);
+        if (!near_seg_r(s, l.x, l.y, BAND2X4))
+            take_at(s, l.x, l.y);
+    }
+    return 1;
+}
+
+/* The canopy of tree t (rules 4.2 - 4.4). Its spokes are reserved in the
+ * halo first, then each in turn weighs its twigs: the twigs aimed at
+ * mushroom tops, then 4..5 (5 with chance 1/3) spread along its outer part,
+ * each ahead of the last one's start, alternating sides at 45..68 degrees
+ * (one angle a side: the twigs of a side are parallel), the last one at
+ * its tip carrying on within +/- 22 degrees. A twig is half to two thirds
+ * of its spoke's length beyond the trunk, at least TWIG_LEN and 3 shorter
+ * than the spoke; it is shortened to the region, then to its room (twig_room);
+ * a twig that is shortened also tries the mirrored direction (away from the
+ * wall: a tree by the edge grows inward) and keeps the longer. One with
+ * TWIG_OWN squares or more past its spoke's zone is taken. A spoke that
+ * takes four twigs or more forks (3 wide, its twigs 1 wide); else it is
+ * itself a twig, 1 wide, and its twigs are dropped (their halo stays: the
+ * room is only ever underestimated). */
+static void grow_tree(uint32_t seed, int level, const bw_forest_plan *pl, const region *rg, int t, grower *w)
+{
+    spokes sp;
+    int j, cx = pl->x[t], cy = pl->y[t], r = pl->r[t];
+    w->tree = (uint8_t)t;
+    w->count = 0;
+    bw_rng_stream(&w->r, seed, BW_GEN_FOREST, (uint32_t)level, P_CANOPY + (uint32_t)t);
+    if (w->want_leaves)
+        bw_rng_stream(&w->leaf, seed, BW_GEN_FOREST, (uint32_t)level, P_LEAVES + (uint32_t)t);
+    spokes_of(seed, level, pl, rg, t, &sp);
+    for (j = 0; j < sp.n; j++)
+        halo_band(w->halo, cx, cy, sp.x1[j], sp.y1[j], BW_FOREST_WIDTH0);
+    for (j = 0; j < sp.n; j++) {
+        twig_line tw[TWIGS_MAX];
+        seg s;
+        line4 l;
+        int nt = 0, skip, steps, own, len, n, aside[2], i, id, turn, got;
+        int sdir = sp.dir[j];
+        seg_set(&s, cx, cy, sp.x1[j], sp.y1[j]);
+        line_start(&l, cx, cy, sp.x1[j], sp.y1[j]);
+        steps = l.left;
+        skip = spoke_skip(pl, t, &l);
+        own = steps - skip + 1; /* centre squares past the trunk's ring */
+        n = BW_FOREST_FAN_MIN + (bw_rng_step_below(&w->r, 3) < 1);
+        aside[0] = bw_rng_step_range(&w->r, 4, 6);
+        aside[1] = bw_rng_step_range(&w->r, 4, 6);
+        turn = bw_rng_step_range(&w->r, -2, 2);
+        len = bw_min(own * bw_rng_step_range(&w->r, 3, 4) / 6, own - 1);
+        /* the tip twig, then pairs (one twig a side) every TWIG_GAP steps
+         * from the tip inward, till n are taken */
+        for (i = 0, got = 0; len >= TWIG_LEN && got < n; i++) {
+            int at = i == 0 ? steps : steps - TWIG_GAP * ((i + 1) / 2), tip = i == 0, sx, sy, k, best = -1, bx = 0, by = 0;
+            int bside = 0;
+            if (at < skip)
+                break;
+            line_at(cx, cy, sp.x1[j], sp.y1[j], at, &sx, &sy);
+            for (k = 0; k < 2; k++) { /* shortened: a turn, away from the wall */
+                int d = tip ? sdir + turn + (k ? (turn < 0 ? 3 : -3) : 0)
+                            : i & 1 ? sdir - aside[0] + 2 * k : sdir + aside[1] - 2 * k;
+                int ex = sx + dir_x(d & 31, len), ey = sy + dir_y(d & 31, len), room, side;
+                fit_end(rg, sx, sy, &ex, &ey);
+                side = tip ? 0 : side_of_seg(&s, sx, sy, ex, ey);
+                room = spaced(tw, nt, at, side) && !along_edge(sx, sy, ex, ey)
+                           ? twig_room(w->halo, w->limbs, &s, r, sx, sy, &ex, &ey)
+                           : -1;
+                if (room > best) {
+                    best = room;
+                    bx = ex;
+                    by = ey;
+                    bside = side;
+                }
+                if (room >= len - 2)
+                    break; /* full length: no need to turn */
             }
-            /* children spread evenly over the outer part, the last at the
-             * tip carrying on roughly straight, the others to alternate
-             * sides at 34..68 degrees */
-            k = f->skip + (f->cells - 1 - f->skip) * (f->i + 1) / f->n;
-            while (f->l.done < k)
-                line_step(&f->l);
-            if (f->i == f->n - 1)
-                dir = f->dir + bw_rng_step_range(&w.r, -2, 2);
-            else
-                dir = f->dir + ((f->i & 1) ? 1 : -1) * bw_rng_step_range(&w.r, 3, 6);
-            dir &= 31;
-            len = f->len * bw_rng_step_range(&w.r, 3, 4) / 6;
-            f->i++;
-            x = f->l.x;
-            y = f->l.y;
-            width = f->width - 1;
-            gen = f->gen + 1;
-            parent = f->id;
+            if (best >= TWIG_OWN && take_twig(w, &s, tw, &nt, at, bside, sx, sy, bx, by))
+                got++;
         }
-        branch(&w, x, y, dir, len, extra, width, gen, parent);
+        id = w->count;
+        if (nt >= BW_FOREST_FAN_MIN) { /* it forks: rule 4.3 */
+            branch(w, 0, BW_FOREST_WIDTH0, 0, 0xffff, cx, cy, sp.x1[j], sp.y1[j], sdir);
+            for (i = 0; i < nt; i++)
+                branch(w, 1, 1, 1, id, tw[i].x0, tw[i].y0, tw[i].x1, tw[i].y1,
+                       dir_of(tw[i].x1 - tw[i].x0, tw[i].y1 - tw[i].y0));
+        } else { /* too small to fork: a twig of the trunk (rule 4.4) */
+            branch(w, 0, 1, 1, 0xffff, cx, cy, sp.x1[j], sp.y1[j], sdir);
+        }
     }
-}
-
-void bw_forest_canopy(uint32_t seed, int level, bw_forest_fn fn, void *ctx)
-{
-    bw_forest_plan pl;
-    int t;
-    if (level < 1 || level >= BW_FOREST_LEVELS)
-        return;
-    bw_forest_trunks(seed, &pl);
-    for (t = 0; t < pl.n; t++)
-        grow_tree(seed, level, &pl, t, 1, fn, ctx);
 }
 
 /* ------------------------------------------------------- mushrooms */
 
 /* Rules 4.5, 4.6: the mushrooms of DLVL n (2..4), which are the tops of DLVL
  * n - 1, come from (seed, n) alone, so neither level needs the other's
- * canopy: BW_FOREST_SHOOTS_MIN..MAX draws, each a square within
- * SHOOT_REACH of a trunk centre drawn at random (where the canopy is),
- * kept if it lies off every trunk, EDGE inside the map (limbs stay inside
- * the rim), and is no square drawn before nor a mushroom of DLVL n - 1 (a
- * square of DLVL n - 1 holds a mushroom or a top, never both). One draw a
- * square, no retry. DLVL n stands each on its branches (a stem of branch
- * out to one that misses them), DLVL n - 1 lays a top on each. */
-#define SHOOT_REACH 22
-/* within SHOOT_REACH of one centre, a square is off every other trunk */
-BW_STATIC_ASSERT((APART - SHOOT_REACH) * (APART - SHOOT_REACH) >
-                     BW_FOREST_TRUNK_R_MAX * BW_FOREST_TRUNK_R_MAX + BW_FOREST_TRUNK_R_MAX,
-                 forest_shoot_off_other_trunks);
+ * canopy: BW_FOREST_SHOOTS_MIN..MAX draws, each a tree, one of its spokes
+ * and a square of the spoke's centre line past its trunk's ring (the
+ * spokes are known without the grid, see spokes_of), kept if it is no
+ * square drawn before nor a mushroom of DLVL n - 1 (a square of DLVL n - 1
+ * holds a mushroom or a top, never both). Three draws a square, no retry. */
 typedef struct shoot_list {
     uint16_t n;
     uint16_t at[BW_FOREST_SHOOTS_MAX]; /* square indexes */
 } shoot_list;
 
-/* The list of `level` into out; `seen` holds the mushrooms of level - 1
- * and gets this level's added. */
-static void shoots_drawn(uint32_t seed, const bw_forest_plan *pl, int level, bw_plane *seen, shoot_list *out)
+static int listed(const shoot_list *l, int i)
+{
+    int k;
+    for (k = 0; k < l->n; k++)
+        if (l->at[k] == i)
+            return 1;
+    return 0;
+}
+
+/* 1 if a square of the list is i or one of its 8 neighbours (two tops
+ * never touch: each lies on the level below's wood or off it alone). */
+static int crowded(const shoot_list *l, int i)
+{
+    int k;
+    for (k = 0; k < l->n; k++) {
+        int d = l->at[k] - i, dy = (d + BW_GRID_MAX + 1) / BW_GRID_MAX - 1;
+        int dx = d - dy * BW_GRID_MAX;
+        if (dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1)
+            return 1;
+    }
+    return 0;
+}
+
+/* The spokes of every tree of `level`. */
+static void level_spokes(uint32_t seed, int level, const bw_forest_plan *pl, spokes *sp)
+{
+    region rg;
+    int t;
+    for (t = 0; t < pl->n; t++) {
+        region_of(pl, t, &rg);
+        spokes_of(seed, level, pl, &rg, t, &sp[t]);
+    }
+}
+
+/* The list of `level` into out (sp: the level's spokes), leaving out the
+ * squares of `below` (the level below's list) and those as far from the
+ * trunk as the same spoke of the level below (prev) reaches, or farther.
+ * A tree's spokes point the same ways on every level (spokes_of), so the
+ * top lands on that spoke of the level below, or beside it (the lines to
+ * ends at different lengths part by a square at most): on the wood. */
+static void shoots_drawn(uint32_t seed, const bw_forest_plan *pl, int level, const spokes *sp, const spokes *prev,
+                         const shoot_list *below, shoot_list *out)
 {
     bw_rng r;
     int k, want;
@@ -440,43 +852,95 @@ static void shoots_drawn(uint32_t seed, const bw_forest_plan *pl, int level, bw_
     want = bw_rng_step_range(&r, BW_FOREST_SHOOTS_MIN, BW_FOREST_SHOOTS_MAX);
     out->n = 0;
     for (k = 0; k < want; k++) {
-        int t = (int)bw_rng_step_below(&r, (uint32_t)pl->n);
-        int dx = bw_rng_step_range(&r, -SHOOT_REACH, SHOOT_REACH), dy = bw_rng_step_range(&r, -SHOOT_REACH, SHOOT_REACH);
-        int x = pl->x[t] + dx, y = pl->y[t] + dy;
-        if (dx * dx + dy * dy > SHOOT_REACH * SHOOT_REACH || x < EDGE || y < EDGE || x >= BW_FOREST_W - EDGE ||
-            y >= BW_FOREST_H - EDGE || BW_PGET(seen, x, y) || in_disc(dx, dy, pl->r[t]))
+        int tr = (int)bw_rng_step_below(&r, (uint32_t)pl->n), j = (int)bw_rng_step_below(&r, sp[tr].n);
+        uint32_t pick = bw_rng_step(&r);
+        int skip, steps, i, px, py, qx, qy;
+        line4 l;
+        line_start(&l, pl->x[tr], pl->y[tr], sp[tr].x1[j], sp[tr].y1[j]);
+        steps = l.left;
+        skip = spoke_skip(pl, tr, &l);
+        if (skip > steps)
             continue;
-        BW_PSET(seen, x, y);
-        out->at[out->n++] = (uint16_t)BW_BIT(x, y);
+        while (l.done < skip + (int)(pick % (uint32_t)(steps - skip + 1)))
+            line_step(&l);
+        i = SQUARE(l.x, l.y);
+        px = l.x - pl->x[tr];
+        py = l.y - pl->y[tr];
+        qx = prev[tr].x1[j] - pl->x[tr];
+        qy = prev[tr].y1[j] - pl->y[tr];
+        if (crowded(out, i) || (below && listed(below, i)) || px * px + py * py >= qx * qx + qy * qy)
+            continue; /* past the spoke of the level below: the top would hang in the air */
+        out->at[out->n++] = (uint16_t)i;
     }
 }
 
-/* The mushrooms of `level` (2..4) into out and, alone, into `seen`: the
- * list of DLVL l leaves out the mushrooms of DLVL l - 1, so the lists of
- * DLVL 2 up to `level` are drawn in turn. */
-static void shoots(uint32_t seed, const bw_forest_plan *pl, int level, bw_plane *seen, shoot_list *out)
+/* Swaps the contents of lists a and b (no third list on the stack). */
+static void swap_lists(shoot_list *a, shoot_list *b)
 {
-    shoot_list below;
-    int l, k;
-    bw_plane_clear(seen);
-    shoots_drawn(seed, pl, 2, seen, out);
-    for (l = 3; l <= level; l++) {
-        below = *out;
-        shoots_drawn(seed, pl, l, seen, out);
-        for (k = 0; k < below.n; k++)
-            seen->w[below.at[k] >> 5] &= ~(1u << (below.at[k] & 31));
+    int k, n = bw_max(a->n, b->n);
+    uint16_t t;
+    for (k = 0; k < n; k++) {
+        t = a->at[k];
+        a->at[k] = b->at[k];
+        b->at[k] = t;
     }
+    t = a->n;
+    a->n = b->n;
+    b->n = t;
+}
+
+/* The mushrooms of `level` into *own and, if want_next, of level + 1 into
+ * *next (none for DLVL 1 and 5): the list of DLVL l leaves out the
+ * mushrooms of DLVL l - 1 and the squares by its spokes, so the lists of
+ * DLVL 2 up are drawn in turn, each level's spokes once. own and next are
+ * the working lists too, in turn (the one before is `below`), so no other
+ * list is on the stack. */
+static void shoots(uint32_t seed, const bw_forest_plan *pl, int level, shoot_list *own, shoot_list *next,
+                   int want_next)
+{
+    spokes sa[BW_FOREST_MAX_TRUNKS], sb[BW_FOREST_MAX_TRUNKS];
+    spokes *prev = sa, *cur = sb, *sw;
+    shoot_list *buf[2];
+    int l, c = 0, last = bw_min(level + want_next, BW_FOREST_LEVELS - 1);
+    buf[0] = own;
+    buf[1] = next;
+    own->n = next->n = 0;
+    if (level > BW_FOREST_LEVELS - 1)
+        return;
+    level_spokes(seed, 1, pl, prev);
+    for (l = 2; l <= last; l++) {
+        level_spokes(seed, l, pl, cur);
+        shoots_drawn(seed, pl, l, cur, prev, l == 2 ? 0 : buf[c ^ 1], buf[c]);
+        c ^= 1;
+        sw = prev;
+        prev = cur;
+        cur = sw;
+    }
+    /* DLVL last is in buf[c ^ 1], DLVL last - 1 in buf[c] */
+    if (last == level + 1) {
+        if (buf[c ^ 1] == own)
+            swap_lists(own, next);
+    } else if (buf[c ^ 1] == next) {
+        swap_lists(own, next);
+    }
+    if (level < 2)
+        own->n = 0;
+    if (last != level + 1)
+        next->n = 0;
 }
 
 int bw_forest_mushrooms(uint32_t seed, int level, bw_plane *out)
 {
     bw_forest_plan pl;
-    shoot_list l;
+    shoot_list l, spare;
+    int k;
     bw_plane_clear(out);
     if (level < 2 || level > 4)
         return 0;
     bw_forest_trunks(seed, &pl);
-    shoots(seed, &pl, level, out, &l);
+    shoots(seed, &pl, level, &l, &spare, 0);
+    for (k = 0; k < l.n; k++)
+        out->w[l.at[k] >> 5] |= 1u << (l.at[k] & 31);
     return l.n;
 }
 
@@ -507,45 +971,113 @@ void bw_forest_branch_cells(const bw_forest_part *p, bw_forest_cell_fn fn, void 
     }
 }
 
-/* The squares of bw_forest_branch_cells, drawn: the square's index kept
- * as it steps (no multiply a square); they become branch but a trunk's,
- * and go into the plane of the tree being drawn. */
-static void draw_squares(const bw_forest_part *p, uint8_t *cells, uint32_t *plane)
+/* The trees of `level`, each in its region, into the limbs (m->b, the trunk
+ * discs in it already) and, with cells, the grid; m->a is the halo. The
+ * tops of the level are the level above's mushrooms. */
+BW_NOINLINE static void grow_trees(bw_map *m, uint32_t seed, int level, const bw_forest_plan *pl, grower *w)
 {
-    static const int8_t shift[3] = { 0, 1, -1 };
-    int nx = bw_abs(p->x1 - p->x0), ny = bw_abs(p->y1 - p->y0), steep = ny > nx, k;
-    int sx = p->x1 < p->x0 ? -1 : 1, sy = p->y1 < p->y0 ? -BW_GRID_MAX : BW_GRID_MAX;
-    for (k = 0; k < p->width && k < 3; k++) {
-        unsigned i = BW_BIT(p->x0 + (steep ? shift[k] : 0), p->y0 + (steep ? 0 : shift[k]));
-        int left = nx + ny;
-        int32_t e = ny - nx;
-        for (;;) {
-            if (cells[i] != BW_T_TRUNK) {
-                cells[i] = BW_T_BRANCH;
-                plane[i >> 5] |= 1u << (i & 31);
-            }
-            if (left-- == 0)
-                break;
-            if (e < 0) {
-                i += (unsigned)sx;
-                e += 2 * ny;
-            } else {
-                i += (unsigned)sy;
-                e -= 2 * nx;
-            }
-        }
+    int t;
+    bw_plane_clear(&m->a);
+    w->limbs = m->b.w;
+    w->halo = m->a.w;
+    for (t = 0; t < pl->n; t++) {
+        region rg;
+        region_of(pl, t, &rg);
+        grow_tree(seed, level, pl, &rg, t, w);
     }
 }
 
-/* ------------------------------------------------------- DLVL 1-4 */
+void bw_forest_canopy(bw_map *m, uint32_t seed, int level, bw_forest_fn fn, void *ctx)
+{
+    bw_forest_plan pl;
+    grower w;
+    int t;
+    BW_ASSERT(m);
+    if (level < 1 || level >= BW_FOREST_LEVELS)
+        return;
+    bw_forest_trunks(seed, &pl);
+    bw_plane_clear(&m->b);
+    for (t = 0; t < pl.n; t++) {
+        int x, y, r = pl.r[t];
+        for (y = pl.y[t] - r; y <= pl.y[t] + r; y++)
+            for (x = pl.x[t] - r; x <= pl.x[t] + r; x++)
+                if (in_disc(x - pl.x[t], y - pl.y[t], r))
+                    BW_PSET(&m->b, x, y);
+    }
+    w.want_leaves = 1;
+    w.fn = fn;
+    w.ctx = ctx;
+    w.cells = 0;
+    w.rep = 0;
+    grow_trees(m, seed, level, &pl, &w);
+}
 
-typedef struct draw_ctx {
-    bw_grid *g;
-    bw_plane *plane;       /* the tree being drawn (m->a) */
-    bw_plane *limbs;       /* m->b: the squares of the trees drawn before, and the trunks */
-    bw_forest_report *rep;
-    const bw_forest_hooks *h;
-} draw_ctx;
+/* What the passes after the growth ask of a square, a table by tile id (a
+ * square marked TWIG_MARK, see end_leaves, is none of these). */
+enum { K_LIMB = 1,    /* branch, mushroom, top, trunk: on the canopy, no leaf beside it but its twig's */
+       K_WOOD = 2,    /* branch, mushroom, trunk: what a twig is made of and hangs on */
+       K_SHOOT = 4,   /* branch, mushroom: what a twig's end is */
+       K_ROOM = 8,    /* air: where a leaf may go */
+       K_HELD = 16 }; /* branch, mushroom, trunk, vine, leaf: on the canopy */
+static const uint8_t kind_tab[256] = { /* every byte: a marked square is none */
+    [BW_T_BRANCH] = K_LIMB | K_WOOD | K_SHOOT | K_HELD,
+    [BW_T_MUSHROOM] = K_LIMB | K_WOOD | K_SHOOT | K_HELD,
+    [BW_T_MUSHROOM_TOP] = K_LIMB,
+    [BW_T_TRUNK] = K_LIMB | K_WOOD | K_HELD,
+    [BW_T_AIR] = K_ROOM,
+    [BW_T_VINE] = K_HELD,
+    [BW_T_LEAF] = K_HELD,
+};
+
+static int kind(uint8_t t)
+{
+    return kind_tab[t];
+}
+
+static int limb(uint8_t t)
+{
+    return kind(t) & K_LIMB;
+}
+
+/* The 4-neighbours as steps of a square index, in bw_dx4 / bw_dy4 order. */
+static const int16_t step4[4] = { -BW_GRID_MAX, 1, BW_GRID_MAX, -1 };
+
+/* The ends in word j of the limbs plane l: limbs with exactly one limb
+ * 4-neighbour (the rows above and below are 120 bits away, 3 words and 24
+ * bits). Limbs lie in rows and columns 1..118 (a branch's centre line
+ * keeps EDGE in, its width one more square out; trunks are further in),
+ * so no neighbour of one wraps round a row's end. */
+static uint32_t end_word(const uint32_t *l, int j)
+{
+    uint32_t c = l[j], n, s, w, x, a, b;
+    if (!c)
+        return 0;
+    n = (j >= 4 ? l[j - 4] >> 8 : 0u) | (j >= 3 ? l[j - 3] << 24 : 0u);
+    s = (j + 3 < BW_PLANE_WORDS ? l[j + 3] >> 24 : 0u) | (j + 4 < BW_PLANE_WORDS ? l[j + 4] << 8 : 0u);
+    w = c << 1 | (j > 0 ? l[j - 1] >> 31 : 0u);
+    x = c >> 1 | (j + 1 < BW_PLANE_WORDS ? l[j + 1] << 31 : 0u);
+    a = n ^ s;
+    b = w ^ x;
+    return c & (a ^ b) & ~(n & s) & ~(w & x); /* exactly one of the four */
+}
+
+/* The twig ends into e: the ends of the limbs in l that are branch or
+ * mushroom squares (no trunk). l holds the tops that lie in a line of wood
+ * (two or more wood or top neighbours: a square of a twig) and not the
+ * caps, so a twig a top lands on keeps its end. */
+BW_NOINLINE static void mark_ends(uint32_t *e, const uint32_t *l, const uint8_t *cell)
+{
+    int j;
+    for (j = 0; j < BW_PLANE_WORDS; j++) {
+        uint32_t k = e[j] = end_word(l, j);
+        while (k) {
+            int i = j * 32 + bw_low_bit(k);
+            k &= k - 1u;
+            if (!(kind(cell[i]) & K_SHOOT))
+                e[j] &= ~(1u << (i & 31));
+        }
+    }
+}
 
 /* 1 if no square strictly between (x0, y0) and (x1, y1) on their
  * 4-connected line is trunk, or (when `air_only`) anything but air or
@@ -562,99 +1094,9 @@ static int line_clear(const bw_grid *g, int x0, int y0, int x1, int y1, int air_
     return 1;
 }
 
-/* Rule 4.7: the ray from a twig's tip along its direction (see
- * BW_FOREST_VINE_MAX). It runs as the twig is drawn, so the branches it
- * can meet are those of the trees drawn before (any branch square not in
- * c->plane) and its own. */
-static void vine(draw_ctx *c, const bw_forest_part *p)
-{
-    bw_grid *g = c->g;
-    int ex = p->x1 + dir_x(p->dir, BW_FOREST_VINE_MAX), ey = p->y1 + dir_y(p->dir, BW_FOREST_VINE_MAX);
-    uint8_t t = BW_AT(g, p->x1, p->y1);
-    /* a line stays in the box of its ends: with the far end on the map
-     * (most rays) no step needs the bounds test */
-    int out = (unsigned)ex >= BW_FOREST_W || (unsigned)ey >= BW_FOREST_H;
-    /* line4's steps with the line in locals and the square's index kept
-     * as it steps: a ray runs from every twig tip */
-    int x = p->x1, y = p->y1, nx = bw_abs(ex - x), ny = bw_abs(ey - y), left = nx + ny, done = 0;
-    int sx = ex < x ? -1 : 1, sy = ey < y ? -1 : 1;
-    int32_t e = ny - nx;
-    unsigned i = BW_BIT(x, y);
-    line4 l;
-    if (t == BW_T_TRUNK)
-        return; /* a tip inside a trunk: no vine grows out of the wood */
-    while (left-- > 0) {
-        if (e < 0) {
-            x += sx;
-            i += (unsigned)sx;
-            e += 2 * ny;
-        } else {
-            y += sy;
-            i += (unsigned)(sy * BW_GRID_MAX);
-            e -= 2 * nx;
-        }
-        done++;
-        if (out && ((unsigned)x >= BW_FOREST_W || (unsigned)y >= BW_FOREST_H))
-            return;
-        t = g->cell[i];
-        if (t != BW_T_AIR && t != BW_T_LEAF && t != BW_T_VINE)
-            break;
-    }
-    /* a trunk, its own tree or nothing: no bridge; nor when the next
-     * square past the tip already is the other tree (they touch) */
-    if ((t != BW_T_BRANCH && t != BW_T_MUSHROOM) || BW_PGET(c->plane, x, y) || done < 2 ||
-        bw_dist2(x, y, p->x1, p->y1) > BW_FOREST_VINE_MAX * BW_FOREST_VINE_MAX ||
-        !line_clear(g, p->x1, p->y1, x, y, 0))
-        return;
-    ex = x;
-    ey = y;
-    line_start(&l, p->x1, p->y1, ex, ey);
-    do
-        if (BW_AT(g, l.x, l.y) == BW_T_AIR)
-            BW_AT(g, l.x, l.y) = BW_T_VINE;
-    while (line_step(&l));
-    if (c->rep)
-        c->rep->vines++;
-#ifdef BW_TESTING
-    if (c->h && c->h->on_vine) {
-        bw_forest_vine v;
-        v.x0 = (uint8_t)p->x1;
-        v.y0 = (uint8_t)p->y1;
-        v.x1 = (uint8_t)ex;
-        v.y1 = (uint8_t)ey;
-        v.t = p->tree;
-        c->h->on_vine(&v, c->h->ctx);
-    }
-#endif
-}
-
-/* Branches go over air, vines and other branches (never a trunk); vines
- * only into the air, so a branch square stays branch whatever comes after:
- * the set of branch squares is the union of the branches (and the stems of
- * the mushrooms, mushrooms_and_tops). Leaves come after (grid_leaves). */
-static void draw_part(const bw_forest_part *p, void *vc)
-{
-    draw_ctx *c = (draw_ctx *)vc;
-    if (p->kind != BW_FOREST_BRANCH)
-        return;
-    if (p->id == 0) { /* a new tree: the last one's squares join the limbs */
-        if (p->tree > 0) /* trees come in plan order */
-            bw_plane_or(c->limbs, c->plane);
-        bw_plane_clear(c->plane);
-    }
-    draw_squares(p, c->g->cell, c->plane->w);
-    if (p->terminal && p->tree > 0) /* the first tree has none before it to reach */
-        vine(c, p);
-    if (c->rep) {
-        c->rep->branches++;
-        c->rep->twigs += p->terminal;
-        c->rep->capped += p->capped;
-    }
-}
-
 /* The tree whose trunk centre is strictly nearest (x, y): the side of the
  * level (x, y) lies on; -1 on a tie, so a bridge's ends are on one side
- * whichever way a reader breaks ties. */
+ * whichever way a reader breaks ties. Each tree grows on its own side. */
 static int side_of(const bw_forest_plan *pl, int x, int y)
 {
     int t, best = 0, tie = 0;
@@ -682,6 +1124,112 @@ static void vine_line(bw_grid *g, int x0, int y0, int x1, int y1)
         if (BW_AT(g, l.x, l.y) == BW_T_AIR)
             BW_AT(g, l.x, l.y) = BW_T_VINE;
     while (line_step(&l));
+}
+
+/* The square TWIG_BACK steps back from end e along its twig (fewer where
+ * the twig forks or ends first): the twig's direction is from there to e. */
+#define TWIG_BACK 3
+static int twig_back(const bw_grid *g, int e)
+{
+    int cur = e, prev = -1, k, d;
+    for (k = 0; k < TWIG_BACK; k++) {
+        int next = -1, n = 0;
+        for (d = 0; d < 4; d++) {
+            int v = cur + step4[d];
+            if ((kind(g->cell[v]) & K_WOOD) && v != prev) {
+                next = v;
+                n++;
+            }
+        }
+        if (n != 1 || g->cell[next] == BW_T_TRUNK)
+            break;
+        prev = cur;
+        cur = next;
+    }
+    return cur;
+}
+
+/* 1 if no square strictly between the ends of the line from (x0, y0) to
+ * (x1, y1) touches a limb but those ends: a vine laid on it passes by no
+ * other twig, so it takes no room its leaves need. */
+static int ray_alone(const bw_grid *g, int x0, int y0, int x1, int y1)
+{
+    int e0 = SQUARE(x0, y0), e1 = SQUARE(x1, y1), d;
+    line4 l;
+    line_start(&l, x0, y0, x1, y1);
+    while (line_step(&l) && l.left > 0) {
+        int i = SQUARE(l.x, l.y);
+        if (l.x < 1 || l.y < 1 || l.x >= BW_FOREST_W - 1 || l.y >= BW_FOREST_H - 1)
+            return 0;
+        for (d = 0; d < 4; d++) {
+            int v = i + step4[d];
+            if (v != e0 && v != e1 && limb(g->cell[v]))
+                return 0;
+        }
+    }
+    return 1;
+}
+
+/* Rule 4.7: a straight ray from each twig end on along its twig (the line
+ * from TWIG_BACK squares back through the end, as far as
+ * BW_FOREST_VINE_MAX) through the air. If the first square off the air it
+ * meets is a branch or mushroom square of another tree (on another side:
+ * each tree grows on its own) 2 or more squares on and within
+ * BW_FOREST_VINE_MAX, and the line crosses no trunk, its air squares
+ * become vine: a bridge, joining the two trees. It runs after the whole
+ * wood is drawn, so nothing cuts it later (the leaves go into the air only). */
+BW_NOINLINE static void rays(bw_map *m, const bw_forest_plan *pl, bw_forest_report *rep, const bw_forest_hooks *h)
+{
+    bw_grid *g = &m->grid;
+    int j;
+    for (j = 0; j < BW_PLANE_WORDS; j++) {
+        uint32_t k = m->a.w[j];
+        while (k) {
+            int e = j * 32 + bw_low_bit(k), b, x, y, vx, vy, n, ex, ey, t, u;
+            uint8_t hit = BW_T_AIR;
+            line4 l;
+            k &= k - 1u;
+            b = twig_back(g, e);
+            x = e % BW_GRID_MAX;
+            y = e / BW_GRID_MAX;
+            vx = x - b % BW_GRID_MAX;
+            vy = y - b / BW_GRID_MAX;
+            n = bw_max(bw_abs(vx), bw_abs(vy));
+            if (n == 0 || (t = side_of(pl, x, y)) < 0)
+                continue;
+            ex = x + vx * BW_FOREST_VINE_MAX / n;
+            ey = y + vy * BW_FOREST_VINE_MAX / n;
+            line_start(&l, x, y, ex, ey);
+            while (line_step(&l)) {
+                if ((unsigned)l.x >= BW_FOREST_W || (unsigned)l.y >= BW_FOREST_H)
+                    break;
+                hit = BW_AT(g, l.x, l.y);
+                if (hit != BW_T_AIR && hit != BW_T_VINE)
+                    break;
+            }
+            if ((hit != BW_T_BRANCH && hit != BW_T_MUSHROOM) || l.done < 2 ||
+                bw_dist2(x, y, l.x, l.y) > BW_FOREST_VINE_MAX * BW_FOREST_VINE_MAX ||
+                (u = side_of(pl, l.x, l.y)) < 0 || u == t || !line_clear(g, x, y, l.x, l.y, 0) ||
+                !ray_alone(g, x, y, l.x, l.y))
+                continue;
+            vine_line(g, x, y, l.x, l.y);
+            if (rep)
+                rep->vines++;
+#ifdef BW_TESTING
+            if (h && h->on_vine) {
+                bw_forest_vine v;
+                v.x0 = (uint8_t)x;
+                v.y0 = (uint8_t)y;
+                v.x1 = (uint8_t)l.x;
+                v.y1 = (uint8_t)l.y;
+                v.t = (uint8_t)t;
+                h->on_vine(&v, h->ctx);
+            }
+#else
+            (void)h;
+#endif
+        }
+    }
 }
 
 /* Rule 4.7, the bridge a tree is sure of: from the tip of one of tree t's
@@ -756,24 +1304,28 @@ static inline RAY_INLINE void bridge_ray(bridge_ctx *c, int x, int y, int ex, in
     }
 }
 
-static void bridge_part(const bw_forest_part *p, void *vc)
+/* The rays of bridge_ray from every twig end of tree t (on its side): the
+ * ends of the limbs in l that are branch or mushroom squares. */
+static void bridge_ends(bridge_ctx *c, const uint32_t *l)
 {
-    bridge_ctx *c = (bridge_ctx *)vc;
-    uint8_t t;
-    int k;
-    if (p->kind != BW_FOREST_BRANCH || !p->terminal)
-        return;
-    t = BW_AT(c->g, p->x1, p->y1);
-    if ((t != BW_T_BRANCH && t != BW_T_MUSHROOM) || side_of(c->pl, p->x1, p->y1) != c->t)
-        return;
-    if (!c->fan) /* a ray at each tree's centre, for that tree */
-        for (k = 0; k < c->pl->n; k++) {
-            if ((c->want >> k) & 1u)
-                bridge_ray(c, p->x1, p->y1, c->pl->x[k], c->pl->y[k], 1u << k);
+    int j, k;
+    for (j = 0; j < BW_PLANE_WORDS; j++) {
+        uint32_t e = end_word(l, j);
+        while (e) {
+            int i = j * 32 + bw_low_bit(e), x = i % BW_GRID_MAX, y = i / BW_GRID_MAX;
+            e &= e - 1u;
+            if (!(kind(c->g->cell[i]) & K_SHOOT) || side_of(c->pl, x, y) != c->t)
+                continue;
+            if (!c->fan) /* a ray at each tree's centre, for that tree */
+                for (k = 0; k < c->pl->n; k++) {
+                    if ((c->want >> k) & 1u)
+                        bridge_ray(c, x, y, c->pl->x[k], c->pl->y[k], 1u << k);
+                }
+            else /* the fallback: every direction, as far as FAN_REACH */
+                for (k = 0; k < 32; k++)
+                    bridge_ray(c, x, y, x + dir_x(k, FAN_REACH), y + dir_y(k, FAN_REACH), c->want);
         }
-    else /* the fallback: every direction, as far as FAN_REACH */
-        for (k = 0; k < 32; k++)
-            bridge_ray(c, p->x1, p->y1, p->x1 + dir_x(k, FAN_REACH), p->y1 + dir_y(k, FAN_REACH), c->want);
+    }
 }
 
 /* Rule 4.7, the bridge a tree is sure of, found on straight lines between two
@@ -1013,7 +1565,7 @@ static int nearest(const bw_forest_plan *pl, int t, unsigned tried)
  * that order on the same canopy are sought in one replay of t, the first
  * of them with a ray taken. A tree no ray of which reaches another's
  * canopy stays unjoined (counted in rep->lonely; measured: never). */
-static void bridges(bw_map *m, uint32_t seed, int level, const bw_forest_plan *pl, bw_forest_report *rep)
+BW_NOINLINE static void bridges(bw_map *m, const bw_forest_plan *pl, bw_forest_report *rep)
 {
     bridge_ctx c;
     lane_run cand[BRIDGE_CAND];
@@ -1060,7 +1612,7 @@ static void bridges(bw_map *m, uint32_t seed, int level, const bw_forest_plan *p
                         c.want |= (uint8_t)(1u << order[k]);
                         c.best[order[k]] = INT32_MAX;
                     }
-                    grow_tree(seed, level, pl, t, 0, bridge_part, &c);
+                    bridge_ends(&c, m->b.w);
                     for (k = 0; k < nb && !laid; k++)
                         if (c.best[order[k]] < INT32_MAX) {
                             best = order[k];
@@ -1080,78 +1632,37 @@ static void bridges(bw_map *m, uint32_t seed, int level, const bw_forest_plan *p
         }
 }
 
-/* What the leaves and tops passes ask of a square, a table by tile id
- * (a square marked TWIG_MARK, see end_leaves, is none of these). */
-enum { K_LIMB = 1,    /* branch, mushroom, top, trunk: what a twig joins */
-       K_TWIG = 2,    /* branch, mushroom, top: what a twig is made of */
-       K_SHOOT = 4,   /* branch, mushroom: what a twig's end is */
-       K_ROOM = 8,    /* air, vine: where a leaf may go */
-       K_HELD = 16 }; /* branch, mushroom, trunk, vine, leaf: on the canopy */
-static const uint8_t kind_tab[256] = { /* every byte: a marked square is none */
-    [BW_T_BRANCH] = K_LIMB | K_TWIG | K_SHOOT | K_HELD,
-    [BW_T_MUSHROOM] = K_LIMB | K_TWIG | K_SHOOT | K_HELD,
-    [BW_T_MUSHROOM_TOP] = K_LIMB | K_TWIG,
-    [BW_T_TRUNK] = K_LIMB | K_HELD,
-    [BW_T_AIR] = K_ROOM,
-    [BW_T_VINE] = K_ROOM | K_HELD,
-    [BW_T_LEAF] = K_HELD,
-};
 
-static int kind(uint8_t t)
-{
-    return kind_tab[t];
-}
+/* Rule 4.4 on the finished wood. A twig's end is a branch or mushroom square
+ * with exactly one trunk, branch or mushroom 4-neighbour (a mushroom top
+ * is a cap on the wood here, see canopy_level); its twig is the one-wide
+ * line back from it: the squares walked while each has two such
+ * neighbours, up to the square it hangs on. Its leaves are its own: 1 x 1
+ * leaves on air squares beside the twig that touch no other limb (no
+ * other wood, no top) and no other leaf, tip first, until there are
+ * BW_FOREST_LEAVES_MIN; then each grows away from its twig to its drawn
+ * size (1 x 1 to 2 x 4, either way round) where all of that is air
+ * touching no limb and no other leaf. So a leaf touches one twig, and
+ * every group of leaf squares on the map is one leaf. The branches keep 3
+ * or more 4-steps apart (see halo), so the squares beside a twig touch no
+ * other branch; an end short of four counts in rep->bare (the fallback:
+ * measured never). Leaves go into the air only, so they cut no vine. */
+#define TWIG_CAP 48
+#define LEAF_CAND 32
+#define TWIG_MARK 0x80u
+BW_STATIC_ASSERT(BW_TILE_COUNT <= 0x40u, forest_twig_marks_free);
+#define CAND_MARK 0x40u
 
-static int limb(uint8_t t)
-{
-    return kind(t) & K_LIMB;
-}
-
-/* Rule 4.4 on the finished map. The leaves go in after every branch, top and
- * twig vine (and before the bridges, which then go round them), into the
- * air or onto a twig's vine, and each new leaf keeps off every other leaf
- * (no square of it 4-next to another leaf's), so it is distinct. They are
- * placed from the finished grid itself: a twig's end is a branch or
- * mushroom square with exactly one limb 4-neighbour (the free tip of a
- * one-wide branch, as a player sees it), and its twig is what a walk of
- * TWIG_STEPS steps from the end over branch, mushroom and top squares
- * reaches. Each end, in row order, gets leaves until four distinct leaves
- * touch its twig (other twigs' leaves count for it too); see end_leaves.
- * Then each leaf, a 1 x 1 so far, grows away from the limb it hangs on to
- * its drawn size (1 x 1 to 2 x 4, either way round) where that is all air
- * touching no limb and no other leaf. A branch end with no room for four
- * is cut back (rep->cut), a mushroom end in solid wood takes a wood leaf
- * (wood_leaf); one still short counts in rep->bare: the fallback
- * (measured: none of 214,582 ends, seeds 0-299). */
-#define TWIG_STEPS 4
 typedef struct leaf_ctx {
     bw_grid *g;
     bw_rng r;
     bw_forest_report *rep;
-    bw_plane *limbs;       /* m->b, kept in step with the grid's limbs */
 } leaf_ctx;
 
 /* The tile at (x, y), air off the map. */
 static uint8_t tile_at(const bw_grid *g, int x, int y)
 {
     return (unsigned)x < BW_FOREST_W && (unsigned)y < BW_FOREST_H ? BW_AT(g, x, y) : BW_T_AIR; /* g is 120 x 120 */
-}
-
-/* leaf_room of a square inside the rim (its four neighbours on the map). */
-static inline int room_inside(const uint8_t *c)
-{
-    return (kind(*c) & K_ROOM) && c[1] != BW_T_LEAF && c[-1] != BW_T_LEAF && c[BW_GRID_MAX] != BW_T_LEAF &&
-           c[-BW_GRID_MAX] != BW_T_LEAF;
-}
-
-/* 1 if square i is on the map, air or vine, and no leaf 4-touches it. */
-static inline int leaf_room(const bw_grid *g, int i)
-{
-    int x = i % BW_GRID_MAX, y = i / BW_GRID_MAX;
-    if (x > 0 && x < BW_FOREST_W - 1 && y > 0 && y < BW_FOREST_H - 1)
-        return room_inside(g->cell + i);
-    return (kind(g->cell[i]) & K_ROOM) && tile_at(g, x + 1, y) != BW_T_LEAF && tile_at(g, x - 1, y) != BW_T_LEAF &&
-           tile_at(g, x, y + 1) != BW_T_LEAF && tile_at(g, x, y - 1) != BW_T_LEAF;
 }
 
 /* The leaf seeded at (x, y), grown away from its twig in direction d to
@@ -1193,440 +1704,181 @@ static void grow_leaf(leaf_ctx *c, int x, int y, int d)
     bw_grid_rect(g, x0, y0, x1, y1, BW_T_LEAF);
 }
 
-/* The name of the leaf holding square i: the least square index of its
- * group of 4-connected leaf squares (the first LEAF_GROUP of them; while
- * ends are served groups are 1 x 1 leaves and joins of a few). */
-#define LEAF_GROUP 16
-static int leaf_name(const bw_grid *g, int i0)
+/* 1 if air square a may take a leaf of the twig marked TWIG_MARK: no leaf
+ * beside it, and every limb beside it is on the twig, or a mushroom top
+ * whose wood neighbours are all on the twig (a cap of it). */
+static int leaf_room(const uint8_t *cell, int a)
 {
-    uint16_t q[LEAF_GROUP];
-    int n = 1, i, d, j, best = i0, x = i0 % BW_GRID_MAX, y = i0 / BW_GRID_MAX;
-    const uint8_t *c = g->cell + i0;
-    if (x > 0 && y > 0 && x < BW_FOREST_W - 1 && y < BW_FOREST_H - 1 && c[1] != BW_T_LEAF &&
-        c[-1] != BW_T_LEAF && c[BW_GRID_MAX] != BW_T_LEAF && c[-BW_GRID_MAX] != BW_T_LEAF)
-        return i0; /* a 1 x 1 leaf, the most of them */
-    q[0] = (uint16_t)i0;
-    for (i = 0; i < n; i++)
-        for (d = 0; d < 4; d++) {
-            int nx = q[i] % BW_GRID_MAX + bw_dx4[d], ny = q[i] / BW_GRID_MAX + bw_dy4[d], seen = 0;
-            if (tile_at(g, nx, ny) != BW_T_LEAF)
-                continue;
-            for (j = 0; j < n; j++)
-                seen |= q[j] == BW_BIT(nx, ny);
-            if (!seen && n < LEAF_GROUP) {
-                q[n++] = (uint16_t)BW_BIT(nx, ny);
-                best = bw_min(best, SQUARE(nx, ny));
-            }
-        }
-    return best;
-}
-
-/* The one leaf group 4-touching (x, y), or -1 if none or two or more. */
-static int one_group(const bw_grid *g, int x, int y)
-{
-    int d, name = -1;
-    for (d = 0; d < 4; d++)
-        if (tile_at(g, x + bw_dx4[d], y + bw_dy4[d]) == BW_T_LEAF) {
-            int k = leaf_name(g, SQUARE(x + bw_dx4[d], y + bw_dy4[d]));
-            if (name >= 0 && k != name)
-                return -1;
-            name = k;
-        }
-    return name;
-}
-
-/* One twig end at (x, y). Its twig: the squares a breadth-first walk
- * from the end reaches within TWIG_STEPS steps over branch, mushroom and
- * top squares (at most TWIG_CAP, walked in the tests' order, so a prefix
- * of what the tests see), marked with TWIG_MARK on the grid while it runs.
- * The distinct leaves already touching them count; if that is under four,
- * new 1 x 1 leaves go beside them where there is room. A first try walks
- * TWIG_FAST squares and weighs up to LEAF_CAND / 2 free squares once each,
- * the least costly first (see leaf_cost); a second, its leaves taken back,
- * walks them all and takes free squares in walk order (the end's own first)
- * and, where none is left, a square next to exactly one leaf group that
- * does not touch the twig yet: it joins that group, which then counts for
- * this twig and is still one leaf for every other. New leaves are marked
- * in `ends` (they are never ends) for the growing. An end still short is
- * cut back when it is a branch square hanging on a branch, mushroom or top and
- * every other leaf beside it hangs on a limb of its own: it becomes a vine
- * tendril (passable, no end any more, a vine's end on it stays on the
- * canopy) and its own new leaves are taken back. Returns the square it
- * hung on, as -2 - square (that square may now be an end, and is not cut
- * in turn: the tendril would hang in the air), or -1. */
-#define TWIG_CAP 64
-#define TWIG_FAST 10
-#define LEAF_CAND 20
-#define TWIG_MARK 0x80u
-BW_STATIC_ASSERT(BW_TILE_COUNT <= TWIG_MARK, forest_twig_mark_free);
-
-/* The 4-neighbours as steps of a square index, in bw_dx4 / bw_dy4 order. */
-static const int16_t step4[4] = { -BW_GRID_MAX, 1, BW_GRID_MAX, -1 };
-
-/* What a leaf on square i costs the others (see end_leaves): each air or
- * vine 4-neighbour it takes room from, 8 if that one is beside this twig
- * (marked) and 1 if not, and 32 if i is itself a vine square (a leaf may
- * cut a twig's ray vine, whose squares stay passable, only where no air is
- * left). */
-static int leaf_cost(const bw_grid *g, int i, int far_in)
-{
-    const uint8_t *c = g->cell + i;
-    int k, cost = *c == BW_T_VINE ? 32 : 0;
-    int x = i % BW_GRID_MAX, y = i / BW_GRID_MAX;
-    if (!far_in && (x < 2 || y < 2 || x >= BW_FOREST_W - 2 || y >= BW_FOREST_H - 2))
-        return cost + 4; /* near the rim: not worth the checks */
-    for (k = 0; k < 4; k++) {
-        const uint8_t *b = c + step4[k];
-        if (kind(*b) & K_ROOM)
-            cost += (b[-BW_GRID_MAX] | b[1] | b[BW_GRID_MAX] | b[-1]) & TWIG_MARK ? 8 : 1;
-    }
-    return cost;
-}
-
-/* 1 if the vine square v hangs on square e alone: no limb, leaf or other
- * vine beside it (a tendril cut before, see end_leaves). */
-static int stub(const bw_grid *g, int v, int e)
-{
-    int k;
-    for (k = 0; k < 4; k++) {
-        int w = v + step4[k];
-        if (w != e && (kind(g->cell[w]) & K_LIMB || g->cell[w] == BW_T_LEAF || g->cell[w] == BW_T_VINE))
+    int d, k;
+    if (cell[a] != BW_T_AIR)
+        return 0;
+    for (d = 0; d < 4; d++) {
+        int b = a + step4[d];
+        uint8_t u = cell[b];
+        if (u == BW_T_LEAF || (limb(u) && u != BW_T_MUSHROOM_TOP))
             return 0;
+        if (u == BW_T_MUSHROOM_TOP)
+            for (k = 0; k < 4; k++)
+                if (kind(cell[b + step4[k]]) & K_WOOD)
+                    return 0;
     }
     return 1;
 }
 
-/* The limbs 4-beside square i (a twig's marks ignored). */
-static int limbs_beside(const bw_grid *g, int i)
+/* What a leaf on air square a costs the other twigs: the air squares
+ * beside it that are beside another limb (where another twig's leaf might
+ * go, and this one would then touch it). */
+static int leaf_cost(const uint8_t *cell, int a)
 {
-    int d, n = 0;
-    for (d = 0; d < 4; d++)
-        n += (kind(g->cell[i + step4[d]] & (uint8_t)~TWIG_MARK) & K_LIMB) != 0;
-    return n;
-}
-
-/* 1 if the limbs of square s's 3 x 3 ring (4-joined round it: each ring
- * square touches the next) that hold its limb 4-neighbours form one run:
- * taking s out leaves them joined. */
-static int runs_one(const bw_grid *g, int s)
-{
-    static const int16_t ring[8] = { -BW_GRID_MAX, 1 - BW_GRID_MAX, 1, 1 + BW_GRID_MAX,
-                                     BW_GRID_MAX, BW_GRID_MAX - 1, -1, -1 - BW_GRID_MAX };
-    uint8_t lb[8];
-    int k, start = -1, runs = 0, orth = 0;
-    for (k = 0; k < 8; k++) {
-        lb[k] = (kind(g->cell[s + ring[k]] & (uint8_t)~TWIG_MARK) & K_LIMB) != 0;
-        if (!lb[k] && start < 0)
-            start = k;
-    }
-    if (start < 0)
-        return 1; /* all round */
-    for (k = 1; k <= 8; k++) { /* from a gap, once round */
-        int j = (start + k) & 7;
-        if (lb[j]) {
-            orth |= !(j & 1);
-        } else {
-            runs += orth;
-            orth = 0;
-        }
-    }
-    return runs == 1;
-}
-
-/* A mushroom end (never cut: the level above has its top) in solid wood,
- * no room left beside its twig: a branch square just past the twig (rule 4.4
- * counts leaves touching the twig) becomes a leaf of it, where no leaf or
- * vine touches it (a distinct leaf; no vine loses its end), no limb beside
- * it is left with fewer than two limbs (no new end, none cut off), and the
- * limbs beside it stay joined round it (the squares of its 3 x 3 ring that
- * are limbs hold all its limb 4-neighbours in one run): the canopy stays
- * one piece and every walk over it but through that square stays. Returns
- * the square, or -1. */
-static int wood_leaf(const bw_grid *g, const uint16_t *q, int n)
-{
-    int i, d, k;
-    for (i = 0; i < n; i++)
-        for (d = 0; d < 4; d++) {
-            int s = q[i] + step4[d], ok = 1;
-            if (g->cell[s] != BW_T_BRANCH) /* marked: on the twig */
-                continue;
-            for (k = 0; k < 4 && ok; k++) {
-                uint8_t u = g->cell[s + step4[k]] & (uint8_t)~TWIG_MARK;
-                ok = u != BW_T_LEAF && u != BW_T_VINE && (!(kind(u) & K_LIMB) || limbs_beside(g, s + step4[k]) > 2);
-            }
-            if (ok && runs_one(g, s))
-                return s;
-        }
-    return -1;
-}
-
-/* The squares put[0..n) are leaves now: none is a limb (a wood leaf was). */
-static void unlimb(bw_plane *limbs, const uint16_t *put, int n)
-{
-    while (n-- > 0)
-        limbs->w[put[n] >> 5] &= ~(1u << (put[n] & 31));
-}
-
-/* One end's twig and the leaves it got (end_leaves' frame, shared by its
- * steps below through a pointer). */
-typedef struct twig {
-    uint16_t q[TWIG_CAP];                   /* the twig's squares, in walk order */
-    uint16_t names[BW_FOREST_LEAVES_MIN];   /* the distinct leaves touching it */
-    uint16_t cand[LEAF_CAND];               /* the squares with room, in walk order */
-    uint16_t put[2 * BW_FOREST_LEAVES_MIN]; /* the new leaves (at most 4 a pass) */
-    int16_t cost[LEAF_CAND];                /* cost[k]: leaf_cost of cand[ord[k]] (0: second pass) */
-    uint8_t ord[LEAF_CAND];                 /* the candidates in the order tried */
-    uint8_t cin[LEAF_CAND];                 /* walk_twig's `inside` for cand[k] */
-    uint8_t dep[TWIG_CAP];                  /* dep[i]: steps from the end to q[i] */
-    uint8_t was[2 * BW_FOREST_LEAVES_MIN];  /* what put[i] held before */
-} twig;
-
-/* How much of each twig array is used, and the end: kept apart from the
- * arrays so that the compiler holds them in registers. */
-typedef struct twig_len {
-    int n, nn, nc, np, e0; /* q, names, cand, put; the end's square */
-} twig_len;
-
-/* end_leaves' steps, each called once: melted into it early, so that
- * twig_len's counts stay in registers as in one function (the forest's
- * median is close to its instruction target, docs/bench.md). */
-#define TWIG_STEP static inline BW_ALWAYS_INLINE
-
-/* A pass starts afresh: the last pass's twig marks off and its new
- * leaves taken back (none before the first), then the twig is the end
- * alone, marked. */
-TWIG_STEP void twig_restart(leaf_ctx *c, bw_plane *ends, twig *t, twig_len *len)
-{
-    bw_grid *g = c->g;
-    int i;
-    for (i = 0; i < len->n; i++)
-        g->cell[t->q[i]] &= (uint8_t)~TWIG_MARK;
-    while (len->np > 0) {
-        len->np--;
-        g->cell[t->put[len->np]] = t->was[len->np];
-        ends->w[t->put[len->np] >> 5] &= ~(1u << (t->put[len->np] & 31));
-        if (c->rep)
-            c->rep->leaves--;
-    }
-    len->n = 1;
-    len->nn = len->nc = 0;
-    t->q[0] = (uint16_t)len->e0;
-    t->dep[0] = 0;
-    g->cell[t->q[0]] |= TWIG_MARK;
-}
-
-/* Walks the twig breadth first, TWIG_STEPS steps over twig squares (the
- * first pass TWIG_FAST squares, the second all TWIG_CAP), noting the
- * distinct leaves it touches (rule 4.4 counts them) and the squares beside
- * it with room for a new leaf (the first pass LEAF_CAND / 2 of them). It
- * stops once four leaves touch it. */
-TWIG_STEP void walk_twig(bw_grid *g, twig *t, twig_len *len, int pass)
-{
-    static const uint8_t cells[2] = { TWIG_FAST, TWIG_CAP }, cands[2] = { LEAF_CAND / 2, LEAF_CAND };
-    int i, d, j;
-    for (i = 0; i < len->n && len->nn < BW_FOREST_LEAVES_MIN; i++) {
-        /* its neighbours inside the rim (1), and two squares in (2) */
-        int qx = t->q[i] % BW_GRID_MAX, qy = t->q[i] / BW_GRID_MAX, lo = bw_min(qx, qy);
-        int hi = bw_max(qx, qy), inside = lo >= 3 && hi < BW_FOREST_W - 3 ? 2 : lo >= 2 && hi < BW_FOREST_W - 2;
-        for (d = 0; d < 4; d++) {
-            int e = t->q[i] + step4[d]; /* limbs lie inside the rim (grid_leaves) */
-            uint8_t u = g->cell[e];
-            if (u == BW_T_LEAF && len->nn < BW_FOREST_LEAVES_MIN) {
-                int name = leaf_name(g, e), dup = 0;
-                for (j = 0; j < len->nn; j++)
-                    dup |= t->names[j] == name;
-                if (!dup)
-                    t->names[len->nn++] = (uint16_t)name;
-            } else if ((kind(u) & K_TWIG) && t->dep[i] < TWIG_STEPS && len->n < cells[pass]) {
-                g->cell[e] |= TWIG_MARK;
-                t->q[len->n] = (uint16_t)e;
-                t->dep[len->n++] = (uint8_t)(t->dep[i] + 1);
-            } else if ((kind(u) & K_ROOM) && len->nc < cands[pass] &&
-                       (inside ? room_inside(g->cell + e) : leaf_room(g, e))) {
-                t->cin[len->nc] = (uint8_t)inside;
-                t->cand[len->nc++] = (uint16_t)e;
-            }
-        }
-    }
-}
-
-/* The candidates in the order they are tried: the first pass, the least
- * cost first (ties in walk order; an insertion sort, stable); the second,
- * walk order (every cost 0). The costs come once the twig is walked: a
- * twig's marks change no square's room, only its cost. */
-TWIG_STEP void order_cands(const bw_grid *g, twig *t, const twig_len *len, int pass)
-{
-    int i, j;
-    for (i = 0; i < len->nc && len->nn < BW_FOREST_LEAVES_MIN; i++) {
-        int c0 = pass == 0 ? leaf_cost(g, t->cand[i], t->cin[i] == 2) : 0;
-        for (j = i; j > 0 && t->cost[j - 1] > c0; j--) {
-            t->cost[j] = t->cost[j - 1];
-            t->ord[j] = t->ord[j - 1];
-        }
-        t->cost[j] = (int16_t)c0;
-        t->ord[j] = (uint8_t)i;
-    }
-}
-
-/* No free square left (the second pass): a square with room beside the
- * twig, next to exactly one leaf group that does not touch the twig yet,
- * joins that group (still one leaf for every other twig). Returns the
- * square, or -1. */
-TWIG_STEP int join_leaf(const bw_grid *g, const twig *t, const twig_len *len)
-{
-    int i, d, j;
-    for (i = 0; i < len->n; i++)
-        for (d = 0; d < 4; d++) {
-            int ax = t->q[i] % BW_GRID_MAX + bw_dx4[d], ay = t->q[i] / BW_GRID_MAX + bw_dy4[d], k, dup = 0;
-            if (!(kind(BW_AT(g, ax, ay)) & K_ROOM) || (k = one_group(g, ax, ay)) < 0)
-                continue;
-            for (j = 0; j < len->nn; j++)
-                dup |= t->names[j] == k;
-            if (!dup)
-                return SQUARE(ax, ay);
-        }
-    return -1;
-}
-
-/* Square `best` becomes a new leaf of the twig: marked in `ends` (it is
- * never an end) and noted in put / was, to be taken back if need be. A
- * candidate (pick >= 0) is a 1 x 1 leaf of its own: its name is its
- * square. */
-TWIG_STEP void put_leaf(leaf_ctx *c, bw_plane *ends, twig *t, twig_len *len, int best, int pick)
-{
-    bw_grid *g = c->g;
-    t->put[len->np] = (uint16_t)best; /* np < 2 x 4: at most 4 a pass */
-    t->was[len->np++] = g->cell[best];
-    g->cell[best] = BW_T_LEAF;
-    ends->w[best >> 5] |= 1u << (best & 31);
-    t->names[len->nn++] = (uint16_t)(pick >= 0 ? best : leaf_name(g, best));
-    if (c->rep)
-        c->rep->leaves++;
-}
-
-/* New leaves where the twig is short of four (rule 4.4): the candidates
- * in order, skipping those a new leaf took the room of; then, the second
- * pass only, a leaf group to join, and for a mushroom end a wood leaf. */
-TWIG_STEP void add_leaves(leaf_ctx *c, bw_plane *ends, twig *t, twig_len *len, int pass)
-{
-    bw_grid *g = c->g;
-    int at = 0; /* a tried candidate never has room again: one pointer runs along the order */
-    while (len->nn < BW_FOREST_LEAVES_MIN) {
-        int best = -1, pick = -1;
-        /* (before this pass's first new leaf every candidate has room:
-         * it had when it was taken, and nothing has changed since) */
-        while (at < len->nc && len->np > 0 &&
-               !(t->cin[t->ord[at]] ? room_inside(g->cell + t->cand[t->ord[at]]) : leaf_room(g, t->cand[t->ord[at]])))
-            at++;
-        if (at < len->nc) {
-            pick = t->ord[at++];
-            best = t->cand[pick];
-        }
-        if (best < 0 && pass == 1)
-            best = join_leaf(g, t, len);
-        if (best < 0 && pass == 1 && (g->cell[len->e0] & (uint8_t)~TWIG_MARK) == BW_T_MUSHROOM)
-            best = wood_leaf(g, t->q, len->n);
-        if (best < 0)
-            break;
-        put_leaf(c, ends, t, len, best, pick);
-    }
-}
-
-/* Whether the short end e0 (a branch square, its own new leaves taken
- * back) is cut back, and to what. Only when every other leaf beside it
- * hangs on a limb of its own (so no other twig loses a leaf). It becomes
- * vine where a vine or a leaf touches it (a tendril: a vine's end on it
- * stays on the canopy, a twig's ray keeps its tip), else air; a vine that
- * is a stub on it counts for nothing (cut_back clears it). On a trunk no
- * vine stub: a vine's tip becomes a leaf of it, else air, and an end that
- * both a vine and a leaf touch stays. Returns the new tile, or -1 when
- * it stays; *next is the limb it hung on (-1: none). */
-TWIG_STEP int cut_tile(const bw_grid *g, int e0, int *next)
-{
-    int d, ok = 1, trunk = 0, keep = 0;
+    int d, k, cost = 0;
     for (d = 0; d < 4; d++) {
-        int v = e0 + step4[d], k, held = 0;
-        uint8_t u = g->cell[v];
-        if (limb(u)) {
-            *next = v;
-            trunk = u == BW_T_TRUNK;
-        }
-        if (u == BW_T_VINE)
-            keep |= !stub(g, v, e0);
-        if (u != BW_T_LEAF)
+        int b = a + step4[d];
+        if (cell[b] != BW_T_AIR)
             continue;
-        keep |= 2;
-        for (k = 0; k < 4; k++) /* another twig's leaf: it hangs on a limb of its own */
-            held |= v + step4[k] != e0 &&
-                    (kind(tile_at(g, v % BW_GRID_MAX + bw_dx4[k], v / BW_GRID_MAX + bw_dy4[k])) & K_LIMB);
-        ok &= held;
+        for (k = 0; k < 4; k++) {
+            uint8_t u = cell[b + step4[k]];
+            if (limb(u) && !(u & TWIG_MARK)) {
+                cost++;
+                break;
+            }
+        }
     }
-    if (!ok || (trunk && keep == 3))
-        return -1;
-    return trunk ? (keep == 1 ? BW_T_LEAF : BW_T_AIR) : keep ? BW_T_VINE : BW_T_AIR;
+    return cost;
 }
 
-/* Cuts the end back to `tile`: a tendril left hanging on it alone (the end
- * cut before, see grid_leaves) goes back to air, it is no limb any more,
- * and its own new leaves (already taken back on the grid) leave `ends`. */
-TWIG_STEP void cut_back(leaf_ctx *c, bw_plane *ends, const twig *t, const twig_len *len, uint8_t tile)
+/* 1 if square v (marked TWIG_MARK or not) is wood a twig is made of: a
+ * branch, mushroom or trunk, or a top in a line of wood (two or more
+ * wood or top neighbours; a cap, with one, is beside the twig). */
+static int twig_wood(const uint8_t *cell, int v)
 {
-    bw_grid *g = c->g;
-    int d, i, e0 = len->e0;
-    for (d = 0; d < 4; d++)
-        if (g->cell[e0 + step4[d]] == BW_T_VINE && stub(g, e0 + step4[d], e0))
-            g->cell[e0 + step4[d]] = BW_T_AIR;
-    g->cell[e0] = tile;
-    c->limbs->w[e0 >> 5] &= ~(1u << (e0 & 31));
-    for (i = 0; i < len->np; i++)
-        ends->w[t->put[i] >> 5] &= ~(1u << (t->put[i] & 31));
+    uint8_t u = cell[v] & (uint8_t)~TWIG_MARK;
+    int d, n = 0;
+    if (kind(u) & K_WOOD)
+        return 1;
+    if (u != BW_T_MUSHROOM_TOP)
+        return 0;
+    for (d = 0; d < 4; d++) {
+        uint8_t t = cell[v + step4[d]] & (uint8_t)~TWIG_MARK;
+        n += (kind(t) & K_WOOD) || t == BW_T_MUSHROOM_TOP;
+    }
+    return n >= 2;
+}
+
+/* One twig end e: its leaves (marked in `ends` too, for the growing).
+ * Leaves lie in rows and columns 1..118 (beside a limb, see end_word), so
+ * their neighbours are on the map. Returns the leaves it got. */
+BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int e, int pass)
+{
+    uint8_t *cell = c->g->cell;
+    uint16_t q[TWIG_CAP], cand[LEAF_CAND];
+    uint8_t cc[LEAF_CAND];
+    int n = 0, i, d, k, got = 0, prev = -1, cur = e, nc = 0;
+    for (;;) { /* the twig: back from the end while a square has two wood neighbours */
+        int next = -1, w = 0;
+        q[n++] = (uint16_t)cur;
+        cell[cur] |= TWIG_MARK;
+        for (d = 0; d < 4; d++) {
+            int v = cur + step4[d];
+            if (twig_wood(cell, v) && v != prev) {
+                next = v;
+                w++;
+            }
+        }
+        if (w != 1 || n == TWIG_CAP || cell[next] == BW_T_TRUNK)
+            break;
+        for (d = 0, w = 0; d < 4; d++)
+            w += twig_wood(cell, next + step4[d]);
+        if (w != 2)
+            break; /* it hangs on next */
+        prev = cur;
+        cur = next;
+    }
+    for (i = 0; i < n; i++) /* the squares with room, tip first, the least cost first */
+        for (d = 0; d < 4; d++) {
+            int a = q[i] + step4[d], cost;
+            if (nc == LEAF_CAND || (cell[a] & CAND_MARK))
+                continue;
+            if (cell[a] == BW_T_LEAF) { /* its own, from the first pass */
+                cand[nc] = (uint16_t)a;
+                cc[nc++] = 255;
+                cell[a] |= CAND_MARK;
+                got++;
+                continue;
+            }
+            if (!leaf_room(cell, a))
+                continue;
+            cost = leaf_cost(cell, a);
+            if (pass == 0 && cost > 0)
+                continue;
+            cell[a] |= CAND_MARK;
+            for (k = nc; k > 0 && cc[k - 1] > cost; k--) {
+                cand[k] = cand[k - 1];
+                cc[k] = cc[k - 1];
+            }
+            cand[k] = (uint16_t)a;
+            cc[k] = (uint8_t)cost;
+            nc++;
+        }
+    for (i = 0; i < nc; i++)
+        cell[cand[i]] &= (uint8_t)~CAND_MARK;
+    k = got;
+    for (i = 0; i < nc && got < BW_FOREST_LEAVES_MIN; i++)
+        if (cc[i] != 255 && leaf_room(cell, cand[i])) {
+            cell[cand[i]] = BW_T_LEAF;
+            ends->w[cand[i] >> 5] |= 1u << (cand[i] & 31);
+            got++;
+        }
+    for (i = 0; i < n; i++)
+        cell[q[i]] &= (uint8_t)~TWIG_MARK;
     if (c->rep) {
-        c->rep->cut++;
-        c->rep->leaves = (uint16_t)(c->rep->leaves - len->np);
+        c->rep->leaves = (uint16_t)(c->rep->leaves + got - k);
+        if (pass == 1)
+            c->rep->bare = (uint16_t)(c->rep->bare + (got < BW_FOREST_LEAVES_MIN));
     }
+    return got;
 }
 
-/* Out of line: its 400-byte frame (the twig) is then not under the branch
- * walks canopy_level makes (the deepest chain, the stack peak). Rule 4.4
- * for one end: two passes of walk, order and add (see above TWIG_CAP);
- * an end still short is cut back or left bare. */
-BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int x, int y)
+/* Rule 4.4 over the level: the twig ends (marked in m->a from the limbs in
+ * m->b, which hold no tops yet) served in row order, each unmarked as it
+ * is done, then the leaves they got (marked in m->a) grow. */
+BW_NOINLINE static void grid_leaves(bw_map *m, uint32_t seed, int level, bw_forest_report *rep)
 {
-    bw_grid *g = c->g;
-    twig t;
-    twig_len len;
-    int pass, i, tile, next = -1;
-    len.n = len.nn = len.np = 0;
-    len.e0 = SQUARE(x, y);
-    for (pass = 0; pass < 2 && len.nn < BW_FOREST_LEAVES_MIN; pass++) {
-        twig_restart(c, ends, &t, &len);
-        walk_twig(g, &t, &len, pass);
-        order_cands(g, &t, &len, pass);
-        add_leaves(c, ends, &t, &len, pass);
+    bw_grid *g = &m->grid;
+    leaf_ctx c;
+    int x, y, d, i, pass;
+    c.g = g;
+    c.rep = rep;
+    bw_rng_stream(&c.r, seed, BW_GEN_FOREST, (uint32_t)level, P_LEAVES);
+    for (pass = 0; pass < 2; pass++) /* the leaves that crowd no other twig first */
+        for (i = 0; i < BW_PLANE_WORDS; i++) {
+            uint32_t w = m->a.w[i];
+            while (w) {
+                int b = bw_low_bit(w);
+                w &= w - 1u;
+                if (!(kind(g->cell[i * 32 + b]) & K_SHOOT))
+                    continue; /* a leaf marked meanwhile */
+                /* an end with its leaves after the first pass is done (the
+                 * second would find them and add none) */
+                if (end_leaves(&c, &m->a, i * 32 + b, pass) >= BW_FOREST_LEAVES_MIN || pass)
+                    m->a.w[i] &= ~(1u << b);
+            }
+        }
+    for (i = 0; i < BW_PLANE_WORDS; i++) { /* the leaves grow */
+        uint32_t w = m->a.w[i];
+        while (w) {
+            int b = bw_low_bit(w), from = -1;
+            w &= w - 1u;
+            x = (i * 32 + b) % BW_GRID_MAX;
+            y = (i * 32 + b) / BW_GRID_MAX;
+            for (d = 0; d < 4; d++) {
+                uint8_t u = g->cell[i * 32 + b + step4[d]];
+                if (from < 0 && limb(u))
+                    from = d;
+            }
+            if (from >= 0)
+                grow_leaf(&c, x, y, (from + 2) & 3);
+        }
     }
-    for (i = 0; i < len.n; i++)
-        g->cell[t.q[i]] &= (uint8_t)~TWIG_MARK;
-    if (len.nn >= BW_FOREST_LEAVES_MIN) {
-        unlimb(c->limbs, t.put, len.np); /* a wood leaf is no limb */
-        return -1;
-    }
-    /* Short: the end's square is cut back when it is branch (a mushroom
-     * stays: the level above has its top) and cut_tile allows it; the
-     * square it hung on may then be an end in its turn (the caller goes
-     * on there). The cut is judged with this end's own new leaves taken
-     * back. */
-    for (i = len.np; i-- > 0;)
-        g->cell[t.put[i]] = t.was[i];
-    if (g->cell[len.e0] == BW_T_BRANCH && (tile = cut_tile(g, len.e0, &next)) >= 0) {
-        cut_back(c, ends, &t, &len, (uint8_t)tile);
-        return -2 - next;
-    }
-    for (i = 0; i < len.np; i++) /* not cut: it keeps what it got */
-        g->cell[t.put[i]] = BW_T_LEAF;
-    unlimb(c->limbs, t.put, len.np);
-    if (c->rep)
-        c->rep->bare++;
-    return -1;
 }
 
 /* Rule 4.6, the rule for mushroom tops: a top must come out on its level's
@@ -1699,161 +1951,58 @@ static void join_top(bw_grid *g, int x, int y, bw_forest_report *rep)
         rep->stalks++;
 }
 
-/* Rule 4.5: a mushroom square off the branches grows a stem: the line from it
- * towards the nearest branch or mushroom square (through no trunk) becomes
- * branch up to the first wood it meets, so the mushroom stands on a branch
- * joined to its tree. */
-static void grow_stem(bw_grid *g, bw_plane *limbs, int x, int y, bw_forest_report *rep)
-{
-    int w = nearest_wood(g, x, y);
-    line4 l;
-    if (w < 0)
-        return;
-    line_start(&l, x, y, w % BW_GRID_MAX, w / BW_GRID_MAX);
-    do { /* up to the first branch or mushroom on the way (it may pass one) */
-        BW_AT(g, l.x, l.y) = BW_T_BRANCH;
-        BW_PSET(limbs, l.x, l.y);
-    } while (line_step(&l) && BW_AT(g, l.x, l.y) != BW_T_BRANCH && BW_AT(g, l.x, l.y) != BW_T_MUSHROOM);
-    if (rep)
-        rep->stems++;
-}
 
-/* 1 if square k is a twig's end (see grid_leaves). */
-static inline int twig_end(const bw_grid *g, int k)
-{
-    const uint8_t *p = g->cell + k;
-    return (kind(*p) & K_SHOOT) && (kind(p[-BW_GRID_MAX]) & K_LIMB) + (kind(p[1]) & K_LIMB) +
-                                           (kind(p[BW_GRID_MAX]) & K_LIMB) + (kind(p[-1]) & K_LIMB) == 1;
-}
-
-/* The twig ends, a plane word at a time from the limbs in m->b: the
- * squares that are limbs with exactly one limb 4-neighbour (a square's
- * neighbours above and below are 120 bits away, 3 words and 24 bits). Limbs
- * lie in rows and columns 1..118 (a branch's centre line keeps EDGE in, its
- * width one more square out; trunks and tops are further in), so no
- * neighbour of one wraps round a row's end. Only branch and mushroom
- * squares are ends (twig_end), so trunk and top squares are taken out. */
-BW_NOINLINE static void mark_ends(uint32_t *e, const uint32_t *l, const uint8_t *cell)
-{
-    int j;
-    for (j = 0; j < BW_PLANE_WORDS; j++) {
-        uint32_t c = l[j], n, s, w, x, a, b, k;
-        if (!c) {
-            e[j] = 0;
-            continue;
-        }
-        n = (j >= 4 ? l[j - 4] >> 8 : 0u) | (j >= 3 ? l[j - 3] << 24 : 0u);
-        s = (j + 3 < BW_PLANE_WORDS ? l[j + 3] >> 24 : 0u) | (j + 4 < BW_PLANE_WORDS ? l[j + 4] << 8 : 0u);
-        w = c << 1 | (j > 0 ? l[j - 1] >> 31 : 0u);
-        x = c >> 1 | (j + 1 < BW_PLANE_WORDS ? l[j + 1] << 31 : 0u);
-        a = n ^ s;
-        b = w ^ x;
-        e[j] = k = c & (a ^ b) & ~(n & s) & ~(w & x); /* exactly one of the four */
-        while (k) { /* branch and mushroom squares only: no trunk or top */
-            int i = j * 32 + bw_low_bit(k);
-            k &= k - 1u;
-            if (!(kind(cell[i]) & K_SHOOT))
-                e[j] &= ~(1u << (i & 31));
-        }
-    }
-}
-
-/* Rule 4.4 on the grid the branches and tops left: the twig ends are marked in
- * m->a (mark_ends), served in row order, each unmarked as it is done, and
- * the leaves they got (marked in m->a) grow. The limbs in m->b follow the
- * squares end_leaves cuts back or turns to wood leaves. */
-static void grid_leaves(bw_map *m, uint32_t seed, int level, bw_forest_report *rep)
+/* Rules 4.5, 4.6: this level's mushrooms (DLVL 2-4), each on a spoke, then
+ * the tops (DLVL 1-3) of the level above's mushrooms. A top lands over
+ * whatever is there. Its group of 4-connected tops either touches the wood
+ * (most do: a twig was grown out to it where there was room, top_twigs)
+ * or grows a vine to the nearest branch or mushroom square (the fallback,
+ * counted in rep->stalks). The tops leave the limbs in m->b until the
+ * leaves are done: a top is a cap on the wood, not a twig's square. */
+BW_NOINLINE static void mushrooms_and_tops(bw_map *m, const shoot_list *own, const shoot_list *up, bw_forest_report *rep)
 {
     bw_grid *g = &m->grid;
-    leaf_ctx c;
-    int x, y, d, i, pass;
-    c.g = g;
-    c.rep = rep;
-    c.limbs = &m->b;
-    bw_rng_stream(&c.r, seed, BW_GEN_FOREST, (uint32_t)level, P_LEAVES);
-    mark_ends(m->a.w, m->b.w, g->cell);
-    for (pass = 0; pass < 2; pass++) /* the ends in row order, mushrooms first (never cut) */
-    for (i = 0; i < BW_PLANE_WORDS; i++) {
-        uint32_t w = m->a.w[i];
-        while (w) {
-            int b = bw_low_bit(w);
-            w &= w - 1u;
-            if (g->cell[i * 32 + b] == (pass ? BW_T_BRANCH : BW_T_MUSHROOM)) { /* not the leaves marked meanwhile */
-                int k = i * 32 + b, cuts;
-                m->a.w[i] &= ~(1u << b);
-                /* a cut end's square may leave another end: at most
-                 * TWIG_STEPS cuts in a row, then it is left bare */
-                for (cuts = 0; k >= 0 && cuts <= TWIG_STEPS; cuts++) {
-                    k = end_leaves(&c, &m->a, k % BW_GRID_MAX, k / BW_GRID_MAX);
-                    if (k < -1)
-                        k = -2 - k;
-                    if (k >= 0 && !twig_end(g, k))
-                        k = -1;
-                }
-            }
-        }
+    int k;
+    for (k = 0; k < own->n; k++) /* on a spoke's centre line: wood already */
+        g->cell[own->at[k]] = BW_T_MUSHROOM;
+    for (k = 0; k < up->n; k++) {
+        g->cell[up->at[k]] = BW_T_MUSHROOM_TOP;
+        m->b.w[up->at[k] >> 5] &= ~(1u << (up->at[k] & 31));
     }
-    for (i = 0; i < BW_PLANE_WORDS; i++) { /* the leaves grow */
-        uint32_t w = m->a.w[i];
-        while (w) {
-            int b = bw_low_bit(w), from = -1;
-            w &= w - 1u;
-            int in;
-            x = (i * 32 + b) % BW_GRID_MAX;
-            y = (i * 32 + b) / BW_GRID_MAX;
-            in = x > 0 && y > 0 && x < BW_FOREST_W - 1 && y < BW_FOREST_H - 1;
-            for (d = 0; d < 4; d++) {
-                uint8_t u = in ? g->cell[i * 32 + b + step4[d]] : tile_at(g, x + bw_dx4[d], y + bw_dy4[d]);
-                if (u == BW_T_LEAF)
-                    break;
-                if (from < 0 && limb(u))
-                    from = d;
-            }
-            if (d == 4 && from >= 0)
-                grow_leaf(&c, x, y, (from + 2) & 3);
-        }
+    for (k = 0; k < up->n; k++) {
+        int x = up->at[k] % BW_GRID_MAX, y = up->at[k] / BW_GRID_MAX;
+        if (!top_on_canopy(g, x, y))
+            join_top(g, x, y, rep);
+    }
+    if (rep) { /* nothing after covers a mushroom or a top */
+        rep->mushrooms = own->n;
+        rep->tops = up->n;
     }
 }
 
-/* Rules 4.5, 4.6: this level's mushrooms (DLVL 2-4), each on a branch, then the
- * tops (DLVL 1-3) of the level below's mushrooms, each joined to the
- * canopy (in list order: a vine may put a later top on the canopy; vines
- * are no limbs, so they make and break no twig end). Out of line: the
- * lists are not on the stack under the branch walks. */
-BW_NOINLINE static void mushrooms_and_tops(bw_map *m, uint32_t seed, int level, const bw_forest_plan *pl,
-                                           bw_forest_report *rep)
+/* DLVL 1-4: the trunks, the trees (grow_trees), the mushrooms and tops, the
+ * vine rays from the twig ends, the leaves, and the bridges that join
+ * every tree (rule 4.7), which go round the leaves. Scratch: m->a (the
+ * halo, then the twig ends and new leaves, then the bridges' canopy
+ * floods), m->b (the limbs). */
+/* Rules 4.5, 4.6 for `level`: its mushroom lists (out of line, so they are
+ * not on the stack under the growth, the leaves or the bridges), the
+ * mushrooms and tops, and the tops in a line of wood into the limbs
+ * (m->b): a top there is a square of its twig when the ends are found. */
+BW_NOINLINE static void level_shoots(bw_map *m, uint32_t seed, int level, const bw_forest_plan *pl,
+                                     bw_forest_report *rep)
 {
     bw_grid *g = &m->grid;
     shoot_list own, up;
     int k;
-    own.n = up.n = 0;
-    if (level < 2) {
-        bw_plane_clear(&m->a); /* no mushrooms of its own: DLVL 2's list leaves none out */
-    } else {
-        shoots(seed, pl, level, &m->a, &own); /* m->a: scratch till the leaves */
-        for (k = 0; k < own.n; k++) {
-            int i = own.at[k];
-            if (g->cell[i] != BW_T_BRANCH)
-                grow_stem(g, &m->b, i % BW_GRID_MAX, i / BW_GRID_MAX, rep);
-            g->cell[i] = BW_T_MUSHROOM;
-            m->b.w[i >> 5] |= 1u << (i & 31);
-        }
-    }
-    if (level <= 3) {
-        shoots_drawn(seed, pl, level + 1, &m->a, &up);
-        for (k = 0; k < up.n; k++) {
-            g->cell[up.at[k]] = BW_T_MUSHROOM_TOP;
+    shoots(seed, pl, level, &own, &up, 1);
+    mushrooms_and_tops(m, &own, &up, rep);
+    for (k = 0; k < up.n; k++) {
+        int d, n = 0;
+        for (d = 0; d < 4; d++)
+            n += (kind(g->cell[up.at[k] + step4[d]]) & K_WOOD) || g->cell[up.at[k] + step4[d]] == BW_T_MUSHROOM_TOP;
+        if (n >= 2)
             m->b.w[up.at[k] >> 5] |= 1u << (up.at[k] & 31);
-        }
-        for (k = 0; k < up.n; k++) {
-            int x = up.at[k] % BW_GRID_MAX, y = up.at[k] / BW_GRID_MAX;
-            if (!top_on_canopy(g, x, y))
-                join_top(g, x, y, rep);
-        }
-    }
-    if (rep) { /* nothing after covers a mushroom or a top */
-        rep->mushrooms = own.n;
-        rep->tops = up.n;
     }
 }
 
@@ -1861,23 +2010,26 @@ static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_pl
                          bw_forest_report *rep, const bw_forest_hooks *h)
 {
     bw_grid *g = &m->grid;
-    draw_ctx dc;
-    int t;
+    grower w;
+    int t, i;
     bw_map_init(m, BW_FOREST_W, BW_FOREST_H, BW_T_AIR);
-    bw_plane_clear(&m->b); /* the limbs: trunk, branch, mushroom and top squares */
+    bw_plane_clear(&m->b); /* the limbs: trunk, branch, mushroom and (at the end) top squares */
     for (t = 0; t < pl->n; t++) /* rule 4.1 */
         disc(g, pl->x[t], pl->y[t], pl->r[t], BW_T_TRUNK, &m->b);
-    dc.g = g;
-    dc.plane = &m->a;
-    dc.rep = rep;
-    dc.h = h;
-    dc.limbs = &m->b;
-    for (t = 0; t < pl->n; t++)
-        grow_tree(seed, level, pl, t, 0, draw_part, &dc);
-    bw_plane_or(&m->b, &m->a); /* the last tree's squares */
-    mushrooms_and_tops(m, seed, level, pl, rep); /* rules 4.5, 4.6 */
-    grid_leaves(m, seed, level, rep); /* rule 4.4 */
-    bridges(m, seed, level, pl, rep);     /* rule 4.7, round the leaves */
+    w.want_leaves = 0;
+    w.fn = 0;
+    w.ctx = 0;
+    w.cells = g->cell;
+    w.rep = rep;
+    grow_trees(m, seed, level, pl, &w);
+    level_shoots(m, seed, level, pl, rep);    /* rules 4.5, 4.6 */
+    mark_ends(m->a.w, m->b.w, g->cell);
+    rays(m, pl, rep, h);                      /* rule 4.7 */
+    grid_leaves(m, seed, level, rep);         /* rule 4.4 */
+    for (i = 0; i < BW_GRID_CELLS; i++)       /* every top into the limbs (nothing covers a top) */
+        if (g->cell[i] == BW_T_MUSHROOM_TOP)
+            m->b.w[i >> 5] |= 1u << (i & 31);
+    bridges(m, pl, rep);                      /* rule 4.7, round the leaves */
 }
 
 /* ---------------------------------------------------------- DLVL 5 */
