@@ -12,11 +12,14 @@
  * rooms write their inside over anything but their walls only over rock,
  * so a tunnel crossing a room breaches its walls instead of being cut by
  * them (the look of ants digging through ruins); links (pit, ladder) are
- * written last, over anything, and are open. So no open cell is ever
- * closed again, every tunnel is one 4-connected piece that starts on an
- * open cell (the start, a fork point on its parent, a link whose other end
- * is open on the next level, or just outside an open door), and a room's
- * inside is one piece reached through the door its tunnel ended at. */
+ * written last, over anything, and are open. So every tunnel is one
+ * 4-connected piece that starts on an open cell (the start, a fork point on
+ * its parent, a link whose other end is open on the next level, or just
+ * outside an open door), and a room's inside is one piece reached through
+ * the door its tunnel ended at. Then each room's breached wall ring is
+ * walled up but for one doorway per piece, digging round what it walls so
+ * no way is cut (mend_room), and one-wide spurs are filled (fill_spurs),
+ * which cuts no way either. */
 #include "burrow/morlock.h"
 #include "burrow/geom.h"
 #include "burrow/tile.h"
