@@ -1124,9 +1124,10 @@ static void morlock_3_2_rooms_keep_their_walls(void)
                             int run = 0;
                             {
                                 /* a small flood: the ring's runs are short */
-                                int qx[64], qy[64], h = 0, tl = 0, d;
-                                qx[tl] = o->x + i;
-                                qy[tl++] = o->y + j;
+                                uint8_t qx[64], qy[64]; /* bytes: the 20 KiB board's stack */
+                                int h = 0, tl = 0, d;
+                                qx[tl] = (uint8_t)(o->x + i);
+                                qy[tl++] = (uint8_t)(o->y + j);
                                 bw_plane_set(&m->a, o->x + i, o->y + j, 0);
                                 while (h < tl) {
                                     int x = qx[h], y = qy[h++];
@@ -1135,8 +1136,8 @@ static void morlock_3_2_rooms_keep_their_walls(void)
                                         int nx = x + bw_dx8[d], ny = y + bw_dy8[d];
                                         if (tl < 64 && bw_plane_get(&m->a, nx, ny)) {
                                             bw_plane_set(&m->a, nx, ny, 0);
-                                            qx[tl] = nx;
-                                            qy[tl++] = ny;
+                                            qx[tl] = (uint8_t)nx;
+                                            qy[tl++] = (uint8_t)ny;
                                         }
                                     }
                                 }

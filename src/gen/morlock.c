@@ -1012,8 +1012,9 @@ static void draw_room(bw_grid *g, bw_rng *r, const bw_morlock_room *o)
  * just outside it); the dead-end pass below takes away whatever of that
  * leads nowhere. */
 /* A piece of dug ring looked at, at most (the largest ring, 21 x 17, has
- * 72 squares; the rest of a longer piece is taken as a piece of its own). */
-#define RING_MAX 64
+ * 72 squares, a tunnel rarely digs more than a side; the rest of a longer
+ * piece is taken as a piece of its own). */
+#define RING_MAX 48
 
 static int ring_at(const bw_morlock_template *t, int i, int j)
 {
