@@ -12,11 +12,14 @@
  * rooms write their inside over anything but their walls only over rock,
  * so a tunnel crossing a room breaches its walls instead of being cut by
  * them (the look of ants digging through ruins); links (pit, ladder) are
- * written last, over anything, and are open. So no open cell is ever
- * closed again, every tunnel is one 4-connected piece that starts on an
- * open cell (the start, a fork point on its parent, a link whose other end
- * is open on the next level, or just outside an open door), and a room's
- * inside is one piece reached through the door its tunnel ended at. */
+ * written last, over anything, and are open. So every tunnel is one
+ * 4-connected piece that starts on an open cell (the start, a fork point on
+ * its parent, a link whose other end is open on the next level, or just
+ * outside an open door), and a room's inside is one piece reached through
+ * the door its tunnel ended at. Then each room's breached wall ring is
+ * walled up but for one doorway per piece, digging round what it walls so
+ * no way is cut (mend_room), and one-wide spurs are filled (fill_spurs),
+ * which cuts no way either. */
 #include "burrow/morlock.h"
 #include "burrow/geom.h"
 #include "burrow/tile.h"
@@ -381,12 +384,13 @@ static int rooms_total(const bw_morlock_plan *p)
 }
 
 /* Rule 3.1: the start of DLVL 1 stays walkable, so a room there may
- * not put a pillar or rubble on it (its walls and doors never close the
- * start: walls are drawn over rock only, doors are open). */
+ * not put a pillar or rubble on it, nor its wall ring (which the mending
+ * below walls up where a tunnel dug it). */
 static int covers_start(const bw_morlock_template *t, int l, int x0, int y0)
 {
-    int in = find_char(inside_char, tmpl_at(t, BW_MORLOCK_START_X - x0, BW_MORLOCK_START_Y - y0));
-    return l == 0 && in >= 0 && !bw_tile_passable(inside_tile[in]);
+    char c = tmpl_at(t, BW_MORLOCK_START_X - x0, BW_MORLOCK_START_Y - y0);
+    int in = find_char(inside_char, c);
+    return l == 0 && c != ' ' && (in < 0 || !bw_tile_passable(inside_tile[in]));
 }
 
 /* (x, y) within LINK_ROOM - 1 (Chebyshev) of the box x0..x1, y0..y1. */
@@ -993,6 +997,216 @@ static void draw_room(bw_grid *g, bw_rng *r, const bw_morlock_room *o)
         }
 }
 
+/* ------------------------------------------------------------- mending */
+
+/* Rule 3.2's rooms left whole. A tunnel walked before its room was placed,
+ * or after, may run through the room's wall ring. Once everything is drawn
+ * each piece of dug ring (4-connected squares of the ring that are dirt or
+ * the door) is walled up again but for one doorway: the room's door if the
+ * piece holds it, else the shortest way across the ring from a square with
+ * open ground outside to one with the inside next to it (1 square where the
+ * ring is one thick, 2 or 3 on the diagonal walls). A piece that does not
+ * reach both sides is walled up whole. A square walled up digs the rock
+ * outside the template round it, so a tunnel that ran along or through
+ * the wall keeps its way round the room (any way through the ring has one
+ * just outside it); the dead-end pass below takes away whatever of that
+ * leads nowhere. */
+/* A piece of dug ring looked at, at most (the largest ring, 21 x 17, has
+ * 72 squares, a tunnel rarely digs more than a side; the rest of a longer
+ * piece is taken as a piece of its own). */
+#define RING_MAX 48
+
+static int ring_at(const bw_morlock_template *t, int i, int j)
+{
+    char c = tmpl_at(t, i, j);
+    return c == '#' || find_char(door_char, c) >= 0;
+}
+
+static int open_sq(const bw_grid *g, int x, int y)
+{
+    return (bw_tiles[BW_AT(g, x, y)].flags & BW_CONNECTS) != 0;
+}
+
+/* Bit 0: ring square (i, j) has the inside next to it (4-neighbour); bit
+ * 1: open ground outside the template next to it. */
+static int sides_at(const bw_grid *g, const bw_morlock_room *o, const bw_morlock_template *t,
+                    int i, int j)
+{
+    int s, v = 0;
+    for (s = 0; s < 4; s++) {
+        int a = i + bw_dx4[s], b = j + bw_dy4[s];
+        char c = tmpl_at(t, a, b);
+        if (find_char(inside_char, c) >= 0)
+            v |= 1;
+        else if (c == ' ' && open_sq(g, o->x + a, o->y + b))
+            v |= 2;
+    }
+    return v;
+}
+
+/* Dig the rock outside the template round walled ring square (i, j) if
+ * open ground lies next to it there: returns 1 if it did. */
+static int dig_round(bw_grid *g, const bw_morlock_room *o, const bw_morlock_template *t, int i, int j)
+{
+    int d, open = 0;
+    for (d = 0; d < 8; d++)
+        open |= tmpl_at(t, i + bw_dx8[d], j + bw_dy8[d]) == ' ' &&
+                open_sq(g, o->x + i + bw_dx8[d], o->y + j + bw_dy8[d]);
+    for (d = 0; d < 8 && open; d++) {
+        uint8_t *c = &BW_AT(g, o->x + i + bw_dx8[d], o->y + j + bw_dy8[d]);
+        if (tmpl_at(t, i + bw_dx8[d], j + bw_dy8[d]) == ' ' && *c == BW_T_ROCK)
+            *c = BW_T_DIRT;
+    }
+    return open;
+}
+
+static int dug_at(const bw_grid *g, const bw_morlock_room *o, int i, int j)
+{
+    uint8_t c = BW_AT(g, o->x + i, o->y + j);
+    return c == BW_T_DIRT || c == BW_T_DOOR;
+}
+
+static void mend_room(bw_map *m, const bw_morlock_room *o)
+{
+    const bw_morlock_template *t = &bw_morlock_templates[o->tmpl];
+    bw_grid *g = &m->grid;
+    uint8_t rx[RING_MAX], ry[RING_MAX], from[RING_MAX], keep[RING_MAX];
+    int i, j, k, d;
+    bw_plane_clear(&m->a); /* ring squares taken into a piece */
+    for (j = 0; j < t->h; j++)
+        for (i = 0; i < t->w; i++) {
+            int n = 0, head, tail, way = -1;
+            if (!ring_at(t, i, j) || !dug_at(g, o, i, j) || BW_PGET(&m->a, o->x + i, o->y + j))
+                continue;
+            /* the piece, 4-connected over dug ring squares */
+            BW_PSET(&m->a, o->x + i, o->y + j);
+            rx[n] = (uint8_t)i;
+            ry[n++] = (uint8_t)j;
+            for (head = 0; head < n; head++)
+                for (d = 0; d < 4; d++) {
+                    int a = rx[head] + bw_dx4[d], b = ry[head] + bw_dy4[d];
+                    if (n < RING_MAX && ring_at(t, a, b) && dug_at(g, o, a, b) &&
+                        !BW_PGET(&m->a, o->x + a, o->y + b)) {
+                        BW_PSET(&m->a, o->x + a, o->y + b);
+                        rx[n] = (uint8_t)a;
+                        ry[n++] = (uint8_t)b;
+                    }
+                }
+            for (k = 0; k < n; k++) {
+                keep[k] = BW_AT(g, o->x + rx[k], o->y + ry[k]) == BW_T_DOOR;
+                from[k] = 0xff;
+            }
+            /* no door: the shortest way across, a search from the squares
+             * with open ground outside (rx, ry reused as the queue order is
+             * kept in `from`: index of the square it was reached from) */
+            for (k = 0, tail = 0; k < n && !keep[k]; k++)
+                ;
+            if (k == n) {
+                uint8_t q[RING_MAX];
+                for (k = 0; k < n; k++)
+                    if (sides_at(g, o, t, rx[k], ry[k]) & 2) {
+                        from[k] = (uint8_t)k;
+                        q[tail++] = (uint8_t)k;
+                    }
+                for (head = 0; head < tail && way < 0; head++) {
+                    int c = q[head];
+                    if (sides_at(g, o, t, rx[c], ry[c]) & 1) {
+                        way = c;
+                        break;
+                    }
+                    for (k = 0; k < n; k++)
+                        if (from[k] == 0xff && bw_manhattan(rx[k], ry[k], rx[c], ry[c]) == 1) {
+                            from[k] = (uint8_t)c;
+                            q[tail++] = (uint8_t)k;
+                        }
+                }
+                for (; way >= 0 && !keep[way]; way = from[way])
+                    keep[way] = 1;
+            }
+            /* wall up the rest; then, till nothing changes, dig round each
+             * walled square that has open ground outside it (a dug square
+             * opens the way for its neighbours on the ring): n rounds at
+             * most, as each digs round one square at least */
+            for (k = 0; k < n; k++)
+                if (!keep[k])
+                    BW_AT(g, o->x + rx[k], o->y + ry[k]) = BW_T_BWALL;
+            for (head = 0, d = 1; d && head <= n; head++)
+                for (k = 0, d = 0; k < n; k++)
+                    if (!keep[k] && dig_round(g, o, t, rx[k], ry[k])) {
+                        keep[k] = 1; /* done */
+                        d = 1;
+                    }
+        }
+}
+
+/* A doorway the dead-end pass filled (its tunnel led nowhere) is wall
+ * again, not rock. */
+static void rewall_filled(bw_grid *g, const bw_morlock_room *o)
+{
+    const bw_morlock_template *t = &bw_morlock_templates[o->tmpl];
+    int i, j;
+    for (j = 0; j < t->h; j++)
+        for (i = 0; i < t->w; i++)
+            if (ring_at(t, i, j) && BW_AT(g, o->x + i, o->y + j) == BW_T_ROCK)
+                BW_AT(g, o->x + i, o->y + j) = BW_T_BWALL;
+}
+
+/* Rule 3.2: a tunnel ends only in a room or a pit (or begins at a ladder).
+ * The walls put back above leave spurs where a tunnel ran into them; a
+ * one-wide spur of any depth is filled with rock square by square from
+ * its end (dirt with one open 4-neighbour, itself dirt: the square before
+ * a door stays), and so is a lone square of dirt. Each square is filled
+ * once at most, so the pass ends; its worklist is plane a. */
+static int is_start(int level, int x, int y)
+{
+    return level == 1 && x == BW_MORLOCK_START_X && y == BW_MORLOCK_START_Y;
+}
+
+static int narrow_tip(const bw_grid *g, int level, int x, int y)
+{
+    int k, n = 0, dirt = 0;
+    if (BW_AT(g, x, y) != BW_T_DIRT || is_start(level, x, y))
+        return 0;
+    for (k = 0; k < 4; k++)
+        if (open_sq(g, x + bw_dx4[k], y + bw_dy4[k])) {
+            n++;
+            dirt += BW_AT(g, x + bw_dx4[k], y + bw_dy4[k]) == BW_T_DIRT;
+        }
+    return n == 0 || (n == 1 && dirt == 1);
+}
+
+static void fill_spurs(bw_map *m, int level)
+{
+    bw_grid *g = &m->grid;
+    int x, y, k, w, more = 1;
+    bw_plane_clear(&m->a);
+    for (y = BW_MORLOCK_LO; y <= BW_MORLOCK_HI; y++)
+        for (x = BW_MORLOCK_LO; x <= BW_MORLOCK_HI; x++)
+            if (narrow_tip(g, level, x, y))
+                BW_PSET(&m->a, x, y);
+    /* a filled square's neighbour may be the spur's next end; the scan
+     * goes on until the plane is empty (each square filled once) */
+    while (more) {
+        more = 0;
+        for (w = 0; w < BW_PLANE_WORDS; w++)
+            while (m->a.w[w]) {
+                int bit = bw_low_bit(m->a.w[w]);
+                unsigned at = (unsigned)w * 32u + (unsigned)bit;
+                m->a.w[w] &= ~(1u << bit);
+                x = (int)(at % BW_GRID_MAX);
+                y = (int)(at / BW_GRID_MAX);
+                if (!narrow_tip(g, level, x, y))
+                    continue;
+                BW_AT(g, x, y) = BW_T_ROCK;
+                for (k = 0; k < 4; k++)
+                    if (narrow_tip(g, level, x + bw_dx4[k], y + bw_dy4[k])) {
+                        BW_PSET(&m->a, x + bw_dx4[k], y + bw_dy4[k]);
+                        more = 1;
+                    }
+            }
+    }
+}
+
 int bw_morlock_level(bw_map *m, uint32_t seed, int level, const bw_morlock_cfg *c,
                       bw_morlock_plan *p)
 {
@@ -1018,6 +1232,11 @@ int bw_morlock_level(bw_map *m, uint32_t seed, int level, const bw_morlock_cfg *
         else if (q->upper + 1 == l)
             BW_AT(s.g, q->x, q->y) = BW_T_LADDER;
     }
+    for (k = 0; k < p->n_rooms[l]; k++)
+        mend_room(m, &p->room[l][k]);
+    fill_spurs(m, level);
+    for (k = 0; k < p->n_rooms[l]; k++)
+        rewall_filled(&m->grid, &p->room[l][k]);
     return 0;
 }
 
