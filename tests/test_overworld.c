@@ -1,6 +1,8 @@
 /* The Pokemon-style overworld (docs/overworld.md): one test per rule, named
- * after the pass it checks: 1 Voronoi, 2 blending, 3 wilderness, 4 border
- * and gates, 5 roads, 6 buildings, 7 connectivity, 8 distance maps.
+ * after the overworld rule it checks, numbered as docs/overworld.md numbers
+ * them: 1 terrain, 2 blending, 3 overgrowth, 4 roads, 5 buildings, 6 gates,
+ * 7 distance maps, 9 ponds, 10 dry land, 11 colours; connectivity is world
+ * rule 3 and carries no number.
  * Walkable: short grass, tall grass, road, gate; water, trees, boulder
  * fields, mountains and buildings are not. Statistical checks are within
  * 4 sigma of the rule's probability (integer arithmetic). */
@@ -144,7 +146,7 @@ static void overworld_same_seed_same_map_place_matters(void)
     CHECK(differ == SEEDS(500));
 }
 
-/* ------------------------------------------------------- (1) Voronoi */
+/* ------------------------------------------------------- rule 1, terrain (Voronoi) */
 
 static void overworld_1_points_20_per_type_uniform_in_the_box(void)
 {
@@ -269,7 +271,7 @@ static void overworld_1_next_z_slice_changes_little(void)
     CHECK(near > 0 && near * 3 < far); /* it slides, and smoothly */
 }
 
-/* ------------------------------------------------------ (2) blending */
+/* ------------------------------------------------------ rule 2, blending */
 
 enum { S_ = BW_T_OW_SHORT, T_ = BW_T_OW_TALL, W_ = BW_T_OW_WATER, B_ = BW_T_OW_BOULDER, R_ = BW_T_OW_TREE };
 
@@ -539,7 +541,7 @@ static void overworld_2_pivot_moves_0_to_2_tiles_in_8_directions(void)
     t_info("overworld_chain_moves_checked", moves);
 }
 
-/* ------------------------------------------------ (3) wilderness */
+/* ------------------------------------------------ rule 3, overgrowth */
 
 static void overworld_3_pivots_grow_with_distance_50_to_300(void)
 {
@@ -630,7 +632,7 @@ static void overworld_3_far_maps_more_overgrown(void)
     CHECK(far * 10 >= OW_FOLIAGE_FAR * 9 && far * 10 <= OW_FOLIAGE_FAR * 11);
 }
 
-/* ------------------------------------------- (4) border and gates */
+/* ------------------------------------------- rule 6, border and gates */
 
 static int gate_on_map(int side)
 {
@@ -644,7 +646,7 @@ static int gate_on_map(int side)
     return -1;
 }
 
-static void overworld_4_mountain_border_one_gate_per_side(void)
+static void overworld_6_mountain_border_one_gate_per_side(void)
 {
     bw_overworld_info in;
     uint32_t s;
@@ -684,7 +686,7 @@ static void overworld_4_mountain_border_one_gate_per_side(void)
 /* Overworld rule 6 (global hashing): the east gate of (x, y) is on the row of the west
  * gate of (x + 1, y); the south gate on the column of (x, y + 1)'s north
  * gate. Checked on the drawn maps and over the world. */
-static void overworld_4_gates_line_up_with_the_neighbours(void)
+static void overworld_6_gates_line_up_with_the_neighbours(void)
 {
     bw_overworld_info a, b;
     uint32_t s;
@@ -719,7 +721,7 @@ static void overworld_4_gates_line_up_with_the_neighbours(void)
     CHECK(bw_overworld_gate(1, 201, 0, BW_WEST) == -1 && bw_overworld_gate(1, 0, 0, 4) == -1);
 }
 
-/* ---------------------------------------------------- (5) roads */
+/* ---------------------------------------------------- rule 4, roads */
 
 /* One road on an empty field: every along position holds exactly one
  * unbroken run of road across, each run touches the next, the first holds
@@ -763,7 +765,7 @@ static void check_road(bw_overworld_road *rd, bw_rng *r)
                        : rd->end_x == (rd->dir > 0 ? last : 1) && rd->end_y == rd->to);
 }
 
-static void overworld_5_road_steps_one_at_a_time_and_ends_at_the_far_gate(void)
+static void overworld_4_road_steps_one_at_a_time_and_ends_at_the_far_gate(void)
 {
     bw_overworld_road rd;
     bw_rng r;
@@ -797,7 +799,7 @@ static void overworld_5_road_steps_one_at_a_time_and_ends_at_the_far_gate(void)
 
 /* The momentum: the road's across steps change direction less often than
  * independent kicks would (half of the time). */
-static void overworld_5_road_has_momentum(void)
+static void overworld_4_road_has_momentum(void)
 {
     bw_overworld_road rd;
     bw_rng r;
@@ -863,7 +865,7 @@ static void road_offsets(const bw_overworld_road *rd, uint32_t sum[3], uint32_t 
  * and is nearer to it in the last third of its steps than in the middle
  * third: under 92% (80% along y) of it. Measured: 83% and 65%; a pull that
  * does not grow (a constant 1/8) leaves 96-106% and 93%. */
-static void overworld_5_road_drifts_to_the_far_gate_stronger_near_it(void)
+static void overworld_4_road_drifts_to_the_far_gate_stronger_near_it(void)
 {
     static const uint8_t mean_max[2] = { 32, 65 }, ratio_max[2] = { 92, 80 };
     bw_overworld_road rd;
@@ -955,7 +957,7 @@ static int road_dead_ends(int *col)
  * building's path happens to end the road there). (A whole road may
  * still wander next to a gateless border: the rule does not forbid it.)
  * Places spread over the world by place_of, plus edges and corners. */
-static void overworld_5_roads_join_the_gates_and_stop_at_the_world_edge(void)
+static void overworld_4_roads_join_the_gates_and_stop_at_the_world_edge(void)
 {
     static const int16_t edge[8][2] = { { 200, 0 }, { -200, 3 }, { 5, 200 }, { -7, -200 },
                                         { 200, 200 }, { -200, 200 }, { 200, -200 }, { -200, -200 } };
@@ -992,7 +994,7 @@ static void overworld_5_roads_join_the_gates_and_stop_at_the_world_edge(void)
     CHECK(gateless > 0 && corners > 0);
 }
 
-/* -------------------------------------------------- (6) buildings */
+/* -------------------------------------------------- rule 5, buildings */
 
 static void check_building(const bw_overworld_building *b, int tile)
 {
@@ -1022,7 +1024,7 @@ static void check_building(const bw_overworld_building *b, int tile)
             CHECK(AT(x, y) == tile || (AT(x, y) != BW_T_OW_CENTER && AT(x, y) != BW_T_OW_MART));
 }
 
-static void overworld_6_buildings_2x2_beside_the_road_away_from_its_bend(void)
+static void overworld_5_buildings_2x2_beside_the_road_away_from_its_bend(void)
 {
     bw_overworld_info in;
     uint32_t s, placed = 0, fallback = 0, away = 0, bent = 0, gaps[4] = { 0, 0, 0, 0 };
@@ -1100,7 +1102,7 @@ static int count_tile(int tile)
  * always has a Center and a Mart (4 tiles each); farther out each stands
  * on the map with (10,000 - 45 d) / 20,000, 5% past d = 200: its 4 tiles
  * are there or none is, counted within 4 sigma. */
-static void overworld_6_buildings_always_at_the_centre_rarer_farther(void)
+static void overworld_5_buildings_always_at_the_centre_rarer_farther(void)
 {
     static const int16_t at[3][2] = { { 60, -40 }, { 10, 20 }, { -150, 150 } };
     static const uint8_t tile[2] = { BW_T_OW_CENTER, BW_T_OW_MART };
@@ -1129,9 +1131,9 @@ static void overworld_6_buildings_always_at_the_centre_rarer_farther(void)
     }
 }
 
-/* ---------------------------------------------- (7) connectivity */
+/* ---------------------------------------------- connectivity (world rule 3) */
 
-static void overworld_7_gates_and_doors_reachable_on_foot(void)
+static void overworld_gates_and_doors_reachable_on_foot(void)
 {
     bw_overworld_info in;
     bw_tileset walk;
@@ -1236,7 +1238,7 @@ static int buildings_on_dry_land(void)
     return n;
 }
 
-static void overworld_6_buildings_on_dry_land_reached_on_foot(void)
+static void overworld_10_buildings_on_dry_land_reached_on_foot(void)
 {
     uint32_t s, maps = 0, with = 0;
     int wx, wy;
@@ -1255,7 +1257,7 @@ static void overworld_6_buildings_on_dry_land_reached_on_foot(void)
 
 /* The 2 x 2 itself on grass: the finished map against the same map
  * before the buildings (pass 3's roads), tile for tile. */
-static void overworld_6_buildings_stand_where_grass_was(void)
+static void overworld_10_buildings_stand_where_grass_was(void)
 {
     uint8_t (*before)[BW_OVERWORLD_W] = arena.ows.before; /* below the map's rows: fits 20 KiB */
     uint32_t s;
@@ -1277,7 +1279,7 @@ static void overworld_6_buildings_stand_where_grass_was(void)
 /* Overworld rule 9: every finished map has a pond, BW_OVERWORLD_POND_MIN tiles of
  * water in one 4-connected body; seed 3871390824 at (-22, -94) had no
  * water at all. */
-static void overworld_every_map_has_a_pond(void)
+static void overworld_9_every_map_has_a_pond(void)
 {
     bw_overworld_info in;
     uint32_t s, dug = 0;
@@ -1332,7 +1334,7 @@ static void overworld_mask_places_special_boulders(void)
 
 /* Overworld rules 8 and 11: mountains on a white background; every tile the
  * overworld draws its own colour, so trees and tall grass tell apart. */
-static void overworld_tiles_have_colours_of_their_own(void)
+static void overworld_11_tiles_have_colours_of_their_own(void)
 {
     static const uint8_t t[] = {
         BW_T_OW_SHORT, BW_T_OW_TALL, BW_T_OW_WATER, BW_T_OW_BOULDER, BW_T_OW_TREE, BW_T_OW_ROAD,
@@ -1346,7 +1348,7 @@ static void overworld_tiles_have_colours_of_their_own(void)
     CHECK(bw_tiles[BW_T_OW_SPECIAL].glyph == 'J');
 }
 
-/* -------------------------------------------- (8) distance maps */
+/* -------------------------------------------- rule 7, distance maps */
 
 #define DH arena.ow.dist[0]
 #define DR arena.ow.dist[1]
@@ -1380,7 +1382,7 @@ static void check_distance(int who, uint16_t d[BW_OVERWORLD_H][BW_OVERWORLD_W], 
         }
 }
 
-static void overworld_8_distance_zero_at_player_exact_and_infinite_where_blocked(void)
+static void overworld_7_distance_zero_at_player_exact_and_infinite_where_blocked(void)
 {
     bw_rng r;
     uint32_t s;
@@ -1410,7 +1412,7 @@ static void overworld_8_distance_zero_at_player_exact_and_infinite_where_blocked
 
 /* Hikers pay no more than rivals on any tile and go where rivals go, so
  * they are never farther from the player. */
-static void overworld_8_hiker_never_farther_than_rival(void)
+static void overworld_7_hiker_never_farther_than_rival(void)
 {
     uint32_t s;
     int t, x, y, closer = 0;
@@ -1437,7 +1439,7 @@ static void overworld_8_hiker_never_farther_than_rival(void)
 
 /* On a field of one terrain inside the mountains, a step in any of the 8
  * directions costs the same, so the distance is cost x Chebyshev. */
-static void overworld_8_costs_on_uniform_fields(void)
+static void overworld_7_costs_on_uniform_fields(void)
 {
     static const uint8_t tiles[5] = { S_, T_, R_, B_, BW_T_OW_ROAD };
     static const uint8_t hiker[5] = { 10, 15, 15, 15, 10 }, rival[5] = { 10, 20, 0, 0, 10 };
@@ -1471,7 +1473,7 @@ static void overworld_8_costs_on_uniform_fields(void)
     CHECK(bw_overworld_cost(BW_OVERWORLD_RIVAL, BW_T_OW_MART) == 50 && bw_overworld_cost(BW_OVERWORLD_RIVAL, BW_T_ROCK) == 0);
 }
 
-static void overworld_8_distance_bad_arguments(void)
+static void overworld_7_distance_bad_arguments(void)
 {
     REQUIRE(gen(1, 0, 0, 0) == 0);
     CHECK(bw_overworld_distance(m, -1, 3, BW_OVERWORLD_HIKER, DH) == BW_ERR_ARG);
@@ -1562,24 +1564,24 @@ void suite_overworld(void)
     RUN(overworld_3_pivots_grow_with_distance_50_to_300);
     RUN(overworld_3_pivots_uniform_over_the_map);
     RUN(overworld_3_far_maps_more_overgrown);
-    RUN(overworld_4_mountain_border_one_gate_per_side);
-    RUN(overworld_4_gates_line_up_with_the_neighbours);
-    RUN(overworld_5_road_steps_one_at_a_time_and_ends_at_the_far_gate);
-    RUN(overworld_5_road_has_momentum);
-    RUN(overworld_5_road_drifts_to_the_far_gate_stronger_near_it);
-    RUN(overworld_5_roads_join_the_gates_and_stop_at_the_world_edge);
-    RUN(overworld_6_buildings_2x2_beside_the_road_away_from_its_bend);
-    RUN(overworld_6_buildings_always_at_the_centre_rarer_farther);
-    RUN(overworld_7_gates_and_doors_reachable_on_foot);
-    RUN(overworld_6_buildings_on_dry_land_reached_on_foot);
-    RUN(overworld_6_buildings_stand_where_grass_was);
-    RUN(overworld_every_map_has_a_pond);
+    RUN(overworld_6_mountain_border_one_gate_per_side);
+    RUN(overworld_6_gates_line_up_with_the_neighbours);
+    RUN(overworld_4_road_steps_one_at_a_time_and_ends_at_the_far_gate);
+    RUN(overworld_4_road_has_momentum);
+    RUN(overworld_4_road_drifts_to_the_far_gate_stronger_near_it);
+    RUN(overworld_4_roads_join_the_gates_and_stop_at_the_world_edge);
+    RUN(overworld_5_buildings_2x2_beside_the_road_away_from_its_bend);
+    RUN(overworld_5_buildings_always_at_the_centre_rarer_farther);
+    RUN(overworld_gates_and_doors_reachable_on_foot);
+    RUN(overworld_10_buildings_on_dry_land_reached_on_foot);
+    RUN(overworld_10_buildings_stand_where_grass_was);
+    RUN(overworld_9_every_map_has_a_pond);
     RUN(overworld_mask_places_special_boulders);
-    RUN(overworld_tiles_have_colours_of_their_own);
-    RUN(overworld_8_distance_zero_at_player_exact_and_infinite_where_blocked);
-    RUN(overworld_8_hiker_never_farther_than_rival);
-    RUN(overworld_8_costs_on_uniform_fields);
-    RUN(overworld_8_distance_bad_arguments);
+    RUN(overworld_11_tiles_have_colours_of_their_own);
+    RUN(overworld_7_distance_zero_at_player_exact_and_infinite_where_blocked);
+    RUN(overworld_7_hiker_never_farther_than_rival);
+    RUN(overworld_7_costs_on_uniform_fields);
+    RUN(overworld_7_distance_bad_arguments);
     RUN(overworld_sweep_whole_maps_many_seeds);
     RUN(overworld_golden);
 }
