@@ -408,29 +408,38 @@ static void crawler_dormant_builds_nothing_until_age_zero(void)
     CHECK(w.n[0] > HEAVY * 300u && w.n[1] > HEAVY * 50u);
 }
 
-/* age > maxAge deletes; a working crawler ages by one a step. */
-static void age_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
+/* ---- small designs read off the finished grid ---- */
+
+/* The map of a small design (text) for one seed; the wall tiles inside
+ * the outer wall. */
+static int inner_walls(const bw_crawler_design *d, uint32_t seed)
 {
-    const bw_crawler *b = &e->before;
-    (void)g;
-    if (b->age < 0)
-        return;
-    CHECK((e->what == BW_CRAWLER_EV_OLD) == (b->age > b->max_age));
-    if (e->what == BW_CRAWLER_EV_OLD) {
-        w->n[0]++;
-        return;
-    }
-    if (e->what < BW_CRAWLER_EV_JOIN)
-        CHECK(e->after.age == b->age + 1);
-    w->n[1]++;
+    t_seed(seed);
+    CHECK(bw_crawler_map(m, seed, d, 0, 0) == 0);
+    return walls_on_map(&m->grid) - 2 * (d->w + d->h) + 4;
 }
 
-static void crawler_deleted_when_age_over_max_age(void)
+/* Crawler rule 4, on the grid: one crawler on an open 30 x 11 map,
+ * stepLength 1, no dice, opening 0, from the west wall eastward: it lays
+ * one tile a step from age 0 to maxAge and is then deleted, so the map
+ * holds maxAge - age + 1 wall tiles inside the outer wall (maxAge + 1 when
+ * it starts dormant: a dormant crawler only ages). The run has room for 28,
+ * so a crawler that lived on would reach the east wall. */
+static void crawler_4_lays_max_age_plus_1_walls_then_is_deleted(void)
 {
-    watch w;
-    watch_init(&w);
-    each_step(&w, HEAVY, age_step);
-    CHECK(w.n[0] > HEAVY * 1u && w.n[1] > HEAVY * 500u);
+    static const int16_t age[4] = { 0, 2, -3, -40 }, max_age[4] = { 0, 3, 10, 20 };
+    bw_crawler_design d;
+    int a, k, s;
+    REQUIRE(parse("size 30 11\ncrawler 0 5 E E 0 0 1 1 0\n", &d) == 0);
+    for (a = 0; a < 4; a++)
+        for (k = 0; k < 4; k++) {
+            d.seed[0].age = age[a];
+            d.seed[0].max_age = max_age[k];
+            if (age[a] > max_age[k])
+                continue;
+            for (s = 0; s < SEEDS(40) + 2; s++)
+                CHECK(inner_walls(&d, (uint32_t)s) == max_age[k] - bw_max(age[a], 0) + 1);
+        }
 }
 
 /* ---- openings ---- */
@@ -1474,7 +1483,7 @@ void suite_crawler(void)
     RUN(crawler_turns_only_to_legal_directions);
     RUN(crawler_legal_table_matches_spec);
     RUN(crawler_dormant_builds_nothing_until_age_zero);
-    RUN(crawler_deleted_when_age_over_max_age);
+    RUN(crawler_4_lays_max_age_plus_1_walls_then_is_deleted);
     RUN(crawler_opening_0_joins_the_wall_ahead);
     RUN(crawler_opening_1_never_closes_the_gap);
     RUN(crawler_openings_in_a_corridor);
