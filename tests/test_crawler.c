@@ -224,7 +224,10 @@ static int within_4_sigma(const watch *w, int k)
 /* "while(thereAreCrawlers) getNextCrawler(); MakeStep": the crawlers take
  * turns in slot order, a deleted one's slot passing to the next, babies
  * joining at the end in the same round; back to slot 0 after the last.
- * n[0] the slot expected next, n[1] babies so far. */
+ * n[0] the slot expected next, n[1] babies so far. Read from the trace on
+ * purpose: which slot moves, where a deleted crawler's slot and a baby
+ * go, is bookkeeping the grid cannot show; the rule's verdict on the grid
+ * is crawler_1_first_in_turn_gets_there_first. */
 static void turn_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
 {
     uint32_t alive, next;
@@ -239,7 +242,7 @@ static void turn_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
     w->n[2] += next >= alive; /* rounds */
 }
 
-static void crawler_loop_steps_each_crawler_in_turn_until_none_left(void)
+static void crawler_1_loop_steps_each_crawler_in_turn_until_none_left(void)
 {
     watch w;
     bw_crawler_design d;
@@ -258,6 +261,42 @@ static void crawler_loop_steps_each_crawler_in_turn_until_none_left(void)
         }
     }
     CHECK(w.n[2] > SEEDS(500) * 4u * 10u);
+}
+
+/* Crawler rule 1, on the grid: "take the next and let it make one step".
+ * Two crawlers, stepLength 1, no dice, opening 0, head for the same spot
+ * (10, 5) on an open 30 x 11 map, each 5 steps away: A from (5, 5) east,
+ * B from (10, 0) south. Whichever steps first in each round gets there
+ * first, runs on across the other's path, and the other stops short of it
+ * (or turns off): with A in the first slot, A's wall runs on past the
+ * spot, along (11..20, 5), and B's does not go on below it, (10, 6..9);
+ * with B first, the opposite (the connectivity fix may open one tile of
+ * either run as a door, so 9 of 10 and 3 of 4 tiles count). The same design with the two lines swapped, 20 seeds each. */
+static void crawler_1_first_in_turn_gets_there_first(void)
+{
+    static const char *const order[2] = {
+        "size 30 11\ncrawler 5 5 E E 0 40 1 1 0\ncrawler 10 0 S S 0 40 1 1 0\n",
+        "size 30 11\ncrawler 10 0 S S 0 40 1 1 0\ncrawler 5 5 E E 0 40 1 1 0\n",
+    };
+    bw_crawler_design d;
+    const bw_grid *g = &m->grid;
+    int k, s;
+    for (k = 0; k < 2; k++) {
+        REQUIRE(parse(order[k], &d) == 0);
+        for (s = 0; s < SEEDS(200) + 2; s++) {
+            int a_on = 0, b_on = 0, i;
+            t_seed((uint32_t)s);
+            REQUIRE(bw_crawler_map(m, (uint32_t)s, &d, 0, 0) == 0);
+            for (i = 11; i <= 20; i++)   /* A ran on past the spot */
+                a_on += BW_AT(g, i, 5) == BW_T_CR_WALL;
+            for (i = 6; i <= 9; i++)     /* B did */
+                b_on += BW_AT(g, 10, i) == BW_T_CR_WALL;
+            /* the connectivity fix may open one tile of a run (a door) */
+            a_on = a_on >= 9;
+            b_on = b_on >= 3;
+            CHECK(k == 0 ? a_on && !b_on : b_on && !a_on);
+        }
+    }
 }
 
 /* ---- LookAhead and BuildSomeWallTiles ---- */
@@ -1477,7 +1516,8 @@ static void crawler_golden(void)
 
 void suite_crawler(void)
 {
-    RUN(crawler_loop_steps_each_crawler_in_turn_until_none_left);
+    RUN(crawler_1_loop_steps_each_crawler_in_turn_until_none_left);
+    RUN(crawler_1_first_in_turn_gets_there_first);
     RUN(crawler_walls_only_where_look_ahead_allows);
     RUN(crawler_step_length_bounds_every_run);
     RUN(crawler_turns_only_to_legal_directions);
