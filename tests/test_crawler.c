@@ -639,44 +639,6 @@ static void crawler_opening_2_gap_at_start_then_0(void)
 
 /* ---- babies and the dice ---- */
 
-/* A baby sits on its parent's new tip with the next generation's
- * parameters; going straight babies look sideways, after a turn one looks
- * back the other way and a second goes on the old way. */
-static void baby_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
-{
-    const bw_crawler *b = &e->before, *a = &e->after;
-    const bw_crawler_gen *next;
-    int i;
-    (void)g;
-    if (e->babies + e->dropped == 0)
-        return;
-    CHECK(e->what == BW_CRAWLER_EV_BUILD && e->babies + e->dropped <= 2);
-    REQUIRE(b->gen + 1 < BW_CRAWLER_GENS);
-    next = &w->d->gen[b->gen + 1];
-    CHECK(next->born);
-    w->n[0] += e->babies;
-    w->n[1] += e->dropped;
-    for (i = 0; i < e->babies && i < 2; i++) {
-        const bw_crawler *c = &e->baby[i];
-        CHECK(c->x == a->x && c->y == a->y && c->gen == b->gen + 1);
-        CHECK(c->age == -next->delay && c->max_age == next->max_age);
-        CHECK(c->step_length == next->step_length && c->corridor_width == next->corridor_width);
-        if (next->open_mix[0] + next->open_mix[1] + next->open_mix[2]) { /* an openings line */
-            CHECK(c->opening <= 2 && next->open_mix[c->opening] > 0);
-            if (c->opening <= 2)
-                w->n[2 + c->opening]++;
-        } else {
-            CHECK(c->opening == next->opening);
-        }
-        if (e->turned) /* back the other way; the second on the old way */
-            CHECK(c->forward == (i == 0 ? (a->forward + 2) & 3 : b->forward));
-        else
-            CHECK(((c->forward - b->forward) & 1) == 1);
-    }
-    if (e->babies == 2 && !e->turned)
-        CHECK(e->baby[0].forward == ((e->baby[1].forward + 2) & 3));
-}
-
 /* Crawler rule 6: a generation mixes openings by its openings line, and
  * no generation has more than half opening 2. The
  * babies of the mix design's generation 1 and of halls.txt's generations
@@ -729,12 +691,54 @@ static void crawler_openings_mix_by_the_odds_at_most_half_opening_2(void)
     CHECK(bw_crawler_problem(&bw_crawler_builtin) == 0);
 }
 
-static void crawler_babies_take_next_generation_parameters(void)
+/* Crawler rule 2's babies take the next generation's parameters, read
+ * off the finished grid. A parent (generation 0: corridorWidth 1,
+ * maxAge 0, so one step) started at (5, 10) of an open 30 x 21 map (its
+ * own tile made wall) lays one tile east, (6, 10), and its dice (straightOne 100) start one baby there; the
+ * baby line gives it stepLength 1, and generation 1 has no dice.
+ * - maxAge and delay: with the baby's maxAge B (0, 2, 5) and delay 0 or
+ *   7, the map holds 2 + B + 1 wall tiles inside the outer wall, all but
+ *   the parent's first in column 6 (a baby going straight looks
+ *   sideways: north or south).
+ * - corridorWidth: with maxAge 100 and corridorWidth c (1, 2, 3), its run
+ *   stops with c + 1 free rows before the outer wall and no wall tile
+ *   ever comes closer: the least gap between an inner wall tile and the
+ *   outer wall is exactly c + 1, the baby's own, not the parent's 1 + 1. */
+static void crawler_2_babies_take_the_next_generations_parameters(void)
 {
-    watch w;
-    watch_init(&w);
-    each_step(&w, HEAVY, baby_step);
-    CHECK(w.n[0] > HEAVY * 100u);
+    static const int16_t max_age[3] = { 0, 2, 5 };
+    bw_crawler_design d;
+    const bw_grid *g = &m->grid;
+    int k, s, x, y, delay;
+    REQUIRE(parse("size 30 21\ncrawler 5 10 E E 0 0 1 1 1\ndice 0 0 100 0 0 0\n"
+                  "baby 1 0 1 1 1 0 100\n", &d) == 0);
+    for (delay = 0; delay <= 7; delay += 7)
+        for (k = 0; k < 3; k++) {
+            d.gen[1].max_age = max_age[k];
+            d.gen[1].delay = (int16_t)delay;
+            for (s = 0; s < SEEDS(100) + 2; s++) {
+                int off = 0;
+                CHECK(inner_walls(&d, (uint32_t)s) == 2 + max_age[k] + 1);
+                for (y = 1; y < d.h - 1; y++)
+                    for (x = 1; x < d.w - 1; x++)
+                        off += x != 6 && (x != 5 || y != 10) && BW_AT(g, x, y) == BW_T_CR_WALL;
+                CHECK(off == 0);
+            }
+        }
+    d.gen[1].max_age = 100;
+    d.gen[1].delay = 0;
+    for (k = 1; k <= 3; k++) {
+        d.gen[1].corridor_width = (uint8_t)k;
+        for (s = 0; s < SEEDS(100) + 2; s++) {
+            int gap = 99;
+            CHECK(inner_walls(&d, (uint32_t)s) > 2);
+            for (y = 1; y < d.h - 1; y++)
+                for (x = 1; x < d.w - 1; x++)
+                    if (BW_AT(g, x, y) == BW_T_CR_WALL)
+                        gap = bw_min(gap, bw_min(bw_min(x - 1, d.w - 2 - x), bw_min(y - 1, d.h - 2 - y)));
+            CHECK(gap == k + 1);
+        }
+    }
 }
 
 /* The roll of the dice, per generation: turn with `turn` percent when a
@@ -1528,7 +1532,7 @@ void suite_crawler(void)
     RUN(crawler_opening_1_never_closes_the_gap);
     RUN(crawler_openings_in_a_corridor);
     RUN(crawler_opening_2_gap_at_start_then_0);
-    RUN(crawler_babies_take_next_generation_parameters);
+    RUN(crawler_2_babies_take_the_next_generations_parameters);
     RUN(crawler_dice_turn_and_baby_rates);
     RUN(crawler_array_full_drops_babies);
     RUN(crawler_examples_never_fill_the_array);
