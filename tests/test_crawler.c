@@ -743,7 +743,12 @@ static void crawler_2_babies_take_the_next_generations_parameters(void)
 
 /* The roll of the dice, per generation: turn with `turn` percent when a
  * legal side has room (never when none has); then babies: two with
- * turnTwo (or straightTwo) percent, else one with turnOne (straightOne). */
+ * turnTwo (or straightTwo) percent, else one with turnOne (straightOne).
+ * Read from the trace on every step of every design, because the grid of
+ * a whole design cannot show what was rolled where: the verdict on the
+ * grid for the turn and straight-baby dice is crawler_2_dice_on_the_grid;
+ * this one also covers the after-a-turn babies and noDirection, which no
+ * small design shows on the grid. */
 static void dice_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
 {
     const bw_crawler *b = &e->before;
@@ -769,7 +774,7 @@ static void dice_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
         expect(w, 3, w->d->gen[b->gen + 1].no_direction * 100u, e->baby[i].direction == 0);
 }
 
-static void crawler_dice_turn_and_baby_rates(void)
+static void crawler_2_dice_turn_and_baby_rates(void)
 {
     watch w;
     int k;
@@ -809,6 +814,74 @@ static void alive_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
         CHECK(alive == BW_CRAWLER_MAX_CRAWLERS && e->what == BW_CRAWLER_EV_BUILD);
     if (alive > w->n[3])
         w->n[3] = alive;
+}
+
+/* Crawler rule 2's dice, read off the finished grid.
+ * - turn: one crawler, Direction NE (Forward only N or E, so its wall is a
+ *   staircase that never meets itself), stepLength 1, maxAge 60, from
+ *   (5, 74) of an open 80 x 80 map: 62 wall tiles (its own and 61 laid),
+ *   and each of the first 60 rolls that turned left a corner (a wall tile
+ *   whose two wall neighbours are at right angles), with `turn` percent
+ *   (20, 50, 80), counted within 4 sigma.
+ * - babies going straight: a crawler going east (never turning: turn 0),
+ *   stepLength 3, maxAge 20, from (5, 20) of an open 120 x 40 map, starts
+ *   babies of maxAge 0 that each lay one tile beside its tip, north or
+ *   south: at each of its 21 tips two with straightTwo = 25 percent, else
+ *   one with straightOne = 40, within 4 sigma. */
+static int corners(const bw_grid *g)
+{
+    int x, y, n = 0;
+    for (y = 2; y < g->h - 2; y++)
+        for (x = 2; x < g->w - 2; x++) {
+            int h, v;
+            if (BW_AT(g, x, y) != BW_T_CR_WALL)
+                continue;
+            h = (BW_AT(g, x - 1, y) == BW_T_CR_WALL) + (BW_AT(g, x + 1, y) == BW_T_CR_WALL);
+            v = (BW_AT(g, x, y - 1) == BW_T_CR_WALL) + (BW_AT(g, x, y + 1) == BW_T_CR_WALL);
+            n += h == 1 && v == 1;
+        }
+    return n;
+}
+
+static void crawler_2_dice_on_the_grid(void)
+{
+    static const uint8_t turn[3] = { 20, 50, 80 };
+    bw_crawler_design d;
+    watch w, w2;
+    const bw_grid *g = &m->grid;
+    int k, s, i;
+    watch_init(&w);
+    watch_init(&w2);
+    REQUIRE(parse("size 80 80\ncrawler 5 74 E NE 0 60 1 1 1\n", &d) == 0);
+    for (k = 0; k < 3; k++) {
+        d.gen[0].turn = turn[k];
+        for (s = 0; s < SEEDS(200) + 2; s++) {
+            int c;
+            CHECK(inner_walls(&d, (uint32_t)s) == 62);
+            c = corners(g);
+            for (i = 0; i < 60; i++)
+                expect(&w, k, turn[k] * 100u, i < c);
+        }
+        CHECK(within_4_sigma(&w, k));
+    }
+    REQUIRE(parse("size 120 40\ncrawler 5 20 E E 0 20 3 1 1\ndice 0 0 40 25 0 0\n"
+                  "baby 1 0 1 1 1 0 0\n", &d) == 0);
+    for (s = 0; s < SEEDS(200) + 2; s++) {
+        t_seed((uint32_t)s);
+        REQUIRE(bw_crawler_map(m, (uint32_t)s, &d, 0, 0) == 0);
+        for (i = 1; i <= 21; i++) {
+            int x = 5 + 3 * i, kids = (BW_AT(g, x, 19) == BW_T_CR_WALL) + (BW_AT(g, x, 21) == BW_T_CR_WALL);
+            CHECK(BW_AT(g, x, 20) == BW_T_CR_WALL);
+            expect(&w2, 0, 2500u, kids == 2);
+            if (kids < 2)
+                expect(&w2, 1, 4000u, kids == 1);
+        }
+    }
+    t_info("crawler_grid_corners_at_50_percent", w.o[1]);
+    t_info("crawler_grid_tips_with_two_babies", w2.o[0]);
+    t_info("crawler_grid_tips_with_one_baby", w2.o[1]);
+    CHECK(within_4_sigma(&w2, 0) && within_4_sigma(&w2, 1));
+    CHECK(w2.o[0] > 100u && w2.o[1] > 100u);
 }
 
 /* A swarm: two babies at every step, sleeping 30 steps, so the array
@@ -1533,7 +1606,8 @@ void suite_crawler(void)
     RUN(crawler_openings_in_a_corridor);
     RUN(crawler_opening_2_gap_at_start_then_0);
     RUN(crawler_2_babies_take_the_next_generations_parameters);
-    RUN(crawler_dice_turn_and_baby_rates);
+    RUN(crawler_2_dice_turn_and_baby_rates);
+    RUN(crawler_2_dice_on_the_grid);
     RUN(crawler_array_full_drops_babies);
     RUN(crawler_examples_never_fill_the_array);
     RUN(crawler_step_cap_ends_generation);
