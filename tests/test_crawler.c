@@ -1,5 +1,8 @@
 /* Crawler rules 1-7 (docs/crawler.md): the WallCrawlers generator and its design files.
- * Most rules are checked on every MakeStep through the trace hook
+ * The loop (rule 1), the dice and babies (rule 2) and age (rule 4) are
+ * judged on the finished grid of small designs built for the purpose
+ * (crawler_1_..., crawler_2_..., crawler_4_...). Many rules are also
+ * checked on every MakeStep through the trace hook
  * (bw_crawler_trace), against the test's own reading of the rules: its own
  * LookAhead (band), its own rule for legal Forward values (legal), its own
  * wall count. The designs are the examples of tests/designs/ (embedded by
