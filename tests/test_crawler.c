@@ -1,5 +1,8 @@
 /* Crawler rules 1-7 (docs/crawler.md): the WallCrawlers generator and its design files.
- * Most rules are checked on every MakeStep through the trace hook
+ * The loop (rule 1), the dice and babies (rule 2) and age (rule 4) are
+ * judged on the finished grid of small designs built for the purpose
+ * (crawler_1_..., crawler_2_..., crawler_4_...). Many rules are also
+ * checked on every MakeStep through the trace hook
  * (bw_crawler_trace), against the test's own reading of the rules: its own
  * LookAhead (band), its own rule for legal Forward values (legal), its own
  * wall count. The designs are the examples of tests/designs/ (embedded by
@@ -224,7 +227,10 @@ static int within_4_sigma(const watch *w, int k)
 /* "while(thereAreCrawlers) getNextCrawler(); MakeStep": the crawlers take
  * turns in slot order, a deleted one's slot passing to the next, babies
  * joining at the end in the same round; back to slot 0 after the last.
- * n[0] the slot expected next, n[1] babies so far. */
+ * n[0] the slot expected next, n[1] babies so far. Read from the trace on
+ * purpose: which slot moves, where a deleted crawler's slot and a baby
+ * go, is bookkeeping the grid cannot show; the rule's verdict on the grid
+ * is crawler_1_first_in_turn_gets_there_first. */
 static void turn_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
 {
     uint32_t alive, next;
@@ -239,7 +245,7 @@ static void turn_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
     w->n[2] += next >= alive; /* rounds */
 }
 
-static void crawler_loop_steps_each_crawler_in_turn_until_none_left(void)
+static void crawler_1_loop_steps_each_crawler_in_turn_until_none_left(void)
 {
     watch w;
     bw_crawler_design d;
@@ -258,6 +264,42 @@ static void crawler_loop_steps_each_crawler_in_turn_until_none_left(void)
         }
     }
     CHECK(w.n[2] > SEEDS(500) * 4u * 10u);
+}
+
+/* Crawler rule 1, on the grid: "take the next and let it make one step".
+ * Two crawlers, stepLength 1, no dice, opening 0, head for the same spot
+ * (10, 5) on an open 30 x 11 map, each 5 steps away: A from (5, 5) east,
+ * B from (10, 0) south. Whichever steps first in each round gets there
+ * first, runs on across the other's path, and the other stops short of it
+ * (or turns off): with A in the first slot, A's wall runs on past the
+ * spot, along (11..20, 5), and B's does not go on below it, (10, 6..9);
+ * with B first, the opposite (the connectivity fix may open one tile of
+ * either run as a door, so 9 of 10 and 3 of 4 tiles count). The same design with the two lines swapped, 20 seeds each. */
+static void crawler_1_first_in_turn_gets_there_first(void)
+{
+    static const char *const order[2] = {
+        "size 30 11\ncrawler 5 5 E E 0 40 1 1 0\ncrawler 10 0 S S 0 40 1 1 0\n",
+        "size 30 11\ncrawler 10 0 S S 0 40 1 1 0\ncrawler 5 5 E E 0 40 1 1 0\n",
+    };
+    bw_crawler_design d;
+    const bw_grid *g = &m->grid;
+    int k, s;
+    for (k = 0; k < 2; k++) {
+        REQUIRE(parse(order[k], &d) == 0);
+        for (s = 0; s < SEEDS(200) + 2; s++) {
+            int a_on = 0, b_on = 0, i;
+            t_seed((uint32_t)s);
+            REQUIRE(bw_crawler_map(m, (uint32_t)s, &d, 0, 0) == 0);
+            for (i = 11; i <= 20; i++)   /* A ran on past the spot */
+                a_on += BW_AT(g, i, 5) == BW_T_CR_WALL;
+            for (i = 6; i <= 9; i++)     /* B did */
+                b_on += BW_AT(g, 10, i) == BW_T_CR_WALL;
+            /* the connectivity fix may open one tile of a run (a door) */
+            a_on = a_on >= 9;
+            b_on = b_on >= 3;
+            CHECK(k == 0 ? a_on && !b_on : b_on && !a_on);
+        }
+    }
 }
 
 /* ---- LookAhead and BuildSomeWallTiles ---- */
@@ -408,29 +450,38 @@ static void crawler_dormant_builds_nothing_until_age_zero(void)
     CHECK(w.n[0] > HEAVY * 300u && w.n[1] > HEAVY * 50u);
 }
 
-/* age > maxAge deletes; a working crawler ages by one a step. */
-static void age_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
+/* ---- small designs read off the finished grid ---- */
+
+/* The map of a small design (text) for one seed; the wall tiles inside
+ * the outer wall. */
+static int inner_walls(const bw_crawler_design *d, uint32_t seed)
 {
-    const bw_crawler *b = &e->before;
-    (void)g;
-    if (b->age < 0)
-        return;
-    CHECK((e->what == BW_CRAWLER_EV_OLD) == (b->age > b->max_age));
-    if (e->what == BW_CRAWLER_EV_OLD) {
-        w->n[0]++;
-        return;
-    }
-    if (e->what < BW_CRAWLER_EV_JOIN)
-        CHECK(e->after.age == b->age + 1);
-    w->n[1]++;
+    t_seed(seed);
+    CHECK(bw_crawler_map(m, seed, d, 0, 0) == 0);
+    return walls_on_map(&m->grid) - 2 * (d->w + d->h) + 4;
 }
 
-static void crawler_deleted_when_age_over_max_age(void)
+/* Crawler rule 4, on the grid: one crawler on an open 30 x 11 map,
+ * stepLength 1, no dice, opening 0, from the west wall eastward: it lays
+ * one tile a step from age 0 to maxAge and is then deleted, so the map
+ * holds maxAge - age + 1 wall tiles inside the outer wall (maxAge + 1 when
+ * it starts dormant: a dormant crawler only ages). The run has room for 28,
+ * so a crawler that lived on would reach the east wall. */
+static void crawler_4_lays_max_age_plus_1_walls_then_is_deleted(void)
 {
-    watch w;
-    watch_init(&w);
-    each_step(&w, HEAVY, age_step);
-    CHECK(w.n[0] > HEAVY * 1u && w.n[1] > HEAVY * 500u);
+    static const int16_t age[4] = { 0, 2, -3, -40 }, max_age[4] = { 0, 3, 10, 20 };
+    bw_crawler_design d;
+    int a, k, s;
+    REQUIRE(parse("size 30 11\ncrawler 0 5 E E 0 0 1 1 0\n", &d) == 0);
+    for (a = 0; a < 4; a++)
+        for (k = 0; k < 4; k++) {
+            d.seed[0].age = age[a];
+            d.seed[0].max_age = max_age[k];
+            if (age[a] > max_age[k])
+                continue;
+            for (s = 0; s < SEEDS(40) + 2; s++)
+                CHECK(inner_walls(&d, (uint32_t)s) == max_age[k] - bw_max(age[a], 0) + 1);
+        }
 }
 
 /* ---- openings ---- */
@@ -591,44 +642,6 @@ static void crawler_opening_2_gap_at_start_then_0(void)
 
 /* ---- babies and the dice ---- */
 
-/* A baby sits on its parent's new tip with the next generation's
- * parameters; going straight babies look sideways, after a turn one looks
- * back the other way and a second goes on the old way. */
-static void baby_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
-{
-    const bw_crawler *b = &e->before, *a = &e->after;
-    const bw_crawler_gen *next;
-    int i;
-    (void)g;
-    if (e->babies + e->dropped == 0)
-        return;
-    CHECK(e->what == BW_CRAWLER_EV_BUILD && e->babies + e->dropped <= 2);
-    REQUIRE(b->gen + 1 < BW_CRAWLER_GENS);
-    next = &w->d->gen[b->gen + 1];
-    CHECK(next->born);
-    w->n[0] += e->babies;
-    w->n[1] += e->dropped;
-    for (i = 0; i < e->babies && i < 2; i++) {
-        const bw_crawler *c = &e->baby[i];
-        CHECK(c->x == a->x && c->y == a->y && c->gen == b->gen + 1);
-        CHECK(c->age == -next->delay && c->max_age == next->max_age);
-        CHECK(c->step_length == next->step_length && c->corridor_width == next->corridor_width);
-        if (next->open_mix[0] + next->open_mix[1] + next->open_mix[2]) { /* an openings line */
-            CHECK(c->opening <= 2 && next->open_mix[c->opening] > 0);
-            if (c->opening <= 2)
-                w->n[2 + c->opening]++;
-        } else {
-            CHECK(c->opening == next->opening);
-        }
-        if (e->turned) /* back the other way; the second on the old way */
-            CHECK(c->forward == (i == 0 ? (a->forward + 2) & 3 : b->forward));
-        else
-            CHECK(((c->forward - b->forward) & 1) == 1);
-    }
-    if (e->babies == 2 && !e->turned)
-        CHECK(e->baby[0].forward == ((e->baby[1].forward + 2) & 3));
-}
-
 /* Crawler rule 6: a generation mixes openings by its openings line, and
  * no generation has more than half opening 2. The
  * babies of the mix design's generation 1 and of halls.txt's generations
@@ -681,17 +694,64 @@ static void crawler_openings_mix_by_the_odds_at_most_half_opening_2(void)
     CHECK(bw_crawler_problem(&bw_crawler_builtin) == 0);
 }
 
-static void crawler_babies_take_next_generation_parameters(void)
+/* Crawler rule 2's babies take the next generation's parameters, read
+ * off the finished grid. A parent (generation 0: corridorWidth 1,
+ * maxAge 0, so one step) started at (5, 10) of an open 30 x 21 map (its
+ * own tile made wall) lays one tile east, (6, 10), and its dice (straightOne 100) start one baby there; the
+ * baby line gives it stepLength 1, and generation 1 has no dice.
+ * - maxAge and delay: with the baby's maxAge B (0, 2, 5) and delay 0 or
+ *   7, the map holds 2 + B + 1 wall tiles inside the outer wall, all but
+ *   the parent's first in column 6 (a baby going straight looks
+ *   sideways: north or south).
+ * - corridorWidth: with maxAge 100 and corridorWidth c (1, 2, 3), its run
+ *   stops with c + 1 free rows before the outer wall and no wall tile
+ *   ever comes closer: the least gap between an inner wall tile and the
+ *   outer wall is exactly c + 1, the baby's own, not the parent's 1 + 1. */
+static void crawler_2_babies_take_the_next_generations_parameters(void)
 {
-    watch w;
-    watch_init(&w);
-    each_step(&w, HEAVY, baby_step);
-    CHECK(w.n[0] > HEAVY * 100u);
+    static const int16_t max_age[3] = { 0, 2, 5 };
+    bw_crawler_design d;
+    const bw_grid *g = &m->grid;
+    int k, s, x, y, delay;
+    REQUIRE(parse("size 30 21\ncrawler 5 10 E E 0 0 1 1 1\ndice 0 0 100 0 0 0\n"
+                  "baby 1 0 1 1 1 0 100\n", &d) == 0);
+    for (delay = 0; delay <= 7; delay += 7)
+        for (k = 0; k < 3; k++) {
+            d.gen[1].max_age = max_age[k];
+            d.gen[1].delay = (int16_t)delay;
+            for (s = 0; s < SEEDS(100) + 2; s++) {
+                int off = 0;
+                CHECK(inner_walls(&d, (uint32_t)s) == 2 + max_age[k] + 1);
+                for (y = 1; y < d.h - 1; y++)
+                    for (x = 1; x < d.w - 1; x++)
+                        off += x != 6 && (x != 5 || y != 10) && BW_AT(g, x, y) == BW_T_CR_WALL;
+                CHECK(off == 0);
+            }
+        }
+    d.gen[1].max_age = 100;
+    d.gen[1].delay = 0;
+    for (k = 1; k <= 3; k++) {
+        d.gen[1].corridor_width = (uint8_t)k;
+        for (s = 0; s < SEEDS(100) + 2; s++) {
+            int gap = 99;
+            CHECK(inner_walls(&d, (uint32_t)s) > 2);
+            for (y = 1; y < d.h - 1; y++)
+                for (x = 1; x < d.w - 1; x++)
+                    if (BW_AT(g, x, y) == BW_T_CR_WALL)
+                        gap = bw_min(gap, bw_min(bw_min(x - 1, d.w - 2 - x), bw_min(y - 1, d.h - 2 - y)));
+            CHECK(gap == k + 1);
+        }
+    }
 }
 
 /* The roll of the dice, per generation: turn with `turn` percent when a
  * legal side has room (never when none has); then babies: two with
- * turnTwo (or straightTwo) percent, else one with turnOne (straightOne). */
+ * turnTwo (or straightTwo) percent, else one with turnOne (straightOne).
+ * Read from the trace on every step of every design, because the grid of
+ * a whole design cannot show what was rolled where: the verdict on the
+ * grid for the turn and straight-baby dice is crawler_2_dice_on_the_grid;
+ * this one also covers the after-a-turn babies and noDirection, which no
+ * small design shows on the grid. */
 static void dice_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
 {
     const bw_crawler *b = &e->before;
@@ -717,7 +777,7 @@ static void dice_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
         expect(w, 3, w->d->gen[b->gen + 1].no_direction * 100u, e->baby[i].direction == 0);
 }
 
-static void crawler_dice_turn_and_baby_rates(void)
+static void crawler_2_dice_turn_and_baby_rates(void)
 {
     watch w;
     int k;
@@ -757,6 +817,74 @@ static void alive_step(watch *w, const bw_grid *g, const bw_crawler_event *e)
         CHECK(alive == BW_CRAWLER_MAX_CRAWLERS && e->what == BW_CRAWLER_EV_BUILD);
     if (alive > w->n[3])
         w->n[3] = alive;
+}
+
+/* Crawler rule 2's dice, read off the finished grid.
+ * - turn: one crawler, Direction NE (Forward only N or E, so its wall is a
+ *   staircase that never meets itself), stepLength 1, maxAge 60, from
+ *   (5, 74) of an open 80 x 80 map: 62 wall tiles (its own and 61 laid),
+ *   and each of the first 60 rolls that turned left a corner (a wall tile
+ *   whose two wall neighbours are at right angles), with `turn` percent
+ *   (20, 50, 80), counted within 4 sigma.
+ * - babies going straight: a crawler going east (never turning: turn 0),
+ *   stepLength 3, maxAge 20, from (5, 20) of an open 120 x 40 map, starts
+ *   babies of maxAge 0 that each lay one tile beside its tip, north or
+ *   south: at each of its 21 tips two with straightTwo = 25 percent, else
+ *   one with straightOne = 40, within 4 sigma. */
+static int corners(const bw_grid *g)
+{
+    int x, y, n = 0;
+    for (y = 2; y < g->h - 2; y++)
+        for (x = 2; x < g->w - 2; x++) {
+            int h, v;
+            if (BW_AT(g, x, y) != BW_T_CR_WALL)
+                continue;
+            h = (BW_AT(g, x - 1, y) == BW_T_CR_WALL) + (BW_AT(g, x + 1, y) == BW_T_CR_WALL);
+            v = (BW_AT(g, x, y - 1) == BW_T_CR_WALL) + (BW_AT(g, x, y + 1) == BW_T_CR_WALL);
+            n += h == 1 && v == 1;
+        }
+    return n;
+}
+
+static void crawler_2_dice_on_the_grid(void)
+{
+    static const uint8_t turn[3] = { 20, 50, 80 };
+    bw_crawler_design d;
+    watch w, w2;
+    const bw_grid *g = &m->grid;
+    int k, s, i;
+    watch_init(&w);
+    watch_init(&w2);
+    REQUIRE(parse("size 80 80\ncrawler 5 74 E NE 0 60 1 1 1\n", &d) == 0);
+    for (k = 0; k < 3; k++) {
+        d.gen[0].turn = turn[k];
+        for (s = 0; s < SEEDS(200) + 2; s++) {
+            int c;
+            CHECK(inner_walls(&d, (uint32_t)s) == 62);
+            c = corners(g);
+            for (i = 0; i < 60; i++)
+                expect(&w, k, turn[k] * 100u, i < c);
+        }
+        CHECK(within_4_sigma(&w, k));
+    }
+    REQUIRE(parse("size 120 40\ncrawler 5 20 E E 0 20 3 1 1\ndice 0 0 40 25 0 0\n"
+                  "baby 1 0 1 1 1 0 0\n", &d) == 0);
+    for (s = 0; s < SEEDS(200) + 2; s++) {
+        t_seed((uint32_t)s);
+        REQUIRE(bw_crawler_map(m, (uint32_t)s, &d, 0, 0) == 0);
+        for (i = 1; i <= 21; i++) {
+            int x = 5 + 3 * i, kids = (BW_AT(g, x, 19) == BW_T_CR_WALL) + (BW_AT(g, x, 21) == BW_T_CR_WALL);
+            CHECK(BW_AT(g, x, 20) == BW_T_CR_WALL);
+            expect(&w2, 0, 2500u, kids == 2);
+            if (kids < 2)
+                expect(&w2, 1, 4000u, kids == 1);
+        }
+    }
+    t_info("crawler_grid_corners_at_50_percent", w.o[1]);
+    t_info("crawler_grid_tips_with_two_babies", w2.o[0]);
+    t_info("crawler_grid_tips_with_one_baby", w2.o[1]);
+    CHECK(within_4_sigma(&w2, 0) && within_4_sigma(&w2, 1));
+    CHECK(w2.o[0] > 100u && w2.o[1] > 100u);
 }
 
 /* A swarm: two babies at every step, sleeping 30 steps, so the array
@@ -1468,19 +1596,21 @@ static void crawler_golden(void)
 
 void suite_crawler(void)
 {
-    RUN(crawler_loop_steps_each_crawler_in_turn_until_none_left);
+    RUN(crawler_1_loop_steps_each_crawler_in_turn_until_none_left);
+    RUN(crawler_1_first_in_turn_gets_there_first);
     RUN(crawler_walls_only_where_look_ahead_allows);
     RUN(crawler_step_length_bounds_every_run);
     RUN(crawler_turns_only_to_legal_directions);
     RUN(crawler_legal_table_matches_spec);
     RUN(crawler_dormant_builds_nothing_until_age_zero);
-    RUN(crawler_deleted_when_age_over_max_age);
+    RUN(crawler_4_lays_max_age_plus_1_walls_then_is_deleted);
     RUN(crawler_opening_0_joins_the_wall_ahead);
     RUN(crawler_opening_1_never_closes_the_gap);
     RUN(crawler_openings_in_a_corridor);
     RUN(crawler_opening_2_gap_at_start_then_0);
-    RUN(crawler_babies_take_next_generation_parameters);
-    RUN(crawler_dice_turn_and_baby_rates);
+    RUN(crawler_2_babies_take_the_next_generations_parameters);
+    RUN(crawler_2_dice_turn_and_baby_rates);
+    RUN(crawler_2_dice_on_the_grid);
     RUN(crawler_array_full_drops_babies);
     RUN(crawler_examples_never_fill_the_array);
     RUN(crawler_step_cap_ends_generation);
