@@ -1013,8 +1013,10 @@ static void draw_room(bw_grid *g, bw_rng *r, const bw_morlock_room *o)
  * leads nowhere. */
 /* A piece of dug ring looked at, at most (the largest ring, 21 x 17, has
  * 72 squares, a tunnel rarely digs more than a side; the rest of a longer
- * piece is taken as a piece of its own). */
-#define RING_MAX 48
+ * piece is taken as a piece of its own). Its five lists live in the map's
+ * flood-fill stack, which the Morlock Pits do not use, not on the stack. */
+#define RING_MAX (BW_FILL_STACK / 2 < 40 ? BW_FILL_STACK / 2 : 40)
+BW_STATIC_ASSERT(RING_MAX >= 1, morlock_needs_BW_FILL_STACK_of_2_or_more);
 
 static int ring_at(const bw_morlock_template *t, int i, int j)
 {
@@ -1070,7 +1072,8 @@ static void mend_room(bw_map *m, const bw_morlock_room *o)
 {
     const bw_morlock_template *t = &bw_morlock_templates[o->tmpl];
     bw_grid *g = &m->grid;
-    uint8_t rx[RING_MAX], ry[RING_MAX], from[RING_MAX], keep[RING_MAX];
+    uint8_t *rx = m->fill.xl, *ry = m->fill.xr, *from = m->fill.y;
+    uint8_t *keep = m->fill.xl + RING_MAX, *q = m->fill.xr + RING_MAX;
     int i, j, k, d;
     bw_plane_clear(&m->a); /* ring squares taken into a piece */
     for (j = 0; j < t->h; j++)
@@ -1102,7 +1105,6 @@ static void mend_room(bw_map *m, const bw_morlock_room *o)
             for (k = 0, tail = 0; k < n && !keep[k]; k++)
                 ;
             if (k == n) {
-                uint8_t q[RING_MAX];
                 for (k = 0; k < n; k++)
                     if (sides_at(g, o, t, rx[k], ry[k]) & 2) {
                         from[k] = (uint8_t)k;
