@@ -1014,9 +1014,10 @@ static void draw_room(bw_grid *g, bw_rng *r, const bw_morlock_room *o)
 /* A piece of dug ring looked at, at most (the largest ring, 21 x 17, has
  * 72 squares, a tunnel rarely digs more than a side; the rest of a longer
  * piece is taken as a piece of its own). Its five lists live in the map's
- * flood-fill stack, which the Morlock Pits do not use, not on the stack. */
-#define RING_MAX (BW_FILL_STACK / 2 < 40 ? BW_FILL_STACK / 2 : 40)
-BW_STATIC_ASSERT(RING_MAX >= 1, morlock_needs_BW_FILL_STACK_of_2_or_more);
+ * flood-fill stack, which the Morlock Pits do not use, not on the stack;
+ * a build with a fill stack too small for them (BW_FILL_STACK below 80)
+ * keeps them on the stack instead, with the same maps. */
+#define RING_MAX 40
 
 static int ring_at(const bw_morlock_template *t, int i, int j)
 {
@@ -1072,8 +1073,12 @@ static void mend_room(bw_map *m, const bw_morlock_room *o)
 {
     const bw_morlock_template *t = &bw_morlock_templates[o->tmpl];
     bw_grid *g = &m->grid;
+#if BW_FILL_STACK >= 2 * RING_MAX
     uint8_t *rx = m->fill.xl, *ry = m->fill.xr, *from = m->fill.y;
     uint8_t *keep = m->fill.xl + RING_MAX, *q = m->fill.xr + RING_MAX;
+#else
+    uint8_t rx[RING_MAX], ry[RING_MAX], from[RING_MAX], keep[RING_MAX], q[RING_MAX];
+#endif
     int i, j, k, d;
     bw_plane_clear(&m->a); /* ring squares taken into a piece */
     for (j = 0; j < t->h; j++)
