@@ -77,17 +77,6 @@ static uint32_t stack_peak(void)
     return (uint32_t)((uintptr_t)&_estack - (uintptr_t)p);
 }
 
-static void put_x(uint32_t v)
-{
-    char b[10];
-    int i;
-    b[0] = ' ';
-    for (i = 8; i >= 1; i--, v >>= 4)
-        b[i] = "0123456789abcdef"[v & 15u];
-    b[9] = 0;
-    put(b);
-}
-
 /* Exactly 2 * n instructions (n >= 1): a subs/bne pair per turn. */
 __attribute__((noinline)) static void spin(uint32_t n)
 {

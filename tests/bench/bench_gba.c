@@ -16,6 +16,7 @@
 #include "burrow/port.h"
 #include "gba.h"
 #include "gba_bench.h" /* GBA_SEEDS, gba_gens[] (names, then 0) */
+#include "out.h"
 
 /* The map in EWRAM, as in the game: its 17 KiB would crowd IWRAM. */
 #ifdef GBA_MAP_IWRAM
@@ -23,38 +24,6 @@ static bw_map map;
 #else
 static bw_map map __attribute__((section(".ewram_bss")));
 #endif
-
-static void put(const char *s)
-{
-    size_t n = 0;
-    while (s[n])
-        n++;
-    bw_port_write(s, n);
-}
-
-static void put_u(uint32_t v)
-{
-    char b[12];
-    int i = 11;
-    b[i] = 0;
-    do {
-        b[--i] = (char)('0' + v % 10u);
-        v /= 10u;
-    } while (v);
-    put(" ");
-    put(b + i);
-}
-
-static void put_x(uint32_t v)
-{
-    char b[10];
-    int i;
-    b[0] = ' ';
-    for (i = 8; i >= 1; i--, v >>= 4)
-        b[i] = "0123456789abcdef"[v & 15u];
-    b[9] = 0;
-    put(b);
-}
 
 int main(void)
 {

@@ -1,4 +1,4 @@
-/* out.h: the bench firmwares' output (bench_fw.c, play_fw.c): text and
+/* out.h: the bench firmwares' output (bench_fw.c, parts_fw.c, play_fw.c, bench_gba.c): text and
  * decimal numbers through the port's write, no printf on the boards. */
 #ifndef BURROW_TESTS_BENCH_OUT_H
 #define BURROW_TESTS_BENCH_OUT_H
@@ -26,6 +26,19 @@ static void put_u(uint64_t v)
     } while (v);
     put(" ");
     put(b + i);
+}
+
+/* " hhhhhhhh": a space, then v as 8 hex digits (a grid hash). Inline, so
+ * a firmware that prints no hash has no unused function. */
+static inline void put_x(uint32_t v)
+{
+    char b[10];
+    int i;
+    b[0] = ' ';
+    for (i = 8; i >= 1; i--, v >>= 4)
+        b[i] = "0123456789abcdef"[v & 15u];
+    b[9] = 0;
+    put(b);
 }
 
 #endif

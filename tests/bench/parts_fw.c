@@ -19,17 +19,6 @@
 
 static bw_map map;
 
-static void put_x(uint32_t v)
-{
-    char b[10];
-    int i;
-    b[0] = ' ';
-    for (i = 8; i >= 1; i--, v >>= 4)
-        b[i] = "0123456789abcdef"[v & 15u];
-    b[9] = 0;
-    put(b);
-}
-
 static void one(const bw_generator *g, int level, uint32_t seed)
 {
     bw_opts o = { 0, 0, 0, 0 };
