@@ -1390,6 +1390,45 @@ static int nearest_tree(const int *cx, const int *cy, int n, int x, int y)
     return best;
 }
 
+/* The vine groups touching tree t's canopy (its limbs, flooded from its
+ * trunk into m->a) on t's side (the squares nearer t than any other
+ * trunk), flooded into m->b. Cells are read by their tile (TILE), so marks
+ * a test keeps in a cell's top bits do not hide a vine. */
+static void vines_of_tree(const int *cx, const int *cy, int nt, int t, const bw_tileset *limb,
+                          const bw_tileset *vine)
+{
+    int x, y, k;
+    bw_plane_clear(&m->a);
+    bw_fill_flood(&m->fill, g, limb, &m->a, cx[t], cy[t]);
+    bw_plane_clear(&m->b);
+    for (y = 0; y < 120; y++)
+        for (x = 0; x < 120; x++) {
+            if (TILE(y * BW_GRID_MAX + x) != BW_T_VINE || BW_PGET(&m->b, x, y))
+                continue;
+            for (k = 0; k < 4; k++) {
+                int nx = x + bw_dx4[k], ny = y + bw_dy4[k];
+                if (nx >= 0 && ny >= 0 && nx < 120 && ny < 120 && BW_PGET(&m->a, nx, ny) &&
+                    nearest_tree(cx, cy, nt, nx, ny) == t) {
+                    bw_fill_flood(&m->fill, g, vine, &m->b, x, y);
+                    break;
+                }
+            }
+        }
+}
+
+/* The wood a vine may join (trunks, branches, mushrooms and their tops),
+ * and the vines: the two sets the vine tests read the grid with. */
+static void limb_and_vine(bw_tileset *limb, bw_tileset *vine)
+{
+    bw_tileset_clear(limb);
+    bw_tileset_add(limb, BW_T_TRUNK);
+    bw_tileset_add(limb, BW_T_BRANCH);
+    bw_tileset_add(limb, BW_T_MUSHROOM);
+    bw_tileset_add(limb, BW_T_MUSHROOM_TOP);
+    bw_tileset_clear(vine);
+    bw_tileset_add(vine, BW_T_VINE);
+}
+
 /* Rule 4.7 on the finished map. A tree's canopy is what a flood from its trunk
  * reaches over trunk, branch, mushroom and mushroom-top squares (no vines,
  * no leaves); its side is the squares nearer its trunk than any other.
@@ -1403,13 +1442,7 @@ static void forest_4_7_every_tree_joined_by_vines(void)
     bw_tileset limb, vine;
     uint32_t s, n = SEEDS(300), trees = 0, alone = 0, bad_ends = 0, longest = 0;
     int lv, x, y, i, t, u;
-    bw_tileset_clear(&limb);
-    bw_tileset_add(&limb, BW_T_TRUNK);
-    bw_tileset_add(&limb, BW_T_BRANCH);
-    bw_tileset_add(&limb, BW_T_MUSHROOM);
-    bw_tileset_add(&limb, BW_T_MUSHROOM_TOP);
-    bw_tileset_clear(&vine);
-    bw_tileset_add(&vine, BW_T_VINE);
+    limb_and_vine(&limb, &vine);
     FOR_SEEDS_N(s, n)
         for (lv = 1; lv <= 4; lv++) {
             int cx[BW_FOREST_MAX_TRUNKS], cy[BW_FOREST_MAX_TRUNKS], nt;
@@ -1439,24 +1472,7 @@ static void forest_4_7_every_tree_joined_by_vines(void)
                 }
             for (t = 0; t < nt; t++) {
                 int joined = 0;
-                /* the vine groups touching t's canopy on its side, in m->b */
-                bw_plane_clear(&m->a);
-                bw_fill_flood(&m->fill, g, &limb, &m->a, cx[t], cy[t]);
-                bw_plane_clear(&m->b);
-                for (y = 0; y < 120; y++)
-                    for (x = 0; x < 120; x++) {
-                        int k;
-                        if (BW_AT(g, x, y) != BW_T_VINE || BW_PGET(&m->b, x, y))
-                            continue;
-                        for (k = 0; k < 4; k++) {
-                            int nx = x + bw_dx4[k], ny = y + bw_dy4[k];
-                            if (nx >= 0 && ny >= 0 && nx < 120 && ny < 120 && BW_PGET(&m->a, nx, ny) &&
-                                nearest_tree(cx, cy, nt, nx, ny) == t) {
-                                bw_fill_flood(&m->fill, g, &vine, &m->b, x, y);
-                                break;
-                            }
-                        }
-                    }
+                vines_of_tree(cx, cy, nt, t, &limb, &vine); /* in m->b */
                 for (u = 0; u < nt && !joined; u++) {
                     if (u == t)
                         continue;
@@ -1502,14 +1518,8 @@ static void forest_4_7_every_vine_group_joins_two_trees(void)
 {
     bw_tileset limb, vine;
     uint32_t s, n = SEEDS(300), groups = 0, lonely = 0;
-    int lv, x, y, t, i;
-    bw_tileset_clear(&limb);
-    bw_tileset_add(&limb, BW_T_TRUNK);
-    bw_tileset_add(&limb, BW_T_BRANCH);
-    bw_tileset_add(&limb, BW_T_MUSHROOM);
-    bw_tileset_add(&limb, BW_T_MUSHROOM_TOP);
-    bw_tileset_clear(&vine);
-    bw_tileset_add(&vine, BW_T_VINE);
+    int lv, t, i;
+    limb_and_vine(&limb, &vine);
     FOR_SEEDS_N(s, n)
         for (lv = 1; lv <= 4; lv++) {
             int cx[BW_FOREST_MAX_TRUNKS], cy[BW_FOREST_MAX_TRUNKS], nt, bad = 0;
@@ -1517,23 +1527,7 @@ static void forest_4_7_every_vine_group_joins_two_trees(void)
             nt = grid_trunks(cx, cy);
             REQUIRE(nt >= BW_FOREST_MIN_TRUNKS);
             for (t = 0; t < nt; t++) {
-                bw_plane_clear(&m->a);
-                bw_fill_flood(&m->fill, g, &limb, &m->a, cx[t], cy[t]);
-                bw_plane_clear(&m->b);
-                for (y = 0; y < 120; y++)
-                    for (x = 0; x < 120; x++) {
-                        int k;
-                        if (TILE(y * BW_GRID_MAX + x) != BW_T_VINE || BW_PGET(&m->b, x, y))
-                            continue;
-                        for (k = 0; k < 4; k++) {
-                            int nx = x + bw_dx4[k], ny = y + bw_dy4[k];
-                            if (nx >= 0 && ny >= 0 && nx < 120 && ny < 120 && BW_PGET(&m->a, nx, ny) &&
-                                nearest_tree(cx, cy, nt, nx, ny) == t) {
-                                bw_fill_flood(&m->fill, g, &vine, &m->b, x, y);
-                                break;
-                            }
-                        }
-                    }
+                vines_of_tree(cx, cy, nt, t, &limb, &vine);
                 for (i = 0; i < BW_GRID_CELLS; i++)
                     if (((m->b.w[i >> 5] >> (i & 31)) & 1u) && (g->cell[i] & VINE_TREES) != VINE_TREES)
                         g->cell[i] = (uint8_t)(g->cell[i] + 0x40u);
