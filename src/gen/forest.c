@@ -1707,19 +1707,26 @@ static void grow_leaf(leaf_ctx *c, int x, int y, int d)
 /* 1 if air square a may take a leaf of the twig marked TWIG_MARK: no leaf
  * beside it, and every limb beside it is on the twig, or a mushroom top
  * whose wood neighbours are all on the twig (a cap of it). */
+/* Square i, or rock off the map: the leaf tests read two steps out from
+ * a square that may lie by the edge. */
+static uint8_t cell_at(const uint8_t *cell, int i)
+{
+    return (unsigned)i < (unsigned)(BW_FOREST_H * BW_GRID_MAX) ? cell[i] : BW_T_ROCK;
+}
+
 static int leaf_room(const uint8_t *cell, int a)
 {
     int d, k;
-    if (cell[a] != BW_T_AIR)
+    if (cell_at(cell, a) != BW_T_AIR)
         return 0;
     for (d = 0; d < 4; d++) {
         int b = a + step4[d];
-        uint8_t u = cell[b];
+        uint8_t u = cell_at(cell, b);
         if (u == BW_T_LEAF || (limb(u) && u != BW_T_MUSHROOM_TOP))
             return 0;
         if (u == BW_T_MUSHROOM_TOP)
             for (k = 0; k < 4; k++)
-                if (kind(cell[b + step4[k]]) & K_WOOD)
+                if (kind(cell_at(cell, b + step4[k])) & K_WOOD)
                     return 0;
     }
     return 1;
@@ -1733,10 +1740,10 @@ static int leaf_cost(const uint8_t *cell, int a)
     int d, k, cost = 0;
     for (d = 0; d < 4; d++) {
         int b = a + step4[d];
-        if (cell[b] != BW_T_AIR)
+        if (cell_at(cell, b) != BW_T_AIR)
             continue;
         for (k = 0; k < 4; k++) {
-            uint8_t u = cell[b + step4[k]];
+            uint8_t u = cell_at(cell, b + step4[k]);
             if (limb(u) && !(u & TWIG_MARK)) {
                 cost++;
                 break;
