@@ -1297,6 +1297,42 @@ static void overworld_9_every_map_has_a_pond(void)
     t_info("overworld_ponds_dug_per_10000_maps", dug * 10000 / SEEDS(3000));
 }
 
+/* Overworld rules 5 and 9 under any mask: with every pixel dark, or the
+ * left 60 columns, the centre map still has its Pokemon Center and Mart
+ * (4 tiles each) and a pond, read off the finished map (before the
+ * fallbacks took special boulders: no water, Center or Mart under the
+ * dark mask; no Center on 13 of 100 seeds under the left one). */
+static void overworld_5_9_buildings_and_pond_under_any_mask(void)
+{
+    uint8_t mask[BW_OVERWORLD_MASK_BYTES];
+    bw_overworld_params p;
+    uint32_t s, short_maps = 0;
+    int k, x, y, i;
+    for (k = 0; k < 2; k++) {
+        for (i = 0; i < BW_OVERWORLD_MASK_BYTES; i++)
+            mask[i] = 0;
+        for (y = 0; y < BW_OVERWORLD_MASK_H; y++)
+            for (x = 0; x < (k ? 60 : BW_OVERWORLD_MASK_W); x++) {
+                i = y * BW_OVERWORLD_MASK_W + x;
+                mask[i >> 3] = (uint8_t)(mask[i >> 3] | 0x80u >> (i & 7));
+            }
+        FOR_SEEDS(s, 50) {
+            int centre = 0, mart = 0;
+            t_seed(s);
+            bw_overworld_defaults(&p, 0, 0);
+            p.mask = mask;
+            REQUIRE(bw_overworld_map(m, s, &p, 0) == 0);
+            for (y = 0; y < BW_OVERWORLD_H; y++)
+                for (x = 0; x < BW_OVERWORLD_W; x++) {
+                    centre += AT(x, y) == BW_T_OW_CENTER;
+                    mart += AT(x, y) == BW_T_OW_MART;
+                }
+            short_maps += centre != 4 || mart != 4 || largest_water() < BW_OVERWORLD_POND_MIN;
+        }
+    }
+    CHECK(short_maps == 0);
+}
+
 /* A mask's set bits are special boulders (J) after blending, exactly, and
  * on the finished map only there (roads may run over some). */
 static void overworld_mask_places_special_boulders(void)
@@ -1576,6 +1612,7 @@ void suite_overworld(void)
     RUN(overworld_10_buildings_on_dry_land_reached_on_foot);
     RUN(overworld_10_buildings_stand_where_grass_was);
     RUN(overworld_9_every_map_has_a_pond);
+    RUN(overworld_5_9_buildings_and_pond_under_any_mask);
     RUN(overworld_mask_places_special_boulders);
     RUN(overworld_11_tiles_have_colours_of_their_own);
     RUN(overworld_7_distance_zero_at_player_exact_and_infinite_where_blocked);
