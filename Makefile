@@ -638,7 +638,7 @@ BENCH_VARIANT ?= 0
 BENCH_PARTS ?= 1
 BENCH_PART ?= 1
 BENCH_ELF := $(B)/bench-$(BENCH_GEN)$(if $(filter 1,$(BENCH_VARIANT)),-fixed,$(if $(filter-out 1,$(BENCH_PARTS)),-part$(BENCH_PART)-of-$(BENCH_PARTS))).elf
-$(BENCH_ELF): tests/bench/bench_fw.c tests/bench/out.h $(BENCH_DIR)/bench_seeds.h $(PORT_OBJ) \
+$(BENCH_ELF): tests/bench/bench_fw.c src/play/out.h $(BENCH_DIR)/bench_seeds.h $(PORT_OBJ) \
               $(B)/libburrow.a $(BOARD_LD)
 	$(TCC) $(TFLAGS) -I$(BENCH_DIR) '-DBENCH_GEN="$(BENCH_GEN)"' -DBENCH_VARIANT=$(BENCH_VARIANT) \
 	  -DBENCH_PARTS=$(BENCH_PARTS) -DBENCH_PART=$(BENCH_PART) \
@@ -649,7 +649,7 @@ bench-fw: $(BENCH_ELF)
 
 # The smallest part's firmware (tests/bench/parts.sh): one generator's
 # levels over the bench's seeds, the stack peak of each.
-$(B)/parts-$(BENCH_GEN).elf: tests/bench/parts_fw.c tests/bench/out.h $(BENCH_DIR)/bench_seeds.h $(PORT_OBJ) \
+$(B)/parts-$(BENCH_GEN).elf: tests/bench/parts_fw.c src/play/out.h $(BENCH_DIR)/bench_seeds.h $(PORT_OBJ) \
                              $(B)/libburrow.a $(B)/libburrow-nolibc.a $(BOARD_LD)
 	$(TCC) $(TFLAGS) -I$(BENCH_DIR) '-DBENCH_GEN="$(BENCH_GEN)"' \
 	  $(LDFLAGS) -o $@ tests/bench/parts_fw.c $(PORT_OBJ) $(B)/libburrow.a $(LIBS)
@@ -666,7 +666,7 @@ $(B)/flash-$(BENCH_GEN).elf: tests/bench/flash_fw.c $(PORT_OBJ) $(B)/libburrow.a
 flash-fw: $(B)/flash-$(BENCH_GEN).elf
 
 # The game's cost (make bench): every key script replayed, per key.
-$(B)/play-bench.elf: tests/bench/play_fw.c tests/bench/out.h src/play/play.c src/play/play.h tests/play_scripts.h \
+$(B)/play-bench.elf: tests/bench/play_fw.c src/play/out.h src/play/play.c src/play/play.h tests/play_scripts.h \
                      $(PORT_OBJ) $(B)/libburrow.a $(BOARD_LD)
 	$(TCC) $(TFLAGS) $(LDFLAGS) -o $@ tests/bench/play_fw.c src/play/play.c \
 	  $(PORT_OBJ) $(B)/libburrow.a $(LIBS)

@@ -28,6 +28,7 @@
 #include "burrow/port.h"
 #include "burrow/tileset8.h"
 #include "gba.h"
+#include "out.h"
 #include "gba_text.h"
 
 typedef struct row {
@@ -44,38 +45,6 @@ static const row rows[] = {
 /* The map in EWRAM: 17 KiB would crowd IWRAM's 32 KiB. */
 static play_memory mem __attribute__((section(".ewram_bss")));
 static play_game game;
-
-static void put(const char *s)
-{
-    size_t n = 0;
-    while (s[n])
-        n++;
-    bw_port_write(s, n);
-}
-
-static void put_u(uint32_t v)
-{
-    char b[12];
-    int i = 11;
-    b[i] = 0;
-    do {
-        b[--i] = (char)('0' + v % 10u);
-        v /= 10u;
-    } while (v);
-    put(" ");
-    put(b + i);
-}
-
-static void put_x(uint32_t v)
-{
-    char b[10];
-    int i;
-    b[0] = ' ';
-    for (i = 8; i >= 1; i--, v >>= 4)
-        b[i] = "0123456789abcdef"[v & 15u];
-    b[9] = 0;
-    put(b);
-}
 
 static void self_test(void)
 {

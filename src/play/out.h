@@ -1,7 +1,8 @@
-/* out.h: the bench firmwares' output (bench_fw.c, parts_fw.c, play_fw.c, bench_gba.c): text and
+/* out.h: line output of the firmwares without printf (the GBA ROM, and the
+ * bench's bench_fw.c, parts_fw.c, play_fw.c, bench_gba.c): text and
  * decimal numbers through the port's write, no printf on the boards. */
-#ifndef BURROW_TESTS_BENCH_OUT_H
-#define BURROW_TESTS_BENCH_OUT_H
+#ifndef BURROW_PLAY_OUT_H
+#define BURROW_PLAY_OUT_H
 
 #include <stdint.h>
 #include "burrow/port.h"
