@@ -416,35 +416,25 @@ static int spread(const rows *w, int from, int j)
     return 1;
 }
 
-/* Row j, if marked dirty, spreads to the rows next to it, which are marked
- * in turn where they gained cells; the marks are returned. */
-static uint32_t visit(const rows *w, int j, int h, uint32_t dirty)
-{
-    if (!((dirty >> j) & 1u))
-        return dirty;
-    dirty &= ~(1u << j);
-    if (j > 0 && spread(w, j, j - 1))
-        dirty |= 1u << (j - 1);
-    if (j + 1 < h && spread(w, j, j + 1))
-        dirty |= 1u << (j + 1);
-    return dirty;
-}
-
 /* Joins every open cell connected to the cells `seed` of row j (4-connected,
  * within the box): the same cells as a flood fill from them. Rows that
- * gained cells are marked dirty and spread to their neighbours, in sweeps
- * down and up the box until none is left; every spread adds cells, so this
- * ends (at most one sweep per open cell). */
+ * gained cells are marked dirty, one bit a row, and the lowest dirty row
+ * spreads to the rows next to it, which are marked in turn where they
+ * gained cells: the work goes straight to the rows that changed, never
+ * through a clean one. Every spread adds cells, so this ends (at most one
+ * visit per open cell and row). */
 static void grow(const rows *w, int j, uint32_t seed)
 {
     int h = bw_rect_h(w->box);
     uint32_t dirty = 1u << j;
     w->joined[j] |= bw_plane_runs_of(w->open[j], seed);
     while (dirty) {
-        for (j = 0; j < h; j++)
-            dirty = visit(w, j, h, dirty);
-        for (j = h - 1; j >= 0; j--)
-            dirty = visit(w, j, h, dirty);
+        j = bw_low_bit(dirty);
+        dirty &= dirty - 1u;
+        if (j > 0 && spread(w, j, j - 1))
+            dirty |= 1u << (j - 1);
+        if (j + 1 < h && spread(w, j, j + 1))
+            dirty |= 1u << (j + 1);
     }
 }
 
@@ -699,7 +689,18 @@ static void draw_area(bw_map *m, uint32_t seed, int level, uint32_t epoch, int a
         second = (kind + 1 + (int)bw_rng_below(&r, BW_ABYSS_KINDS - 1)) % BW_ABYSS_KINDS;
         half = bw_rng_range(&r, 1, 4);
     }
-    bw_grid_rect(&m->grid, whole.x0, whole.y0, whole.x1, whole.y1, BW_T_ROCK);
+    /* The area starts as rock. A kind fills its own box before it reads
+     * it, but ruins and rubble read a square past their box, so what they
+     * may read must be rock first: in a combination the half the second
+     * kind takes, and the map's rim where the box stops short of the
+     * area. An area whose one kind fills all of it needs no fill (the
+     * kinds then cover the box without reading it first). */
+    if (box.x0 != whole.x0 || box.y0 != whole.y0 || box.x1 != whole.x1 || box.y1 != whole.y1)
+        bw_grid_rect(&m->grid, whole.x0, whole.y0, whole.x1, whole.y1, BW_T_ROCK);
+    else if (half) {
+        bw_rect o = main_half(box, ((half - 1) ^ 1) + 1); /* the second's half */
+        bw_grid_rect(&m->grid, o.x0, o.y0, o.x1, o.y1, BW_T_ROCK);
+    }
     /* in a combination the main kind is drawn over its own half, so each
      * kind's features lie on its side of the line */
     kinds[kind].draw(m, &r, half ? main_half(box, half) : box);
