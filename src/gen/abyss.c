@@ -39,11 +39,6 @@ BW_STATIC_ASSERT(PORT_MARGIN + PORTS * (PORT_SEG + 1) - 1 <= BW_ABYSS_AREA - POR
 /* Draws of a cave before it settles for an open disc (see draw_cave). */
 #define CAVE_TRIES 4
 
-typedef struct anchors {
-    uint8_t n;
-    uint8_t x[4 * PORTS + 2], y[4 * PORTS + 2], tile[4 * PORTS + 2]; /* the ports, the pit, the ladder */
-} anchors;
-
 static bw_rect area_rect(int a)
 {
     int x0 = (a % BW_ABYSS_SIDE) * BW_ABYSS_AREA, y0 = (a / BW_ABYSS_SIDE) * BW_ABYSS_AREA;
@@ -389,6 +384,85 @@ static void draw_second(bw_map *m, bw_rng *r, bw_rect b, int half, int second)
     }
 }
 
+/* -------------------------------------------------------------- ground */
+
+/* Rule 5.1, the areas' outlines: the ground is the level's, not the
+ * area's. Whether open floor is dirt or bare stone follows one field
+ * over the whole level, fixed for its lifetime (from (seed, level) only):
+ * value noise on a lattice GROUND_STEP apart, which is not a divisor of
+ * the area's side, read bilinearly and cut at its middle. Its patches
+ * have rounded, wandering outlines that cross area borders as if they
+ * were not there, so the floor's colour draws no grid; the kinds keep
+ * what makes them (walls, rubble, rock). Only floor is recoloured, so
+ * what is walkable is unchanged, and an area still writes its own box
+ * only: the field needs no neighbour. */
+#define GROUND_STEP 16
+#define GROUND_SIDE (BW_ABYSS_SIZE / GROUND_STEP + 3) /* lattice points a side, with room */
+#define GROUND_CUT (128 * GROUND_STEP * GROUND_STEP)       /* the field's middle, scaled */
+/* The lattice lives in the map's scratch plane b, past the rows joining
+ * uses (its first BW_ABYSS_AREA words), so the stack does not grow: the
+ * 20 KiB board has no room for it there. Bytes of a plane's words are read
+ * as unsigned char, which may alias anything. */
+#define GROUND_WORD 32
+BW_STATIC_ASSERT(GROUND_WORD >= BW_ABYSS_AREA &&
+                 GROUND_WORD * 4 + GROUND_SIDE * GROUND_SIDE <= BW_PLANE_WORDS * 4, abyss_ground_fits_plane_b);
+static uint8_t *ground_of(bw_map *m)
+{
+    return (uint8_t *)&m->b.w[GROUND_WORD];
+}
+
+/* The lattice, once per call: GROUND_SIDE^2 values of 0..255. */
+static void ground_lattice(bw_map *m, uint32_t seed, int level)
+{
+    uint8_t *h = ground_of(m);
+    int i;
+    for (i = 0; i < GROUND_SIDE * GROUND_SIDE; i++)
+        h[i] = (uint8_t)bw_rng_mix(seed, BW_GEN_ABYSS, (uint32_t)level, P_GROUND(i));
+}
+
+/* 1 if the field at (x, y) reaches the cut: the ground there is dirt,
+ * else stone. Bilinear between the four lattice points round the cell. */
+static int dirt_at(const uint8_t *h, int x, int y)
+{
+    int fx = x % GROUND_STEP, fy = y % GROUND_STEP, i = x / GROUND_STEP, j = y / GROUND_STEP;
+    int l = (GROUND_STEP - fy) * h[j * GROUND_SIDE + i] + fy * h[(j + 1) * GROUND_SIDE + i];
+    int r = (GROUND_STEP - fy) * h[j * GROUND_SIDE + i + 1] + fy * h[(j + 1) * GROUND_SIDE + i + 1];
+    return (GROUND_STEP - fx) * l + fx * r >= GROUND_CUT;
+}
+
+/* The floor tile the ground puts at (x, y). */
+static uint8_t ground_at(bw_map *m, int x, int y)
+{
+    return dirt_at(ground_of(m), x, y) ? BW_T_DIRT : BW_T_STONE;
+}
+
+/* Row y of the box as bits, bit i for cell box.x0 + i: 1 where the ground
+ * is dirt (as dirt_at says). Along one lattice step of a row the field is
+ * linear in x, v = v0 + k dv, so it crosses the cut at most once: the
+ * crossing is found by one division, and each side is a run of bits. */
+static BW_NOINLINE uint32_t dirt_row(const uint8_t *h, bw_rect box, int y)
+{
+    int fy = y % GROUND_STEP, j = y / GROUND_STEP, x;
+    uint32_t bits = 0;
+    for (x = box.x0; x <= box.x1;) {
+        int i = x / GROUND_STEP, end = bw_min(box.x1, (i + 1) * GROUND_STEP - 1);
+        int l = (GROUND_STEP - fy) * h[j * GROUND_SIDE + i] + fy * h[(j + 1) * GROUND_SIDE + i];
+        int r = (GROUND_STEP - fy) * h[j * GROUND_SIDE + i + 1] + fy * h[(j + 1) * GROUND_SIDE + i + 1];
+        int dv = r - l, v0 = GROUND_STEP * l + (x % GROUND_STEP) * dv, n = end - x + 1, k;
+        uint32_t low;
+        if (dv > 0) /* dirt from step k on */
+            k = v0 >= GROUND_CUT ? 0 : bw_min(n, (GROUND_CUT - v0 + dv - 1) / dv);
+        else if (dv < 0) /* dirt up to step k - 1 */
+            k = v0 < GROUND_CUT ? 0 : bw_min(n, (v0 - GROUND_CUT) / -dv + 1);
+        else
+            k = v0 >= GROUND_CUT ? n : 0;
+        low = ((1u << k) - 1u) << (x - box.x0);
+        bits |= dv > 0 ? (((1u << n) - 1u) << (x - box.x0)) & ~low : low;
+        x = end + 1;
+    }
+    return bits;
+}
+
 /* ------------------------------------------------------- joining up */
 
 /* Joining works on the area's box alone, a row of it to a word: bit i of
@@ -440,16 +514,17 @@ static void grow(const rows *w, int j, uint32_t seed)
 
 /* Lays a way from (x, y) toward (hx, hy), the longer axis first, until it
  * meets a cell already joined to the centre; every cell it opens becomes
- * open in `w`. Walls of buildings are breached, not floored. The way stays
- * in the box: it starts in it and heads for the centre. */
-static void carve_toward(bw_map *m, const rows *w, int x, int y, int hx, int hy, uint8_t floor)
+ * open in `w`. Walls of buildings are breached, not floored; floor takes
+ * the ground's tile. The way stays in the box: it starts in it and heads
+ * for the centre. */
+static void carve_toward(bw_map *m, const rows *w, int x, int y, int hx, int hy)
 {
     int dx = bw_sign(hx - x), dy = bw_sign(hy - y);
     int xfirst = bw_abs(hx - x) >= bw_abs(hy - y);
     while (!((w->joined[y - w->box.y0] >> (x - w->box.x0)) & 1u)) {
         uint8_t *t = &BW_AT(&m->grid, x, y);
         if (!walkable(*t)) {
-            *t = (*t == BW_T_BWALL || *t == BW_T_CRUMBLE_WALL) ? BW_T_BROKEN_WALL : floor;
+            *t = (*t == BW_T_BWALL || *t == BW_T_CRUMBLE_WALL) ? BW_T_BROKEN_WALL : ground_at(m, x, y);
             w->open[y - w->box.y0] |= 1u << (x - w->box.x0);
         }
         if (x == hx && y == hy)
@@ -461,37 +536,87 @@ static void carve_toward(bw_map *m, const rows *w, int x, int y, int hx, int hy,
     }
 }
 
-/* Every walkable cell of the area, its anchors among them, joined to its
- * centre through walkable cells of the area only. The rows of the box go
- * through in order, and in each the cells left unjoined from the west:
- * each is given a way toward the centre, and joined with all it reaches. */
-static void join_area(bw_map *m, bw_rect box, uint8_t floor)
+/* The top bit of each byte of v that is 0 (exact: no carry runs between
+ * bytes). */
+static uint32_t zero_bytes(uint32_t v)
 {
-    bw_grid *g = &m->grid;
-    rows w;
-    int x, y, hx = (box.x0 + box.x1 + 1) / 2, hy = (box.y0 + box.y1 + 1) / 2;
-    if (!walkable(BW_AT(g, hx, hy)))
-        BW_AT(g, hx, hy) = floor;
-    w.box = box;
-    w.open = m->b.w;
-    w.joined = m->a.w;
+    return ~(((v & 0x7f7f7f7fu) + 0x7f7f7f7fu) | v) & 0x80808080u;
+}
+
+/* One pass over the drawn box, a row at a time and four cells a word: the
+ * floor takes the ground's tile (dirt or stone: rule 5.1's outlines), and
+ * the walkable cells become the row words of `w`, none joined yet. The
+ * words run over the whole area (its columns start on a multiple of 4);
+ * what lies outside the box is the map's rock rim, neither floor nor
+ * walkable. */
+BW_STATIC_ASSERT(BW_ABYSS_AREA % 4 == 0 && BW_PASS == 2u, abyss_area_rows_are_whole_words);
+static BW_NOINLINE void scan_box(bw_map *m, rows *w, bw_rect box)
+{
+    const uint8_t *h = ground_of(m), *flags = bw_tile_flags;
+    const uint32_t dirt4 = BW_T_DIRT * 0x01010101u, stone4 = BW_T_STONE * 0x01010101u;
+    int y, i, x0 = box.x0 / BW_ABYSS_AREA * BW_ABYSS_AREA, off = box.x0 - x0;
+    w->box = box;
+    w->open = m->b.w;
+    w->joined = m->a.w;
     for (y = box.y0; y <= box.y1; y++) {
-        const uint8_t *c = &BW_AT(g, 0, y);
-        uint32_t bits = 0;
-        for (x = box.x1; x >= box.x0; x--)
-            bits = (bits << 1) | (uint32_t)walkable(c[x]);
-        w.open[y - box.y0] = bits;
-        w.joined[y - box.y0] = 0;
+        uint8_t *c = &BW_AT(&m->grid, x0, y);
+        uint32_t dirt = dirt_row(h, box, y) << off, bits = 0;
+        for (i = 0; i < BW_ABYSS_AREA; i += 4) {
+            uint32_t v = bw_load4(c + i), fl = zero_bytes(v ^ dirt4) | zero_bytes(v ^ stone4);
+            if (fl) { /* the floor bytes take dirt where the ground is, else stone */
+                uint32_t mask = (fl >> 7) * 0xffu;
+                uint32_t d = ((((dirt >> i) & 0xfu) * 0x00204081u) & 0x01010101u) * 0xffu;
+                v = (v & ~mask) | (mask & (stone4 ^ (d & (stone4 ^ dirt4))));
+                bw_store4(c + i, v);
+            }
+            /* walkable(t) of each byte, from the table here: calls would
+             * cost more than the rest of the word */
+            bits |= (((uint32_t)flags[BW_TILE_SLOT(v)] >> 1 & 1u) |
+                     ((uint32_t)flags[BW_TILE_SLOT(v >> 8)] & BW_PASS) |
+                     ((uint32_t)flags[BW_TILE_SLOT(v >> 16)] & BW_PASS) << 1 |
+                     ((uint32_t)flags[BW_TILE_SLOT(v >> 24)] & BW_PASS) << 2) << i;
+        }
+        w->open[y - box.y0] = bits >> off;
+        w->joined[y - box.y0] = 0;
     }
-    grow(&w, hy - box.y0, 1u << (hx - box.x0));
+}
+
+/* An anchor (a port, the pit or its place, a ladder) at (x, y) of the
+ * scanned box: `tile` unless it is the kind's floor and the cell is
+ * walkable already; floor takes the ground's tile. */
+static void put_anchor(bw_map *m, const rows *w, int x, int y, uint8_t tile, uint8_t floor)
+{
+    uint8_t *t = &BW_AT(&m->grid, x, y);
+    if (tile == floor && walkable(*t))
+        return;
+    *t = tile == BW_T_DIRT || tile == BW_T_STONE ? ground_at(m, x, y) : tile;
+    if (walkable(*t) && bw_rect_contains(w->box, x, y))
+        w->open[y - w->box.y0] |= 1u << (x - w->box.x0);
+}
+
+/* Every walkable cell of the scanned box, its anchors among them, joined
+ * to its centre through walkable cells of the box only. The rows of the
+ * box go through in order, and in each the cells left unjoined from the
+ * west: each is given a way toward the centre, and joined with all it
+ * reaches. */
+static BW_NOINLINE void join_area(bw_map *m, rows *w)
+{
+    bw_rect box = w->box;
+    int x, y, hx = (box.x0 + box.x1 + 1) / 2, hy = (box.y0 + box.y1 + 1) / 2;
+    uint8_t *c = &BW_AT(&m->grid, hx, hy);
+    if (!walkable(*c)) {
+        *c = ground_at(m, hx, hy);
+        w->open[hy - box.y0] |= 1u << (hx - box.x0);
+    }
+    grow(w, hy - box.y0, 1u << (hx - box.x0));
     /* each pass joins one region to the centre; at most one per walkable
      * cell, so this ends */
     for (y = 0; y < bw_rect_h(box); y++) {
         uint32_t left;
-        while ((left = w.open[y] & ~w.joined[y]) != 0) {
+        while ((left = w->open[y] & ~w->joined[y]) != 0) {
             x = bw_low_bit(left);
-            carve_toward(m, &w, box.x0 + x, box.y0 + y, hx, hy, floor);
-            grow(&w, y, 1u << x);
+            carve_toward(m, w, box.x0 + x, box.y0 + y, hx, hy);
+            grow(w, y, 1u << x);
         }
     }
 }
@@ -506,30 +631,22 @@ static int port_at(uint32_t seed, int level, int a, int side, int j)
     return PORT_MARGIN + j * (PORT_SEG + 1) + (int)(h % PORT_SEG);
 }
 
-static void add_anchor(anchors *an, int x, int y, uint8_t tile)
-{
-    an->x[an->n] = (uint8_t)x;
-    an->y[an->n] = (uint8_t)y;
-    an->tile[an->n] = tile;
-    an->n++;
-}
-
 /* The cells area a must keep open toward its neighbours: its own cell of
  * each port on its four edges (the map's rim has none); the neighbour
  * keeps the other. */
-static void add_ports(anchors *an, uint32_t seed, int level, int a, uint8_t floor)
+static void add_ports(bw_map *m, const rows *w, uint32_t seed, int level, int a, uint8_t floor)
 {
     int ax = a % BW_ABYSS_SIDE, ay = a / BW_ABYSS_SIDE, j;
     bw_rect r = area_rect(a);
     for (j = 0; j < PORTS; j++) {
         if (ax + 1 < BW_ABYSS_SIDE)
-            add_anchor(an, r.x1, r.y0 + port_at(seed, level, a, 0, j), floor);
+            put_anchor(m, w, r.x1, r.y0 + port_at(seed, level, a, 0, j), floor, floor);
         if (ax > 0)
-            add_anchor(an, r.x0, r.y0 + port_at(seed, level, a - 1, 0, j), floor);
+            put_anchor(m, w, r.x0, r.y0 + port_at(seed, level, a - 1, 0, j), floor, floor);
         if (ay + 1 < BW_ABYSS_SIDE)
-            add_anchor(an, r.x0 + port_at(seed, level, a, 1, j), r.y1, floor);
+            put_anchor(m, w, r.x0 + port_at(seed, level, a, 1, j), r.y1, floor, floor);
         if (ay > 0)
-            add_anchor(an, r.x0 + port_at(seed, level, a - BW_ABYSS_SIDE, 1, j), r.y0, floor);
+            put_anchor(m, w, r.x0 + port_at(seed, level, a - BW_ABYSS_SIDE, 1, j), r.y0, floor, floor);
     }
 }
 
@@ -599,90 +716,14 @@ int bw_abyss_pit(uint32_t seed, int level, int *x, int *y)
 
 /* --------------------------------------------------------------- areas */
 
-/* Rule 5.1, the areas' outlines: the ground is the level's, not the
- * area's. Whether open floor is dirt or bare stone follows one field
- * over the whole level, fixed for its lifetime (from (seed, level) only):
- * value noise on a lattice GROUND_STEP apart, which is not a divisor of
- * the area's side, read bilinearly and cut at its middle. Its patches
- * have rounded, wandering outlines that cross area borders as if they
- * were not there, so the floor's colour draws no grid; the kinds keep
- * what makes them (walls, rubble, rock). Only floor is recoloured, so
- * what is walkable is unchanged, and an area still writes its own box
- * only: the field needs no neighbour. */
-#define GROUND_STEP 16
-#define GROUND_SIDE (BW_ABYSS_SIZE / GROUND_STEP + 3) /* lattice points a side, with room */
-#define GROUND_CUT (128 * GROUND_STEP * GROUND_STEP)       /* the field's middle, scaled */
-/* The lattice lives in the map's scratch plane b, past the rows joining
- * uses (its first BW_ABYSS_AREA words), so the stack does not grow: the
- * 20 KiB board has no room for it there. Bytes of a plane's words are read
- * as unsigned char, which may alias anything. */
-#define GROUND_WORD 32
-BW_STATIC_ASSERT(GROUND_WORD >= BW_ABYSS_AREA &&
-                 GROUND_WORD * 4 + GROUND_SIDE * GROUND_SIDE <= BW_PLANE_WORDS * 4, abyss_ground_fits_plane_b);
-static uint8_t *ground_of(bw_map *m)
-{
-    return (uint8_t *)&m->b.w[GROUND_WORD];
-}
-
-/* The lattice, once per call: GROUND_SIDE^2 values of 0..255. */
-static void ground_lattice(bw_map *m, uint32_t seed, int level)
-{
-    uint8_t *h = ground_of(m);
-    int i;
-    for (i = 0; i < GROUND_SIDE * GROUND_SIDE; i++)
-        h[i] = (uint8_t)bw_rng_mix(seed, BW_GEN_ABYSS, (uint32_t)level, P_GROUND(i));
-}
-
-/* Floor of `from` becomes `to` over c[x0..x1]. */
-static void recolour(uint8_t *c, int x0, int x1, uint8_t from, uint8_t to)
-{
-    for (; x0 <= x1; x0++)
-        if (c[x0] == from)
-            c[x0] = to;
-}
-
-/* The box's floor follows the field. Along one lattice step of a row the
- * field is linear in x, v = v0 + k dv, so it crosses the cut at most once:
- * the crossing is found by one division, and each side is recoloured as a
- * run (dirt where v >= GROUND_CUT). */
-static void lay_ground(bw_map *m, bw_rect box)
-{
-    const uint8_t *h = ground_of(m);
-    int x, y;
-    for (y = box.y0; y <= box.y1; y++) {
-        uint8_t *c = &BW_AT(&m->grid, 0, y);
-        int fy = y % GROUND_STEP, j = y / GROUND_STEP;
-        for (x = box.x0; x <= box.x1;) {
-            int i = x / GROUND_STEP, end = bw_min(box.x1, (i + 1) * GROUND_STEP - 1);
-            int l = (GROUND_STEP - fy) * h[j * GROUND_SIDE + i] + fy * h[(j + 1) * GROUND_SIDE + i];
-            int r = (GROUND_STEP - fy) * h[j * GROUND_SIDE + i + 1] + fy * h[(j + 1) * GROUND_SIDE + i + 1];
-            int dv = r - l, v0 = GROUND_STEP * l + (x % GROUND_STEP) * dv, n = end - x + 1, k;
-            if (dv > 0) /* dirt from step k on */
-                k = v0 >= GROUND_CUT ? 0 : bw_min(n, (GROUND_CUT - v0 + dv - 1) / dv);
-            else if (dv < 0) /* dirt up to step k - 1 */
-                k = v0 < GROUND_CUT ? 0 : bw_min(n, (v0 - GROUND_CUT) / -dv + 1);
-            else
-                k = v0 >= GROUND_CUT ? n : 0;
-            if (dv > 0) {
-                recolour(c, x, x + k - 1, BW_T_DIRT, BW_T_STONE);
-                recolour(c, x + k, end, BW_T_STONE, BW_T_DIRT);
-            } else {
-                recolour(c, x, x + k - 1, BW_T_STONE, BW_T_DIRT);
-                recolour(c, x + k, end, BW_T_DIRT, BW_T_STONE);
-            }
-            x = end + 1;
-        }
-    }
-}
-
 /* Draws area a from epoch's stream, with its anchors, and joins it up. */
 static void draw_area(bw_map *m, uint32_t seed, int level, uint32_t epoch, int a,
                       const bw_abyss_info *links, bw_abyss_info *info)
 {
     bw_rect whole = area_rect(a), box = drawable(whole);
     bw_rng r;
-    anchors an;
-    int kind, second = 0, half = 0, i, k, x, y;
+    rows w;
+    int kind, second = 0, half = 0, k, x, y;
     bw_rng_stream(&r, seed, BW_GEN_ABYSS, (uint32_t)level, PURPOSE(P_AREA, epoch * BW_ABYSS_AREAS + (uint32_t)a));
     kind = (int)bw_rng_below(&r, BW_ABYSS_KINDS);
     if (bw_rng_chance(&r, 1, COMBO_ONE_IN)) {
@@ -706,24 +747,20 @@ static void draw_area(bw_map *m, uint32_t seed, int level, uint32_t epoch, int a
     kinds[kind].draw(m, &r, half ? main_half(box, half) : box);
     if (half)
         draw_second(m, &r, box, half, second);
-    an.n = 0;
-    add_ports(&an, seed, level, a, kinds[kind].floor);
+    /* the floor laid, then the anchors on it, then every walkable cell
+     * joined up */
+    scan_box(m, &w, box);
+    add_ports(m, &w, seed, level, a, kinds[kind].floor);
     if ((k = spot_of_area(a)) > 0) {
         /* Rule 5.2: the pit if it is here, else open ground where it may come;
          * and a ladder up under the same place of the level above */
         if (bw_abyss_spot(seed, level, k - 1, &x, &y) == 0)
-            add_anchor(&an, x, y, links->has_pit && links->pit_x == x && links->pit_y == y
-                                  ? BW_T_PIT : kinds[kind].floor);
+            put_anchor(m, &w, x, y, links->has_pit && links->pit_x == x && links->pit_y == y
+                                    ? BW_T_PIT : kinds[kind].floor, kinds[kind].floor);
         if (bw_abyss_spot(seed, level - 1, k - 1, &x, &y) == 0)
-            add_anchor(&an, x, y, BW_T_LADDER);
+            put_anchor(m, &w, x, y, BW_T_LADDER, kinds[kind].floor);
     }
-    for (i = 0; i < an.n; i++) {
-        uint8_t *t = &BW_AT(&m->grid, an.x[i], an.y[i]);
-        if (an.tile[i] != kinds[kind].floor || !walkable(*t))
-            *t = an.tile[i];
-    }
-    join_area(m, box, kinds[kind].floor);
-    lay_ground(m, box);
+    join_area(m, &w);
     if (info) {
         info->kind[a] = (uint8_t)kind;
         info->second[a] = (uint8_t)second;
