@@ -194,22 +194,27 @@ static void draw_rubble(bw_map *m, bw_rng *r, bw_rect box)
  * wall of rock along the seam); when the box is even the last line lies
  * past the cells, and half the cells next to it open a stub into it, as a
  * passage would go on. The stack holds at most every cell once: 10 x 10
- * for a whole area. */
+ * for a whole area.
+ *
+ * A cell is k = 16 row + column, rows and columns counted from 1 inside a
+ * frame of cells that are never free, so a neighbour is one addition away
+ * and needs no bounds test, and row and column are a shift and a mask.
+ * The free cells are bits of one word a row (bit = column); the four
+ * neighbours of a cell are read from three of them at once. Stack and
+ * rows live in the map's scratch plane a, which joining takes over only
+ * once the area is drawn. */
 #define MAZE_SIDE 10
 #define MAZE_CELLS (MAZE_SIDE * MAZE_SIDE)
-/* The cells are kept with a frame of cells marked seen around them
- * (MAZE_STRIDE a row), so a neighbour is one addition away and needs no
- * bounds test. */
-#define MAZE_STRIDE (MAZE_SIDE + 2)
-#define MAZE_PADDED (MAZE_STRIDE * MAZE_STRIDE)
-BW_STATIC_ASSERT(MAZE_PADDED <= 256, abyss_maze_cells_fit_a_byte);
-#define SEEN(k) ((seen[(k) >> 5] >> ((k) & 31)) & 1u)
+#define MAZE_STRIDE 16
+#define MAZE_ROWS_AT ((MAZE_CELLS + 3) / 4) /* the free rows' first word in plane a */
+BW_STATIC_ASSERT(MAZE_STRIDE * (MAZE_SIDE + 2) <= 256 && MAZE_SIDE + 2 <= MAZE_STRIDE &&
+                 MAZE_ROWS_AT + MAZE_SIDE + 2 <= BW_PLANE_WORDS, abyss_maze_cells_fit_a_byte_and_plane_a);
 static void draw_maze(bw_map *m, bw_rng *r, bw_rect box)
 {
     bw_grid *g = &m->grid;
     int cw = (bw_rect_w(box) + 1) / 2, ch = (bw_rect_h(box) + 1) / 2;
-    uint8_t stack[MAZE_CELLS];
-    uint32_t seen[(MAZE_PADDED + 31) / 32];
+    uint8_t *stack = (uint8_t *)m->a.w; /* bytes of a plane's words: unsigned char may alias them */
+    uint32_t *unseen = &m->a.w[MAZE_ROWS_AT];
     static const int8_t off[4] = { -MAZE_STRIDE, 1, MAZE_STRIDE, -1 }; /* N E S W */
     int step[4];
     /* cell k (framed) is the grid square at + 2 (k % STRIDE) + 2 (k / STRIDE) GRID_MAX */
@@ -218,36 +223,35 @@ static void draw_maze(bw_map *m, bw_rng *r, bw_rect box)
     bw_grid_rect(g, box.x0, box.y0, box.x1, box.y1, BW_T_ROCK);
     if (cw > MAZE_SIDE) cw = MAZE_SIDE;
     if (ch > MAZE_SIDE) ch = MAZE_SIDE;
-    for (i = 0; i < (MAZE_PADDED + 31) / 32; i++)
-        seen[i] = ~0u;
-    for (c = 0; c < cw * ch; c++) {
-        k = (c / cw + 1) * MAZE_STRIDE + c % cw + 1;
-        seen[k >> 5] &= ~(1u << (k & 31));
-    }
+    for (i = 0; i < MAZE_SIDE + 2; i++)
+        unseen[i] = i >= 1 && i <= ch ? ((1u << cw) - 1u) << 1 : 0u;
     for (d = 0; d < 4; d++)
         step[d] = bw_dy4[d] * BW_GRID_MAX + bw_dx4[d];
     c = (int)bw_rng_below(r, (uint32_t)(cw * ch));
     k = (c / cw + 1) * MAZE_STRIDE + c % cw + 1;
-    seen[k >> 5] |= 1u << (k & 31);
+    unseen[k / MAZE_STRIDE] &= ~(1u << (k % MAZE_STRIDE));
     stack[sp++] = (uint8_t)k;
     g->cell[at + 2 * (k % MAZE_STRIDE) + 2 * (k / MAZE_STRIDE) * BW_GRID_MAX] = BW_T_STONE;
     while (sp > 0) {
-        int n = 0, next[4], here;
+        int row, col, here;
+        uint32_t next;
         k = stack[sp - 1];
-        /* written out: -Os would keep a loop of four here, the maze's
-         * most run lines */
-        if (!SEEN(k - MAZE_STRIDE)) next[n++] = BW_NORTH;
-        if (!SEEN(k + 1)) next[n++] = BW_EAST;
-        if (!SEEN(k + MAZE_STRIDE)) next[n++] = BW_SOUTH;
-        if (!SEEN(k - 1)) next[n++] = BW_WEST;
-        if (n == 0) {
+        row = k / MAZE_STRIDE;
+        col = k % MAZE_STRIDE;
+        /* the free neighbours, bit d for direction d (N E S W) */
+        next = (unseen[row - 1] >> col & 1u) | (unseen[row] >> col & 2u) |
+               (unseen[row + 1] >> col & 1u) << 2 | (unseen[row] << 4 >> col & 8u);
+        if (next == 0) {
             sp--;
             continue;
         }
-        d = next[bw_rng_cell_below(r, (uint32_t)n)];
-        here = at + 2 * (k % MAZE_STRIDE) + 2 * (k / MAZE_STRIDE) * BW_GRID_MAX;
+        /* the n-th free one in N E S W order, n drawn below their count */
+        for (i = (int)bw_rng_cell_below(r, (uint32_t)(0x4332322132212110ull >> (4 * next) & 0xfu)); i > 0; i--)
+            next &= next - 1u;
+        d = bw_low_bit(next);
+        here = at + 2 * col + 2 * row * BW_GRID_MAX;
         k += off[d];
-        seen[k >> 5] |= 1u << (k & 31);
+        unseen[k / MAZE_STRIDE] &= ~(1u << (k % MAZE_STRIDE));
         stack[sp++] = (uint8_t)k;
         /* the wall between the two cells, then the new cell */
         g->cell[here + step[d]] = BW_T_STONE;
@@ -261,7 +265,6 @@ static void draw_maze(bw_map *m, bw_rng *r, bw_rect box)
         if (bw_rng_chance(r, 1, 2))
             BW_AT(g, box.x0 + 2 * i, box.y1) = BW_T_STONE;
 }
-#undef SEEN
 
 /* "Other types of area" (rule 5.1): a cave of stone rounded by the 4-5 rule of
  * Game of Life, with lichen on its floor. The rule runs inside the box, so
