@@ -138,8 +138,10 @@ static int looks_like(int kind, make_up c)
     case BW_ABYSS_MAZE: /* passages in rock, nothing else */
         return c.rock * 100 >= c.cells * 40 && c.wood + c.rubble + c.lichen == 0 &&
                (c.stone + c.dirt) * 100 >= c.cells * 25;
-    default: /* a cave: open ground and lichen in rock, rounded (few specks) */
-        return (c.stone + c.dirt + c.lichen) * 5 >= c.cells && c.wood + c.rubble == 0 && c.specks * 10 <= c.rock;
+    default: /* a cave: open ground and lichen in rock (a tenth or more of
+                it rock), rounded (few specks) */
+        return (c.stone + c.dirt + c.lichen) * 5 >= c.cells && c.rock * 10 >= c.cells &&
+               c.wood + c.rubble == 0 && c.specks * 10 <= c.rock;
     }
 }
 
@@ -691,18 +693,18 @@ static void abyss_golden(void)
     uint32_t h = BW_GRID_FNV1A_INIT, s;
     int level;
     gen(1, 1, 0);
-    t_golden("abyss_seed1_level1", bw_grid_hash(g), 0x09a62b16u);
+    t_golden("abyss_seed1_level1", bw_grid_hash(g), 0xbad319efu);
     gen(1, 5, 0);
-    t_golden("abyss_seed1_level5", bw_grid_hash(g), 0x5f5eb1ceu);
+    t_golden("abyss_seed1_level5", bw_grid_hash(g), 0xb759fee2u);
     gen(1, 2, 0);
     bw_abyss_regenerate(m, 1, 2, 1, 17, 23, BW_ABYSS_KEEP, 0);
-    t_golden("abyss_seed1_level2_epoch1", bw_grid_hash(g), 0xb591f0bdu);
+    t_golden("abyss_seed1_level2_epoch1", bw_grid_hash(g), 0xb883c5b9u);
     for (s = 0; s < 10; s++)
         for (level = 1; level <= 5; level++) {
             gen(s, level, 0);
             h = t_fold(h, bw_grid_hash(g));
         }
-    t_golden("abyss_seeds0to9_all_levels", h, 0xc0fdc76cu);
+    t_golden("abyss_seeds0to9_all_levels", h, 0x4881e484u);
 }
 
 void suite_abyss(void)

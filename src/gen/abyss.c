@@ -8,7 +8,6 @@
 #include "burrow/abyss.h"
 #include "burrow/building.h"
 #include "burrow/geom.h"
-#include "burrow/life.h"
 
 /* The map must fit the grid the build holds (grid.h, BW_MAP_W x BW_MAP_H). */
 BW_STATIC_ASSERT(BW_MAP_W >= BW_ABYSS_SIZE && BW_MAP_H >= BW_ABYSS_SIZE,
@@ -85,14 +84,21 @@ static int inside(bw_rng *r, int lo, int hi, int m)
     return lo + m <= hi - m ? bw_rng_range(r, lo + m, hi - m) : (lo + hi) / 2;
 }
 
-/* A mound of radius 1..rmax somewhere in the box. The draws are made one
- * statement at a time: the order in which a call's arguments are evaluated
- * differs between compilers, and the maps must not. */
-static void random_mound(bw_grid *g, bw_rng *r, bw_rect box, int rmax, int over, uint8_t tile)
+/* A mound of `tile` over `over`, radius 1..rmax, somewhere in the box
+ * centred on a square of `over`: the centre is drawn again while it misses
+ * one, at most MOUND_TRIES times (then it stays where the last draw put
+ * it). The draws are made one statement at a time: the order in which a
+ * call's arguments are evaluated differs between compilers, and the maps
+ * must not. */
+#define MOUND_TRIES 4
+static void random_mound(bw_grid *g, bw_rng *r, bw_rect box, int rmax, uint8_t over, uint8_t tile)
 {
-    int cx = inside(r, box.x0, box.x1, 2);
-    int cy = inside(r, box.y0, box.y1, 2);
-    int rad = bw_rng_range(r, 1, rmax);
+    int cx = 0, cy = 0, rad, i;
+    for (i = 0; i < MOUND_TRIES && (i == 0 || BW_AT(g, cx, cy) != over); i++) {
+        cx = inside(r, box.x0, box.x1, 2);
+        cy = inside(r, box.y0, box.y1, 2);
+    }
+    rad = bw_rng_range(r, 1, rmax);
     mound(g, box, cx, cy, rad, over, tile);
 }
 
@@ -267,47 +273,101 @@ static void draw_maze(bw_map *m, bw_rng *r, bw_rect box)
 }
 
 /* "Other types of area" (rule 5.1): a cave of stone rounded by the 4-5 rule of
- * Game of Life, with lichen on its floor. The rule runs inside the box, so
- * it reads nothing of the neighbours. */
+ * Game of Life, with lichen on its floor. The box starts as rock 45 in 100
+ * inside a rim of open stone; the rule (rock lives on with 4 or more rock
+ * neighbours of 8, open ground turns rock with 5 or more) runs 3
+ * generations inside the rim, which it reads as open, so the cave's rock
+ * rounds off before the box's edge instead of being cut straight by it;
+ * then each rim square takes the tile of the square inside it, so no wall
+ * of rock lines the seam either. It reads nothing of the neighbours.
+ *
+ * A box is at most 20 wide, so a row of it is one word of bits (bit i the
+ * cell box.x0 + i, 1 for rock) and a generation counts the 8 neighbours of
+ * a whole row at once with a bit-sliced adder. The rows live in the map's
+ * scratch plane a (joining takes it over after drawing), and the grid is
+ * written once, from the last generation. */
+#define CAVE_ROCK 55      /* in 100, before the rule: the open rim wears it to about 38% */
+#define CAVE_GENERATIONS 3
+BW_STATIC_ASSERT(BW_ABYSS_AREA <= 30 && 2 * BW_ABYSS_AREA <= BW_PLANE_WORDS, abyss_cave_rows_fit);
+
+/* Bits set in v. */
+static int bits_in(uint32_t v)
+{
+    v = v - ((v >> 1) & 0x55555555u);
+    v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
+    return (int)((((v + (v >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+}
+
+/* One generation of the 4-5 rule over rows 1..h-2 of `rock`, columns
+ * `inner` (the rows above and below, and the columns outside, are read as
+ * they are); `next` gets the new rows. The 8 neighbours of a row: three
+ * above, three below and two beside, summed bit-sliced into ones, twos
+ * and fours. */
+static void cave_generation(const uint32_t *rock, uint32_t *next, int h, uint32_t inner)
+{
+    int j;
+    for (j = 1; j < h - 1; j++) {
+        uint32_t p = rock[j - 1], c = rock[j], n = rock[j + 1];
+        uint32_t pw = p << 1, pe = p >> 1, nw = n << 1, ne = n >> 1, cw = c << 1, ce = c >> 1;
+        /* above and below: three bits each into a one and a two */
+        uint32_t plo = pw ^ p ^ pe, phi = (pw & p) | (pe & (pw ^ p));
+        uint32_t nlo = nw ^ n ^ ne, nhi = (nw & n) | (ne & (nw ^ n));
+        uint32_t clo = cw ^ ce, chi = cw & ce;
+        /* the ones: l0 + 2 l1; the twos: m0 + 2 h1 */
+        uint32_t l0 = plo ^ clo ^ nlo, l1 = (plo & clo) | (nlo & (plo ^ clo));
+        uint32_t m0 = phi ^ chi ^ nhi, h1 = (phi & chi) | (nhi & (phi ^ chi));
+        /* count = l0 + 2 (l1 + m0) + 4 h1 = l0 + 2 (m0 ^ l1) + 4 (h1 + (m0 & l1)) */
+        uint32_t m1 = l1 & m0, twos = m0 ^ l1;
+        uint32_t ge4 = m1 | h1;                                  /* 4 or more */
+        uint32_t ge5 = (m1 & h1) | ((m1 ^ h1) & (l0 | twos));    /* 5 or more */
+        next[j] = (((c & ge4) | (~c & ge5)) & inner) | (c & ~inner);
+    }
+    next[0] = rock[0];
+    next[h - 1] = rock[h - 1];
+}
+
 static void draw_cave(bw_map *m, bw_rng *r, bw_rect box)
 {
     bw_grid *g = &m->grid;
-    int x, y, i, try, stone = 0;
-    int inner = (bw_rect_w(box) - 2) * (bw_rect_h(box) - 2);
+    uint32_t *rock = m->a.w, *next = m->a.w + BW_ABYSS_AREA, *t;
+    int w = bw_rect_w(box), h = bw_rect_h(box), x, y, i, try, stone = 0;
+    int inner = (w - 2) * (h - 2);
+    uint32_t cols = w > 2 ? ((1u << (w - 2)) - 1u) << 1 : 0u; /* the columns inside the rim */
+    if (w > BW_ABYSS_AREA || h > BW_ABYSS_AREA)
+        return; /* never: a box is at most an area */
     /* the rule can close a narrow box up: redraw until a third of it is
      * open, at most CAVE_TRIES times, then lay an open disc in the middle */
     for (try = 0; try < CAVE_TRIES && stone * 3 < inner; try++) {
-        /* a rim of open stone, the inside drawn in row order: the rule
-         * reads the rim as open, so the cave's rock rounds off before the
-         * box's edge instead of being cut straight by it (rule 5.1) */
-        bw_grid_rect(g, box.x0, box.y0, box.x1, box.y1, BW_T_STONE);
-        for (y = box.y0 + 1; y < box.y1; y++) {
-            uint8_t *c = &BW_AT(g, 0, y);
-            for (x = box.x0 + 1; x < box.x1; x++)
-                if (bw_rng_cell_below(r, 100) >= 45) /* rock 45 in 100 */
-                    c[x] = BW_T_STONE;
+        /* the rim open, the inside drawn in row order */
+        for (y = 0; y < h; y++) {
+            uint32_t bits = 0;
+            for (x = 1; x < w - 1 && y > 0 && y < h - 1; x++)
+                if (bw_rng_cell_below(r, 100) < CAVE_ROCK)
+                    bits |= 1u << x;
+            rock[y] = bits;
         }
-        bw_life_cave(g, 3, box.x0 + 1, box.y0 + 1, box.x1 - 1, box.y1 - 1, BW_T_ROCK, BW_T_STONE);
-        /* the rule runs inside the open rim; then the rim takes the square
-         * next inside it, so no wall of rock lines the seam (the rim reads
-         * only the inside, so the order does not matter) */
-        if (box.x1 - box.x0 >= 2 && box.y1 - box.y0 >= 2) {
-            for (x = box.x0; x <= box.x1; x++) {
-                int ix = bw_clamp(x, box.x0 + 1, box.x1 - 1);
-                BW_AT(g, x, box.y0) = BW_AT(g, ix, box.y0 + 1);
-                BW_AT(g, x, box.y1) = BW_AT(g, ix, box.y1 - 1);
-            }
-            for (y = box.y0 + 1; y < box.y1; y++) {
-                BW_AT(g, box.x0, y) = BW_AT(g, box.x0 + 1, y);
-                BW_AT(g, box.x1, y) = BW_AT(g, box.x1 - 1, y);
-            }
+        for (i = 0; i < CAVE_GENERATIONS; i++) {
+            cave_generation(rock, next, h, cols);
+            t = rock;
+            rock = next;
+            next = t;
         }
-        stone = 0;
-        for (y = box.y0; y <= box.y1; y++) {
-            const uint8_t *c = &BW_AT(g, 0, y);
-            for (x = box.x0; x <= box.x1; x++)
-                stone += c[x] == BW_T_STONE;
+        /* the rim takes the square next inside it (the rows' ends first,
+         * then the first and last rows, corners and all) */
+        if (w >= 3 && h >= 3) {
+            for (y = 1; y < h - 1; y++)
+                rock[y] |= (rock[y] >> 1 & 1u) | (rock[y] >> (w - 2) & 1u) << (w - 1);
+            rock[0] = rock[1];
+            rock[h - 1] = rock[h - 2];
         }
+        stone = w * h;
+        for (y = 0; y < h; y++)
+            stone -= bits_in(rock[y]);
+    }
+    for (y = 0; y < h; y++) {
+        uint8_t *c = &BW_AT(g, box.x0, y + box.y0);
+        for (x = 0; x < w; x++)
+            c[x] = (rock[y] >> x) & 1u ? BW_T_ROCK : BW_T_STONE;
     }
     if (stone * 3 < inner)
         mound(g, bw_rect_make(box.x0 + 1, box.y0 + 1, box.x1 - 1, box.y1 - 1),
