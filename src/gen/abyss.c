@@ -107,11 +107,13 @@ static void random_mound(bw_grid *g, bw_rng *r, bw_rect box, int rmax, uint8_t o
  * quarter crumble, an eighth have fallen to rubble. */
 static void draw_ruins(bw_map *m, bw_rng *r, bw_rect box)
 {
+    /* PUT_BUILDING's defaults (bw_building_defaults), kept in flash rather
+     * than filled in on the stack */
+    static const bw_building_params p = { BW_T_BWALL, BW_T_WOOD, BW_T_CRUMBLE_WALL, BW_T_BROKEN_WALL,
+                                          BW_T_DOOR, 12, 5, 12, 5, 10, { { 0, 0, 0, 0 } } };
     bw_grid *g = &m->grid;
-    bw_building_params p;
     int i, n, x, y, bw = bw_rect_w(box), bh = bw_rect_h(box);
     bw_grid_rect(g, box.x0, box.y0, box.x1, box.y1, BW_T_DIRT);
-    bw_building_defaults(&p);
     n = bw_rng_range(r, 2, 4);
     for (i = 0; i < n && bw >= 7 && bh >= 7; i++) {
         int w = bw_rng_range(r, 5, bw_min(9, bw - 2)), h = bw_rng_range(r, 5, bw_min(8, bh - 2));
@@ -395,7 +397,7 @@ static const kind_info kinds[BW_ABYSS_KINDS] = {
  * main kind's half, a square at most per step along it, so the second
  * kind always covers its own half and bites into the other. It is drawn
  * over its half widened by WOBBLE; the main kind's squares in that band
- * are kept first (on the stack) and put back on the main side of the line. */
+ * are kept first and put back on the main side of the line. */
 #define WOBBLE 3
 
 /* The main kind's half when the second kind takes `half`. */
@@ -409,40 +411,64 @@ static bw_rect main_half(bw_rect b, int half)
     default: return bw_rect_make(b.x0, b.y0, b.x1, my);
     }
 }
-static void draw_second(bw_map *m, bw_rng *r, bw_rect b, int half, int second)
+/* The kept band lives in the map's scratch plane a, past the words the
+ * maze and the cave use while the second kind is drawn (bytes of a
+ * plane's words, as unsigned char, may alias them). */
+#define KEEP_AT 64
+BW_STATIC_ASSERT(KEEP_AT >= 2 * BW_ABYSS_AREA && KEEP_AT >= MAZE_ROWS_AT + MAZE_SIDE + 2 &&
+                 KEEP_AT * 4 + WOBBLE * BW_ABYSS_AREA <= BW_PLANE_WORDS * 4, abyss_keep_fits_plane_a);
+/* Where the split lies in box b when the second kind takes `half`: the
+ * line runs along t (alo..ahi) across lines lo..hi (x when `across`),
+ * the middle line is mid, and band0 is the first of the WOBBLE main-side
+ * lines next to it; the second kind is on the low side when `low`. */
+typedef struct split {
+    uint8_t across, low, alo, ahi, mid, band0; /* map coordinates: 0..119 */
+} split;
+
+static int split_of(bw_rect b, int half, split *s)
 {
-    uint8_t keep[WOBBLE][BW_ABYSS_AREA];
-    bw_grid *g = &m->grid;
     int across = half <= 2; /* the line runs along y, splitting x */
-    int lo = across ? b.x0 : b.y0, hi = across ? b.x1 : b.y1;
-    int alo = across ? b.y0 : b.x0, ahi = across ? b.y1 : b.x1;
-    int mid = (lo + hi) / 2, low = half == 1 || half == 3; /* second on the low side */
-    int band0 = low ? mid + 1 : mid - WOBBLE + 1; /* the main side's lines next to the middle */
-    int j, t, w;
-    if (ahi - alo + 1 > BW_ABYSS_AREA || mid - WOBBLE < lo || mid + WOBBLE + 1 > hi)
-        return; /* never: boxes are at most an area and 18 or more wide */
-    for (t = alo; t <= ahi; t++)
-        for (j = 0; j < WOBBLE; j++)
-            keep[j][t - alo] = across ? BW_AT(g, band0 + j, t) : BW_AT(g, t, band0 + j);
-    if (low)
-        kinds[second].draw(m, r, across ? bw_rect_make(b.x0, b.y0, mid + WOBBLE, b.y1)
-                                        : bw_rect_make(b.x0, b.y0, b.x1, mid + WOBBLE));
-    else
-        kinds[second].draw(m, r, across ? bw_rect_make(band0, b.y0, b.x1, b.y1)
-                                        : bw_rect_make(b.x0, band0, b.x1, b.y1));
-    /* the line: the second kind reaches w squares past the middle */
-    w = bw_rng_range(r, 0, WOBBLE);
-    for (t = alo; t <= ahi; t++) {
-        w = bw_clamp(w + bw_rng_range(r, -1, 1), 0, WOBBLE);
+    int lo = across ? b.x0 : b.y0, hi = across ? b.x1 : b.y1, mid = (lo + hi) / 2;
+    int alo = across ? b.y0 : b.x0, ahi = across ? b.y1 : b.x1, low = half == 1 || half == 3;
+    s->across = (uint8_t)across;
+    s->low = (uint8_t)low;
+    s->alo = (uint8_t)alo;
+    s->ahi = (uint8_t)ahi;
+    s->mid = (uint8_t)mid;
+    s->band0 = (uint8_t)(low ? mid + 1 : mid - WOBBLE + 1);
+    /* always: boxes are at most an area and 18 or more wide */
+    return ahi - alo + 1 <= BW_ABYSS_AREA && mid - WOBBLE >= lo && mid + WOBBLE + 1 <= hi;
+}
+
+/* The box the second kind is drawn over: its half widened by WOBBLE. */
+static bw_rect second_box(bw_rect b, const split *s)
+{
+    if (s->low)
+        return s->across ? bw_rect_make(b.x0, b.y0, s->mid + WOBBLE, b.y1)
+                         : bw_rect_make(b.x0, b.y0, b.x1, s->mid + WOBBLE);
+    return s->across ? bw_rect_make(s->band0, b.y0, b.x1, b.y1)
+                     : bw_rect_make(b.x0, s->band0, b.x1, b.y1);
+}
+
+/* The main kind's squares in the band (put == 0), or back on the main side
+ * of the wavy line (put == 1, drawing the line from r): the second kind
+ * reaches w squares past the middle, w moving by at most one a step. */
+static BW_NOINLINE void band(bw_map *m, bw_rng *r, const split *s, int put)
+{
+    uint8_t (*keep)[BW_ABYSS_AREA] = (uint8_t (*)[BW_ABYSS_AREA])(void *)&m->a.w[KEEP_AT];
+    bw_grid *g = &m->grid;
+    int j, t, w = put ? bw_rng_range(r, 0, WOBBLE) : 0;
+    for (t = s->alo; t <= s->ahi; t++) {
+        if (put)
+            w = bw_clamp(w + bw_rng_range(r, -1, 1), 0, WOBBLE);
         for (j = 0; j < WOBBLE; j++) {
             /* j-th line of the band counted from the middle outward */
-            int v = low ? band0 + j : mid - j, k = low ? j : WOBBLE - 1 - j;
-            if (j >= w) { /* past the line: the main kind's side */
-                if (across)
-                    BW_AT(g, v, t) = keep[k][t - alo];
-                else
-                    BW_AT(g, t, v) = keep[k][t - alo];
-            }
+            int v = s->low ? s->band0 + j : s->mid - j, k = s->low ? j : WOBBLE - 1 - j;
+            uint8_t *c = s->across ? &BW_AT(g, v, t) : &BW_AT(g, t, v);
+            if (!put)
+                keep[k][t - s->alo] = *c;
+            else if (j >= w) /* past the line: the main kind's side */
+                *c = keep[k][t - s->alo];
         }
     }
 }
@@ -779,14 +805,40 @@ int bw_abyss_pit(uint32_t seed, int level, int *x, int *y)
 
 /* --------------------------------------------------------------- areas */
 
+/* Where the pit is, if the level has one (rule 5.2). */
+typedef struct pit_at {
+    uint8_t x, y, has;
+} pit_at;
+
+/* The drawn area finished: the floor laid, then the anchors on it, then
+ * every walkable cell joined up. Out of draw_area, so that its locals are
+ * not on the stack while the kinds draw. */
+static BW_NOINLINE void finish_area(bw_map *m, uint32_t seed, int level, int a, bw_rect box,
+                                    uint8_t floor, const pit_at *links)
+{
+    rows w;
+    int k, x, y;
+    scan_box(m, &w, box);
+    add_ports(m, &w, seed, level, a, floor);
+    if ((k = spot_of_area(a)) > 0) {
+        /* Rule 5.2: the pit if it is here, else open ground where it may come;
+         * and a ladder up under the same place of the level above */
+        if (bw_abyss_spot(seed, level, k - 1, &x, &y) == 0)
+            put_anchor(m, &w, x, y, links->has && links->x == x && links->y == y ? BW_T_PIT : floor, floor);
+        if (bw_abyss_spot(seed, level - 1, k - 1, &x, &y) == 0)
+            put_anchor(m, &w, x, y, BW_T_LADDER, floor);
+    }
+    join_area(m, &w);
+}
+
 /* Draws area a from epoch's stream, with its anchors, and joins it up. */
 static void draw_area(bw_map *m, uint32_t seed, int level, uint32_t epoch, int a,
-                      const bw_abyss_info *links, bw_abyss_info *info)
+                      const pit_at *links, bw_abyss_info *info)
 {
     bw_rect whole = area_rect(a), box = drawable(whole);
     bw_rng r;
-    rows w;
-    int kind, second = 0, half = 0, k, x, y;
+    split cut;
+    int kind, second = 0, half = 0;
     bw_rng_stream(&r, seed, BW_GEN_ABYSS, (uint32_t)level, PURPOSE(P_AREA, epoch * BW_ABYSS_AREAS + (uint32_t)a));
     kind = (int)bw_rng_below(&r, BW_ABYSS_KINDS);
     if (bw_rng_chance(&r, 1, COMBO_ONE_IN)) {
@@ -808,22 +860,12 @@ static void draw_area(bw_map *m, uint32_t seed, int level, uint32_t epoch, int a
     /* in a combination the main kind is drawn over its own half, so each
      * kind's features lie on its side of the line */
     kinds[kind].draw(m, &r, half ? main_half(box, half) : box);
-    if (half)
-        draw_second(m, &r, box, half, second);
-    /* the floor laid, then the anchors on it, then every walkable cell
-     * joined up */
-    scan_box(m, &w, box);
-    add_ports(m, &w, seed, level, a, kinds[kind].floor);
-    if ((k = spot_of_area(a)) > 0) {
-        /* Rule 5.2: the pit if it is here, else open ground where it may come;
-         * and a ladder up under the same place of the level above */
-        if (bw_abyss_spot(seed, level, k - 1, &x, &y) == 0)
-            put_anchor(m, &w, x, y, links->has_pit && links->pit_x == x && links->pit_y == y
-                                    ? BW_T_PIT : kinds[kind].floor, kinds[kind].floor);
-        if (bw_abyss_spot(seed, level - 1, k - 1, &x, &y) == 0)
-            put_anchor(m, &w, x, y, BW_T_LADDER, kinds[kind].floor);
+    if (half && split_of(box, half, &cut)) {
+        band(m, &r, &cut, 0);
+        kinds[second].draw(m, &r, second_box(box, &cut));
+        band(m, &r, &cut, 1);
     }
-    join_area(m, &w);
+    finish_area(m, seed, level, a, box, kinds[kind].floor, links);
     if (info) {
         info->kind[a] = (uint8_t)kind;
         info->second[a] = (uint8_t)second;
@@ -831,36 +873,34 @@ static void draw_area(bw_map *m, uint32_t seed, int level, uint32_t epoch, int a
     }
 }
 
-/* The links, the count and the mask of redrawn areas into the caller's
+/* The pit, the count and the mask of redrawn areas into the caller's
  * info (the kinds are filled in area by area as they are drawn). */
-static void report(bw_abyss_info *info, const bw_abyss_info *links, const uint8_t *redraw, int n)
+static void report(bw_abyss_info *info, const pit_at *links, const uint8_t *mask, int n)
 {
     int i;
     if (!info)
         return;
-    info->has_pit = links->has_pit;
-    info->pit_x = links->pit_x;
-    info->pit_y = links->pit_y;
+    info->has_pit = links->has;
+    info->pit_x = links->x;
+    info->pit_y = links->y;
     info->redrawn = (uint8_t)n;
     for (i = 0; i < BW_ABYSS_MASK_BYTES; i++)
-        info->redrawn_mask[i] = 0;
-    for (i = 0; i < n; i++)
-        info->redrawn_mask[redraw[i] >> 3] |= (uint8_t)(1u << (redraw[i] & 7));
+        info->redrawn_mask[i] = mask[i];
 }
 
 /* The epoch-0 pit (none on the last level). */
-static void first_pit(uint32_t seed, int level, bw_abyss_info *l)
+static void first_pit(uint32_t seed, int level, pit_at *l)
 {
     int x = 0, y = 0;
-    l->has_pit = (uint8_t)(bw_abyss_pit(seed, level, &x, &y) == 0);
-    l->pit_x = (uint8_t)x;
-    l->pit_y = (uint8_t)y;
+    l->has = (uint8_t)(bw_abyss_pit(seed, level, &x, &y) == 0);
+    l->x = (uint8_t)x;
+    l->y = (uint8_t)y;
 }
 
 int bw_abyss_level(bw_map *m, uint32_t seed, int level, bw_abyss_info *info)
 {
-    bw_abyss_info links;
-    uint8_t all[BW_ABYSS_AREAS];
+    pit_at links;
+    uint8_t all[BW_ABYSS_MASK_BYTES];
     int a;
     BW_ASSERT(m);
     if (level < 1 || level > BW_ABYSS_LEVELS)
@@ -868,9 +908,11 @@ int bw_abyss_level(bw_map *m, uint32_t seed, int level, bw_abyss_info *info)
     bw_map_init(m, BW_ABYSS_SIZE, BW_ABYSS_SIZE, BW_T_ROCK);
     ground_lattice(m, seed, level);
     first_pit(seed, level, &links);
+    for (a = 0; a < BW_ABYSS_MASK_BYTES; a++)
+        all[a] = 0;
     for (a = 0; a < BW_ABYSS_AREAS; a++) {
         draw_area(m, seed, level, 0, a, &links, info);
-        all[a] = (uint8_t)a;
+        all[a >> 3] |= (uint8_t)(1u << (a & 7));
     }
     report(info, &links, all, BW_ABYSS_AREAS);
     return 0;
@@ -892,8 +934,8 @@ static int out_of_sight(int a, int px, int py, int keep)
 int bw_abyss_regenerate(bw_map *m, uint32_t seed, int level, uint32_t epoch,
                         int px, int py, int keep, bw_abyss_info *info)
 {
-    bw_abyss_info links;
-    uint8_t redraw[BW_ABYSS_AREAS], places[BW_ABYSS_SPOTS];
+    pit_at links;
+    uint8_t redraw[BW_ABYSS_MASK_BYTES], places[BW_ABYSS_SPOTS];
     int a, k, n = 0, np = 0, pits, on_place = 0, x, y, pit_area = -1;
     if (level < 1 || level > BW_ABYSS_LEVELS)
         return BW_ERR_LEVEL;
@@ -904,38 +946,42 @@ int bw_abyss_regenerate(bw_map *m, uint32_t seed, int level, uint32_t epoch,
      * second one, is refused (see the header) */
     first_pit(seed, level, &links);
     pits = bw_grid_count(&m->grid, BW_T_PIT);
-    for (k = 0; k < BW_ABYSS_SPOTS && links.has_pit; k++)
+    for (k = 0; k < BW_ABYSS_SPOTS && links.has; k++)
         if (bw_abyss_spot(seed, level, k, &x, &y) == 0 && BW_AT(&m->grid, x, y) == BW_T_PIT) {
-            links.pit_x = (uint8_t)x;
-            links.pit_y = (uint8_t)y;
+            links.x = (uint8_t)x;
+            links.y = (uint8_t)y;
             on_place = 1;
         }
     if (pits > 1 || pits != on_place)
         return BW_ERR_STATE;
-    if (links.has_pit && on_place)
-        pit_area = area_of(links.pit_x, links.pit_y);
+    if (links.has && on_place)
+        pit_area = area_of(links.x, links.y);
+    for (a = 0; a < BW_ABYSS_MASK_BYTES; a++)
+        redraw[a] = 0;
     for (a = 0; a < BW_ABYSS_AREAS; a++)
         if (out_of_sight(a, px, py, keep)) {
-            redraw[n++] = (uint8_t)a;
+            redraw[a >> 3] |= (uint8_t)(1u << (a & 7));
+            n++;
             /* the places the pit may move to: not the one it is on */
             if ((k = spot_of_area(a)) > 0 && a != pit_area)
                 places[np++] = (uint8_t)(k - 1);
         }
-    if (links.has_pit && !on_place && np == 0)
+    if (links.has && !on_place && np == 0)
         return BW_ERR_STATE; /* lost, and nowhere out of sight to restore it */
-    if (links.has_pit && (!on_place || out_of_sight(pit_area, px, py, keep)) && np > 0) {
+    if (links.has && (!on_place || out_of_sight(pit_area, px, py, keep)) && np > 0) {
         /* Rule 5.3: the pit's area is redrawn (or the game wrote over the pit),
          * so the pit moves to a place in another redrawn area (if its own
          * is the only one, it stays) */
         bw_rng r;
         bw_rng_stream(&r, seed, BW_GEN_ABYSS, (uint32_t)level, PURPOSE(P_PIT, epoch));
         bw_abyss_spot(seed, level, places[bw_rng_below(&r, (uint32_t)np)], &x, &y);
-        links.pit_x = (uint8_t)x;
-        links.pit_y = (uint8_t)y;
+        links.x = (uint8_t)x;
+        links.y = (uint8_t)y;
     }
     ground_lattice(m, seed, level);
-    for (a = 0; a < n; a++)
-        draw_area(m, seed, level, epoch, redraw[a], &links, info);
+    for (a = 0; a < BW_ABYSS_AREAS; a++)
+        if ((redraw[a >> 3] >> (a & 7)) & 1u)
+            draw_area(m, seed, level, epoch, a, &links, info);
     report(info, &links, redraw, n);
     return n;
 }
