@@ -825,8 +825,10 @@ static int gcd(int a, int b)
  * 15, inside at 11). The blocks outside the inner room fix the grid a
  * player sees: x and y differ from the first by multiples of the gcd of
  * their differences; an inside block off that grid is taken away again
- * (rule 2.2 sarcophagi at regular intervals). The outside blocks stay, so the count only drops inside. */
-static void inner_on_outer_grid(bw_map *m, const bw_crypts_room *r, uint8_t tile, int upright, int px, int py)
+ * (rule 2.2 sarcophagi at regular intervals). The outside blocks stay, so the count only drops inside.
+ * Kept out of its callers: inlined, its many locals would sit in the
+ * frame of furnish_all under every other feature's calls. */
+static BW_NOINLINE void inner_on_outer_grid(bw_map *m, const bw_crypts_room *r, uint8_t tile, int upright, int px, int py)
 {
     int bw = upright ? 1 : 2, bh = 3 - bw, ix0, iy0, ix1, iy1, pass, x, y, i, j;
     int sx = lattice_start(r->x0, r->x1, bw, px), sy = lattice_start(r->y0, r->y1, bh, py);
