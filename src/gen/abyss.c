@@ -625,11 +625,30 @@ static void carve_toward(bw_map *m, const rows *w, int x, int y, int hx, int hy)
     }
 }
 
-/* The top bit of each byte of v that is 0 (exact: no carry runs between
- * bytes). */
-static uint32_t zero_bytes(uint32_t v)
+/* What the scan needs of a tile, by its slot (BW_TILE_SLOT): bit 0, it is
+ * walkable (BW_PASS, the same as walkable()); bit 4, it is floor the
+ * ground recolours (dirt or stone). Made from the tile list, so it cannot
+ * drift from the tiles' flags. */
+#define SCAN_CLASS(id, name, glyph, colour, flags, cost)                         \
+    (uint8_t)(((flags) & BW_PASS ? 1u : 0u) |                                    \
+              (BW_T_##id == BW_T_DIRT || BW_T_##id == BW_T_STONE ? 16u : 0u)),
+static const uint8_t scan_class[BW_TILE_SLOTS] = { BW_TILE_LIST(SCAN_CLASS) };
+#undef SCAN_CLASS
+
+/* Four cells stored as one word where the compiler can say the word may
+ * sit anywhere and alias the bytes (GCC and clang, little-endian, the
+ * order bw_load4 reads), else byte by byte. */
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+typedef uint32_t __attribute__((may_alias, aligned(1))) cells4;
+#define STORE4(p, v) (*(cells4 *)(void *)(p) = (v))
+#else
+#define STORE4(p, v) bw_store4((p), (v))
+#endif
+
+/* Bit k of the nibble n (0..15) spread to all of byte k. */
+static uint32_t byte_mask(uint32_t n)
 {
-    return ~(((v & 0x7f7f7f7fu) + 0x7f7f7f7fu) | v) & 0x80808080u;
+    return (((n * 0x00204081u) & 0x01010101u) * 0xffu);
 }
 
 /* One pass over the drawn box, a row at a time and four cells a word: the
@@ -638,10 +657,10 @@ static uint32_t zero_bytes(uint32_t v)
  * words run over the whole area (its columns start on a multiple of 4);
  * what lies outside the box is the map's rock rim, neither floor nor
  * walkable. */
-BW_STATIC_ASSERT(BW_ABYSS_AREA % 4 == 0 && BW_PASS == 2u, abyss_area_rows_are_whole_words);
+BW_STATIC_ASSERT(BW_ABYSS_AREA % 4 == 0, abyss_area_rows_are_whole_words);
 static BW_NOINLINE void scan_box(bw_map *m, rows *w, bw_rect box)
 {
-    const uint8_t *h = ground_of(m), *flags = bw_tile_flags;
+    const uint8_t *h = ground_of(m);
     const uint32_t dirt4 = BW_T_DIRT * 0x01010101u, stone4 = BW_T_STONE * 0x01010101u;
     int y, i, x0 = box.x0 / BW_ABYSS_AREA * BW_ABYSS_AREA, off = box.x0 - x0;
     w->box = box;
@@ -651,19 +670,15 @@ static BW_NOINLINE void scan_box(bw_map *m, rows *w, bw_rect box)
         uint8_t *c = &BW_AT(&m->grid, x0, y);
         uint32_t dirt = dirt_row(h, box, y) << off, bits = 0;
         for (i = 0; i < BW_ABYSS_AREA; i += 4) {
-            uint32_t v = bw_load4(c + i), fl = zero_bytes(v ^ dirt4) | zero_bytes(v ^ stone4);
-            if (fl) { /* the floor bytes take dirt where the ground is, else stone */
-                uint32_t mask = (fl >> 7) * 0xffu;
-                uint32_t d = ((((dirt >> i) & 0xfu) * 0x00204081u) & 0x01010101u) * 0xffu;
-                v = (v & ~mask) | (mask & (stone4 ^ (d & (stone4 ^ dirt4))));
-                bw_store4(c + i, v);
+            uint32_t v = bw_load4(c + i);
+            /* the four cells' classes: walkable in bits 0..3, floor in 4..7 */
+            uint32_t k = (uint32_t)scan_class[BW_TILE_SLOT(v)] | (uint32_t)scan_class[BW_TILE_SLOT(v >> 8)] << 1 |
+                         (uint32_t)scan_class[BW_TILE_SLOT(v >> 16)] << 2 | (uint32_t)scan_class[BW_TILE_SLOT(v >> 24)] << 3;
+            bits |= (k & 0xfu) << i;
+            if (k >> 4) { /* the floor bytes take dirt where the ground is, else stone */
+                uint32_t want = stone4 ^ (byte_mask((dirt >> i) & 0xfu) & (stone4 ^ dirt4));
+                STORE4(c + i, v ^ ((v ^ want) & byte_mask(k >> 4)));
             }
-            /* walkable(t) of each byte, from the table here: calls would
-             * cost more than the rest of the word */
-            bits |= (((uint32_t)flags[BW_TILE_SLOT(v)] >> 1 & 1u) |
-                     ((uint32_t)flags[BW_TILE_SLOT(v >> 8)] & BW_PASS) |
-                     ((uint32_t)flags[BW_TILE_SLOT(v >> 16)] & BW_PASS) << 1 |
-                     ((uint32_t)flags[BW_TILE_SLOT(v >> 24)] & BW_PASS) << 2) << i;
         }
         w->open[y - box.y0] = bits >> off;
         w->joined[y - box.y0] = 0;
