@@ -64,6 +64,22 @@ static int walkable(uint8_t t)
     return (BW_TILE_FLAGS(t) & BW_PASS) != 0;
 }
 
+/* Four cells stored as one word where the compiler can say the word may
+ * sit anywhere and alias the bytes (GCC and clang, little-endian, the
+ * order bw_load4 reads), else byte by byte. */
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+typedef uint32_t __attribute__((may_alias, aligned(1))) cells4;
+#define STORE4(p, v) (*(cells4 *)(void *)(p) = (v))
+#else
+#define STORE4(p, v) bw_store4((p), (v))
+#endif
+
+/* Bit k of the nibble n (0..15) spread to all of byte k. */
+static uint32_t byte_mask(uint32_t n)
+{
+    return (((n * 0x00204081u) & 0x01010101u) * 0xffu);
+}
+
 /* ------------------------------------------------------------ the kinds */
 
 /* A disc of `tile` clipped to `box`, over `over` only (or any tile when
@@ -224,6 +240,7 @@ static void draw_maze(bw_map *m, bw_rng *r, bw_rect box)
     uint8_t *stack = (uint8_t *)m->a.w; /* bytes of a plane's words: unsigned char may alias them */
     uint32_t *unseen = &m->a.w[MAZE_ROWS_AT];
     static const int8_t off[4] = { -MAZE_STRIDE, 1, MAZE_STRIDE, -1 }; /* N E S W */
+    static const uint8_t ones[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 }; /* bits set */
     int step[4];
     /* cell k (framed) is the grid square at + 2 (k % STRIDE) + 2 (k / STRIDE) GRID_MAX */
     int at = box.y0 * BW_GRID_MAX + box.x0 - 2 - 2 * BW_GRID_MAX;
@@ -254,7 +271,7 @@ static void draw_maze(bw_map *m, bw_rng *r, bw_rect box)
             continue;
         }
         /* the n-th free one in N E S W order, n drawn below their count */
-        for (i = (int)bw_rng_cell_below(r, (uint32_t)(0x4332322132212110ull >> (4 * next) & 0xfu)); i > 0; i--)
+        for (i = (int)bw_rng_cell_below(r, ones[next]); i > 0; i--)
             next &= next - 1u;
         d = bw_low_bit(next);
         here = at + 2 * col + 2 * row * BW_GRID_MAX;
@@ -331,6 +348,7 @@ static void cave_generation(const uint32_t *rock, uint32_t *next, int h, uint32_
 static void draw_cave(bw_map *m, bw_rng *r, bw_rect box)
 {
     bw_grid *g = &m->grid;
+    const uint32_t stone4 = BW_T_STONE * 0x01010101u, rock4 = BW_T_ROCK * 0x01010101u;
     uint32_t *rock = m->a.w, *next = m->a.w + BW_ABYSS_AREA, *t;
     int w = bw_rect_w(box), h = bw_rect_h(box), x, y, i, try, stone = 0;
     int inner = (w - 2) * (h - 2);
@@ -366,9 +384,11 @@ static void draw_cave(bw_map *m, bw_rng *r, bw_rect box)
         for (y = 0; y < h; y++)
             stone -= bits_in(rock[y]);
     }
-    for (y = 0; y < h; y++) {
+    for (y = 0; y < h; y++) { /* four cells a word, then the rest */
         uint8_t *c = &BW_AT(g, box.x0, y + box.y0);
-        for (x = 0; x < w; x++)
+        for (x = 0; x + 4 <= w; x += 4)
+            STORE4(c + x, stone4 ^ (byte_mask(rock[y] >> x & 0xfu) & (stone4 ^ rock4)));
+        for (; x < w; x++)
             c[x] = (rock[y] >> x) & 1u ? BW_T_ROCK : BW_T_STONE;
     }
     if (stone * 3 < inner)
@@ -634,22 +654,6 @@ static void carve_toward(bw_map *m, const rows *w, int x, int y, int hx, int hy)
               (BW_T_##id == BW_T_DIRT || BW_T_##id == BW_T_STONE ? 16u : 0u)),
 static const uint8_t scan_class[BW_TILE_SLOTS] = { BW_TILE_LIST(SCAN_CLASS) };
 #undef SCAN_CLASS
-
-/* Four cells stored as one word where the compiler can say the word may
- * sit anywhere and alias the bytes (GCC and clang, little-endian, the
- * order bw_load4 reads), else byte by byte. */
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-typedef uint32_t __attribute__((may_alias, aligned(1))) cells4;
-#define STORE4(p, v) (*(cells4 *)(void *)(p) = (v))
-#else
-#define STORE4(p, v) bw_store4((p), (v))
-#endif
-
-/* Bit k of the nibble n (0..15) spread to all of byte k. */
-static uint32_t byte_mask(uint32_t n)
-{
-    return (((n * 0x00204081u) & 0x01010101u) * 0xffu);
-}
 
 /* One pass over the drawn box, a row at a time and four cells a word: the
  * floor takes the ground's tile (dirt or stone: rule 5.1's outlines), and
