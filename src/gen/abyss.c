@@ -19,7 +19,7 @@ BW_STATIC_ASSERT(BW_MAP_W >= BW_ABYSS_SIZE && BW_MAP_H >= BW_ABYSS_SIZE,
  * million): far beyond a game's regenerations. */
 enum { P_PIT = 1, P_PORT = 2, P_AREA = 3, P_SPOT = 4, P_KINDS = 5 };
 #define PURPOSE(what, n) ((uint32_t)(n) * P_KINDS + (what))
-/* The ground's lattice (see lay_ground) takes the multiples of P_KINDS,
+/* The ground's lattice (see dirt_at) takes the multiples of P_KINDS,
  * which no other purpose uses: PURPOSE(0, 1 + lattice point). */
 #define P_GROUND(i) PURPOSE(0, 1 + (i))
 
@@ -119,7 +119,7 @@ static void random_mound(bw_grid *g, bw_rng *r, bw_rect box, int rmax, uint8_t o
 }
 
 /* Rule 5.1 "crumbling buildings": PUT_BUILDING rooms on dirt (which the
- * level's ground recolours: lay_ground), whose walls then decay: a
+ * level's ground recolours: scan_box), whose walls then decay: a
  * quarter crumble, an eighth have fallen to rubble. */
 static void draw_ruins(bw_map *m, bw_rng *r, bw_rect box)
 {
