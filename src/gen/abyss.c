@@ -472,24 +472,29 @@ static bw_rect second_box(bw_rect b, const split *s)
 
 /* The main kind's squares in the band (put == 0), or back on the main side
  * of the wavy line (put == 1, drawing the line from r): the second kind
- * reaches w squares past the middle, w moving by at most one a step. */
+ * reaches w squares past the middle, w moving by at most one a step. Line
+ * q of the band (band0 + q) is kept in keep[q]; it lies q lines past the
+ * middle on the low side, WOBBLE - 1 - q on the high side. */
 static BW_NOINLINE void band(bw_map *m, bw_rng *r, const split *s, int put)
 {
     uint8_t (*keep)[BW_ABYSS_AREA] = (uint8_t (*)[BW_ABYSS_AREA])(void *)&m->a.w[KEEP_AT];
-    bw_grid *g = &m->grid;
-    int j, t, w = put ? bw_rng_range(r, 0, WOBBLE) : 0;
-    for (t = s->alo; t <= s->ahi; t++) {
-        if (put)
-            w = bw_clamp(w + bw_rng_range(r, -1, 1), 0, WOBBLE);
-        for (j = 0; j < WOBBLE; j++) {
-            /* j-th line of the band counted from the middle outward */
-            int v = s->low ? s->band0 + j : s->mid - j, k = s->low ? j : WOBBLE - 1 - j;
-            uint8_t *c = s->across ? &BW_AT(g, v, t) : &BW_AT(g, t, v);
-            if (!put)
-                keep[k][t - s->alo] = *c;
-            else if (j >= w) /* past the line: the main kind's side */
-                *c = keep[k][t - s->alo];
+    int along = s->across ? BW_GRID_MAX : 1, across = s->across ? 1 : BW_GRID_MAX; /* t, q steps */
+    uint8_t *c = s->across ? &BW_AT(&m->grid, s->band0, s->alo) : &BW_AT(&m->grid, s->alo, s->band0);
+    int q, t, n = s->ahi - s->alo + 1, w = put ? bw_rng_range(r, 0, WOBBLE) : 0;
+    for (t = 0; t < n; t++, c += along) {
+        int q0 = 0, q1 = WOBBLE - 1;
+        if (!put) {
+            for (q = 0; q < WOBBLE; q++)
+                keep[q][t] = c[q * across];
+            continue;
         }
+        w = bw_clamp(w + bw_rng_step_range(r, -1, 1), 0, WOBBLE);
+        if (s->low) /* past the line: the main kind's side */
+            q0 = w;
+        else
+            q1 = WOBBLE - 1 - w;
+        for (q = q0; q <= q1; q++)
+            c[q * across] = keep[q][t];
     }
 }
 
