@@ -874,10 +874,12 @@ static void draw_area(bw_map *m, uint32_t seed, int level, uint32_t epoch, int a
      * may read must be rock first: in a combination the half the second
      * kind takes, and the map's rim where the box stops short of the
      * area. An area whose one kind fills all of it needs no fill (the
-     * kinds then cover the box without reading it first). */
-    if (box.x0 != whole.x0 || box.y0 != whole.y0 || box.x1 != whole.x1 || box.y1 != whole.y1)
+     * kinds then cover the box without reading it first), and neither does
+     * any area at epoch 0: bw_abyss_level has just filled the map with
+     * rock (regeneration takes epochs from 1). */
+    if (epoch > 0 && (box.x0 != whole.x0 || box.y0 != whole.y0 || box.x1 != whole.x1 || box.y1 != whole.y1))
         bw_grid_rect(&m->grid, whole.x0, whole.y0, whole.x1, whole.y1, BW_T_ROCK);
-    else if (half) {
+    else if (epoch > 0 && half) {
         bw_rect o = main_half(box, ((half - 1) ^ 1) + 1); /* the second's half */
         bw_grid_rect(&m->grid, o.x0, o.y0, o.x1, o.y1, BW_T_ROCK);
     }
