@@ -595,7 +595,7 @@ typedef struct rows {
 
 /* Row j of the box gains the open cells joined to the row next to it
  * (4-connected); 1 if it gained any. */
-static int spread(const rows *w, int from, int j)
+static inline BW_ALWAYS_INLINE int spread(const rows *w, int from, int j)
 {
     uint32_t s = w->joined[from] & w->open[j] & ~w->joined[j];
     if (!s)
