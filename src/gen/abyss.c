@@ -550,29 +550,64 @@ static uint8_t ground_at(bw_map *m, int x, int y)
     return dirt_at(ground_of(m), x, y) ? BW_T_DIRT : BW_T_STONE;
 }
 
-/* Row y of the box as bits, bit i for cell box.x0 + i: 1 where the ground
- * is dirt (as dirt_at says). Along one lattice step of a row the field is
- * linear in x, v = v0 + k dv, so it crosses the cut at most once: the
- * crossing is found by one division, and each side is a run of bits. */
-static BW_NOINLINE uint32_t dirt_row(const uint8_t *h, bw_rect box, int y)
+/* The ground along the rows of a box, a segment (the part of a row in one
+ * lattice step) at a time. Along a segment the field is linear in x,
+ * v = v0 + k dv, from its values l and r at the two lattice columns round
+ * it (scaled by GROUND_STEP); down a lattice row l and r move by dl and dr
+ * a row, so a row costs two additions a segment, not four lattice reads. */
+typedef struct ground_seg {
+    int l, r, dl, dr;
+    uint8_t x, n, fx, i; /* first cell (box-relative), length, its place in the step, lattice column */
+} ground_seg;
+#define GROUND_SEGS (BW_ABYSS_AREA / GROUND_STEP + 2) /* segments a box row can have */
+
+/* The box's segments (at most GROUND_SEGS); returns how many. */
+static int ground_segs(bw_rect box, ground_seg *s)
 {
-    int fy = y % GROUND_STEP, j = y / GROUND_STEP, x;
+    int x, n = 0;
+    for (x = box.x0; x <= box.x1 && n < GROUND_SEGS; n++) {
+        int end = bw_min(box.x1, (x / GROUND_STEP + 1) * GROUND_STEP - 1);
+        s[n].x = (uint8_t)(x - box.x0);
+        s[n].n = (uint8_t)(end - x + 1);
+        s[n].fx = (uint8_t)(x % GROUND_STEP);
+        s[n].i = (uint8_t)(x / GROUND_STEP);
+        x = end + 1;
+    }
+    return n;
+}
+
+/* Row y's dirt bits, bit i for cell box.x0 + i: 1 where the ground is dirt
+ * (as dirt_at says), the segments moved to row y first (read from the
+ * lattice at the box's first row and where a lattice row starts). The
+ * field crosses the cut at most once a segment: the crossing is found by
+ * one division, and each side is a run of bits. */
+static uint32_t dirt_row(const uint8_t *h, ground_seg *s, int ns, int y, int first)
+{
+    int fy = y % GROUND_STEP, q;
     uint32_t bits = 0;
-    for (x = box.x0; x <= box.x1;) {
-        int i = x / GROUND_STEP, end = bw_min(box.x1, (i + 1) * GROUND_STEP - 1);
-        int l = (GROUND_STEP - fy) * h[j * GROUND_SIDE + i] + fy * h[(j + 1) * GROUND_SIDE + i];
-        int r = (GROUND_STEP - fy) * h[j * GROUND_SIDE + i + 1] + fy * h[(j + 1) * GROUND_SIDE + i + 1];
-        int dv = r - l, v0 = GROUND_STEP * l + (x % GROUND_STEP) * dv, n = end - x + 1, k;
+    for (q = 0; q < ns; q++, s++) {
+        int dv, v0, n = s->n, k;
         uint32_t low;
+        if (first || fy == 0) {
+            const uint8_t *p = h + y / GROUND_STEP * GROUND_SIDE + s->i;
+            s->dl = p[GROUND_SIDE] - p[0];
+            s->dr = p[GROUND_SIDE + 1] - p[1];
+            s->l = GROUND_STEP * p[0] + fy * s->dl;
+            s->r = GROUND_STEP * p[1] + fy * s->dr;
+        } else {
+            s->l += s->dl;
+            s->r += s->dr;
+        }
+        dv = s->r - s->l;
+        v0 = GROUND_STEP * s->l + s->fx * dv;
         if (dv > 0) /* dirt from step k on */
             k = v0 >= GROUND_CUT ? 0 : bw_min(n, (GROUND_CUT - v0 + dv - 1) / dv);
         else if (dv < 0) /* dirt up to step k - 1 */
             k = v0 < GROUND_CUT ? 0 : bw_min(n, (v0 - GROUND_CUT) / -dv + 1);
         else
             k = v0 >= GROUND_CUT ? n : 0;
-        low = ((1u << k) - 1u) << (x - box.x0);
-        bits |= dv > 0 ? (((1u << n) - 1u) << (x - box.x0)) & ~low : low;
-        x = end + 1;
+        low = ((1u << k) - 1u) << s->x;
+        bits |= dv > 0 ? (((1u << n) - 1u) << s->x) & ~low : low;
     }
     return bits;
 }
@@ -671,13 +706,14 @@ static BW_NOINLINE void scan_box(bw_map *m, rows *w, bw_rect box)
 {
     const uint8_t *h = ground_of(m);
     const uint32_t dirt4 = BW_T_DIRT * 0x01010101u, stone4 = BW_T_STONE * 0x01010101u;
-    int y, i, x0 = box.x0 / BW_ABYSS_AREA * BW_ABYSS_AREA, off = box.x0 - x0;
+    ground_seg seg[GROUND_SEGS];
+    int y, i, x0 = box.x0 / BW_ABYSS_AREA * BW_ABYSS_AREA, off = box.x0 - x0, ns = ground_segs(box, seg);
     w->box = box;
     w->open = m->b.w;
     w->joined = m->a.w;
     for (y = box.y0; y <= box.y1; y++) {
         uint8_t *c = &BW_AT(&m->grid, x0, y);
-        uint32_t dirt = dirt_row(h, box, y) << off, bits = 0;
+        uint32_t dirt = dirt_row(h, seg, ns, y, y == box.y0) << off, bits = 0;
         for (i = 0; i < BW_ABYSS_AREA; i += 4) {
             uint32_t v = bw_load4(c + i);
             /* the four cells' classes: walkable in bits 0..3, floor in 4..7 */
