@@ -3,8 +3,11 @@
  * Everything an area is drawn from is local to it: its own stream
  * (seed, level, epoch, area), its box, and its anchors (the ports on its
  * edges, the pit and the ladder when they fall inside it). Drawing never
- * writes outside the area and never reads outside it, so an area can be
- * redrawn while its neighbours stay exactly as they are. */
+ * writes outside the area, so an area can be redrawn while its neighbours
+ * stay exactly as they are. (It reads one square past a kind's box in two
+ * places, a building's outline and a boulder's clearance, so at a box's
+ * edge a neighbour's square can decide a wall or a boulder; the same calls
+ * still give the same maps.) */
 #include "burrow/abyss.h"
 #include "burrow/building.h"
 #include "burrow/geom.h"
