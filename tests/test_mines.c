@@ -1592,48 +1592,73 @@ static void mines_1_4_2_every_level_median_shaft_width_at_most_2(void)
     t_info("mines_4_levels_median_over_2", bad);
 }
 
-/* Rule 1.5.1, small islands (format version 5): an island is a 4-connected
- * piece of cells whose 3 x 3 square is all ground (cave_cores: the paths,
- * 1 wide, hold none); the island area is their cells. No island holds
- * more than 25% of it, and the islands the player arrives on (those with
- * an up slope, or a cell next to one) hold at most 40% together; every
- * level of seeds 0-299 and 10,000-10,299. Before (radius-16 islands under
- * the pits, islands drawn without spacing): 599 and 600 of those 600
- * levels over, the arrival islands up to 100% of the area. Not a
- * guarantee: over seeds 0-1999 and 10,000-11,999, 4 and 13 of 4,000
- * levels are over (docs/mines.md). */
+/* Rule 1.5.1, small islands: an island is a 4-connected piece of cells
+ * whose 3 x 3 square is all ground (cave_cores: the paths, 1 wide, hold
+ * none); the island area is their cells. No island holds more than 25% of
+ * it, and the islands the player arrives on (those with an up slope, or a
+ * cell next to one) hold at most 40% together, on every level. Each
+ * level's figures: *area, *arrive (arrival islands) and *most (the
+ * biggest island). */
+static void island_figures(uint32_t *area, uint32_t *arrive, uint32_t *most)
+{
+    int x, y;
+    *area = *arrive = *most = 0;
+    cave_cores();
+    for (y = 0; y < 120; y++)
+        for (x = 0; x < 120; x++)
+            *area += BW_PGET(&m->b, x, y);
+    for (y = 0; y < 120; y++)
+        for (x = 0; x < 120; x++) {
+            int xx, yy, dx, dy, up = 0;
+            uint32_t k;
+            if (!BW_PGET(&m->b, x, y))
+                continue;
+            /* the island in m->a; its cells leave m->b */
+            bw_plane_clear(&m->a);
+            k = (uint32_t)bw_fill_flood_plane(&m->fill, &m->b, 120, 120, &m->a, x, y);
+            for (yy = y; yy < 119; yy++)
+                for (xx = 1; xx < 119; xx++)
+                    if (BW_PGET(&m->a, xx, yy)) {
+                        BW_PCLR(&m->b, xx, yy);
+                        for (dy = -1; dy <= 1; dy++)
+                            for (dx = -1; dx <= 1; dx++)
+                                up |= BW_AT(g, xx + dx, yy + dy) == BW_T_UP_SLOPE;
+                    }
+            *most = bw_max(*most, k);
+            *arrive += up ? k : 0;
+        }
+}
+
+/* The desktop sweeps seeds 0-1,999 and 10,000-11,999 (4,000 levels), the
+ * boards the first SEEDS(300) of each half. */
+#if BW_TEST_DIV == 1
+#define ISLAND_SWEEP 2000u
+#else
+#define ISLAND_SWEEP SEEDS(300)
+#endif
+
+/* Levels that broke a bound before the generator mended them on the
+ * finished map (format version 6), checked on the boards too: all 17 of
+ * seeds 0-1,999 and 10,000-11,999, and of the 210 in seeds 0-49,999 the
+ * biggest islands (32%, 32%, 31%, 30%: 43242, 31312, 24441, 44730) and
+ * arrivals (50%, 48%, 47%: 10382, 30929, 17096). */
+static const uint16_t island_seeds[] = {
+    626, 1162, 1404, 1544, 1964, 10382, 10640, 10959, 10988, 11101, 11194, 11366,
+    11440, 11761, 11879, 11967, 11989, 43242, 31312, 24441, 44730, 30929, 17096
+};
+
+/* Format version 5 (islands apart, small ones under the pits) kept the
+ * bounds on 3,983 of the 4,000 levels swept, 49,790 of seeds 0-49,999: a
+ * rate. Format version 6 mends the rest (docs/mines.md): none over now,
+ * the worst island 24% and arrivals 39% on seeds 0-49,999. */
 static void mines_1_5_1_no_island_over_25_percent_arrivals_at_most_40(void)
 {
-    uint32_t s, n = SEEDS(300), half, big = 0, arrive_bad = 0, worst = 0;
-    int x, y;
-    for (half = 0; half < 2; half++)
-        FOR_SEEDS_N(s, n) {
-            uint32_t area = 0, arrive = 0, most = 0;
-            gen(s + half * 10000u, 5);
-            cave_cores();
-            for (y = 0; y < 120; y++)
-                for (x = 0; x < 120; x++)
-                    area += BW_PGET(&m->b, x, y);
-            for (y = 0; y < 120; y++)
-                for (x = 0; x < 120; x++) {
-                    int xx, yy, dx, dy, up = 0;
-                    uint32_t k;
-                    if (!BW_PGET(&m->b, x, y))
-                        continue;
-                    /* the island in m->a; its cells leave m->b */
-                    bw_plane_clear(&m->a);
-                    k = (uint32_t)bw_fill_flood_plane(&m->fill, &m->b, 120, 120, &m->a, x, y);
-                    for (yy = y; yy < 119; yy++)
-                        for (xx = 1; xx < 119; xx++)
-                            if (BW_PGET(&m->a, xx, yy)) {
-                                BW_PCLR(&m->b, xx, yy);
-                                for (dy = -1; dy <= 1; dy++)
-                                    for (dx = -1; dx <= 1; dx++)
-                                        up |= BW_AT(g, xx + dx, yy + dy) == BW_T_UP_SLOPE;
-                            }
-                    most = bw_max(most, k);
-                    arrive += up ? k : 0;
-                }
+    uint32_t s, n = ISLAND_SWEEP, half, big = 0, arrive_bad = 0, worst = 0;
+    for (half = 0; half < 3; half++)
+        FOR_SEEDS_N(s, half < 2 ? n : (uint32_t)(sizeof island_seeds / sizeof island_seeds[0])) {
+            uint32_t area, arrive, most;
+            gen(half < 2 ? s + half * 10000u : island_seeds[s], 5);
+            island_figures(&area, &arrive, &most);
             big += most * 4 > area;
             arrive_bad += arrive * 10 > area * 4;
             worst = bw_max(worst, arrive * 100 / (area ? area : 1));

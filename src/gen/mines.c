@@ -1706,8 +1706,323 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     narrow_shafts(m);                            /* rule 1.4.2 */
 }
 
-/* Rules 1.5.1 - 1.5.4 */
-static void level5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
+/* ---------------------------------------------- DLVL 5's island bounds */
+
+/* Mines rule 1.5.1 on every level, read off the finished map: an island is
+ * a 4-connected piece of cells whose 3 x 3 square is all ground (not lava;
+ * the paths, 1 wide, hold none), and the island area is their cells. No
+ * island may hold more than a quarter of it, and the islands a player
+ * arrives on (a cell of theirs next to an up slope) 40% together. The
+ * placement keeps to that on nearly every level; a few passes over the
+ * finished map mend the rest (about 1 level in 250):
+ * - an island over a quarter is cut in two by a line of lava across it,
+ *   along a row or column, where the line crosses the fewest ground cells
+ *   and leaves each side a quarter at most (else the most even cut); one
+ *   cell of the line stays ground, between ground on both sides, so the
+ *   two halves stay joined on foot (a one-cell gap makes no 3 x 3 square
+ *   of ground, so the halves are two islands). A line never enters a pit
+ *   box (the up slopes and the stone under DLVL 4's fiery pits stay). If
+ *   the cut leaves ground apart that a walker reached before, cells of the
+ *   line go back to ground one by one, never two side by side, where they
+ *   join it again; if that is not enough, the cut is undone and its line
+ *   never tried again on this level.
+ * - when the arrival islands hold over 40% (or no cut helps an island
+ *   over a quarter), every other island grows by a ring of stone into the
+ *   lava, kept 3 or more cells from the arrival islands and the up
+ *   slopes, so the arrival islands keep their size and the island area
+ *   grows. Growing only turns lava next to ground into stone, so every
+ *   island stays joined.
+ * ISLAND_PASSES passes at most; the fallback, still over after them, keeps
+ * the level as it is (not needed on seeds 0-99,999: 402 levels mended,
+ * none with more than two changes). */
+#define ISLAND_PASSES 8
+/* The cut lines may not come this near (Chebyshev) a pit seed from DLVL 4. */
+#define CUT_KEEP (BW_PIT_REACH + 1)
+
+typedef struct isles {
+    int area, arrive, most;  /* island area, arrival islands', biggest island's */
+    int mx, my;              /* a cell of the biggest island */
+} isles;
+
+#if !BW_FAST
+static const bw_tileset lava_set = TILES2(BW_T_LAVA, BW_T_LAVA);
+#endif
+
+/* p: the island cells (cells whose 3 x 3 square is all ground). */
+static void island_cells(bw_plane *p, const bw_grid *g)
+{
+    int i;
+#if BW_FAST
+    bw_plane_of_tiles(p, g, BW_T_LAVA, BW_T_LAVA);
+#else
+    plane_where(p, g, &lava_set);
+#endif
+    for (i = 0; i < BW_PLANE_WORDS; i++) /* rows past the map (a taller grid) stay clear */
+        p->w[i] = i < BW_MINES_H * BW_GRID_MAX / 32 ? ~p->w[i] : 0;
+    morph(p, 1, 1);
+}
+
+/* Floods into m->a (from m->b, the island cells) every island next to an
+ * up slope of the pits above; returns their cells, and raises *most to
+ * the biggest (its cell in *mx, *my). */
+static int arrivals(bw_map *m, const bw_pit_plan *up, int *most, int *mx, int *my)
+{
+    int k, x, y, d, n, sum = 0;
+    bw_plane_clear(&m->a);
+    for (k = 0; k < up->n; k++)
+        for (y = up->y[k] - BW_PIT_R_MAX; y <= up->y[k] + BW_PIT_R_MAX; y++)
+            for (x = up->x[k] - BW_PIT_R_MAX; x <= up->x[k] + BW_PIT_R_MAX; x++) {
+                if (BW_AT(&m->grid, x, y) != BW_T_UP_SLOPE)
+                    continue;
+                for (d = 0; d < 9; d++) {
+                    int cx = x + d % 3 - 1, cy = y + d / 3 - 1;
+                    if (!BW_PGET(&m->b, cx, cy) || BW_PGET(&m->a, cx, cy))
+                        continue;
+                    n = bw_fill_flood_plane(&m->fill, &m->b, BW_MINES_W, BW_MINES_H, &m->a, cx, cy);
+                    sum += n;
+                    if (n > *most) {
+                        *most = n;
+                        *mx = cx;
+                        *my = cy;
+                    }
+                }
+            }
+    return sum;
+}
+
+/* The figures of rule 1.5.1 (m->b: the island cells, m->a: those flooded).
+ * The other islands are flooded only while what is left of the area could
+ * still hold an island over a quarter. */
+static void measure_isles(bw_map *m, const bw_pit_plan *up, isles *s)
+{
+    int i, left;
+    island_cells(&m->b, &m->grid);
+    s->area = bw_plane_count(&m->b);
+    s->most = 0;
+    s->arrive = arrivals(m, up, &s->most, &s->mx, &s->my);
+    left = s->area - s->arrive;
+    for (i = 0; i < BW_MINES_H * BW_GRID_MAX / 32 && left * 4 > s->area; i++) {
+        uint32_t v;
+        while ((v = m->b.w[i] & ~m->a.w[i]) != 0 && left * 4 > s->area) {
+            int c = i * 32 + bw_low_bit(v), x = c % BW_GRID_MAX, y = c / BW_GRID_MAX;
+            int n = bw_fill_flood_plane(&m->fill, &m->b, BW_MINES_W, BW_MINES_H, &m->a, x, y);
+            left -= n;
+            if (n > s->most) {
+                s->most = n;
+                s->mx = x;
+                s->my = y;
+            }
+        }
+    }
+}
+
+/* Cell j of line c along axis a (0: row c, 1: column c). */
+static uint8_t *line_cell(bw_grid *g, int a, int c, int j)
+{
+    return a ? &BW_AT(g, c, j) : &BW_AT(g, j, c);
+}
+
+static int ground(uint8_t t)
+{
+    return t != BW_T_LAVA;
+}
+
+/* 1 if cell j of line c along axis a is a cell of the island in m->a. */
+static int isle_at(const bw_map *m, int a, int c, int j)
+{
+    return a ? (int)BW_PGET(&m->a, c, j) : (int)BW_PGET(&m->a, j, c);
+}
+
+/* The island's cells (m->a) on line c along axis a, cells j0..j1. */
+static int isle_on_line(const bw_map *m, int a, int c, int j0, int j1)
+{
+    int n = 0;
+    for (; j0 <= j1; j0++)
+        n += isle_at(m, a, c, j0);
+    return n;
+}
+
+/* Floods m->a with the ground a walker reaches from the level's first
+ * node, the first pit seed from above (the level is one piece); returns
+ * its cells. */
+static int walked(bw_map *m, const bw_tileset *open, const bw_pit_plan *up)
+{
+    bw_plane_clear(&m->a);
+    return bw_fill_flood(&m->fill, &m->grid, open, &m->a, up->x[0], up->y[0]);
+}
+
+/* Cuts the biggest island (s) in two; returns 1 if it did. banned[a] holds
+ * the lines of axis a already given up on this level (bit c). */
+static int cut_isle(bw_map *m, const bw_pit_plan *up, const isles *s, uint32_t banned[2][4])
+{
+    bw_grid *g = &m->grid;
+    bw_tileset open;
+    /* the line's tiles before the cut, bit 7 set where a walker reached
+     * one (tiles are below 128), kept in m->b, which is free once the
+     * line is chosen (char access may alias the plane's words) */
+    uint8_t *keep = (uint8_t *)m->b.w;
+    int lo[2] = { BW_MINES_W, BW_MINES_H }, hi[2] = { -1, -1 };
+    int a, c, j, k, x, y, best = 0, ba = 0, bc = 0, bgood = 0, bpart = 0, bcost = 0;
+    int gap = -1, pass, total, reached;
+    /* the island alone in m->a, and its box */
+    bw_plane_clear(&m->a);
+    bw_fill_flood_plane(&m->fill, &m->b, BW_MINES_W, BW_MINES_H, &m->a, s->mx, s->my);
+    for (y = 1; y < BW_MINES_H - 1; y++)
+        for (x = 1; x < BW_MINES_W - 1; x++)
+            if (BW_PGET(&m->a, x, y)) {
+                lo[0] = bw_min(lo[0], y); /* lo[0]..hi[0]: its rows */
+                hi[0] = bw_max(hi[0], y);
+                lo[1] = bw_min(lo[1], x);
+                hi[1] = bw_max(hi[1], x);
+            }
+    /* the line: the fewest ground cells across the island (its box and a
+     * ring), each side a quarter at most; failing that, the most even.
+     * The island's cells on the lines c - 2 .. c + 1 are n[0..3]. */
+    for (a = 0; a < 2; a++) {
+        const int p0 = lo[!a] - 1, p1 = hi[!a] + 1; /* the line's extent */
+        int before = 0, n[4];                        /* before: the island's cells before line c - 1 */
+        n[1] = isle_on_line(m, a, lo[a], p0, p1);
+        n[2] = isle_on_line(m, a, lo[a] + 1, p0, p1);
+        n[3] = isle_on_line(m, a, lo[a] + 2, p0, p1);
+        for (c = lo[a] + 2; c <= hi[a] - 2; c++) {
+            int gone, after, part, good, cost = 0;
+            n[0] = n[1];
+            n[1] = n[2];
+            n[2] = n[3];
+            n[3] = isle_on_line(m, a, c + 1, p0, p1);
+            before += n[0];
+            gone = n[1] + n[2] + n[3];
+            after = s->most - before - gone; /* past line c + 1 */
+            part = bw_max(before, after);
+            if (!before || after <= 0 || (banned[a][c >> 5] >> (c & 31) & 1u))
+                continue;
+            for (k = 0; k < up->n; k++) {
+                int sc = a ? up->x[k] : up->y[k], sp = a ? up->y[k] : up->x[k];
+                if (bw_abs(c - sc) <= CUT_KEEP && p0 <= sp + CUT_KEEP && p1 >= sp - CUT_KEEP)
+                    break;
+            }
+            if (k < up->n)
+                continue; /* through a pit box */
+            for (j = p0; j <= p1; j++)
+                cost += ground(*line_cell(g, a, c, j));
+            good = part * 4 <= s->area - gone;
+            if (!best || good > bgood || (good == bgood && (good ? cost < bcost : part < bpart))) {
+                best = 1;
+                ba = a;
+                bc = c;
+                bgood = good;
+                bpart = part;
+                bcost = cost;
+            }
+        }
+    }
+    if (!best)
+        return 0;
+    a = ba;
+    c = bc;
+    /* the gap: the cell nearest the island's middle whose neighbours
+     * across the line are both the island's (else both ground) */
+    for (k = 0; k < 2 && gap < 0; k++)
+        for (j = lo[!a] - 1; j <= hi[!a] + 1; j++) {
+            int ok = k ? ground(*line_cell(g, a, c - 1, j)) && ground(*line_cell(g, a, c + 1, j))
+                       : isle_at(m, a, c - 1, j) && isle_at(m, a, c + 1, j);
+            if (ok && ground(*line_cell(g, a, c, j)) &&
+                (gap < 0 || bw_abs(2 * j - lo[!a] - hi[!a]) < bw_abs(2 * gap - lo[!a] - hi[!a])))
+                gap = j;
+        }
+    banned[a][c >> 5] |= 1u << (c & 31); /* a line is cut once at most */
+    if (gap < 0)
+        return 0;
+    /* the ground a walker reaches before the cut, less the cells cut */
+    open_set(&open);
+    total = walked(m, &open, up);
+    for (j = lo[!a] - 1; j <= hi[!a] + 1; j++) {
+        uint8_t *p = line_cell(g, a, c, j);
+        keep[j] = (uint8_t)(*p | (REACHED(m, a ? c : j, a ? j : c) ? 0x80u : 0u));
+        if (j != gap && ground(*p)) {
+            *p = BW_T_LAVA;
+            total -= keep[j] >> 7;
+        }
+    }
+    /* after it: ground left apart joins again through a cell of the line
+     * between it and reached ground, never beside another such cell */
+    reached = walked(m, &open, up);
+    for (pass = 0; pass < 2 && reached < total; pass++)
+        for (j = lo[!a] - 1; j <= hi[!a] + 1 && reached < total; j++) {
+            uint8_t *p = line_cell(g, a, c, j);
+            int in = 0, out = 0, d;
+            if (j == gap || !ground(keep[j] & 0x7f) || ground(*line_cell(g, a, c, j - 1)) ||
+                ground(*line_cell(g, a, c, j + 1)))
+                continue;
+            for (d = -1; d <= 1; d += 2) {
+                int nx = a ? c + d : j, ny = a ? j : c + d;
+                if (ground(BW_AT(g, nx, ny))) {
+                    in |= (int)BW_PGET(&m->a, nx, ny);
+                    out |= !BW_PGET(&m->a, nx, ny);
+                }
+            }
+            if (in && out) {
+                *p = keep[j] & 0x7f;
+                total += keep[j] >> 7;
+                reached += bw_fill_flood(&m->fill, g, &open, &m->a, a ? c : j, a ? j : c);
+            }
+        }
+    if (reached < total) { /* the fallback: undone */
+        for (j = lo[!a] - 1; j <= hi[!a] + 1; j++)
+            *line_cell(g, a, c, j) = keep[j] & 0x7f;
+        return 0;
+    }
+    return 1;
+}
+
+/* Every island but the arrival ones grows by a ring of stone, 3 or more
+ * cells from the arrival islands and the up slopes, inside the margin. */
+static void grow_isles(bw_map *m, const bw_pit_plan *up)
+{
+    int k, x, y, i, dummy = 0;
+    island_cells(&m->b, &m->grid);
+    arrivals(m, up, &dummy, &x, &y);
+    bw_plane_andnot(&m->b, &m->a); /* the other islands */
+    for (k = 0; k < up->n; k++)
+        for (y = up->y[k] - BW_PIT_R_MAX; y <= up->y[k] + BW_PIT_R_MAX; y++)
+            for (x = up->x[k] - BW_PIT_R_MAX; x <= up->x[k] + BW_PIT_R_MAX; x++)
+                if (BW_AT(&m->grid, x, y) == BW_T_UP_SLOPE)
+                    BW_PSET(&m->a, x, y);
+    for (i = 0; i < 3; i++)
+        morph(&m->a, 1, 0);
+    morph(&m->b, 1, 0);
+    morph(&m->b, 1, 0); /* island cells lie 1 inside their ground: 2 is the ring */
+    bw_plane_andnot(&m->b, &m->a);
+    for (y = EDGE; y < BW_MINES_H - EDGE; y++)
+        for (x = EDGE; x < BW_MINES_W - EDGE; x++)
+            if (BW_PGET(&m->b, x, y) && BW_AT(&m->grid, x, y) == BW_T_LAVA)
+                BW_AT(&m->grid, x, y) = BW_T_STONE;
+}
+
+/* Rule 1.5.1's bounds, mended on the finished map (see above). */
+BW_NOINLINE static void bound_isles(bw_map *m, const bw_pit_plan *up)
+{
+    uint32_t banned[2][4] = { { 0, 0, 0, 0 }, { 0, 0, 0, 0 } };
+    isles s;
+    int pass;
+    if (!up->n)
+        return; /* no arrivals (DLVL 4 always has a fiery pit) */
+    for (pass = 0; pass < ISLAND_PASSES; pass++) {
+        int big;
+        measure_isles(m, up, &s);
+        big = s.most * 4 > s.area;
+        if (big && cut_isle(m, up, &s, banned))
+            continue;
+        if (!big && s.arrive * 10 <= s.area * 4)
+            return;
+        grow_isles(m, up);
+    }
+}
+
+/* Rules 1.5.1 - 1.5.4: the islands, their paths and what stands on them;
+ * kept out of level5, so its locals are off the stack when the bounds
+ * pass runs. */
+BW_NOINLINE static void islands5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
     bw_grid *g = &m->grid;
     node_list nl;
@@ -1722,6 +2037,12 @@ static void level5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     al.n = 0;
     put_pits(m, pl, BW_T_STONE, &al);
     ensure_connected(m, &al, &nl, BW_T_STONE);
+}
+
+static void level5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
+{
+    islands5(m, seed, pl);
+    bound_isles(m, &pl[0]); /* rule 1.5.1 */
 }
 
 /* Called through a table, so each level keeps its own stack frame (inlined
