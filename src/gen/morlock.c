@@ -18,8 +18,9 @@
  * outside an open door), and a room's inside is one piece reached through
  * the door its tunnel ended at. Then each room's breached wall ring is
  * walled up but for one doorway per piece, digging round what it walls so
- * no way is cut (mend_room), and one-wide spurs are filled (fill_spurs),
- * which cuts no way either. */
+ * no way is cut (mend_room), one-wide spurs are filled (fill_spurs) and
+ * wider dead ends that begin where a ring was walled up (fill_stubs),
+ * which cut no way either. */
 #include "burrow/morlock.h"
 #include "burrow/geom.h"
 #include "burrow/tile.h"
@@ -188,10 +189,10 @@ const bw_morlock_template bw_morlock_templates[BW_MORLOCK_TEMPLATES] = {
 };
 
 /* Template characters and what they draw; walls and doors are decided in
- * draw_room. */
-static const char inside_char[] = ".I~:";
+ * draw_room. inside_of gives the index in inside_tile of `. I ~ :`,
+ * door_of the side (N E S W) of `n e s w`, else -1: switches, as every
+ * room's cells are classed several times a level. */
 static const uint8_t inside_tile[] = { BW_T_FLOOR, BW_T_PILLAR, BW_T_SHALLOW, BW_T_RUBBLE };
-static const char door_char[] = "nesw"; /* side order N E S W */
 
 static char tmpl_at(const bw_morlock_template *t, int i, int j)
 {
@@ -200,13 +201,26 @@ static char tmpl_at(const bw_morlock_template *t, int i, int j)
     return t->cells[j * t->w + i];
 }
 
-static int find_char(const char *set, char c)
+static int inside_of(char c)
 {
-    int i;
-    for (i = 0; set[i]; i++)
-        if (set[i] == c)
-            return i;
-    return -1;
+    switch (c) {
+    case '.': return 0;
+    case 'I': return 1;
+    case '~': return 2;
+    case ':': return 3;
+    default: return -1;
+    }
+}
+
+static int door_of(char c)
+{
+    switch (c) {
+    case 'n': return BW_NORTH;
+    case 'e': return BW_EAST;
+    case 's': return BW_SOUTH;
+    case 'w': return BW_WEST;
+    default: return -1;
+    }
 }
 
 /* The door of side s in template coordinates. */
@@ -389,7 +403,7 @@ static int rooms_total(const bw_morlock_plan *p)
 static int covers_start(const bw_morlock_template *t, int l, int x0, int y0)
 {
     char c = tmpl_at(t, BW_MORLOCK_START_X - x0, BW_MORLOCK_START_Y - y0);
-    int in = find_char(inside_char, c);
+    int in = inside_of(c);
     return l == 0 && c != ' ' && (in < 0 || !bw_tile_passable(inside_tile[in]));
 }
 
@@ -957,7 +971,7 @@ static int next_to_inside(const bw_morlock_template *t, int i, int j)
 {
     int s;
     for (s = 0; s < 4; s++)
-        if (find_char(inside_char, tmpl_at(t, i + bw_dx4[s], j + bw_dy4[s])) >= 0)
+        if (inside_of(tmpl_at(t, i + bw_dx4[s], j + bw_dy4[s])) >= 0)
             return 1;
     return 0;
 }
@@ -984,7 +998,7 @@ static void draw_room(bw_grid *g, bw_rng *r, const bw_morlock_room *o)
     for (j = 0; j < t->h; j++)
         for (i = 0; i < t->w; i++) {
             char c = tmpl_at(t, i, j);
-            int in = find_char(inside_char, c), door = find_char(door_char, c);
+            int in = inside_of(c), door = door_of(c);
             uint8_t *cell = &BW_AT(g, o->x + i, o->y + j);
             if (c == ' ')
                 continue;
@@ -1022,7 +1036,7 @@ static void draw_room(bw_grid *g, bw_rng *r, const bw_morlock_room *o)
 static int ring_at(const bw_morlock_template *t, int i, int j)
 {
     char c = tmpl_at(t, i, j);
-    return c == '#' || find_char(door_char, c) >= 0;
+    return c == '#' || door_of(c) >= 0;
 }
 
 static int open_sq(const bw_grid *g, int x, int y)
@@ -1039,7 +1053,7 @@ static int sides_at(const bw_grid *g, const bw_morlock_room *o, const bw_morlock
     for (s = 0; s < 4; s++) {
         int a = i + bw_dx4[s], b = j + bw_dy4[s];
         char c = tmpl_at(t, a, b);
-        if (find_char(inside_char, c) >= 0)
+        if (inside_of(c) >= 0)
             v |= 1;
         else if (c == ' ' && open_sq(g, o->x + a, o->y + b))
             v |= 2;
@@ -1134,9 +1148,12 @@ static void mend_room(bw_map *m, const bw_morlock_room *o)
              * walled square that has open ground outside it (a dug square
              * opens the way for its neighbours on the ring): n rounds at
              * most, as each digs round one square at least */
-            for (k = 0; k < n; k++)
+            for (k = 0; k < n; k++) {
                 if (!keep[k])
                     BW_AT(g, o->x + rx[k], o->y + ry[k]) = BW_T_BWALL;
+                for (d = 0; d < 8; d++) /* where a dead end may begin now (plane b) */
+                    BW_PSET(&m->b, o->x + rx[k] + bw_dx8[d], o->y + ry[k] + bw_dy8[d]);
+            }
             for (head = 0, d = 1; d && head <= n; head++)
                 for (k = 0, d = 0; k < n; k++)
                     if (!keep[k] && dig_round(g, o, t, rx[k], ry[k])) {
@@ -1182,15 +1199,17 @@ static int narrow_tip(const bw_grid *g, int level, int x, int y)
     return n == 0 || (n == 1 && dirt == 1);
 }
 
+/* The squares a walled-up ring square touches (marked in plane b by
+ * mend_room) are the only places a spur can begin: a tunnel ends only in
+ * a room or a pit, so before the mending there are none. The pass starts
+ * from them (plane a, its worklist) and marks in b the neighbours of what
+ * it fills, where a wider dead end may now begin (fill_stubs below). */
 static void fill_spurs(bw_map *m, int level)
 {
     bw_grid *g = &m->grid;
     int x, y, k, w, more = 1;
-    bw_plane_clear(&m->a);
-    for (y = BW_MORLOCK_LO; y <= BW_MORLOCK_HI; y++)
-        for (x = BW_MORLOCK_LO; x <= BW_MORLOCK_HI; x++)
-            if (narrow_tip(g, level, x, y))
-                BW_PSET(&m->a, x, y);
+    for (w = 0; w < BW_PLANE_WORDS; w++)
+        m->a.w[w] = m->b.w[w];
     /* a filled square's neighbour may be the spur's next end; the scan
      * goes on until the plane is empty (each square filled once) */
     while (more) {
@@ -1205,9 +1224,153 @@ static void fill_spurs(bw_map *m, int level)
                 if (!narrow_tip(g, level, x, y))
                     continue;
                 BW_AT(g, x, y) = BW_T_ROCK;
-                for (k = 0; k < 4; k++)
+                for (k = 0; k < 4; k++) {
+                    BW_PSET(&m->b, x + bw_dx4[k], y + bw_dy4[k]);
                     if (narrow_tip(g, level, x + bw_dx4[k], y + bw_dy4[k])) {
                         BW_PSET(&m->a, x + bw_dx4[k], y + bw_dy4[k]);
+                        more = 1;
+                    }
+                }
+            }
+    }
+}
+
+/* Rule 3.2: no dead end of any width STUB or more deep unless it ends in
+ * a room, pit or ladder. A dead end, as a player meets it: from a tip,
+ * the dirt within STUB steps (4-connected, over dirt) touches no other
+ * open square (room, door, link, DLVL 1's start), and the squares exactly
+ * STUB steps away are one 8-connected piece of at most STUB_WIDE, so the
+ * way goes on in one direction only (a corridor's middle sees two pieces,
+ * a bend or a wide place a wider one). That ball lies within the diamond
+ * of radius STUB round the tip: BALL squares at most. */
+#define STUB 4
+#define STUB_WIDE 4
+#define BALL (2 * STUB * (STUB + 1) + 1)
+
+static int open_or_start(const bw_grid *g, int level, int x, int y)
+{
+    return open_sq(g, x, y) || is_start(level, x, y);
+}
+
+/* 1 if filling (x, y) cuts no way: its open 4-neighbours are joined
+ * round it through its 8 neighbours. Round the ring (bw_dx8's circular
+ * order, 4-neighbours at even k) the runs of open squares that hold a
+ * 4-neighbour are counted from a closed square on: at most one. */
+static int simple_sq(const bw_grid *g, int level, int x, int y)
+{
+    unsigned o = 0;
+    int k, k0 = 0, runs = 0, in4 = 0;
+    for (k = 0; k < 8; k++)
+        o |= (unsigned)open_or_start(g, level, x + bw_dx8[k], y + bw_dy8[k]) << k;
+    if (o == 0xffu)
+        return 1;
+    while (o >> k0 & 1u)
+        k0++;
+    for (k = 1; k <= 8; k++) {
+        int i = (k0 + k) & 7;
+        if (o >> i & 1u)
+            in4 |= !(i & 1);
+        else {
+            runs += in4;
+            in4 = 0;
+        }
+    }
+    return runs <= 1;
+}
+
+/* The ball of dirt within STUB steps of (x0, y0), breadth first into bx,
+ * by, bd (distance); plane a marks it and is cleared again by the caller.
+ * Returns the number of squares if it is a dead end, else 0 (*nb: the
+ * squares to clear). */
+static int stub_ball(bw_map *m, int level, int x0, int y0, uint8_t *bx, uint8_t *by, uint8_t *bd,
+                     int *nb)
+{
+    const bw_grid *g = &m->grid;
+    int head = 0, tail = 0, k, i, j, front = 0, first = -1;
+    unsigned got;
+    bx[tail] = (uint8_t)x0;
+    by[tail] = (uint8_t)y0;
+    bd[tail++] = 0;
+    BW_PSET(&m->a, x0, y0);
+    for (; head < tail; head++) {
+        int x = bx[head], y = by[head];
+        if (bd[head] == STUB) {
+            if (first < 0)
+                first = head;
+            if (++front > STUB_WIDE)
+                break;
+            continue;
+        }
+        for (k = 0; k < 4; k++) {
+            int nx = x + bw_dx4[k], ny = y + bw_dy4[k];
+            if (BW_PGET(&m->a, nx, ny))
+                continue;
+            if (BW_AT(g, nx, ny) == BW_T_DIRT && !is_start(level, nx, ny)) {
+                BW_PSET(&m->a, nx, ny);
+                bx[tail] = (uint8_t)nx;
+                by[tail] = (uint8_t)ny;
+                bd[tail++] = (uint8_t)(bd[head] + 1);
+            } else if (open_or_start(g, level, nx, ny)) {
+                *nb = tail;
+                return 0; /* a room, door, link or the start within reach */
+            }
+        }
+    }
+    *nb = tail;
+    if (front == 0 || front > STUB_WIDE)
+        return 0;
+    /* the far squares (first .. tail - 1) one 8-connected piece */
+    got = 1u;
+    for (k = 1; k < front; k++)
+        for (i = 1; i < front; i++)
+            for (j = 0; j < front && !(got >> i & 1u); j++)
+                if ((got >> j & 1u) && bw_chebyshev(bx[first + i], by[first + i], bx[first + j], by[first + j]) == 1)
+                    got |= 1u << i;
+    return got == (1u << front) - 1u ? tail : 0;
+}
+
+/* Fill the dead ends: from every square marked in plane b (where mending
+ * and the spur filling left a blind end, fill_spurs), a dead end's ball is
+ * filled with rock from its tip outward (distance 0 to STUB - 1), square by
+ * square where filling cuts no way (simple_sq); the neighbours of what was
+ * filled (the far squares among them) are marked again, as the dead end's
+ * new tips. A square is marked only when one next to it is filled, and
+ * each is filled once at most, so the pass ends. The ball lists live in the map's flood-fill stack, which the
+ * Morlock Pits do not use (on the stack if a build's is smaller). */
+static void fill_stubs(bw_map *m, int level)
+{
+    bw_grid *g = &m->grid;
+#if BW_FILL_STACK >= BALL
+    uint8_t *bx = m->fill.xl, *by = m->fill.xr, *bd = m->fill.y;
+#else
+    uint8_t bx[BALL], by[BALL], bd[BALL];
+#endif
+    int w, i, k, n, nb, more = 1;
+    while (more) {
+        more = 0;
+        for (w = 0; w < BW_PLANE_WORDS; w++)
+            while (m->b.w[w]) {
+                int bit = bw_low_bit(m->b.w[w]);
+                unsigned at = (unsigned)w * 32u + (unsigned)bit;
+                int x = (int)(at % BW_GRID_MAX), y = (int)(at / BW_GRID_MAX);
+                m->b.w[w] &= ~(1u << bit);
+                if (BW_AT(g, x, y) != BW_T_DIRT || is_start(level, x, y))
+                    continue;
+                if (narrow_tip(g, level, x, y)) { /* a spur the filling left */
+                    BW_AT(g, x, y) = BW_T_ROCK;
+                    for (k = 0; k < 4; k++)
+                        BW_PSET(&m->b, x + bw_dx4[k], y + bw_dy4[k]);
+                    more = 1;
+                    continue;
+                }
+                n = stub_ball(m, level, x, y, bx, by, bd, &nb);
+                for (i = 0; i < nb; i++)
+                    BW_PCLR(&m->a, bx[i], by[i]);
+                for (i = 0; i < n && bd[i] < STUB; i++)
+                    if (simple_sq(g, level, bx[i], by[i])) {
+                        BW_AT(g, bx[i], by[i]) = BW_T_ROCK;
+                        for (k = 0; k < 4; k++)
+                            BW_PSET(&m->b, bx[i] + bw_dx4[k], by[i] + bw_dy4[k]);
                         more = 1;
                     }
             }
@@ -1239,9 +1402,11 @@ int bw_morlock_level(bw_map *m, uint32_t seed, int level, const bw_morlock_cfg *
         else if (q->upper + 1 == l)
             BW_AT(s.g, q->x, q->y) = BW_T_LADDER;
     }
+    bw_plane_clear(&m->b); /* where dead ends may begin */
     for (k = 0; k < p->n_rooms[l]; k++)
         mend_room(m, &p->room[l][k]);
     fill_spurs(m, level);
+    fill_stubs(m, level);
     for (k = 0; k < p->n_rooms[l]; k++)
         rewall_filled(&m->grid, &p->room[l][k]);
     return 0;
