@@ -247,6 +247,7 @@ typedef struct sim {
     bw_morlock_plan *p;
     bw_morlock_cfg cfg;
     bw_grid *g;        /* 0: no drawing */
+    bw_plane *mark;    /* where dead ends may begin (fill_stubs); 0: none */
     int level;         /* the level drawn, 0-based */
     bw_morlock_trace fn;
     void *ctx;
@@ -329,6 +330,19 @@ static void steer(bw_morlock_tunnel *t, int bear)
     t->dir = dir_of[(hy + 1) * 3 + hx + 1];
 }
 
+/* Rule 3.2's dead ends: a sharp bend (a step 90 degrees off the last one,
+ * or off the one before it) may leave the outer side of the bend as a
+ * pointed blind end, as deep as the tunnel is wide (the two arms of a V
+ * merge there). The square of the brush at the bend's cell farthest from
+ * both arms (from: the step before the bend, d: the step after) is marked
+ * (plane b) for fill_stubs to look at once the level is drawn. */
+static void mark_bend(sim *s, const bw_morlock_tunnel *t, int from, int d)
+{
+    int ox = bw_dx8[from] - bw_dx8[d], oy = bw_dy8[from] - bw_dy8[d];
+    int lo = t->width == 3 ? -1 : 0, hi = t->width >= 2;
+    BW_PSET(s->mark, t->x + (ox > 0 ? hi : ox < 0 ? lo : 0), t->y + (oy > 0 ? hi : oy < 0 ? lo : 0));
+}
+
 /* One segment of rule 3.2's "regular intervals". Each step first steers off a
  * near edge, then veers by the wobble; a step more than 90 degrees off the
  * tunnel's last one (a turn of 90 after a veer one way, then a veer the
@@ -343,7 +357,7 @@ static void steer(bw_morlock_tunnel *t, int bear)
 static void walk(sim *s, bw_morlock_tunnel *t)
 {
     bw_rng *r = &s->p->rng;
-    int i;
+    int i, last2 = t->last; /* the step before the last */
     for (i = 0; i < BW_MORLOCK_SEGMENT; i++) {
         int d, nx, ny;
         int back;
@@ -365,6 +379,13 @@ static void walk(sim *s, bw_morlock_tunnel *t)
             nx = t->x + bw_dx8[d];
             ny = t->y + bw_dy8[d];
         }
+        if (t->level == s->level && s->mark) {
+            if (((d - t->last) & 3) == 2)
+                mark_bend(s, t, t->last, d);
+            else if (((d - last2) & 3) == 2)
+                mark_bend(s, t, last2, d);
+        }
+        last2 = t->last;
         t->last = (uint8_t)d;
         if (s->g && t->level == s->level && nx != t->x && ny != t->y)
             BW_AT(s->g, nx, t->y) = BW_T_DIRT;
@@ -887,6 +908,7 @@ static int sim_init(sim *s, const bw_morlock_cfg *c, bw_morlock_plan *p, bw_grid
         bw_morlock_defaults(&s->cfg);
     s->p = p;
     s->g = g;
+    s->mark = 0;
     s->level = level;
     s->fn = 0;
     s->ctx = 0;
@@ -1098,7 +1120,7 @@ static void mend_room(bw_map *m, const bw_morlock_room *o)
     for (j = 0; j < t->h; j++)
         for (i = 0; i < t->w; i++) {
             int n = 0, head, tail, way = -1;
-            if (!ring_at(t, i, j) || !dug_at(g, o, i, j) || BW_PGET(&m->a, o->x + i, o->y + j))
+            if (!dug_at(g, o, i, j) || !ring_at(t, i, j) || BW_PGET(&m->a, o->x + i, o->y + j))
                 continue;
             /* the piece, 4-connected over dug ring squares */
             BW_PSET(&m->a, o->x + i, o->y + j);
@@ -1279,47 +1301,53 @@ static int simple_sq(const bw_grid *g, int level, int x, int y)
 }
 
 /* The ball of dirt within STUB steps of (x0, y0), breadth first into bx,
- * by, bd (distance); plane a marks it and is cleared again by the caller.
- * Returns the number of squares if it is a dead end, else 0 (*nb: the
- * squares to clear). */
-static int stub_ball(bw_map *m, int level, int x0, int y0, uint8_t *bx, uint8_t *by, uint8_t *bd,
+ * by, bd (distance). Its squares are SEEN on the grid while it is searched
+ * (no tile has that id) and the caller makes them dirt again (*nb of them).
+ * Returns the number of squares if it is a dead end, else 0. */
+#define SEEN 0xffu
+BW_STATIC_ASSERT(BW_TILE_COUNT < SEEN, morlock_SEEN_is_no_tile);
+static int stub_ball(bw_grid *g, int level, int x0, int y0, uint8_t *bx, uint8_t *by, uint8_t *bd,
                      int *nb)
 {
-    const bw_grid *g = &m->grid;
-    int head = 0, tail = 0, k, i, j, front = 0, first = -1;
+    int head, tail = 1, k, i, j, front = 0, first = 0, start = level == 1;
     unsigned got;
-    bx[tail] = (uint8_t)x0;
-    by[tail] = (uint8_t)y0;
-    bd[tail++] = 0;
-    BW_PSET(&m->a, x0, y0);
-    for (; head < tail; head++) {
+    bx[0] = (uint8_t)x0;
+    by[0] = (uint8_t)y0;
+    bd[0] = 0;
+    BW_AT(g, x0, y0) = SEEN;
+    for (head = 0; head < tail; head++) {
         int x = bx[head], y = by[head];
         if (bd[head] == STUB) {
-            if (first < 0)
+            if (front++ == 0)
                 first = head;
-            if (++front > STUB_WIDE)
+            if (front > STUB_WIDE)
                 break;
             continue;
         }
         for (k = 0; k < 4; k++) {
             int nx = x + bw_dx4[k], ny = y + bw_dy4[k];
-            if (BW_PGET(&m->a, nx, ny))
+            uint8_t *c = &BW_AT(g, nx, ny);
+            if (*c == SEEN)
                 continue;
-            if (BW_AT(g, nx, ny) == BW_T_DIRT && !is_start(level, nx, ny)) {
-                BW_PSET(&m->a, nx, ny);
+            if (start && is_start(level, nx, ny)) {
+                *nb = tail;
+                return 0;
+            }
+            if (*c == BW_T_DIRT) {
+                *c = SEEN;
                 bx[tail] = (uint8_t)nx;
                 by[tail] = (uint8_t)ny;
                 bd[tail++] = (uint8_t)(bd[head] + 1);
-            } else if (open_or_start(g, level, nx, ny)) {
+            } else if (bw_tiles[*c].flags & BW_CONNECTS) {
                 *nb = tail;
-                return 0; /* a room, door, link or the start within reach */
+                return 0; /* a room, door or link within reach */
             }
         }
     }
     *nb = tail;
     if (front == 0 || front > STUB_WIDE)
         return 0;
-    /* the far squares (first .. tail - 1) one 8-connected piece */
+    /* the far squares (first .. first + front - 1) one 8-connected piece */
     got = 1u;
     for (k = 1; k < front; k++)
         for (i = 1; i < front; i++)
@@ -1327,6 +1355,36 @@ static int stub_ball(bw_map *m, int level, int x0, int y0, uint8_t *bx, uint8_t 
                 if ((got >> j & 1u) && bw_chebyshev(bx[first + i], by[first + i], bx[first + j], by[first + j]) == 1)
                     got |= 1u << i;
     return got == (1u << front) - 1u ? tail : 0;
+}
+
+static int open4(const bw_grid *g, int x, int y)
+{
+    int k, n = 0;
+    for (k = 0; k < 4; k++)
+        n += open_sq(g, x + bw_dx4[k], y + bw_dy4[k]);
+    return n;
+}
+
+/* A mark lies at or next to a dead end's tip: the square looked from is
+ * the marked one, or the dirt square round it with fewest open
+ * 4-neighbours if that has fewer. Returns that number: a tip with three
+ * or four is inside a dead end whose corners are tips too, and is left to
+ * them (a square filled marks its neighbours again). */
+static int cornered(const bw_grid *g, int level, int *x, int *y)
+{
+    int best = open4(g, *x, *y), d, x0 = *x, y0 = *y;
+    for (d = 0; d < 8 && best > 2; d++) {
+        int u = x0 + bw_dx8[d], v = y0 + bw_dy8[d], c;
+        if (BW_AT(g, u, v) != BW_T_DIRT || is_start(level, u, v))
+            continue;
+        c = open4(g, u, v);
+        if (c < best) {
+            best = c;
+            *x = u;
+            *y = v;
+        }
+    }
+    return best;
 }
 
 /* Fill the dead ends: from every square marked in plane b (where mending
@@ -1363,9 +1421,11 @@ static void fill_stubs(bw_map *m, int level)
                     more = 1;
                     continue;
                 }
-                n = stub_ball(m, level, x, y, bx, by, bd, &nb);
+                if (cornered(g, level, &x, &y) > 2)
+                    continue;
+                n = stub_ball(g, level, x, y, bx, by, bd, &nb);
                 for (i = 0; i < nb; i++)
-                    BW_PCLR(&m->a, bx[i], by[i]);
+                    BW_AT(g, bx[i], by[i]) = BW_T_DIRT;
                 for (i = 0; i < n && bd[i] < STUB; i++)
                     if (simple_sq(g, level, bx[i], by[i])) {
                         BW_AT(g, bx[i], by[i]) = BW_T_ROCK;
@@ -1390,6 +1450,8 @@ int bw_morlock_level(bw_map *m, uint32_t seed, int level, const bw_morlock_cfg *
     if (!sim_init(&s, c, p, &m->grid, l))
         return BW_ERR_OPTION;
     bw_map_init(m, BW_MORLOCK_W, BW_MORLOCK_H, BW_T_ROCK);
+    bw_plane_clear(&m->b); /* where dead ends may begin */
+    s.mark = &m->b;
     run(&s, seed);
     draw_joins(p, s.g, l);
     bw_rng_stream(&r, seed, BW_GEN_MORLOCK, (uint32_t)level, P_RUIN);
@@ -1402,7 +1464,6 @@ int bw_morlock_level(bw_map *m, uint32_t seed, int level, const bw_morlock_cfg *
         else if (q->upper + 1 == l)
             BW_AT(s.g, q->x, q->y) = BW_T_LADDER;
     }
-    bw_plane_clear(&m->b); /* where dead ends may begin */
     for (k = 0; k < p->n_rooms[l]; k++)
         mend_room(m, &p->room[l][k]);
     fill_spurs(m, level);
