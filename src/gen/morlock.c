@@ -310,6 +310,10 @@ static int along(int v, int last, int centre)
 static void steer(bw_morlock_tunnel *t, int bear)
 {
     int hx = bw_dx8[t->dir], hy = bw_dy8[t->dir];
+    /* most steps are far from every edge: nothing to steer */
+    if (t->x >= BW_MORLOCK_LO + BW_MORLOCK_NEAR && t->x <= BW_MORLOCK_HI - BW_MORLOCK_NEAR &&
+        t->y >= BW_MORLOCK_LO + BW_MORLOCK_NEAR && t->y <= BW_MORLOCK_HI - BW_MORLOCK_NEAR)
+        return;
     if (near_edge(t->x, hx)) {
         hx = 0;
         if (hy == 0)
@@ -1019,7 +1023,7 @@ static void draw_room(bw_grid *g, bw_rng *r, const bw_morlock_room *o)
     int i, j;
     for (j = 0; j < t->h; j++)
         for (i = 0; i < t->w; i++) {
-            char c = tmpl_at(t, i, j);
+            char c = t->cells[j * t->w + i];
             int in = inside_of(c), door = door_of(c);
             uint8_t *cell = &BW_AT(g, o->x + i, o->y + j);
             if (c == ' ')
@@ -1317,35 +1321,31 @@ static int stub_ball(bw_grid *g, int level, int x0, int y0, uint8_t *bx, uint8_t
     BW_AT(g, x0, y0) = SEEN;
     for (head = 0; head < tail; head++) {
         int x = bx[head], y = by[head];
-        if (bd[head] == STUB) {
-            if (front++ == 0)
-                first = head;
-            if (front > STUB_WIDE)
-                break;
-            continue;
-        }
+        if (bd[head] == STUB)
+            break; /* the far squares, pushed last: first .. tail - 1 */
         for (k = 0; k < 4; k++) {
             int nx = x + bw_dx4[k], ny = y + bw_dy4[k];
-            uint8_t *c = &BW_AT(g, nx, ny);
-            if (*c == SEEN)
-                continue;
-            if (start && is_start(level, nx, ny)) {
-                *nb = tail;
-                return 0;
-            }
-            if (*c == BW_T_DIRT) {
-                *c = SEEN;
+            uint8_t c = BW_AT(g, nx, ny);
+            if (c == BW_T_DIRT && !(start && is_start(level, nx, ny))) {
+                BW_AT(g, nx, ny) = SEEN;
                 bx[tail] = (uint8_t)nx;
                 by[tail] = (uint8_t)ny;
-                bd[tail++] = (uint8_t)(bd[head] + 1);
-            } else if (bw_tiles[*c].flags & BW_CONNECTS) {
+                bd[tail] = (uint8_t)(bd[head] + 1);
+                if (bd[tail++] == STUB && front++ == 0)
+                    first = tail - 1;
+                if (front > STUB_WIDE) {
+                    *nb = tail;
+                    return 0; /* too wide: a bend, a wide place */
+                }
+            } else if (c != SEEN && c != BW_T_ROCK &&
+                       (c == BW_T_DIRT || (bw_tiles[c].flags & BW_CONNECTS))) {
                 *nb = tail;
-                return 0; /* a room, door or link within reach */
+                return 0; /* a room, door, link or DLVL 1's start within reach */
             }
         }
     }
     *nb = tail;
-    if (front == 0 || front > STUB_WIDE)
+    if (front == 0)
         return 0;
     /* the far squares (first .. first + front - 1) one 8-connected piece */
     got = 1u;
@@ -1387,6 +1387,15 @@ static int cornered(const bw_grid *g, int level, int *x, int *y)
     return best;
 }
 
+/* stub_ball, the ball's squares made dirt again. */
+static int dead_end(bw_grid *g, int level, int x, int y, uint8_t *bx, uint8_t *by, uint8_t *bd)
+{
+    int i, nb, n = stub_ball(g, level, x, y, bx, by, bd, &nb);
+    for (i = 0; i < nb; i++)
+        BW_AT(g, bx[i], by[i]) = BW_T_DIRT;
+    return n;
+}
+
 /* Fill the dead ends: from every square marked in plane b (where mending
  * and the spur filling left a blind end, fill_spurs), a dead end's ball is
  * filled with rock from its tip outward (distance 0 to STUB - 1), square by
@@ -1403,7 +1412,7 @@ static void fill_stubs(bw_map *m, int level)
 #else
     uint8_t bx[BALL], by[BALL], bd[BALL];
 #endif
-    int w, i, k, n, nb, more = 1;
+    int w, i, k, n, more = 1;
     while (more) {
         more = 0;
         for (w = 0; w < BW_PLANE_WORDS; w++)
@@ -1423,9 +1432,12 @@ static void fill_stubs(bw_map *m, int level)
                 }
                 if (cornered(g, level, &x, &y) > 2)
                     continue;
-                n = stub_ball(g, level, x, y, bx, by, bd, &nb);
-                for (i = 0; i < nb; i++)
-                    BW_AT(g, bx[i], by[i]) = BW_T_DIRT;
+                n = dead_end(g, level, x, y, bx, by, bd);
+                for (k = 0; k < 4 && !n; k++) { /* or a tip next to it */
+                    int u = x + bw_dx4[k], v = y + bw_dy4[k];
+                    if (BW_AT(g, u, v) == BW_T_DIRT && !is_start(level, u, v) && open4(g, u, v) <= 2)
+                        n = dead_end(g, level, u, v, bx, by, bd);
+                }
                 for (i = 0; i < n && bd[i] < STUB; i++)
                     if (simple_sq(g, level, bx[i], by[i])) {
                         BW_AT(g, bx[i], by[i]) = BW_T_ROCK;
