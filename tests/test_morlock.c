@@ -970,7 +970,10 @@ static void dead_ends(int level, int deep, int edge, uint32_t *n, uint32_t *near
 #define BALL 64
 static int stub_at(int level, int x0, int y0, uint8_t *bx, uint8_t *by, int *nb)
 {
-    int head = 0, tail = 0, d, k, i, front = 0, fx[BALL], fy[BALL], dist[BALL], pieces = 0;
+    /* bytes, and the far squares read from the ball itself (they come last,
+     * from `first` on): the 20 KiB board's stack */
+    int head = 0, tail = 0, d, k, i, front = 0, first = 0, pieces = 0;
+    uint8_t dist[BALL];
     bx[tail] = (uint8_t)x0;
     by[tail] = (uint8_t)y0;
     dist[tail++] = 0;
@@ -979,8 +982,8 @@ static int stub_at(int level, int x0, int y0, uint8_t *bx, uint8_t *by, int *nb)
         int x = bx[head], y = by[head];
         d = dist[head++];
         if (d == STUB) {
-            fx[front] = x;
-            fy[front++] = y;
+            if (front++ == 0)
+                first = head - 1;
             continue;
         }
         for (k = 0; k < 4; k++) {
@@ -995,7 +998,7 @@ static int stub_at(int level, int x0, int y0, uint8_t *bx, uint8_t *by, int *nb)
                 bw_plane_set(&m->a, nx, ny, 1);
                 bx[tail] = (uint8_t)nx;
                 by[tail] = (uint8_t)ny;
-                dist[tail++] = d + 1;
+                dist[tail++] = (uint8_t)(d + 1);
             } else if (connects(t) || (level == 1 && nx == BW_MORLOCK_START_X && ny == BW_MORLOCK_START_Y)) {
                 *nb = tail;
                 return 0; /* a room, door, link or the start within reach */
@@ -1016,7 +1019,7 @@ static int stub_at(int level, int x0, int y0, uint8_t *bx, uint8_t *by, int *nb)
                 if ((got >> i) & 1u)
                     continue;
                 for (j = 0; j < front; j++)
-                    if (((got >> j) & 1u) && bw_chebyshev(fx[i], fy[i], fx[j], fy[j]) == 1) {
+                    if (((got >> j) & 1u) && bw_chebyshev(bx[first + i], by[first + i], bx[first + j], by[first + j]) == 1) {
                         got |= 1u << i;
                         in++;
                         grew = 1;
