@@ -951,8 +951,8 @@ static void dead_ends(int level, int deep, int edge, uint32_t *n, uint32_t *near
 
 /* Not yet met in full: the generator fills the dead ends it can find
  * cheaply (fill_stubs: where a room's ring was walled up, at sharp bends);
- * some it does not look at remain, mostly the outer points of bends that
- * turn over three steps or more. Over seeds 0-299, all levels: 2,270
+ * those whose tip is not among the squares it looks from remain. Over
+ * seeds 0-299, all levels: 2,270
  * before, 314 now (0.21 a level; seeds 0-29, the boards' share: 33). So
  * the test bounds them at 0.3 a level until they are all gone; it fails
  * with fill_stubs off (2,270). */

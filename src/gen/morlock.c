@@ -1396,14 +1396,16 @@ static int dead_end(bw_grid *g, int level, int x, int y, uint8_t *bx, uint8_t *b
     return n;
 }
 
-/* Fill the dead ends: from every square marked in plane b (where mending
- * and the spur filling left a blind end, fill_spurs), a dead end's ball is
- * filled with rock from its tip outward (distance 0 to STUB - 1), square by
- * square where filling cuts no way (simple_sq); the neighbours of what was
- * filled (the far squares among them) are marked again, as the dead end's
- * new tips. A square is marked only when one next to it is filled, and
- * each is filled once at most, so the pass ends. The ball lists live in the map's flood-fill stack, which the
- * Morlock Pits do not use (on the stack if a build's is smaller). */
+/* Fill the dead ends: from every square marked in plane b (round what
+ * the mending walled up and the spur filling filled, and at sharp bends:
+ * mark_bend), or the most cornered square by it, or a cornered
+ * 4-neighbour of that, a dead end's ball is filled with rock from its tip
+ * outward (distance 0 to STUB - 1), square by square where filling cuts
+ * no way (simple_sq); the neighbours of what was filled are marked again,
+ * as the dead end's new tips. After the first marks a square is marked
+ * only when one next to it is filled, and each is filled once at most, so
+ * the pass ends. The ball lists live in the map's flood-fill stack, which
+ * the Morlock Pits do not use (on the stack if a build's is smaller). */
 static void fill_stubs(bw_map *m, int level)
 {
     bw_grid *g = &m->grid;
