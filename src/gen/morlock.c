@@ -18,8 +18,9 @@
  * outside an open door), and a room's inside is one piece reached through
  * the door its tunnel ended at. Then each room's breached wall ring is
  * walled up but for one doorway per piece, digging round what it walls so
- * no way is cut (mend_room), and one-wide spurs are filled (fill_spurs),
- * which cuts no way either. */
+ * no way is cut (mend_room), one-wide spurs are filled (fill_spurs) and
+ * wider dead ends that begin where a ring was walled up (fill_stubs),
+ * which cut no way either. */
 #include "burrow/morlock.h"
 #include "burrow/geom.h"
 #include "burrow/tile.h"
@@ -188,10 +189,10 @@ const bw_morlock_template bw_morlock_templates[BW_MORLOCK_TEMPLATES] = {
 };
 
 /* Template characters and what they draw; walls and doors are decided in
- * draw_room. */
-static const char inside_char[] = ".I~:";
+ * draw_room. inside_of gives the index in inside_tile of `. I ~ :`,
+ * door_of the side (N E S W) of `n e s w`, else -1: switches, as every
+ * room's cells are classed several times a level. */
 static const uint8_t inside_tile[] = { BW_T_FLOOR, BW_T_PILLAR, BW_T_SHALLOW, BW_T_RUBBLE };
-static const char door_char[] = "nesw"; /* side order N E S W */
 
 static char tmpl_at(const bw_morlock_template *t, int i, int j)
 {
@@ -200,13 +201,26 @@ static char tmpl_at(const bw_morlock_template *t, int i, int j)
     return t->cells[j * t->w + i];
 }
 
-static int find_char(const char *set, char c)
+static int inside_of(char c)
 {
-    int i;
-    for (i = 0; set[i]; i++)
-        if (set[i] == c)
-            return i;
-    return -1;
+    switch (c) {
+    case '.': return 0;
+    case 'I': return 1;
+    case '~': return 2;
+    case ':': return 3;
+    default: return -1;
+    }
+}
+
+static int door_of(char c)
+{
+    switch (c) {
+    case 'n': return BW_NORTH;
+    case 'e': return BW_EAST;
+    case 's': return BW_SOUTH;
+    case 'w': return BW_WEST;
+    default: return -1;
+    }
 }
 
 /* The door of side s in template coordinates. */
@@ -233,6 +247,7 @@ typedef struct sim {
     bw_morlock_plan *p;
     bw_morlock_cfg cfg;
     bw_grid *g;        /* 0: no drawing */
+    bw_plane *mark;    /* where dead ends may begin (fill_stubs); 0: none */
     int level;         /* the level drawn, 0-based */
     bw_morlock_trace fn;
     void *ctx;
@@ -295,6 +310,10 @@ static int along(int v, int last, int centre)
 static void steer(bw_morlock_tunnel *t, int bear)
 {
     int hx = bw_dx8[t->dir], hy = bw_dy8[t->dir];
+    /* most steps are far from every edge: nothing to steer */
+    if (t->x >= BW_MORLOCK_LO + BW_MORLOCK_NEAR && t->x <= BW_MORLOCK_HI - BW_MORLOCK_NEAR &&
+        t->y >= BW_MORLOCK_LO + BW_MORLOCK_NEAR && t->y <= BW_MORLOCK_HI - BW_MORLOCK_NEAR)
+        return;
     if (near_edge(t->x, hx)) {
         hx = 0;
         if (hy == 0)
@@ -315,6 +334,19 @@ static void steer(bw_morlock_tunnel *t, int bear)
     t->dir = dir_of[(hy + 1) * 3 + hx + 1];
 }
 
+/* Rule 3.2's dead ends: a sharp bend (a step 90 degrees off the last one,
+ * or off the one before it) may leave the outer side of the bend as a
+ * pointed blind end, as deep as the tunnel is wide (the two arms of a V
+ * merge there). The square of the brush at the bend's cell farthest from
+ * both arms (from: the step before the bend, d: the step after) is marked
+ * (plane b) for fill_stubs to look at once the level is drawn. */
+static void mark_bend(sim *s, const bw_morlock_tunnel *t, int from, int d)
+{
+    int ox = bw_dx8[from] - bw_dx8[d], oy = bw_dy8[from] - bw_dy8[d];
+    int lo = t->width == 3 ? -1 : 0, hi = t->width >= 2;
+    BW_PSET(s->mark, t->x + (ox > 0 ? hi : ox < 0 ? lo : 0), t->y + (oy > 0 ? hi : oy < 0 ? lo : 0));
+}
+
 /* One segment of rule 3.2's "regular intervals". Each step first steers off a
  * near edge, then veers by the wobble; a step more than 90 degrees off the
  * tunnel's last one (a turn of 90 after a veer one way, then a veer the
@@ -329,7 +361,7 @@ static void steer(bw_morlock_tunnel *t, int bear)
 static void walk(sim *s, bw_morlock_tunnel *t)
 {
     bw_rng *r = &s->p->rng;
-    int i;
+    int i, last2 = t->last; /* the step before the last */
     for (i = 0; i < BW_MORLOCK_SEGMENT; i++) {
         int d, nx, ny;
         int back;
@@ -351,6 +383,13 @@ static void walk(sim *s, bw_morlock_tunnel *t)
             nx = t->x + bw_dx8[d];
             ny = t->y + bw_dy8[d];
         }
+        if (t->level == s->level && s->mark) {
+            if (((d - t->last) & 3) == 2)
+                mark_bend(s, t, t->last, d);
+            else if (((d - last2) & 3) == 2)
+                mark_bend(s, t, last2, d);
+        }
+        last2 = t->last;
         t->last = (uint8_t)d;
         if (s->g && t->level == s->level && nx != t->x && ny != t->y)
             BW_AT(s->g, nx, t->y) = BW_T_DIRT;
@@ -389,7 +428,7 @@ static int rooms_total(const bw_morlock_plan *p)
 static int covers_start(const bw_morlock_template *t, int l, int x0, int y0)
 {
     char c = tmpl_at(t, BW_MORLOCK_START_X - x0, BW_MORLOCK_START_Y - y0);
-    int in = find_char(inside_char, c);
+    int in = inside_of(c);
     return l == 0 && c != ' ' && (in < 0 || !bw_tile_passable(inside_tile[in]));
 }
 
@@ -873,6 +912,7 @@ static int sim_init(sim *s, const bw_morlock_cfg *c, bw_morlock_plan *p, bw_grid
         bw_morlock_defaults(&s->cfg);
     s->p = p;
     s->g = g;
+    s->mark = 0;
     s->level = level;
     s->fn = 0;
     s->ctx = 0;
@@ -957,7 +997,7 @@ static int next_to_inside(const bw_morlock_template *t, int i, int j)
 {
     int s;
     for (s = 0; s < 4; s++)
-        if (find_char(inside_char, tmpl_at(t, i + bw_dx4[s], j + bw_dy4[s])) >= 0)
+        if (inside_of(tmpl_at(t, i + bw_dx4[s], j + bw_dy4[s])) >= 0)
             return 1;
     return 0;
 }
@@ -983,8 +1023,8 @@ static void draw_room(bw_grid *g, bw_rng *r, const bw_morlock_room *o)
     int i, j;
     for (j = 0; j < t->h; j++)
         for (i = 0; i < t->w; i++) {
-            char c = tmpl_at(t, i, j);
-            int in = find_char(inside_char, c), door = find_char(door_char, c);
+            char c = t->cells[j * t->w + i];
+            int in = inside_of(c), door = door_of(c);
             uint8_t *cell = &BW_AT(g, o->x + i, o->y + j);
             if (c == ' ')
                 continue;
@@ -1022,7 +1062,7 @@ static void draw_room(bw_grid *g, bw_rng *r, const bw_morlock_room *o)
 static int ring_at(const bw_morlock_template *t, int i, int j)
 {
     char c = tmpl_at(t, i, j);
-    return c == '#' || find_char(door_char, c) >= 0;
+    return c == '#' || door_of(c) >= 0;
 }
 
 static int open_sq(const bw_grid *g, int x, int y)
@@ -1039,7 +1079,7 @@ static int sides_at(const bw_grid *g, const bw_morlock_room *o, const bw_morlock
     for (s = 0; s < 4; s++) {
         int a = i + bw_dx4[s], b = j + bw_dy4[s];
         char c = tmpl_at(t, a, b);
-        if (find_char(inside_char, c) >= 0)
+        if (inside_of(c) >= 0)
             v |= 1;
         else if (c == ' ' && open_sq(g, o->x + a, o->y + b))
             v |= 2;
@@ -1084,7 +1124,7 @@ static void mend_room(bw_map *m, const bw_morlock_room *o)
     for (j = 0; j < t->h; j++)
         for (i = 0; i < t->w; i++) {
             int n = 0, head, tail, way = -1;
-            if (!ring_at(t, i, j) || !dug_at(g, o, i, j) || BW_PGET(&m->a, o->x + i, o->y + j))
+            if (!dug_at(g, o, i, j) || !ring_at(t, i, j) || BW_PGET(&m->a, o->x + i, o->y + j))
                 continue;
             /* the piece, 4-connected over dug ring squares */
             BW_PSET(&m->a, o->x + i, o->y + j);
@@ -1134,9 +1174,12 @@ static void mend_room(bw_map *m, const bw_morlock_room *o)
              * walled square that has open ground outside it (a dug square
              * opens the way for its neighbours on the ring): n rounds at
              * most, as each digs round one square at least */
-            for (k = 0; k < n; k++)
+            for (k = 0; k < n; k++) {
                 if (!keep[k])
                     BW_AT(g, o->x + rx[k], o->y + ry[k]) = BW_T_BWALL;
+                for (d = 0; d < 8; d++) /* where a dead end may begin now (plane b) */
+                    BW_PSET(&m->b, o->x + rx[k] + bw_dx8[d], o->y + ry[k] + bw_dy8[d]);
+            }
             for (head = 0, d = 1; d && head <= n; head++)
                 for (k = 0, d = 0; k < n; k++)
                     if (!keep[k] && dig_round(g, o, t, rx[k], ry[k])) {
@@ -1182,15 +1225,17 @@ static int narrow_tip(const bw_grid *g, int level, int x, int y)
     return n == 0 || (n == 1 && dirt == 1);
 }
 
+/* The squares a walled-up ring square touches (marked in plane b by
+ * mend_room) are the only places a spur can begin: a tunnel ends only in
+ * a room or a pit, so before the mending there are none. The pass starts
+ * from them (plane a, its worklist) and marks in b the neighbours of what
+ * it fills, where a wider dead end may now begin (fill_stubs below). */
 static void fill_spurs(bw_map *m, int level)
 {
     bw_grid *g = &m->grid;
     int x, y, k, w, more = 1;
-    bw_plane_clear(&m->a);
-    for (y = BW_MORLOCK_LO; y <= BW_MORLOCK_HI; y++)
-        for (x = BW_MORLOCK_LO; x <= BW_MORLOCK_HI; x++)
-            if (narrow_tip(g, level, x, y))
-                BW_PSET(&m->a, x, y);
+    for (w = 0; w < BW_PLANE_WORDS; w++)
+        m->a.w[w] = m->b.w[w];
     /* a filled square's neighbour may be the spur's next end; the scan
      * goes on until the plane is empty (each square filled once) */
     while (more) {
@@ -1205,9 +1250,201 @@ static void fill_spurs(bw_map *m, int level)
                 if (!narrow_tip(g, level, x, y))
                     continue;
                 BW_AT(g, x, y) = BW_T_ROCK;
-                for (k = 0; k < 4; k++)
+                for (k = 0; k < 4; k++) {
+                    BW_PSET(&m->b, x + bw_dx4[k], y + bw_dy4[k]);
                     if (narrow_tip(g, level, x + bw_dx4[k], y + bw_dy4[k])) {
                         BW_PSET(&m->a, x + bw_dx4[k], y + bw_dy4[k]);
+                        more = 1;
+                    }
+                }
+            }
+    }
+}
+
+/* Rule 3.2: no dead end of any width STUB or more deep unless it ends in
+ * a room, pit or ladder. A dead end, as a player meets it: from a tip,
+ * the dirt within STUB steps (4-connected, over dirt) touches no other
+ * open square (room, door, link, DLVL 1's start), and the squares exactly
+ * STUB steps away are one 8-connected piece of at most STUB_WIDE, so the
+ * way goes on in one direction only (a corridor's middle sees two pieces,
+ * a bend or a wide place a wider one). That ball lies within the diamond
+ * of radius STUB round the tip: BALL squares at most. */
+#define STUB 4
+#define STUB_WIDE 4
+#define BALL (2 * STUB * (STUB + 1) + 1)
+
+static int open_or_start(const bw_grid *g, int level, int x, int y)
+{
+    return open_sq(g, x, y) || is_start(level, x, y);
+}
+
+/* 1 if filling (x, y) cuts no way: its open 4-neighbours are joined
+ * round it through its 8 neighbours. Round the ring (bw_dx8's circular
+ * order, 4-neighbours at even k) the runs of open squares that hold a
+ * 4-neighbour are counted from a closed square on: at most one. */
+static int simple_sq(const bw_grid *g, int level, int x, int y)
+{
+    unsigned o = 0;
+    int k, k0 = 0, runs = 0, in4 = 0;
+    for (k = 0; k < 8; k++)
+        o |= (unsigned)open_or_start(g, level, x + bw_dx8[k], y + bw_dy8[k]) << k;
+    if (o == 0xffu)
+        return 1;
+    while (o >> k0 & 1u)
+        k0++;
+    for (k = 1; k <= 8; k++) {
+        int i = (k0 + k) & 7;
+        if (o >> i & 1u)
+            in4 |= !(i & 1);
+        else {
+            runs += in4;
+            in4 = 0;
+        }
+    }
+    return runs <= 1;
+}
+
+/* The ball of dirt within STUB steps of (x0, y0), breadth first into bx,
+ * by, bd (distance). Its squares are SEEN on the grid while it is searched
+ * (no tile has that id) and the caller makes them dirt again (*nb of them).
+ * Returns the number of squares if it is a dead end, else 0. */
+#define SEEN 0xffu
+BW_STATIC_ASSERT(BW_TILE_COUNT < SEEN, morlock_SEEN_is_no_tile);
+static int stub_ball(bw_grid *g, int level, int x0, int y0, uint8_t *bx, uint8_t *by, uint8_t *bd,
+                     int *nb)
+{
+    int head, tail = 1, k, i, j, front = 0, first = 0, start = level == 1;
+    unsigned got;
+    bx[0] = (uint8_t)x0;
+    by[0] = (uint8_t)y0;
+    bd[0] = 0;
+    BW_AT(g, x0, y0) = SEEN;
+    for (head = 0; head < tail; head++) {
+        int x = bx[head], y = by[head];
+        if (bd[head] == STUB)
+            break; /* the far squares, pushed last: first .. tail - 1 */
+        for (k = 0; k < 4; k++) {
+            int nx = x + bw_dx4[k], ny = y + bw_dy4[k];
+            uint8_t c = BW_AT(g, nx, ny);
+            if (c == BW_T_DIRT && !(start && is_start(level, nx, ny))) {
+                BW_AT(g, nx, ny) = SEEN;
+                bx[tail] = (uint8_t)nx;
+                by[tail] = (uint8_t)ny;
+                bd[tail] = (uint8_t)(bd[head] + 1);
+                if (bd[tail++] == STUB && front++ == 0)
+                    first = tail - 1;
+                if (front > STUB_WIDE) {
+                    *nb = tail;
+                    return 0; /* too wide: a bend, a wide place */
+                }
+            } else if (c != SEEN && c != BW_T_ROCK &&
+                       (c == BW_T_DIRT || (bw_tiles[c].flags & BW_CONNECTS))) {
+                *nb = tail;
+                return 0; /* a room, door, link or DLVL 1's start within reach */
+            }
+        }
+    }
+    *nb = tail;
+    if (front == 0)
+        return 0;
+    /* the far squares (first .. first + front - 1) one 8-connected piece */
+    got = 1u;
+    for (k = 1; k < front; k++)
+        for (i = 1; i < front; i++)
+            for (j = 0; j < front && !(got >> i & 1u); j++)
+                if ((got >> j & 1u) && bw_chebyshev(bx[first + i], by[first + i], bx[first + j], by[first + j]) == 1)
+                    got |= 1u << i;
+    return got == (1u << front) - 1u ? tail : 0;
+}
+
+static int open4(const bw_grid *g, int x, int y)
+{
+    int k, n = 0;
+    for (k = 0; k < 4; k++)
+        n += open_sq(g, x + bw_dx4[k], y + bw_dy4[k]);
+    return n;
+}
+
+/* A mark lies at or next to a dead end's tip: the square looked from is
+ * the marked one, or the dirt square round it with fewest open
+ * 4-neighbours if that has fewer. Returns that number: a tip with three
+ * or four is inside a dead end whose corners are tips too, and is left to
+ * them (a square filled marks its neighbours again). */
+static int cornered(const bw_grid *g, int level, int *x, int *y)
+{
+    int best = open4(g, *x, *y), d, x0 = *x, y0 = *y;
+    for (d = 0; d < 8 && best > 2; d++) {
+        int u = x0 + bw_dx8[d], v = y0 + bw_dy8[d], c;
+        if (BW_AT(g, u, v) != BW_T_DIRT || is_start(level, u, v))
+            continue;
+        c = open4(g, u, v);
+        if (c < best) {
+            best = c;
+            *x = u;
+            *y = v;
+        }
+    }
+    return best;
+}
+
+/* stub_ball, the ball's squares made dirt again. */
+static int dead_end(bw_grid *g, int level, int x, int y, uint8_t *bx, uint8_t *by, uint8_t *bd)
+{
+    int i, nb, n = stub_ball(g, level, x, y, bx, by, bd, &nb);
+    for (i = 0; i < nb; i++)
+        BW_AT(g, bx[i], by[i]) = BW_T_DIRT;
+    return n;
+}
+
+/* Fill the dead ends: from every square marked in plane b (round what
+ * the mending walled up and the spur filling filled, and at sharp bends:
+ * mark_bend), or the most cornered square by it, or a cornered
+ * 4-neighbour of that, a dead end's ball is filled with rock from its tip
+ * outward (distance 0 to STUB - 1), square by square where filling cuts
+ * no way (simple_sq); the neighbours of what was filled are marked again,
+ * as the dead end's new tips. After the first marks a square is marked
+ * only when one next to it is filled, and each is filled once at most, so
+ * the pass ends. The ball lists live in the map's flood-fill stack, which
+ * the Morlock Pits do not use (on the stack if a build's is smaller). */
+static void fill_stubs(bw_map *m, int level)
+{
+    bw_grid *g = &m->grid;
+#if BW_FILL_STACK >= BALL
+    uint8_t *bx = m->fill.xl, *by = m->fill.xr, *bd = m->fill.y;
+#else
+    uint8_t bx[BALL], by[BALL], bd[BALL];
+#endif
+    int w, i, k, n, more = 1;
+    while (more) {
+        more = 0;
+        for (w = 0; w < BW_PLANE_WORDS; w++)
+            while (m->b.w[w]) {
+                int bit = bw_low_bit(m->b.w[w]);
+                unsigned at = (unsigned)w * 32u + (unsigned)bit;
+                int x = (int)(at % BW_GRID_MAX), y = (int)(at / BW_GRID_MAX);
+                m->b.w[w] &= ~(1u << bit);
+                if (BW_AT(g, x, y) != BW_T_DIRT || is_start(level, x, y))
+                    continue;
+                if (narrow_tip(g, level, x, y)) { /* a spur the filling left */
+                    BW_AT(g, x, y) = BW_T_ROCK;
+                    for (k = 0; k < 4; k++)
+                        BW_PSET(&m->b, x + bw_dx4[k], y + bw_dy4[k]);
+                    more = 1;
+                    continue;
+                }
+                if (cornered(g, level, &x, &y) > 2)
+                    continue;
+                n = dead_end(g, level, x, y, bx, by, bd);
+                for (k = 0; k < 4 && !n; k++) { /* or a tip next to it */
+                    int u = x + bw_dx4[k], v = y + bw_dy4[k];
+                    if (BW_AT(g, u, v) == BW_T_DIRT && !is_start(level, u, v) && open4(g, u, v) <= 2)
+                        n = dead_end(g, level, u, v, bx, by, bd);
+                }
+                for (i = 0; i < n && bd[i] < STUB; i++)
+                    if (simple_sq(g, level, bx[i], by[i])) {
+                        BW_AT(g, bx[i], by[i]) = BW_T_ROCK;
+                        for (k = 0; k < 4; k++)
+                            BW_PSET(&m->b, bx[i] + bw_dx4[k], by[i] + bw_dy4[k]);
                         more = 1;
                     }
             }
@@ -1227,6 +1464,8 @@ int bw_morlock_level(bw_map *m, uint32_t seed, int level, const bw_morlock_cfg *
     if (!sim_init(&s, c, p, &m->grid, l))
         return BW_ERR_OPTION;
     bw_map_init(m, BW_MORLOCK_W, BW_MORLOCK_H, BW_T_ROCK);
+    bw_plane_clear(&m->b); /* where dead ends may begin */
+    s.mark = &m->b;
     run(&s, seed);
     draw_joins(p, s.g, l);
     bw_rng_stream(&r, seed, BW_GEN_MORLOCK, (uint32_t)level, P_RUIN);
@@ -1242,6 +1481,7 @@ int bw_morlock_level(bw_map *m, uint32_t seed, int level, const bw_morlock_cfg *
     for (k = 0; k < p->n_rooms[l]; k++)
         mend_room(m, &p->room[l][k]);
     fill_spurs(m, level);
+    fill_stubs(m, level);
     for (k = 0; k < p->n_rooms[l]; k++)
         rewall_filled(&m->grid, &p->room[l][k]);
     return 0;
