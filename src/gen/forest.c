@@ -341,33 +341,77 @@ static int near_seg(const seg *s, int x, int y)
  * plane d. A square off the halo is 3 or more 4-steps from all wood drawn,
  * so no single square (a top, say) is beside two branches. */
 #define HALO 2
-static void halo(uint32_t *d, int x, int y)
+
+/* Bits a..b (a <= b) of plane d set, a word at a time. */
+static void set_bits(uint32_t *d, unsigned a, unsigned b)
 {
-    int dy;
-    for (dy = -HALO; dy <= HALO; dy++) {
-        int w = HALO - bw_abs(dy), yy = y + dy;
-        if ((unsigned)yy >= BW_FOREST_H)
-            continue;
-        unsigned a = BW_BIT(bw_max(x - w, 0), yy), b = BW_BIT(bw_min(x + w, BW_FOREST_W - 1), yy);
-        /* bits a..b (at most 5, so in one word or two) at once */
-        uint32_t lo = ~0u << (a & 31), hi = ~0u >> (31 - (b & 31));
-        if ((a >> 5) == (b >> 5)) {
-            d[a >> 5] |= lo & hi;
-        } else {
-            d[a >> 5] |= lo;
-            d[b >> 5] |= hi;
+    unsigned j = a >> 5, k = b >> 5;
+    uint32_t lo = ~0u << (a & 31), hi = ~0u >> (31 - (b & 31));
+    if (j == k) {
+        d[j] |= lo & hi;
+        return;
+    }
+    d[j] |= lo;
+    while (++j < k)
+        d[j] = ~0u;
+    d[k] |= hi;
+}
+
+/* The halo of a line's squares (those of bw_forest_branch_cells, width 1
+ * or 3) into plane d, clipped to the map. A 4-connected line is monotone
+ * on both axes and each step moves to a neighbour, so its halo meets each
+ * row in one run of squares: the runs are kept (lo, hi, a row each) as the
+ * centre line is walked, one row run of the line at a time, then each is
+ * set at once. Rows: the line's, and HALO + 1 either side. */
+#define HALO_ROWS 32
+BW_STATIC_ASSERT(BW_FOREST_LEN0_MAX + BW_FOREST_TRUNK_R_MAX + 1 + 2 * (HALO + 1) <= HALO_ROWS, forest_halo_rows);
+static void halo_line(uint32_t *d, int x0, int y0, int x1, int y1, int width)
+{
+    /* the half-width of the halo's run in rows -3..3 of a centre square,
+     * -1 for none: width 1; width 3 shifted along y (flat), along x (steep) */
+    static const int8_t half[3][7] = { { -1, 0, 1, 2, 1, 0, -1 }, { 0, 1, 2, 2, 2, 1, 0 }, { -1, 1, 2, 3, 2, 1, -1 } };
+    int8_t lo[HALO_ROWS], hi[HALO_ROWS];
+    int nx = bw_abs(x1 - x0), ny = bw_abs(y1 - y0), sx = x1 < x0 ? -1 : 1, sy = y1 < y0 ? -1 : 1;
+    int left = nx + ny, x = x0, y = y0, xs = x0, base = bw_min(y0, y1) - 3, k;
+    const int8_t *w = half[width == 1 ? 0 : ny > nx ? 2 : 1];
+    int32_t e = ny - nx;
+    for (k = 0; k < ny + 7; k++) {
+        lo[k] = 127;
+        hi[k] = -128;
+    }
+    for (;;) {
+        int step = left > 0, turn = step && e >= 0; /* the next step leaves this row */
+        if (!step || turn) { /* the row run xs..x of the centre line */
+            int a = bw_min(xs, x), b = bw_max(xs, x);
+            for (k = 0; k < 7; k++)
+                if (w[k] >= 0) {
+                    int r = y - base + k - 3;
+                    if (a - w[k] < lo[r])
+                        lo[r] = (int8_t)(a - w[k]);
+                    if (b + w[k] > hi[r])
+                        hi[r] = (int8_t)(b + w[k]);
+                }
         }
+        if (!step)
+            break;
+        left--;
+        if (e < 0) {
+            x += sx;
+            e += 2 * ny;
+        } else {
+            y += sy;
+            e -= 2 * nx;
+            xs = x;
+        }
+    }
+    for (k = 0; k < ny + 7; k++) {
+        int yy = base + k;
+        if ((unsigned)yy < BW_FOREST_H && lo[k] <= hi[k])
+            set_bits(d, BW_BIT(bw_max(lo[k], 0), yy), BW_BIT(bw_min(hi[k], BW_FOREST_W - 1), yy));
     }
 }
 
 #define DGET(d, x, y) (((d)[BW_BIT(x, y) >> 5] >> (BW_BIT(x, y) & 31)) & 1u)
-
-/* 1 if (x, y) is in spoke s's box and a twig it took holds it. */
-static int taken_at(const seg *s, int x, int y)
-{
-    unsigned bx = (unsigned)(x - s->ox), by = (unsigned)(y - s->oy);
-    return bx < BOX && by < BOX && ((s->taken[by] >> bx) & 1u);
-}
 
 static void take_at(seg *s, int x, int y)
 {
@@ -376,34 +420,25 @@ static void take_at(seg *s, int x, int y)
         s->taken[by] |= 1u << bx;
 }
 
-/* A spoke's squares (width 3, or 1), into the halo. */
-static void halo_band(uint32_t *d, int x0, int y0, int x1, int y1, int width)
-{
-    static const int8_t shift[3] = { 0, 1, -1 };
-    int steep = bw_abs(y1 - y0) > bw_abs(x1 - x0), k;
-    for (k = 0; k < width; k++) {
-        line4 l;
-        line_start(&l, x0 + (steep ? shift[k] : 0), y0 + (steep ? 0 : shift[k]), x1 + (steep ? shift[k] : 0),
-                   y1 + (steep ? 0 : shift[k]));
-        do
-            halo(d, l.x, l.y);
-        while (line_step(&l));
-    }
-}
-
-/* 1 if a square within 2 4-steps of (x, y) (in the zone of spoke s, so
- * inside the map's rim) is wood drawn for good (the limbs) or a twig the
- * spoke took: the halo, less the spoke's own. */
+/* 1 if a square within 2 4-steps of (x, y) is wood drawn for good (the
+ * limbs) or a twig spoke s took: the halo, less the spoke's own. (x, y)
+ * is a square of a twig, 2 or more inside the map (see region), in the
+ * zone of s (within 3.5 of it), so the squares asked are on the map and
+ * 0 or more into s's box on each axis: a row of each at a time. */
 static int crowd(const uint32_t *limbs, const seg *s, int x, int y)
 {
-    int dx, dy;
-    for (dy = -HALO; dy <= HALO; dy++)
-        for (dx = bw_abs(dy) - HALO; dx <= HALO - bw_abs(dy); dx++) {
-            int nx = x + dx, ny = y + dy;
-            if ((unsigned)nx < BW_FOREST_W && (unsigned)ny < BW_FOREST_H &&
-                (DGET(limbs, nx, ny) || taken_at(s, nx, ny)))
-                return 1;
-        }
+    int dy;
+    for (dy = -HALO; dy <= HALO; dy++) {
+        int w = HALO - bw_abs(dy), by = y + dy - s->oy, bx = x - w - s->ox;
+        unsigned a = BW_BIT(x - w, y + dy), sh = a & 31;
+        uint32_t mask = ~(~0u << (2 * w + 1)), v = limbs[a >> 5] >> sh;
+        if (sh + 2u * (unsigned)w > 31u)
+            v |= limbs[(a >> 5) + 1] << (32 - sh);
+        if ((unsigned)by < BOX && bx < BOX)
+            v |= s->taken[by] >> bx;
+        if (v & mask)
+            return 1;
+    }
     return 0;
 }
 
@@ -697,9 +732,9 @@ static int take_twig(grower *w, seg *s, twig_line *tw, int *nt, int step, int si
     tw[*nt].x1 = (uint8_t)x1;
     tw[*nt].y1 = (uint8_t)y1;
     ++*nt;
+    halo_line(w->halo, x0, y0, x1, y1, 1); /* its start's halo is its spoke's already */
     line_start(&l, x0, y0, x1, y1);
     while (line_step(&l)) { /* its start is the spoke's square; so are those in the band */
-        halo(w->halo, l.x, l.y);
         if (!near_seg_r(s, l.x, l.y, BAND2X4))
             take_at(s, l.x, l.y);
     }
@@ -731,7 +766,7 @@ static void grow_tree(uint32_t seed, int level, const bw_forest_plan *pl, const 
         bw_rng_stream(&w->leaf, seed, BW_GEN_FOREST, (uint32_t)level, P_LEAVES + (uint32_t)t);
     spokes_of(seed, level, pl, rg, t, &sp);
     for (j = 0; j < sp.n; j++)
-        halo_band(w->halo, cx, cy, sp.x1[j], sp.y1[j], BW_FOREST_WIDTH0);
+        halo_line(w->halo, cx, cy, sp.x1[j], sp.y1[j], BW_FOREST_WIDTH0);
     for (j = 0; j < sp.n; j++) {
         twig_line tw[TWIGS_MAX];
         seg s;
