@@ -507,6 +507,7 @@ typedef struct spokes {
     uint8_t x1[SPOKES_MAX], y1[SPOKES_MAX];
 } spokes;
 BW_STATIC_ASSERT(BW_FOREST_FIRST_MAX <= SPOKES_MAX, forest_spokes_fit);
+BW_STATIC_ASSERT(BW_FOREST_SHOOTS_MAX <= BW_FILL_STACK && BW_FOREST_SHOOTS_MAX < 256, forest_tops_kept_in_fill);
 
 static void spokes_of(uint32_t seed, int level, const bw_forest_plan *pl, const region *rg0, int t, spokes *s)
 {
@@ -1770,7 +1771,7 @@ static int leaf_room(const uint8_t *cell, int a)
 /* What a leaf on air square a costs the other twigs: the air squares
  * beside it that are beside another limb (where another twig's leaf might
  * go, and this one would then touch it). */
-static int leaf_cost(const uint8_t *cell, int a)
+static int leaf_cost(const uint8_t *cell, int a, int any)
 {
     int d, k, cost = 0;
     for (d = 0; d < 4; d++) {
@@ -1784,6 +1785,8 @@ static int leaf_cost(const uint8_t *cell, int a)
                 break;
             }
         }
+        if (cost && any)
+            break; /* `any`: whether it costs, not how much */
     }
     return cost;
 }
@@ -1816,22 +1819,23 @@ BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int e, int pass)
     uint8_t cc[LEAF_CAND];
     int n = 0, i, d, k, got = 0, prev = -1, cur = e, nc = 0;
     for (;;) { /* the twig: back from the end while a square has two wood neighbours */
-        int next = -1, w = 0;
-        q[n++] = (uint16_t)cur;
-        cell[cur] |= TWIG_MARK;
+        int next = -1, w = 0, all = 0;
         for (d = 0; d < 4; d++) {
             int v = cur + step4[d];
-            if (twig_wood(cell, v) && v != prev) {
-                next = v;
-                w++;
+            if (twig_wood(cell, v)) {
+                all++;
+                if (v != prev) {
+                    next = v;
+                    w++;
+                }
             }
         }
+        if (prev >= 0 && all != 2)
+            break; /* it hangs on cur */
+        q[n++] = (uint16_t)cur;
+        cell[cur] |= TWIG_MARK;
         if (w != 1 || n == TWIG_CAP || cell[next] == BW_T_TRUNK)
             break;
-        for (d = 0, w = 0; d < 4; d++)
-            w += twig_wood(cell, next + step4[d]);
-        if (w != 2)
-            break; /* it hangs on next */
         prev = cur;
         cur = next;
     }
@@ -1849,7 +1853,7 @@ BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int e, int pass)
             }
             if (!leaf_room(cell, a))
                 continue;
-            cost = leaf_cost(cell, a);
+            cost = leaf_cost(cell, a, pass == 0);
             if (pass == 0 && cost > 0)
                 continue;
             cell[a] |= CAND_MARK;
@@ -2045,6 +2049,22 @@ BW_NOINLINE static void level_shoots(bw_map *m, uint32_t seed, int level, const 
             n += (kind(g->cell[up.at[k] + step4[d]]) & K_WOOD) || g->cell[up.at[k] + step4[d]] == BW_T_MUSHROOM_TOP;
         if (n >= 2)
             m->b.w[up.at[k] >> 5] |= 1u << (up.at[k] & 31);
+        /* every top, kept for all_tops in m->fill's stack (scratch here,
+         * unused till the bridges): low byte, high byte */
+        m->fill.xl[k] = (uint8_t)up.at[k];
+        m->fill.xr[k] = (uint8_t)(up.at[k] >> 8);
+    }
+    m->fill.y[0] = (uint8_t)up.n;
+}
+
+/* Every top into the limbs, from the list level_shoots kept (nothing
+ * covers a top), before the bridges flood them. */
+static void all_tops(bw_map *m)
+{
+    int k;
+    for (k = 0; k < m->fill.y[0]; k++) {
+        unsigned i = m->fill.xl[k] | (unsigned)m->fill.xr[k] << 8;
+        m->b.w[i >> 5] |= 1u << (i & 31);
     }
 }
 
@@ -2053,7 +2073,7 @@ static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_pl
 {
     bw_grid *g = &m->grid;
     grower w;
-    int t, i;
+    int t;
     bw_map_init(m, BW_FOREST_W, BW_FOREST_H, BW_T_AIR);
     bw_plane_clear(&m->b); /* the limbs: trunk, branch, mushroom and (at the end) top squares */
     for (t = 0; t < pl->n; t++) /* rule 4.1 */
@@ -2068,9 +2088,7 @@ static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_pl
     mark_ends(m->a.w, m->b.w, g->cell);
     rays(m, pl, rep, h);                      /* rule 4.7 */
     grid_leaves(m, seed, level, rep);         /* rule 4.4 */
-    for (i = 0; i < BW_GRID_CELLS; i++)       /* every top into the limbs (nothing covers a top) */
-        if (g->cell[i] == BW_T_MUSHROOM_TOP)
-            m->b.w[i >> 5] |= 1u << (i & 31);
+    all_tops(m);
     bridges(m, pl, rep);                      /* rule 4.7, round the leaves */
 }
 
