@@ -186,8 +186,15 @@ static void line_start(line4 *l, int x0, int y0, int x1, int y1)
 }
 
 /* Advances one cell; 0 once at the end. (At the end of x the error is
- * positive, at the end of y negative, so no bound check is needed.) */
-static inline int line_step(line4 *l)
+ * positive, at the end of y negative, so no bound check is needed.)
+ * Inlined in the fast build: built for size, GCC calls it, and the call
+ * cost as much as the step (it runs for every square the growth weighs). */
+#if BW_FAST
+#define STEP_INLINE BW_ALWAYS_INLINE
+#else
+#define STEP_INLINE
+#endif
+static inline STEP_INLINE int line_step(line4 *l)
 {
     if (l->left == 0)
         return 0;
@@ -328,8 +335,10 @@ static int near_seg_r(const seg *s, int x, int y, int r2x4)
         py = y - s->y1;
         return 4 * (px * px + py * py) <= r2x4;
     }
+    /* |px|, |py| < 120 and |dx|, |dy| <= 22 (a spoke), so 4 cross^2 <
+     * 4 (2 x 120 x 22)^2 < 2^31: no 64-bit product needed */
     cross = px * s->dy - py * s->dx;
-    return 4 * (int64_t)cross * cross <= (int64_t)r2x4 * s->l2;
+    return 4 * cross * cross <= r2x4 * s->l2;
 }
 
 static int near_seg(const seg *s, int x, int y)
@@ -772,7 +781,7 @@ static void grow_tree(uint32_t seed, int level, const bw_forest_plan *pl, const 
         twig_line tw[TWIGS_MAX];
         seg s;
         line4 l;
-        int nt = 0, skip, steps, own, len, n, aside[2], i, id, turn, got;
+        int nt = 0, skip, steps, own, len, n, aside[2], i, id, turn, got, last, sx, sy;
         int sdir = sp.dir[j];
         seg_set(&s, cx, cy, sp.x1[j], sp.y1[j]);
         line_start(&l, cx, cy, sp.x1[j], sp.y1[j]);
@@ -786,12 +795,14 @@ static void grow_tree(uint32_t seed, int level, const bw_forest_plan *pl, const 
         len = bw_min(own * bw_rng_step_range(&w->r, 3, 4) / 6, own - 1);
         /* the tip twig, then pairs (one twig a side) every TWIG_GAP steps
          * from the tip inward, till n are taken */
-        for (i = 0, got = 0; len >= TWIG_LEN && got < n; i++) {
-            int at = i == 0 ? steps : steps - TWIG_GAP * ((i + 1) / 2), tip = i == 0, sx, sy, k, best = -1, bx = 0, by = 0;
+        for (i = 0, got = 0, last = -1, sx = sy = 0; len >= TWIG_LEN && got < n; i++) {
+            int at = i == 0 ? steps : steps - TWIG_GAP * ((i + 1) / 2), tip = i == 0, k, best = -1, bx = 0, by = 0;
             int bside = 0;
             if (at < skip)
                 break;
-            line_at(cx, cy, sp.x1[j], sp.y1[j], at, &sx, &sy);
+            if (at != last) /* a pair's two twigs start on one square */
+                line_at(cx, cy, sp.x1[j], sp.y1[j], at, &sx, &sy);
+            last = at;
             for (k = 0; k < 2; k++) { /* shortened: a turn, away from the wall */
                 int d = tip ? sdir + turn + (k ? (turn < 0 ? 3 : -3) : 0)
                             : i & 1 ? sdir - aside[0] + 2 * k : sdir + aside[1] - 2 * k;
@@ -1054,12 +1065,15 @@ enum { K_LIMB = 1,    /* branch, mushroom, top, trunk: on the canopy, no leaf be
        K_WOOD = 2,    /* branch, mushroom, trunk: what a twig is made of and hangs on */
        K_SHOOT = 4,   /* branch, mushroom: what a twig's end is */
        K_ROOM = 8,    /* air: where a leaf may go */
-       K_HELD = 16 }; /* branch, mushroom, trunk, vine, leaf: on the canopy */
+       K_HELD = 16,   /* branch, mushroom, trunk, vine, leaf: on the canopy */
+       K_FLOOR = 32 }; /* grass, lichen, trunk: open on DLVL 5 (BW_CONNECTS there) */
 static const uint8_t kind_tab[256] = { /* every byte: a marked square is none */
     [BW_T_BRANCH] = K_LIMB | K_WOOD | K_SHOOT | K_HELD,
     [BW_T_MUSHROOM] = K_LIMB | K_WOOD | K_SHOOT | K_HELD,
     [BW_T_MUSHROOM_TOP] = K_LIMB,
-    [BW_T_TRUNK] = K_LIMB | K_WOOD | K_HELD,
+    [BW_T_TRUNK] = K_LIMB | K_WOOD | K_HELD | K_FLOOR,
+    [BW_T_GRASS] = K_FLOOR,
+    [BW_T_LICHEN] = K_FLOOR,
     [BW_T_AIR] = K_ROOM,
     [BW_T_VINE] = K_HELD,
     [BW_T_LEAF] = K_HELD,
@@ -1482,7 +1496,8 @@ static int lanes(bw_map *m, const bw_forest_plan *pl, int t, int u, int same, la
  * into `r`, a plane word at a time. A word takes its reached bits from its
  * neighbours (the words before and after it, bits 31 and 0, and the rows
  * above and below, 120 bits away: 3 words and 24 bits), then the runs of
- * limbs in it holding them (bw_plane_runs_of); a word that grows marks the
+ * limbs in it holding them (bw_plane_runs_of); o NULL: the open squares
+ * are the floor's (floor_word, from `cells`: DLVL 5, see join_floor). A word that grows marks the
  * words with limbs that read it in `dirty` (a bit a word). The dirty words
  * are taken in sweeps, down the plane and back up (found a word of marks
  * at a time), each word as often as it grows again. Limbs lie in columns
@@ -1490,7 +1505,8 @@ static int lanes(bw_map *m, const bw_forest_plan *pl, int t, int u, int same, la
  * that leaves marks has made a word grow, which happens at most 14,400
  * times: the bound of 14,400 + 1 sweeps is never near. */
 #define DIRTY_WORDS ((BW_PLANE_WORDS + 31) / 32)
-static void flood_limbs(uint32_t *r, const uint32_t *o, int start)
+static uint32_t floor_word(const uint8_t *cell, int j);
+static void flood_limbs(uint32_t *r, const uint32_t *o, const uint8_t *cells, int start)
 {
     static const int8_t reads[6] = { -4, -3, -1, 1, 3, 4 };
     uint32_t dirty[DIRTY_WORDS];
@@ -1503,7 +1519,7 @@ static void flood_limbs(uint32_t *r, const uint32_t *o, int start)
     r[start >> 5] = 1u << (start & 31);
     for (k = 0; k < 6; k++) {
         j = (start >> 5) + reads[k];
-        if (j >= 0 && j < BW_PLANE_WORDS && o[j])
+        if (j >= 0 && j < BW_PLANE_WORDS && (!o || o[j]))
             dirty[j >> 5] |= 1u << (j & 31);
     }
     for (sweeps = 0; left && sweeps <= BW_GRID_CELLS; sweeps++) {
@@ -1517,7 +1533,7 @@ static void flood_limbs(uint32_t *r, const uint32_t *o, int start)
                 b = down ? bw_low_bit(pend) : bw_high_bit(pend);
                 dirty[g] &= ~(1u << b);
                 j = g * 32 + b;
-                open = o[j];
+                open = o ? o[j] : floor_word(cells, j);
                 seed = (r[j] | (j >= 4 ? r[j - 4] >> 8 : 0u) | (j >= 3 ? r[j - 3] << 24 : 0u) |
                         (j + 3 < BW_PLANE_WORDS ? r[j + 3] >> 24 : 0u) |
                         (j + 4 < BW_PLANE_WORDS ? r[j + 4] << 8 : 0u) | (j > 0 ? r[j - 1] >> 31 : 0u) |
@@ -1535,7 +1551,7 @@ static void flood_limbs(uint32_t *r, const uint32_t *o, int start)
                     to[5] = nb >> 8;
                     for (k = 0; k < 6; k++) {
                         int n = j + reads[k];
-                        if (n >= 0 && n < BW_PLANE_WORDS && (to[k] & o[n] & ~r[n]))
+                        if (n >= 0 && n < BW_PLANE_WORDS && (to[k] & (o ? o[n] : ~0u) & ~r[n]))
                             dirty[n >> 5] |= 1u << (n & 31);
                     }
                 }
@@ -1573,7 +1589,7 @@ static unsigned canopy_of(bw_map *m, const bw_forest_plan *pl, int t, unsigned f
         bw_fill_flood(&m->fill, &m->grid, &limb, &m->a, pl->x[t], pl->y[t]);
     }
 #else
-    flood_limbs(m->a.w, m->b.w, (int)BW_BIT(pl->x[t], pl->y[t]));
+    flood_limbs(m->a.w, m->b.w, 0, (int)BW_BIT(pl->x[t], pl->y[t]));
 #endif
     for (flooded = 0, u = 0; u < pl->n; u++)
         flooded |= (unsigned)BW_PGET(&m->a, pl->x[u], pl->y[u]) << u;
@@ -2145,11 +2161,43 @@ static void roots(bw_grid *g, bw_rng *r, const bw_forest_plan *pl, int t, int cl
  * straight up (-y) to REACH + 1: along the axis the cut meets no other
  * tree's roots, and its square REACH up is on the map and past every
  * reach, so in the corner's region. The test hook `closed` forces it. */
+#if BW_FAST
+/* The squares of word j that are open on the floor (K_FLOOR). */
+static uint32_t floor_word(const uint8_t *cell, int j)
+{
+    uint32_t v = 0;
+    int b;
+    for (b = 31; b >= 0; b--)
+        v = v << 1 | (uint32_t)((kind(cell[j * 32 + b]) & K_FLOOR) != 0);
+    return v;
+}
+#endif
+
 static void join_floor(bw_map *m, const bw_forest_plan *pl, bw_forest_report *rep)
 {
     bw_grid *g = &m->grid;
-    bw_tileset open;
     int t, i;
+#if BW_FAST
+    /* the canopy's word flood over the floor's open squares (so the
+     * fill is not linked): a run of a word may wrap from column 119 to
+     * column 0 of the next row, but those columns are all grass, past
+     * every reach, in the corner's region already. A fallback's cut joins
+     * its trunk to the corner's region, so one flood from the corner after
+     * the cuts reaches what the floods of each trunk would. */
+    int cut = 0;
+    flood_limbs(m->a.w, 0, g->cell, 0);
+    for (t = 0; t < pl->n; t++)
+        if (!BW_PGET(&m->a, pl->x[t], pl->y[t])) {
+            paint_line(g, pl->x[t], pl->y[t], pl->x[t], pl->y[t] - (REACH + 1), 2, BW_T_ROOTS,
+                       BW_T_GRASS);
+            cut = 1;
+            if (rep)
+                rep->fallbacks++;
+        }
+    if (cut)
+        flood_limbs(m->a.w, 0, g->cell, 0);
+#else
+    bw_tileset open;
     bw_tileset_from_flags(&open, BW_CONNECTS);
     bw_plane_clear(&m->a);
     bw_fill_flood(&m->fill, g, &open, &m->a, 0, 0);
@@ -2161,6 +2209,7 @@ static void join_floor(bw_map *m, const bw_forest_plan *pl, bw_forest_report *re
             if (rep)
                 rep->fallbacks++;
         }
+#endif
     for (i = 0; i < BW_GRID_CELLS; i++)
         if (g->cell[i] == BW_T_GRASS && !((m->a.w[i >> 5] >> (i & 31)) & 1u))
             g->cell[i] = BW_T_ROOTS;
