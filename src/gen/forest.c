@@ -570,6 +570,8 @@ typedef struct grower {
     uint16_t count;        /* branches of this tree so far */
     bw_forest_fn fn;       /* may be NULL */
     void *ctx;
+    bw_forest_fn user;     /* the replay's: fn is replay_part, ctx the grower */
+    void *user_ctx;
     bw_forest_part p;
     uint32_t *limbs;       /* m->b: the wood drawn (trunks and branches) */
     uint32_t *halo;        /* m->a: the halo of everything reserved (see halo) */
@@ -616,7 +618,7 @@ static void leaves(grower *w, int id, int x0, int y0, int x1, int y1)
         }
         p->x1 = (int16_t)(p->x0 + sw - 1);
         p->y1 = (int16_t)(p->y0 + sh - 1);
-        w->fn(p, w->ctx);
+        w->user(p, w->user_ctx);
     }
 }
 
@@ -676,11 +678,8 @@ static void branch(grower *w, int gen, int width, int terminal, int parent, int 
         w->rep->branches++;
         w->rep->twigs += (uint16_t)terminal;
     }
-    if (w->fn) {
+    if (w->fn)
         w->fn(p, w->ctx);
-        if (terminal && w->want_leaves)
-            leaves(w, id, x0, y0, x1, y1);
-    }
 }
 
 /* The centre-line square `step` steps along the line (x0, y0) - (x1, y1). */
@@ -1034,6 +1033,18 @@ BW_NOINLINE static void grow_trees(bw_map *m, uint32_t seed, int level, const bw
     }
 }
 
+/* The replay's sink: each branch to the caller, and after a twig its
+ * planned leaves (so a level's growth, which reports nothing, does not
+ * link them). */
+static void replay_part(const bw_forest_part *p, void *ctx)
+{
+    grower *w = (grower *)ctx;
+    int id = p->id, x0 = p->x0, y0 = p->y0, x1 = p->x1, y1 = p->y1;
+    w->user(p, w->user_ctx);
+    if (p->terminal)
+        leaves(w, id, x0, y0, x1, y1);
+}
+
 void bw_forest_canopy(bw_map *m, uint32_t seed, int level, bw_forest_fn fn, void *ctx)
 {
     bw_forest_plan pl;
@@ -1052,8 +1063,10 @@ void bw_forest_canopy(bw_map *m, uint32_t seed, int level, bw_forest_fn fn, void
                     BW_PSET(&m->b, x, y);
     }
     w.want_leaves = 1;
-    w.fn = fn;
-    w.ctx = ctx;
+    w.fn = replay_part;
+    w.ctx = &w;
+    w.user = fn;
+    w.user_ctx = ctx;
     w.cells = 0;
     w.rep = 0;
     grow_trees(m, seed, level, &pl, &w);
@@ -1366,14 +1379,21 @@ static void bridge_ends(bridge_ctx *c, const uint32_t *l)
             e &= e - 1u;
             if (!(kind(c->g->cell[i]) & K_SHOOT) || side_of(c->pl, x, y) != c->t)
                 continue;
-            if (!c->fan) /* a ray at each tree's centre, for that tree */
-                for (k = 0; k < c->pl->n; k++) {
-                    if ((c->want >> k) & 1u)
-                        bridge_ray(c, x, y, c->pl->x[k], c->pl->y[k], 1u << k);
+            /* a ray at each tree's centre, for that tree; or the fallback:
+             * every direction, as far as FAN_REACH (one call site: the ray
+             * is inlined once) */
+            for (k = 0; k < (c->fan ? 32 : c->pl->n); k++) {
+                int ex = x + dir_x(k, FAN_REACH), ey = y + dir_y(k, FAN_REACH);
+                unsigned want = c->want;
+                if (!c->fan) {
+                    if (!((c->want >> k) & 1u))
+                        continue;
+                    ex = c->pl->x[k];
+                    ey = c->pl->y[k];
+                    want = 1u << k;
                 }
-            else /* the fallback: every direction, as far as FAN_REACH */
-                for (k = 0; k < 32; k++)
-                    bridge_ray(c, x, y, x + dir_x(k, FAN_REACH), y + dir_y(k, FAN_REACH), c->want);
+                bridge_ray(c, x, y, ex, ey, want);
+            }
         }
     }
 }
