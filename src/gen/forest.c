@@ -1853,7 +1853,7 @@ BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int e, int pass)
     uint8_t *cell = c->g->cell;
     uint16_t q[TWIG_CAP], cand[LEAF_CAND];
     uint8_t cc[LEAF_CAND];
-    int n = 0, i, d, k, got = 0, prev = -1, cur = e, nc = 0;
+    int n = 0, i, d, k, got = 0, prev = -1, cur = e, nc = 0, lazy, placed = 0;
     for (;;) { /* the twig: back from the end while a square has two wood neighbours */
         int next = -1, w = 0, all = 0;
         for (d = 0; d < 4; d++) {
@@ -1875,10 +1875,23 @@ BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int e, int pass)
         prev = cur;
         cur = next;
     }
+    /* The first pass on a twig with no leaf yet (nearly every end) takes
+     * its leaves as it weighs the squares: the same ones as weighing
+     * them all and then taking them in order, since there the order is
+     * the walk's (all cost 0). A square weighed is marked CAND_MARK, one
+     * taken LEAF | CAND_MARK: leaf_room (an exact LEAF beside) and
+     * leaf_cost (air only) read both as the air they were, as when all
+     * are weighed first; a square beside one taken is weighed but not
+     * taken, as leaf_room would then refuse it. */
+    lazy = pass == 0;
+    for (i = 0; i < n && lazy; i++)
+        for (d = 0; d < 4; d++)
+            if (cell[q[i] + step4[d]] == BW_T_LEAF)
+                lazy = 0;
     for (i = 0; i < n; i++) /* the squares with room, tip first, the least cost first */
         for (d = 0; d < 4; d++) {
             int a = q[i] + step4[d], cost;
-            if (nc == LEAF_CAND || (cell[a] & CAND_MARK))
+            if (nc == LEAF_CAND || (cell[a] & CAND_MARK) || (lazy && got >= BW_FOREST_LEAVES_MIN))
                 continue;
             if (cell[a] == BW_T_LEAF) { /* its own, from the first pass */
                 cand[nc] = (uint16_t)a;
@@ -1893,9 +1906,23 @@ BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int e, int pass)
             if (pass == 0 && cost > 0)
                 continue;
             cell[a] |= CAND_MARK;
-            for (k = nc; k > 0 && cc[k - 1] > cost; k--) {
-                cand[k] = cand[k - 1];
-                cc[k] = cc[k - 1];
+            k = nc;
+            if (lazy) {
+                int by = 0;
+                for (k = 0; k < 4; k++)
+                    by |= cell_at(cell, a + step4[k]) == (BW_T_LEAF | CAND_MARK);
+                if (!by) {
+                    cell[a] = BW_T_LEAF | CAND_MARK;
+                    ends->w[a >> 5] |= 1u << (a & 31);
+                    got++;
+                    placed++;
+                }
+                k = nc;
+            } else {
+                for (; k > 0 && cc[k - 1] > cost; k--) {
+                    cand[k] = cand[k - 1];
+                    cc[k] = cc[k - 1];
+                }
             }
             cand[k] = (uint16_t)a;
             cc[k] = (uint8_t)cost;
@@ -1903,8 +1930,8 @@ BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int e, int pass)
         }
     for (i = 0; i < nc; i++)
         cell[cand[i]] &= (uint8_t)~CAND_MARK;
-    k = got;
-    for (i = 0; i < nc && got < BW_FOREST_LEAVES_MIN; i++)
+    k = got - placed;
+    for (i = 0; i < nc && got < BW_FOREST_LEAVES_MIN && !lazy; i++)
         if (cc[i] != 255 && leaf_room(cell, cand[i])) {
             cell[cand[i]] = BW_T_LEAF;
             ends->w[cand[i] >> 5] |= 1u << (cand[i] & 31);
