@@ -1884,11 +1884,9 @@ BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int e, int pass)
      * are weighed first; a square beside one taken is weighed but not
      * taken, as leaf_room would then refuse it. */
     lazy = pass == 0;
-    for (i = 0; i < n && lazy; i++)
-        for (d = 0; d < 4; d++)
-            if (cell[q[i] + step4[d]] == BW_T_LEAF)
-                lazy = 0;
-    for (i = 0; i < n; i++) /* the squares with room, tip first, the least cost first */
+    for (i = 0; i < 4 * n && lazy; i++)
+        lazy = cell[q[i >> 2] + step4[i & 3]] != BW_T_LEAF;
+    for (i = 0; i < n && !(lazy && got >= BW_FOREST_LEAVES_MIN); i++) /* tip first, the least cost first */
         for (d = 0; d < 4; d++) {
             int a = q[i] + step4[d], cost;
             if (nc == LEAF_CAND || (cell[a] & CAND_MARK) || (lazy && got >= BW_FOREST_LEAVES_MIN))
