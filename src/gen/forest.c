@@ -210,6 +210,27 @@ static inline STEP_INLINE int line_step(line4 *l)
     return 1;
 }
 
+/* A line just started, moved on to step k (0..its length) at once: after
+ * k steps it has taken the k least of the x keys (1 + 2 ix) |dy| and the y
+ * keys (1 + 2 iy) |dx| (line_step takes x while its key is the less, ties
+ * to y), so ix is the one count with its last x key below the first y key
+ * not taken, and its last y key no more than the first x key not taken:
+ * from k |dx| / (|dx| + |dy|) it is a step or so away. */
+static void line_seek(line4 *l, int k)
+{
+    int32_t nx = l->ax / 2, ny = l->ay / 2, ix = nx + ny ? k * nx / (nx + ny) : 0, iy;
+    while (ix > 0 && (2 * ix - 1) * ny >= (1 + 2 * (k - ix)) * nx)
+        ix--;
+    while (ix < k && (2 * (k - ix) - 1) * nx > (1 + 2 * ix) * ny)
+        ix++;
+    iy = k - ix;
+    l->x = (int16_t)(l->x + l->sx * ix);
+    l->y = (int16_t)(l->y + l->sy * iy);
+    l->e = (1 + 2 * ix) * ny - (1 + 2 * iy) * nx;
+    l->left = (int16_t)(l->left - k);
+    l->done = (int16_t)k;
+}
+
 /* ------------------------------------------------------- the canopy */
 
 /* Where tree t grows (rules 4.2, 4.3): the centre line of a branch stays
@@ -514,7 +535,9 @@ typedef struct spokes {
     uint8_t n;
     uint8_t dir[SPOKES_MAX];
     uint8_t x1[SPOKES_MAX], y1[SPOKES_MAX];
+    uint8_t skip[SPOKES_MAX]; /* the step of its centre line off its trunk's ring */
 } spokes;
+static int spoke_skip(const bw_forest_plan *pl, int t, line4 *l);
 BW_STATIC_ASSERT(BW_FOREST_FIRST_MAX <= SPOKES_MAX, forest_spokes_fit);
 BW_STATIC_ASSERT(BW_FOREST_SHOOTS_MAX <= BW_FILL_STACK && BW_FOREST_SHOOTS_MAX < 256, forest_tops_kept_in_fill);
 
@@ -548,6 +571,11 @@ static void spokes_of(uint32_t seed, int level, const bw_forest_plan *pl, const 
         s->dir[j] = (uint8_t)dir;
         s->x1[j] = (uint8_t)x1;
         s->y1[j] = (uint8_t)y1;
+        {
+            line4 l;
+            line_start(&l, cx, cy, x1, y1);
+            s->skip[j] = (uint8_t)spoke_skip(pl, t, &l);
+        }
     }
 }
 
@@ -661,7 +689,6 @@ static void branch(grower *w, int gen, int width, int terminal, int parent, int 
     p->kind = BW_FOREST_BRANCH;
     p->tree = w->tree;
     p->gen = (uint8_t)gen;
-    p->dir = (uint8_t)dir;
     p->width = (uint8_t)width;
     p->len = (uint8_t)bw_max(bw_abs(x1 - x0), bw_abs(y1 - y0));
     p->terminal = (uint8_t)terminal;
@@ -678,8 +705,10 @@ static void branch(grower *w, int gen, int width, int terminal, int parent, int 
         w->rep->branches++;
         w->rep->twigs += (uint16_t)terminal;
     }
-    if (w->fn)
+    if (w->fn) { /* dir < 0: the twig's, worked out for the report only */
+        p->dir = (uint8_t)(dir < 0 ? dir_of(x1 - x0, y1 - y0) : dir);
         w->fn(p, w->ctx);
+    }
 }
 
 /* The centre-line square `step` steps along the line (x0, y0) - (x1, y1). */
@@ -687,8 +716,7 @@ static void line_at(int x0, int y0, int x1, int y1, int step, int *x, int *y)
 {
     line4 l;
     line_start(&l, x0, y0, x1, y1);
-    while (l.done < step && line_step(&l))
-        ;
+    line_seek(&l, bw_min(step, l.left));
     *x = l.x;
     *y = l.y;
 }
@@ -785,7 +813,7 @@ static void grow_tree(uint32_t seed, int level, const bw_forest_plan *pl, const 
         seg_set(&s, cx, cy, sp.x1[j], sp.y1[j]);
         line_start(&l, cx, cy, sp.x1[j], sp.y1[j]);
         steps = l.left;
-        skip = spoke_skip(pl, t, &l);
+        skip = sp.skip[j];
         own = steps - skip + 1; /* centre squares past the trunk's ring */
         n = BW_FOREST_FAN_MIN + (bw_rng_step_below(&w->r, 3) < 1);
         aside[0] = bw_rng_step_range(&w->r, 4, 6);
@@ -827,8 +855,7 @@ static void grow_tree(uint32_t seed, int level, const bw_forest_plan *pl, const 
         if (nt >= BW_FOREST_FAN_MIN) { /* it forks: rule 4.3 */
             branch(w, 0, BW_FOREST_WIDTH0, 0, 0xffff, cx, cy, sp.x1[j], sp.y1[j], sdir);
             for (i = 0; i < nt; i++)
-                branch(w, 1, 1, 1, id, tw[i].x0, tw[i].y0, tw[i].x1, tw[i].y1,
-                       dir_of(tw[i].x1 - tw[i].x0, tw[i].y1 - tw[i].y0));
+                branch(w, 1, 1, 1, id, tw[i].x0, tw[i].y0, tw[i].x1, tw[i].y1, -1);
         } else { /* too small to fork: a twig of the trunk (rule 4.4) */
             branch(w, 0, 1, 1, 0xffff, cx, cy, sp.x1[j], sp.y1[j], sdir);
         }
@@ -904,11 +931,10 @@ static void shoots_drawn(uint32_t seed, const bw_forest_plan *pl, int level, con
         line4 l;
         line_start(&l, pl->x[tr], pl->y[tr], sp[tr].x1[j], sp[tr].y1[j]);
         steps = l.left;
-        skip = spoke_skip(pl, tr, &l);
+        skip = sp[tr].skip[j];
         if (skip > steps)
             continue;
-        while (l.done < skip + (int)(pick % (uint32_t)(steps - skip + 1)))
-            line_step(&l);
+        line_seek(&l, skip + (int)(pick % (uint32_t)(steps - skip + 1)));
         i = SQUARE(l.x, l.y);
         px = l.x - pl->x[tr];
         py = l.y - pl->y[tr];
