@@ -372,72 +372,83 @@ static int near_seg(const seg *s, int x, int y)
  * so no single square (a top, say) is beside two branches. */
 #define HALO 2
 
-/* Bits a..b (a <= b) of plane d set, a word at a time. */
-static void set_bits(uint32_t *d, unsigned a, unsigned b)
-{
-    unsigned j = a >> 5, k = b >> 5;
-    uint32_t lo = ~0u << (a & 31), hi = ~0u >> (31 - (b & 31));
-    if (j == k) {
-        d[j] |= lo & hi;
-        return;
-    }
-    d[j] |= lo;
-    while (++j < k)
-        d[j] = ~0u;
-    d[k] |= hi;
-}
-
 /* The halo of a line's squares (those of bw_forest_branch_cells, width 1
- * or 3) into plane d, clipped to the map. A 4-connected line is monotone
- * on both axes and each step moves to a neighbour, so its halo meets each
- * row in one run of squares: the runs are kept (lo, hi, a row each) as the
- * centre line is walked, one row run of the line at a time, then each is
- * set at once. Rows: the line's, and HALO + 1 either side. */
+ * or 3) into plane d, clipped to the map. The line spans at most 22
+ * columns (a spoke), so its halo, 3 more either side, fits a word a row
+ * (bit 0: column base): each row run of the centre line is a mask, and
+ * the halo's rows round it that mask spread 0..3 squares sideways (for a
+ * square, the rows -2..2 hold 0, 1, 2, 1, 0 squares either side; the band
+ * of width 3 adds the line shifted across). Then each row's word is or-ed
+ * into the plane at once. */
 #define HALO_ROWS 32
 BW_STATIC_ASSERT(BW_FOREST_LEN0_MAX + BW_FOREST_TRUNK_R_MAX + 1 + 2 * (HALO + 1) <= HALO_ROWS, forest_halo_rows);
+static uint32_t spread(uint32_t v)
+{
+    return v | v << 1 | v >> 1;
+}
+
 static void halo_line(uint32_t *d, int x0, int y0, int x1, int y1, int width)
 {
-    /* the half-width of the halo's run in rows -3..3 of a centre square,
-     * -1 for none: width 1; width 3 shifted along y (flat), along x (steep) */
-    static const int8_t half[3][7] = { { -1, 0, 1, 2, 1, 0, -1 }, { 0, 1, 2, 2, 2, 1, 0 }, { -1, 1, 2, 3, 2, 1, -1 } };
-    int8_t lo[HALO_ROWS], hi[HALO_ROWS];
+    uint32_t h[HALO_ROWS], run = 0;
     int nx = bw_abs(x1 - x0), ny = bw_abs(y1 - y0), sx = x1 < x0 ? -1 : 1, sy = y1 < y0 ? -1 : 1;
-    int left = nx + ny, x = x0, y = y0, xs = x0, base = bw_min(y0, y1) - 3, k;
-    const int8_t *w = half[width == 1 ? 0 : ny > nx ? 2 : 1];
+    int left = nx + ny, x = x0, y = y0, base = bw_min(x0, x1) - (HALO + 1), top = bw_min(y0, y1) - (HALO + 1), k;
+    int mode = width == 1 ? 0 : ny > nx ? 2 : 1; /* thin; flat band (shifted along y); steep band */
     int32_t e = ny - nx;
-    for (k = 0; k < ny + 7; k++) {
-        lo[k] = 127;
-        hi[k] = -128;
-    }
+    for (k = 0; k < ny + 7; k++)
+        h[k] = 0;
     for (;;) {
-        int step = left > 0, turn = step && e >= 0; /* the next step leaves this row */
-        if (!step || turn) { /* the row run xs..x of the centre line */
-            int a = bw_min(xs, x), b = bw_max(xs, x);
-            for (k = 0; k < 7; k++)
-                if (w[k] >= 0) {
-                    int r = y - base + k - 3;
-                    if (a - w[k] < lo[r])
-                        lo[r] = (int8_t)(a - w[k]);
-                    if (b + w[k] > hi[r])
-                        hi[r] = (int8_t)(b + w[k]);
-                }
+        run |= 1u << (x - base);
+        if (left == 0 || e >= 0) { /* the row run ends here */
+            uint32_t *r = h + (y - top), d1 = spread(run), d2 = spread(d1);
+            if (mode == 0) {
+                r[-2] |= run;
+                r[-1] |= d1;
+                r[0] |= d2;
+                r[1] |= d1;
+                r[2] |= run;
+            } else if (mode == 1) {
+                r[-3] |= run;
+                r[-2] |= d1;
+                r[-1] |= d2;
+                r[0] |= d2;
+                r[1] |= d2;
+                r[2] |= d1;
+                r[3] |= run;
+            } else {
+                r[-2] |= d1;
+                r[-1] |= d2;
+                r[0] |= spread(d2);
+                r[1] |= d2;
+                r[2] |= d1;
+            }
+            run = 0;
         }
-        if (!step)
+        if (left-- == 0)
             break;
-        left--;
         if (e < 0) {
             x += sx;
             e += 2 * ny;
         } else {
             y += sy;
             e -= 2 * nx;
-            xs = x;
         }
     }
     for (k = 0; k < ny + 7; k++) {
-        int yy = base + k;
-        if ((unsigned)yy < BW_FOREST_H && lo[k] <= hi[k])
-            set_bits(d, BW_BIT(bw_max(lo[k], 0), yy), BW_BIT(bw_min(hi[k], BW_FOREST_W - 1), yy));
+        int yy = top + k, col = base;
+        uint32_t v = h[k];
+        unsigned i;
+        if ((unsigned)yy >= BW_FOREST_H || !v)
+            continue;
+        if (col < 0) { /* off the map's left edge */
+            v >>= -col;
+            col = 0;
+        }
+        if (col > BW_FOREST_W - 32) /* past its right edge */
+            v &= ~0u >> (col - (BW_FOREST_W - 32));
+        i = BW_BIT(col, yy);
+        d[i >> 5] |= v << (i & 31);
+        if ((i & 31) && (v >> (32 - (i & 31))))
+            d[(i >> 5) + 1] |= v >> (32 - (i & 31));
     }
 }
 
