@@ -33,6 +33,10 @@ typedef struct bw_forest_hooks bw_forest_hooks;
  * tree's branches use P_CANOPY + its index, its leaves P_LEAVES + it. */
 enum { P_TRUNKS = 1, P_ROOTS = 2, P_LICHEN = 3, P_MUSHROOMS = 4, P_CANOPY = 8, P_LEAVES = 16, P_SPOKES = 24 };
 
+/* |v| of the small ints here (squares, steps: never INT_MIN): a macro,
+ * since built for size GCC calls bw_abs, as costly as the test. */
+#define ABS(v) ((v) < 0 ? -(v) : (v))
+
 /* A square's name, y * 120 + x, as an int (BW_BIT's is unsigned). */
 #define SQUARE(x, y) ((int)BW_BIT(x, y))
 
@@ -173,7 +177,7 @@ typedef struct line4 {
 
 static void line_start(line4 *l, int x0, int y0, int x1, int y1)
 {
-    int nx = bw_abs(x1 - x0), ny = bw_abs(y1 - y0);
+    int nx = ABS(x1 - x0), ny = ABS(y1 - y0);
     l->x = (int16_t)x0;
     l->y = (int16_t)y0;
     l->e = ny - nx;
@@ -390,7 +394,7 @@ static uint32_t spread(uint32_t v)
 static void halo_line(uint32_t *d, int x0, int y0, int x1, int y1, int width)
 {
     uint32_t h[HALO_ROWS], run = 0;
-    int nx = bw_abs(x1 - x0), ny = bw_abs(y1 - y0), sx = x1 < x0 ? -1 : 1, sy = y1 < y0 ? -1 : 1;
+    int nx = ABS(x1 - x0), ny = ABS(y1 - y0), sx = x1 < x0 ? -1 : 1, sy = y1 < y0 ? -1 : 1;
     int left = nx + ny, x = x0, y = y0, base = bw_min(x0, x1) - (HALO + 1), top = bw_min(y0, y1) - (HALO + 1), k;
     int mode = width == 1 ? 0 : ny > nx ? 2 : 1; /* thin; flat band (shifted along y); steep band */
     int32_t e = ny - nx;
@@ -468,16 +472,19 @@ static void take_at(seg *s, int x, int y)
  * 0 or more into s's box on each axis: a row of each at a time. */
 static int crowd(const uint32_t *limbs, const seg *s, int x, int y)
 {
-    int dy;
-    for (dy = -HALO; dy <= HALO; dy++) {
-        int w = HALO - bw_abs(dy), by = y + dy - s->oy, bx = x - w - s->ox;
-        unsigned a = BW_BIT(x - w, y + dy), sh = a & 31;
-        uint32_t mask = ~(~0u << (2 * w + 1)), v = limbs[a >> 5] >> sh;
+    /* per row -2..2: the half-width and the first square's offset */
+    static const int8_t half[5] = { 0, 1, 2, 1, 0 };
+    static const int16_t from[5] = { -2 * BW_GRID_MAX, -BW_GRID_MAX - 1, -2, BW_GRID_MAX - 1, 2 * BW_GRID_MAX };
+    int k, i = SQUARE(x, y), by = y - HALO - s->oy, bx0 = x - s->ox;
+    for (k = 0; k < 5; k++, by++) {
+        int w = half[k], bx = bx0 - w;
+        unsigned a = (unsigned)(i + from[k]), sh = a & 31;
+        uint32_t v = limbs[a >> 5] >> sh;
         if (sh + 2u * (unsigned)w > 31u)
             v |= limbs[(a >> 5) + 1] << (32 - sh);
         if ((unsigned)by < BOX && bx < BOX)
             v |= s->taken[by] >> bx;
-        if (v & mask)
+        if (v & ~(~0u << (2 * w + 1)))
             return 1;
     }
     return 0;
@@ -667,7 +674,7 @@ static void leaves(grower *w, int id, int x0, int y0, int x1, int y1)
 static void draw_squares(const bw_forest_part *p, uint8_t *cells, uint32_t *plane)
 {
     static const int8_t shift[3] = { 0, 1, -1 };
-    int nx = bw_abs(p->x1 - p->x0), ny = bw_abs(p->y1 - p->y0), steep = ny > nx, k;
+    int nx = ABS(p->x1 - p->x0), ny = ABS(p->y1 - p->y0), steep = ny > nx, k;
     int sx = p->x1 < p->x0 ? -1 : 1, sy = p->y1 < p->y0 ? -BW_GRID_MAX : BW_GRID_MAX;
     for (k = 0; k < p->width && k < 3; k++) {
         unsigned i = BW_BIT(p->x0 + (steep ? shift[k] : 0), p->y0 + (steep ? 0 : shift[k]));
@@ -701,7 +708,7 @@ static void branch(grower *w, int gen, int width, int terminal, int parent, int 
     p->tree = w->tree;
     p->gen = (uint8_t)gen;
     p->width = (uint8_t)width;
-    p->len = (uint8_t)bw_max(bw_abs(x1 - x0), bw_abs(y1 - y0));
+    p->len = (uint8_t)bw_max(ABS(x1 - x0), ABS(y1 - y0));
     p->terminal = (uint8_t)terminal;
     p->capped = 0;
     p->id = (uint16_t)id;
@@ -753,7 +760,7 @@ static int spaced(const twig_line *tw, int nt, int step, int side)
 {
     int i;
     for (i = 0; i < nt; i++)
-        if ((tw[i].side == side || tw[i].side == 0 || side == 0) && bw_abs(tw[i].step - step) < TWIG_GAP)
+        if ((tw[i].side == side || tw[i].side == 0 || side == 0) && ABS(tw[i].step - step) < TWIG_GAP)
             return 0;
     return 1;
 }
@@ -1032,7 +1039,7 @@ int bw_forest_mushrooms(uint32_t seed, int level, bw_plane *out)
 void bw_forest_branch_cells(const bw_forest_part *p, bw_forest_cell_fn fn, void *ctx)
 {
     static const int8_t shift[3] = { 0, 1, -1 };
-    int nx = bw_abs(p->x1 - p->x0), ny = bw_abs(p->y1 - p->y0), steep = ny > nx, k;
+    int nx = ABS(p->x1 - p->x0), ny = ABS(p->y1 - p->y0), steep = ny > nx, k;
     int sx = p->x1 < p->x0 ? -1 : 1, sy = p->y1 < p->y0 ? -1 : 1;
     for (k = 0; k < p->width && k < 3; k++) {
         int x = p->x0 + (steep ? shift[k] : 0), y = p->y0 + (steep ? 0 : shift[k]);
@@ -1294,7 +1301,7 @@ BW_NOINLINE static void rays(bw_map *m, const bw_forest_plan *pl, bw_forest_repo
             y = e / BW_GRID_MAX;
             vx = x - b % BW_GRID_MAX;
             vy = y - b / BW_GRID_MAX;
-            n = bw_max(bw_abs(vx), bw_abs(vy));
+            n = bw_max(ABS(vx), ABS(vy));
             if (n == 0 || (t = side_of(pl, x, y)) < 0)
                 continue;
             ex = x + vx * BW_FOREST_VINE_MAX / n;
@@ -1367,7 +1374,7 @@ static inline RAY_INLINE void bridge_ray(bridge_ctx *c, int x, int y, int ex, in
     int out = (unsigned)ex >= BW_FOREST_W || (unsigned)ey >= BW_FOREST_H; /* see vine */
     /* line4's steps, the line in locals and the square's index kept as
      * it steps (as in vine): the fallback casts 32 rays from every tip */
-    int hx = x, hy = y, nx = bw_abs(ex - x), ny = bw_abs(ey - y), left = nx + ny, done = 0, u;
+    int hx = x, hy = y, nx = ABS(ex - x), ny = ABS(ey - y), left = nx + ny, done = 0, u;
     int sx = ex < x ? -1 : 1, sy = ey < y ? -1 : 1;
     int32_t e = ny - nx, d;
     unsigned i = BW_BIT(x, y);
@@ -1477,7 +1484,7 @@ static void lay_run(bw_grid *g, const lane_run *r)
 static int lanes(bw_map *m, const bw_forest_plan *pl, int t, int u, int same, lane_run *cand)
 {
     bw_grid *g = &m->grid;
-    int steep = bw_abs(pl->y[u] - pl->y[t]) > bw_abs(pl->x[u] - pl->x[t]), k, nc = 0;
+    int steep = ABS(pl->y[u] - pl->y[t]) > ABS(pl->x[u] - pl->x[t]), k, nc = 0;
     for (k = 0; k <= 2 * LANES && nc < BRIDGE_CAND; k++) {
         int off = (k + 1) / 2 * (k & 1 ? 1 : -1), from = -1, px = 0, py = 0;
         uint8_t ps = BW_T_AIR;
@@ -1501,8 +1508,8 @@ static int lanes(bw_map *m, const bw_forest_plan *pl, int t, int u, int same, la
          * air, not on every square */
         x = r.x0;
         y = r.y0;
-        nx = bw_abs(r.x1 - x);
-        ny = bw_abs(r.y1 - y);
+        nx = ABS(r.x1 - x);
+        ny = ABS(r.y1 - y);
         sx = r.x1 < x ? -1 : 1;
         sy = r.y1 < y ? -1 : 1;
         left = nx + ny;
@@ -2196,7 +2203,7 @@ static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_pl
  * cell when over is 0xff), `width` 1 or 2 (shifted +1 across its axis). */
 static void paint_line(bw_grid *g, int x0, int y0, int x1, int y1, int width, uint8_t over, uint8_t t)
 {
-    int steep = bw_abs(y1 - y0) > bw_abs(x1 - x0), k;
+    int steep = ABS(y1 - y0) > ABS(x1 - x0), k;
     for (k = 0; k < width; k++) {
         line4 l;
         line_start(&l, x0 + (steep ? k : 0), y0 + (steep ? 0 : k), x1 + (steep ? k : 0),
