@@ -350,25 +350,26 @@ static void seg_set(seg *s, int x0, int y0, int x1, int y1)
  * a spoke where its twigs start, in which their squares may lie near it. */
 #define NEAR2X4 49 /* (2 x 3.5)^2 */
 #define BAND2X4 9  /* (2 x 1.5)^2: the spoke's own squares */
-static int near_seg_r(const seg *s, int x, int y, int r2x4)
+/* From (x, y)'s offset (px, py) from the spoke's start and its dot and
+ * cross products with the spoke (kept as a twig's line steps). |px|, |py|
+ * < 120 and |dx|, |dy| <= 22 (a spoke), so 4 cross^2 < 4 (2 x 120 x
+ * 22)^2 < 2^31: no 64-bit product needed. */
+static inline STEP_INLINE int near_at(const seg *s, int32_t px, int32_t py, int32_t dot, int32_t cross, int32_t r2x4)
 {
-    int32_t px = x - s->x0, py = y - s->y0, dot = px * s->dx + py * s->dy, cross;
     if (dot <= 0)
         return 4 * (px * px + py * py) <= r2x4;
     if (dot >= s->l2) {
-        px = x - s->x1;
-        py = y - s->y1;
+        px -= s->dx;
+        py -= s->dy;
         return 4 * (px * px + py * py) <= r2x4;
     }
-    /* |px|, |py| < 120 and |dx|, |dy| <= 22 (a spoke), so 4 cross^2 <
-     * 4 (2 x 120 x 22)^2 < 2^31: no 64-bit product needed */
-    cross = px * s->dy - py * s->dx;
     return 4 * cross * cross <= r2x4 * s->l2;
 }
 
-static int near_seg(const seg *s, int x, int y)
+static int near_seg_r(const seg *s, int x, int y, int r2x4)
 {
-    return near_seg_r(s, x, y, NEAR2X4);
+    int32_t px = x - s->x0, py = y - s->y0;
+    return near_at(s, px, py, px * s->dx + py * s->dy, px * s->dy - py * s->dx, r2x4);
 }
 
 /* The halo: every square within 2 4-steps (Manhattan) of a drawn one, in
@@ -501,18 +502,34 @@ static int crowd(const uint32_t *limbs, const seg *s, int x, int y)
 static int twig_room(const uint32_t *d, const uint32_t *limbs, const seg *s, int r, int x0, int y0, int *x1,
                      int *y1)
 {
-    line4 l;
-    int own = 0, lx = x0, ly = y0;
-    line_start(&l, x0, y0, *x1, *y1);
-    while (line_step(&l)) {
-        int near = near_seg(s, l.x, l.y), cx = l.x - s->x0, cy = l.y - s->y0;
-        if (!near && (DGET(d, l.x, l.y) || cx * cx + cy * cy <= (r + 3) * (r + 3)))
+    /* line4's steps in locals, the square's offset from the spoke's start
+     * and its products with the spoke updated as it steps */
+    int nx = ABS(*x1 - x0), ny = ABS(*y1 - y0), sx = *x1 < x0 ? -1 : 1, sy = *y1 < y0 ? -1 : 1;
+    int left = nx + ny, own = 0, x = x0, y = y0, lx = x0, ly = y0;
+    int32_t e = ny - nx, px = x0 - s->x0, py = y0 - s->y0, dot = px * s->dx + py * s->dy, cross = px * s->dy - py * s->dx;
+    while (left-- > 0) {
+        int near;
+        if (e < 0) {
+            x += sx;
+            px += sx;
+            dot += sx * s->dx;
+            cross += sx * s->dy;
+            e += 2 * ny;
+        } else {
+            y += sy;
+            py += sy;
+            dot += sy * s->dy;
+            cross -= sy * s->dx;
+            e -= 2 * nx;
+        }
+        near = near_at(s, px, py, dot, cross, NEAR2X4);
+        if (!near && (DGET(d, x, y) || px * px + py * py <= (r + 3) * (r + 3)))
             break;
-        if (near && !near_seg_r(s, l.x, l.y, BAND2X4) && crowd(limbs, s, l.x, l.y))
+        if (near && !near_at(s, px, py, dot, cross, BAND2X4) && crowd(limbs, s, x, y))
             break; /* (in the spoke's band, twigs meet) */
         own += !near;
-        lx = l.x;
-        ly = l.y;
+        lx = x;
+        ly = y;
     }
     *x1 = lx;
     *y1 = ly;
