@@ -1915,10 +1915,12 @@ BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int e, int pass)
     uint16_t q[TWIG_CAP], cand[LEAF_CAND];
     uint8_t cc[LEAF_CAND];
     int n = 0, i, d, k, got = 0, prev = -1, cur = e, nc = 0, lazy, placed = 0;
+    lazy = pass == 0;
     for (;;) { /* the twig: back from the end while a square has two wood neighbours */
-        int next = -1, w = 0, all = 0;
+        int next = -1, w = 0, all = 0, leafy = 0;
         for (d = 0; d < 4; d++) {
             int v = cur + step4[d];
+            leafy |= cell[v] == BW_T_LEAF;
             if (twig_wood(cell, v)) {
                 all++;
                 if (v != prev) {
@@ -1931,6 +1933,8 @@ BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int e, int pass)
             break; /* it hangs on cur */
         q[n++] = (uint16_t)cur;
         cell[cur] |= TWIG_MARK;
+        if (leafy)
+            lazy = 0;
         if (w != 1 || n == TWIG_CAP || cell[next] == BW_T_TRUNK)
             break;
         prev = cur;
@@ -1944,9 +1948,6 @@ BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int e, int pass)
      * leaf_cost (air only) read both as the air they were, as when all
      * are weighed first; a square beside one taken is weighed but not
      * taken, as leaf_room would then refuse it. */
-    lazy = pass == 0;
-    for (i = 0; i < 4 * n && lazy; i++)
-        lazy = cell[q[i >> 2] + step4[i & 3]] != BW_T_LEAF;
     for (i = 0; i < n && !(lazy && got >= BW_FOREST_LEAVES_MIN); i++) /* tip first, the least cost first */
         for (d = 0; d < 4; d++) {
             int a = q[i] + step4[d], cost;
