@@ -1503,10 +1503,10 @@ static int lanes(bw_map *m, const bw_forest_plan *pl, int t, int u, int same, la
     bw_grid *g = &m->grid;
     int steep = ABS(pl->y[u] - pl->y[t]) > ABS(pl->x[u] - pl->x[t]), k, nc = 0;
     for (k = 0; k <= 2 * LANES && nc < BRIDGE_CAND; k++) {
-        int off = (k + 1) / 2 * (k & 1 ? 1 : -1), from = -1, px = 0, py = 0;
+        int off = (k + 1) / 2 * (k & 1 ? 1 : -1), from = -1;
         uint8_t ps = BW_T_AIR;
         lane_run r;
-        int x, y, nx, ny, sx, sy, left, done = 0;
+        int nx, ny, sx, sy, left, all, ax, ay;
         int32_t e;
         unsigned i, pi = 0;
         r.x0 = (int16_t)(pl->x[t] + (steep ? off : 0));
@@ -1516,32 +1516,34 @@ static int lanes(bw_map *m, const bw_forest_plan *pl, int t, int u, int same, la
         if (bw_min(r.x0, r.x1) < 0 || bw_min(r.y0, r.y1) < 0 || bw_max(r.x0, r.x1) >= g->w ||
             bw_max(r.y0, r.y1) >= g->h)
             continue;
-        /* line4's steps with the line in locals and the square's index
-         * kept as it steps (a level walks up to 33 lanes a tree pair).
-         * `from`: the step of the last square that is not air or vine
-         * (ps, px, py, pi); whether it may start a run (L) is worked out
-         * only once air lies after it and the square past that air may
-         * end one: the canopy bits and side_of are read at the ends of
+        /* line4's steps with the line in locals and only the square's
+         * index kept as it steps (a level walks up to 33 lanes a tree
+         * pair; x, y and the step are worked out from it and from `left`
+         * where needed). `from`: the `left` at the last square that is not
+         * air or vine (ps, pi); whether it may start a run (L) is worked
+         * out only once air lies after it and the square past that air
+         * may end one: the canopy bits and side_of are read at the ends of
          * air, not on every square */
-        x = r.x0;
-        y = r.y0;
-        nx = ABS(r.x1 - x);
-        ny = ABS(r.y1 - y);
-        sx = r.x1 < x ? -1 : 1;
-        sy = r.y1 < y ? -1 : 1;
-        left = nx + ny;
+        nx = ABS(r.x1 - r.x0);
+        ny = ABS(r.y1 - r.y0);
+        sx = r.x1 < r.x0 ? -1 : 1;
+        sy = r.y1 < r.y0 ? -BW_GRID_MAX : BW_GRID_MAX;
+        left = all = nx + ny;
+        ax = 2 * nx;
+        ay = 2 * ny;
         e = ny - nx;
-        i = BW_BIT(x, y);
+        i = BW_BIT(r.x0, r.y0);
         for (;;) {
             uint8_t s = g->cell[i];
             if (s != BW_T_AIR && s != BW_T_VINE) {
-                if (from >= 0 && done > from + 1 && (int)((m->a.w[i >> 5] >> (i & 31)) & 1u) == same &&
+                if (from > left + 1 && (int)((m->a.w[i >> 5] >> (i & 31)) & 1u) == same &&
                     canopy_square(s) && ((m->a.w[pi >> 5] >> (pi & 31)) & 1u) && canopy_square(ps) &&
-                    side_of(pl, px, py) == t && side_of(pl, x, y) == u) {
-                    r.from = (int16_t)from;
-                    r.to = (int16_t)done;
-                    r.mx = (uint8_t)x;
-                    r.my = (uint8_t)y;
+                    side_of(pl, (int)(pi % BW_GRID_MAX), (int)(pi / BW_GRID_MAX)) == t &&
+                    side_of(pl, (int)(i % BW_GRID_MAX), (int)(i / BW_GRID_MAX)) == u) {
+                    r.from = (int16_t)(all - from);
+                    r.to = (int16_t)(all - left);
+                    r.mx = (uint8_t)(i % BW_GRID_MAX);
+                    r.my = (uint8_t)(i / BW_GRID_MAX);
                     if (same) {
                         lay_run(g, &r);
                         return 1;
@@ -1549,24 +1551,19 @@ static int lanes(bw_map *m, const bw_forest_plan *pl, int t, int u, int same, la
                     cand[nc++] = r;
                     break;
                 }
-                from = done;
-                px = x;
-                py = y;
+                from = left;
                 ps = s;
                 pi = i;
             }
             if (left-- == 0)
                 break;
             if (e < 0) {
-                x += sx;
                 i += (unsigned)sx;
-                e += 2 * ny;
+                e += ay;
             } else {
-                y += sy;
-                i += (unsigned)(sy * BW_GRID_MAX);
-                e -= 2 * nx;
+                i += (unsigned)sy;
+                e -= ax;
             }
-            done++;
         }
     }
     return -nc;
