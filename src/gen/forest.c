@@ -471,7 +471,7 @@ static void take_at(seg *s, int x, int y)
  * is a square of a twig, 2 or more inside the map (see region), in the
  * zone of s (within 3.5 of it), so the squares asked are on the map and
  * 0 or more into s's box on each axis: a row of each at a time. */
-static int crowd(const uint32_t *limbs, const seg *s, int x, int y)
+BW_NOINLINE static int crowd(const uint32_t *limbs, const seg *s, int x, int y)
 {
     /* per row -2..2: the half-width and the first square's offset */
     static const int8_t half[5] = { 0, 1, 2, 1, 0 };
