@@ -1831,7 +1831,9 @@ static void grow_leaf(leaf_ctx *c, int x, int y, int d)
     for (j = y0; j <= y1; j++)
         if (!ring_clear(g, x0 - 1, j, x - 1, y) || !ring_clear(g, x1 + 1, j, x + 1, y))
             return;
-    bw_grid_rect(g, x0, y0, x1, y1, BW_T_LEAF);
+    for (j = y0; j <= y1; j++) /* (on the map: checked above) */
+        for (i = x0; i <= x1; i++)
+            BW_AT(g, i, j) = BW_T_LEAF;
 }
 
 /* 1 if air square a may take a leaf of the twig marked TWIG_MARK: no leaf
@@ -1865,7 +1867,7 @@ static int leaf_room(const uint8_t *cell, int a)
 /* What a leaf on air square a costs the other twigs: the air squares
  * beside it that are beside another limb (where another twig's leaf might
  * go, and this one would then touch it). */
-static int leaf_cost(const uint8_t *cell, int a, int any)
+BW_NOINLINE static int leaf_cost(const uint8_t *cell, int a, int any)
 {
     int d, k, cost = 0;
     for (d = 0; d < 4; d++) {
