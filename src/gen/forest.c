@@ -134,13 +134,16 @@ int bw_forest_trunk_at(const bw_forest_plan *p, int x, int y)
 static void disc(bw_grid *g, int cx, int cy, int r, uint8_t t, bw_plane *p)
 {
     int x, y;
-    for (y = bw_max(cy - r, 0); y <= cy + r && y < g->h; y++)
-        for (x = bw_max(cx - r, 0); x <= cx + r && x < g->w; x++)
-            if (in_disc(x - cx, y - cy, r)) {
-                BW_AT(g, x, y) = t;
-                if (p)
-                    BW_PSET(p, x, y);
-            }
+    for (y = bw_max(cy - r, 0); y <= cy + r && y < g->h; y++) {
+        int w = r; /* the row's half-width: a disc's row is one run */
+        while (!in_disc(w, y - cy, r))
+            w--;
+        for (x = bw_max(cx - w, 0); x <= cx + w && x < g->w; x++) {
+            BW_AT(g, x, y) = t;
+            if (p)
+                BW_PSET(p, x, y);
+        }
+    }
 }
 
 /* ------------------------------------------------------- directions */
