@@ -929,8 +929,11 @@ static int crowded(const shoot_list *l, int i)
 {
     int k;
     for (k = 0; k < l->n; k++) {
-        int d = l->at[k] - i, dy = (d + BW_GRID_MAX + 1) / BW_GRID_MAX - 1;
-        int dx = d - dy * BW_GRID_MAX;
+        int d = l->at[k] - i, dy, dx;
+        if ((unsigned)(d + BW_GRID_MAX + 1) > 2 * BW_GRID_MAX + 2)
+            continue; /* a row or more away: the test below would fail */
+        dy = (d + BW_GRID_MAX + 1) / BW_GRID_MAX - 1;
+        dx = d - dy * BW_GRID_MAX;
         if (dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1)
             return 1;
     }
