@@ -1370,6 +1370,12 @@ BW_NOINLINE static void rays(bw_map *m, const bw_forest_plan *pl, bw_forest_repo
  * canopy in `reach`): a ray's first square off the air lies on one tree's
  * side, so it counts for that tree alone. */
 #define FAN_REACH 60
+/* A tree's twig ends (on its side, branch or mushroom: its own wood, each
+ * tree growing on its own side) are ends of its branches' lines: each
+ * line of 4-connected squares has two, its inner squares two limb
+ * neighbours. A tree draws at most 5 spokes of 3 lines and 40 twigs of 1
+ * (BW_FOREST_TREE_CAP), so 110 ends at most. */
+#define ENDS_CAP (2 * (3 * BW_FOREST_FIRST_MAX + (BW_FOREST_TREE_CAP - BW_FOREST_FIRST_MAX)))
 typedef struct bridge_ctx {
     bw_grid *g;
     const bw_plane *reach;
@@ -1380,6 +1386,9 @@ typedef struct bridge_ctx {
     uint8_t x0[BW_FOREST_MAX_TRUNKS], y0[BW_FOREST_MAX_TRUNKS]; /* per u: the best line */
     uint8_t x1[BW_FOREST_MAX_TRUNKS], y1[BW_FOREST_MAX_TRUNKS];
     int32_t best[BW_FOREST_MAX_TRUNKS]; /* its dist^2, INT32_MAX: none yet */
+    uint8_t endt;          /* the tree whose twig ends `end` lists, 0xff none */
+    uint8_t nend;
+    uint16_t end[ENDS_CAP];
 } bridge_ctx;
 
 /* One ray from (x, y) toward (ex, ey) (see bridge_ctx). Inlined at -O2
@@ -1438,14 +1447,23 @@ static inline RAY_INLINE void bridge_ray(bridge_ctx *c, int x, int y, int ex, in
  * ends of the limbs in l that are branch or mushroom squares. */
 static void bridge_ends(bridge_ctx *c, const uint32_t *l)
 {
-    int j, k;
-    for (j = 0; j < BW_PLANE_WORDS; j++) {
-        uint32_t e = end_word(l, j);
-        while (e) {
-            int i = j * 32 + bw_low_bit(e), x = i % BW_GRID_MAX, y = i / BW_GRID_MAX;
-            e &= e - 1u;
-            if (!(kind(c->g->cell[i]) & K_SHOOT) || side_of(c->pl, x, y) != c->t)
-                continue;
+    int j, k, n;
+    if (c->endt != c->t) { /* t's ends listed once, in row order, for every ray it casts */
+        c->nend = 0;
+        for (j = 0; j < BW_PLANE_WORDS; j++) {
+            uint32_t e = end_word(l, j);
+            while (e) {
+                int i = j * 32 + bw_low_bit(e);
+                e &= e - 1u;
+                if ((kind(c->g->cell[i]) & K_SHOOT) && side_of(c->pl, i % BW_GRID_MAX, i / BW_GRID_MAX) == c->t &&
+                    c->nend < ENDS_CAP)
+                    c->end[c->nend++] = (uint16_t)i;
+            }
+        }
+        c->endt = c->t;
+    }
+    for (n = 0; n < c->nend; n++) {
+        int x = c->end[n] % BW_GRID_MAX, y = c->end[n] / BW_GRID_MAX;
             /* a ray at each tree's centre, for that tree; or the fallback:
              * every direction, as far as FAN_REACH (one call site: the ray
              * is inlined once) */
@@ -1461,7 +1479,6 @@ static void bridge_ends(bridge_ctx *c, const uint32_t *l)
                 }
                 bridge_ray(c, x, y, ex, ey, want);
             }
-        }
     }
 }
 
@@ -1709,6 +1726,7 @@ BW_NOINLINE static void bridges(bw_map *m, const bw_forest_plan *pl, bw_forest_r
     int round, t, k;
     c.g = &m->grid;
     c.reach = &m->a;
+    c.endt = 0xff;
     c.pl = pl;
     for (round = 0; round < 3; round++) /* the lanes, rays at the centres, 32 rays */
         for (t = 0; t < pl->n; t++) {
