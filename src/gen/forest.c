@@ -579,9 +579,8 @@ static int spoke_skip(const bw_forest_plan *pl, int t, line4 *l);
 BW_STATIC_ASSERT(BW_FOREST_FIRST_MAX <= SPOKES_MAX, forest_spokes_fit);
 BW_STATIC_ASSERT(BW_FOREST_SHOOTS_MAX <= BW_FILL_STACK && BW_FOREST_SHOOTS_MAX < 256, forest_tops_kept_in_fill);
 
-static void spokes_of(uint32_t seed, int level, const bw_forest_plan *pl, const region *rg0, int t, spokes *s)
+static void spokes_of(uint32_t seed, int level, const bw_forest_plan *pl, region *rg, int t, spokes *s)
 {
-    region rg1 = *rg0, *rg = &rg1;
     bw_rng r, lr;
     int j, base, cx = pl->x[t], cy = pl->y[t];
     rg->edge = SPOKE_EDGE;
@@ -615,6 +614,7 @@ static void spokes_of(uint32_t seed, int level, const bw_forest_plan *pl, const 
             s->skip[j] = (uint8_t)spoke_skip(pl, t, &l);
         }
     }
+    rg->edge = EDGE; /* as region_of left it (the region is its caller's, not copied: stack) */
 }
 
 /* The first step of a spoke's centre line off its trunk and the ring round
@@ -830,7 +830,7 @@ static int take_twig(grower *w, seg *s, twig_line *tw, int *nt, int step, int si
  * takes four twigs or more forks (3 wide, its twigs 1 wide); else it is
  * itself a twig, 1 wide, and its twigs are dropped (their halo stays: the
  * room is only ever underestimated). */
-static void grow_tree(uint32_t seed, int level, const bw_forest_plan *pl, const region *rg, int t, grower *w)
+static void grow_tree(uint32_t seed, int level, const bw_forest_plan *pl, region *rg, int t, grower *w)
 {
     spokes sp;
     int j, cx = pl->x[t], cy = pl->y[t], r = pl->r[t];
@@ -1084,19 +1084,32 @@ void bw_forest_branch_cells(const bw_forest_part *p, bw_forest_cell_fn fn, void 
     }
 }
 
+static void replay_part(const bw_forest_part *p, void *ctx);
+
 /* The trees of `level`, each in its region, into the limbs (m->b, the trunk
- * discs in it already) and, with cells, the grid; m->a is the halo. The
- * tops of the level are the level above's mushrooms. */
-BW_NOINLINE static void grow_trees(bw_map *m, uint32_t seed, int level, const bw_forest_plan *pl, grower *w)
+ * discs in it already) and, without `user` (a level), the grid; m->a is the
+ * halo. With `user` (the replay) every part goes to it. The grower is in
+ * this frame, not the level's, so it is not on the stack under the passes
+ * after the growth. */
+BW_NOINLINE static void grow_trees(bw_map *m, uint32_t seed, int level, const bw_forest_plan *pl, bw_forest_fn user,
+                                   void *ctx, bw_forest_report *rep)
 {
+    grower w;
     int t;
     bw_plane_clear(&m->a);
-    w->limbs = m->b.w;
-    w->halo = m->a.w;
+    w.want_leaves = user != 0;
+    w.fn = user ? replay_part : 0;
+    w.ctx = &w;
+    w.user = user;
+    w.user_ctx = ctx;
+    w.cells = user ? 0 : m->grid.cell;
+    w.rep = rep;
+    w.limbs = m->b.w;
+    w.halo = m->a.w;
     for (t = 0; t < pl->n; t++) {
         region rg;
         region_of(pl, t, &rg);
-        grow_tree(seed, level, pl, &rg, t, w);
+        grow_tree(seed, level, pl, &rg, t, &w);
     }
 }
 
@@ -1115,7 +1128,6 @@ static void replay_part(const bw_forest_part *p, void *ctx)
 void bw_forest_canopy(bw_map *m, uint32_t seed, int level, bw_forest_fn fn, void *ctx)
 {
     bw_forest_plan pl;
-    grower w;
     int t;
     BW_ASSERT(m);
     if (level < 1 || level >= BW_FOREST_LEVELS)
@@ -1129,14 +1141,7 @@ void bw_forest_canopy(bw_map *m, uint32_t seed, int level, bw_forest_fn fn, void
                 if (in_disc(x - pl.x[t], y - pl.y[t], r))
                     BW_PSET(&m->b, x, y);
     }
-    w.want_leaves = 1;
-    w.fn = replay_part;
-    w.ctx = &w;
-    w.user = fn;
-    w.user_ctx = ctx;
-    w.cells = 0;
-    w.rep = 0;
-    grow_trees(m, seed, level, &pl, &w);
+    grow_trees(m, seed, level, &pl, fn, ctx, 0);
 }
 
 /* What the passes after the growth ask of a square, a table by tile id (a
@@ -2218,18 +2223,12 @@ static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_pl
                          bw_forest_report *rep, const bw_forest_hooks *h)
 {
     bw_grid *g = &m->grid;
-    grower w;
     int t;
     bw_map_init(m, BW_FOREST_W, BW_FOREST_H, BW_T_AIR);
     bw_plane_clear(&m->b); /* the limbs: trunk, branch, mushroom and (at the end) top squares */
     for (t = 0; t < pl->n; t++) /* rule 4.1 */
         disc(g, pl->x[t], pl->y[t], pl->r[t], BW_T_TRUNK, &m->b);
-    w.want_leaves = 0;
-    w.fn = 0;
-    w.ctx = 0;
-    w.cells = g->cell;
-    w.rep = rep;
-    grow_trees(m, seed, level, pl, &w);
+    grow_trees(m, seed, level, pl, 0, 0, rep);
     level_shoots(m, seed, level, pl, rep);    /* rules 4.5, 4.6 */
     mark_ends(m->a.w, m->b.w, g->cell);
     rays(m, pl, rep, h);                      /* rule 4.7 */
