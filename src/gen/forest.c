@@ -940,6 +940,21 @@ static int crowded(const shoot_list *l, int i)
     return 0;
 }
 
+/* The ends of every spoke of a level (what the level above reads of it). */
+typedef struct spoke_ends {
+    uint8_t x1[BW_FOREST_MAX_TRUNKS][SPOKES_MAX], y1[BW_FOREST_MAX_TRUNKS][SPOKES_MAX];
+} spoke_ends;
+
+static void keep_ends(const bw_forest_plan *pl, const spokes *sp, spoke_ends *e)
+{
+    int t, j;
+    for (t = 0; t < pl->n; t++)
+        for (j = 0; j < sp[t].n; j++) {
+            e->x1[t][j] = sp[t].x1[j];
+            e->y1[t][j] = sp[t].y1[j];
+        }
+}
+
 /* The spokes of every tree of `level`. */
 static void level_spokes(uint32_t seed, int level, const bw_forest_plan *pl, spokes *sp)
 {
@@ -957,7 +972,7 @@ static void level_spokes(uint32_t seed, int level, const bw_forest_plan *pl, spo
  * A tree's spokes point the same ways on every level (spokes_of), so the
  * top lands on that spoke of the level below, or beside it (the lines to
  * ends at different lengths part by a square at most): on the wood. */
-static void shoots_drawn(uint32_t seed, const bw_forest_plan *pl, int level, const spokes *sp, const spokes *prev,
+static void shoots_drawn(uint32_t seed, const bw_forest_plan *pl, int level, const spokes *sp, const spoke_ends *prev,
                          const shoot_list *below, shoot_list *out)
 {
     bw_rng r;
@@ -979,8 +994,8 @@ static void shoots_drawn(uint32_t seed, const bw_forest_plan *pl, int level, con
         i = SQUARE(l.x, l.y);
         px = l.x - pl->x[tr];
         py = l.y - pl->y[tr];
-        qx = prev[tr].x1[j] - pl->x[tr];
-        qy = prev[tr].y1[j] - pl->y[tr];
+        qx = prev->x1[tr][j] - pl->x[tr];
+        qy = prev->y1[tr][j] - pl->y[tr];
         if (crowded(out, i) || (below && listed(below, i)) || px * px + py * py >= qx * qx + qy * qy)
             continue; /* past the spoke of the level below: the top would hang in the air */
         out->at[out->n++] = (uint16_t)i;
@@ -1011,8 +1026,8 @@ static void swap_lists(shoot_list *a, shoot_list *b)
 static void shoots(uint32_t seed, const bw_forest_plan *pl, int level, shoot_list *own, shoot_list *next,
                    int want_next)
 {
-    spokes sa[BW_FOREST_MAX_TRUNKS], sb[BW_FOREST_MAX_TRUNKS];
-    spokes *prev = sa, *cur = sb, *sw;
+    spokes cur[BW_FOREST_MAX_TRUNKS];
+    spoke_ends prev; /* the level below's: only their ends are read */
     shoot_list *buf[2];
     int l, c = 0, last = bw_min(level + want_next, BW_FOREST_LEVELS - 1);
     buf[0] = own;
@@ -1020,14 +1035,12 @@ static void shoots(uint32_t seed, const bw_forest_plan *pl, int level, shoot_lis
     own->n = next->n = 0;
     if (level > BW_FOREST_LEVELS - 1)
         return;
-    level_spokes(seed, 1, pl, prev);
+    level_spokes(seed, 1, pl, cur);
     for (l = 2; l <= last; l++) {
+        keep_ends(pl, cur, &prev);
         level_spokes(seed, l, pl, cur);
-        shoots_drawn(seed, pl, l, cur, prev, l == 2 ? 0 : buf[c ^ 1], buf[c]);
+        shoots_drawn(seed, pl, l, cur, &prev, l == 2 ? 0 : buf[c ^ 1], buf[c]);
         c ^= 1;
-        sw = prev;
-        prev = cur;
-        cur = sw;
     }
     /* DLVL last is in buf[c ^ 1], DLVL last - 1 in buf[c] */
     if (last == level + 1) {
