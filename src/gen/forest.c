@@ -577,7 +577,11 @@ typedef struct spokes {
 } spokes;
 static int spoke_skip(const bw_forest_plan *pl, int t, line4 *l);
 BW_STATIC_ASSERT(BW_FOREST_FIRST_MAX <= SPOKES_MAX, forest_spokes_fit);
-BW_STATIC_ASSERT(BW_FOREST_SHOOTS_MAX <= BW_FILL_STACK && BW_FOREST_SHOOTS_MAX < 256, forest_tops_kept_in_fill);
+/* The tops are kept in m->fill's stack between the mushrooms and the
+ * bridges (see all_tops) when it holds a level's list (BW_FILL_STACK is
+ * tunable: a smaller one scans the grid for them instead). */
+#define TOPS_IN_FILL (BW_FOREST_SHOOTS_MAX <= BW_FILL_STACK)
+BW_STATIC_ASSERT(BW_FOREST_SHOOTS_MAX < 256, forest_tops_count_in_a_byte);
 
 static void spokes_of(uint32_t seed, int level, const bw_forest_plan *pl, region *rg, int t, spokes *s)
 {
@@ -2215,10 +2219,14 @@ BW_NOINLINE static void level_shoots(bw_map *m, uint32_t seed, int level, const 
             m->b.w[up.at[k] >> 5] |= 1u << (up.at[k] & 31);
         /* every top, kept for all_tops in m->fill's stack (scratch here,
          * unused till the bridges): low byte, high byte */
+#if TOPS_IN_FILL
         m->fill.xl[k] = (uint8_t)up.at[k];
         m->fill.xr[k] = (uint8_t)(up.at[k] >> 8);
+#endif
     }
+#if TOPS_IN_FILL
     m->fill.y[0] = (uint8_t)up.n;
+#endif
 }
 
 /* Every top into the limbs, from the list level_shoots kept (nothing
@@ -2226,10 +2234,16 @@ BW_NOINLINE static void level_shoots(bw_map *m, uint32_t seed, int level, const 
 static void all_tops(bw_map *m)
 {
     int k;
+#if TOPS_IN_FILL
     for (k = 0; k < m->fill.y[0]; k++) {
         unsigned i = m->fill.xl[k] | (unsigned)m->fill.xr[k] << 8;
         m->b.w[i >> 5] |= 1u << (i & 31);
     }
+#else
+    for (k = 0; k < BW_GRID_CELLS; k++)
+        if (m->grid.cell[k] == BW_T_MUSHROOM_TOP)
+            m->b.w[k >> 5] |= 1u << (k & 31);
+#endif
 }
 
 static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_plan *pl,
