@@ -256,8 +256,8 @@ static void line_seek(line4 *l, int k)
 typedef struct region {
     uint8_t n;
     uint8_t edge;          /* EDGE, or SPOKE_EDGE while a spoke is fitted */
-    int32_t a[BW_FOREST_MAX_TRUNKS - 1], b[BW_FOREST_MAX_TRUNKS - 1], c[BW_FOREST_MAX_TRUNKS - 1];
-    int16_t d[BW_FOREST_MAX_TRUNKS - 1]; /* |u - t|, rounded up */
+    int16_t a[BW_FOREST_MAX_TRUNKS - 1], b[BW_FOREST_MAX_TRUNKS - 1]; /* 2 (t - u): within +/- 240 */
+    int32_t c[BW_FOREST_MAX_TRUNKS - 1];
 } region;
 
 /* The least r with r * r >= v (v >= 0, below 65,536). */
@@ -282,10 +282,10 @@ static void region_of(const bw_forest_plan *pl, int t, region *r)
     for (u = 0; u < pl->n; u++)
         if (u != t) {
             int ux = pl->x[u], uy = pl->y[u];
-            r->a[r->n] = 2 * (tx - ux);
-            r->b[r->n] = 2 * (ty - uy);
-            r->d[r->n] = (int16_t)isqrt_up((int32_t)((ux - tx) * (ux - tx) + (uy - ty) * (uy - ty)));
-            r->c[r->n] = (int32_t)(ux * ux + uy * uy - tx * tx - ty * ty) - 2 * SIDE * r->d[r->n];
+            int d = isqrt_up((int32_t)((ux - tx) * (ux - tx) + (uy - ty) * (uy - ty))); /* |u - t|, rounded up */
+            r->a[r->n] = (int16_t)(2 * (tx - ux));
+            r->b[r->n] = (int16_t)(2 * (ty - uy));
+            r->c[r->n] = (int32_t)(ux * ux + uy * uy - tx * tx - ty * ty) - 2 * SIDE * d;
             r->n++;
         }
 }
