@@ -1101,21 +1101,20 @@ void bw_forest_branch_cells(const bw_forest_part *p, bw_forest_cell_fn fn, void 
     }
 }
 
-static void replay_part(const bw_forest_part *p, void *ctx);
-
 /* The trees of `level`, each in its region, into the limbs (m->b, the trunk
  * discs in it already) and, without `user` (a level), the grid; m->a is the
- * halo. With `user` (the replay) every part goes to it. The grower is in
+ * halo. With `sink` (the replay's replay_part) every part goes to it, and
+ * through it to `user`. The grower is in
  * this frame, not the level's, so it is not on the stack under the passes
  * after the growth. */
-BW_NOINLINE static void grow_trees(bw_map *m, uint32_t seed, int level, const bw_forest_plan *pl, bw_forest_fn user,
-                                   void *ctx, bw_forest_report *rep)
+BW_NOINLINE static void grow_trees(bw_map *m, uint32_t seed, int level, const bw_forest_plan *pl, bw_forest_fn sink,
+                                   bw_forest_fn user, void *ctx, bw_forest_report *rep)
 {
     grower w;
     int t;
     bw_plane_clear(&m->a);
     w.want_leaves = user != 0;
-    w.fn = user ? replay_part : 0;
+    w.fn = sink; /* replay_part, named by the replay alone: a level does not link it */
     w.ctx = &w;
     w.user = user;
     w.user_ctx = ctx;
@@ -1158,7 +1157,7 @@ void bw_forest_canopy(bw_map *m, uint32_t seed, int level, bw_forest_fn fn, void
                 if (in_disc(x - pl.x[t], y - pl.y[t], r))
                     BW_PSET(&m->b, x, y);
     }
-    grow_trees(m, seed, level, &pl, fn, ctx, 0);
+    grow_trees(m, seed, level, &pl, replay_part, fn, ctx, 0);
 }
 
 /* What the passes after the growth ask of a square, a table by tile id (a
@@ -2255,7 +2254,7 @@ static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_pl
     bw_plane_clear(&m->b); /* the limbs: trunk, branch, mushroom and (at the end) top squares */
     for (t = 0; t < pl->n; t++) /* rule 4.1 */
         disc(g, pl->x[t], pl->y[t], pl->r[t], BW_T_TRUNK, &m->b);
-    grow_trees(m, seed, level, pl, 0, 0, rep);
+    grow_trees(m, seed, level, pl, 0, 0, 0, rep);
     level_shoots(m, seed, level, pl, rep);    /* rules 4.5, 4.6 */
     mark_ends(m->a.w, m->b.w, g->cell);
     rays(m, pl, rep, h);                      /* rule 4.7 */
