@@ -2245,7 +2245,7 @@ static void all_tops(bw_map *m)
 #endif
 }
 
-static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_plan *pl,
+BW_NOINLINE static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_plan *pl,
                          bw_forest_report *rep, const bw_forest_hooks *h)
 {
     bw_grid *g = &m->grid;
@@ -2370,7 +2370,7 @@ static void join_floor(bw_map *m, const bw_forest_plan *pl, bw_forest_report *re
             g->cell[i] = BW_T_ROOTS;
 }
 
-static void floor_level(bw_map *m, uint32_t seed, const bw_forest_plan *pl, bw_forest_report *rep,
+BW_NOINLINE static void floor_level(bw_map *m, uint32_t seed, const bw_forest_plan *pl, bw_forest_report *rep,
                         unsigned closed)
 {
     bw_grid *g = &m->grid;
