@@ -1748,6 +1748,7 @@ BW_NOINLINE static void bridges(bw_map *m, const bw_forest_plan *pl, bw_forest_r
     c.g = &m->grid;
     c.reach = &m->a;
     c.endt = 0xff;
+    c.nend = 0;
     c.pl = pl;
     for (round = 0; round < 3; round++) /* the lanes, rays at the centres, 32 rays */
         for (t = 0; t < pl->n; t++) {
