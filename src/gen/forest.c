@@ -33,6 +33,10 @@ typedef struct bw_forest_hooks bw_forest_hooks;
  * tree's branches use P_CANOPY + its index, its leaves P_LEAVES + it. */
 enum { P_TRUNKS = 1, P_ROOTS = 2, P_LICHEN = 3, P_MUSHROOMS = 4, P_CANOPY = 8, P_LEAVES = 16, P_SPOKES = 24 };
 
+/* |v| of the small ints here (squares, steps: never INT_MIN): a macro,
+ * since built for size GCC calls bw_abs, as costly as the test. */
+#define ABS(v) ((v) < 0 ? -(v) : (v))
+
 /* A square's name, y * 120 + x, as an int (BW_BIT's is unsigned). */
 #define SQUARE(x, y) ((int)BW_BIT(x, y))
 
@@ -130,13 +134,16 @@ int bw_forest_trunk_at(const bw_forest_plan *p, int x, int y)
 static void disc(bw_grid *g, int cx, int cy, int r, uint8_t t, bw_plane *p)
 {
     int x, y;
-    for (y = bw_max(cy - r, 0); y <= cy + r && y < g->h; y++)
-        for (x = bw_max(cx - r, 0); x <= cx + r && x < g->w; x++)
-            if (in_disc(x - cx, y - cy, r)) {
-                BW_AT(g, x, y) = t;
-                if (p)
-                    BW_PSET(p, x, y);
-            }
+    for (y = bw_max(cy - r, 0); y <= cy + r && y < g->h; y++) {
+        int w = r; /* the row's half-width: a disc's row is one run */
+        while (!in_disc(w, y - cy, r))
+            w--;
+        for (x = bw_max(cx - w, 0); x <= cx + w && x < g->w; x++) {
+            BW_AT(g, x, y) = t;
+            if (p)
+                BW_PSET(p, x, y);
+        }
+    }
 }
 
 /* ------------------------------------------------------- directions */
@@ -173,7 +180,7 @@ typedef struct line4 {
 
 static void line_start(line4 *l, int x0, int y0, int x1, int y1)
 {
-    int nx = bw_abs(x1 - x0), ny = bw_abs(y1 - y0);
+    int nx = ABS(x1 - x0), ny = ABS(y1 - y0);
     l->x = (int16_t)x0;
     l->y = (int16_t)y0;
     l->e = ny - nx;
@@ -186,8 +193,15 @@ static void line_start(line4 *l, int x0, int y0, int x1, int y1)
 }
 
 /* Advances one cell; 0 once at the end. (At the end of x the error is
- * positive, at the end of y negative, so no bound check is needed.) */
-static inline int line_step(line4 *l)
+ * positive, at the end of y negative, so no bound check is needed.)
+ * Inlined in the fast build: built for size, GCC calls it, and the call
+ * cost as much as the step (it runs for every square the growth weighs). */
+#if BW_FAST
+#define STEP_INLINE BW_ALWAYS_INLINE
+#else
+#define STEP_INLINE
+#endif
+static inline STEP_INLINE int line_step(line4 *l)
 {
     if (l->left == 0)
         return 0;
@@ -201,6 +215,27 @@ static inline int line_step(line4 *l)
     l->left--;
     l->done++;
     return 1;
+}
+
+/* A line just started, moved on to step k (0..its length) at once: after
+ * k steps it has taken the k least of the x keys (1 + 2 ix) |dy| and the y
+ * keys (1 + 2 iy) |dx| (line_step takes x while its key is the less, ties
+ * to y), so ix is the one count with its last x key below the first y key
+ * not taken, and its last y key no more than the first x key not taken:
+ * from k |dx| / (|dx| + |dy|) it is a step or so away. */
+static void line_seek(line4 *l, int k)
+{
+    int32_t nx = l->ax / 2, ny = l->ay / 2, ix = nx + ny ? k * nx / (nx + ny) : 0, iy;
+    while (ix > 0 && (2 * ix - 1) * ny >= (1 + 2 * (k - ix)) * nx)
+        ix--;
+    while (ix < k && (2 * (k - ix) - 1) * nx > (1 + 2 * ix) * ny)
+        ix++;
+    iy = k - ix;
+    l->x = (int16_t)(l->x + l->sx * ix);
+    l->y = (int16_t)(l->y + l->sy * iy);
+    l->e = (1 + 2 * ix) * ny - (1 + 2 * iy) * nx;
+    l->left = (int16_t)(l->left - k);
+    l->done = (int16_t)k;
 }
 
 /* ------------------------------------------------------- the canopy */
@@ -221,8 +256,8 @@ static inline int line_step(line4 *l)
 typedef struct region {
     uint8_t n;
     uint8_t edge;          /* EDGE, or SPOKE_EDGE while a spoke is fitted */
-    int32_t a[BW_FOREST_MAX_TRUNKS - 1], b[BW_FOREST_MAX_TRUNKS - 1], c[BW_FOREST_MAX_TRUNKS - 1];
-    int16_t d[BW_FOREST_MAX_TRUNKS - 1]; /* |u - t|, rounded up */
+    int16_t a[BW_FOREST_MAX_TRUNKS - 1], b[BW_FOREST_MAX_TRUNKS - 1]; /* 2 (t - u): within +/- 240 */
+    int32_t c[BW_FOREST_MAX_TRUNKS - 1];
 } region;
 
 /* The least r with r * r >= v (v >= 0, below 65,536). */
@@ -247,10 +282,10 @@ static void region_of(const bw_forest_plan *pl, int t, region *r)
     for (u = 0; u < pl->n; u++)
         if (u != t) {
             int ux = pl->x[u], uy = pl->y[u];
-            r->a[r->n] = 2 * (tx - ux);
-            r->b[r->n] = 2 * (ty - uy);
-            r->d[r->n] = (int16_t)isqrt_up((int32_t)((ux - tx) * (ux - tx) + (uy - ty) * (uy - ty)));
-            r->c[r->n] = (int32_t)(ux * ux + uy * uy - tx * tx - ty * ty) - 2 * SIDE * r->d[r->n];
+            int d = isqrt_up((int32_t)((ux - tx) * (ux - tx) + (uy - ty) * (uy - ty))); /* |u - t|, rounded up */
+            r->a[r->n] = (int16_t)(2 * (tx - ux));
+            r->b[r->n] = (int16_t)(2 * (ty - uy));
+            r->c[r->n] = (int32_t)(ux * ux + uy * uy - tx * tx - ty * ty) - 2 * SIDE * d;
             r->n++;
         }
 }
@@ -318,56 +353,114 @@ static void seg_set(seg *s, int x0, int y0, int x1, int y1)
  * a spoke where its twigs start, in which their squares may lie near it. */
 #define NEAR2X4 49 /* (2 x 3.5)^2 */
 #define BAND2X4 9  /* (2 x 1.5)^2: the spoke's own squares */
-static int near_seg_r(const seg *s, int x, int y, int r2x4)
+/* From (x, y)'s offset (px, py) from the spoke's start and its dot and
+ * cross products with the spoke (kept as a twig's line steps). |px|, |py|
+ * < 120 and |dx|, |dy| <= 22 (a spoke), so 4 cross^2 < 4 (2 x 120 x
+ * 22)^2 < 2^31: no 64-bit product needed. */
+static inline STEP_INLINE int near_at(const seg *s, int32_t px, int32_t py, int32_t dot, int32_t cross, int32_t r2x4)
 {
-    int32_t px = x - s->x0, py = y - s->y0, dot = px * s->dx + py * s->dy, cross;
     if (dot <= 0)
         return 4 * (px * px + py * py) <= r2x4;
     if (dot >= s->l2) {
-        px = x - s->x1;
-        py = y - s->y1;
+        px -= s->dx;
+        py -= s->dy;
         return 4 * (px * px + py * py) <= r2x4;
     }
-    cross = px * s->dy - py * s->dx;
-    return 4 * (int64_t)cross * cross <= (int64_t)r2x4 * s->l2;
+    return 4 * cross * cross <= r2x4 * s->l2;
 }
 
-static int near_seg(const seg *s, int x, int y)
+static int near_seg_r(const seg *s, int x, int y, int r2x4)
 {
-    return near_seg_r(s, x, y, NEAR2X4);
+    int32_t px = x - s->x0, py = y - s->y0;
+    return near_at(s, px, py, px * s->dx + py * s->dy, px * s->dy - py * s->dx, r2x4);
 }
 
 /* The halo: every square within 2 4-steps (Manhattan) of a drawn one, in
  * plane d. A square off the halo is 3 or more 4-steps from all wood drawn,
  * so no single square (a top, say) is beside two branches. */
 #define HALO 2
-static void halo(uint32_t *d, int x, int y)
+
+/* The halo of a line's squares (those of bw_forest_branch_cells, width 1
+ * or 3) into plane d, clipped to the map. The line spans at most 22
+ * columns (a spoke), so its halo, 3 more either side, fits a word a row
+ * (bit 0: column base): each row run of the centre line is a mask, and
+ * the halo's rows round it that mask spread 0..3 squares sideways (for a
+ * square, the rows -2..2 hold 0, 1, 2, 1, 0 squares either side; the band
+ * of width 3 adds the line shifted across). Then each row's word is or-ed
+ * into the plane at once. */
+#define HALO_ROWS 32
+BW_STATIC_ASSERT(BW_FOREST_LEN0_MAX + BW_FOREST_TRUNK_R_MAX + 1 + 2 * (HALO + 1) <= HALO_ROWS, forest_halo_rows);
+static uint32_t spread(uint32_t v)
 {
-    int dy;
-    for (dy = -HALO; dy <= HALO; dy++) {
-        int w = HALO - bw_abs(dy), yy = y + dy;
-        if ((unsigned)yy >= BW_FOREST_H)
-            continue;
-        unsigned a = BW_BIT(bw_max(x - w, 0), yy), b = BW_BIT(bw_min(x + w, BW_FOREST_W - 1), yy);
-        /* bits a..b (at most 5, so in one word or two) at once */
-        uint32_t lo = ~0u << (a & 31), hi = ~0u >> (31 - (b & 31));
-        if ((a >> 5) == (b >> 5)) {
-            d[a >> 5] |= lo & hi;
-        } else {
-            d[a >> 5] |= lo;
-            d[b >> 5] |= hi;
+    return v | v << 1 | v >> 1;
+}
+
+static void halo_line(uint32_t *d, int x0, int y0, int x1, int y1, int width)
+{
+    uint32_t h[HALO_ROWS], run = 0;
+    int nx = ABS(x1 - x0), ny = ABS(y1 - y0), sx = x1 < x0 ? -1 : 1, sy = y1 < y0 ? -1 : 1;
+    int left = nx + ny, x = x0, y = y0, base = bw_min(x0, x1) - (HALO + 1), top = bw_min(y0, y1) - (HALO + 1), k;
+    int mode = width == 1 ? 0 : ny > nx ? 2 : 1; /* thin; flat band (shifted along y); steep band */
+    int32_t e = ny - nx;
+    for (k = 0; k < ny + 7; k++)
+        h[k] = 0;
+    for (;;) {
+        run |= 1u << (x - base);
+        if (left == 0 || e >= 0) { /* the row run ends here */
+            uint32_t *r = h + (y - top), d1 = spread(run), d2 = spread(d1);
+            if (mode == 0) {
+                r[-2] |= run;
+                r[-1] |= d1;
+                r[0] |= d2;
+                r[1] |= d1;
+                r[2] |= run;
+            } else if (mode == 1) {
+                r[-3] |= run;
+                r[-2] |= d1;
+                r[-1] |= d2;
+                r[0] |= d2;
+                r[1] |= d2;
+                r[2] |= d1;
+                r[3] |= run;
+            } else {
+                r[-2] |= d1;
+                r[-1] |= d2;
+                r[0] |= spread(d2);
+                r[1] |= d2;
+                r[2] |= d1;
+            }
+            run = 0;
         }
+        if (left-- == 0)
+            break;
+        if (e < 0) {
+            x += sx;
+            e += 2 * ny;
+        } else {
+            y += sy;
+            e -= 2 * nx;
+        }
+    }
+    for (k = 0; k < ny + 7; k++) {
+        int yy = top + k, col = base;
+        uint32_t v = h[k];
+        unsigned i;
+        if ((unsigned)yy >= BW_FOREST_H || !v)
+            continue;
+        if (col < 0) { /* off the map's left edge */
+            v >>= -col;
+            col = 0;
+        }
+        if (col > BW_FOREST_W - 32) /* past its right edge */
+            v &= ~0u >> (col - (BW_FOREST_W - 32));
+        i = BW_BIT(col, yy);
+        d[i >> 5] |= v << (i & 31);
+        if ((i & 31) && (v >> (32 - (i & 31))))
+            d[(i >> 5) + 1] |= v >> (32 - (i & 31));
     }
 }
 
 #define DGET(d, x, y) (((d)[BW_BIT(x, y) >> 5] >> (BW_BIT(x, y) & 31)) & 1u)
-
-/* 1 if (x, y) is in spoke s's box and a twig it took holds it. */
-static int taken_at(const seg *s, int x, int y)
-{
-    unsigned bx = (unsigned)(x - s->ox), by = (unsigned)(y - s->oy);
-    return bx < BOX && by < BOX && ((s->taken[by] >> bx) & 1u);
-}
 
 static void take_at(seg *s, int x, int y)
 {
@@ -376,34 +469,28 @@ static void take_at(seg *s, int x, int y)
         s->taken[by] |= 1u << bx;
 }
 
-/* A spoke's squares (width 3, or 1), into the halo. */
-static void halo_band(uint32_t *d, int x0, int y0, int x1, int y1, int width)
+/* 1 if a square within 2 4-steps of (x, y) is wood drawn for good (the
+ * limbs) or a twig spoke s took: the halo, less the spoke's own. (x, y)
+ * is a square of a twig, 2 or more inside the map (see region), in the
+ * zone of s (within 3.5 of it), so the squares asked are on the map and
+ * 0 or more into s's box on each axis: a row of each at a time. */
+BW_NOINLINE static int crowd(const uint32_t *limbs, const seg *s, int x, int y)
 {
-    static const int8_t shift[3] = { 0, 1, -1 };
-    int steep = bw_abs(y1 - y0) > bw_abs(x1 - x0), k;
-    for (k = 0; k < width; k++) {
-        line4 l;
-        line_start(&l, x0 + (steep ? shift[k] : 0), y0 + (steep ? 0 : shift[k]), x1 + (steep ? shift[k] : 0),
-                   y1 + (steep ? 0 : shift[k]));
-        do
-            halo(d, l.x, l.y);
-        while (line_step(&l));
+    /* per row -2..2: the half-width and the first square's offset */
+    static const int8_t half[5] = { 0, 1, 2, 1, 0 };
+    static const int16_t from[5] = { -2 * BW_GRID_MAX, -BW_GRID_MAX - 1, -2, BW_GRID_MAX - 1, 2 * BW_GRID_MAX };
+    int k, i = SQUARE(x, y), by = y - HALO - s->oy, bx0 = x - s->ox;
+    for (k = 0; k < 5; k++, by++) {
+        int w = half[k], bx = bx0 - w;
+        unsigned a = (unsigned)(i + from[k]), sh = a & 31;
+        uint32_t v = limbs[a >> 5] >> sh;
+        if (sh + 2u * (unsigned)w > 31u)
+            v |= limbs[(a >> 5) + 1] << (32 - sh);
+        if ((unsigned)by < BOX && bx < BOX)
+            v |= s->taken[by] >> bx;
+        if (v & ~(~0u << (2 * w + 1)))
+            return 1;
     }
-}
-
-/* 1 if a square within 2 4-steps of (x, y) (in the zone of spoke s, so
- * inside the map's rim) is wood drawn for good (the limbs) or a twig the
- * spoke took: the halo, less the spoke's own. */
-static int crowd(const uint32_t *limbs, const seg *s, int x, int y)
-{
-    int dx, dy;
-    for (dy = -HALO; dy <= HALO; dy++)
-        for (dx = bw_abs(dy) - HALO; dx <= HALO - bw_abs(dy); dx++) {
-            int nx = x + dx, ny = y + dy;
-            if ((unsigned)nx < BW_FOREST_W && (unsigned)ny < BW_FOREST_H &&
-                (DGET(limbs, nx, ny) || taken_at(s, nx, ny)))
-                return 1;
-        }
     return 0;
 }
 
@@ -418,18 +505,34 @@ static int crowd(const uint32_t *limbs, const seg *s, int x, int y)
 static int twig_room(const uint32_t *d, const uint32_t *limbs, const seg *s, int r, int x0, int y0, int *x1,
                      int *y1)
 {
-    line4 l;
-    int own = 0, lx = x0, ly = y0;
-    line_start(&l, x0, y0, *x1, *y1);
-    while (line_step(&l)) {
-        int near = near_seg(s, l.x, l.y), cx = l.x - s->x0, cy = l.y - s->y0;
-        if (!near && (DGET(d, l.x, l.y) || cx * cx + cy * cy <= (r + 3) * (r + 3)))
+    /* line4's steps in locals, the square's offset from the spoke's start
+     * and its products with the spoke updated as it steps */
+    int nx = ABS(*x1 - x0), ny = ABS(*y1 - y0), sx = *x1 < x0 ? -1 : 1, sy = *y1 < y0 ? -1 : 1;
+    int left = nx + ny, own = 0, x = x0, y = y0, lx = x0, ly = y0;
+    int32_t e = ny - nx, px = x0 - s->x0, py = y0 - s->y0, dot = px * s->dx + py * s->dy, cross = px * s->dy - py * s->dx;
+    while (left-- > 0) {
+        int near;
+        if (e < 0) {
+            x += sx;
+            px += sx;
+            dot += sx * s->dx;
+            cross += sx * s->dy;
+            e += 2 * ny;
+        } else {
+            y += sy;
+            py += sy;
+            dot += sy * s->dy;
+            cross -= sy * s->dx;
+            e -= 2 * nx;
+        }
+        near = near_at(s, px, py, dot, cross, NEAR2X4);
+        if (!near && (DGET(d, x, y) || px * px + py * py <= (r + 3) * (r + 3)))
             break;
-        if (near && !near_seg_r(s, l.x, l.y, BAND2X4) && crowd(limbs, s, l.x, l.y))
+        if (near && !near_at(s, px, py, dot, cross, BAND2X4) && crowd(limbs, s, x, y))
             break; /* (in the spoke's band, twigs meet) */
         own += !near;
-        lx = l.x;
-        ly = l.y;
+        lx = x;
+        ly = y;
     }
     *x1 = lx;
     *y1 = ly;
@@ -470,12 +573,18 @@ typedef struct spokes {
     uint8_t n;
     uint8_t dir[SPOKES_MAX];
     uint8_t x1[SPOKES_MAX], y1[SPOKES_MAX];
+    uint8_t skip[SPOKES_MAX]; /* the step of its centre line off its trunk's ring */
 } spokes;
+static int spoke_skip(const bw_forest_plan *pl, int t, line4 *l);
 BW_STATIC_ASSERT(BW_FOREST_FIRST_MAX <= SPOKES_MAX, forest_spokes_fit);
+/* The tops are kept in m->fill's stack between the mushrooms and the
+ * bridges (see all_tops) when it holds a level's list (BW_FILL_STACK is
+ * tunable: a smaller one scans the grid for them instead). */
+#define TOPS_IN_FILL (BW_FOREST_SHOOTS_MAX <= BW_FILL_STACK)
+BW_STATIC_ASSERT(BW_FOREST_SHOOTS_MAX < 256, forest_tops_count_in_a_byte);
 
-static void spokes_of(uint32_t seed, int level, const bw_forest_plan *pl, const region *rg0, int t, spokes *s)
+static void spokes_of(uint32_t seed, int level, const bw_forest_plan *pl, region *rg, int t, spokes *s)
 {
-    region rg1 = *rg0, *rg = &rg1;
     bw_rng r, lr;
     int j, base, cx = pl->x[t], cy = pl->y[t];
     rg->edge = SPOKE_EDGE;
@@ -503,7 +612,13 @@ static void spokes_of(uint32_t seed, int level, const bw_forest_plan *pl, const 
         s->dir[j] = (uint8_t)dir;
         s->x1[j] = (uint8_t)x1;
         s->y1[j] = (uint8_t)y1;
+        {
+            line4 l;
+            line_start(&l, cx, cy, x1, y1);
+            s->skip[j] = (uint8_t)spoke_skip(pl, t, &l);
+        }
     }
+    rg->edge = EDGE; /* as region_of left it (the region is its caller's, not copied: stack) */
 }
 
 /* The first step of a spoke's centre line off its trunk and the ring round
@@ -525,6 +640,8 @@ typedef struct grower {
     uint16_t count;        /* branches of this tree so far */
     bw_forest_fn fn;       /* may be NULL */
     void *ctx;
+    bw_forest_fn user;     /* the replay's: fn is replay_part, ctx the grower */
+    void *user_ctx;
     bw_forest_part p;
     uint32_t *limbs;       /* m->b: the wood drawn (trunks and branches) */
     uint32_t *halo;        /* m->a: the halo of everything reserved (see halo) */
@@ -571,7 +688,7 @@ static void leaves(grower *w, int id, int x0, int y0, int x1, int y1)
         }
         p->x1 = (int16_t)(p->x0 + sw - 1);
         p->y1 = (int16_t)(p->y0 + sh - 1);
-        w->fn(p, w->ctx);
+        w->user(p, w->user_ctx);
     }
 }
 
@@ -581,7 +698,7 @@ static void leaves(grower *w, int id, int x0, int y0, int x1, int y1)
 static void draw_squares(const bw_forest_part *p, uint8_t *cells, uint32_t *plane)
 {
     static const int8_t shift[3] = { 0, 1, -1 };
-    int nx = bw_abs(p->x1 - p->x0), ny = bw_abs(p->y1 - p->y0), steep = ny > nx, k;
+    int nx = ABS(p->x1 - p->x0), ny = ABS(p->y1 - p->y0), steep = ny > nx, k;
     int sx = p->x1 < p->x0 ? -1 : 1, sy = p->y1 < p->y0 ? -BW_GRID_MAX : BW_GRID_MAX;
     for (k = 0; k < p->width && k < 3; k++) {
         unsigned i = BW_BIT(p->x0 + (steep ? shift[k] : 0), p->y0 + (steep ? 0 : shift[k]));
@@ -614,9 +731,8 @@ static void branch(grower *w, int gen, int width, int terminal, int parent, int 
     p->kind = BW_FOREST_BRANCH;
     p->tree = w->tree;
     p->gen = (uint8_t)gen;
-    p->dir = (uint8_t)dir;
     p->width = (uint8_t)width;
-    p->len = (uint8_t)bw_max(bw_abs(x1 - x0), bw_abs(y1 - y0));
+    p->len = (uint8_t)bw_max(ABS(x1 - x0), ABS(y1 - y0));
     p->terminal = (uint8_t)terminal;
     p->capped = 0;
     p->id = (uint16_t)id;
@@ -631,10 +747,9 @@ static void branch(grower *w, int gen, int width, int terminal, int parent, int 
         w->rep->branches++;
         w->rep->twigs += (uint16_t)terminal;
     }
-    if (w->fn) {
+    if (w->fn) { /* dir < 0: the twig's, worked out for the report only */
+        p->dir = (uint8_t)(dir < 0 ? dir_of(x1 - x0, y1 - y0) : dir);
         w->fn(p, w->ctx);
-        if (terminal && w->want_leaves)
-            leaves(w, id, x0, y0, x1, y1);
     }
 }
 
@@ -643,8 +758,7 @@ static void line_at(int x0, int y0, int x1, int y1, int step, int *x, int *y)
 {
     line4 l;
     line_start(&l, x0, y0, x1, y1);
-    while (l.done < step && line_step(&l))
-        ;
+    line_seek(&l, bw_min(step, l.left));
     *x = l.x;
     *y = l.y;
 }
@@ -670,7 +784,7 @@ static int spaced(const twig_line *tw, int nt, int step, int side)
 {
     int i;
     for (i = 0; i < nt; i++)
-        if ((tw[i].side == side || tw[i].side == 0 || side == 0) && bw_abs(tw[i].step - step) < TWIG_GAP)
+        if ((tw[i].side == side || tw[i].side == 0 || side == 0) && ABS(tw[i].step - step) < TWIG_GAP)
             return 0;
     return 1;
 }
@@ -697,9 +811,9 @@ static int take_twig(grower *w, seg *s, twig_line *tw, int *nt, int step, int si
     tw[*nt].x1 = (uint8_t)x1;
     tw[*nt].y1 = (uint8_t)y1;
     ++*nt;
+    halo_line(w->halo, x0, y0, x1, y1, 1); /* its start's halo is its spoke's already */
     line_start(&l, x0, y0, x1, y1);
     while (line_step(&l)) { /* its start is the spoke's square; so are those in the band */
-        halo(w->halo, l.x, l.y);
         if (!near_seg_r(s, l.x, l.y, BAND2X4))
             take_at(s, l.x, l.y);
     }
@@ -720,7 +834,7 @@ static int take_twig(grower *w, seg *s, twig_line *tw, int *nt, int step, int si
  * takes four twigs or more forks (3 wide, its twigs 1 wide); else it is
  * itself a twig, 1 wide, and its twigs are dropped (their halo stays: the
  * room is only ever underestimated). */
-static void grow_tree(uint32_t seed, int level, const bw_forest_plan *pl, const region *rg, int t, grower *w)
+static void grow_tree(uint32_t seed, int level, const bw_forest_plan *pl, region *rg, int t, grower *w)
 {
     spokes sp;
     int j, cx = pl->x[t], cy = pl->y[t], r = pl->r[t];
@@ -731,17 +845,17 @@ static void grow_tree(uint32_t seed, int level, const bw_forest_plan *pl, const 
         bw_rng_stream(&w->leaf, seed, BW_GEN_FOREST, (uint32_t)level, P_LEAVES + (uint32_t)t);
     spokes_of(seed, level, pl, rg, t, &sp);
     for (j = 0; j < sp.n; j++)
-        halo_band(w->halo, cx, cy, sp.x1[j], sp.y1[j], BW_FOREST_WIDTH0);
+        halo_line(w->halo, cx, cy, sp.x1[j], sp.y1[j], BW_FOREST_WIDTH0);
     for (j = 0; j < sp.n; j++) {
         twig_line tw[TWIGS_MAX];
         seg s;
         line4 l;
-        int nt = 0, skip, steps, own, len, n, aside[2], i, id, turn, got;
+        int nt = 0, skip, steps, own, len, n, aside[2], i, id, turn, got, last, sx, sy;
         int sdir = sp.dir[j];
         seg_set(&s, cx, cy, sp.x1[j], sp.y1[j]);
         line_start(&l, cx, cy, sp.x1[j], sp.y1[j]);
         steps = l.left;
-        skip = spoke_skip(pl, t, &l);
+        skip = sp.skip[j];
         own = steps - skip + 1; /* centre squares past the trunk's ring */
         n = BW_FOREST_FAN_MIN + (bw_rng_step_below(&w->r, 3) < 1);
         aside[0] = bw_rng_step_range(&w->r, 4, 6);
@@ -750,12 +864,14 @@ static void grow_tree(uint32_t seed, int level, const bw_forest_plan *pl, const 
         len = bw_min(own * bw_rng_step_range(&w->r, 3, 4) / 6, own - 1);
         /* the tip twig, then pairs (one twig a side) every TWIG_GAP steps
          * from the tip inward, till n are taken */
-        for (i = 0, got = 0; len >= TWIG_LEN && got < n; i++) {
-            int at = i == 0 ? steps : steps - TWIG_GAP * ((i + 1) / 2), tip = i == 0, sx, sy, k, best = -1, bx = 0, by = 0;
+        for (i = 0, got = 0, last = -1, sx = sy = 0; len >= TWIG_LEN && got < n; i++) {
+            int at = i == 0 ? steps : steps - TWIG_GAP * ((i + 1) / 2), tip = i == 0, k, best = -1, bx = 0, by = 0;
             int bside = 0;
             if (at < skip)
                 break;
-            line_at(cx, cy, sp.x1[j], sp.y1[j], at, &sx, &sy);
+            if (at != last) /* a pair's two twigs start on one square */
+                line_at(cx, cy, sp.x1[j], sp.y1[j], at, &sx, &sy);
+            last = at;
             for (k = 0; k < 2; k++) { /* shortened: a turn, away from the wall */
                 int d = tip ? sdir + turn + (k ? (turn < 0 ? 3 : -3) : 0)
                             : i & 1 ? sdir - aside[0] + 2 * k : sdir + aside[1] - 2 * k;
@@ -781,8 +897,7 @@ static void grow_tree(uint32_t seed, int level, const bw_forest_plan *pl, const 
         if (nt >= BW_FOREST_FAN_MIN) { /* it forks: rule 4.3 */
             branch(w, 0, BW_FOREST_WIDTH0, 0, 0xffff, cx, cy, sp.x1[j], sp.y1[j], sdir);
             for (i = 0; i < nt; i++)
-                branch(w, 1, 1, 1, id, tw[i].x0, tw[i].y0, tw[i].x1, tw[i].y1,
-                       dir_of(tw[i].x1 - tw[i].x0, tw[i].y1 - tw[i].y0));
+                branch(w, 1, 1, 1, id, tw[i].x0, tw[i].y0, tw[i].x1, tw[i].y1, -1);
         } else { /* too small to fork: a twig of the trunk (rule 4.4) */
             branch(w, 0, 1, 1, 0xffff, cx, cy, sp.x1[j], sp.y1[j], sdir);
         }
@@ -818,12 +933,30 @@ static int crowded(const shoot_list *l, int i)
 {
     int k;
     for (k = 0; k < l->n; k++) {
-        int d = l->at[k] - i, dy = (d + BW_GRID_MAX + 1) / BW_GRID_MAX - 1;
-        int dx = d - dy * BW_GRID_MAX;
+        int d = l->at[k] - i, dy, dx;
+        if ((unsigned)(d + BW_GRID_MAX + 1) > 2 * BW_GRID_MAX + 2)
+            continue; /* a row or more away: the test below would fail */
+        dy = (d + BW_GRID_MAX + 1) / BW_GRID_MAX - 1;
+        dx = d - dy * BW_GRID_MAX;
         if (dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1)
             return 1;
     }
     return 0;
+}
+
+/* The ends of every spoke of a level (what the level above reads of it). */
+typedef struct spoke_ends {
+    uint8_t x1[BW_FOREST_MAX_TRUNKS][SPOKES_MAX], y1[BW_FOREST_MAX_TRUNKS][SPOKES_MAX];
+} spoke_ends;
+
+static void keep_ends(const bw_forest_plan *pl, const spokes *sp, spoke_ends *e)
+{
+    int t, j;
+    for (t = 0; t < pl->n; t++)
+        for (j = 0; j < sp[t].n; j++) {
+            e->x1[t][j] = sp[t].x1[j];
+            e->y1[t][j] = sp[t].y1[j];
+        }
 }
 
 /* The spokes of every tree of `level`. */
@@ -843,7 +976,7 @@ static void level_spokes(uint32_t seed, int level, const bw_forest_plan *pl, spo
  * A tree's spokes point the same ways on every level (spokes_of), so the
  * top lands on that spoke of the level below, or beside it (the lines to
  * ends at different lengths part by a square at most): on the wood. */
-static void shoots_drawn(uint32_t seed, const bw_forest_plan *pl, int level, const spokes *sp, const spokes *prev,
+static void shoots_drawn(uint32_t seed, const bw_forest_plan *pl, int level, const spokes *sp, const spoke_ends *prev,
                          const shoot_list *below, shoot_list *out)
 {
     bw_rng r;
@@ -858,16 +991,15 @@ static void shoots_drawn(uint32_t seed, const bw_forest_plan *pl, int level, con
         line4 l;
         line_start(&l, pl->x[tr], pl->y[tr], sp[tr].x1[j], sp[tr].y1[j]);
         steps = l.left;
-        skip = spoke_skip(pl, tr, &l);
+        skip = sp[tr].skip[j];
         if (skip > steps)
             continue;
-        while (l.done < skip + (int)(pick % (uint32_t)(steps - skip + 1)))
-            line_step(&l);
+        line_seek(&l, skip + (int)(pick % (uint32_t)(steps - skip + 1)));
         i = SQUARE(l.x, l.y);
         px = l.x - pl->x[tr];
         py = l.y - pl->y[tr];
-        qx = prev[tr].x1[j] - pl->x[tr];
-        qy = prev[tr].y1[j] - pl->y[tr];
+        qx = prev->x1[tr][j] - pl->x[tr];
+        qy = prev->y1[tr][j] - pl->y[tr];
         if (crowded(out, i) || (below && listed(below, i)) || px * px + py * py >= qx * qx + qy * qy)
             continue; /* past the spoke of the level below: the top would hang in the air */
         out->at[out->n++] = (uint16_t)i;
@@ -898,8 +1030,8 @@ static void swap_lists(shoot_list *a, shoot_list *b)
 static void shoots(uint32_t seed, const bw_forest_plan *pl, int level, shoot_list *own, shoot_list *next,
                    int want_next)
 {
-    spokes sa[BW_FOREST_MAX_TRUNKS], sb[BW_FOREST_MAX_TRUNKS];
-    spokes *prev = sa, *cur = sb, *sw;
+    spokes cur[BW_FOREST_MAX_TRUNKS];
+    spoke_ends prev; /* the level below's: only their ends are read */
     shoot_list *buf[2];
     int l, c = 0, last = bw_min(level + want_next, BW_FOREST_LEVELS - 1);
     buf[0] = own;
@@ -907,14 +1039,12 @@ static void shoots(uint32_t seed, const bw_forest_plan *pl, int level, shoot_lis
     own->n = next->n = 0;
     if (level > BW_FOREST_LEVELS - 1)
         return;
-    level_spokes(seed, 1, pl, prev);
+    level_spokes(seed, 1, pl, cur);
     for (l = 2; l <= last; l++) {
+        keep_ends(pl, cur, &prev);
         level_spokes(seed, l, pl, cur);
-        shoots_drawn(seed, pl, l, cur, prev, l == 2 ? 0 : buf[c ^ 1], buf[c]);
+        shoots_drawn(seed, pl, l, cur, &prev, l == 2 ? 0 : buf[c ^ 1], buf[c]);
         c ^= 1;
-        sw = prev;
-        prev = cur;
-        cur = sw;
     }
     /* DLVL last is in buf[c ^ 1], DLVL last - 1 in buf[c] */
     if (last == level + 1) {
@@ -949,7 +1079,7 @@ int bw_forest_mushrooms(uint32_t seed, int level, bw_plane *out)
 void bw_forest_branch_cells(const bw_forest_part *p, bw_forest_cell_fn fn, void *ctx)
 {
     static const int8_t shift[3] = { 0, 1, -1 };
-    int nx = bw_abs(p->x1 - p->x0), ny = bw_abs(p->y1 - p->y0), steep = ny > nx, k;
+    int nx = ABS(p->x1 - p->x0), ny = ABS(p->y1 - p->y0), steep = ny > nx, k;
     int sx = p->x1 < p->x0 ? -1 : 1, sy = p->y1 < p->y0 ? -1 : 1;
     for (k = 0; k < p->width && k < 3; k++) {
         int x = p->x0 + (steep ? shift[k] : 0), y = p->y0 + (steep ? 0 : shift[k]);
@@ -972,25 +1102,48 @@ void bw_forest_branch_cells(const bw_forest_part *p, bw_forest_cell_fn fn, void 
 }
 
 /* The trees of `level`, each in its region, into the limbs (m->b, the trunk
- * discs in it already) and, with cells, the grid; m->a is the halo. The
- * tops of the level are the level above's mushrooms. */
-BW_NOINLINE static void grow_trees(bw_map *m, uint32_t seed, int level, const bw_forest_plan *pl, grower *w)
+ * discs in it already) and, without `user` (a level), the grid; m->a is the
+ * halo. With `sink` (the replay's replay_part) every part goes to it, and
+ * through it to `user`. The grower is in
+ * this frame, not the level's, so it is not on the stack under the passes
+ * after the growth. */
+BW_NOINLINE static void grow_trees(bw_map *m, uint32_t seed, int level, const bw_forest_plan *pl, bw_forest_fn sink,
+                                   bw_forest_fn user, void *ctx, bw_forest_report *rep)
 {
+    grower w;
     int t;
     bw_plane_clear(&m->a);
-    w->limbs = m->b.w;
-    w->halo = m->a.w;
+    w.want_leaves = user != 0;
+    w.fn = sink; /* replay_part, named by the replay alone: a level does not link it */
+    w.ctx = &w;
+    w.user = user;
+    w.user_ctx = ctx;
+    w.cells = user ? 0 : m->grid.cell;
+    w.rep = rep;
+    w.limbs = m->b.w;
+    w.halo = m->a.w;
     for (t = 0; t < pl->n; t++) {
         region rg;
         region_of(pl, t, &rg);
-        grow_tree(seed, level, pl, &rg, t, w);
+        grow_tree(seed, level, pl, &rg, t, &w);
     }
+}
+
+/* The replay's sink: each branch to the caller, and after a twig its
+ * planned leaves (so a level's growth, which reports nothing, does not
+ * link them). */
+static void replay_part(const bw_forest_part *p, void *ctx)
+{
+    grower *w = (grower *)ctx;
+    int id = p->id, x0 = p->x0, y0 = p->y0, x1 = p->x1, y1 = p->y1;
+    w->user(p, w->user_ctx);
+    if (p->terminal)
+        leaves(w, id, x0, y0, x1, y1);
 }
 
 void bw_forest_canopy(bw_map *m, uint32_t seed, int level, bw_forest_fn fn, void *ctx)
 {
     bw_forest_plan pl;
-    grower w;
     int t;
     BW_ASSERT(m);
     if (level < 1 || level >= BW_FOREST_LEVELS)
@@ -1004,12 +1157,7 @@ void bw_forest_canopy(bw_map *m, uint32_t seed, int level, bw_forest_fn fn, void
                 if (in_disc(x - pl.x[t], y - pl.y[t], r))
                     BW_PSET(&m->b, x, y);
     }
-    w.want_leaves = 1;
-    w.fn = fn;
-    w.ctx = ctx;
-    w.cells = 0;
-    w.rep = 0;
-    grow_trees(m, seed, level, &pl, &w);
+    grow_trees(m, seed, level, &pl, replay_part, fn, ctx, 0);
 }
 
 /* What the passes after the growth ask of a square, a table by tile id (a
@@ -1018,12 +1166,15 @@ enum { K_LIMB = 1,    /* branch, mushroom, top, trunk: on the canopy, no leaf be
        K_WOOD = 2,    /* branch, mushroom, trunk: what a twig is made of and hangs on */
        K_SHOOT = 4,   /* branch, mushroom: what a twig's end is */
        K_ROOM = 8,    /* air: where a leaf may go */
-       K_HELD = 16 }; /* branch, mushroom, trunk, vine, leaf: on the canopy */
+       K_HELD = 16,   /* branch, mushroom, trunk, vine, leaf: on the canopy */
+       K_FLOOR = 32 }; /* grass, lichen, trunk: open on DLVL 5 (BW_CONNECTS there) */
 static const uint8_t kind_tab[256] = { /* every byte: a marked square is none */
     [BW_T_BRANCH] = K_LIMB | K_WOOD | K_SHOOT | K_HELD,
     [BW_T_MUSHROOM] = K_LIMB | K_WOOD | K_SHOOT | K_HELD,
     [BW_T_MUSHROOM_TOP] = K_LIMB,
-    [BW_T_TRUNK] = K_LIMB | K_WOOD | K_HELD,
+    [BW_T_TRUNK] = K_LIMB | K_WOOD | K_HELD | K_FLOOR,
+    [BW_T_GRASS] = K_FLOOR,
+    [BW_T_LICHEN] = K_FLOOR,
     [BW_T_AIR] = K_ROOM,
     [BW_T_VINE] = K_HELD,
     [BW_T_LEAF] = K_HELD,
@@ -1194,7 +1345,7 @@ BW_NOINLINE static void rays(bw_map *m, const bw_forest_plan *pl, bw_forest_repo
             y = e / BW_GRID_MAX;
             vx = x - b % BW_GRID_MAX;
             vy = y - b / BW_GRID_MAX;
-            n = bw_max(bw_abs(vx), bw_abs(vy));
+            n = bw_max(ABS(vx), ABS(vy));
             if (n == 0 || (t = side_of(pl, x, y)) < 0)
                 continue;
             ex = x + vx * BW_FOREST_VINE_MAX / n;
@@ -1240,6 +1391,12 @@ BW_NOINLINE static void rays(bw_map *m, const bw_forest_plan *pl, bw_forest_repo
  * canopy in `reach`): a ray's first square off the air lies on one tree's
  * side, so it counts for that tree alone. */
 #define FAN_REACH 60
+/* A tree's twig ends (on its side, branch or mushroom: its own wood, each
+ * tree growing on its own side) are ends of its branches' lines: each
+ * line of 4-connected squares has two, its inner squares two limb
+ * neighbours. A tree draws at most 5 spokes of 3 lines and 40 twigs of 1
+ * (BW_FOREST_TREE_CAP), so 110 ends at most. */
+#define ENDS_CAP (2 * (3 * BW_FOREST_FIRST_MAX + (BW_FOREST_TREE_CAP - BW_FOREST_FIRST_MAX)))
 typedef struct bridge_ctx {
     bw_grid *g;
     const bw_plane *reach;
@@ -1250,6 +1407,9 @@ typedef struct bridge_ctx {
     uint8_t x0[BW_FOREST_MAX_TRUNKS], y0[BW_FOREST_MAX_TRUNKS]; /* per u: the best line */
     uint8_t x1[BW_FOREST_MAX_TRUNKS], y1[BW_FOREST_MAX_TRUNKS];
     int32_t best[BW_FOREST_MAX_TRUNKS]; /* its dist^2, INT32_MAX: none yet */
+    uint8_t endt;          /* the tree whose twig ends `end` lists, 0xff none */
+    uint8_t nend;
+    uint16_t end[ENDS_CAP];
 } bridge_ctx;
 
 /* One ray from (x, y) toward (ex, ey) (see bridge_ctx). Inlined at -O2
@@ -1267,7 +1427,7 @@ static inline RAY_INLINE void bridge_ray(bridge_ctx *c, int x, int y, int ex, in
     int out = (unsigned)ex >= BW_FOREST_W || (unsigned)ey >= BW_FOREST_H; /* see vine */
     /* line4's steps, the line in locals and the square's index kept as
      * it steps (as in vine): the fallback casts 32 rays from every tip */
-    int hx = x, hy = y, nx = bw_abs(ex - x), ny = bw_abs(ey - y), left = nx + ny, done = 0, u;
+    int hx = x, hy = y, nx = ABS(ex - x), ny = ABS(ey - y), left = nx + ny, done = 0, u;
     int sx = ex < x ? -1 : 1, sy = ey < y ? -1 : 1;
     int32_t e = ny - nx, d;
     unsigned i = BW_BIT(x, y);
@@ -1308,23 +1468,38 @@ static inline RAY_INLINE void bridge_ray(bridge_ctx *c, int x, int y, int ex, in
  * ends of the limbs in l that are branch or mushroom squares. */
 static void bridge_ends(bridge_ctx *c, const uint32_t *l)
 {
-    int j, k;
-    for (j = 0; j < BW_PLANE_WORDS; j++) {
-        uint32_t e = end_word(l, j);
-        while (e) {
-            int i = j * 32 + bw_low_bit(e), x = i % BW_GRID_MAX, y = i / BW_GRID_MAX;
-            e &= e - 1u;
-            if (!(kind(c->g->cell[i]) & K_SHOOT) || side_of(c->pl, x, y) != c->t)
-                continue;
-            if (!c->fan) /* a ray at each tree's centre, for that tree */
-                for (k = 0; k < c->pl->n; k++) {
-                    if ((c->want >> k) & 1u)
-                        bridge_ray(c, x, y, c->pl->x[k], c->pl->y[k], 1u << k);
-                }
-            else /* the fallback: every direction, as far as FAN_REACH */
-                for (k = 0; k < 32; k++)
-                    bridge_ray(c, x, y, x + dir_x(k, FAN_REACH), y + dir_y(k, FAN_REACH), c->want);
+    int j, k, n;
+    if (c->endt != c->t) { /* t's ends listed once, in row order, for every ray it casts */
+        c->nend = 0;
+        for (j = 0; j < BW_PLANE_WORDS; j++) {
+            uint32_t e = end_word(l, j);
+            while (e) {
+                int i = j * 32 + bw_low_bit(e);
+                e &= e - 1u;
+                if ((kind(c->g->cell[i]) & K_SHOOT) && side_of(c->pl, i % BW_GRID_MAX, i / BW_GRID_MAX) == c->t &&
+                    c->nend < ENDS_CAP)
+                    c->end[c->nend++] = (uint16_t)i;
+            }
         }
+        c->endt = c->t;
+    }
+    for (n = 0; n < c->nend; n++) {
+        int x = c->end[n] % BW_GRID_MAX, y = c->end[n] / BW_GRID_MAX;
+            /* a ray at each tree's centre, for that tree; or the fallback:
+             * every direction, as far as FAN_REACH (one call site: the ray
+             * is inlined once) */
+            for (k = 0; k < (c->fan ? 32 : c->pl->n); k++) {
+                int ex = x + dir_x(k, FAN_REACH), ey = y + dir_y(k, FAN_REACH);
+                unsigned want = c->want;
+                if (!c->fan) {
+                    if (!((c->want >> k) & 1u))
+                        continue;
+                    ex = c->pl->x[k];
+                    ey = c->pl->y[k];
+                    want = 1u << k;
+                }
+                bridge_ray(c, x, y, ex, ey, want);
+            }
     }
 }
 
@@ -1370,12 +1545,12 @@ static void lay_run(bw_grid *g, const lane_run *r)
 static int lanes(bw_map *m, const bw_forest_plan *pl, int t, int u, int same, lane_run *cand)
 {
     bw_grid *g = &m->grid;
-    int steep = bw_abs(pl->y[u] - pl->y[t]) > bw_abs(pl->x[u] - pl->x[t]), k, nc = 0;
+    int steep = ABS(pl->y[u] - pl->y[t]) > ABS(pl->x[u] - pl->x[t]), k, nc = 0;
     for (k = 0; k <= 2 * LANES && nc < BRIDGE_CAND; k++) {
-        int off = (k + 1) / 2 * (k & 1 ? 1 : -1), from = -1, px = 0, py = 0;
+        int off = (k + 1) / 2 * (k & 1 ? 1 : -1), from = -1;
         uint8_t ps = BW_T_AIR;
         lane_run r;
-        int x, y, nx, ny, sx, sy, left, done = 0;
+        int nx, ny, sx, sy, left, all, ax, ay;
         int32_t e;
         unsigned i, pi = 0;
         r.x0 = (int16_t)(pl->x[t] + (steep ? off : 0));
@@ -1385,32 +1560,34 @@ static int lanes(bw_map *m, const bw_forest_plan *pl, int t, int u, int same, la
         if (bw_min(r.x0, r.x1) < 0 || bw_min(r.y0, r.y1) < 0 || bw_max(r.x0, r.x1) >= g->w ||
             bw_max(r.y0, r.y1) >= g->h)
             continue;
-        /* line4's steps with the line in locals and the square's index
-         * kept as it steps (a level walks up to 33 lanes a tree pair).
-         * `from`: the step of the last square that is not air or vine
-         * (ps, px, py, pi); whether it may start a run (L) is worked out
-         * only once air lies after it and the square past that air may
-         * end one: the canopy bits and side_of are read at the ends of
+        /* line4's steps with the line in locals and only the square's
+         * index kept as it steps (a level walks up to 33 lanes a tree
+         * pair; x, y and the step are worked out from it and from `left`
+         * where needed). `from`: the `left` at the last square that is not
+         * air or vine (ps, pi); whether it may start a run (L) is worked
+         * out only once air lies after it and the square past that air
+         * may end one: the canopy bits and side_of are read at the ends of
          * air, not on every square */
-        x = r.x0;
-        y = r.y0;
-        nx = bw_abs(r.x1 - x);
-        ny = bw_abs(r.y1 - y);
-        sx = r.x1 < x ? -1 : 1;
-        sy = r.y1 < y ? -1 : 1;
-        left = nx + ny;
+        nx = ABS(r.x1 - r.x0);
+        ny = ABS(r.y1 - r.y0);
+        sx = r.x1 < r.x0 ? -1 : 1;
+        sy = r.y1 < r.y0 ? -BW_GRID_MAX : BW_GRID_MAX;
+        left = all = nx + ny;
+        ax = 2 * nx;
+        ay = 2 * ny;
         e = ny - nx;
-        i = BW_BIT(x, y);
+        i = BW_BIT(r.x0, r.y0);
         for (;;) {
             uint8_t s = g->cell[i];
             if (s != BW_T_AIR && s != BW_T_VINE) {
-                if (from >= 0 && done > from + 1 && (int)((m->a.w[i >> 5] >> (i & 31)) & 1u) == same &&
+                if (from > left + 1 && (int)((m->a.w[i >> 5] >> (i & 31)) & 1u) == same &&
                     canopy_square(s) && ((m->a.w[pi >> 5] >> (pi & 31)) & 1u) && canopy_square(ps) &&
-                    side_of(pl, px, py) == t && side_of(pl, x, y) == u) {
-                    r.from = (int16_t)from;
-                    r.to = (int16_t)done;
-                    r.mx = (uint8_t)x;
-                    r.my = (uint8_t)y;
+                    side_of(pl, (int)(pi % BW_GRID_MAX), (int)(pi / BW_GRID_MAX)) == t &&
+                    side_of(pl, (int)(i % BW_GRID_MAX), (int)(i / BW_GRID_MAX)) == u) {
+                    r.from = (int16_t)(all - from);
+                    r.to = (int16_t)(all - left);
+                    r.mx = (uint8_t)(i % BW_GRID_MAX);
+                    r.my = (uint8_t)(i / BW_GRID_MAX);
                     if (same) {
                         lay_run(g, &r);
                         return 1;
@@ -1418,24 +1595,19 @@ static int lanes(bw_map *m, const bw_forest_plan *pl, int t, int u, int same, la
                     cand[nc++] = r;
                     break;
                 }
-                from = done;
-                px = x;
-                py = y;
+                from = left;
                 ps = s;
                 pi = i;
             }
             if (left-- == 0)
                 break;
             if (e < 0) {
-                x += sx;
                 i += (unsigned)sx;
-                e += 2 * ny;
+                e += ay;
             } else {
-                y += sy;
-                i += (unsigned)(sy * BW_GRID_MAX);
-                e -= 2 * nx;
+                i += (unsigned)sy;
+                e -= ax;
             }
-            done++;
         }
     }
     return -nc;
@@ -1446,7 +1618,8 @@ static int lanes(bw_map *m, const bw_forest_plan *pl, int t, int u, int same, la
  * into `r`, a plane word at a time. A word takes its reached bits from its
  * neighbours (the words before and after it, bits 31 and 0, and the rows
  * above and below, 120 bits away: 3 words and 24 bits), then the runs of
- * limbs in it holding them (bw_plane_runs_of); a word that grows marks the
+ * limbs in it holding them (bw_plane_runs_of); o NULL: the open squares
+ * are the floor's (floor_word, from `cells`: DLVL 5, see join_floor). A word that grows marks the
  * words with limbs that read it in `dirty` (a bit a word). The dirty words
  * are taken in sweeps, down the plane and back up (found a word of marks
  * at a time), each word as often as it grows again. Limbs lie in columns
@@ -1454,7 +1627,8 @@ static int lanes(bw_map *m, const bw_forest_plan *pl, int t, int u, int same, la
  * that leaves marks has made a word grow, which happens at most 14,400
  * times: the bound of 14,400 + 1 sweeps is never near. */
 #define DIRTY_WORDS ((BW_PLANE_WORDS + 31) / 32)
-static void flood_limbs(uint32_t *r, const uint32_t *o, int start)
+static uint32_t floor_word(const uint8_t *cell, int j);
+static void flood_limbs(uint32_t *r, const uint32_t *o, const uint8_t *cells, int start)
 {
     static const int8_t reads[6] = { -4, -3, -1, 1, 3, 4 };
     uint32_t dirty[DIRTY_WORDS];
@@ -1467,7 +1641,7 @@ static void flood_limbs(uint32_t *r, const uint32_t *o, int start)
     r[start >> 5] = 1u << (start & 31);
     for (k = 0; k < 6; k++) {
         j = (start >> 5) + reads[k];
-        if (j >= 0 && j < BW_PLANE_WORDS && o[j])
+        if (j >= 0 && j < BW_PLANE_WORDS && (!o || o[j]))
             dirty[j >> 5] |= 1u << (j & 31);
     }
     for (sweeps = 0; left && sweeps <= BW_GRID_CELLS; sweeps++) {
@@ -1481,7 +1655,7 @@ static void flood_limbs(uint32_t *r, const uint32_t *o, int start)
                 b = down ? bw_low_bit(pend) : bw_high_bit(pend);
                 dirty[g] &= ~(1u << b);
                 j = g * 32 + b;
-                open = o[j];
+                open = o ? o[j] : floor_word(cells, j);
                 seed = (r[j] | (j >= 4 ? r[j - 4] >> 8 : 0u) | (j >= 3 ? r[j - 3] << 24 : 0u) |
                         (j + 3 < BW_PLANE_WORDS ? r[j + 3] >> 24 : 0u) |
                         (j + 4 < BW_PLANE_WORDS ? r[j + 4] << 8 : 0u) | (j > 0 ? r[j - 1] >> 31 : 0u) |
@@ -1499,7 +1673,7 @@ static void flood_limbs(uint32_t *r, const uint32_t *o, int start)
                     to[5] = nb >> 8;
                     for (k = 0; k < 6; k++) {
                         int n = j + reads[k];
-                        if (n >= 0 && n < BW_PLANE_WORDS && (to[k] & o[n] & ~r[n]))
+                        if (n >= 0 && n < BW_PLANE_WORDS && (to[k] & (o ? o[n] : ~0u) & ~r[n]))
                             dirty[n >> 5] |= 1u << (n & 31);
                     }
                 }
@@ -1537,7 +1711,7 @@ static unsigned canopy_of(bw_map *m, const bw_forest_plan *pl, int t, unsigned f
         bw_fill_flood(&m->fill, &m->grid, &limb, &m->a, pl->x[t], pl->y[t]);
     }
 #else
-    flood_limbs(m->a.w, m->b.w, (int)BW_BIT(pl->x[t], pl->y[t]));
+    flood_limbs(m->a.w, m->b.w, 0, (int)BW_BIT(pl->x[t], pl->y[t]));
 #endif
     for (flooded = 0, u = 0; u < pl->n; u++)
         flooded |= (unsigned)BW_PGET(&m->a, pl->x[u], pl->y[u]) << u;
@@ -1573,6 +1747,8 @@ BW_NOINLINE static void bridges(bw_map *m, const bw_forest_plan *pl, bw_forest_r
     int round, t, k;
     c.g = &m->grid;
     c.reach = &m->a;
+    c.endt = 0xff;
+    c.nend = 0;
     c.pl = pl;
     for (round = 0; round < 3; round++) /* the lanes, rays at the centres, 32 rays */
         for (t = 0; t < pl->n; t++) {
@@ -1701,7 +1877,9 @@ static void grow_leaf(leaf_ctx *c, int x, int y, int d)
     for (j = y0; j <= y1; j++)
         if (!ring_clear(g, x0 - 1, j, x - 1, y) || !ring_clear(g, x1 + 1, j, x + 1, y))
             return;
-    bw_grid_rect(g, x0, y0, x1, y1, BW_T_LEAF);
+    for (j = y0; j <= y1; j++) /* (on the map: checked above) */
+        for (i = x0; i <= x1; i++)
+            BW_AT(g, i, j) = BW_T_LEAF;
 }
 
 /* 1 if air square a may take a leaf of the twig marked TWIG_MARK: no leaf
@@ -1735,7 +1913,7 @@ static int leaf_room(const uint8_t *cell, int a)
 /* What a leaf on air square a costs the other twigs: the air squares
  * beside it that are beside another limb (where another twig's leaf might
  * go, and this one would then touch it). */
-static int leaf_cost(const uint8_t *cell, int a)
+BW_NOINLINE static int leaf_cost(const uint8_t *cell, int a, int any)
 {
     int d, k, cost = 0;
     for (d = 0; d < 4; d++) {
@@ -1749,6 +1927,8 @@ static int leaf_cost(const uint8_t *cell, int a)
                 break;
             }
         }
+        if (cost && any)
+            break; /* `any`: whether it costs, not how much */
     }
     return cost;
 }
@@ -1779,31 +1959,44 @@ BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int e, int pass)
     uint8_t *cell = c->g->cell;
     uint16_t q[TWIG_CAP], cand[LEAF_CAND];
     uint8_t cc[LEAF_CAND];
-    int n = 0, i, d, k, got = 0, prev = -1, cur = e, nc = 0;
+    int n = 0, i, d, k, got = 0, prev = -1, cur = e, nc = 0, lazy, placed = 0;
+    lazy = pass == 0;
     for (;;) { /* the twig: back from the end while a square has two wood neighbours */
-        int next = -1, w = 0;
-        q[n++] = (uint16_t)cur;
-        cell[cur] |= TWIG_MARK;
+        int next = -1, w = 0, all = 0, leafy = 0;
         for (d = 0; d < 4; d++) {
             int v = cur + step4[d];
-            if (twig_wood(cell, v) && v != prev) {
-                next = v;
-                w++;
+            leafy |= cell[v] == BW_T_LEAF;
+            if (twig_wood(cell, v)) {
+                all++;
+                if (v != prev) {
+                    next = v;
+                    w++;
+                }
             }
         }
+        if (prev >= 0 && all != 2)
+            break; /* it hangs on cur */
+        q[n++] = (uint16_t)cur;
+        cell[cur] |= TWIG_MARK;
+        if (leafy)
+            lazy = 0;
         if (w != 1 || n == TWIG_CAP || cell[next] == BW_T_TRUNK)
             break;
-        for (d = 0, w = 0; d < 4; d++)
-            w += twig_wood(cell, next + step4[d]);
-        if (w != 2)
-            break; /* it hangs on next */
         prev = cur;
         cur = next;
     }
-    for (i = 0; i < n; i++) /* the squares with room, tip first, the least cost first */
+    /* The first pass on a twig with no leaf yet (nearly every end) takes
+     * its leaves as it weighs the squares: the same ones as weighing
+     * them all and then taking them in order, since there the order is
+     * the walk's (all cost 0). A square weighed is marked CAND_MARK, one
+     * taken LEAF | CAND_MARK: leaf_room (an exact LEAF beside) and
+     * leaf_cost (air only) read both as the air they were, as when all
+     * are weighed first; a square beside one taken is weighed but not
+     * taken, as leaf_room would then refuse it. */
+    for (i = 0; i < n && !(lazy && got >= BW_FOREST_LEAVES_MIN); i++) /* tip first, the least cost first */
         for (d = 0; d < 4; d++) {
             int a = q[i] + step4[d], cost;
-            if (nc == LEAF_CAND || (cell[a] & CAND_MARK))
+            if (nc == LEAF_CAND || (cell[a] & CAND_MARK) || (lazy && got >= BW_FOREST_LEAVES_MIN))
                 continue;
             if (cell[a] == BW_T_LEAF) { /* its own, from the first pass */
                 cand[nc] = (uint16_t)a;
@@ -1814,13 +2007,27 @@ BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int e, int pass)
             }
             if (!leaf_room(cell, a))
                 continue;
-            cost = leaf_cost(cell, a);
+            cost = leaf_cost(cell, a, pass == 0);
             if (pass == 0 && cost > 0)
                 continue;
             cell[a] |= CAND_MARK;
-            for (k = nc; k > 0 && cc[k - 1] > cost; k--) {
-                cand[k] = cand[k - 1];
-                cc[k] = cc[k - 1];
+            k = nc;
+            if (lazy) {
+                int by = 0;
+                for (k = 0; k < 4; k++)
+                    by |= cell_at(cell, a + step4[k]) == (BW_T_LEAF | CAND_MARK);
+                if (!by) {
+                    cell[a] = BW_T_LEAF | CAND_MARK;
+                    ends->w[a >> 5] |= 1u << (a & 31);
+                    got++;
+                    placed++;
+                }
+                k = nc;
+            } else {
+                for (; k > 0 && cc[k - 1] > cost; k--) {
+                    cand[k] = cand[k - 1];
+                    cc[k] = cc[k - 1];
+                }
             }
             cand[k] = (uint16_t)a;
             cc[k] = (uint8_t)cost;
@@ -1828,8 +2035,8 @@ BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int e, int pass)
         }
     for (i = 0; i < nc; i++)
         cell[cand[i]] &= (uint8_t)~CAND_MARK;
-    k = got;
-    for (i = 0; i < nc && got < BW_FOREST_LEAVES_MIN; i++)
+    k = got - placed;
+    for (i = 0; i < nc && got < BW_FOREST_LEAVES_MIN && !lazy; i++)
         if (cc[i] != 255 && leaf_room(cell, cand[i])) {
             cell[cand[i]] = BW_T_LEAF;
             ends->w[cand[i] >> 5] |= 1u << (cand[i] & 31);
@@ -2010,32 +2217,50 @@ BW_NOINLINE static void level_shoots(bw_map *m, uint32_t seed, int level, const 
             n += (kind(g->cell[up.at[k] + step4[d]]) & K_WOOD) || g->cell[up.at[k] + step4[d]] == BW_T_MUSHROOM_TOP;
         if (n >= 2)
             m->b.w[up.at[k] >> 5] |= 1u << (up.at[k] & 31);
+        /* every top, kept for all_tops in m->fill's stack (scratch here,
+         * unused till the bridges): low byte, high byte */
+#if TOPS_IN_FILL
+        m->fill.xl[k] = (uint8_t)up.at[k];
+        m->fill.xr[k] = (uint8_t)(up.at[k] >> 8);
+#endif
     }
+#if TOPS_IN_FILL
+    m->fill.y[0] = (uint8_t)up.n;
+#endif
 }
 
-static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_plan *pl,
+/* Every top into the limbs, from the list level_shoots kept (nothing
+ * covers a top), before the bridges flood them. */
+static void all_tops(bw_map *m)
+{
+    int k;
+#if TOPS_IN_FILL
+    for (k = 0; k < m->fill.y[0]; k++) {
+        unsigned i = m->fill.xl[k] | (unsigned)m->fill.xr[k] << 8;
+        m->b.w[i >> 5] |= 1u << (i & 31);
+    }
+#else
+    for (k = 0; k < BW_GRID_CELLS; k++)
+        if (m->grid.cell[k] == BW_T_MUSHROOM_TOP)
+            m->b.w[k >> 5] |= 1u << (k & 31);
+#endif
+}
+
+BW_NOINLINE static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_plan *pl,
                          bw_forest_report *rep, const bw_forest_hooks *h)
 {
     bw_grid *g = &m->grid;
-    grower w;
-    int t, i;
+    int t;
     bw_map_init(m, BW_FOREST_W, BW_FOREST_H, BW_T_AIR);
     bw_plane_clear(&m->b); /* the limbs: trunk, branch, mushroom and (at the end) top squares */
     for (t = 0; t < pl->n; t++) /* rule 4.1 */
         disc(g, pl->x[t], pl->y[t], pl->r[t], BW_T_TRUNK, &m->b);
-    w.want_leaves = 0;
-    w.fn = 0;
-    w.ctx = 0;
-    w.cells = g->cell;
-    w.rep = rep;
-    grow_trees(m, seed, level, pl, &w);
+    grow_trees(m, seed, level, pl, 0, 0, 0, rep);
     level_shoots(m, seed, level, pl, rep);    /* rules 4.5, 4.6 */
     mark_ends(m->a.w, m->b.w, g->cell);
     rays(m, pl, rep, h);                      /* rule 4.7 */
     grid_leaves(m, seed, level, rep);         /* rule 4.4 */
-    for (i = 0; i < BW_GRID_CELLS; i++)       /* every top into the limbs (nothing covers a top) */
-        if (g->cell[i] == BW_T_MUSHROOM_TOP)
-            m->b.w[i >> 5] |= 1u << (i & 31);
+    all_tops(m);
     bridges(m, pl, rep);                      /* rule 4.7, round the leaves */
 }
 
@@ -2045,7 +2270,7 @@ static void canopy_level(bw_map *m, uint32_t seed, int level, const bw_forest_pl
  * cell when over is 0xff), `width` 1 or 2 (shifted +1 across its axis). */
 static void paint_line(bw_grid *g, int x0, int y0, int x1, int y1, int width, uint8_t over, uint8_t t)
 {
-    int steep = bw_abs(y1 - y0) > bw_abs(x1 - x0), k;
+    int steep = ABS(y1 - y0) > ABS(x1 - x0), k;
     for (k = 0; k < width; k++) {
         line4 l;
         line_start(&l, x0 + (steep ? k : 0), y0 + (steep ? 0 : k), x1 + (steep ? k : 0),
@@ -2092,11 +2317,43 @@ static void roots(bw_grid *g, bw_rng *r, const bw_forest_plan *pl, int t, int cl
  * straight up (-y) to REACH + 1: along the axis the cut meets no other
  * tree's roots, and its square REACH up is on the map and past every
  * reach, so in the corner's region. The test hook `closed` forces it. */
+#if BW_FAST
+/* The squares of word j that are open on the floor (K_FLOOR). */
+static uint32_t floor_word(const uint8_t *cell, int j)
+{
+    uint32_t v = 0;
+    int b;
+    for (b = 31; b >= 0; b--)
+        v = v << 1 | (uint32_t)((kind(cell[j * 32 + b]) & K_FLOOR) != 0);
+    return v;
+}
+#endif
+
 static void join_floor(bw_map *m, const bw_forest_plan *pl, bw_forest_report *rep)
 {
     bw_grid *g = &m->grid;
-    bw_tileset open;
     int t, i;
+#if BW_FAST
+    /* the canopy's word flood over the floor's open squares (so the
+     * fill is not linked): a run of a word may wrap from column 119 to
+     * column 0 of the next row, but those columns are all grass, past
+     * every reach, in the corner's region already. A fallback's cut joins
+     * its trunk to the corner's region, so one flood from the corner after
+     * the cuts reaches what the floods of each trunk would. */
+    int cut = 0;
+    flood_limbs(m->a.w, 0, g->cell, 0);
+    for (t = 0; t < pl->n; t++)
+        if (!BW_PGET(&m->a, pl->x[t], pl->y[t])) {
+            paint_line(g, pl->x[t], pl->y[t], pl->x[t], pl->y[t] - (REACH + 1), 2, BW_T_ROOTS,
+                       BW_T_GRASS);
+            cut = 1;
+            if (rep)
+                rep->fallbacks++;
+        }
+    if (cut)
+        flood_limbs(m->a.w, 0, g->cell, 0);
+#else
+    bw_tileset open;
     bw_tileset_from_flags(&open, BW_CONNECTS);
     bw_plane_clear(&m->a);
     bw_fill_flood(&m->fill, g, &open, &m->a, 0, 0);
@@ -2108,12 +2365,13 @@ static void join_floor(bw_map *m, const bw_forest_plan *pl, bw_forest_report *re
             if (rep)
                 rep->fallbacks++;
         }
+#endif
     for (i = 0; i < BW_GRID_CELLS; i++)
         if (g->cell[i] == BW_T_GRASS && !((m->a.w[i >> 5] >> (i & 31)) & 1u))
             g->cell[i] = BW_T_ROOTS;
 }
 
-static void floor_level(bw_map *m, uint32_t seed, const bw_forest_plan *pl, bw_forest_report *rep,
+BW_NOINLINE static void floor_level(bw_map *m, uint32_t seed, const bw_forest_plan *pl, bw_forest_report *rep,
                         unsigned closed)
 {
     bw_grid *g = &m->grid;
