@@ -136,12 +136,30 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
  * inside the EDGE margin (rule 1.2.1: no outline cut flat by the edge); a
  * centre inside the margin paints nothing. The caves are painted before
  * any pit box is marked, so there is no marker to spare. */
+/* Four bytes of v at p, any alignment: one store where the target allows
+ * it (bw_store4's four byte stores are not merged into one by GCC at
+ * -Os). Byte k of v in memory order, as bw_load4 reads them, on a
+ * little-endian target; anywhere else bw_store4. */
+static inline BW_ALWAYS_INLINE void put4(uint8_t *p, uint32_t v)
+{
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    __builtin_memcpy(p, &v, 4);
+#else
+    bw_store4(p, v);
+#endif
+}
+
 static void fill_span(uint8_t *p, int n, uint32_t t4) /* n cells of the tile t4 holds 4 of */
 {
     int k = 0;
 #if BW_FAST
-    for (; k + 4 <= n; k += 4)
-        bw_store4(p + k, t4);
+    if (n >= 4) { /* words, the last flush with the span's end (it may
+                     overlap the one before it: the same bytes) */
+        for (; k < n - 4; k += 4)
+            put4(p + k, t4);
+        put4(p + n - 4, t4);
+        return;
+    }
 #endif
     for (; k < n; k++)
         p[k] = (uint8_t)t4;
@@ -460,7 +478,7 @@ static int keep_reached(bw_map *m, const node_list *nl, int first, uint8_t wall,
             if (v == wall4)
                 continue;
             mask = (nib * 0x00204081u & 0x01010101u) * 0xffu;
-            bw_store4(p, (v & ~mask) | (wall4 & mask));
+            put4(p, (v & ~mask) | (wall4 & mask));
         }
     }
 #else
@@ -1419,19 +1437,34 @@ static void up_moons(bw_grid *g, const bw_pit_plan *above)
         bw_pit_moon(g, above, k, BW_T_UP_SLOPE);
 }
 
+/* Sets bits x0..x1 of row y of p, a word at a time (a row's bits are
+ * contiguous in a plane). */
+static void plane_span(bw_plane *p, int y, int x0, int x1)
+{
+    unsigned b = BW_BIT(x0, y), e = BW_BIT(x1, y) + 1;
+    while (b < e) {
+        unsigned n = 32 - (b & 31);
+        if (n > e - b)
+            n = e - b;
+        p->w[b >> 5] |= (n == 32 ? ~0u : (1u << n) - 1u) << (b & 31);
+        b += n;
+    }
+}
+
 /* Marks the cells of p closer than r to (cx, cy), on the map, row by row. */
 static void plane_disc(bw_plane *p, int cx, int cy, int r)
 {
-    int dy, x, dx = r;
+    int dy, dx = r;
     for (dy = 0; dy < r; dy++) {
+        int x0, x1;
         while (dx * dx + dy * dy >= r * r)
             dx--;
-        for (x = bw_max(cx - dx, 0); x <= bw_min(cx + dx, BW_MINES_W - 1); x++) {
-            if (cy - dy >= 0)
-                BW_PSET(p, x, cy - dy);
-            if (cy + dy < BW_MINES_H)
-                BW_PSET(p, x, cy + dy);
-        }
+        x0 = bw_max(cx - dx, 0);
+        x1 = bw_min(cx + dx, BW_MINES_W - 1);
+        if (cy - dy >= 0)
+            plane_span(p, cy - dy, x0, x1);
+        if (cy + dy < BW_MINES_H)
+            plane_span(p, cy + dy, x0, x1);
     }
 }
 
@@ -1741,31 +1774,28 @@ static const level_fn levels[BW_MINES_LEVELS] = { level1, level2, level3, level4
 #define ZERO_BYTE(v) (((v) - 0x01010101u) & ~(v) & 0x80808080u) /* some byte of v is 0 */
 #define BELOW(v, n) (((v) - ALL4(n)) & ~(v) & 0x80808080u)       /* some byte of v is < n */
 BW_STATIC_ASSERT(BW_TILE_COUNT <= 128, tiles_below_128);
+BW_STATIC_ASSERT(BW_MINES_W % 4 == 0, rows_of_whole_words);
 static void obstacles_keep_ways_open(bw_grid *g, uint8_t floor)
 {
-    int x, y;
-    uint8_t *c;
+    int x, y, k;
     for (y = 0; y < BW_MINES_H; y++) {
         uint8_t *row = &BW_AT(g, 0, y);
-        for (x = 0; x < BW_MINES_W; x++) {
-            if (!(x & 3)) { /* 4 cells at once: none climbed, skip them */
-                uint32_t v = bw_load4(row + x);
-                /* bytes b - STALACTITE, each alone (b < 128: no borrow) */
-                uint32_t u = ((v | 0x80808080u) - ALL4(BW_T_STALACTITE)) ^ 0x80808080u;
-                if (!(ZERO_BYTE(v ^ ALL4(BW_T_RUBBLE)) | BELOW(u, 3))) {
-                    x += 3;
+        for (x = 0; x < BW_MINES_W; x += 4) {
+            /* 4 cells at once: none climbed, skip them; bytes b -
+             * STALACTITE each alone (b < 128: no borrow) */
+            uint32_t v = bw_load4(row + x);
+            uint32_t u = ((v | 0x80808080u) - ALL4(BW_T_STALACTITE)) ^ 0x80808080u;
+            if (!(ZERO_BYTE(v ^ ALL4(BW_T_RUBBLE)) | BELOW(u, 3)))
+                continue;
+            for (k = x; k < x + 4; k++) {
+                uint8_t *c = row + k;
+                if (!climbed(*c))
                     continue;
-                }
+                if ((unsigned)(k - 1) >= BW_MINES_W - 2 || (unsigned)(y - 1) >= BW_MINES_H - 2)
+                    *c = floor; /* on the map's edge, where the ring would leave the map */
+                else if (side_runs(c, 0) > 1)
+                    *c = floor;
             }
-            if (!climbed(row[x]))
-                continue;
-            c = row + x;
-            if ((unsigned)(x - 1) >= BW_MINES_W - 2 || (unsigned)(y - 1) >= BW_MINES_H - 2) {
-                *c = floor; /* on the map's edge, where the ring would leave the map */
-                continue;
-            }
-            if (side_runs(c, 0) > 1)
-                row[x] = floor;
         }
     }
 }
