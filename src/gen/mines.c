@@ -1683,11 +1683,11 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     bw_building_params bp;
     area_list al;
     bw_rng r;
-    int i, want, placed = 0;
+    int i, want, placed = 0, stone;
 #if BW_FAST
     int dx0, dy0, dx1, dy1;
 #endif
-    caves(m, &nl, &r, seed, 4, pl, P_BUILDINGS); /* rule 1.4.6; then rule 1.4.7 */
+    stone = caves(m, &nl, &r, seed, 4, pl, P_BUILDINGS); /* rule 1.4.6; then rule 1.4.7 */
     bw_building_defaults(&bp);
     bp.max_w = 8;
     bp.max_h = 7;
@@ -1703,6 +1703,9 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
             int x, y;
 #endif
             bw_building_put(g, &r, &bp, outer);
+            /* its ring is stone too, so it meets no other building: every
+             * cell of it was stone, and none is now (walls, wooden floor) */
+            stone -= w * h;
             area_add(&al, outer.x0, outer.y0, outer.x1, outer.y1);
 #if BW_FAST
             for (y = outer.y0; y <= outer.y1; y++) /* not reached (yet) */
@@ -1730,7 +1733,7 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     open_doors(m, &nl, 1, 1, BW_MINES_W - 2, BW_MINES_H - 2);
 #endif
     bw_rng_stream(&r, seed, BW_GEN_MINES, 4, P_FEATURES); /* rule 1.4.5 */
-    scatter(g, &r, BW_T_STONE, BW_T_STALACTITE, bw_grid_count(g, BW_T_STONE) / 60);
+    scatter(g, &r, BW_T_STONE, BW_T_STALACTITE, stone / 60); /* the stone left */
     patches(g, &r, BW_T_RUBBLE, BW_T_STONE, bw_rng_range(&r, 4, 8));
     /* open ground changed only in the buildings (al) and the pit boxes;
      * everywhere else keep_reached left it all reached */
