@@ -140,6 +140,7 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
  * it (bw_store4's four byte stores are not merged into one by GCC at
  * -Os). Byte k of v in memory order, as bw_load4 reads them, on a
  * little-endian target; anywhere else bw_store4. */
+#define ALL4(t) ((uint32_t)(t) * 0x01010101u) /* four cells of tile t */
 static inline BW_ALWAYS_INLINE void put4(uint8_t *p, uint32_t v)
 {
 #if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -337,15 +338,34 @@ static void area_add(area_list *al, int x0, int y0, int x1, int y1)
  * 0. */
 static int boxes(bw_grid *g, const bw_pit_plan *pl, uint8_t from, uint8_t to, area_list *al)
 {
-    int j, k, y, n = 0;
+    const uint32_t f4 = ALL4(from), t4 = ALL4(to);
+    int j, k, x, y, n = 0;
     for (j = 0; j < 2; j++)
         for (k = 0; k < pl[j].n; k++) {
+            /* the box lies on the map (pit seeds keep PROTECT_R + EDGE
+             * from its edge), 2 BW_PIT_REACH + 3 wide */
+            const int x0 = pl[j].x[k] - BW_PIT_REACH - 1, w = 2 * BW_PIT_REACH + 3;
+            BW_ASSERT(x0 >= 0 && x0 + w <= BW_MINES_W && pl[j].y[k] - BW_PIT_REACH - 1 >= 0 &&
+                      pl[j].y[k] + BW_PIT_REACH + 1 < BW_MINES_H);
             if (al)
-                area_add(al, pl[j].x[k] - BW_PIT_REACH - 1, pl[j].y[k] - BW_PIT_REACH - 1,
-                         pl[j].x[k] + BW_PIT_REACH + 1, pl[j].y[k] + BW_PIT_REACH + 1);
-            for (y = bw_max(pl[j].y[k] - BW_PIT_REACH - 1, 0); y <= pl[j].y[k] + BW_PIT_REACH + 1 && y < BW_MINES_H; y++)
-                n += bw_grid_span_replace(g, bw_max(pl[j].x[k] - BW_PIT_REACH - 1, 0),
-                                          bw_min(pl[j].x[k] + BW_PIT_REACH + 1, BW_MINES_W - 1), y, from, to);
+                area_add(al, x0, pl[j].y[k] - BW_PIT_REACH - 1, x0 + w - 1, pl[j].y[k] + BW_PIT_REACH + 1);
+            for (y = pl[j].y[k] - BW_PIT_REACH - 1; y <= pl[j].y[k] + BW_PIT_REACH + 1; y++)
+                for (x = 0;; x += 4) {
+                    /* four cells a word, the last word flush with the box's
+                     * side (a cell it reads again is `to` by then, from !=
+                     * to): the bytes equal to `from` found without carries
+                     * between bytes (their top bits in z), then masked in */
+                    uint8_t *q = &BW_AT(g, x0 + bw_min(x, w - 4), y);
+                    uint32_t v = bw_load4(q), e = v ^ f4, z;
+                    z = ~(((e & 0x7f7f7f7fu) + 0x7f7f7f7fu) | e) & 0x80808080u;
+                    if (z) {
+                        uint32_t mk = (z >> 7) * 0xffu;
+                        put4(q, (v & ~mk) | (t4 & mk));
+                        n += (int)(((z >> 7) * 0x01010101u) >> 24);
+                    }
+                    if (x >= w - 4)
+                        break;
+                }
         }
     return n;
 }
@@ -936,7 +956,7 @@ static int any_unreached(const bw_map *m)
  * (every read stays inside the plane), which is why this is not
  * bw_plane_bits: the crossing search calls it per candidate word and
  * needs no test for the plane's last word. */
-static uint32_t bits32(const bw_plane *p, int x0, int y)
+static inline BW_ALWAYS_INLINE uint32_t bits32(const bw_plane *p, int x0, int y)
 {
     int b = y * BW_GRID_MAX + x0, off = b & 31;
     uint32_t v = p->w[b >> 5] >> off;
@@ -1773,12 +1793,11 @@ static const level_fn levels[BW_MINES_LEVELS] = { level1, level2, level3, level4
  * splits the walkable ground, so at the end the ground a climber reaches
  * from anywhere is the ground a walker reaches, obstacles aside. One
  * pass: a few hundred obstacles, each read with its ring (side_runs). */
-#define ALL4(t) ((uint32_t)(t) * 0x01010101u)
 #define ZERO_BYTE(v) (((v) - 0x01010101u) & ~(v) & 0x80808080u) /* some byte of v is 0 */
 #define BELOW(v, n) (((v) - ALL4(n)) & ~(v) & 0x80808080u)       /* some byte of v is < n */
 BW_STATIC_ASSERT(BW_TILE_COUNT <= 128, tiles_below_128);
 BW_STATIC_ASSERT(BW_MINES_W % 4 == 0, rows_of_whole_words);
-static void obstacles_keep_ways_open(bw_grid *g, uint8_t floor)
+static void obstacles_keep_ways_open(bw_grid *g, uint8_t wall, uint8_t floor)
 {
     int x, y, k;
     for (y = 0; y < BW_MINES_H; y++) {
@@ -1786,8 +1805,10 @@ static void obstacles_keep_ways_open(bw_grid *g, uint8_t floor)
         for (x = 0; x < BW_MINES_W; x += 4) {
             /* 4 cells at once: none climbed, skip them; bytes b -
              * STALACTITE each alone (b < 128: no borrow) */
-            uint32_t v = bw_load4(row + x);
-            uint32_t u = ((v | 0x80808080u) - ALL4(BW_T_STALACTITE)) ^ 0x80808080u;
+            uint32_t v = bw_load4(row + x), u;
+            if (v == ALL4(wall) || v == ALL4(floor)) /* most of the map */
+                continue;
+            u = ((v | 0x80808080u) - ALL4(BW_T_STALACTITE)) ^ 0x80808080u;
             if (!(ZERO_BYTE(v ^ ALL4(BW_T_RUBBLE)) | BELOW(u, 3)))
                 continue;
             for (k = x; k < x + 4; k++) {
@@ -1812,7 +1833,7 @@ int bw_mines_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
         return BW_ERR_LEVEL;
     bw_mines_pits(seed, level, &pl[0], &pl[1]);
     levels[level - 1](m, seed, pl);
-    obstacles_keep_ways_open(&m->grid, level == 1 ? BW_T_DIRT : BW_T_STONE);
+    obstacles_keep_ways_open(&m->grid, level == 5 ? BW_T_LAVA : BW_T_ROCK, level == 1 ? BW_T_DIRT : BW_T_STONE);
     return 0;
 }
 
