@@ -141,12 +141,30 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
  * -Os). Byte k of v in memory order, as bw_load4 reads them, on a
  * little-endian target; anywhere else bw_store4. */
 #define ALL4(t) ((uint32_t)(t) * 0x01010101u) /* four cells of tile t */
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define WORD_COPY 1
+#else
+#define WORD_COPY 0
+#endif
 static inline BW_ALWAYS_INLINE void put4(uint8_t *p, uint32_t v)
 {
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if WORD_COPY
     __builtin_memcpy(p, &v, 4);
 #else
     bw_store4(p, v);
+#endif
+}
+
+/* bw_load4 as one load (GCC merges its bytes into one only where it
+ * knows enough of p). */
+static inline BW_ALWAYS_INLINE uint32_t get4(const uint8_t *p)
+{
+#if WORD_COPY
+    uint32_t v;
+    __builtin_memcpy(&v, p, 4);
+    return v;
+#else
+    return bw_load4(p);
 #endif
 }
 
@@ -356,7 +374,7 @@ static int boxes(bw_grid *g, const bw_pit_plan *pl, uint8_t from, uint8_t to, ar
                      * to): the bytes equal to `from` found without carries
                      * between bytes (their top bits in z), then masked in */
                     uint8_t *q = &BW_AT(g, x0 + bw_min(x, w - 4), y);
-                    uint32_t v = bw_load4(q), e = v ^ f4, z;
+                    uint32_t v = get4(q), e = v ^ f4, z;
                     z = ~(((e & 0x7f7f7f7fu) + 0x7f7f7f7fu) | e) & 0x80808080u;
                     if (z) {
                         uint32_t mk = (z >> 7) * 0xffu;
@@ -494,7 +512,7 @@ static int keep_reached(bw_map *m, const node_list *nl, int first, uint8_t wall,
             uint8_t *p = cell + k;
             if (!nib)
                 continue;
-            v = bw_load4(p);
+            v = get4(p);
             if (v == wall4)
                 continue;
             mask = (nib * 0x00204081u & 0x01010101u) * 0xffu;
@@ -1202,7 +1220,7 @@ CROSS_STEP void plane_connecting(bw_map *m, const bw_tileset *open)
         for (d = 0; d < 32; d += 4) {
             /* four cells of one tile (most of the map is rock or stone):
              * one flag read for them */
-            uint32_t w = bw_load4(t + d);
+            uint32_t w = get4(t + d);
             if (w == t[d] * 0x01010101u)
                 v |= (BW_TILE_FLAGS(t[d]) & BW_CONNECTS ? 0xfu : 0u) << d;
             else
@@ -1805,7 +1823,7 @@ static void obstacles_keep_ways_open(bw_grid *g, uint8_t wall, uint8_t floor)
         for (x = 0; x < BW_MINES_W; x += 4) {
             /* 4 cells at once: none climbed, skip them; bytes b -
              * STALACTITE each alone (b < 128: no borrow) */
-            uint32_t v = bw_load4(row + x), u;
+            uint32_t v = get4(row + x), u;
             if (v == ALL4(wall) || v == ALL4(floor)) /* most of the map */
                 continue;
             u = ((v | 0x80808080u) - ALL4(BW_T_STALACTITE)) ^ 0x80808080u;
