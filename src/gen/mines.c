@@ -1124,7 +1124,7 @@ static uint32_t cross_cand(const bw_map *m, int x0, int y, int n)
 /* Turns the `len` deep cells from (x, y) along bw_dx8[d] shallow (and
  * connecting, in m->b) and floods what they join into m->a. */
 static void ford(bw_map *m, const bw_tileset *open, int x, int y, int d, int len,
-                 uint32_t rows[4])
+                 uint32_t rows[4], uint32_t cols[4])
 {
     int i;
     for (i = 0; i < len; i++) {
@@ -1132,6 +1132,7 @@ static void ford(bw_map *m, const bw_tileset *open, int x, int y, int d, int len
         BW_AT(&m->grid, cx, cy) = BW_T_SHALLOW;
         BW_PSET(&m->b, cx, cy);
         rows[cy >> 5] |= 1u << (cy & 31);
+        cols[cx >> 5] |= 1u << (cx & 31);
     }
     bw_fill_flood(&m->fill, &m->grid, open, &m->a, x, y);
 }
@@ -1180,6 +1181,7 @@ static void cross_from(const bw_map *m, int x, int y, int rows, int cols, cross 
 /* What water_cross's steps share, in its frame. */
 typedef struct water_ctx {
     uint32_t ford_rows[4]; /* bit y: row y holds a ford */
+    uint32_t ford_cols[4]; /* bit x: column x holds a ford */
 #if BW_FAST
     uint32_t wet[4][4];    /* bit y of wet[k]: row y has water in x = EDGE + 32k.. + 31 */
 #endif
@@ -1261,7 +1263,7 @@ CROSS_STEP int scan_crossings(bw_map *m, const bw_tileset *open, water_ctx *wc, 
                     continue;
                 cross_from(m, x, y, in_row, LINE_HAS(ucol, x), c);
                 if (c->len == 1) { /* one cell: none is shorter, ford it now */
-                    ford(m, open, c->x, c->y, 0, 1, wc->ford_rows);
+                    ford(m, open, c->x, c->y, 0, 1, wc->ford_rows, wc->ford_cols);
                     c->len = CROSS_LEN + 1;
                     one = 1;
                     /* the flood reached more: the rest of the word again */
@@ -1283,7 +1285,7 @@ CROSS_STEP int scan_crossings(bw_map *m, const bw_tileset *open, water_ctx *wc, 
             if (BW_AT(g, x, y) == BW_T_DEEP && near_reached(m, x, y)) {
                 cross_from(m, x, y, 1, 1, c);
                 if (c->len == 1) {
-                    ford(m, open, c->x, c->y, 0, 1, wc->ford_rows);
+                    ford(m, open, c->x, c->y, 0, 1, wc->ford_rows, wc->ford_cols);
                     c->len = CROSS_LEN + 1;
                     one = 1;
                 }
@@ -1296,15 +1298,16 @@ CROSS_STEP int scan_crossings(bw_map *m, const bw_tileset *open, water_ctx *wc, 
  * side): a shallow cell that meets the deepening rule (rule 1.3.3; only a
  * ford can: the rule was exact before them) and has a way round it close
  * by goes back to deep, so every ford left is needed. The fords are not
- * listed (no stack for that on a 20 KiB part): the rows that hold one
- * (ford_rows) are scanned. */
+ * listed (no stack for that on a 20 KiB part): the cells whose row and
+ * column both hold one (ford_rows, ford_cols) are looked at. */
 CROSS_STEP void drop_spare_fords(bw_map *m, const water_ctx *wc, const bw_streamer_params *sp)
 {
     bw_grid *g = &m->grid;
     int x, y;
     for (y = EDGE; y < BW_MINES_H - EDGE; y++)
         for (x = EDGE; x < BW_MINES_W - EDGE && (wc->ford_rows[y >> 5] >> (y & 31) & 1u); x++)
-            if (BW_AT(g, x, y) == BW_T_SHALLOW && bw_streamer_water24(g, sp, x, y) >= sp->deep_min &&
+            if ((wc->ford_cols[x >> 5] >> (x & 31) & 1u) && BW_AT(g, x, y) == BW_T_SHALLOW &&
+                bw_streamer_water24(g, sp, x, y) >= sp->deep_min &&
                 way_round(m, x, y)) {
                 BW_AT(g, x, y) = BW_T_DEEP;
                 BW_PCLR(&m->a, x, y);
@@ -1330,7 +1333,8 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
     water_ctx wc;
     bw_tileset open;
     int it;
-    wc.ford_rows[0] = wc.ford_rows[1] = wc.ford_rows[2] = wc.ford_rows[3] = 0;
+    for (it = 0; it < 4; it++)
+        wc.ford_rows[it] = wc.ford_cols[it] = 0;
 #if BW_FAST
     note_wet_rows(m, &wc); /* before the flood: m->a holds the water */
 #endif
@@ -1345,7 +1349,7 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
             continue; /* scan again for what is still apart */
         if (c.len > CROSS_LEN)
             break;
-        ford(m, &open, c.x, c.y, c.d, c.len, wc.ford_rows); /* the shortest: a one-wide ford */
+        ford(m, &open, c.x, c.y, c.d, c.len, wc.ford_rows, wc.ford_cols); /* the shortest: a one-wide ford */
     }
     drop_spare_fords(m, &wc, sp);
     return any_unreached(m);
