@@ -306,10 +306,27 @@ static void tunnel(bw_grid *g, bw_rng *r, int x0, int y0, int x1, int y1,
  * the small build's is a generation at a time, the same grid here (the
  * map holds only `wall` and `floor`), and the code the pits' smoothing
  * (bw_life_run) links anyway. */
+static int row_is(const bw_grid *g, int y, uint8_t t) /* 1 if row y is all t */
+{
+    const uint8_t *row = &BW_AT(g, 0, y);
+    int x;
+    for (x = 0; x < BW_MINES_W && get4(row + x) == ALL4(t); x += 4)
+        ;
+    return x >= BW_MINES_W;
+}
+
 static void smooth(bw_map *m, uint8_t wall, uint8_t floor)
 {
     bw_grid *g = &m->grid;
-    bw_life_cave(g, 2, 1, 1, BW_MINES_W - 2, BW_MINES_H - 2, wall, floor);
+    int y0 = 1, y1 = BW_MINES_H - 2;
+    /* A wall cell with only wall above it (or below) has 5 wall
+     * neighbours and stays wall: the rows before the first with floor and
+     * after the last stay as they are, and are left out. */
+    while (y0 < y1 && row_is(g, y0, wall))
+        y0++;
+    while (y1 > y0 && row_is(g, y1, wall))
+        y1--;
+    bw_life_cave(g, 2, 1, y0, BW_MINES_W - 2, y1, wall, floor);
 }
 
 /* Boxes of the map where open ground changed since the last exact flood
