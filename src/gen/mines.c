@@ -454,10 +454,15 @@ static int nearest_before(const node_list *nl, int i)
 
 /* -------------------------------------------------- connectivity fixes */
 
-static void open_set(bw_tileset *ts)
-{
-    bw_tileset_from_flags(ts, BW_CONNECTS);
-}
+/* The tiles that connect (BW_CONNECTS), a constant set made from the
+ * tile table: no copy on the stack of each function that floods. */
+#define CONN_IN(id, k, f) ((((f) & BW_CONNECTS) && (BW_T_##id >> 5) == (k)) ? 1u << (BW_T_##id & 31) : 0u)
+#define CONN0(id, name, glyph, colour, f, cost) | CONN_IN(id, 0, f)
+#define CONN1(id, name, glyph, colour, f, cost) | CONN_IN(id, 1, f)
+#define CONN2(id, name, glyph, colour, f, cost) | CONN_IN(id, 2, f)
+#define CONN3(id, name, glyph, colour, f, cost) | CONN_IN(id, 3, f)
+static const bw_tileset open_tiles = { { 0u BW_TILE_LIST(CONN0), 0u BW_TILE_LIST(CONN1),
+                                         0u BW_TILE_LIST(CONN2), 0u BW_TILE_LIST(CONN3) } };
 
 /* Floods m->a from the first `count` nodes; returns the cells reached. */
 static int flood_nodes(bw_map *m, const bw_tileset *open, const node_list *nl, int count)
@@ -495,21 +500,20 @@ static int keep_reached(bw_map *m, const node_list *nl, int first, uint8_t wall,
                         uint8_t floor)
 {
     bw_grid *g = &m->grid;
-    bw_tileset open;
+    const bw_tileset *const open = &open_tiles;
 #if BW_FAST
     const uint32_t wall4 = wall * 0x01010101u;
 #endif
     int i, kept;
     dig_ctx c;
-    open_set(&open);
-    kept = flood_nodes(m, &open, nl, first);
+    kept = flood_nodes(m, open, nl, first);
     c.g = g;
     c.t = floor;
     for (i = first; i < nl->n; i++) {
         if (!BW_PGET(&m->a, nl->x[i], nl->y[i])) {
             int j = nearest_before(nl, i);
             bw_line(nl->x[i], nl->y[i], nl->x[j], nl->y[j], dig3, &c);
-            kept = flood_nodes(m, &open, nl, first);
+            kept = flood_nodes(m, open, nl, first);
         }
     }
     /* While the caves are cut, the map holds only `wall` and `floor`
@@ -578,15 +582,14 @@ static int door_across(const bw_map *m, const bw_tileset *open, unsigned i, unsi
 static void open_doors(bw_map *m, const node_list *nl, int bx0, int by0, int bx1, int by1)
 {
     bw_grid *g = &m->grid;
-    bw_tileset open;
+    const bw_tileset *const open = &open_tiles;
     int pass, x, y, changed = 1;
-    open_set(&open);
     bx0 = bw_max(bx0, 1);
     by0 = bw_max(by0, 1);
     bx1 = bw_min(bx1, BW_MINES_W - 2);
     by1 = bw_min(by1, BW_MINES_H - 2);
     if (nl)
-        flood_nodes(m, &open, nl, 1);
+        flood_nodes(m, open, nl, 1);
     for (pass = 0; pass < DOOR_PASSES && changed; pass++) {
         changed = 0;
         for (y = by0; y <= by1; y++)
@@ -598,10 +601,10 @@ static void open_doors(bw_map *m, const node_list *nl, int bx0, int by0, int bx1
                 /* across the wall: west and east, then north and south (as
                  * a loop: the fast build's scan keeps its registers) */
                 for (a = 0; a < 2 && !ok; a++)
-                    ok = door_across(m, &open, BW_BIT(x, y), a ? BW_GRID_MAX : 1);
+                    ok = door_across(m, open, BW_BIT(x, y), a ? BW_GRID_MAX : 1);
                 if (ok) {
                     BW_AT(g, x, y) = BW_T_DOOR;
-                    bw_fill_flood(&m->fill, g, &open, &m->a, x, y);
+                    bw_fill_flood(&m->fill, g, open, &m->a, x, y);
                     changed = 1;
                 }
             }
@@ -622,9 +625,8 @@ static void open_doors(bw_map *m, const node_list *nl, int bx0, int by0, int bx1
 static int fill_gaps(bw_map *m, const area_list *al)
 {
     bw_grid *g = &m->grid;
-    bw_tileset open;
+    const bw_tileset *const open = &open_tiles;
     int pass, k, x, y;
-    open_set(&open);
     for (pass = 0; pass < 2; pass++) {
         int apart = 0;
         for (k = 0; k < al->n; k++)
@@ -638,12 +640,12 @@ static int fill_gaps(bw_map *m, const area_list *al)
                             x = bw_min(x + 31 - (int)(i & 31), al->x1[k]);
                         continue;
                     }
-                    if (!BW_TILESET_HAS(&open, g->cell[i]))
+                    if (!BW_TILESET_HAS(open, g->cell[i]))
                         continue;
                     if (pass)
                         return (int)i;
                     if (near_reached(m, x, y))
-                        bw_fill_flood(&m->fill, g, &open, &m->a, x, y);
+                        bw_fill_flood(&m->fill, g, open, &m->a, x, y);
                     else
                         apart = 1;
                 }
@@ -666,12 +668,11 @@ static int fill_gaps(bw_map *m, const area_list *al)
  * corridor are flooded in; `floor` is the tile dug. */
 static void ensure_connected(bw_map *m, const area_list *al, const node_list *nl, uint8_t floor)
 {
-    bw_tileset open;
+    const bw_tileset *const open = &open_tiles;
     dig_ctx c;
     int i, cell;
     c.g = &m->grid;
     c.t = floor;
-    open_set(&open);
     for (i = 0; i < JOIN_MAX && (cell = fill_gaps(m, al)) >= 0; i++) {
         int x = cell % BW_GRID_MAX, y = cell / BW_GRID_MAX, j, k = 0;
         for (j = 1; j < nl->n; j++) /* the nearest reached node: a short corridor */
@@ -679,7 +680,7 @@ static void ensure_connected(bw_map *m, const area_list *al, const node_list *nl
                 bw_dist2(x, y, nl->x[j], nl->y[j]) < bw_dist2(x, y, nl->x[k], nl->y[k]))
                 k = j;
         bw_line(x, y, nl->x[k], nl->y[k], dig3, &c);
-        bw_fill_flood(&m->fill, &m->grid, &open, &m->a, x, y);
+        bw_fill_flood(&m->fill, &m->grid, open, &m->a, x, y);
     }
 }
 
@@ -1226,7 +1227,7 @@ CROSS_STEP void note_wet_rows(const bw_map *m, water_ctx *wc)
 
 /* m->b: the cells that connect (plane bit i is cell i), so that
  * any_unreached compares words; every ford sets its bits. The fast build
- * reads the tile flags (open is the BW_CONNECTS tiles, open_set). */
+ * reads the tile flags (open is the BW_CONNECTS tiles, open_tiles). */
 CROSS_STEP void plane_connecting(bw_map *m, const bw_tileset *open)
 {
     const bw_grid *g = &m->grid;
@@ -1348,25 +1349,24 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
                                    const bw_streamer_params *sp)
 {
     water_ctx wc;
-    bw_tileset open;
+    const bw_tileset *const open = &open_tiles;
     int it;
     for (it = 0; it < 4; it++)
         wc.ford_rows[it] = wc.ford_cols[it] = 0;
 #if BW_FAST
     note_wet_rows(m, &wc); /* before the flood: m->a holds the water */
 #endif
-    open_set(&open);
-    flood_nodes(m, &open, nl, 1);
-    plane_connecting(m, &open);
+    flood_nodes(m, open, nl, 1);
+    plane_connecting(m, open);
     for (it = 0; it < CROSS_MAX && any_unreached(m); it++) {
         cross c;
         c.len = CROSS_LEN + 1;
         c.x = c.y = c.d = 0;
-        if (scan_crossings(m, &open, &wc, &c))
+        if (scan_crossings(m, open, &wc, &c))
             continue; /* scan again for what is still apart */
         if (c.len > CROSS_LEN)
             break;
-        ford(m, &open, c.x, c.y, c.d, c.len, wc.ford_rows, wc.ford_cols); /* the shortest: a one-wide ford */
+        ford(m, open, c.x, c.y, c.d, c.len, wc.ford_rows, wc.ford_cols); /* the shortest: a one-wide ford */
     }
     drop_spare_fords(m, &wc, sp);
     return any_unreached(m);
@@ -1836,7 +1836,7 @@ static const level_fn levels[BW_MINES_LEVELS] = { level1, level2, level3, level4
 #define BELOW(v, n) (((v) - ALL4(n)) & ~(v) & 0x80808080u)       /* some byte of v is < n */
 BW_STATIC_ASSERT(BW_TILE_COUNT <= 128, tiles_below_128);
 BW_STATIC_ASSERT(BW_MINES_W % 4 == 0, rows_of_whole_words);
-static void obstacles_keep_ways_open(bw_grid *g, uint8_t wall, uint8_t floor)
+BW_NOINLINE static void obstacles_keep_ways_open(bw_grid *g, uint8_t wall, uint8_t floor)
 {
     int x, y, k;
     for (y = 0; y < BW_MINES_H; y++) {
