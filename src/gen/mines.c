@@ -168,7 +168,7 @@ static inline BW_ALWAYS_INLINE uint32_t get4(const uint8_t *p)
 #endif
 }
 
-static void fill_span(uint8_t *p, int n, uint32_t t4) /* n cells of the tile t4 holds 4 of */
+static inline BW_ALWAYS_INLINE void fill_span(uint8_t *p, int n, uint32_t t4) /* n cells of the tile t4 holds 4 of */
 {
     int k = 0;
 #if BW_FAST
