@@ -122,7 +122,8 @@ static void row_bits(const bw_grid *g, int y, uint8_t wall, int xa, int xb, uint
         if (row[x] != wall)
             w[x / 32] &= ~(1u << (x & 31));
     for (; x + 3 <= xb; x += 4) /* four cells at a time, inside one word */
-        w[x / 32] &= ~((bw_eq4(row + x, wall) ^ 0xfu) << (x & 31));
+        if (bw_load4(row + x) != wall * 0x01010101u) /* all wall (much of a cave map): as set */
+            w[x / 32] &= ~((bw_eq4(row + x, wall) ^ 0xfu) << (x & 31));
     for (; x <= xb; x++)
         if (row[x] != wall)
             w[x / 32] &= ~(1u << (x & 31));
