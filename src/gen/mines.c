@@ -1409,7 +1409,7 @@ static void widen_water(bw_map *m)
         for (j = 0; nb; j++, nb >>= 1) {
             int c = i * 32 + j, x, y;
             uint8_t t = g->cell[c];
-            if (!(nb & 1u) || (t != BW_T_STONE && t != BW_T_LICHEN))
+            if (!(nb & 1u) || (t != BW_T_STONE && t != BW_T_LICHEN && t != MARK))
                 continue;
             x = c % BW_GRID_MAX;
             y = c / BW_GRID_MAX;
@@ -1442,7 +1442,7 @@ static void widen_water(bw_map *m)
             /* Rule 1.3.3: nothing within 10 of an up slope (m->a, from
              * bw_streamer_prepare); the line itself keeps off it */
             if (x >= EDGE && y >= EDGE && x < BW_MINES_W - EDGE && y < BW_MINES_H - EDGE &&
-                (g->cell[j] == BW_T_STONE || g->cell[j] == BW_T_LICHEN) &&
+                (g->cell[j] == BW_T_STONE || g->cell[j] == BW_T_LICHEN || g->cell[j] == MARK) &&
                 !(m->a.w[j >> 5] >> (j & 31) & 1u))
                 g->cell[j] = BW_T_SHALLOW;
         }
@@ -1546,8 +1546,12 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     bw_rect moon[BW_PIT_MAX];
 #endif
     int i, x;
+    /* The pit boxes stay marked until the towers are in (they keep off
+     * them): everything up to then treats MARK as the stone it stands
+     * for (it connects, is no wall to the streamers, widens into water),
+     * and the pit bases are MARK too; only a corridor of the fallback
+     * below is dug as stone, and marked again. */
     caves23(m, &nl, seed, 3, pl); /* the towers come after the water */
-    boxes(&m->grid, pl, MARK, BW_T_STONE, 0);
     up_moons(&m->grid, above); /* what the streamers keep away from */
     bw_rng_stream(&r, seed, BW_GEN_MINES, 3, P_WATER); /* rule 1.3.3 */
     bw_streamer_defaults(&sp);
@@ -1575,8 +1579,8 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
         }
     widen_water(m);
     /* the pit bases go in after the water, so the ground under every pit
-     * is stone */
-    bw_pit_put_below(&m->grid, above, BW_T_STONE, &m->b);
+     * is stone (MARK until the end) */
+    bw_pit_put_below(&m->grid, above, MARK, &m->b);
     bw_pit_put(&m->grid, &pl[1], &m->b);         /* rule 1.3.4 */
     slick_ring(&m->grid, &pl[1]);                /* rule 1.3.5 */
     /* the water is final before it deepens, and only fords change it
@@ -1588,11 +1592,11 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
         al.n = 0;
         area_add(&al, 0, 0, BW_MINES_W - 1, BW_MINES_H - 1);
         ensure_connected(m, &al, &nl, BW_T_STONE);
+        boxes(&m->grid, pl, BW_T_STONE, MARK, 0);
     }
     /* Rule 1.3.1: DLVL 2's 1-2 watchtowers, placed last so that no streamer
      * runs over one (towers connect, so the level stays joined) */
     bw_rng_stream(&r, seed, BW_GEN_MINES, 3, P_TOWERS);
-    boxes(&m->grid, pl, BW_T_STONE, MARK, 0);
     towers(&m->grid, &r, bw_rng_range(&r, 1, 2));
     boxes(&m->grid, pl, MARK, BW_T_STONE, 0);
 }
