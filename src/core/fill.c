@@ -135,11 +135,6 @@ INLINE unsigned run_left(src s, unsigned i, unsigned lim, int plane)
     unsigned j = i;
     if (plane)
         return (unsigned)(find_down(s, (int)i - 1, (int)lim, W_NOT_FREE) + 1);
-#if BW_FAST
-    while (j >= lim + 4 && bw_load4(s.cell + j - 4) == s.cell[j - 1] * 0x01010101u &&
-           s.lut[BW_TILE_SLOT(s.cell[j - 1])])
-        j -= 4;
-#endif
     while (j >= lim + 2 && s.lut[BW_TILE_SLOT(s.cell[j - 1])] && s.lut[BW_TILE_SLOT(s.cell[j - 2])])
         j -= 2;
     if (j > lim && s.lut[BW_TILE_SLOT(s.cell[j - 1])])

@@ -992,7 +992,7 @@ static int any_unreached(const bw_map *m)
  * (every read stays inside the plane), which is why this is not
  * bw_plane_bits: the crossing search calls it per candidate word and
  * needs no test for the plane's last word. */
-static inline BW_ALWAYS_INLINE uint32_t bits32(const bw_plane *p, int x0, int y)
+static uint32_t bits32(const bw_plane *p, int x0, int y)
 {
     int b = y * BW_GRID_MAX + x0, off = b & 31;
     uint32_t v = p->w[b >> 5] >> off;
