@@ -184,13 +184,19 @@ static inline BW_ALWAYS_INLINE void fill_span(uint8_t *p, int n, uint32_t t4) /*
         p[k] = (uint8_t)t4;
 }
 
-static void disc_in(bw_grid *g, int cx, int cy, int r, uint8_t t, int soft)
+/* The radius a disc round (cx, cy) keeps (see disc); < 0: none. */
+static int disc_room(int cx, int cy, int r, int soft)
+{
+    int room = bw_min(bw_min(cx, cy), bw_min(BW_MINES_W - 1 - cx, BW_MINES_H - 1 - cy)) - EDGE;
+    return bw_min(r, soft ? room / 2 : room);
+}
+
+/* Paints a disc whose radius r already fits (disc_room). */
+static void disc_paint(bw_grid *g, int cx, int cy, int r, uint8_t t)
 {
     int dy, lim, hw;
     const uint32_t t4 = t * 0x01010101u;
     uint8_t *c;
-    int room = bw_min(bw_min(cx, cy), bw_min(BW_MINES_W - 1 - cx, BW_MINES_H - 1 - cy)) - EDGE;
-    r = bw_min(r, soft ? room / 2 : room);
     if (r < 0)
         return;
     /* r <= room: every row and span lies inside the margin, no clipping */
@@ -215,12 +221,12 @@ static void disc_in(bw_grid *g, int cx, int cy, int r, uint8_t t, int soft)
  * edge) are hard: whole, just touching the margin at most. */
 static void disc(bw_grid *g, int cx, int cy, int r, uint8_t t)
 {
-    disc_in(g, cx, cy, r, t, 1);
+    disc_paint(g, cx, cy, disc_room(cx, cy, r, 1), t);
 }
 
 static void disc_hard(bw_grid *g, int cx, int cy, int r, uint8_t t)
 {
-    disc_in(g, cx, cy, r, t, 0);
+    disc_paint(g, cx, cy, disc_room(cx, cy, r, 0), t);
 }
 
 /* A disc with lumps on its rim: a few smaller discs centred near the rim,
@@ -245,6 +251,7 @@ typedef struct brush {
     uint8_t rmin, rmax;
     uint16_t step;
     int16_t px, py;  /* previous cell, for 4-connected thin paths */
+    int16_t lx, ly, lr; /* the last wide disc painted (lr < 0: none yet) */
 } brush;
 
 /* The painters get the walk's cells, which are the map's shifted by one
@@ -254,8 +261,19 @@ static int paint_wide(int x, int y, void *vb)
     brush *b = (brush *)vb;
     x++;
     y++;
-    if ((b->step++ & 1) == 0)
-        disc(b->g, x, y, bw_rng_range(b->r, b->rmin, b->rmax), b->t);
+    if ((b->step++ & 1) == 0) {
+        int r = disc_room(x, y, bw_rng_range(b->r, b->rmin, b->rmax), 1), d = b->lr - r;
+        /* a disc inside the last one (its centre no farther from that
+         * disc's than the radii differ: every cell within sqrt(r^2 + r) <
+         * r + 1/2 of it lies within lr + 1/2 of the other) is painted
+         * already: nothing else is painted between them */
+        if (r < 0 || (d >= 0 && bw_dist2(x, y, b->lx, b->ly) <= d * d))
+            return 0;
+        disc_paint(b->g, x, y, r, b->t);
+        b->lx = (int16_t)x;
+        b->ly = (int16_t)y;
+        b->lr = (int16_t)r;
+    }
     return 0;
 }
 
@@ -290,6 +308,7 @@ static void tunnel(bw_grid *g, bw_rng *r, int x0, int y0, int x1, int y1,
     b.step = 0;
     b.px = (int16_t)x0;
     b.py = (int16_t)y0;
+    b.lr = -1;
     /* the walk runs on the map without its border ring, shifted by one,
      * so the edge stays wall; bw_walk ends by itself (its budget), and the
      * painters never stop it */
