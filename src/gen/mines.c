@@ -1246,7 +1246,9 @@ CROSS_STEP void note_wet_rows(const bw_map *m, water_ctx *wc)
 
 /* m->b: the cells that connect (plane bit i is cell i), so that
  * any_unreached compares words; every ford sets its bits. The fast build
- * reads the tile flags (open is the BW_CONNECTS tiles, open_tiles). */
+ * reads the tile flags (open is the BW_CONNECTS tiles, open_tiles), but
+ * not under a word of reached cells (m->a, flooded before), which all
+ * connect. */
 CROSS_STEP void plane_connecting(bw_map *m, const bw_tileset *open)
 {
     const bw_grid *g = &m->grid;
@@ -1256,6 +1258,10 @@ CROSS_STEP void plane_connecting(bw_map *m, const bw_tileset *open)
     for (i = 0; i < BW_PLANE_WORDS; i++) {
         const uint8_t *t = &g->cell[i * 32];
         uint32_t v = 0;
+        if (m->a.w[i] == ~0u) { /* all reached (m->a, flooded first): all connect */
+            m->b.w[i] = ~0u;
+            continue;
+        }
         for (d = 0; d < 32; d += 4) {
             /* four cells of one tile (most of the map is rock or stone):
              * one flag read for them */
