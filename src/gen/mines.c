@@ -544,6 +544,11 @@ static int keep_reached(bw_map *m, const node_list *nl, int first, uint8_t wall,
         uint32_t u = ~m->a.w[i];
         uint8_t *cell = &g->cell[i * 32];
         int k;
+        if (u == ~0u) { /* none reached (most of the rock): all wall */
+            for (k = 0; k < 32; k += 4)
+                put4(cell + k, wall4);
+            continue;
+        }
         for (k = 0; k < 32 && u >> k; k += 4) {
             /* four cells a word: skipped when none is unreached or all are
              * wall already (most of the rock), else the unreached ones'
