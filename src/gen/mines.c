@@ -1436,10 +1436,13 @@ static void widen_water(bw_map *m)
             nb |= sh[i + 3] >> 24;
         if (i + 4 < words)
             nb |= sh[i + 4] << 8;
-        for (j = 0; nb; j++, nb >>= 1) {
-            int c = i * 32 + j, x, y;
-            uint8_t t = g->cell[c];
-            if (!(nb & 1u) || (t != BW_T_STONE && t != BW_T_LICHEN && t != MARK))
+        for (nb &= ~sh[i]; nb; nb &= nb - 1u) { /* each neighbour not shallow itself */
+            int c, x, y;
+            uint8_t t;
+            j = bw_low_bit(nb);
+            c = i * 32 + j;
+            t = g->cell[c];
+            if (t != BW_T_STONE && t != BW_T_LICHEN && t != MARK)
                 continue;
             x = c % BW_GRID_MAX;
             y = c / BW_GRID_MAX;
