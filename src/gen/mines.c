@@ -1271,7 +1271,11 @@ CROSS_STEP void plane_connecting(bw_map *m, const bw_tileset *open)
             /* four cells of one tile (most of the map is rock or stone):
              * one flag read for them */
             uint32_t w = get4(t + d);
-            if (w == t[d] * 0x01010101u)
+            if (w == ALL4(BW_T_ROCK)) /* the commonest words first: rock, stone */
+                continue;
+            if (w == ALL4(BW_T_STONE))
+                v |= 0xfu << d;
+            else if (w == t[d] * 0x01010101u)
                 v |= (BW_TILE_FLAGS(t[d]) & BW_CONNECTS ? 0xfu : 0u) << d;
             else
                 v |= ((uint32_t)((BW_TILE_FLAGS(t[d]) & BW_CONNECTS) != 0) |
