@@ -1016,13 +1016,20 @@ static int any_unreached(const bw_map *m)
  * (every read stays inside the plane), which is why this is not
  * bw_plane_bits: the crossing search calls it per candidate word and
  * needs no test for the plane's last word. */
-static uint32_t bits32(const bw_plane *p, int x0, int y)
+static inline BW_ALWAYS_INLINE uint32_t bits32_in(const bw_plane *p, int x0, int y)
 {
     int b = y * BW_GRID_MAX + x0, off = b & 31;
     uint32_t v = p->w[b >> 5] >> off;
     if (off)
         v |= p->w[(b >> 5) + 1] << (32 - off);
     return v;
+}
+
+/* The same, called (the crossing scan's candidates inline it, 5 reads a
+ * candidate word once per scan). */
+static uint32_t bits32(const bw_plane *p, int x0, int y)
+{
+    return bits32_in(p, x0, y);
 }
 
 /* Bits x0..x0 + FORD_WIN - 1 of row y of the plane (bit i: x0 + i). A
@@ -1156,9 +1163,9 @@ static void unreached_lines(const bw_map *m, uint32_t row[5], uint32_t col[5])
  * crossing: not connecting (m->b), next to a reached cell (m->a). */
 static uint32_t cross_cand(const bw_map *m, int x0, int y, int n)
 {
-    uint32_t v = bits32(&m->a, x0, y - 1) | bits32(&m->a, x0, y + 1) |
-                 bits32(&m->a, x0 - 1, y) | bits32(&m->a, x0 + 1, y);
-    v &= ~bits32(&m->b, x0, y);
+    uint32_t v = bits32_in(&m->a, x0, y - 1) | bits32_in(&m->a, x0, y + 1) |
+                 bits32_in(&m->a, x0 - 1, y) | bits32_in(&m->a, x0 + 1, y);
+    v &= ~bits32_in(&m->b, x0, y);
     return n >= 32 ? v : v & ((1u << n) - 1u);
 }
 #endif
