@@ -1512,9 +1512,11 @@ static void water_again(bw_map *m, const bw_pit_plan *pl)
                         /* four cells, four plane bits in one word (the
                          * row's first bit, y * 120, is a multiple of 4) */
                         unsigned b = BW_BIT(x, y);
-                        uint32_t *w = &m->a.w[b >> 5];
+                        uint32_t *w = &m->a.w[b >> 5], v = get4(c);
+                        /* four cells of rock or of the boxes' stone (MARK): no water */
                         *w = (*w & ~(0xfu << (b & 31))) |
-                             (bw_eq4(c, BW_T_SHALLOW) | bw_eq4(c, BW_T_DEEP)) << (b & 31);
+                             (v == ALL4(BW_T_ROCK) || v == ALL4(MARK) ? 0u :
+                              bw_eq4(c, BW_T_SHALLOW) | bw_eq4(c, BW_T_DEEP)) << (b & 31);
                         x += 3;
                     } else if (*c == BW_T_SHALLOW || *c == BW_T_DEEP) {
                         BW_PSET(&m->a, x, y);
