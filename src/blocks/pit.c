@@ -108,7 +108,7 @@ static void moon_of(const bw_pit_plan *p, int k, moon *mo)
     mo->lim = (int16_t)(r * r + r);
 }
 
-static int in_moon(const moon *mo, int x, int y)
+static inline BW_ALWAYS_INLINE int in_moon(const moon *mo, int x, int y) /* per cell of a box: inline */
 {
     int ax = x - mo->sx, ay = y - mo->sy, bx = x - mo->cx, by = y - mo->cy;
     return ax * ax + ay * ay <= mo->lim && bx * bx + by * by > mo->lim;

@@ -184,6 +184,13 @@ static inline BW_ALWAYS_INLINE void fill_span(uint8_t *p, int n, uint32_t t4) /*
         p[k] = (uint8_t)t4;
 }
 
+/* Squared distance of two cells of the map (no overflow there: the
+ * hot loops' bw_dist2, which guards any int, inline). */
+static inline BW_ALWAYS_INLINE int32_t dist2(int x0, int y0, int x1, int y1)
+{
+    return (int32_t)((x0 - x1) * (x0 - x1) + (y0 - y1) * (y0 - y1));
+}
+
 /* The radius a disc round (cx, cy) keeps (see disc); < 0: none. */
 static int disc_room(int cx, int cy, int r, int soft)
 {
@@ -267,7 +274,7 @@ static int paint_wide(int x, int y, void *vb)
          * disc's than the radii differ: every cell within sqrt(r^2 + r) <
          * r + 1/2 of it lies within lr + 1/2 of the other) is painted
          * already: nothing else is painted between them */
-        if (r < 0 || (d >= 0 && bw_dist2(x, y, b->lx, b->ly) <= d * d))
+        if (r < 0 || (d >= 0 && dist2(x, y, b->lx, b->ly) <= d * d))
             return 0;
         disc_paint(b->g, x, y, r, b->t);
         b->lx = (int16_t)x;
@@ -462,7 +469,7 @@ static int nearest_before(const node_list *nl, int i)
     int j, best = 0;
     int32_t bd = 0x7fffffff;
     for (j = 0; j < i; j++) {
-        int32_t d = bw_dist2(nl->x[i], nl->y[i], nl->x[j], nl->y[j]);
+        int32_t d = dist2(nl->x[i], nl->y[i], nl->x[j], nl->y[j]);
         if (d < bd) {
             bd = d;
             best = j;
@@ -877,7 +884,7 @@ static int caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
             y = bw_rng_range(r, e, BW_MINES_H - 1 - e);
             for (far = 1, j = 0; j < nl->n; j++) { /* DLVL 5 too: islands apart, none grows big */
                 int d = l4 ? CAVE_APART : wide ? HALL_APART : ISLAND_APART + (j < pits ? PIT_ISLAND_APART : 0);
-                far &= bw_dist2(x, y, nl->x[j], nl->y[j]) >= d * d;
+                far &= dist2(x, y, nl->x[j], nl->y[j]) >= d * d;
             }
         }
         if (far || l4) /* DLVL 3 and 5's fallback: one hall or island fewer, none merged */
