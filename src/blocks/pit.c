@@ -9,19 +9,26 @@
  * included, so the four corners of the usable square are candidates). */
 #define PLACE_LATTICE 23
 
+/* Squared distance from (x, y), inside the grid (bw_pit_place), to a
+ * seed, whose coordinates are bytes: no overflow, no guard needed. */
+static inline BW_ALWAYS_INLINE int32_t seed_d2(int x, int y, int sx, int sy)
+{
+    return (int32_t)((x - sx) * (x - sx) + (y - sy) * (y - sy));
+}
+
 static int admissible(const bw_pit_plan *p, const bw_pit_plan *avoid,
                       int avoid_dist, int x, int y, int32_t *nearest)
 {
     int i;
     int32_t best = 0x7fffffff;
     for (i = 0; i < p->n; i++) {
-        int32_t d = bw_dist2(x, y, p->x[i], p->y[i]);
+        int32_t d = seed_d2(x, y, p->x[i], p->y[i]);
         if (d < (int32_t)BW_PIT_SPACING * BW_PIT_SPACING)
             return 0;
         if (d < best) best = d;
     }
     for (i = 0; avoid && i < avoid->n; i++) {
-        int32_t d = bw_dist2(x, y, avoid->x[i], avoid->y[i]);
+        int32_t d = seed_d2(x, y, avoid->x[i], avoid->y[i]);
         if (d < (int32_t)avoid_dist * avoid_dist)
             return 0;
         if (d < best) best = d;
