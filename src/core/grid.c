@@ -101,7 +101,7 @@ int bw_grid_span_replace(bw_grid *g, int x0, int x1, int y, uint8_t from, uint8_
 
 void bw_grid_rect(bw_grid *g, int x0, int y0, int x1, int y1, uint8_t tile)
 {
-    int y;
+    int y, n;
     if (x0 < 0) x0 = 0;
     if (y0 < 0) y0 = 0;
     if (x1 >= g->w) x1 = g->w - 1;
@@ -111,12 +111,13 @@ void bw_grid_rect(bw_grid *g, int x0, int y0, int x1, int y1, uint8_t tile)
      * overflows (and was a fill of about 2 GB past the grid). */
     if (x0 > x1 || y0 > y1)
         return;
-    if (x0 == 0 && x1 == BW_GRID_MAX - 1) { /* whole rows lie end to end: one run */
-        fill_row(&BW_AT(g, 0, y0), (y1 - y0 + 1) * BW_GRID_MAX, tile);
-        return;
+    n = x1 - x0 + 1;
+    if (n == BW_GRID_MAX) { /* whole rows lie end to end: one run */
+        n *= y1 - y0 + 1;
+        y1 = y0;
     }
     for (y = y0; y <= y1; y++)
-        fill_row(&BW_AT(g, x0, y), x1 - x0 + 1, tile);
+        fill_row(&BW_AT(g, x0, y), n, tile);
 }
 
 int bw_grid_rect_in(const bw_grid *g, int x0, int y0, int x1, int y1, const bw_tileset *ts)
