@@ -884,7 +884,7 @@ static int caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
             y = bw_rng_range(r, e, BW_MINES_H - 1 - e);
             for (far = 1, j = 0; j < nl->n; j++) { /* DLVL 5 too: islands apart, none grows big */
                 int d = l4 ? CAVE_APART : wide ? HALL_APART : ISLAND_APART + (j < pits ? PIT_ISLAND_APART : 0);
-                far &= dist2(x, y, nl->x[j], nl->y[j]) >= d * d;
+                far &= bw_dist2(x, y, nl->x[j], nl->y[j]) >= d * d;
             }
         }
         if (far || l4) /* DLVL 3 and 5's fallback: one hall or island fewer, none merged */
