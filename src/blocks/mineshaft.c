@@ -19,9 +19,18 @@ typedef struct shaft {
     int32_t len2;             /* |u|^2, > 0 */
     int x0, y0, x1, y1;       /* the map minus its outer ring */
     int width;                /* brush of the final straight line */
-    int n;                    /* records in hist */
+    int n;                    /* records kept */
+    int first;                /* where in hist the oldest record is (a ring) */
+    int16_t dot[8];           /* each move's weight away from the map's edge */
     bw_mineshaft_step hist[BW_MINESHAFT_HISTORY];
 } shaft;
+
+/* Record i (0: the oldest kept) of the ring. */
+static bw_mineshaft_step *rec(shaft *s, int i)
+{
+    int k = s->first + i;
+    return &s->hist[k >= BW_MINESHAFT_HISTORY ? k - BW_MINESHAFT_HISTORY : k];
+}
 
 BW_STATIC_ASSERT(BW_MINESHAFT_HISTORY >= 2 && BW_MINESHAFT_HISTORY <= 255, history_fits_param);
 
@@ -67,7 +76,13 @@ static int32_t cross(const shaft *s, int x, int y)
 static int err_floor(const shaft *s, int x, int y)
 {
     int32_t c = cross(s, x, y);
-    return bw_isqrt((int32_t)((uint32_t)c * (uint32_t)c / (uint32_t)s->len2));
+    uint32_t q = (uint32_t)c * (uint32_t)c / (uint32_t)s->len2;
+    uint32_t e = 0;
+    if (q > BW_MINESHAFT_ERR_MAX * BW_MINESHAFT_ERR_MAX + 2 * BW_MINESHAFT_ERR_MAX)
+        return bw_isqrt((int32_t)q);
+    while ((e + 1) * (e + 1) <= q) /* a kept step's error: 10 at most */
+        e++;
+    return (int)e;
 }
 
 static int too_far(const shaft *s, int x, int y)
@@ -120,10 +135,12 @@ static void open_walls(shaft *s, int x, int y)
 static void brush(shaft *s, int x, int y, int width)
 {
     int lo = (width - 1) / 2, cx, cy, slope = 0, slx = 0, sly = 0;
+    /* the whole square inside (nearly always): no cell needs the test */
+    const int all = inside(s, x - lo, y - lo) && inside(s, x - lo + width - 1, y - lo + width - 1);
     for (cy = y - lo; cy < y - lo + width; cy++)
         for (cx = x - lo; cx < x - lo + width; cx++) {
             uint8_t *t;
-            if (!(cx == x && cy == y) && !inside(s, cx, cy))
+            if (!all && !(cx == x && cy == y) && !inside(s, cx, cy))
                 continue;
             t = &BW_AT(&s->m->grid, cx, cy);
             if (*t == BW_T_UP_SLOPE) {
@@ -150,24 +167,27 @@ static void brush(shaft *s, int x, int y, int width)
  * next oldest goes): the backup target is never lost. */
 static void push(shaft *s, int x, int y, int width, int err)
 {
-    int cap = s->p->history, drop, i;
+    int cap = s->p->history, i;
+    bw_mineshaft_step *k;
     if (cap < 2 || cap > BW_MINESHAFT_HISTORY)
         cap = BW_MINESHAFT_HISTORY;
     if (s->n >= cap) {
-        drop = 0;
-        for (i = s->n - 1; i > 0 && s->hist[i].err >= BW_MINESHAFT_ERR_RESUME; i--)
+        /* the oldest record goes, unless it is the only one with error
+         * < 6: then the one after it (it takes that one's place, and the
+         * ring moves on past its old place) */
+        for (i = s->n - 1; i > 0 && rec(s, i)->err >= BW_MINESHAFT_ERR_RESUME; i--)
             ;
         if (i == 0)
-            drop = 1;
-        for (i = drop; i + 1 < s->n; i++)
-            s->hist[i] = s->hist[i + 1];
+            *rec(s, 1) = *rec(s, 0);
+        s->first = s->first + 1 == BW_MINESHAFT_HISTORY ? 0 : s->first + 1;
         s->n--;
         s->st.dropped++;
     }
-    s->hist[s->n].x = (uint8_t)x;
-    s->hist[s->n].y = (uint8_t)y;
-    s->hist[s->n].width = (uint8_t)width;
-    s->hist[s->n].err = (uint8_t)err;
+    k = rec(s, s->n);
+    k->x = (uint8_t)x;
+    k->y = (uint8_t)y;
+    k->width = (uint8_t)width;
+    k->err = (uint8_t)err;
     s->n++;
     if (err > s->st.max_err)
         s->st.max_err = (uint8_t)err;
@@ -207,9 +227,11 @@ static int pick_move(shaft *s, int x, int y)
 {
     int32_t weight[8], total = 0, pick;
     int d;
+    /* away from the map's edge every move stays inside: the weights made
+     * at the start */
+    const int all = x > s->x0 && y > s->y0 && x < s->x1 && y < s->y1;
     for (d = 0; d < 8; d++) {
-        int32_t dot = (int32_t)bw_dx8[d] * s->wx + (int32_t)bw_dy8[d] * s->wy;
-        weight[d] = (dot > 0 && inside(s, x + bw_dx8[d], y + bw_dy8[d])) ? dot : 0;
+        weight[d] = all || inside(s, x + bw_dx8[d], y + bw_dy8[d]) ? s->dot[d] : 0;
         total += weight[d];
     }
     if (total == 0)
@@ -224,7 +246,7 @@ int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
                      int x0, int y0, int x1, int y1, bw_mineshaft_stats *st)
 {
     shaft s;
-    int x = x0, y = y0, width;
+    int x = x0, y = y0, width, k;
     BW_ASSERT(m && r && p);
     s.m = m;
     s.r = r;
@@ -261,6 +283,11 @@ int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
     s.x1 = m->grid.w - 2;
     s.y1 = m->grid.h - 2;
     s.n = 0;
+    s.first = 0;
+    for (k = 0; k < 8; k++) { /* the moves toward the goal: their dot product with u */
+        int32_t dot = (int32_t)bw_dx8[k] * s.wx + (int32_t)bw_dy8[k] * s.wy;
+        s.dot[k] = (int16_t)(dot > 0 ? dot : 0);
+    }
     width = bw_rng_range(r, p->min_width, p->max_width);
     brush(&s, x, y, width);
     trace(&s, BW_MINESHAFT_CARVE, x, y, width, 0);
@@ -281,25 +308,27 @@ int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
             /* a diagonal is two steps, x first */
             n = (bw_dx8[d] && bw_dy8[d]) ? 2 : 1;
             for (i = 0; i < n; i++) {
-                int e;
+                int e, far;
                 if (i == 0)
                     x += bw_dx8[d];
                 if (i == n - 1)
                     y += bw_dy8[d];
                 s.st.steps++;
-                e = err_floor(&s, x, y);
+                far = too_far(&s, x, y);
+                /* the error of a step that backs up: only for the trace */
+                e = !far || (BW_TRACE && p->trace) ? err_floor(&s, x, y) : 0;
                 brush(&s, x, y, width);
                 trace(&s, BW_MINESHAFT_CARVE, x, y, width, e);
-                if (too_far(&s, x, y)) {
+                if (far) {
                     /* back up, filling nothing in, to the latest record
                      * with error < 6 (push() never drops it) */
-                    while (s.n > 1 && s.hist[s.n - 1].err >= BW_MINESHAFT_ERR_RESUME)
+                    while (s.n > 1 && rec(&s, s.n - 1)->err >= BW_MINESHAFT_ERR_RESUME)
                         s.n--;
-                    x = s.hist[s.n - 1].x;
-                    y = s.hist[s.n - 1].y;
-                    width = s.hist[s.n - 1].width;
+                    x = rec(&s, s.n - 1)->x;
+                    y = rec(&s, s.n - 1)->y;
+                    width = rec(&s, s.n - 1)->width;
                     s.st.backups++;
-                    trace(&s, BW_MINESHAFT_BACKUP, x, y, width, s.hist[s.n - 1].err);
+                    trace(&s, BW_MINESHAFT_BACKUP, x, y, width, rec(&s, s.n - 1)->err);
                     break;
                 }
                 push(&s, x, y, width, e);

@@ -9,19 +9,26 @@
  * included, so the four corners of the usable square are candidates). */
 #define PLACE_LATTICE 23
 
+/* Squared distance from (x, y), inside the grid (bw_pit_place), to a
+ * seed, whose coordinates are bytes: no overflow, no guard needed. */
+static inline BW_ALWAYS_INLINE int32_t seed_d2(int x, int y, int sx, int sy)
+{
+    return (int32_t)((x - sx) * (x - sx) + (y - sy) * (y - sy));
+}
+
 static int admissible(const bw_pit_plan *p, const bw_pit_plan *avoid,
                       int avoid_dist, int x, int y, int32_t *nearest)
 {
     int i;
     int32_t best = 0x7fffffff;
     for (i = 0; i < p->n; i++) {
-        int32_t d = bw_dist2(x, y, p->x[i], p->y[i]);
+        int32_t d = seed_d2(x, y, p->x[i], p->y[i]);
         if (d < (int32_t)BW_PIT_SPACING * BW_PIT_SPACING)
             return 0;
         if (d < best) best = d;
     }
     for (i = 0; avoid && i < avoid->n; i++) {
-        int32_t d = bw_dist2(x, y, avoid->x[i], avoid->y[i]);
+        int32_t d = seed_d2(x, y, avoid->x[i], avoid->y[i]);
         if (d < (int32_t)avoid_dist * avoid_dist)
             return 0;
         if (d < best) best = d;
@@ -108,7 +115,7 @@ static void moon_of(const bw_pit_plan *p, int k, moon *mo)
     mo->lim = (int16_t)(r * r + r);
 }
 
-static int in_moon(const moon *mo, int x, int y)
+static inline BW_ALWAYS_INLINE int in_moon(const moon *mo, int x, int y) /* per cell of a box: inline */
 {
     int ax = x - mo->sx, ay = y - mo->sy, bx = x - mo->cx, by = y - mo->cy;
     return ax * ax + ay * ay <= mo->lim && bx * bx + by * by > mo->lim;
@@ -173,15 +180,17 @@ void bw_pit_moon(bw_grid *g, const bw_pit_plan *p, int k, uint8_t tile)
 /* Cells in a pit's box: a bound on the passes that close its tongues. */
 #define BOX_CELLS ((2 * BW_PIT_REACH + 1) * (2 * BW_PIT_REACH + 1))
 
-/* One pass over (x0, y0)-(x1, y1), inside a pit's box (which keeps off the
- * map's edge, so every cell has its 8 neighbours): each cell but a pit or
- * a slope with 5 or more of its 8 neighbours `tile` becomes `tile`.
- * Returns the cells changed. */
-static int fill_tongues(bw_grid *g, uint8_t tile, int x0, int y0, int x1, int y1)
+/* One pass over b[0..3] = (x0, y0)-(x1, y1), inside a pit's box (which
+ * keeps off the map's edge, so every cell has its 8 neighbours): each cell
+ * but a pit or a slope with 5 or more of its 8 neighbours `tile` becomes
+ * `tile`. Returns the cells changed, and leaves in b the box of them and
+ * one ring round it, within `lim`: only there can a cell's count have
+ * grown since the pass looked at it. */
+static int fill_tongues(bw_grid *g, uint8_t tile, int b[4], const int lim[4])
 {
-    int x, y, n = 0;
-    for (y = y0; y <= y1; y++)
-        for (x = x0; x <= x1; x++) {
+    int x, y, n = 0, cx0 = BW_GRID_SIDE, cy0 = BW_GRID_SIDE, cx1 = -1, cy1 = -1;
+    for (y = b[1]; y <= b[3]; y++)
+        for (x = b[0]; x <= b[2]; x++) {
             uint8_t *c = &BW_AT(g, x, y);
             const uint8_t *u = c - BW_GRID_MAX, *d = c + BW_GRID_MAX;
             if (*c == tile || *c == BW_T_DOWN_SLOPE || *c == BW_T_UP_SLOPE)
@@ -190,8 +199,16 @@ static int fill_tongues(bw_grid *g, uint8_t tile, int x0, int y0, int x1, int y1
                 (d[-1] == tile) + (d[0] == tile) + (d[1] == tile) >= 5) {
                 *c = tile;
                 n++;
+                cx0 = bw_min(cx0, x);
+                cy0 = bw_min(cy0, y);
+                cx1 = bw_max(cx1, x);
+                cy1 = bw_max(cy1, y);
             }
         }
+    b[0] = bw_max(cx0 - 1, lim[0]);
+    b[1] = bw_max(cy0 - 1, lim[1]);
+    b[2] = bw_min(cx1 + 1, lim[2]);
+    b[3] = bw_min(cy1 + 1, lim[3]);
     return n;
 }
 
@@ -310,13 +327,23 @@ static void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
      * pit: such cells become pit, pass after pass until none is left, over
      * the run's region and one ring more, inside the box. Each pass that
      * changes a cell adds a pit cell to the box, so the box's area bounds
-     * the passes. */
+     * the passes. A cell only ever becomes pit, so the pit that is left
+     * is the same whatever order the cells are looked at in: after the
+     * first pass, each looks only round the cells the one before changed. */
     x0 = bw_max(x0 - 1, bx0);
     y0 = bw_max(y0 - 1, by0);
     x1 = bw_min(x1 + 1, bx1);
     y1 = bw_min(y1 + 1, by1);
-    for (i = 0; i < BOX_CELLS && fill_tongues(g, p->tile, x0, y0, x1, y1); i++)
-        ;
+    {
+        const int lim[4] = { x0, y0, x1, y1 };
+        int b[4];
+        b[0] = x0;
+        b[1] = y0;
+        b[2] = x1;
+        b[3] = y1;
+        for (i = 0; i < BOX_CELLS && fill_tongues(g, p->tile, b, lim); i++)
+            ;
+    }
     touched[0] = bw_min(touched[0], x0);
     touched[1] = bw_min(touched[1], y0);
     touched[2] = bw_max(touched[2], x1);

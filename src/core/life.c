@@ -109,7 +109,7 @@ int bw_life_run(bw_grid *g, const bw_life *l, int generations,
 /* Row y as bits, words xa / 32 .. xb / 32: wall cells set, and every bit
  * outside columns xa..xb (off the map, or too far from the region to be a
  * neighbour of it) set too. */
-static void row_bits(const bw_grid *g, int y, uint8_t wall, int xa, int xb, uint32_t *w)
+static void row_bits(const bw_grid *g, int y, uint8_t wall, uint8_t floor, int xa, int xb, uint32_t *w)
 {
     const uint8_t *row;
     int i, x;
@@ -121,8 +121,15 @@ static void row_bits(const bw_grid *g, int y, uint8_t wall, int xa, int xb, uint
     for (x = xa; x <= xb && (x & 3); x++)
         if (row[x] != wall)
             w[x / 32] &= ~(1u << (x & 31));
-    for (; x + 3 <= xb; x += 4) /* four cells at a time, inside one word */
-        w[x / 32] &= ~((bw_eq4(row + x, wall) ^ 0xfu) << (x & 31));
+    for (; x + 3 <= xb; x += 4) { /* four cells at a time, inside one word */
+        uint32_t v = bw_load4(row + x);
+        if (v == wall * 0x01010101u) /* all wall or all floor (most of a cave map): one test */
+            continue;
+        if (v == floor * 0x01010101u)
+            w[x / 32] &= ~(0xfu << (x & 31));
+        else
+            w[x / 32] &= ~((bw_eq4(row + x, wall) ^ 0xfu) << (x & 31));
+    }
     for (; x <= xb; x++)
         if (row[x] != wall)
             w[x / 32] &= ~(1u << (x & 31));
@@ -210,7 +217,7 @@ static void pass(bw_grid *g, int n, int y0, int y1, const uint32_t *inner,
                 b[k][j][i] = ~0u;
     for (t = y0 - 1; t <= y1 + n; t++) {
         if (t <= y1 + 1)
-            row_bits(g, t, wall, xa, xb, b[0][t & 3]);
+            row_bits(g, t, wall, floor, xa, xb, b[0][t & 3]);
         for (k = 1; k <= n; k++) {
             int r = t - k;
             uint32_t *dst = k < n ? b[k][r & 3] : out;

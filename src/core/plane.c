@@ -135,12 +135,17 @@ void bw_plane_set(bw_plane *p, int x, int y, int on)
 
 void bw_plane_of_tiles(bw_plane *p, const bw_grid *g, uint8_t t1, uint8_t t2)
 {
+    const int zero = !t1 || !t2; /* four cells of tile 0 are in the plane */
     int i, j;
     for (i = 0; i < BW_PLANE_WORDS; i++) {
         const uint8_t *c = &g->cell[i * 32];
         uint32_t v = 0;
+        /* four cells of tile 0 (rock: much of a cave map), one test */
         for (j = 0; j < 32; j += 4)
-            v |= bw_eq4(c + j, t1) << j;
+            if (bw_load4(c + j))
+                v |= bw_eq4(c + j, t1) << j;
+            else if (zero)
+                v |= 0xfu << j;
         if (t1 != t2)
             for (j = 0; j < 32; j += 4)
                 v |= bw_eq4(c + j, t2) << j;

@@ -60,7 +60,7 @@ static const uint8_t walk_noloss[9][8] = {
 #if BW_WALK_BIAS != 3
 #error "walk_w3 and walk_pick3 are made for BW_WALK_BIAS 3"
 #endif
-static const uint8_t walk_w3[9][8] = {
+static const uint16_t walk_w3[9][8] = { /* 16-bit like qweight: copied a word at a time */
     { 5, 4, 1, 1, 1, 4, 5, 8 },
     { 2, 1, 1, 1, 2, 5, 5, 5 },
     { 1, 1, 1, 4, 5, 8, 5, 4 },
@@ -109,8 +109,12 @@ int bw_walk_step(bw_walk *k, bw_rng *r)
 #if BW_FAST
         if (k->bias == BW_WALK_BIAS) {
             int q = (sx + 1) * 3 + (sy + 1);
+#if defined(__GNUC__)
+            __builtin_memcpy(k->qweight, walk_w3[q], sizeof k->qweight); /* a few word copies */
+#else
             for (d = 0; d < 8; d++)
                 k->qweight[d] = walk_w3[q][d];
+#endif
             k->qtotal = walk_total3[q];
         } else {
             int q = (sx + 1) * 3 + (sy + 1);

@@ -136,24 +136,74 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
  * inside the EDGE margin (rule 1.2.1: no outline cut flat by the edge); a
  * centre inside the margin paints nothing. The caves are painted before
  * any pit box is marked, so there is no marker to spare. */
-static void fill_span(uint8_t *p, int n, uint32_t t4) /* n cells of the tile t4 holds 4 of */
+/* Four bytes of v at p, any alignment: one store where the target allows
+ * it (bw_store4's four byte stores are not merged into one by GCC at
+ * -Os). Byte k of v in memory order, as bw_load4 reads them, on a
+ * little-endian target; anywhere else bw_store4. */
+#define ALL4(t) ((uint32_t)(t) * 0x01010101u) /* four cells of tile t */
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define WORD_COPY 1
+#else
+#define WORD_COPY 0
+#endif
+static inline BW_ALWAYS_INLINE void put4(uint8_t *p, uint32_t v)
+{
+#if WORD_COPY
+    __builtin_memcpy(p, &v, 4);
+#else
+    bw_store4(p, v);
+#endif
+}
+
+/* bw_load4 as one load (GCC merges its bytes into one only where it
+ * knows enough of p). */
+static inline BW_ALWAYS_INLINE uint32_t get4(const uint8_t *p)
+{
+#if WORD_COPY
+    uint32_t v;
+    __builtin_memcpy(&v, p, 4);
+    return v;
+#else
+    return bw_load4(p);
+#endif
+}
+
+static inline BW_ALWAYS_INLINE void fill_span(uint8_t *p, int n, uint32_t t4) /* n cells of the tile t4 holds 4 of */
 {
     int k = 0;
 #if BW_FAST
-    for (; k + 4 <= n; k += 4)
-        bw_store4(p + k, t4);
+    if (n >= 4) { /* words, the last flush with the span's end (it may
+                     overlap the one before it: the same bytes) */
+        for (; k < n - 4; k += 4)
+            put4(p + k, t4);
+        put4(p + n - 4, t4);
+        return;
+    }
 #endif
     for (; k < n; k++)
         p[k] = (uint8_t)t4;
 }
 
-static void disc_in(bw_grid *g, int cx, int cy, int r, uint8_t t, int soft)
+/* Squared distance of two cells of the map (no overflow there: the
+ * hot loops' bw_dist2, which guards any int, inline). */
+static inline BW_ALWAYS_INLINE int32_t dist2(int x0, int y0, int x1, int y1)
+{
+    return (int32_t)((x0 - x1) * (x0 - x1) + (y0 - y1) * (y0 - y1));
+}
+
+/* The radius a disc round (cx, cy) keeps (see disc); < 0: none. */
+static int disc_room(int cx, int cy, int r, int soft)
+{
+    int room = bw_min(bw_min(cx, cy), bw_min(BW_MINES_W - 1 - cx, BW_MINES_H - 1 - cy)) - EDGE;
+    return bw_min(r, soft ? room / 2 : room);
+}
+
+/* Paints a disc whose radius r already fits (disc_room). */
+static void disc_paint(bw_grid *g, int cx, int cy, int r, uint8_t t)
 {
     int dy, lim, hw;
     const uint32_t t4 = t * 0x01010101u;
     uint8_t *c;
-    int room = bw_min(bw_min(cx, cy), bw_min(BW_MINES_W - 1 - cx, BW_MINES_H - 1 - cy)) - EDGE;
-    r = bw_min(r, soft ? room / 2 : room);
     if (r < 0)
         return;
     /* r <= room: every row and span lies inside the margin, no clipping */
@@ -178,12 +228,12 @@ static void disc_in(bw_grid *g, int cx, int cy, int r, uint8_t t, int soft)
  * edge) are hard: whole, just touching the margin at most. */
 static void disc(bw_grid *g, int cx, int cy, int r, uint8_t t)
 {
-    disc_in(g, cx, cy, r, t, 1);
+    disc_paint(g, cx, cy, disc_room(cx, cy, r, 1), t);
 }
 
 static void disc_hard(bw_grid *g, int cx, int cy, int r, uint8_t t)
 {
-    disc_in(g, cx, cy, r, t, 0);
+    disc_paint(g, cx, cy, disc_room(cx, cy, r, 0), t);
 }
 
 /* A disc with lumps on its rim: a few smaller discs centred near the rim,
@@ -208,6 +258,7 @@ typedef struct brush {
     uint8_t rmin, rmax;
     uint16_t step;
     int16_t px, py;  /* previous cell, for 4-connected thin paths */
+    int16_t lx, ly, lr; /* the last wide disc painted (lr < 0: none yet) */
 } brush;
 
 /* The painters get the walk's cells, which are the map's shifted by one
@@ -217,8 +268,19 @@ static int paint_wide(int x, int y, void *vb)
     brush *b = (brush *)vb;
     x++;
     y++;
-    if ((b->step++ & 1) == 0)
-        disc(b->g, x, y, bw_rng_range(b->r, b->rmin, b->rmax), b->t);
+    if ((b->step++ & 1) == 0) {
+        int r = disc_room(x, y, bw_rng_range(b->r, b->rmin, b->rmax), 1), d = b->lr - r;
+        /* a disc inside the last one (its centre no farther from that
+         * disc's than the radii differ: every cell within sqrt(r^2 + r) <
+         * r + 1/2 of it lies within lr + 1/2 of the other) is painted
+         * already: nothing else is painted between them */
+        if (r < 0 || (d >= 0 && dist2(x, y, b->lx, b->ly) <= d * d))
+            return 0;
+        disc_paint(b->g, x, y, r, b->t);
+        b->lx = (int16_t)x;
+        b->ly = (int16_t)y;
+        b->lr = (int16_t)r;
+    }
     return 0;
 }
 
@@ -253,6 +315,7 @@ static void tunnel(bw_grid *g, bw_rng *r, int x0, int y0, int x1, int y1,
     b.step = 0;
     b.px = (int16_t)x0;
     b.py = (int16_t)y0;
+    b.lr = -1;
     /* the walk runs on the map without its border ring, shifted by one,
      * so the edge stays wall; bw_walk ends by itself (its budget), and the
      * painters never stop it */
@@ -269,10 +332,27 @@ static void tunnel(bw_grid *g, bw_rng *r, int x0, int y0, int x1, int y1,
  * the small build's is a generation at a time, the same grid here (the
  * map holds only `wall` and `floor`), and the code the pits' smoothing
  * (bw_life_run) links anyway. */
+static int row_is(const bw_grid *g, int y, uint8_t t) /* 1 if row y is all t */
+{
+    const uint8_t *row = &BW_AT(g, 0, y);
+    int x;
+    for (x = 0; x < BW_MINES_W && get4(row + x) == ALL4(t); x += 4)
+        ;
+    return x >= BW_MINES_W;
+}
+
 static void smooth(bw_map *m, uint8_t wall, uint8_t floor)
 {
     bw_grid *g = &m->grid;
-    bw_life_cave(g, 2, 1, 1, BW_MINES_W - 2, BW_MINES_H - 2, wall, floor);
+    int y0 = 1, y1 = BW_MINES_H - 2;
+    /* A wall cell with only wall above it (or below) has 5 wall
+     * neighbours and stays wall: the rows before the first with floor and
+     * after the last stay as they are, and are left out. */
+    while (y0 < y1 && row_is(g, y0, wall))
+        y0++;
+    while (y1 > y0 && row_is(g, y1, wall))
+        y1--;
+    bw_life_cave(g, 2, 1, y0, BW_MINES_W - 2, y1, wall, floor);
 }
 
 /* Boxes of the map where open ground changed since the last exact flood
@@ -319,15 +399,34 @@ static void area_add(area_list *al, int x0, int y0, int x1, int y1)
  * 0. */
 static int boxes(bw_grid *g, const bw_pit_plan *pl, uint8_t from, uint8_t to, area_list *al)
 {
-    int j, k, y, n = 0;
+    const uint32_t f4 = ALL4(from), t4 = ALL4(to);
+    int j, k, x, y, n = 0;
     for (j = 0; j < 2; j++)
         for (k = 0; k < pl[j].n; k++) {
+            /* the box lies on the map (pit seeds keep PROTECT_R + EDGE
+             * from its edge), 2 BW_PIT_REACH + 3 wide */
+            const int x0 = pl[j].x[k] - BW_PIT_REACH - 1, w = 2 * BW_PIT_REACH + 3;
+            BW_ASSERT(x0 >= 0 && x0 + w <= BW_MINES_W && pl[j].y[k] - BW_PIT_REACH - 1 >= 0 &&
+                      pl[j].y[k] + BW_PIT_REACH + 1 < BW_MINES_H);
             if (al)
-                area_add(al, pl[j].x[k] - BW_PIT_REACH - 1, pl[j].y[k] - BW_PIT_REACH - 1,
-                         pl[j].x[k] + BW_PIT_REACH + 1, pl[j].y[k] + BW_PIT_REACH + 1);
-            for (y = bw_max(pl[j].y[k] - BW_PIT_REACH - 1, 0); y <= pl[j].y[k] + BW_PIT_REACH + 1 && y < BW_MINES_H; y++)
-                n += bw_grid_span_replace(g, bw_max(pl[j].x[k] - BW_PIT_REACH - 1, 0),
-                                          bw_min(pl[j].x[k] + BW_PIT_REACH + 1, BW_MINES_W - 1), y, from, to);
+                area_add(al, x0, pl[j].y[k] - BW_PIT_REACH - 1, x0 + w - 1, pl[j].y[k] + BW_PIT_REACH + 1);
+            for (y = pl[j].y[k] - BW_PIT_REACH - 1; y <= pl[j].y[k] + BW_PIT_REACH + 1; y++)
+                for (x = 0;; x += 4) {
+                    /* four cells a word, the last word flush with the box's
+                     * side (a cell it reads again is `to` by then, from !=
+                     * to): the bytes equal to `from` found without carries
+                     * between bytes (their top bits in z), then masked in */
+                    uint8_t *q = &BW_AT(g, x0 + bw_min(x, w - 4), y);
+                    uint32_t v = get4(q), e = v ^ f4, z;
+                    z = ~(((e & 0x7f7f7f7fu) + 0x7f7f7f7fu) | e) & 0x80808080u;
+                    if (z) {
+                        uint32_t mk = (z >> 7) * 0xffu;
+                        put4(q, (v & ~mk) | (t4 & mk));
+                        n += (int)(((z >> 7) * 0x01010101u) >> 24);
+                    }
+                    if (x >= w - 4)
+                        break;
+                }
         }
     return n;
 }
@@ -370,7 +469,7 @@ static int nearest_before(const node_list *nl, int i)
     int j, best = 0;
     int32_t bd = 0x7fffffff;
     for (j = 0; j < i; j++) {
-        int32_t d = bw_dist2(nl->x[i], nl->y[i], nl->x[j], nl->y[j]);
+        int32_t d = dist2(nl->x[i], nl->y[i], nl->x[j], nl->y[j]);
         if (d < bd) {
             bd = d;
             best = j;
@@ -381,10 +480,15 @@ static int nearest_before(const node_list *nl, int i)
 
 /* -------------------------------------------------- connectivity fixes */
 
-static void open_set(bw_tileset *ts)
-{
-    bw_tileset_from_flags(ts, BW_CONNECTS);
-}
+/* The tiles that connect (BW_CONNECTS), a constant set made from the
+ * tile table: no copy on the stack of each function that floods. */
+#define CONN_IN(id, k, f) ((((f) & BW_CONNECTS) && (BW_T_##id >> 5) == (k)) ? 1u << (BW_T_##id & 31) : 0u)
+#define CONN0(id, name, glyph, colour, f, cost) | CONN_IN(id, 0, f)
+#define CONN1(id, name, glyph, colour, f, cost) | CONN_IN(id, 1, f)
+#define CONN2(id, name, glyph, colour, f, cost) | CONN_IN(id, 2, f)
+#define CONN3(id, name, glyph, colour, f, cost) | CONN_IN(id, 3, f)
+static const bw_tileset open_tiles = { { 0u BW_TILE_LIST(CONN0), 0u BW_TILE_LIST(CONN1),
+                                         0u BW_TILE_LIST(CONN2), 0u BW_TILE_LIST(CONN3) } };
 
 /* Floods m->a from the first `count` nodes; returns the cells reached. */
 static int flood_nodes(bw_map *m, const bw_tileset *open, const node_list *nl, int count)
@@ -422,21 +526,20 @@ static int keep_reached(bw_map *m, const node_list *nl, int first, uint8_t wall,
                         uint8_t floor)
 {
     bw_grid *g = &m->grid;
-    bw_tileset open;
+    const bw_tileset *const open = &open_tiles;
 #if BW_FAST
     const uint32_t wall4 = wall * 0x01010101u;
 #endif
     int i, kept;
     dig_ctx c;
-    open_set(&open);
-    kept = flood_nodes(m, &open, nl, first);
+    kept = flood_nodes(m, open, nl, first);
     c.g = g;
     c.t = floor;
     for (i = first; i < nl->n; i++) {
         if (!BW_PGET(&m->a, nl->x[i], nl->y[i])) {
             int j = nearest_before(nl, i);
             bw_line(nl->x[i], nl->y[i], nl->x[j], nl->y[j], dig3, &c);
-            kept = flood_nodes(m, &open, nl, first);
+            kept = flood_nodes(m, open, nl, first);
         }
     }
     /* While the caves are cut, the map holds only `wall` and `floor`
@@ -448,6 +551,11 @@ static int keep_reached(bw_map *m, const node_list *nl, int first, uint8_t wall,
         uint32_t u = ~m->a.w[i];
         uint8_t *cell = &g->cell[i * 32];
         int k;
+        if (u == ~0u) { /* none reached (most of the rock): all wall */
+            for (k = 0; k < 32; k += 4)
+                put4(cell + k, wall4);
+            continue;
+        }
         for (k = 0; k < 32 && u >> k; k += 4) {
             /* four cells a word: skipped when none is unreached or all are
              * wall already (most of the rock), else the unreached ones'
@@ -456,11 +564,11 @@ static int keep_reached(bw_map *m, const node_list *nl, int first, uint8_t wall,
             uint8_t *p = cell + k;
             if (!nib)
                 continue;
-            v = bw_load4(p);
+            v = get4(p);
             if (v == wall4)
                 continue;
             mask = (nib * 0x00204081u & 0x01010101u) * 0xffu;
-            bw_store4(p, (v & ~mask) | (wall4 & mask));
+            put4(p, (v & ~mask) | (wall4 & mask));
         }
     }
 #else
@@ -505,15 +613,14 @@ static int door_across(const bw_map *m, const bw_tileset *open, unsigned i, unsi
 static void open_doors(bw_map *m, const node_list *nl, int bx0, int by0, int bx1, int by1)
 {
     bw_grid *g = &m->grid;
-    bw_tileset open;
+    const bw_tileset *const open = &open_tiles;
     int pass, x, y, changed = 1;
-    open_set(&open);
     bx0 = bw_max(bx0, 1);
     by0 = bw_max(by0, 1);
     bx1 = bw_min(bx1, BW_MINES_W - 2);
     by1 = bw_min(by1, BW_MINES_H - 2);
     if (nl)
-        flood_nodes(m, &open, nl, 1);
+        flood_nodes(m, open, nl, 1);
     for (pass = 0; pass < DOOR_PASSES && changed; pass++) {
         changed = 0;
         for (y = by0; y <= by1; y++)
@@ -525,10 +632,10 @@ static void open_doors(bw_map *m, const node_list *nl, int bx0, int by0, int bx1
                 /* across the wall: west and east, then north and south (as
                  * a loop: the fast build's scan keeps its registers) */
                 for (a = 0; a < 2 && !ok; a++)
-                    ok = door_across(m, &open, BW_BIT(x, y), a ? BW_GRID_MAX : 1);
+                    ok = door_across(m, open, BW_BIT(x, y), a ? BW_GRID_MAX : 1);
                 if (ok) {
                     BW_AT(g, x, y) = BW_T_DOOR;
-                    bw_fill_flood(&m->fill, g, &open, &m->a, x, y);
+                    bw_fill_flood(&m->fill, g, open, &m->a, x, y);
                     changed = 1;
                 }
             }
@@ -549,9 +656,8 @@ static void open_doors(bw_map *m, const node_list *nl, int bx0, int by0, int bx1
 static int fill_gaps(bw_map *m, const area_list *al)
 {
     bw_grid *g = &m->grid;
-    bw_tileset open;
+    const bw_tileset *const open = &open_tiles;
     int pass, k, x, y;
-    open_set(&open);
     for (pass = 0; pass < 2; pass++) {
         int apart = 0;
         for (k = 0; k < al->n; k++)
@@ -565,12 +671,12 @@ static int fill_gaps(bw_map *m, const area_list *al)
                             x = bw_min(x + 31 - (int)(i & 31), al->x1[k]);
                         continue;
                     }
-                    if (!BW_TILESET_HAS(&open, g->cell[i]))
+                    if (!BW_TILESET_HAS(open, g->cell[i]))
                         continue;
                     if (pass)
                         return (int)i;
                     if (near_reached(m, x, y))
-                        bw_fill_flood(&m->fill, g, &open, &m->a, x, y);
+                        bw_fill_flood(&m->fill, g, open, &m->a, x, y);
                     else
                         apart = 1;
                 }
@@ -593,12 +699,11 @@ static int fill_gaps(bw_map *m, const area_list *al)
  * corridor are flooded in; `floor` is the tile dug. */
 static void ensure_connected(bw_map *m, const area_list *al, const node_list *nl, uint8_t floor)
 {
-    bw_tileset open;
+    const bw_tileset *const open = &open_tiles;
     dig_ctx c;
     int i, cell;
     c.g = &m->grid;
     c.t = floor;
-    open_set(&open);
     for (i = 0; i < JOIN_MAX && (cell = fill_gaps(m, al)) >= 0; i++) {
         int x = cell % BW_GRID_MAX, y = cell / BW_GRID_MAX, j, k = 0;
         for (j = 1; j < nl->n; j++) /* the nearest reached node: a short corridor */
@@ -606,7 +711,7 @@ static void ensure_connected(bw_map *m, const area_list *al, const node_list *nl
                 bw_dist2(x, y, nl->x[j], nl->y[j]) < bw_dist2(x, y, nl->x[k], nl->y[k]))
                 k = j;
         bw_line(x, y, nl->x[k], nl->y[k], dig3, &c);
-        bw_fill_flood(&m->fill, &m->grid, &open, &m->a, x, y);
+        bw_fill_flood(&m->fill, &m->grid, open, &m->a, x, y);
     }
 }
 
@@ -918,13 +1023,20 @@ static int any_unreached(const bw_map *m)
  * (every read stays inside the plane), which is why this is not
  * bw_plane_bits: the crossing search calls it per candidate word and
  * needs no test for the plane's last word. */
-static uint32_t bits32(const bw_plane *p, int x0, int y)
+static inline BW_ALWAYS_INLINE uint32_t bits32_in(const bw_plane *p, int x0, int y)
 {
     int b = y * BW_GRID_MAX + x0, off = b & 31;
     uint32_t v = p->w[b >> 5] >> off;
     if (off)
         v |= p->w[(b >> 5) + 1] << (32 - off);
     return v;
+}
+
+/* The same, called (the crossing scan's candidates inline it, 5 reads a
+ * candidate word once per scan). */
+static uint32_t bits32(const bw_plane *p, int x0, int y)
+{
+    return bits32_in(p, x0, y);
 }
 
 /* Bits x0..x0 + FORD_WIN - 1 of row y of the plane (bit i: x0 + i). A
@@ -1058,9 +1170,9 @@ static void unreached_lines(const bw_map *m, uint32_t row[5], uint32_t col[5])
  * crossing: not connecting (m->b), next to a reached cell (m->a). */
 static uint32_t cross_cand(const bw_map *m, int x0, int y, int n)
 {
-    uint32_t v = bits32(&m->a, x0, y - 1) | bits32(&m->a, x0, y + 1) |
-                 bits32(&m->a, x0 - 1, y) | bits32(&m->a, x0 + 1, y);
-    v &= ~bits32(&m->b, x0, y);
+    uint32_t v = bits32_in(&m->a, x0, y - 1) | bits32_in(&m->a, x0, y + 1) |
+                 bits32_in(&m->a, x0 - 1, y) | bits32_in(&m->a, x0 + 1, y);
+    v &= ~bits32_in(&m->b, x0, y);
     return n >= 32 ? v : v & ((1u << n) - 1u);
 }
 #endif
@@ -1068,7 +1180,7 @@ static uint32_t cross_cand(const bw_map *m, int x0, int y, int n)
 /* Turns the `len` deep cells from (x, y) along bw_dx8[d] shallow (and
  * connecting, in m->b) and floods what they join into m->a. */
 static void ford(bw_map *m, const bw_tileset *open, int x, int y, int d, int len,
-                 uint32_t rows[4])
+                 uint32_t rows[4], uint32_t cols[4])
 {
     int i;
     for (i = 0; i < len; i++) {
@@ -1076,6 +1188,7 @@ static void ford(bw_map *m, const bw_tileset *open, int x, int y, int d, int len
         BW_AT(&m->grid, cx, cy) = BW_T_SHALLOW;
         BW_PSET(&m->b, cx, cy);
         rows[cy >> 5] |= 1u << (cy & 31);
+        cols[cx >> 5] |= 1u << (cx & 31);
     }
     bw_fill_flood(&m->fill, &m->grid, open, &m->a, x, y);
 }
@@ -1124,6 +1237,7 @@ static void cross_from(const bw_map *m, int x, int y, int rows, int cols, cross 
 /* What water_cross's steps share, in its frame. */
 typedef struct water_ctx {
     uint32_t ford_rows[4]; /* bit y: row y holds a ford */
+    uint32_t ford_cols[4]; /* bit x: column x holds a ford */
 #if BW_FAST
     uint32_t wet[4][4];    /* bit y of wet[k]: row y has water in x = EDGE + 32k.. + 31 */
 #endif
@@ -1151,7 +1265,9 @@ CROSS_STEP void note_wet_rows(const bw_map *m, water_ctx *wc)
 
 /* m->b: the cells that connect (plane bit i is cell i), so that
  * any_unreached compares words; every ford sets its bits. The fast build
- * reads the tile flags (open is the BW_CONNECTS tiles, open_set). */
+ * reads the tile flags (open is the BW_CONNECTS tiles, open_tiles), but
+ * not under a word of reached cells (m->a, flooded before), which all
+ * connect. */
 CROSS_STEP void plane_connecting(bw_map *m, const bw_tileset *open)
 {
     const bw_grid *g = &m->grid;
@@ -1161,11 +1277,19 @@ CROSS_STEP void plane_connecting(bw_map *m, const bw_tileset *open)
     for (i = 0; i < BW_PLANE_WORDS; i++) {
         const uint8_t *t = &g->cell[i * 32];
         uint32_t v = 0;
+        if (m->a.w[i] == ~0u) { /* all reached (m->a, flooded first): all connect */
+            m->b.w[i] = ~0u;
+            continue;
+        }
         for (d = 0; d < 32; d += 4) {
             /* four cells of one tile (most of the map is rock or stone):
              * one flag read for them */
-            uint32_t w = bw_load4(t + d);
-            if (w == t[d] * 0x01010101u)
+            uint32_t w = get4(t + d);
+            if (w == ALL4(BW_T_ROCK)) /* the commonest words first: rock, stone */
+                continue;
+            if (w == ALL4(BW_T_STONE))
+                v |= 0xfu << d;
+            else if (w == t[d] * 0x01010101u)
                 v |= (BW_TILE_FLAGS(t[d]) & BW_CONNECTS ? 0xfu : 0u) << d;
             else
                 v |= ((uint32_t)((BW_TILE_FLAGS(t[d]) & BW_CONNECTS) != 0) |
@@ -1205,7 +1329,7 @@ CROSS_STEP int scan_crossings(bw_map *m, const bw_tileset *open, water_ctx *wc, 
                     continue;
                 cross_from(m, x, y, in_row, LINE_HAS(ucol, x), c);
                 if (c->len == 1) { /* one cell: none is shorter, ford it now */
-                    ford(m, open, c->x, c->y, 0, 1, wc->ford_rows);
+                    ford(m, open, c->x, c->y, 0, 1, wc->ford_rows, wc->ford_cols);
                     c->len = CROSS_LEN + 1;
                     one = 1;
                     /* the flood reached more: the rest of the word again */
@@ -1227,7 +1351,7 @@ CROSS_STEP int scan_crossings(bw_map *m, const bw_tileset *open, water_ctx *wc, 
             if (BW_AT(g, x, y) == BW_T_DEEP && near_reached(m, x, y)) {
                 cross_from(m, x, y, 1, 1, c);
                 if (c->len == 1) {
-                    ford(m, open, c->x, c->y, 0, 1, wc->ford_rows);
+                    ford(m, open, c->x, c->y, 0, 1, wc->ford_rows, wc->ford_cols);
                     c->len = CROSS_LEN + 1;
                     one = 1;
                 }
@@ -1240,15 +1364,16 @@ CROSS_STEP int scan_crossings(bw_map *m, const bw_tileset *open, water_ctx *wc, 
  * side): a shallow cell that meets the deepening rule (rule 1.3.3; only a
  * ford can: the rule was exact before them) and has a way round it close
  * by goes back to deep, so every ford left is needed. The fords are not
- * listed (no stack for that on a 20 KiB part): the rows that hold one
- * (ford_rows) are scanned. */
+ * listed (no stack for that on a 20 KiB part): the cells whose row and
+ * column both hold one (ford_rows, ford_cols) are looked at. */
 CROSS_STEP void drop_spare_fords(bw_map *m, const water_ctx *wc, const bw_streamer_params *sp)
 {
     bw_grid *g = &m->grid;
     int x, y;
     for (y = EDGE; y < BW_MINES_H - EDGE; y++)
         for (x = EDGE; x < BW_MINES_W - EDGE && (wc->ford_rows[y >> 5] >> (y & 31) & 1u); x++)
-            if (BW_AT(g, x, y) == BW_T_SHALLOW && bw_streamer_water24(g, sp, x, y) >= sp->deep_min &&
+            if ((wc->ford_cols[x >> 5] >> (x & 31) & 1u) && BW_AT(g, x, y) == BW_T_SHALLOW &&
+                bw_streamer_water24(g, sp, x, y) >= sp->deep_min &&
                 way_round(m, x, y)) {
                 BW_AT(g, x, y) = BW_T_DEEP;
                 BW_PCLR(&m->a, x, y);
@@ -1272,24 +1397,24 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
                                    const bw_streamer_params *sp)
 {
     water_ctx wc;
-    bw_tileset open;
+    const bw_tileset *const open = &open_tiles;
     int it;
-    wc.ford_rows[0] = wc.ford_rows[1] = wc.ford_rows[2] = wc.ford_rows[3] = 0;
+    for (it = 0; it < 4; it++)
+        wc.ford_rows[it] = wc.ford_cols[it] = 0;
 #if BW_FAST
     note_wet_rows(m, &wc); /* before the flood: m->a holds the water */
 #endif
-    open_set(&open);
-    flood_nodes(m, &open, nl, 1);
-    plane_connecting(m, &open);
+    flood_nodes(m, open, nl, 1);
+    plane_connecting(m, open);
     for (it = 0; it < CROSS_MAX && any_unreached(m); it++) {
         cross c;
         c.len = CROSS_LEN + 1;
         c.x = c.y = c.d = 0;
-        if (scan_crossings(m, &open, &wc, &c))
+        if (scan_crossings(m, open, &wc, &c))
             continue; /* scan again for what is still apart */
         if (c.len > CROSS_LEN)
             break;
-        ford(m, &open, c.x, c.y, c.d, c.len, wc.ford_rows); /* the shortest: a one-wide ford */
+        ford(m, open, c.x, c.y, c.d, c.len, wc.ford_rows, wc.ford_cols); /* the shortest: a one-wide ford */
     }
     drop_spare_fords(m, &wc, sp);
     return any_unreached(m);
@@ -1329,10 +1454,13 @@ static void widen_water(bw_map *m)
             nb |= sh[i + 3] >> 24;
         if (i + 4 < words)
             nb |= sh[i + 4] << 8;
-        for (j = 0; nb; j++, nb >>= 1) {
-            int c = i * 32 + j, x, y;
-            uint8_t t = g->cell[c];
-            if (!(nb & 1u) || (t != BW_T_STONE && t != BW_T_LICHEN))
+        for (nb &= ~sh[i]; nb; nb &= nb - 1u) { /* each neighbour not shallow itself */
+            int c, x, y;
+            uint8_t t;
+            j = bw_low_bit(nb);
+            c = i * 32 + j;
+            t = g->cell[c];
+            if (t != BW_T_STONE && t != BW_T_LICHEN && t != MARK)
                 continue;
             x = c % BW_GRID_MAX;
             y = c / BW_GRID_MAX;
@@ -1365,7 +1493,7 @@ static void widen_water(bw_map *m)
             /* Rule 1.3.3: nothing within 10 of an up slope (m->a, from
              * bw_streamer_prepare); the line itself keeps off it */
             if (x >= EDGE && y >= EDGE && x < BW_MINES_W - EDGE && y < BW_MINES_H - EDGE &&
-                (g->cell[j] == BW_T_STONE || g->cell[j] == BW_T_LICHEN) &&
+                (g->cell[j] == BW_T_STONE || g->cell[j] == BW_T_LICHEN || g->cell[j] == MARK) &&
                 !(m->a.w[j >> 5] >> (j & 31) & 1u))
                 g->cell[j] = BW_T_SHALLOW;
         }
@@ -1391,9 +1519,11 @@ static void water_again(bw_map *m, const bw_pit_plan *pl)
                         /* four cells, four plane bits in one word (the
                          * row's first bit, y * 120, is a multiple of 4) */
                         unsigned b = BW_BIT(x, y);
-                        uint32_t *w = &m->a.w[b >> 5];
+                        uint32_t *w = &m->a.w[b >> 5], v = get4(c);
+                        /* four cells of rock or of the boxes' stone (MARK): no water */
                         *w = (*w & ~(0xfu << (b & 31))) |
-                             (bw_eq4(c, BW_T_SHALLOW) | bw_eq4(c, BW_T_DEEP)) << (b & 31);
+                             (v == ALL4(BW_T_ROCK) || v == ALL4(MARK) ? 0u :
+                              bw_eq4(c, BW_T_SHALLOW) | bw_eq4(c, BW_T_DEEP)) << (b & 31);
                         x += 3;
                     } else if (*c == BW_T_SHALLOW || *c == BW_T_DEEP) {
                         BW_PSET(&m->a, x, y);
@@ -1419,19 +1549,34 @@ static void up_moons(bw_grid *g, const bw_pit_plan *above)
         bw_pit_moon(g, above, k, BW_T_UP_SLOPE);
 }
 
+/* Sets bits x0..x1 of row y of p, a word at a time (a row's bits are
+ * contiguous in a plane). */
+static void plane_span(bw_plane *p, int y, int x0, int x1)
+{
+    unsigned b = BW_BIT(x0, y), e = BW_BIT(x1, y) + 1;
+    while (b < e) {
+        unsigned n = 32 - (b & 31);
+        if (n > e - b)
+            n = e - b;
+        p->w[b >> 5] |= (n == 32 ? ~0u : (1u << n) - 1u) << (b & 31);
+        b += n;
+    }
+}
+
 /* Marks the cells of p closer than r to (cx, cy), on the map, row by row. */
 static void plane_disc(bw_plane *p, int cx, int cy, int r)
 {
-    int dy, x, dx = r;
+    int dy, dx = r;
     for (dy = 0; dy < r; dy++) {
+        int x0, x1;
         while (dx * dx + dy * dy >= r * r)
             dx--;
-        for (x = bw_max(cx - dx, 0); x <= bw_min(cx + dx, BW_MINES_W - 1); x++) {
-            if (cy - dy >= 0)
-                BW_PSET(p, x, cy - dy);
-            if (cy + dy < BW_MINES_H)
-                BW_PSET(p, x, cy + dy);
-        }
+        x0 = bw_max(cx - dx, 0);
+        x1 = bw_min(cx + dx, BW_MINES_W - 1);
+        if (cy - dy >= 0)
+            plane_span(p, cy - dy, x0, x1);
+        if (cy + dy < BW_MINES_H)
+            plane_span(p, cy + dy, x0, x1);
     }
 }
 
@@ -1454,8 +1599,12 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     bw_rect moon[BW_PIT_MAX];
 #endif
     int i, x;
+    /* The pit boxes stay marked until the towers are in (they keep off
+     * them): everything up to then treats MARK as the stone it stands
+     * for (it connects, is no wall to the streamers, widens into water),
+     * and the pit bases are MARK too; only a corridor of the fallback
+     * below is dug as stone, and marked again. */
     caves23(m, &nl, seed, 3, pl); /* the towers come after the water */
-    boxes(&m->grid, pl, MARK, BW_T_STONE, 0);
     up_moons(&m->grid, above); /* what the streamers keep away from */
     bw_rng_stream(&r, seed, BW_GEN_MINES, 3, P_WATER); /* rule 1.3.3 */
     bw_streamer_defaults(&sp);
@@ -1483,8 +1632,8 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
         }
     widen_water(m);
     /* the pit bases go in after the water, so the ground under every pit
-     * is stone */
-    bw_pit_put_below(&m->grid, above, BW_T_STONE, &m->b);
+     * is stone (MARK until the end) */
+    bw_pit_put_below(&m->grid, above, MARK, &m->b);
     bw_pit_put(&m->grid, &pl[1], &m->b);         /* rule 1.3.4 */
     slick_ring(&m->grid, &pl[1]);                /* rule 1.3.5 */
     /* the water is final before it deepens, and only fords change it
@@ -1496,11 +1645,11 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
         al.n = 0;
         area_add(&al, 0, 0, BW_MINES_W - 1, BW_MINES_H - 1);
         ensure_connected(m, &al, &nl, BW_T_STONE);
+        boxes(&m->grid, pl, BW_T_STONE, MARK, 0);
     }
     /* Rule 1.3.1: DLVL 2's 1-2 watchtowers, placed last so that no streamer
      * runs over one (towers connect, so the level stays joined) */
     bw_rng_stream(&r, seed, BW_GEN_MINES, 3, P_TOWERS);
-    boxes(&m->grid, pl, BW_T_STONE, MARK, 0);
     towers(&m->grid, &r, bw_rng_range(&r, 1, 2));
     boxes(&m->grid, pl, MARK, BW_T_STONE, 0);
 }
@@ -1650,11 +1799,11 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     bw_building_params bp;
     area_list al;
     bw_rng r;
-    int i, want, placed = 0;
+    int i, want, placed = 0, stone;
 #if BW_FAST
     int dx0, dy0, dx1, dy1;
 #endif
-    caves(m, &nl, &r, seed, 4, pl, P_BUILDINGS); /* rule 1.4.6; then rule 1.4.7 */
+    stone = caves(m, &nl, &r, seed, 4, pl, P_BUILDINGS); /* rule 1.4.6; then rule 1.4.7 */
     bw_building_defaults(&bp);
     bp.max_w = 8;
     bp.max_h = 7;
@@ -1670,6 +1819,9 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
             int x, y;
 #endif
             bw_building_put(g, &r, &bp, outer);
+            /* its ring is stone too, so it meets no other building: every
+             * cell of it was stone, and none is now (walls, wooden floor) */
+            stone -= w * h;
             area_add(&al, outer.x0, outer.y0, outer.x1, outer.y1);
 #if BW_FAST
             for (y = outer.y0; y <= outer.y1; y++) /* not reached (yet) */
@@ -1697,7 +1849,7 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     open_doors(m, &nl, 1, 1, BW_MINES_W - 2, BW_MINES_H - 2);
 #endif
     bw_rng_stream(&r, seed, BW_GEN_MINES, 4, P_FEATURES); /* rule 1.4.5 */
-    scatter(g, &r, BW_T_STONE, BW_T_STALACTITE, bw_grid_count(g, BW_T_STONE) / 60);
+    scatter(g, &r, BW_T_STONE, BW_T_STALACTITE, stone / 60); /* the stone left */
     patches(g, &r, BW_T_RUBBLE, BW_T_STONE, bw_rng_range(&r, 4, 8));
     /* open ground changed only in the buildings (al) and the pit boxes;
      * everywhere else keep_reached left it all reached */
@@ -2058,35 +2210,33 @@ static const level_fn levels[BW_MINES_LEVELS] = { level1, level2, level3, level4
  * splits the walkable ground, so at the end the ground a climber reaches
  * from anywhere is the ground a walker reaches, obstacles aside. One
  * pass: a few hundred obstacles, each read with its ring (side_runs). */
-#define ALL4(t) ((uint32_t)(t) * 0x01010101u)
 #define ZERO_BYTE(v) (((v) - 0x01010101u) & ~(v) & 0x80808080u) /* some byte of v is 0 */
 #define BELOW(v, n) (((v) - ALL4(n)) & ~(v) & 0x80808080u)       /* some byte of v is < n */
 BW_STATIC_ASSERT(BW_TILE_COUNT <= 128, tiles_below_128);
-static void obstacles_keep_ways_open(bw_grid *g, uint8_t floor)
+BW_STATIC_ASSERT(BW_MINES_W % 4 == 0, rows_of_whole_words);
+BW_NOINLINE static void obstacles_keep_ways_open(bw_grid *g, uint8_t wall, uint8_t floor)
 {
-    int x, y;
-    uint8_t *c;
+    int x, y, k;
     for (y = 0; y < BW_MINES_H; y++) {
         uint8_t *row = &BW_AT(g, 0, y);
-        for (x = 0; x < BW_MINES_W; x++) {
-            if (!(x & 3)) { /* 4 cells at once: none climbed, skip them */
-                uint32_t v = bw_load4(row + x);
-                /* bytes b - STALACTITE, each alone (b < 128: no borrow) */
-                uint32_t u = ((v | 0x80808080u) - ALL4(BW_T_STALACTITE)) ^ 0x80808080u;
-                if (!(ZERO_BYTE(v ^ ALL4(BW_T_RUBBLE)) | BELOW(u, 3))) {
-                    x += 3;
+        for (x = 0; x < BW_MINES_W; x += 4) {
+            /* 4 cells at once: none climbed, skip them; bytes b -
+             * STALACTITE each alone (b < 128: no borrow) */
+            uint32_t v = get4(row + x), u;
+            if (v == ALL4(wall) || v == ALL4(floor)) /* most of the map */
+                continue;
+            u = ((v | 0x80808080u) - ALL4(BW_T_STALACTITE)) ^ 0x80808080u;
+            if (!(ZERO_BYTE(v ^ ALL4(BW_T_RUBBLE)) | BELOW(u, 3)))
+                continue;
+            for (k = x; k < x + 4; k++) {
+                uint8_t *c = row + k;
+                if (!climbed(*c))
                     continue;
-                }
+                if ((unsigned)(k - 1) >= BW_MINES_W - 2 || (unsigned)(y - 1) >= BW_MINES_H - 2)
+                    *c = floor; /* on the map's edge, where the ring would leave the map */
+                else if (side_runs(c, 0) > 1)
+                    *c = floor;
             }
-            if (!climbed(row[x]))
-                continue;
-            c = row + x;
-            if ((unsigned)(x - 1) >= BW_MINES_W - 2 || (unsigned)(y - 1) >= BW_MINES_H - 2) {
-                *c = floor; /* on the map's edge, where the ring would leave the map */
-                continue;
-            }
-            if (side_runs(c, 0) > 1)
-                row[x] = floor;
         }
     }
 }
@@ -2100,7 +2250,7 @@ int bw_mines_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
         return BW_ERR_LEVEL;
     bw_mines_pits(seed, level, &pl[0], &pl[1]);
     levels[level - 1](m, seed, pl);
-    obstacles_keep_ways_open(&m->grid, level == 1 ? BW_T_DIRT : BW_T_STONE);
+    obstacles_keep_ways_open(&m->grid, level == 5 ? BW_T_LAVA : BW_T_ROCK, level == 1 ? BW_T_DIRT : BW_T_STONE);
     return 0;
 }
 
