@@ -2008,7 +2008,7 @@ static int walked(bw_map *m, const bw_tileset *open, const bw_pit_plan *up)
 static int cut_isle(bw_map *m, const bw_pit_plan *up, const isles *s, uint32_t banned[2][4])
 {
     bw_grid *g = &m->grid;
-    bw_tileset open;
+    const bw_tileset *const open = &open_tiles;
     /* the line's tiles before the cut, bit 7 set where a walker reached
      * one (tiles are below 128), kept in m->b, which is free once the
      * line is chosen (char access may alias the plane's words) */
@@ -2086,8 +2086,7 @@ static int cut_isle(bw_map *m, const bw_pit_plan *up, const isles *s, uint32_t b
     if (gap < 0)
         return 0;
     /* the ground a walker reaches before the cut, less the cells cut */
-    open_set(&open);
-    total = walked(m, &open, up);
+    total = walked(m, open, up);
     for (j = lo[!a] - 1; j <= hi[!a] + 1; j++) {
         uint8_t *p = line_cell(g, a, c, j);
         keep[j] = (uint8_t)(*p | (REACHED(m, a ? c : j, a ? j : c) ? 0x80u : 0u));
@@ -2098,7 +2097,7 @@ static int cut_isle(bw_map *m, const bw_pit_plan *up, const isles *s, uint32_t b
     }
     /* after it: ground left apart joins again through a cell of the line
      * between it and reached ground, never beside another such cell */
-    reached = walked(m, &open, up);
+    reached = walked(m, open, up);
     for (pass = 0; pass < 2 && reached < total; pass++)
         for (j = lo[!a] - 1; j <= hi[!a] + 1 && reached < total; j++) {
             uint8_t *p = line_cell(g, a, c, j);
@@ -2116,7 +2115,7 @@ static int cut_isle(bw_map *m, const bw_pit_plan *up, const isles *s, uint32_t b
             if (in && out) {
                 *p = keep[j] & 0x7f;
                 total += keep[j] >> 7;
-                reached += bw_fill_flood(&m->fill, g, &open, &m->a, a ? c : j, a ? j : c);
+                reached += bw_fill_flood(&m->fill, g, open, &m->a, a ? c : j, a ? j : c);
             }
         }
     if (reached < total) { /* the fallback: undone */
