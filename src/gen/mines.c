@@ -1762,6 +1762,106 @@ static void island_cells(bw_plane *p, const bw_grid *g)
     morph(p, 1, 1);
 }
 
+/* The island cells (m->b) not yet flooded (m->a) in word k of the planes. */
+#define ISLE_FREE(m, k) ((m)->b.w[k] & ~(m)->a.w[k])
+#define ISLE_FREE_AT(m, i) (ISLE_FREE(m, (i) >> 5) >> ((i) & 31u) & 1u)
+#define PLANE_AT(p, i) ((p)->w[(i) >> 5] >> ((i) & 31u) & 1u)
+BW_STATIC_ASSERT(BW_MINES_W == BW_GRID_MAX, mines_rows_fill_the_stride);
+
+/* The first cell in i..lim (one row) that is free (want = 1) or not
+ * (want = 0), or lim + 1; a word of the planes at a time. */
+static unsigned isle_next(const bw_map *m, unsigned i, unsigned lim, int want)
+{
+    while (i <= lim) {
+        uint32_t v = (ISLE_FREE(m, i >> 5) ^ (want ? 0u : ~0u)) >> (i & 31u);
+        if (v) {
+            i += (unsigned)bw_low_bit(v);
+            return i <= lim ? i : lim + 1;
+        }
+        i = (i | 31u) + 1;
+    }
+    return lim + 1;
+}
+
+/* The first cell of the free run through free cell i, row's first cell
+ * at the least. */
+static unsigned isle_start(const bw_map *m, unsigned i, unsigned row)
+{
+    for (;;) {
+        unsigned w0 = i & ~31u;
+        uint32_t v = ~ISLE_FREE(m, i >> 5) & (0xffffffffu >> (31u - (i & 31u)));
+        if (v)
+            return w0 + (unsigned)bw_high_bit(v) + 1 > row ? w0 + (unsigned)bw_high_bit(v) + 1 : row;
+        if (w0 <= row)
+            return row;
+        i = w0 - 1;
+    }
+}
+
+/* Floods into m->a the island (4-connected cells of m->b) holding (x, y),
+ * unless flooded already; returns its new cells. Cells set in m->a
+ * beforehand are whole islands. A scanline fill of runs, its stack in
+ * m->fill's arrays; when that is full, the seeds it drops are found again
+ * afterwards: free cells next to flooded ones (only this island has any,
+ * the others in m->a being whole), so every pass marks new cells and the
+ * fill ends. */
+static int isle_flood(bw_map *m, int x, int y)
+{
+    bw_fill *f = &m->fill;
+    unsigned sp = 1, i = BW_BIT(x, y), cy, row, l, r, j, end, ny;
+    int n = 0, over = 0;
+    if (!ISLE_FREE_AT(m, i))
+        return 0;
+    f->xl[0] = (uint8_t)x;
+    f->y[0] = (uint8_t)y;
+    for (;;) {
+        while (sp) {
+            sp--;
+            cy = f->y[sp];
+            row = cy * BW_GRID_MAX;
+            i = row + f->xl[sp];
+            if (!ISLE_FREE_AT(m, i))
+                continue;
+            l = isle_start(m, i, row);
+            r = isle_next(m, i, row + BW_MINES_W - 1, 0) - 1;
+            n += (int)(r - l + 1);
+            for (j = l; j <= r; j++)
+                m->a.w[j >> 5] |= 1u << (j & 31u);
+            /* the free runs next to it, above and below: a seed each (row
+             * -1 wraps to a huge one and is skipped) */
+            for (ny = cy - 1u; ny <= cy + 1u; ny += 2) {
+                if (ny >= BW_MINES_H)
+                    continue;
+                j = ny * BW_GRID_MAX + (l - row);
+                end = j + (r - l);
+                while ((j = isle_next(m, j, end, 1)) <= end) {
+                    if (sp < BW_FILL_STACK) {
+                        f->xl[sp] = (uint8_t)(j - ny * BW_GRID_MAX);
+                        f->y[sp++] = (uint8_t)ny;
+                    } else {
+                        over = 1;
+                    }
+                    j = isle_next(m, j, end, 0);
+                }
+            }
+        }
+        if (!over)
+            return n;
+        over = 0;
+        for (j = 0; j < BW_MINES_H * BW_GRID_MAX && !over; j++) {
+            unsigned cx = j % BW_GRID_MAX;
+            if (ISLE_FREE_AT(m, j) &&
+                ((cx > 0 && PLANE_AT(&m->a, j - 1)) || (cx + 1 < BW_MINES_W && PLANE_AT(&m->a, j + 1)) ||
+                 (j >= BW_GRID_MAX && PLANE_AT(&m->a, j - BW_GRID_MAX)) ||
+                 (j + BW_GRID_MAX < BW_MINES_H * BW_GRID_MAX && PLANE_AT(&m->a, j + BW_GRID_MAX)))) {
+                f->xl[sp] = (uint8_t)cx;
+                f->y[sp++] = (uint8_t)(j / BW_GRID_MAX);
+                over = sp == BW_FILL_STACK; /* full: look again after */
+            }
+        }
+    }
+}
+
 /* Floods into m->a (from m->b, the island cells) every island next to an
  * up slope of the pits above; returns their cells, and raises *most to
  * the biggest (its cell in *mx, *my). */
@@ -1778,7 +1878,7 @@ static int arrivals(bw_map *m, const bw_pit_plan *up, int *most, int *mx, int *m
                     int cx = x + d % 3 - 1, cy = y + d / 3 - 1;
                     if (!BW_PGET(&m->b, cx, cy) || BW_PGET(&m->a, cx, cy))
                         continue;
-                    n = bw_fill_flood_plane(&m->fill, &m->b, BW_MINES_W, BW_MINES_H, &m->a, cx, cy);
+                    n = isle_flood(m, cx, cy);
                     sum += n;
                     if (n > *most) {
                         *most = n;
@@ -1805,7 +1905,7 @@ static void measure_isles(bw_map *m, const bw_pit_plan *up, isles *s)
         uint32_t v;
         while ((v = m->b.w[i] & ~m->a.w[i]) != 0 && left * 4 > s->area) {
             int c = i * 32 + bw_low_bit(v), x = c % BW_GRID_MAX, y = c / BW_GRID_MAX;
-            int n = bw_fill_flood_plane(&m->fill, &m->b, BW_MINES_W, BW_MINES_H, &m->a, x, y);
+            int n = isle_flood(m, x, y);
             left -= n;
             if (n > s->most) {
                 s->most = n;
@@ -1866,7 +1966,7 @@ static int cut_isle(bw_map *m, const bw_pit_plan *up, const isles *s, uint32_t b
     int gap = -1, pass, total, reached;
     /* the island alone in m->a, and its box */
     bw_plane_clear(&m->a);
-    bw_fill_flood_plane(&m->fill, &m->b, BW_MINES_W, BW_MINES_H, &m->a, s->mx, s->my);
+    isle_flood(m, s->mx, s->my);
     for (y = 1; y < BW_MINES_H - 1; y++)
         for (x = 1; x < BW_MINES_W - 1; x++)
             if (BW_PGET(&m->a, x, y)) {
