@@ -1825,8 +1825,9 @@ static int isle_flood(bw_map *m, int x, int y)
             l = isle_start(m, i, row);
             r = isle_next(m, i, row + BW_MINES_W - 1, 0) - 1;
             n += (int)(r - l + 1);
-            for (j = l; j <= r; j++)
-                m->a.w[j >> 5] |= 1u << (j & 31u);
+            for (j = l; j <= r; j = (j | 31u) + 1) /* a word at a time */
+                m->a.w[j >> 5] |= (0xffffffffu << (j & 31u)) &
+                                  (0xffffffffu >> (31u - ((r >> 5) == (j >> 5) ? r & 31u : 31u)));
             /* the free runs next to it, above and below: a seed each (row
              * -1 wraps to a huge one and is skipped) */
             for (ny = cy - 1u; ny <= cy + 1u; ny += 2) {
@@ -1917,7 +1918,7 @@ static void measure_isles(bw_map *m, const bw_pit_plan *up, isles *s)
 }
 
 /* Cell j of line c along axis a (0: row c, 1: column c). */
-static uint8_t *line_cell(bw_grid *g, int a, int c, int j)
+BW_NOINLINE static uint8_t *line_cell(bw_grid *g, int a, int c, int j)
 {
     return a ? &BW_AT(g, c, j) : &BW_AT(g, j, c);
 }
