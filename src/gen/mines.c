@@ -1864,29 +1864,33 @@ static int isle_flood(bw_map *m, int x, int y)
 }
 
 /* Floods into m->a (from m->b, the island cells) every island next to an
- * up slope of the pits above; returns their cells, and raises *most to
- * the biggest (its cell in *mx, *my). */
-static int arrivals(bw_map *m, const bw_pit_plan *up, int *most, int *mx, int *my)
+ * up slope of the pits above, and with mark the up slopes too (each once
+ * its 3 x 3 square is flooded, so no island cell free next to it);
+ * returns their cells, and raises s->most to the biggest (its cell in
+ * s->mx, s->my). */
+static int arrivals(bw_map *m, const bw_pit_plan *up, isles *s, int mark)
 {
-    int k, x, y, d, n, sum = 0;
+    int k, x, y, dx, dy, n, sum = 0;
     bw_plane_clear(&m->a);
     for (k = 0; k < up->n; k++)
         for (y = up->y[k] - BW_PIT_R_MAX; y <= up->y[k] + BW_PIT_R_MAX; y++)
             for (x = up->x[k] - BW_PIT_R_MAX; x <= up->x[k] + BW_PIT_R_MAX; x++) {
                 if (BW_AT(&m->grid, x, y) != BW_T_UP_SLOPE)
                     continue;
-                for (d = 0; d < 9; d++) {
-                    int cx = x + d % 3 - 1, cy = y + d / 3 - 1;
-                    if (!BW_PGET(&m->b, cx, cy) || BW_PGET(&m->a, cx, cy))
-                        continue;
-                    n = isle_flood(m, cx, cy);
-                    sum += n;
-                    if (n > *most) {
-                        *most = n;
-                        *mx = cx;
-                        *my = cy;
+                for (dy = -1; dy <= 1; dy++)
+                    for (dx = -1; dx <= 1; dx++) {
+                        if (!ISLE_FREE_AT(m, BW_BIT((unsigned)(x + dx), (unsigned)(y + dy))))
+                            continue;
+                        n = isle_flood(m, x + dx, y + dy);
+                        sum += n;
+                        if (n > s->most) {
+                            s->most = n;
+                            s->mx = x + dx;
+                            s->my = y + dy;
+                        }
                     }
-                }
+                if (mark)
+                    BW_PSET(&m->a, x, y);
             }
     return sum;
 }
@@ -1900,7 +1904,7 @@ static void measure_isles(bw_map *m, const bw_pit_plan *up, isles *s)
     island_cells(&m->b, &m->grid);
     s->area = bw_plane_count(&m->b);
     s->most = 0;
-    s->arrive = arrivals(m, up, &s->most, &s->mx, &s->my);
+    s->arrive = arrivals(m, up, s, 0);
     left = s->area - s->arrive;
     for (i = 0; i < BW_MINES_H * BW_GRID_MAX / 32 && left * 4 > s->area; i++) {
         uint32_t v;
@@ -2080,15 +2084,12 @@ static int cut_isle(bw_map *m, const bw_pit_plan *up, const isles *s, uint32_t b
  * cells from the arrival islands and the up slopes, inside the margin. */
 static void grow_isles(bw_map *m, const bw_pit_plan *up)
 {
-    int k, x, y, i, dummy = 0;
+    isles s;
+    int x, y, i;
     island_cells(&m->b, &m->grid);
-    arrivals(m, up, &dummy, &x, &y);
+    s.most = 0;
+    arrivals(m, up, &s, 1);
     bw_plane_andnot(&m->b, &m->a); /* the other islands */
-    for (k = 0; k < up->n; k++)
-        for (y = up->y[k] - BW_PIT_R_MAX; y <= up->y[k] + BW_PIT_R_MAX; y++)
-            for (x = up->x[k] - BW_PIT_R_MAX; x <= up->x[k] + BW_PIT_R_MAX; x++)
-                if (BW_AT(&m->grid, x, y) == BW_T_UP_SLOPE)
-                    BW_PSET(&m->a, x, y);
     for (i = 0; i < 3; i++)
         morph(&m->a, 1, 0);
     morph(&m->b, 1, 0);
