@@ -1933,13 +1933,13 @@ static int ground(uint8_t t)
 }
 
 /* 1 if cell j of line c along axis a is a cell of the island in m->a. */
-static int isle_at(const bw_map *m, int a, int c, int j)
+BW_NOINLINE static int isle_at(const bw_map *m, int a, int c, int j)
 {
     return a ? (int)BW_PGET(&m->a, c, j) : (int)BW_PGET(&m->a, j, c);
 }
 
 /* The island's cells (m->a) on line c along axis a, cells j0..j1. */
-static int isle_on_line(const bw_map *m, int a, int c, int j0, int j1)
+BW_NOINLINE static int isle_on_line(const bw_map *m, int a, int c, int j0, int j1)
 {
     int n = 0;
     for (; j0 <= j1; j0++)
@@ -2043,7 +2043,7 @@ static int cut_isle(bw_map *m, const bw_pit_plan *up, const isles *s, uint32_t b
     total = walked(m, &open, up);
     for (j = lo[!a] - 1; j <= hi[!a] + 1; j++) {
         uint8_t *p = line_cell(g, a, c, j);
-        keep[j] = (uint8_t)(*p | (REACHED(m, a ? c : j, a ? j : c) ? 0x80u : 0u));
+        keep[j] = (uint8_t)(*p | (isle_at(m, a, c, j) ? 0x80u : 0u)); /* m->a: reached */
         if (j != gap && ground(*p)) {
             *p = BW_T_LAVA;
             total -= keep[j] >> 7;
@@ -2060,10 +2060,10 @@ static int cut_isle(bw_map *m, const bw_pit_plan *up, const isles *s, uint32_t b
                 ground(*line_cell(g, a, c, j + 1)))
                 continue;
             for (d = -1; d <= 1; d += 2) {
-                int nx = a ? c + d : j, ny = a ? j : c + d;
-                if (ground(BW_AT(g, nx, ny))) {
-                    in |= (int)BW_PGET(&m->a, nx, ny);
-                    out |= !BW_PGET(&m->a, nx, ny);
+                if (ground(*line_cell(g, a, c + d, j))) { /* m->a: reached */
+                    int r = isle_at(m, a, c + d, j);
+                    in |= r;
+                    out |= !r;
                 }
             }
             if (in && out) {
