@@ -1885,8 +1885,8 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
  *   grows. Growing only turns lava next to ground into stone, so every
  *   island stays joined.
  * ISLAND_PASSES passes at most; the fallback, still over after them, keeps
- * the level as it is (not needed on seeds 0-99,999: 402 levels mended,
- * none with more than two changes). */
+ * the level as it is (not needed on seeds 0-99,999: 407 levels mended,
+ * 399 by one change and 8 by two, none left over). */
 #define ISLAND_PASSES 8
 /* The cut lines may not come this near (Chebyshev) a pit seed from DLVL 4. */
 #define CUT_KEEP (BW_PIT_REACH + 1)
@@ -1914,30 +1914,135 @@ static void island_cells(bw_plane *p, const bw_grid *g)
     morph(p, 1, 1);
 }
 
-/* Floods into m->a (from m->b, the island cells) every island next to an
- * up slope of the pits above; returns their cells, and raises *most to
- * the biggest (its cell in *mx, *my). */
-static int arrivals(bw_map *m, const bw_pit_plan *up, int *most, int *mx, int *my)
+/* The island cells (m->b) not yet flooded (m->a) in word k of the planes. */
+#define ISLE_FREE(m, k) ((m)->b.w[k] & ~(m)->a.w[k])
+#define ISLE_FREE_AT(m, i) (ISLE_FREE(m, (i) >> 5) >> ((i) & 31u) & 1u)
+#define PLANE_AT(p, i) ((p)->w[(i) >> 5] >> ((i) & 31u) & 1u)
+BW_STATIC_ASSERT(BW_MINES_W == BW_GRID_MAX, mines_rows_fill_the_stride);
+
+/* The first cell in i..lim (one row) that is free (want = 1) or not
+ * (want = 0), or lim + 1; a word of the planes at a time. */
+static unsigned isle_next(const bw_map *m, unsigned i, unsigned lim, int want)
 {
-    int k, x, y, d, n, sum = 0;
+    while (i <= lim) {
+        uint32_t v = (ISLE_FREE(m, i >> 5) ^ (want ? 0u : ~0u)) >> (i & 31u);
+        if (v) {
+            i += (unsigned)bw_low_bit(v);
+            return i <= lim ? i : lim + 1;
+        }
+        i = (i | 31u) + 1;
+    }
+    return lim + 1;
+}
+
+/* The first cell of the free run through free cell i, row's first cell
+ * at the least. */
+static unsigned isle_start(const bw_map *m, unsigned i, unsigned row)
+{
+    for (;;) {
+        unsigned w0 = i & ~31u;
+        uint32_t v = ~ISLE_FREE(m, i >> 5) & (0xffffffffu >> (31u - (i & 31u)));
+        if (v)
+            return w0 + (unsigned)bw_high_bit(v) + 1 > row ? w0 + (unsigned)bw_high_bit(v) + 1 : row;
+        if (w0 <= row)
+            return row;
+        i = w0 - 1;
+    }
+}
+
+/* Floods into m->a the island (4-connected cells of m->b) holding (x, y),
+ * unless flooded already; returns its new cells. Cells set in m->a
+ * beforehand are whole islands. A scanline fill of runs, its stack in
+ * m->fill's arrays; when that is full, the seeds it drops are found again
+ * afterwards: free cells next to flooded ones (only this island has any,
+ * the others in m->a being whole), so every pass marks new cells and the
+ * fill ends. */
+static int isle_flood(bw_map *m, int x, int y)
+{
+    bw_fill *f = &m->fill;
+    unsigned sp = 1, i = BW_BIT(x, y), cy, row, l, r, j, end, ny;
+    int n = 0, over = 0;
+    if (!ISLE_FREE_AT(m, i))
+        return 0;
+    f->xl[0] = (uint8_t)x;
+    f->y[0] = (uint8_t)y;
+    for (;;) {
+        while (sp) {
+            sp--;
+            cy = f->y[sp];
+            row = cy * BW_GRID_MAX;
+            i = row + f->xl[sp];
+            if (!ISLE_FREE_AT(m, i))
+                continue;
+            l = isle_start(m, i, row);
+            r = isle_next(m, i, row + BW_MINES_W - 1, 0) - 1;
+            n += (int)(r - l + 1);
+            for (j = l; j <= r; j = (j | 31u) + 1) /* a word at a time */
+                m->a.w[j >> 5] |= (0xffffffffu << (j & 31u)) &
+                                  (0xffffffffu >> (31u - ((r >> 5) == (j >> 5) ? r & 31u : 31u)));
+            /* the free runs next to it, above and below: a seed each (row
+             * -1 wraps to a huge one and is skipped) */
+            for (ny = cy - 1u; ny <= cy + 1u; ny += 2) {
+                if (ny >= BW_MINES_H)
+                    continue;
+                j = ny * BW_GRID_MAX + (l - row);
+                end = j + (r - l);
+                while ((j = isle_next(m, j, end, 1)) <= end) {
+                    if (sp < BW_FILL_STACK) {
+                        f->xl[sp] = (uint8_t)(j - ny * BW_GRID_MAX);
+                        f->y[sp++] = (uint8_t)ny;
+                    } else {
+                        over = 1;
+                    }
+                    j = isle_next(m, j, end, 0);
+                }
+            }
+        }
+        if (!over)
+            return n;
+        over = 0;
+        for (j = 0; j < BW_MINES_H * BW_GRID_MAX && !over; j++) {
+            unsigned cx = j % BW_GRID_MAX;
+            if (ISLE_FREE_AT(m, j) &&
+                ((cx > 0 && PLANE_AT(&m->a, j - 1)) || (cx + 1 < BW_MINES_W && PLANE_AT(&m->a, j + 1)) ||
+                 (j >= BW_GRID_MAX && PLANE_AT(&m->a, j - BW_GRID_MAX)) ||
+                 (j + BW_GRID_MAX < BW_MINES_H * BW_GRID_MAX && PLANE_AT(&m->a, j + BW_GRID_MAX)))) {
+                f->xl[sp] = (uint8_t)cx;
+                f->y[sp++] = (uint8_t)(j / BW_GRID_MAX);
+                over = sp == BW_FILL_STACK; /* full: look again after */
+            }
+        }
+    }
+}
+
+/* Floods into m->a (from m->b, the island cells) every island next to an
+ * up slope of the pits above, and with mark the up slopes too (each once
+ * its 3 x 3 square is flooded, so no island cell free next to it);
+ * returns their cells, and raises s->most to the biggest (its cell in
+ * s->mx, s->my). */
+static int arrivals(bw_map *m, const bw_pit_plan *up, isles *s, int mark)
+{
+    int k, x, y, dx, dy, n, sum = 0;
     bw_plane_clear(&m->a);
     for (k = 0; k < up->n; k++)
         for (y = up->y[k] - BW_PIT_R_MAX; y <= up->y[k] + BW_PIT_R_MAX; y++)
             for (x = up->x[k] - BW_PIT_R_MAX; x <= up->x[k] + BW_PIT_R_MAX; x++) {
                 if (BW_AT(&m->grid, x, y) != BW_T_UP_SLOPE)
                     continue;
-                for (d = 0; d < 9; d++) {
-                    int cx = x + d % 3 - 1, cy = y + d / 3 - 1;
-                    if (!BW_PGET(&m->b, cx, cy) || BW_PGET(&m->a, cx, cy))
-                        continue;
-                    n = bw_fill_flood_plane(&m->fill, &m->b, BW_MINES_W, BW_MINES_H, &m->a, cx, cy);
-                    sum += n;
-                    if (n > *most) {
-                        *most = n;
-                        *mx = cx;
-                        *my = cy;
+                for (dy = -1; dy <= 1; dy++)
+                    for (dx = -1; dx <= 1; dx++) {
+                        if (!ISLE_FREE_AT(m, BW_BIT((unsigned)(x + dx), (unsigned)(y + dy))))
+                            continue;
+                        n = isle_flood(m, x + dx, y + dy);
+                        sum += n;
+                        if (n > s->most) {
+                            s->most = n;
+                            s->mx = x + dx;
+                            s->my = y + dy;
+                        }
                     }
-                }
+                if (mark)
+                    BW_PSET(&m->a, x, y);
             }
     return sum;
 }
@@ -1951,13 +2056,13 @@ static void measure_isles(bw_map *m, const bw_pit_plan *up, isles *s)
     island_cells(&m->b, &m->grid);
     s->area = bw_plane_count(&m->b);
     s->most = 0;
-    s->arrive = arrivals(m, up, &s->most, &s->mx, &s->my);
+    s->arrive = arrivals(m, up, s, 0);
     left = s->area - s->arrive;
     for (i = 0; i < BW_MINES_H * BW_GRID_MAX / 32 && left * 4 > s->area; i++) {
         uint32_t v;
         while ((v = m->b.w[i] & ~m->a.w[i]) != 0 && left * 4 > s->area) {
             int c = i * 32 + bw_low_bit(v), x = c % BW_GRID_MAX, y = c / BW_GRID_MAX;
-            int n = bw_fill_flood_plane(&m->fill, &m->b, BW_MINES_W, BW_MINES_H, &m->a, x, y);
+            int n = isle_flood(m, x, y);
             left -= n;
             if (n > s->most) {
                 s->most = n;
@@ -1969,7 +2074,7 @@ static void measure_isles(bw_map *m, const bw_pit_plan *up, isles *s)
 }
 
 /* Cell j of line c along axis a (0: row c, 1: column c). */
-static uint8_t *line_cell(bw_grid *g, int a, int c, int j)
+BW_NOINLINE static uint8_t *line_cell(bw_grid *g, int a, int c, int j)
 {
     return a ? &BW_AT(g, c, j) : &BW_AT(g, j, c);
 }
@@ -1980,13 +2085,13 @@ static int ground(uint8_t t)
 }
 
 /* 1 if cell j of line c along axis a is a cell of the island in m->a. */
-static int isle_at(const bw_map *m, int a, int c, int j)
+BW_NOINLINE static int isle_at(const bw_map *m, int a, int c, int j)
 {
     return a ? (int)BW_PGET(&m->a, c, j) : (int)BW_PGET(&m->a, j, c);
 }
 
 /* The island's cells (m->a) on line c along axis a, cells j0..j1. */
-static int isle_on_line(const bw_map *m, int a, int c, int j0, int j1)
+BW_NOINLINE static int isle_on_line(const bw_map *m, int a, int c, int j0, int j1)
 {
     int n = 0;
     for (; j0 <= j1; j0++)
@@ -2018,7 +2123,7 @@ static int cut_isle(bw_map *m, const bw_pit_plan *up, const isles *s, uint32_t b
     int gap = -1, pass, total, reached;
     /* the island alone in m->a, and its box */
     bw_plane_clear(&m->a);
-    bw_fill_flood_plane(&m->fill, &m->b, BW_MINES_W, BW_MINES_H, &m->a, s->mx, s->my);
+    isle_flood(m, s->mx, s->my);
     for (y = 1; y < BW_MINES_H - 1; y++)
         for (x = 1; x < BW_MINES_W - 1; x++)
             if (BW_PGET(&m->a, x, y)) {
@@ -2089,7 +2194,7 @@ static int cut_isle(bw_map *m, const bw_pit_plan *up, const isles *s, uint32_t b
     total = walked(m, open, up);
     for (j = lo[!a] - 1; j <= hi[!a] + 1; j++) {
         uint8_t *p = line_cell(g, a, c, j);
-        keep[j] = (uint8_t)(*p | (REACHED(m, a ? c : j, a ? j : c) ? 0x80u : 0u));
+        keep[j] = (uint8_t)(*p | (isle_at(m, a, c, j) ? 0x80u : 0u)); /* m->a: reached */
         if (j != gap && ground(*p)) {
             *p = BW_T_LAVA;
             total -= keep[j] >> 7;
@@ -2106,10 +2211,10 @@ static int cut_isle(bw_map *m, const bw_pit_plan *up, const isles *s, uint32_t b
                 ground(*line_cell(g, a, c, j + 1)))
                 continue;
             for (d = -1; d <= 1; d += 2) {
-                int nx = a ? c + d : j, ny = a ? j : c + d;
-                if (ground(BW_AT(g, nx, ny))) {
-                    in |= (int)BW_PGET(&m->a, nx, ny);
-                    out |= !BW_PGET(&m->a, nx, ny);
+                if (ground(*line_cell(g, a, c + d, j))) { /* m->a: reached */
+                    int r = isle_at(m, a, c + d, j);
+                    in |= r;
+                    out |= !r;
                 }
             }
             if (in && out) {
@@ -2130,15 +2235,12 @@ static int cut_isle(bw_map *m, const bw_pit_plan *up, const isles *s, uint32_t b
  * cells from the arrival islands and the up slopes, inside the margin. */
 static void grow_isles(bw_map *m, const bw_pit_plan *up)
 {
-    int k, x, y, i, dummy = 0;
+    isles s;
+    int x, y, i;
     island_cells(&m->b, &m->grid);
-    arrivals(m, up, &dummy, &x, &y);
+    s.most = 0;
+    arrivals(m, up, &s, 1);
     bw_plane_andnot(&m->b, &m->a); /* the other islands */
-    for (k = 0; k < up->n; k++)
-        for (y = up->y[k] - BW_PIT_R_MAX; y <= up->y[k] + BW_PIT_R_MAX; y++)
-            for (x = up->x[k] - BW_PIT_R_MAX; x <= up->x[k] + BW_PIT_R_MAX; x++)
-                if (BW_AT(&m->grid, x, y) == BW_T_UP_SLOPE)
-                    BW_PSET(&m->a, x, y);
     for (i = 0; i < 3; i++)
         morph(&m->a, 1, 0);
     morph(&m->b, 1, 0);
