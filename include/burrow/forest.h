@@ -192,7 +192,7 @@ typedef struct bw_forest_report {
     uint16_t lonely;       /* trees no bridge could join (measured: none) */
     uint16_t bare;         /* twig ends showing fewer than four leaves */
     uint16_t cut;          /* twig end squares cut back for want of room */
-    uint16_t stalks;       /* rule 4.6: vines from a top out to the canopy */
+    uint16_t stalks;       /* rule 4.6: tops joined out to the canopy (a leaf, or a vine) */
     uint16_t stems;        /* rule 4.5: mushrooms given a stem of branch out to the canopy */
 } bw_forest_report;
 

@@ -2100,9 +2100,9 @@ BW_NOINLINE static void grid_leaves(bw_map *m, uint32_t seed, int level, bw_fore
  * (each branch is drawn from its parent's centre line down to the trunk,
  * a vine from a twig's tip, a leaf beside a twig), so a top is on it when
  * its group of 4-connected tops touches one of those. A top whose group
- * does not grows a vine, straight (4-connected), to the nearest branch or
- * mushroom square whose line crosses no trunk (no vine out of the wood),
- * found by a search in growing square rings round it. */
+ * does not is joined (join_top) to the nearest branch or mushroom square
+ * whose line crosses no trunk (no vine out of the wood), found by a search
+ * in growing square rings round it. */
 #define TOP_GROUP 16
 static int top_on_canopy(const bw_grid *g, int x, int y)
 {
@@ -2155,12 +2155,22 @@ static int nearest_wood(const bw_grid *g, int x, int y)
     return found;
 }
 
+/* A top one square of air off the wood (every case measured: a spoke's
+ * line and the one below it part by a square, so the top is beside a
+ * twig's corner or a square past it) gets a 1 x 1 leaf on that square:
+ * a vine there would join no second tree (rule 4.7 keeps vines for
+ * that). Farther, a vine (never measured). The top touched nothing held
+ * (no vine) before, so the one vine square beside it is the new one. */
 static void join_top(bw_grid *g, int x, int y, bw_forest_report *rep)
 {
-    int w = nearest_wood(g, x, y);
+    int w = nearest_wood(g, x, y), wx = w % BW_GRID_MAX, wy = w / BW_GRID_MAX, d;
     if (w < 0)
         return;
-    vine_line(g, x, y, w % BW_GRID_MAX, w / BW_GRID_MAX);
+    vine_line(g, x, y, wx, wy);
+    if (ABS(wx - x) + ABS(wy - y) == 2)
+        for (d = 0; d < 4; d++)
+            if (g->cell[w = SQUARE(x, y) + step4[d]] == BW_T_VINE)
+                g->cell[w] = BW_T_LEAF;
     if (rep)
         rep->stalks++;
 }
@@ -2170,8 +2180,8 @@ static void join_top(bw_grid *g, int x, int y, bw_forest_report *rep)
  * the tops (DLVL 1-3) of the level above's mushrooms. A top lands over
  * whatever is there. Its group of 4-connected tops either touches the wood
  * (most do: a twig was grown out to it where there was room, top_twigs)
- * or grows a vine to the nearest branch or mushroom square (the fallback,
- * counted in rep->stalks). The tops leave the limbs in m->b until the
+ * or is joined to the nearest branch or mushroom square by a leaf or a
+ * vine (join_top, counted in rep->stalks). The tops leave the limbs in m->b until the
  * leaves are done: a top is a cap on the wood, not a twig's square. */
 BW_NOINLINE static void mushrooms_and_tops(bw_map *m, const shoot_list *own, const shoot_list *up, bw_forest_report *rep)
 {
