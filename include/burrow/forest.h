@@ -189,7 +189,7 @@ typedef struct bw_forest_report {
     uint16_t mushrooms, tops;
     uint16_t fallbacks;    /* DLVL 5: trunks reached only by the fallback cut */
     uint16_t bridges;      /* rule 4.7: bridges laid so every tree is joined */
-    uint16_t lonely;       /* trees no bridge could join (measured: 1 tree-level in 12,000) */
+    uint16_t lonely;       /* trees no bridge could join (measured: 1 level in 12,000) */
     uint16_t bare;         /* twig ends showing fewer than four leaves */
     uint16_t cut;          /* twig end squares cut back for want of room */
     uint16_t stalks;       /* rule 4.6: tops joined out to the canopy (a leaf, or a vine) */
