@@ -1494,16 +1494,14 @@ static void forest_4_7_every_tree_joined_by_vines(void)
                 }
                 trees++;
                 alone += !joined;
+                CHECK(joined);
             }
             (void)longest;
         }
     t_info("forest_tree_levels", trees);
     t_info("forest_trees_without_vine_bridge", alone);
     t_info("forest_vine_ends_off_canopy", bad_ends);
-    /* Not met yet: measured 5 tree-levels of 6,596 without a bridge (2 in
-     * the boards' 30 seeds). The bound keeps it that rare; the rule wants
-     * none. */
-    CHECK(alone <= 3 + trees / 1000);
+    CHECK(alone == 0);
     CHECK(bad_ends == 0);
 }
 
@@ -1543,20 +1541,23 @@ static void forest_4_7_every_vine_group_joins_two_trees(void)
             }
             for (i = 0; i < BW_GRID_CELLS; i++) /* every square of a group counts the same trees */
                 g->cell[i] &= 0x3fu;
+            if (bad) {
+                t_print("  level ");
+                t_print_u((uint32_t)lv);
+                t_print("\n");
+            }
+            CHECK(bad == 0);
             lonely += (uint32_t)bad;
         }
     t_info("forest_vine_groups", groups);
     t_info("forest_vine_groups_on_one_tree_or_none", lonely);
-    /* Not met yet: measured 10 groups of 6,343 (0.16%) on one tree or none.
-     * The bound keeps them that rare; the rule wants none. */
-    CHECK(lonely <= 1 + groups / 300);
 }
 
 /* Rule 4.6 on the finished map: every mushroom top joins the canopy of its
  * level (a flood from the trunks over passable squares reaches it), so a
  * player climbing a mushroom comes out on the tree above, never onto a
- * square of air. (Rule: a top the canopy does not reach grows a vine to
- * the nearest square it does reach; see forest.h.) */
+ * square of air. (Rule: a top the canopy does not reach is joined to the
+ * nearest branch by a leaf, or a vine; see docs/forest.md.) */
 static void forest_4_6_mushroom_tops_join_the_canopy(void)
 {
     bw_forest_plan pl;

@@ -30,7 +30,7 @@ extern "C" {
 /* The format version (`burrow list`): a seed, level and options give the
  * same map for as long as it stays; any change to a map bumps it, and
  * tests/golden/levels.tsv pins the maps of the current one. */
-#define BW_FOREST_VERSION 7
+#define BW_FOREST_VERSION 8
 
 #define BW_FOREST_LEVELS 5
 #define BW_FOREST_W 120
@@ -189,10 +189,10 @@ typedef struct bw_forest_report {
     uint16_t mushrooms, tops;
     uint16_t fallbacks;    /* DLVL 5: trunks reached only by the fallback cut */
     uint16_t bridges;      /* rule 4.7: bridges laid so every tree is joined */
-    uint16_t lonely;       /* trees no bridge could join (measured: none) */
+    uint16_t lonely;       /* trees no bridge could join (measured: 1 level in 12,000) */
     uint16_t bare;         /* twig ends showing fewer than four leaves */
     uint16_t cut;          /* twig end squares cut back for want of room */
-    uint16_t stalks;       /* rule 4.6: vines from a top out to the canopy */
+    uint16_t stalks;       /* rule 4.6: tops joined out to the canopy (a leaf, or a vine) */
     uint16_t stems;        /* rule 4.5: mushrooms given a stem of branch out to the canopy */
 } bw_forest_report;
 
