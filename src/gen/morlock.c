@@ -1309,7 +1309,8 @@ static int simple_sq(const bw_grid *g, int level, int x, int y)
  * (no tile has that id) and the caller makes them dirt again (*nb of them).
  * Returns the number of squares if it is a dead end, else 0. */
 #define SEEN 0xffu
-BW_STATIC_ASSERT(BW_TILE_COUNT < SEEN, morlock_SEEN_is_no_tile);
+#define JOINED 0xfeu /* loop_sq */
+BW_STATIC_ASSERT(BW_TILE_COUNT < JOINED, morlock_SEEN_is_no_tile);
 static int stub_ball(bw_grid *g, int level, int x0, int y0, uint8_t *bx, uint8_t *by, uint8_t *bd,
                      int *nb)
 {
@@ -1387,13 +1388,87 @@ static int cornered(const bw_grid *g, int level, int *x, int *y)
     return best;
 }
 
-/* stub_ball, the ball's squares made dirt again. */
+/* stub_ball, the ball's squares made dirt again. First a cheap test
+ * that rules most squares out (the same answer, sooner: a fifth of the
+ * searches' cost): a straight run of STUB dirt squares from (x, y) ends
+ * at a far square; two such runs end STUB or more apart (Chebyshev),
+ * which no piece of STUB_WIDE squares or fewer can join, so (x, y) is no
+ * tip. A run stops at the first square that is not dirt, and dirt lies
+ * 2 or more from the border (LO - 1), so it reads inside the grid. */
+BW_STATIC_ASSERT(STUB_WIDE <= STUB, morlock_runs_rule_out_tips);
 static int dead_end(bw_grid *g, int level, int x, int y, uint8_t *bx, uint8_t *by, uint8_t *bd)
 {
-    int i, nb, n = stub_ball(g, level, x, y, bx, by, bd, &nb);
+    int i, nb, n, k, runs = 0;
+    for (k = 0; k < 4; k++) {
+        for (i = 1; i <= STUB && BW_AT(g, x + i * bw_dx4[k], y + i * bw_dy4[k]) == BW_T_DIRT; i++)
+            ;
+        if (i > STUB && ++runs == 2)
+            return 0;
+    }
+    n = stub_ball(g, level, x, y, bx, by, bd, &nb);
     for (i = 0; i < nb; i++)
         BW_AT(g, bx[i], by[i]) = BW_T_DIRT;
     return n;
+}
+
+/* Open ground while loop_sq searches: the ball's squares (SEEN, JOINED),
+ * dirt beyond it, or any open tile. */
+static int walkable(const bw_grid *g, int x, int y)
+{
+    uint8_t c = BW_AT(g, x, y);
+    return c >= JOINED || (bw_tiles[c].flags & BW_CONNECTS) != 0;
+}
+
+/* Rule 3.2's dead ends round a knot of rock: 1 if filling (x, y), the tip
+ * of a dead end's ball (n squares, the far ones last: bd == STUB), cuts
+ * no way though simple_sq says it may, because the ways round it meet
+ * again inside the ball (a small loop of tunnel round a knot, which is a
+ * dead end as wide as the loop: the player walks round the knot and comes
+ * back out the way they came). Inside the ball the only ways out are its
+ * far squares (any other open square next to it ends the search), so if
+ * every square of the ball left is joined to its first far square without
+ * (x, y), nothing is cut. Joined: 4-neighbours, or diagonal ones with a
+ * shared 4-neighbour open (which may lie past the ball: then the ball
+ * square next to it is a far one, the way goes through open ground). The
+ * ball's squares are SEEN, then JOINED as they are reached (sweeps over
+ * the list until none grows: n at most), then dirt again. */
+static int loop_sq(bw_grid *g, int x, int y, const uint8_t *bx, const uint8_t *by, const uint8_t *bd,
+                   int n)
+{
+    int i, k, left = 0, grew = 1, far = -1;
+    BW_AT(g, x, y) = BW_T_ROCK;
+    for (i = 0; i < n; i++)
+        if (BW_AT(g, bx[i], by[i]) == BW_T_DIRT) {
+            BW_AT(g, bx[i], by[i]) = SEEN;
+            left++;
+            if (far < 0 && bd[i] == STUB)
+                far = i;
+        }
+    if (far >= 0) {
+        BW_AT(g, bx[far], by[far]) = JOINED;
+        left--;
+    }
+    while (grew && left > 0 && far >= 0) { /* a few sweeps: the ball is small */
+        grew = 0;
+        for (i = n - 1; i >= 0; i--) {
+            if (BW_AT(g, bx[i], by[i]) != SEEN)
+                continue;
+            for (k = 0; k < 8; k++)
+                if (BW_AT(g, bx[i] + bw_dx8[k], by[i] + bw_dy8[k]) == JOINED &&
+                    (!(k & 1) || walkable(g, bx[i] + bw_dx8[k], by[i]) ||
+                     walkable(g, bx[i], by[i] + bw_dy8[k]))) {
+                    BW_AT(g, bx[i], by[i]) = JOINED;
+                    left--;
+                    grew = 1;
+                    break;
+                }
+        }
+    }
+    for (i = 0; i < n; i++)
+        if (BW_AT(g, bx[i], by[i]) >= JOINED)
+            BW_AT(g, bx[i], by[i]) = BW_T_DIRT;
+    BW_AT(g, x, y) = BW_T_DIRT;
+    return far >= 0 && left == 0;
 }
 
 /* Fill the dead ends: from every square marked in plane b (round what
@@ -1401,7 +1476,7 @@ static int dead_end(bw_grid *g, int level, int x, int y, uint8_t *bx, uint8_t *b
  * mark_bend), or the most cornered square by it, or a cornered
  * 4-neighbour of that, a dead end's ball is filled with rock from its tip
  * outward (distance 0 to STUB - 1), square by square where filling cuts
- * no way (simple_sq); the neighbours of what was filled are marked again,
+ * no way (simple_sq, or for the tip loop_sq); the neighbours of what was filled are marked again,
  * as the dead end's new tips. After the first marks a square is marked
  * only when one next to it is filled, and each is filled once at most, so
  * the pass ends. The ball lists live in the map's flood-fill stack, which
@@ -1441,7 +1516,7 @@ static void fill_stubs(bw_map *m, int level)
                         n = dead_end(g, level, u, v, bx, by, bd);
                 }
                 for (i = 0; i < n && bd[i] < STUB; i++)
-                    if (simple_sq(g, level, bx[i], by[i])) {
+                    if (simple_sq(g, level, bx[i], by[i]) || (i == 0 && loop_sq(g, bx[i], by[i], bx, by, bd, n))) {
                         BW_AT(g, bx[i], by[i]) = BW_T_ROCK;
                         for (k = 0; k < 4; k++)
                             BW_PSET(&m->b, bx[i] + bw_dx4[k], by[i] + bw_dy4[k]);
