@@ -19,8 +19,9 @@
  * the door its tunnel ended at. Then each room's breached wall ring is
  * walled up but for one doorway per piece, digging round what it walls so
  * no way is cut (mend_room), one-wide spurs are filled (fill_spurs) and
- * wider dead ends that begin where a ring was walled up (fill_stubs),
- * which cut no way either. */
+ * wider dead ends that begin where a ring was walled up or at sharp
+ * bends, small loops round a knot of rock among them (fill_stubs), which
+ * cut no way either. */
 #include "burrow/morlock.h"
 #include "burrow/geom.h"
 #include "burrow/tile.h"
@@ -1388,23 +1389,66 @@ static int cornered(const bw_grid *g, int level, int *x, int *y)
     return best;
 }
 
-/* stub_ball, the ball's squares made dirt again. First a cheap test
- * that rules most squares out (the same answer, sooner: a fifth of the
- * searches' cost): a straight run of STUB dirt squares from (x, y) ends
- * at a far square; two such runs end STUB or more apart (Chebyshev),
- * which no piece of STUB_WIDE squares or fewer can join, so (x, y) is no
- * tip. A run stops at the first square that is not dirt, and dirt lies
- * 2 or more from the border (LO - 1), so it reads inside the grid. */
-BW_STATIC_ASSERT(STUB_WIDE <= STUB, morlock_runs_rule_out_tips);
-static int dead_end(bw_grid *g, int level, int x, int y, uint8_t *bx, uint8_t *by, uint8_t *bd)
+/* 1 if the path from (x, y) of `n` steps, step k (dx[k], dy[k]), is all
+ * dirt. */
+static int dirt_path(const bw_grid *g, int x, int y, const int8_t *dx, const int8_t *dy, int n)
 {
-    int i, nb, n, k, runs = 0;
+    int k;
+    for (k = 0; k < n; k++) {
+        x += dx[k];
+        y += dy[k];
+        if (BW_AT(g, x, y) != BW_T_DIRT)
+            return 0;
+    }
+    return 1;
+}
+
+/* The far squares a tip's ball must hold, found cheaply: the ends of
+ * paths of STUB dirt steps from it, straight (4) or a staircase (4
+ * diagonals, x first or y first), lie exactly STUB steps away (no shorter
+ * way reaches them). A dead end's far squares are one piece of STUB_WIDE
+ * squares at most, so lie within STUB_WIDE - 1 of each other (Chebyshev):
+ * two ends farther apart rule (x, y) out. Rows: x first (+, -), then
+ * y first (+, -). */
+BW_STATIC_ASSERT(STUB == 4, morlock_stairs_are_4_steps);
+static const int8_t stair_x[4][STUB] = { { 1, 0, 1, 0 }, { -1, 0, -1, 0 }, { 0, 1, 0, 1 }, { 0, -1, 0, -1 } };
+static const int8_t stair_y[4][STUB] = { { 0, 1, 0, 1 }, { 0, -1, 0, -1 }, { 1, 0, 1, 0 }, { -1, 0, -1, 0 } };
+static int no_tip(const bw_grid *g, int x, int y)
+{
+    int ex[8], ey[8], n = 0, k, i, j;
     for (k = 0; k < 4; k++) {
         for (i = 1; i <= STUB && BW_AT(g, x + i * bw_dx4[k], y + i * bw_dy4[k]) == BW_T_DIRT; i++)
             ;
-        if (i > STUB && ++runs == 2)
-            return 0;
+        if (i > STUB) {
+            ex[n] = x + STUB * bw_dx4[k];
+            ey[n++] = y + STUB * bw_dy4[k];
+        }
     }
+    for (k = 0; k < 4; k++) { /* the diagonal (sx, sy): x first, else y first */
+        int sx = k & 1 ? -1 : 1, sy = k & 2 ? -1 : 1;
+        const int8_t *px = stair_x[sx > 0 ? 0 : 1], *py = stair_y[sy > 0 ? 0 : 1];
+        const int8_t *qx = stair_x[sx > 0 ? 2 : 3], *qy = stair_y[sy > 0 ? 2 : 3];
+        if (dirt_path(g, x, y, px, py, STUB) || dirt_path(g, x, y, qx, qy, STUB)) {
+            ex[n] = x + sx * STUB / 2;
+            ey[n++] = y + sy * STUB / 2;
+        }
+    }
+    for (i = 0; i < n; i++)
+        for (j = i + 1; j < n; j++)
+            if (bw_chebyshev(ex[i], ey[i], ex[j], ey[j]) >= STUB_WIDE)
+                return 1;
+    return 0;
+}
+
+/* stub_ball, the ball's squares made dirt again; no_tip rules most
+ * squares out first (the same answer, sooner). A path stops at its first
+ * square that is not dirt, and dirt lies 2 or more from the border
+ * (BW_MORLOCK_LO - 1), so it reads inside the grid. */
+static int dead_end(bw_grid *g, int level, int x, int y, uint8_t *bx, uint8_t *by, uint8_t *bd)
+{
+    int i, nb, n;
+    if (no_tip(g, x, y))
+        return 0;
     n = stub_ball(g, level, x, y, bx, by, bd, &nb);
     for (i = 0; i < nb; i++)
         BW_AT(g, bx[i], by[i]) = BW_T_DIRT;
