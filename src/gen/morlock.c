@@ -1335,9 +1335,11 @@ static int stub_ball(bw_grid *g, int level, int x0, int y0, uint8_t *bx, uint8_t
                 bd[tail] = (uint8_t)(bd[head] + 1);
                 if (bd[tail++] == STUB && front++ == 0)
                     first = tail - 1;
-                if (front > STUB_WIDE) {
+                if (front > STUB_WIDE ||
+                    (front > 1 && bw_chebyshev(nx, ny, bx[first], by[first]) >= STUB_WIDE)) {
                     *nb = tail;
-                    return 0; /* too wide: a bend, a wide place */
+                    return 0; /* too wide: a bend, a wide place (far squares
+                                 STUB_WIDE apart are never one piece) */
                 }
             } else if (c != SEEN && c != BW_T_ROCK &&
                        (c == BW_T_DIRT || (bw_tiles[c].flags & BW_CONNECTS))) {
@@ -1361,20 +1363,26 @@ static int stub_ball(bw_grid *g, int level, int x0, int y0, uint8_t *bx, uint8_t
 
 static int open4(const bw_grid *g, int x, int y)
 {
+    /* rock and dirt first: nearly every square here is one of them */
+    const uint8_t *c = &BW_AT(g, x, y);
+    static const int16_t at[4] = { 1, BW_GRID_MAX, -1, -BW_GRID_MAX };
     int k, n = 0;
-    for (k = 0; k < 4; k++)
-        n += open_sq(g, x + bw_dx4[k], y + bw_dy4[k]);
+    for (k = 0; k < 4; k++) {
+        uint8_t t = c[at[k]];
+        n += t == BW_T_DIRT || (t != BW_T_ROCK && (bw_tiles[t].flags & BW_CONNECTS) != 0);
+    }
     return n;
 }
 
 /* A mark lies at or next to a dead end's tip: the square looked from is
  * the marked one, or the dirt square round it with fewest open
- * 4-neighbours if that has fewer. Returns that number: a tip with three
- * or four is inside a dead end whose corners are tips too, and is left to
- * them (a square filled marks its neighbours again). */
-static int cornered(const bw_grid *g, int level, int *x, int *y)
+ * 4-neighbours if that has fewer (best: the marked one's count, open4).
+ * Returns that number: a tip with three or four is inside a dead end
+ * whose corners are tips too, and is left to them (a square filled marks
+ * its neighbours again). */
+static int cornered(const bw_grid *g, int level, int *x, int *y, int best)
 {
-    int best = open4(g, *x, *y), d, x0 = *x, y0 = *y;
+    int d, x0 = *x, y0 = *y;
     for (d = 0; d < 8 && best > 2; d++) {
         int u = x0 + bw_dx8[d], v = y0 + bw_dy8[d], c;
         if (BW_AT(g, u, v) != BW_T_DIRT || is_start(level, u, v))
@@ -1517,14 +1525,15 @@ static int loop_sq(bw_grid *g, int x, int y, const uint8_t *bx, const uint8_t *b
 
 /* Fill the dead ends: from every square marked in plane b (round what
  * the mending walled up and the spur filling filled, and at sharp bends:
- * mark_bend), or the most cornered square by it, or a cornered
- * 4-neighbour of that, a dead end's ball is filled with rock from its tip
- * outward (distance 0 to STUB - 1), square by square where filling cuts
- * no way (simple_sq, or for the tip loop_sq); the neighbours of what was filled are marked again,
- * as the dead end's new tips. After the first marks a square is marked
- * only when one next to it is filled, and each is filled once at most, so
- * the pass ends. The ball lists live in the map's flood-fill stack, which
- * the Morlock Pits do not use (on the stack if a build's is smaller). */
+ * mark_bend), or the most cornered square by it, or a cornered square of
+ * the 8 round that (many tips lie a diagonal step off), a dead end's ball
+ * is filled with rock from its tip outward (distance 0 to STUB - 1),
+ * square by square where filling cuts no way (simple_sq, or for the tip
+ * loop_sq); the neighbours of what was filled are marked again, as the
+ * dead end's new tips. After the first marks a square is marked only
+ * when one next to it is filled, and each is filled once at most, so the
+ * pass ends. The ball lists live in the map's flood-fill stack, which the
+ * Morlock Pits do not use (on the stack if a build's is smaller). */
 static void fill_stubs(bw_map *m, int level)
 {
     bw_grid *g = &m->grid;
@@ -1533,7 +1542,7 @@ static void fill_stubs(bw_map *m, int level)
 #else
     uint8_t bx[BALL], by[BALL], bd[BALL];
 #endif
-    int w, i, k, n, more = 1;
+    int w, i, k, n, o, more = 1;
     while (more) {
         more = 0;
         for (w = 0; w < BW_PLANE_WORDS; w++)
@@ -1544,18 +1553,19 @@ static void fill_stubs(bw_map *m, int level)
                 m->b.w[w] &= ~(1u << bit);
                 if (BW_AT(g, x, y) != BW_T_DIRT || is_start(level, x, y))
                     continue;
-                if (narrow_tip(g, level, x, y)) { /* a spur the filling left */
+                o = open4(g, x, y);
+                if (o <= 1 && narrow_tip(g, level, x, y)) { /* a spur the filling left */
                     BW_AT(g, x, y) = BW_T_ROCK;
                     for (k = 0; k < 4; k++)
                         BW_PSET(&m->b, x + bw_dx4[k], y + bw_dy4[k]);
                     more = 1;
                     continue;
                 }
-                if (cornered(g, level, &x, &y) > 2)
+                if (cornered(g, level, &x, &y, o) > 2)
                     continue;
                 n = dead_end(g, level, x, y, bx, by, bd);
-                for (k = 0; k < 4 && !n; k++) { /* or a tip next to it */
-                    int u = x + bw_dx4[k], v = y + bw_dy4[k];
+                for (k = 0; k < 8 && !n; k++) { /* or a tip round it */
+                    int u = x + bw_dx8[k], v = y + bw_dy8[k];
                     if (BW_AT(g, u, v) == BW_T_DIRT && !is_start(level, u, v) && open4(g, u, v) <= 2)
                         n = dead_end(g, level, u, v, bx, by, bd);
                 }
