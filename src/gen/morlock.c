@@ -1423,28 +1423,31 @@ static const int8_t stair_x[4][STUB] = { { 1, 0, 1, 0 }, { -1, 0, -1, 0 }, { 0, 
 static const int8_t stair_y[4][STUB] = { { 0, 1, 0, 1 }, { 0, -1, 0, -1 }, { 1, 0, 1, 0 }, { -1, 0, -1, 0 } };
 static int no_tip(const bw_grid *g, int x, int y)
 {
-    int ex[8], ey[8], n = 0, k, i, j;
-    for (k = 0; k < 4; k++) {
-        for (i = 1; i <= STUB && BW_AT(g, x + i * bw_dx4[k], y + i * bw_dy4[k]) == BW_T_DIRT; i++)
-            ;
-        if (i > STUB) {
-            ex[n] = x + STUB * bw_dx4[k];
-            ey[n++] = y + STUB * bw_dy4[k];
+    /* the ends' box: its longer side is the farthest two ends lie apart */
+    int x0 = x + STUB, x1 = x - STUB, y0 = y + STUB, y1 = y - STUB, k, i, ex, ey, end;
+    for (k = 0; k < 8; k++) {
+        if (k < 4) { /* straight */
+            for (i = 1; i <= STUB && BW_AT(g, x + i * bw_dx4[k], y + i * bw_dy4[k]) == BW_T_DIRT; i++)
+                ;
+            end = i > STUB;
+            ex = x + STUB * bw_dx4[k];
+            ey = y + STUB * bw_dy4[k];
+        } else { /* the diagonal (sx, sy): x first, else y first */
+            int sx = k & 1 ? -1 : 1, sy = k & 2 ? -1 : 1;
+            end = dirt_path(g, x, y, stair_x[sx > 0 ? 0 : 1], stair_y[sy > 0 ? 0 : 1], STUB) ||
+                  dirt_path(g, x, y, stair_x[sx > 0 ? 2 : 3], stair_y[sy > 0 ? 2 : 3], STUB);
+            ex = x + sx * STUB / 2;
+            ey = y + sy * STUB / 2;
         }
+        if (!end)
+            continue;
+        x0 = bw_min(x0, ex);
+        x1 = bw_max(x1, ex);
+        y0 = bw_min(y0, ey);
+        y1 = bw_max(y1, ey);
+        if (x1 - x0 >= STUB_WIDE || y1 - y0 >= STUB_WIDE)
+            return 1;
     }
-    for (k = 0; k < 4; k++) { /* the diagonal (sx, sy): x first, else y first */
-        int sx = k & 1 ? -1 : 1, sy = k & 2 ? -1 : 1;
-        const int8_t *px = stair_x[sx > 0 ? 0 : 1], *py = stair_y[sy > 0 ? 0 : 1];
-        const int8_t *qx = stair_x[sx > 0 ? 2 : 3], *qy = stair_y[sy > 0 ? 2 : 3];
-        if (dirt_path(g, x, y, px, py, STUB) || dirt_path(g, x, y, qx, qy, STUB)) {
-            ex[n] = x + sx * STUB / 2;
-            ey[n++] = y + sy * STUB / 2;
-        }
-    }
-    for (i = 0; i < n; i++)
-        for (j = i + 1; j < n; j++)
-            if (bw_chebyshev(ex[i], ey[i], ex[j], ey[j]) >= STUB_WIDE)
-                return 1;
     return 0;
 }
 
