@@ -957,10 +957,11 @@ static void dead_ends(int level, int deep, int edge, uint32_t *n, uint32_t *near
  * not among the squares it looks from remain. Over seeds 0-299, all
  * levels: 2,270 before any filling, 314 with the loops left and tips
  * looked for a straight step off the marks, 280 with the loops filled,
- * 209 now that tips are looked for a diagonal step off too (0.14 a level;
- * seeds 0-29, the boards' share: 21). So the test bounds them at 0.15 a
- * level until they are all gone; it fails with the diagonal steps left
- * out (280), with the loops left (245) and with fill_stubs off (2,270). */
+ * 209 with tips looked for a diagonal step off too, 195 now that turns
+ * before the edge are marked as bends (0.13 a level; seeds 0-29, the
+ * boards' share: 19). So the test bounds them at 0.15 a level until they
+ * are all gone; it fails with the diagonal steps left out (259), with the
+ * loops left (231) and with fill_stubs off (2,270). */
 /* A dead end of any width, as a player meets it: from a tip, the squares
  * exactly STUB steps away (4-connected, over dirt only) form one narrow
  * piece (at most STUB_WIDE squares, 8-connected), so the way goes on in one

@@ -338,9 +338,11 @@ static void steer(bw_morlock_tunnel *t, int bear)
 /* Rule 3.2's dead ends: a sharp bend (a step 90 degrees off the last one,
  * or off the one before it) may leave the outer side of the bend as a
  * pointed blind end, as deep as the tunnel is wide (the two arms of a V
- * merge there). The square of the brush at the bend's cell farthest from
- * both arms (from: the step before the bend, d: the step after) is marked
- * (plane b) for fill_stubs to look at once the level is drawn. */
+ * merge there). So may a turn before the edge (steer), which bends a
+ * tunnel by 45 degrees a step over a few steps. The square of the brush
+ * at the bend's cell farthest from both arms (from: the heading or step
+ * before the bend, d: the step after) is marked (plane b) for fill_stubs
+ * to look at once the level is drawn. */
 static void mark_bend(sim *s, const bw_morlock_tunnel *t, int from, int d)
 {
     int ox = bw_dx8[from] - bw_dx8[d], oy = bw_dy8[from] - bw_dy8[d];
@@ -365,7 +367,7 @@ static void walk(sim *s, bw_morlock_tunnel *t)
     int i, last2 = t->last; /* the step before the last */
     for (i = 0; i < BW_MORLOCK_SEGMENT; i++) {
         int d, nx, ny;
-        int back;
+        int back, was = t->dir;
         steer(t, i == 0);
         d = turn8(t->dir, wobble[bw_rng_next(r) & 3]);
         back = (d - t->last) & 7; /* 3, 4, 5: 135 or 180 degrees off the last step */
@@ -389,6 +391,8 @@ static void walk(sim *s, bw_morlock_tunnel *t)
                 mark_bend(s, t, t->last, d);
             else if (((d - last2) & 3) == 2)
                 mark_bend(s, t, last2, d);
+            else if (t->dir != was && d != was) /* turned before the edge */
+                mark_bend(s, t, was, d);
         }
         last2 = t->last;
         t->last = (uint8_t)d;
