@@ -1399,7 +1399,7 @@ static void morlock_golden_ten_seeds(void)
             bw_morlock_generate(m, s, n, 0);
             h = t_fold(h, bw_grid_hash(g));
         }
-    t_golden("morlock_seeds0to9_all_levels", h, 0xae74572du);
+    t_golden("morlock_seeds0to9_all_levels", h, 0x8acd3b54u);
 }
 
 void suite_morlock(void)
