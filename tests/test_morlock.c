@@ -950,12 +950,18 @@ static void dead_ends(int level, int deep, int edge, uint32_t *n, uint32_t *near
 }
 
 /* Not yet met in full: the generator fills the dead ends it can find
- * cheaply (fill_stubs: where a room's ring was walled up, at sharp bends);
- * those whose tip is not among the squares it looks from remain. Over
- * seeds 0-299, all levels: 2,270
- * before, 314 now (0.21 a level; seeds 0-29, the boards' share: 33). So
- * the test bounds them at 0.3 a level until they are all gone; it fails
- * with fill_stubs off (2,270). */
+ * cheaply (fill_stubs: where a room's ring was walled up, at sharp bends,
+ * and small loops of tunnel round a knot of rock, which are dead ends
+ * too: a player walks round the knot and must come back out the way they
+ * came, as in a wide dead end with a pillar in it); those whose tip is
+ * not among the squares it looks from remain. Over seeds 0-299, all
+ * levels: 2,270 before any filling, 314 with the loops left and tips
+ * looked for a straight step off the marks, 280 with the loops filled,
+ * 209 with tips looked for a diagonal step off too, 195 now that turns
+ * before the edge are marked as bends (0.13 a level; seeds 0-29, the
+ * boards' share: 19). So the test bounds them at 0.15 a level until they
+ * are all gone; it fails with the diagonal steps left out (259), with the
+ * loops left (231) and with fill_stubs off (2,270). */
 /* A dead end of any width, as a player meets it: from a tip, the squares
  * exactly STUB steps away (4-connected, over dirt only) form one narrow
  * piece (at most STUB_WIDE squares, 8-connected), so the way goes on in one
@@ -1059,8 +1065,8 @@ static int wide_dead_ends(int level)
 /* Rule 3.2: a tunnel ends only in a room or a pit (or begins at a ladder),
  * so on the map no dead end of any width is STUB or more deep unless a
  * room, door, pit or ladder lies within it (the start of DLVL 1 counts):
- * at most STUBS_X10 / 10 a level for now (see above). */
-#define STUBS_X10 3
+ * at most STUBS_X100 / 100 a level for now (see above). */
+#define STUBS_X100 15
 static void morlock_3_2_no_dead_ends_of_any_width(void)
 {
     bw_morlock_plan p;
@@ -1075,7 +1081,7 @@ static void morlock_3_2_no_dead_ends_of_any_width(void)
         }
     t_info("morlock_dead_ends_4_deep_any_width", n);
     t_info("morlock_levels", levels);
-    CHECK(n * 10 <= levels * STUBS_X10);
+    CHECK(n * 100 <= levels * STUBS_X100);
 }
 
 /* Rule 3.2's rooms left whole: on the grid, each room's wall ring (its
@@ -1393,7 +1399,7 @@ static void morlock_golden_ten_seeds(void)
             bw_morlock_generate(m, s, n, 0);
             h = t_fold(h, bw_grid_hash(g));
         }
-    t_golden("morlock_seeds0to9_all_levels", h, 0xae74572du);
+    t_golden("morlock_seeds0to9_all_levels", h, 0x8acd3b54u);
 }
 
 void suite_morlock(void)

@@ -21,7 +21,8 @@
  * Generating DLVL n replays the whole process and draws only what lies on DLVL n, so
  * a level needs neither the others nor more than one bw_map. Once a level
  * is drawn, the rooms' breached walls are put back and the dead ends that
- * leaves, and those of sharp bends, are filled (rule 3.2; the map's planes
+ * leaves, those of sharp bends and small loops round a knot of rock, are
+ * filled (rule 3.2; the map's planes
  * a and b and its fill stack are the scratch for it).
  *
  * Links: a pit between DLVL n and n + 1 at (x, y) is a pit tile
@@ -43,7 +44,7 @@ extern "C" {
 /* The format version (`burrow list`): a seed, level and options give the
  * same map for as long as it stays; any change to a map bumps it, and
  * tests/golden/levels.tsv pins the maps of the current one. */
-#define BW_MORLOCK_VERSION 5
+#define BW_MORLOCK_VERSION 6
 
 #define BW_MORLOCK_LEVELS 5
 #define BW_MORLOCK_W 120

@@ -19,8 +19,9 @@
  * the door its tunnel ended at. Then each room's breached wall ring is
  * walled up but for one doorway per piece, digging round what it walls so
  * no way is cut (mend_room), one-wide spurs are filled (fill_spurs) and
- * wider dead ends that begin where a ring was walled up (fill_stubs),
- * which cut no way either. */
+ * wider dead ends that begin where a ring was walled up or at sharp
+ * bends, small loops round a knot of rock among them (fill_stubs), which
+ * cut no way either. */
 #include "burrow/morlock.h"
 #include "burrow/geom.h"
 #include "burrow/tile.h"
@@ -337,9 +338,11 @@ static void steer(bw_morlock_tunnel *t, int bear)
 /* Rule 3.2's dead ends: a sharp bend (a step 90 degrees off the last one,
  * or off the one before it) may leave the outer side of the bend as a
  * pointed blind end, as deep as the tunnel is wide (the two arms of a V
- * merge there). The square of the brush at the bend's cell farthest from
- * both arms (from: the step before the bend, d: the step after) is marked
- * (plane b) for fill_stubs to look at once the level is drawn. */
+ * merge there). So may a turn before the edge (steer), which bends a
+ * tunnel by 45 degrees a step over a few steps. The square of the brush
+ * at the bend's cell farthest from both arms (from: the heading or step
+ * before the bend, d: the step after) is marked (plane b) for fill_stubs
+ * to look at once the level is drawn. */
 static void mark_bend(sim *s, const bw_morlock_tunnel *t, int from, int d)
 {
     int ox = bw_dx8[from] - bw_dx8[d], oy = bw_dy8[from] - bw_dy8[d];
@@ -364,7 +367,7 @@ static void walk(sim *s, bw_morlock_tunnel *t)
     int i, last2 = t->last; /* the step before the last */
     for (i = 0; i < BW_MORLOCK_SEGMENT; i++) {
         int d, nx, ny;
-        int back;
+        int back, was = t->dir;
         steer(t, i == 0);
         d = turn8(t->dir, wobble[bw_rng_next(r) & 3]);
         back = (d - t->last) & 7; /* 3, 4, 5: 135 or 180 degrees off the last step */
@@ -388,6 +391,8 @@ static void walk(sim *s, bw_morlock_tunnel *t)
                 mark_bend(s, t, t->last, d);
             else if (((d - last2) & 3) == 2)
                 mark_bend(s, t, last2, d);
+            else if (t->dir != was && d != was) /* turned before the edge */
+                mark_bend(s, t, was, d);
         }
         last2 = t->last;
         t->last = (uint8_t)d;
@@ -1309,7 +1314,8 @@ static int simple_sq(const bw_grid *g, int level, int x, int y)
  * (no tile has that id) and the caller makes them dirt again (*nb of them).
  * Returns the number of squares if it is a dead end, else 0. */
 #define SEEN 0xffu
-BW_STATIC_ASSERT(BW_TILE_COUNT < SEEN, morlock_SEEN_is_no_tile);
+#define JOINED 0xfeu /* loop_sq */
+BW_STATIC_ASSERT(BW_TILE_COUNT < JOINED, morlock_SEEN_is_no_tile);
 static int stub_ball(bw_grid *g, int level, int x0, int y0, uint8_t *bx, uint8_t *by, uint8_t *bd,
                      int *nb)
 {
@@ -1333,9 +1339,11 @@ static int stub_ball(bw_grid *g, int level, int x0, int y0, uint8_t *bx, uint8_t
                 bd[tail] = (uint8_t)(bd[head] + 1);
                 if (bd[tail++] == STUB && front++ == 0)
                     first = tail - 1;
-                if (front > STUB_WIDE) {
+                if (front > STUB_WIDE ||
+                    (front > 1 && bw_chebyshev(nx, ny, bx[first], by[first]) >= STUB_WIDE)) {
                     *nb = tail;
-                    return 0; /* too wide: a bend, a wide place */
+                    return 0; /* too wide: a bend, a wide place (far squares
+                                 STUB_WIDE apart are never one piece) */
                 }
             } else if (c != SEEN && c != BW_T_ROCK &&
                        (c == BW_T_DIRT || (bw_tiles[c].flags & BW_CONNECTS))) {
@@ -1359,20 +1367,26 @@ static int stub_ball(bw_grid *g, int level, int x0, int y0, uint8_t *bx, uint8_t
 
 static int open4(const bw_grid *g, int x, int y)
 {
+    /* rock and dirt first: nearly every square here is one of them */
+    const uint8_t *c = &BW_AT(g, x, y);
+    static const int16_t at[4] = { 1, BW_GRID_MAX, -1, -BW_GRID_MAX };
     int k, n = 0;
-    for (k = 0; k < 4; k++)
-        n += open_sq(g, x + bw_dx4[k], y + bw_dy4[k]);
+    for (k = 0; k < 4; k++) {
+        uint8_t t = c[at[k]];
+        n += t == BW_T_DIRT || (t != BW_T_ROCK && (bw_tiles[t].flags & BW_CONNECTS) != 0);
+    }
     return n;
 }
 
 /* A mark lies at or next to a dead end's tip: the square looked from is
  * the marked one, or the dirt square round it with fewest open
- * 4-neighbours if that has fewer. Returns that number: a tip with three
- * or four is inside a dead end whose corners are tips too, and is left to
- * them (a square filled marks its neighbours again). */
-static int cornered(const bw_grid *g, int level, int *x, int *y)
+ * 4-neighbours if that has fewer (best: the marked one's count, open4).
+ * Returns that number: a tip with three or four is inside a dead end
+ * whose corners are tips too, and is left to them (a square filled marks
+ * its neighbours again). */
+static int cornered(const bw_grid *g, int level, int *x, int *y, int best)
 {
-    int best = open4(g, *x, *y), d, x0 = *x, y0 = *y;
+    int d, x0 = *x, y0 = *y;
     for (d = 0; d < 8 && best > 2; d++) {
         int u = x0 + bw_dx8[d], v = y0 + bw_dy8[d], c;
         if (BW_AT(g, u, v) != BW_T_DIRT || is_start(level, u, v))
@@ -1387,25 +1401,146 @@ static int cornered(const bw_grid *g, int level, int *x, int *y)
     return best;
 }
 
-/* stub_ball, the ball's squares made dirt again. */
+/* 1 if the path from (x, y) of `n` steps, step k (dx[k], dy[k]), is all
+ * dirt. */
+static int dirt_path(const bw_grid *g, int x, int y, const int8_t *dx, const int8_t *dy, int n)
+{
+    int k;
+    for (k = 0; k < n; k++) {
+        x += dx[k];
+        y += dy[k];
+        if (BW_AT(g, x, y) != BW_T_DIRT)
+            return 0;
+    }
+    return 1;
+}
+
+/* The far squares a tip's ball must hold, found cheaply: the ends of
+ * paths of STUB dirt steps from it, straight (4) or a staircase (4
+ * diagonals, x first or y first), lie exactly STUB steps away (no shorter
+ * way reaches them). A dead end's far squares are one piece of STUB_WIDE
+ * squares at most, so lie within STUB_WIDE - 1 of each other (Chebyshev):
+ * two ends farther apart rule (x, y) out. Rows: x first (+, -), then
+ * y first (+, -). */
+BW_STATIC_ASSERT(STUB == 4, morlock_stairs_are_4_steps);
+static const int8_t stair_x[4][STUB] = { { 1, 0, 1, 0 }, { -1, 0, -1, 0 }, { 0, 1, 0, 1 }, { 0, -1, 0, -1 } };
+static const int8_t stair_y[4][STUB] = { { 0, 1, 0, 1 }, { 0, -1, 0, -1 }, { 1, 0, 1, 0 }, { -1, 0, -1, 0 } };
+static int no_tip(const bw_grid *g, int x, int y)
+{
+    /* the ends' box: its longer side is the farthest two ends lie apart */
+    int x0 = x + STUB, x1 = x - STUB, y0 = y + STUB, y1 = y - STUB, k, i, ex, ey, end;
+    for (k = 0; k < 8; k++) {
+        if (k < 4) { /* straight */
+            for (i = 1; i <= STUB && BW_AT(g, x + i * bw_dx4[k], y + i * bw_dy4[k]) == BW_T_DIRT; i++)
+                ;
+            end = i > STUB;
+            ex = x + STUB * bw_dx4[k];
+            ey = y + STUB * bw_dy4[k];
+        } else { /* the diagonal (sx, sy): x first, else y first */
+            int sx = k & 1 ? -1 : 1, sy = k & 2 ? -1 : 1;
+            end = dirt_path(g, x, y, stair_x[sx > 0 ? 0 : 1], stair_y[sy > 0 ? 0 : 1], STUB) ||
+                  dirt_path(g, x, y, stair_x[sx > 0 ? 2 : 3], stair_y[sy > 0 ? 2 : 3], STUB);
+            ex = x + sx * STUB / 2;
+            ey = y + sy * STUB / 2;
+        }
+        if (!end)
+            continue;
+        x0 = bw_min(x0, ex);
+        x1 = bw_max(x1, ex);
+        y0 = bw_min(y0, ey);
+        y1 = bw_max(y1, ey);
+        if (x1 - x0 >= STUB_WIDE || y1 - y0 >= STUB_WIDE)
+            return 1;
+    }
+    return 0;
+}
+
+/* stub_ball, the ball's squares made dirt again; no_tip rules most
+ * squares out first (the same answer, sooner). A path stops at its first
+ * square that is not dirt, and dirt lies 2 or more from the border
+ * (BW_MORLOCK_LO - 1), so it reads inside the grid. */
 static int dead_end(bw_grid *g, int level, int x, int y, uint8_t *bx, uint8_t *by, uint8_t *bd)
 {
-    int i, nb, n = stub_ball(g, level, x, y, bx, by, bd, &nb);
+    int i, nb, n;
+    if (no_tip(g, x, y))
+        return 0;
+    n = stub_ball(g, level, x, y, bx, by, bd, &nb);
     for (i = 0; i < nb; i++)
         BW_AT(g, bx[i], by[i]) = BW_T_DIRT;
     return n;
 }
 
+/* Open ground while loop_sq searches: the ball's squares (SEEN, JOINED),
+ * dirt beyond it, or any open tile. */
+static int walkable(const bw_grid *g, int x, int y)
+{
+    uint8_t c = BW_AT(g, x, y);
+    return c >= JOINED || (bw_tiles[c].flags & BW_CONNECTS) != 0;
+}
+
+/* Rule 3.2's dead ends round a knot of rock: 1 if filling (x, y), the tip
+ * of a dead end's ball (n squares, the far ones last: bd == STUB), cuts
+ * no way though simple_sq says it may, because the ways round it meet
+ * again inside the ball (a small loop of tunnel round a knot, which is a
+ * dead end as wide as the loop: the player walks round the knot and comes
+ * back out the way they came). Inside the ball the only ways out are its
+ * far squares (any other open square next to it ends the search), so if
+ * every square of the ball left is joined to its first far square without
+ * (x, y), nothing is cut. Joined: 4-neighbours, or diagonal ones with a
+ * shared 4-neighbour open (which may lie past the ball: then the ball
+ * square next to it is a far one, the way goes through open ground). The
+ * ball's squares are SEEN, then JOINED as they are reached (sweeps over
+ * the list until none grows: n at most), then dirt again. */
+static int loop_sq(bw_grid *g, int x, int y, const uint8_t *bx, const uint8_t *by, const uint8_t *bd,
+                   int n)
+{
+    int i, k, left = 0, grew = 1, far = -1;
+    BW_AT(g, x, y) = BW_T_ROCK;
+    for (i = 0; i < n; i++)
+        if (BW_AT(g, bx[i], by[i]) == BW_T_DIRT) {
+            BW_AT(g, bx[i], by[i]) = SEEN;
+            left++;
+            if (far < 0 && bd[i] == STUB)
+                far = i;
+        }
+    if (far >= 0) {
+        BW_AT(g, bx[far], by[far]) = JOINED;
+        left--;
+    }
+    while (grew && left > 0 && far >= 0) { /* a few sweeps: the ball is small */
+        grew = 0;
+        for (i = n - 1; i >= 0; i--) {
+            if (BW_AT(g, bx[i], by[i]) != SEEN)
+                continue;
+            for (k = 0; k < 8; k++)
+                if (BW_AT(g, bx[i] + bw_dx8[k], by[i] + bw_dy8[k]) == JOINED &&
+                    (!(k & 1) || walkable(g, bx[i] + bw_dx8[k], by[i]) ||
+                     walkable(g, bx[i], by[i] + bw_dy8[k]))) {
+                    BW_AT(g, bx[i], by[i]) = JOINED;
+                    left--;
+                    grew = 1;
+                    break;
+                }
+        }
+    }
+    for (i = 0; i < n; i++)
+        if (BW_AT(g, bx[i], by[i]) >= JOINED)
+            BW_AT(g, bx[i], by[i]) = BW_T_DIRT;
+    BW_AT(g, x, y) = BW_T_DIRT;
+    return far >= 0 && left == 0;
+}
+
 /* Fill the dead ends: from every square marked in plane b (round what
  * the mending walled up and the spur filling filled, and at sharp bends:
- * mark_bend), or the most cornered square by it, or a cornered
- * 4-neighbour of that, a dead end's ball is filled with rock from its tip
- * outward (distance 0 to STUB - 1), square by square where filling cuts
- * no way (simple_sq); the neighbours of what was filled are marked again,
- * as the dead end's new tips. After the first marks a square is marked
- * only when one next to it is filled, and each is filled once at most, so
- * the pass ends. The ball lists live in the map's flood-fill stack, which
- * the Morlock Pits do not use (on the stack if a build's is smaller). */
+ * mark_bend), or the most cornered square by it, or a cornered square of
+ * the 8 round that (many tips lie a diagonal step off), a dead end's ball
+ * is filled with rock from its tip outward (distance 0 to STUB - 1),
+ * square by square where filling cuts no way (simple_sq, or for the tip
+ * loop_sq); the neighbours of what was filled are marked again, as the
+ * dead end's new tips. After the first marks a square is marked only
+ * when one next to it is filled, and each is filled once at most, so the
+ * pass ends. The ball lists live in the map's flood-fill stack, which the
+ * Morlock Pits do not use (on the stack if a build's is smaller). */
 static void fill_stubs(bw_map *m, int level)
 {
     bw_grid *g = &m->grid;
@@ -1414,7 +1549,7 @@ static void fill_stubs(bw_map *m, int level)
 #else
     uint8_t bx[BALL], by[BALL], bd[BALL];
 #endif
-    int w, i, k, n, more = 1;
+    int w, i, k, n, o, more = 1;
     while (more) {
         more = 0;
         for (w = 0; w < BW_PLANE_WORDS; w++)
@@ -1425,23 +1560,24 @@ static void fill_stubs(bw_map *m, int level)
                 m->b.w[w] &= ~(1u << bit);
                 if (BW_AT(g, x, y) != BW_T_DIRT || is_start(level, x, y))
                     continue;
-                if (narrow_tip(g, level, x, y)) { /* a spur the filling left */
+                o = open4(g, x, y);
+                if (o <= 1 && narrow_tip(g, level, x, y)) { /* a spur the filling left */
                     BW_AT(g, x, y) = BW_T_ROCK;
                     for (k = 0; k < 4; k++)
                         BW_PSET(&m->b, x + bw_dx4[k], y + bw_dy4[k]);
                     more = 1;
                     continue;
                 }
-                if (cornered(g, level, &x, &y) > 2)
+                if (cornered(g, level, &x, &y, o) > 2)
                     continue;
                 n = dead_end(g, level, x, y, bx, by, bd);
-                for (k = 0; k < 4 && !n; k++) { /* or a tip next to it */
-                    int u = x + bw_dx4[k], v = y + bw_dy4[k];
+                for (k = 0; k < 8 && !n; k++) { /* or a tip round it */
+                    int u = x + bw_dx8[k], v = y + bw_dy8[k];
                     if (BW_AT(g, u, v) == BW_T_DIRT && !is_start(level, u, v) && open4(g, u, v) <= 2)
                         n = dead_end(g, level, u, v, bx, by, bd);
                 }
                 for (i = 0; i < n && bd[i] < STUB; i++)
-                    if (simple_sq(g, level, bx[i], by[i])) {
+                    if (simple_sq(g, level, bx[i], by[i]) || (i == 0 && loop_sq(g, bx[i], by[i], bx, by, bd, n))) {
                         BW_AT(g, bx[i], by[i]) = BW_T_ROCK;
                         for (k = 0; k < 4; k++)
                             BW_PSET(&m->b, bx[i] + bw_dx4[k], by[i] + bw_dy4[k]);
