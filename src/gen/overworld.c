@@ -650,35 +650,25 @@ static int pond_may_take(const bw_grid *g, int x, int y, int over_j)
     return 1;
 }
 
-/* (rule 9) Every map has a pond (BW_OVERWORLD_POND_MIN tiles of water in one
- * body) on the finished map. Where the terrain left none, an oval of
- * water 5-9 wide and 3-5 tall is dug at a random place (its own stream,
- * so maps that have a pond are untouched), on the tiles pond_may_take;
- * at most 32 places, then the first 2 x 2 of such tiles in row order
- * (the fallback), then the first 2 x 2 that also takes special boulders
- * (a mask over all the terrain: the rule wins over the mask). Returns 1
- * if it dug; 0 if the map had a pond, or (a map of roads and buildings
- * only, which the roads never make) had no 2 x 2 to dig. */
-BW_NOINLINE static int pond(bw_map *m, uint32_t seed, const bw_overworld_params *p)
+/* One oval of water at a random place, on the tiles pond_may_take. */
+BW_NOINLINE static void dig_oval(bw_grid *g, bw_rng *r)
 {
-    bw_grid *g = &m->grid;
-    bw_rng r;
-    int k, x, y, j;
-    if (largest_pond(m) >= BW_OVERWORLD_POND_MIN)
-        return 0;
-    stream(&r, seed, P_POND, 2 * p->x, 2 * p->y);
-    for (k = 0; k < 32; k++) {
-        int cx = bw_rng_range(&r, 3, BW_OVERWORLD_W - 4), cy = bw_rng_range(&r, 2, BW_OVERWORLD_H - 3);
-        int rx = bw_rng_range(&r, 2, 4), ry = bw_rng_range(&r, 1, 2);
-        for (y = cy - ry; y <= cy + ry; y++)
-            for (x = cx - rx; x <= cx + rx; x++) {
-                int dx = x - cx, dy = y - cy;
-                if (dx * dx * ry * ry + dy * dy * rx * rx <= rx * rx * ry * ry && pond_may_take(g, x, y, 0))
-                    BW_AT(g, x, y) = BW_T_OW_WATER;
-            }
-        if (largest_pond(m) >= BW_OVERWORLD_POND_MIN)
-            return 1;
-    }
+    int x, y;
+    int cx = bw_rng_range(r, 3, BW_OVERWORLD_W - 4), cy = bw_rng_range(r, 2, BW_OVERWORLD_H - 3);
+    int rx = bw_rng_range(r, 2, 4), ry = bw_rng_range(r, 1, 2);
+    for (y = cy - ry; y <= cy + ry; y++)
+        for (x = cx - rx; x <= cx + rx; x++) {
+            int dx = x - cx, dy = y - cy;
+            if (dx * dx * ry * ry + dy * dy * rx * rx <= rx * rx * ry * ry && pond_may_take(g, x, y, 0))
+                BW_AT(g, x, y) = BW_T_OW_WATER;
+        }
+}
+
+/* The fallback: the first 2 x 2 of tiles pond_may_take in row order, then
+ * the first that also takes special boulders; 1 if it dug. */
+BW_NOINLINE static int dig_square(bw_grid *g)
+{
+    int x, y, j;
     for (j = 0; j <= 1; j++)
         for (y = 1; y < BW_OVERWORLD_H - 2; y++)
             for (x = 1; x < BW_OVERWORLD_W - 2; x++)
@@ -689,6 +679,32 @@ BW_NOINLINE static int pond(bw_map *m, uint32_t seed, const bw_overworld_params 
                     return 1;
                 }
     return 0;
+}
+
+/* (rule 9) Every map has a pond (BW_OVERWORLD_POND_MIN tiles of water in one
+ * body) on the finished map. Where the terrain left none, an oval of
+ * water 5-9 wide and 3-5 tall is dug at a random place (its own stream,
+ * so maps that have a pond are untouched), on the tiles pond_may_take;
+ * at most 32 places, then the first 2 x 2 of such tiles in row order
+ * (the fallback), then the first 2 x 2 that also takes special boulders
+ * (a mask over all the terrain: the rule wins over the mask). Returns 1
+ * if it dug; 0 if the map had a pond, or (a map of roads and buildings
+ * only, which the roads never make) had no 2 x 2 to dig. The digging
+ * runs in frames of its own (dig_oval, dig_square), so that this one stays
+ * small under largest_pond's floods. */
+BW_NOINLINE static int pond(bw_map *m, uint32_t seed, const bw_overworld_params *p)
+{
+    bw_rng r;
+    int k;
+    if (largest_pond(m) >= BW_OVERWORLD_POND_MIN)
+        return 0;
+    stream(&r, seed, P_POND, 2 * p->x, 2 * p->y);
+    for (k = 0; k < 32; k++) {
+        dig_oval(&m->grid, &r);
+        if (largest_pond(m) >= BW_OVERWORLD_POND_MIN)
+            return 1;
+    }
+    return dig_square(&m->grid);
 }
 
 /* ------------------------------------------------------------ the map */
