@@ -854,14 +854,16 @@ BW_NOINLINE static int draw_floor(md_ctx *c)
 }
 
 /* The original's acceptance: >= 2 rooms, >= 20 room tiles, all floor one
- * region. */
+ * region. The open set lives in the first words of plane b, not on the
+ * stack under the flood: plane b is free until the populating (steps
+ * 9-11) clears it for its own use, and a bw_tileset is plane words. */
 BW_NOINLINE static int accepted(md_ctx *c)
 {
     bw_map *m = c->m;
-    bw_tileset open;
-    bw_tileset_from_flags(&open, BW_CONNECTS);
+    bw_tileset *open = (bw_tileset *)(void *)m->b.w;
+    bw_tileset_from_flags(open, BW_CONNECTS);
     return c->in->rooms >= 2 && bw_grid_count(&m->grid, BW_T_MD_ROOM) >= MD_MIN_ROOM_TILES &&
-           bw_fill_connected(&m->fill, &m->grid, &open, &m->a);
+           bw_fill_connected(&m->fill, &m->grid, open, &m->a);
 }
 
 /* One attempt at rules 1-8; 1 if it meets the original's acceptance.
