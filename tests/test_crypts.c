@@ -1254,6 +1254,26 @@ static void crypts_level_alone_equals_level_in_sequence(void)
         }
 }
 
+/* The registry's generate keeps its working state inside the map (the
+ * plane the level leaves alone); the grid is the one bw_crypts_level
+ * gives with the caller's own info, on a map scrambled first. */
+static void crypts_registry_equals_level_with_own_info(void)
+{
+    const bw_generator *gn = bw_generator_find("crypts");
+    bw_crypts_info in;
+    uint32_t s, h;
+    int n;
+    REQUIRE(gn != 0);
+    FOR_SEEDS(s, 100)
+        for (n = 1; n <= LEVELS; n++) {
+            gen(s, n, &in);
+            h = bw_grid_hash(g);
+            t_scramble(m, s * 13 + (uint32_t)n);
+            CHECK(gn->generate(m, s, n, 0) == 0);
+            CHECK(bw_grid_hash(g) == h);
+        }
+}
+
 static void crypts_registry_and_range(void)
 {
     const bw_generator *gn = bw_generator_find("crypts");
@@ -1582,6 +1602,7 @@ void suite_crypts(void)
     RUN(crypts_2_6_everything_connected);
     RUN(crypts_stairs_link_levels);
     RUN(crypts_level_alone_equals_level_in_sequence);
+    RUN(crypts_registry_equals_level_with_own_info);
     RUN(crypts_registry_and_range);
     RUN(crypts_2_4_pillars_regular_on_every_straight_wall);
     RUN(crypts_2_2_perimeter_pillars_form_a_ring);

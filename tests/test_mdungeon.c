@@ -1296,6 +1296,31 @@ static uint32_t floor_hash(void)
     return h;
 }
 
+/* The registry's generate keeps its info in the map (the grid's rows
+ * below the floor, on this build); its floor is the one bw_mdungeon_floor
+ * gives with the caller's own info, on a map scrambled first. */
+static void mdungeon_registry_equals_floor_with_own_info(void)
+{
+    const bw_generator *g = bw_generator_find("mdungeon");
+    bw_opts o = { 0, 0, 0, 0 };
+    bw_mdungeon_params p;
+    bw_mdungeon_info in;
+    uint32_t s, h;
+    int l, f;
+    REQUIRE(g != 0);
+    FOR_SEEDS(s, 50)
+        for (l = 1; l <= BW_MDUNGEON_LAYOUTS; l++) {
+            f = 1 + (int)((s * 7u + (uint32_t)l) % BW_MDUNGEON_LEVELS);
+            bw_mdungeon_defaults(&p, f, l);
+            gen(s, &p, &in);
+            h = floor_hash();
+            t_scramble(m, s * 13u + (uint32_t)l);
+            o.layout = l;
+            CHECK(g->generate(m, s, f, &o) == 0);
+            CHECK(floor_hash() == h);
+        }
+}
+
 static void mdungeon_same_seed_same_floor(void)
 {
     bw_mdungeon_params p;
@@ -2029,4 +2054,5 @@ void suite_mdungeon(void)
     RUN(mdungeon_3_rooms_vary_in_size);
     RUN(mdungeon_3_merged_rooms_5_percent_on_the_grid);
     RUN(mdungeon_golden_per_layout);
+    RUN(mdungeon_registry_equals_floor_with_own_info);
 }

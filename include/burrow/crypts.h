@@ -133,8 +133,10 @@ int bw_crypts_in_room(const bw_crypts_room *r, int x, int y);
 int bw_crypts_inner(const bw_crypts_room *r, int *x0, int *y0, int *x1, int *y1);
 
 /* Generates level `level` (1..5) into m; info (required) is the working
- * state and says what was built. Returns 0, BW_ERR_LEVEL if level is out
- * of range or BW_ERR_ARG if info is NULL. m must not be NULL. */
+ * state and says what was built. Plane b of m is its scratch; plane a it
+ * leaves alone, so info may lie there (bw_crypts_generate puts it there).
+ * Returns 0, BW_ERR_LEVEL if level is out of range or BW_ERR_ARG if info
+ * is NULL. m must not be NULL. */
 int bw_crypts_level(bw_map *m, uint32_t seed, int level, bw_crypts_info *info);
 
 /* Registry glue (include/burrow/gen.h): "crypts". */

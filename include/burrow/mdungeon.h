@@ -134,7 +134,9 @@ typedef struct bw_mdungeon_info {
 void bw_mdungeon_defaults(bw_mdungeon_params *p, int floor, int layout);
 
 /* Generates the floor into m (56 x 32, entities in m->ent); info (required)
- * is the working state and says what was done. Returns 0, BW_ERR_ARG if m,
+ * is the working state and says what was done. Planes a and b of m are its
+ * scratch; the grid's cells off the 56 x 32 floor it leaves alone (the
+ * registry's glue keeps its info in the rows below). Returns 0, BW_ERR_ARG if m,
  * p or info is NULL, BW_ERR_LEVEL if the floor is outside 1..99 or
  * BW_ERR_OPTION if the layout is outside 0..11 or another parameter is
  * outside the range its field states (nothing is clamped). */

@@ -297,7 +297,7 @@ static int make_step(cr_run *u, bw_crawler *c)
  * under a tenth of the cap). A design that reaches the cap (very long
  * delays, say) stops there with a whole map: the fix still runs, and
  * bw_crawler_info.capped says so. */
-static void crawl(cr_run *u, const bw_crawler_trace *t)
+BW_NOINLINE static void crawl(cr_run *u, const bw_crawler_trace *t)
 {
     bw_crawler c;
     bw_crawler_event ev;
@@ -441,7 +441,7 @@ static void dig_l(bw_map *m, int *reached, int *total,
  * which reaches at least one more region, or tries thicker walls; past the
  * map's side, the L dig always reaches one more. So there are at most
  * regions x (side + 1) passes of two scans each. */
-static void connect(bw_map *m, uint32_t seed, int walls, bw_crawler_info *info)
+BW_NOINLINE static void connect(bw_map *m, uint32_t seed, int walls, bw_crawler_info *info)
 {
     bw_grid *g = &m->grid;
     bw_rng r;
@@ -497,16 +497,14 @@ static void all_open(bw_plane *p, int w, int h)
             BW_PCLR(p, x, y);
 }
 
-int bw_crawler_map(bw_map *m, uint32_t seed, const bw_crawler_design *d,
-                   const bw_crawler_trace *trace, bw_crawler_info *info)
+/* The design's walls and the crawlers' run; returns the wall tiles on the
+ * map. Kept out of bw_crawler_map so that its run state and the crawl's
+ * frame are off the stack before the fix's floods go deep. */
+BW_NOINLINE static int build(bw_map *m, uint32_t seed, const bw_crawler_design *d,
+                             const bw_crawler_trace *trace, bw_crawler_info *info)
 {
     cr_run u;
     int i;
-    BW_ASSERT(m);
-    if (!d)
-        return BW_ERR_ARG;
-    if (bw_crawler_check(d) != 0)
-        return BW_ERR_DESIGN;
     bw_map_init(m, d->w, d->h, OPEN);
     all_open(&m->a, d->w, d->h);
     u.walls = paint(m, 0, 0, d->w - 1, 0) + paint(m, 0, d->h - 1, d->w - 1, d->h - 1) +
@@ -532,10 +530,25 @@ int bw_crawler_map(bw_map *m, uint32_t seed, const bw_crawler_design *d,
     u.info.peak = (uint16_t)u.count;
     bw_rng_stream(&u.r, seed, BW_GEN_CRAWLER, 1, P_CRAWL);
     crawl(&u, trace && trace->fn ? trace : 0);
-    connect(m, seed, u.walls, &u.info);
+    *info = u.info;
+    return u.walls;
+}
+
+int bw_crawler_map(bw_map *m, uint32_t seed, const bw_crawler_design *d,
+                   const bw_crawler_trace *trace, bw_crawler_info *info)
+{
+    bw_crawler_info in;
+    int walls;
+    BW_ASSERT(m);
+    if (!d)
+        return BW_ERR_ARG;
+    if (bw_crawler_check(d) != 0)
+        return BW_ERR_DESIGN;
+    walls = build(m, seed, d, trace, &in);
+    connect(m, seed, walls, &in);
     bw_plane_clear(&m->b);
     if (info)
-        *info = u.info;
+        *info = in;
     return 0;
 }
 

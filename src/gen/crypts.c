@@ -29,9 +29,11 @@
  *   the corridor, and the lanes next to pillars are free (spacing >= 4, the
  *   second pattern offset by half of it), so one lane is always open.
  *
- * Scratch: plane m->a marks walkable room floor (where an obstacle's ring
- * may lie), plane m->b reserved floor (exit mouths, the stairs, the ground
- * before inner doors) that obstacles may not cover. */
+ * Scratch: plane m->b marks reserved floor (exit mouths, the stairs, the
+ * ground before inner doors) that obstacles may not cover. Walkable room
+ * floor (where an obstacle's ring may lie) is read off the grid (walkable
+ * below), so plane m->a is left free: bw_crypts_generate keeps its info
+ * there. */
 #include "burrow/crypts.h"
 #include "burrow/geom.h"
 #include "burrow/plane.h"
@@ -474,10 +476,8 @@ static void carve_room(bw_map *m, const bw_crypts_room *r)
 {
     int x, y, east;
     for (y = r->y0; y <= r->y1; y++)
-        for (x = edge(r, BW_WEST, y), east = edge(r, BW_EAST, y); x >= 0 && x <= east; x++) {
+        for (x = edge(r, BW_WEST, y), east = edge(r, BW_EAST, y); x >= 0 && x <= east; x++)
             BW_AT(&m->grid, x, y) = BW_T_FLOOR;
-            BW_PSET(&m->a, x, y);
-        }
 }
 
 /* Opens node r toward `side` for a corridor of width w on centre line c
@@ -610,6 +610,15 @@ static void junction_pillars(bw_map *m, const bw_crypts_info *in, int c)
 
 /* ------------------------------------------------------------ features */
 
+/* Room floor no obstacle covers: only rooms hold floor tiles (corridors
+ * are stone) and the stairs, and every obstacle, inner wall and door
+ * replaces the floor it stands on. */
+static int walkable(const bw_grid *g, int x, int y)
+{
+    int t = BW_AT(g, x, y);
+    return t == BW_T_FLOOR || t == BW_T_STAIRS || t == BW_T_STAIRS_UP;
+}
+
 /* An obstacle fits where its tiles are free, unreserved room floor and its
  * Chebyshev ring is free room floor (reserved or not). */
 static int fits(const bw_map *m, int x0, int y0, int w, int h)
@@ -618,7 +627,7 @@ static int fits(const bw_map *m, int x0, int y0, int w, int h)
     for (y = y0 - 1; y <= y0 + h; y++)
         for (x = x0 - 1; x <= x0 + w; x++) {
             int inside = x >= x0 && x < x0 + w && y >= y0 && y < y0 + h;
-            if (!BW_PGET(&m->a, x, y) || (inside && BW_PGET(&m->b, x, y)))
+            if (!walkable(&m->grid, x, y) || (inside && BW_PGET(&m->b, x, y)))
                 return 0;
         }
     return 1;
@@ -630,10 +639,8 @@ static int put(bw_map *m, int x0, int y0, int w, int h, uint8_t tile)
     if (!fits(m, x0, y0, w, h))
         return 0;
     for (y = y0; y < y0 + h; y++)
-        for (x = x0; x < x0 + w; x++) {
+        for (x = x0; x < x0 + w; x++)
             BW_AT(&m->grid, x, y) = tile;
-            BW_PCLR(&m->a, x, y);
-        }
     return 1;
 }
 
@@ -669,16 +676,14 @@ static int inner_room(bw_map *m, bw_crypts_room *r, bw_rng *rng)
             for (x = x0 - 2; x <= x1 + 2 && ok; x++) {
                 int wall = x >= x0 && x <= x1 && y >= y0 && y <= y1 &&
                            (x == x0 || x == x1 || y == y0 || y == y1);
-                ok = BW_PGET(&m->a, x, y) && !(wall && BW_PGET(&m->b, x, y));
+                ok = walkable(&m->grid, x, y) && !(wall && BW_PGET(&m->b, x, y));
             }
         if (!ok)
             continue;
         for (y = y0; y <= y1; y++)
             for (x = x0; x <= x1; x++)
-                if (x == x0 || x == x1 || y == y0 || y == y1) {
+                if (x == x0 || x == x1 || y == y0 || y == y1)
                     BW_AT(&m->grid, x, y) = BW_T_BWALL;
-                    BW_PCLR(&m->a, x, y);
-                }
         n = bw_rng_range(rng, 1, 4);
         for (d = 0; d < n; d++) { /* n distinct sides */
             int k = d + (int)bw_rng_below(rng, (uint32_t)(4 - d)), s = sides[k], j;
@@ -734,10 +739,8 @@ static void clear_ring(bw_map *m, const bw_crypts_room *r)
     int x, y;
     for (y = r->y0; y <= r->y1; y++)
         for (x = r->x0; x <= r->x1; x++)
-            if (BW_AT(&m->grid, x, y) == BW_T_PILLAR && bw_crypts_in_room(r, x, y)) {
+            if (BW_AT(&m->grid, x, y) == BW_T_PILLAR && bw_crypts_in_room(r, x, y))
                 BW_AT(&m->grid, x, y) = BW_T_FLOOR;
-                BW_PSET(&m->a, x, y);
-            }
 }
 
 /* Rule 2.2: square pillars "around the perimeter of the room" as a ring:
@@ -851,10 +854,8 @@ static BW_NOINLINE void inner_on_outer_grid(bw_map *m, const bw_crypts_room *r, 
                 } else if (pass == 1 && in && ox >= 0 &&
                            ((gx && bw_abs(x - ox) % gx) || (gy && bw_abs(y - oy) % gy))) {
                     for (j = y; j < y + bh; j++)
-                        for (i = x; i < x + bw; i++) {
+                        for (i = x; i < x + bw; i++)
                             BW_AT(&m->grid, i, j) = BW_T_FLOOR;
-                            BW_PSET(&m->a, i, j);
-                        }
                 }
             }
 }
@@ -922,10 +923,8 @@ static int strewn(bw_map *m, const bw_crypts_room *r, bw_rng *rng)
         }
     if (placed == 1)
         for (y = one[1]; y < one[1] + one[3]; y++)
-            for (x = one[0]; x < one[0] + one[2]; x++) {
+            for (x = one[0]; x < one[0] + one[2]; x++)
                 BW_AT(&m->grid, x, y) = BW_T_FLOOR;
-                BW_PSET(&m->a, x, y);
-            }
     return placed >= STREWN_MIN ? placed : 0;
 }
 
@@ -1036,7 +1035,6 @@ int bw_crypts_level(bw_map *m, uint32_t seed, int level, bw_crypts_info *in)
         *p = 0;
     in->level = (uint8_t)level;
     bw_map_init(m, BW_CRYPTS_MAP_W, BW_CRYPTS_MAP_H, BW_T_ROCK);
-    bw_plane_clear(&m->a);
     bw_plane_clear(&m->b);
     bw_crypts_plan(seed, level, &in->stairs);
     for (i = 0; i < sizeof passes / sizeof passes[0]; i++)
@@ -1044,9 +1042,14 @@ int bw_crypts_level(bw_map *m, uint32_t seed, int level, bw_crypts_info *in)
     return 0;
 }
 
+/* The info (the working state) lives in plane a, which the level does
+ * not use (walkable), rather than on the stack under the passes. Its
+ * members are all uint8_t, and a character type may read and write any
+ * object, the plane's words included. */
+BW_STATIC_ASSERT(sizeof(bw_crypts_info) <= sizeof(bw_plane), crypts_info_fits_plane);
+
 int bw_crypts_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
 {
-    bw_crypts_info info;
     (void)o;
-    return bw_crypts_level(m, seed, level, &info);
+    return bw_crypts_level(m, seed, level, (bw_crypts_info *)(void *)m->a.w);
 }

@@ -815,13 +815,13 @@ static void water(md_ctx *c)
         }
 }
 
-/* One attempt at rules 1-8; 1 if it meets the original's acceptance:
- * >= 2 rooms, >= 20 room tiles, all floor one region. */
-static int attempt(md_ctx *c)
+/* Rules 1-8 of one attempt; 1 for the one room (accepted as it is), 0
+ * for a layout that the acceptance below must check. Out of line, so
+ * that its frame is gone before the check's flood. */
+BW_NOINLINE static int draw_floor(md_ctx *c)
 {
     bw_map *m = c->m;
     bw_mdungeon_info *in = c->in;
-    bw_tileset open;
     bw_map_init(m, BW_MDUNGEON_W, BW_MDUNGEON_H, BW_T_MD_WALL);       /* rule 1 */
     borders(&m->grid);                                    /* rule 2 */
     in->n_dead = in->patches = in->rivers = 0;
@@ -850,9 +850,27 @@ static int attempt(md_ctx *c)
     borders(&m->grid);                                    /* rule 6 */
     junctions(&m->grid);                                  /* rule 7 */
     water(c);                                             /* rule 8 */
-    bw_tileset_from_flags(&open, BW_CONNECTS);
-    return in->rooms >= 2 && bw_grid_count(&m->grid, BW_T_MD_ROOM) >= MD_MIN_ROOM_TILES &&
-           bw_fill_connected(&m->fill, &m->grid, &open, &m->a);
+    return 0;
+}
+
+/* The original's acceptance: >= 2 rooms, >= 20 room tiles, all floor one
+ * region. The open set lives in the first words of plane b, not on the
+ * stack under the flood: plane b is free until the populating (steps
+ * 9-11) clears it for its own use, and a bw_tileset is plane words. */
+BW_NOINLINE static int accepted(md_ctx *c)
+{
+    bw_map *m = c->m;
+    bw_tileset *open = (bw_tileset *)(void *)m->b.w;
+    bw_tileset_from_flags(open, BW_CONNECTS);
+    return c->in->rooms >= 2 && bw_grid_count(&m->grid, BW_T_MD_ROOM) >= MD_MIN_ROOM_TILES &&
+           bw_fill_connected(&m->fill, &m->grid, open, &m->a);
+}
+
+/* One attempt at rules 1-8; 1 if it meets the original's acceptance.
+ * Inlined, so that it adds no frame under the acceptance's flood. */
+static inline BW_ALWAYS_INLINE int attempt(md_ctx *c)
+{
+    return draw_floor(c) || accepted(c);
 }
 
 /* ---- rules 9-11 ------------------------------------------------------ */
@@ -953,7 +971,7 @@ static void stairs_and_start(md_ctx *c)
     in->start_room = (int8_t)s;
 }
 
-static void populate(md_ctx *c)
+BW_NOINLINE static void populate(md_ctx *c)
 {
     bw_mdungeon_info *in = c->in;
     bw_rng *r = &c->m->rng;
@@ -1076,12 +1094,26 @@ int bw_mdungeon_floor(bw_map *m, uint32_t seed, const bw_mdungeon_params *p, bw_
     return 0;
 }
 
-/* The registry's caller owns only the bw_map, so this glue is the one frame
- * that holds the params and the info (412 bytes; a 432-byte frame on
- * Cortex-M0). */
+/* The registry's caller owns only the bw_map, so this glue holds the
+ * params and the info. The info goes where the map is not: the grid's
+ * rows below the 56 x 32 map (from the second one, so that no read one
+ * past the map's edge lands in it), which nothing reads or writes while a
+ * floor is generated; the info's members are all bytes, which may live in
+ * the grid's bytes. A build whose grid has no such rows (BW_MAP_H near
+ * 32) keeps the info on this frame instead. The params (ints) stay here. */
+#define MD_SPARE_ROW (BW_MDUNGEON_H + 1)
+#define MD_SPARE ((BW_MAP_H - MD_SPARE_ROW) * BW_MAP_W)
+#define MD_INFO_BYTES 400
+BW_STATIC_ASSERT(sizeof(bw_mdungeon_info) <= MD_INFO_BYTES, md_info_bytes);
+
 int bw_mdungeon_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
 {
-    struct { bw_mdungeon_params p; bw_mdungeon_info info; } st;
-    bw_mdungeon_defaults(&st.p, level, o ? o->layout : 0);
-    return bw_mdungeon_floor(m, seed, &st.p, &st.info);
+    bw_mdungeon_params p;
+#if MD_SPARE >= MD_INFO_BYTES
+    bw_mdungeon_info *in = (bw_mdungeon_info *)(void *)&BW_AT(&m->grid, 0, MD_SPARE_ROW);
+#else
+    bw_mdungeon_info own, *in = &own;
+#endif
+    bw_mdungeon_defaults(&p, level, o ? o->layout : 0);
+    return bw_mdungeon_floor(m, seed, &p, in);
 }

@@ -146,7 +146,7 @@ int bw_overworld_nearest(const bw_overworld_points *pts, int sx, int sy, int sz,
 
 /* (rule 1) Each cell takes the type of the point nearest to a sample a random
  * step (-1..1 in each axis) off the cell's own place (x, 2y, z). */
-static void voronoi(bw_map *m, uint32_t seed, const bw_overworld_params *p)
+BW_NOINLINE static void voronoi(bw_map *m, uint32_t seed, const bw_overworld_params *p)
 {
     enum { SPAN = 2 * BW_OVERWORLD_JITTER + 1 };
     bw_overworld_points pts; /* 240 bytes, the generator's largest local */
@@ -650,35 +650,25 @@ static int pond_may_take(const bw_grid *g, int x, int y, int over_j)
     return 1;
 }
 
-/* (rule 9) Every map has a pond (BW_OVERWORLD_POND_MIN tiles of water in one
- * body) on the finished map. Where the terrain left none, an oval of
- * water 5-9 wide and 3-5 tall is dug at a random place (its own stream,
- * so maps that have a pond are untouched), on the tiles pond_may_take;
- * at most 32 places, then the first 2 x 2 of such tiles in row order
- * (the fallback), then the first 2 x 2 that also takes special boulders
- * (a mask over all the terrain: the rule wins over the mask). Returns 1
- * if it dug; 0 if the map had a pond, or (a map of roads and buildings
- * only, which the roads never make) had no 2 x 2 to dig. */
-static int pond(bw_map *m, uint32_t seed, const bw_overworld_params *p)
+/* One oval of water at a random place, on the tiles pond_may_take. */
+BW_NOINLINE static void dig_oval(bw_grid *g, bw_rng *r)
 {
-    bw_grid *g = &m->grid;
-    bw_rng r;
-    int k, x, y, j;
-    if (largest_pond(m) >= BW_OVERWORLD_POND_MIN)
-        return 0;
-    stream(&r, seed, P_POND, 2 * p->x, 2 * p->y);
-    for (k = 0; k < 32; k++) {
-        int cx = bw_rng_range(&r, 3, BW_OVERWORLD_W - 4), cy = bw_rng_range(&r, 2, BW_OVERWORLD_H - 3);
-        int rx = bw_rng_range(&r, 2, 4), ry = bw_rng_range(&r, 1, 2);
-        for (y = cy - ry; y <= cy + ry; y++)
-            for (x = cx - rx; x <= cx + rx; x++) {
-                int dx = x - cx, dy = y - cy;
-                if (dx * dx * ry * ry + dy * dy * rx * rx <= rx * rx * ry * ry && pond_may_take(g, x, y, 0))
-                    BW_AT(g, x, y) = BW_T_OW_WATER;
-            }
-        if (largest_pond(m) >= BW_OVERWORLD_POND_MIN)
-            return 1;
-    }
+    int x, y;
+    int cx = bw_rng_range(r, 3, BW_OVERWORLD_W - 4), cy = bw_rng_range(r, 2, BW_OVERWORLD_H - 3);
+    int rx = bw_rng_range(r, 2, 4), ry = bw_rng_range(r, 1, 2);
+    for (y = cy - ry; y <= cy + ry; y++)
+        for (x = cx - rx; x <= cx + rx; x++) {
+            int dx = x - cx, dy = y - cy;
+            if (dx * dx * ry * ry + dy * dy * rx * rx <= rx * rx * ry * ry && pond_may_take(g, x, y, 0))
+                BW_AT(g, x, y) = BW_T_OW_WATER;
+        }
+}
+
+/* The fallback: the first 2 x 2 of tiles pond_may_take in row order, then
+ * the first that also takes special boulders; 1 if it dug. */
+BW_NOINLINE static int dig_square(bw_grid *g)
+{
+    int x, y, j;
     for (j = 0; j <= 1; j++)
         for (y = 1; y < BW_OVERWORLD_H - 2; y++)
             for (x = 1; x < BW_OVERWORLD_W - 2; x++)
@@ -689,6 +679,32 @@ static int pond(bw_map *m, uint32_t seed, const bw_overworld_params *p)
                     return 1;
                 }
     return 0;
+}
+
+/* (rule 9) Every map has a pond (BW_OVERWORLD_POND_MIN tiles of water in one
+ * body) on the finished map. Where the terrain left none, an oval of
+ * water 5-9 wide and 3-5 tall is dug at a random place (its own stream,
+ * so maps that have a pond are untouched), on the tiles pond_may_take;
+ * at most 32 places, then the first 2 x 2 of such tiles in row order
+ * (the fallback), then the first 2 x 2 that also takes special boulders
+ * (a mask over all the terrain: the rule wins over the mask). Returns 1
+ * if it dug; 0 if the map had a pond, or (a map of roads and buildings
+ * only, which the roads never make) had no 2 x 2 to dig. The digging
+ * runs in frames of its own (dig_oval, dig_square), so that this one stays
+ * small under largest_pond's floods. */
+BW_NOINLINE static int pond(bw_map *m, uint32_t seed, const bw_overworld_params *p)
+{
+    bw_rng r;
+    int k;
+    if (largest_pond(m) >= BW_OVERWORLD_POND_MIN)
+        return 0;
+    stream(&r, seed, P_POND, 2 * p->x, 2 * p->y);
+    for (k = 0; k < 32; k++) {
+        dig_oval(&m->grid, &r);
+        if (largest_pond(m) >= BW_OVERWORLD_POND_MIN)
+            return 1;
+    }
+    return dig_square(&m->grid);
 }
 
 /* ------------------------------------------------------------ the map */
@@ -704,7 +720,23 @@ void bw_overworld_defaults(bw_overworld_params *p, int x, int y)
 #endif
 }
 
-int bw_overworld_map(bw_map *m, uint32_t seed, const bw_overworld_params *p, bw_overworld_info *info)
+/* Nothing of an earlier call survives in info, even on BW_ERR_OPTION;
+ * the gates are -1 each outside the world. */
+static void start_info(bw_overworld_info *in, uint32_t seed, const bw_overworld_params *p)
+{
+    int i;
+    for (i = 0; i < (int)sizeof *in; i++)
+        ((uint8_t *)in)[i] = 0;
+    for (i = 0; i < 4; i++)
+        in->gate[i] = (int8_t)bw_overworld_gate(seed, p->x, p->y, i);
+}
+
+/* Rules 2 to 6 on the terrain: blending, border, roads and buildings.
+ * Returns 0, or 1 if a test stopped it early. Kept out of
+ * bw_overworld_map so that its locals (the info when the caller gives
+ * none, the buildings' stream) are off the stack during the pond's
+ * floods, the deepest calls. */
+BW_NOINLINE static int surface(bw_map *m, uint32_t seed, const bw_overworld_params *p, bw_overworld_info *info)
 {
     static const uint8_t tiles[BW_OVERWORLD_BUILDINGS] = { BW_T_OW_CENTER, BW_T_OW_MART };
     bw_overworld_info own;
@@ -712,23 +744,10 @@ int bw_overworld_map(bw_map *m, uint32_t seed, const bw_overworld_params *p, bw_
     bw_rng r;
     uint8_t mark[2];
     int i, first;
-    BW_ASSERT(m && p);
-    /* nothing of an earlier call survives in info, even on -1 */
-    for (i = 0; i < (int)sizeof *in; i++)
-        ((uint8_t *)in)[i] = 0;
-    for (i = 0; i < 4; i++) /* -1 each outside the world */
-        in->gate[i] = (int8_t)bw_overworld_gate(seed, p->x, p->y, i);
-    if (!in_world(p->x, p->y) || p->z < 0 || p->z >= BW_OVERWORLD_DEPTH)
-        return BW_ERR_OPTION;
-    bw_map_init(m, BW_OVERWORLD_W, BW_OVERWORLD_H, BW_T_OW_SHORT);
-    voronoi(m, seed, p);
-    if (p->mask)
-        special_boulders(m, p->mask);
-    if (STOP_AFTER(p) == 1)
-        return 0;
+    start_info(in, seed, p);
     blend_pass(&m->grid, seed, p->x, p->y, in);
     if (STOP_AFTER(p) == 2)
-        return 0;
+        return 1;
     /* (rule 5) the buildings' road points are drawn before the roads: the
      * Center on one road (drawn), the Mart on the other */
     stream(&r, seed, P_BUILD, 2 * p->x, 2 * p->y);
@@ -742,11 +761,38 @@ int bw_overworld_map(bw_map *m, uint32_t seed, const bw_overworld_params *p, bw_
     border(m, in);
     roads(m, seed, p, in, mark);
     if (STOP_AFTER(p) == 3)
-        return 0;
+        return 1;
     for (i = 0; i < BW_OVERWORLD_BUILDINGS; i++)
         if (in->b[i].wanted)
             building(m, &r, &in->road[i ? 1 - first : first], tiles[i], &in->b[i]);
-    in->pond_dug = (uint8_t)pond(m, seed, p);
+    return 0;
+}
+
+int bw_overworld_map(bw_map *m, uint32_t seed, const bw_overworld_params *p, bw_overworld_info *info)
+{
+    int dug;
+    BW_ASSERT(m && p);
+    if (!in_world(p->x, p->y) || p->z < 0 || p->z >= BW_OVERWORLD_DEPTH) {
+        if (info)
+            start_info(info, seed, p);
+        return BW_ERR_OPTION;
+    }
+    /* (rule 1) the terrain first, in a frame of its own: it draws from
+     * its own stream and reads no info */
+    bw_map_init(m, BW_OVERWORLD_W, BW_OVERWORLD_H, BW_T_OW_SHORT);
+    voronoi(m, seed, p);
+    if (p->mask)
+        special_boulders(m, p->mask);
+    if (STOP_AFTER(p) == 1) {
+        if (info)
+            start_info(info, seed, p);
+        return 0;
+    }
+    if (surface(m, seed, p, info))
+        return 0;
+    dug = pond(m, seed, p);
+    if (info)
+        info->pond_dug = (uint8_t)dug;
     return 0;
 }
 
