@@ -2215,6 +2215,45 @@ BW_NOINLINE static void mushrooms_and_tops(bw_map *m, const shoot_list *own, con
     }
 }
 
+/* The wood neighbours of square i (branch, mushroom, trunk), and with
+ * `tops` the mushroom tops beside it too. */
+static int wood_round(const uint8_t *cell, int i, int tops)
+{
+    int d, n = 0;
+    for (d = 0; d < 4; d++) {
+        uint8_t t = cell[i + step4[d]];
+        n += (kind(t) & K_WOOD) || (tops && t == BW_T_MUSHROOM_TOP);
+    }
+    return n;
+}
+
+/* Rule 4.3: a top c with two wood neighbours x and y, across a corner
+ * from wood v (x, v, y, c a 2 x 2 block), v inside a wide branch (three
+ * wood neighbours or more), where branch x has no wood or top neighbour
+ * but v and c: x is a nub, a square a player reads as a branch of one
+ * square standing off v (a wide line's corner that the top made look like
+ * a square of a line through it). It becomes air (out of the limbs m->b);
+ * the top keeps y. */
+static void cut_nub(bw_map *m, int c)
+{
+    uint8_t *cell = m->grid.cell;
+    int d, x = 0, y = 0;
+    if (wood_round(cell, c, 0) != 2)
+        return;
+    for (d = 0; d < 4; d++)
+        if (kind(cell[c + step4[d]]) & K_WOOD) {
+            x = y;
+            y = c + step4[d];
+        }
+    for (d = 0; d < 2; d++, x ^= y, y ^= x, x ^= y) /* x, y; then y, x */
+        if (cell[x] == BW_T_BRANCH && wood_round(cell, x, 1) == 2 && (kind(cell[x + y - c]) & K_WOOD) &&
+            wood_round(cell, x + y - c, 0) >= 3) {
+            cell[x] = BW_T_AIR;
+            m->b.w[x >> 5] &= ~(1u << (x & 31));
+            return;
+        }
+}
+
 /* DLVL 1-4: the trunks, the trees (grow_trees), the mushrooms and tops, the
  * vine rays from the twig ends, the leaves, and the bridges that join
  * every tree (rule 4.7), which go round the leaves. Scratch: m->a (the
@@ -2234,6 +2273,7 @@ BW_NOINLINE static void level_shoots(bw_map *m, uint32_t seed, int level, const 
     mushrooms_and_tops(m, &own, &up, rep);
     for (k = 0; k < up.n; k++) {
         int d, n = 0;
+        cut_nub(m, up.at[k]); /* rule 4.3 */
         for (d = 0; d < 4; d++)
             n += (kind(g->cell[up.at[k] + step4[d]]) & K_WOOD) || g->cell[up.at[k] + step4[d]] == BW_T_MUSHROOM_TOP;
         if (n >= 2)
