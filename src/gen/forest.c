@@ -1944,22 +1944,27 @@ BW_NOINLINE static int leaf_cost(const uint8_t *cell, int a, int any)
     return cost;
 }
 
+/* The wood neighbours of square i (branch, mushroom, trunk; marked
+ * TWIG_MARK or not), and with `tops` the mushroom tops beside it too. */
+static int wood_round(const uint8_t *cell, int i, int tops)
+{
+    int d, n = 0;
+    for (d = 0; d < 4; d++) {
+        uint8_t t = cell[i + step4[d]] & (uint8_t)~TWIG_MARK;
+        n += (kind(t) & K_WOOD) || (tops && t == BW_T_MUSHROOM_TOP);
+    }
+    return n;
+}
+
 /* 1 if square v (marked TWIG_MARK or not) is wood a twig is made of: a
  * branch, mushroom or trunk, or a top in a line of wood (two or more
  * wood or top neighbours; a cap, with one, is beside the twig). */
 static int twig_wood(const uint8_t *cell, int v)
 {
     uint8_t u = cell[v] & (uint8_t)~TWIG_MARK;
-    int d, n = 0;
     if (kind(u) & K_WOOD)
         return 1;
-    if (u != BW_T_MUSHROOM_TOP)
-        return 0;
-    for (d = 0; d < 4; d++) {
-        uint8_t t = cell[v + step4[d]] & (uint8_t)~TWIG_MARK;
-        n += (kind(t) & K_WOOD) || t == BW_T_MUSHROOM_TOP;
-    }
-    return n >= 2;
+    return u == BW_T_MUSHROOM_TOP && wood_round(cell, v, 1) >= 2;
 }
 
 /* One twig end e: its leaves (marked in `ends` too, for the growing).
@@ -2215,18 +2220,6 @@ BW_NOINLINE static void mushrooms_and_tops(bw_map *m, const shoot_list *own, con
     }
 }
 
-/* The wood neighbours of square i (branch, mushroom, trunk), and with
- * `tops` the mushroom tops beside it too. */
-static int wood_round(const uint8_t *cell, int i, int tops)
-{
-    int d, n = 0;
-    for (d = 0; d < 4; d++) {
-        uint8_t t = cell[i + step4[d]];
-        n += (kind(t) & K_WOOD) || (tops && t == BW_T_MUSHROOM_TOP);
-    }
-    return n;
-}
-
 /* Rule 4.3: a top c with two wood neighbours x and y, across a corner
  * from wood v (x, v, y, c a 2 x 2 block), v inside a wide branch (three
  * wood neighbours or more), where branch x has no wood or top neighbour
@@ -2272,11 +2265,8 @@ BW_NOINLINE static void level_shoots(bw_map *m, uint32_t seed, int level, const 
     shoots(seed, pl, level, &own, &up, 1);
     mushrooms_and_tops(m, &own, &up, rep);
     for (k = 0; k < up.n; k++) {
-        int d, n = 0;
         cut_nub(m, up.at[k]); /* rule 4.3 */
-        for (d = 0; d < 4; d++)
-            n += (kind(g->cell[up.at[k] + step4[d]]) & K_WOOD) || g->cell[up.at[k] + step4[d]] == BW_T_MUSHROOM_TOP;
-        if (n >= 2)
+        if (wood_round(g->cell, up.at[k], 1) >= 2)
             m->b.w[up.at[k] >> 5] |= 1u << (up.at[k] & 31);
         /* every top, kept for all_tops in m->fill's stack (scratch here,
          * unused till the bridges): low byte, high byte */
