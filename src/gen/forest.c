@@ -1956,6 +1956,26 @@ static int wood_round(const uint8_t *cell, int i, int tops)
     return n;
 }
 
+/* 1 if top c lies in a line of wood: three or four wood or top
+ * neighbours, or two but in a corner of wood (the two beside it joined
+ * across the diagonal square: a cap in the angle, rule 4.4 reads the
+ * wood round it as the twig). */
+static int top_in_line(const uint8_t *cell, int c)
+{
+    int d, n = 0, turn = 0, diag = c;
+    for (d = 0; d < 4; d++) {
+        uint8_t t = cell[c + step4[d]] & (uint8_t)~TWIG_MARK;
+        if ((kind(t) & K_WOOD) || t == BW_T_MUSHROOM_TOP) {
+            n++;
+            turn ^= d;
+            diag += step4[d];
+        }
+    }
+    if (n != 2)
+        return n > 2;
+    return !((turn & 1) && (kind(cell[diag] & (uint8_t)~TWIG_MARK) & K_WOOD));
+}
+
 /* 1 if square v (marked TWIG_MARK or not) is wood a twig is made of: a
  * branch, mushroom or trunk, or a top in a line of wood (two or more
  * wood or top neighbours; a cap, with one, is beside the twig). */
@@ -1964,7 +1984,7 @@ static int twig_wood(const uint8_t *cell, int v)
     uint8_t u = cell[v] & (uint8_t)~TWIG_MARK;
     if (kind(u) & K_WOOD)
         return 1;
-    return u == BW_T_MUSHROOM_TOP && wood_round(cell, v, 1) >= 2;
+    return u == BW_T_MUSHROOM_TOP && top_in_line(cell, v);
 }
 
 /* One twig end e: its leaves (marked in `ends` too, for the growing).
@@ -2266,7 +2286,7 @@ BW_NOINLINE static void level_shoots(bw_map *m, uint32_t seed, int level, const 
     mushrooms_and_tops(m, &own, &up, rep);
     for (k = 0; k < up.n; k++) {
         cut_nub(m, up.at[k]); /* rule 4.3 */
-        if (wood_round(g->cell, up.at[k], 1) >= 2)
+        if (top_in_line(g->cell, up.at[k]))
             m->b.w[up.at[k] >> 5] |= 1u << (up.at[k] & 31);
         /* every top, kept for all_tops in m->fill's stack (scratch here,
          * unused till the bridges): low byte, high byte */
