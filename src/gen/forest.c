@@ -1945,35 +1945,33 @@ BW_NOINLINE static int leaf_cost(const uint8_t *cell, int a, int any)
 }
 
 /* The wood neighbours of square i (branch, mushroom, trunk; marked
- * TWIG_MARK or not), and with `tops` the mushroom tops beside it too. */
+ * TWIG_MARK or not), with `tops` the mushroom tops beside it too; plus
+ * CORNER when there are two, at right angles, and the square across their
+ * corner is wood (i in the angle of a 2 x 2 block), that square's index
+ * then from bit 4. */
+#define CORNER 8
 static int wood_round(const uint8_t *cell, int i, int tops)
 {
-    int d, n = 0;
+    int d, n = 0, turn = 0, diag = i;
     for (d = 0; d < 4; d++) {
         uint8_t t = cell[i + step4[d]] & (uint8_t)~TWIG_MARK;
-        n += (kind(t) & K_WOOD) || (tops && t == BW_T_MUSHROOM_TOP);
-    }
-    return n;
-}
-
-/* 1 if top c lies in a line of wood: three or four wood or top
- * neighbours, or two but in a corner of wood (the two beside it joined
- * across the diagonal square: a cap in the angle, rule 4.4 reads the
- * wood round it as the twig). */
-static int top_in_line(const uint8_t *cell, int c)
-{
-    int d, n = 0, turn = 0, diag = c;
-    for (d = 0; d < 4; d++) {
-        uint8_t t = cell[c + step4[d]] & (uint8_t)~TWIG_MARK;
-        if ((kind(t) & K_WOOD) || t == BW_T_MUSHROOM_TOP) {
+        if ((kind(t) & K_WOOD) || (tops && t == BW_T_MUSHROOM_TOP)) {
             n++;
             turn ^= d;
             diag += step4[d];
         }
     }
-    if (n != 2)
-        return n > 2;
-    return !((turn & 1) && (kind(cell[diag] & (uint8_t)~TWIG_MARK) & K_WOOD));
+    if (n == 2 && (turn & 1) && (kind(cell[diag] & (uint8_t)~TWIG_MARK) & K_WOOD))
+        n |= CORNER | diag << 4;
+    return n;
+}
+
+/* 1 if top c lies in a line of wood: three or four wood or top
+ * neighbours, or two but not in a corner of wood (there it is a cap in the
+ * angle, and rule 4.4 reads the wood round it as the twig). */
+static int top_in_line(const uint8_t *cell, int c)
+{
+    return (unsigned)((wood_round(cell, c, 1) & 15) - 2) < 3u;
 }
 
 /* 1 if square v (marked TWIG_MARK or not) is wood a twig is made of: a
@@ -2250,21 +2248,18 @@ BW_NOINLINE static void mushrooms_and_tops(bw_map *m, const shoot_list *own, con
 static void cut_nub(bw_map *m, int c)
 {
     uint8_t *cell = m->grid.cell;
-    int d, x = 0, y = 0;
-    if (wood_round(cell, c, 0) != 2)
+    int d, v = wood_round(cell, c, 0);
+    if ((v & 15) != (2 | CORNER))
         return;
-    for (d = 0; d < 4; d++)
-        if (kind(cell[c + step4[d]]) & K_WOOD) {
-            x = y;
-            y = c + step4[d];
-        }
-    for (d = 0; d < 2; d++, x ^= y, y ^= x, x ^= y) /* x, y; then y, x */
-        if (cell[x] == BW_T_BRANCH && wood_round(cell, x, 1) == 2 && (kind(cell[x + y - c]) & K_WOOD) &&
-            wood_round(cell, x + y - c, 0) >= 3) {
+    v >>= 4;
+    for (d = 0; d < 4; d++) {
+        int x = c + step4[d];
+        if (cell[x] == BW_T_BRANCH && (wood_round(cell, x, 1) & 15) == (2 | CORNER) && (wood_round(cell, v, 0) & 7) >= 3) {
             cell[x] = BW_T_AIR;
             m->b.w[x >> 5] &= ~(1u << (x & 31));
             return;
         }
+    }
 }
 
 /* DLVL 1-4: the trunks, the trees (grow_trees), the mushrooms and tops, the
