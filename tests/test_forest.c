@@ -282,20 +282,39 @@ static void first_part(const bw_forest_part *p, void *vc)
               p->len > BW_FOREST_LEN0_MAX + c->r[p->tree];
 }
 
+/* 1 if square i is a cut nub (rule 4.3): air (or a vine or leaf laid
+ * there after) beside a mushroom top, with one wood square (branch,
+ * mushroom, trunk) beside it. */
+static int cut_nub_at(int i)
+{
+    int k, tops = 0, wood = 0;
+    uint8_t u = g->cell[i] & 0x3fu;
+    if (u != BW_T_AIR && u != BW_T_VINE && u != BW_T_LEAF) /* a vine or leaf may go there after */
+        return 0;
+    for (k = 0; k < 4; k++) {
+        uint8_t t = g->cell[i + bw_dx4[k] + bw_dy4[k] * BW_GRID_MAX] & 0x3fu;
+        tops += t == BW_T_MUSHROOM_TOP;
+        wood += t == BW_T_BRANCH || t == BW_T_MUSHROOM || t == BW_T_TRUNK;
+    }
+    return tops > 0 && wood == 1;
+}
+
 /* Each trunk grows 4-5 first branches from its centre (API), 3 wide or,
  * too small to fork, 1; and the grid's branch and mushroom squares are
  * exactly the replayed branches' squares off the trunks, but where a
- * mushroom top from below lies (rule 4.6). */
+ * mushroom top from below lies (rule 4.6) and where a nub beside a top was
+ * cut (rule 4.3: measured 19 squares over 2,000 levels). */
 static void forest_4_2_trunks_grow_four_or_more_branches(void)
 {
     bw_forest_plan pl;
     first_ctx c;
-    uint32_t s;
+    uint32_t s, nubs = 0, levels = 0;
     int n, t, i;
     FOR_SEEDS(s, 500) {
         bw_forest_trunks(s, &pl);
         for (n = 1; n <= 4; n++) {
             int off = 0, under = 0;
+            levels++;
             gen(s, n, 0);
             for (t = 0; t < pl.n; t++) {
                 c.cx[t] = pl.x[t];
@@ -313,12 +332,18 @@ static void forest_4_2_trunks_grow_four_or_more_branches(void)
                 if (i % BW_GRID_MAX >= 120)
                     continue;
                 off += is_branch(tl) && !(g->cell[i] & REPLAYED);
+                if ((g->cell[i] & REPLAYED) && cut_nub_at(i)) {
+                    nubs++;
+                    continue;
+                }
                 under += (g->cell[i] & REPLAYED) && !is_branch(tl) && tl != BW_T_TRUNK && tl != BW_T_MUSHROOM_TOP;
             }
             CHECK(off == 0 && under == 0);
             unmark_cells();
         }
     }
+    t_info("forest_nubs_cut", nubs);
+    CHECK(nubs * 50 <= levels);
 }
 
 /* Follows the depth-first report with one open branch per generation:
@@ -1264,6 +1289,7 @@ static void forest_4_3_every_fork_shows_four_shorter_children(void)
                 t_print("\n");
             }
             CHECK(one.short_forks == 0 && one.long_children == 0);
+            CHECK(one.thin_children == 0);
             CHECK(one.tangles == 0 && one.orphans == 0);
             CHECK(one.generations >= 2);
             c.forks += one.forks;
@@ -1274,10 +1300,6 @@ static void forest_4_3_every_fork_shows_four_shorter_children(void)
             c.tangles += one.tangles;
             c.orphans += one.orphans;
         }
-    /* Not met yet: a child of one square of its own still shows on about
-     * 1 level in 100 (measured 11 of 86,738 children over 1,200 levels).
-     * The bound keeps it that rare; the rule wants none. */
-    CHECK(c.thin_children <= 1 + c.children / 1000);
     t_info("forest_forks", c.forks);
     t_info("forest_forks_under_4_children", c.short_forks);
     t_info("forest_children", c.children);
@@ -1311,11 +1333,13 @@ static void forest_4_4_every_twig_shows_four_own_leaves(void)
             twigs += c.twigs;
             short4 += c.twigs_short;
         }
-    /* Not met yet: 0.7% of twigs show fewer than four leaves of their own
-     * (measured 493 of 73,270 over 1,200 levels), nearly all of them
-     * one-wide first branches. The bound keeps the rate from growing; the
-     * rule wants none. */
-    CHECK(short4 * 1000 <= twigs * 10);
+    /* Not met yet: 14 of 73,270 twigs over 1,200 levels show fewer than
+     * four leaves of their own: 8 packed between other twigs so closely
+     * that no air square touches them alone (the generator's rep->bare),
+     * 6 that lost a leaf to the last bridge fallback of rule 4.7 (the
+     * lanes through leaves). The bound (1 in 2,000) keeps it that rare;
+     * the rule wants none. */
+    CHECK(short4 * 2000 <= twigs);
     t_info("forest_twigs", twigs);
     t_info("forest_twigs_under_4_own_leaves", short4);
 }
@@ -1684,7 +1708,7 @@ static void forest_golden_ten_seeds(void)
             gen(s, n, 0);
             h = t_fold(h, bw_grid_hash(g));
         }
-    t_golden("forest_seeds0to9_all_levels", h, 0x13ad00bbu);
+    t_golden("forest_seeds0to9_all_levels", h, 0x83a3582du);
 }
 
 void suite_forest(void)

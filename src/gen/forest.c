@@ -1944,22 +1944,45 @@ BW_NOINLINE static int leaf_cost(const uint8_t *cell, int a, int any)
     return cost;
 }
 
+/* The wood neighbours of square i (branch, mushroom, trunk; marked
+ * TWIG_MARK or not), with `tops` the mushroom tops beside it too; plus
+ * CORNER when there are two, at right angles, and the square across their
+ * corner is wood (i in the angle of a 2 x 2 block), that square's index
+ * then from bit 4. */
+#define CORNER 8
+static int wood_round(const uint8_t *cell, int i, int tops)
+{
+    int d, n = 0, turn = 0, diag = i;
+    for (d = 0; d < 4; d++) {
+        uint8_t t = cell[i + step4[d]] & (uint8_t)~TWIG_MARK;
+        if ((kind(t) & K_WOOD) || (tops && t == BW_T_MUSHROOM_TOP)) {
+            n++;
+            turn ^= d;
+            diag += step4[d];
+        }
+    }
+    if (n == 2 && (turn & 1) && (kind(cell[diag] & (uint8_t)~TWIG_MARK) & K_WOOD))
+        n |= CORNER | diag << 4;
+    return n;
+}
+
+/* 1 if top c lies in a line of wood: three or four wood or top
+ * neighbours, or two but not in a corner of wood (there it is a cap in the
+ * angle, and rule 4.4 reads the wood round it as the twig). */
+static int top_in_line(const uint8_t *cell, int c)
+{
+    return (unsigned)((wood_round(cell, c, 1) & 15) - 2) < 3u;
+}
+
 /* 1 if square v (marked TWIG_MARK or not) is wood a twig is made of: a
  * branch, mushroom or trunk, or a top in a line of wood (two or more
  * wood or top neighbours; a cap, with one, is beside the twig). */
 static int twig_wood(const uint8_t *cell, int v)
 {
     uint8_t u = cell[v] & (uint8_t)~TWIG_MARK;
-    int d, n = 0;
     if (kind(u) & K_WOOD)
         return 1;
-    if (u != BW_T_MUSHROOM_TOP)
-        return 0;
-    for (d = 0; d < 4; d++) {
-        uint8_t t = cell[v + step4[d]] & (uint8_t)~TWIG_MARK;
-        n += (kind(t) & K_WOOD) || t == BW_T_MUSHROOM_TOP;
-    }
-    return n >= 2;
+    return u == BW_T_MUSHROOM_TOP && top_in_line(cell, v);
 }
 
 /* One twig end e: its leaves (marked in `ends` too, for the growing).
@@ -2215,6 +2238,30 @@ BW_NOINLINE static void mushrooms_and_tops(bw_map *m, const shoot_list *own, con
     }
 }
 
+/* Rule 4.3: a top c with two wood neighbours x and y, across a corner
+ * from wood v (x, v, y, c a 2 x 2 block), v inside a wide branch (three
+ * wood neighbours or more), where branch x has no wood or top neighbour
+ * but v and c: x is a nub, a square a player reads as a branch of one
+ * square standing off v (a wide line's corner that the top made look like
+ * a square of a line through it). It becomes air (out of the limbs m->b);
+ * the top keeps y. */
+static void cut_nub(bw_map *m, int c)
+{
+    uint8_t *cell = m->grid.cell;
+    int d, v = wood_round(cell, c, 0);
+    if ((v & 15) != (2 | CORNER))
+        return;
+    v >>= 4;
+    for (d = 0; d < 4; d++) {
+        int x = c + step4[d];
+        if (cell[x] == BW_T_BRANCH && (wood_round(cell, x, 1) & 15) == (2 | CORNER) && (wood_round(cell, v, 0) & 7) >= 3) {
+            cell[x] = BW_T_AIR;
+            m->b.w[x >> 5] &= ~(1u << (x & 31));
+            return;
+        }
+    }
+}
+
 /* DLVL 1-4: the trunks, the trees (grow_trees), the mushrooms and tops, the
  * vine rays from the twig ends, the leaves, and the bridges that join
  * every tree (rule 4.7), which go round the leaves. Scratch: m->a (the
@@ -2233,10 +2280,8 @@ BW_NOINLINE static void level_shoots(bw_map *m, uint32_t seed, int level, const 
     shoots(seed, pl, level, &own, &up, 1);
     mushrooms_and_tops(m, &own, &up, rep);
     for (k = 0; k < up.n; k++) {
-        int d, n = 0;
-        for (d = 0; d < 4; d++)
-            n += (kind(g->cell[up.at[k] + step4[d]]) & K_WOOD) || g->cell[up.at[k] + step4[d]] == BW_T_MUSHROOM_TOP;
-        if (n >= 2)
+        cut_nub(m, up.at[k]); /* rule 4.3 */
+        if (top_in_line(g->cell, up.at[k]))
             m->b.w[up.at[k] >> 5] |= 1u << (up.at[k] & 31);
         /* every top, kept for all_tops in m->fill's stack (scratch here,
          * unused till the bridges): low byte, high byte */
