@@ -957,11 +957,13 @@ static void dead_ends(int level, int deep, int edge, uint32_t *n, uint32_t *near
  * not among the squares it looks from remain. Over seeds 0-299, all
  * levels: 2,270 before any filling, 314 with the loops left and tips
  * looked for a straight step off the marks, 280 with the loops filled,
- * 209 with tips looked for a diagonal step off too, 195 now that turns
- * before the edge are marked as bends (0.13 a level; seeds 0-29, the
- * boards' share: 19). So the test bounds them at 0.15 a level until they
- * are all gone; it fails with the diagonal steps left out (259), with the
- * loops left (231) and with fill_stubs off (2,270). */
+ * 209 with tips looked for a diagonal step off too, 195 with turns
+ * before the edge marked as bends, 148 now that the middle of a blunt
+ * end (a 3-wide tunnel ending square on) is looked from too (0.099 a
+ * level; seeds 0-29, the boards' share: 17). So the test bounds them at
+ * 0.10 a level until they are all gone; it fails with the blunt ends left
+ * (195), the diagonal steps left out (259), with the loops left (231) and
+ * with fill_stubs off (2,270). */
 /* A dead end of any width, as a player meets it: from a tip, the squares
  * exactly STUB steps away (4-connected, over dirt only) form one narrow
  * piece (at most STUB_WIDE squares, 8-connected), so the way goes on in one
@@ -1066,7 +1068,7 @@ static int wide_dead_ends(int level)
  * so on the map no dead end of any width is STUB or more deep unless a
  * room, door, pit or ladder lies within it (the start of DLVL 1 counts):
  * at most STUBS_X100 / 100 a level for now (see above). */
-#define STUBS_X100 15
+#define STUBS_X100 10
 static void morlock_3_2_no_dead_ends_of_any_width(void)
 {
     bw_morlock_plan p;
