@@ -958,12 +958,17 @@ static void dead_ends(int level, int deep, int edge, uint32_t *n, uint32_t *near
  * levels: 2,270 before any filling, 314 with the loops left and tips
  * looked for a straight step off the marks, 280 with the loops filled,
  * 209 with tips looked for a diagonal step off too, 195 with turns
- * before the edge marked as bends, 148 now that the middle of a blunt
- * end (a 3-wide tunnel ending square on) is looked from too (0.099 a
- * level; seeds 0-29, the boards' share: 17). So the test bounds them at
- * 0.10 a level until they are all gone; it fails with the blunt ends left
- * (195), the diagonal steps left out (259), with the loops left (231) and
- * with fill_stubs off (2,270). */
+ * before the edge marked as bends, 148 with the middle of a blunt end
+ * (a 3-wide tunnel ending square on) looked from too, 100 now that a
+ * tunnel no longer doubles back beside itself where it turns along an
+ * edge (a segment's heading at most 90 degrees off its last step: the
+ * hairpins were most of those left, 5-8 squares from the border) (0.067 a
+ * level; seeds 0-29, the boards' share: 15; 75 of the 100 lie within 8
+ * of the border). So the test bounds them at 0.07 a level until they are
+ * all gone; it fails with the hairpins left (117 with only the bear off
+ * the edge held back, 148 with neither), the blunt ends left (195), the
+ * diagonal steps left out (259), with the loops left (231) and with
+ * fill_stubs off (2,270). */
 /* A dead end of any width, as a player meets it: from a tip, the squares
  * exactly STUB steps away (4-connected, over dirt only) form one narrow
  * piece (at most STUB_WIDE squares, 8-connected), so the way goes on in one
@@ -1068,7 +1073,7 @@ static int wide_dead_ends(int level)
  * so on the map no dead end of any width is STUB or more deep unless a
  * room, door, pit or ladder lies within it (the start of DLVL 1 counts):
  * at most STUBS_X100 / 100 a level for now (see above). */
-#define STUBS_X100 10
+#define STUBS_X100 7
 static void morlock_3_2_no_dead_ends_of_any_width(void)
 {
     bw_morlock_plan p;

@@ -310,7 +310,7 @@ static int along(int v, int last, int centre)
 
 static void steer(bw_morlock_tunnel *t, int bear)
 {
-    int hx = bw_dx8[t->dir], hy = bw_dy8[t->dir];
+    int hx = bw_dx8[t->dir], hy = bw_dy8[t->dir], hx0, hy0, d;
     /* most steps are far from every edge: nothing to steer */
     if (t->x >= BW_MORLOCK_LO + BW_MORLOCK_NEAR && t->x <= BW_MORLOCK_HI - BW_MORLOCK_NEAR &&
         t->y >= BW_MORLOCK_LO + BW_MORLOCK_NEAR && t->y <= BW_MORLOCK_HI - BW_MORLOCK_NEAR)
@@ -328,11 +328,19 @@ static void steer(bw_morlock_tunnel *t, int bear)
     /* rule 3.2's tunnels do not frame the map: one running along a near
      * edge at the start of a segment bears 45 degrees away from it, so it
      * leaves the border in a gentle arc (once a segment, so no sharp V) */
+    hx0 = hx;
+    hy0 = hy;
     if (bear && hx == 0 && hy != 0 && (near_edge(t->x, -1) || near_edge(t->x, 1)))
         hx = near_edge(t->x, -1) ? 1 : -1;
     if (bear && hy == 0 && hx != 0 && (near_edge(t->y, -1) || near_edge(t->y, 1)))
         hy = near_edge(t->y, -1) ? 1 : -1;
-    t->dir = dir_of[(hy + 1) * 3 + hx + 1];
+    d = dir_of[(hy + 1) * 3 + hx + 1];
+    /* a bear that would turn the tunnel more than 90 degrees off its last
+     * step (a tunnel that ran at the edge and turned along it) is not
+     * taken: it would double back beside itself, a blunt dead end */
+    if (bear && ((d - t->last) & 7) >= 3 && ((d - t->last) & 7) <= 5)
+        d = dir_of[(hy0 + 1) * 3 + hx0 + 1];
+    t->dir = (uint8_t)d;
 }
 
 /* Rule 3.2's dead ends: a sharp bend (a step 90 degrees off the last one,
@@ -354,7 +362,14 @@ static void mark_bend(sim *s, const bw_morlock_tunnel *t, int from, int d)
  * near edge, then veers by the wobble; a step more than 90 degrees off the
  * tunnel's last one (a turn of 90 after a veer one way, then a veer the
  * other) is 90 degrees off it instead, since it would walk back over the
- * last step's cells and leave a short blind spur at the bend; a veer that would leave LO..HI is
+ * last step's cells and leave a short blind spur at the bend; likewise a
+ * segment whose heading (after its turn and steering) is 135 or 180
+ * degrees off the last step starts 90 degrees off it, on the heading's
+ * side, or the other if that points at a near edge (else as it is): the
+ * tunnel would otherwise double back beside itself over two steps, a
+ * hairpin whose blunt tip is a dead end as wide as two tunnels (rule
+ * 3.2), seen most where a tunnel runs at an edge and turns along it; a
+ * veer that would leave LO..HI is
  * a step along the heading instead, which after steering points in or
  * along on every axis near an edge and so stays inside. A diagonal step
  * also digs its corner (x of the new cell, y of the old), which is next to
@@ -365,10 +380,19 @@ static void walk(sim *s, bw_morlock_tunnel *t)
 {
     bw_rng *r = &s->p->rng;
     int i, last2 = t->last; /* the step before the last */
+    int here = s->g && t->level == s->level; /* drawn: the tunnel stays on its level */
     for (i = 0; i < BW_MORLOCK_SEGMENT; i++) {
         int d, nx, ny;
         int back, was = t->dir;
         steer(t, i == 0);
+        back = (t->dir - t->last) & 7;
+        if (i == 0 && back >= 3 && back <= 5) { /* a heading 135 or 180 degrees off: 90, not out */
+            int c = turn8(t->last, back < 4 ? 2 : -2);
+            if (near_edge(t->x, bw_dx8[c]) || near_edge(t->y, bw_dy8[c]))
+                c = turn8(t->last, back < 4 ? -2 : 2);
+            if (!near_edge(t->x, bw_dx8[c]) && !near_edge(t->y, bw_dy8[c]))
+                t->dir = (uint8_t)c;
+        }
         d = turn8(t->dir, wobble[bw_rng_next(r) & 3]);
         back = (d - t->last) & 7; /* 3, 4, 5: 135 or 180 degrees off the last step */
         if (back >= 3 && back <= 5) {
@@ -386,7 +410,7 @@ static void walk(sim *s, bw_morlock_tunnel *t)
             nx = t->x + bw_dx8[d];
             ny = t->y + bw_dy8[d];
         }
-        if (t->level == s->level && s->mark) {
+        if (here && s->mark) {
             if (((d - t->last) & 3) == 2)
                 mark_bend(s, t, t->last, d);
             else if (((d - last2) & 3) == 2)
@@ -396,12 +420,13 @@ static void walk(sim *s, bw_morlock_tunnel *t)
         }
         last2 = t->last;
         t->last = (uint8_t)d;
-        if (s->g && t->level == s->level && nx != t->x && ny != t->y)
+        if (here && nx != t->x && ny != t->y)
             BW_AT(s->g, nx, t->y) = BW_T_DIRT;
         t->x = (uint8_t)nx;
         t->y = (uint8_t)ny;
         s->p->dug[t->level][ny / BW_MORLOCK_BLOCK] |= (uint8_t)(1u << (nx / BW_MORLOCK_BLOCK));
-        brush(s, t);
+        if (here) /* most steps are on other levels: no call */
+            brush(s, t);
     }
 }
 
@@ -1409,7 +1434,7 @@ static int cornered(const bw_grid *g, int level, int *x, int *y, int best)
 
 /* 1 if the path from (x, y) of `n` steps, step k (dx[k], dy[k]), is all
  * dirt. */
-static int dirt_path(const bw_grid *g, int x, int y, const int8_t *dx, const int8_t *dy, int n)
+static inline BW_ALWAYS_INLINE int dirt_path(const bw_grid *g, int x, int y, const int8_t *dx, const int8_t *dy, int n)
 {
     int k;
     for (k = 0; k < n; k++) {
