@@ -1386,8 +1386,8 @@ static void morlock_cfg_range_and_plan_size(void)
 
 static void morlock_golden(void)
 {
-    static const uint32_t want[LEVELS] = { 0x466c4111u, 0x1401be36u, 0xe8c3d3ccu, 0xe608837eu,
-                                            0x2f3d2b45u };
+    static const uint32_t want[LEVELS] = { 0xa40d4d08u, 0xa2928101u, 0xb13c7485u, 0xf2e26a11u,
+                                            0xdd876787u };
     static const char *const name[LEVELS] = {
         "morlock_seed1_level1", "morlock_seed1_level2", "morlock_seed1_level3",
         "morlock_seed1_level4", "morlock_seed1_level5"
@@ -1409,7 +1409,7 @@ static void morlock_golden_ten_seeds(void)
             bw_morlock_generate(m, s, n, 0);
             h = t_fold(h, bw_grid_hash(g));
         }
-    t_golden("morlock_seeds0to9_all_levels", h, 0x8acd3b54u);
+    t_golden("morlock_seeds0to9_all_levels", h, 0xc13b9c01u);
 }
 
 void suite_morlock(void)
