@@ -957,11 +957,18 @@ static void dead_ends(int level, int deep, int edge, uint32_t *n, uint32_t *near
  * not among the squares it looks from remain. Over seeds 0-299, all
  * levels: 2,270 before any filling, 314 with the loops left and tips
  * looked for a straight step off the marks, 280 with the loops filled,
- * 209 with tips looked for a diagonal step off too, 195 now that turns
- * before the edge are marked as bends (0.13 a level; seeds 0-29, the
- * boards' share: 19). So the test bounds them at 0.15 a level until they
- * are all gone; it fails with the diagonal steps left out (259), with the
- * loops left (231) and with fill_stubs off (2,270). */
+ * 209 with tips looked for a diagonal step off too, 195 with turns
+ * before the edge marked as bends, 148 with the middle of a blunt end
+ * (a 3-wide tunnel ending square on) looked from too, 100 now that a
+ * tunnel no longer doubles back beside itself where it turns along an
+ * edge (a segment's heading at most 90 degrees off its last step: the
+ * hairpins were most of those left, 5-8 squares from the border) (0.067 a
+ * level; seeds 0-29, the boards' share: 15; 75 of the 100 lie within 8
+ * of the border). So the test bounds them at 0.07 a level (0.10 on the
+ * boards' seeds) until they are all gone; it fails with the hairpins left (117 with only the bear off
+ * the edge held back, 148 with neither), the blunt ends left (195), the
+ * diagonal steps left out (259), with the loops left (231) and with
+ * fill_stubs off (2,270). */
 /* A dead end of any width, as a player meets it: from a tip, the squares
  * exactly STUB steps away (4-connected, over dirt only) form one narrow
  * piece (at most STUB_WIDE squares, 8-connected), so the way goes on in one
@@ -1065,8 +1072,11 @@ static int wide_dead_ends(int level)
 /* Rule 3.2: a tunnel ends only in a room or a pit (or begins at a ladder),
  * so on the map no dead end of any width is STUB or more deep unless a
  * room, door, pit or ladder lies within it (the start of DLVL 1 counts):
- * at most STUBS_X100 / 100 a level for now (see above). */
-#define STUBS_X100 15
+ * at most STUBS_X100 / 100 a level for now (see above); the boards'
+ * 30 seeds are a small sample (15 in their 150 levels), held to
+ * STUBS_X100_FEW / 100. */
+#define STUBS_X100 7
+#define STUBS_X100_FEW 10
 static void morlock_3_2_no_dead_ends_of_any_width(void)
 {
     bw_morlock_plan p;
@@ -1081,7 +1091,7 @@ static void morlock_3_2_no_dead_ends_of_any_width(void)
         }
     t_info("morlock_dead_ends_4_deep_any_width", n);
     t_info("morlock_levels", levels);
-    CHECK(n * 100 <= levels * STUBS_X100);
+    CHECK(n * 100 <= levels * (levels >= 1500 ? STUBS_X100 : STUBS_X100_FEW));
 }
 
 /* Rule 3.2's rooms left whole: on the grid, each room's wall ring (its
@@ -1376,8 +1386,8 @@ static void morlock_cfg_range_and_plan_size(void)
 
 static void morlock_golden(void)
 {
-    static const uint32_t want[LEVELS] = { 0x466c4111u, 0x1401be36u, 0xe8c3d3ccu, 0xe608837eu,
-                                            0x2f3d2b45u };
+    static const uint32_t want[LEVELS] = { 0xa40d4d08u, 0xa2928101u, 0xb13c7485u, 0xf2e26a11u,
+                                            0xdd876787u };
     static const char *const name[LEVELS] = {
         "morlock_seed1_level1", "morlock_seed1_level2", "morlock_seed1_level3",
         "morlock_seed1_level4", "morlock_seed1_level5"
@@ -1399,7 +1409,7 @@ static void morlock_golden_ten_seeds(void)
             bw_morlock_generate(m, s, n, 0);
             h = t_fold(h, bw_grid_hash(g));
         }
-    t_golden("morlock_seeds0to9_all_levels", h, 0x8acd3b54u);
+    t_golden("morlock_seeds0to9_all_levels", h, 0xc13b9c01u);
 }
 
 void suite_morlock(void)

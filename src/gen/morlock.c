@@ -310,7 +310,7 @@ static int along(int v, int last, int centre)
 
 static void steer(bw_morlock_tunnel *t, int bear)
 {
-    int hx = bw_dx8[t->dir], hy = bw_dy8[t->dir];
+    int hx = bw_dx8[t->dir], hy = bw_dy8[t->dir], hx0, hy0, d;
     /* most steps are far from every edge: nothing to steer */
     if (t->x >= BW_MORLOCK_LO + BW_MORLOCK_NEAR && t->x <= BW_MORLOCK_HI - BW_MORLOCK_NEAR &&
         t->y >= BW_MORLOCK_LO + BW_MORLOCK_NEAR && t->y <= BW_MORLOCK_HI - BW_MORLOCK_NEAR)
@@ -328,11 +328,19 @@ static void steer(bw_morlock_tunnel *t, int bear)
     /* rule 3.2's tunnels do not frame the map: one running along a near
      * edge at the start of a segment bears 45 degrees away from it, so it
      * leaves the border in a gentle arc (once a segment, so no sharp V) */
+    hx0 = hx;
+    hy0 = hy;
     if (bear && hx == 0 && hy != 0 && (near_edge(t->x, -1) || near_edge(t->x, 1)))
         hx = near_edge(t->x, -1) ? 1 : -1;
     if (bear && hy == 0 && hx != 0 && (near_edge(t->y, -1) || near_edge(t->y, 1)))
         hy = near_edge(t->y, -1) ? 1 : -1;
-    t->dir = dir_of[(hy + 1) * 3 + hx + 1];
+    d = dir_of[(hy + 1) * 3 + hx + 1];
+    /* a bear that would turn the tunnel more than 90 degrees off its last
+     * step (a tunnel that ran at the edge and turned along it) is not
+     * taken: it would double back beside itself, a blunt dead end */
+    if (bear && ((d - t->last) & 7) >= 3 && ((d - t->last) & 7) <= 5)
+        d = dir_of[(hy0 + 1) * 3 + hx0 + 1];
+    t->dir = (uint8_t)d;
 }
 
 /* Rule 3.2's dead ends: a sharp bend (a step 90 degrees off the last one,
@@ -354,7 +362,14 @@ static void mark_bend(sim *s, const bw_morlock_tunnel *t, int from, int d)
  * near edge, then veers by the wobble; a step more than 90 degrees off the
  * tunnel's last one (a turn of 90 after a veer one way, then a veer the
  * other) is 90 degrees off it instead, since it would walk back over the
- * last step's cells and leave a short blind spur at the bend; a veer that would leave LO..HI is
+ * last step's cells and leave a short blind spur at the bend; likewise a
+ * segment whose heading (after its turn and steering) is 135 or 180
+ * degrees off the last step starts 90 degrees off it, on the heading's
+ * side, or the other if that points at a near edge (else as it is): the
+ * tunnel would otherwise double back beside itself over two steps, a
+ * hairpin whose blunt tip is a dead end as wide as two tunnels (rule
+ * 3.2), seen most where a tunnel runs at an edge and turns along it; a
+ * veer that would leave LO..HI is
  * a step along the heading instead, which after steering points in or
  * along on every axis near an edge and so stays inside. A diagonal step
  * also digs its corner (x of the new cell, y of the old), which is next to
@@ -365,10 +380,19 @@ static void walk(sim *s, bw_morlock_tunnel *t)
 {
     bw_rng *r = &s->p->rng;
     int i, last2 = t->last; /* the step before the last */
+    int here = s->g && t->level == s->level; /* drawn: the tunnel stays on its level */
     for (i = 0; i < BW_MORLOCK_SEGMENT; i++) {
         int d, nx, ny;
         int back, was = t->dir;
         steer(t, i == 0);
+        back = (t->dir - t->last) & 7;
+        if (i == 0 && back >= 3 && back <= 5) { /* a heading 135 or 180 degrees off: 90, not out */
+            int c = turn8(t->last, back < 4 ? 2 : -2);
+            if (near_edge(t->x, bw_dx8[c]) || near_edge(t->y, bw_dy8[c]))
+                c = turn8(t->last, back < 4 ? -2 : 2);
+            if (!near_edge(t->x, bw_dx8[c]) && !near_edge(t->y, bw_dy8[c]))
+                t->dir = (uint8_t)c;
+        }
         d = turn8(t->dir, wobble[bw_rng_next(r) & 3]);
         back = (d - t->last) & 7; /* 3, 4, 5: 135 or 180 degrees off the last step */
         if (back >= 3 && back <= 5) {
@@ -386,7 +410,7 @@ static void walk(sim *s, bw_morlock_tunnel *t)
             nx = t->x + bw_dx8[d];
             ny = t->y + bw_dy8[d];
         }
-        if (t->level == s->level && s->mark) {
+        if (here && s->mark) {
             if (((d - t->last) & 3) == 2)
                 mark_bend(s, t, t->last, d);
             else if (((d - last2) & 3) == 2)
@@ -396,12 +420,13 @@ static void walk(sim *s, bw_morlock_tunnel *t)
         }
         last2 = t->last;
         t->last = (uint8_t)d;
-        if (s->g && t->level == s->level && nx != t->x && ny != t->y)
+        if (here && nx != t->x && ny != t->y)
             BW_AT(s->g, nx, t->y) = BW_T_DIRT;
         t->x = (uint8_t)nx;
         t->y = (uint8_t)ny;
         s->p->dug[t->level][ny / BW_MORLOCK_BLOCK] |= (uint8_t)(1u << (nx / BW_MORLOCK_BLOCK));
-        brush(s, t);
+        if (here) /* most steps are on other levels: no call */
+            brush(s, t);
     }
 }
 
@@ -1365,6 +1390,12 @@ static int stub_ball(bw_grid *g, int level, int x0, int y0, uint8_t *bx, uint8_t
     return got == (1u << front) - 1u ? tail : 0;
 }
 
+static int open_or_dirt(const bw_grid *g, int x, int y)
+{
+    uint8_t t = BW_AT(g, x, y);
+    return t == BW_T_DIRT || (t != BW_T_ROCK && (bw_tiles[t].flags & BW_CONNECTS) != 0);
+}
+
 static int open4(const bw_grid *g, int x, int y)
 {
     /* rock and dirt first: nearly every square here is one of them */
@@ -1403,14 +1434,16 @@ static int cornered(const bw_grid *g, int level, int *x, int *y, int best)
 
 /* 1 if the path from (x, y) of `n` steps, step k (dx[k], dy[k]), is all
  * dirt. */
-static int dirt_path(const bw_grid *g, int x, int y, const int8_t *dx, const int8_t *dy, int n)
+static inline BW_ALWAYS_INLINE int dirt_path(const bw_grid *g, int x, int y, const int8_t *dx, const int8_t *dy, int n)
 {
     int k;
     for (k = 0; k < n; k++) {
+        uint8_t c;
         x += dx[k];
         y += dy[k];
-        if (BW_AT(g, x, y) != BW_T_DIRT)
-            return 0;
+        c = BW_AT(g, x, y);
+        if (c != BW_T_DIRT)
+            return c != BW_T_ROCK && (bw_tiles[c].flags & BW_CONNECTS) ? -1 : 0;
     }
     return 1;
 }
@@ -1428,21 +1461,26 @@ static const int8_t stair_y[4][STUB] = { { 0, 1, 0, 1 }, { 0, -1, 0, -1 }, { 1, 
 static int no_tip(const bw_grid *g, int x, int y)
 {
     /* the ends' box: its longer side is the farthest two ends lie apart */
-    int x0 = x + STUB, x1 = x - STUB, y0 = y + STUB, y1 = y - STUB, k, i, ex, ey, end;
+    int x0 = x + STUB, x1 = x - STUB, y0 = y + STUB, y1 = y - STUB, k, ex, ey, end;
     for (k = 0; k < 8; k++) {
         if (k < 4) { /* straight */
-            for (i = 1; i <= STUB && BW_AT(g, x + i * bw_dx4[k], y + i * bw_dy4[k]) == BW_T_DIRT; i++)
+            const uint8_t *c = &BW_AT(g, x, y);
+            int at = bw_dx4[k] + bw_dy4[k] * BW_GRID_MAX, i;
+            for (i = 1; i <= STUB && c[i * at] == BW_T_DIRT; i++)
                 ;
-            end = i > STUB;
+            end = i > STUB ? 1 : c[i * at] != BW_T_ROCK && (bw_tiles[c[i * at]].flags & BW_CONNECTS) ? -1 : 0;
             ex = x + STUB * bw_dx4[k];
             ey = y + STUB * bw_dy4[k];
         } else { /* the diagonal (sx, sy): x first, else y first */
             int sx = k & 1 ? -1 : 1, sy = k & 2 ? -1 : 1;
-            end = dirt_path(g, x, y, stair_x[sx > 0 ? 0 : 1], stair_y[sy > 0 ? 0 : 1], STUB) ||
-                  dirt_path(g, x, y, stair_x[sx > 0 ? 2 : 3], stair_y[sy > 0 ? 2 : 3], STUB);
+            end = dirt_path(g, x, y, stair_x[sx > 0 ? 0 : 1], stair_y[sy > 0 ? 0 : 1], STUB);
+            if (end == 0)
+                end = dirt_path(g, x, y, stair_x[sx > 0 ? 2 : 3], stair_y[sy > 0 ? 2 : 3], STUB);
             ex = x + sx * STUB / 2;
             ey = y + sy * STUB / 2;
         }
+        if (end < 0)
+            return 1; /* open ground other than dirt within reach */
         if (!end)
             continue;
         x0 = bw_min(x0, ex);
@@ -1456,7 +1494,9 @@ static int no_tip(const bw_grid *g, int x, int y)
 }
 
 /* stub_ball, the ball's squares made dirt again; no_tip rules most
- * squares out first (the same answer, sooner). A path stops at its first
+ * squares out first (the same answer, sooner): also a square from which
+ * a path meets open ground other than dirt (a room, door, link) within
+ * STUB steps, as the ball would hold the square before it. A path stops at its first
  * square that is not dirt, and dirt lies 2 or more from the border
  * (BW_MORLOCK_LO - 1), so it reads inside the grid. */
 static int dead_end(bw_grid *g, int level, int x, int y, uint8_t *bx, uint8_t *by, uint8_t *bd)
@@ -1530,10 +1570,30 @@ static int loop_sq(bw_grid *g, int x, int y, const uint8_t *bx, const uint8_t *b
     return far >= 0 && left == 0;
 }
 
+/* Rule 3.2's blunt dead ends: a tunnel 3 wide that ends square on (the
+ * outer side of a V bend, a turn before the edge) has its tip in the
+ * middle of the end face, a square with one closed 4-neighbour whose two
+ * neighbours along the face are corners (dirt with 2 open 4-neighbours
+ * at most); the corners' own balls reach both ways round and are no dead
+ * ends. 1 if (x, y), with 3 open 4-neighbours, is such a middle. */
+static int blunt(const bw_grid *g, int x, int y)
+{
+    int k = 0, a, b, c, d;
+    while (k < 3 && open_or_dirt(g, x + bw_dx4[k], y + bw_dy4[k]))
+        k++; /* the closed side */
+    a = x + bw_dx4[(k + 1) & 3];
+    b = y + bw_dy4[(k + 1) & 3];
+    c = x + bw_dx4[(k + 3) & 3];
+    d = y + bw_dy4[(k + 3) & 3];
+    return BW_AT(g, a, b) == BW_T_DIRT && open4(g, a, b) <= 2 && BW_AT(g, c, d) == BW_T_DIRT &&
+           open4(g, c, d) <= 2;
+}
+
 /* Fill the dead ends: from every square marked in plane b (round what
  * the mending walled up and the spur filling filled, and at sharp bends:
- * mark_bend), or the most cornered square by it, or a cornered square of
- * the 8 round that (many tips lie a diagonal step off), a dead end's ball
+ * mark_bend), or the most cornered square by it, or the marked square
+ * itself if it is the middle of a blunt end (blunt), or a cornered
+ * square of the 8 round that (many tips lie a diagonal step off), a dead end's ball
  * is filled with rock from its tip outward (distance 0 to STUB - 1),
  * square by square where filling cuts no way (simple_sq, or for the tip
  * loop_sq); the neighbours of what was filled are marked again, as the
@@ -1549,7 +1609,7 @@ static void fill_stubs(bw_map *m, int level)
 #else
     uint8_t bx[BALL], by[BALL], bd[BALL];
 #endif
-    int w, i, k, n, o, more = 1;
+    int w, i, k, n, o, x0, y0, more = 1;
     while (more) {
         more = 0;
         for (w = 0; w < BW_PLANE_WORDS; w++)
@@ -1568,9 +1628,13 @@ static void fill_stubs(bw_map *m, int level)
                     more = 1;
                     continue;
                 }
+                x0 = x;
+                y0 = y;
                 if (cornered(g, level, &x, &y, o) > 2)
                     continue;
                 n = dead_end(g, level, x, y, bx, by, bd);
+                if (!n && o == 3 && blunt(g, x0, y0)) /* the middle of a blunt end */
+                    n = dead_end(g, level, x = x0, y = y0, bx, by, bd);
                 for (k = 0; k < 8 && !n; k++) { /* or a tip round it */
                     int u = x + bw_dx8[k], v = y + bw_dy8[k];
                     if (BW_AT(g, u, v) == BW_T_DIRT && !is_start(level, u, v) && open4(g, u, v) <= 2)
