@@ -1589,69 +1589,94 @@ static void plane_disc(bw_plane *p, int cx, int cy, int r)
 #define PIT_DRY_LINE 17
 
 /* Rules 1.3.1 - 1.3.5 */
-static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
+/* DLVL 3's streamers (rule 1.3.3) up to the widening, in a frame of their
+ * own: the moon boxes and the stream are not needed later, so they are
+ * off the stack while level3 floods and fords (the level's deepest calls).
+ * Leaves *sp as the later steps read it (up_in only serves
+ * bw_streamer_prepare, and is cleared). */
+BW_NOINLINE static void streamers3(bw_map *m, uint32_t seed, const bw_pit_plan *pl,
+                                   bw_streamer_params *sp)
 {
     const bw_pit_plan *above = &pl[0];
-    node_list nl;
-    bw_streamer_params sp;
     bw_rng r;
 #if BW_FAST
     bw_rect moon[BW_PIT_MAX];
 #endif
     int i, x;
+    up_moons(&m->grid, above); /* what the streamers keep away from */
+    bw_rng_stream(&r, seed, BW_GEN_MINES, 3, P_WATER); /* rule 1.3.3 */
+    bw_streamer_defaults(sp);
+    sp->dry_walls = 1; /* water only in the cave: the part of a line in the
+                          rock stays rock, the streamer comes out of the wall */
+    sp->min_span = 40; /* "streamers": long, not puddles */
+#if BW_FAST
+    for (i = 0; i < above->n; i++) /* the only up slopes: up_moons' boxes */
+        moon[i] = bw_rect_make(above->x[i] - BW_PIT_R_MAX, above->y[i] - BW_PIT_R_MAX,
+                               above->x[i] + BW_PIT_R_MAX, above->y[i] + BW_PIT_R_MAX);
+    sp->up_in = moon;
+    sp->up_in_n = above->n;
+#endif
+    bw_streamer_prepare(m, sp);
+    /* the pit down is kept from, as the up slopes are (PIT_DRY) */
+    plane_disc(&m->b, pl[1].x[0], pl[1].y[0], PIT_DRY);
+    plane_disc(&m->a, pl[1].x[0], pl[1].y[0], PIT_DRY_LINE);
+    for (i = bw_rng_range(&r, 2, 3), x = 0; i > 0; i--)
+        if (!bw_streamer_put(m, &r, sp, 0) && !x++) {
+            /* the fallback, once: no room away from the pit (a cave of
+             * little more than the pits' discs), so the streamers left
+             * may end and run near it */
+            bw_streamer_prepare(m, sp);
+            i++;
+        }
+    sp->up_in = 0; /* moon leaves the stack */
+    sp->up_in_n = 0;
+    widen_water(m);
+}
+
+/* Rule 1.3.2's fallback when no ford joins a part: ensure_connected's
+ * corridors over the whole map; its area list stays off level3's frame. */
+BW_NOINLINE static void rejoin3(bw_map *m, const node_list *nl, const bw_pit_plan *pl)
+{
+    area_list al;
+    al.n = 0;
+    area_add(&al, 0, 0, BW_MINES_W - 1, BW_MINES_H - 1);
+    ensure_connected(m, &al, nl, BW_T_STONE);
+    boxes(&m->grid, pl, BW_T_STONE, MARK, 0);
+}
+
+/* Rule 1.3.1: DLVL 2's 1-2 watchtowers, placed last so that no streamer
+ * runs over one (towers connect, so the level stays joined) */
+BW_NOINLINE static void towers3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
+{
+    bw_rng r;
+    bw_rng_stream(&r, seed, BW_GEN_MINES, 3, P_TOWERS);
+    towers(&m->grid, &r, bw_rng_range(&r, 1, 2));
+    boxes(&m->grid, pl, MARK, BW_T_STONE, 0);
+}
+
+static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
+{
+    node_list nl;
+    bw_streamer_params sp;
     /* The pit boxes stay marked until the towers are in (they keep off
      * them): everything up to then treats MARK as the stone it stands
      * for (it connects, is no wall to the streamers, widens into water),
      * and the pit bases are MARK too; only a corridor of the fallback
      * below is dug as stone, and marked again. */
     caves23(m, &nl, seed, 3, pl); /* the towers come after the water */
-    up_moons(&m->grid, above); /* what the streamers keep away from */
-    bw_rng_stream(&r, seed, BW_GEN_MINES, 3, P_WATER); /* rule 1.3.3 */
-    bw_streamer_defaults(&sp);
-    sp.dry_walls = 1; /* water only in the cave: the part of a line in the
-                         rock stays rock, the streamer comes out of the wall */
-    sp.min_span = 40; /* "streamers": long, not puddles */
-#if BW_FAST
-    for (i = 0; i < above->n; i++) /* the only up slopes: up_moons' boxes */
-        moon[i] = bw_rect_make(above->x[i] - BW_PIT_R_MAX, above->y[i] - BW_PIT_R_MAX,
-                               above->x[i] + BW_PIT_R_MAX, above->y[i] + BW_PIT_R_MAX);
-    sp.up_in = moon;
-    sp.up_in_n = above->n;
-#endif
-    bw_streamer_prepare(m, &sp);
-    /* the pit down is kept from, as the up slopes are (PIT_DRY) */
-    plane_disc(&m->b, pl[1].x[0], pl[1].y[0], PIT_DRY);
-    plane_disc(&m->a, pl[1].x[0], pl[1].y[0], PIT_DRY_LINE);
-    for (i = bw_rng_range(&r, 2, 3), x = 0; i > 0; i--)
-        if (!bw_streamer_put(m, &r, &sp, 0) && !x++) {
-            /* the fallback, once: no room away from the pit (a cave of
-             * little more than the pits' discs), so the streamers left
-             * may end and run near it */
-            bw_streamer_prepare(m, &sp);
-            i++;
-        }
-    widen_water(m);
+    streamers3(m, seed, pl, &sp);
     /* the pit bases go in after the water, so the ground under every pit
      * is stone (MARK until the end) */
-    bw_pit_put_below(&m->grid, above, MARK, &m->b);
+    bw_pit_put_below(&m->grid, &pl[0], MARK, &m->b);
     bw_pit_put(&m->grid, &pl[1], &m->b);         /* rule 1.3.4 */
     slick_ring(&m->grid, &pl[1]);                /* rule 1.3.5 */
     /* the water is final before it deepens, and only fords change it
      * after: the deepening rule holds on every tile but the fords */
     water_again(m, pl);
     bw_streamer_deepen_water(m, &sp, &m->a);
-    if (water_cross(m, &nl, &sp)) {                   /* rule 1.3.2 */
-        area_list al;
-        al.n = 0;
-        area_add(&al, 0, 0, BW_MINES_W - 1, BW_MINES_H - 1);
-        ensure_connected(m, &al, &nl, BW_T_STONE);
-        boxes(&m->grid, pl, BW_T_STONE, MARK, 0);
-    }
-    /* Rule 1.3.1: DLVL 2's 1-2 watchtowers, placed last so that no streamer
-     * runs over one (towers connect, so the level stays joined) */
-    bw_rng_stream(&r, seed, BW_GEN_MINES, 3, P_TOWERS);
-    towers(&m->grid, &r, bw_rng_range(&r, 1, 2));
-    boxes(&m->grid, pl, MARK, BW_T_STONE, 0);
+    if (water_cross(m, &nl, &sp))                     /* rule 1.3.2 */
+        rejoin3(m, &nl, pl);
+    towers3(m, seed, pl);
 }
 
 /* Rule 1.4.7: a building's walls and a ring round them lie on stone floor, so
