@@ -855,12 +855,32 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
  * node; the smoothing; the whole disc round each pit (rule 1.4.3); then, since
  * the smoothing would close them, DLVL 4's thin meandering mineshafts
  * (rule 1.4.2) and DLVL 5's meandering stone paths one or two wide (rule 1.5.2). */
-static int caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
-                 const bw_pit_plan *pl, uint32_t next)
+/* DLVL 4's thin meandering mineshafts (rule 1.4.2) and DLVL 5's meandering
+ * stone paths, each node to the nearest before it; in a frame of their
+ * own (the mineshaft's parameters and its walk stay off caves' frame). */
+BW_NOINLINE static void shafts(bw_map *m, bw_rng *r, const node_list *nl, int l4)
+{
+    bw_mineshaft sh;
+    int i, j;
+    bw_mineshaft_defaults(&sh);
+    sh.max_width = 4;     /* "varies between 1 and 4 tiles wide" */
+    sh.width_change = 4;  /* a move every 4 steps on average */
+    sh.widen = 4;         /* 1 in 4 moves widens: mostly 1-2, thin (rule 1.4.2) */
+    for (i = 1; i < nl->n; i++) {
+        j = nearest_before(nl, i);
+        if (l4)
+            bw_mineshaft_run(m, r, &sh, nl->x[i], nl->y[i], nl->x[j], nl->y[j], 0);
+        else /* a weak goal bias */
+            tunnel(&m->grid, r, nl->x[i], nl->y[i], nl->x[j], nl->y[j], 0, 0,
+                   1, BW_T_STONE, paint_thin);
+    }
+}
+
+BW_NOINLINE static void dig_caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
+                                  const bw_pit_plan *pl)
 {
     const int first = level == 2 ? pl[0].n : 1; /* the first node a tunnel leaves from */
     bw_grid *g = &m->grid;
-    bw_mineshaft sh;
     const int l4 = level == 4, wide = level < 4, pits = pl[0].n + pl[1].n;
     const uint8_t wall = level == 5 ? BW_T_LAVA : BW_T_ROCK; /* rules 1.2.3, 1.5.4 */
     int i, j, small;
@@ -903,23 +923,24 @@ static int caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
     smooth(m, wall, BW_T_STONE);
     for (i = 0; i < pits; i++) /* the ground the pits need, whatever the smoothing did */
         disc_hard(g, nl->x[i], nl->y[i], l4 ? PIT_CAVE_R4 : level == 5 ? PIT_ISLAND_R5 : PROTECT_R, BW_T_STONE);
-    bw_mineshaft_defaults(&sh);
-    sh.max_width = 4;     /* "varies between 1 and 4 tiles wide" */
-    sh.width_change = 4;  /* a move every 4 steps on average */
-    sh.widen = 4;         /* 1 in 4 moves widens: mostly 1-2, thin (rule 1.4.2) */
-    for (i = wide ? nl->n : 1; i < nl->n; i++) {
-        j = nearest_before(nl, i);
-        if (l4)
-            bw_mineshaft_run(m, r, &sh, nl->x[i], nl->y[i], nl->x[j], nl->y[j], 0);
-        else /* a weak goal bias */
-            tunnel(g, r, nl->x[i], nl->y[i], nl->x[j], nl->y[j], 0, 0,
-                   1, BW_T_STONE, paint_thin);
-    }
+    if (!wide)
+        shafts(m, r, nl, l4);
+}
+
+/* The caves dug (dig_caves, a frame of its own), then the floods that
+ * keep what the nodes reach: the digging's locals are off the stack then. */
+static int caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
+                 const bw_pit_plan *pl, uint32_t next)
+{
+    const int first = level == 2 ? pl[0].n : 1; /* the first node a tunnel leaves from */
+    const uint8_t wall = level == 5 ? BW_T_LAVA : BW_T_ROCK; /* rules 1.2.3, 1.5.4 */
+    int i;
+    dig_caves(m, nl, r, seed, level, pl);
     /* the pockets no node reaches go back to wall (rules 1.2.4, 1.2.5, 1.4.6);
      * the stone left once the boxes are marked is keep_reached's count
      * less theirs; then the stream `next` for what comes on the stone */
     i = keep_reached(m, nl, first, wall, BW_T_STONE);
-    i -= boxes(g, pl, BW_T_STONE, MARK, 0);
+    i -= boxes(&m->grid, pl, BW_T_STONE, MARK, 0);
     bw_rng_stream(r, seed, BW_GEN_MINES, (uint32_t)level, next);
     return i;
 }
