@@ -855,10 +855,10 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
  * node; the smoothing; the whole disc round each pit (rule 1.4.3); then, since
  * the smoothing would close them, DLVL 4's thin meandering mineshafts
  * (rule 1.4.2) and DLVL 5's meandering stone paths one or two wide (rule 1.5.2). */
-/* DLVL 4's thin meandering mineshafts (rule 1.4.2) and DLVL 5's meandering
- * stone paths, each node to the nearest before it; in a frame of their
- * own (the mineshaft's parameters and its walk stay off caves' frame). */
-BW_NOINLINE static void shafts(bw_map *m, bw_rng *r, const node_list *nl, int l4)
+/* DLVL 4's thin meandering mineshafts (rule 1.4.2), each node to the
+ * nearest before it; in a frame of their own (the mineshaft's parameters
+ * stay off caves' frame and the digging's). */
+BW_NOINLINE static void mineshafts(bw_map *m, bw_rng *r, const node_list *nl)
 {
     bw_mineshaft sh;
     int i, j;
@@ -868,11 +868,19 @@ BW_NOINLINE static void shafts(bw_map *m, bw_rng *r, const node_list *nl, int l4
     sh.widen = 4;         /* 1 in 4 moves widens: mostly 1-2, thin (rule 1.4.2) */
     for (i = 1; i < nl->n; i++) {
         j = nearest_before(nl, i);
-        if (l4)
-            bw_mineshaft_run(m, r, &sh, nl->x[i], nl->y[i], nl->x[j], nl->y[j], 0);
-        else /* a weak goal bias */
-            tunnel(&m->grid, r, nl->x[i], nl->y[i], nl->x[j], nl->y[j], 0, 0,
-                   1, BW_T_STONE, paint_thin);
+        bw_mineshaft_run(m, r, &sh, nl->x[i], nl->y[i], nl->x[j], nl->y[j], 0);
+    }
+}
+
+/* DLVL 5's meandering stone paths one or two wide (rule 1.5.2), each node
+ * to the nearest before it, with a weak goal bias. */
+BW_NOINLINE static void paths(bw_map *m, bw_rng *r, const node_list *nl)
+{
+    int i, j;
+    for (i = 1; i < nl->n; i++) {
+        j = nearest_before(nl, i);
+        tunnel(&m->grid, r, nl->x[i], nl->y[i], nl->x[j], nl->y[j], 0, 0,
+               1, BW_T_STONE, paint_thin);
     }
 }
 
@@ -920,11 +928,6 @@ BW_NOINLINE static void dig_caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t 
         tunnel(g, r, nl->x[i], nl->y[i], nl->x[j], nl->y[j], level + 1, level == 2 ? 5 : 7,
                BW_WALK_BIAS, BW_T_STONE, paint_wide);
     }
-    smooth(m, wall, BW_T_STONE);
-    for (i = 0; i < pits; i++) /* the ground the pits need, whatever the smoothing did */
-        disc_hard(g, nl->x[i], nl->y[i], l4 ? PIT_CAVE_R4 : level == 5 ? PIT_ISLAND_R5 : PROTECT_R, BW_T_STONE);
-    if (!wide)
-        shafts(m, r, nl, l4);
 }
 
 /* The caves dug (dig_caves, a frame of its own), then the floods that
@@ -934,8 +937,17 @@ static int caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
 {
     const int first = level == 2 ? pl[0].n : 1; /* the first node a tunnel leaves from */
     const uint8_t wall = level == 5 ? BW_T_LAVA : BW_T_ROCK; /* rules 1.2.3, 1.5.4 */
+    const int pits = pl[0].n + pl[1].n;
     int i;
     dig_caves(m, nl, r, seed, level, pl);
+    smooth(m, wall, BW_T_STONE); /* after the digging: its frame is off the stack */
+    for (i = 0; i < pits; i++) /* the ground the pits need, whatever the smoothing did */
+        disc_hard(&m->grid, nl->x[i], nl->y[i],
+                  level == 4 ? PIT_CAVE_R4 : level == 5 ? PIT_ISLAND_R5 : PROTECT_R, BW_T_STONE);
+    if (level == 4)
+        mineshafts(m, r, nl);
+    else if (level == 5)
+        paths(m, r, nl);
     /* the pockets no node reaches go back to wall (rules 1.2.4, 1.2.5, 1.4.6);
      * the stone left once the boxes are marked is keep_reached's count
      * less theirs; then the stream `next` for what comes on the stone */
