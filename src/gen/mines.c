@@ -987,7 +987,7 @@ static int pit_part(uint8_t t, uint8_t pit)
     return t == BW_T_DOWN_SLOPE || t == pit || t == BW_T_CRUMBLE_DIRT;
 }
 
-static void slick_ring(bw_grid *g, const bw_pit_plan *own)
+BW_NOINLINE static void slick_ring(bw_grid *g, const bw_pit_plan *own)
 {
     int k, x, y, dx, dy;
     for (k = 0; k < own->n; k++) {
@@ -1267,6 +1267,16 @@ static void cross_from(const bw_map *m, int x, int y, int rows, int cols, cross 
     }
 }
 
+/* DLVL 3's streamer parameters (rule 1.3.3), made again by each step that
+ * reads them, so that no frame holds them across the floods. */
+static void water_params(bw_streamer_params *sp)
+{
+    bw_streamer_defaults(sp);
+    sp->dry_walls = 1; /* water only in the cave: the part of a line in the
+                          rock stays rock, the streamer comes out of the wall */
+    sp->min_span = 40; /* "streamers": long, not puddles */
+}
+
 /* What water_cross's steps share, in its frame. */
 typedef struct water_ctx {
     uint32_t ford_rows[4]; /* bit y: row y holds a ford */
@@ -1399,8 +1409,10 @@ CROSS_STEP int scan_crossings(bw_map *m, const bw_tileset *open, water_ctx *wc, 
  * by goes back to deep, so every ford left is needed. The fords are not
  * listed (no stack for that on a 20 KiB part): the cells whose row and
  * column both hold one (ford_rows, ford_cols) are looked at. */
-CROSS_STEP void drop_spare_fords(bw_map *m, const water_ctx *wc, const bw_streamer_params *sp)
+BW_NOINLINE static void drop_spare_fords(bw_map *m, const water_ctx *wc)
 {
+    bw_streamer_params sp0, *const sp = &sp0; /* DLVL 3's, as the water was made */
+    water_params(sp);
     bw_grid *g = &m->grid;
     int x, y;
     for (y = EDGE; y < BW_MINES_H - EDGE; y++)
@@ -1426,8 +1438,7 @@ CROSS_STEP void drop_spare_fords(bw_map *m, const water_ctx *wc, const bw_stream
  * reached cells (ensure_connected's precondition over the whole map).
  * Fords of one cell (none is shorter) are made as the scan finds them.
  * Returns 1 if a part is still cut off. */
-BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
-                                   const bw_streamer_params *sp)
+BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl)
 {
     water_ctx wc;
     const bw_tileset *const open = &open_tiles;
@@ -1449,7 +1460,7 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
             break;
         ford(m, open, c.x, c.y, c.d, c.len, wc.ford_rows, wc.ford_cols); /* the shortest: a one-wide ford */
     }
-    drop_spare_fords(m, &wc, sp);
+    drop_spare_fords(m, &wc);
     return any_unreached(m);
 }
 
@@ -1537,7 +1548,7 @@ static void widen_water(bw_map *m)
 
 /* After the pits went in over the water: m->a's water bits again in the
  * boxes round the pits (their slopes, bases and slick ring). */
-static void water_again(bw_map *m, const bw_pit_plan *pl)
+BW_NOINLINE static void water_again(bw_map *m, const bw_pit_plan *pl)
 {
 #if BW_FAST
     int j, k, x, y;
@@ -1624,13 +1635,11 @@ static void plane_disc(bw_plane *p, int cx, int cy, int r)
 /* Rules 1.3.1 - 1.3.5 */
 /* DLVL 3's streamers (rule 1.3.3) up to the widening, in a frame of their
  * own: the moon boxes and the stream are not needed later, so they are
- * off the stack while level3 floods and fords (the level's deepest calls).
- * Leaves *sp as the later steps read it (up_in only serves
- * bw_streamer_prepare, and is cleared). */
-BW_NOINLINE static void streamers3(bw_map *m, uint32_t seed, const bw_pit_plan *pl,
-                                   bw_streamer_params *sp)
+ * off the stack while level3 floods and fords (the level's deepest calls). */
+BW_NOINLINE static void streamers3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
     const bw_pit_plan *above = &pl[0];
+    bw_streamer_params sp0, *const sp = &sp0;
     bw_rng r;
 #if BW_FAST
     bw_rect moon[BW_PIT_MAX];
@@ -1638,10 +1647,7 @@ BW_NOINLINE static void streamers3(bw_map *m, uint32_t seed, const bw_pit_plan *
     int i, x;
     up_moons(&m->grid, above); /* what the streamers keep away from */
     bw_rng_stream(&r, seed, BW_GEN_MINES, 3, P_WATER); /* rule 1.3.3 */
-    bw_streamer_defaults(sp);
-    sp->dry_walls = 1; /* water only in the cave: the part of a line in the
-                          rock stays rock, the streamer comes out of the wall */
-    sp->min_span = 40; /* "streamers": long, not puddles */
+    water_params(sp);
 #if BW_FAST
     for (i = 0; i < above->n; i++) /* the only up slopes: up_moons' boxes */
         moon[i] = bw_rect_make(above->x[i] - BW_PIT_R_MAX, above->y[i] - BW_PIT_R_MAX,
@@ -1661,9 +1667,15 @@ BW_NOINLINE static void streamers3(bw_map *m, uint32_t seed, const bw_pit_plan *
             bw_streamer_prepare(m, sp);
             i++;
         }
-    sp->up_in = 0; /* moon leaves the stack */
-    sp->up_in_n = 0;
     widen_water(m);
+}
+
+/* Rule 1.3.3's deepening, its parameters in a frame of its own. */
+BW_NOINLINE static void deepen3(bw_map *m)
+{
+    bw_streamer_params sp;
+    water_params(&sp);
+    bw_streamer_deepen_water(m, &sp, &m->a);
 }
 
 /* Rule 1.3.2's fallback when no ford joins a part: ensure_connected's
@@ -1690,14 +1702,13 @@ BW_NOINLINE static void towers3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
     node_list nl;
-    bw_streamer_params sp;
     /* The pit boxes stay marked until the towers are in (they keep off
      * them): everything up to then treats MARK as the stone it stands
      * for (it connects, is no wall to the streamers, widens into water),
      * and the pit bases are MARK too; only a corridor of the fallback
      * below is dug as stone, and marked again. */
     caves23(m, &nl, seed, 3, pl); /* the towers come after the water */
-    streamers3(m, seed, pl, &sp);
+    streamers3(m, seed, pl);
     /* the pit bases go in after the water, so the ground under every pit
      * is stone (MARK until the end) */
     bw_pit_put_below(&m->grid, &pl[0], MARK, &m->b);
@@ -1706,8 +1717,8 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     /* the water is final before it deepens, and only fords change it
      * after: the deepening rule holds on every tile but the fords */
     water_again(m, pl);
-    bw_streamer_deepen_water(m, &sp, &m->a);
-    if (water_cross(m, &nl, &sp))                     /* rule 1.3.2 */
+    deepen3(m);
+    if (water_cross(m, &nl))                     /* rule 1.3.2 */
         rejoin3(m, &nl, pl);
     towers3(m, seed, pl);
 }
