@@ -797,6 +797,17 @@ static void cave_features(bw_map *m, bw_rng *r, int floor, int n)
 /* ------------------------------------------------------------ levels */
 
 /* Rules 1.1.1 - 1.1.4 */
+/* Rule 1.1.2's 8-14 buildings on the open ground `on`, in a frame of their
+ * own: the building parameters are off the stack during level1's floods. */
+BW_NOINLINE static void buildings1(bw_grid *g, bw_rng *r, const bw_tileset *on)
+{
+    bw_building_params bp;
+    bw_building_defaults(&bp);
+    /* may overlap other buildings (PUT_BUILDING merges them), never a pit */
+    bp.on = *on;
+    bw_building_put_many(g, r, &bp, bw_rng_range(r, 8, 14), inner);
+}
+
 static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
 #define ON1(k) (BW_TILESET_BIT(BW_T_DIRT, k) | BW_TILESET_BIT(BW_T_WOOD, k) | \
@@ -804,16 +815,12 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
                 BW_TILESET_BIT(BW_T_BROKEN_WALL, k) | BW_TILESET_BIT(BW_T_DOOR, k))
     static const bw_tileset on1 = { { ON1(0), ON1(1), ON1(2), ON1(3) } };
     bw_grid *g = &m->grid;
-    bw_building_params bp;
     node_list nl;
     area_list al;
     bw_rng r;
     begin(m, &nl, &r, seed, 1, pl, BW_T_DIRT, P_BUILDINGS); /* rule 1.1.2 */
     boxes(g, pl, BW_T_DIRT, MARK, 0);
-    bw_building_defaults(&bp);
-    /* may overlap other buildings (PUT_BUILDING merges them), never a pit */
-    bp.on = on1;
-    bw_building_put_many(g, &r, &bp, bw_rng_range(&r, 8, 14), inner);
+    buildings1(g, &r, &on1);
     bw_rng_stream(&r, seed, BW_GEN_MINES, 1, P_FEATURES);
     /* in the open, not inside buildings */
     patches(g, &r, BW_T_RUBBLE, BW_T_DIRT, bw_rng_range(&r, 10, 16));
@@ -1861,37 +1868,33 @@ static void narrow_shafts(bw_map *m)
 }
 
 /* Rules 1.4.1 - 1.4.8 */
-static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
+/* Rule 1.4.7: 1-4 buildings on stone near the cave nodes, each added to
+ * al; returns `stone` less their area. A frame of its own: the building
+ * parameters are off the stack during level4's floods. */
+BW_NOINLINE static int buildings4(bw_map *m, const node_list *nl, bw_rng *r, area_list *al, int stone)
 {
     bw_grid *g = &m->grid;
-    node_list nl;
     bw_building_params bp;
-    area_list al;
-    bw_rng r;
-    int i, want, placed = 0, stone;
-#if BW_FAST
-    int dx0, dy0, dx1, dy1;
-#endif
-    stone = caves(m, &nl, &r, seed, 4, pl, P_BUILDINGS); /* rule 1.4.6; then rule 1.4.7 */
+    int i, want, placed = 0;
     bw_building_defaults(&bp);
     bp.max_w = 8;
     bp.max_h = 7;
-    want = bw_rng_range(&r, 1, 4);
-    al.n = 0;
+    want = bw_rng_range(r, 1, 4);
+    al->n = 0;
     for (i = 0; i < want * BUILDING_TRIES && placed < want; i++) {
-        int n = bw_rng_range(&r, 0, nl.n - 1);
-        int w = bw_rng_range(&r, bp.min_w, bp.max_w), h = bw_rng_range(&r, bp.min_h, bp.max_h);
-        int x0 = nl.x[n] + bw_rng_range(&r, -8, 8) - w / 2, y0 = nl.y[n] + bw_rng_range(&r, -8, 8) - h / 2;
+        int n = bw_rng_range(r, 0, nl->n - 1);
+        int w = bw_rng_range(r, bp.min_w, bp.max_w), h = bw_rng_range(r, bp.min_h, bp.max_h);
+        int x0 = nl->x[n] + bw_rng_range(r, -8, 8) - w / 2, y0 = nl->y[n] + bw_rng_range(r, -8, 8) - h / 2;
         bw_rect outer = bw_rect_make(x0, y0, x0 + w - 1, y0 + h - 1);
         if (bw_grid_rect_in(g, x0 - 1, y0 - 1, x0 + w, y0 + h, &stone_only)) {
 #if BW_FAST
             int x, y;
 #endif
-            bw_building_put(g, &r, &bp, outer);
+            bw_building_put(g, r, &bp, outer);
             /* its ring is stone too, so it meets no other building: every
              * cell of it was stone, and none is now (walls, wooden floor) */
             stone -= w * h;
-            area_add(&al, outer.x0, outer.y0, outer.x1, outer.y1);
+            area_add(al, outer.x0, outer.y0, outer.x1, outer.y1);
 #if BW_FAST
             for (y = outer.y0; y <= outer.y1; y++) /* not reached (yet) */
                 for (x = outer.x0; x <= outer.x1; x++)
@@ -1900,6 +1903,21 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
             placed++;
         }
     }
+    return stone;
+}
+
+static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
+{
+    bw_grid *g = &m->grid;
+    node_list nl;
+    area_list al;
+    bw_rng r;
+    int stone;
+#if BW_FAST
+    int i, dx0, dy0, dx1, dy1;
+#endif
+    stone = caves(m, &nl, &r, seed, 4, pl, P_BUILDINGS); /* rule 1.4.6; then rule 1.4.7 */
+    stone = buildings4(m, &nl, &r, &al, stone);
 #if BW_FAST
     /* m->a still holds keep_reached's flood (every open cell, the component
      * of node 0); the ring round each building is reached stone, so no new
