@@ -299,18 +299,26 @@ BW_NOINLINE static void pit_walks(bw_grid *g, const bw_pit_plan *p, int k, int *
     box[3] = c.y1;
 }
 
-/* The tongue passes of render's smoothing over x0..x1, y0..y1: a frame
- * of their own, off the stack while bw_life_run runs. */
-BW_NOINLINE static void pit_tongues(bw_grid *g, uint8_t tile, int x0, int y0, int x1, int y1)
+/* The tongue passes of render's smoothing round its run x0..x1, y0..y1;
+ * touched grows by what they cover (as in render). A frame of their own,
+ * off the stack while bw_life_run runs. */
+BW_NOINLINE static void pit_tongues(bw_grid *g, const bw_pit_plan *p, int k,
+                                    int x0, int y0, int x1, int y1, int *touched)
 {
-    const int lim[4] = { x0, y0, x1, y1 };
-    int b[4], i;
-    b[0] = x0;
-    b[1] = y0;
-    b[2] = x1;
-    b[3] = y1;
-    for (i = 0; i < BOX_CELLS && fill_tongues(g, tile, b, lim); i++)
+    int b[4], lim[4], i;
+    /* the run's region and one ring more, inside the box (bw_pit_box,
+     * got again here: off render's frame while bw_life_run runs) */
+    bw_pit_box(p, k, &lim[0], &lim[1], &lim[2], &lim[3]);
+    b[0] = lim[0] = bw_max(x0 - 1, lim[0]);
+    b[1] = lim[1] = bw_max(y0 - 1, lim[1]);
+    b[2] = lim[2] = bw_min(x1 + 1, lim[2]);
+    b[3] = lim[3] = bw_min(y1 + 1, lim[3]);
+    for (i = 0; i < BOX_CELLS && fill_tongues(g, p->tile, b, lim); i++)
         ;
+    touched[0] = bw_min(touched[0], lim[0]);
+    touched[1] = bw_min(touched[1], lim[1]);
+    touched[2] = bw_max(touched[2], lim[2]);
+    touched[3] = bw_max(touched[3], lim[3]);
 }
 
 /* render's smoothing stage after the walks (melted into render: a frame of
@@ -319,7 +327,7 @@ BW_NOINLINE static void pit_tongues(bw_grid *g, uint8_t tile, int x0, int y0, in
 static inline BW_ALWAYS_INLINE void pit_smooth(bw_grid *g, const bw_pit_plan *p, int k, const int *c,
                                    bw_plane *scratch, int *touched)
 {
-    int x0, y0, x1, y1, bx0, by0, bx1, by1;
+    int x0, y0, x1, y1;
     bw_life l;
 
     /* The smoothing; slopes are never replaced (bw_life_run). Only
@@ -333,11 +341,14 @@ static inline BW_ALWAYS_INLINE void pit_smooth(bw_grid *g, const bw_pit_plan *p,
     l.survive_max = BW_PIT_SURVIVE_MAX;
     l.birth_min = BW_PIT_BIRTH_MIN;
     l.birth_max = BW_PIT_BIRTH_MAX;
-    bw_pit_box(p, k, &bx0, &by0, &bx1, &by1);
-    x0 = bw_max(bx0, c[0] - BW_PIT_LIFE_GENS);
-    y0 = bw_max(by0, c[1] - BW_PIT_LIFE_GENS);
-    x1 = bw_min(bx1, c[2] + BW_PIT_LIFE_GENS);
-    y1 = bw_min(by1, c[3] + BW_PIT_LIFE_GENS);
+    {
+        int bx0, by0, bx1, by1;
+        bw_pit_box(p, k, &bx0, &by0, &bx1, &by1);
+        x0 = bw_max(bx0, c[0] - BW_PIT_LIFE_GENS);
+        y0 = bw_max(by0, c[1] - BW_PIT_LIFE_GENS);
+        x1 = bw_min(bx1, c[2] + BW_PIT_LIFE_GENS);
+        y1 = bw_min(by1, c[3] + BW_PIT_LIFE_GENS);
+    }
     bw_life_run(g, &l, BW_PIT_LIFE_GENS, x0, y0, x1, y1, scratch);
     /* The one run can leave a cell with 5 or more pit neighbours (it
      * counted them before the run). No tongue of ground reaches into the
@@ -347,15 +358,7 @@ static inline BW_ALWAYS_INLINE void pit_smooth(bw_grid *g, const bw_pit_plan *p,
      * the passes. A cell only ever becomes pit, so the pit that is left
      * is the same whatever order the cells are looked at in: after the
      * first pass, each looks only round the cells the one before changed. */
-    x0 = bw_max(x0 - 1, bx0);
-    y0 = bw_max(y0 - 1, by0);
-    x1 = bw_min(x1 + 1, bx1);
-    y1 = bw_min(y1 + 1, by1);
-    pit_tongues(g, p->tile, x0, y0, x1, y1);
-    touched[0] = bw_min(touched[0], x0);
-    touched[1] = bw_min(touched[1], y0);
-    touched[2] = bw_max(touched[2], x1);
-    touched[3] = bw_max(touched[3], y1);
+    pit_tongues(g, p, k, x0, y0, x1, y1, touched);
 }
 
 /* bw_pit_render, stopped after `stage` (BW_TESTING); `touched` (x0, y0,
