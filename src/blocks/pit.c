@@ -242,30 +242,21 @@ static int lay_pit(int x, int y, void *vc)
     return 0;
 }
 
-/* bw_pit_render, stopped after `stage` (BW_TESTING); `touched` (x0, y0,
- * x1, y1) receives a box holding every cell written. */
-static void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
-                   bw_plane *scratch, int *touched, walk_trace trace, void *ctx)
+/* PUT_PIT's walks (render's second stage), in a frame of their own so that
+ * their state is off the stack while the smoothing runs; `box` (x0, y0,
+ * x1, y1) receives a box holding every pit tile laid (x1 < 0: none). */
+BW_NOINLINE static void pit_walks(bw_grid *g, const bw_pit_plan *p, int k, int *box,
+                                  walk_trace trace, void *ctx)
 {
     int sx = p->x[k], sy = p->y[k], r = p->r[k], d = p->dir[k]; /* pit_ok, by every caller */
     int dx = bw_dx8[d], dy = bw_dy8[d], px = -dy, py = dx; /* px,py: across */
-    int i, walks, x0, y0, x1, y1, bx0, by0, bx1, by1, across = r - 1;
+    int i, walks, across = r - 1;
     bw_rng rng;
     walk_ctx c;
     bw_walk wk;
-    bw_life l;
     moon mo;
 
-    /* The seed grown into a half moon of down slopes. */
-    bw_pit_moon(g, p, k, BW_T_DOWN_SLOPE);
     moon_of(p, k, &mo); /* for the walks' starts */
-    touched[0] = sx - r;
-    touched[1] = sy - r;
-    touched[2] = sx + r;
-    touched[3] = sy + r;
-    if (stage < STAGE_WALK)
-        return;
-
     /* PUT_PIT, working out from the open side of the crescent:
      * each walk starts on the first cell past the slopes along dir, at a
      * random offset across, and heads outwards. The offset stays where the
@@ -302,25 +293,62 @@ static void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
         bw_walk_start(&wk, ax, ay, gx, gy, g->w, g->h);
         bw_walk_run(&wk, &rng, lay_pit, &c);
     }
-    if (stage < STAGE_SMOOTH)
-        return;
+    box[0] = c.x0;
+    box[1] = c.y0;
+    box[2] = c.x1;
+    box[3] = c.y1;
+}
+
+/* The tongue passes of render's smoothing round its run x0..x1, y0..y1;
+ * touched grows by what they cover (as in render). A frame of their own,
+ * off the stack while bw_life_run runs. */
+BW_NOINLINE static void pit_tongues(bw_grid *g, const bw_pit_plan *p, int k,
+                                    int x0, int y0, int x1, int y1, int *touched)
+{
+    int b[4], lim[4], i;
+    /* the run's region and one ring more, inside the box (bw_pit_box,
+     * got again here: off render's frame while bw_life_run runs) */
+    bw_pit_box(p, k, &lim[0], &lim[1], &lim[2], &lim[3]);
+    b[0] = lim[0] = bw_max(x0 - 1, lim[0]);
+    b[1] = lim[1] = bw_max(y0 - 1, lim[1]);
+    b[2] = lim[2] = bw_min(x1 + 1, lim[2]);
+    b[3] = lim[3] = bw_min(y1 + 1, lim[3]);
+    for (i = 0; i < BOX_CELLS && fill_tongues(g, p->tile, b, lim); i++)
+        ;
+    touched[0] = bw_min(touched[0], lim[0]);
+    touched[1] = bw_min(touched[1], lim[1]);
+    touched[2] = bw_max(touched[2], lim[2]);
+    touched[3] = bw_max(touched[3], lim[3]);
+}
+
+/* render's smoothing stage after the walks (melted into render: a frame of
+ * its own would only add to the depth of bw_life_run below it); c is the
+ * walked pit tiles' box (pit_walks), touched as in render. */
+static inline BW_ALWAYS_INLINE void pit_smooth(bw_grid *g, const bw_pit_plan *p, int k, const int *c,
+                                   bw_plane *scratch, int *touched)
+{
+    int x0, y0, x1, y1;
+    bw_life l;
 
     /* The smoothing; slopes are never replaced (bw_life_run). Only
      * cells within BW_PIT_LIFE_GENS of a walked pit tile can change (a
      * birth needs live neighbours), so the run covers that much round
      * the walked tiles, inside the box: the same result, fewer rows. */
-    if (c.x1 < 0)
+    if (c[2] < 0)
         return;
     bw_life_classic(&l, p->tile, BW_T_CRUMBLE_DIRT); /* its four numbers replaced: */
     l.survive_min = BW_PIT_SURVIVE_MIN; /* smooths the edge, keeps the middle */
     l.survive_max = BW_PIT_SURVIVE_MAX;
     l.birth_min = BW_PIT_BIRTH_MIN;
     l.birth_max = BW_PIT_BIRTH_MAX;
-    bw_pit_box(p, k, &bx0, &by0, &bx1, &by1);
-    x0 = bw_max(bx0, c.x0 - BW_PIT_LIFE_GENS);
-    y0 = bw_max(by0, c.y0 - BW_PIT_LIFE_GENS);
-    x1 = bw_min(bx1, c.x1 + BW_PIT_LIFE_GENS);
-    y1 = bw_min(by1, c.y1 + BW_PIT_LIFE_GENS);
+    {
+        int bx0, by0, bx1, by1;
+        bw_pit_box(p, k, &bx0, &by0, &bx1, &by1);
+        x0 = bw_max(bx0, c[0] - BW_PIT_LIFE_GENS);
+        y0 = bw_max(by0, c[1] - BW_PIT_LIFE_GENS);
+        x1 = bw_min(bx1, c[2] + BW_PIT_LIFE_GENS);
+        y1 = bw_min(by1, c[3] + BW_PIT_LIFE_GENS);
+    }
     bw_life_run(g, &l, BW_PIT_LIFE_GENS, x0, y0, x1, y1, scratch);
     /* The one run can leave a cell with 5 or more pit neighbours (it
      * counted them before the run). No tongue of ground reaches into the
@@ -330,24 +358,29 @@ static void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
      * the passes. A cell only ever becomes pit, so the pit that is left
      * is the same whatever order the cells are looked at in: after the
      * first pass, each looks only round the cells the one before changed. */
-    x0 = bw_max(x0 - 1, bx0);
-    y0 = bw_max(y0 - 1, by0);
-    x1 = bw_min(x1 + 1, bx1);
-    y1 = bw_min(y1 + 1, by1);
-    {
-        const int lim[4] = { x0, y0, x1, y1 };
-        int b[4];
-        b[0] = x0;
-        b[1] = y0;
-        b[2] = x1;
-        b[3] = y1;
-        for (i = 0; i < BOX_CELLS && fill_tongues(g, p->tile, b, lim); i++)
-            ;
-    }
-    touched[0] = bw_min(touched[0], x0);
-    touched[1] = bw_min(touched[1], y0);
-    touched[2] = bw_max(touched[2], x1);
-    touched[3] = bw_max(touched[3], y1);
+    pit_tongues(g, p, k, x0, y0, x1, y1, touched);
+}
+
+/* bw_pit_render, stopped after `stage` (BW_TESTING); `touched` (x0, y0,
+ * x1, y1) receives a box holding every cell written. */
+static void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
+                   bw_plane *scratch, int *touched, walk_trace trace, void *ctx)
+{
+    int sx = p->x[k], sy = p->y[k], r = p->r[k];
+    int c[4]; /* the walked pit tiles' box (pit_walks) */
+
+    /* The seed grown into a half moon of down slopes. */
+    bw_pit_moon(g, p, k, BW_T_DOWN_SLOPE);
+    touched[0] = sx - r;
+    touched[1] = sy - r;
+    touched[2] = sx + r;
+    touched[3] = sy + r;
+    if (stage < STAGE_WALK)
+        return;
+    pit_walks(g, p, k, c, trace, ctx);
+    if (stage < STAGE_SMOOTH)
+        return;
+    pit_smooth(g, p, k, c, scratch, touched);
 }
 
 void bw_pit_render(bw_grid *g, const bw_pit_plan *p, int k, bw_plane *scratch)

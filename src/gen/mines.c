@@ -797,6 +797,17 @@ static void cave_features(bw_map *m, bw_rng *r, int floor, int n)
 /* ------------------------------------------------------------ levels */
 
 /* Rules 1.1.1 - 1.1.4 */
+/* Rule 1.1.2's 8-14 buildings on the open ground `on`, in a frame of their
+ * own: the building parameters are off the stack during level1's floods. */
+BW_NOINLINE static void buildings1(bw_grid *g, bw_rng *r, const bw_tileset *on)
+{
+    bw_building_params bp;
+    bw_building_defaults(&bp);
+    /* may overlap other buildings (PUT_BUILDING merges them), never a pit */
+    bp.on = *on;
+    bw_building_put_many(g, r, &bp, bw_rng_range(r, 8, 14), inner);
+}
+
 static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
 #define ON1(k) (BW_TILESET_BIT(BW_T_DIRT, k) | BW_TILESET_BIT(BW_T_WOOD, k) | \
@@ -804,16 +815,12 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
                 BW_TILESET_BIT(BW_T_BROKEN_WALL, k) | BW_TILESET_BIT(BW_T_DOOR, k))
     static const bw_tileset on1 = { { ON1(0), ON1(1), ON1(2), ON1(3) } };
     bw_grid *g = &m->grid;
-    bw_building_params bp;
     node_list nl;
     area_list al;
     bw_rng r;
     begin(m, &nl, &r, seed, 1, pl, BW_T_DIRT, P_BUILDINGS); /* rule 1.1.2 */
     boxes(g, pl, BW_T_DIRT, MARK, 0);
-    bw_building_defaults(&bp);
-    /* may overlap other buildings (PUT_BUILDING merges them), never a pit */
-    bp.on = on1;
-    bw_building_put_many(g, &r, &bp, bw_rng_range(&r, 8, 14), inner);
+    buildings1(g, &r, &on1);
     bw_rng_stream(&r, seed, BW_GEN_MINES, 1, P_FEATURES);
     /* in the open, not inside buildings */
     patches(g, &r, BW_T_RUBBLE, BW_T_DIRT, bw_rng_range(&r, 10, 16));
@@ -855,12 +862,40 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
  * node; the smoothing; the whole disc round each pit (rule 1.4.3); then, since
  * the smoothing would close them, DLVL 4's thin meandering mineshafts
  * (rule 1.4.2) and DLVL 5's meandering stone paths one or two wide (rule 1.5.2). */
-static int caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
-                 const bw_pit_plan *pl, uint32_t next)
+/* DLVL 4's thin meandering mineshafts (rule 1.4.2), each node to the
+ * nearest before it; in a frame of their own (the mineshaft's parameters
+ * stay off caves' frame and the digging's). */
+BW_NOINLINE static void mineshafts(bw_map *m, bw_rng *r, const node_list *nl)
+{
+    bw_mineshaft sh;
+    int i, j;
+    bw_mineshaft_defaults(&sh);
+    sh.max_width = 4;     /* "varies between 1 and 4 tiles wide" */
+    sh.width_change = 4;  /* a move every 4 steps on average */
+    sh.widen = 4;         /* 1 in 4 moves widens: mostly 1-2, thin (rule 1.4.2) */
+    for (i = 1; i < nl->n; i++) {
+        j = nearest_before(nl, i);
+        bw_mineshaft_run(m, r, &sh, nl->x[i], nl->y[i], nl->x[j], nl->y[j], 0);
+    }
+}
+
+/* DLVL 5's meandering stone paths one or two wide (rule 1.5.2), each node
+ * to the nearest before it, with a weak goal bias. */
+BW_NOINLINE static void paths(bw_map *m, bw_rng *r, const node_list *nl)
+{
+    int i, j;
+    for (i = 1; i < nl->n; i++) {
+        j = nearest_before(nl, i);
+        tunnel(&m->grid, r, nl->x[i], nl->y[i], nl->x[j], nl->y[j], 0, 0,
+               1, BW_T_STONE, paint_thin);
+    }
+}
+
+BW_NOINLINE static void dig_caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
+                                  const bw_pit_plan *pl)
 {
     const int first = level == 2 ? pl[0].n : 1; /* the first node a tunnel leaves from */
     bw_grid *g = &m->grid;
-    bw_mineshaft sh;
     const int l4 = level == 4, wide = level < 4, pits = pl[0].n + pl[1].n;
     const uint8_t wall = level == 5 ? BW_T_LAVA : BW_T_ROCK; /* rules 1.2.3, 1.5.4 */
     int i, j, small;
@@ -900,26 +935,31 @@ static int caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
         tunnel(g, r, nl->x[i], nl->y[i], nl->x[j], nl->y[j], level + 1, level == 2 ? 5 : 7,
                BW_WALK_BIAS, BW_T_STONE, paint_wide);
     }
-    smooth(m, wall, BW_T_STONE);
+}
+
+/* The caves dug (dig_caves, a frame of its own), then the floods that
+ * keep what the nodes reach: the digging's locals are off the stack then. */
+static int caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
+                 const bw_pit_plan *pl, uint32_t next)
+{
+    const int first = level == 2 ? pl[0].n : 1; /* the first node a tunnel leaves from */
+    const uint8_t wall = level == 5 ? BW_T_LAVA : BW_T_ROCK; /* rules 1.2.3, 1.5.4 */
+    const int pits = pl[0].n + pl[1].n;
+    int i;
+    dig_caves(m, nl, r, seed, level, pl);
+    smooth(m, wall, BW_T_STONE); /* after the digging: its frame is off the stack */
     for (i = 0; i < pits; i++) /* the ground the pits need, whatever the smoothing did */
-        disc_hard(g, nl->x[i], nl->y[i], l4 ? PIT_CAVE_R4 : level == 5 ? PIT_ISLAND_R5 : PROTECT_R, BW_T_STONE);
-    bw_mineshaft_defaults(&sh);
-    sh.max_width = 4;     /* "varies between 1 and 4 tiles wide" */
-    sh.width_change = 4;  /* a move every 4 steps on average */
-    sh.widen = 4;         /* 1 in 4 moves widens: mostly 1-2, thin (rule 1.4.2) */
-    for (i = wide ? nl->n : 1; i < nl->n; i++) {
-        j = nearest_before(nl, i);
-        if (l4)
-            bw_mineshaft_run(m, r, &sh, nl->x[i], nl->y[i], nl->x[j], nl->y[j], 0);
-        else /* a weak goal bias */
-            tunnel(g, r, nl->x[i], nl->y[i], nl->x[j], nl->y[j], 0, 0,
-                   1, BW_T_STONE, paint_thin);
-    }
+        disc_hard(&m->grid, nl->x[i], nl->y[i],
+                  level == 4 ? PIT_CAVE_R4 : level == 5 ? PIT_ISLAND_R5 : PROTECT_R, BW_T_STONE);
+    if (level == 4)
+        mineshafts(m, r, nl);
+    else if (level == 5)
+        paths(m, r, nl);
     /* the pockets no node reaches go back to wall (rules 1.2.4, 1.2.5, 1.4.6);
      * the stone left once the boxes are marked is keep_reached's count
      * less theirs; then the stream `next` for what comes on the stone */
     i = keep_reached(m, nl, first, wall, BW_T_STONE);
-    i -= boxes(g, pl, BW_T_STONE, MARK, 0);
+    i -= boxes(&m->grid, pl, BW_T_STONE, MARK, 0);
     bw_rng_stream(r, seed, BW_GEN_MINES, (uint32_t)level, next);
     return i;
 }
@@ -954,7 +994,7 @@ static int pit_part(uint8_t t, uint8_t pit)
     return t == BW_T_DOWN_SLOPE || t == pit || t == BW_T_CRUMBLE_DIRT;
 }
 
-static void slick_ring(bw_grid *g, const bw_pit_plan *own)
+BW_NOINLINE static void slick_ring(bw_grid *g, const bw_pit_plan *own)
 {
     int k, x, y, dx, dy;
     for (k = 0; k < own->n; k++) {
@@ -1234,6 +1274,16 @@ static void cross_from(const bw_map *m, int x, int y, int rows, int cols, cross 
     }
 }
 
+/* DLVL 3's streamer parameters (rule 1.3.3), made again by each step that
+ * reads them, so that no frame holds them across the floods. */
+static void water_params(bw_streamer_params *sp)
+{
+    bw_streamer_defaults(sp);
+    sp->dry_walls = 1; /* water only in the cave: the part of a line in the
+                          rock stays rock, the streamer comes out of the wall */
+    sp->min_span = 40; /* "streamers": long, not puddles */
+}
+
 /* What water_cross's steps share, in its frame. */
 typedef struct water_ctx {
     uint32_t ford_rows[4]; /* bit y: row y holds a ford */
@@ -1366,8 +1416,10 @@ CROSS_STEP int scan_crossings(bw_map *m, const bw_tileset *open, water_ctx *wc, 
  * by goes back to deep, so every ford left is needed. The fords are not
  * listed (no stack for that on a 20 KiB part): the cells whose row and
  * column both hold one (ford_rows, ford_cols) are looked at. */
-CROSS_STEP void drop_spare_fords(bw_map *m, const water_ctx *wc, const bw_streamer_params *sp)
+BW_NOINLINE static void drop_spare_fords(bw_map *m, const water_ctx *wc)
 {
+    bw_streamer_params sp0, *const sp = &sp0; /* DLVL 3's, as the water was made */
+    water_params(sp);
     bw_grid *g = &m->grid;
     int x, y;
     for (y = EDGE; y < BW_MINES_H - EDGE; y++)
@@ -1393,8 +1445,7 @@ CROSS_STEP void drop_spare_fords(bw_map *m, const water_ctx *wc, const bw_stream
  * reached cells (ensure_connected's precondition over the whole map).
  * Fords of one cell (none is shorter) are made as the scan finds them.
  * Returns 1 if a part is still cut off. */
-BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
-                                   const bw_streamer_params *sp)
+BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl)
 {
     water_ctx wc;
     const bw_tileset *const open = &open_tiles;
@@ -1416,7 +1467,7 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl,
             break;
         ford(m, open, c.x, c.y, c.d, c.len, wc.ford_rows, wc.ford_cols); /* the shortest: a one-wide ford */
     }
-    drop_spare_fords(m, &wc, sp);
+    drop_spare_fords(m, &wc);
     return any_unreached(m);
 }
 
@@ -1504,7 +1555,7 @@ static void widen_water(bw_map *m)
 
 /* After the pits went in over the water: m->a's water bits again in the
  * boxes round the pits (their slopes, bases and slick ring). */
-static void water_again(bw_map *m, const bw_pit_plan *pl)
+BW_NOINLINE static void water_again(bw_map *m, const bw_pit_plan *pl)
 {
 #if BW_FAST
     int j, k, x, y;
@@ -1589,69 +1640,94 @@ static void plane_disc(bw_plane *p, int cx, int cy, int r)
 #define PIT_DRY_LINE 17
 
 /* Rules 1.3.1 - 1.3.5 */
-static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
+/* DLVL 3's streamers (rule 1.3.3) up to the widening, in a frame of their
+ * own: the moon boxes and the stream are not needed later, so they are
+ * off the stack while level3 floods and fords (the level's deepest calls). */
+BW_NOINLINE static void streamers3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
     const bw_pit_plan *above = &pl[0];
-    node_list nl;
-    bw_streamer_params sp;
+    bw_streamer_params sp0, *const sp = &sp0;
     bw_rng r;
 #if BW_FAST
     bw_rect moon[BW_PIT_MAX];
 #endif
     int i, x;
+    up_moons(&m->grid, above); /* what the streamers keep away from */
+    bw_rng_stream(&r, seed, BW_GEN_MINES, 3, P_WATER); /* rule 1.3.3 */
+    water_params(sp);
+#if BW_FAST
+    for (i = 0; i < above->n; i++) /* the only up slopes: up_moons' boxes */
+        moon[i] = bw_rect_make(above->x[i] - BW_PIT_R_MAX, above->y[i] - BW_PIT_R_MAX,
+                               above->x[i] + BW_PIT_R_MAX, above->y[i] + BW_PIT_R_MAX);
+    sp->up_in = moon;
+    sp->up_in_n = above->n;
+#endif
+    bw_streamer_prepare(m, sp);
+    /* the pit down is kept from, as the up slopes are (PIT_DRY) */
+    plane_disc(&m->b, pl[1].x[0], pl[1].y[0], PIT_DRY);
+    plane_disc(&m->a, pl[1].x[0], pl[1].y[0], PIT_DRY_LINE);
+    for (i = bw_rng_range(&r, 2, 3), x = 0; i > 0; i--)
+        if (!bw_streamer_put(m, &r, sp, 0) && !x++) {
+            /* the fallback, once: no room away from the pit (a cave of
+             * little more than the pits' discs), so the streamers left
+             * may end and run near it */
+            bw_streamer_prepare(m, sp);
+            i++;
+        }
+    widen_water(m);
+}
+
+/* Rule 1.3.3's deepening, its parameters in a frame of its own. */
+BW_NOINLINE static void deepen3(bw_map *m)
+{
+    bw_streamer_params sp;
+    water_params(&sp);
+    bw_streamer_deepen_water(m, &sp, &m->a);
+}
+
+/* Rule 1.3.2's fallback when no ford joins a part: ensure_connected's
+ * corridors over the whole map; its area list stays off level3's frame. */
+BW_NOINLINE static void rejoin3(bw_map *m, const node_list *nl, const bw_pit_plan *pl)
+{
+    area_list al;
+    al.n = 0;
+    area_add(&al, 0, 0, BW_MINES_W - 1, BW_MINES_H - 1);
+    ensure_connected(m, &al, nl, BW_T_STONE);
+    boxes(&m->grid, pl, BW_T_STONE, MARK, 0);
+}
+
+/* Rule 1.3.1: DLVL 2's 1-2 watchtowers, placed last so that no streamer
+ * runs over one (towers connect, so the level stays joined) */
+BW_NOINLINE static void towers3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
+{
+    bw_rng r;
+    bw_rng_stream(&r, seed, BW_GEN_MINES, 3, P_TOWERS);
+    towers(&m->grid, &r, bw_rng_range(&r, 1, 2));
+    boxes(&m->grid, pl, MARK, BW_T_STONE, 0);
+}
+
+static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
+{
+    node_list nl;
     /* The pit boxes stay marked until the towers are in (they keep off
      * them): everything up to then treats MARK as the stone it stands
      * for (it connects, is no wall to the streamers, widens into water),
      * and the pit bases are MARK too; only a corridor of the fallback
      * below is dug as stone, and marked again. */
     caves23(m, &nl, seed, 3, pl); /* the towers come after the water */
-    up_moons(&m->grid, above); /* what the streamers keep away from */
-    bw_rng_stream(&r, seed, BW_GEN_MINES, 3, P_WATER); /* rule 1.3.3 */
-    bw_streamer_defaults(&sp);
-    sp.dry_walls = 1; /* water only in the cave: the part of a line in the
-                         rock stays rock, the streamer comes out of the wall */
-    sp.min_span = 40; /* "streamers": long, not puddles */
-#if BW_FAST
-    for (i = 0; i < above->n; i++) /* the only up slopes: up_moons' boxes */
-        moon[i] = bw_rect_make(above->x[i] - BW_PIT_R_MAX, above->y[i] - BW_PIT_R_MAX,
-                               above->x[i] + BW_PIT_R_MAX, above->y[i] + BW_PIT_R_MAX);
-    sp.up_in = moon;
-    sp.up_in_n = above->n;
-#endif
-    bw_streamer_prepare(m, &sp);
-    /* the pit down is kept from, as the up slopes are (PIT_DRY) */
-    plane_disc(&m->b, pl[1].x[0], pl[1].y[0], PIT_DRY);
-    plane_disc(&m->a, pl[1].x[0], pl[1].y[0], PIT_DRY_LINE);
-    for (i = bw_rng_range(&r, 2, 3), x = 0; i > 0; i--)
-        if (!bw_streamer_put(m, &r, &sp, 0) && !x++) {
-            /* the fallback, once: no room away from the pit (a cave of
-             * little more than the pits' discs), so the streamers left
-             * may end and run near it */
-            bw_streamer_prepare(m, &sp);
-            i++;
-        }
-    widen_water(m);
+    streamers3(m, seed, pl);
     /* the pit bases go in after the water, so the ground under every pit
      * is stone (MARK until the end) */
-    bw_pit_put_below(&m->grid, above, MARK, &m->b);
+    bw_pit_put_below(&m->grid, &pl[0], MARK, &m->b);
     bw_pit_put(&m->grid, &pl[1], &m->b);         /* rule 1.3.4 */
     slick_ring(&m->grid, &pl[1]);                /* rule 1.3.5 */
     /* the water is final before it deepens, and only fords change it
      * after: the deepening rule holds on every tile but the fords */
     water_again(m, pl);
-    bw_streamer_deepen_water(m, &sp, &m->a);
-    if (water_cross(m, &nl, &sp)) {                   /* rule 1.3.2 */
-        area_list al;
-        al.n = 0;
-        area_add(&al, 0, 0, BW_MINES_W - 1, BW_MINES_H - 1);
-        ensure_connected(m, &al, &nl, BW_T_STONE);
-        boxes(&m->grid, pl, BW_T_STONE, MARK, 0);
-    }
-    /* Rule 1.3.1: DLVL 2's 1-2 watchtowers, placed last so that no streamer
-     * runs over one (towers connect, so the level stays joined) */
-    bw_rng_stream(&r, seed, BW_GEN_MINES, 3, P_TOWERS);
-    towers(&m->grid, &r, bw_rng_range(&r, 1, 2));
-    boxes(&m->grid, pl, MARK, BW_T_STONE, 0);
+    deepen3(m);
+    if (water_cross(m, &nl))                     /* rule 1.3.2 */
+        rejoin3(m, &nl, pl);
+    towers3(m, seed, pl);
 }
 
 /* Rule 1.4.7: a building's walls and a ring round them lie on stone floor, so
@@ -1792,37 +1868,33 @@ static void narrow_shafts(bw_map *m)
 }
 
 /* Rules 1.4.1 - 1.4.8 */
-static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
+/* Rule 1.4.7: 1-4 buildings on stone near the cave nodes, each added to
+ * al; returns `stone` less their area. A frame of its own: the building
+ * parameters are off the stack during level4's floods. */
+BW_NOINLINE static int buildings4(bw_map *m, const node_list *nl, bw_rng *r, area_list *al, int stone)
 {
     bw_grid *g = &m->grid;
-    node_list nl;
     bw_building_params bp;
-    area_list al;
-    bw_rng r;
-    int i, want, placed = 0, stone;
-#if BW_FAST
-    int dx0, dy0, dx1, dy1;
-#endif
-    stone = caves(m, &nl, &r, seed, 4, pl, P_BUILDINGS); /* rule 1.4.6; then rule 1.4.7 */
+    int i, want, placed = 0;
     bw_building_defaults(&bp);
     bp.max_w = 8;
     bp.max_h = 7;
-    want = bw_rng_range(&r, 1, 4);
-    al.n = 0;
+    want = bw_rng_range(r, 1, 4);
+    al->n = 0;
     for (i = 0; i < want * BUILDING_TRIES && placed < want; i++) {
-        int n = bw_rng_range(&r, 0, nl.n - 1);
-        int w = bw_rng_range(&r, bp.min_w, bp.max_w), h = bw_rng_range(&r, bp.min_h, bp.max_h);
-        int x0 = nl.x[n] + bw_rng_range(&r, -8, 8) - w / 2, y0 = nl.y[n] + bw_rng_range(&r, -8, 8) - h / 2;
+        int n = bw_rng_range(r, 0, nl->n - 1);
+        int w = bw_rng_range(r, bp.min_w, bp.max_w), h = bw_rng_range(r, bp.min_h, bp.max_h);
+        int x0 = nl->x[n] + bw_rng_range(r, -8, 8) - w / 2, y0 = nl->y[n] + bw_rng_range(r, -8, 8) - h / 2;
         bw_rect outer = bw_rect_make(x0, y0, x0 + w - 1, y0 + h - 1);
         if (bw_grid_rect_in(g, x0 - 1, y0 - 1, x0 + w, y0 + h, &stone_only)) {
 #if BW_FAST
             int x, y;
 #endif
-            bw_building_put(g, &r, &bp, outer);
+            bw_building_put(g, r, &bp, outer);
             /* its ring is stone too, so it meets no other building: every
              * cell of it was stone, and none is now (walls, wooden floor) */
             stone -= w * h;
-            area_add(&al, outer.x0, outer.y0, outer.x1, outer.y1);
+            area_add(al, outer.x0, outer.y0, outer.x1, outer.y1);
 #if BW_FAST
             for (y = outer.y0; y <= outer.y1; y++) /* not reached (yet) */
                 for (x = outer.x0; x <= outer.x1; x++)
@@ -1831,6 +1903,21 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
             placed++;
         }
     }
+    return stone;
+}
+
+static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
+{
+    bw_grid *g = &m->grid;
+    node_list nl;
+    area_list al;
+    bw_rng r;
+    int stone;
+#if BW_FAST
+    int i, dx0, dy0, dx1, dy1;
+#endif
+    stone = caves(m, &nl, &r, seed, 4, pl, P_BUILDINGS); /* rule 1.4.6; then rule 1.4.7 */
+    stone = buildings4(m, &nl, &r, &al, stone);
 #if BW_FAST
     /* m->a still holds keep_reached's flood (every open cell, the component
      * of node 0); the ring round each building is reached stone, so no new
