@@ -139,9 +139,13 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
 /* Four bytes of v at p, any alignment: one store where the target allows
  * it (bw_store4's four byte stores are not merged into one by GCC at
  * -Os). Byte k of v in memory order, as bw_load4 reads them, on a
- * little-endian target; anywhere else bw_store4. */
+ * little-endian target that loads and stores words at any alignment (x86,
+ * Cortex-M3 and up); anywhere else bw_store4: on the ARM7TDMI and the
+ * Cortex-M0 a 4-byte memcpy of unknown alignment is a byte copy or a call
+ * to memcpy, slower than the byte stores. */
 #define ALL4(t) ((uint32_t)(t) * 0x01010101u) /* four cells of tile t */
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
+    (defined(__ARM_FEATURE_UNALIGNED) || defined(__x86_64__) || defined(__i386__) || defined(__aarch64__))
 #define WORD_COPY 1
 #else
 #define WORD_COPY 0
