@@ -395,6 +395,19 @@ static uint32_t spread(uint32_t v)
     return v | v << 1 | v >> 1;
 }
 
+/* One step of the 4-connected centre line from (x0, y0) with error e
+ * (started at ny - nx): along x while e < 0, else along y. */
+static inline BW_ALWAYS_INLINE void centre_step(int *x, int *y, int32_t *e, int sx, int sy, int nx, int ny)
+{
+    if (*e < 0) {
+        *x += sx;
+        *e += 2 * ny;
+    } else {
+        *y += sy;
+        *e -= 2 * nx;
+    }
+}
+
 static void halo_line(uint32_t *d, int x0, int y0, int x1, int y1, int width)
 {
     uint32_t h[HALO_ROWS], run = 0;
@@ -433,13 +446,7 @@ static void halo_line(uint32_t *d, int x0, int y0, int x1, int y1, int width)
         }
         if (left-- == 0)
             break;
-        if (e < 0) {
-            x += sx;
-            e += 2 * ny;
-        } else {
-            y += sy;
-            e -= 2 * nx;
-        }
+        centre_step(&x, &y, &e, sx, sy, nx, ny);
     }
     for (k = 0; k < ny + 7; k++) {
         int yy = top + k, col = base;
@@ -1090,13 +1097,7 @@ void bw_forest_branch_cells(const bw_forest_part *p, bw_forest_cell_fn fn, void 
                 return;
             if (left-- == 0)
                 break;
-            if (e < 0) {
-                x += sx;
-                e += 2 * ny;
-            } else {
-                y += sy;
-                e -= 2 * nx;
-            }
+            centre_step(&x, &y, &e, sx, sy, nx, ny);
         }
     }
 }
