@@ -221,6 +221,9 @@ NOINLINE void set_bits_(uint32_t *out, unsigned l, unsigned r)
 #endif
 
 #define UP 0x80u /* in a stack entry's y: the row to explore is y - 1 */
+#if BW_FAST /* a row 0..BW_GRID_ROWS (the seed's, fill_from) beside UP */
+BW_STATIC_ASSERT(BW_GRID_ROWS < UP, rows_fit_beside_up);
+#endif
 
 /* One fill's state between fill_from calls. */
 typedef struct run {
@@ -330,14 +333,18 @@ INLINE void fill_from(run *st, src s, int x, int y, int plane)
 {
     bw_fill *f = st->f;
     unsigned sp = 0, n = 0;
-    unsigned row = (unsigned)y * BW_GRID_MAX, i = row + (unsigned)x;
-    unsigned l = run_left(s, i, row, plane), r = run_right(s, i, row + (unsigned)st->w - 1, plane);
-    set_bits(s.out, l, r);
-    n += r - l + 1;
-    PUSH(y, l - row, r - row, 0);
-    PUSH(y, l - row, r - row, UP);
+    /* The seed is a span of the row below, (x, x), to explore row y up
+     * from: popped like any other (no copy of the loop's run searches for
+     * it), it fills its run and leaks back down beside column x. Column x
+     * of the row below is the span pushed second (row y's, to explore
+     * down), popped first: read from a row not yet marked, its cells are
+     * free ones next to the free seed, so what it marks is the seed's
+     * region still. Pushed first, the seed is the one a stack of one
+     * keeps. Row y + 1 is at most BW_GRID_ROWS: it fits beside UP. */
+    PUSH(y + 1, x, x, UP);
+    PUSH(y, x, x, 0);
     while (sp > 0) {
-        unsigned x1, x2, up, i1, i2, j, yy;
+        unsigned x1, x2, up, i1, i2, j, yy, row, l, r;
         sp--;
         x1 = f->xl[sp];
         x2 = f->xr[sp];

@@ -44,59 +44,6 @@ static int settle(bw_grid *g, const bw_life *l, int x, int y, int live_next)
 }
 
 #if BW_FAST
-/* One generation. Live-neighbour counts come from a sliding window of three
- * column sums, about five operations a cell instead of eight reads. */
-static int step(bw_grid *g, const bw_life *l, int x0, int y0, int x1, int y1,
-                bw_plane *next)
-{
-    uint8_t col[BW_GRID_MAX + 2]; /* live cells in column x-1 over rows y-1..y+1 */
-    int x, y, dy, changed = 0, edge = l->edge_alive ? 1 : 0;
-    /* away from the map's edge no neighbour needs a bounds check */
-    int inner = x0 >= 1 && y0 >= 1 && x1 <= g->w - 2 && y1 <= g->h - 2;
-    const uint8_t life = l->life;
-    for (y = y0; y <= y1; y++) {
-        if (inner) {
-            const uint8_t *up = &BW_AT(g, 0, y - 1), *mid = up + BW_GRID_MAX, *dn = mid + BW_GRID_MAX;
-            for (x = x0 - 1; x <= x1 + 1; x++)
-                col[x + 1] = (uint8_t)((up[x] == life) + (mid[x] == life) + (dn[x] == life));
-        } else {
-            for (x = x0 - 1; x <= x1 + 1; x++) { /* the region and one beyond */
-                int n = 0;
-                for (dy = -1; dy <= 1; dy++) {
-                    int yy = y + dy;
-                    if (x < 0 || x >= g->w || yy < 0 || yy >= g->h)
-                        n += edge;
-                    else
-                        n += BW_AT(g, x, yy) == life;
-                }
-                col[x + 1] = (uint8_t)n;
-            }
-        }
-        for (x = x0; x <= x1; x++) {
-            int alive = BW_AT(g, x, y) == l->life;
-            int n = col[x] + col[x + 1] + col[x + 2] - alive;
-            if (lives(l, alive, n)) BW_PSET(next, x, y); else BW_PCLR(next, x, y);
-        }
-    }
-    for (y = y0; y <= y1; y++)
-        for (x = x0; x <= x1; x++)
-            changed += settle(g, l, x, y, (int)BW_PGET(next, x, y));
-    return changed;
-}
-
-int bw_life_run(bw_grid *g, const bw_life *l, int generations,
-                int x0, int y0, int x1, int y1, bw_plane *next)
-{
-    int i, changed = 0;
-    x0 = bw_clamp(x0, 0, g->w - 1);
-    x1 = bw_clamp(x1, 0, g->w - 1);
-    y0 = bw_clamp(y0, 0, g->h - 1);
-    y1 = bw_clamp(y1, 0, g->h - 1);
-    for (i = 0; i < generations; i++)
-        changed = step(g, l, x0, y0, x1, y1, next);
-    return changed;
-}
-
 /* ------------------------------------------------ the 4-5 cave rule */
 
 /* bw_life_cave: each row of the region is turned into bit masks once and
@@ -256,14 +203,18 @@ void bw_life_cave(bw_grid *g, int generations, int x0, int y0, int x1, int y1,
         pass(g, bw_min(generations, PIPE), y0, y1, inner,
              bw_max(x0 - 1, 0), bw_min(x1 + 1, g->w - 1), wall, floor); /* the frame's columns */
 }
-#else
-/* The small build (config.h, BW_FAST 0): both rules by one loop, a
- * generation at a time and a cell at a time, from three rows of live
- * flags (column x at x + 1; off the map, or outside xa..xb, `edge`).
- * Each row is written as soon as the row below it is read, so no scratch
- * plane: bw_life_run leaves `next` alone. bw_life_cave writes every
- * generation where the fast build writes the last of up to three: the same
- * grid while its region holds only `wall` and `floor`, as life.h asks. */
+#endif
+
+/* bw_life_run in both builds, and bw_life_cave in the small one (config.h,
+ * BW_FAST 0): a generation at a time and a cell at a time, from three rows
+ * of live flags (column x at x + 1; off the map, or outside xa..xb,
+ * `edge`). Each row is written as soon as the row below it is read, so
+ * only a cell that changes is written. bw_life_cave in the small build
+ * writes every generation where the fast build writes the last of up to
+ * three: the same grid while its region holds only `wall` and `floor`, as
+ * life.h asks. */
+typedef uint8_t life_rows[3][BW_GRID_MAX + 2];
+
 static void live_row(const bw_grid *g, int y, uint8_t life, int edge, int xa, int xb, uint8_t *w)
 {
     int x, off = y < 0 || y >= g->h;
@@ -273,9 +224,9 @@ static void live_row(const bw_grid *g, int y, uint8_t life, int edge, int xa, in
         w[x + 1] = (uint8_t)(off ? edge : row[x] == life);
 }
 
-static int run(bw_grid *g, const bw_life *l, int generations, int x0, int y0, int x1, int y1)
+static int run(bw_grid *g, const bw_life *l, int generations, int x0, int y0, int x1, int y1,
+               life_rows r)
 {
-    uint8_t r[3][BW_GRID_MAX + 2];
     int x, y, changed = 0, edge = l->edge_alive ? 1 : 0;
     int xa, xb;
     x0 = bw_clamp(x0, 0, g->w - 1);
@@ -307,23 +258,28 @@ static int run(bw_grid *g, const bw_life *l, int generations, int x0, int y0, in
     return changed;
 }
 
+/* The three rows live in `next` (366 B of its 1,800): off the stack. */
+BW_STATIC_ASSERT(sizeof(life_rows) <= sizeof(bw_plane), life_rows_fit_a_plane);
+
 int bw_life_run(bw_grid *g, const bw_life *l, int generations,
                 int x0, int y0, int x1, int y1, bw_plane *next)
 {
-    (void)next;
-    return run(g, l, generations, x0, y0, x1, y1);
+    return run(g, l, generations, x0, y0, x1, y1, (uint8_t(*)[BW_GRID_MAX + 2])(void *)next->w);
 }
+
+#if !BW_FAST
 
 void bw_life_cave(bw_grid *g, int generations, int x0, int y0, int x1, int y1,
                   uint8_t wall, uint8_t floor)
 {
     bw_life l; /* the 4-5 rule, the map's edge wall */
+    life_rows r;
     bw_life_classic(&l, wall, floor);
     l.survive_min = 4;
     l.survive_max = 8;
     l.birth_min = 5;
     l.birth_max = 8;
     l.edge_alive = 1;
-    run(g, &l, generations, x0, y0, x1, y1);
+    run(g, &l, generations, x0, y0, x1, y1, r);
 }
 #endif
