@@ -13,10 +13,16 @@ static unsigned udiff(int a, int b)
     return a < b ? (unsigned)b - (unsigned)a : (unsigned)a - (unsigned)b;
 }
 
-/* An int as the nearest int16: bw_point and bw_rect hold int16 coordinates. */
+/* An int as the nearest int16, bw_point and bw_rect hold int16 coordinates. Where the
+ * target saturates in one instruction (ACLE's __ssat: ARMv6 and up, the
+ * Cortex-M3, not the M0) that is 4 bytes instead of two compares. */
 static int sat16(int v)
 {
-    return bw_clamp(v, INT16_MIN, INT16_MAX);
+#if defined(__ARM_FEATURE_SAT) && defined(__GNUC__)
+    return (int)__builtin_arm_ssat(v, 16);
+#else
+    return (int)bw_clamp(v, INT16_MIN, INT16_MAX);
+#endif
 }
 
 /* World rule 1's squared distance. 46,340 is the largest side whose square
