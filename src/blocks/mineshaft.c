@@ -34,9 +34,19 @@ static bw_mineshaft_step *rec(shaft *s, int i)
 
 BW_STATIC_ASSERT(BW_MINESHAFT_HISTORY >= 2 && BW_MINESHAFT_HISTORY <= 255, history_fits_param);
 
+/* The tiles a shaft carves by default: every tile that is not passable.
+ * A constant set, made from the tile table's flags at compile time (a
+ * copy is less code than a loop over the tiles). */
+#define CARVE(flags) (!((flags) & BW_PASS))
+#define CARVE0(id, name, glyph, colour, flags, cost) | (CARVE(flags) ? BW_TILESET_BIT(BW_T_##id, 0) : 0u)
+#define CARVE1(id, name, glyph, colour, flags, cost) | (CARVE(flags) ? BW_TILESET_BIT(BW_T_##id, 1) : 0u)
+#define CARVE2(id, name, glyph, colour, flags, cost) | (CARVE(flags) ? BW_TILESET_BIT(BW_T_##id, 2) : 0u)
+#define CARVE3(id, name, glyph, colour, flags, cost) | (CARVE(flags) ? BW_TILESET_BIT(BW_T_##id, 3) : 0u)
+static const bw_tileset carve = { { 0u BW_TILE_LIST(CARVE0), 0u BW_TILE_LIST(CARVE1),
+                                    0u BW_TILE_LIST(CARVE2), 0u BW_TILE_LIST(CARVE3) } };
+
 void bw_mineshaft_defaults(bw_mineshaft *p)
 {
-    int t;
     p->floor = BW_T_STONE;
     p->wall = BW_T_ROCK;
     p->min_width = 1;
@@ -45,10 +55,7 @@ void bw_mineshaft_defaults(bw_mineshaft *p)
     p->widen = 8;
     p->history = BW_MINESHAFT_HISTORY;
     p->max_steps = BW_MINESHAFT_MAX_STEPS;
-    bw_tileset_clear(&p->carve);
-    for (t = 0; t < BW_TILE_COUNT; t++)
-        if (!(BW_TILE_FLAGS(t) & BW_PASS))
-            bw_tileset_add(&p->carve, t);
+    p->carve = carve;
     p->trace = 0;
     p->trace_ctx = 0;
 }

@@ -1,24 +1,31 @@
 /* PUT_RUBBLE and PUT_LICHEN (docs/blocks.md). */
 #include "burrow/rubble.h"
 
+/* "only passable tiles may be overwritten ... rubble will not erase
+ * doors, walls": doors and broken walls are passable yet named there, and
+ * level links (slopes, pits, stairs) must survive for the level above or
+ * below to stay reachable. A constant set, made from the tile table's
+ * flags at compile time (a copy is less code than a loop over the
+ * tiles). */
+#define OVER(id, flags)                                                        \
+    (((flags) & (BW_PASS | BW_UP | BW_DOWN)) == BW_PASS && BW_T_##id != BW_T_DOOR && \
+     BW_T_##id != BW_T_BROKEN_WALL)
+#define OVER0(id, name, glyph, colour, flags, cost) | (OVER(id, flags) ? BW_TILESET_BIT(BW_T_##id, 0) : 0u)
+#define OVER1(id, name, glyph, colour, flags, cost) | (OVER(id, flags) ? BW_TILESET_BIT(BW_T_##id, 1) : 0u)
+#define OVER2(id, name, glyph, colour, flags, cost) | (OVER(id, flags) ? BW_TILESET_BIT(BW_T_##id, 2) : 0u)
+#define OVER3(id, name, glyph, colour, flags, cost) | (OVER(id, flags) ? BW_TILESET_BIT(BW_T_##id, 3) : 0u)
+static const bw_tileset over = { { 0u BW_TILE_LIST(OVER0), 0u BW_TILE_LIST(OVER1),
+                                   0u BW_TILE_LIST(OVER2), 0u BW_TILE_LIST(OVER3) } };
+
 void bw_rubble_defaults(bw_rubble_params *p)
 {
-    int t;
     p->tile = BW_T_RUBBLE;
     p->chunks_min = 4;
     p->chunks_max = 8;
     p->reach = 5;
     p->size_min = 1;
     p->size_max = 4;
-    /* "only passable tiles may be overwritten ... rubble will not erase
-     * doors, walls": doors and broken walls are passable yet named there,
-     * and level links (slopes, pits, stairs) must survive for the level
-     * above or below to stay reachable. */
-    bw_tileset_clear(&p->over);
-    for (t = 0; t < BW_TILE_COUNT; t++)
-        if ((BW_TILE_FLAGS(t) & (BW_PASS | BW_UP | BW_DOWN)) == BW_PASS &&
-            t != BW_T_DOOR && t != BW_T_BROKEN_WALL)
-            bw_tileset_add(&p->over, t);
+    p->over = over;
 }
 
 /* PUT_LICHEN: "may be placed over stone floor tiles but no other type". */
