@@ -30,39 +30,15 @@ void bw_walk_start(bw_walk *k, int x, int y, int gx, int gy, int w, int h)
 }
 
 /* The fast build's tables (config.h, BW_FAST); the small build works the
- * same numbers out in bw_walk_step and searches for the direction.
- *
- * For the goal's quadrant q = (sx + 1) * 3 + (sy + 1) and direction d:
- * how many units d gains toward the goal (0..2), and 1 if it loses none.
- * Made from bw_dx8/bw_dy8 by the rule of BW_WALK_BIAS. */
+ * same numbers out in bw_walk_step and searches for the direction. */
 #if BW_FAST
-static const uint8_t walk_gain[9][8] = {
-    { 1, 1, 0, 0, 0, 1, 1, 2 },
-    { 0, 0, 0, 0, 0, 1, 1, 1 },
-    { 0, 0, 0, 1, 1, 2, 1, 1 },
-    { 1, 1, 0, 0, 0, 0, 0, 1 },
-    { 0, 0, 0, 0, 0, 0, 0, 0 },
-    { 0, 0, 0, 1, 1, 1, 0, 0 },
-    { 1, 2, 1, 1, 0, 0, 0, 1 },
-    { 0, 1, 1, 1, 0, 0, 0, 0 },
-    { 0, 1, 1, 2, 1, 1, 0, 0 }
-};
-static const uint8_t walk_noloss[9][8] = {
-    { 1, 0, 0, 0, 0, 0, 1, 1 },
-    { 1, 0, 0, 0, 1, 1, 1, 1 },
-    { 0, 0, 0, 0, 1, 1, 1, 0 },
-    { 1, 1, 1, 0, 0, 0, 1, 1 },
-    { 1, 1, 1, 1, 1, 1, 1, 1 },
-    { 0, 0, 1, 1, 1, 1, 1, 0 },
-    { 1, 1, 1, 0, 0, 0, 0, 0 },
-    { 1, 1, 1, 1, 1, 0, 0, 0 },
-    { 0, 0, 1, 1, 1, 0, 0, 0 }
-};
-
-/* The same for the default bias (BW_WALK_BIAS, 3), worked out beforehand:
- * the weights (1 + 3 gain + no-loss) and, for a draw p below the total, the
- * direction the weights give (the first d whose running sum exceeds p), so
- * a step costs a table read instead of a search. */
+/* For the goal's quadrant q = (sx + 1) * 3 + (sy + 1) and direction d,
+ * with the default bias (BW_WALK_BIAS, 3): the weight 1 + 3 gain + no-loss
+ * (gain: the units d gains toward the goal, 0..2; no-loss: 1 if it loses
+ * none; made from bw_dx8/bw_dy8 by the rule of BW_WALK_BIAS), which holds
+ * gain and no-loss for any other bias too; and, for a draw p below the
+ * total, the direction the weights give (the first d whose running sum
+ * exceeds p), so a step costs a table read instead of a search. */
 #if BW_WALK_BIAS != 3
 #error "walk_w3 and walk_pick3 are made for BW_WALK_BIAS 3"
 #endif
@@ -126,7 +102,10 @@ int bw_walk_step(bw_walk *k, bw_rng *r)
             int q = (sx + 1) * 3 + (sy + 1);
             k->qtotal = 0;
             for (d = 0; d < 8; d++) {
-                k->qweight[d] = (uint16_t)(1 + k->bias * walk_gain[q][d] + walk_noloss[q][d]);
+                /* w = 1 + 3 gain + no-loss is 1, 2, 4, 5 or 8: gain is
+                 * w / 4, and 1 + bias gain + no-loss is w + (bias - 3) gain */
+                int w = walk_w3[q][d];
+                k->qweight[d] = (uint16_t)(w + (k->bias - BW_WALK_BIAS) * (w >> 2));
                 k->qtotal = (uint16_t)(k->qtotal + k->qweight[d]);
             }
         }
