@@ -592,7 +592,7 @@ static int first_free(const bw_grid *g, open_ref lut, const bw_plane *seen,
         unsigned row = (unsigned)cy * BW_GRID_MAX, i;
         if (cx >= g->w)
             continue;
-        i = skip(s, row + (unsigned)cx, row + (unsigned)g->w - 1, 0);
+        i = skip_grid(&s, row + (unsigned)cx, row + (unsigned)g->w - 1); /* out of line: one copy */
         if (i < row + (unsigned)g->w) {
             *x = (int)(i - row);
             *y = cy;
