@@ -271,6 +271,19 @@ int bw_streamer_water24(const bw_grid *g, const bw_streamer_params *p, int x, in
 }
 
 #if BW_FAST
+/* Bits b..b + 6 of the plane (and some above them): bw_plane_bits without
+ * its checks at the plane's end, which a window of a cell 3 or more inside
+ * the map never reaches (b + 6 is a cell of the map, so a window that
+ * crosses into the next word has one). */
+static inline BW_ALWAYS_INLINE uint32_t bits7(const bw_plane *w, unsigned b)
+{
+    unsigned i = b >> 5, off = b & 31;
+    uint32_t v = w->w[i] >> off;
+    if (off > 32 - 7)
+        v |= w->w[i + 1] << (32 - off);
+    return v;
+}
+
 /* The same count from the water plane, for a cell 3 or more inside the
  * edge: the rows y-3..y+3 of the diamond are 1, 3, 5, 7 (less the
  * centre), 5, 3, 1 wide; their seven 7-bit windows are packed into one
@@ -278,7 +291,7 @@ int bw_streamer_water24(const bw_grid *g, const bw_streamer_params *p, int x, in
 static int water24_plane(const bw_plane *w, int x, int y)
 {
     unsigned b = BW_BIT(x - 3, y);
-#define WIN(dy) bw_plane_bits(w, (unsigned)((int)b + (dy) * BW_GRID_MAX))
+#define WIN(dy) bits7(w, (unsigned)((int)b + (dy) * BW_GRID_MAX))
     return bw_popcount32((WIN(-3) & 0x08u) << 26 | (WIN(-2) & 0x1Cu) << 21 |
                          (WIN(-1) & 0x3Eu) << 7 | (WIN(0) & 0x77u) |
                          (WIN(1) & 0x3Eu) << 14 | (WIN(2) & 0x1Cu) << 24 |
