@@ -135,9 +135,7 @@ INLINE unsigned run_left(src s, unsigned i, unsigned lim, int plane)
     unsigned j = i;
     if (plane)
         return (unsigned)(find_down(s, (int)i - 1, (int)lim, W_NOT_FREE) + 1);
-    while (j >= lim + 2 && s.lut[BW_TILE_SLOT(s.cell[j - 1])] && s.lut[BW_TILE_SLOT(s.cell[j - 2])])
-        j -= 2;
-    if (j > lim && s.lut[BW_TILE_SLOT(s.cell[j - 1])])
+    while (j > lim && s.lut[BW_TILE_SLOT(s.cell[j - 1])])
         j--;
     return (unsigned)(find_down(s, (int)i - 1, (int)j, W_OUT) + 1);
 }
