@@ -8,6 +8,7 @@
 /* Lattice points per side scanned by bw_pit_place's fallback (both ends
  * included, so the four corners of the usable square are candidates). */
 #define PLACE_LATTICE 23
+#define LATTICE_CELLS ((PLACE_LATTICE + 1) * (PLACE_LATTICE + 1))
 
 /* Squared distance from (x, y), inside the grid (bw_pit_place), to a
  * seed, whose coordinates are bytes: no overflow, no guard needed. */
@@ -40,7 +41,7 @@ static int admissible(const bw_pit_plan *p, const bw_pit_plan *avoid,
 int bw_pit_place(bw_pit_plan *p, bw_rng *r, int want, const bw_pit_plan *avoid,
                  int avoid_dist, int w, int h)
 {
-    int m = BW_PIT_REACH + 2, k, t, i, j;
+    int m = BW_PIT_REACH + 2, k, t;
     int32_t near;
     p->n = 0;
     if (want > BW_PIT_MAX) want = BW_PIT_MAX;
@@ -56,24 +57,29 @@ int bw_pit_place(bw_pit_plan *p, bw_rng *r, int want, const bw_pit_plan *avoid,
     for (k = 0; k < want; k++) {
         int bx = -1, by = -1, fx = -1, fy = -1;
         int32_t bestd = -1;
-        for (t = 0; t < BW_PIT_PLACE_TRIES && bx < 0; t++) {
-            int x = bw_rng_range(r, m, w - 1 - m), y = bw_rng_range(r, m, h - 1 - m);
-            if (admissible(p, avoid, avoid_dist, x, y, &near)) {
+        /* BW_PIT_PLACE_TRIES random draws, the first admissible one taken;
+         * then the fallback, one loop on: the admissible lattice cell
+         * farthest from the others, row by row. */
+        for (t = 0; t < BW_PIT_PLACE_TRIES + LATTICE_CELLS && bx < 0; t++) {
+            int x, y, c = t - BW_PIT_PLACE_TRIES;
+            if (c < 0) {
+                x = bw_rng_range(r, m, w - 1 - m);
+                y = bw_rng_range(r, m, h - 1 - m);
+            } else {
+                x = m + (w - 1 - 2 * m) * (c % (PLACE_LATTICE + 1)) / PLACE_LATTICE;
+                y = m + (h - 1 - 2 * m) * (c / (PLACE_LATTICE + 1)) / PLACE_LATTICE;
+            }
+            if (!admissible(p, avoid, avoid_dist, x, y, &near))
+                continue;
+            if (c < 0) {
                 bx = x;
                 by = y;
+            } else if (near > bestd) {
+                bestd = near;
+                fx = x;
+                fy = y;
             }
         }
-        /* Fallback: the admissible lattice cell farthest from the others. */
-        for (i = 0; bx < 0 && i <= PLACE_LATTICE; i++)
-            for (j = 0; j <= PLACE_LATTICE; j++) {
-                int x = m + (w - 1 - 2 * m) * j / PLACE_LATTICE;
-                int y = m + (h - 1 - 2 * m) * i / PLACE_LATTICE;
-                if (admissible(p, avoid, avoid_dist, x, y, &near) && near > bestd) {
-                    bestd = near;
-                    fx = x;
-                    fy = y;
-                }
-            }
         if (bx < 0) {
             bx = fx;
             by = fy;
