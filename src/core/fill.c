@@ -256,9 +256,7 @@ static void none_dropped(run *st)
         if (sp < st->cap) {                                                  \
             f->xl[sp] = (uint8_t)(pl);                                       \
             f->xr[sp] = (uint8_t)(pr);                                       \
-            f->y[sp] = (uint8_t)((unsigned)(py) | (pu));                     \
-            if (++sp > f->peak)                                              \
-                f->peak = (uint16_t)sp;                                      \
+            f->y[sp++] = (uint8_t)((unsigned)(py) | (pu));                   \
         } else {                                                             \
             dropped(st, (int)(py) + ((pu) ? -1 : 1));                        \
         }                                                                    \
@@ -343,6 +341,10 @@ INLINE void fill_from(run *st, src s, int x, int y, int plane)
     PUSH(y, x, x, 0);
     while (sp > 0) {
         unsigned x1, x2, up, i1, i2, j, yy, row, l, r;
+        /* the stack's peak: a pop's depth is the most since the one
+         * before (only pushes come between), so noted here, not a push */
+        if (sp > f->peak)
+            f->peak = (uint16_t)sp;
         sp--;
         x1 = f->xl[sp];
         x2 = f->xr[sp];
