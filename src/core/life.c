@@ -156,12 +156,10 @@ static void write_row(bw_grid *g, int y, const uint32_t *was, const uint32_t *no
 static void pass(bw_grid *g, int n, int y0, int y1, const uint32_t *inner,
                  int xa, int xb, uint8_t wall, uint8_t floor)
 {
-    uint32_t b[PIPE][4][ROW_WORDS], out[ROW_WORDS];
-    int i, j, k, t, r0 = xa / 32, r1 = xb / 32;
-    for (k = 0; k < PIPE; k++) /* words outside r0..r1 read as wall */
-        for (j = 0; j < 4; j++)
-            for (i = 0; i < ROW_WORDS; i++)
-                b[k][j][i] = ~0u;
+    uint32_t b[PIPE][4][ROW_WORDS], out[ROW_WORDS], *w = &b[0][0][0];
+    int i, k, t, r0 = xa / 32, r1 = xb / 32;
+    for (i = 0; i < PIPE * 4 * ROW_WORDS; i++) /* words outside r0..r1 read as wall */
+        w[i] = ~0u;
     for (t = y0 - 1; t <= y1 + n; t++) {
         if (t <= y1 + 1)
             row_bits(g, t, wall, floor, xa, xb, b[0][t & 3]);
