@@ -441,8 +441,11 @@ INLINE int fill(bw_fill *f, src s, int w, int h, int x, int y, int plane)
     run st;
     int yy, xx, y0, y1;
     /* a closed start: the small build's first scan (row y over x..x)
-     * finds no run, marks nothing and drops nothing, so it returns 0 */
-    if (x < 0 || y < 0 || x >= w || y >= h || (BW_FAST && !is_free(s, BW_BIT(x, y), plane)))
+     * finds no run, marks nothing and drops nothing, so it returns 0. The
+     * fast build's grid callers (bw_fill_flood, first_free and
+     * bw_fill_all_reachable) have each found the start free already. */
+    if (!(BW_FAST && !plane) &&
+        (x < 0 || y < 0 || x >= w || y >= h || (BW_FAST && !is_free(s, BW_BIT(x, y), plane))))
         return 0;
     st.f = f;
     /* a cap of 0 (a zeroed, never initialised bw_fill) or one above the
