@@ -39,7 +39,9 @@ extern "C" {
 
 typedef struct bw_fill {
     uint8_t xl[BW_FILL_STACK], xr[BW_FILL_STACK];
-    uint8_t y[BW_FILL_STACK]; /* bit 7 (fast build): look at the row above */
+    uint8_t y[BW_FILL_STACK]; /* bit 7 (fast build): look at the row above; so the
+                                 fast build takes maps of at most 127 rows
+                                 (BW_MAP_H), a compile-time check in fill.c */
     uint16_t cap;      /* in use, <= BW_FILL_STACK; tests lower it */
     uint16_t peak;     /* deepest stack seen since bw_fill_init */
     uint16_t rescans;  /* times the stack overflowed and a rescan ran */
