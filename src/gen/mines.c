@@ -8,6 +8,8 @@
  * the ground a pit will need is painted open again after the smoothing,
  * then its box is marked with a tile the feature blocks do not touch, and
  * only at the end do the pits go in. */
+#include <stddef.h>
+
 #include "burrow/mines.h"
 #include "burrow/building.h"
 #include "burrow/fill.h"
@@ -74,6 +76,64 @@ typedef struct node_list {
     uint8_t n;
     uint8_t x[MAX_NODES], y[MAX_NODES];
 } node_list;
+
+/* Boxes of the map where open ground changed since the last exact flood
+ * (fill_gaps, ensure_connected): at most 4 buildings and 3 + 3 pit boxes
+ * (DLVL 4), or the whole map. Past AREAS_MAX a box is merged into the last
+ * one (the box round both), which still covers it. */
+#define AREAS_MAX 10
+
+typedef struct area_list {
+    uint8_t n;
+    uint8_t x0[AREAS_MAX], y0[AREAS_MAX], x1[AREAS_MAX], y1[AREAS_MAX];
+} area_list;
+
+/* What water_cross's steps share (DLVL 3's crossings, rule 1.3.2). */
+typedef struct water_ctx {
+    uint32_t ford_rows[4]; /* bit y: row y holds a ford */
+    uint32_t ford_cols[4]; /* bit x: column x holds a ford */
+#if BW_FAST
+    uint32_t wet[4][4];    /* bit y of wet[k]: row y has water in x = EDGE + 32k.. + 31 */
+    uint32_t urow[5], ucol[5]; /* one scan's rows, columns with an unreached cell */
+#endif
+    uint8_t sy, sx;        /* where scan_crossings goes on: row, first cell */
+} water_ctx;
+
+/* DLVL 5's island figures (rule 1.5.1, bound_isles). */
+typedef struct isles {
+    int area, arrive, most;  /* island area, arrival islands', biggest island's */
+    int mx, my;              /* a cell of the biggest island */
+} isles;
+
+/* What a level keeps from its start to its end. It lives in the map's
+ * entity list, not on the stack: the mines put no entities (the list is
+ * emptied by bw_map_init and stays empty), so that storage is unused
+ * while they run, and the level's deepest calls (the pits' walks, the
+ * flood fill, the cave rule, the mineshafts) run under small frames. The
+ * start is rounded up to a word (the list is bytes). A build with too
+ * small a list (BW_MAX_ENTITIES, map.h) fails here. */
+typedef struct mines_state {
+    bw_pit_plan pl[2]; /* the pits from above, the pits leading down */
+    node_list nl;      /* the level's cave nodes (pit seeds first) */
+    area_list al;      /* where open ground changed (fill_gaps) */
+    union {
+        water_ctx wc;     /* DLVL 3's crossings */
+        bw_mineshaft sh;  /* DLVL 4's mineshafts */
+        struct {
+            uint32_t banned[2][4]; /* DLVL 5's cut lines given up (cut_isle) */
+            isles s;
+        } isle;
+    } u;
+} mines_state;
+
+#define STATE_OFF ((4u - offsetof(bw_map, ent) % 4u) % 4u)
+BW_STATIC_ASSERT(STATE_OFF + sizeof(mines_state) <= sizeof(((bw_map *)0)->ent),
+                 mines_need_BW_MAX_ENTITIES_of_64_or_more);
+
+static mines_state *state(bw_map *m)
+{
+    return (mines_state *)(void *)((uint8_t *)m->ent + STATE_OFF);
+}
 
 /* ------------------------------------------------------------ the plans */
 
@@ -345,7 +405,7 @@ static int row_is(const bw_grid *g, int y, uint8_t t) /* 1 if row y is all t */
     return x >= BW_MINES_W;
 }
 
-static void smooth(bw_map *m, uint8_t wall, uint8_t floor)
+BW_NOINLINE static void smooth(bw_map *m, uint8_t wall, uint8_t floor)
 {
     bw_grid *g = &m->grid;
     int y0 = 1, y1 = BW_MINES_H - 2;
@@ -358,17 +418,6 @@ static void smooth(bw_map *m, uint8_t wall, uint8_t floor)
         y1--;
     bw_life_cave(g, 2, 1, y0, BW_MINES_W - 2, y1, wall, floor);
 }
-
-/* Boxes of the map where open ground changed since the last exact flood
- * (fill_gaps, ensure_connected): at most 4 buildings and 3 + 3 pit boxes
- * (DLVL 4), or the whole map. Past AREAS_MAX a box is merged into the last
- * one (the box round both), which still covers it. */
-#define AREAS_MAX 10
-
-typedef struct area_list {
-    uint8_t n;
-    uint8_t x0[AREAS_MAX], y0[AREAS_MAX], x1[AREAS_MAX], y1[AREAS_MAX];
-} area_list;
 
 /* Adds the box x0..x1, y0..y1, clipped to the map. */
 static void area_add(area_list *al, int x0, int y0, int x1, int y1)
@@ -520,32 +569,39 @@ static int dig3(int x, int y, void *vc)
     return 0;
 }
 
-/* Every node from `first` on must be reached from the nodes before it
- * (flooded in m->a); a node that is not gets a straight 3-wide corridor to
- * its nearest earlier node (the fallback; the walks and smoothing make it
- * rare). Then every open cell still unreached becomes `wall`: it was a
- * pocket the smoothing cut off. Returns the open cells kept, which is the
- * `floor` count when the map holds only `wall` and `floor` (DLVL 2, 3, 5). */
-static int keep_reached(bw_map *m, const node_list *nl, int first, uint8_t wall,
-                        uint8_t floor)
+/* keep_reached (in caves): every node from `first` on must be reached
+ * from the nodes before it (flooded in m->a); a node that is not gets a
+ * straight 3-wide corridor to its nearest earlier node (the fallback; the
+ * walks and smoothing make it rare), and the nodes are flooded again. Then
+ * every open cell still unreached becomes `wall`: it was a pocket the
+ * smoothing cut off. The open cells kept are the last flood's count, which
+ * is the `floor` count when the map holds only `wall` and `floor` (DLVL 2,
+ * 3, 5). Its steps are out of line, the floods in the caller's frame.
+ *
+ * The first node from i on that the flood missed, its corridor dug; nl->n
+ * if none. */
+BW_NOINLINE static int dig_unreached(bw_map *m, const node_list *nl, int i, uint8_t floor)
 {
-    bw_grid *g = &m->grid;
-    const bw_tileset *const open = &open_tiles;
-#if BW_FAST
-    const uint32_t wall4 = wall * 0x01010101u;
-#endif
-    int i, kept;
     dig_ctx c;
-    kept = flood_nodes(m, open, nl, first);
-    c.g = g;
+    c.g = &m->grid;
     c.t = floor;
-    for (i = first; i < nl->n; i++) {
+    for (; i < nl->n; i++)
         if (!BW_PGET(&m->a, nl->x[i], nl->y[i])) {
             int j = nearest_before(nl, i);
             bw_line(nl->x[i], nl->y[i], nl->x[j], nl->y[j], dig3, &c);
-            kept = flood_nodes(m, open, nl, first);
+            break;
         }
-    }
+    return i;
+}
+
+/* Every cell m->a does not hold becomes `wall`. */
+BW_NOINLINE static void wall_unreached(bw_map *m, uint8_t wall)
+{
+    bw_grid *g = &m->grid;
+#if BW_FAST
+    const uint32_t wall4 = wall * 0x01010101u;
+#endif
+    int i;
     /* While the caves are cut, the map holds only `wall` and `floor`
      * (open), so "open and unreached becomes wall" is "unreached becomes
      * wall": the tiles need not be read. The map is BW_GRID_MAX wide (120
@@ -580,7 +636,6 @@ static int keep_reached(bw_map *m, const node_list *nl, int first, uint8_t wall,
         if (!(m->a.w[i >> 5] >> (i & 31) & 1u))
             g->cell[i] = wall;
 #endif
-    return kept;
 }
 
 #define REACHED(m, x, y) BW_PGET(&(m)->a, x, y)
@@ -819,20 +874,20 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
                 BW_TILESET_BIT(BW_T_BROKEN_WALL, k) | BW_TILESET_BIT(BW_T_DOOR, k))
     static const bw_tileset on1 = { { ON1(0), ON1(1), ON1(2), ON1(3) } };
     bw_grid *g = &m->grid;
-    node_list nl;
-    area_list al;
+    node_list *const nl = &state(m)->nl;
+    area_list *const al = &state(m)->al;
     bw_rng r;
-    begin(m, &nl, &r, seed, 1, pl, BW_T_DIRT, P_BUILDINGS); /* rule 1.1.2 */
+    begin(m, nl, &r, seed, 1, pl, BW_T_DIRT, P_BUILDINGS); /* rule 1.1.2 */
     boxes(g, pl, BW_T_DIRT, MARK, 0);
     buildings1(g, &r, &on1);
     bw_rng_stream(&r, seed, BW_GEN_MINES, 1, P_FEATURES);
     /* in the open, not inside buildings */
     patches(g, &r, BW_T_RUBBLE, BW_T_DIRT, bw_rng_range(&r, 10, 16));
     put_pits(m, pl, BW_T_DIRT, 0); /* rule 1.1.3 */
-    open_doors(m, &nl, 1, 1, BW_MINES_W - 2, BW_MINES_H - 2);
-    al.n = 0;
-    area_add(&al, 0, 0, BW_MINES_W - 1, BW_MINES_H - 1); /* the doors may have left any room out */
-    ensure_connected(m, &al, &nl, BW_T_DIRT);
+    open_doors(m, nl, 1, 1, BW_MINES_W - 2, BW_MINES_H - 2);
+    al->n = 0;
+    area_add(al, 0, 0, BW_MINES_W - 1, BW_MINES_H - 1); /* the doors may have left any room out */
+    ensure_connected(m, al, nl, BW_T_DIRT);
 }
 
 /* DLVL 4's small caves, DLVL 3's halls and DLVL 5's islands: draws per
@@ -867,26 +922,27 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
  * the smoothing would close them, DLVL 4's thin meandering mineshafts
  * (rule 1.4.2) and DLVL 5's meandering stone paths one or two wide (rule 1.5.2). */
 /* DLVL 4's thin meandering mineshafts (rule 1.4.2), each node to the
- * nearest before it; in a frame of their own (the mineshaft's parameters
- * stay off caves' frame and the digging's). */
-BW_NOINLINE static void mineshafts(bw_map *m, bw_rng *r, const node_list *nl)
+ * nearest before it; the mineshaft's parameters in the level's state. */
+BW_NOINLINE static void mineshafts(bw_map *m, bw_rng *r)
 {
-    bw_mineshaft sh;
+    const node_list *const nl = &state(m)->nl;
+    bw_mineshaft *const sh = &state(m)->u.sh;
     int i, j;
-    bw_mineshaft_defaults(&sh);
-    sh.max_width = 4;     /* "varies between 1 and 4 tiles wide" */
-    sh.width_change = 4;  /* a move every 4 steps on average */
-    sh.widen = 4;         /* 1 in 4 moves widens: mostly 1-2, thin (rule 1.4.2) */
+    bw_mineshaft_defaults(sh);
+    sh->max_width = 4;     /* "varies between 1 and 4 tiles wide" */
+    sh->width_change = 4;  /* a move every 4 steps on average */
+    sh->widen = 4;         /* 1 in 4 moves widens: mostly 1-2, thin (rule 1.4.2) */
     for (i = 1; i < nl->n; i++) {
         j = nearest_before(nl, i);
-        bw_mineshaft_run(m, r, &sh, nl->x[i], nl->y[i], nl->x[j], nl->y[j], 0);
+        bw_mineshaft_run(m, r, sh, nl->x[i], nl->y[i], nl->x[j], nl->y[j], 0);
     }
 }
 
 /* DLVL 5's meandering stone paths one or two wide (rule 1.5.2), each node
  * to the nearest before it, with a weak goal bias. */
-BW_NOINLINE static void paths(bw_map *m, bw_rng *r, const node_list *nl)
+BW_NOINLINE static void paths(bw_map *m, bw_rng *r)
 {
+    const node_list *const nl = &state(m)->nl;
     int i, j;
     for (i = 1; i < nl->n; i++) {
         j = nearest_before(nl, i);
@@ -895,9 +951,10 @@ BW_NOINLINE static void paths(bw_map *m, bw_rng *r, const node_list *nl)
     }
 }
 
-BW_NOINLINE static void dig_caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
-                                  const bw_pit_plan *pl)
+BW_NOINLINE static void dig_caves(bw_map *m, bw_rng *r, uint32_t seed, int level)
 {
+    node_list *const nl = &state(m)->nl;
+    const bw_pit_plan *const pl = state(m)->pl;
     const int first = level == 2 ? pl[0].n : 1; /* the first node a tunnel leaves from */
     bw_grid *g = &m->grid;
     const int l4 = level == 4, wide = level < 4, pits = pl[0].n + pl[1].n;
@@ -943,28 +1000,32 @@ BW_NOINLINE static void dig_caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t 
 
 /* The caves dug (dig_caves, a frame of its own), then the floods that
  * keep what the nodes reach: the digging's locals are off the stack then. */
-static int caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
-                 const bw_pit_plan *pl, uint32_t next)
+static int caves(bw_map *m, bw_rng *r, uint32_t seed, int level)
 {
-    const int first = level == 2 ? pl[0].n : 1; /* the first node a tunnel leaves from */
+    mines_state *const st = state(m);
     const uint8_t wall = level == 5 ? BW_T_LAVA : BW_T_ROCK; /* rules 1.2.3, 1.5.4 */
-    const int pits = pl[0].n + pl[1].n;
-    int i;
-    dig_caves(m, nl, r, seed, level, pl);
+    int i, j, first;
+    dig_caves(m, r, seed, level);
     smooth(m, wall, BW_T_STONE); /* after the digging: its frame is off the stack */
-    for (i = 0; i < pits; i++) /* the ground the pits need, whatever the smoothing did */
-        disc_hard(&m->grid, nl->x[i], nl->y[i],
+    for (i = 0; i < st->pl[0].n + st->pl[1].n; i++) /* the ground the pits need, whatever the smoothing did */
+        disc_hard(&m->grid, st->nl.x[i], st->nl.y[i],
                   level == 4 ? PIT_CAVE_R4 : level == 5 ? PIT_ISLAND_R5 : PROTECT_R, BW_T_STONE);
     if (level == 4)
-        mineshafts(m, r, nl);
+        mineshafts(m, r);
     else if (level == 5)
-        paths(m, r, nl);
-    /* the pockets no node reaches go back to wall (rules 1.2.4, 1.2.5, 1.4.6);
-     * the stone left once the boxes are marked is keep_reached's count
-     * less theirs; then the stream `next` for what comes on the stone */
-    i = keep_reached(m, nl, first, wall, BW_T_STONE);
-    i -= boxes(&m->grid, pl, BW_T_STONE, MARK, 0);
-    bw_rng_stream(r, seed, BW_GEN_MINES, (uint32_t)level, next);
+        paths(m, r);
+    /* the pockets no node reaches go back to wall (rules 1.2.4, 1.2.5, 1.4.6;
+     * keep_reached above): tunnels leave from node `first` on (the first
+     * pit below the bases on DLVL 2); the stone left once the boxes are
+     * marked is the last flood's count less theirs; then the stream `next`
+     * for what comes on the stone */
+    first = level == 2 ? st->pl[0].n : 1;
+    i = flood_nodes(m, &open_tiles, &st->nl, first);
+    for (j = first; (j = dig_unreached(m, &st->nl, j, BW_T_STONE)) < st->nl.n; j++)
+        i = flood_nodes(m, &open_tiles, &st->nl, first);
+    wall_unreached(m, wall);
+    i -= boxes(&m->grid, st->pl, BW_T_STONE, MARK, 0);
+    bw_rng_stream(r, seed, BW_GEN_MINES, (uint32_t)level, level == 4 ? P_BUILDINGS : P_FEATURES);
     return i;
 }
 
@@ -973,18 +1034,17 @@ static int caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
  * (each cave of its own, rule 1.2.4), all joined on DLVL 3 (rule 1.3.2); the
  * features on the stone; DLVL 2's 1-3 towers (DLVL 3's come last). Leaves
  * the pit boxes marked. */
-static void caves23(bw_map *m, node_list *nl, uint32_t seed, int level, const bw_pit_plan *pl)
+static void caves23(bw_map *m, uint32_t seed, int level)
 {
     bw_rng r;
-    int stone = caves(m, nl, &r, seed, level, pl, P_FEATURES);
+    int stone = caves(m, &r, seed, level);
     cave_features(m, &r, stone, level == 2 ? bw_rng_range(&r, 1, 3) : 0); /* rule 1.2.2 */
 }
 
 /* Rules 1.2.1 - 1.2.5 */
 static void level2(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
-    node_list nl;
-    caves23(m, &nl, seed, 2, pl);
+    caves23(m, seed, 2);
     put_pits(m, pl, BW_T_STONE, 0);
 }
 
@@ -1288,24 +1348,10 @@ static void water_params(bw_streamer_params *sp)
     sp->min_span = 40; /* "streamers": long, not puddles */
 }
 
-/* What water_cross's steps share, in its frame. */
-typedef struct water_ctx {
-    uint32_t ford_rows[4]; /* bit y: row y holds a ford */
-    uint32_t ford_cols[4]; /* bit x: column x holds a ford */
-#if BW_FAST
-    uint32_t wet[4][4];    /* bit y of wet[k]: row y has water in x = EDGE + 32k.. + 31 */
-#endif
-} water_ctx;
-
-/* water_cross's steps, each called once: melted into it early, so that
- * the scan keeps its registers as in one function (it runs on DLVL 3,
- * the mines' slowest level, docs/bench.md). */
-#define CROSS_STEP static inline BW_ALWAYS_INLINE
-
 #if BW_FAST
 /* wc->wet from the water in m->a (on entry): deep water is never made,
  * only forded, from here on, so a crossing starts only where wet says. */
-CROSS_STEP void note_wet_rows(const bw_map *m, water_ctx *wc)
+BW_NOINLINE static void note_wet_rows(const bw_map *m, water_ctx *wc)
 {
     int i, x0, y;
     for (i = 0; i < 16; i++)
@@ -1322,7 +1368,7 @@ CROSS_STEP void note_wet_rows(const bw_map *m, water_ctx *wc)
  * reads the tile flags (open is the BW_CONNECTS tiles, open_tiles), but
  * not under a word of reached cells (m->a, flooded before), which all
  * connect. */
-CROSS_STEP void plane_connecting(bw_map *m, const bw_tileset *open)
+BW_NOINLINE static void plane_connecting(bw_map *m, const bw_tileset *open)
 {
     const bw_grid *g = &m->grid;
 #if BW_FAST
@@ -1358,59 +1404,63 @@ CROSS_STEP void plane_connecting(bw_map *m, const bw_tileset *open)
 #endif
 }
 
+/* One scan for crossings (rule 1.3.2), from where the last call stopped
+ * (wc->sy, wc->sx; begin a scan at EDGE, EDGE): the deep cells next to a
+ * reached one, in row order; a crossing ends on an unreached open cell, so
+ * it runs along a row or column of one. A crossing of one cell (none is
+ * shorter) stops the scan: 1 is returned with it in c->x, c->y, the
+ * caller fords it and calls again (the ford's flood runs under the
+ * caller's small frame, not this one's). The shortest longer one found is
+ * kept in *c. Returns 0 at the end of the scan. */
 #if BW_FAST
-/* One scan for crossings (rule 1.3.2): the deep cells next to a reached
- * one, in row order, found a word at a time (deep water does not
- * connect); a crossing ends on an unreached open cell, so it runs along a
- * row or column of one. A crossing of one cell (none is shorter) is
- * forded as the scan finds it; the shortest longer one found is kept in
- * *c. Returns 1 if a ford was made. */
-CROSS_STEP int scan_crossings(bw_map *m, const bw_tileset *open, water_ctx *wc, cross *c)
+/* The fast build finds the candidates a plane word at a time (deep water
+ * does not connect), only in the rows with water in that word (wc->wet)
+ * and on lines that hold an unreached cell (wc->urow, wc->ucol, made when
+ * the scan begins: a ford only removes unreached cells). */
+BW_NOINLINE static int scan_crossings(bw_map *m, water_ctx *wc, cross *c)
 {
     const bw_grid *g = &m->grid;
-    uint32_t urow[5], ucol[5]; /* rows, columns with an unreached cell */
-    int x, y, x0, i, one = 0;
-    unreached_lines(m, urow, ucol);
-    for (y = EDGE; y < BW_MINES_H - EDGE; y++)
-        for (i = 0, x0 = EDGE; x0 < BW_MINES_W - EDGE; i++, x0 += 32) {
-            int in_row = LINE_HAS(urow, y);
-            uint32_t cand = LINE_HAS(wc->wet[i], y) && (in_row || LINES_FROM(ucol, x0)) ?
+    int x, y, x0, i;
+    for (y = wc->sy; y < BW_MINES_H - EDGE; y++, wc->sx = EDGE)
+        for (i = (wc->sx - EDGE) >> 5, x0 = EDGE + 32 * i; x0 < BW_MINES_W - EDGE; i++, x0 += 32) {
+            int in_row = LINE_HAS(wc->urow, y);
+            uint32_t cand = LINE_HAS(wc->wet[i], y) && (in_row || LINES_FROM(wc->ucol, x0)) ?
                             cross_cand(m, x0, y, BW_MINES_W - EDGE - x0) : 0;
+            if (wc->sx > x0) /* the rest of the word where the last call stopped */
+                cand &= ~((2u << (wc->sx - 1 - x0)) - 1u); /* bits >= sx - x0, 1..32 */
             while (cand) {
                 x = x0 + bw_low_bit(cand);
                 cand &= cand - 1u;
                 if (BW_AT(g, x, y) != BW_T_DEEP)
                     continue;
-                cross_from(m, x, y, in_row, LINE_HAS(ucol, x), c);
+                cross_from(m, x, y, in_row, LINE_HAS(wc->ucol, x), c);
                 if (c->len == 1) { /* one cell: none is shorter, ford it now */
-                    ford(m, open, c->x, c->y, 0, 1, wc->ford_rows, wc->ford_cols);
-                    c->len = CROSS_LEN + 1;
-                    one = 1;
-                    /* the flood reached more: the rest of the word again */
-                    cand = cross_cand(m, x0, y, BW_MINES_W - EDGE - x0) & ~((2u << (x - x0)) - 1u);
+                    wc->sy = (uint8_t)y;
+                    wc->sx = (uint8_t)(x + 1);
+                    return 1;
                 }
             }
         }
-    return one;
+    return 0;
 }
 #else
 /* The same scan, the same cells in the same order, a cell at a time: m->a
  * only grows (by the fords, which the scan sees at once). */
-CROSS_STEP int scan_crossings(bw_map *m, const bw_tileset *open, water_ctx *wc, cross *c)
+BW_NOINLINE static int scan_crossings(bw_map *m, water_ctx *wc, cross *c)
 {
     const bw_grid *g = &m->grid;
-    int x, y, one = 0;
-    for (y = EDGE; y < BW_MINES_H - EDGE; y++)
-        for (x = EDGE; x < BW_MINES_W - EDGE; x++)
+    int x, y;
+    for (y = wc->sy; y < BW_MINES_H - EDGE; y++, wc->sx = EDGE)
+        for (x = wc->sx; x < BW_MINES_W - EDGE; x++)
             if (BW_AT(g, x, y) == BW_T_DEEP && near_reached(m, x, y)) {
                 cross_from(m, x, y, 1, 1, c);
                 if (c->len == 1) {
-                    ford(m, open, c->x, c->y, 0, 1, wc->ford_rows, wc->ford_cols);
-                    c->len = CROSS_LEN + 1;
-                    one = 1;
+                    wc->sy = (uint8_t)y;
+                    wc->sx = (uint8_t)(x + 1);
+                    return 1;
                 }
             }
-    return one;
+    return 0;
 }
 #endif
 
@@ -1451,27 +1501,37 @@ BW_NOINLINE static void drop_spare_fords(bw_map *m, const water_ctx *wc)
  * Returns 1 if a part is still cut off. */
 BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl)
 {
-    water_ctx wc;
+    water_ctx *const wc = &state(m)->u.wc;
     const bw_tileset *const open = &open_tiles;
     int it;
     for (it = 0; it < 4; it++)
-        wc.ford_rows[it] = wc.ford_cols[it] = 0;
+        wc->ford_rows[it] = wc->ford_cols[it] = 0;
 #if BW_FAST
-    note_wet_rows(m, &wc); /* before the flood: m->a holds the water */
+    note_wet_rows(m, wc); /* before the flood: m->a holds the water */
 #endif
     flood_nodes(m, open, nl, 1);
     plane_connecting(m, open);
     for (it = 0; it < CROSS_MAX && any_unreached(m); it++) {
         cross c;
+        int one = 0;
         c.len = CROSS_LEN + 1;
         c.x = c.y = c.d = 0;
-        if (scan_crossings(m, open, &wc, &c))
+        wc->sy = wc->sx = EDGE;
+#if BW_FAST
+        unreached_lines(m, wc->urow, wc->ucol);
+#endif
+        while (scan_crossings(m, wc, &c)) {
+            ford(m, open, c.x, c.y, 0, 1, wc->ford_rows, wc->ford_cols);
+            c.len = CROSS_LEN + 1;
+            one = 1;
+        }
+        if (one)
             continue; /* scan again for what is still apart */
         if (c.len > CROSS_LEN)
             break;
-        ford(m, open, c.x, c.y, c.d, c.len, wc.ford_rows, wc.ford_cols); /* the shortest: a one-wide ford */
+        ford(m, open, c.x, c.y, c.d, c.len, wc->ford_rows, wc->ford_cols); /* the shortest: a one-wide ford */
     }
-    drop_spare_fords(m, &wc);
+    drop_spare_fords(m, wc);
     return any_unreached(m);
 }
 
@@ -1693,10 +1753,10 @@ BW_NOINLINE static void deepen3(bw_map *m)
  * corridors over the whole map; its area list stays off level3's frame. */
 BW_NOINLINE static void rejoin3(bw_map *m, const node_list *nl, const bw_pit_plan *pl)
 {
-    area_list al;
-    al.n = 0;
-    area_add(&al, 0, 0, BW_MINES_W - 1, BW_MINES_H - 1);
-    ensure_connected(m, &al, nl, BW_T_STONE);
+    area_list *const al = &state(m)->al;
+    al->n = 0;
+    area_add(al, 0, 0, BW_MINES_W - 1, BW_MINES_H - 1);
+    ensure_connected(m, al, nl, BW_T_STONE);
     boxes(&m->grid, pl, BW_T_STONE, MARK, 0);
 }
 
@@ -1712,13 +1772,13 @@ BW_NOINLINE static void towers3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 
 static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
-    node_list nl;
+    node_list *const nl = &state(m)->nl;
     /* The pit boxes stay marked until the towers are in (they keep off
      * them): everything up to then treats MARK as the stone it stands
      * for (it connects, is no wall to the streamers, widens into water),
      * and the pit bases are MARK too; only a corridor of the fallback
      * below is dug as stone, and marked again. */
-    caves23(m, &nl, seed, 3, pl); /* the towers come after the water */
+    caves23(m, seed, 3); /* the towers come after the water */
     streamers3(m, seed, pl);
     /* the pit bases go in after the water, so the ground under every pit
      * is stone (MARK until the end) */
@@ -1729,8 +1789,8 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
      * after: the deepening rule holds on every tile but the fords */
     water_again(m, pl);
     deepen3(m);
-    if (water_cross(m, &nl))                     /* rule 1.3.2 */
-        rejoin3(m, &nl, pl);
+    if (water_cross(m, nl))                      /* rule 1.3.2 */
+        rejoin3(m, nl, pl);
     towers3(m, seed, pl);
 }
 
@@ -1835,7 +1895,7 @@ static void open_cells(bw_plane *p, const bw_grid *g)
         p->w[i] = ~p->w[i];
 }
 
-static void narrow_shafts(bw_map *m)
+BW_NOINLINE static void narrow_shafts(bw_map *m)
 {
     bw_grid *g = &m->grid;
     int pass, n, wide, i;
@@ -1910,42 +1970,45 @@ BW_NOINLINE static int buildings4(bw_map *m, const node_list *nl, bw_rng *r, are
     return stone;
 }
 
-static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
+/* Rule 1.1.4 on DLVL 4's buildings (rule 1.4.7): the doors, in a frame of
+ * their own. */
+BW_NOINLINE static void doors4(bw_map *m)
 {
-    bw_grid *g = &m->grid;
-    node_list nl;
-    area_list al;
-    bw_rng r;
-    int stone;
 #if BW_FAST
+    const area_list *const al = &state(m)->al;
     int i, dx0, dy0, dx1, dy1;
-#endif
-    stone = caves(m, &nl, &r, seed, 4, pl, P_BUILDINGS); /* rule 1.4.6; then rule 1.4.7 */
-    stone = buildings4(m, &nl, &r, &al, stone);
-#if BW_FAST
     /* m->a still holds keep_reached's flood (every open cell, the component
      * of node 0); the ring round each building is reached stone, so no new
      * flood of the whole level is needed: the rooms a door or broken wall
      * already opens join (fill_gaps), then the rest get doors */
-    fill_gaps(m, &al);
-    for (i = 0, dx0 = dy0 = BW_GRID_MAX, dx1 = dy1 = -1; i < al.n; i++) {
-        dx0 = bw_min(dx0, al.x0[i]); /* the buildings' walls lie in this box; */
-        dy0 = bw_min(dy0, al.y0[i]); /* scanned row by row as the whole map */
-        dx1 = bw_max(dx1, al.x1[i]); /* would be, the doors come out the same */
-        dy1 = bw_max(dy1, al.y1[i]);
+    fill_gaps(m, al);
+    for (i = 0, dx0 = dy0 = BW_GRID_MAX, dx1 = dy1 = -1; i < al->n; i++) {
+        dx0 = bw_min(dx0, al->x0[i]); /* the buildings' walls lie in this box; */
+        dy0 = bw_min(dy0, al->y0[i]); /* scanned row by row as the whole map */
+        dx1 = bw_max(dx1, al->x1[i]); /* would be, the doors come out the same */
+        dy1 = bw_max(dy1, al->y1[i]);
     }
     open_doors(m, 0, dx0, dy0, dx1, dy1);
 #else
     /* the same reached set, flooded again from node 0, and the whole map */
-    open_doors(m, &nl, 1, 1, BW_MINES_W - 2, BW_MINES_H - 2);
+    open_doors(m, &state(m)->nl, 1, 1, BW_MINES_W - 2, BW_MINES_H - 2);
 #endif
+}
+
+static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
+{
+    bw_rng r;
+    int stone;
+    stone = caves(m, &r, seed, 4); /* rule 1.4.6; then rule 1.4.7 */
+    stone = buildings4(m, &state(m)->nl, &r, &state(m)->al, stone);
+    doors4(m);
     bw_rng_stream(&r, seed, BW_GEN_MINES, 4, P_FEATURES); /* rule 1.4.5 */
-    scatter(g, &r, BW_T_STONE, BW_T_STALACTITE, stone / 60); /* the stone left */
-    patches(g, &r, BW_T_RUBBLE, BW_T_STONE, bw_rng_range(&r, 4, 8));
+    scatter(&m->grid, &r, BW_T_STONE, BW_T_STALACTITE, stone / 60); /* the stone left */
+    patches(&m->grid, &r, BW_T_RUBBLE, BW_T_STONE, bw_rng_range(&r, 4, 8));
     /* open ground changed only in the buildings (al) and the pit boxes;
      * everywhere else keep_reached left it all reached */
-    put_pits(m, pl, BW_T_STONE, &al);            /* rule 1.4.8 */
-    ensure_connected(m, &al, &nl, BW_T_STONE);
+    put_pits(m, pl, BW_T_STONE, &state(m)->al);  /* rule 1.4.8 */
+    ensure_connected(m, &state(m)->al, &state(m)->nl, BW_T_STONE);
     narrow_shafts(m);                            /* rule 1.4.2 */
 }
 
@@ -1981,11 +2044,6 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 #define ISLAND_PASSES 8
 /* The cut lines may not come this near (Chebyshev) a pit seed from DLVL 4. */
 #define CUT_KEEP (BW_PIT_REACH + 1)
-
-typedef struct isles {
-    int area, arrive, most;  /* island area, arrival islands', biggest island's */
-    int mx, my;              /* a cell of the biggest island */
-} isles;
 
 #if !BW_FAST
 static const bw_tileset lava_set = TILES2(BW_T_LAVA, BW_T_LAVA);
@@ -2141,7 +2199,7 @@ static int arrivals(bw_map *m, const bw_pit_plan *up, isles *s, int mark)
 /* The figures of rule 1.5.1 (m->b: the island cells, m->a: those flooded).
  * The other islands are flooded only while what is left of the area could
  * still hold an island over a quarter. */
-static void measure_isles(bw_map *m, const bw_pit_plan *up, isles *s)
+BW_NOINLINE static void measure_isles(bw_map *m, const bw_pit_plan *up, isles *s)
 {
     int i, left;
     island_cells(&m->b, &m->grid);
@@ -2201,7 +2259,7 @@ static int walked(bw_map *m, const bw_tileset *open, const bw_pit_plan *up)
 
 /* Cuts the biggest island (s) in two; returns 1 if it did. banned[a] holds
  * the lines of axis a already given up on this level (bit c). */
-static int cut_isle(bw_map *m, const bw_pit_plan *up, const isles *s, uint32_t banned[2][4])
+BW_NOINLINE static int cut_isle(bw_map *m, const bw_pit_plan *up, const isles *s, uint32_t banned[2][4])
 {
     bw_grid *g = &m->grid;
     const bw_tileset *const open = &open_tiles;
@@ -2324,7 +2382,7 @@ static int cut_isle(bw_map *m, const bw_pit_plan *up, const isles *s, uint32_t b
 
 /* Every island but the arrival ones grows by a ring of stone, 3 or more
  * cells from the arrival islands and the up slopes, inside the margin. */
-static void grow_isles(bw_map *m, const bw_pit_plan *up)
+BW_NOINLINE static void grow_isles(bw_map *m, const bw_pit_plan *up)
 {
     isles s;
     int x, y, i;
@@ -2346,18 +2404,20 @@ static void grow_isles(bw_map *m, const bw_pit_plan *up)
 /* Rule 1.5.1's bounds, mended on the finished map (see above). */
 BW_NOINLINE static void bound_isles(bw_map *m, const bw_pit_plan *up)
 {
-    uint32_t banned[2][4] = { { 0, 0, 0, 0 }, { 0, 0, 0, 0 } };
-    isles s;
-    int pass;
+    uint32_t(*const banned)[4] = state(m)->u.isle.banned;
+    isles *const s = &state(m)->u.isle.s;
+    int pass, k;
     if (!up->n)
         return; /* no arrivals (DLVL 4 always has a fiery pit) */
+    for (k = 0; k < 8; k++)
+        banned[k >> 2][k & 3] = 0;
     for (pass = 0; pass < ISLAND_PASSES; pass++) {
         int big;
-        measure_isles(m, up, &s);
-        big = s.most * 4 > s.area;
-        if (big && cut_isle(m, up, &s, banned))
+        measure_isles(m, up, s);
+        big = s->most * 4 > s->area;
+        if (big && cut_isle(m, up, s, banned))
             continue;
-        if (!big && s.arrive * 10 <= s.area * 4)
+        if (!big && s->arrive * 10 <= s->area * 4)
             return;
         grow_isles(m, up);
     }
@@ -2369,18 +2429,18 @@ BW_NOINLINE static void bound_isles(bw_map *m, const bw_pit_plan *up)
 BW_NOINLINE static void islands5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
     bw_grid *g = &m->grid;
-    node_list nl;
-    area_list al;
+    node_list *const nl = &state(m)->nl;
+    area_list *const al = &state(m)->al;
     bw_rng r;
     int i;
-    i = caves(m, &nl, &r, seed, 5, pl, P_FEATURES); /* the stone left: stalagmites per area (rule 1.5.3) */
+    i = caves(m, &r, seed, 5); /* the stone left: stalagmites per area (rule 1.5.3) */
     scatter(g, &r, BW_T_STONE, BW_T_STALAGMITE, i / 60);
     scatter(g, &r, BW_T_STONE, BW_T_BOULDER, i / 120);
     patches(g, &r, BW_T_RUBBLE, BW_T_STONE, bw_rng_range(&r, 3, 6));
     /* only the pit boxes changed open ground since keep_reached */
-    al.n = 0;
-    put_pits(m, pl, BW_T_STONE, &al);
-    ensure_connected(m, &al, &nl, BW_T_STONE);
+    al->n = 0;
+    put_pits(m, pl, BW_T_STONE, al);
+    ensure_connected(m, al, nl, BW_T_STONE);
 }
 
 static void level5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
@@ -2435,11 +2495,12 @@ BW_NOINLINE static void obstacles_keep_ways_open(bw_grid *g, uint8_t wall, uint8
 
 int bw_mines_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
 {
-    bw_pit_plan pl[2]; /* the pits from above, the pits leading down */
+    bw_pit_plan *pl;
     (void)o;
     BW_ASSERT(m);
     if (level < 1 || level > BW_MINES_LEVELS)
         return BW_ERR_LEVEL;
+    pl = state(m)->pl; /* the pits from above, the pits leading down */
     bw_mines_pits(seed, level, &pl[0], &pl[1]);
     levels[level - 1](m, seed, pl);
     obstacles_keep_ways_open(&m->grid, level == 5 ? BW_T_LAVA : BW_T_ROCK, level == 1 ? BW_T_DIRT : BW_T_STONE);
