@@ -93,7 +93,8 @@ typedef struct water_ctx {
     uint32_t ford_rows[4]; /* bit y: row y holds a ford */
     uint32_t ford_cols[4]; /* bit x: column x holds a ford */
 #if BW_FAST
-    uint32_t wet[4][4];    /* bit y of wet[k]: row y has water in x = EDGE + 32k.. + 31 */
+    uint32_t wet[5][4];    /* bit y of wet[k]: row y has water in x = EDGE + 32k.. + 31;
+                              wet[4]: anywhere in the row */
     uint32_t urow[5], ucol[5]; /* one scan's rows, columns with an unreached cell */
 #endif
     uint8_t sy, sx;        /* where scan_crossings goes on: row, first cell */
@@ -1272,7 +1273,7 @@ static void unreached_lines(const bw_map *m, uint32_t row[5], uint32_t col[5])
 #if BW_FAST
 /* The cells x0..x0 + 31 of row y (the first n of them) that may start a
  * crossing: not connecting (m->b), next to a reached cell (m->a). */
-static uint32_t cross_cand(const bw_map *m, int x0, int y, int n)
+BW_NOINLINE static uint32_t cross_cand(const bw_map *m, int x0, int y, int n)
 {
     uint32_t v = bits32_in(&m->a, x0, y - 1) | bits32_in(&m->a, x0, y + 1) |
                  bits32_in(&m->a, x0 - 1, y) | bits32_in(&m->a, x0 + 1, y);
@@ -1351,15 +1352,17 @@ static void water_params(bw_streamer_params *sp)
 #if BW_FAST
 /* wc->wet from the water in m->a (on entry): deep water is never made,
  * only forded, from here on, so a crossing starts only where wet says. */
-BW_NOINLINE static void note_wet_rows(const bw_map *m, water_ctx *wc)
+static inline BW_ALWAYS_INLINE void note_wet_rows(const bw_map *m, water_ctx *wc)
 {
     int i, x0, y;
-    for (i = 0; i < 16; i++)
+    for (i = 0; i < 20; i++)
         wc->wet[i >> 2][i & 3] = 0;
     for (y = EDGE; y < BW_MINES_H - EDGE; y++)
         for (i = 0, x0 = EDGE; x0 < BW_MINES_W - EDGE; i++, x0 += 32)
-            if (bits32(&m->a, x0, y))
+            if (bits32(&m->a, x0, y)) {
                 wc->wet[i][y >> 5] |= 1u << (y & 31);
+                wc->wet[4][y >> 5] |= 1u << (y & 31);
+            }
 }
 #endif
 
@@ -1368,7 +1371,7 @@ BW_NOINLINE static void note_wet_rows(const bw_map *m, water_ctx *wc)
  * reads the tile flags (open is the BW_CONNECTS tiles, open_tiles), but
  * not under a word of reached cells (m->a, flooded before), which all
  * connect. */
-BW_NOINLINE static void plane_connecting(bw_map *m, const bw_tileset *open)
+static inline BW_ALWAYS_INLINE void plane_connecting(bw_map *m, const bw_tileset *open)
 {
     const bw_grid *g = &m->grid;
 #if BW_FAST
@@ -1420,14 +1423,15 @@ BW_NOINLINE static void plane_connecting(bw_map *m, const bw_tileset *open)
 BW_NOINLINE static int scan_crossings(bw_map *m, water_ctx *wc, cross *c)
 {
     const bw_grid *g = &m->grid;
-    int x, y, x0, i;
-    for (y = wc->sy; y < BW_MINES_H - EDGE; y++, wc->sx = EDGE)
-        for (i = (wc->sx - EDGE) >> 5, x0 = EDGE + 32 * i; x0 < BW_MINES_W - EDGE; i++, x0 += 32) {
+    int x, y, x0, i, from = wc->sx; /* the first cell of row y to look at */
+    for (y = wc->sy; y < BW_MINES_H - EDGE; y++, from = EDGE)
+        for (i = (from - EDGE) >> 5, x0 = EDGE + 32 * i; x0 < BW_MINES_W - EDGE && LINE_HAS(wc->wet[4], y);
+             i++, x0 += 32) {
             int in_row = LINE_HAS(wc->urow, y);
             uint32_t cand = LINE_HAS(wc->wet[i], y) && (in_row || LINES_FROM(wc->ucol, x0)) ?
                             cross_cand(m, x0, y, BW_MINES_W - EDGE - x0) : 0;
-            if (wc->sx > x0) /* the rest of the word where the last call stopped */
-                cand &= ~((2u << (wc->sx - 1 - x0)) - 1u); /* bits >= sx - x0, 1..32 */
+            if (from > x0) /* the rest of the word where the last call stopped */
+                cand &= ~((2u << (from - 1 - x0)) - 1u); /* bits >= from - x0, 1..32 */
             while (cand) {
                 x = x0 + bw_low_bit(cand);
                 cand &= cand - 1u;
@@ -1449,9 +1453,9 @@ BW_NOINLINE static int scan_crossings(bw_map *m, water_ctx *wc, cross *c)
 BW_NOINLINE static int scan_crossings(bw_map *m, water_ctx *wc, cross *c)
 {
     const bw_grid *g = &m->grid;
-    int x, y;
-    for (y = wc->sy; y < BW_MINES_H - EDGE; y++, wc->sx = EDGE)
-        for (x = wc->sx; x < BW_MINES_W - EDGE; x++)
+    int x, y, from = wc->sx;
+    for (y = wc->sy; y < BW_MINES_H - EDGE; y++, from = EDGE)
+        for (x = from; x < BW_MINES_W - EDGE; x++)
             if (BW_AT(g, x, y) == BW_T_DEEP && near_reached(m, x, y)) {
                 cross_from(m, x, y, 1, 1, c);
                 if (c->len == 1) {
