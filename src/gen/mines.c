@@ -257,7 +257,7 @@ static inline BW_ALWAYS_INLINE int32_t dist2(int x0, int y0, int x1, int y1)
 }
 
 /* The radius a disc round (cx, cy) keeps (see disc); < 0: none. */
-static int disc_room(int cx, int cy, int r, int soft)
+BW_NOINLINE static int disc_room(int cx, int cy, int r, int soft)
 {
     int room = bw_min(bw_min(cx, cy), bw_min(BW_MINES_W - 1 - cx, BW_MINES_H - 1 - cy)) - EDGE;
     return bw_min(r, soft ? room / 2 : room);
@@ -367,7 +367,7 @@ static int paint_thin(int x, int y, void *vb)
     return 0;
 }
 
-static void tunnel(bw_grid *g, bw_rng *r, int x0, int y0, int x1, int y1,
+BW_NOINLINE static void tunnel(bw_grid *g, bw_rng *r, int x0, int y0, int x1, int y1,
                    int rmin, int rmax, int bias, uint8_t t, bw_walk_fn fn)
 {
     bw_walk k;
@@ -485,7 +485,7 @@ static int boxes(bw_grid *g, const bw_pit_plan *pl, uint8_t from, uint8_t to, ar
     return n;
 }
 
-static void add_node(node_list *nl, int x, int y)
+BW_NOINLINE static void add_node(node_list *nl, int x, int y)
 {
     nl->x[nl->n] = (uint8_t)x;
     nl->y[nl->n] = (uint8_t)y;
@@ -1341,7 +1341,7 @@ static void cross_from(const bw_map *m, int x, int y, int rows, int cols, cross 
 
 /* DLVL 3's streamer parameters (rule 1.3.3), made again by each step that
  * reads them, so that no frame holds them across the floods. */
-static void water_params(bw_streamer_params *sp)
+BW_NOINLINE static void water_params(bw_streamer_params *sp)
 {
     bw_streamer_defaults(sp);
     sp->dry_walls = 1; /* water only in the cave: the part of a line in the
@@ -2237,6 +2237,12 @@ static int ground(uint8_t t)
     return t != BW_T_LAVA;
 }
 
+/* 1 if cell j of line c along axis a is ground. */
+BW_NOINLINE static int line_ground(bw_grid *g, int a, int c, int j)
+{
+    return ground(*line_cell(g, a, c, j));
+}
+
 /* 1 if cell j of line c along axis a is a cell of the island in m->a. */
 BW_NOINLINE static int isle_at(const bw_map *m, int a, int c, int j)
 {
@@ -2286,23 +2292,18 @@ BW_NOINLINE static int cut_isle(bw_map *m, const bw_pit_plan *up, const isles *s
                 hi[1] = bw_max(hi[1], x);
             }
     /* the line: the fewest ground cells across the island (its box and a
-     * ring), each side a quarter at most; failing that, the most even.
-     * The island's cells on the lines c - 2 .. c + 1 are n[0..3]. */
+     * ring), each side a quarter at most; failing that, the most even. */
     for (a = 0; a < 2; a++) {
         const int p0 = lo[!a] - 1, p1 = hi[!a] + 1; /* the line's extent */
-        int before = 0, n[4];                        /* before: the island's cells before line c - 1 */
-        n[1] = isle_on_line(m, a, lo[a], p0, p1);
-        n[2] = isle_on_line(m, a, lo[a] + 1, p0, p1);
-        n[3] = isle_on_line(m, a, lo[a] + 2, p0, p1);
-        for (c = lo[a] + 2; c <= hi[a] - 2; c++) {
+        int before = 0, upto = 0; /* the island's cells before line c - 1, up to line c + 1 */
+        for (c = lo[a] - 1; c <= hi[a] - 2; c++) {
             int gone, after, part, good, cost = 0;
-            n[0] = n[1];
-            n[1] = n[2];
-            n[2] = n[3];
-            n[3] = isle_on_line(m, a, c + 1, p0, p1);
-            before += n[0];
-            gone = n[1] + n[2] + n[3];
-            after = s->most - before - gone; /* past line c + 1 */
+            upto += isle_on_line(m, a, c + 1, p0, p1);
+            if (c < lo[a] + 2)
+                continue; /* the first line c is lo + 2 */
+            before += isle_on_line(m, a, c - 2, p0, p1);
+            gone = upto - before;
+            after = s->most - upto; /* past line c + 1 */
             part = bw_max(before, after);
             if (!before || after <= 0 || (banned[a][c >> 5] >> (c & 31) & 1u))
                 continue;
@@ -2314,7 +2315,7 @@ BW_NOINLINE static int cut_isle(bw_map *m, const bw_pit_plan *up, const isles *s
             if (k < up->n)
                 continue; /* through a pit box */
             for (j = p0; j <= p1; j++)
-                cost += ground(*line_cell(g, a, c, j));
+                cost += line_ground(g, a, c, j);
             good = part * 4 <= s->area - gone;
             if (!best || good > bgood || (good == bgood && (good ? cost < bcost : part < bpart))) {
                 best = 1;
@@ -2334,9 +2335,9 @@ BW_NOINLINE static int cut_isle(bw_map *m, const bw_pit_plan *up, const isles *s
      * across the line are both the island's (else both ground) */
     for (k = 0; k < 2 && gap < 0; k++)
         for (j = lo[!a] - 1; j <= hi[!a] + 1; j++) {
-            int ok = k ? ground(*line_cell(g, a, c - 1, j)) && ground(*line_cell(g, a, c + 1, j))
+            int ok = k ? line_ground(g, a, c - 1, j) && line_ground(g, a, c + 1, j)
                        : isle_at(m, a, c - 1, j) && isle_at(m, a, c + 1, j);
-            if (ok && ground(*line_cell(g, a, c, j)) &&
+            if (ok && line_ground(g, a, c, j) &&
                 (gap < 0 || bw_abs(2 * j - lo[!a] - hi[!a]) < bw_abs(2 * gap - lo[!a] - hi[!a])))
                 gap = j;
         }
@@ -2360,11 +2361,11 @@ BW_NOINLINE static int cut_isle(bw_map *m, const bw_pit_plan *up, const isles *s
         for (j = lo[!a] - 1; j <= hi[!a] + 1 && reached < total; j++) {
             uint8_t *p = line_cell(g, a, c, j);
             int in = 0, out = 0, d;
-            if (j == gap || !ground(keep[j] & 0x7f) || ground(*line_cell(g, a, c, j - 1)) ||
-                ground(*line_cell(g, a, c, j + 1)))
+            if (j == gap || !ground(keep[j] & 0x7f) || line_ground(g, a, c, j - 1) ||
+                line_ground(g, a, c, j + 1))
                 continue;
             for (d = -1; d <= 1; d += 2) {
-                if (ground(*line_cell(g, a, c + d, j))) { /* m->a: reached */
+                if (line_ground(g, a, c + d, j)) { /* m->a: reached */
                     int r = isle_at(m, a, c + d, j);
                     in |= r;
                     out |= !r;
