@@ -129,7 +129,7 @@ typedef struct mines_state {
 
 #define STATE_OFF ((4u - offsetof(bw_map, ent) % 4u) % 4u)
 BW_STATIC_ASSERT(STATE_OFF + sizeof(mines_state) <= sizeof(((bw_map *)0)->ent),
-                 mines_need_BW_MAX_ENTITIES_of_64_or_more);
+                 mines_need_BW_MAX_ENTITIES_of_73_or_more);
 
 static mines_state *state(bw_map *m)
 {
