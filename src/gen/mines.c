@@ -914,7 +914,8 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 #define PIT_ISLAND_APART 6
 
 /* The caves of DLVL 2-5, their pockets removed and the pit boxes marked;
- * returns the stone left and leaves *r on the stream `next`. The nodes are the pit
+ * returns the stone left and leaves *r on the stream for what comes on the
+ * stone (caves, below). The nodes are the pit
  * seeds, and on DLVL 4 and 5 8-12 more caves (rule 1.4.1: small, more than
  * DLVL 2 and 3, spread out by a few draws each but allowed to overlap,
  * rule 1.4.4; rule 1.5.1: small islands in the lava). A blob round every node; on
@@ -999,35 +1000,49 @@ BW_NOINLINE static void dig_caves(bw_map *m, bw_rng *r, uint32_t seed, int level
     }
 }
 
-/* The caves dug (dig_caves, a frame of its own), then the floods that
- * keep what the nodes reach: the digging's locals are off the stack then. */
-static int caves(bw_map *m, bw_rng *r, uint32_t seed, int level)
+/* The caves' ground: the digging, the smoothing, then the whole disc
+ * round each pit (rule 1.4.3), whatever the smoothing did. */
+BW_NOINLINE static void cave_ground(bw_map *m, bw_rng *r, uint32_t seed, int level)
 {
-    mines_state *const st = state(m);
-    const uint8_t wall = level == 5 ? BW_T_LAVA : BW_T_ROCK; /* rules 1.2.3, 1.5.4 */
-    int i, j, first;
+    const mines_state *const st = state(m);
+    int i;
     dig_caves(m, r, seed, level);
-    smooth(m, wall, BW_T_STONE); /* after the digging: its frame is off the stack */
-    for (i = 0; i < st->pl[0].n + st->pl[1].n; i++) /* the ground the pits need, whatever the smoothing did */
+    smooth(m, level == 5 ? BW_T_LAVA : BW_T_ROCK, BW_T_STONE); /* its frame is off the stack now */
+    for (i = 0; i < st->pl[0].n + st->pl[1].n; i++)
         disc_hard(&m->grid, st->nl.x[i], st->nl.y[i],
                   level == 4 ? PIT_CAVE_R4 : level == 5 ? PIT_ISLAND_R5 : PROTECT_R, BW_T_STONE);
+}
+
+/* The pockets no node reaches go back to wall (rules 1.2.4, 1.2.5, 1.4.6;
+ * keep_reached above): tunnels leave from node `first` on (the first pit
+ * below the bases on DLVL 2); returns the stone left once the boxes are
+ * marked (the last flood's count less theirs) and leaves *r on the stream
+ * for what comes on the stone. */
+BW_NOINLINE static int keep_caves(bw_map *m, bw_rng *r, uint32_t seed, int level)
+{
+    mines_state *const st = state(m);
+    const int first = level == 2 ? st->pl[0].n : 1;
+    int i, j;
+    i = flood_nodes(m, &open_tiles, &st->nl, first);
+    for (j = first; (j = dig_unreached(m, &st->nl, j, BW_T_STONE)) < st->nl.n; j++)
+        i = flood_nodes(m, &open_tiles, &st->nl, first);
+    wall_unreached(m, level == 5 ? BW_T_LAVA : BW_T_ROCK); /* rules 1.2.3, 1.5.4 */
+    i -= boxes(&m->grid, st->pl, BW_T_STONE, MARK, 0);
+    bw_rng_stream(r, seed, BW_GEN_MINES, (uint32_t)level, level == 4 ? P_BUILDINGS : P_FEATURES);
+    return i;
+}
+
+/* The caves of DLVL 2-5 in three steps, each in a frame of its own over
+ * this small one: the ground, DLVL 4's shafts or DLVL 5's paths (which
+ * the smoothing would close), the pockets. */
+static int caves(bw_map *m, bw_rng *r, uint32_t seed, int level)
+{
+    cave_ground(m, r, seed, level);
     if (level == 4)
         mineshafts(m, r);
     else if (level == 5)
         paths(m, r);
-    /* the pockets no node reaches go back to wall (rules 1.2.4, 1.2.5, 1.4.6;
-     * keep_reached above): tunnels leave from node `first` on (the first
-     * pit below the bases on DLVL 2); the stone left once the boxes are
-     * marked is the last flood's count less theirs; then the stream `next`
-     * for what comes on the stone */
-    first = level == 2 ? st->pl[0].n : 1;
-    i = flood_nodes(m, &open_tiles, &st->nl, first);
-    for (j = first; (j = dig_unreached(m, &st->nl, j, BW_T_STONE)) < st->nl.n; j++)
-        i = flood_nodes(m, &open_tiles, &st->nl, first);
-    wall_unreached(m, wall);
-    i -= boxes(&m->grid, st->pl, BW_T_STONE, MARK, 0);
-    bw_rng_stream(r, seed, BW_GEN_MINES, (uint32_t)level, level == 4 ? P_BUILDINGS : P_FEATURES);
-    return i;
+    return keep_caves(m, r, seed, level);
 }
 
 /* DLVL 2 and 3 up to the water (rules 1.2.1 - 1.2.5, 1.3.1, 1.3.2): wide caves
