@@ -642,6 +642,8 @@ BW_NOINLINE static void wall_unreached(bw_map *m, uint8_t wall)
 #define REACHED(m, x, y) BW_PGET(&(m)->a, x, y)
 /* The same by cell index (plane bit i is cell i). */
 #define REACHED_AT(m, i) (((m)->a.w[(i) >> 5] >> ((i) & 31)) & 1u)
+/* Bit i of plane p. */
+#define PLANE_AT(p, i) ((p)->w[(i) >> 5] >> ((i) & 31u) & 1u)
 
 /* 1 if a 4-neighbour of (x, y) on the map is reached (m->a). */
 static int near_reached(const bw_map *m, int x, int y)
@@ -1637,33 +1639,28 @@ static void widen_water(bw_map *m)
 }
 
 /* After the pits went in over the water: m->a's water bits again in the
- * boxes round the pits (their slopes, bases and slick ring). */
+ * boxes round the pits (their slopes, bases and slick ring). The fast
+ * build's widen_water left m->a the water, and the pits only put dry
+ * tiles over it, so a set bit whose cell holds no water any more is
+ * cleared: the boxes' rows a plane word at a time, words with no water
+ * passed over at once. */
 BW_NOINLINE static void water_again(bw_map *m, const bw_pit_plan *pl)
 {
 #if BW_FAST
-    int j, k, x, y;
+    int j, k, y;
     for (j = 0; j < 2; j++)
         for (k = 0; k < pl[j].n; k++)
-            for (y = bw_max(pl[j].y[k] - BW_PIT_REACH - 1, 0);
-                 y <= bw_min(pl[j].y[k] + BW_PIT_REACH + 1, BW_MINES_H - 1); y++) {
-                int x1 = bw_min(pl[j].x[k] + BW_PIT_REACH + 1, BW_MINES_W - 1);
-                for (x = bw_max(pl[j].x[k] - BW_PIT_REACH - 1, 0); x <= x1; x++) {
-                    const uint8_t *c = &BW_AT(&m->grid, x, y);
-                    if (!(x & 3) && x + 3 <= x1) {
-                        /* four cells, four plane bits in one word (the
-                         * row's first bit, y * 120, is a multiple of 4) */
-                        unsigned b = BW_BIT(x, y);
-                        uint32_t *w = &m->a.w[b >> 5], v = get4(c);
-                        /* four cells of rock or of the boxes' stone (MARK): no water */
-                        *w = (*w & ~(0xfu << (b & 31))) |
-                             (v == ALL4(BW_T_ROCK) || v == ALL4(MARK) ? 0u :
-                              bw_eq4(c, BW_T_SHALLOW) | bw_eq4(c, BW_T_DEEP)) << (b & 31);
-                        x += 3;
-                    } else if (*c == BW_T_SHALLOW || *c == BW_T_DEEP) {
-                        BW_PSET(&m->a, x, y);
-                    } else {
-                        BW_PCLR(&m->a, x, y);
+            for (y = pl[j].y[k] - BW_PIT_REACH - 1; y <= pl[j].y[k] + BW_PIT_REACH + 1; y++) {
+                /* the box lies on the map (see boxes) */
+                unsigned i = BW_BIT(pl[j].x[k] - BW_PIT_REACH - 1, y), e = i + 2 * BW_PIT_REACH + 3;
+                for (; i < e; i++) {
+                    uint8_t t = m->grid.cell[i];
+                    if (!(m->a.w[i >> 5] >> (i & 31))) {
+                        i |= 31; /* no water in the rest of the word */
+                        continue;
                     }
+                    if (PLANE_AT(&m->a, i) && t != BW_T_SHALLOW && t != BW_T_DEEP)
+                        m->a.w[i >> 5] &= ~(1u << (i & 31));
                 }
             }
 #else
@@ -2085,7 +2082,6 @@ static void island_cells(bw_plane *p, const bw_grid *g)
 /* The island cells (m->b) not yet flooded (m->a) in word k of the planes. */
 #define ISLE_FREE(m, k) ((m)->b.w[k] & ~(m)->a.w[k])
 #define ISLE_FREE_AT(m, i) (ISLE_FREE(m, (i) >> 5) >> ((i) & 31u) & 1u)
-#define PLANE_AT(p, i) ((p)->w[(i) >> 5] >> ((i) & 31u) & 1u)
 BW_STATIC_ASSERT(BW_MINES_W == BW_GRID_MAX, mines_rows_fill_the_stride);
 
 /* The first cell in i..lim (one row) that is free (want = 1) or not
