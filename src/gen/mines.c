@@ -955,22 +955,36 @@ BW_NOINLINE static void paths(bw_map *m, bw_rng *r)
     }
 }
 
+/* DLVL 2-5's nodes and their caves (see dig_caves): how many more caves
+ * besides the pit seeds' (a range; none on DLVL 2), how far from the edge
+ * and from the other nodes their centres lie, the radius of a pit seed's
+ * cave and of another cave (ranges; bw_rng_range draws nothing for one
+ * value). */
+typedef struct cave_plan {
+    uint8_t n0, n1, edge, apart, pit_r0, pit_r1, r0, r1;
+} cave_plan;
+static const cave_plan cave_plans[4] = {
+    { 0, 0, HALL_EDGE, HALL_APART, PROTECT_R, PROTECT_R + 3, HALL_R, HALL_R + 3 },   /* DLVL 2 */
+    { 1, HALLS_MAX, HALL_EDGE, HALL_APART, PROTECT_R, PROTECT_R + 3, HALL_R, HALL_R + 3 }, /* 3 */
+    { 8, 12, 10, CAVE_APART, PIT_CAVE_R4 - 2, PIT_CAVE_R4 - 2, 4, 7 },                  /* 4 */
+    { 12, SMALL_MAX, 8, ISLAND_APART, PIT_ISLAND_R5 - 2, PIT_ISLAND_R5 - 2, 3, 5 },     /* 5 */
+};
+
 BW_NOINLINE static void dig_caves(bw_map *m, bw_rng *r, uint32_t seed, int level)
 {
     node_list *const nl = &state(m)->nl;
     const bw_pit_plan *const pl = state(m)->pl;
+    const cave_plan *const cp = &cave_plans[level - 2];
     const int first = level == 2 ? pl[0].n : 1; /* the first node a tunnel leaves from */
     bw_grid *g = &m->grid;
-    const int l4 = level == 4, wide = level < 4, pits = pl[0].n + pl[1].n;
-    const uint8_t wall = level == 5 ? BW_T_LAVA : BW_T_ROCK; /* rules 1.2.3, 1.5.4 */
+    const int l4 = level == 4, pits = pl[0].n + pl[1].n;
     int i, j, small;
-    begin(m, nl, r, seed, level, pl, wall, P_CAVES);
-    small = level == 2 ? 0 : level == 3 ? bw_rng_range(r, 1, HALLS_MAX) :
-            l4 ? bw_rng_range(r, 8, 12) : bw_rng_range(r, 12, SMALL_MAX);
+    begin(m, nl, r, seed, level, pl, level == 5 ? BW_T_LAVA : BW_T_ROCK, P_CAVES); /* rules 1.2.3, 1.5.4 */
+    small = bw_rng_range(r, cp->n0, cp->n1);
     for (i = 0; i < small; i++) {
         /* DLVL 5: one draw 8 from the edge; DLVL 4: up to CAVE_TRIES draws
          * 10 from it for a centre CAVE_APART from the others */
-        int t, x = 0, y = 0, far = 0, e = wide ? HALL_EDGE : l4 ? 10 : 8;
+        int t, x = 0, y = 0, far = 0;
         if (l4 && bw_rng_chance(r, 1, 4)) {
             /* one in four overlaps an earlier cave on purpose, for the
              * odd double cave */
@@ -980,10 +994,10 @@ BW_NOINLINE static void dig_caves(bw_map *m, bw_rng *r, uint32_t seed, int level
             far = 1;
         }
         for (t = 0; t < CAVE_TRIES && !far; t++) {
-            x = bw_rng_range(r, e, BW_MINES_W - 1 - e); /* two statements: the order of draws is fixed */
-            y = bw_rng_range(r, e, BW_MINES_H - 1 - e);
+            x = bw_rng_range(r, cp->edge, BW_MINES_W - 1 - cp->edge); /* two statements: the order of draws is fixed */
+            y = bw_rng_range(r, cp->edge, BW_MINES_H - 1 - cp->edge);
             for (far = 1, j = 0; j < nl->n; j++) { /* DLVL 5 too: islands apart, none grows big */
-                int d = l4 ? CAVE_APART : wide ? HALL_APART : ISLAND_APART + (j < pits ? PIT_ISLAND_APART : 0);
+                int d = cp->apart + (level == 5 && j < pits ? PIT_ISLAND_APART : 0);
                 far &= bw_dist2(x, y, nl->x[j], nl->y[j]) >= d * d;
             }
         }
@@ -992,10 +1006,8 @@ BW_NOINLINE static void dig_caves(bw_map *m, bw_rng *r, uint32_t seed, int level
     }
     for (i = 0; i < nl->n; i++)
         blob(g, r, nl->x[i], nl->y[i],
-             i < pits ? (wide ? PROTECT_R + bw_rng_range(r, 0, 3) : l4 ? PIT_CAVE_R4 - 2 : PIT_ISLAND_R5 - 2) :
-             wide ? bw_rng_range(r, HALL_R, HALL_R + 3) : bw_rng_range(r, l4 ? 4 : 3, l4 ? 7 : 5),
-             BW_T_STONE);
-    for (i = wide ? first : nl->n; i < nl->n; i++) { /* DLVL 2: 3-5 wide, DLVL 3: 4-7 */
+             i < pits ? bw_rng_range(r, cp->pit_r0, cp->pit_r1) : bw_rng_range(r, cp->r0, cp->r1), BW_T_STONE);
+    for (i = level < 4 ? first : nl->n; i < nl->n; i++) { /* DLVL 2: 3-5 wide, DLVL 3: 4-7 */
         j = nearest_before(nl, i);
         tunnel(g, r, nl->x[i], nl->y[i], nl->x[j], nl->y[j], level + 1, level == 2 ? 5 : 7,
                BW_WALK_BIAS, BW_T_STONE, paint_wide);
