@@ -570,6 +570,17 @@ static int dig3(int x, int y, void *vc)
     return 0;
 }
 
+/* A straight corridor 3 wide of `floor` from (x0, y0) to (x1, y1), through
+ * what does not connect (the fallbacks of keep_reached and
+ * ensure_connected). */
+BW_NOINLINE static void corridor(bw_map *m, int x0, int y0, int x1, int y1, uint8_t floor)
+{
+    dig_ctx c;
+    c.g = &m->grid;
+    c.t = floor;
+    bw_line(x0, y0, x1, y1, dig3, &c);
+}
+
 /* keep_reached (in caves): every node from `first` on must be reached
  * from the nodes before it (flooded in m->a); a node that is not gets a
  * straight 3-wide corridor to its nearest earlier node (the fallback; the
@@ -583,13 +594,10 @@ static int dig3(int x, int y, void *vc)
  * if none. */
 BW_NOINLINE static int dig_unreached(bw_map *m, const node_list *nl, int i, uint8_t floor)
 {
-    dig_ctx c;
-    c.g = &m->grid;
-    c.t = floor;
     for (; i < nl->n; i++)
         if (!BW_PGET(&m->a, nl->x[i], nl->y[i])) {
             int j = nearest_before(nl, i);
-            bw_line(nl->x[i], nl->y[i], nl->x[j], nl->y[j], dig3, &c);
+            corridor(m, nl->x[i], nl->y[i], nl->x[j], nl->y[j], floor);
             break;
         }
     return i;
@@ -762,17 +770,14 @@ static int fill_gaps(bw_map *m, const area_list *al)
 static void ensure_connected(bw_map *m, const area_list *al, const node_list *nl, uint8_t floor)
 {
     const bw_tileset *const open = &open_tiles;
-    dig_ctx c;
     int i, cell;
-    c.g = &m->grid;
-    c.t = floor;
     for (i = 0; i < JOIN_MAX && (cell = fill_gaps(m, al)) >= 0; i++) {
         int x = cell % BW_GRID_MAX, y = cell / BW_GRID_MAX, j, k = 0;
         for (j = 1; j < nl->n; j++) /* the nearest reached node: a short corridor */
             if (REACHED(m, nl->x[j], nl->y[j]) &&
                 bw_dist2(x, y, nl->x[j], nl->y[j]) < bw_dist2(x, y, nl->x[k], nl->y[k]))
                 k = j;
-        bw_line(x, y, nl->x[k], nl->y[k], dig3, &c);
+        corridor(m, x, y, nl->x[k], nl->y[k], floor);
         bw_fill_flood(&m->fill, &m->grid, open, &m->a, x, y);
     }
 }
@@ -2281,14 +2286,6 @@ BW_NOINLINE static int isle_on_line(const bw_map *m, int a, int c, int j0, int j
     return n;
 }
 
-/* Floods m->a with the ground a walker reaches from the level's first
- * node, the first pit seed from above (the level is one piece); returns
- * its cells. */
-static int walked(bw_map *m, const bw_tileset *open, const bw_pit_plan *up)
-{
-    bw_plane_clear(&m->a);
-    return bw_fill_flood(&m->fill, &m->grid, open, &m->a, up->x[0], up->y[0]);
-}
 
 /* Cuts the biggest island (s) in two; returns 1 if it did. banned[a] holds
  * the lines of axis a already given up on this level (bit c). */
@@ -2368,7 +2365,7 @@ BW_NOINLINE static int cut_isle(bw_map *m, const bw_pit_plan *up, const isles *s
     if (gap < 0)
         return 0;
     /* the ground a walker reaches before the cut, less the cells cut */
-    total = walked(m, open, up);
+    total = flood_nodes(m, open, &state(m)->nl, 1); /* the ground a walker reaches: the level is one piece */
     for (j = lo[!a] - 1; j <= hi[!a] + 1; j++) {
         uint8_t *p = line_cell(g, a, c, j);
         keep[j] = (uint8_t)(*p | (isle_at(m, a, c, j) ? 0x80u : 0u)); /* m->a: reached */
@@ -2379,7 +2376,7 @@ BW_NOINLINE static int cut_isle(bw_map *m, const bw_pit_plan *up, const isles *s
     }
     /* after it: ground left apart joins again through a cell of the line
      * between it and reached ground, never beside another such cell */
-    reached = walked(m, open, up);
+    reached = flood_nodes(m, open, &state(m)->nl, 1);
     for (pass = 0; pass < 2 && reached < total; pass++)
         for (j = lo[!a] - 1; j <= hi[!a] + 1 && reached < total; j++) {
             uint8_t *p = line_cell(g, a, c, j);
