@@ -2099,51 +2099,26 @@ static void island_cells(bw_plane *p, const bw_grid *g)
 /* The island cells (m->b) not yet flooded (m->a) in word k of the planes. */
 #define ISLE_FREE(m, k) ((m)->b.w[k] & ~(m)->a.w[k])
 #define ISLE_FREE_AT(m, i) (ISLE_FREE(m, (i) >> 5) >> ((i) & 31u) & 1u)
+/* The same, called (the flood's tests: the planes lie far into the map,
+ * each inline test would load both addresses). */
+BW_NOINLINE static unsigned isle_free(const bw_map *m, unsigned i)
+{
+    return ISLE_FREE_AT(m, i);
+}
+
+/* 1 if cell i is flooded (m->a), called. */
+BW_NOINLINE static unsigned isle_marked(const bw_map *m, unsigned i)
+{
+    return PLANE_AT(&m->a, i);
+}
 BW_STATIC_ASSERT(BW_MINES_W == BW_GRID_MAX, mines_rows_fill_the_stride);
 
-/* The first cell in i..lim (one row) that is free (want = 1) or not
- * (want = 0), or lim + 1; a word of the planes at a time. */
-static unsigned isle_next(const bw_map *m, unsigned i, unsigned lim, int want)
-{
-    while (i <= lim) {
-        uint32_t v = (ISLE_FREE(m, i >> 5) ^ (want ? 0u : ~0u)) >> (i & 31u);
-        if (v) {
-            i += (unsigned)bw_low_bit(v);
-            return i <= lim ? i : lim + 1;
-        }
-        i = (i | 31u) + 1;
-    }
-    return lim + 1;
-}
-
-/* The first cell of the free run through free cell i, row's first cell
- * at the least. */
-static unsigned isle_start(const bw_map *m, unsigned i, unsigned row)
-{
-    for (;;) {
-        unsigned w0 = i & ~31u;
-        uint32_t v = ~ISLE_FREE(m, i >> 5) & (0xffffffffu >> (31u - (i & 31u)));
-        if (v)
-            return w0 + (unsigned)bw_high_bit(v) + 1 > row ? w0 + (unsigned)bw_high_bit(v) + 1 : row;
-        if (w0 <= row)
-            return row;
-        i = w0 - 1;
-    }
-}
-
-/* Floods into m->a the island (4-connected cells of m->b) holding (x, y),
- * unless flooded already; returns its new cells. Cells set in m->a
- * beforehand are whole islands. A scanline fill of runs, its stack in
- * m->fill's arrays; when that is full, the seeds it drops are found again
- * afterwards: free cells next to flooded ones (only this island has any,
- * the others in m->a being whole), so every pass marks new cells and the
- * fill ends. */
 static int isle_flood(bw_map *m, int x, int y)
 {
     bw_fill *f = &m->fill;
-    unsigned sp = 1, i = BW_BIT(x, y), cy, row, l, r, j, end, ny;
+    unsigned sp = 1, i = BW_BIT(x, y), cy, row, l, r, j, ny;
     int n = 0, over = 0;
-    if (!ISLE_FREE_AT(m, i))
+    if (!isle_free(m, i))
         return 0;
     f->xl[0] = (uint8_t)x;
     f->y[0] = (uint8_t)y;
@@ -2153,29 +2128,31 @@ static int isle_flood(bw_map *m, int x, int y)
             cy = f->y[sp];
             row = cy * BW_GRID_MAX;
             i = row + f->xl[sp];
-            if (!ISLE_FREE_AT(m, i))
+            if (!isle_free(m, i))
                 continue;
-            l = isle_start(m, i, row);
-            r = isle_next(m, i, row + BW_MINES_W - 1, 0) - 1;
+            /* the free run through i, l..r, marked */
+            for (l = i; l > row && isle_free(m, l - 1); l--)
+                ;
+            for (r = i; r < row + BW_MINES_W - 1 && isle_free(m, r + 1); r++)
+                ;
             n += (int)(r - l + 1);
-            for (j = l; j <= r; j = (j | 31u) + 1) /* a word at a time */
-                m->a.w[j >> 5] |= (0xffffffffu << (j & 31u)) &
-                                  (0xffffffffu >> (31u - ((r >> 5) == (j >> 5) ? r & 31u : 31u)));
+            for (j = l; j <= r; j++)
+                m->a.w[j >> 5] |= 1u << (j & 31u);
             /* the free runs next to it, above and below: a seed each (row
              * -1 wraps to a huge one and is skipped) */
             for (ny = cy - 1u; ny <= cy + 1u; ny += 2) {
                 if (ny >= BW_MINES_H)
                     continue;
-                j = ny * BW_GRID_MAX + (l - row);
-                end = j + (r - l);
-                while ((j = isle_next(m, j, end, 1)) <= end) {
+                for (j = l - row; j <= r - row; j++) {
+                    unsigned k = ny * BW_GRID_MAX + j;
+                    if (!isle_free(m, k) || (j > l - row && isle_free(m, k - 1)))
+                        continue; /* not free, or not the first cell of its run here */
                     if (sp < BW_FILL_STACK) {
-                        f->xl[sp] = (uint8_t)(j - ny * BW_GRID_MAX);
+                        f->xl[sp] = (uint8_t)j;
                         f->y[sp++] = (uint8_t)ny;
                     } else {
                         over = 1;
                     }
-                    j = isle_next(m, j, end, 0);
                 }
             }
         }
@@ -2184,10 +2161,10 @@ static int isle_flood(bw_map *m, int x, int y)
         over = 0;
         for (j = 0; j < BW_MINES_H * BW_GRID_MAX && !over; j++) {
             unsigned cx = j % BW_GRID_MAX;
-            if (ISLE_FREE_AT(m, j) &&
-                ((cx > 0 && PLANE_AT(&m->a, j - 1)) || (cx + 1 < BW_MINES_W && PLANE_AT(&m->a, j + 1)) ||
-                 (j >= BW_GRID_MAX && PLANE_AT(&m->a, j - BW_GRID_MAX)) ||
-                 (j + BW_GRID_MAX < BW_MINES_H * BW_GRID_MAX && PLANE_AT(&m->a, j + BW_GRID_MAX)))) {
+            if (isle_free(m, j) &&
+                ((cx > 0 && isle_marked(m, j - 1)) || (cx + 1 < BW_MINES_W && isle_marked(m, j + 1)) ||
+                 (j >= BW_GRID_MAX && isle_marked(m, j - BW_GRID_MAX)) ||
+                 (j + BW_GRID_MAX < BW_MINES_H * BW_GRID_MAX && isle_marked(m, j + BW_GRID_MAX)))) {
                 f->xl[sp] = (uint8_t)cx;
                 f->y[sp++] = (uint8_t)(j / BW_GRID_MAX);
                 over = sp == BW_FILL_STACK; /* full: look again after */
