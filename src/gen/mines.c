@@ -653,6 +653,18 @@ BW_NOINLINE static void wall_unreached(bw_map *m, uint8_t wall)
 /* Bit i of plane p. */
 #define PLANE_AT(p, i) ((p)->w[(i) >> 5] >> ((i) & 31u) & 1u)
 
+/* Bit i of plane p, and the bit cleared: called where no loop is hot (a
+ * plane lies far into the map, and each inline access loads its address). */
+BW_NOINLINE static unsigned plane_bit(const bw_plane *p, unsigned i)
+{
+    return PLANE_AT(p, i);
+}
+
+BW_NOINLINE static void plane_clr(bw_plane *p, unsigned i)
+{
+    p->w[i >> 5] &= ~(1u << (i & 31u));
+}
+
 /* 1 if a 4-neighbour of (x, y) on the map is reached (m->a). */
 static int near_reached(const bw_map *m, int x, int y)
 {
@@ -1520,8 +1532,8 @@ BW_NOINLINE static void drop_spare_fords(bw_map *m, const water_ctx *wc)
                 bw_streamer_water24(g, sp, x, y) >= sp->deep_min &&
                 way_round(m, x, y)) {
                 BW_AT(g, x, y) = BW_T_DEEP;
-                BW_PCLR(&m->a, x, y);
-                BW_PCLR(&m->b, x, y);
+                plane_clr(&m->a, BW_BIT(x, y));
+                plane_clr(&m->b, BW_BIT(x, y));
             }
 }
 
@@ -1950,7 +1962,7 @@ BW_NOINLINE static void narrow_shafts(bw_map *m)
                 i |= 31; /* a word of no wide shaft cell */
                 continue;
             }
-            if (!BW_PGET(&m->b, i % BW_GRID_MAX, i / BW_GRID_MAX) || *c != BW_T_STONE)
+            if (!plane_bit(&m->b, (unsigned)i) || *c != BW_T_STONE)
                 continue;
             /* the open side cells joined round the cell: one run of its
              * ring at most (wide cells lie inside the rock margin, so no
@@ -1958,7 +1970,7 @@ BW_NOINLINE static void narrow_shafts(bw_map *m)
             if (side_runs(c, 1) > 1)
                 continue;
             *c = BW_T_ROCK;
-            BW_PCLR(&m->b, i % BW_GRID_MAX, i / BW_GRID_MAX);
+            plane_clr(&m->b, (unsigned)i);
             wide--;
             n--;
         }
@@ -1995,7 +2007,7 @@ BW_NOINLINE static int buildings4(bw_map *m, const node_list *nl, bw_rng *r, are
 #if BW_FAST
             for (y = outer.y0; y <= outer.y1; y++) /* not reached (yet) */
                 for (x = outer.x0; x <= outer.x1; x++)
-                    BW_PCLR(&m->a, x, y);
+                    plane_clr(&m->a, BW_BIT(x, y));
 #endif
             placed++;
         }
@@ -2105,12 +2117,6 @@ BW_NOINLINE static unsigned isle_free(const bw_map *m, unsigned i)
 {
     return ISLE_FREE_AT(m, i);
 }
-
-/* 1 if cell i is flooded (m->a), called. */
-BW_NOINLINE static unsigned isle_marked(const bw_map *m, unsigned i)
-{
-    return PLANE_AT(&m->a, i);
-}
 BW_STATIC_ASSERT(BW_MINES_W == BW_GRID_MAX, mines_rows_fill_the_stride);
 
 static int isle_flood(bw_map *m, int x, int y)
@@ -2162,9 +2168,9 @@ static int isle_flood(bw_map *m, int x, int y)
         for (j = 0; j < BW_MINES_H * BW_GRID_MAX && !over; j++) {
             unsigned cx = j % BW_GRID_MAX;
             if (isle_free(m, j) &&
-                ((cx > 0 && isle_marked(m, j - 1)) || (cx + 1 < BW_MINES_W && isle_marked(m, j + 1)) ||
-                 (j >= BW_GRID_MAX && isle_marked(m, j - BW_GRID_MAX)) ||
-                 (j + BW_GRID_MAX < BW_MINES_H * BW_GRID_MAX && isle_marked(m, j + BW_GRID_MAX)))) {
+                ((cx > 0 && plane_bit(&m->a, j - 1)) || (cx + 1 < BW_MINES_W && plane_bit(&m->a, j + 1)) ||
+                 (j >= BW_GRID_MAX && plane_bit(&m->a, j - BW_GRID_MAX)) ||
+                 (j + BW_GRID_MAX < BW_MINES_H * BW_GRID_MAX && plane_bit(&m->a, j + BW_GRID_MAX)))) {
                 f->xl[sp] = (uint8_t)cx;
                 f->y[sp++] = (uint8_t)(j / BW_GRID_MAX);
                 over = sp == BW_FILL_STACK; /* full: look again after */
@@ -2189,7 +2195,7 @@ static int arrivals(bw_map *m, const bw_pit_plan *up, isles *s, int mark)
                     continue;
                 for (dy = -1; dy <= 1; dy++)
                     for (dx = -1; dx <= 1; dx++) {
-                        if (!ISLE_FREE_AT(m, BW_BIT((unsigned)(x + dx), (unsigned)(y + dy))))
+                        if (!isle_free(m, BW_BIT((unsigned)(x + dx), (unsigned)(y + dy))))
                             continue;
                         n = isle_flood(m, x + dx, y + dy);
                         sum += n;
@@ -2251,7 +2257,7 @@ BW_NOINLINE static int line_ground(bw_grid *g, int a, int c, int j)
 /* 1 if cell j of line c along axis a is a cell of the island in m->a. */
 BW_NOINLINE static int isle_at(const bw_map *m, int a, int c, int j)
 {
-    return a ? (int)BW_PGET(&m->a, c, j) : (int)BW_PGET(&m->a, j, c);
+    return (int)plane_bit(&m->a, a ? BW_BIT(c, j) : BW_BIT(j, c));
 }
 
 /* The island's cells (m->a) on line c along axis a, cells j0..j1. */
@@ -2282,7 +2288,7 @@ BW_NOINLINE static int cut_isle(bw_map *m, const bw_pit_plan *up, const isles *s
     isle_flood(m, s->mx, s->my);
     for (y = 1; y < BW_MINES_H - 1; y++)
         for (x = 1; x < BW_MINES_W - 1; x++)
-            if (BW_PGET(&m->a, x, y)) {
+            if (plane_bit(&m->a, BW_BIT(x, y))) {
                 lo[0] = bw_min(lo[0], y); /* lo[0]..hi[0]: its rows */
                 hi[0] = bw_max(hi[0], y);
                 lo[1] = bw_min(lo[1], x);
@@ -2399,7 +2405,7 @@ BW_NOINLINE static void grow_isles(bw_map *m, const bw_pit_plan *up)
     bw_plane_andnot(&m->b, &m->a);
     for (y = EDGE; y < BW_MINES_H - EDGE; y++)
         for (x = EDGE; x < BW_MINES_W - EDGE; x++)
-            if (BW_PGET(&m->b, x, y) && BW_AT(&m->grid, x, y) == BW_T_LAVA)
+            if (plane_bit(&m->b, BW_BIT(x, y)) && BW_AT(&m->grid, x, y) == BW_T_LAVA)
                 BW_AT(&m->grid, x, y) = BW_T_STONE;
 }
 
