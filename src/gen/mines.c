@@ -136,6 +136,21 @@ static mines_state *state(bw_map *m)
     return (mines_state *)(void *)((uint8_t *)m->ent + STATE_OFF);
 }
 
+/* Bit i of plane p. */
+#define PLANE_AT(p, i) ((p)->w[(i) >> 5] >> ((i) & 31u) & 1u)
+
+/* Bit i of plane p, and the bit cleared: called where no loop is hot (a
+ * plane lies far into the map, and each inline access loads its address). */
+BW_NOINLINE static unsigned plane_bit(const bw_plane *p, unsigned i)
+{
+    return PLANE_AT(p, i);
+}
+
+BW_NOINLINE static void plane_clr(bw_plane *p, unsigned i)
+{
+    p->w[i >> 5] &= ~(1u << (i & 31u));
+}
+
 /* ------------------------------------------------------------ the plans */
 
 /* bw_pit_place keeps seeds BW_PIT_REACH + 2 from the edge of the map it is
@@ -595,7 +610,7 @@ BW_NOINLINE static void corridor(bw_map *m, int x0, int y0, int x1, int y1, uint
 BW_NOINLINE static int dig_unreached(bw_map *m, const node_list *nl, int i, uint8_t floor)
 {
     for (; i < nl->n; i++)
-        if (!BW_PGET(&m->a, nl->x[i], nl->y[i])) {
+        if (!plane_bit(&m->a, BW_BIT(nl->x[i], nl->y[i]))) {
             int j = nearest_before(nl, i);
             corridor(m, nl->x[i], nl->y[i], nl->x[j], nl->y[j], floor);
             break;
@@ -650,20 +665,6 @@ BW_NOINLINE static void wall_unreached(bw_map *m, uint8_t wall)
 #define REACHED(m, x, y) BW_PGET(&(m)->a, x, y)
 /* The same by cell index (plane bit i is cell i). */
 #define REACHED_AT(m, i) (((m)->a.w[(i) >> 5] >> ((i) & 31)) & 1u)
-/* Bit i of plane p. */
-#define PLANE_AT(p, i) ((p)->w[(i) >> 5] >> ((i) & 31u) & 1u)
-
-/* Bit i of plane p, and the bit cleared: called where no loop is hot (a
- * plane lies far into the map, and each inline access loads its address). */
-BW_NOINLINE static unsigned plane_bit(const bw_plane *p, unsigned i)
-{
-    return PLANE_AT(p, i);
-}
-
-BW_NOINLINE static void plane_clr(bw_plane *p, unsigned i)
-{
-    p->w[i >> 5] &= ~(1u << (i & 31u));
-}
 
 /* 1 if a 4-neighbour of (x, y) on the map is reached (m->a). */
 static int near_reached(const bw_map *m, int x, int y)
