@@ -111,8 +111,9 @@ typedef struct isles {
  * emptied by bw_map_init and stays empty), so that storage is unused
  * while they run, and the level's deepest calls (the pits' walks, the
  * flood fill, the cave rule, the mineshafts) run under small frames. The
- * start is rounded up to a word (the list is bytes). A build with too
- * small a list (BW_MAX_ENTITIES, map.h) fails here. */
+ * start is rounded up to the state's alignment (the list is bytes; a
+ * pointer's on a 64-bit host). A build with too small a list
+ * (BW_MAX_ENTITIES, map.h) fails here. */
 typedef struct mines_state {
     bw_pit_plan pl[2]; /* the pits from above, the pits leading down */
     node_list nl;      /* the level's cave nodes (pit seeds first) */
@@ -127,13 +128,15 @@ typedef struct mines_state {
     } u;
 } mines_state;
 
-#define STATE_OFF ((4u - offsetof(bw_map, ent) % 4u) % 4u)
-BW_STATIC_ASSERT(STATE_OFF + sizeof(mines_state) <= sizeof(((bw_map *)0)->ent),
-                 mines_need_BW_MAX_ENTITIES_of_73_or_more);
+typedef struct state_align { char c; mines_state s; } state_align;
+#define STATE_ALIGN offsetof(state_align, s)
+BW_STATIC_ASSERT(STATE_ALIGN - 1 + sizeof(mines_state) <= sizeof(((bw_map *)0)->ent),
+                 mines_need_BW_MAX_ENTITIES_of_74_or_more);
 
 static mines_state *state(bw_map *m)
 {
-    return (mines_state *)(void *)((uint8_t *)m->ent + STATE_OFF);
+    uintptr_t p = (uintptr_t)(void *)m->ent;
+    return (mines_state *)(void *)((p + STATE_ALIGN - 1) & ~(uintptr_t)(STATE_ALIGN - 1));
 }
 
 /* Bit i of plane p. */
