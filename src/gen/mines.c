@@ -599,7 +599,7 @@ BW_NOINLINE static void corridor(bw_map *m, int x0, int y0, int x1, int y1, uint
     bw_line(x0, y0, x1, y1, dig3, &c);
 }
 
-/* keep_reached (in caves): every node from `first` on must be reached
+/* keep_reached (keep_caves): every node from `first` on must be reached
  * from the nodes before it (flooded in m->a); a node that is not gets a
  * straight 3-wide corridor to its nearest earlier node (the fallback; the
  * walks and smoothing make it rare), and the nodes are flooded again. Then
