@@ -8,6 +8,8 @@
  * the ground a pit will need is painted open again after the smoothing,
  * then its box is marked with a tile the feature blocks do not touch, and
  * only at the end do the pits go in. */
+#include <stddef.h>
+
 #include "burrow/mines.h"
 #include "burrow/building.h"
 #include "burrow/fill.h"
@@ -74,6 +76,83 @@ typedef struct node_list {
     uint8_t n;
     uint8_t x[MAX_NODES], y[MAX_NODES];
 } node_list;
+
+/* Boxes of the map where open ground changed since the last exact flood
+ * (fill_gaps, ensure_connected): at most 4 buildings and 3 + 3 pit boxes
+ * (DLVL 4), or the whole map. Past AREAS_MAX a box is merged into the last
+ * one (the box round both), which still covers it. */
+#define AREAS_MAX 10
+
+typedef struct area_list {
+    uint8_t n;
+    uint8_t x0[AREAS_MAX], y0[AREAS_MAX], x1[AREAS_MAX], y1[AREAS_MAX];
+} area_list;
+
+/* What water_cross's steps share (DLVL 3's crossings, rule 1.3.2). */
+typedef struct water_ctx {
+    uint32_t ford_rows[4]; /* bit y: row y holds a ford */
+    uint32_t ford_cols[4]; /* bit x: column x holds a ford */
+#if BW_FAST
+    uint32_t wet[5][4];    /* bit y of wet[k]: row y has water in x = EDGE + 32k.. + 31;
+                              wet[4]: anywhere in the row */
+    uint32_t urow[5], ucol[5]; /* one scan's rows, columns with an unreached cell */
+#endif
+    uint8_t sy, sx;        /* where scan_crossings goes on: row, first cell */
+} water_ctx;
+
+/* DLVL 5's island figures (rule 1.5.1, bound_isles). */
+typedef struct isles {
+    int area, arrive, most;  /* island area, arrival islands', biggest island's */
+    int mx, my;              /* a cell of the biggest island */
+} isles;
+
+/* What a level keeps from its start to its end. It lives in the map's
+ * entity list, not on the stack: the mines put no entities (the list is
+ * emptied by bw_map_init and stays empty), so that storage is unused
+ * while they run, and the level's deepest calls (the pits' walks, the
+ * flood fill, the cave rule, the mineshafts) run under small frames. The
+ * start is rounded up to the state's alignment (the list is bytes; a
+ * pointer's on a 64-bit host). A build with too small a list
+ * (BW_MAX_ENTITIES, map.h) fails here. */
+typedef struct mines_state {
+    bw_pit_plan pl[2]; /* the pits from above, the pits leading down */
+    node_list nl;      /* the level's cave nodes (pit seeds first) */
+    area_list al;      /* where open ground changed (fill_gaps) */
+    union {
+        water_ctx wc;     /* DLVL 3's crossings */
+        bw_mineshaft sh;  /* DLVL 4's mineshafts */
+        struct {
+            uint32_t banned[2][4]; /* DLVL 5's cut lines given up (cut_isle) */
+            isles s;
+        } isle;
+    } u;
+} mines_state;
+
+typedef struct state_align { char c; mines_state s; } state_align;
+#define STATE_ALIGN offsetof(state_align, s)
+BW_STATIC_ASSERT(STATE_ALIGN - 1 + sizeof(mines_state) <= sizeof(((bw_map *)0)->ent),
+                 mines_need_BW_MAX_ENTITIES_of_74_or_more);
+
+static mines_state *state(bw_map *m)
+{
+    uintptr_t p = (uintptr_t)(void *)m->ent;
+    return (mines_state *)(void *)((p + STATE_ALIGN - 1) & ~(uintptr_t)(STATE_ALIGN - 1));
+}
+
+/* Bit i of plane p. */
+#define PLANE_AT(p, i) ((p)->w[(i) >> 5] >> ((i) & 31u) & 1u)
+
+/* Bit i of plane p, and the bit cleared: called where no loop is hot (a
+ * plane lies far into the map, and each inline access loads its address). */
+BW_NOINLINE static unsigned plane_bit(const bw_plane *p, unsigned i)
+{
+    return PLANE_AT(p, i);
+}
+
+BW_NOINLINE static void plane_clr(bw_plane *p, unsigned i)
+{
+    p->w[i >> 5] &= ~(1u << (i & 31u));
+}
 
 /* ------------------------------------------------------------ the plans */
 
@@ -196,7 +275,7 @@ static inline BW_ALWAYS_INLINE int32_t dist2(int x0, int y0, int x1, int y1)
 }
 
 /* The radius a disc round (cx, cy) keeps (see disc); < 0: none. */
-static int disc_room(int cx, int cy, int r, int soft)
+BW_NOINLINE static int disc_room(int cx, int cy, int r, int soft)
 {
     int room = bw_min(bw_min(cx, cy), bw_min(BW_MINES_W - 1 - cx, BW_MINES_H - 1 - cy)) - EDGE;
     return bw_min(r, soft ? room / 2 : room);
@@ -306,7 +385,7 @@ static int paint_thin(int x, int y, void *vb)
     return 0;
 }
 
-static void tunnel(bw_grid *g, bw_rng *r, int x0, int y0, int x1, int y1,
+BW_NOINLINE static void tunnel(bw_grid *g, bw_rng *r, int x0, int y0, int x1, int y1,
                    int rmin, int rmax, int bias, uint8_t t, bw_walk_fn fn)
 {
     bw_walk k;
@@ -345,7 +424,7 @@ static int row_is(const bw_grid *g, int y, uint8_t t) /* 1 if row y is all t */
     return x >= BW_MINES_W;
 }
 
-static void smooth(bw_map *m, uint8_t wall, uint8_t floor)
+BW_NOINLINE static void smooth(bw_map *m, uint8_t wall, uint8_t floor)
 {
     bw_grid *g = &m->grid;
     int y0 = 1, y1 = BW_MINES_H - 2;
@@ -358,17 +437,6 @@ static void smooth(bw_map *m, uint8_t wall, uint8_t floor)
         y1--;
     bw_life_cave(g, 2, 1, y0, BW_MINES_W - 2, y1, wall, floor);
 }
-
-/* Boxes of the map where open ground changed since the last exact flood
- * (fill_gaps, ensure_connected): at most 4 buildings and 3 + 3 pit boxes
- * (DLVL 4), or the whole map. Past AREAS_MAX a box is merged into the last
- * one (the box round both), which still covers it. */
-#define AREAS_MAX 10
-
-typedef struct area_list {
-    uint8_t n;
-    uint8_t x0[AREAS_MAX], y0[AREAS_MAX], x1[AREAS_MAX], y1[AREAS_MAX];
-} area_list;
 
 /* Adds the box x0..x1, y0..y1, clipped to the map. */
 static void area_add(area_list *al, int x0, int y0, int x1, int y1)
@@ -435,7 +503,7 @@ static int boxes(bw_grid *g, const bw_pit_plan *pl, uint8_t from, uint8_t to, ar
     return n;
 }
 
-static void add_node(node_list *nl, int x, int y)
+BW_NOINLINE static void add_node(node_list *nl, int x, int y)
 {
     nl->x[nl->n] = (uint8_t)x;
     nl->y[nl->n] = (uint8_t)y;
@@ -520,32 +588,47 @@ static int dig3(int x, int y, void *vc)
     return 0;
 }
 
-/* Every node from `first` on must be reached from the nodes before it
- * (flooded in m->a); a node that is not gets a straight 3-wide corridor to
- * its nearest earlier node (the fallback; the walks and smoothing make it
- * rare). Then every open cell still unreached becomes `wall`: it was a
- * pocket the smoothing cut off. Returns the open cells kept, which is the
- * `floor` count when the map holds only `wall` and `floor` (DLVL 2, 3, 5). */
-static int keep_reached(bw_map *m, const node_list *nl, int first, uint8_t wall,
-                        uint8_t floor)
+/* A straight corridor 3 wide of `floor` from (x0, y0) to (x1, y1), through
+ * what does not connect (the fallbacks of keep_reached and
+ * ensure_connected). */
+BW_NOINLINE static void corridor(bw_map *m, int x0, int y0, int x1, int y1, uint8_t floor)
+{
+    dig_ctx c;
+    c.g = &m->grid;
+    c.t = floor;
+    bw_line(x0, y0, x1, y1, dig3, &c);
+}
+
+/* keep_reached (keep_caves): every node from `first` on must be reached
+ * from the nodes before it (flooded in m->a); a node that is not gets a
+ * straight 3-wide corridor to its nearest earlier node (the fallback; the
+ * walks and smoothing make it rare), and the nodes are flooded again. Then
+ * every open cell still unreached becomes `wall`: it was a pocket the
+ * smoothing cut off. The open cells kept are the last flood's count, which
+ * is the `floor` count when the map holds only `wall` and `floor` (DLVL 2,
+ * 3, 5). Its steps are out of line, the floods in the caller's frame.
+ *
+ * The first node from i on that the flood missed, its corridor dug; nl->n
+ * if none. */
+BW_NOINLINE static int dig_unreached(bw_map *m, const node_list *nl, int i, uint8_t floor)
+{
+    for (; i < nl->n; i++)
+        if (!plane_bit(&m->a, BW_BIT(nl->x[i], nl->y[i]))) {
+            int j = nearest_before(nl, i);
+            corridor(m, nl->x[i], nl->y[i], nl->x[j], nl->y[j], floor);
+            break;
+        }
+    return i;
+}
+
+/* Every cell m->a does not hold becomes `wall`. */
+BW_NOINLINE static void wall_unreached(bw_map *m, uint8_t wall)
 {
     bw_grid *g = &m->grid;
-    const bw_tileset *const open = &open_tiles;
 #if BW_FAST
     const uint32_t wall4 = wall * 0x01010101u;
 #endif
-    int i, kept;
-    dig_ctx c;
-    kept = flood_nodes(m, open, nl, first);
-    c.g = g;
-    c.t = floor;
-    for (i = first; i < nl->n; i++) {
-        if (!BW_PGET(&m->a, nl->x[i], nl->y[i])) {
-            int j = nearest_before(nl, i);
-            bw_line(nl->x[i], nl->y[i], nl->x[j], nl->y[j], dig3, &c);
-            kept = flood_nodes(m, open, nl, first);
-        }
-    }
+    int i;
     /* While the caves are cut, the map holds only `wall` and `floor`
      * (open), so "open and unreached becomes wall" is "unreached becomes
      * wall": the tiles need not be read. The map is BW_GRID_MAX wide (120
@@ -580,7 +663,6 @@ static int keep_reached(bw_map *m, const node_list *nl, int first, uint8_t wall,
         if (!(m->a.w[i >> 5] >> (i & 31) & 1u))
             g->cell[i] = wall;
 #endif
-    return kept;
 }
 
 #define REACHED(m, x, y) BW_PGET(&(m)->a, x, y)
@@ -704,17 +786,14 @@ static int fill_gaps(bw_map *m, const area_list *al)
 static void ensure_connected(bw_map *m, const area_list *al, const node_list *nl, uint8_t floor)
 {
     const bw_tileset *const open = &open_tiles;
-    dig_ctx c;
     int i, cell;
-    c.g = &m->grid;
-    c.t = floor;
     for (i = 0; i < JOIN_MAX && (cell = fill_gaps(m, al)) >= 0; i++) {
         int x = cell % BW_GRID_MAX, y = cell / BW_GRID_MAX, j, k = 0;
         for (j = 1; j < nl->n; j++) /* the nearest reached node: a short corridor */
             if (REACHED(m, nl->x[j], nl->y[j]) &&
                 bw_dist2(x, y, nl->x[j], nl->y[j]) < bw_dist2(x, y, nl->x[k], nl->y[k]))
                 k = j;
-        bw_line(x, y, nl->x[k], nl->y[k], dig3, &c);
+        corridor(m, x, y, nl->x[k], nl->y[k], floor);
         bw_fill_flood(&m->fill, &m->grid, open, &m->a, x, y);
     }
 }
@@ -819,20 +898,20 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
                 BW_TILESET_BIT(BW_T_BROKEN_WALL, k) | BW_TILESET_BIT(BW_T_DOOR, k))
     static const bw_tileset on1 = { { ON1(0), ON1(1), ON1(2), ON1(3) } };
     bw_grid *g = &m->grid;
-    node_list nl;
-    area_list al;
+    node_list *const nl = &state(m)->nl;
+    area_list *const al = &state(m)->al;
     bw_rng r;
-    begin(m, &nl, &r, seed, 1, pl, BW_T_DIRT, P_BUILDINGS); /* rule 1.1.2 */
+    begin(m, nl, &r, seed, 1, pl, BW_T_DIRT, P_BUILDINGS); /* rule 1.1.2 */
     boxes(g, pl, BW_T_DIRT, MARK, 0);
     buildings1(g, &r, &on1);
     bw_rng_stream(&r, seed, BW_GEN_MINES, 1, P_FEATURES);
     /* in the open, not inside buildings */
     patches(g, &r, BW_T_RUBBLE, BW_T_DIRT, bw_rng_range(&r, 10, 16));
     put_pits(m, pl, BW_T_DIRT, 0); /* rule 1.1.3 */
-    open_doors(m, &nl, 1, 1, BW_MINES_W - 2, BW_MINES_H - 2);
-    al.n = 0;
-    area_add(&al, 0, 0, BW_MINES_W - 1, BW_MINES_H - 1); /* the doors may have left any room out */
-    ensure_connected(m, &al, &nl, BW_T_DIRT);
+    open_doors(m, nl, 1, 1, BW_MINES_W - 2, BW_MINES_H - 2);
+    al->n = 0;
+    area_add(al, 0, 0, BW_MINES_W - 1, BW_MINES_H - 1); /* the doors may have left any room out */
+    ensure_connected(m, al, nl, BW_T_DIRT);
 }
 
 /* DLVL 4's small caves, DLVL 3's halls and DLVL 5's islands: draws per
@@ -858,7 +937,8 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 #define PIT_ISLAND_APART 6
 
 /* The caves of DLVL 2-5, their pockets removed and the pit boxes marked;
- * returns the stone left and leaves *r on the stream `next`. The nodes are the pit
+ * returns the stone left and leaves *r on the stream for what comes on the
+ * stone (caves, below). The nodes are the pit
  * seeds, and on DLVL 4 and 5 8-12 more caves (rule 1.4.1: small, more than
  * DLVL 2 and 3, spread out by a few draws each but allowed to overlap,
  * rule 1.4.4; rule 1.5.1: small islands in the lava). A blob round every node; on
@@ -867,26 +947,27 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
  * the smoothing would close them, DLVL 4's thin meandering mineshafts
  * (rule 1.4.2) and DLVL 5's meandering stone paths one or two wide (rule 1.5.2). */
 /* DLVL 4's thin meandering mineshafts (rule 1.4.2), each node to the
- * nearest before it; in a frame of their own (the mineshaft's parameters
- * stay off caves' frame and the digging's). */
-BW_NOINLINE static void mineshafts(bw_map *m, bw_rng *r, const node_list *nl)
+ * nearest before it; the mineshaft's parameters in the level's state. */
+BW_NOINLINE static void mineshafts(bw_map *m, bw_rng *r)
 {
-    bw_mineshaft sh;
+    const node_list *const nl = &state(m)->nl;
+    bw_mineshaft *const sh = &state(m)->u.sh;
     int i, j;
-    bw_mineshaft_defaults(&sh);
-    sh.max_width = 4;     /* "varies between 1 and 4 tiles wide" */
-    sh.width_change = 4;  /* a move every 4 steps on average */
-    sh.widen = 4;         /* 1 in 4 moves widens: mostly 1-2, thin (rule 1.4.2) */
+    bw_mineshaft_defaults(sh);
+    sh->max_width = 4;     /* "varies between 1 and 4 tiles wide" */
+    sh->width_change = 4;  /* a move every 4 steps on average */
+    sh->widen = 4;         /* 1 in 4 moves widens: mostly 1-2, thin (rule 1.4.2) */
     for (i = 1; i < nl->n; i++) {
         j = nearest_before(nl, i);
-        bw_mineshaft_run(m, r, &sh, nl->x[i], nl->y[i], nl->x[j], nl->y[j], 0);
+        bw_mineshaft_run(m, r, sh, nl->x[i], nl->y[i], nl->x[j], nl->y[j], 0);
     }
 }
 
 /* DLVL 5's meandering stone paths one or two wide (rule 1.5.2), each node
  * to the nearest before it, with a weak goal bias. */
-BW_NOINLINE static void paths(bw_map *m, bw_rng *r, const node_list *nl)
+BW_NOINLINE static void paths(bw_map *m, bw_rng *r)
 {
+    const node_list *const nl = &state(m)->nl;
     int i, j;
     for (i = 1; i < nl->n; i++) {
         j = nearest_before(nl, i);
@@ -895,21 +976,36 @@ BW_NOINLINE static void paths(bw_map *m, bw_rng *r, const node_list *nl)
     }
 }
 
-BW_NOINLINE static void dig_caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
-                                  const bw_pit_plan *pl)
+/* DLVL 2-5's nodes and their caves (see dig_caves): how many more caves
+ * besides the pit seeds' (a range; none on DLVL 2), how far from the edge
+ * and from the other nodes their centres lie, the radius of a pit seed's
+ * cave and of another cave (ranges; bw_rng_range draws nothing for one
+ * value). */
+typedef struct cave_plan {
+    uint8_t n0, n1, edge, apart, pit_r0, pit_r1, r0, r1;
+} cave_plan;
+static const cave_plan cave_plans[4] = {
+    { 0, 0, HALL_EDGE, HALL_APART, PROTECT_R, PROTECT_R + 3, HALL_R, HALL_R + 3 },   /* DLVL 2 */
+    { 1, HALLS_MAX, HALL_EDGE, HALL_APART, PROTECT_R, PROTECT_R + 3, HALL_R, HALL_R + 3 }, /* 3 */
+    { 8, 12, 10, CAVE_APART, PIT_CAVE_R4 - 2, PIT_CAVE_R4 - 2, 4, 7 },                  /* 4 */
+    { 12, SMALL_MAX, 8, ISLAND_APART, PIT_ISLAND_R5 - 2, PIT_ISLAND_R5 - 2, 3, 5 },     /* 5 */
+};
+
+BW_NOINLINE static void dig_caves(bw_map *m, bw_rng *r, uint32_t seed, int level)
 {
+    node_list *const nl = &state(m)->nl;
+    const bw_pit_plan *const pl = state(m)->pl;
+    const cave_plan *const cp = &cave_plans[level - 2];
     const int first = level == 2 ? pl[0].n : 1; /* the first node a tunnel leaves from */
     bw_grid *g = &m->grid;
-    const int l4 = level == 4, wide = level < 4, pits = pl[0].n + pl[1].n;
-    const uint8_t wall = level == 5 ? BW_T_LAVA : BW_T_ROCK; /* rules 1.2.3, 1.5.4 */
+    const int l4 = level == 4, pits = pl[0].n + pl[1].n;
     int i, j, small;
-    begin(m, nl, r, seed, level, pl, wall, P_CAVES);
-    small = level == 2 ? 0 : level == 3 ? bw_rng_range(r, 1, HALLS_MAX) :
-            l4 ? bw_rng_range(r, 8, 12) : bw_rng_range(r, 12, SMALL_MAX);
+    begin(m, nl, r, seed, level, pl, level == 5 ? BW_T_LAVA : BW_T_ROCK, P_CAVES); /* rules 1.2.3, 1.5.4 */
+    small = bw_rng_range(r, cp->n0, cp->n1);
     for (i = 0; i < small; i++) {
         /* DLVL 5: one draw 8 from the edge; DLVL 4: up to CAVE_TRIES draws
          * 10 from it for a centre CAVE_APART from the others */
-        int t, x = 0, y = 0, far = 0, e = wide ? HALL_EDGE : l4 ? 10 : 8;
+        int t, x = 0, y = 0, far = 0;
         if (l4 && bw_rng_chance(r, 1, 4)) {
             /* one in four overlaps an earlier cave on purpose, for the
              * odd double cave */
@@ -919,10 +1015,10 @@ BW_NOINLINE static void dig_caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t 
             far = 1;
         }
         for (t = 0; t < CAVE_TRIES && !far; t++) {
-            x = bw_rng_range(r, e, BW_MINES_W - 1 - e); /* two statements: the order of draws is fixed */
-            y = bw_rng_range(r, e, BW_MINES_H - 1 - e);
+            x = bw_rng_range(r, cp->edge, BW_MINES_W - 1 - cp->edge); /* two statements: the order of draws is fixed */
+            y = bw_rng_range(r, cp->edge, BW_MINES_H - 1 - cp->edge);
             for (far = 1, j = 0; j < nl->n; j++) { /* DLVL 5 too: islands apart, none grows big */
-                int d = l4 ? CAVE_APART : wide ? HALL_APART : ISLAND_APART + (j < pits ? PIT_ISLAND_APART : 0);
+                int d = cp->apart + (level == 5 && j < pits ? PIT_ISLAND_APART : 0);
                 far &= bw_dist2(x, y, nl->x[j], nl->y[j]) >= d * d;
             }
         }
@@ -931,41 +1027,57 @@ BW_NOINLINE static void dig_caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t 
     }
     for (i = 0; i < nl->n; i++)
         blob(g, r, nl->x[i], nl->y[i],
-             i < pits ? (wide ? PROTECT_R + bw_rng_range(r, 0, 3) : l4 ? PIT_CAVE_R4 - 2 : PIT_ISLAND_R5 - 2) :
-             wide ? bw_rng_range(r, HALL_R, HALL_R + 3) : bw_rng_range(r, l4 ? 4 : 3, l4 ? 7 : 5),
-             BW_T_STONE);
-    for (i = wide ? first : nl->n; i < nl->n; i++) { /* DLVL 2: 3-5 wide, DLVL 3: 4-7 */
+             i < pits ? bw_rng_range(r, cp->pit_r0, cp->pit_r1) : bw_rng_range(r, cp->r0, cp->r1), BW_T_STONE);
+    for (i = level < 4 ? first : nl->n; i < nl->n; i++) { /* DLVL 2: 3-5 wide, DLVL 3: 4-7 */
         j = nearest_before(nl, i);
         tunnel(g, r, nl->x[i], nl->y[i], nl->x[j], nl->y[j], level + 1, level == 2 ? 5 : 7,
                BW_WALK_BIAS, BW_T_STONE, paint_wide);
     }
 }
 
-/* The caves dug (dig_caves, a frame of its own), then the floods that
- * keep what the nodes reach: the digging's locals are off the stack then. */
-static int caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
-                 const bw_pit_plan *pl, uint32_t next)
+/* The caves' ground: the digging, the smoothing, then the whole disc
+ * round each pit (rule 1.4.3), whatever the smoothing did. */
+BW_NOINLINE static void cave_ground(bw_map *m, bw_rng *r, uint32_t seed, int level)
 {
-    const int first = level == 2 ? pl[0].n : 1; /* the first node a tunnel leaves from */
-    const uint8_t wall = level == 5 ? BW_T_LAVA : BW_T_ROCK; /* rules 1.2.3, 1.5.4 */
-    const int pits = pl[0].n + pl[1].n;
+    const mines_state *const st = state(m);
     int i;
-    dig_caves(m, nl, r, seed, level, pl);
-    smooth(m, wall, BW_T_STONE); /* after the digging: its frame is off the stack */
-    for (i = 0; i < pits; i++) /* the ground the pits need, whatever the smoothing did */
-        disc_hard(&m->grid, nl->x[i], nl->y[i],
+    dig_caves(m, r, seed, level);
+    smooth(m, level == 5 ? BW_T_LAVA : BW_T_ROCK, BW_T_STONE); /* its frame is off the stack now */
+    for (i = 0; i < st->pl[0].n + st->pl[1].n; i++)
+        disc_hard(&m->grid, st->nl.x[i], st->nl.y[i],
                   level == 4 ? PIT_CAVE_R4 : level == 5 ? PIT_ISLAND_R5 : PROTECT_R, BW_T_STONE);
-    if (level == 4)
-        mineshafts(m, r, nl);
-    else if (level == 5)
-        paths(m, r, nl);
-    /* the pockets no node reaches go back to wall (rules 1.2.4, 1.2.5, 1.4.6);
-     * the stone left once the boxes are marked is keep_reached's count
-     * less theirs; then the stream `next` for what comes on the stone */
-    i = keep_reached(m, nl, first, wall, BW_T_STONE);
-    i -= boxes(&m->grid, pl, BW_T_STONE, MARK, 0);
-    bw_rng_stream(r, seed, BW_GEN_MINES, (uint32_t)level, next);
+}
+
+/* The pockets no node reaches go back to wall (rules 1.2.4, 1.2.5, 1.4.6;
+ * keep_reached above): tunnels leave from node `first` on (the first pit
+ * below the bases on DLVL 2); returns the stone left once the boxes are
+ * marked (the last flood's count less theirs) and leaves *r on the stream
+ * for what comes on the stone. */
+BW_NOINLINE static int keep_caves(bw_map *m, bw_rng *r, uint32_t seed, int level)
+{
+    mines_state *const st = state(m);
+    const int first = level == 2 ? st->pl[0].n : 1;
+    int i, j;
+    i = flood_nodes(m, &open_tiles, &st->nl, first);
+    for (j = first; (j = dig_unreached(m, &st->nl, j, BW_T_STONE)) < st->nl.n; j++)
+        i = flood_nodes(m, &open_tiles, &st->nl, first);
+    wall_unreached(m, level == 5 ? BW_T_LAVA : BW_T_ROCK); /* rules 1.2.3, 1.5.4 */
+    i -= boxes(&m->grid, st->pl, BW_T_STONE, MARK, 0);
+    bw_rng_stream(r, seed, BW_GEN_MINES, (uint32_t)level, level == 4 ? P_BUILDINGS : P_FEATURES);
     return i;
+}
+
+/* The caves of DLVL 2-5 in three steps, each in a frame of its own over
+ * this small one: the ground, DLVL 4's shafts or DLVL 5's paths (which
+ * the smoothing would close), the pockets. */
+static int caves(bw_map *m, bw_rng *r, uint32_t seed, int level)
+{
+    cave_ground(m, r, seed, level);
+    if (level == 4)
+        mineshafts(m, r);
+    else if (level == 5)
+        paths(m, r);
+    return keep_caves(m, r, seed, level);
 }
 
 /* DLVL 2 and 3 up to the water (rules 1.2.1 - 1.2.5, 1.3.1, 1.3.2): wide caves
@@ -973,18 +1085,17 @@ static int caves(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
  * (each cave of its own, rule 1.2.4), all joined on DLVL 3 (rule 1.3.2); the
  * features on the stone; DLVL 2's 1-3 towers (DLVL 3's come last). Leaves
  * the pit boxes marked. */
-static void caves23(bw_map *m, node_list *nl, uint32_t seed, int level, const bw_pit_plan *pl)
+static void caves23(bw_map *m, uint32_t seed, int level)
 {
     bw_rng r;
-    int stone = caves(m, nl, &r, seed, level, pl, P_FEATURES);
+    int stone = caves(m, &r, seed, level);
     cave_features(m, &r, stone, level == 2 ? bw_rng_range(&r, 1, 3) : 0); /* rule 1.2.2 */
 }
 
 /* Rules 1.2.1 - 1.2.5 */
 static void level2(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
-    node_list nl;
-    caves23(m, &nl, seed, 2, pl);
+    caves23(m, seed, 2);
     put_pits(m, pl, BW_T_STONE, 0);
 }
 
@@ -1212,7 +1323,7 @@ static void unreached_lines(const bw_map *m, uint32_t row[5], uint32_t col[5])
 #if BW_FAST
 /* The cells x0..x0 + 31 of row y (the first n of them) that may start a
  * crossing: not connecting (m->b), next to a reached cell (m->a). */
-static uint32_t cross_cand(const bw_map *m, int x0, int y, int n)
+BW_NOINLINE static uint32_t cross_cand(const bw_map *m, int x0, int y, int n)
 {
     uint32_t v = bits32_in(&m->a, x0, y - 1) | bits32_in(&m->a, x0, y + 1) |
                  bits32_in(&m->a, x0 - 1, y) | bits32_in(&m->a, x0 + 1, y);
@@ -1280,7 +1391,7 @@ static void cross_from(const bw_map *m, int x, int y, int rows, int cols, cross 
 
 /* DLVL 3's streamer parameters (rule 1.3.3), made again by each step that
  * reads them, so that no frame holds them across the floods. */
-static void water_params(bw_streamer_params *sp)
+BW_NOINLINE static void water_params(bw_streamer_params *sp)
 {
     bw_streamer_defaults(sp);
     sp->dry_walls = 1; /* water only in the cave: the part of a line in the
@@ -1288,32 +1399,20 @@ static void water_params(bw_streamer_params *sp)
     sp->min_span = 40; /* "streamers": long, not puddles */
 }
 
-/* What water_cross's steps share, in its frame. */
-typedef struct water_ctx {
-    uint32_t ford_rows[4]; /* bit y: row y holds a ford */
-    uint32_t ford_cols[4]; /* bit x: column x holds a ford */
-#if BW_FAST
-    uint32_t wet[4][4];    /* bit y of wet[k]: row y has water in x = EDGE + 32k.. + 31 */
-#endif
-} water_ctx;
-
-/* water_cross's steps, each called once: melted into it early, so that
- * the scan keeps its registers as in one function (it runs on DLVL 3,
- * the mines' slowest level, docs/bench.md). */
-#define CROSS_STEP static inline BW_ALWAYS_INLINE
-
 #if BW_FAST
 /* wc->wet from the water in m->a (on entry): deep water is never made,
  * only forded, from here on, so a crossing starts only where wet says. */
-CROSS_STEP void note_wet_rows(const bw_map *m, water_ctx *wc)
+static inline BW_ALWAYS_INLINE void note_wet_rows(const bw_map *m, water_ctx *wc)
 {
     int i, x0, y;
-    for (i = 0; i < 16; i++)
+    for (i = 0; i < 20; i++)
         wc->wet[i >> 2][i & 3] = 0;
     for (y = EDGE; y < BW_MINES_H - EDGE; y++)
         for (i = 0, x0 = EDGE; x0 < BW_MINES_W - EDGE; i++, x0 += 32)
-            if (bits32(&m->a, x0, y))
+            if (bits32(&m->a, x0, y)) {
                 wc->wet[i][y >> 5] |= 1u << (y & 31);
+                wc->wet[4][y >> 5] |= 1u << (y & 31);
+            }
 }
 #endif
 
@@ -1322,7 +1421,7 @@ CROSS_STEP void note_wet_rows(const bw_map *m, water_ctx *wc)
  * reads the tile flags (open is the BW_CONNECTS tiles, open_tiles), but
  * not under a word of reached cells (m->a, flooded before), which all
  * connect. */
-CROSS_STEP void plane_connecting(bw_map *m, const bw_tileset *open)
+static inline BW_ALWAYS_INLINE void plane_connecting(bw_map *m, const bw_tileset *open)
 {
     const bw_grid *g = &m->grid;
 #if BW_FAST
@@ -1358,59 +1457,64 @@ CROSS_STEP void plane_connecting(bw_map *m, const bw_tileset *open)
 #endif
 }
 
+/* One scan for crossings (rule 1.3.2), from where the last call stopped
+ * (wc->sy, wc->sx; begin a scan at EDGE, EDGE): the deep cells next to a
+ * reached one, in row order; a crossing ends on an unreached open cell, so
+ * it runs along a row or column of one. A crossing of one cell (none is
+ * shorter) stops the scan: 1 is returned with it in c->x, c->y, the
+ * caller fords it and calls again (the ford's flood runs under the
+ * caller's small frame, not this one's). The shortest longer one found is
+ * kept in *c. Returns 0 at the end of the scan. */
 #if BW_FAST
-/* One scan for crossings (rule 1.3.2): the deep cells next to a reached
- * one, in row order, found a word at a time (deep water does not
- * connect); a crossing ends on an unreached open cell, so it runs along a
- * row or column of one. A crossing of one cell (none is shorter) is
- * forded as the scan finds it; the shortest longer one found is kept in
- * *c. Returns 1 if a ford was made. */
-CROSS_STEP int scan_crossings(bw_map *m, const bw_tileset *open, water_ctx *wc, cross *c)
+/* The fast build finds the candidates a plane word at a time (deep water
+ * does not connect), only in the rows with water in that word (wc->wet)
+ * and on lines that hold an unreached cell (wc->urow, wc->ucol, made when
+ * the scan begins: a ford only removes unreached cells). */
+BW_NOINLINE static int scan_crossings(bw_map *m, water_ctx *wc, cross *c)
 {
     const bw_grid *g = &m->grid;
-    uint32_t urow[5], ucol[5]; /* rows, columns with an unreached cell */
-    int x, y, x0, i, one = 0;
-    unreached_lines(m, urow, ucol);
-    for (y = EDGE; y < BW_MINES_H - EDGE; y++)
-        for (i = 0, x0 = EDGE; x0 < BW_MINES_W - EDGE; i++, x0 += 32) {
-            int in_row = LINE_HAS(urow, y);
-            uint32_t cand = LINE_HAS(wc->wet[i], y) && (in_row || LINES_FROM(ucol, x0)) ?
+    int x, y, x0, i, from = wc->sx; /* the first cell of row y to look at */
+    for (y = wc->sy; y < BW_MINES_H - EDGE; y++, from = EDGE)
+        for (i = (from - EDGE) >> 5, x0 = EDGE + 32 * i; x0 < BW_MINES_W - EDGE && LINE_HAS(wc->wet[4], y);
+             i++, x0 += 32) {
+            int in_row = LINE_HAS(wc->urow, y);
+            uint32_t cand = LINE_HAS(wc->wet[i], y) && (in_row || LINES_FROM(wc->ucol, x0)) ?
                             cross_cand(m, x0, y, BW_MINES_W - EDGE - x0) : 0;
+            if (from > x0) /* the rest of the word where the last call stopped */
+                cand &= ~((2u << (from - 1 - x0)) - 1u); /* bits >= from - x0, 1..32 */
             while (cand) {
                 x = x0 + bw_low_bit(cand);
                 cand &= cand - 1u;
                 if (BW_AT(g, x, y) != BW_T_DEEP)
                     continue;
-                cross_from(m, x, y, in_row, LINE_HAS(ucol, x), c);
+                cross_from(m, x, y, in_row, LINE_HAS(wc->ucol, x), c);
                 if (c->len == 1) { /* one cell: none is shorter, ford it now */
-                    ford(m, open, c->x, c->y, 0, 1, wc->ford_rows, wc->ford_cols);
-                    c->len = CROSS_LEN + 1;
-                    one = 1;
-                    /* the flood reached more: the rest of the word again */
-                    cand = cross_cand(m, x0, y, BW_MINES_W - EDGE - x0) & ~((2u << (x - x0)) - 1u);
+                    wc->sy = (uint8_t)y;
+                    wc->sx = (uint8_t)(x + 1);
+                    return 1;
                 }
             }
         }
-    return one;
+    return 0;
 }
 #else
 /* The same scan, the same cells in the same order, a cell at a time: m->a
  * only grows (by the fords, which the scan sees at once). */
-CROSS_STEP int scan_crossings(bw_map *m, const bw_tileset *open, water_ctx *wc, cross *c)
+BW_NOINLINE static int scan_crossings(bw_map *m, water_ctx *wc, cross *c)
 {
     const bw_grid *g = &m->grid;
-    int x, y, one = 0;
-    for (y = EDGE; y < BW_MINES_H - EDGE; y++)
-        for (x = EDGE; x < BW_MINES_W - EDGE; x++)
+    int x, y, from = wc->sx;
+    for (y = wc->sy; y < BW_MINES_H - EDGE; y++, from = EDGE)
+        for (x = from; x < BW_MINES_W - EDGE; x++)
             if (BW_AT(g, x, y) == BW_T_DEEP && near_reached(m, x, y)) {
                 cross_from(m, x, y, 1, 1, c);
                 if (c->len == 1) {
-                    ford(m, open, c->x, c->y, 0, 1, wc->ford_rows, wc->ford_cols);
-                    c->len = CROSS_LEN + 1;
-                    one = 1;
+                    wc->sy = (uint8_t)y;
+                    wc->sx = (uint8_t)(x + 1);
+                    return 1;
                 }
             }
-    return one;
+    return 0;
 }
 #endif
 
@@ -1432,8 +1536,8 @@ BW_NOINLINE static void drop_spare_fords(bw_map *m, const water_ctx *wc)
                 bw_streamer_water24(g, sp, x, y) >= sp->deep_min &&
                 way_round(m, x, y)) {
                 BW_AT(g, x, y) = BW_T_DEEP;
-                BW_PCLR(&m->a, x, y);
-                BW_PCLR(&m->b, x, y);
+                plane_clr(&m->a, BW_BIT(x, y));
+                plane_clr(&m->b, BW_BIT(x, y));
             }
 }
 
@@ -1451,27 +1555,37 @@ BW_NOINLINE static void drop_spare_fords(bw_map *m, const water_ctx *wc)
  * Returns 1 if a part is still cut off. */
 BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl)
 {
-    water_ctx wc;
+    water_ctx *const wc = &state(m)->u.wc;
     const bw_tileset *const open = &open_tiles;
     int it;
     for (it = 0; it < 4; it++)
-        wc.ford_rows[it] = wc.ford_cols[it] = 0;
+        wc->ford_rows[it] = wc->ford_cols[it] = 0;
 #if BW_FAST
-    note_wet_rows(m, &wc); /* before the flood: m->a holds the water */
+    note_wet_rows(m, wc); /* before the flood: m->a holds the water */
 #endif
     flood_nodes(m, open, nl, 1);
     plane_connecting(m, open);
     for (it = 0; it < CROSS_MAX && any_unreached(m); it++) {
         cross c;
+        int one = 0;
         c.len = CROSS_LEN + 1;
         c.x = c.y = c.d = 0;
-        if (scan_crossings(m, open, &wc, &c))
+        wc->sy = wc->sx = EDGE;
+#if BW_FAST
+        unreached_lines(m, wc->urow, wc->ucol);
+#endif
+        while (scan_crossings(m, wc, &c)) {
+            ford(m, open, c.x, c.y, 0, 1, wc->ford_rows, wc->ford_cols);
+            c.len = CROSS_LEN + 1;
+            one = 1;
+        }
+        if (one)
             continue; /* scan again for what is still apart */
         if (c.len > CROSS_LEN)
             break;
-        ford(m, open, c.x, c.y, c.d, c.len, wc.ford_rows, wc.ford_cols); /* the shortest: a one-wide ford */
+        ford(m, open, c.x, c.y, c.d, c.len, wc->ford_rows, wc->ford_cols); /* the shortest: a one-wide ford */
     }
-    drop_spare_fords(m, &wc);
+    drop_spare_fords(m, wc);
     return any_unreached(m);
 }
 
@@ -1558,33 +1672,28 @@ static void widen_water(bw_map *m)
 }
 
 /* After the pits went in over the water: m->a's water bits again in the
- * boxes round the pits (their slopes, bases and slick ring). */
+ * boxes round the pits (their slopes, bases and slick ring). The fast
+ * build's widen_water left m->a the water, and the pits only put dry
+ * tiles over it, so a set bit whose cell holds no water any more is
+ * cleared: the boxes' rows a plane word at a time, words with no water
+ * passed over at once. */
 BW_NOINLINE static void water_again(bw_map *m, const bw_pit_plan *pl)
 {
 #if BW_FAST
-    int j, k, x, y;
+    int j, k, y;
     for (j = 0; j < 2; j++)
         for (k = 0; k < pl[j].n; k++)
-            for (y = bw_max(pl[j].y[k] - BW_PIT_REACH - 1, 0);
-                 y <= bw_min(pl[j].y[k] + BW_PIT_REACH + 1, BW_MINES_H - 1); y++) {
-                int x1 = bw_min(pl[j].x[k] + BW_PIT_REACH + 1, BW_MINES_W - 1);
-                for (x = bw_max(pl[j].x[k] - BW_PIT_REACH - 1, 0); x <= x1; x++) {
-                    const uint8_t *c = &BW_AT(&m->grid, x, y);
-                    if (!(x & 3) && x + 3 <= x1) {
-                        /* four cells, four plane bits in one word (the
-                         * row's first bit, y * 120, is a multiple of 4) */
-                        unsigned b = BW_BIT(x, y);
-                        uint32_t *w = &m->a.w[b >> 5], v = get4(c);
-                        /* four cells of rock or of the boxes' stone (MARK): no water */
-                        *w = (*w & ~(0xfu << (b & 31))) |
-                             (v == ALL4(BW_T_ROCK) || v == ALL4(MARK) ? 0u :
-                              bw_eq4(c, BW_T_SHALLOW) | bw_eq4(c, BW_T_DEEP)) << (b & 31);
-                        x += 3;
-                    } else if (*c == BW_T_SHALLOW || *c == BW_T_DEEP) {
-                        BW_PSET(&m->a, x, y);
-                    } else {
-                        BW_PCLR(&m->a, x, y);
+            for (y = pl[j].y[k] - BW_PIT_REACH - 1; y <= pl[j].y[k] + BW_PIT_REACH + 1; y++) {
+                /* the box lies on the map (see boxes) */
+                unsigned i = BW_BIT(pl[j].x[k] - BW_PIT_REACH - 1, y), e = i + 2 * BW_PIT_REACH + 3;
+                for (; i < e; i++) {
+                    uint8_t t = m->grid.cell[i];
+                    if (!(m->a.w[i >> 5] >> (i & 31))) {
+                        i |= 31; /* no water in the rest of the word */
+                        continue;
                     }
+                    if (PLANE_AT(&m->a, i) && t != BW_T_SHALLOW && t != BW_T_DEEP)
+                        m->a.w[i >> 5] &= ~(1u << (i & 31));
                 }
             }
 #else
@@ -1693,10 +1802,10 @@ BW_NOINLINE static void deepen3(bw_map *m)
  * corridors over the whole map; its area list stays off level3's frame. */
 BW_NOINLINE static void rejoin3(bw_map *m, const node_list *nl, const bw_pit_plan *pl)
 {
-    area_list al;
-    al.n = 0;
-    area_add(&al, 0, 0, BW_MINES_W - 1, BW_MINES_H - 1);
-    ensure_connected(m, &al, nl, BW_T_STONE);
+    area_list *const al = &state(m)->al;
+    al->n = 0;
+    area_add(al, 0, 0, BW_MINES_W - 1, BW_MINES_H - 1);
+    ensure_connected(m, al, nl, BW_T_STONE);
     boxes(&m->grid, pl, BW_T_STONE, MARK, 0);
 }
 
@@ -1712,13 +1821,13 @@ BW_NOINLINE static void towers3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 
 static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
-    node_list nl;
+    node_list *const nl = &state(m)->nl;
     /* The pit boxes stay marked until the towers are in (they keep off
      * them): everything up to then treats MARK as the stone it stands
      * for (it connects, is no wall to the streamers, widens into water),
      * and the pit bases are MARK too; only a corridor of the fallback
      * below is dug as stone, and marked again. */
-    caves23(m, &nl, seed, 3, pl); /* the towers come after the water */
+    caves23(m, seed, 3); /* the towers come after the water */
     streamers3(m, seed, pl);
     /* the pit bases go in after the water, so the ground under every pit
      * is stone (MARK until the end) */
@@ -1729,8 +1838,8 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
      * after: the deepening rule holds on every tile but the fords */
     water_again(m, pl);
     deepen3(m);
-    if (water_cross(m, &nl))                     /* rule 1.3.2 */
-        rejoin3(m, &nl, pl);
+    if (water_cross(m, nl))                      /* rule 1.3.2 */
+        rejoin3(m, nl, pl);
     towers3(m, seed, pl);
 }
 
@@ -1835,7 +1944,7 @@ static void open_cells(bw_plane *p, const bw_grid *g)
         p->w[i] = ~p->w[i];
 }
 
-static void narrow_shafts(bw_map *m)
+BW_NOINLINE static void narrow_shafts(bw_map *m)
 {
     bw_grid *g = &m->grid;
     int pass, n, wide, i;
@@ -1857,7 +1966,7 @@ static void narrow_shafts(bw_map *m)
                 i |= 31; /* a word of no wide shaft cell */
                 continue;
             }
-            if (!BW_PGET(&m->b, i % BW_GRID_MAX, i / BW_GRID_MAX) || *c != BW_T_STONE)
+            if (!plane_bit(&m->b, (unsigned)i) || *c != BW_T_STONE)
                 continue;
             /* the open side cells joined round the cell: one run of its
              * ring at most (wide cells lie inside the rock margin, so no
@@ -1865,7 +1974,7 @@ static void narrow_shafts(bw_map *m)
             if (side_runs(c, 1) > 1)
                 continue;
             *c = BW_T_ROCK;
-            BW_PCLR(&m->b, i % BW_GRID_MAX, i / BW_GRID_MAX);
+            plane_clr(&m->b, (unsigned)i);
             wide--;
             n--;
         }
@@ -1902,7 +2011,7 @@ BW_NOINLINE static int buildings4(bw_map *m, const node_list *nl, bw_rng *r, are
 #if BW_FAST
             for (y = outer.y0; y <= outer.y1; y++) /* not reached (yet) */
                 for (x = outer.x0; x <= outer.x1; x++)
-                    BW_PCLR(&m->a, x, y);
+                    plane_clr(&m->a, BW_BIT(x, y));
 #endif
             placed++;
         }
@@ -1910,42 +2019,45 @@ BW_NOINLINE static int buildings4(bw_map *m, const node_list *nl, bw_rng *r, are
     return stone;
 }
 
-static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
+/* Rule 1.1.4 on DLVL 4's buildings (rule 1.4.7): the doors, in a frame of
+ * their own. */
+BW_NOINLINE static void doors4(bw_map *m)
 {
-    bw_grid *g = &m->grid;
-    node_list nl;
-    area_list al;
-    bw_rng r;
-    int stone;
 #if BW_FAST
+    const area_list *const al = &state(m)->al;
     int i, dx0, dy0, dx1, dy1;
-#endif
-    stone = caves(m, &nl, &r, seed, 4, pl, P_BUILDINGS); /* rule 1.4.6; then rule 1.4.7 */
-    stone = buildings4(m, &nl, &r, &al, stone);
-#if BW_FAST
     /* m->a still holds keep_reached's flood (every open cell, the component
      * of node 0); the ring round each building is reached stone, so no new
      * flood of the whole level is needed: the rooms a door or broken wall
      * already opens join (fill_gaps), then the rest get doors */
-    fill_gaps(m, &al);
-    for (i = 0, dx0 = dy0 = BW_GRID_MAX, dx1 = dy1 = -1; i < al.n; i++) {
-        dx0 = bw_min(dx0, al.x0[i]); /* the buildings' walls lie in this box; */
-        dy0 = bw_min(dy0, al.y0[i]); /* scanned row by row as the whole map */
-        dx1 = bw_max(dx1, al.x1[i]); /* would be, the doors come out the same */
-        dy1 = bw_max(dy1, al.y1[i]);
+    fill_gaps(m, al);
+    for (i = 0, dx0 = dy0 = BW_GRID_MAX, dx1 = dy1 = -1; i < al->n; i++) {
+        dx0 = bw_min(dx0, al->x0[i]); /* the buildings' walls lie in this box; */
+        dy0 = bw_min(dy0, al->y0[i]); /* scanned row by row as the whole map */
+        dx1 = bw_max(dx1, al->x1[i]); /* would be, the doors come out the same */
+        dy1 = bw_max(dy1, al->y1[i]);
     }
     open_doors(m, 0, dx0, dy0, dx1, dy1);
 #else
     /* the same reached set, flooded again from node 0, and the whole map */
-    open_doors(m, &nl, 1, 1, BW_MINES_W - 2, BW_MINES_H - 2);
+    open_doors(m, &state(m)->nl, 1, 1, BW_MINES_W - 2, BW_MINES_H - 2);
 #endif
+}
+
+static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
+{
+    bw_rng r;
+    int stone;
+    stone = caves(m, &r, seed, 4); /* rule 1.4.6; then rule 1.4.7 */
+    stone = buildings4(m, &state(m)->nl, &r, &state(m)->al, stone);
+    doors4(m);
     bw_rng_stream(&r, seed, BW_GEN_MINES, 4, P_FEATURES); /* rule 1.4.5 */
-    scatter(g, &r, BW_T_STONE, BW_T_STALACTITE, stone / 60); /* the stone left */
-    patches(g, &r, BW_T_RUBBLE, BW_T_STONE, bw_rng_range(&r, 4, 8));
+    scatter(&m->grid, &r, BW_T_STONE, BW_T_STALACTITE, stone / 60); /* the stone left */
+    patches(&m->grid, &r, BW_T_RUBBLE, BW_T_STONE, bw_rng_range(&r, 4, 8));
     /* open ground changed only in the buildings (al) and the pit boxes;
      * everywhere else keep_reached left it all reached */
-    put_pits(m, pl, BW_T_STONE, &al);            /* rule 1.4.8 */
-    ensure_connected(m, &al, &nl, BW_T_STONE);
+    put_pits(m, pl, BW_T_STONE, &state(m)->al);  /* rule 1.4.8 */
+    ensure_connected(m, &state(m)->al, &state(m)->nl, BW_T_STONE);
     narrow_shafts(m);                            /* rule 1.4.2 */
 }
 
@@ -1982,11 +2094,6 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 /* The cut lines may not come this near (Chebyshev) a pit seed from DLVL 4. */
 #define CUT_KEEP (BW_PIT_REACH + 1)
 
-typedef struct isles {
-    int area, arrive, most;  /* island area, arrival islands', biggest island's */
-    int mx, my;              /* a cell of the biggest island */
-} isles;
-
 #if !BW_FAST
 static const bw_tileset lava_set = TILES2(BW_T_LAVA, BW_T_LAVA);
 #endif
@@ -2008,52 +2115,20 @@ static void island_cells(bw_plane *p, const bw_grid *g)
 /* The island cells (m->b) not yet flooded (m->a) in word k of the planes. */
 #define ISLE_FREE(m, k) ((m)->b.w[k] & ~(m)->a.w[k])
 #define ISLE_FREE_AT(m, i) (ISLE_FREE(m, (i) >> 5) >> ((i) & 31u) & 1u)
-#define PLANE_AT(p, i) ((p)->w[(i) >> 5] >> ((i) & 31u) & 1u)
+/* The same, called (the flood's tests: the planes lie far into the map,
+ * each inline test would load both addresses). */
+BW_NOINLINE static unsigned isle_free(const bw_map *m, unsigned i)
+{
+    return ISLE_FREE_AT(m, i);
+}
 BW_STATIC_ASSERT(BW_MINES_W == BW_GRID_MAX, mines_rows_fill_the_stride);
 
-/* The first cell in i..lim (one row) that is free (want = 1) or not
- * (want = 0), or lim + 1; a word of the planes at a time. */
-static unsigned isle_next(const bw_map *m, unsigned i, unsigned lim, int want)
-{
-    while (i <= lim) {
-        uint32_t v = (ISLE_FREE(m, i >> 5) ^ (want ? 0u : ~0u)) >> (i & 31u);
-        if (v) {
-            i += (unsigned)bw_low_bit(v);
-            return i <= lim ? i : lim + 1;
-        }
-        i = (i | 31u) + 1;
-    }
-    return lim + 1;
-}
-
-/* The first cell of the free run through free cell i, row's first cell
- * at the least. */
-static unsigned isle_start(const bw_map *m, unsigned i, unsigned row)
-{
-    for (;;) {
-        unsigned w0 = i & ~31u;
-        uint32_t v = ~ISLE_FREE(m, i >> 5) & (0xffffffffu >> (31u - (i & 31u)));
-        if (v)
-            return w0 + (unsigned)bw_high_bit(v) + 1 > row ? w0 + (unsigned)bw_high_bit(v) + 1 : row;
-        if (w0 <= row)
-            return row;
-        i = w0 - 1;
-    }
-}
-
-/* Floods into m->a the island (4-connected cells of m->b) holding (x, y),
- * unless flooded already; returns its new cells. Cells set in m->a
- * beforehand are whole islands. A scanline fill of runs, its stack in
- * m->fill's arrays; when that is full, the seeds it drops are found again
- * afterwards: free cells next to flooded ones (only this island has any,
- * the others in m->a being whole), so every pass marks new cells and the
- * fill ends. */
 static int isle_flood(bw_map *m, int x, int y)
 {
     bw_fill *f = &m->fill;
-    unsigned sp = 1, i = BW_BIT(x, y), cy, row, l, r, j, end, ny;
+    unsigned sp = 1, i = BW_BIT(x, y), cy, row, l, r, j, ny;
     int n = 0, over = 0;
-    if (!ISLE_FREE_AT(m, i))
+    if (!isle_free(m, i))
         return 0;
     f->xl[0] = (uint8_t)x;
     f->y[0] = (uint8_t)y;
@@ -2063,29 +2138,31 @@ static int isle_flood(bw_map *m, int x, int y)
             cy = f->y[sp];
             row = cy * BW_GRID_MAX;
             i = row + f->xl[sp];
-            if (!ISLE_FREE_AT(m, i))
+            if (!isle_free(m, i))
                 continue;
-            l = isle_start(m, i, row);
-            r = isle_next(m, i, row + BW_MINES_W - 1, 0) - 1;
+            /* the free run through i, l..r, marked */
+            for (l = i; l > row && isle_free(m, l - 1); l--)
+                ;
+            for (r = i; r < row + BW_MINES_W - 1 && isle_free(m, r + 1); r++)
+                ;
             n += (int)(r - l + 1);
-            for (j = l; j <= r; j = (j | 31u) + 1) /* a word at a time */
-                m->a.w[j >> 5] |= (0xffffffffu << (j & 31u)) &
-                                  (0xffffffffu >> (31u - ((r >> 5) == (j >> 5) ? r & 31u : 31u)));
+            for (j = l; j <= r; j++)
+                m->a.w[j >> 5] |= 1u << (j & 31u);
             /* the free runs next to it, above and below: a seed each (row
              * -1 wraps to a huge one and is skipped) */
             for (ny = cy - 1u; ny <= cy + 1u; ny += 2) {
                 if (ny >= BW_MINES_H)
                     continue;
-                j = ny * BW_GRID_MAX + (l - row);
-                end = j + (r - l);
-                while ((j = isle_next(m, j, end, 1)) <= end) {
+                for (j = l - row; j <= r - row; j++) {
+                    unsigned k = ny * BW_GRID_MAX + j;
+                    if (!isle_free(m, k) || (j > l - row && isle_free(m, k - 1)))
+                        continue; /* not free, or not the first cell of its run here */
                     if (sp < BW_FILL_STACK) {
-                        f->xl[sp] = (uint8_t)(j - ny * BW_GRID_MAX);
+                        f->xl[sp] = (uint8_t)j;
                         f->y[sp++] = (uint8_t)ny;
                     } else {
                         over = 1;
                     }
-                    j = isle_next(m, j, end, 0);
                 }
             }
         }
@@ -2094,10 +2171,10 @@ static int isle_flood(bw_map *m, int x, int y)
         over = 0;
         for (j = 0; j < BW_MINES_H * BW_GRID_MAX && !over; j++) {
             unsigned cx = j % BW_GRID_MAX;
-            if (ISLE_FREE_AT(m, j) &&
-                ((cx > 0 && PLANE_AT(&m->a, j - 1)) || (cx + 1 < BW_MINES_W && PLANE_AT(&m->a, j + 1)) ||
-                 (j >= BW_GRID_MAX && PLANE_AT(&m->a, j - BW_GRID_MAX)) ||
-                 (j + BW_GRID_MAX < BW_MINES_H * BW_GRID_MAX && PLANE_AT(&m->a, j + BW_GRID_MAX)))) {
+            if (isle_free(m, j) &&
+                ((cx > 0 && plane_bit(&m->a, j - 1)) || (cx + 1 < BW_MINES_W && plane_bit(&m->a, j + 1)) ||
+                 (j >= BW_GRID_MAX && plane_bit(&m->a, j - BW_GRID_MAX)) ||
+                 (j + BW_GRID_MAX < BW_MINES_H * BW_GRID_MAX && plane_bit(&m->a, j + BW_GRID_MAX)))) {
                 f->xl[sp] = (uint8_t)cx;
                 f->y[sp++] = (uint8_t)(j / BW_GRID_MAX);
                 over = sp == BW_FILL_STACK; /* full: look again after */
@@ -2122,7 +2199,7 @@ static int arrivals(bw_map *m, const bw_pit_plan *up, isles *s, int mark)
                     continue;
                 for (dy = -1; dy <= 1; dy++)
                     for (dx = -1; dx <= 1; dx++) {
-                        if (!ISLE_FREE_AT(m, BW_BIT((unsigned)(x + dx), (unsigned)(y + dy))))
+                        if (!isle_free(m, BW_BIT((unsigned)(x + dx), (unsigned)(y + dy))))
                             continue;
                         n = isle_flood(m, x + dx, y + dy);
                         sum += n;
@@ -2141,7 +2218,7 @@ static int arrivals(bw_map *m, const bw_pit_plan *up, isles *s, int mark)
 /* The figures of rule 1.5.1 (m->b: the island cells, m->a: those flooded).
  * The other islands are flooded only while what is left of the area could
  * still hold an island over a quarter. */
-static void measure_isles(bw_map *m, const bw_pit_plan *up, isles *s)
+BW_NOINLINE static void measure_isles(bw_map *m, const bw_pit_plan *up, isles *s)
 {
     int i, left;
     island_cells(&m->b, &m->grid);
@@ -2175,10 +2252,16 @@ static int ground(uint8_t t)
     return t != BW_T_LAVA;
 }
 
+/* 1 if cell j of line c along axis a is ground. */
+BW_NOINLINE static int line_ground(bw_grid *g, int a, int c, int j)
+{
+    return ground(*line_cell(g, a, c, j));
+}
+
 /* 1 if cell j of line c along axis a is a cell of the island in m->a. */
 BW_NOINLINE static int isle_at(const bw_map *m, int a, int c, int j)
 {
-    return a ? (int)BW_PGET(&m->a, c, j) : (int)BW_PGET(&m->a, j, c);
+    return (int)plane_bit(&m->a, a ? BW_BIT(c, j) : BW_BIT(j, c));
 }
 
 /* The island's cells (m->a) on line c along axis a, cells j0..j1. */
@@ -2190,18 +2273,10 @@ BW_NOINLINE static int isle_on_line(const bw_map *m, int a, int c, int j0, int j
     return n;
 }
 
-/* Floods m->a with the ground a walker reaches from the level's first
- * node, the first pit seed from above (the level is one piece); returns
- * its cells. */
-static int walked(bw_map *m, const bw_tileset *open, const bw_pit_plan *up)
-{
-    bw_plane_clear(&m->a);
-    return bw_fill_flood(&m->fill, &m->grid, open, &m->a, up->x[0], up->y[0]);
-}
 
 /* Cuts the biggest island (s) in two; returns 1 if it did. banned[a] holds
  * the lines of axis a already given up on this level (bit c). */
-static int cut_isle(bw_map *m, const bw_pit_plan *up, const isles *s, uint32_t banned[2][4])
+BW_NOINLINE static int cut_isle(bw_map *m, const bw_pit_plan *up, const isles *s, uint32_t banned[2][4])
 {
     bw_grid *g = &m->grid;
     const bw_tileset *const open = &open_tiles;
@@ -2217,30 +2292,25 @@ static int cut_isle(bw_map *m, const bw_pit_plan *up, const isles *s, uint32_t b
     isle_flood(m, s->mx, s->my);
     for (y = 1; y < BW_MINES_H - 1; y++)
         for (x = 1; x < BW_MINES_W - 1; x++)
-            if (BW_PGET(&m->a, x, y)) {
+            if (plane_bit(&m->a, BW_BIT(x, y))) {
                 lo[0] = bw_min(lo[0], y); /* lo[0]..hi[0]: its rows */
                 hi[0] = bw_max(hi[0], y);
                 lo[1] = bw_min(lo[1], x);
                 hi[1] = bw_max(hi[1], x);
             }
     /* the line: the fewest ground cells across the island (its box and a
-     * ring), each side a quarter at most; failing that, the most even.
-     * The island's cells on the lines c - 2 .. c + 1 are n[0..3]. */
+     * ring), each side a quarter at most; failing that, the most even. */
     for (a = 0; a < 2; a++) {
         const int p0 = lo[!a] - 1, p1 = hi[!a] + 1; /* the line's extent */
-        int before = 0, n[4];                        /* before: the island's cells before line c - 1 */
-        n[1] = isle_on_line(m, a, lo[a], p0, p1);
-        n[2] = isle_on_line(m, a, lo[a] + 1, p0, p1);
-        n[3] = isle_on_line(m, a, lo[a] + 2, p0, p1);
-        for (c = lo[a] + 2; c <= hi[a] - 2; c++) {
+        int before = 0, upto = 0; /* the island's cells before line c - 1, up to line c + 1 */
+        for (c = lo[a] - 1; c <= hi[a] - 2; c++) {
             int gone, after, part, good, cost = 0;
-            n[0] = n[1];
-            n[1] = n[2];
-            n[2] = n[3];
-            n[3] = isle_on_line(m, a, c + 1, p0, p1);
-            before += n[0];
-            gone = n[1] + n[2] + n[3];
-            after = s->most - before - gone; /* past line c + 1 */
+            upto += isle_on_line(m, a, c + 1, p0, p1);
+            if (c < lo[a] + 2)
+                continue; /* the first line c is lo + 2 */
+            before += isle_on_line(m, a, c - 2, p0, p1);
+            gone = upto - before;
+            after = s->most - upto; /* past line c + 1 */
             part = bw_max(before, after);
             if (!before || after <= 0 || (banned[a][c >> 5] >> (c & 31) & 1u))
                 continue;
@@ -2252,7 +2322,7 @@ static int cut_isle(bw_map *m, const bw_pit_plan *up, const isles *s, uint32_t b
             if (k < up->n)
                 continue; /* through a pit box */
             for (j = p0; j <= p1; j++)
-                cost += ground(*line_cell(g, a, c, j));
+                cost += line_ground(g, a, c, j);
             good = part * 4 <= s->area - gone;
             if (!best || good > bgood || (good == bgood && (good ? cost < bcost : part < bpart))) {
                 best = 1;
@@ -2272,9 +2342,9 @@ static int cut_isle(bw_map *m, const bw_pit_plan *up, const isles *s, uint32_t b
      * across the line are both the island's (else both ground) */
     for (k = 0; k < 2 && gap < 0; k++)
         for (j = lo[!a] - 1; j <= hi[!a] + 1; j++) {
-            int ok = k ? ground(*line_cell(g, a, c - 1, j)) && ground(*line_cell(g, a, c + 1, j))
+            int ok = k ? line_ground(g, a, c - 1, j) && line_ground(g, a, c + 1, j)
                        : isle_at(m, a, c - 1, j) && isle_at(m, a, c + 1, j);
-            if (ok && ground(*line_cell(g, a, c, j)) &&
+            if (ok && line_ground(g, a, c, j) &&
                 (gap < 0 || bw_abs(2 * j - lo[!a] - hi[!a]) < bw_abs(2 * gap - lo[!a] - hi[!a])))
                 gap = j;
         }
@@ -2282,7 +2352,7 @@ static int cut_isle(bw_map *m, const bw_pit_plan *up, const isles *s, uint32_t b
     if (gap < 0)
         return 0;
     /* the ground a walker reaches before the cut, less the cells cut */
-    total = walked(m, open, up);
+    total = flood_nodes(m, open, &state(m)->nl, 1); /* the ground a walker reaches: the level is one piece */
     for (j = lo[!a] - 1; j <= hi[!a] + 1; j++) {
         uint8_t *p = line_cell(g, a, c, j);
         keep[j] = (uint8_t)(*p | (isle_at(m, a, c, j) ? 0x80u : 0u)); /* m->a: reached */
@@ -2293,16 +2363,16 @@ static int cut_isle(bw_map *m, const bw_pit_plan *up, const isles *s, uint32_t b
     }
     /* after it: ground left apart joins again through a cell of the line
      * between it and reached ground, never beside another such cell */
-    reached = walked(m, open, up);
+    reached = flood_nodes(m, open, &state(m)->nl, 1);
     for (pass = 0; pass < 2 && reached < total; pass++)
         for (j = lo[!a] - 1; j <= hi[!a] + 1 && reached < total; j++) {
             uint8_t *p = line_cell(g, a, c, j);
             int in = 0, out = 0, d;
-            if (j == gap || !ground(keep[j] & 0x7f) || ground(*line_cell(g, a, c, j - 1)) ||
-                ground(*line_cell(g, a, c, j + 1)))
+            if (j == gap || !ground(keep[j] & 0x7f) || line_ground(g, a, c, j - 1) ||
+                line_ground(g, a, c, j + 1))
                 continue;
             for (d = -1; d <= 1; d += 2) {
-                if (ground(*line_cell(g, a, c + d, j))) { /* m->a: reached */
+                if (line_ground(g, a, c + d, j)) { /* m->a: reached */
                     int r = isle_at(m, a, c + d, j);
                     in |= r;
                     out |= !r;
@@ -2324,7 +2394,7 @@ static int cut_isle(bw_map *m, const bw_pit_plan *up, const isles *s, uint32_t b
 
 /* Every island but the arrival ones grows by a ring of stone, 3 or more
  * cells from the arrival islands and the up slopes, inside the margin. */
-static void grow_isles(bw_map *m, const bw_pit_plan *up)
+BW_NOINLINE static void grow_isles(bw_map *m, const bw_pit_plan *up)
 {
     isles s;
     int x, y, i;
@@ -2339,25 +2409,27 @@ static void grow_isles(bw_map *m, const bw_pit_plan *up)
     bw_plane_andnot(&m->b, &m->a);
     for (y = EDGE; y < BW_MINES_H - EDGE; y++)
         for (x = EDGE; x < BW_MINES_W - EDGE; x++)
-            if (BW_PGET(&m->b, x, y) && BW_AT(&m->grid, x, y) == BW_T_LAVA)
+            if (plane_bit(&m->b, BW_BIT(x, y)) && BW_AT(&m->grid, x, y) == BW_T_LAVA)
                 BW_AT(&m->grid, x, y) = BW_T_STONE;
 }
 
 /* Rule 1.5.1's bounds, mended on the finished map (see above). */
 BW_NOINLINE static void bound_isles(bw_map *m, const bw_pit_plan *up)
 {
-    uint32_t banned[2][4] = { { 0, 0, 0, 0 }, { 0, 0, 0, 0 } };
-    isles s;
-    int pass;
+    uint32_t(*const banned)[4] = state(m)->u.isle.banned;
+    isles *const s = &state(m)->u.isle.s;
+    int pass, k;
     if (!up->n)
         return; /* no arrivals (DLVL 4 always has a fiery pit) */
+    for (k = 0; k < 8; k++)
+        banned[k >> 2][k & 3] = 0;
     for (pass = 0; pass < ISLAND_PASSES; pass++) {
         int big;
-        measure_isles(m, up, &s);
-        big = s.most * 4 > s.area;
-        if (big && cut_isle(m, up, &s, banned))
+        measure_isles(m, up, s);
+        big = s->most * 4 > s->area;
+        if (big && cut_isle(m, up, s, banned))
             continue;
-        if (!big && s.arrive * 10 <= s.area * 4)
+        if (!big && s->arrive * 10 <= s->area * 4)
             return;
         grow_isles(m, up);
     }
@@ -2369,18 +2441,18 @@ BW_NOINLINE static void bound_isles(bw_map *m, const bw_pit_plan *up)
 BW_NOINLINE static void islands5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
     bw_grid *g = &m->grid;
-    node_list nl;
-    area_list al;
+    node_list *const nl = &state(m)->nl;
+    area_list *const al = &state(m)->al;
     bw_rng r;
     int i;
-    i = caves(m, &nl, &r, seed, 5, pl, P_FEATURES); /* the stone left: stalagmites per area (rule 1.5.3) */
+    i = caves(m, &r, seed, 5); /* the stone left: stalagmites per area (rule 1.5.3) */
     scatter(g, &r, BW_T_STONE, BW_T_STALAGMITE, i / 60);
     scatter(g, &r, BW_T_STONE, BW_T_BOULDER, i / 120);
     patches(g, &r, BW_T_RUBBLE, BW_T_STONE, bw_rng_range(&r, 3, 6));
     /* only the pit boxes changed open ground since keep_reached */
-    al.n = 0;
-    put_pits(m, pl, BW_T_STONE, &al);
-    ensure_connected(m, &al, &nl, BW_T_STONE);
+    al->n = 0;
+    put_pits(m, pl, BW_T_STONE, al);
+    ensure_connected(m, al, nl, BW_T_STONE);
 }
 
 static void level5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
@@ -2435,11 +2507,12 @@ BW_NOINLINE static void obstacles_keep_ways_open(bw_grid *g, uint8_t wall, uint8
 
 int bw_mines_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
 {
-    bw_pit_plan pl[2]; /* the pits from above, the pits leading down */
+    bw_pit_plan *pl;
     (void)o;
     BW_ASSERT(m);
     if (level < 1 || level > BW_MINES_LEVELS)
         return BW_ERR_LEVEL;
+    pl = state(m)->pl; /* the pits from above, the pits leading down */
     bw_mines_pits(seed, level, &pl[0], &pl[1]);
     levels[level - 1](m, seed, pl);
     obstacles_keep_ways_open(&m->grid, level == 5 ? BW_T_LAVA : BW_T_ROCK, level == 1 ? BW_T_DIRT : BW_T_STONE);
