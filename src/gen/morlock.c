@@ -1656,7 +1656,8 @@ int bw_morlock_level(bw_map *m, uint32_t seed, int level, const bw_morlock_cfg *
 {
     sim s;
     bw_rng r;
-    int k, l;
+    bw_morlock_room rooms[BW_MORLOCK_ROOMS_MAX];
+    int k, l, n;
     BW_ASSERT(m && p);
     if (level < 1 || level > BW_MORLOCK_LEVELS) /* before level - 1, which overflows for INT_MIN */
         return BW_ERR_LEVEL;
@@ -1678,18 +1679,30 @@ int bw_morlock_level(bw_map *m, uint32_t seed, int level, const bw_morlock_cfg *
         else if (q->upper + 1 == l)
             BW_AT(s.g, q->x, q->y) = BW_T_LADDER;
     }
-    for (k = 0; k < p->n_rooms[l]; k++)
-        mend_room(m, &p->room[l][k]);
+    /* The mending reads only this level's rooms: a copy of them, so the
+     * plan is not read past this point (bw_morlock_generate keeps it in
+     * plane a, which the mending uses). */
+    n = p->n_rooms[l];
+    for (k = 0; k < n; k++)
+        rooms[k] = p->room[l][k];
+    for (k = 0; k < n; k++)
+        mend_room(m, &rooms[k]);
     fill_spurs(m, level);
     fill_stubs(m, level);
-    for (k = 0; k < p->n_rooms[l]; k++)
-        rewall_filled(&m->grid, &p->room[l][k]);
+    for (k = 0; k < n; k++)
+        rewall_filled(&m->grid, &rooms[k]);
     return 0;
 }
 
+/* The plan lives in the map's plane a, not on the stack: plane a is free
+ * while the process runs and the level is drawn (the bends are marked in
+ * plane b), and bw_morlock_level reads the plan no more once the mending
+ * starts using plane a (it copies the level's rooms first). So the 632 B
+ * plan does not sit under the mending's frames (the stack peak). Plane
+ * words are uint32_t, as aligned as anything in the plan. */
+BW_STATIC_ASSERT(sizeof (bw_morlock_plan) <= sizeof (bw_plane), morlock_plan_fits_a_plane);
 int bw_morlock_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
 {
-    bw_morlock_plan p;
     (void)o;
-    return bw_morlock_level(m, seed, level, 0, &p);
+    return bw_morlock_level(m, seed, level, 0, (bw_morlock_plan *)(void *)m->a.w);
 }
