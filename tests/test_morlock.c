@@ -1386,8 +1386,8 @@ static void morlock_cfg_range_and_plan_size(void)
 
 static void morlock_golden(void)
 {
-    static const uint32_t want[LEVELS] = { 0xa40d4d08u, 0xa2928101u, 0xb13c7485u, 0xf2e26a11u,
-                                            0xdd876787u };
+    static const uint32_t want[LEVELS] = { 0xe10d22f6u, 0x35bb083du, 0x5e1ee11cu, 0x64705f91u,
+                                            0x5211328du };
     static const char *const name[LEVELS] = {
         "morlock_seed1_level1", "morlock_seed1_level2", "morlock_seed1_level3",
         "morlock_seed1_level4", "morlock_seed1_level5"
@@ -1409,7 +1409,7 @@ static void morlock_golden_ten_seeds(void)
             bw_morlock_generate(m, s, n, 0);
             h = t_fold(h, bw_grid_hash(g));
         }
-    t_golden("morlock_seeds0to9_all_levels", h, 0xc13b9c01u);
+    t_golden("morlock_seeds0to9_all_levels", h, 0xbf1c5431u);
 }
 
 void suite_morlock(void)
