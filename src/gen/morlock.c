@@ -1643,6 +1643,11 @@ static int blunt(const bw_grid *g, int x, int y)
  * when one next to it is filled, and each is filled once at most, so the
  * pass ends. The ball lists live in the map's flood-fill stack, which the
  * Morlock Pits do not use (on the stack if a build's is smaller). */
+/* How far along a door's side fill_stubs looks for pockets beside it: a
+ * room's box lies in ROOM_LO..ROOM_HI (5..114) and its door in the middle
+ * of a side of at most 21, so these squares lie in 4..115. */
+#define DOOR_LOOK 9
+
 /* Fill dead end ball (bx, by, bd; n squares, 0: none) from its tip
  * outward where that cuts no way (simple_sq, or for the tip loop_sq),
  * marking the neighbours of what is filled (plane b). Returns 1 if it
@@ -1662,7 +1667,8 @@ static int fill_ball(bw_map *m, int level, const uint8_t *bx, const uint8_t *by,
     return did;
 }
 
-static void fill_stubs(bw_map *m, int level, const uint8_t *turns, int n_turns)
+static void fill_stubs(bw_map *m, int level, const uint8_t *turns, int n_turns,
+                       const bw_morlock_room *rooms, int n_rooms)
 {
     bw_grid *g = &m->grid;
 #if BW_FILL_STACK >= BALL
@@ -1678,6 +1684,23 @@ static void fill_stubs(bw_map *m, int level, const uint8_t *turns, int n_turns)
             int x = turns[2 * w] + (k == 8 ? 0 : bw_dx8[k]), y = turns[2 * w + 1] + (k == 8 ? 0 : bw_dy8[k]);
             if (BW_AT(g, x, y) == BW_T_DIRT && !is_start(level, x, y))
                 fill_ball(m, level, bx, by, bd, dead_end(g, level, x, y, bx, by, bd));
+        }
+    /* the ends of tunnels at rooms: a tunnel that ends at a door may have
+     * dug along the wall before it, leaving a blunt pocket against the
+     * wall beside the door, out of reach of the door (rule 3.2); the
+     * squares along the outside of each open door's side, DOOR_LOOK each
+     * way, are looked from as they are */
+    for (w = 0; w < n_rooms; w++)
+        for (k = 0; k < 4; k++) {
+            int ox, oy, q;
+            if (!(rooms[w].doors >> k & 1))
+                continue;
+            door_out(&rooms[w], k, &ox, &oy);
+            for (q = -DOOR_LOOK; q <= DOOR_LOOK; q++) {
+                int x = ox + (k & 1 ? 0 : q), y = oy + (k & 1 ? q : 0);
+                if (BW_AT(g, x, y) == BW_T_DIRT && !is_start(level, x, y))
+                    fill_ball(m, level, bx, by, bd, dead_end(g, level, x, y, bx, by, bd));
+            }
         }
     while (more) {
         more = 0;
@@ -1754,7 +1777,7 @@ int bw_morlock_level(bw_map *m, uint32_t seed, int level, const bw_morlock_cfg *
     for (k = 0; k < n; k++)
         mend_room(m, &rooms[k]);
     fill_spurs(m, level);
-    fill_stubs(m, level, s.turns, s.n_turns);
+    fill_stubs(m, level, s.turns, s.n_turns, rooms, n);
     for (k = 0; k < n; k++)
         rewall_filled(&m->grid, &rooms[k]);
     return 0;
