@@ -23,7 +23,8 @@
  * is drawn, the rooms' breached walls are put back and the dead ends that
  * leaves, those of sharp bends and small loops round a knot of rock, are
  * filled (rule 3.2; the map's planes
- * a and b and its fill stack are the scratch for it).
+ * a and b, its fill stack and its entity list, left empty, are the
+ * scratch for it).
  *
  * Links: a pit between DLVL n and n + 1 at (x, y) is a pit tile
  * (BW_T_PIT, down) at (x, y) on DLVL n and a ladder up (BW_T_LADDER) at
@@ -205,7 +206,9 @@ int bw_morlock_plan_run(bw_morlock_plan *p, uint32_t seed, const bw_morlock_cfg 
 int bw_morlock_level(bw_map *m, uint32_t seed, int level, const bw_morlock_cfg *c,
                       bw_morlock_plan *p);
 
-/* The registry's "morlock": bw_morlock_level with the defaults. */
+/* The registry's "morlock": bw_morlock_level with the defaults, the plan
+ * kept in m's plane a (free until the mending, which reads the plan no
+ * more), not on the stack. */
 int bw_morlock_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o);
 
 #ifdef __cplusplus
