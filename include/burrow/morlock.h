@@ -16,7 +16,7 @@
  *
  * The process runs over all five levels but decides nothing from a grid:
  * tunnels, rooms, pits and a coarse map of where tunnels went are small
- * records (bw_morlock_plan: sizeof is 632 bytes on the host and on
+ * records (bw_morlock_plan: sizeof is 636 bytes on the host and on
  * Cortex-M, tested) and the draws come from one rng stream of the seed.
  * Generating DLVL n replays the whole process and draws only what lies on DLVL n, so
  * a level needs neither the others nor more than one bw_map. Once a level
@@ -123,6 +123,7 @@ typedef struct bw_morlock_tunnel {
     uint8_t dir;    /* heading, 0..7 as bw_dx8 (clockwise from north) */
     uint8_t width;  /* 1..3 */
     uint8_t last;   /* the direction of its last step on this level, 0..7 */
+    uint8_t last2;  /* and of the step before it */
 } bw_morlock_tunnel;
 
 typedef struct bw_morlock_room {

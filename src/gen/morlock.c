@@ -400,7 +400,7 @@ static void mark_turn(sim *s, const bw_morlock_tunnel *t)
 static void walk(sim *s, bw_morlock_tunnel *t)
 {
     bw_rng *r = &s->p->rng;
-    int i, last2 = t->last; /* the step before the last */
+    int i, last2 = t->last2; /* the step before the last, kept over decisions */
     int dir0 = t->dir;      /* the segment's heading */
     int here = s->g && t->level == s->level; /* drawn: the tunnel stays on its level */
     for (i = 0; i < BW_MORLOCK_SEGMENT; i++) {
@@ -460,6 +460,7 @@ static void walk(sim *s, bw_morlock_tunnel *t)
         }
         last2 = t->last;
         t->last = (uint8_t)d;
+        t->last2 = (uint8_t)last2;
         if (here && nx != t->x && ny != t->y)
             BW_AT(s->g, nx, t->y) = BW_T_DIRT;
         t->x = (uint8_t)nx;
@@ -690,7 +691,7 @@ static int do_pit(sim *s, bw_morlock_tunnel *t)
     }
     add_pit(p, t->x, t->y, upper, down);
     t->level = (uint8_t)(down ? l + 1 : l - 1);
-    t->dir = t->last = (uint8_t)(bw_rng_next(&p->rng) & 7);
+    t->dir = t->last = t->last2 = (uint8_t)(bw_rng_next(&p->rng) & 7);
     landing(s, t);
     push(p, t);
     trace(s, BW_MORLOCK_E_PIT, t, p->n_pits - 1);
@@ -788,7 +789,7 @@ static int respawn(sim *s)
     side = (int)(bw_rng_next(&p->rng) & 3);
     o->doors |= (uint8_t)(1u << side);
     t.width = width_of[bw_rng_next(&p->rng) & 3];
-    t.dir = t.last = (uint8_t)(side * 2);
+    t.dir = t.last = t.last2 = (uint8_t)(side * 2);
     t.level = (uint8_t)l;
     door_out(o, side, &ox, &oy);
     k = reach((side + 2) & 3, t.width); /* the brush reaches back to the door */
@@ -1013,7 +1014,7 @@ static void run(sim *s, uint32_t seed)
     t.x = BW_MORLOCK_START_X;
     t.y = BW_MORLOCK_START_Y;
     t.level = 0;
-    t.dir = t.last = (uint8_t)(bw_rng_next(&p->rng) & 7);
+    t.dir = t.last = t.last2 = (uint8_t)(bw_rng_next(&p->rng) & 7);
     t.width = width_of[bw_rng_next(&p->rng) & 3];
     brush(s, &t);
     push(p, &t);
@@ -1650,8 +1651,9 @@ static int blunt(const bw_grid *g, int x, int y)
 
 /* Fill dead end ball (bx, by, bd; n squares, 0: none) from its tip
  * outward where that cuts no way (simple_sq, or for the tip loop_sq),
- * marking the neighbours of what is filled (plane b). Returns 1 if it
- * filled any. */
+ * marking the 8 neighbours of what is filled (plane b): filling a square
+ * changes what lies within STUB steps of the squares round it, so a dead
+ * end may begin there now. Returns 1 if it filled any. */
 static int fill_ball(bw_map *m, int level, const uint8_t *bx, const uint8_t *by, const uint8_t *bd,
                      int n)
 {
@@ -1660,8 +1662,8 @@ static int fill_ball(bw_map *m, int level, const uint8_t *bx, const uint8_t *by,
     for (i = 0; i < n && bd[i] < STUB; i++)
         if (simple_sq(g, level, bx[i], by[i]) || (i == 0 && loop_sq(g, bx[i], by[i], bx, by, bd, n))) {
             BW_AT(g, bx[i], by[i]) = BW_T_ROCK;
-            for (k = 0; k < 4; k++)
-                BW_PSET(&m->b, bx[i] + bw_dx4[k], by[i] + bw_dy4[k]);
+            for (k = 0; k < 8; k++) /* a dead end may begin round it now */
+                BW_PSET(&m->b, bx[i] + bw_dx8[k], by[i] + bw_dy8[k]);
             did = 1;
         }
     return did;
@@ -1786,7 +1788,7 @@ int bw_morlock_level(bw_map *m, uint32_t seed, int level, const bw_morlock_cfg *
 /* The plan lives in the map's plane a, not on the stack: plane a is free
  * while the process runs and the level is drawn (the bends are marked in
  * plane b), and bw_morlock_level reads the plan no more once the mending
- * starts using plane a (it copies the level's rooms first). So the 632 B
+ * starts using plane a (it copies the level's rooms first). So the 636 B
  * plan does not sit under the mending's frames (the stack peak). Plane
  * words are uint32_t, as aligned as anything in the plan. */
 BW_STATIC_ASSERT(sizeof (bw_morlock_plan) <= sizeof (bw_plane), morlock_plan_fits_a_plane);
