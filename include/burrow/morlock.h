@@ -16,14 +16,15 @@
  *
  * The process runs over all five levels but decides nothing from a grid:
  * tunnels, rooms, pits and a coarse map of where tunnels went are small
- * records (bw_morlock_plan: sizeof is 632 bytes on the host and on
+ * records (bw_morlock_plan: sizeof is 636 bytes on the host and on
  * Cortex-M, tested) and the draws come from one rng stream of the seed.
  * Generating DLVL n replays the whole process and draws only what lies on DLVL n, so
  * a level needs neither the others nor more than one bw_map. Once a level
  * is drawn, the rooms' breached walls are put back and the dead ends that
  * leaves, those of sharp bends and small loops round a knot of rock, are
  * filled (rule 3.2; the map's planes
- * a and b and its fill stack are the scratch for it).
+ * a and b, its fill stack and its entity list, left empty, are the
+ * scratch for it).
  *
  * Links: a pit between DLVL n and n + 1 at (x, y) is a pit tile
  * (BW_T_PIT, down) at (x, y) on DLVL n and a ladder up (BW_T_LADDER) at
@@ -44,7 +45,7 @@ extern "C" {
 /* The format version (`burrow list`): a seed, level and options give the
  * same map for as long as it stays; any change to a map bumps it, and
  * tests/golden/levels.tsv pins the maps of the current one. */
-#define BW_MORLOCK_VERSION 7
+#define BW_MORLOCK_VERSION 8
 
 #define BW_MORLOCK_LEVELS 5
 #define BW_MORLOCK_W 120
@@ -122,6 +123,7 @@ typedef struct bw_morlock_tunnel {
     uint8_t dir;    /* heading, 0..7 as bw_dx8 (clockwise from north) */
     uint8_t width;  /* 1..3 */
     uint8_t last;   /* the direction of its last step on this level, 0..7 */
+    uint8_t last2;  /* and of the step before it */
 } bw_morlock_tunnel;
 
 typedef struct bw_morlock_room {
@@ -205,7 +207,9 @@ int bw_morlock_plan_run(bw_morlock_plan *p, uint32_t seed, const bw_morlock_cfg 
 int bw_morlock_level(bw_map *m, uint32_t seed, int level, const bw_morlock_cfg *c,
                       bw_morlock_plan *p);
 
-/* The registry's "morlock": bw_morlock_level with the defaults. */
+/* The registry's "morlock": bw_morlock_level with the defaults, the plan
+ * kept in m's plane a (free until the mending, which reads the plan no
+ * more), not on the stack. */
 int bw_morlock_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o);
 
 #ifdef __cplusplus

@@ -249,6 +249,8 @@ typedef struct sim {
     bw_morlock_cfg cfg;
     bw_grid *g;        /* 0: no drawing */
     bw_plane *mark;    /* where dead ends may begin (fill_stubs); 0: none */
+    uint8_t *turns;    /* turns before the edge on the level drawn: x, y pairs */
+    int n_turns;
     int level;         /* the level drawn, 0-based */
     bw_morlock_trace fn;
     void *ctx;
@@ -358,6 +360,25 @@ static void mark_bend(sim *s, const bw_morlock_tunnel *t, int from, int d)
     BW_PSET(s->mark, t->x + (ox > 0 ? hi : ox < 0 ? lo : 0), t->y + (oy > 0 ? hi : oy < 0 ? lo : 0));
 }
 
+/* Rule 3.2's dead ends at the edge: where a tunnel turns before the edge
+ * (steer changed its heading) the outer side of the turn may be a pocket
+ * whose deepest squares have three or four open neighbours, so none of
+ * them is a tip the marks above lead to. The cell is listed (the level
+ * drawn only) and fill_stubs looks for a dead end from it and each of its
+ * 8 neighbours. A full list marks the cell in plane b instead, as a
+ * bend. */
+#define TURNS_MAX ((int)(BW_MAX_ENTITIES * sizeof (bw_entity) / 2))
+static void mark_turn(sim *s, const bw_morlock_tunnel *t)
+{
+    if (!s->turns || s->n_turns >= TURNS_MAX) {
+        BW_PSET(s->mark, t->x, t->y);
+        return;
+    }
+    s->turns[2 * s->n_turns] = t->x;
+    s->turns[2 * s->n_turns + 1] = t->y;
+    s->n_turns++;
+}
+
 /* One segment of rule 3.2's "regular intervals". Each step first steers off a
  * near edge, then veers by the wobble; a step more than 90 degrees off the
  * tunnel's last one (a turn of 90 after a veer one way, then a veer the
@@ -379,7 +400,8 @@ static void mark_bend(sim *s, const bw_morlock_tunnel *t, int from, int d)
 static void walk(sim *s, bw_morlock_tunnel *t)
 {
     bw_rng *r = &s->p->rng;
-    int i, last2 = t->last; /* the step before the last */
+    int i, last2 = t->last2; /* the step before the last, kept over decisions */
+    int dir0 = t->dir;      /* the segment's heading */
     int here = s->g && t->level == s->level; /* drawn: the tunnel stays on its level */
     for (i = 0; i < BW_MORLOCK_SEGMENT; i++) {
         int d, nx, ny;
@@ -393,7 +415,23 @@ static void walk(sim *s, bw_morlock_tunnel *t)
             if (!near_edge(t->x, bw_dx8[c]) && !near_edge(t->y, bw_dy8[c]))
                 t->dir = (uint8_t)c;
         }
+        if (i == 0)
+            dir0 = t->dir;
         d = turn8(t->dir, wobble[bw_rng_next(r) & 3]);
+        /* rule 3.2's dead ends: no step more than 45 degrees off the last
+         * one (it goes 45 off, towards the veer; for a reversal towards
+         * the heading's side), so a bend of 90 degrees takes two steps or
+         * more and its outer side is rounded, not a pointed blind end */
+        back = (d - t->last) & 7;
+        if (back >= 2 && back <= 6)
+            d = turn8(t->last, back < 4 ? 1 : back > 4 ? -1 : ((t->dir - t->last) & 7) < 4 ? 1 : -1);
+        /* and no step more than 90 degrees off the segment's heading: after
+         * a turn before the edge (steer) the veers would otherwise bend the
+         * tunnel back on itself within a few steps, a hairpin against the
+         * edge; unless the turn itself was more than 90 (into a corner) */
+        back = (d - dir0) & 7;
+        if (back >= 3 && back <= 5 && (((t->dir - dir0) & 7) < 3 || ((t->dir - dir0) & 7) > 5))
+            d = t->dir;
         back = (d - t->last) & 7; /* 3, 4, 5: 135 or 180 degrees off the last step */
         if (back >= 3 && back <= 5) {
             /* 90 degrees off the last step, on the side of the heading
@@ -417,9 +455,12 @@ static void walk(sim *s, bw_morlock_tunnel *t)
                 mark_bend(s, t, last2, d);
             else if (t->dir != was && d != was) /* turned before the edge */
                 mark_bend(s, t, was, d);
+            if (t->dir != was)
+                mark_turn(s, t);
         }
         last2 = t->last;
         t->last = (uint8_t)d;
+        t->last2 = (uint8_t)last2;
         if (here && nx != t->x && ny != t->y)
             BW_AT(s->g, nx, t->y) = BW_T_DIRT;
         t->x = (uint8_t)nx;
@@ -650,7 +691,7 @@ static int do_pit(sim *s, bw_morlock_tunnel *t)
     }
     add_pit(p, t->x, t->y, upper, down);
     t->level = (uint8_t)(down ? l + 1 : l - 1);
-    t->dir = t->last = (uint8_t)(bw_rng_next(&p->rng) & 7);
+    t->dir = t->last = t->last2 = (uint8_t)(bw_rng_next(&p->rng) & 7);
     landing(s, t);
     push(p, t);
     trace(s, BW_MORLOCK_E_PIT, t, p->n_pits - 1);
@@ -748,7 +789,7 @@ static int respawn(sim *s)
     side = (int)(bw_rng_next(&p->rng) & 3);
     o->doors |= (uint8_t)(1u << side);
     t.width = width_of[bw_rng_next(&p->rng) & 3];
-    t.dir = t.last = (uint8_t)(side * 2);
+    t.dir = t.last = t.last2 = (uint8_t)(side * 2);
     t.level = (uint8_t)l;
     door_out(o, side, &ox, &oy);
     k = reach((side + 2) & 3, t.width); /* the brush reaches back to the door */
@@ -943,6 +984,8 @@ static int sim_init(sim *s, const bw_morlock_cfg *c, bw_morlock_plan *p, bw_grid
     s->p = p;
     s->g = g;
     s->mark = 0;
+    s->turns = 0;
+    s->n_turns = 0;
     s->level = level;
     s->fn = 0;
     s->ctx = 0;
@@ -971,7 +1014,7 @@ static void run(sim *s, uint32_t seed)
     t.x = BW_MORLOCK_START_X;
     t.y = BW_MORLOCK_START_Y;
     t.level = 0;
-    t.dir = t.last = (uint8_t)(bw_rng_next(&p->rng) & 7);
+    t.dir = t.last = t.last2 = (uint8_t)(bw_rng_next(&p->rng) & 7);
     t.width = width_of[bw_rng_next(&p->rng) & 3];
     brush(s, &t);
     push(p, &t);
@@ -1601,7 +1644,33 @@ static int blunt(const bw_grid *g, int x, int y)
  * when one next to it is filled, and each is filled once at most, so the
  * pass ends. The ball lists live in the map's flood-fill stack, which the
  * Morlock Pits do not use (on the stack if a build's is smaller). */
-static void fill_stubs(bw_map *m, int level)
+/* How far along a door's side fill_stubs looks for pockets beside it: a
+ * room's box lies in ROOM_LO..ROOM_HI (5..114) and its door in the middle
+ * of a side of at most 21, so these squares lie in 4..115. */
+#define DOOR_LOOK 9
+
+/* Fill dead end ball (bx, by, bd; n squares, 0: none) from its tip
+ * outward where that cuts no way (simple_sq, or for the tip loop_sq),
+ * marking the 8 neighbours of what is filled (plane b): filling a square
+ * changes what lies within STUB steps of the squares round it, so a dead
+ * end may begin there now. Returns 1 if it filled any. */
+static int fill_ball(bw_map *m, int level, const uint8_t *bx, const uint8_t *by, const uint8_t *bd,
+                     int n)
+{
+    bw_grid *g = &m->grid;
+    int i, k, did = 0;
+    for (i = 0; i < n && bd[i] < STUB; i++)
+        if (simple_sq(g, level, bx[i], by[i]) || (i == 0 && loop_sq(g, bx[i], by[i], bx, by, bd, n))) {
+            BW_AT(g, bx[i], by[i]) = BW_T_ROCK;
+            for (k = 0; k < 8; k++) /* a dead end may begin round it now */
+                BW_PSET(&m->b, bx[i] + bw_dx8[k], by[i] + bw_dy8[k]);
+            did = 1;
+        }
+    return did;
+}
+
+static void fill_stubs(bw_map *m, int level, const uint8_t *turns, int n_turns,
+                       const bw_morlock_room *rooms, int n_rooms)
 {
     bw_grid *g = &m->grid;
 #if BW_FILL_STACK >= BALL
@@ -1609,7 +1678,32 @@ static void fill_stubs(bw_map *m, int level)
 #else
     uint8_t bx[BALL], by[BALL], bd[BALL];
 #endif
-    int w, i, k, n, o, x0, y0, more = 1;
+    int w, k, n, o, x0, y0, more = 1;
+    /* the turns before the edge: each cell and its 8 neighbours looked
+     * from as they are (mark_turn) */
+    for (w = 0; w < n_turns; w++)
+        for (k = 0; k < 9; k++) {
+            int x = turns[2 * w] + (k == 8 ? 0 : bw_dx8[k]), y = turns[2 * w + 1] + (k == 8 ? 0 : bw_dy8[k]);
+            if (BW_AT(g, x, y) == BW_T_DIRT && !is_start(level, x, y))
+                fill_ball(m, level, bx, by, bd, dead_end(g, level, x, y, bx, by, bd));
+        }
+    /* the ends of tunnels at rooms: a tunnel that ends at a door may have
+     * dug along the wall before it, leaving a blunt pocket against the
+     * wall beside the door, out of reach of the door (rule 3.2); the
+     * squares along the outside of each open door's side, DOOR_LOOK each
+     * way, are looked from as they are */
+    for (w = 0; w < n_rooms; w++)
+        for (k = 0; k < 4; k++) {
+            int ox, oy, q;
+            if (!(rooms[w].doors >> k & 1))
+                continue;
+            door_out(&rooms[w], k, &ox, &oy);
+            for (q = -DOOR_LOOK; q <= DOOR_LOOK; q++) {
+                int x = ox + (k & 1 ? 0 : q), y = oy + (k & 1 ? q : 0);
+                if (BW_AT(g, x, y) == BW_T_DIRT && !is_start(level, x, y))
+                    fill_ball(m, level, bx, by, bd, dead_end(g, level, x, y, bx, by, bd));
+            }
+        }
     while (more) {
         more = 0;
         for (w = 0; w < BW_PLANE_WORDS; w++)
@@ -1640,13 +1734,7 @@ static void fill_stubs(bw_map *m, int level)
                     if (BW_AT(g, u, v) == BW_T_DIRT && !is_start(level, u, v) && open4(g, u, v) <= 2)
                         n = dead_end(g, level, u, v, bx, by, bd);
                 }
-                for (i = 0; i < n && bd[i] < STUB; i++)
-                    if (simple_sq(g, level, bx[i], by[i]) || (i == 0 && loop_sq(g, bx[i], by[i], bx, by, bd, n))) {
-                        BW_AT(g, bx[i], by[i]) = BW_T_ROCK;
-                        for (k = 0; k < 4; k++)
-                            BW_PSET(&m->b, bx[i] + bw_dx4[k], by[i] + bw_dy4[k]);
-                        more = 1;
-                    }
+                more |= fill_ball(m, level, bx, by, bd, n);
             }
     }
 }
@@ -1656,7 +1744,8 @@ int bw_morlock_level(bw_map *m, uint32_t seed, int level, const bw_morlock_cfg *
 {
     sim s;
     bw_rng r;
-    int k, l;
+    bw_morlock_room rooms[BW_MORLOCK_ROOMS_MAX];
+    int k, l, n;
     BW_ASSERT(m && p);
     if (level < 1 || level > BW_MORLOCK_LEVELS) /* before level - 1, which overflows for INT_MIN */
         return BW_ERR_LEVEL;
@@ -1666,6 +1755,9 @@ int bw_morlock_level(bw_map *m, uint32_t seed, int level, const bw_morlock_cfg *
     bw_map_init(m, BW_MORLOCK_W, BW_MORLOCK_H, BW_T_ROCK);
     bw_plane_clear(&m->b); /* where dead ends may begin */
     s.mark = &m->b;
+    /* the turns' list lives in the map's entity list, which the Morlock
+     * Pits leave empty (bw_map_init above emptied it) */
+    s.turns = (uint8_t *)m->ent;
     run(&s, seed);
     draw_joins(p, s.g, l);
     bw_rng_stream(&r, seed, BW_GEN_MORLOCK, (uint32_t)level, P_RUIN);
@@ -1678,18 +1770,30 @@ int bw_morlock_level(bw_map *m, uint32_t seed, int level, const bw_morlock_cfg *
         else if (q->upper + 1 == l)
             BW_AT(s.g, q->x, q->y) = BW_T_LADDER;
     }
-    for (k = 0; k < p->n_rooms[l]; k++)
-        mend_room(m, &p->room[l][k]);
+    /* The mending reads only this level's rooms: a copy of them, so the
+     * plan is not read past this point (bw_morlock_generate keeps it in
+     * plane a, which the mending uses). */
+    n = p->n_rooms[l];
+    for (k = 0; k < n; k++)
+        rooms[k] = p->room[l][k];
+    for (k = 0; k < n; k++)
+        mend_room(m, &rooms[k]);
     fill_spurs(m, level);
-    fill_stubs(m, level);
-    for (k = 0; k < p->n_rooms[l]; k++)
-        rewall_filled(&m->grid, &p->room[l][k]);
+    fill_stubs(m, level, s.turns, s.n_turns, rooms, n);
+    for (k = 0; k < n; k++)
+        rewall_filled(&m->grid, &rooms[k]);
     return 0;
 }
 
+/* The plan lives in the map's plane a, not on the stack: plane a is free
+ * while the process runs and the level is drawn (the bends are marked in
+ * plane b), and bw_morlock_level reads the plan no more once the mending
+ * starts using plane a (it copies the level's rooms first). So the 636 B
+ * plan does not sit under the mending's frames (the stack peak). Plane
+ * words are uint32_t, as aligned as anything in the plan. */
+BW_STATIC_ASSERT(sizeof (bw_morlock_plan) <= sizeof (bw_plane), morlock_plan_fits_a_plane);
 int bw_morlock_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
 {
-    bw_morlock_plan p;
     (void)o;
-    return bw_morlock_level(m, seed, level, 0, &p);
+    return bw_morlock_level(m, seed, level, 0, (bw_morlock_plan *)(void *)m->a.w);
 }
