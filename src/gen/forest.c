@@ -1233,14 +1233,15 @@ BW_NOINLINE static void mark_ends(uint32_t *e, const uint32_t *l, const uint8_t 
 
 /* 1 if no square strictly between (x0, y0) and (x1, y1) on their
  * 4-connected line is trunk, or (when `air_only`) anything but air or
- * vine: a vine laid on it is one unbroken line, never through the wood. */
+ * vine (or leaf, when it is 2): a vine laid on it is one unbroken line,
+ * never through the wood. */
 static int line_clear(const bw_grid *g, int x0, int y0, int x1, int y1, int air_only)
 {
     line4 l;
     line_start(&l, x0, y0, x1, y1);
     while (line_step(&l) && l.left > 0) {
         uint8_t t = BW_AT(g, l.x, l.y);
-        if (t == BW_T_TRUNK || (air_only && t != BW_T_AIR && t != BW_T_VINE))
+        if (t == BW_T_TRUNK || (air_only && t != BW_T_AIR && t != BW_T_VINE && (air_only < 2 || t != BW_T_LEAF)))
             return 0;
     }
     return 1;
@@ -1405,6 +1406,7 @@ typedef struct bridge_ctx {
     uint8_t t;
     uint8_t want;          /* the trees u sought, a bit each */
     uint8_t fan;           /* 0: at u's centre; 1: the 32 directions */
+    uint8_t lax;           /* 1: through leaves too (the last fallback) */
     uint8_t x0[BW_FOREST_MAX_TRUNKS], y0[BW_FOREST_MAX_TRUNKS]; /* per u: the best line */
     uint8_t x1[BW_FOREST_MAX_TRUNKS], y1[BW_FOREST_MAX_TRUNKS];
     int32_t best[BW_FOREST_MAX_TRUNKS]; /* its dist^2, INT32_MAX: none yet */
@@ -1447,7 +1449,7 @@ static inline RAY_INLINE void bridge_ray(bridge_ctx *c, int x, int y, int ex, in
         if (out && ((unsigned)hx >= BW_FOREST_W || (unsigned)hy >= BW_FOREST_H))
             return;
         t = g->cell[i];
-        if (t != BW_T_AIR && t != BW_T_VINE)
+        if (t != BW_T_AIR && t != BW_T_VINE && (!c->lax || t != BW_T_LEAF))
             break;
     }
     if (t == BW_T_AIR || t == BW_T_VINE || t == BW_T_TRUNK || done < 2 || !BW_PGET(c->reach, hx, hy))
@@ -1456,7 +1458,7 @@ static inline RAY_INLINE void bridge_ray(bridge_ctx *c, int x, int y, int ex, in
     if (u < 0 || !((want >> u) & 1u))
         return;
     d = (int32_t)(hx - x) * (hx - x) + (int32_t)(hy - y) * (hy - y);
-    if (d < c->best[u] && line_clear(g, x, y, hx, hy, 1)) {
+    if (d < c->best[u] && line_clear(g, x, y, hx, hy, 1 + c->lax)) {
         c->best[u] = d;
         c->x0[u] = (uint8_t)x;
         c->y0[u] = (uint8_t)y;
@@ -1761,13 +1763,15 @@ BW_NOINLINE static int bridges(bw_map *m, const bw_forest_plan *pl, bw_forest_re
     c.endt = 0xff;
     c.nend = 0;
     c.pl = pl;
-    for (round = 0; round < 4; round++) /* the lanes, rays at the centres, 32 rays, lanes through leaves */
+    /* the lanes, rays at the centres, 32 rays, then lanes and 32 rays through leaves */
+    for (round = 0; round < 5; round++)
         for (t = 0; t < pl->n; t++) {
             unsigned tried = 1u << t;
             int best;
             if ((joined >> t) & 1u)
                 continue;
-            c.fan = (uint8_t)(round == 2);
+            c.fan = (uint8_t)(round == 2 || round == 4);
+            c.lax = (uint8_t)(round == 4);
             while ((best = nearest(pl, t, tried)) >= 0) {
                 int u, laid = 0;
                 tried |= 1u << best;
@@ -1803,20 +1807,27 @@ BW_NOINLINE static int bridges(bw_map *m, const bw_forest_plan *pl, bw_forest_re
                     bridge_ends(&c, m->b.w);
                     for (k = 0; k < nb && !laid; k++)
                         if (c.best[order[k]] < INT32_MAX) {
+                            lane_run *r = &lw.cand[0]; /* the line as a run: its leaves too become vine */
                             best = order[k];
-                            vine_line(&m->grid, c.x0[best], c.y0[best], c.x1[best], c.y1[best]);
+                            r->x0 = c.x0[best];
+                            r->y0 = c.y0[best];
+                            r->x1 = c.x1[best];
+                            r->y1 = c.y1[best];
+                            r->from = 0;
+                            r->to = (int16_t)(ABS(r->x1 - r->x0) + ABS(r->y1 - r->y0));
+                            lay_run(&m->grid, r);
                             laid = 1;
                         }
                 }
                 if (laid) {
-                    lax |= round == 3;
+                    lax |= round >= 3;
                     joined |= (1u << t) | (1u << best);
                     if (rep)
                         rep->bridges++;
                     break;
                 }
             }
-            if (round == 3 && !((joined >> t) & 1u) && rep)
+            if (round == 4 && !((joined >> t) & 1u) && rep)
                 rep->lonely++;
         }
     return (int)lax;
