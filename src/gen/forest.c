@@ -217,6 +217,13 @@ static inline STEP_INLINE int line_step(line4 *l)
     return 1;
 }
 
+/* line_step out of line, for the lines walked once (a vine, a check, a
+ * root): built for size, each inlined copy cost more than its calls. */
+BW_NOINLINE static int line_next(line4 *l)
+{
+    return line_step(l);
+}
+
 /* A line just started, moved on to step k (0..its length) at once: after
  * k steps it has taken the k least of the x keys (1 + 2 ix) |dy| and the y
  * keys (1 + 2 iy) |dx| (line_step takes x while its key is the less, ties
@@ -323,23 +330,14 @@ static void fit_end(const region *r, int x0, int y0, int *x1, int *y1)
 }
 
 /* A first branch, a spoke, as a segment (x0, y0) - (x1, y1) from its
- * trunk's centre: what its children's near test needs; and the squares of
- * the twigs it has taken, in a 32 x 32 box round it (the zone lies in it:
- * a spoke is at most 22 squares on each axis). */
-#define BOX 32
+ * trunk's centre: what its children's near test needs. */
 typedef struct seg {
-    int16_t x0, y0, x1, y1, ox, oy;
+    int16_t x0, y0, x1, y1;
     int32_t dx, dy, l2;
-    uint32_t taken[BOX];
 } seg;
 
 static void seg_set(seg *s, int x0, int y0, int x1, int y1)
 {
-    int k;
-    for (k = 0; k < BOX; k++)
-        s->taken[k] = 0;
-    s->ox = (int16_t)(bw_min(x0, x1) - 5);
-    s->oy = (int16_t)(bw_min(y0, y1) - 5);
     s->x0 = (int16_t)x0;
     s->y0 = (int16_t)y0;
     s->x1 = (int16_t)x1;
@@ -469,32 +467,23 @@ static void halo_line(uint32_t *d, int x0, int y0, int x1, int y1, int width)
 
 #define DGET(d, x, y) (((d)[BW_BIT(x, y) >> 5] >> (BW_BIT(x, y) & 31)) & 1u)
 
-static void take_at(seg *s, int x, int y)
-{
-    unsigned bx = (unsigned)(x - s->ox), by = (unsigned)(y - s->oy);
-    if (bx < BOX && by < BOX)
-        s->taken[by] |= 1u << bx;
-}
-
-/* 1 if a square within 2 4-steps of (x, y) is wood drawn for good (the
- * limbs) or a twig spoke s took: the halo, less the spoke's own. (x, y)
- * is a square of a twig, 2 or more inside the map (see region), in the
- * zone of s (within 3.5 of it), so the squares asked are on the map and
- * 0 or more into s's box on each axis: a row of each at a time. */
-BW_NOINLINE static int crowd(const uint32_t *limbs, const seg *s, int x, int y)
+/* 1 if a square within 2 4-steps of (x, y) is in the limbs: wood drawn
+ * for good, or a twig the spoke being weighed took (see take_twig): the
+ * halo, less the spoke's own. (x, y) is a square of a twig, 2 or more
+ * inside the map (see region), so the squares asked are on the map: a
+ * row at a time. */
+BW_NOINLINE static int crowd(const uint32_t *limbs, int x, int y)
 {
     /* per row -2..2: the half-width and the first square's offset */
     static const int8_t half[5] = { 0, 1, 2, 1, 0 };
     static const int16_t from[5] = { -2 * BW_GRID_MAX, -BW_GRID_MAX - 1, -2, BW_GRID_MAX - 1, 2 * BW_GRID_MAX };
-    int k, i = SQUARE(x, y), by = y - HALO - s->oy, bx0 = x - s->ox;
-    for (k = 0; k < 5; k++, by++) {
-        int w = half[k], bx = bx0 - w;
+    int k, i = SQUARE(x, y);
+    for (k = 0; k < 5; k++) {
+        int w = half[k];
         unsigned a = (unsigned)(i + from[k]), sh = a & 31;
         uint32_t v = limbs[a >> 5] >> sh;
         if (sh + 2u * (unsigned)w > 31u)
             v |= limbs[(a >> 5) + 1] << (32 - sh);
-        if ((unsigned)by < BOX && bx < BOX)
-            v |= s->taken[by] >> bx;
         if (v & ~(~0u << (2 * w + 1)))
             return 1;
     }
@@ -535,7 +524,7 @@ static int twig_room(const uint32_t *d, const uint32_t *limbs, const seg *s, int
         near = near_at(s, px, py, dot, cross, NEAR2X4);
         if (!near && (DGET(d, x, y) || px * px + py * py <= (r + 3) * (r + 3)))
             break;
-        if (near && !near_at(s, px, py, dot, cross, BAND2X4) && crowd(limbs, s, x, y))
+        if (near && !near_at(s, px, py, dot, cross, BAND2X4) && crowd(limbs, x, y))
             break; /* (in the spoke's band, twigs meet) */
         own += !near;
         lx = x;
@@ -674,7 +663,7 @@ static void leaves(grower *w, int id, int x0, int y0, int x1, int y1)
         int at = lo + (cells - 1 - lo) * i / (n - 1), d, a, b, sw, sh, ax, ay;
         uint32_t bits = bw_rng_next(r); /* six fair bits: direction, size, turn */
         while (l.done < at)
-            line_step(&l);
+            line_next(&l);
         d = (int)(bits & 3u);
         a = 1 + (int)((bits >> 2) & 1u);
         b = 1 + (int)((bits >> 3) & 3u);
@@ -803,12 +792,27 @@ static int side_of_seg(const seg *s, int x0, int y0, int x1, int y1)
     return c < 0 ? -1 : 1;
 }
 
+/* The squares of twig t off spoke s's band into the limbs (on), or out of
+ * them again: a twig taken is in the limbs while its spoke weighs the
+ * rest, so crowd keeps them apart; if the spoke does not fork they go.
+ * They are 3 or more 4-steps from all wood (see twig_room), so no limb
+ * drawn for good is among them. */
+static void twig_bits(uint32_t *limbs, const seg *s, const twig_line *t, int on)
+{
+    line4 l;
+    line_start(&l, t->x0, t->y0, t->x1, t->y1);
+    while (line_step(&l)) { /* its start is the spoke's square; so are those in the band */
+        unsigned i = BW_BIT(l.x, l.y);
+        if (!near_seg_r(s, l.x, l.y, BAND2X4))
+            limbs[i >> 5] = on ? limbs[i >> 5] | 1u << (i & 31) : limbs[i >> 5] & ~(1u << (i & 31));
+    }
+}
+
 /* Takes the twig from (x0, y0) (step `step` of the spoke) to (x1, y1): its
- * squares go into the halo (so the next ones keep off it). */
+ * squares go into the halo (so the next ones keep off it) and the limbs. */
 static int take_twig(grower *w, seg *s, twig_line *tw, int *nt, int step, int side, int x0, int y0, int x1,
                      int y1)
 {
-    line4 l;
     if (*nt >= TWIGS_MAX)
         return 0;
     tw[*nt].step = (uint8_t)step;
@@ -819,11 +823,7 @@ static int take_twig(grower *w, seg *s, twig_line *tw, int *nt, int step, int si
     tw[*nt].y1 = (uint8_t)y1;
     ++*nt;
     halo_line(w->halo, x0, y0, x1, y1, 1); /* its start's halo is its spoke's already */
-    line_start(&l, x0, y0, x1, y1);
-    while (line_step(&l)) { /* its start is the spoke's square; so are those in the band */
-        if (!near_seg_r(s, l.x, l.y, BAND2X4))
-            take_at(s, l.x, l.y);
-    }
+    twig_bits(w->limbs, s, &tw[*nt - 1], 1);
     return 1;
 }
 
@@ -906,6 +906,8 @@ static void grow_tree(uint32_t seed, int level, const bw_forest_plan *pl, region
             for (i = 0; i < nt; i++)
                 branch(w, 1, 1, 1, id, tw[i].x0, tw[i].y0, tw[i].x1, tw[i].y1, -1);
         } else { /* too small to fork: a twig of the trunk (rule 4.4) */
+            for (i = 0; i < nt; i++)
+                twig_bits(w->limbs, &s, &tw[i], 0);
             branch(w, 0, 1, 1, 0xffff, cx, cy, sp.x1[j], sp.y1[j], sdir);
         }
     }
@@ -1239,7 +1241,7 @@ static int line_clear(const bw_grid *g, int x0, int y0, int x1, int y1, int air_
 {
     line4 l;
     line_start(&l, x0, y0, x1, y1);
-    while (line_step(&l) && l.left > 0) {
+    while (line_next(&l) && l.left > 0) {
         uint8_t t = BW_AT(g, l.x, l.y);
         if (t == BW_T_TRUNK || (air_only && t != BW_T_AIR && t != BW_T_VINE && (air_only < 2 || t != BW_T_LEAF)))
             return 0;
@@ -1276,7 +1278,7 @@ static void vine_line(bw_grid *g, int x0, int y0, int x1, int y1)
     do
         if (BW_AT(g, l.x, l.y) == BW_T_AIR)
             BW_AT(g, l.x, l.y) = BW_T_VINE;
-    while (line_step(&l));
+    while (line_next(&l));
 }
 
 /* The square TWIG_BACK steps back from end e along its twig (fewer where
@@ -1310,7 +1312,7 @@ static int ray_alone(const bw_grid *g, int x0, int y0, int x1, int y1)
     int e0 = SQUARE(x0, y0), e1 = SQUARE(x1, y1), d;
     line4 l;
     line_start(&l, x0, y0, x1, y1);
-    while (line_step(&l) && l.left > 0) {
+    while (line_next(&l) && l.left > 0) {
         int i = SQUARE(l.x, l.y);
         if (l.x < 1 || l.y < 1 || l.x >= BW_FOREST_W - 1 || l.y >= BW_FOREST_H - 1)
             return 0;
@@ -1542,7 +1544,7 @@ static void lay_run(bw_grid *g, const lane_run *r)
 {
     line4 l;
     line_start(&l, r->x0, r->y0, r->x1, r->y1);
-    while (line_step(&l) && l.done < r->to)
+    while (line_next(&l) && l.done < r->to)
         if (l.done > r->from && BW_AT(g, l.x, l.y) != BW_T_VINE) /* air, or a leaf (lw->lax) */
             BW_AT(g, l.x, l.y) = BW_T_VINE;
 }
@@ -2400,7 +2402,7 @@ static void paint_line(bw_grid *g, int x0, int y0, int x1, int y1, int width, ui
         do
             if (bw_grid_in(g, l.x, l.y) && (over == 0xff || BW_AT(g, l.x, l.y) == over))
                 BW_AT(g, l.x, l.y) = t;
-        while (line_step(&l));
+        while (line_next(&l));
     }
 }
 
