@@ -1171,7 +1171,8 @@ enum { K_LIMB = 1,    /* branch, mushroom, top, trunk: on the canopy, no leaf be
        K_ROOM = 8,    /* air: where a leaf may go */
        K_HELD = 16,   /* branch, mushroom, trunk, vine, leaf: on the canopy */
        K_FLOOR = 32 }; /* grass, lichen, trunk: open on DLVL 5 (BW_CONNECTS there) */
-static const uint8_t kind_tab[256] = { /* every byte: a marked square is none */
+#define KINDS 0x40 /* the tiles (BW_TILE_COUNT <= 0x40, see TWIG_MARK) */
+static const uint8_t kind_tab[KINDS] = {
     [BW_T_BRANCH] = K_LIMB | K_WOOD | K_SHOOT | K_HELD,
     [BW_T_MUSHROOM] = K_LIMB | K_WOOD | K_SHOOT | K_HELD,
     [BW_T_MUSHROOM_TOP] = K_LIMB,
@@ -1183,9 +1184,11 @@ static const uint8_t kind_tab[256] = { /* every byte: a marked square is none */
     [BW_T_LEAF] = K_HELD,
 };
 
+/* A square marked (TWIG_MARK, CAND_MARK, see end_leaves) reads as its
+ * tile: the leaf tests that meet marked squares ask for the mark first. */
 static int kind(uint8_t t)
 {
-    return kind_tab[t];
+    return kind_tab[t & (KINDS - 1)];
 }
 
 static int limb(uint8_t t)
@@ -1355,7 +1358,7 @@ BW_NOINLINE static void rays(bw_map *m, const bw_forest_plan *pl, bw_forest_repo
             ex = x + vx * BW_FOREST_VINE_MAX / n;
             ey = y + vy * BW_FOREST_VINE_MAX / n;
             line_start(&l, x, y, ex, ey);
-            while (line_step(&l)) {
+            while (line_next(&l)) {
                 if ((unsigned)l.x >= BW_FOREST_W || (unsigned)l.y >= BW_FOREST_H)
                     break;
                 hit = BW_AT(g, l.x, l.y);
@@ -1927,12 +1930,14 @@ static int leaf_room(const uint8_t *cell, int a)
     for (d = 0; d < 4; d++) {
         int b = a + step4[d];
         uint8_t u = cell_at(cell, b);
-        if (u == BW_T_LEAF || (limb(u) && u != BW_T_MUSHROOM_TOP))
-            return 0;
+        if (u == BW_T_LEAF || (u < TWIG_MARK && limb(u) && u != BW_T_MUSHROOM_TOP))
+            return 0; /* (the twig's own squares are marked) */
         if (u == BW_T_MUSHROOM_TOP)
-            for (k = 0; k < 4; k++)
-                if (kind(cell_at(cell, b + step4[k])) & K_WOOD)
+            for (k = 0; k < 4; k++) {
+                uint8_t v = cell_at(cell, b + step4[k]);
+                if (v < TWIG_MARK && (kind(v) & K_WOOD))
                     return 0;
+            }
     }
     return 1;
 }
