@@ -922,16 +922,17 @@ static void grow_tree(uint32_t seed, int level, const bw_forest_plan *pl, region
  * spokes are known without the grid, see spokes_of), kept if it is no
  * square drawn before nor a mushroom of DLVL n - 1 (a square of DLVL n - 1
  * holds a mushroom or a top, never both). Three draws a square, no retry. */
-typedef struct shoot_list {
-    uint16_t n;
-    uint16_t at[BW_FOREST_SHOOTS_MAX]; /* square indexes */
+typedef struct shoot_list { /* words only, see shoot_work */
+    int32_t n;             /* (the signed type of the plane's words) */
+    uint32_t at[BW_FOREST_SHOOTS_MAX]; /* square indexes */
 } shoot_list;
+#define SHOOT(l, k) ((int)(l)->at[k])
 
 static int listed(const shoot_list *l, int i)
 {
     int k;
     for (k = 0; k < l->n; k++)
-        if (l->at[k] == i)
+        if (SHOOT(l, k) == i)
             return 1;
     return 0;
 }
@@ -942,7 +943,7 @@ static int crowded(const shoot_list *l, int i)
 {
     int k;
     for (k = 0; k < l->n; k++) {
-        int d = l->at[k] - i, dy, dx;
+        int d = SHOOT(l, k) - i, dy, dx;
         if ((unsigned)(d + BW_GRID_MAX + 1) > 2 * BW_GRID_MAX + 2)
             continue; /* a row or more away: the test below would fail */
         dy = (d + BW_GRID_MAX + 1) / BW_GRID_MAX - 1;
@@ -1011,7 +1012,7 @@ static void shoots_drawn(uint32_t seed, const bw_forest_plan *pl, int level, con
         qy = prev->y1[tr][j] - pl->y[tr];
         if (crowded(out, i) || (below && listed(below, i)) || px * px + py * py >= qx * qx + qy * qy)
             continue; /* past the spoke of the level below: the top would hang in the air */
-        out->at[out->n++] = (uint16_t)i;
+        out->at[out->n++] = (uint32_t)i;
     }
 }
 
@@ -1019,15 +1020,15 @@ static void shoots_drawn(uint32_t seed, const bw_forest_plan *pl, int level, con
 static void swap_lists(shoot_list *a, shoot_list *b)
 {
     int k, n = bw_max(a->n, b->n);
-    uint16_t t;
+    uint32_t t;
     for (k = 0; k < n; k++) {
         t = a->at[k];
         a->at[k] = b->at[k];
         b->at[k] = t;
     }
-    t = a->n;
+    n = a->n;
     a->n = b->n;
-    b->n = t;
+    b->n = n;
 }
 
 /* The mushrooms of `level` into *own and, if want_next, of level + 1 into
@@ -1036,12 +1037,21 @@ static void swap_lists(shoot_list *a, shoot_list *b)
  * DLVL 2 up are drawn in turn, each level's spokes once. own and next are
  * the working lists too, in turn (the one before is `below`), so no other
  * list is on the stack. */
-static void shoots(uint32_t seed, const bw_forest_plan *pl, int level, shoot_list *own, shoot_list *next,
-                   int want_next)
+/* What the lists are drawn in: words and bytes only, so it lives in a
+ * plane's words (a level's m->a, free between the growth and the twig
+ * ends: see level_shoots; bw_forest_mushrooms' own plane). */
+typedef struct shoot_work {
+    shoot_list own, next;
+    spokes cur[BW_FOREST_MAX_TRUNKS]; /* a level's spokes */
+    spoke_ends prev;                  /* the level below's: only their ends are read */
+} shoot_work;
+BW_STATIC_ASSERT(sizeof(shoot_work) <= sizeof(bw_plane), forest_shoot_work_fits_a_plane);
+
+static void shoots(uint32_t seed, const bw_forest_plan *pl, int level, shoot_work *wk, int want_next)
 {
-    spokes cur[BW_FOREST_MAX_TRUNKS];
-    spoke_ends prev; /* the level below's: only their ends are read */
-    shoot_list *buf[2];
+    shoot_list *own = &wk->own, *next = &wk->next, *buf[2];
+    spokes *cur = wk->cur;
+    spoke_ends *prev = &wk->prev;
     int l, c = 0, last = bw_min(level + want_next, BW_FOREST_LEVELS - 1);
     buf[0] = own;
     buf[1] = next;
@@ -1050,9 +1060,9 @@ static void shoots(uint32_t seed, const bw_forest_plan *pl, int level, shoot_lis
         return;
     level_spokes(seed, 1, pl, cur);
     for (l = 2; l <= last; l++) {
-        keep_ends(pl, cur, &prev);
+        keep_ends(pl, cur, prev);
         level_spokes(seed, l, pl, cur);
-        shoots_drawn(seed, pl, l, cur, &prev, l == 2 ? 0 : buf[c ^ 1], buf[c]);
+        shoots_drawn(seed, pl, l, cur, prev, l == 2 ? 0 : buf[c ^ 1], buf[c]);
         c ^= 1;
     }
     /* DLVL last is in buf[c ^ 1], DLVL last - 1 in buf[c] */
@@ -1071,16 +1081,21 @@ static void shoots(uint32_t seed, const bw_forest_plan *pl, int level, shoot_lis
 int bw_forest_mushrooms(uint32_t seed, int level, bw_plane *out)
 {
     bw_forest_plan pl;
-    shoot_list l, spare;
-    int k;
+    shoot_work *wk = (shoot_work *)(void *)out->w; /* drawn in out, then copied */
+    uint16_t at[BW_FOREST_SHOOTS_MAX];
+    int k, n;
     bw_plane_clear(out);
     if (level < 2 || level > 4)
         return 0;
     bw_forest_trunks(seed, &pl);
-    shoots(seed, &pl, level, &l, &spare, 0);
-    for (k = 0; k < l.n; k++)
-        out->w[l.at[k] >> 5] |= 1u << (l.at[k] & 31);
-    return l.n;
+    shoots(seed, &pl, level, wk, 0);
+    n = (int)wk->own.n;
+    for (k = 0; k < n; k++)
+        at[k] = (uint16_t)wk->own.at[k];
+    bw_plane_clear(out);
+    for (k = 0; k < n; k++)
+        out->w[at[k] >> 5] |= 1u << (at[k] & 31);
+    return n;
 }
 
 /* The centre line is the 4-connected line of line4; widths 2 and 3 add it
@@ -1398,12 +1413,6 @@ BW_NOINLINE static void rays(bw_map *m, const bw_forest_plan *pl, bw_forest_repo
  * canopy in `reach`): a ray's first square off the air lies on one tree's
  * side, so it counts for that tree alone. */
 #define FAN_REACH 60
-/* A tree's twig ends (on its side, branch or mushroom: its own wood, each
- * tree growing on its own side) are ends of its branches' lines: each
- * line of 4-connected squares has two, its inner squares two limb
- * neighbours. A tree draws at most 5 spokes of 3 lines and 40 twigs of 1
- * (BW_FOREST_TREE_CAP), so 110 ends at most. */
-#define ENDS_CAP (2 * (3 * BW_FOREST_FIRST_MAX + (BW_FOREST_TREE_CAP - BW_FOREST_FIRST_MAX)))
 typedef struct bridge_ctx {
     bw_grid *g;
     const bw_plane *reach;
@@ -1415,9 +1424,6 @@ typedef struct bridge_ctx {
     uint8_t x0[BW_FOREST_MAX_TRUNKS], y0[BW_FOREST_MAX_TRUNKS]; /* per u: the best line */
     uint8_t x1[BW_FOREST_MAX_TRUNKS], y1[BW_FOREST_MAX_TRUNKS];
     int32_t best[BW_FOREST_MAX_TRUNKS]; /* its dist^2, INT32_MAX: none yet */
-    uint8_t endt;          /* the tree whose twig ends `end` lists, 0xff none */
-    uint8_t nend;
-    uint16_t end[ENDS_CAP];
 } bridge_ctx;
 
 /* One ray from (x, y) toward (ex, ey) (see bridge_ctx). Inlined at -O2
@@ -1473,26 +1479,19 @@ static inline RAY_INLINE void bridge_ray(bridge_ctx *c, int x, int y, int ex, in
 }
 
 /* The rays of bridge_ray from every twig end of tree t (on its side): the
- * ends of the limbs in l that are branch or mushroom squares. */
+ * ends of the limbs in l that are branch or mushroom squares, in row
+ * order (found again for each call, not listed: a list of a tree's ends,
+ * up to 110, cost 220 bytes of stack under the bridges). */
 static void bridge_ends(bridge_ctx *c, const uint32_t *l)
 {
-    int j, k, n;
-    if (c->endt != c->t) { /* t's ends listed once, in row order, for every ray it casts */
-        c->nend = 0;
-        for (j = 0; j < BW_PLANE_WORDS; j++) {
-            uint32_t e = end_word(l, j);
-            while (e) {
-                int i = j * 32 + bw_low_bit(e);
-                e &= e - 1u;
-                if ((kind(c->g->cell[i]) & K_SHOOT) && side_of(c->pl, i % BW_GRID_MAX, i / BW_GRID_MAX) == c->t &&
-                    c->nend < ENDS_CAP)
-                    c->end[c->nend++] = (uint16_t)i;
-            }
-        }
-        c->endt = c->t;
-    }
-    for (n = 0; n < c->nend; n++) {
-        int x = c->end[n] % BW_GRID_MAX, y = c->end[n] / BW_GRID_MAX;
+    int j, k;
+    for (j = 0; j < BW_PLANE_WORDS; j++) {
+        uint32_t e = end_word(l, j);
+        while (e) {
+            int i = j * 32 + bw_low_bit(e), x = i % BW_GRID_MAX, y = i / BW_GRID_MAX;
+            e &= e - 1u;
+            if (!(kind(c->g->cell[i]) & K_SHOOT) || side_of(c->pl, x, y) != c->t)
+                continue;
             /* a ray at each tree's centre, for that tree; or the fallback:
              * every direction, as far as FAN_REACH (one call site: the ray
              * is inlined once) */
@@ -1508,6 +1507,7 @@ static void bridge_ends(bridge_ctx *c, const uint32_t *l)
                 }
                 bridge_ray(c, x, y, ex, ey, want);
             }
+        }
     }
 }
 
@@ -1765,8 +1765,6 @@ BW_NOINLINE static int bridges(bw_map *m, const bw_forest_plan *pl, bw_forest_re
     int round, t, k;
     c.g = &m->grid;
     c.reach = &m->a;
-    c.endt = 0xff;
-    c.nend = 0;
     c.pl = pl;
     /* the lanes, rays at the centres, 32 rays, then lanes and 32 rays through leaves */
     for (round = 0; round < 5; round++)
@@ -2280,19 +2278,20 @@ BW_NOINLINE static void mushrooms_and_tops(bw_map *m, const shoot_list *own, con
     bw_grid *g = &m->grid;
     int k;
     for (k = 0; k < own->n; k++) /* on a spoke's centre line: wood already */
-        g->cell[own->at[k]] = BW_T_MUSHROOM;
+        g->cell[SHOOT(own, k)] = BW_T_MUSHROOM;
     for (k = 0; k < up->n; k++) {
-        g->cell[up->at[k]] = BW_T_MUSHROOM_TOP;
-        m->b.w[up->at[k] >> 5] &= ~(1u << (up->at[k] & 31));
+        int i = SHOOT(up, k);
+        g->cell[i] = BW_T_MUSHROOM_TOP;
+        m->b.w[i >> 5] &= ~(1u << (i & 31));
     }
     for (k = 0; k < up->n; k++) {
-        int x = up->at[k] % BW_GRID_MAX, y = up->at[k] / BW_GRID_MAX;
+        int x = SHOOT(up, k) % BW_GRID_MAX, y = SHOOT(up, k) / BW_GRID_MAX;
         if (!top_on_canopy(g, x, y))
             join_top(g, x, y, rep);
     }
     if (rep) { /* nothing after covers a mushroom or a top */
-        rep->mushrooms = own->n;
-        rep->tops = up->n;
+        rep->mushrooms = (uint16_t)own->n;
+        rep->tops = (uint16_t)up->n;
     }
 }
 
@@ -2333,23 +2332,27 @@ BW_NOINLINE static void level_shoots(bw_map *m, uint32_t seed, int level, const 
                                      bw_forest_report *rep)
 {
     bw_grid *g = &m->grid;
-    shoot_list own, up;
+    /* the lists in m->a, free here: the halo is done with, and the twig
+     * ends are marked in it only after */
+    shoot_work *wk = (shoot_work *)(void *)m->a.w;
+    const shoot_list *up = &wk->next;
     int k;
-    shoots(seed, pl, level, &own, &up, 1);
-    mushrooms_and_tops(m, &own, &up, rep);
-    for (k = 0; k < up.n; k++) {
-        cut_nub(m, up.at[k]); /* rule 4.3 */
-        if (top_in_line(g->cell, up.at[k]))
-            m->b.w[up.at[k] >> 5] |= 1u << (up.at[k] & 31);
+    shoots(seed, pl, level, wk, 1);
+    mushrooms_and_tops(m, &wk->own, up, rep);
+    for (k = 0; k < up->n; k++) {
+        int i = SHOOT(up, k);
+        cut_nub(m, i); /* rule 4.3 */
+        if (top_in_line(g->cell, i))
+            m->b.w[i >> 5] |= 1u << (i & 31);
         /* every top, kept for all_tops in m->fill's stack (scratch here,
          * unused till the bridges): low byte, high byte */
 #if TOPS_IN_FILL
-        m->fill.xl[k] = (uint8_t)up.at[k];
-        m->fill.xr[k] = (uint8_t)(up.at[k] >> 8);
+        m->fill.xl[k] = (uint8_t)i;
+        m->fill.xr[k] = (uint8_t)(i >> 8);
 #endif
     }
 #if TOPS_IN_FILL
-    m->fill.y[0] = (uint8_t)up.n;
+    m->fill.y[0] = (uint8_t)up->n;
 #endif
 }
 
