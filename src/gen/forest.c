@@ -1424,6 +1424,9 @@ typedef struct bridge_ctx {
     uint8_t x0[BW_FOREST_MAX_TRUNKS], y0[BW_FOREST_MAX_TRUNKS]; /* per u: the best line */
     uint8_t x1[BW_FOREST_MAX_TRUNKS], y1[BW_FOREST_MAX_TRUNKS];
     int32_t best[BW_FOREST_MAX_TRUNKS]; /* its dist^2, INT32_MAX: none yet */
+    uint8_t endt;          /* the tree whose twig ends the list holds, 0xff none */
+    uint8_t nend;          /* its ends (a tree has 110 at most, see bridge_ends) */
+    bw_fill *list;         /* the list: m->fill's stack, low and high bytes */
 } bridge_ctx;
 
 /* One ray from (x, y) toward (ex, ey) (see bridge_ctx). Inlined at -O2
@@ -1480,35 +1483,64 @@ static inline RAY_INLINE void bridge_ray(bridge_ctx *c, int x, int y, int ex, in
 
 /* The rays of bridge_ray from every twig end of tree t (on its side): the
  * ends of the limbs in l that are branch or mushroom squares, in row
- * order (found again for each call, not listed: a list of a tree's ends,
- * up to 110, cost 220 bytes of stack under the bridges). */
+ * order. A tree's ends are ends of its branches' lines (each line of
+ * 4-connected squares has two, its inner squares two limb neighbours): 5
+ * spokes of 3 lines and 40 twigs of 1 (BW_FOREST_TREE_CAP), 110 at most.
+ * They are listed as they are first found, for every ray the tree casts
+ * after, in m->fill's stack: the fill is scratch here in the fast build
+ * (the canopy floods are the word flood; the tops it kept are in the
+ * limbs already), and a tree with more ends than it holds (never
+ * measured) finds them again each time. Built for size, the canopy flood
+ * is the fill's, so nothing is kept. */
 static void bridge_ends(bridge_ctx *c, const uint32_t *l)
 {
-    int j, k;
-    for (j = 0; j < BW_PLANE_WORDS; j++) {
-        uint32_t e = end_word(l, j);
-        while (e) {
-            int i = j * 32 + bw_low_bit(e), x = i % BW_GRID_MAX, y = i / BW_GRID_MAX;
+    bw_fill *f = c->list;
+    int j = 0, k, n = 0, listed = c->endt == c->t;
+    uint32_t e = 0;
+    if (!listed)
+        c->nend = 0;
+    for (;;) {
+        int i, x, y;
+        if (listed) {
+            if (n == c->nend)
+                break;
+            i = f->xl[n] | f->xr[n] << 8;
+            n++;
+        } else {
+            while (!e && j < BW_PLANE_WORDS)
+                e = end_word(l, j++);
+            if (!e)
+                break;
+            i = (j - 1) * 32 + bw_low_bit(e);
             e &= e - 1u;
-            if (!(kind(c->g->cell[i]) & K_SHOOT) || side_of(c->pl, x, y) != c->t)
+            if (!(kind(c->g->cell[i]) & K_SHOOT) || side_of(c->pl, i % BW_GRID_MAX, i / BW_GRID_MAX) != c->t)
                 continue;
-            /* a ray at each tree's centre, for that tree; or the fallback:
-             * every direction, as far as FAN_REACH (one call site: the ray
-             * is inlined once) */
-            for (k = 0; k < (c->fan ? 32 : c->pl->n); k++) {
-                int ex = x + dir_x(k, FAN_REACH), ey = y + dir_y(k, FAN_REACH);
-                unsigned want = c->want;
-                if (!c->fan) {
-                    if (!((c->want >> k) & 1u))
-                        continue;
-                    ex = c->pl->x[k];
-                    ey = c->pl->y[k];
-                    want = 1u << k;
-                }
-                bridge_ray(c, x, y, ex, ey, want);
+            if (c->nend < BW_FILL_STACK) {
+                f->xl[c->nend] = (uint8_t)i;
+                f->xr[c->nend] = (uint8_t)(i >> 8);
             }
+            c->nend++;
+        }
+        x = i % BW_GRID_MAX;
+        y = i / BW_GRID_MAX;
+        /* a ray at each tree's centre, for that tree; or the fallback:
+         * every direction, as far as FAN_REACH (one call site: the ray
+         * is inlined once) */
+        for (k = 0; k < (c->fan ? 32 : c->pl->n); k++) {
+            int ex = x + dir_x(k, FAN_REACH), ey = y + dir_y(k, FAN_REACH);
+            unsigned want = c->want;
+            if (!c->fan) {
+                if (!((c->want >> k) & 1u))
+                    continue;
+                ex = c->pl->x[k];
+                ey = c->pl->y[k];
+                want = 1u << k;
+            }
+            bridge_ray(c, x, y, ex, ey, want);
         }
     }
+    if (!listed)
+        c->endt = (uint8_t)(c->nend <= BW_FILL_STACK && BW_FAST ? c->t : 0xff);
 }
 
 /* Rule 4.7, the bridge a tree is sure of, found on straight lines between two
@@ -1752,11 +1784,14 @@ static int nearest(const bw_forest_plan *pl, int t, unsigned tried)
  * (see bridge_ray): first at each other tree's centre, then in 32
  * directions (FAN_REACH long); the nearest tree and those after it in
  * that order on the same canopy are sought in one replay of t, the first
- * of them with a ray taken. Last, the lanes again, through leaves too
+ * of them with a ray taken. Then the lanes again, through leaves too
  * (laid as vine: a leaf in the way of the only bridge gives way; 5 trees
- * of 6,596 over seeds 0..299 need it, and it joins each). A tree still
- * alone stays unjoined (counted in rep->lonely; measured: 1 tree-level
- * over seeds 0..2999). */
+ * of 6,596 over seeds 0..299 need it, and it joins each), and last the 32
+ * rays through leaves too (a tree whose canopy facing the others ends in
+ * leaf-wrapped tips: 1 tree-level over seeds 0..2,999). A tree still
+ * alone stays unjoined (counted in rep->lonely; measured: none over seeds
+ * 0..2,999). Returns 1 if a bridge went through leaves: the caller serves
+ * the twig ends again (rule 4.4). */
 BW_NOINLINE static int bridges(bw_map *m, const bw_forest_plan *pl, bw_forest_report *rep)
 {
     bridge_ctx c;
@@ -1765,6 +1800,8 @@ BW_NOINLINE static int bridges(bw_map *m, const bw_forest_plan *pl, bw_forest_re
     int round, t, k;
     c.g = &m->grid;
     c.reach = &m->a;
+    c.endt = 0xff;
+    c.list = &m->fill;
     c.pl = pl;
     /* the lanes, rays at the centres, 32 rays, then lanes and 32 rays through leaves */
     for (round = 0; round < 5; round++)
@@ -1849,8 +1886,9 @@ BW_NOINLINE static int bridges(bw_map *m, const bw_forest_plan *pl, bw_forest_re
  * touching no limb and no other leaf. So a leaf touches one twig, and
  * every group of leaf squares on the map is one leaf. The branches keep 3
  * or more 4-steps apart (see halo), so the squares beside a twig touch no
- * other branch; an end short of four counts in rep->bare (the fallback:
- * measured never). Leaves go into the air only, so they cut no vine. */
+ * other branch; an end short of four after the repair rounds (see
+ * grid_leaves) counts in rep->bare (36 over seeds 0..2,999 x DLVL 1-4).
+ * Leaves go into the air only, so they cut no vine. */
 #define TWIG_CAP 48
 #define LEAF_CAND 32
 #define TWIG_MARK 0x80u
@@ -2045,11 +2083,13 @@ BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int e, int pass)
      * taken LEAF | CAND_MARK: leaf_room (an exact LEAF beside) and
      * leaf_cost (air only) read both as the air they were, as when all
      * are weighed first; a square beside one taken is weighed but not
-     * taken, as leaf_room would then refuse it. */
-    for (i = 0; i < n && !(lazy && got >= BW_FOREST_LEAVES_MIN); i++) /* tip first, the least cost first */
+     * taken, as leaf_room would then refuse it. Every pass stops weighing
+     * once the twig has four: past that none would be taken (an end
+     * served again that has its leaves costs its walk only). */
+    for (i = 0; i < n && got < BW_FOREST_LEAVES_MIN; i++) /* tip first, the least cost first */
         for (d = 0; d < 4; d++) {
             int a = q[i] + step4[d], cost;
-            if (nc == LEAF_CAND || (cell[a] & CAND_MARK) || (lazy && got >= BW_FOREST_LEAVES_MIN))
+            if (nc == LEAF_CAND || (cell[a] & CAND_MARK) || got >= BW_FOREST_LEAVES_MIN)
                 continue;
             for (k = 0; k < 4 && pass == 2 && cell[a] == BW_T_AIR; k++) {
                 /* an end left short (see grid_leaves): the leaves laid
@@ -2115,9 +2155,9 @@ BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int e, int pass)
 
 /* Twig ends served by end_leaves in `pass`, in row order: with `all`
  * every end of the limbs in m->b (as mark_ends finds them: a twig with
- * four leaves of its own already gets none), else those marked in m->a.
- * An end left short is marked in m->a (in pass 2 none is). Returns their
- * number. */
+ * four leaves of its own already gets none, and costs its walk only),
+ * else those marked in m->a. An end left short is marked in m->a (in pass
+ * 2 none is). Returns the ends left short. */
 static int serve(bw_map *m, leaf_ctx *c, int pass, int all)
 {
     int j, n = 0;
@@ -2143,8 +2183,8 @@ static int serve(bw_map *m, leaf_ctx *c, int pass, int all)
  * m->b, which hold no tops yet) served in row order, pass 0 taking the
  * leaves that crowd no other twig, pass 1 the rest; then the leaves they
  * got (marked in m->a) grow. An end still short (packed between other
- * twigs whose leaves took the air it needed: about 1 twig in 9,000 before
- * this) is served first in pass 2: the leaves laid beside its air squares
+ * twigs whose leaves took the air it needed: about 1 twig in 4,000) is
+ * served first in pass 2: the leaves laid beside its air squares
  * give way and it takes its four; then every end is served again, so the
  * twigs that gave way find others. Up to REPAIRS rounds; an end short
  * after them counts in rep->bare. */
