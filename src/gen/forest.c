@@ -1489,8 +1489,8 @@ static inline RAY_INLINE void bridge_ray(bridge_ctx *c, int x, int y, int ex, in
  * They are listed as they are first found, for every ray the tree casts
  * after, in m->fill's stack: the fill is scratch here in the fast build
  * (the canopy floods are the word flood; the tops it kept are in the
- * limbs already), and a tree with more ends than it holds (never
- * measured) finds them again each time. Built for size, the canopy flood
+ * limbs already), and a tree with more ends than it holds (never: at
+ * most 21 over seeds 0..2,999) finds them again each time. Built for size, the canopy flood
  * is the fill's, so nothing is kept. */
 static void bridge_ends(bridge_ctx *c, const uint32_t *l)
 {
