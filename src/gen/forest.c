@@ -1031,12 +1031,6 @@ static void swap_lists(shoot_list *a, shoot_list *b)
     b->n = n;
 }
 
-/* The mushrooms of `level` into *own and, if want_next, of level + 1 into
- * *next (none for DLVL 1 and 5): the list of DLVL l leaves out the
- * mushrooms of DLVL l - 1 and the squares by its spokes, so the lists of
- * DLVL 2 up are drawn in turn, each level's spokes once. own and next are
- * the working lists too, in turn (the one before is `below`), so no other
- * list is on the stack. */
 /* What the lists are drawn in: words and bytes only, so it lives in a
  * plane's words (a level's m->a, free between the growth and the twig
  * ends: see level_shoots; bw_forest_mushrooms' own plane). */
@@ -1047,6 +1041,12 @@ typedef struct shoot_work {
 } shoot_work;
 BW_STATIC_ASSERT(sizeof(shoot_work) <= sizeof(bw_plane), forest_shoot_work_fits_a_plane);
 
+/* The mushrooms of `level` into wk->own and, if want_next, of level + 1
+ * into wk->next (none for DLVL 1 and 5): the list of DLVL l leaves out the
+ * mushrooms of DLVL l - 1 and the squares by its spokes, so the lists of
+ * DLVL 2 up are drawn in turn, each level's spokes once. own and next are
+ * the working lists too, in turn (the one before is `below`), so no other
+ * list is on the stack. */
 static void shoots(uint32_t seed, const bw_forest_plan *pl, int level, shoot_work *wk, int want_next)
 {
     shoot_list *own = &wk->own, *next = &wk->next, *buf[2];
