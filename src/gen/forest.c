@@ -638,7 +638,6 @@ typedef struct grower {
     void *ctx;
     bw_forest_fn user;     /* the replay's: fn is replay_part, ctx the grower */
     void *user_ctx;
-    bw_forest_part p;
     uint32_t *limbs;       /* m->b: the wood drawn (trunks and branches) */
     uint32_t *halo;        /* m->a: the halo of everything reserved (see halo) */
     uint8_t *cells;        /* the grid, or NULL for a replay */
@@ -651,7 +650,7 @@ typedef struct grower {
  * away from it. What the map shows is placed from the grid (grid_leaves). */
 static void leaves(grower *w, int id, int x0, int y0, int x1, int y1)
 {
-    bw_forest_part *p = &w->p;
+    bw_forest_part part, *p = &part; /* in this frame, not the grower's: not under the growth's deepest calls */
     bw_rng *r = &w->leaf;
     int n = bw_rng_range(r, BW_FOREST_LEAVES_MIN, BW_FOREST_LEAVES_MAX);
     int i, cells, lo;
@@ -722,7 +721,7 @@ static void draw_squares(const bw_forest_part *p, uint8_t *cells, uint32_t *plan
 static void branch(grower *w, int gen, int width, int terminal, int parent, int x0, int y0, int x1, int y1,
                    int dir)
 {
-    bw_forest_part *p = &w->p;
+    bw_forest_part part, *p = &part; /* in this frame, not the grower's: not under the growth's deepest calls */
     int id = w->count++;
     p->kind = BW_FOREST_BRANCH;
     p->tree = w->tree;
