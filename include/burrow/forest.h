@@ -30,7 +30,7 @@ extern "C" {
 /* The format version (`burrow list`): a seed, level and options give the
  * same map for as long as it stays; any change to a map bumps it, and
  * tests/golden/levels.tsv pins the maps of the current one. */
-#define BW_FOREST_VERSION 9
+#define BW_FOREST_VERSION 10
 
 #define BW_FOREST_LEVELS 5
 #define BW_FOREST_W 120
@@ -92,7 +92,9 @@ int bw_forest_trunk_at(const bw_forest_plan *p, int x, int y);
  * one-wide line back from it up to the square it hangs on. Each end gets
  * 1 x 1 leaves of its own beside its twig, into the air, touching no other
  * limb and no other leaf, until there are four; then the leaves grow to
- * 1 x 1 .. 2 x 4 where there is room. One left short counts in rep->bare.
+ * 1 x 1 .. 2 x 4 where there is room. An end left short is served first
+ * again, the leaves laid in its way giving way, then every end again (up
+ * to three rounds); one left short after them counts in rep->bare.
  * The bridges come after the leaves and go round them.
  *
  * One piece of the canopy, as bw_forest_canopy reports it (leaves: the
@@ -145,8 +147,9 @@ void bw_forest_branch_cells(const bw_forest_part *p, bw_forest_cell_fn fn, void 
 #define BW_FOREST_SHOOTS_MIN 40
 #define BW_FOREST_SHOOTS_MAX 56
 
-/* Marks in `out` (cleared first) the mushrooms of `level`, without a map:
- * the tops of DLVL level - 1. Returns their number. */
+/* Marks in `out` (cleared first; the lists are drawn in it) the mushrooms
+ * of `level`, without a map: the tops of DLVL level - 1. Returns their
+ * number. */
 int bw_forest_mushrooms(uint32_t seed, int level, bw_plane *out);
 
 /* --------------------------------------------------- vine bridges */
@@ -169,8 +172,10 @@ int bw_forest_mushrooms(uint32_t seed, int level, bw_plane *out);
  * that line moved up to 16 squares across), a run of air (or vine) squares
  * between a square of its canopy on its side and one of the other's canopy
  * on the other's side; failing that, a ray from one of its twig tips, at
- * the other trunk's centre or in 32 directions. These may be long (trees
- * are 29 or more apart). No vine is laid through a trunk. */
+ * the other trunk's centre or in 32 directions; last, the lanes and then
+ * the 32 rays again with leaves counted as air (the leaves on the line
+ * become vine, and their twigs are served again). These may be long
+ * (trees are 29 or more apart). No vine is laid through a trunk. */
 #define BW_FOREST_VINE_MAX 16
 
 /* Rule 4.6, mushroom tops on the map: a mushroom top lands where the level
@@ -189,7 +194,7 @@ typedef struct bw_forest_report {
     uint16_t mushrooms, tops;
     uint16_t fallbacks;    /* DLVL 5: trunks reached only by the fallback cut */
     uint16_t bridges;      /* rule 4.7: bridges laid so every tree is joined */
-    uint16_t lonely;       /* trees no bridge could join (measured: 1 level in 12,000) */
+    uint16_t lonely;       /* trees no bridge could join (measured: none over 12,000 levels) */
     uint16_t bare;         /* twig ends showing fewer than four leaves */
     uint16_t cut;          /* twig end squares cut back for want of room */
     uint16_t stalks;       /* rule 4.6: tops joined out to the canopy (a leaf, or a vine) */

@@ -217,6 +217,13 @@ static inline STEP_INLINE int line_step(line4 *l)
     return 1;
 }
 
+/* line_step out of line, for the lines walked once (a vine, a check, a
+ * root): built for size, each inlined copy cost more than its calls. */
+BW_NOINLINE static int line_next(line4 *l)
+{
+    return line_step(l);
+}
+
 /* A line just started, moved on to step k (0..its length) at once: after
  * k steps it has taken the k least of the x keys (1 + 2 ix) |dy| and the y
  * keys (1 + 2 iy) |dx| (line_step takes x while its key is the less, ties
@@ -323,23 +330,14 @@ static void fit_end(const region *r, int x0, int y0, int *x1, int *y1)
 }
 
 /* A first branch, a spoke, as a segment (x0, y0) - (x1, y1) from its
- * trunk's centre: what its children's near test needs; and the squares of
- * the twigs it has taken, in a 32 x 32 box round it (the zone lies in it:
- * a spoke is at most 22 squares on each axis). */
-#define BOX 32
+ * trunk's centre: what its children's near test needs. */
 typedef struct seg {
-    int16_t x0, y0, x1, y1, ox, oy;
+    int16_t x0, y0, x1, y1;
     int32_t dx, dy, l2;
-    uint32_t taken[BOX];
 } seg;
 
 static void seg_set(seg *s, int x0, int y0, int x1, int y1)
 {
-    int k;
-    for (k = 0; k < BOX; k++)
-        s->taken[k] = 0;
-    s->ox = (int16_t)(bw_min(x0, x1) - 5);
-    s->oy = (int16_t)(bw_min(y0, y1) - 5);
     s->x0 = (int16_t)x0;
     s->y0 = (int16_t)y0;
     s->x1 = (int16_t)x1;
@@ -469,32 +467,23 @@ static void halo_line(uint32_t *d, int x0, int y0, int x1, int y1, int width)
 
 #define DGET(d, x, y) (((d)[BW_BIT(x, y) >> 5] >> (BW_BIT(x, y) & 31)) & 1u)
 
-static void take_at(seg *s, int x, int y)
-{
-    unsigned bx = (unsigned)(x - s->ox), by = (unsigned)(y - s->oy);
-    if (bx < BOX && by < BOX)
-        s->taken[by] |= 1u << bx;
-}
-
-/* 1 if a square within 2 4-steps of (x, y) is wood drawn for good (the
- * limbs) or a twig spoke s took: the halo, less the spoke's own. (x, y)
- * is a square of a twig, 2 or more inside the map (see region), in the
- * zone of s (within 3.5 of it), so the squares asked are on the map and
- * 0 or more into s's box on each axis: a row of each at a time. */
-BW_NOINLINE static int crowd(const uint32_t *limbs, const seg *s, int x, int y)
+/* 1 if a square within 2 4-steps of (x, y) is in the limbs: wood drawn
+ * for good, or a twig the spoke being weighed took (see take_twig): the
+ * halo, less the spoke's own. (x, y) is a square of a twig, 2 or more
+ * inside the map (see region), so the squares asked are on the map: a
+ * row at a time. */
+BW_NOINLINE static int crowd(const uint32_t *limbs, int x, int y)
 {
     /* per row -2..2: the half-width and the first square's offset */
     static const int8_t half[5] = { 0, 1, 2, 1, 0 };
     static const int16_t from[5] = { -2 * BW_GRID_MAX, -BW_GRID_MAX - 1, -2, BW_GRID_MAX - 1, 2 * BW_GRID_MAX };
-    int k, i = SQUARE(x, y), by = y - HALO - s->oy, bx0 = x - s->ox;
-    for (k = 0; k < 5; k++, by++) {
-        int w = half[k], bx = bx0 - w;
+    int k, i = SQUARE(x, y);
+    for (k = 0; k < 5; k++) {
+        int w = half[k];
         unsigned a = (unsigned)(i + from[k]), sh = a & 31;
         uint32_t v = limbs[a >> 5] >> sh;
         if (sh + 2u * (unsigned)w > 31u)
             v |= limbs[(a >> 5) + 1] << (32 - sh);
-        if ((unsigned)by < BOX && bx < BOX)
-            v |= s->taken[by] >> bx;
         if (v & ~(~0u << (2 * w + 1)))
             return 1;
     }
@@ -535,7 +524,7 @@ static int twig_room(const uint32_t *d, const uint32_t *limbs, const seg *s, int
         near = near_at(s, px, py, dot, cross, NEAR2X4);
         if (!near && (DGET(d, x, y) || px * px + py * py <= (r + 3) * (r + 3)))
             break;
-        if (near && !near_at(s, px, py, dot, cross, BAND2X4) && crowd(limbs, s, x, y))
+        if (near && !near_at(s, px, py, dot, cross, BAND2X4) && crowd(limbs, x, y))
             break; /* (in the spoke's band, twigs meet) */
         own += !near;
         lx = x;
@@ -649,7 +638,6 @@ typedef struct grower {
     void *ctx;
     bw_forest_fn user;     /* the replay's: fn is replay_part, ctx the grower */
     void *user_ctx;
-    bw_forest_part p;
     uint32_t *limbs;       /* m->b: the wood drawn (trunks and branches) */
     uint32_t *halo;        /* m->a: the halo of everything reserved (see halo) */
     uint8_t *cells;        /* the grid, or NULL for a replay */
@@ -662,7 +650,7 @@ typedef struct grower {
  * away from it. What the map shows is placed from the grid (grid_leaves). */
 static void leaves(grower *w, int id, int x0, int y0, int x1, int y1)
 {
-    bw_forest_part *p = &w->p;
+    bw_forest_part part, *p = &part; /* in this frame, not the grower's: not under the growth's deepest calls */
     bw_rng *r = &w->leaf;
     int n = bw_rng_range(r, BW_FOREST_LEAVES_MIN, BW_FOREST_LEAVES_MAX);
     int i, cells, lo;
@@ -674,7 +662,7 @@ static void leaves(grower *w, int id, int x0, int y0, int x1, int y1)
         int at = lo + (cells - 1 - lo) * i / (n - 1), d, a, b, sw, sh, ax, ay;
         uint32_t bits = bw_rng_next(r); /* six fair bits: direction, size, turn */
         while (l.done < at)
-            line_step(&l);
+            line_next(&l);
         d = (int)(bits & 3u);
         a = 1 + (int)((bits >> 2) & 1u);
         b = 1 + (int)((bits >> 3) & 3u);
@@ -733,7 +721,7 @@ static void draw_squares(const bw_forest_part *p, uint8_t *cells, uint32_t *plan
 static void branch(grower *w, int gen, int width, int terminal, int parent, int x0, int y0, int x1, int y1,
                    int dir)
 {
-    bw_forest_part *p = &w->p;
+    bw_forest_part part, *p = &part; /* in this frame, not the grower's: not under the growth's deepest calls */
     int id = w->count++;
     p->kind = BW_FOREST_BRANCH;
     p->tree = w->tree;
@@ -803,12 +791,27 @@ static int side_of_seg(const seg *s, int x0, int y0, int x1, int y1)
     return c < 0 ? -1 : 1;
 }
 
+/* The squares of twig t off spoke s's band into the limbs (on), or out of
+ * them again: a twig taken is in the limbs while its spoke weighs the
+ * rest, so crowd keeps them apart; if the spoke does not fork they go.
+ * They are 3 or more 4-steps from all wood (see twig_room), so no limb
+ * drawn for good is among them. */
+static void twig_bits(uint32_t *limbs, const seg *s, const twig_line *t, int on)
+{
+    line4 l;
+    line_start(&l, t->x0, t->y0, t->x1, t->y1);
+    while (line_step(&l)) { /* its start is the spoke's square; so are those in the band */
+        unsigned i = BW_BIT(l.x, l.y);
+        if (!near_seg_r(s, l.x, l.y, BAND2X4))
+            limbs[i >> 5] = on ? limbs[i >> 5] | 1u << (i & 31) : limbs[i >> 5] & ~(1u << (i & 31));
+    }
+}
+
 /* Takes the twig from (x0, y0) (step `step` of the spoke) to (x1, y1): its
- * squares go into the halo (so the next ones keep off it). */
+ * squares go into the halo (so the next ones keep off it) and the limbs. */
 static int take_twig(grower *w, seg *s, twig_line *tw, int *nt, int step, int side, int x0, int y0, int x1,
                      int y1)
 {
-    line4 l;
     if (*nt >= TWIGS_MAX)
         return 0;
     tw[*nt].step = (uint8_t)step;
@@ -819,11 +822,7 @@ static int take_twig(grower *w, seg *s, twig_line *tw, int *nt, int step, int si
     tw[*nt].y1 = (uint8_t)y1;
     ++*nt;
     halo_line(w->halo, x0, y0, x1, y1, 1); /* its start's halo is its spoke's already */
-    line_start(&l, x0, y0, x1, y1);
-    while (line_step(&l)) { /* its start is the spoke's square; so are those in the band */
-        if (!near_seg_r(s, l.x, l.y, BAND2X4))
-            take_at(s, l.x, l.y);
-    }
+    twig_bits(w->limbs, s, &tw[*nt - 1], 1);
     return 1;
 }
 
@@ -906,6 +905,8 @@ static void grow_tree(uint32_t seed, int level, const bw_forest_plan *pl, region
             for (i = 0; i < nt; i++)
                 branch(w, 1, 1, 1, id, tw[i].x0, tw[i].y0, tw[i].x1, tw[i].y1, -1);
         } else { /* too small to fork: a twig of the trunk (rule 4.4) */
+            for (i = 0; i < nt; i++)
+                twig_bits(w->limbs, &s, &tw[i], 0);
             branch(w, 0, 1, 1, 0xffff, cx, cy, sp.x1[j], sp.y1[j], sdir);
         }
     }
@@ -920,16 +921,17 @@ static void grow_tree(uint32_t seed, int level, const bw_forest_plan *pl, region
  * spokes are known without the grid, see spokes_of), kept if it is no
  * square drawn before nor a mushroom of DLVL n - 1 (a square of DLVL n - 1
  * holds a mushroom or a top, never both). Three draws a square, no retry. */
-typedef struct shoot_list {
-    uint16_t n;
-    uint16_t at[BW_FOREST_SHOOTS_MAX]; /* square indexes */
+typedef struct shoot_list { /* words only, see shoot_work */
+    int32_t n;             /* (the signed type of the plane's words) */
+    uint32_t at[BW_FOREST_SHOOTS_MAX]; /* square indexes */
 } shoot_list;
+#define SHOOT(l, k) ((int)(l)->at[k])
 
 static int listed(const shoot_list *l, int i)
 {
     int k;
     for (k = 0; k < l->n; k++)
-        if (l->at[k] == i)
+        if (SHOOT(l, k) == i)
             return 1;
     return 0;
 }
@@ -940,7 +942,7 @@ static int crowded(const shoot_list *l, int i)
 {
     int k;
     for (k = 0; k < l->n; k++) {
-        int d = l->at[k] - i, dy, dx;
+        int d = SHOOT(l, k) - i, dy, dx;
         if ((unsigned)(d + BW_GRID_MAX + 1) > 2 * BW_GRID_MAX + 2)
             continue; /* a row or more away: the test below would fail */
         dy = (d + BW_GRID_MAX + 1) / BW_GRID_MAX - 1;
@@ -1009,7 +1011,7 @@ static void shoots_drawn(uint32_t seed, const bw_forest_plan *pl, int level, con
         qy = prev->y1[tr][j] - pl->y[tr];
         if (crowded(out, i) || (below && listed(below, i)) || px * px + py * py >= qx * qx + qy * qy)
             continue; /* past the spoke of the level below: the top would hang in the air */
-        out->at[out->n++] = (uint16_t)i;
+        out->at[out->n++] = (uint32_t)i;
     }
 }
 
@@ -1017,29 +1019,38 @@ static void shoots_drawn(uint32_t seed, const bw_forest_plan *pl, int level, con
 static void swap_lists(shoot_list *a, shoot_list *b)
 {
     int k, n = bw_max(a->n, b->n);
-    uint16_t t;
+    uint32_t t;
     for (k = 0; k < n; k++) {
         t = a->at[k];
         a->at[k] = b->at[k];
         b->at[k] = t;
     }
-    t = a->n;
+    n = a->n;
     a->n = b->n;
-    b->n = t;
+    b->n = n;
 }
 
-/* The mushrooms of `level` into *own and, if want_next, of level + 1 into
- * *next (none for DLVL 1 and 5): the list of DLVL l leaves out the
+/* What the lists are drawn in: words and bytes only, so it lives in a
+ * plane's words (a level's m->a, free between the growth and the twig
+ * ends: see level_shoots; bw_forest_mushrooms' own plane). */
+typedef struct shoot_work {
+    shoot_list own, next;
+    spokes cur[BW_FOREST_MAX_TRUNKS]; /* a level's spokes */
+    spoke_ends prev;                  /* the level below's: only their ends are read */
+} shoot_work;
+BW_STATIC_ASSERT(sizeof(shoot_work) <= sizeof(bw_plane), forest_shoot_work_fits_a_plane);
+
+/* The mushrooms of `level` into wk->own and, if want_next, of level + 1
+ * into wk->next (none for DLVL 1 and 5): the list of DLVL l leaves out the
  * mushrooms of DLVL l - 1 and the squares by its spokes, so the lists of
  * DLVL 2 up are drawn in turn, each level's spokes once. own and next are
  * the working lists too, in turn (the one before is `below`), so no other
  * list is on the stack. */
-static void shoots(uint32_t seed, const bw_forest_plan *pl, int level, shoot_list *own, shoot_list *next,
-                   int want_next)
+static void shoots(uint32_t seed, const bw_forest_plan *pl, int level, shoot_work *wk, int want_next)
 {
-    spokes cur[BW_FOREST_MAX_TRUNKS];
-    spoke_ends prev; /* the level below's: only their ends are read */
-    shoot_list *buf[2];
+    shoot_list *own = &wk->own, *next = &wk->next, *buf[2];
+    spokes *cur = wk->cur;
+    spoke_ends *prev = &wk->prev;
     int l, c = 0, last = bw_min(level + want_next, BW_FOREST_LEVELS - 1);
     buf[0] = own;
     buf[1] = next;
@@ -1048,9 +1059,9 @@ static void shoots(uint32_t seed, const bw_forest_plan *pl, int level, shoot_lis
         return;
     level_spokes(seed, 1, pl, cur);
     for (l = 2; l <= last; l++) {
-        keep_ends(pl, cur, &prev);
+        keep_ends(pl, cur, prev);
         level_spokes(seed, l, pl, cur);
-        shoots_drawn(seed, pl, l, cur, &prev, l == 2 ? 0 : buf[c ^ 1], buf[c]);
+        shoots_drawn(seed, pl, l, cur, prev, l == 2 ? 0 : buf[c ^ 1], buf[c]);
         c ^= 1;
     }
     /* DLVL last is in buf[c ^ 1], DLVL last - 1 in buf[c] */
@@ -1069,16 +1080,21 @@ static void shoots(uint32_t seed, const bw_forest_plan *pl, int level, shoot_lis
 int bw_forest_mushrooms(uint32_t seed, int level, bw_plane *out)
 {
     bw_forest_plan pl;
-    shoot_list l, spare;
-    int k;
+    shoot_work *wk = (shoot_work *)(void *)out->w; /* drawn in out, then copied */
+    uint16_t at[BW_FOREST_SHOOTS_MAX];
+    int k, n;
     bw_plane_clear(out);
     if (level < 2 || level > 4)
         return 0;
     bw_forest_trunks(seed, &pl);
-    shoots(seed, &pl, level, &l, &spare, 0);
-    for (k = 0; k < l.n; k++)
-        out->w[l.at[k] >> 5] |= 1u << (l.at[k] & 31);
-    return l.n;
+    shoots(seed, &pl, level, wk, 0);
+    n = (int)wk->own.n;
+    for (k = 0; k < n; k++)
+        at[k] = (uint16_t)wk->own.at[k];
+    bw_plane_clear(out);
+    for (k = 0; k < n; k++)
+        out->w[at[k] >> 5] |= 1u << (at[k] & 31);
+    return n;
 }
 
 /* The centre line is the 4-connected line of line4; widths 2 and 3 add it
@@ -1169,7 +1185,8 @@ enum { K_LIMB = 1,    /* branch, mushroom, top, trunk: on the canopy, no leaf be
        K_ROOM = 8,    /* air: where a leaf may go */
        K_HELD = 16,   /* branch, mushroom, trunk, vine, leaf: on the canopy */
        K_FLOOR = 32 }; /* grass, lichen, trunk: open on DLVL 5 (BW_CONNECTS there) */
-static const uint8_t kind_tab[256] = { /* every byte: a marked square is none */
+#define KINDS 0x40 /* the tiles (BW_TILE_COUNT <= 0x40, see TWIG_MARK) */
+static const uint8_t kind_tab[KINDS] = {
     [BW_T_BRANCH] = K_LIMB | K_WOOD | K_SHOOT | K_HELD,
     [BW_T_MUSHROOM] = K_LIMB | K_WOOD | K_SHOOT | K_HELD,
     [BW_T_MUSHROOM_TOP] = K_LIMB,
@@ -1181,9 +1198,11 @@ static const uint8_t kind_tab[256] = { /* every byte: a marked square is none */
     [BW_T_LEAF] = K_HELD,
 };
 
+/* A square marked (TWIG_MARK, CAND_MARK, see end_leaves) reads as its
+ * tile: the leaf tests that meet marked squares ask for the mark first. */
 static int kind(uint8_t t)
 {
-    return kind_tab[t];
+    return kind_tab[t & (KINDS - 1)];
 }
 
 static int limb(uint8_t t)
@@ -1233,14 +1252,15 @@ BW_NOINLINE static void mark_ends(uint32_t *e, const uint32_t *l, const uint8_t 
 
 /* 1 if no square strictly between (x0, y0) and (x1, y1) on their
  * 4-connected line is trunk, or (when `air_only`) anything but air or
- * vine: a vine laid on it is one unbroken line, never through the wood. */
+ * vine (or leaf, when it is 2): a vine laid on it is one unbroken line,
+ * never through the wood. */
 static int line_clear(const bw_grid *g, int x0, int y0, int x1, int y1, int air_only)
 {
     line4 l;
     line_start(&l, x0, y0, x1, y1);
-    while (line_step(&l) && l.left > 0) {
+    while (line_next(&l) && l.left > 0) {
         uint8_t t = BW_AT(g, l.x, l.y);
-        if (t == BW_T_TRUNK || (air_only && t != BW_T_AIR && t != BW_T_VINE))
+        if (t == BW_T_TRUNK || (air_only && t != BW_T_AIR && t != BW_T_VINE && (air_only < 2 || t != BW_T_LEAF)))
             return 0;
     }
     return 1;
@@ -1275,7 +1295,7 @@ static void vine_line(bw_grid *g, int x0, int y0, int x1, int y1)
     do
         if (BW_AT(g, l.x, l.y) == BW_T_AIR)
             BW_AT(g, l.x, l.y) = BW_T_VINE;
-    while (line_step(&l));
+    while (line_next(&l));
 }
 
 /* The square TWIG_BACK steps back from end e along its twig (fewer where
@@ -1309,7 +1329,7 @@ static int ray_alone(const bw_grid *g, int x0, int y0, int x1, int y1)
     int e0 = SQUARE(x0, y0), e1 = SQUARE(x1, y1), d;
     line4 l;
     line_start(&l, x0, y0, x1, y1);
-    while (line_step(&l) && l.left > 0) {
+    while (line_next(&l) && l.left > 0) {
         int i = SQUARE(l.x, l.y);
         if (l.x < 1 || l.y < 1 || l.x >= BW_FOREST_W - 1 || l.y >= BW_FOREST_H - 1)
             return 0;
@@ -1352,7 +1372,7 @@ BW_NOINLINE static void rays(bw_map *m, const bw_forest_plan *pl, bw_forest_repo
             ex = x + vx * BW_FOREST_VINE_MAX / n;
             ey = y + vy * BW_FOREST_VINE_MAX / n;
             line_start(&l, x, y, ex, ey);
-            while (line_step(&l)) {
+            while (line_next(&l)) {
                 if ((unsigned)l.x >= BW_FOREST_W || (unsigned)l.y >= BW_FOREST_H)
                     break;
                 hit = BW_AT(g, l.x, l.y);
@@ -1392,12 +1412,6 @@ BW_NOINLINE static void rays(bw_map *m, const bw_forest_plan *pl, bw_forest_repo
  * canopy in `reach`): a ray's first square off the air lies on one tree's
  * side, so it counts for that tree alone. */
 #define FAN_REACH 60
-/* A tree's twig ends (on its side, branch or mushroom: its own wood, each
- * tree growing on its own side) are ends of its branches' lines: each
- * line of 4-connected squares has two, its inner squares two limb
- * neighbours. A tree draws at most 5 spokes of 3 lines and 40 twigs of 1
- * (BW_FOREST_TREE_CAP), so 110 ends at most. */
-#define ENDS_CAP (2 * (3 * BW_FOREST_FIRST_MAX + (BW_FOREST_TREE_CAP - BW_FOREST_FIRST_MAX)))
 typedef struct bridge_ctx {
     bw_grid *g;
     const bw_plane *reach;
@@ -1405,12 +1419,13 @@ typedef struct bridge_ctx {
     uint8_t t;
     uint8_t want;          /* the trees u sought, a bit each */
     uint8_t fan;           /* 0: at u's centre; 1: the 32 directions */
+    uint8_t lax;           /* 1: through leaves too (the last fallback) */
     uint8_t x0[BW_FOREST_MAX_TRUNKS], y0[BW_FOREST_MAX_TRUNKS]; /* per u: the best line */
     uint8_t x1[BW_FOREST_MAX_TRUNKS], y1[BW_FOREST_MAX_TRUNKS];
     int32_t best[BW_FOREST_MAX_TRUNKS]; /* its dist^2, INT32_MAX: none yet */
-    uint8_t endt;          /* the tree whose twig ends `end` lists, 0xff none */
-    uint8_t nend;
-    uint16_t end[ENDS_CAP];
+    uint8_t endt;          /* the tree whose twig ends the list holds, 0xff none */
+    uint8_t nend;          /* its ends (a tree has 110 at most, see bridge_ends) */
+    bw_fill *list;         /* the list: m->fill's stack, low and high bytes */
 } bridge_ctx;
 
 /* One ray from (x, y) toward (ex, ey) (see bridge_ctx). Inlined at -O2
@@ -1447,7 +1462,7 @@ static inline RAY_INLINE void bridge_ray(bridge_ctx *c, int x, int y, int ex, in
         if (out && ((unsigned)hx >= BW_FOREST_W || (unsigned)hy >= BW_FOREST_H))
             return;
         t = g->cell[i];
-        if (t != BW_T_AIR && t != BW_T_VINE)
+        if (t != BW_T_AIR && t != BW_T_VINE && (!c->lax || t != BW_T_LEAF))
             break;
     }
     if (t == BW_T_AIR || t == BW_T_VINE || t == BW_T_TRUNK || done < 2 || !BW_PGET(c->reach, hx, hy))
@@ -1456,7 +1471,7 @@ static inline RAY_INLINE void bridge_ray(bridge_ctx *c, int x, int y, int ex, in
     if (u < 0 || !((want >> u) & 1u))
         return;
     d = (int32_t)(hx - x) * (hx - x) + (int32_t)(hy - y) * (hy - y);
-    if (d < c->best[u] && line_clear(g, x, y, hx, hy, 1)) {
+    if (d < c->best[u] && line_clear(g, x, y, hx, hy, 1 + c->lax)) {
         c->best[u] = d;
         c->x0[u] = (uint8_t)x;
         c->y0[u] = (uint8_t)y;
@@ -1466,42 +1481,65 @@ static inline RAY_INLINE void bridge_ray(bridge_ctx *c, int x, int y, int ex, in
 }
 
 /* The rays of bridge_ray from every twig end of tree t (on its side): the
- * ends of the limbs in l that are branch or mushroom squares. */
+ * ends of the limbs in l that are branch or mushroom squares, in row
+ * order. A tree's ends are ends of its branches' lines (each line of
+ * 4-connected squares has two, its inner squares two limb neighbours): 5
+ * spokes of 3 lines and 40 twigs of 1 (BW_FOREST_TREE_CAP), 110 at most.
+ * They are listed as they are first found, for every ray the tree casts
+ * after, in m->fill's stack: the fill is scratch here in the fast build
+ * (the canopy floods are the word flood; the tops it kept are in the
+ * limbs already), and a tree with more ends than it holds (never: at
+ * most 21 over seeds 0..2,999) finds them again each time. Built for size, the canopy flood
+ * is the fill's, so nothing is kept. */
 static void bridge_ends(bridge_ctx *c, const uint32_t *l)
 {
-    int j, k, n;
-    if (c->endt != c->t) { /* t's ends listed once, in row order, for every ray it casts */
+    bw_fill *f = c->list;
+    int j = 0, k, n = 0, listed = c->endt == c->t;
+    uint32_t e = 0;
+    if (!listed)
         c->nend = 0;
-        for (j = 0; j < BW_PLANE_WORDS; j++) {
-            uint32_t e = end_word(l, j);
-            while (e) {
-                int i = j * 32 + bw_low_bit(e);
-                e &= e - 1u;
-                if ((kind(c->g->cell[i]) & K_SHOOT) && side_of(c->pl, i % BW_GRID_MAX, i / BW_GRID_MAX) == c->t &&
-                    c->nend < ENDS_CAP)
-                    c->end[c->nend++] = (uint16_t)i;
+    for (;;) {
+        int i, x, y;
+        if (listed) {
+            if (n == c->nend)
+                break;
+            i = f->xl[n] | f->xr[n] << 8;
+            n++;
+        } else {
+            while (!e && j < BW_PLANE_WORDS)
+                e = end_word(l, j++);
+            if (!e)
+                break;
+            i = (j - 1) * 32 + bw_low_bit(e);
+            e &= e - 1u;
+            if (!(kind(c->g->cell[i]) & K_SHOOT) || side_of(c->pl, i % BW_GRID_MAX, i / BW_GRID_MAX) != c->t)
+                continue;
+            if (c->nend < BW_FILL_STACK) {
+                f->xl[c->nend] = (uint8_t)i;
+                f->xr[c->nend] = (uint8_t)(i >> 8);
             }
+            c->nend++;
         }
-        c->endt = c->t;
-    }
-    for (n = 0; n < c->nend; n++) {
-        int x = c->end[n] % BW_GRID_MAX, y = c->end[n] / BW_GRID_MAX;
-            /* a ray at each tree's centre, for that tree; or the fallback:
-             * every direction, as far as FAN_REACH (one call site: the ray
-             * is inlined once) */
-            for (k = 0; k < (c->fan ? 32 : c->pl->n); k++) {
-                int ex = x + dir_x(k, FAN_REACH), ey = y + dir_y(k, FAN_REACH);
-                unsigned want = c->want;
-                if (!c->fan) {
-                    if (!((c->want >> k) & 1u))
-                        continue;
-                    ex = c->pl->x[k];
-                    ey = c->pl->y[k];
-                    want = 1u << k;
-                }
-                bridge_ray(c, x, y, ex, ey, want);
+        x = i % BW_GRID_MAX;
+        y = i / BW_GRID_MAX;
+        /* a ray at each tree's centre, for that tree; or the fallback:
+         * every direction, as far as FAN_REACH (one call site: the ray
+         * is inlined once) */
+        for (k = 0; k < (c->fan ? 32 : c->pl->n); k++) {
+            int ex = x + dir_x(k, FAN_REACH), ey = y + dir_y(k, FAN_REACH);
+            unsigned want = c->want;
+            if (!c->fan) {
+                if (!((c->want >> k) & 1u))
+                    continue;
+                ex = c->pl->x[k];
+                ey = c->pl->y[k];
+                want = 1u << k;
             }
+            bridge_ray(c, x, y, ex, ey, want);
+        }
     }
+    if (!listed)
+        c->endt = (uint8_t)(c->nend <= BW_FILL_STACK && BW_FAST ? c->t : 0xff);
 }
 
 /* Rule 4.7, the bridge a tree is sure of, found on straight lines between two
@@ -1540,7 +1578,7 @@ static void lay_run(bw_grid *g, const lane_run *r)
 {
     line4 l;
     line_start(&l, r->x0, r->y0, r->x1, r->y1);
-    while (line_step(&l) && l.done < r->to)
+    while (line_next(&l) && l.done < r->to)
         if (l.done > r->from && BW_AT(g, l.x, l.y) != BW_T_VINE) /* air, or a leaf (lw->lax) */
             BW_AT(g, l.x, l.y) = BW_T_VINE;
 }
@@ -1745,29 +1783,34 @@ static int nearest(const bw_forest_plan *pl, int t, unsigned tried)
  * (see bridge_ray): first at each other tree's centre, then in 32
  * directions (FAN_REACH long); the nearest tree and those after it in
  * that order on the same canopy are sought in one replay of t, the first
- * of them with a ray taken. Last, the lanes again, through leaves too
+ * of them with a ray taken. Then the lanes again, through leaves too
  * (laid as vine: a leaf in the way of the only bridge gives way; 5 trees
- * of 6,596 over seeds 0..299 need it, and it joins each). A tree still
- * alone stays unjoined (counted in rep->lonely; measured: 1 tree-level
- * over seeds 0..2999). */
-BW_NOINLINE static void bridges(bw_map *m, const bw_forest_plan *pl, bw_forest_report *rep)
+ * of 6,596 over seeds 0..299 need it, and it joins each), and last the 32
+ * rays through leaves too (a tree whose canopy facing the others ends in
+ * leaf-wrapped tips: 1 tree-level over seeds 0..2,999). A tree still
+ * alone stays unjoined (counted in rep->lonely; measured: none over seeds
+ * 0..2,999). Returns 1 if a bridge went through leaves: the caller serves
+ * the twig ends again (rule 4.4). */
+BW_NOINLINE static int bridges(bw_map *m, const bw_forest_plan *pl, bw_forest_report *rep)
 {
     bridge_ctx c;
     lane_walk lw;
-    unsigned joined = 0, flooded = 0; /* the trunks on the canopy in m->a */
+    unsigned joined = 0, flooded = 0, lax = 0; /* flooded: the trunks on the canopy in m->a */
     int round, t, k;
     c.g = &m->grid;
     c.reach = &m->a;
     c.endt = 0xff;
-    c.nend = 0;
+    c.list = &m->fill;
     c.pl = pl;
-    for (round = 0; round < 4; round++) /* the lanes, rays at the centres, 32 rays, lanes through leaves */
+    /* the lanes, rays at the centres, 32 rays, then lanes and 32 rays through leaves */
+    for (round = 0; round < 5; round++)
         for (t = 0; t < pl->n; t++) {
             unsigned tried = 1u << t;
             int best;
             if ((joined >> t) & 1u)
                 continue;
-            c.fan = (uint8_t)(round == 2);
+            c.fan = (uint8_t)(round == 2 || round == 4);
+            c.lax = (uint8_t)(round == 4);
             while ((best = nearest(pl, t, tried)) >= 0) {
                 int u, laid = 0;
                 tried |= 1u << best;
@@ -1803,21 +1846,30 @@ BW_NOINLINE static void bridges(bw_map *m, const bw_forest_plan *pl, bw_forest_r
                     bridge_ends(&c, m->b.w);
                     for (k = 0; k < nb && !laid; k++)
                         if (c.best[order[k]] < INT32_MAX) {
+                            lane_run *r = &lw.cand[0]; /* the line as a run: its leaves too become vine */
                             best = order[k];
-                            vine_line(&m->grid, c.x0[best], c.y0[best], c.x1[best], c.y1[best]);
+                            r->x0 = c.x0[best];
+                            r->y0 = c.y0[best];
+                            r->x1 = c.x1[best];
+                            r->y1 = c.y1[best];
+                            r->from = 0;
+                            r->to = (int16_t)(ABS(r->x1 - r->x0) + ABS(r->y1 - r->y0));
+                            lay_run(&m->grid, r);
                             laid = 1;
                         }
                 }
                 if (laid) {
+                    lax |= round >= 3;
                     joined |= (1u << t) | (1u << best);
                     if (rep)
                         rep->bridges++;
                     break;
                 }
             }
-            if (round == 3 && !((joined >> t) & 1u) && rep)
+            if (round == 4 && !((joined >> t) & 1u) && rep)
                 rep->lonely++;
         }
+    return (int)lax;
 }
 
 
@@ -1833,8 +1885,9 @@ BW_NOINLINE static void bridges(bw_map *m, const bw_forest_plan *pl, bw_forest_r
  * touching no limb and no other leaf. So a leaf touches one twig, and
  * every group of leaf squares on the map is one leaf. The branches keep 3
  * or more 4-steps apart (see halo), so the squares beside a twig touch no
- * other branch; an end short of four counts in rep->bare (the fallback:
- * measured never). Leaves go into the air only, so they cut no vine. */
+ * other branch; an end short of four after the repair rounds (see
+ * grid_leaves) counts in rep->bare (36 over seeds 0..2,999 x DLVL 1-4).
+ * Leaves go into the air only, so they cut no vine. */
 #define TWIG_CAP 48
 #define LEAF_CAND 32
 #define TWIG_MARK 0x80u
@@ -1912,12 +1965,14 @@ static int leaf_room(const uint8_t *cell, int a)
     for (d = 0; d < 4; d++) {
         int b = a + step4[d];
         uint8_t u = cell_at(cell, b);
-        if (u == BW_T_LEAF || (limb(u) && u != BW_T_MUSHROOM_TOP))
-            return 0;
+        if (u == BW_T_LEAF || (u < TWIG_MARK && limb(u) && u != BW_T_MUSHROOM_TOP))
+            return 0; /* (the twig's own squares are marked) */
         if (u == BW_T_MUSHROOM_TOP)
-            for (k = 0; k < 4; k++)
-                if (kind(cell_at(cell, b + step4[k])) & K_WOOD)
+            for (k = 0; k < 4; k++) {
+                uint8_t v = cell_at(cell, b + step4[k]);
+                if (v < TWIG_MARK && (kind(v) & K_WOOD))
                     return 0;
+            }
     }
     return 1;
 }
@@ -2027,12 +2082,25 @@ BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int e, int pass)
      * taken LEAF | CAND_MARK: leaf_room (an exact LEAF beside) and
      * leaf_cost (air only) read both as the air they were, as when all
      * are weighed first; a square beside one taken is weighed but not
-     * taken, as leaf_room would then refuse it. */
-    for (i = 0; i < n && !(lazy && got >= BW_FOREST_LEAVES_MIN); i++) /* tip first, the least cost first */
+     * taken, as leaf_room would then refuse it. Every pass stops weighing
+     * once the twig has four: past that none would be taken (an end
+     * served again that has its leaves costs its walk only). */
+    for (i = 0; i < n && got < BW_FOREST_LEAVES_MIN; i++) /* tip first, the least cost first */
         for (d = 0; d < 4; d++) {
             int a = q[i] + step4[d], cost;
-            if (nc == LEAF_CAND || (cell[a] & CAND_MARK) || (lazy && got >= BW_FOREST_LEAVES_MIN))
+            if (nc == LEAF_CAND || (cell[a] & CAND_MARK) || got >= BW_FOREST_LEAVES_MIN)
                 continue;
+            for (k = 0; k < 4 && pass == 2 && cell[a] == BW_T_AIR; k++) {
+                /* an end left short (see grid_leaves): the leaves laid
+                 * beside the air it needs give way */
+                int b = a + step4[k];
+                if (cell[b] == BW_T_LEAF && ((ends->w[b >> 5] >> (b & 31)) & 1u)) {
+                    cell[b] = BW_T_AIR;
+                    ends->w[b >> 5] &= ~(1u << (b & 31));
+                    if (c->rep)
+                        c->rep->leaves--;
+                }
+            }
             if (cell[a] == BW_T_LEAF) { /* its own, from the first pass */
                 cand[nc] = (uint16_t)a;
                 cc[nc++] = 255;
@@ -2079,44 +2147,70 @@ BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int e, int pass)
         }
     for (i = 0; i < n; i++)
         cell[q[i]] &= (uint8_t)~TWIG_MARK;
-    if (c->rep) {
+    if (c->rep)
         c->rep->leaves = (uint16_t)(c->rep->leaves + got - k);
-        if (pass == 1)
-            c->rep->bare = (uint16_t)(c->rep->bare + (got < BW_FOREST_LEAVES_MIN));
-    }
     return got;
 }
 
+/* Twig ends served by end_leaves in `pass`, in row order: with `all`
+ * every end of the limbs in m->b (as mark_ends finds them: a twig with
+ * four leaves of its own already gets none, and costs its walk only),
+ * else those marked in m->a. An end left short is marked in m->a (in pass
+ * 2 none is). Returns the ends left short. */
+static int serve(bw_map *m, leaf_ctx *c, int pass, int all)
+{
+    int j, n = 0;
+    for (j = 0; j < BW_PLANE_WORDS; j++) {
+        uint32_t k = all ? end_word(m->b.w, j) : m->a.w[j];
+        while (k) {
+            int i = j * 32 + bw_low_bit(k);
+            uint32_t bit = 1u << (i & 31);
+            k &= k - 1u;
+            if (!(kind(c->g->cell[i]) & K_SHOOT))
+                continue; /* a leaf marked */
+            m->a.w[j] &= ~bit;
+            if (end_leaves(c, &m->a, i, pass) < BW_FOREST_LEAVES_MIN && pass != 2) {
+                m->a.w[j] |= bit;
+                n++;
+            }
+        }
+    }
+    return n;
+}
+
 /* Rule 4.4 over the level: the twig ends (marked in m->a from the limbs in
- * m->b, which hold no tops yet) served in row order, each unmarked as it
- * is done, then the leaves they got (marked in m->a) grow. */
+ * m->b, which hold no tops yet) served in row order, pass 0 taking the
+ * leaves that crowd no other twig, pass 1 the rest; then the leaves they
+ * got (marked in m->a) grow. An end still short (packed between other
+ * twigs whose leaves took the air it needed: about 1 twig in 4,000) is
+ * served first in pass 2: the leaves laid beside its air squares
+ * give way and it takes its four; then every end is served again, so the
+ * twigs that gave way find others. Up to REPAIRS rounds; an end short
+ * after them counts in rep->bare. */
+#define REPAIRS 3
 BW_NOINLINE static void grid_leaves(bw_map *m, uint32_t seed, int level, bw_forest_report *rep)
 {
     bw_grid *g = &m->grid;
     leaf_ctx c;
-    int x, y, d, i, pass;
+    int x, y, d, i, left = 0;
     c.g = g;
     c.rep = rep;
     bw_rng_stream(&c.r, seed, BW_GEN_FOREST, (uint32_t)level, P_LEAVES);
-    for (pass = 0; pass < 2; pass++) /* the leaves that crowd no other twig first */
-        for (i = 0; i < BW_PLANE_WORDS; i++) {
-            uint32_t w = m->a.w[i];
-            while (w) {
-                int b = bw_low_bit(w);
-                w &= w - 1u;
-                if (!(kind(g->cell[i * 32 + b]) & K_SHOOT))
-                    continue; /* a leaf marked meanwhile */
-                /* an end with its leaves after the first pass is done (the
-                 * second would find them and add none) */
-                if (end_leaves(&c, &m->a, i * 32 + b, pass) >= BW_FOREST_LEAVES_MIN || pass)
-                    m->a.w[i] &= ~(1u << b);
-            }
-        }
+    serve(m, &c, 0, 0);
+    left = serve(m, &c, 1, 0);
+    for (i = 0; i < REPAIRS && left; i++) {
+        serve(m, &c, 2, 0);
+        left = serve(m, &c, 1, 1);
+    }
+    if (rep)
+        rep->bare = (uint16_t)left;
     for (i = 0; i < BW_PLANE_WORDS; i++) { /* the leaves grow */
         uint32_t w = m->a.w[i];
         while (w) {
             int b = bw_low_bit(w), from = -1;
             w &= w - 1u;
+            if (g->cell[i * 32 + b] != BW_T_LEAF)
+                continue; /* an end left short */
             x = (i * 32 + b) % BW_GRID_MAX;
             y = (i * 32 + b) / BW_GRID_MAX;
             for (d = 0; d < 4; d++) {
@@ -2223,19 +2317,20 @@ BW_NOINLINE static void mushrooms_and_tops(bw_map *m, const shoot_list *own, con
     bw_grid *g = &m->grid;
     int k;
     for (k = 0; k < own->n; k++) /* on a spoke's centre line: wood already */
-        g->cell[own->at[k]] = BW_T_MUSHROOM;
+        g->cell[SHOOT(own, k)] = BW_T_MUSHROOM;
     for (k = 0; k < up->n; k++) {
-        g->cell[up->at[k]] = BW_T_MUSHROOM_TOP;
-        m->b.w[up->at[k] >> 5] &= ~(1u << (up->at[k] & 31));
+        int i = SHOOT(up, k);
+        g->cell[i] = BW_T_MUSHROOM_TOP;
+        m->b.w[i >> 5] &= ~(1u << (i & 31));
     }
     for (k = 0; k < up->n; k++) {
-        int x = up->at[k] % BW_GRID_MAX, y = up->at[k] / BW_GRID_MAX;
+        int x = SHOOT(up, k) % BW_GRID_MAX, y = SHOOT(up, k) / BW_GRID_MAX;
         if (!top_on_canopy(g, x, y))
             join_top(g, x, y, rep);
     }
     if (rep) { /* nothing after covers a mushroom or a top */
-        rep->mushrooms = own->n;
-        rep->tops = up->n;
+        rep->mushrooms = (uint16_t)own->n;
+        rep->tops = (uint16_t)up->n;
     }
 }
 
@@ -2276,23 +2371,27 @@ BW_NOINLINE static void level_shoots(bw_map *m, uint32_t seed, int level, const 
                                      bw_forest_report *rep)
 {
     bw_grid *g = &m->grid;
-    shoot_list own, up;
+    /* the lists in m->a, free here: the halo is done with, and the twig
+     * ends are marked in it only after */
+    shoot_work *wk = (shoot_work *)(void *)m->a.w;
+    const shoot_list *up = &wk->next;
     int k;
-    shoots(seed, pl, level, &own, &up, 1);
-    mushrooms_and_tops(m, &own, &up, rep);
-    for (k = 0; k < up.n; k++) {
-        cut_nub(m, up.at[k]); /* rule 4.3 */
-        if (top_in_line(g->cell, up.at[k]))
-            m->b.w[up.at[k] >> 5] |= 1u << (up.at[k] & 31);
+    shoots(seed, pl, level, wk, 1);
+    mushrooms_and_tops(m, &wk->own, up, rep);
+    for (k = 0; k < up->n; k++) {
+        int i = SHOOT(up, k);
+        cut_nub(m, i); /* rule 4.3 */
+        if (top_in_line(g->cell, i))
+            m->b.w[i >> 5] |= 1u << (i & 31);
         /* every top, kept for all_tops in m->fill's stack (scratch here,
          * unused till the bridges): low byte, high byte */
 #if TOPS_IN_FILL
-        m->fill.xl[k] = (uint8_t)up.at[k];
-        m->fill.xr[k] = (uint8_t)(up.at[k] >> 8);
+        m->fill.xl[k] = (uint8_t)i;
+        m->fill.xr[k] = (uint8_t)(i >> 8);
 #endif
     }
 #if TOPS_IN_FILL
-    m->fill.y[0] = (uint8_t)up.n;
+    m->fill.y[0] = (uint8_t)up->n;
 #endif
 }
 
@@ -2317,6 +2416,7 @@ BW_NOINLINE static void canopy_level(bw_map *m, uint32_t seed, int level, const 
                          bw_forest_report *rep, const bw_forest_hooks *h)
 {
     bw_grid *g = &m->grid;
+    leaf_ctx c;
     int t;
     bw_map_init(m, BW_FOREST_W, BW_FOREST_H, BW_T_AIR);
     bw_plane_clear(&m->b); /* the limbs: trunk, branch, mushroom and (at the end) top squares */
@@ -2328,7 +2428,11 @@ BW_NOINLINE static void canopy_level(bw_map *m, uint32_t seed, int level, const 
     rays(m, pl, rep, h);                      /* rule 4.7 */
     grid_leaves(m, seed, level, rep);         /* rule 4.4 */
     all_tops(m);
-    bridges(m, pl, rep);                      /* rule 4.7, round the leaves */
+    if (bridges(m, pl, rep)) {                /* rule 4.7, round the leaves */
+        c.g = g;                              /* rule 4.4: the twigs a bridge */
+        c.rep = rep;                          /* took a leaf of, served again */
+        serve(m, &c, 1, 1);
+    }
 }
 
 /* ---------------------------------------------------------- DLVL 5 */
@@ -2345,7 +2449,7 @@ static void paint_line(bw_grid *g, int x0, int y0, int x1, int y1, int width, ui
         do
             if (bw_grid_in(g, l.x, l.y) && (over == 0xff || BW_AT(g, l.x, l.y) == over))
                 BW_AT(g, l.x, l.y) = t;
-        while (line_step(&l));
+        while (line_next(&l));
     }
 }
 
