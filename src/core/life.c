@@ -256,13 +256,21 @@ static int run(bw_grid *g, const bw_life *l, int generations, int x0, int y0, in
     return changed;
 }
 
-/* The three rows live in `next` (366 B of its 1,800): off the stack. */
-BW_STATIC_ASSERT(sizeof(life_rows) <= sizeof(bw_plane), life_rows_fit_a_plane);
+/* The three rows live in `next` (366 B of its 1,800 at 120 x 120): off the
+ * stack. A build for a map whose plane is smaller than three rows (80 x 21:
+ * 210 B against 246 B) keeps them on the stack instead; the test is a
+ * constant, so each build compiles one of the two calls. */
+#define ROWS_FIT_A_PLANE (sizeof(life_rows) <= sizeof(((bw_plane *)0)->w))
 
 int bw_life_run(bw_grid *g, const bw_life *l, int generations,
                 int x0, int y0, int x1, int y1, bw_plane *next)
 {
-    return run(g, l, generations, x0, y0, x1, y1, (uint8_t(*)[BW_GRID_MAX + 2])(void *)next->w);
+    if (ROWS_FIT_A_PLANE)
+        return run(g, l, generations, x0, y0, x1, y1, (uint8_t(*)[BW_GRID_MAX + 2])(void *)next->w);
+    else {
+        life_rows r;
+        return run(g, l, generations, x0, y0, x1, y1, r);
+    }
 }
 
 #if !BW_FAST
