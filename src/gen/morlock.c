@@ -26,6 +26,12 @@
 #include "burrow/geom.h"
 #include "burrow/tile.h"
 
+/* A tile's flags, from the flags column alone (so a firmware with the
+ * Morlock Pits alone links no tile names). The cells read here are tile
+ * ids (the searches test their own marks, SEEN and JOINED, first), so no
+ * slot mask is needed. */
+#define FLAGS(t) (bw_tile_flags[(t)])
+
 /* The map must fit the grid the build holds (grid.h, BW_MAP_W x BW_MAP_H). */
 BW_STATIC_ASSERT(BW_MAP_W >= BW_MORLOCK_W && BW_MAP_H >= BW_MORLOCK_H,
                  morlock_needs_BW_MAP_W_120_and_BW_MAP_H_120);
@@ -1140,7 +1146,7 @@ static int ring_at(const bw_morlock_template *t, int i, int j)
 
 static int open_sq(const bw_grid *g, int x, int y)
 {
-    return (BW_TILE_FLAGS(BW_AT(g, x, y)) & BW_CONNECTS) != 0;
+    return (FLAGS(BW_AT(g, x, y)) & BW_CONNECTS) != 0;
 }
 
 /* Bit 0: ring square (i, j) has the inside next to it (4-neighbour); bit
@@ -1414,7 +1420,7 @@ static int stub_ball(bw_grid *g, int level, int x0, int y0, uint8_t *bx, uint8_t
                                  STUB_WIDE apart are never one piece) */
                 }
             } else if (c != SEEN && c != BW_T_ROCK &&
-                       (c == BW_T_DIRT || (BW_TILE_FLAGS(c) & BW_CONNECTS))) {
+                       (c == BW_T_DIRT || (FLAGS(c) & BW_CONNECTS))) {
                 *nb = tail;
                 return 0; /* a room, door, link or DLVL 1's start within reach */
             }
@@ -1436,7 +1442,7 @@ static int stub_ball(bw_grid *g, int level, int x0, int y0, uint8_t *bx, uint8_t
 static int open_or_dirt(const bw_grid *g, int x, int y)
 {
     uint8_t t = BW_AT(g, x, y);
-    return t == BW_T_DIRT || (t != BW_T_ROCK && (BW_TILE_FLAGS(t) & BW_CONNECTS) != 0);
+    return t == BW_T_DIRT || (t != BW_T_ROCK && (FLAGS(t) & BW_CONNECTS) != 0);
 }
 
 static int open4(const bw_grid *g, int x, int y)
@@ -1447,7 +1453,7 @@ static int open4(const bw_grid *g, int x, int y)
     int k, n = 0;
     for (k = 0; k < 4; k++) {
         uint8_t t = c[at[k]];
-        n += t == BW_T_DIRT || (t != BW_T_ROCK && (BW_TILE_FLAGS(t) & BW_CONNECTS) != 0);
+        n += t == BW_T_DIRT || (t != BW_T_ROCK && (FLAGS(t) & BW_CONNECTS) != 0);
     }
     return n;
 }
@@ -1486,7 +1492,7 @@ static inline BW_ALWAYS_INLINE int dirt_path(const bw_grid *g, int x, int y, con
         y += dy[k];
         c = BW_AT(g, x, y);
         if (c != BW_T_DIRT)
-            return c != BW_T_ROCK && (BW_TILE_FLAGS(c) & BW_CONNECTS) ? -1 : 0;
+            return c != BW_T_ROCK && (FLAGS(c) & BW_CONNECTS) ? -1 : 0;
     }
     return 1;
 }
@@ -1511,7 +1517,7 @@ static int no_tip(const bw_grid *g, int x, int y)
             int at = bw_dx4[k] + bw_dy4[k] * BW_GRID_MAX, i;
             for (i = 1; i <= STUB && c[i * at] == BW_T_DIRT; i++)
                 ;
-            end = i > STUB ? 1 : c[i * at] != BW_T_ROCK && (BW_TILE_FLAGS(c[i * at]) & BW_CONNECTS) ? -1 : 0;
+            end = i > STUB ? 1 : c[i * at] != BW_T_ROCK && (FLAGS(c[i * at]) & BW_CONNECTS) ? -1 : 0;
             ex = x + STUB * bw_dx4[k];
             ey = y + STUB * bw_dy4[k];
         } else { /* the diagonal (sx, sy): x first, else y first */
@@ -1558,7 +1564,7 @@ static int dead_end(bw_grid *g, int level, int x, int y, uint8_t *bx, uint8_t *b
 static int walkable(const bw_grid *g, int x, int y)
 {
     uint8_t c = BW_AT(g, x, y);
-    return c >= JOINED || (BW_TILE_FLAGS(c) & BW_CONNECTS) != 0;
+    return c >= JOINED || (FLAGS(c) & BW_CONNECTS) != 0;
 }
 
 /* Rule 3.2's dead ends round a knot of rock: 1 if filling (x, y), the tip
