@@ -1507,12 +1507,43 @@ static inline BW_ALWAYS_INLINE int dirt_path(const bw_grid *g, int x, int y, con
 BW_STATIC_ASSERT(STUB == 4, morlock_stairs_are_4_steps);
 static const int8_t stair_x[4][STUB] = { { 1, 0, 1, 0 }, { -1, 0, -1, 0 }, { 0, 1, 0, 1 }, { 0, -1, 0, -1 } };
 static const int8_t stair_y[4][STUB] = { { 0, 1, 0, 1 }, { 0, -1, 0, -1 }, { 1, 0, 1, 0 }, { -1, 0, -1, 0 } };
+/* A path of STUB steps from c: STUB - 1 steps of a and one of b, that
+ * one at step `at` (0 .. STUB - 1); as dirt_path. The end lies 3 along
+ * a's axis and 1 along b's, STUB steps away by any way. */
+static inline BW_ALWAYS_INLINE int l_path(const uint8_t *c, int a, int b, int at)
+{
+    int i, off = 0;
+    for (i = 0; i < STUB; i++) {
+        off += i == at ? b : a;
+        if (c[off] != BW_T_DIRT)
+            return c[off] != BW_T_ROCK && (FLAGS(c[off]) & BW_CONNECTS) ? -1 : 0;
+    }
+    return 1;
+}
+
+/* Paths 8-15 end at (3, 1) and (1, 3) in each quadrant (the one step
+ * across tried at each of the 4 places in turn): the squares at 4 steps
+ * the straight paths and the stairs miss. Each square they rule out
+ * saves a search, whose answer would be the same. */
+#define TIP_PATHS 16
 static int no_tip(const bw_grid *g, int x, int y)
 {
     /* the ends' box: its longer side is the farthest two ends lie apart */
     int x0 = x + STUB, x1 = x - STUB, y0 = y + STUB, y1 = y - STUB, k, ex, ey, end;
-    for (k = 0; k < 8; k++) {
-        if (k < 4) { /* straight */
+    for (k = 0; k < TIP_PATHS; k++) {
+        if (k >= 8) { /* 3 along one axis, 1 along the other: the one last, else first */
+            int sx = k & 1 ? -1 : 1, sy = k & 2 ? -1 : 1, xl = k < 12;
+            int a = xl ? sx : sy * BW_GRID_MAX, b = xl ? sy * BW_GRID_MAX : sx;
+            end = l_path(&BW_AT(g, x, y), a, b, STUB - 1);
+            if (end == 0)
+                end = l_path(&BW_AT(g, x, y), a, b, 0);
+            if (end == 0)
+                end = l_path(&BW_AT(g, x, y), a, b, 1);
+            if (end == 0)
+                end = l_path(&BW_AT(g, x, y), a, b, 2);
+            ex = x + sx * (xl ? STUB - 1 : 1);
+            ey = y + sy * (xl ? 1 : STUB - 1);
+        } else if (k < 4) { /* straight */
             const uint8_t *c = &BW_AT(g, x, y);
             int at = bw_dx4[k] + bw_dy4[k] * BW_GRID_MAX, i;
             for (i = 1; i <= STUB && c[i * at] == BW_T_DIRT; i++)
