@@ -1683,8 +1683,12 @@ static int blunt(const bw_grid *g, int x, int y)
  * Morlock Pits do not use (on the stack if a build's is smaller). */
 /* How far along a door's side fill_stubs looks for pockets beside it: a
  * room's box lies in ROOM_LO..ROOM_HI (5..114) and its door in the middle
- * of a side of at most 21, so these squares lie in 4..115. */
+ * of a side of at most 21, so these squares and the line beyond them lie
+ * in 3..116. */
 #define DOOR_LOOK 9
+/* The side of the level a coordinate of a turn before the edge lies
+ * near: -1 (LO), 1 (HI), 0 (neither). */
+#define EDGE_SIDE(v) ((v) < BW_MORLOCK_LO + BW_MORLOCK_NEAR ? -1 : (v) > BW_MORLOCK_HI - BW_MORLOCK_NEAR)
 
 /* Fill dead end ball (bx, by, bd; n squares, 0: none) from its tip
  * outward where that cuts no way (simple_sq, or for the tip loop_sq),
@@ -1717,29 +1721,37 @@ static void fill_stubs(bw_map *m, int level, const uint8_t *turns, int n_turns,
 #endif
     int w, k, n, o, x0, y0, more = 1;
     /* the turns before the edge: each cell and its 8 neighbours looked
-     * from as they are (mark_turn) */
-    for (w = 0; w < n_turns; w++)
-        for (k = 0; k < 9; k++) {
-            int x = turns[2 * w] + (k == 8 ? 0 : bw_dx8[k]), y = turns[2 * w + 1] + (k == 8 ? 0 : bw_dy8[k]);
-            if (BW_AT(g, x, y) == BW_T_DIRT && !is_start(level, x, y))
-                fill_ball(m, level, bx, by, bd, dead_end(g, level, x, y, bx, by, bd));
-        }
+     * from as they are (mark_turn), and the line of 5 two squares from
+     * the cell towards each edge it lies near: the outer side of a turn
+     * into a corner, or along an edge beside a room, is a pocket deeper
+     * than the cell's neighbours */
+    for (w = 0; w < n_turns; w++) {
+        int tx = turns[2 * w], ty = turns[2 * w + 1];
+        int ex = EDGE_SIDE(tx), ey = EDGE_SIDE(ty), u, v;
+        for (v = ty - 2; v <= ty + 2; v++)
+            for (u = tx - 2; u <= tx + 2; u++)
+                if (((u - tx) * (u - tx) <= 1 && (v - ty) * (v - ty) <= 1) ||
+                    (ex && u - tx == 2 * ex) || (ey && v - ty == 2 * ey))
+                    if (BW_AT(g, u, v) == BW_T_DIRT && !is_start(level, u, v))
+                        fill_ball(m, level, bx, by, bd, dead_end(g, level, u, v, bx, by, bd));
+    }
     /* the ends of tunnels at rooms: a tunnel that ends at a door may have
      * dug along the wall before it, leaving a blunt pocket against the
      * wall beside the door, out of reach of the door (rule 3.2); the
      * squares along the outside of each open door's side, DOOR_LOOK each
-     * way, are looked from as they are */
+     * way, and the line beyond them, are looked from as they are */
     for (w = 0; w < n_rooms; w++)
         for (k = 0; k < 4; k++) {
-            int ox, oy, q;
+            int ox, oy, q, out;
             if (!(rooms[w].doors >> k & 1))
                 continue;
             door_out(&rooms[w], k, &ox, &oy);
-            for (q = -DOOR_LOOK; q <= DOOR_LOOK; q++) {
-                int x = ox + (k & 1 ? 0 : q), y = oy + (k & 1 ? q : 0);
-                if (BW_AT(g, x, y) == BW_T_DIRT && !is_start(level, x, y))
-                    fill_ball(m, level, bx, by, bd, dead_end(g, level, x, y, bx, by, bd));
-            }
+            for (out = 0; out < 2; out++)
+                for (q = -DOOR_LOOK; q <= DOOR_LOOK; q++) {
+                    int x = ox + (k & 1 ? 0 : q) + out * bw_dx4[k], y = oy + (k & 1 ? q : 0) + out * bw_dy4[k];
+                    if (BW_AT(g, x, y) == BW_T_DIRT && !is_start(level, x, y))
+                        fill_ball(m, level, bx, by, bd, dead_end(g, level, x, y, bx, by, bd));
+                }
         }
     while (more) {
         more = 0;
