@@ -1080,7 +1080,7 @@ static int wide_dead_ends(int level)
  * room, door, pit or ladder lies within it (the start of DLVL 1 counts):
  * at most one in STUB_LEVELS levels for now (docs/morlock.md), so none
  * in the boards' 150. */
-#define STUB_LEVELS 300
+#define STUB_LEVELS 700
 static void morlock_3_2_no_dead_ends_of_any_width(void)
 {
     bw_morlock_plan p;

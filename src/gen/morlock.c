@@ -1783,6 +1783,14 @@ static void fill_stubs(bw_map *m, int level, const uint8_t *turns, int n_turns,
                     if (BW_AT(g, u, v) == BW_T_DIRT && !is_start(level, u, v) && open4(g, u, v) <= 2)
                         n = dead_end(g, level, u, v, bx, by, bd);
                 }
+                /* or, if the mark has two open 4-neighbours (the outer
+                 * corner of a bend), a square beside it with four: the
+                 * deepest square of a pocket whose sides have three */
+                for (k = 0; k < 8 && !n && o == 2; k += 2) {
+                    int u = x0 + bw_dx8[k], v = y0 + bw_dy8[k];
+                    if (BW_AT(g, u, v) == BW_T_DIRT && !is_start(level, u, v) && open4(g, u, v) == 4)
+                        n = dead_end(g, level, u, v, bx, by, bd);
+                }
                 more |= fill_ball(m, level, bx, by, bd, n);
             }
     }
