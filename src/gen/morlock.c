@@ -26,6 +26,12 @@
 #include "burrow/geom.h"
 #include "burrow/tile.h"
 
+/* A tile's flags, from the flags column alone (so a firmware with the
+ * Morlock Pits alone links no tile names). The cells read here are tile
+ * ids (the searches test their own marks, SEEN and JOINED, first), so no
+ * slot mask is needed. */
+#define FLAGS(t) (bw_tile_flags[(t)])
+
 /* The map must fit the grid the build holds (grid.h, BW_MAP_W x BW_MAP_H). */
 BW_STATIC_ASSERT(BW_MAP_W >= BW_MORLOCK_W && BW_MAP_H >= BW_MORLOCK_H,
                  morlock_needs_BW_MAP_W_120_and_BW_MAP_H_120);
@@ -1140,7 +1146,7 @@ static int ring_at(const bw_morlock_template *t, int i, int j)
 
 static int open_sq(const bw_grid *g, int x, int y)
 {
-    return (bw_tiles[BW_AT(g, x, y)].flags & BW_CONNECTS) != 0;
+    return (FLAGS(BW_AT(g, x, y)) & BW_CONNECTS) != 0;
 }
 
 /* Bit 0: ring square (i, j) has the inside next to it (4-neighbour); bit
@@ -1414,7 +1420,7 @@ static int stub_ball(bw_grid *g, int level, int x0, int y0, uint8_t *bx, uint8_t
                                  STUB_WIDE apart are never one piece) */
                 }
             } else if (c != SEEN && c != BW_T_ROCK &&
-                       (c == BW_T_DIRT || (bw_tiles[c].flags & BW_CONNECTS))) {
+                       (c == BW_T_DIRT || (FLAGS(c) & BW_CONNECTS))) {
                 *nb = tail;
                 return 0; /* a room, door, link or DLVL 1's start within reach */
             }
@@ -1436,7 +1442,7 @@ static int stub_ball(bw_grid *g, int level, int x0, int y0, uint8_t *bx, uint8_t
 static int open_or_dirt(const bw_grid *g, int x, int y)
 {
     uint8_t t = BW_AT(g, x, y);
-    return t == BW_T_DIRT || (t != BW_T_ROCK && (bw_tiles[t].flags & BW_CONNECTS) != 0);
+    return t == BW_T_DIRT || (t != BW_T_ROCK && (FLAGS(t) & BW_CONNECTS) != 0);
 }
 
 static int open4(const bw_grid *g, int x, int y)
@@ -1447,7 +1453,7 @@ static int open4(const bw_grid *g, int x, int y)
     int k, n = 0;
     for (k = 0; k < 4; k++) {
         uint8_t t = c[at[k]];
-        n += t == BW_T_DIRT || (t != BW_T_ROCK && (bw_tiles[t].flags & BW_CONNECTS) != 0);
+        n += t == BW_T_DIRT || (t != BW_T_ROCK && (FLAGS(t) & BW_CONNECTS) != 0);
     }
     return n;
 }
@@ -1486,7 +1492,7 @@ static inline BW_ALWAYS_INLINE int dirt_path(const bw_grid *g, int x, int y, con
         y += dy[k];
         c = BW_AT(g, x, y);
         if (c != BW_T_DIRT)
-            return c != BW_T_ROCK && (bw_tiles[c].flags & BW_CONNECTS) ? -1 : 0;
+            return c != BW_T_ROCK && (FLAGS(c) & BW_CONNECTS) ? -1 : 0;
     }
     return 1;
 }
@@ -1501,17 +1507,48 @@ static inline BW_ALWAYS_INLINE int dirt_path(const bw_grid *g, int x, int y, con
 BW_STATIC_ASSERT(STUB == 4, morlock_stairs_are_4_steps);
 static const int8_t stair_x[4][STUB] = { { 1, 0, 1, 0 }, { -1, 0, -1, 0 }, { 0, 1, 0, 1 }, { 0, -1, 0, -1 } };
 static const int8_t stair_y[4][STUB] = { { 0, 1, 0, 1 }, { 0, -1, 0, -1 }, { 1, 0, 1, 0 }, { -1, 0, -1, 0 } };
+/* A path of STUB steps from c: STUB - 1 steps of a and one of b, that
+ * one at step `at` (0 .. STUB - 1); as dirt_path. The end lies 3 along
+ * a's axis and 1 along b's, STUB steps away by any way. */
+static inline BW_ALWAYS_INLINE int l_path(const uint8_t *c, int a, int b, int at)
+{
+    int i, off = 0;
+    for (i = 0; i < STUB; i++) {
+        off += i == at ? b : a;
+        if (c[off] != BW_T_DIRT)
+            return c[off] != BW_T_ROCK && (FLAGS(c[off]) & BW_CONNECTS) ? -1 : 0;
+    }
+    return 1;
+}
+
+/* Paths 8-15 end at (3, 1) and (1, 3) in each quadrant (the one step
+ * across tried at each of the 4 places in turn): the squares at 4 steps
+ * the straight paths and the stairs miss. Each square they rule out
+ * saves a search, whose answer would be the same. */
+#define TIP_PATHS 16
 static int no_tip(const bw_grid *g, int x, int y)
 {
     /* the ends' box: its longer side is the farthest two ends lie apart */
     int x0 = x + STUB, x1 = x - STUB, y0 = y + STUB, y1 = y - STUB, k, ex, ey, end;
-    for (k = 0; k < 8; k++) {
-        if (k < 4) { /* straight */
+    for (k = 0; k < TIP_PATHS; k++) {
+        if (k >= 8) { /* 3 along one axis, 1 along the other: the one last, else first */
+            int sx = k & 1 ? -1 : 1, sy = k & 2 ? -1 : 1, xl = k < 12;
+            int a = xl ? sx : sy * BW_GRID_MAX, b = xl ? sy * BW_GRID_MAX : sx;
+            end = l_path(&BW_AT(g, x, y), a, b, STUB - 1);
+            if (end == 0)
+                end = l_path(&BW_AT(g, x, y), a, b, 0);
+            if (end == 0)
+                end = l_path(&BW_AT(g, x, y), a, b, 1);
+            if (end == 0)
+                end = l_path(&BW_AT(g, x, y), a, b, 2);
+            ex = x + sx * (xl ? STUB - 1 : 1);
+            ey = y + sy * (xl ? 1 : STUB - 1);
+        } else if (k < 4) { /* straight */
             const uint8_t *c = &BW_AT(g, x, y);
             int at = bw_dx4[k] + bw_dy4[k] * BW_GRID_MAX, i;
             for (i = 1; i <= STUB && c[i * at] == BW_T_DIRT; i++)
                 ;
-            end = i > STUB ? 1 : c[i * at] != BW_T_ROCK && (bw_tiles[c[i * at]].flags & BW_CONNECTS) ? -1 : 0;
+            end = i > STUB ? 1 : c[i * at] != BW_T_ROCK && (FLAGS(c[i * at]) & BW_CONNECTS) ? -1 : 0;
             ex = x + STUB * bw_dx4[k];
             ey = y + STUB * bw_dy4[k];
         } else { /* the diagonal (sx, sy): x first, else y first */
@@ -1558,7 +1595,7 @@ static int dead_end(bw_grid *g, int level, int x, int y, uint8_t *bx, uint8_t *b
 static int walkable(const bw_grid *g, int x, int y)
 {
     uint8_t c = BW_AT(g, x, y);
-    return c >= JOINED || (bw_tiles[c].flags & BW_CONNECTS) != 0;
+    return c >= JOINED || (FLAGS(c) & BW_CONNECTS) != 0;
 }
 
 /* Rule 3.2's dead ends round a knot of rock: 1 if filling (x, y), the tip
@@ -1646,8 +1683,12 @@ static int blunt(const bw_grid *g, int x, int y)
  * Morlock Pits do not use (on the stack if a build's is smaller). */
 /* How far along a door's side fill_stubs looks for pockets beside it: a
  * room's box lies in ROOM_LO..ROOM_HI (5..114) and its door in the middle
- * of a side of at most 21, so these squares lie in 4..115. */
+ * of a side of at most 21, so these squares and the line beyond them lie
+ * in 3..116. */
 #define DOOR_LOOK 9
+/* The side of the level a coordinate of a turn before the edge lies
+ * near: -1 (LO), 1 (HI), 0 (neither). */
+#define EDGE_SIDE(v) ((v) < BW_MORLOCK_LO + BW_MORLOCK_NEAR ? -1 : (v) > BW_MORLOCK_HI - BW_MORLOCK_NEAR)
 
 /* Fill dead end ball (bx, by, bd; n squares, 0: none) from its tip
  * outward where that cuts no way (simple_sq, or for the tip loop_sq),
@@ -1680,29 +1721,37 @@ static void fill_stubs(bw_map *m, int level, const uint8_t *turns, int n_turns,
 #endif
     int w, k, n, o, x0, y0, more = 1;
     /* the turns before the edge: each cell and its 8 neighbours looked
-     * from as they are (mark_turn) */
-    for (w = 0; w < n_turns; w++)
-        for (k = 0; k < 9; k++) {
-            int x = turns[2 * w] + (k == 8 ? 0 : bw_dx8[k]), y = turns[2 * w + 1] + (k == 8 ? 0 : bw_dy8[k]);
-            if (BW_AT(g, x, y) == BW_T_DIRT && !is_start(level, x, y))
-                fill_ball(m, level, bx, by, bd, dead_end(g, level, x, y, bx, by, bd));
-        }
+     * from as they are (mark_turn), and the line of 5 two squares from
+     * the cell towards each edge it lies near: the outer side of a turn
+     * into a corner, or along an edge beside a room, is a pocket deeper
+     * than the cell's neighbours */
+    for (w = 0; w < n_turns; w++) {
+        int tx = turns[2 * w], ty = turns[2 * w + 1];
+        int ex = EDGE_SIDE(tx), ey = EDGE_SIDE(ty), u, v;
+        for (v = ty - 2; v <= ty + 2; v++)
+            for (u = tx - 2; u <= tx + 2; u++)
+                if (((u - tx) * (u - tx) <= 1 && (v - ty) * (v - ty) <= 1) ||
+                    (ex && u - tx == 2 * ex) || (ey && v - ty == 2 * ey))
+                    if (BW_AT(g, u, v) == BW_T_DIRT && !is_start(level, u, v))
+                        fill_ball(m, level, bx, by, bd, dead_end(g, level, u, v, bx, by, bd));
+    }
     /* the ends of tunnels at rooms: a tunnel that ends at a door may have
      * dug along the wall before it, leaving a blunt pocket against the
      * wall beside the door, out of reach of the door (rule 3.2); the
      * squares along the outside of each open door's side, DOOR_LOOK each
-     * way, are looked from as they are */
+     * way, and the line beyond them, are looked from as they are */
     for (w = 0; w < n_rooms; w++)
         for (k = 0; k < 4; k++) {
-            int ox, oy, q;
+            int ox, oy, q, out;
             if (!(rooms[w].doors >> k & 1))
                 continue;
             door_out(&rooms[w], k, &ox, &oy);
-            for (q = -DOOR_LOOK; q <= DOOR_LOOK; q++) {
-                int x = ox + (k & 1 ? 0 : q), y = oy + (k & 1 ? q : 0);
-                if (BW_AT(g, x, y) == BW_T_DIRT && !is_start(level, x, y))
-                    fill_ball(m, level, bx, by, bd, dead_end(g, level, x, y, bx, by, bd));
-            }
+            for (out = 0; out < 2; out++)
+                for (q = -DOOR_LOOK; q <= DOOR_LOOK; q++) {
+                    int x = ox + (k & 1 ? 0 : q) + out * bw_dx4[k], y = oy + (k & 1 ? q : 0) + out * bw_dy4[k];
+                    if (BW_AT(g, x, y) == BW_T_DIRT && !is_start(level, x, y))
+                        fill_ball(m, level, bx, by, bd, dead_end(g, level, x, y, bx, by, bd));
+                }
         }
     while (more) {
         more = 0;
@@ -1732,6 +1781,14 @@ static void fill_stubs(bw_map *m, int level, const uint8_t *turns, int n_turns,
                 for (k = 0; k < 8 && !n; k++) { /* or a tip round it */
                     int u = x + bw_dx8[k], v = y + bw_dy8[k];
                     if (BW_AT(g, u, v) == BW_T_DIRT && !is_start(level, u, v) && open4(g, u, v) <= 2)
+                        n = dead_end(g, level, u, v, bx, by, bd);
+                }
+                /* or, if the mark has two open 4-neighbours (the outer
+                 * corner of a bend), a square beside it with four: the
+                 * deepest square of a pocket whose sides have three */
+                for (k = 0; k < 8 && !n && o == 2; k += 2) {
+                    int u = x0 + bw_dx8[k], v = y0 + bw_dy8[k];
+                    if (BW_AT(g, u, v) == BW_T_DIRT && !is_start(level, u, v) && open4(g, u, v) == 4)
                         n = dead_end(g, level, u, v, bx, by, bd);
                 }
                 more |= fill_ball(m, level, bx, by, bd, n);
