@@ -19,7 +19,11 @@ extern "C" {
 /* The mystery dungeon is the heaviest user (mdungeon rule 9,
  * docs/mdungeon.md): ground items X+2, buried items X+2, traps at most
  * 56, monster-house extras; 96 covers X <= 10. */
-#ifndef BW_MAX_ENTITIES /* tunable, 93..65535: mdungeon needs 93 (a build check); 1.. without it */
+/* The mines and the Morlock put no entities; they keep working state in
+ * the list's storage while a level is made (it is empty when they return),
+ * so they need room there too: the mines 72 entries (74 where pointers
+ * are 8 bytes), the Morlock 48. Each need is a build check. */
+#ifndef BW_MAX_ENTITIES /* tunable, 93..65535 with every generator; else the largest need of those built (mdungeon 93, mines 72, Morlock 48) */
 #define BW_MAX_ENTITIES 96
 #endif
 

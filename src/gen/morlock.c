@@ -372,8 +372,10 @@ static void mark_bend(sim *s, const bw_morlock_tunnel *t, int from, int d)
  * them is a tip the marks above lead to. The cell is listed (the level
  * drawn only) and fill_stubs looks for a dead end from it and each of its
  * 8 neighbours. A full list marks the cell in plane b instead, as a
- * bend. */
-#define TURNS_MAX ((int)(BW_MAX_ENTITIES * sizeof (bw_entity) / 2))
+ * bend. The list's length is fixed, not the entity list's, so that every
+ * build draws the same map: seeds 0-999 turn at most 34 times a level. */
+#define TURNS_MAX 96
+BW_STATIC_ASSERT(BW_MAX_ENTITIES * sizeof (bw_entity) >= 2 * TURNS_MAX, morlock_needs_BW_MAX_ENTITIES_of_48_or_more);
 static void mark_turn(sim *s, const bw_morlock_tunnel *t)
 {
     if (!s->turns || s->n_turns >= TURNS_MAX) {
