@@ -1670,27 +1670,6 @@ static void mines_1_5_1_no_island_over_25_percent_arrivals_at_most_40(void)
     t_info("mines_5_arrivals_worst_pct", worst);
 }
 
-/* The mines place no entities: after every level the map's entity list is
- * empty, whatever it held before (a level keeps its working state in the
- * list's storage while it runs, docs/mines.md), and the grid is the one a
- * map with an empty list gets. */
-static void mines_levels_leave_no_entities(void)
-{
-    uint32_t s;
-    int n, k;
-    for (n = 1; n <= BW_MINES_LEVELS; n++)
-        for (s = 0; s < (uint32_t)SEEDS(50); s++) {
-            uint32_t want;
-            gen(s, n);
-            want = bw_grid_hash(g);
-            for (k = 0; k < 5; k++)
-                CHECK(bw_map_add_entity(m, 10 + k, 20, k + 1, 200));
-            gen(s, n);
-            CHECK(m->n_ent == 0);
-            CHECK(bw_grid_hash(g) == want);
-        }
-}
-
 void suite_mines(void)
 {
     RUN(mines_1_3_3_streamers_cross_the_cave);
@@ -1729,7 +1708,6 @@ void suite_mines(void)
     RUN(mines_1_5_4_lava_all_round);
     RUN(mines_links_match_level_below);
     RUN(mines_level_alone_equals_level_in_sequence);
-    RUN(mines_levels_leave_no_entities);
     RUN(mines_registry_and_range);
     RUN(mines_1_2_1_caves_rounded_inside_a_rock_margin);
     RUN(mines_put_pit_edges_smoothed_not_hollow);
