@@ -411,7 +411,7 @@ coverage: test-san
 # libburrow.a and libburrow.so for desktop programs: the core alone, built
 # with its own headers and nothing else (no test, game or port flag).
 PREFIX  ?= /usr/local
-SOVER   := 1
+SOVER   := 2
 LO      := build/host/lib-obj
 LIB_OBJ := $(patsubst %.c,$(LO)/%.o,$(CORE_SRC))
 

@@ -4,15 +4,15 @@
 
 /* The library's version: MAJOR.MINOR.PATCH, semantic versioning (before
  * 1.0 a MINOR step may change the API; a PATCH never changes a level).
- * BW_VERSION_NUMBER compares as one integer: 0.1.0 is 100. */
+ * BW_VERSION_NUMBER compares as one integer: 0.2.0 is 200. */
 #define BW_VERSION_MAJOR 0
-#define BW_VERSION_MINOR 1
+#define BW_VERSION_MINOR 2
 #define BW_VERSION_PATCH 0
 #define BW_VERSION_NUMBER (BW_VERSION_MAJOR * 10000 + BW_VERSION_MINOR * 100 + BW_VERSION_PATCH)
 #define BW_VERSION_STR_(x) #x
 #define BW_VERSION_STR(x) BW_VERSION_STR_(x)
 #define BW_VERSION BW_VERSION_STR(BW_VERSION_MAJOR) "." BW_VERSION_STR(BW_VERSION_MINOR) "." \
-                   BW_VERSION_STR(BW_VERSION_PATCH) /* "0.1.0" */
+                   BW_VERSION_STR(BW_VERSION_PATCH) /* "0.2.0" */
 
 #include "burrow/config.h"
 #include "burrow/error.h"
