@@ -11,6 +11,8 @@
  * vines and their own leaves, and the bridges that join every tree. The
  * mushrooms come from (seed, level) and the spokes alone, so a level
  * needs no other level's canopy for its tops. */
+#include <stddef.h>
+
 #include "burrow/forest.h"
 #include "burrow/fill.h"
 #include "burrow/geom.h"
@@ -406,9 +408,9 @@ static inline BW_ALWAYS_INLINE void centre_step(int *x, int *y, int32_t *e, int 
     }
 }
 
-static void halo_line(uint32_t *d, int x0, int y0, int x1, int y1, int width)
+static void halo_line(uint32_t *d, uint32_t *h, int x0, int y0, int x1, int y1, int width)
 {
-    uint32_t h[HALO_ROWS], run = 0;
+    uint32_t run = 0;
     int nx = ABS(x1 - x0), ny = ABS(y1 - y0), sx = x1 < x0 ? -1 : 1, sy = y1 < y0 ? -1 : 1;
     int left = nx + ny, x = x0, y = y0, base = bw_min(x0, x1) - (HALO + 1), top = bw_min(y0, y1) - (HALO + 1), k;
     int mode = width == 1 ? 0 : ny > nx ? 2 : 1; /* thin; flat band (shifted along y); steep band */
@@ -498,7 +500,7 @@ BW_NOINLINE static int crowd(const uint32_t *limbs, int x, int y)
  * its twigs are weighed); returns how many
  * squares it has past the zone; (*x1, *y1) becomes the last square it
  * may keep. */
-static int twig_room(const uint32_t *d, const uint32_t *limbs, const seg *s, int r, int x0, int y0, int *x1,
+BW_NOINLINE static int twig_room(const uint32_t *d, const uint32_t *limbs, const seg *s, int r, int x0, int y0, int *x1,
                      int *y1)
 {
     /* line4's steps in locals, the square's offset from the spoke's start
@@ -627,6 +629,28 @@ static int spoke_skip(const bw_forest_plan *pl, int t, line4 *l)
     return l->done;
 }
 
+/* A twig weighed for a spoke: its line, the step of the spoke's centre
+ * line it starts on and its side of the spoke (-1, 1; 0 for the tip's). */
+typedef struct twig_line {
+    uint8_t x0, y0, x1, y1, step;
+    int8_t side;
+} twig_line;
+#define TWIGS_MAX 8
+
+/* The growth's big locals, kept in m->fill's stack rather than on the
+ * stack under the growth's deepest calls (halo_line): the fill is free
+ * while the trees grow (no flood runs till the bridges, and the tops are
+ * put in it only after, by level_shoots). Words first: m->fill starts on
+ * a word (the planes before it are words). */
+typedef struct grow_scratch {
+    uint32_t rows[HALO_ROWS]; /* halo_line's rows */
+    region rg;                /* the tree's region */
+    spokes sp;                /* its spokes */
+    twig_line tw[TWIGS_MAX];  /* the twigs a spoke weighs */
+} grow_scratch;
+BW_STATIC_ASSERT(sizeof(grow_scratch) <= offsetof(bw_fill, cap), forest_grow_scratch_fits_fill);
+BW_STATIC_ASSERT(offsetof(bw_map, fill) % sizeof(uint32_t) == 0, forest_fill_on_a_word);
+
 /* A tree's canopy as it grows: its stream, what it reports to, and the
  * planes it reads and writes. */
 typedef struct grower {
@@ -640,6 +664,7 @@ typedef struct grower {
     void *user_ctx;
     uint32_t *limbs;       /* m->b: the wood drawn (trunks and branches) */
     uint32_t *halo;        /* m->a: the halo of everything reserved (see halo) */
+    struct grow_scratch *sc; /* in m->fill (see grow_scratch) */
     uint8_t *cells;        /* the grid, or NULL for a replay */
     bw_forest_report *rep;
 } grower;
@@ -749,7 +774,7 @@ static void branch(grower *w, int gen, int width, int terminal, int parent, int 
 }
 
 /* The centre-line square `step` steps along the line (x0, y0) - (x1, y1). */
-static void line_at(int x0, int y0, int x1, int y1, int step, int *x, int *y)
+BW_NOINLINE static void line_at(int x0, int y0, int x1, int y1, int step, int *x, int *y)
 {
     line4 l;
     line_start(&l, x0, y0, x1, y1);
@@ -764,13 +789,6 @@ static void line_at(int x0, int y0, int x1, int y1, int step, int *x, int *y)
 #define TWIG_OWN 4
 #define TWIG_GAP 4         /* steps between the starts of twigs on a side */
 
-/* A twig weighed for a spoke: its line, the step of the spoke's centre
- * line it starts on and its side of the spoke (-1, 1; 0 for the tip's). */
-typedef struct twig_line {
-    uint8_t x0, y0, x1, y1, step;
-    int8_t side;
-} twig_line;
-#define TWIGS_MAX 8
 
 /* 1 if a twig starting at `step` on `side` is 4 steps or more from every
  * twig taken on its side (the tip's counting for both): twigs start apart,
@@ -821,7 +839,7 @@ static int take_twig(grower *w, seg *s, twig_line *tw, int *nt, int step, int si
     tw[*nt].x1 = (uint8_t)x1;
     tw[*nt].y1 = (uint8_t)y1;
     ++*nt;
-    halo_line(w->halo, x0, y0, x1, y1, 1); /* its start's halo is its spoke's already */
+    halo_line(w->halo, w->sc->rows, x0, y0, x1, y1, 1); /* its start's halo is its spoke's already */
     twig_bits(w->limbs, s, &tw[*nt - 1], 1);
     return 1;
 }
@@ -840,76 +858,83 @@ static int take_twig(grower *w, seg *s, twig_line *tw, int *nt, int step, int si
  * takes four twigs or more forks (3 wide, its twigs 1 wide); else it is
  * itself a twig, 1 wide, and its twigs are dropped (their halo stays: the
  * room is only ever underestimated). */
+/* One spoke j of tree t and its twigs (see grow_tree): out of line, so
+ * its locals are on the stack only while it runs, one spoke after
+ * another, and not under the planning of the spokes. */
+BW_NOINLINE static void grow_spoke(const spokes *sp, int j, int cx, int cy, int r, const region *rg, grower *w)
+{
+    twig_line *tw = w->sc->tw;
+    seg s;
+    line4 l;
+    int nt = 0, skip, steps, own, len, n, aside[2], i, id, turn, got, last, sx, sy;
+    int sdir = sp->dir[j];
+    seg_set(&s, cx, cy, sp->x1[j], sp->y1[j]);
+    line_start(&l, cx, cy, sp->x1[j], sp->y1[j]);
+    steps = l.left;
+    skip = sp->skip[j];
+    own = steps - skip + 1; /* centre squares past the trunk's ring */
+    n = BW_FOREST_FAN_MIN + (bw_rng_step_below(&w->r, 3) < 1);
+    aside[0] = bw_rng_step_range(&w->r, 4, 6);
+    aside[1] = bw_rng_step_range(&w->r, 4, 6);
+    turn = bw_rng_step_range(&w->r, -2, 2);
+    len = bw_min(own * bw_rng_step_range(&w->r, 3, 4) / 6, own - 1);
+    /* the tip twig, then pairs (one twig a side) every TWIG_GAP steps
+     * from the tip inward, till n are taken */
+    for (i = 0, got = 0, last = -1, sx = sy = 0; len >= TWIG_LEN && got < n; i++) {
+        int at = i == 0 ? steps : steps - TWIG_GAP * ((i + 1) / 2), tip = i == 0, k, best = -1, bx = 0, by = 0;
+        int bside = 0;
+        if (at < skip)
+            break;
+        if (at != last) /* a pair's two twigs start on one square */
+            line_at(cx, cy, sp->x1[j], sp->y1[j], at, &sx, &sy);
+        last = at;
+        for (k = 0; k < 2; k++) { /* shortened: a turn, away from the wall */
+            int d = tip ? sdir + turn + (k ? (turn < 0 ? 3 : -3) : 0)
+                        : i & 1 ? sdir - aside[0] + 2 * k : sdir + aside[1] - 2 * k;
+            int ex = sx + dir_x(d & 31, len), ey = sy + dir_y(d & 31, len), room, side;
+            fit_end(rg, sx, sy, &ex, &ey);
+            side = tip ? 0 : side_of_seg(&s, sx, sy, ex, ey);
+            room = spaced(tw, nt, at, side) && !along_edge(sx, sy, ex, ey)
+                       ? twig_room(w->halo, w->limbs, &s, r, sx, sy, &ex, &ey)
+                       : -1;
+            if (room > best) {
+                best = room;
+                bx = ex;
+                by = ey;
+                bside = side;
+            }
+            if (room >= len - 2)
+                break; /* full length: no need to turn */
+        }
+        if (best >= TWIG_OWN && take_twig(w, &s, tw, &nt, at, bside, sx, sy, bx, by))
+            got++;
+    }
+    id = w->count;
+    if (nt >= BW_FOREST_FAN_MIN) { /* it forks: rule 4.3 */
+        branch(w, 0, BW_FOREST_WIDTH0, 0, 0xffff, cx, cy, sp->x1[j], sp->y1[j], sdir);
+        for (i = 0; i < nt; i++)
+            branch(w, 1, 1, 1, id, tw[i].x0, tw[i].y0, tw[i].x1, tw[i].y1, -1);
+    } else { /* too small to fork: a twig of the trunk (rule 4.4) */
+        for (i = 0; i < nt; i++)
+            twig_bits(w->limbs, &s, &tw[i], 0);
+        branch(w, 0, 1, 1, 0xffff, cx, cy, sp->x1[j], sp->y1[j], sdir);
+    }
+}
+
 static void grow_tree(uint32_t seed, int level, const bw_forest_plan *pl, region *rg, int t, grower *w)
 {
-    spokes sp;
+    spokes *sp = &w->sc->sp;
     int j, cx = pl->x[t], cy = pl->y[t], r = pl->r[t];
     w->tree = (uint8_t)t;
     w->count = 0;
     bw_rng_stream(&w->r, seed, BW_GEN_FOREST, (uint32_t)level, P_CANOPY + (uint32_t)t);
     if (w->want_leaves)
         bw_rng_stream(&w->leaf, seed, BW_GEN_FOREST, (uint32_t)level, P_LEAVES + (uint32_t)t);
-    spokes_of(seed, level, pl, rg, t, &sp);
-    for (j = 0; j < sp.n; j++)
-        halo_line(w->halo, cx, cy, sp.x1[j], sp.y1[j], BW_FOREST_WIDTH0);
-    for (j = 0; j < sp.n; j++) {
-        twig_line tw[TWIGS_MAX];
-        seg s;
-        line4 l;
-        int nt = 0, skip, steps, own, len, n, aside[2], i, id, turn, got, last, sx, sy;
-        int sdir = sp.dir[j];
-        seg_set(&s, cx, cy, sp.x1[j], sp.y1[j]);
-        line_start(&l, cx, cy, sp.x1[j], sp.y1[j]);
-        steps = l.left;
-        skip = sp.skip[j];
-        own = steps - skip + 1; /* centre squares past the trunk's ring */
-        n = BW_FOREST_FAN_MIN + (bw_rng_step_below(&w->r, 3) < 1);
-        aside[0] = bw_rng_step_range(&w->r, 4, 6);
-        aside[1] = bw_rng_step_range(&w->r, 4, 6);
-        turn = bw_rng_step_range(&w->r, -2, 2);
-        len = bw_min(own * bw_rng_step_range(&w->r, 3, 4) / 6, own - 1);
-        /* the tip twig, then pairs (one twig a side) every TWIG_GAP steps
-         * from the tip inward, till n are taken */
-        for (i = 0, got = 0, last = -1, sx = sy = 0; len >= TWIG_LEN && got < n; i++) {
-            int at = i == 0 ? steps : steps - TWIG_GAP * ((i + 1) / 2), tip = i == 0, k, best = -1, bx = 0, by = 0;
-            int bside = 0;
-            if (at < skip)
-                break;
-            if (at != last) /* a pair's two twigs start on one square */
-                line_at(cx, cy, sp.x1[j], sp.y1[j], at, &sx, &sy);
-            last = at;
-            for (k = 0; k < 2; k++) { /* shortened: a turn, away from the wall */
-                int d = tip ? sdir + turn + (k ? (turn < 0 ? 3 : -3) : 0)
-                            : i & 1 ? sdir - aside[0] + 2 * k : sdir + aside[1] - 2 * k;
-                int ex = sx + dir_x(d & 31, len), ey = sy + dir_y(d & 31, len), room, side;
-                fit_end(rg, sx, sy, &ex, &ey);
-                side = tip ? 0 : side_of_seg(&s, sx, sy, ex, ey);
-                room = spaced(tw, nt, at, side) && !along_edge(sx, sy, ex, ey)
-                           ? twig_room(w->halo, w->limbs, &s, r, sx, sy, &ex, &ey)
-                           : -1;
-                if (room > best) {
-                    best = room;
-                    bx = ex;
-                    by = ey;
-                    bside = side;
-                }
-                if (room >= len - 2)
-                    break; /* full length: no need to turn */
-            }
-            if (best >= TWIG_OWN && take_twig(w, &s, tw, &nt, at, bside, sx, sy, bx, by))
-                got++;
-        }
-        id = w->count;
-        if (nt >= BW_FOREST_FAN_MIN) { /* it forks: rule 4.3 */
-            branch(w, 0, BW_FOREST_WIDTH0, 0, 0xffff, cx, cy, sp.x1[j], sp.y1[j], sdir);
-            for (i = 0; i < nt; i++)
-                branch(w, 1, 1, 1, id, tw[i].x0, tw[i].y0, tw[i].x1, tw[i].y1, -1);
-        } else { /* too small to fork: a twig of the trunk (rule 4.4) */
-            for (i = 0; i < nt; i++)
-                twig_bits(w->limbs, &s, &tw[i], 0);
-            branch(w, 0, 1, 1, 0xffff, cx, cy, sp.x1[j], sp.y1[j], sdir);
-        }
-    }
+    spokes_of(seed, level, pl, rg, t, sp);
+    for (j = 0; j < sp->n; j++)
+        halo_line(w->halo, w->sc->rows, cx, cy, sp->x1[j], sp->y1[j], BW_FOREST_WIDTH0);
+    for (j = 0; j < sp->n; j++)
+        grow_spoke(sp, j, cx, cy, r, rg, w);
 }
 
 /* ------------------------------------------------------- mushrooms */
@@ -1128,6 +1153,7 @@ BW_NOINLINE static void grow_trees(bw_map *m, uint32_t seed, int level, const bw
                                    bw_forest_fn user, void *ctx, bw_forest_report *rep)
 {
     grower w;
+    grow_scratch *sc = (grow_scratch *)(void *)&m->fill;
     int t;
     bw_plane_clear(&m->a);
     w.want_leaves = user != 0;
@@ -1139,10 +1165,10 @@ BW_NOINLINE static void grow_trees(bw_map *m, uint32_t seed, int level, const bw
     w.rep = rep;
     w.limbs = m->b.w;
     w.halo = m->a.w;
+    w.sc = sc;
     for (t = 0; t < pl->n; t++) {
-        region rg;
-        region_of(pl, t, &rg);
-        grow_tree(seed, level, pl, &rg, t, &w);
+        region_of(pl, t, &sc->rg);
+        grow_tree(seed, level, pl, &sc->rg, t, &w);
     }
 }
 
