@@ -1517,7 +1517,7 @@ static inline RAY_INLINE void bridge_ray(bridge_ctx *c, int x, int y, int ex, in
  * limbs already), and a tree with more ends than it holds (never: at
  * most 21 over seeds 0..2,999) finds them again each time. Built for size, the canopy flood
  * is the fill's, so nothing is kept. */
-static void bridge_ends(bridge_ctx *c, const uint32_t *l)
+BW_NOINLINE static void bridge_ends(bridge_ctx *c, const uint32_t *l)
 {
     bw_fill *f = c->list;
     int j = 0, k, n = 0, listed = c->endt == c->t;
@@ -1613,7 +1613,7 @@ static void lay_run(bw_grid *g, const lane_run *r)
  * trunk on t's canopy), else keeps up to BRIDGE_CAND runs in lw->cand
  * (through leaves too with lw->lax, the last fallback: they become vine).
  * Returns 1 if it laid one, else the runs kept, negated (0: none). */
-static int lanes(bw_map *m, const bw_forest_plan *pl, int t, int u, int same, lane_walk *lw)
+BW_NOINLINE static int lanes(bw_map *m, const bw_forest_plan *pl, int t, int u, int same, lane_walk *lw)
 {
     lane_run *cand = lw->cand;
     bw_grid *g = &m->grid;
