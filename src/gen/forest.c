@@ -865,12 +865,10 @@ BW_NOINLINE static void grow_spoke(const spokes *sp, int j, int cx, int cy, int 
 {
     twig_line *tw = w->sc->tw;
     seg s;
-    line4 l;
     int nt = 0, skip, steps, own, len, n, aside[2], i, id, turn, got, last, sx, sy;
     int sdir = sp->dir[j];
     seg_set(&s, cx, cy, sp->x1[j], sp->y1[j]);
-    line_start(&l, cx, cy, sp->x1[j], sp->y1[j]);
-    steps = l.left;
+    steps = ABS(sp->x1[j] - cx) + ABS(sp->y1[j] - cy); /* its centre line's steps (see line_start) */
     skip = sp->skip[j];
     own = steps - skip + 1; /* centre squares past the trunk's ring */
     n = BW_FOREST_FAN_MIN + (bw_rng_step_below(&w->r, 3) < 1);
@@ -994,13 +992,12 @@ static void keep_ends(const bw_forest_plan *pl, const spokes *sp, spoke_ends *e)
 }
 
 /* The spokes of every tree of `level`. */
-static void level_spokes(uint32_t seed, int level, const bw_forest_plan *pl, spokes *sp)
+static void level_spokes(uint32_t seed, int level, const bw_forest_plan *pl, region *rg, spokes *sp)
 {
-    region rg;
     int t;
     for (t = 0; t < pl->n; t++) {
-        region_of(pl, t, &rg);
-        spokes_of(seed, level, pl, &rg, t, &sp[t]);
+        region_of(pl, t, rg);
+        spokes_of(seed, level, pl, rg, t, &sp[t]);
     }
 }
 
@@ -1062,6 +1059,7 @@ typedef struct shoot_work {
     shoot_list own, next;
     spokes cur[BW_FOREST_MAX_TRUNKS]; /* a level's spokes */
     spoke_ends prev;                  /* the level below's: only their ends are read */
+    region rg;                        /* level_spokes': here, not on the stack under spokes_of */
 } shoot_work;
 BW_STATIC_ASSERT(sizeof(shoot_work) <= sizeof(bw_plane), forest_shoot_work_fits_a_plane);
 
@@ -1082,10 +1080,10 @@ static void shoots(uint32_t seed, const bw_forest_plan *pl, int level, shoot_wor
     own->n = next->n = 0;
     if (level > BW_FOREST_LEVELS - 1)
         return;
-    level_spokes(seed, 1, pl, cur);
+    level_spokes(seed, 1, pl, &wk->rg, cur);
     for (l = 2; l <= last; l++) {
         keep_ends(pl, cur, prev);
-        level_spokes(seed, l, pl, cur);
+        level_spokes(seed, l, pl, &wk->rg, cur);
         shoots_drawn(seed, pl, l, cur, prev, l == 2 ? 0 : buf[c ^ 1], buf[c]);
         c ^= 1;
     }
@@ -1819,38 +1817,48 @@ static int nearest(const bw_forest_plan *pl, int t, unsigned tried)
  * the twig ends again (rule 4.4). */
 BW_NOINLINE static int bridges(bw_map *m, const bw_forest_plan *pl, bw_forest_report *rep)
 {
-    bridge_ctx c;
-    lane_walk lw;
+    /* the rays' context and the lanes' runs are never needed at once: a
+     * lanes round leaves the context to be set again (the list of ends
+     * with it, see bridge_ends), and a ray's line is laid from a run of
+     * its own */
+    union {
+        bridge_ctx c;
+        lane_walk lw;
+    } wk;
+    bridge_ctx *c = &wk.c;
+    lane_walk *lw = &wk.lw;
     unsigned joined = 0, flooded = 0, lax = 0; /* flooded: the trunks on the canopy in m->a */
     int round, t, k;
-    c.g = &m->grid;
-    c.reach = &m->a;
-    c.endt = 0xff;
-    c.list = &m->fill;
-    c.pl = pl;
     /* the lanes, rays at the centres, 32 rays, then lanes and 32 rays through leaves */
-    for (round = 0; round < 5; round++)
+    for (round = 0; round < 5; round++) {
+        if (round == 1 || round == 4) { /* after a lanes round */
+            c->g = &m->grid;
+            c->reach = &m->a;
+            c->endt = 0xff;
+            c->list = &m->fill;
+            c->pl = pl;
+        }
         for (t = 0; t < pl->n; t++) {
             unsigned tried = 1u << t;
             int best;
             if ((joined >> t) & 1u)
                 continue;
-            c.fan = (uint8_t)(round == 2 || round == 4);
-            c.lax = (uint8_t)(round == 4);
+            c->fan = (uint8_t)(round == 2 || round == 4);
+            c->lax = (uint8_t)(round == 4);
             while ((best = nearest(pl, t, tried)) >= 0) {
                 int u, laid = 0;
                 tried |= 1u << best;
                 if (round == 0 || round == 3) {
                     int n;
                     flooded = canopy_of(m, pl, t, flooded);
-                    lw.lax = (uint8_t)(round == 3);
-                    n = lanes(m, pl, t, best, (int)((flooded >> best) & 1u), &lw);
+                    lw->lax = (uint8_t)(round == 3);
+                    n = lanes(m, pl, t, best, (int)((flooded >> best) & 1u), lw);
                     laid = n > 0;
                     if (n < 0) { /* u's own canopy: its flood checks the runs */
                         flooded = canopy_of(m, pl, best, flooded);
                         for (u = 0; u < -n && !laid; u++)
-                            if (BW_PGET(&m->a, lw.cand[u].mx, lw.cand[u].my)) {
-                                lay_run(&m->grid, &lw.cand[u]);
+                            if (BW_PGET(&m->a, lw->cand[u].mx, lw->cand[u].my)) {
+                                lay_run(&m->grid, &lw->cand[u]);
                                 laid = 1;
                             }
                     }
@@ -1863,21 +1871,21 @@ BW_NOINLINE static int bridges(bw_map *m, const bw_forest_plan *pl, bw_forest_re
                         tried |= 1u << u; /* on best's canopy: the same replay */
                         order[nb++] = (uint8_t)u;
                     }
-                    c.t = (uint8_t)t;
-                    c.want = 0;
+                    c->t = (uint8_t)t;
+                    c->want = 0;
                     for (k = 0; k < nb; k++) {
-                        c.want |= (uint8_t)(1u << order[k]);
-                        c.best[order[k]] = INT32_MAX;
+                        c->want |= (uint8_t)(1u << order[k]);
+                        c->best[order[k]] = INT32_MAX;
                     }
-                    bridge_ends(&c, m->b.w);
+                    bridge_ends(c, m->b.w);
                     for (k = 0; k < nb && !laid; k++)
-                        if (c.best[order[k]] < INT32_MAX) {
-                            lane_run *r = &lw.cand[0]; /* the line as a run: its leaves too become vine */
+                        if (c->best[order[k]] < INT32_MAX) {
+                            lane_run run, *r = &run; /* the line as a run: its leaves too become vine */
                             best = order[k];
-                            r->x0 = c.x0[best];
-                            r->y0 = c.y0[best];
-                            r->x1 = c.x1[best];
-                            r->y1 = c.y1[best];
+                            r->x0 = c->x0[best];
+                            r->y0 = c->y0[best];
+                            r->x1 = c->x1[best];
+                            r->y1 = c->y1[best];
                             r->from = 0;
                             r->to = (int16_t)(ABS(r->x1 - r->x0) + ABS(r->y1 - r->y0));
                             lay_run(&m->grid, r);
@@ -1895,6 +1903,7 @@ BW_NOINLINE static int bridges(bw_map *m, const bw_forest_plan *pl, bw_forest_re
             if (round == 4 && !((joined >> t) & 1u) && rep)
                 rep->lonely++;
         }
+    }
     return (int)lax;
 }
 
