@@ -658,14 +658,13 @@ typedef struct grower {
     uint8_t want_leaves;   /* 0: no planned leaves (and no leaf stream) */
     uint8_t tree;
     uint16_t count;        /* branches of this tree so far */
-    bw_forest_fn fn;       /* may be NULL */
-    void *ctx;
-    bw_forest_fn user;     /* the replay's: fn is replay_part, ctx the grower */
+    bw_forest_fn fn;       /* may be NULL; called with the grower */
+    bw_forest_fn user;     /* the replay's: fn is replay_part */
     void *user_ctx;
-    uint32_t *limbs;       /* m->b: the wood drawn (trunks and branches) */
-    uint32_t *halo;        /* m->a: the halo of everything reserved (see halo) */
-    struct grow_scratch *sc; /* in m->fill (see grow_scratch) */
-    uint8_t *cells;        /* the grid, or NULL for a replay */
+    bw_map *m;             /* m->b the limbs: the wood drawn (trunks and branches);
+                              m->a the halo of everything reserved (see halo);
+                              the grid's cells drawn but in a replay */
+    grow_scratch *sc;      /* in m->fill (see grow_scratch) */
     bw_forest_report *rep;
 } grower;
 
@@ -762,14 +761,14 @@ static void branch(grower *w, int gen, int width, int terminal, int parent, int 
     p->x1 = (int16_t)x1;
     p->y1 = (int16_t)y1;
     p->px = p->py = 0;
-    draw_squares(p, w->cells, w->limbs);
+    draw_squares(p, w->want_leaves ? 0 : w->m->grid.cell, w->m->b.w); /* a replay draws no cells */
     if (w->rep) {
         w->rep->branches++;
         w->rep->twigs += (uint16_t)terminal;
     }
     if (w->fn) { /* dir < 0: the twig's, worked out for the report only */
         p->dir = (uint8_t)(dir < 0 ? dir_of(x1 - x0, y1 - y0) : dir);
-        w->fn(p, w->ctx);
+        w->fn(p, w);
     }
 }
 
@@ -839,8 +838,8 @@ static int take_twig(grower *w, seg *s, twig_line *tw, int *nt, int step, int si
     tw[*nt].x1 = (uint8_t)x1;
     tw[*nt].y1 = (uint8_t)y1;
     ++*nt;
-    halo_line(w->halo, w->sc->rows, x0, y0, x1, y1, 1); /* its start's halo is its spoke's already */
-    twig_bits(w->limbs, s, &tw[*nt - 1], 1);
+    halo_line(w->m->a.w, w->sc->rows, x0, y0, x1, y1, 1); /* its start's halo is its spoke's already */
+    twig_bits(w->m->b.w, s, &tw[*nt - 1], 1);
     return 1;
 }
 
@@ -893,7 +892,7 @@ BW_NOINLINE static void grow_spoke(const spokes *sp, int j, int cx, int cy, int 
             fit_end(rg, sx, sy, &ex, &ey);
             side = tip ? 0 : side_of_seg(&s, sx, sy, ex, ey);
             room = spaced(tw, nt, at, side) && !along_edge(sx, sy, ex, ey)
-                       ? twig_room(w->halo, w->limbs, &s, r, sx, sy, &ex, &ey)
+                       ? twig_room(w->m->a.w, w->m->b.w, &s, r, sx, sy, &ex, &ey)
                        : -1;
             if (room > best) {
                 best = room;
@@ -914,7 +913,7 @@ BW_NOINLINE static void grow_spoke(const spokes *sp, int j, int cx, int cy, int 
             branch(w, 1, 1, 1, id, tw[i].x0, tw[i].y0, tw[i].x1, tw[i].y1, -1);
     } else { /* too small to fork: a twig of the trunk (rule 4.4) */
         for (i = 0; i < nt; i++)
-            twig_bits(w->limbs, &s, &tw[i], 0);
+            twig_bits(w->m->b.w, &s, &tw[i], 0);
         branch(w, 0, 1, 1, 0xffff, cx, cy, sp->x1[j], sp->y1[j], sdir);
     }
 }
@@ -930,7 +929,7 @@ static void grow_tree(uint32_t seed, int level, const bw_forest_plan *pl, region
         bw_rng_stream(&w->leaf, seed, BW_GEN_FOREST, (uint32_t)level, P_LEAVES + (uint32_t)t);
     spokes_of(seed, level, pl, rg, t, sp);
     for (j = 0; j < sp->n; j++)
-        halo_line(w->halo, w->sc->rows, cx, cy, sp->x1[j], sp->y1[j], BW_FOREST_WIDTH0);
+        halo_line(w->m->a.w, w->sc->rows, cx, cy, sp->x1[j], sp->y1[j], BW_FOREST_WIDTH0);
     for (j = 0; j < sp->n; j++)
         grow_spoke(sp, j, cx, cy, r, rg, w);
 }
@@ -1156,13 +1155,10 @@ BW_NOINLINE static void grow_trees(bw_map *m, uint32_t seed, int level, const bw
     bw_plane_clear(&m->a);
     w.want_leaves = user != 0;
     w.fn = sink; /* replay_part, named by the replay alone: a level does not link it */
-    w.ctx = &w;
     w.user = user;
     w.user_ctx = ctx;
-    w.cells = user ? 0 : m->grid.cell;
     w.rep = rep;
-    w.limbs = m->b.w;
-    w.halo = m->a.w;
+    w.m = m;
     w.sc = sc;
     for (t = 0; t < pl->n; t++) {
         region_of(pl, t, &sc->rg);
