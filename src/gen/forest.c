@@ -773,7 +773,7 @@ static void branch(grower *w, int gen, int width, int terminal, int parent, int 
 }
 
 /* The centre-line square `step` steps along the line (x0, y0) - (x1, y1). */
-BW_NOINLINE static void line_at(int x0, int y0, int x1, int y1, int step, int *x, int *y)
+static void line_at(int x0, int y0, int x1, int y1, int step, int *x, int *y)
 {
     line4 l;
     line_start(&l, x0, y0, x1, y1);
