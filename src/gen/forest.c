@@ -648,8 +648,13 @@ typedef struct grow_scratch {
     spokes sp;                /* its spokes */
     twig_line tw[TWIGS_MAX];  /* the twigs a spoke weighs */
 } grow_scratch;
+/* A fill stack of fewer entries (BW_FILL_STACK is tunable) leaves it on
+ * the stack: the same maps, a deeper peak. */
+#define GROW_IN_FILL (BW_FILL_STACK >= 84)
+#if GROW_IN_FILL
 BW_STATIC_ASSERT(sizeof(grow_scratch) <= offsetof(bw_fill, cap), forest_grow_scratch_fits_fill);
 BW_STATIC_ASSERT(offsetof(bw_map, fill) % sizeof(uint32_t) == 0, forest_fill_on_a_word);
+#endif
 
 /* A tree's canopy as it grows: its stream, what it reports to, and the
  * planes it reads and writes. */
@@ -1150,7 +1155,11 @@ BW_NOINLINE static void grow_trees(bw_map *m, uint32_t seed, int level, const bw
                                    bw_forest_fn user, void *ctx, bw_forest_report *rep)
 {
     grower w;
+#if GROW_IN_FILL
     grow_scratch *sc = (grow_scratch *)(void *)&m->fill;
+#else
+    grow_scratch own, *sc = &own;
+#endif
     int t;
     bw_plane_clear(&m->a);
     w.want_leaves = user != 0;
