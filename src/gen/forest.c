@@ -848,20 +848,6 @@ static int take_twig(grower *w, seg *s, twig_line *tw, int *nt, int step, int si
     return 1;
 }
 
-/* The canopy of tree t (rules 4.2 - 4.4). Its spokes are reserved in the
- * halo first, then each in turn weighs its twigs: the twigs aimed at
- * mushroom tops, then 4..5 (5 with chance 1/3) spread along its outer part,
- * each ahead of the last one's start, alternating sides at 45..68 degrees
- * (one angle a side: the twigs of a side are parallel), the last one at
- * its tip carrying on within +/- 22 degrees. A twig is half to two thirds
- * of its spoke's length beyond the trunk, at least TWIG_LEN and 3 shorter
- * than the spoke; it is shortened to the region, then to its room (twig_room);
- * a twig that is shortened also tries the mirrored direction (away from the
- * wall: a tree by the edge grows inward) and keeps the longer. One with
- * TWIG_OWN squares or more past its spoke's zone is taken. A spoke that
- * takes four twigs or more forks (3 wide, its twigs 1 wide); else it is
- * itself a twig, 1 wide, and its twigs are dropped (their halo stays: the
- * room is only ever underestimated). */
 /* One spoke j of tree t and its twigs (see grow_tree): out of line, so
  * its locals are on the stack only while it runs, one spoke after
  * another, and not under the planning of the spokes. */
@@ -923,6 +909,20 @@ BW_NOINLINE static void grow_spoke(const spokes *sp, int j, int cx, int cy, int 
     }
 }
 
+/* The canopy of tree t (rules 4.2 - 4.4). Its spokes are reserved in the
+ * halo first, then each in turn weighs its twigs: the twigs aimed at
+ * mushroom tops, then 4..5 (5 with chance 1/3) spread along its outer part,
+ * each ahead of the last one's start, alternating sides at 45..68 degrees
+ * (one angle a side: the twigs of a side are parallel), the last one at
+ * its tip carrying on within +/- 22 degrees. A twig is half to two thirds
+ * of its spoke's length beyond the trunk, at least TWIG_LEN and 3 shorter
+ * than the spoke; it is shortened to the region, then to its room (twig_room);
+ * a twig that is shortened also tries the mirrored direction (away from the
+ * wall: a tree by the edge grows inward) and keeps the longer. One with
+ * TWIG_OWN squares or more past its spoke's zone is taken. A spoke that
+ * takes four twigs or more forks (3 wide, its twigs 1 wide); else it is
+ * itself a twig, 1 wide, and its twigs are dropped (their halo stays: the
+ * room is only ever underestimated). */
 static void grow_tree(uint32_t seed, int level, const bw_forest_plan *pl, region *rg, int t, grower *w)
 {
     spokes *sp = &w->sc->sp;
