@@ -125,7 +125,9 @@ typedef void (*bw_forest_fn)(const bw_forest_part *p, void *ctx);
 
 /* Replays the canopy of `level` (1..4; nothing for 5) without a map: every
  * branch and leaf, tree by tree, depth first (a branch before its
- * sub-branches; a twig's leaves right after it). */
+ * sub-branches; a twig's leaves right after it). m is scratch: its planes
+ * a and b and its fill's stack are overwritten; its grid and entities are
+ * left alone. */
 void bw_forest_canopy(bw_map *m, uint32_t seed, int level, bw_forest_fn fn, void *ctx);
 
 /* The squares a branch covers: its 4-connected centre line (a diagonal step

@@ -11,6 +11,8 @@
  * vines and their own leaves, and the bridges that join every tree. The
  * mushrooms come from (seed, level) and the spokes alone, so a level
  * needs no other level's canopy for its tops. */
+#include <stddef.h>
+
 #include "burrow/forest.h"
 #include "burrow/fill.h"
 #include "burrow/geom.h"
@@ -406,9 +408,9 @@ static inline BW_ALWAYS_INLINE void centre_step(int *x, int *y, int32_t *e, int 
     }
 }
 
-static void halo_line(uint32_t *d, int x0, int y0, int x1, int y1, int width)
+static void halo_line(uint32_t *d, uint32_t *h, int x0, int y0, int x1, int y1, int width)
 {
-    uint32_t h[HALO_ROWS], run = 0;
+    uint32_t run = 0;
     int nx = ABS(x1 - x0), ny = ABS(y1 - y0), sx = x1 < x0 ? -1 : 1, sy = y1 < y0 ? -1 : 1;
     int left = nx + ny, x = x0, y = y0, base = bw_min(x0, x1) - (HALO + 1), top = bw_min(y0, y1) - (HALO + 1), k;
     int mode = width == 1 ? 0 : ny > nx ? 2 : 1; /* thin; flat band (shifted along y); steep band */
@@ -498,7 +500,7 @@ BW_NOINLINE static int crowd(const uint32_t *limbs, int x, int y)
  * its twigs are weighed); returns how many
  * squares it has past the zone; (*x1, *y1) becomes the last square it
  * may keep. */
-static int twig_room(const uint32_t *d, const uint32_t *limbs, const seg *s, int r, int x0, int y0, int *x1,
+BW_NOINLINE static int twig_room(const uint32_t *d, const uint32_t *limbs, const seg *s, int r, int x0, int y0, int *x1,
                      int *y1)
 {
     /* line4's steps in locals, the square's offset from the spoke's start
@@ -627,6 +629,33 @@ static int spoke_skip(const bw_forest_plan *pl, int t, line4 *l)
     return l->done;
 }
 
+/* A twig weighed for a spoke: its line, the step of the spoke's centre
+ * line it starts on and its side of the spoke (-1, 1; 0 for the tip's). */
+typedef struct twig_line {
+    uint8_t x0, y0, x1, y1, step;
+    int8_t side;
+} twig_line;
+#define TWIGS_MAX 8
+
+/* The growth's big locals, kept in m->fill's stack rather than on the
+ * stack under the growth's deepest calls (halo_line): the fill is free
+ * while the trees grow (no flood runs till the bridges, and the tops are
+ * put in it only after, by level_shoots). Words first: m->fill starts on
+ * a word (the planes before it are words). */
+typedef struct grow_scratch {
+    uint32_t rows[HALO_ROWS]; /* halo_line's rows */
+    region rg;                /* the tree's region */
+    spokes sp;                /* its spokes */
+    twig_line tw[TWIGS_MAX];  /* the twigs a spoke weighs */
+} grow_scratch;
+/* A fill stack of fewer entries (BW_FILL_STACK is tunable) leaves it on
+ * the stack: the same maps, a deeper peak. */
+#define GROW_IN_FILL (BW_FILL_STACK >= 84)
+#if GROW_IN_FILL
+BW_STATIC_ASSERT(sizeof(grow_scratch) <= offsetof(bw_fill, cap), forest_grow_scratch_fits_fill);
+BW_STATIC_ASSERT(offsetof(bw_map, fill) % sizeof(uint32_t) == 0, forest_fill_on_a_word);
+#endif
+
 /* A tree's canopy as it grows: its stream, what it reports to, and the
  * planes it reads and writes. */
 typedef struct grower {
@@ -634,13 +663,13 @@ typedef struct grower {
     uint8_t want_leaves;   /* 0: no planned leaves (and no leaf stream) */
     uint8_t tree;
     uint16_t count;        /* branches of this tree so far */
-    bw_forest_fn fn;       /* may be NULL */
-    void *ctx;
-    bw_forest_fn user;     /* the replay's: fn is replay_part, ctx the grower */
+    bw_forest_fn fn;       /* may be NULL; called with the grower */
+    bw_forest_fn user;     /* the replay's: fn is replay_part */
     void *user_ctx;
-    uint32_t *limbs;       /* m->b: the wood drawn (trunks and branches) */
-    uint32_t *halo;        /* m->a: the halo of everything reserved (see halo) */
-    uint8_t *cells;        /* the grid, or NULL for a replay */
+    bw_map *m;             /* m->b the limbs: the wood drawn (trunks and branches);
+                              m->a the halo of everything reserved (see halo);
+                              the grid's cells drawn but in a replay */
+    grow_scratch *sc;      /* in m->fill (see grow_scratch) */
     bw_forest_report *rep;
 } grower;
 
@@ -737,14 +766,14 @@ static void branch(grower *w, int gen, int width, int terminal, int parent, int 
     p->x1 = (int16_t)x1;
     p->y1 = (int16_t)y1;
     p->px = p->py = 0;
-    draw_squares(p, w->cells, w->limbs);
+    draw_squares(p, w->want_leaves ? 0 : w->m->grid.cell, w->m->b.w); /* a replay draws no cells */
     if (w->rep) {
         w->rep->branches++;
         w->rep->twigs += (uint16_t)terminal;
     }
     if (w->fn) { /* dir < 0: the twig's, worked out for the report only */
         p->dir = (uint8_t)(dir < 0 ? dir_of(x1 - x0, y1 - y0) : dir);
-        w->fn(p, w->ctx);
+        w->fn(p, w);
     }
 }
 
@@ -764,13 +793,6 @@ static void line_at(int x0, int y0, int x1, int y1, int step, int *x, int *y)
 #define TWIG_OWN 4
 #define TWIG_GAP 4         /* steps between the starts of twigs on a side */
 
-/* A twig weighed for a spoke: its line, the step of the spoke's centre
- * line it starts on and its side of the spoke (-1, 1; 0 for the tip's). */
-typedef struct twig_line {
-    uint8_t x0, y0, x1, y1, step;
-    int8_t side;
-} twig_line;
-#define TWIGS_MAX 8
 
 /* 1 if a twig starting at `step` on `side` is 4 steps or more from every
  * twig taken on its side (the tip's counting for both): twigs start apart,
@@ -821,9 +843,70 @@ static int take_twig(grower *w, seg *s, twig_line *tw, int *nt, int step, int si
     tw[*nt].x1 = (uint8_t)x1;
     tw[*nt].y1 = (uint8_t)y1;
     ++*nt;
-    halo_line(w->halo, x0, y0, x1, y1, 1); /* its start's halo is its spoke's already */
-    twig_bits(w->limbs, s, &tw[*nt - 1], 1);
+    halo_line(w->m->a.w, w->sc->rows, x0, y0, x1, y1, 1); /* its start's halo is its spoke's already */
+    twig_bits(w->m->b.w, s, &tw[*nt - 1], 1);
     return 1;
+}
+
+/* One spoke j of tree t and its twigs (see grow_tree): out of line, so
+ * its locals are on the stack only while it runs, one spoke after
+ * another, and not under the planning of the spokes. */
+BW_NOINLINE static void grow_spoke(const spokes *sp, int j, int cx, int cy, int r, const region *rg, grower *w)
+{
+    twig_line *tw = w->sc->tw;
+    seg s;
+    int nt = 0, skip, steps, own, len, n, aside[2], i, id, turn, got, last, sx, sy;
+    int sdir = sp->dir[j];
+    seg_set(&s, cx, cy, sp->x1[j], sp->y1[j]);
+    steps = ABS(sp->x1[j] - cx) + ABS(sp->y1[j] - cy); /* its centre line's steps (see line_start) */
+    skip = sp->skip[j];
+    own = steps - skip + 1; /* centre squares past the trunk's ring */
+    n = BW_FOREST_FAN_MIN + (bw_rng_step_below(&w->r, 3) < 1);
+    aside[0] = bw_rng_step_range(&w->r, 4, 6);
+    aside[1] = bw_rng_step_range(&w->r, 4, 6);
+    turn = bw_rng_step_range(&w->r, -2, 2);
+    len = bw_min(own * bw_rng_step_range(&w->r, 3, 4) / 6, own - 1);
+    /* the tip twig, then pairs (one twig a side) every TWIG_GAP steps
+     * from the tip inward, till n are taken */
+    for (i = 0, got = 0, last = -1, sx = sy = 0; len >= TWIG_LEN && got < n; i++) {
+        int at = i == 0 ? steps : steps - TWIG_GAP * ((i + 1) / 2), tip = i == 0, k, best = -1, bx = 0, by = 0;
+        int bside = 0;
+        if (at < skip)
+            break;
+        if (at != last) /* a pair's two twigs start on one square */
+            line_at(cx, cy, sp->x1[j], sp->y1[j], at, &sx, &sy);
+        last = at;
+        for (k = 0; k < 2; k++) { /* shortened: a turn, away from the wall */
+            int d = tip ? sdir + turn + (k ? (turn < 0 ? 3 : -3) : 0)
+                        : i & 1 ? sdir - aside[0] + 2 * k : sdir + aside[1] - 2 * k;
+            int ex = sx + dir_x(d & 31, len), ey = sy + dir_y(d & 31, len), room, side;
+            fit_end(rg, sx, sy, &ex, &ey);
+            side = tip ? 0 : side_of_seg(&s, sx, sy, ex, ey);
+            room = spaced(tw, nt, at, side) && !along_edge(sx, sy, ex, ey)
+                       ? twig_room(w->m->a.w, w->m->b.w, &s, r, sx, sy, &ex, &ey)
+                       : -1;
+            if (room > best) {
+                best = room;
+                bx = ex;
+                by = ey;
+                bside = side;
+            }
+            if (room >= len - 2)
+                break; /* full length: no need to turn */
+        }
+        if (best >= TWIG_OWN && take_twig(w, &s, tw, &nt, at, bside, sx, sy, bx, by))
+            got++;
+    }
+    id = w->count;
+    if (nt >= BW_FOREST_FAN_MIN) { /* it forks: rule 4.3 */
+        branch(w, 0, BW_FOREST_WIDTH0, 0, 0xffff, cx, cy, sp->x1[j], sp->y1[j], sdir);
+        for (i = 0; i < nt; i++)
+            branch(w, 1, 1, 1, id, tw[i].x0, tw[i].y0, tw[i].x1, tw[i].y1, -1);
+    } else { /* too small to fork: a twig of the trunk (rule 4.4) */
+        for (i = 0; i < nt; i++)
+            twig_bits(w->m->b.w, &s, &tw[i], 0);
+        branch(w, 0, 1, 1, 0xffff, cx, cy, sp->x1[j], sp->y1[j], sdir);
+    }
 }
 
 /* The canopy of tree t (rules 4.2 - 4.4). Its spokes are reserved in the
@@ -842,74 +925,18 @@ static int take_twig(grower *w, seg *s, twig_line *tw, int *nt, int step, int si
  * room is only ever underestimated). */
 static void grow_tree(uint32_t seed, int level, const bw_forest_plan *pl, region *rg, int t, grower *w)
 {
-    spokes sp;
+    spokes *sp = &w->sc->sp;
     int j, cx = pl->x[t], cy = pl->y[t], r = pl->r[t];
     w->tree = (uint8_t)t;
     w->count = 0;
     bw_rng_stream(&w->r, seed, BW_GEN_FOREST, (uint32_t)level, P_CANOPY + (uint32_t)t);
     if (w->want_leaves)
         bw_rng_stream(&w->leaf, seed, BW_GEN_FOREST, (uint32_t)level, P_LEAVES + (uint32_t)t);
-    spokes_of(seed, level, pl, rg, t, &sp);
-    for (j = 0; j < sp.n; j++)
-        halo_line(w->halo, cx, cy, sp.x1[j], sp.y1[j], BW_FOREST_WIDTH0);
-    for (j = 0; j < sp.n; j++) {
-        twig_line tw[TWIGS_MAX];
-        seg s;
-        line4 l;
-        int nt = 0, skip, steps, own, len, n, aside[2], i, id, turn, got, last, sx, sy;
-        int sdir = sp.dir[j];
-        seg_set(&s, cx, cy, sp.x1[j], sp.y1[j]);
-        line_start(&l, cx, cy, sp.x1[j], sp.y1[j]);
-        steps = l.left;
-        skip = sp.skip[j];
-        own = steps - skip + 1; /* centre squares past the trunk's ring */
-        n = BW_FOREST_FAN_MIN + (bw_rng_step_below(&w->r, 3) < 1);
-        aside[0] = bw_rng_step_range(&w->r, 4, 6);
-        aside[1] = bw_rng_step_range(&w->r, 4, 6);
-        turn = bw_rng_step_range(&w->r, -2, 2);
-        len = bw_min(own * bw_rng_step_range(&w->r, 3, 4) / 6, own - 1);
-        /* the tip twig, then pairs (one twig a side) every TWIG_GAP steps
-         * from the tip inward, till n are taken */
-        for (i = 0, got = 0, last = -1, sx = sy = 0; len >= TWIG_LEN && got < n; i++) {
-            int at = i == 0 ? steps : steps - TWIG_GAP * ((i + 1) / 2), tip = i == 0, k, best = -1, bx = 0, by = 0;
-            int bside = 0;
-            if (at < skip)
-                break;
-            if (at != last) /* a pair's two twigs start on one square */
-                line_at(cx, cy, sp.x1[j], sp.y1[j], at, &sx, &sy);
-            last = at;
-            for (k = 0; k < 2; k++) { /* shortened: a turn, away from the wall */
-                int d = tip ? sdir + turn + (k ? (turn < 0 ? 3 : -3) : 0)
-                            : i & 1 ? sdir - aside[0] + 2 * k : sdir + aside[1] - 2 * k;
-                int ex = sx + dir_x(d & 31, len), ey = sy + dir_y(d & 31, len), room, side;
-                fit_end(rg, sx, sy, &ex, &ey);
-                side = tip ? 0 : side_of_seg(&s, sx, sy, ex, ey);
-                room = spaced(tw, nt, at, side) && !along_edge(sx, sy, ex, ey)
-                           ? twig_room(w->halo, w->limbs, &s, r, sx, sy, &ex, &ey)
-                           : -1;
-                if (room > best) {
-                    best = room;
-                    bx = ex;
-                    by = ey;
-                    bside = side;
-                }
-                if (room >= len - 2)
-                    break; /* full length: no need to turn */
-            }
-            if (best >= TWIG_OWN && take_twig(w, &s, tw, &nt, at, bside, sx, sy, bx, by))
-                got++;
-        }
-        id = w->count;
-        if (nt >= BW_FOREST_FAN_MIN) { /* it forks: rule 4.3 */
-            branch(w, 0, BW_FOREST_WIDTH0, 0, 0xffff, cx, cy, sp.x1[j], sp.y1[j], sdir);
-            for (i = 0; i < nt; i++)
-                branch(w, 1, 1, 1, id, tw[i].x0, tw[i].y0, tw[i].x1, tw[i].y1, -1);
-        } else { /* too small to fork: a twig of the trunk (rule 4.4) */
-            for (i = 0; i < nt; i++)
-                twig_bits(w->limbs, &s, &tw[i], 0);
-            branch(w, 0, 1, 1, 0xffff, cx, cy, sp.x1[j], sp.y1[j], sdir);
-        }
-    }
+    spokes_of(seed, level, pl, rg, t, sp);
+    for (j = 0; j < sp->n; j++)
+        halo_line(w->m->a.w, w->sc->rows, cx, cy, sp->x1[j], sp->y1[j], BW_FOREST_WIDTH0);
+    for (j = 0; j < sp->n; j++)
+        grow_spoke(sp, j, cx, cy, r, rg, w);
 }
 
 /* ------------------------------------------------------- mushrooms */
@@ -969,13 +996,12 @@ static void keep_ends(const bw_forest_plan *pl, const spokes *sp, spoke_ends *e)
 }
 
 /* The spokes of every tree of `level`. */
-static void level_spokes(uint32_t seed, int level, const bw_forest_plan *pl, spokes *sp)
+static void level_spokes(uint32_t seed, int level, const bw_forest_plan *pl, region *rg, spokes *sp)
 {
-    region rg;
     int t;
     for (t = 0; t < pl->n; t++) {
-        region_of(pl, t, &rg);
-        spokes_of(seed, level, pl, &rg, t, &sp[t]);
+        region_of(pl, t, rg);
+        spokes_of(seed, level, pl, rg, t, &sp[t]);
     }
 }
 
@@ -1037,6 +1063,7 @@ typedef struct shoot_work {
     shoot_list own, next;
     spokes cur[BW_FOREST_MAX_TRUNKS]; /* a level's spokes */
     spoke_ends prev;                  /* the level below's: only their ends are read */
+    region rg;                        /* level_spokes': here, not on the stack under spokes_of */
 } shoot_work;
 BW_STATIC_ASSERT(sizeof(shoot_work) <= sizeof(bw_plane), forest_shoot_work_fits_a_plane);
 
@@ -1057,10 +1084,10 @@ static void shoots(uint32_t seed, const bw_forest_plan *pl, int level, shoot_wor
     own->n = next->n = 0;
     if (level > BW_FOREST_LEVELS - 1)
         return;
-    level_spokes(seed, 1, pl, cur);
+    level_spokes(seed, 1, pl, &wk->rg, cur);
     for (l = 2; l <= last; l++) {
         keep_ends(pl, cur, prev);
-        level_spokes(seed, l, pl, cur);
+        level_spokes(seed, l, pl, &wk->rg, cur);
         shoots_drawn(seed, pl, l, cur, prev, l == 2 ? 0 : buf[c ^ 1], buf[c]);
         c ^= 1;
     }
@@ -1128,21 +1155,23 @@ BW_NOINLINE static void grow_trees(bw_map *m, uint32_t seed, int level, const bw
                                    bw_forest_fn user, void *ctx, bw_forest_report *rep)
 {
     grower w;
+#if GROW_IN_FILL
+    grow_scratch *sc = (grow_scratch *)(void *)&m->fill;
+#else
+    grow_scratch own, *sc = &own;
+#endif
     int t;
     bw_plane_clear(&m->a);
     w.want_leaves = user != 0;
     w.fn = sink; /* replay_part, named by the replay alone: a level does not link it */
-    w.ctx = &w;
     w.user = user;
     w.user_ctx = ctx;
-    w.cells = user ? 0 : m->grid.cell;
     w.rep = rep;
-    w.limbs = m->b.w;
-    w.halo = m->a.w;
+    w.m = m;
+    w.sc = sc;
     for (t = 0; t < pl->n; t++) {
-        region rg;
-        region_of(pl, t, &rg);
-        grow_tree(seed, level, pl, &rg, t, &w);
+        region_of(pl, t, &sc->rg);
+        grow_tree(seed, level, pl, &sc->rg, t, &w);
     }
 }
 
@@ -1491,7 +1520,7 @@ static inline RAY_INLINE void bridge_ray(bridge_ctx *c, int x, int y, int ex, in
  * limbs already), and a tree with more ends than it holds (never: at
  * most 21 over seeds 0..2,999) finds them again each time. Built for size, the canopy flood
  * is the fill's, so nothing is kept. */
-static void bridge_ends(bridge_ctx *c, const uint32_t *l)
+BW_NOINLINE static void bridge_ends(bridge_ctx *c, const uint32_t *l)
 {
     bw_fill *f = c->list;
     int j = 0, k, n = 0, listed = c->endt == c->t;
@@ -1587,7 +1616,7 @@ static void lay_run(bw_grid *g, const lane_run *r)
  * trunk on t's canopy), else keeps up to BRIDGE_CAND runs in lw->cand
  * (through leaves too with lw->lax, the last fallback: they become vine).
  * Returns 1 if it laid one, else the runs kept, negated (0: none). */
-static int lanes(bw_map *m, const bw_forest_plan *pl, int t, int u, int same, lane_walk *lw)
+BW_NOINLINE static int lanes(bw_map *m, const bw_forest_plan *pl, int t, int u, int same, lane_walk *lw)
 {
     lane_run *cand = lw->cand;
     bw_grid *g = &m->grid;
@@ -1793,38 +1822,48 @@ static int nearest(const bw_forest_plan *pl, int t, unsigned tried)
  * the twig ends again (rule 4.4). */
 BW_NOINLINE static int bridges(bw_map *m, const bw_forest_plan *pl, bw_forest_report *rep)
 {
-    bridge_ctx c;
-    lane_walk lw;
+    /* the rays' context and the lanes' runs are never needed at once: a
+     * lanes round leaves the context to be set again (the list of ends
+     * with it, see bridge_ends), and a ray's line is laid from a run of
+     * its own */
+    union {
+        bridge_ctx c;
+        lane_walk lw;
+    } wk;
+    bridge_ctx *c = &wk.c;
+    lane_walk *lw = &wk.lw;
     unsigned joined = 0, flooded = 0, lax = 0; /* flooded: the trunks on the canopy in m->a */
     int round, t, k;
-    c.g = &m->grid;
-    c.reach = &m->a;
-    c.endt = 0xff;
-    c.list = &m->fill;
-    c.pl = pl;
     /* the lanes, rays at the centres, 32 rays, then lanes and 32 rays through leaves */
-    for (round = 0; round < 5; round++)
+    for (round = 0; round < 5; round++) {
+        if (round == 1 || round == 4) { /* after a lanes round */
+            c->g = &m->grid;
+            c->reach = &m->a;
+            c->endt = 0xff;
+            c->list = &m->fill;
+            c->pl = pl;
+        }
         for (t = 0; t < pl->n; t++) {
             unsigned tried = 1u << t;
             int best;
             if ((joined >> t) & 1u)
                 continue;
-            c.fan = (uint8_t)(round == 2 || round == 4);
-            c.lax = (uint8_t)(round == 4);
+            c->fan = (uint8_t)(round == 2 || round == 4);
+            c->lax = (uint8_t)(round == 4);
             while ((best = nearest(pl, t, tried)) >= 0) {
                 int u, laid = 0;
                 tried |= 1u << best;
                 if (round == 0 || round == 3) {
                     int n;
                     flooded = canopy_of(m, pl, t, flooded);
-                    lw.lax = (uint8_t)(round == 3);
-                    n = lanes(m, pl, t, best, (int)((flooded >> best) & 1u), &lw);
+                    lw->lax = (uint8_t)(round == 3);
+                    n = lanes(m, pl, t, best, (int)((flooded >> best) & 1u), lw);
                     laid = n > 0;
                     if (n < 0) { /* u's own canopy: its flood checks the runs */
                         flooded = canopy_of(m, pl, best, flooded);
                         for (u = 0; u < -n && !laid; u++)
-                            if (BW_PGET(&m->a, lw.cand[u].mx, lw.cand[u].my)) {
-                                lay_run(&m->grid, &lw.cand[u]);
+                            if (BW_PGET(&m->a, lw->cand[u].mx, lw->cand[u].my)) {
+                                lay_run(&m->grid, &lw->cand[u]);
                                 laid = 1;
                             }
                     }
@@ -1837,21 +1876,21 @@ BW_NOINLINE static int bridges(bw_map *m, const bw_forest_plan *pl, bw_forest_re
                         tried |= 1u << u; /* on best's canopy: the same replay */
                         order[nb++] = (uint8_t)u;
                     }
-                    c.t = (uint8_t)t;
-                    c.want = 0;
+                    c->t = (uint8_t)t;
+                    c->want = 0;
                     for (k = 0; k < nb; k++) {
-                        c.want |= (uint8_t)(1u << order[k]);
-                        c.best[order[k]] = INT32_MAX;
+                        c->want |= (uint8_t)(1u << order[k]);
+                        c->best[order[k]] = INT32_MAX;
                     }
-                    bridge_ends(&c, m->b.w);
+                    bridge_ends(c, m->b.w);
                     for (k = 0; k < nb && !laid; k++)
-                        if (c.best[order[k]] < INT32_MAX) {
-                            lane_run *r = &lw.cand[0]; /* the line as a run: its leaves too become vine */
+                        if (c->best[order[k]] < INT32_MAX) {
+                            lane_run run, *r = &run; /* the line as a run: its leaves too become vine */
                             best = order[k];
-                            r->x0 = c.x0[best];
-                            r->y0 = c.y0[best];
-                            r->x1 = c.x1[best];
-                            r->y1 = c.y1[best];
+                            r->x0 = c->x0[best];
+                            r->y0 = c->y0[best];
+                            r->x1 = c->x1[best];
+                            r->y1 = c->y1[best];
                             r->from = 0;
                             r->to = (int16_t)(ABS(r->x1 - r->x0) + ABS(r->y1 - r->y0));
                             lay_run(&m->grid, r);
@@ -1869,6 +1908,7 @@ BW_NOINLINE static int bridges(bw_map *m, const bw_forest_plan *pl, bw_forest_re
             if (round == 4 && !((joined >> t) & 1u) && rep)
                 rep->lonely++;
         }
+    }
     return (int)lax;
 }
 
