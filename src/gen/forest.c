@@ -1509,6 +1509,14 @@ static inline RAY_INLINE void bridge_ray(bridge_ctx *c, int x, int y, int ex, in
     }
 }
 
+/* Whether a tree's nend ends fit the fill stack's entries (a byte count:
+ * with a stack of 255 entries they always do). */
+#if BW_FILL_STACK < 255
+#define ENDS_FIT(n) ((n) <= BW_FILL_STACK)
+#else
+#define ENDS_FIT(n) 1
+#endif
+
 /* The rays of bridge_ray from every twig end of tree t (on its side): the
  * ends of the limbs in l that are branch or mushroom squares, in row
  * order. A tree's ends are ends of its branches' lines (each line of
@@ -1568,7 +1576,7 @@ BW_NOINLINE static void bridge_ends(bridge_ctx *c, const uint32_t *l)
         }
     }
     if (!listed)
-        c->endt = (uint8_t)(c->nend <= BW_FILL_STACK && BW_FAST ? c->t : 0xff);
+        c->endt = (uint8_t)(ENDS_FIT(c->nend) && BW_FAST ? c->t : 0xff);
 }
 
 /* Rule 4.7, the bridge a tree is sure of, found on straight lines between two
