@@ -1153,8 +1153,8 @@ static inline BW_ALWAYS_INLINE uint32_t bits32_in(const bw_plane *p, int x0, int
     return v;
 }
 
-/* The same, called (the crossing scan's candidates inline it, 5 reads a
- * candidate word once per scan). */
+/* The same, called (the crossing scan's candidates call it too: five
+ * calls a candidate word cost less than five inline copies of it). */
 static uint32_t bits32(const bw_plane *p, int x0, int y)
 {
     return bits32_in(p, x0, y);
@@ -1291,9 +1291,9 @@ static void unreached_lines(const bw_map *m, uint32_t row[5], uint32_t col[5])
  * crossing: not connecting (m->b), next to a reached cell (m->a). */
 BW_NOINLINE static uint32_t cross_cand(const bw_map *m, int x0, int y, int n)
 {
-    uint32_t v = bits32_in(&m->a, x0, y - 1) | bits32_in(&m->a, x0, y + 1) |
-                 bits32_in(&m->a, x0 - 1, y) | bits32_in(&m->a, x0 + 1, y);
-    v &= ~bits32_in(&m->b, x0, y);
+    uint32_t v = bits32(&m->a, x0, y - 1) | bits32(&m->a, x0, y + 1) |
+                 bits32(&m->a, x0 - 1, y) | bits32(&m->a, x0 + 1, y);
+    v &= ~bits32(&m->b, x0, y);
     return n >= 32 ? v : v & ((1u << n) - 1u);
 }
 #endif
