@@ -1130,7 +1130,7 @@ static void plane_where(bw_plane *p, const bw_grid *g, const bw_tileset *ts)
 
 /* 1 if some cell that connects (m->b, kept up to date by the caller) is
  * not marked in m->a: a word at a time. */
-static int any_unreached(const bw_map *m)
+BW_NOINLINE static int any_unreached(const bw_map *m)
 {
     int i, words = (BW_MINES_H * BW_GRID_MAX + 31) / 32;
     for (i = 0; i < words; i++)
