@@ -71,20 +71,40 @@ void bw_grid_rect(bw_grid *g, int x0, int y0, int x1, int y1, uint8_t tile);
  * past the map's edge, else 1 for an empty rectangle. */
 int bw_grid_rect_in(const bw_grid *g, int x0, int y0, int x1, int y1, const bw_tileset *ts);
 
-/* Four cells as one word, cell p[0] in the low byte, put together and
- * taken apart byte by byte, so the order is the same on any host; GCC
- * merges them into one load or store where the target allows. */
+/* Four cells as one word, cell p[0] in the low byte, the same order on any
+ * host. On a little-endian target that loads and stores words at any
+ * alignment (x86, Cortex-M3 and up, aarch64) a 4-byte copy is one load or
+ * store (GCC does not merge the four byte accesses into one at -Os);
+ * anywhere else the bytes one by one: on the ARM7TDMI and the Cortex-M0 a
+ * 4-byte copy of unknown alignment is a byte copy or a call to memcpy. */
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
+    (defined(__ARM_FEATURE_UNALIGNED) || defined(__x86_64__) || defined(__i386__) || defined(__aarch64__))
+#define BW_WORD_COPY 1
+#else
+#define BW_WORD_COPY 0
+#endif
+
 BW_HOT uint32_t bw_load4(const uint8_t *p)
 {
+#if BW_WORD_COPY
+    uint32_t v;
+    __builtin_memcpy(&v, p, 4);
+    return v;
+#else
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+#endif
 }
 
 BW_HOT void bw_store4(uint8_t *p, uint32_t v)
 {
+#if BW_WORD_COPY
+    __builtin_memcpy(p, &v, 4);
+#else
     p[0] = (uint8_t)v;
     p[1] = (uint8_t)(v >> 8);
     p[2] = (uint8_t)(v >> 16);
     p[3] = (uint8_t)(v >> 24);
+#endif
 }
 
 /* Row span: replaces `from` by `to` in cells x0..x1 of row y, four cells

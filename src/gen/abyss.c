@@ -67,16 +67,6 @@ static int walkable(uint8_t t)
     return (BW_TILE_FLAGS(t) & BW_PASS) != 0;
 }
 
-/* Four cells stored as one word where the compiler can say the word may
- * sit anywhere and alias the bytes (GCC and clang, little-endian, the
- * order bw_load4 reads), else byte by byte. */
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-typedef uint32_t __attribute__((may_alias, aligned(1))) cells4;
-#define STORE4(p, v) (*(cells4 *)(void *)(p) = (v))
-#else
-#define STORE4(p, v) bw_store4((p), (v))
-#endif
-
 /* Bit k of the nibble n (0..15) spread to all of byte k. */
 static uint32_t byte_mask(uint32_t n)
 {
@@ -390,7 +380,7 @@ static void draw_cave(bw_map *m, bw_rng *r, bw_rect box)
     for (y = 0; y < h; y++) { /* four cells a word, then the rest */
         uint8_t *c = &BW_AT(g, box.x0, y + box.y0);
         for (x = 0; x + 4 <= w; x += 4)
-            STORE4(c + x, stone4 ^ (byte_mask(rock[y] >> x & 0xfu) & (stone4 ^ rock4)));
+            bw_store4(c + x, stone4 ^ (byte_mask(rock[y] >> x & 0xfu) & (stone4 ^ rock4)));
         for (; x < w; x++)
             c[x] = (rock[y] >> x) & 1u ? BW_T_ROCK : BW_T_STONE;
     }
@@ -725,7 +715,7 @@ static BW_NOINLINE void scan_box(bw_map *m, rows *w, bw_rect box)
             bits |= (k & 0xfu) << i;
             if (k >> 4) { /* the floor bytes take dirt where the ground is, else stone */
                 uint32_t want = stone4 ^ (byte_mask((dirt >> i) & 0xfu) & (stone4 ^ dirt4));
-                STORE4(c + i, v ^ ((v ^ want) & byte_mask(k >> 4)));
+                bw_store4(c + i, v ^ ((v ^ want) & byte_mask(k >> 4)));
             }
         }
         w->open[y - box.y0] = bits >> off;

@@ -215,41 +215,7 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
  * inside the EDGE margin (rule 1.2.1: no outline cut flat by the edge); a
  * centre inside the margin paints nothing. The caves are painted before
  * any pit box is marked, so there is no marker to spare. */
-/* Four bytes of v at p, any alignment: one store where the target allows
- * it (bw_store4's four byte stores are not merged into one by GCC at
- * -Os). Byte k of v in memory order, as bw_load4 reads them, on a
- * little-endian target that loads and stores words at any alignment (x86,
- * Cortex-M3 and up); anywhere else bw_store4: on the ARM7TDMI and the
- * Cortex-M0 a 4-byte memcpy of unknown alignment is a byte copy or a call
- * to memcpy, slower than the byte stores. */
 #define ALL4(t) ((uint32_t)(t) * 0x01010101u) /* four cells of tile t */
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
-    (defined(__ARM_FEATURE_UNALIGNED) || defined(__x86_64__) || defined(__i386__) || defined(__aarch64__))
-#define WORD_COPY 1
-#else
-#define WORD_COPY 0
-#endif
-static inline BW_ALWAYS_INLINE void put4(uint8_t *p, uint32_t v)
-{
-#if WORD_COPY
-    __builtin_memcpy(p, &v, 4);
-#else
-    bw_store4(p, v);
-#endif
-}
-
-/* bw_load4 as one load (GCC merges its bytes into one only where it
- * knows enough of p). */
-static inline BW_ALWAYS_INLINE uint32_t get4(const uint8_t *p)
-{
-#if WORD_COPY
-    uint32_t v;
-    __builtin_memcpy(&v, p, 4);
-    return v;
-#else
-    return bw_load4(p);
-#endif
-}
 
 static inline BW_ALWAYS_INLINE void fill_span(uint8_t *p, int n, uint32_t t4) /* n cells of the tile t4 holds 4 of */
 {
@@ -258,8 +224,8 @@ static inline BW_ALWAYS_INLINE void fill_span(uint8_t *p, int n, uint32_t t4) /*
     if (n >= 4) { /* words, the last flush with the span's end (it may
                      overlap the one before it: the same bytes) */
         for (; k < n - 4; k += 4)
-            put4(p + k, t4);
-        put4(p + n - 4, t4);
+            bw_store4(p + k, t4);
+        bw_store4(p + n - 4, t4);
         return;
     }
 #endif
@@ -419,7 +385,7 @@ static int row_is(const bw_grid *g, int y, uint8_t t) /* 1 if row y is all t */
 {
     const uint8_t *row = &BW_AT(g, 0, y);
     int x;
-    for (x = 0; x < BW_MINES_W && get4(row + x) == ALL4(t); x += 4)
+    for (x = 0; x < BW_MINES_W && bw_load4(row + x) == ALL4(t); x += 4)
         ;
     return x >= BW_MINES_W;
 }
@@ -489,11 +455,11 @@ static int boxes(bw_grid *g, const bw_pit_plan *pl, uint8_t from, uint8_t to, ar
                      * to): the bytes equal to `from` found without carries
                      * between bytes (their top bits in z), then masked in */
                     uint8_t *q = &BW_AT(g, x0 + bw_min(x, w - 4), y);
-                    uint32_t v = get4(q), e = v ^ f4, z;
+                    uint32_t v = bw_load4(q), e = v ^ f4, z;
                     z = ~(((e & 0x7f7f7f7fu) + 0x7f7f7f7fu) | e) & 0x80808080u;
                     if (z) {
                         uint32_t mk = (z >> 7) * 0xffu;
-                        put4(q, (v & ~mk) | (t4 & mk));
+                        bw_store4(q, (v & ~mk) | (t4 & mk));
                         n += (int)(((z >> 7) * 0x01010101u) >> 24);
                     }
                     if (x >= w - 4)
@@ -640,7 +606,7 @@ BW_NOINLINE static void wall_unreached(bw_map *m, uint8_t wall)
         int k;
         if (u == ~0u) { /* none reached (most of the rock): all wall */
             for (k = 0; k < 32; k += 4)
-                put4(cell + k, wall4);
+                bw_store4(cell + k, wall4);
             continue;
         }
         for (k = 0; k < 32 && u >> k; k += 4) {
@@ -651,11 +617,11 @@ BW_NOINLINE static void wall_unreached(bw_map *m, uint8_t wall)
             uint8_t *p = cell + k;
             if (!nib)
                 continue;
-            v = get4(p);
+            v = bw_load4(p);
             if (v == wall4)
                 continue;
             mask = (nib * 0x00204081u & 0x01010101u) * 0xffu;
-            put4(p, (v & ~mask) | (wall4 & mask));
+            bw_store4(p, (v & ~mask) | (wall4 & mask));
         }
     }
 #else
@@ -1164,7 +1130,7 @@ static void plane_where(bw_plane *p, const bw_grid *g, const bw_tileset *ts)
 
 /* 1 if some cell that connects (m->b, kept up to date by the caller) is
  * not marked in m->a: a word at a time. */
-static int any_unreached(const bw_map *m)
+BW_NOINLINE static int any_unreached(const bw_map *m)
 {
     int i, words = (BW_MINES_H * BW_GRID_MAX + 31) / 32;
     for (i = 0; i < words; i++)
@@ -1187,8 +1153,8 @@ static inline BW_ALWAYS_INLINE uint32_t bits32_in(const bw_plane *p, int x0, int
     return v;
 }
 
-/* The same, called (the crossing scan's candidates inline it, 5 reads a
- * candidate word once per scan). */
+/* The same, called (the crossing scan's candidates call it too: five
+ * calls a candidate word cost less than five inline copies of it). */
 static uint32_t bits32(const bw_plane *p, int x0, int y)
 {
     return bits32_in(p, x0, y);
@@ -1325,9 +1291,9 @@ static void unreached_lines(const bw_map *m, uint32_t row[5], uint32_t col[5])
  * crossing: not connecting (m->b), next to a reached cell (m->a). */
 BW_NOINLINE static uint32_t cross_cand(const bw_map *m, int x0, int y, int n)
 {
-    uint32_t v = bits32_in(&m->a, x0, y - 1) | bits32_in(&m->a, x0, y + 1) |
-                 bits32_in(&m->a, x0 - 1, y) | bits32_in(&m->a, x0 + 1, y);
-    v &= ~bits32_in(&m->b, x0, y);
+    uint32_t v = bits32(&m->a, x0, y - 1) | bits32(&m->a, x0, y + 1) |
+                 bits32(&m->a, x0 - 1, y) | bits32(&m->a, x0 + 1, y);
+    v &= ~bits32(&m->b, x0, y);
     return n >= 32 ? v : v & ((1u << n) - 1u);
 }
 #endif
@@ -1437,7 +1403,7 @@ static inline BW_ALWAYS_INLINE void plane_connecting(bw_map *m, const bw_tileset
         for (d = 0; d < 32; d += 4) {
             /* four cells of one tile (most of the map is rock or stone):
              * one flag read for them */
-            uint32_t w = get4(t + d);
+            uint32_t w = bw_load4(t + d);
             if (w == ALL4(BW_T_ROCK)) /* the commonest words first: rock, stone */
                 continue;
             if (w == ALL4(BW_T_STONE))
@@ -2486,7 +2452,7 @@ BW_NOINLINE static void obstacles_keep_ways_open(bw_grid *g, uint8_t wall, uint8
         for (x = 0; x < BW_MINES_W; x += 4) {
             /* 4 cells at once: none climbed, skip them; bytes b -
              * STALACTITE each alone (b < 128: no borrow) */
-            uint32_t v = get4(row + x), u;
+            uint32_t v = bw_load4(row + x), u;
             if (v == ALL4(wall) || v == ALL4(floor)) /* most of the map */
                 continue;
             u = ((v | 0x80808080u) - ALL4(BW_T_STALACTITE)) ^ 0x80808080u;
