@@ -33,6 +33,18 @@ static inline int bw_sign(int v) { return (v > 0) - (v < 0); }
 static inline int bw_min(int a, int b) { return a < b ? a : b; }
 static inline int bw_max(int a, int b) { return a > b ? a : b; }
 static inline int bw_clamp(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
+/* v as the nearest int16 value (an int, so that callers storing it in
+ * an int need no sign extension). Where the target saturates in one instruction
+ * (ACLE's __ssat: ARMv6 and up, the Cortex-M3, not the M0) that is 4 bytes
+ * instead of two compares. */
+static inline int bw_sat16(int v)
+{
+#if defined(__ARM_FEATURE_SAT) && defined(__GNUC__)
+    return (int)__builtin_arm_ssat(v, 16);
+#else
+    return bw_clamp(v, INT16_MIN, INT16_MAX);
+#endif
+}
 /* Largest r with r * r <= v, for v >= 0 (integer only). */
 int bw_isqrt(int32_t v);
 

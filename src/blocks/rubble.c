@@ -37,17 +37,6 @@ void bw_rubble_lichen_defaults(bw_rubble_params *p)
     bw_tileset_add(&p->over, BW_T_STONE);
 }
 
-/* An int as the nearest int16 (the log's type): one SSAT where the
- * target saturates (ACLE: the Cortex-M3, not the M0), as geom.c's sat16. */
-static int sat16(int v)
-{
-#if defined(__ARM_FEATURE_SAT) && defined(__GNUC__)
-    return (int)__builtin_arm_ssat(v, 16);
-#else
-    return bw_clamp(v, INT16_MIN, INT16_MAX);
-#endif
-}
-
 int bw_rubble_put_at(bw_grid *g, bw_rng *r, const bw_rubble_params *p,
                      int sx, int sy, bw_rubble_log *log)
 {
@@ -56,8 +45,8 @@ int bw_rubble_put_at(bw_grid *g, bw_rng *r, const bw_rubble_params *p,
     /* START as an int16 (the log's type): sx + reach cannot overflow then,
      * and a START that far off the map puts CENTER on the same edge cell
      * as the true one would (reach is at most 255) */
-    sx = sat16(sx);
-    sy = sat16(sy);
+    sx = bw_sat16(sx);
+    sy = bw_sat16(sy);
     n = bw_rng_range(r, bw_min(p->chunks_min, hi), hi);
     if (log) {
         log->sx = (int16_t)sx;

@@ -13,18 +13,6 @@ static unsigned udiff(int a, int b)
     return a < b ? (unsigned)b - (unsigned)a : (unsigned)a - (unsigned)b;
 }
 
-/* An int as the nearest int16, bw_point and bw_rect hold int16 coordinates. Where the
- * target saturates in one instruction (ACLE's __ssat: ARMv6 and up, the
- * Cortex-M3, not the M0) that is 4 bytes instead of two compares. */
-static int sat16(int v)
-{
-#if defined(__ARM_FEATURE_SAT) && defined(__GNUC__)
-    return (int)__builtin_arm_ssat(v, 16);
-#else
-    return (int)bw_clamp(v, INT16_MIN, INT16_MAX);
-#endif
-}
-
 /* World rule 1's squared distance. 46,340 is the largest side whose square
  * fits an int32; below it both squares fit 32 bits unsigned, and so does
  * their sum (at most 2 x 46,340^2 < 2^32), saturated after: no int64,
@@ -78,10 +66,10 @@ int bw_rect_overlaps(bw_rect a, bw_rect b)
 bw_rect bw_rect_make(int x0, int y0, int x1, int y1)
 {
     bw_rect r;
-    r.x0 = (int16_t)sat16(bw_min(x0, x1));
-    r.x1 = (int16_t)sat16(bw_max(x0, x1));
-    r.y0 = (int16_t)sat16(bw_min(y0, y1));
-    r.y1 = (int16_t)sat16(bw_max(y0, y1));
+    r.x0 = (int16_t)bw_sat16(bw_min(x0, x1));
+    r.x1 = (int16_t)bw_sat16(bw_max(x0, x1));
+    r.y0 = (int16_t)bw_sat16(bw_min(y0, y1));
+    r.y1 = (int16_t)bw_sat16(bw_max(y0, y1));
     return r;
 }
 
@@ -97,10 +85,10 @@ bw_rect bw_rect_inflate(bw_rect r, int d)
     /* 65,535 takes any int16 side to either end, so d is clamped to it
      * first and a side moved by it stays well inside an int */
     d = bw_clamp(d, -65535, 65535);
-    o.x0 = (int16_t)sat16(r.x0 - d);
-    o.y0 = (int16_t)sat16(r.y0 - d);
-    o.x1 = (int16_t)sat16(r.x1 + d);
-    o.y1 = (int16_t)sat16(r.y1 + d);
+    o.x0 = (int16_t)bw_sat16(r.x0 - d);
+    o.y0 = (int16_t)bw_sat16(r.y0 - d);
+    o.x1 = (int16_t)bw_sat16(r.x1 + d);
+    o.y1 = (int16_t)bw_sat16(r.y1 + d);
     return o;
 }
 
@@ -109,10 +97,10 @@ int bw_line(int x0, int y0, int x1, int y1, bw_line_fn fn, void *ctx)
     int dx, sx, dy, sy, err, e2, rc;
     /* int16 ends: |dx|, |dy| <= 65,535, so the error term and its double
      * (at most 2 x 65,535) cannot overflow */
-    x0 = sat16(x0);
-    y0 = sat16(y0);
-    x1 = sat16(x1);
-    y1 = sat16(y1);
+    x0 = bw_sat16(x0);
+    y0 = bw_sat16(y0);
+    x1 = bw_sat16(x1);
+    y1 = bw_sat16(y1);
     dx = bw_abs(x1 - x0);
     sx = x0 < x1 ? 1 : -1;
     dy = -bw_abs(y1 - y0);

@@ -1,26 +1,14 @@
 #include "burrow/walk.h"
 #include "burrow/geom.h"
 
-/* An int as the nearest int16, the type of every bw_walk coordinate. Where the
- * target saturates in one instruction (ACLE's __ssat: ARMv6 and up, the
- * Cortex-M3, not the M0) that is 4 bytes instead of two compares. */
-static int16_t sat16(int v)
-{
-#if defined(__ARM_FEATURE_SAT) && defined(__GNUC__)
-    return (int16_t)__builtin_arm_ssat(v, 16);
-#else
-    return (int16_t)bw_clamp(v, INT16_MIN, INT16_MAX);
-#endif
-}
-
 void bw_walk_start(bw_walk *k, int x, int y, int gx, int gy, int w, int h)
 {
-    k->x = sat16(x);
-    k->y = sat16(y);
-    k->gx = sat16(gx);
-    k->gy = sat16(gy);
-    k->w = sat16(w);
-    k->h = sat16(h);
+    k->x = (int16_t)bw_sat16(x);
+    k->y = (int16_t)bw_sat16(y);
+    k->gx = (int16_t)bw_sat16(gx);
+    k->gy = (int16_t)bw_sat16(gy);
+    k->w = (int16_t)bw_sat16(w);
+    k->h = (int16_t)bw_sat16(h);
     k->bias = BW_WALK_BIAS;
     k->steps = 0;
     /* from the saturated ends: a distance of at most 65,535, no overflow

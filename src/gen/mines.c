@@ -113,7 +113,8 @@ typedef struct isles {
  * flood fill, the cave rule, the mineshafts) run under small frames. The
  * start is rounded up to the state's alignment (the list is bytes; a
  * pointer's on a 64-bit host). A build with too small a list
- * (BW_MAX_ENTITIES, map.h) fails here. */
+ * (BW_MAX_ENTITIES, map.h: 72 entries on a 32-bit target, 74 where
+ * pointers are 8 bytes) fails here. */
 typedef struct mines_state {
     bw_pit_plan pl[2]; /* the pits from above, the pits leading down */
     node_list nl;      /* the level's cave nodes (pit seeds first) */
@@ -131,7 +132,7 @@ typedef struct mines_state {
 typedef struct state_align { char c; mines_state s; } state_align;
 #define STATE_ALIGN offsetof(state_align, s)
 BW_STATIC_ASSERT(STATE_ALIGN - 1 + sizeof(mines_state) <= sizeof(((bw_map *)0)->ent),
-                 mines_need_BW_MAX_ENTITIES_of_74_or_more);
+                 mines_need_a_larger_BW_MAX_ENTITIES);
 
 static mines_state *state(bw_map *m)
 {
