@@ -1336,7 +1336,9 @@ static void forest_4_4_every_twig_shows_four_own_leaves(void)
     /* Before v10, 14 of 73,270 twigs here showed fewer: 8 packed between
      * other twigs (now served first, the leaves in their way giving way),
      * 6 that gave a leaf to the last bridge fallback of rule 4.7 (now
-     * served again after the bridges). */
+     * served again after the bridges). Over seeds 0..2,999 some twigs
+     * are still short (two twigs asking for the same squares), so the
+     * rule is met on these seeds, not yet on every seed. */
     CHECK(short4 == 0);
     t_info("forest_twigs", twigs);
     t_info("forest_twigs_under_4_own_leaves", short4);
@@ -1462,15 +1464,19 @@ static void limb_and_vine(bw_tileset *limb, bw_tileset *vine)
 static void forest_4_7_every_tree_joined_by_vines(void)
 {
     bw_tileset limb, vine;
-    uint32_t s, n = SEEDS(300), trees = 0, alone = 0, bad_ends = 0, longest = 0;
+    uint32_t s, j, n = SEEDS(300), trees = 0, alone = 0, bad_ends = 0, longest = 0;
     int lv, x, y, i, t, u;
     limb_and_vine(&limb, &vine);
     /* seeds 0..n - 1, then 2624, whose DLVL 2 had a tree no straight
-     * bridge could join before v10 (the rays through leaves join it) */
-    FOR_SEEDS_N(s, n + 1)
+     * bridge could join before v10 (the rays through leaves join it);
+     * seed=2624 on the command line runs that one alone */
+    for (j = 0; t_seed_more(j, n + 1); j++)
+        if (!t_seed_on(s = j < n ? j : 2624u))
+            continue;
+        else
         for (lv = 1; lv <= 4; lv++) {
             int cx[BW_FOREST_MAX_TRUNKS], cy[BW_FOREST_MAX_TRUNKS], nt;
-            gen(s < n ? s : 2624u, lv, 0);
+            gen(s, lv, 0);
             nt = grid_trunks(cx, cy);
             REQUIRE(nt >= BW_FOREST_MIN_TRUNKS);
             for (y = 0; y < 120; y++)

@@ -1934,7 +1934,8 @@ BW_NOINLINE static int bridges(bw_map *m, const bw_forest_plan *pl, bw_forest_re
  * every group of leaf squares on the map is one leaf. The branches keep 3
  * or more 4-steps apart (see halo), so the squares beside a twig touch no
  * other branch; an end short of four after the repair rounds (see
- * grid_leaves) counts in rep->bare (36 over seeds 0..2,999 x DLVL 1-4).
+ * grid_leaves) counts in rep->bare (rare: a few tens of ends over seeds
+ * 0..2,999 x DLVL 1-4, where two twigs ask for the same squares).
  * Leaves go into the air only, so they cut no vine. */
 #define TWIG_CAP 48
 #define LEAF_CAND 32
