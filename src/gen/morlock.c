@@ -201,14 +201,14 @@ const bw_morlock_template bw_morlock_templates[BW_MORLOCK_TEMPLATES] = {
  * room's cells are classed several times a level. */
 static const uint8_t inside_tile[] = { BW_T_FLOOR, BW_T_PILLAR, BW_T_SHALLOW, BW_T_RUBBLE };
 
-static char tmpl_at(const bw_morlock_template *t, int i, int j)
+static inline BW_ALWAYS_INLINE char tmpl_at(const bw_morlock_template *t, int i, int j)
 {
     if (i < 0 || j < 0 || i >= t->w || j >= t->h)
         return ' ';
     return t->cells[j * t->w + i];
 }
 
-static int inside_of(char c)
+static inline BW_ALWAYS_INLINE int inside_of(char c)
 {
     switch (c) {
     case '.': return 0;
