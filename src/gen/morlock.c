@@ -1671,6 +1671,17 @@ static int blunt(const bw_grid *g, int x, int y)
            open4(g, c, d) <= 2;
 }
 
+/* 1 if (x, y), with 3 open 4-neighbours, has a wall (not rock) on its
+ * closed side: a pocket's deepest square against a room's wall, where
+ * the mending walled up a tunnel that crossed it (rule 3.2). */
+static int against_wall(const bw_grid *g, int x, int y)
+{
+    int k = 0;
+    while (k < 3 && open_or_dirt(g, x + bw_dx4[k], y + bw_dy4[k]))
+        k++; /* the closed side */
+    return BW_AT(g, x + bw_dx4[k], y + bw_dy4[k]) != BW_T_ROCK;
+}
+
 /* Fill the dead ends: from every square marked in plane b (round what
  * the mending walled up and the spur filling filled, and at sharp bends:
  * mark_bend), or the most cornered square by it, or the marked square
@@ -1721,80 +1732,87 @@ static void fill_stubs(bw_map *m, int level, const uint8_t *turns, int n_turns,
 #else
     uint8_t bx[BALL], by[BALL], bd[BALL];
 #endif
-    int w, k, n, o, x0, y0, more = 1;
+    int w, k, n, o, x0, y0, more = 1, late;
     /* the turns before the edge: each cell and its 8 neighbours looked
      * from as they are (mark_turn), and the line of 5 two squares from
      * the cell towards each edge it lies near: the outer side of a turn
      * into a corner, or along an edge beside a room, is a pocket deeper
      * than the cell's neighbours */
-    for (w = 0; w < n_turns; w++) {
-        int tx = turns[2 * w], ty = turns[2 * w + 1];
-        int ex = EDGE_SIDE(tx), ey = EDGE_SIDE(ty), u, v;
-        for (v = ty - 2; v <= ty + 2; v++)
-            for (u = tx - 2; u <= tx + 2; u++)
-                if (((u - tx) * (u - tx) <= 1 && (v - ty) * (v - ty) <= 1) ||
-                    (ex && u - tx == 2 * ex) || (ey && v - ty == 2 * ey))
-                    if (BW_AT(g, u, v) == BW_T_DIRT && !is_start(level, u, v))
-                        fill_ball(m, level, bx, by, bd, dead_end(g, level, u, v, bx, by, bd));
-    }
-    /* the ends of tunnels at rooms: a tunnel that ends at a door may have
-     * dug along the wall before it, leaving a blunt pocket against the
-     * wall beside the door, out of reach of the door (rule 3.2); the
-     * squares along the outside of each open door's side, DOOR_LOOK each
-     * way, and the line beyond them, are looked from as they are */
-    for (w = 0; w < n_rooms; w++)
-        for (k = 0; k < 4; k++) {
-            int ox, oy, q, out;
-            if (!(rooms[w].doors >> k & 1))
-                continue;
-            door_out(&rooms[w], k, &ox, &oy);
-            for (out = 0; out < 2; out++)
-                for (q = -DOOR_LOOK; q <= DOOR_LOOK; q++) {
-                    int x = ox + (k & 1 ? 0 : q) + out * bw_dx4[k], y = oy + (k & 1 ? q : 0) + out * bw_dy4[k];
-                    if (BW_AT(g, x, y) == BW_T_DIRT && !is_start(level, x, y))
-                        fill_ball(m, level, bx, by, bd, dead_end(g, level, x, y, bx, by, bd));
+    /* two rounds: the second looks again from the lines towards the
+     * edges, at the squares with two open 4-neighbours at most (a tip),
+     * once the first round's filling has cut off what a pocket there
+     * reached before (a turn into a room's side by the edge) */
+    for (late = 0; late < 2; late++) {
+        for (w = 0; w < n_turns; w++) {
+            int tx = turns[2 * w], ty = turns[2 * w + 1];
+            int ex = EDGE_SIDE(tx), ey = EDGE_SIDE(ty), u, v;
+            for (v = ty - 2; v <= ty + 2; v++)
+                for (u = tx - 2; u <= tx + 2; u++)
+                    if ((!late && (u - tx) * (u - tx) <= 1 && (v - ty) * (v - ty) <= 1) ||
+                        (ex && u - tx == 2 * ex) || (ey && v - ty == 2 * ey))
+                        if (BW_AT(g, u, v) == BW_T_DIRT && !is_start(level, u, v) && (!late || open4(g, u, v) <= 2))
+                            more |= fill_ball(m, level, bx, by, bd, dead_end(g, level, u, v, bx, by, bd));
+        }
+        /* the ends of tunnels at rooms: a tunnel that ends at a door may have
+         * dug along the wall before it, leaving a blunt pocket against the
+         * wall beside the door, out of reach of the door (rule 3.2); the
+         * squares along the outside of each open door's side, DOOR_LOOK each
+         * way, and the line beyond them, are looked from as they are */
+        for (w = 0; w < n_rooms && !late; w++)
+            for (k = 0; k < 4; k++) {
+                int ox, oy, q, out;
+                if (!(rooms[w].doors >> k & 1))
+                    continue;
+                door_out(&rooms[w], k, &ox, &oy);
+                for (out = 0; out < 2; out++)
+                    for (q = -DOOR_LOOK; q <= DOOR_LOOK; q++) {
+                        int x = ox + (k & 1 ? 0 : q) + out * bw_dx4[k], y = oy + (k & 1 ? q : 0) + out * bw_dy4[k];
+                        if (BW_AT(g, x, y) == BW_T_DIRT && !is_start(level, x, y))
+                            fill_ball(m, level, bx, by, bd, dead_end(g, level, x, y, bx, by, bd));
+                    }
+            }
+        while (more) {
+            more = 0;
+            for (w = 0; w < BW_PLANE_WORDS; w++)
+                while (m->b.w[w]) {
+                    int bit = bw_low_bit(m->b.w[w]);
+                    unsigned at = (unsigned)w * 32u + (unsigned)bit;
+                    int x = (int)(at % BW_GRID_MAX), y = (int)(at / BW_GRID_MAX);
+                    m->b.w[w] &= ~(1u << bit);
+                    if (BW_AT(g, x, y) != BW_T_DIRT || is_start(level, x, y))
+                        continue;
+                    o = open4(g, x, y);
+                    if (o <= 1 && narrow_tip(g, level, x, y)) { /* a spur the filling left */
+                        BW_AT(g, x, y) = BW_T_ROCK;
+                        for (k = 0; k < 4; k++)
+                            BW_PSET(&m->b, x + bw_dx4[k], y + bw_dy4[k]);
+                        more = 1;
+                        continue;
+                    }
+                    x0 = x;
+                    y0 = y;
+                    if (cornered(g, level, &x, &y, o) > 2)
+                        continue;
+                    n = dead_end(g, level, x, y, bx, by, bd);
+                    /* the middle of a blunt end, or a mark against a wall */
+                if (!n && o == 3 && (blunt(g, x0, y0) || against_wall(g, x0, y0)))
+                        n = dead_end(g, level, x = x0, y = y0, bx, by, bd);
+                    for (k = 0; k < 8 && !n; k++) { /* or a tip round it */
+                        int u = x + bw_dx8[k], v = y + bw_dy8[k];
+                        if (BW_AT(g, u, v) == BW_T_DIRT && !is_start(level, u, v) && open4(g, u, v) <= 2)
+                            n = dead_end(g, level, u, v, bx, by, bd);
+                    }
+                    /* or, if the mark has two open 4-neighbours (the outer
+                     * corner of a bend), a square beside it with four: the
+                     * deepest square of a pocket whose sides have three */
+                    for (k = 0; k < 8 && !n && o == 2; k += 2) {
+                        int u = x0 + bw_dx8[k], v = y0 + bw_dy8[k];
+                        if (BW_AT(g, u, v) == BW_T_DIRT && !is_start(level, u, v) && open4(g, u, v) == 4)
+                            n = dead_end(g, level, u, v, bx, by, bd);
+                    }
+                    more |= fill_ball(m, level, bx, by, bd, n);
                 }
         }
-    while (more) {
-        more = 0;
-        for (w = 0; w < BW_PLANE_WORDS; w++)
-            while (m->b.w[w]) {
-                int bit = bw_low_bit(m->b.w[w]);
-                unsigned at = (unsigned)w * 32u + (unsigned)bit;
-                int x = (int)(at % BW_GRID_MAX), y = (int)(at / BW_GRID_MAX);
-                m->b.w[w] &= ~(1u << bit);
-                if (BW_AT(g, x, y) != BW_T_DIRT || is_start(level, x, y))
-                    continue;
-                o = open4(g, x, y);
-                if (o <= 1 && narrow_tip(g, level, x, y)) { /* a spur the filling left */
-                    BW_AT(g, x, y) = BW_T_ROCK;
-                    for (k = 0; k < 4; k++)
-                        BW_PSET(&m->b, x + bw_dx4[k], y + bw_dy4[k]);
-                    more = 1;
-                    continue;
-                }
-                x0 = x;
-                y0 = y;
-                if (cornered(g, level, &x, &y, o) > 2)
-                    continue;
-                n = dead_end(g, level, x, y, bx, by, bd);
-                if (!n && o == 3 && blunt(g, x0, y0)) /* the middle of a blunt end */
-                    n = dead_end(g, level, x = x0, y = y0, bx, by, bd);
-                for (k = 0; k < 8 && !n; k++) { /* or a tip round it */
-                    int u = x + bw_dx8[k], v = y + bw_dy8[k];
-                    if (BW_AT(g, u, v) == BW_T_DIRT && !is_start(level, u, v) && open4(g, u, v) <= 2)
-                        n = dead_end(g, level, u, v, bx, by, bd);
-                }
-                /* or, if the mark has two open 4-neighbours (the outer
-                 * corner of a bend), a square beside it with four: the
-                 * deepest square of a pocket whose sides have three */
-                for (k = 0; k < 8 && !n && o == 2; k += 2) {
-                    int u = x0 + bw_dx8[k], v = y0 + bw_dy8[k];
-                    if (BW_AT(g, u, v) == BW_T_DIRT && !is_start(level, u, v) && open4(g, u, v) == 4)
-                        n = dead_end(g, level, u, v, bx, by, bd);
-                }
-                more |= fill_ball(m, level, bx, by, bd, n);
-            }
     }
 }
 
