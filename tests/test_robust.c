@@ -308,13 +308,16 @@ static void robust_geom_distances_saturate(void)
     CHECK(bw_chebyshev(-32768, 5, 32767, 9) == 65535);
 }
 
-/* bw_abs of INT_MIN, whose negation is no int, is INT_MAX; bw_rect_make
- * saturates at bw_rect's int16. */
+/* bw_abs of INT_MIN, whose negation is no int, is INT_MAX; bw_sat16 and
+ * bw_rect_make saturate at the int16 range. */
 static void robust_abs_and_rect_make_saturate(void)
 {
     bw_rect r;
     CHECK(bw_abs(INT_MIN) == INT_MAX && bw_abs(INT_MIN + 1) == INT_MAX);
     CHECK(bw_abs(-7) == 7 && bw_abs(7) == 7 && bw_abs(0) == 0);
+    CHECK(bw_sat16(INT_MIN) == -32768 && bw_sat16(-32769) == -32768 && bw_sat16(-32768) == -32768);
+    CHECK(bw_sat16(INT_MAX) == 32767 && bw_sat16(32768) == 32767 && bw_sat16(32767) == 32767);
+    CHECK(bw_sat16(-5) == -5 && bw_sat16(0) == 0 && bw_sat16(1234) == 1234);
     r = bw_rect_make(INT_MAX, INT_MIN, INT_MIN, 40000);
     CHECK(r.x0 == -32768 && r.x1 == 32767 && r.y0 == -32768 && r.y1 == 32767);
     r = bw_rect_make(3, 9, -2, 1);
