@@ -1795,7 +1795,7 @@ static void fill_stubs(bw_map *m, int level, const uint8_t *turns, int n_turns,
                         continue;
                     n = dead_end(g, level, x, y, bx, by, bd);
                     /* the middle of a blunt end, or a mark against a wall */
-                if (!n && o == 3 && (blunt(g, x0, y0) || against_wall(g, x0, y0)))
+                    if (!n && o == 3 && (blunt(g, x0, y0) || against_wall(g, x0, y0)))
                         n = dead_end(g, level, x = x0, y = y0, bx, by, bd);
                     for (k = 0; k < 8 && !n; k++) { /* or a tip round it */
                         int u = x + bw_dx8[k], v = y + bw_dy8[k];
