@@ -13,7 +13,7 @@ ALL_GENS := mines crypts morlock forest abyss mdungeon overworld crawler
 CLI_SRC  := $(wildcard src/cli/*.c) src/play/play.c port/host/port.c
 TEST_SRC := $(wildcard tests/*.c) src/play/play.c
 
-.PHONY: all help run play check deps pictures coverage test-warnings test-install test-cmake install uninstall test-host test-san test-domains test-cli test-play test-tiled test-readme test-boards test-small freestanding \
+.PHONY: all help run play check deps pictures coverage test-warnings test-install test-cmake install uninstall test-host test-san test-domains test-cli test-play test-tiled test-readme doc-measures test-boards test-small freestanding \
         clean bench bench-fw parts-fw lib gba gba-test gba-write test-golden test-mapsize test-example fuzz fuzz-deps test-fuzz
 .DELETE_ON_ERROR:
 
@@ -195,8 +195,12 @@ test-tiled: build/burrow
 # The pictures in README.md and docs/ are the CLI's output (tests/pictures.sh);
 # the errors, limits, install list and example hash the docs quote are the
 # product's (tests/docs_check.py).
+## Rewrite the docs pages' tables of what the tests measure on the maps
+doc-measures: build/host/tests.log
+	python3 tests/measures.py write build/host/tests.log
+
 ## The pictures and the quoted facts in README.md and docs/ match the product
-test-readme: build/burrow $(if $(filter check,$(MAKECMDGOALS)),coverage)
+test-readme: build/burrow build/host/tests.log $(if $(filter check,$(MAKECMDGOALS)),coverage)
 	@sh tests/pictures.sh check
 	@python3 tests/docs_check.py build/burrow > build/docs.log 2>&1 || { grep -v '^ok ' build/docs.log; exit 1; }
 	@tail -n 1 build/docs.log

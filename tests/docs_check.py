@@ -10,6 +10,8 @@ page cannot go stale silently (the pictures have tests/pictures.sh):
 - the packages README.md says `make check` installs are the ones the
   Makefile installs;
 - the hash examples/firmware/main.c promises is build/burrow's;
+- the tables of what the tests measure on the maps (tests/measures.py) are
+  the desktop test log's;
 - no file of the tree cites what a clone of it lacks: the documents the
   rules were first written in (each rule is cited by its number on its
   generator's page), or the tracker the work came from.
@@ -303,7 +305,17 @@ def check_coverage():
            "docs/reliability.md says %s, gcovr measured %s%% of lines, %s%% of branches" % (said, got[0], got[1]))
 
 
+def check_measures():
+    # The tables of figures the tests read off the maps (tests/measures.py).
+    if not os.path.exists("build/host/tests.log"):
+        print("skip docs_measures_are_the_tests: no build/host/tests.log (make test-host)")
+        return
+    r = subprocess.run([sys.executable, "tests/measures.py", "check"], capture_output=True, text=True)
+    result("docs_measures_are_the_tests", r.returncode == 0, r.stdout.strip().replace("\n", "; "))
+
+
 check_words()
+check_measures()
 check_coverage()
 check_one_figure()
 check_stack_reserve()
