@@ -12,7 +12,7 @@ static const char *filter;
 enum { RUN_ALL, LIST, PROBE };
 static int mode, only_seed;
 static uint8_t exact, found; /* bytes: the 20 KiB board's RAM is tight */
-static uint32_t the_seed;
+static uint32_t the_seed, seed_from;
 /* seed=N: the running test is inside its body for seed N (in_seed), or
  * past a seed loop and outside any body (after_loop && !in_seed), where
  * its checks cover all seeds and are skipped. */
@@ -174,9 +174,14 @@ static int selected(const char *name)
     return !filter || (exact ? t_same(name, filter) : contains(name, filter));
 }
 
+uint32_t t_seed_from(void)
+{
+    return seed_from;
+}
+
 int t_seed_more(uint32_t s, uint32_t n)
 {
-    if (s < n)
+    if (s - seed_from < n)
         return 1;
     in_seed = 0;
     after_loop = 1;
@@ -255,9 +260,10 @@ static int parse_seed(const char *s, uint32_t *v)
     return 1;
 }
 
-/* tests [--list] [NAME] [seed=N]: NAME runs the test of exactly that name
- * or, if none has it, every test whose name contains it; seed=N runs each
- * FOR_SEEDS loop for seed N only. The boards pass no arguments. */
+/* tests [--list] [NAME] [seed=N] [from=F]: NAME runs the test of exactly
+ * that name or, if none has it, every test whose name contains it; seed=N
+ * runs each FOR_SEEDS loop for seed N only; from=F starts each FOR_SEEDS
+ * loop at seed F. The boards pass no arguments. */
 int main(int argc, char **argv)
 {
     int i;
@@ -271,10 +277,15 @@ int main(int argc, char **argv)
                 return 2;
             }
             only_seed = 1;
+        } else if (a[0] == 'f' && a[1] == 'r' && a[2] == 'o' && a[3] == 'm' && a[4] == '=') {
+            if (!parse_seed(a + 5, &seed_from)) {
+                t_print("tests: from=F needs a decimal 32-bit number\n");
+                return 2;
+            }
         } else if (!filter && a[0] != '-')
             filter = a;
         else {
-            t_print("tests: usage: tests [--list] [NAME] [seed=N]\n");
+            t_print("tests: usage: tests [--list] [NAME] [seed=N] [from=F]\n");
             return 2;
         }
     }

@@ -15,13 +15,16 @@
  * 0 .. SEEDS(300) - 1. With seed=N on the command line the body runs for
  * s == N only, so a failing seed reruns alone (`tests NAME seed=N`); the
  * checks a test makes after such a loop, over all its seeds (rates,
- * "at least one"), are then skipped and counted on one line. */
-int t_seed_more(uint32_t s, uint32_t n); /* s < n; notes the loop's end */
+ * "at least one"), are then skipped and counted on one line. With from=F
+ * the loop runs over F .. F + SEEDS(300) - 1 instead: the same checks on
+ * seeds the suite does not run (`tests morlock from=3000`). */
+uint32_t t_seed_from(void);              /* F, 0 unless from=F */
+int t_seed_more(uint32_t s, uint32_t n); /* s - F < n; notes the loop's end */
 int t_seed_on(uint32_t s);               /* 1: run the body for s */
 #define FOR_SEEDS(s, n) FOR_SEEDS_N(s, SEEDS(n))
 /* The same over a count already divided (n = SEEDS(300) earlier). */
 #define FOR_SEEDS_N(s, n) \
-    for (s = 0; t_seed_more((uint32_t)(s), (uint32_t)(n)); s++) if (!t_seed_on((uint32_t)(s))) continue; else
+    for (s = t_seed_from(); t_seed_more((uint32_t)(s), (uint32_t)(n)); s++) if (!t_seed_on((uint32_t)(s))) continue; else
 
 /* Records the current seed (or any number) for failure messages. */
 void t_seed(uint32_t seed);
