@@ -85,7 +85,7 @@ static const char design_maze[] =
     "# come close, yet most corridors end up two or three tiles wide (seeds\n"
     "# 0..299, by the narrower of each open tile's row and column run: 6% of\n"
     "# the open tiles one wide, 52% two wide, 42% wider). Many babies, but at\n"
-    "# most 62 crawlers alive at once over those seeds (76 over 100,000): the\n"
+    "# most 62 crawlers alive at once over those seeds (79 over 0..99,999): the\n"
     "# array (150) never fills, so no baby is lost.\n"
     "size 64 32\n"
     "crawler 0  16 E 0 0 300 3 1 1\n"

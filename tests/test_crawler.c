@@ -1018,8 +1018,10 @@ static void crawler_maze_design_as_its_comments_say(void)
     t_info("crawler_maze_one_wide_per_mille", w[1] * 1000 / open);
     t_info("crawler_maze_two_wide_per_mille", w[2] * 1000 / open);
     t_info("crawler_maze_wider_per_mille", w[3] * 1000 / open);
-    /* "at most 62 alive: the array never fills, no baby is lost" */
-    CHECK(dropped == 0 && peak <= 62);
+    /* "the array never fills, no baby is lost": none dropped, and a third
+     * of the array to spare (the peak is 62 over seeds 0..299, 79 over
+     * 0..99,999) */
+    CHECK(dropped == 0 && peak * 3 <= BW_CRAWLER_MAX_CRAWLERS * 2);
     /* "6% one wide, 52% two wide, 42% wider" (within a few points) */
     CHECK(w[1] * 100 <= open * 10);
     CHECK(w[2] * 100 >= open * 45 && w[2] * 100 <= open * 60);
