@@ -1123,13 +1123,12 @@ static int wettable_in_box(int cx, int cy)
  * box (clipped to the inner area, without the sectors the layout leaves
  * empty) whose middle 6 x 6 holds at least 16 tiles that are wall or
  * water holds some water (the smoothing wets a tile with 4 of its 8
- * neighbours marked, so a box of mostly edge tiles may stay dry); up to
- * density 3 also some dry tile, wall or floor (a lake never wets its box's
- * corners, though another lake or a river may: counting only wall failed
- * on two floors of format version 6 (varied room sizes), where a neighbouring lake had wetted
- * every wall tile of a box that also held room floor, so it was not
- * full); denser floors only need some water. */
-static int patch_not_full(const bw_mdungeon_info *in, int cx, int cy, int density)
+ * neighbours marked, so a box of mostly edge tiles may stay dry), and
+ * at every density some dry tile, wall or floor: a lake never wets its
+ * box's corners, and a box other lakes or rivers filled gets one back
+ * (format version 8; before, seed 2264 of layout 6 at density 3 had a
+ * box all water, and denser floors were not checked for it). */
+static int patch_not_full(const bw_mdungeon_info *in, int cx, int cy)
 {
     int x, y, water = 0, wall = 0, middle = 0;
     for (y = bw_max(cy - 4, 2); y < bw_min(cy + 4, 30); y++)
@@ -1142,9 +1141,7 @@ static int patch_not_full(const bw_mdungeon_info *in, int cx, int cy, int densit
             middle += (t == BW_T_MD_WATER || t == BW_T_MD_WALL) && x > cx - 4 && x < cx + 3 &&
                       y > cy - 4 && y < cy + 3;
         }
-    if (middle < 16)
-        return 1;
-    return water > 0 && (wall > 0 || density > 3);
+    return (middle < 16 || water > 0) && (wall > 0 || water == 0);
 }
 
 /* Rivers drawn, heads that hold a lake, heads with room for one (32 or
@@ -1178,8 +1175,10 @@ static void patches_and_river(int l, int s, bw_mdungeon_params *p, bw_mdungeon_i
             rtally.lakes += (uint32_t)lake_in_box(hx, hy);
         }
     }
+    for (i = 0; i < in->rivers; i++)
+        CHECK(patch_not_full(in, in->river[i][2], in->river[i][3]));
     for (i = 0; i < in->patches; i++)
-        CHECK(patch_not_full(in, in->patch[i][0], in->patch[i][1], p->terrain_density));
+        CHECK(patch_not_full(in, in->patch[i][0], in->patch[i][1]));
 }
 
 /* Each river ends in a lake: where its head's box has room for one (32 or

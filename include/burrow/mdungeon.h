@@ -18,7 +18,7 @@ extern "C" {
 /* The format version (`burrow list`): a seed, level and options give the
  * same map for as long as it stays; any change to a map bumps it, and
  * tests/golden/levels.tsv pins the maps of the current one. */
-#define BW_MDUNGEON_VERSION 7
+#define BW_MDUNGEON_VERSION 8
 
 #define BW_MDUNGEON_LEVELS 99 /* floors 1..99 */
 #define BW_MDUNGEON_W 56

@@ -698,7 +698,8 @@ static void wet(md_ctx *c, int x, int y)
  * smoothing pass: a tile of the box is water when 4 or more of its 8
  * neighbours were marked (the mark on the tile itself does not count). So
  * lone marks vanish, gaps between marks fill, and the box's corners (3
- * neighbours inside it) stay dry: the box is never full. */
+ * neighbours inside it) stay dry (keep_dry sees to boxes that other
+ * water filled). */
 static void lake(md_ctx *c, int cx, int cy)
 {
     bw_rng *r = &c->m->rng;
@@ -778,10 +779,33 @@ static void river(md_ctx *c)
     lake(c, x, y);
 }
 
+/* Rule 8 "not full": a lake never wets its own box's corners, but other
+ * lakes and rivers may, so a box can end up all water (of the tiles its
+ * sectors allow: about 1 floor in 40,000). Such a box gets its first
+ * water tile, in reading order, back as wall: a corner of the water,
+ * whose loss parts no water from the rest. */
+static void keep_dry(bw_grid *g, const bw_mdungeon_info *in, int cx, int cy)
+{
+    int x, y, fx = -1, fy = 0;
+    for (y = cy - 4; y < cy + 4; y++)
+        for (x = cx - 4; x < cx + 4; x++) {
+            if (!inner(x, y) || nothing(in, x, y))
+                continue;
+            if (BW_AT(g, x, y) != BW_T_MD_WATER)
+                return; /* a dry tile: not full */
+            if (fx < 0) {
+                fx = x;
+                fy = y;
+            }
+        }
+    if (fx >= 0)
+        BW_AT(g, fx, fy) = BW_T_MD_WALL;
+}
+
 /* Rule 8: water, as in the original: 1..3 rivers that each end in a lake, then
  * terrain_density standalone lakes at random centres (one for each point
- * of terrain density, with their 8 x 8 areas, not full); none of it at
- * terrain_density 0. Last, a water tile with no water among its 4
+ * of terrain density, with their 8 x 8 areas, not full: keep_dry); none
+ * of it at terrain_density 0. Last, a water tile with no water among its 4
  * neighbours (where a river crossed a hallway, or a lake met floor) goes
  * back to wall: no water is a lone speck. One pass is enough, since a
  * speck has no water neighbour whose own count it could change. */
@@ -803,6 +827,10 @@ static void water(md_ctx *c)
         lake(c, in->patch[i][0], in->patch[i][1]);
     }
     in->patches = (uint8_t)n;
+    for (i = 0; i < in->rivers; i++)
+        keep_dry(g, in, in->river[i][2], in->river[i][3]);
+    for (i = 0; i < n; i++)
+        keep_dry(g, in, in->patch[i][0], in->patch[i][1]);
     for (y = BW_MDUNGEON_Y0; y <= BW_MDUNGEON_Y1; y++)
         for (x = BW_MDUNGEON_X0; x <= BW_MDUNGEON_X1; x++) {
             int wet = 0;
