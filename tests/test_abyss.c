@@ -693,18 +693,18 @@ static void abyss_golden(void)
     uint32_t h = BW_GRID_FNV1A_INIT, s;
     int level;
     gen(1, 1, 0);
-    t_golden("abyss_seed1_level1", bw_grid_hash(g), 0xbad319efu);
+    t_golden("abyss_seed1_level1", bw_grid_hash(g), 0x39633b08u);
     gen(1, 5, 0);
-    t_golden("abyss_seed1_level5", bw_grid_hash(g), 0xb759fee2u);
+    t_golden("abyss_seed1_level5", bw_grid_hash(g), 0x038ee20au);
     gen(1, 2, 0);
     bw_abyss_regenerate(m, 1, 2, 1, 17, 23, BW_ABYSS_KEEP, 0);
-    t_golden("abyss_seed1_level2_epoch1", bw_grid_hash(g), 0xb883c5b9u);
+    t_golden("abyss_seed1_level2_epoch1", bw_grid_hash(g), 0xd67b725fu);
     for (s = 0; s < 10; s++)
         for (level = 1; level <= 5; level++) {
             gen(s, level, 0);
             h = t_fold(h, bw_grid_hash(g));
         }
-    t_golden("abyss_seeds0to9_all_levels", h, 0x4881e484u);
+    t_golden("abyss_seeds0to9_all_levels", h, 0xde73a59fu);
 }
 
 void suite_abyss(void)

@@ -187,22 +187,26 @@ static void ridge(bw_grid *g, bw_rng *r, bw_rect box, int band, int bands)
 static void draw_rubble(bw_map *m, bw_rng *r, bw_rect box)
 {
     bw_grid *g = &m->grid;
-    int i, n, x, y, area = bw_rect_w(box) * bw_rect_h(box);
+    int i, n, bx, by, area = bw_rect_w(box) * bw_rect_h(box);
     bw_grid_rect(g, box.x0, box.y0, box.x1, box.y1, BW_T_DIRT);
     n = area >= 300 ? bw_rng_range(r, 1, 2) : 1;
     for (i = 0; i < n; i++)
         ridge(g, r, box, i, n);
-    /* boulders keep a square off the ridges, so they close no pocket of
-     * dirt against one (join_area would cut a pass to each) */
-    for (y = box.y0; y <= box.y1; y++)
-        for (x = box.x0; x <= box.x1; x++)
-            if (BW_AT(g, x, y) == BW_T_DIRT && bw_rng_cell_below(r, 16) == 0) { /* 1 in 16 */
-                int d, near = 0;
-                for (d = 0; d < 8; d++)
-                    near |= BW_AT(g, x + bw_dx8[d], y + bw_dy8[d]) == BW_T_RUBBLE;
-                if (!near)
-                    BW_AT(g, x, y) = BW_T_BOULDER;
-            }
+    /* "boulders between": one try in each 4 x 4 block of the box, so they
+     * lie all over it rather than by chance in clumps (each half of an
+     * area has some); a boulder keeps a square off the ridges, so it
+     * closes no pocket of dirt against one (join_area would cut a pass
+     * to each) */
+    for (by = box.y0; by <= box.y1; by += 3)
+        for (bx = box.x0; bx <= box.x1; bx += 3) {
+            int x = bx + (int)bw_rng_below(r, 3), y = by + (int)bw_rng_below(r, 3), d, near = 0;
+            if (!bw_rect_contains(box, x, y) || BW_AT(g, x, y) != BW_T_DIRT)
+                continue;
+            for (d = 0; d < 8; d++)
+                near |= BW_AT(g, x + bw_dx8[d], y + bw_dy8[d]) == BW_T_RUBBLE;
+            if (!near)
+                BW_AT(g, x, y) = BW_T_BOULDER;
+        }
 }
 
 /* Rule 5.1 "a twisted maze": a depth-first backtracker over cells two apart,
