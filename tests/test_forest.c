@@ -1693,13 +1693,13 @@ static void forest_registry_and_range(void)
 static void forest_golden(void)
 {
     gen(1, 1, 0);
-    t_golden("forest_seed1_level1", bw_grid_hash(g), 0xf9b905cfu);
+    t_golden("forest_seed1_level1", bw_grid_hash(g), 0xd5c64ac2u);
     gen(1, 2, 0);
-    t_golden("forest_seed1_level2", bw_grid_hash(g), 0x65debf4au);
+    t_golden("forest_seed1_level2", bw_grid_hash(g), 0x2088b753u);
     gen(1, 3, 0);
-    t_golden("forest_seed1_level3", bw_grid_hash(g), 0xc19b62bbu);
+    t_golden("forest_seed1_level3", bw_grid_hash(g), 0x345ba60du);
     gen(1, 4, 0);
-    t_golden("forest_seed1_level4", bw_grid_hash(g), 0xc458e1feu);
+    t_golden("forest_seed1_level4", bw_grid_hash(g), 0xbcd9e594u);
     gen(1, 5, 0);
     t_golden("forest_seed1_level5", bw_grid_hash(g), 0x57d70a27u);
 }
@@ -1714,7 +1714,7 @@ static void forest_golden_ten_seeds(void)
             gen(s, n, 0);
             h = t_fold(h, bw_grid_hash(g));
         }
-    t_golden("forest_seeds0to9_all_levels", h, 0x83a3582du);
+    t_golden("forest_seeds0to9_all_levels", h, 0x10866634u);
 }
 
 void suite_forest(void)

@@ -157,7 +157,7 @@ static const int8_t cos64[32] = {
 };
 
 /* v * len / 64 rounded half away from zero (no shift of a negative). */
-static int along(int v, int len)
+BW_NOINLINE static int along(int v, int len)
 {
     int p = v * len;
     return p >= 0 ? (int)((unsigned)(p + 32) >> 6) : -(int)((unsigned)(32 - p) >> 6);
@@ -338,7 +338,7 @@ typedef struct seg {
     int32_t dx, dy, l2;
 } seg;
 
-static void seg_set(seg *s, int x0, int y0, int x1, int y1)
+BW_NOINLINE static void seg_set(seg *s, int x0, int y0, int x1, int y1)
 {
     s->x0 = (int16_t)x0;
     s->y0 = (int16_t)y0;
@@ -573,7 +573,7 @@ typedef struct spokes {
     uint8_t x1[SPOKES_MAX], y1[SPOKES_MAX];
     uint8_t skip[SPOKES_MAX]; /* the step of its centre line off its trunk's ring */
 } spokes;
-static int spoke_skip(const bw_forest_plan *pl, int t, line4 *l);
+BW_NOINLINE static int spoke_skip(const bw_forest_plan *pl, int t, line4 *l);
 BW_STATIC_ASSERT(BW_FOREST_FIRST_MAX <= SPOKES_MAX, forest_spokes_fit);
 /* The tops are kept in m->fill's stack between the mushrooms and the
  * bridges (see all_tops) when it holds a level's list (BW_FILL_STACK is
@@ -799,11 +799,13 @@ static void line_at(int x0, int y0, int x1, int y1, int step, int *x, int *y)
  * so they do not touch by their spoke, where they may lie near it. */
 static int spaced(const twig_line *tw, int nt, int step, int side)
 {
-    int i;
-    for (i = 0; i < nt; i++)
+    int i, same = 0;
+    for (i = 0; i < nt; i++) {
         if ((tw[i].side == side || tw[i].side == 0 || side == 0) && ABS(tw[i].step - step) < TWIG_GAP)
             return 0;
-    return 1;
+        same += tw[i].side == side;
+    }
+    return same < 2;
 }
 
 /* The side of spoke s a twig from (x0, y0) to (x1, y1) leaves it on. */
@@ -822,7 +824,7 @@ static void twig_bits(uint32_t *limbs, const seg *s, const twig_line *t, int on)
 {
     line4 l;
     line_start(&l, t->x0, t->y0, t->x1, t->y1);
-    while (line_step(&l)) { /* its start is the spoke's square; so are those in the band */
+    while (line_next(&l)) { /* its start is the spoke's square; so are those in the band */
         unsigned i = BW_BIT(l.x, l.y);
         if (!near_seg_r(s, l.x, l.y, BAND2X4))
             limbs[i >> 5] = on ? limbs[i >> 5] | 1u << (i & 31) : limbs[i >> 5] & ~(1u << (i & 31));
@@ -1042,7 +1044,7 @@ static void shoots_drawn(uint32_t seed, const bw_forest_plan *pl, int level, con
 }
 
 /* Swaps the contents of lists a and b (no third list on the stack). */
-static void swap_lists(shoot_list *a, shoot_list *b)
+BW_NOINLINE static void swap_lists(shoot_list *a, shoot_list *b)
 {
     int k, n = bw_max(a->n, b->n);
     uint32_t t;
