@@ -2153,10 +2153,12 @@ BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int e, int pass)
                 }
             }
             if (cell[a] == BW_T_LEAF) { /* its own, from the first pass */
+                for (k = 0; k < 4 && cell_at(cell, a + step4[k]) != (BW_T_LEAF | CAND_MARK); k++)
+                    ; /* one beside a leaf counted is of its group: two tops' stalks */
                 cand[nc] = (uint16_t)a;
                 cc[nc++] = 255;
                 cell[a] |= CAND_MARK;
-                got++;
+                got += k == 4;
                 continue;
             }
             if (!leaf_room(cell, a))
