@@ -788,15 +788,22 @@ static void line_at(int x0, int y0, int x1, int y1, int step, int *x, int *y)
 }
 
 /* A twig is TWIG_LEN long or more as drawn, and has TWIG_OWN squares or
- * more past its spoke's zone (room for four leaves of its own). */
+ * more past its spoke's zone (room for four leaves of its own), one more
+ * when it runs diagonally (STAIR: within 11 degrees of 45, a staircase,
+ * whose squares have half the air beside them that a straight line's
+ * have: rule 4.4). */
 #define TWIG_LEN 5
 #define TWIG_OWN 4
+#define STAIR(d) ((unsigned)(((d) & 7) - 3) < 3u)
 #define TWIG_GAP 4         /* steps between the starts of twigs on a side */
 
 
 /* 1 if a twig starting at `step` on `side` is 4 steps or more from every
  * twig taken on its side (the tip's counting for both): twigs start apart,
- * so they do not touch by their spoke, where they may lie near it. */
+ * so they do not touch by their spoke, where they may lie near it; and if
+ * its side has fewer than two (rule 4.4): a side's twigs are parallel and
+ * start 4 steps apart, so a third ran 3 4-steps beside the second, which
+ * then shared the air on both its sides with a twig. */
 static int spaced(const twig_line *tw, int nt, int step, int side)
 {
     int i, same = 0;
@@ -885,7 +892,7 @@ BW_NOINLINE static void grow_spoke(const spokes *sp, int j, int cx, int cy, int 
             fit_end(rg, sx, sy, &ex, &ey);
             side = tip ? 0 : side_of_seg(&s, sx, sy, ex, ey);
             room = spaced(tw, nt, at, side) && !along_edge(sx, sy, ex, ey)
-                       ? twig_room(w->m->a.w, w->m->b.w, &s, r, sx, sy, &ex, &ey)
+                       ? twig_room(w->m->a.w, w->m->b.w, &s, r, sx, sy, &ex, &ey) - STAIR(d)
                        : -1;
             if (room > best) {
                 best = room;
