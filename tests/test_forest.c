@@ -1320,8 +1320,9 @@ static void forest_4_4_every_twig_shows_four_own_leaves(void)
      * 3, 414 DLVL 1, 733 DLVL 2), two tops' stalk leaves side by side
      * counted as two leaves (1337 and 2317, DLVL 1), a diagonal twig with
      * four squares of its own, too few (577 DLVL 1, 1401 DLVL 2, 2014
-     * DLVL 1, 2891 DLVL 3) */
-    static const uint16_t pinned[] = { 348, 350, 414, 577, 733, 1337, 1401, 2014, 2317, 2891 };
+     * DLVL 1, 2891 DLVL 3), a side twig turned towards the one ahead of
+     * it with four (1106 DLVL 2) */
+    static const uint16_t pinned[] = { 348, 350, 414, 577, 733, 1106, 1337, 1401, 2014, 2317, 2891 };
     canopy_count c;
     uint32_t s, j, n = SEEDS(300), twigs = 0, short4 = 0;
     int lv;
@@ -1704,11 +1705,11 @@ static void forest_registry_and_range(void)
 static void forest_golden(void)
 {
     gen(1, 1, 0);
-    t_golden("forest_seed1_level1", bw_grid_hash(g), 0x66d969b6u);
+    t_golden("forest_seed1_level1", bw_grid_hash(g), 0xcbc58594u);
     gen(1, 2, 0);
     t_golden("forest_seed1_level2", bw_grid_hash(g), 0x94859a6bu);
     gen(1, 3, 0);
-    t_golden("forest_seed1_level3", bw_grid_hash(g), 0x345ba60du);
+    t_golden("forest_seed1_level3", bw_grid_hash(g), 0x900d8169u);
     gen(1, 4, 0);
     t_golden("forest_seed1_level4", bw_grid_hash(g), 0xa1976905u);
     gen(1, 5, 0);
@@ -1725,7 +1726,7 @@ static void forest_golden_ten_seeds(void)
             gen(s, n, 0);
             h = t_fold(h, bw_grid_hash(g));
         }
-    t_golden("forest_seeds0to9_all_levels", h, 0xe1efd8c1u);
+    t_golden("forest_seeds0to9_all_levels", h, 0x3264997bu);
 }
 
 void suite_forest(void)

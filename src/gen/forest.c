@@ -788,10 +788,11 @@ static void line_at(int x0, int y0, int x1, int y1, int step, int *x, int *y)
 }
 
 /* A twig is TWIG_LEN long or more as drawn, and has TWIG_OWN squares or
- * more past its spoke's zone (room for four leaves of its own), one more
- * when it runs diagonally (STAIR: within 11 degrees of 45, a staircase,
- * whose squares have half the air beside them that a straight line's
- * have: rule 4.4). */
+ * more past its spoke's zone (room for four leaves of its own, rule 4.4),
+ * one more when it runs diagonally (STAIR: within 11 degrees of 45, a
+ * staircase, whose squares have half the air beside them that a straight
+ * line's have), and one more for a side twig turned towards its spoke
+ * (it runs towards the twig ahead of it on its side). */
 #define TWIG_LEN 5
 #define TWIG_OWN 4
 #define STAIR(d) ((unsigned)(((d) & 7) - 3) < 3u)
@@ -892,7 +893,7 @@ BW_NOINLINE static void grow_spoke(const spokes *sp, int j, int cx, int cy, int 
             fit_end(rg, sx, sy, &ex, &ey);
             side = tip ? 0 : side_of_seg(&s, sx, sy, ex, ey);
             room = spaced(tw, nt, at, side) && !along_edge(sx, sy, ex, ey)
-                       ? twig_room(w->m->a.w, w->m->b.w, &s, r, sx, sy, &ex, &ey) - STAIR(d)
+                       ? twig_room(w->m->a.w, w->m->b.w, &s, r, sx, sy, &ex, &ey) - STAIR(d) - (k & side)
                        : -1;
             if (room > best) {
                 best = room;
@@ -928,7 +929,8 @@ BW_NOINLINE static void grow_spoke(const spokes *sp, int j, int cx, int cy, int 
  * than the spoke; it is shortened to the region, then to its room (twig_room);
  * a twig that is shortened also tries the mirrored direction (away from the
  * wall: a tree by the edge grows inward) and keeps the longer. One with
- * TWIG_OWN squares or more past its spoke's zone is taken. A spoke that
+ * TWIG_OWN squares or more past its spoke's zone (a diagonal or turned
+ * twig one more) is taken, two a side at most (see spaced). A spoke that
  * takes four twigs or more forks (3 wide, its twigs 1 wide); else it is
  * itself a twig, 1 wide, and its twigs are dropped (their halo stays: the
  * room is only ever underestimated). */
