@@ -1945,8 +1945,9 @@ BW_NOINLINE static int bridges(bw_map *m, const bw_forest_plan *pl, bw_forest_re
  * every group of leaf squares on the map is one leaf. The branches keep 3
  * or more 4-steps apart (see halo), so the squares beside a twig touch no
  * other branch; an end short of four after the repair rounds (see
- * grid_leaves) counts in rep->bare (rare: a few tens of ends over seeds
- * 0..2,999 x DLVL 1-4, where two twigs ask for the same squares).
+ * grid_leaves) counts in rep->bare (none over seeds 0..2,999 x DLVL 1-4:
+ * the twigs are planned with room for their leaves, see TWIG_OWN and
+ * spaced).
  * Leaves go into the air only, so they cut no vine. */
 #define TWIG_CAP 48
 #define LEAF_CAND 32
@@ -2244,7 +2245,7 @@ static int serve(bw_map *m, leaf_ctx *c, int pass, int all)
  * m->b, which hold no tops yet) served in row order, pass 0 taking the
  * leaves that crowd no other twig, pass 1 the rest; then the leaves they
  * got (marked in m->a) grow. An end still short (packed between other
- * twigs whose leaves took the air it needed: about 1 twig in 4,000) is
+ * twigs whose leaves took the air it needed) is
  * served first in pass 2: the leaves laid beside its air squares
  * give way and it takes its four; then every end is served again, so the
  * twigs that gave way find others. Up to REPAIRS rounds; an end short
