@@ -156,7 +156,10 @@ static const int8_t cos64[32] = {
     -64, -63, -59, -53, -45, -36, -24, -12, 0, 12, 24, 36, 45, 53, 59, 63
 };
 
-/* v * len / 64 rounded half away from zero (no shift of a negative). */
+/* v * len / 64 rounded half away from zero (no shift of a negative). Out
+ * of line, as are seg_set, spoke_skip and swap_lists: built for size, each
+ * inlined copy cost more than its calls, and they run a few times a spoke
+ * or a level. */
 BW_NOINLINE static int along(int v, int len)
 {
     int p = v * len;
@@ -894,7 +897,7 @@ BW_NOINLINE static void grow_spoke(const spokes *sp, int j, int cx, int cy, int 
             side = tip ? 0 : side_of_seg(&s, sx, sy, ex, ey);
             room = spaced(tw, nt, at, side) && !along_edge(sx, sy, ex, ey)
                        ? twig_room(w->m->a.w, w->m->b.w, &s, r, sx, sy, &ex, &ey) - STAIR(d) - (k & side)
-                       : -1;
+                       : -1; /* k & side: a side twig turned (see TWIG_OWN) */
             if (room > best) {
                 best = room;
                 bx = ex;
