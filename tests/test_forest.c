@@ -1315,11 +1315,23 @@ static void forest_4_3_every_fork_shows_four_shorter_children(void)
  * neither). */
 static void forest_4_4_every_twig_shows_four_own_leaves(void)
 {
+    /* seeds past the loop's whose twigs were short before v11: a twig
+     * between two of its spoke's twigs on one side (348 DLVL 4, 350 DLVL
+     * 3, 414 DLVL 1, 733 DLVL 2), two tops' stalk leaves side by side
+     * counted as two leaves (1337 and 2317, DLVL 1), a diagonal twig with
+     * four squares of its own, too few (1401 DLVL 2, 2014 DLVL 1, 2891
+     * DLVL 3), a side twig turned towards the one ahead of it with four
+     * (1106 DLVL 2), two rays' vines at one twig's tip (577 DLVL 1) */
+    static const uint16_t pinned[] = { 348, 350, 414, 577, 733, 1106, 1337, 1401, 2014, 2317, 2891 };
     canopy_count c;
-    uint32_t s, n = SEEDS(300), twigs = 0, short4 = 0;
+    uint32_t s, j, n = SEEDS(300), twigs = 0, short4 = 0;
     int lv;
     static const canopy_count zero;
-    FOR_SEEDS_N(s, n)
+    /* seeds 0..n - 1, then the pinned ones (seed=N runs one alone) */
+    for (j = 0; t_seed_more(j, n + (uint32_t)(sizeof pinned / sizeof pinned[0])); j++)
+        if (!t_seed_on(s = j < n ? j : pinned[j - n]))
+            continue;
+        else
         for (lv = 1; lv <= 4; lv++) {
             c = zero;
             gen(s, lv, 0);
@@ -1336,9 +1348,10 @@ static void forest_4_4_every_twig_shows_four_own_leaves(void)
     /* Before v10, 14 of 73,270 twigs here showed fewer: 8 packed between
      * other twigs (now served first, the leaves in their way giving way),
      * 6 that gave a leaf to the last bridge fallback of rule 4.7 (now
-     * served again after the bridges). Over seeds 0..2,999 some twigs
-     * are still short (two twigs asking for the same squares), so the
-     * rule is met on these seeds, not yet on every seed. */
+     * served again after the bridges). v10 left 39 of 725,996 short over
+     * seeds 0..2,999, twigs whose air was shared on both sides; since
+     * v11 the twigs are planned with room for their leaves (two a side,
+     * one square more for a diagonal or turned twig), and none is. */
     CHECK(short4 == 0);
     t_info("forest_twigs", twigs);
     t_info("forest_twigs_under_4_own_leaves", short4);
@@ -1693,13 +1706,13 @@ static void forest_registry_and_range(void)
 static void forest_golden(void)
 {
     gen(1, 1, 0);
-    t_golden("forest_seed1_level1", bw_grid_hash(g), 0xf9b905cfu);
+    t_golden("forest_seed1_level1", bw_grid_hash(g), 0xcbc58594u);
     gen(1, 2, 0);
-    t_golden("forest_seed1_level2", bw_grid_hash(g), 0x65debf4au);
+    t_golden("forest_seed1_level2", bw_grid_hash(g), 0x94859a6bu);
     gen(1, 3, 0);
-    t_golden("forest_seed1_level3", bw_grid_hash(g), 0xc19b62bbu);
+    t_golden("forest_seed1_level3", bw_grid_hash(g), 0x900d8169u);
     gen(1, 4, 0);
-    t_golden("forest_seed1_level4", bw_grid_hash(g), 0xc458e1feu);
+    t_golden("forest_seed1_level4", bw_grid_hash(g), 0xa1976905u);
     gen(1, 5, 0);
     t_golden("forest_seed1_level5", bw_grid_hash(g), 0x57d70a27u);
 }
@@ -1714,7 +1727,7 @@ static void forest_golden_ten_seeds(void)
             gen(s, n, 0);
             h = t_fold(h, bw_grid_hash(g));
         }
-    t_golden("forest_seeds0to9_all_levels", h, 0x83a3582du);
+    t_golden("forest_seeds0to9_all_levels", h, 0x3264997bu);
 }
 
 void suite_forest(void)

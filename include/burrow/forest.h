@@ -30,7 +30,7 @@ extern "C" {
 /* The format version (`burrow list`): a seed, level and options give the
  * same map for as long as it stays; any change to a map bumps it, and
  * tests/golden/levels.tsv pins the maps of the current one. */
-#define BW_FOREST_VERSION 10
+#define BW_FOREST_VERSION 11
 
 #define BW_FOREST_LEVELS 5
 #define BW_FOREST_W 120

@@ -156,8 +156,11 @@ static const int8_t cos64[32] = {
     -64, -63, -59, -53, -45, -36, -24, -12, 0, 12, 24, 36, 45, 53, 59, 63
 };
 
-/* v * len / 64 rounded half away from zero (no shift of a negative). */
-static int along(int v, int len)
+/* v * len / 64 rounded half away from zero (no shift of a negative). Out
+ * of line, as are seg_set, spoke_skip and swap_lists: built for size, each
+ * inlined copy cost more than its calls, and they run a few times a spoke
+ * or a level. */
+BW_NOINLINE static int along(int v, int len)
 {
     int p = v * len;
     return p >= 0 ? (int)((unsigned)(p + 32) >> 6) : -(int)((unsigned)(32 - p) >> 6);
@@ -338,7 +341,7 @@ typedef struct seg {
     int32_t dx, dy, l2;
 } seg;
 
-static void seg_set(seg *s, int x0, int y0, int x1, int y1)
+BW_NOINLINE static void seg_set(seg *s, int x0, int y0, int x1, int y1)
 {
     s->x0 = (int16_t)x0;
     s->y0 = (int16_t)y0;
@@ -573,7 +576,7 @@ typedef struct spokes {
     uint8_t x1[SPOKES_MAX], y1[SPOKES_MAX];
     uint8_t skip[SPOKES_MAX]; /* the step of its centre line off its trunk's ring */
 } spokes;
-static int spoke_skip(const bw_forest_plan *pl, int t, line4 *l);
+BW_NOINLINE static int spoke_skip(const bw_forest_plan *pl, int t, line4 *l);
 BW_STATIC_ASSERT(BW_FOREST_FIRST_MAX <= SPOKES_MAX, forest_spokes_fit);
 /* The tops are kept in m->fill's stack between the mushrooms and the
  * bridges (see all_tops) when it holds a level's list (BW_FILL_STACK is
@@ -788,22 +791,32 @@ static void line_at(int x0, int y0, int x1, int y1, int step, int *x, int *y)
 }
 
 /* A twig is TWIG_LEN long or more as drawn, and has TWIG_OWN squares or
- * more past its spoke's zone (room for four leaves of its own). */
+ * more past its spoke's zone (room for four leaves of its own, rule 4.4),
+ * one more when it runs diagonally (STAIR: within 11 degrees of 45, a
+ * staircase, whose squares have half the air beside them that a straight
+ * line's have), and one more for a side twig turned towards its spoke
+ * (it runs towards the twig ahead of it on its side). */
 #define TWIG_LEN 5
 #define TWIG_OWN 4
+#define STAIR(d) ((unsigned)(((d) & 7) - 3) < 3u)
 #define TWIG_GAP 4         /* steps between the starts of twigs on a side */
 
 
 /* 1 if a twig starting at `step` on `side` is 4 steps or more from every
  * twig taken on its side (the tip's counting for both): twigs start apart,
- * so they do not touch by their spoke, where they may lie near it. */
+ * so they do not touch by their spoke, where they may lie near it; and if
+ * its side has fewer than two (rule 4.4): a side's twigs are parallel and
+ * start 4 steps apart, so a third ran 3 4-steps beside the second, which
+ * then shared the air on both its sides with a twig. */
 static int spaced(const twig_line *tw, int nt, int step, int side)
 {
-    int i;
-    for (i = 0; i < nt; i++)
+    int i, same = 0;
+    for (i = 0; i < nt; i++) {
         if ((tw[i].side == side || tw[i].side == 0 || side == 0) && ABS(tw[i].step - step) < TWIG_GAP)
             return 0;
-    return 1;
+        same += tw[i].side == side;
+    }
+    return same < 2;
 }
 
 /* The side of spoke s a twig from (x0, y0) to (x1, y1) leaves it on. */
@@ -822,7 +835,7 @@ static void twig_bits(uint32_t *limbs, const seg *s, const twig_line *t, int on)
 {
     line4 l;
     line_start(&l, t->x0, t->y0, t->x1, t->y1);
-    while (line_step(&l)) { /* its start is the spoke's square; so are those in the band */
+    while (line_next(&l)) { /* its start is the spoke's square; so are those in the band */
         unsigned i = BW_BIT(l.x, l.y);
         if (!near_seg_r(s, l.x, l.y, BAND2X4))
             limbs[i >> 5] = on ? limbs[i >> 5] | 1u << (i & 31) : limbs[i >> 5] & ~(1u << (i & 31));
@@ -883,8 +896,8 @@ BW_NOINLINE static void grow_spoke(const spokes *sp, int j, int cx, int cy, int 
             fit_end(rg, sx, sy, &ex, &ey);
             side = tip ? 0 : side_of_seg(&s, sx, sy, ex, ey);
             room = spaced(tw, nt, at, side) && !along_edge(sx, sy, ex, ey)
-                       ? twig_room(w->m->a.w, w->m->b.w, &s, r, sx, sy, &ex, &ey)
-                       : -1;
+                       ? twig_room(w->m->a.w, w->m->b.w, &s, r, sx, sy, &ex, &ey) - STAIR(d) - (k & side)
+                       : -1; /* k & side: a side twig turned (see TWIG_OWN) */
             if (room > best) {
                 best = room;
                 bx = ex;
@@ -919,7 +932,8 @@ BW_NOINLINE static void grow_spoke(const spokes *sp, int j, int cx, int cy, int 
  * than the spoke; it is shortened to the region, then to its room (twig_room);
  * a twig that is shortened also tries the mirrored direction (away from the
  * wall: a tree by the edge grows inward) and keeps the longer. One with
- * TWIG_OWN squares or more past its spoke's zone is taken. A spoke that
+ * TWIG_OWN squares or more past its spoke's zone (a diagonal or turned
+ * twig one more) is taken, two a side at most (see spaced). A spoke that
  * takes four twigs or more forks (3 wide, its twigs 1 wide); else it is
  * itself a twig, 1 wide, and its twigs are dropped (their halo stays: the
  * room is only ever underestimated). */
@@ -1042,7 +1056,7 @@ static void shoots_drawn(uint32_t seed, const bw_forest_plan *pl, int level, con
 }
 
 /* Swaps the contents of lists a and b (no third list on the stack). */
-static void swap_lists(shoot_list *a, shoot_list *b)
+BW_NOINLINE static void swap_lists(shoot_list *a, shoot_list *b)
 {
     int k, n = bw_max(a->n, b->n);
     uint32_t t;
@@ -1934,8 +1948,9 @@ BW_NOINLINE static int bridges(bw_map *m, const bw_forest_plan *pl, bw_forest_re
  * every group of leaf squares on the map is one leaf. The branches keep 3
  * or more 4-steps apart (see halo), so the squares beside a twig touch no
  * other branch; an end short of four after the repair rounds (see
- * grid_leaves) counts in rep->bare (rare: a few tens of ends over seeds
- * 0..2,999 x DLVL 1-4, where two twigs ask for the same squares).
+ * grid_leaves) counts in rep->bare (none over seeds 0..2,999 x DLVL 1-4:
+ * the twigs are planned with room for their leaves, see TWIG_OWN and
+ * spaced).
  * Leaves go into the air only, so they cut no vine. */
 #define TWIG_CAP 48
 #define LEAF_CAND 32
@@ -2151,10 +2166,12 @@ BW_NOINLINE static int end_leaves(leaf_ctx *c, bw_plane *ends, int e, int pass)
                 }
             }
             if (cell[a] == BW_T_LEAF) { /* its own, from the first pass */
+                for (k = 0; k < 4 && cell_at(cell, a + step4[k]) != (BW_T_LEAF | CAND_MARK); k++)
+                    ; /* one beside a leaf counted is of its group: two tops' stalks */
                 cand[nc] = (uint16_t)a;
                 cc[nc++] = 255;
                 cell[a] |= CAND_MARK;
-                got++;
+                got += k == 4;
                 continue;
             }
             if (!leaf_room(cell, a))
@@ -2231,7 +2248,7 @@ static int serve(bw_map *m, leaf_ctx *c, int pass, int all)
  * m->b, which hold no tops yet) served in row order, pass 0 taking the
  * leaves that crowd no other twig, pass 1 the rest; then the leaves they
  * got (marked in m->a) grow. An end still short (packed between other
- * twigs whose leaves took the air it needed: about 1 twig in 4,000) is
+ * twigs whose leaves took the air it needed) is
  * served first in pass 2: the leaves laid beside its air squares
  * give way and it takes its four; then every end is served again, so the
  * twigs that gave way find others. Up to REPAIRS rounds; an end short
