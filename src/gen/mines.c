@@ -103,7 +103,7 @@ typedef struct water_ctx {
 /* DLVL 5's island figures (rule 1.5.1, bound_isles). */
 typedef struct isles {
     int area, arrive, most;  /* island area, arrival islands', biggest island's */
-    int mx, my;              /* a cell of the biggest island */
+    int mc;                  /* a cell of the biggest island (its index) */
 } isles;
 
 /* What a level keeps from its start to its end. It lives in the map's
@@ -2090,94 +2090,95 @@ BW_NOINLINE static unsigned isle_free(const bw_map *m, unsigned i)
 }
 BW_STATIC_ASSERT(BW_MINES_W == BW_GRID_MAX, mines_rows_fill_the_stride);
 
-static int isle_flood(bw_map *m, int x, int y)
+/* Floods the island of cell i into m->a (a span fill on the
+ * planes, the level's fill stack its stack, an entry a cell index in
+ * xl (low byte) and xr (high byte)); returns its cells, 0 if
+ * i is no free island cell. Island cells lie 2 or more inside the
+ * map (their 3 x 3 square is ground, the map's outer ring lava), so a
+ * cell's neighbours are read with no test for the map's edge. When the
+ * stack is full a seed is dropped, and once it runs dry every free cell
+ * next to a flooded one seeds again (as bw_fill_flood does). */
+static int isle_flood(bw_map *m, unsigned i)
 {
     bw_fill *f = &m->fill;
-    unsigned sp = 1, i = BW_BIT(x, y), cy, row, l, r, j, ny;
-    int n = 0, over = 0;
+    unsigned sp = 1, l, r, j;
+    int n = 0, d, over = 0;
     if (!isle_free(m, i))
         return 0;
-    f->xl[0] = (uint8_t)x;
-    f->y[0] = (uint8_t)y;
+    f->xl[0] = (uint8_t)i;
+    f->xr[0] = (uint8_t)(i >> 8);
     for (;;) {
         while (sp) {
             sp--;
-            cy = f->y[sp];
-            row = cy * BW_GRID_MAX;
-            i = row + f->xl[sp];
+            i = f->xl[sp] | (unsigned)f->xr[sp] << 8;
             if (!isle_free(m, i))
                 continue;
             /* the free run through i, l..r, marked */
-            for (l = i; l > row && isle_free(m, l - 1); l--)
+            for (l = i; isle_free(m, l - 1); l--)
                 ;
-            for (r = i; r < row + BW_MINES_W - 1 && isle_free(m, r + 1); r++)
+            for (r = i; isle_free(m, r + 1); r++)
                 ;
             n += (int)(r - l + 1);
             for (j = l; j <= r; j++)
                 m->a.w[j >> 5] |= 1u << (j & 31u);
-            /* the free runs next to it, above and below: a seed each (row
-             * -1 wraps to a huge one and is skipped) */
-            for (ny = cy - 1u; ny <= cy + 1u; ny += 2) {
-                if (ny >= BW_MINES_H)
-                    continue;
-                for (j = l - row; j <= r - row; j++) {
-                    unsigned k = ny * BW_GRID_MAX + j;
-                    if (!isle_free(m, k) || (j > l - row && isle_free(m, k - 1)))
-                        continue; /* not free, or not the first cell of its run here */
+            /* the free runs next to it, above and below: a seed at the
+             * first cell of each */
+            for (d = -BW_GRID_MAX; d <= BW_GRID_MAX; d += 2 * BW_GRID_MAX)
+                for (j = l + (unsigned)d; j <= r + (unsigned)d; j++) {
+                    if (!isle_free(m, j) || (j > l + (unsigned)d && isle_free(m, j - 1)))
+                        continue;
                     if (sp < BW_FILL_STACK) {
                         f->xl[sp] = (uint8_t)j;
-                        f->y[sp++] = (uint8_t)ny;
+                        f->xr[sp++] = (uint8_t)(j >> 8);
                     } else {
                         over = 1;
                     }
                 }
-            }
         }
         if (!over)
             return n;
         over = 0;
-        for (j = 0; j < BW_MINES_H * BW_GRID_MAX && !over; j++) {
-            unsigned cx = j % BW_GRID_MAX;
-            if (isle_free(m, j) &&
-                ((cx > 0 && plane_bit(&m->a, j - 1)) || (cx + 1 < BW_MINES_W && plane_bit(&m->a, j + 1)) ||
-                 (j >= BW_GRID_MAX && plane_bit(&m->a, j - BW_GRID_MAX)) ||
-                 (j + BW_GRID_MAX < BW_MINES_H * BW_GRID_MAX && plane_bit(&m->a, j + BW_GRID_MAX)))) {
-                f->xl[sp] = (uint8_t)cx;
-                f->y[sp++] = (uint8_t)(j / BW_GRID_MAX);
+        for (j = BW_GRID_MAX; j < (BW_MINES_H - 1) * BW_GRID_MAX && !over; j++)
+            if (isle_free(m, j) && (plane_bit(&m->a, j - 1) | plane_bit(&m->a, j + 1) |
+                                    plane_bit(&m->a, j - BW_GRID_MAX) | plane_bit(&m->a, j + BW_GRID_MAX))) {
+                f->xl[sp] = (uint8_t)j;
+                f->xr[sp++] = (uint8_t)(j >> 8);
                 over = sp == BW_FILL_STACK; /* full: look again after */
             }
-        }
     }
+}
+
+/* Floods the island of cell c (isle_flood) and raises s->most to it (its
+ * cell in s->mc); returns its cells. */
+BW_NOINLINE static int isle_note(bw_map *m, isles *s, unsigned c)
+{
+    int n = isle_flood(m, c);
+    if (n > s->most) {
+        s->most = n;
+        s->mc = (int)c;
+    }
+    return n;
 }
 
 /* Floods into m->a (from m->b, the island cells) every island next to an
  * up slope of the pits above, and with mark the up slopes too (each once
  * its 3 x 3 square is flooded, so no island cell free next to it);
- * returns their cells, and raises s->most to the biggest (its cell in
- * s->mx, s->my). */
+ * returns their cells, and raises s->most to the biggest (isle_note). */
 static int arrivals(bw_map *m, const bw_pit_plan *up, isles *s, int mark)
 {
-    int k, x, y, dx, dy, n, sum = 0;
+    int k, x, y, dx, dy, sum = 0;
     bw_plane_clear(&m->a);
     for (k = 0; k < up->n; k++)
         for (y = up->y[k] - BW_PIT_R_MAX; y <= up->y[k] + BW_PIT_R_MAX; y++)
             for (x = up->x[k] - BW_PIT_R_MAX; x <= up->x[k] + BW_PIT_R_MAX; x++) {
-                if (BW_AT(&m->grid, x, y) != BW_T_UP_SLOPE)
+                unsigned c = BW_BIT(x, y);
+                if (m->grid.cell[c] != BW_T_UP_SLOPE)
                     continue;
-                for (dy = -1; dy <= 1; dy++)
-                    for (dx = -1; dx <= 1; dx++) {
-                        if (!isle_free(m, BW_BIT((unsigned)(x + dx), (unsigned)(y + dy))))
-                            continue;
-                        n = isle_flood(m, x + dx, y + dy);
-                        sum += n;
-                        if (n > s->most) {
-                            s->most = n;
-                            s->mx = x + dx;
-                            s->my = y + dy;
-                        }
-                    }
+                for (dy = -BW_GRID_MAX; dy <= BW_GRID_MAX; dy += BW_GRID_MAX)
+                    for (dx = -1; dx <= 1; dx++)
+                        sum += isle_note(m, s, c + (unsigned)(dy + dx));
                 if (mark)
-                    BW_PSET(&m->a, x, y);
+                    m->a.w[c >> 5] |= 1u << (c & 31u);
             }
     return sum;
 }
@@ -2195,16 +2196,8 @@ BW_NOINLINE static void measure_isles(bw_map *m, const bw_pit_plan *up, isles *s
     left = s->area - s->arrive;
     for (i = 0; i < BW_MINES_H * BW_GRID_MAX / 32 && left * 4 > s->area; i++) {
         uint32_t v;
-        while ((v = m->b.w[i] & ~m->a.w[i]) != 0 && left * 4 > s->area) {
-            int c = i * 32 + bw_low_bit(v), x = c % BW_GRID_MAX, y = c / BW_GRID_MAX;
-            int n = isle_flood(m, x, y);
-            left -= n;
-            if (n > s->most) {
-                s->most = n;
-                s->mx = x;
-                s->my = y;
-            }
-        }
+        while ((v = m->b.w[i] & ~m->a.w[i]) != 0 && left * 4 > s->area)
+            left -= isle_note(m, s, (unsigned)(i * 32 + bw_low_bit(v)));
     }
 }
 
@@ -2256,7 +2249,7 @@ BW_NOINLINE static int cut_isle(bw_map *m, const bw_pit_plan *up, const isles *s
     int gap = -1, pass, total, reached;
     /* the island alone in m->a, and its box */
     bw_plane_clear(&m->a);
-    isle_flood(m, s->mx, s->my);
+    isle_flood(m, (unsigned)s->mc);
     for (y = 1; y < BW_MINES_H - 1; y++)
         for (x = 1; x < BW_MINES_W - 1; x++)
             if (plane_bit(&m->a, BW_BIT(x, y))) {
