@@ -145,14 +145,21 @@ static mines_state *state(bw_map *m)
 
 /* Bit i of plane p, and the bit cleared: called where no loop is hot (a
  * plane lies far into the map, and each inline access loads its address). */
-BW_NOINLINE static unsigned plane_bit(const bw_plane *p, unsigned i)
+BW_NOINLINE static unsigned bit_get(const uint32_t *w, unsigned i)
 {
-    return PLANE_AT(p, i);
+    return w[i >> 5] >> (i & 31u) & 1u;
 }
+#define plane_bit(p, i) bit_get((p)->w, i)
 
 BW_NOINLINE static void plane_clr(bw_plane *p, unsigned i)
 {
     p->w[i >> 5] &= ~(1u << (i & 31u));
+}
+
+/* Sets bit i of the words w (a plane's, or a set of rows or columns). */
+BW_NOINLINE static void bit_set(uint32_t *w, unsigned i)
+{
+    w[i >> 5] |= 1u << (i & 31u);
 }
 
 /* ------------------------------------------------------------ the plans */
@@ -1271,12 +1278,12 @@ static void unreached_lines(const bw_map *m, uint32_t row[5], uint32_t col[5])
         if (!v)
             continue;
         if (n >= 32 || !(v >> n)) { /* all on row y */
-            row[y >> 5] |= 1u << (y & 31);
+            bit_set(row, (unsigned)y);
             or_bits(col, x, v);
         } else {
             if (v & ((1u << n) - 1u))
-                row[y >> 5] |= 1u << (y & 31);
-            row[(y + 1) >> 5] |= 1u << ((y + 1) & 31);
+                bit_set(row, (unsigned)y);
+            bit_set(row, (unsigned)y + 1);
             or_bits(col, x, v & ((1u << n) - 1u));
             or_bits(col, 0, v >> n);
         }
@@ -1308,9 +1315,9 @@ static void ford(bw_map *m, const bw_tileset *open, int x, int y, int d, int len
     for (i = 0; i < len; i++) {
         int cx = x + i * bw_dx8[d], cy = y + i * bw_dy8[d];
         BW_AT(&m->grid, cx, cy) = BW_T_SHALLOW;
-        BW_PSET(&m->b, cx, cy);
-        rows[cy >> 5] |= 1u << (cy & 31);
-        cols[cx >> 5] |= 1u << (cx & 31);
+        bit_set(m->b.w, BW_BIT(cx, cy));
+        bit_set(rows, (unsigned)cy);
+        bit_set(cols, (unsigned)cx);
     }
     bw_fill_flood(&m->fill, &m->grid, open, &m->a, x, y);
 }
@@ -1377,8 +1384,8 @@ static inline BW_ALWAYS_INLINE void note_wet_rows(const bw_map *m, water_ctx *wc
     for (y = EDGE; y < BW_MINES_H - EDGE; y++)
         for (i = 0, x0 = EDGE; x0 < BW_MINES_W - EDGE; i++, x0 += 32)
             if (bits32(&m->a, x0, y)) {
-                wc->wet[i][y >> 5] |= 1u << (y & 31);
-                wc->wet[4][y >> 5] |= 1u << (y & 31);
+                bit_set(wc->wet[i], (unsigned)y);
+                bit_set(wc->wet[4], (unsigned)y);
             }
 }
 #endif
@@ -1498,8 +1505,8 @@ BW_NOINLINE static void drop_spare_fords(bw_map *m, const water_ctx *wc)
     bw_grid *g = &m->grid;
     int x, y;
     for (y = EDGE; y < BW_MINES_H - EDGE; y++)
-        for (x = EDGE; x < BW_MINES_W - EDGE && (wc->ford_rows[y >> 5] >> (y & 31) & 1u); x++)
-            if ((wc->ford_cols[x >> 5] >> (x & 31) & 1u) && BW_AT(g, x, y) == BW_T_SHALLOW &&
+        for (x = bit_get(wc->ford_rows, (unsigned)y) ? EDGE : BW_MINES_W; x < BW_MINES_W - EDGE; x++)
+            if (BW_AT(g, x, y) == BW_T_SHALLOW && bit_get(wc->ford_cols, (unsigned)x) &&
                 bw_streamer_water24(g, sp, x, y) >= sp->deep_min &&
                 way_round(m, x, y)) {
                 BW_AT(g, x, y) = BW_T_DEEP;
@@ -2178,7 +2185,7 @@ static int arrivals(bw_map *m, const bw_pit_plan *up, isles *s, int mark)
                     for (dx = -1; dx <= 1; dx++)
                         sum += isle_note(m, s, c + (unsigned)(dy + dx));
                 if (mark)
-                    m->a.w[c >> 5] |= 1u << (c & 31u);
+                    bit_set(m->a.w, c);
             }
     return sum;
 }
@@ -2272,7 +2279,7 @@ BW_NOINLINE static int cut_isle(bw_map *m, const bw_pit_plan *up, const isles *s
             gone = upto - before;
             after = s->most - upto; /* past line c + 1 */
             part = bw_max(before, after);
-            if (!before || after <= 0 || (banned[a][c >> 5] >> (c & 31) & 1u))
+            if (!before || after <= 0 || bit_get(banned[a], (unsigned)c))
                 continue;
             for (k = 0; k < up->n; k++) {
                 int sc = a ? up->x[k] : up->y[k], sp = a ? up->y[k] : up->x[k];
@@ -2308,7 +2315,7 @@ BW_NOINLINE static int cut_isle(bw_map *m, const bw_pit_plan *up, const isles *s
                 (gap < 0 || bw_abs(2 * j - lo[!a] - hi[!a]) < bw_abs(2 * gap - lo[!a] - hi[!a])))
                 gap = j;
         }
-    banned[a][c >> 5] |= 1u << (c & 31); /* a line is cut once at most */
+    bit_set(banned[a], (unsigned)c); /* a line is cut once at most */
     if (gap < 0)
         return 0;
     /* the ground a walker reaches before the cut, less the cells cut */
