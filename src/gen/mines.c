@@ -311,7 +311,6 @@ static void blob(bw_grid *g, bw_rng *r, int cx, int cy, int rad, uint8_t t)
 typedef struct brush {
     bw_grid *g;
     bw_rng *r;
-    uint8_t t;
     uint8_t rmin, rmax;
     uint16_t step;
     int16_t px, py;  /* previous cell, for 4-connected thin paths */
@@ -333,7 +332,7 @@ static int paint_wide(int x, int y, void *vb)
          * already: nothing else is painted between them */
         if (r < 0 || (d >= 0 && dist2(x, y, b->lx, b->ly) <= d * d))
             return 0;
-        disc_paint(b->g, x, y, r, b->t);
+        disc_paint(b->g, x, y, r, BW_T_STONE);
         b->lx = (int16_t)x;
         b->ly = (int16_t)y;
         b->lr = (int16_t)r;
@@ -350,25 +349,29 @@ static int paint_thin(int x, int y, void *vb)
     x++;
     y++;
     if (b->step++ && b->px != x && b->py != y)
-        BW_AT(g, b->px, y) = b->t;
-    BW_AT(g, x, y) = b->t;
+        BW_AT(g, b->px, y) = BW_T_STONE;
+    BW_AT(g, x, y) = BW_T_STONE;
     if (b->rmin && x + 1 < BW_MINES_W - 1)
-        BW_AT(g, x + 1, y) = b->t;
+        BW_AT(g, x + 1, y) = BW_T_STONE;
     b->px = (int16_t)x;
     b->py = (int16_t)y;
     return 0;
 }
 
-BW_NOINLINE static void tunnel(bw_grid *g, bw_rng *r, int x0, int y0, int x1, int y1,
-                   int rmin, int rmax, int bias, uint8_t t, bw_walk_fn fn)
+/* The tunnel from node i to node j of the level (DLVL 2-5): DLVL 2 and
+ * 3's wide ones, discs of radius 3-5 and 4-7 along a walk with the usual
+ * goal bias; DLVL 5's thin paths one or two wide (rule 1.5.2), a walk
+ * with a weak goal bias. */
+BW_NOINLINE static void tunnel(bw_map *m, bw_rng *r, int i, int j, int level)
 {
+    const node_list *const nl = &state(m)->nl;
+    const int wide = level < 4, x0 = nl->x[i], y0 = nl->y[i];
     bw_walk k;
     brush b;
-    b.g = g;
+    b.g = &m->grid;
     b.r = r;
-    b.t = t;
-    b.rmin = (uint8_t)rmin;
-    b.rmax = (uint8_t)rmax;
+    b.rmin = (uint8_t)(wide ? level + 1 : 0);
+    b.rmax = (uint8_t)(level == 2 ? 5 : wide ? 7 : 0);
     b.step = 0;
     b.px = (int16_t)x0;
     b.py = (int16_t)y0;
@@ -376,9 +379,9 @@ BW_NOINLINE static void tunnel(bw_grid *g, bw_rng *r, int x0, int y0, int x1, in
     /* the walk runs on the map without its border ring, shifted by one,
      * so the edge stays wall; bw_walk ends by itself (its budget), and the
      * painters never stop it */
-    bw_walk_start(&k, x0 - 1, y0 - 1, x1 - 1, y1 - 1, BW_MINES_W - 2, BW_MINES_H - 2);
-    k.bias = (uint8_t)bias;
-    bw_walk_run(&k, r, fn, &b);
+    bw_walk_start(&k, x0 - 1, y0 - 1, nl->x[j] - 1, nl->y[j] - 1, BW_MINES_W - 2, BW_MINES_H - 2);
+    k.bias = (uint8_t)(wide ? BW_WALK_BIAS : 1);
+    bw_walk_run(&k, r, wide ? paint_wide : paint_thin, &b);
 }
 
 /* Rounds the caves with the usual 4-5 cave rule, two generations: a wall
@@ -916,37 +919,34 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
  * seeds, and on DLVL 4 and 5 8-12 more caves (rule 1.4.1: small, more than
  * DLVL 2 and 3, spread out by a few draws each but allowed to overlap,
  * rule 1.4.4; rule 1.5.1: small islands in the lava). A blob round every node; on
- * DLVL 2 and 3 wide tunnels from node `first` on to the nearest earlier
- * node; the smoothing; the whole disc round each pit (rule 1.4.3); then, since
+ * DLVL 2 and 3 wide tunnels from the first node a way leaves on to the
+ * nearest earlier node (links); the smoothing; the whole disc round each pit (rule 1.4.3); then, since
  * the smoothing would close them, DLVL 4's thin meandering mineshafts
- * (rule 1.4.2) and DLVL 5's meandering stone paths one or two wide (rule 1.5.2). */
-/* DLVL 4's thin meandering mineshafts (rule 1.4.2), each node to the
- * nearest before it; the mineshaft's parameters in the level's state. */
-BW_NOINLINE static void mineshafts(bw_map *m, bw_rng *r)
+ * (rule 1.4.2) and DLVL 5's meandering stone paths one or two wide (rule 1.5.2).
+ *
+ * Every node from the first a way leaves (DLVL 2: the first pit below
+ * the bases, each cave of its own, rule 1.2.4; else node 1) joined to the
+ * nearest node before it: DLVL 2 and 3's wide tunnels (dug before the
+ * smoothing), DLVL 4's thin meandering mineshafts (rule 1.4.2; the
+ * mineshaft's parameters in the level's state) and DLVL 5's paths
+ * (tunnel), both after it, which would close them. */
+BW_NOINLINE static void links(bw_map *m, bw_rng *r, int level)
 {
-    const node_list *const nl = &state(m)->nl;
-    bw_mineshaft *const sh = &state(m)->u.sh;
-    int i, j;
-    bw_mineshaft_defaults(sh);
-    sh->max_width = 4;     /* "varies between 1 and 4 tiles wide" */
-    sh->width_change = 4;  /* a move every 4 steps on average */
-    sh->widen = 4;         /* 1 in 4 moves widens: mostly 1-2, thin (rule 1.4.2) */
-    for (i = 1; i < nl->n; i++) {
-        j = nearest_before(nl, i);
-        bw_mineshaft_run(m, r, sh, nl->x[i], nl->y[i], nl->x[j], nl->y[j], 0);
+    mines_state *const st = state(m);
+    bw_mineshaft *const sh = &st->u.sh;
+    int i;
+    if (level == 4) {
+        bw_mineshaft_defaults(sh);
+        sh->max_width = 4;     /* "varies between 1 and 4 tiles wide" */
+        sh->width_change = 4;  /* a move every 4 steps on average */
+        sh->widen = 4;         /* 1 in 4 moves widens: mostly 1-2, thin (rule 1.4.2) */
     }
-}
-
-/* DLVL 5's meandering stone paths one or two wide (rule 1.5.2), each node
- * to the nearest before it, with a weak goal bias. */
-BW_NOINLINE static void paths(bw_map *m, bw_rng *r)
-{
-    const node_list *const nl = &state(m)->nl;
-    int i, j;
-    for (i = 1; i < nl->n; i++) {
-        j = nearest_before(nl, i);
-        tunnel(&m->grid, r, nl->x[i], nl->y[i], nl->x[j], nl->y[j], 0, 0,
-               1, BW_T_STONE, paint_thin);
+    for (i = level == 2 ? st->pl[0].n : 1; i < st->nl.n; i++) {
+        int j = nearest_before(&st->nl, i);
+        if (level == 4)
+            bw_mineshaft_run(m, r, sh, st->nl.x[i], st->nl.y[i], st->nl.x[j], st->nl.y[j], 0);
+        else
+            tunnel(m, r, i, j, level);
     }
 }
 
@@ -970,7 +970,6 @@ BW_NOINLINE static void dig_caves(bw_map *m, bw_rng *r, uint32_t seed, int level
     node_list *const nl = &state(m)->nl;
     const bw_pit_plan *const pl = state(m)->pl;
     const cave_plan *const cp = &cave_plans[level - 2];
-    const int first = level == 2 ? pl[0].n : 1; /* the first node a tunnel leaves from */
     bw_grid *g = &m->grid;
     const int l4 = level == 4, pits = pl[0].n + pl[1].n;
     int i, j, small;
@@ -1002,11 +1001,6 @@ BW_NOINLINE static void dig_caves(bw_map *m, bw_rng *r, uint32_t seed, int level
     for (i = 0; i < nl->n; i++)
         blob(g, r, nl->x[i], nl->y[i],
              i < pits ? bw_rng_range(r, cp->pit_r0, cp->pit_r1) : bw_rng_range(r, cp->r0, cp->r1), BW_T_STONE);
-    for (i = level < 4 ? first : nl->n; i < nl->n; i++) { /* DLVL 2: 3-5 wide, DLVL 3: 4-7 */
-        j = nearest_before(nl, i);
-        tunnel(g, r, nl->x[i], nl->y[i], nl->x[j], nl->y[j], level + 1, level == 2 ? 5 : 7,
-               BW_WALK_BIAS, BW_T_STONE, paint_wide);
-    }
 }
 
 /* The caves' ground: the digging, the smoothing, then the whole disc
@@ -1016,6 +1010,8 @@ BW_NOINLINE static void cave_ground(bw_map *m, bw_rng *r, uint32_t seed, int lev
     const mines_state *const st = state(m);
     int i;
     dig_caves(m, r, seed, level);
+    if (level < 4)
+        links(m, r, level); /* the tunnels: the last draws of the caves' stream */
     smooth(m, level == 5 ? BW_T_LAVA : BW_T_ROCK, BW_T_STONE); /* its frame is off the stack now */
     for (i = 0; i < st->pl[0].n + st->pl[1].n; i++)
         disc_hard(&m->grid, st->nl.x[i], st->nl.y[i],
@@ -1047,10 +1043,8 @@ BW_NOINLINE static int keep_caves(bw_map *m, bw_rng *r, uint32_t seed, int level
 static int caves(bw_map *m, bw_rng *r, uint32_t seed, int level)
 {
     cave_ground(m, r, seed, level);
-    if (level == 4)
-        mineshafts(m, r);
-    else if (level == 5)
-        paths(m, r);
+    if (level >= 4)
+        links(m, r, level);
     return keep_caves(m, r, seed, level);
 }
 
@@ -1306,22 +1300,6 @@ BW_NOINLINE static uint32_t cross_cand(const bw_map *m, int x0, int y, int n)
 }
 #endif
 
-/* Turns the `len` deep cells from (x, y) along bw_dx8[d] shallow (and
- * connecting, in m->b) and floods what they join into m->a. */
-static void ford(bw_map *m, const bw_tileset *open, int x, int y, int d, int len,
-                 uint32_t rows[4], uint32_t cols[4])
-{
-    int i;
-    for (i = 0; i < len; i++) {
-        int cx = x + i * bw_dx8[d], cy = y + i * bw_dy8[d];
-        BW_AT(&m->grid, cx, cy) = BW_T_SHALLOW;
-        bit_set(m->b.w, BW_BIT(cx, cy));
-        bit_set(rows, (unsigned)cy);
-        bit_set(cols, (unsigned)cx);
-    }
-    bw_fill_flood(&m->fill, &m->grid, open, &m->a, x, y);
-}
-
 /* Bit i of the 120-bit line set `set` (rows or columns of the map), and
  * bits i..i + 31; a plain build does not narrow the crossing search by
  * them (every line may hold one). */
@@ -1336,6 +1314,21 @@ static void ford(bw_map *m, const bw_tileset *open, int x, int y, int d, int len
 /* The best crossing found so far: `len` deep cells from (x, y) along
  * bw_dx8[d]. */
 typedef struct cross { int len, x, y, d; } cross;
+
+/* Turns crossing c's deep cells shallow (and connecting, in m->b, their
+ * rows and columns noted in wc) and floods what they join into m->a. */
+static void ford(bw_map *m, water_ctx *wc, const cross *c)
+{
+    int i;
+    for (i = 0; i < c->len; i++) {
+        int cx = c->x + i * bw_dx8[c->d], cy = c->y + i * bw_dy8[c->d];
+        BW_AT(&m->grid, cx, cy) = BW_T_SHALLOW;
+        bit_set(m->b.w, BW_BIT(cx, cy));
+        bit_set(wc->ford_rows, (unsigned)cy);
+        bit_set(wc->ford_cols, (unsigned)cx);
+    }
+    bw_fill_flood(&m->fill, &m->grid, &open_tiles, &m->a, c->x, c->y);
+}
 
 /* Keeps in *c the shortest straight line of deep cells from (x, y) that
  * ends on an open cell not yet reached, if shorter than c's; along rows
@@ -1549,7 +1542,7 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl)
         unreached_lines(m, wc->urow, wc->ucol);
 #endif
         while (scan_crossings(m, wc, &c)) {
-            ford(m, open, c.x, c.y, 0, 1, wc->ford_rows, wc->ford_cols);
+            ford(m, wc, &c); /* c.len is 1 */
             c.len = CROSS_LEN + 1;
             one = 1;
         }
@@ -1557,7 +1550,7 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl)
             continue; /* scan again for what is still apart */
         if (c.len > CROSS_LEN)
             break;
-        ford(m, open, c.x, c.y, c.d, c.len, wc->ford_rows, wc->ford_cols); /* the shortest: a one-wide ford */
+        ford(m, wc, &c); /* the shortest: a one-wide ford */
     }
     drop_spare_fords(m, wc);
     return any_unreached(m);
