@@ -122,10 +122,7 @@ typedef struct mines_state {
     union {
         water_ctx wc;     /* DLVL 3's crossings */
         bw_mineshaft sh;  /* DLVL 4's mineshafts */
-        struct {
-            uint32_t banned[2][4]; /* DLVL 5's cut lines given up (cut_isle) */
-            isles s;
-        } isle;
+        isles s;          /* DLVL 5's island figures */
     } u;
 } mines_state;
 
@@ -2036,31 +2033,17 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
  * island may hold more than a quarter of it, and the islands a player
  * arrives on (a cell of theirs next to an up slope) 40% together. The
  * placement keeps to that on nearly every level; a few passes over the
- * finished map mend the rest (about 1 level in 250):
- * - an island over a quarter is cut in two by a line of lava across it,
- *   along a row or column, where the line crosses the fewest ground cells
- *   and leaves each side a quarter at most (else the most even cut); one
- *   cell of the line stays ground, between ground on both sides, so the
- *   two halves stay joined on foot (a one-cell gap makes no 3 x 3 square
- *   of ground, so the halves are two islands). A line never enters a pit
- *   box (the up slopes and the stone under DLVL 4's fiery pits stay). If
- *   the cut leaves ground apart that a walker reached before, cells of the
- *   line go back to ground one by one, never two side by side, where they
- *   join it again; if that is not enough, the cut is undone and its line
- *   never tried again on this level.
- * - when the arrival islands hold over 40% (or no cut helps an island
- *   over a quarter), every other island grows by a ring of stone into the
- *   lava, kept 3 or more cells from the arrival islands and the up
- *   slopes, so the arrival islands keep their size and the island area
- *   grows. Growing only turns lava next to ground into stone, so every
- *   island stays joined.
+ * finished map mend the rest (about 1 level in 250): while an island holds
+ * over a quarter or the arrival islands over 40%, every other island grows
+ * by a ring of stone into the lava, kept 3 or more cells from the arrival
+ * islands, the up slopes and an island over a quarter (the biggest), so
+ * those keep their size while the island area grows, and no island grows
+ * into them. Growing only turns lava next to ground into stone, so every
+ * island stays joined and the level stays one piece for a walker.
  * ISLAND_PASSES passes at most; the fallback, still over after them, keeps
  * the level as it is (not needed on seeds 0-99,999: 407 levels mended,
- * 399 by one change and 8 by two, none left over). */
+ * 396 by one ring, 9 by two and 2 by three, none left over). */
 #define ISLAND_PASSES 8
-/* The cut lines may not come this near (Chebyshev) a pit seed from DLVL 4. */
-#define CUT_KEEP (BW_PIT_REACH + 1)
-
 #if !BW_FAST
 static const bw_tileset lava_set = TILES2(BW_T_LAVA, BW_T_LAVA);
 #endif
@@ -2176,7 +2159,8 @@ static int arrivals(bw_map *m, const bw_pit_plan *up, isles *s, int mark)
                     continue;
                 for (dy = -BW_GRID_MAX; dy <= BW_GRID_MAX; dy += BW_GRID_MAX)
                     for (dx = -1; dx <= 1; dx++)
-                        sum += isle_note(m, s, c + (unsigned)(dy + dx));
+                        if (isle_free(m, c + (unsigned)(dy + dx)))
+                            sum += isle_note(m, s, c + (unsigned)(dy + dx));
                 if (mark)
                     bit_set(m->a.w, c);
             }
@@ -2201,166 +2185,18 @@ BW_NOINLINE static void measure_isles(bw_map *m, const bw_pit_plan *up, isles *s
     }
 }
 
-/* Cell j of line c along axis a (0: row c, 1: column c). */
-BW_NOINLINE static uint8_t *line_cell(bw_grid *g, int a, int c, int j)
-{
-    return a ? &BW_AT(g, c, j) : &BW_AT(g, j, c);
-}
-
-static int ground(uint8_t t)
-{
-    return t != BW_T_LAVA;
-}
-
-/* 1 if cell j of line c along axis a is ground. */
-BW_NOINLINE static int line_ground(bw_grid *g, int a, int c, int j)
-{
-    return ground(*line_cell(g, a, c, j));
-}
-
-/* 1 if cell j of line c along axis a is a cell of the island in m->a. */
-BW_NOINLINE static int isle_at(const bw_map *m, int a, int c, int j)
-{
-    return (int)plane_bit(&m->a, a ? BW_BIT(c, j) : BW_BIT(j, c));
-}
-
-/* The island's cells (m->a) on line c along axis a, cells j0..j1. */
-BW_NOINLINE static int isle_on_line(const bw_map *m, int a, int c, int j0, int j1)
-{
-    int n = 0;
-    for (; j0 <= j1; j0++)
-        n += isle_at(m, a, c, j0);
-    return n;
-}
-
-
-/* Cuts the biggest island (s) in two; returns 1 if it did. banned[a] holds
- * the lines of axis a already given up on this level (bit c). */
-BW_NOINLINE static int cut_isle(bw_map *m, const bw_pit_plan *up, const isles *s, uint32_t banned[2][4])
-{
-    bw_grid *g = &m->grid;
-    const bw_tileset *const open = &open_tiles;
-    /* the line's tiles before the cut, bit 7 set where a walker reached
-     * one (tiles are below 128), kept in m->b, which is free once the
-     * line is chosen (char access may alias the plane's words) */
-    uint8_t *keep = (uint8_t *)m->b.w;
-    int lo[2] = { BW_MINES_W, BW_MINES_H }, hi[2] = { -1, -1 };
-    int a, c, j, k, x, y, best = 0, ba = 0, bc = 0, bgood = 0, bpart = 0, bcost = 0;
-    int gap = -1, pass, total, reached;
-    /* the island alone in m->a, and its box */
-    bw_plane_clear(&m->a);
-    isle_flood(m, (unsigned)s->mc);
-    for (y = 1; y < BW_MINES_H - 1; y++)
-        for (x = 1; x < BW_MINES_W - 1; x++)
-            if (plane_bit(&m->a, BW_BIT(x, y))) {
-                lo[0] = bw_min(lo[0], y); /* lo[0]..hi[0]: its rows */
-                hi[0] = bw_max(hi[0], y);
-                lo[1] = bw_min(lo[1], x);
-                hi[1] = bw_max(hi[1], x);
-            }
-    /* the line: the fewest ground cells across the island (its box and a
-     * ring), each side a quarter at most; failing that, the most even. */
-    for (a = 0; a < 2; a++) {
-        const int p0 = lo[!a] - 1, p1 = hi[!a] + 1; /* the line's extent */
-        int before = 0, upto = 0; /* the island's cells before line c - 1, up to line c + 1 */
-        for (c = lo[a] - 1; c <= hi[a] - 2; c++) {
-            int gone, after, part, good, cost = 0;
-            upto += isle_on_line(m, a, c + 1, p0, p1);
-            if (c < lo[a] + 2)
-                continue; /* the first line c is lo + 2 */
-            before += isle_on_line(m, a, c - 2, p0, p1);
-            gone = upto - before;
-            after = s->most - upto; /* past line c + 1 */
-            part = bw_max(before, after);
-            if (!before || after <= 0 || bit_get(banned[a], (unsigned)c))
-                continue;
-            for (k = 0; k < up->n; k++) {
-                int sc = a ? up->x[k] : up->y[k], sp = a ? up->y[k] : up->x[k];
-                if (bw_abs(c - sc) <= CUT_KEEP && p0 <= sp + CUT_KEEP && p1 >= sp - CUT_KEEP)
-                    break;
-            }
-            if (k < up->n)
-                continue; /* through a pit box */
-            for (j = p0; j <= p1; j++)
-                cost += line_ground(g, a, c, j);
-            good = part * 4 <= s->area - gone;
-            if (!best || good > bgood || (good == bgood && (good ? cost < bcost : part < bpart))) {
-                best = 1;
-                ba = a;
-                bc = c;
-                bgood = good;
-                bpart = part;
-                bcost = cost;
-            }
-        }
-    }
-    if (!best)
-        return 0;
-    a = ba;
-    c = bc;
-    /* the gap: the cell nearest the island's middle whose neighbours
-     * across the line are both the island's (else both ground) */
-    for (k = 0; k < 2 && gap < 0; k++)
-        for (j = lo[!a] - 1; j <= hi[!a] + 1; j++) {
-            int ok = k ? line_ground(g, a, c - 1, j) && line_ground(g, a, c + 1, j)
-                       : isle_at(m, a, c - 1, j) && isle_at(m, a, c + 1, j);
-            if (ok && line_ground(g, a, c, j) &&
-                (gap < 0 || bw_abs(2 * j - lo[!a] - hi[!a]) < bw_abs(2 * gap - lo[!a] - hi[!a])))
-                gap = j;
-        }
-    bit_set(banned[a], (unsigned)c); /* a line is cut once at most */
-    if (gap < 0)
-        return 0;
-    /* the ground a walker reaches before the cut, less the cells cut */
-    total = flood_nodes(m, open, &state(m)->nl, 1); /* the ground a walker reaches: the level is one piece */
-    for (j = lo[!a] - 1; j <= hi[!a] + 1; j++) {
-        uint8_t *p = line_cell(g, a, c, j);
-        keep[j] = (uint8_t)(*p | (isle_at(m, a, c, j) ? 0x80u : 0u)); /* m->a: reached */
-        if (j != gap && ground(*p)) {
-            *p = BW_T_LAVA;
-            total -= keep[j] >> 7;
-        }
-    }
-    /* after it: ground left apart joins again through a cell of the line
-     * between it and reached ground, never beside another such cell */
-    reached = flood_nodes(m, open, &state(m)->nl, 1);
-    for (pass = 0; pass < 2 && reached < total; pass++)
-        for (j = lo[!a] - 1; j <= hi[!a] + 1 && reached < total; j++) {
-            uint8_t *p = line_cell(g, a, c, j);
-            int in = 0, out = 0, d;
-            if (j == gap || !ground(keep[j] & 0x7f) || line_ground(g, a, c, j - 1) ||
-                line_ground(g, a, c, j + 1))
-                continue;
-            for (d = -1; d <= 1; d += 2) {
-                if (line_ground(g, a, c + d, j)) { /* m->a: reached */
-                    int r = isle_at(m, a, c + d, j);
-                    in |= r;
-                    out |= !r;
-                }
-            }
-            if (in && out) {
-                *p = keep[j] & 0x7f;
-                total += keep[j] >> 7;
-                reached += bw_fill_flood(&m->fill, g, open, &m->a, a ? c : j, a ? j : c);
-            }
-        }
-    if (reached < total) { /* the fallback: undone */
-        for (j = lo[!a] - 1; j <= hi[!a] + 1; j++)
-            *line_cell(g, a, c, j) = keep[j] & 0x7f;
-        return 0;
-    }
-    return 1;
-}
-
-/* Every island but the arrival ones grows by a ring of stone, 3 or more
- * cells from the arrival islands and the up slopes, inside the margin. */
-BW_NOINLINE static void grow_isles(bw_map *m, const bw_pit_plan *up)
+/* Every island but the arrival ones and the one of cell `big` (none if
+ * big < 0) grows by a ring of stone, 3 or more cells from those and the
+ * up slopes, inside the margin. */
+BW_NOINLINE static void grow_isles(bw_map *m, const bw_pit_plan *up, int big)
 {
     isles s;
     int x, y, i;
     island_cells(&m->b, &m->grid);
     s.most = 0;
     arrivals(m, up, &s, 1);
+    if (big >= 0)
+        isle_flood(m, (unsigned)big); /* none if it is an arrival island */
     bw_plane_andnot(&m->b, &m->a); /* the other islands */
     for (i = 0; i < 3; i++)
         morph(&m->a, 1, 0);
@@ -2376,22 +2212,16 @@ BW_NOINLINE static void grow_isles(bw_map *m, const bw_pit_plan *up)
 /* Rule 1.5.1's bounds, mended on the finished map (see above). */
 BW_NOINLINE static void bound_isles(bw_map *m, const bw_pit_plan *up)
 {
-    uint32_t(*const banned)[4] = state(m)->u.isle.banned;
-    isles *const s = &state(m)->u.isle.s;
-    int pass, k;
+    isles *const s = &state(m)->u.s;
+    int pass, big;
     if (!up->n)
         return; /* no arrivals (DLVL 4 always has a fiery pit) */
-    for (k = 0; k < 8; k++)
-        banned[k >> 2][k & 3] = 0;
     for (pass = 0; pass < ISLAND_PASSES; pass++) {
-        int big;
         measure_isles(m, up, s);
         big = s->most * 4 > s->area;
-        if (big && cut_isle(m, up, s, banned))
-            continue;
         if (!big && s->arrive * 10 <= s->area * 4)
             return;
-        grow_isles(m, up);
+        grow_isles(m, up, big ? s->mc : -1);
     }
 }
 
