@@ -32,6 +32,12 @@ BW_STATIC_ASSERT(BW_MAP_W == BW_MINES_W && BW_MAP_H >= BW_MINES_H,
 /* Purposes for bw_rng_stream(seed, BW_GEN_MINES, level, purpose). */
 enum { P_PITS = 1, P_CAVES = 2, P_FEATURES = 3, P_BUILDINGS = 4, P_WATER = 5, P_STEAM = 6, P_TOWERS = 7 };
 
+/* r on the mines' stream of `purpose` for the level. */
+BW_NOINLINE static void stream(bw_rng *r, uint32_t seed, int level, uint32_t purpose)
+{
+    bw_rng_stream(r, seed, BW_GEN_MINES, (uint32_t)level, purpose);
+}
+
 /* Marks ground reserved for a pit: open, avoided by the feature blocks
  * (whose sets do not include it; the caves are painted before it is put
  * down); becomes stone
@@ -198,7 +204,7 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
          * the pits above: then they may come as near as 24 (3/4 of it),
          * where the boxes (reach 11, plus a ring) still do not overlap */
         for (k = 0; k < 2; k++) {
-            bw_rng_stream(&r, seed, BW_GEN_MINES, (uint32_t)n, P_PITS);
+            stream(&r, seed, n, P_PITS);
             bw_pit_place(&cur, &r, bw_rng_range(&r, pits_min[n], pits_max[n]), &prev,
                          k ? BW_MINES_PIT_AVOID * 3 / 4 : BW_MINES_PIT_AVOID, BW_MINES_W - 2 * SEED_SHIFT,
                          BW_MINES_H - 2 * SEED_SHIFT);
@@ -496,7 +502,7 @@ static void begin(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
         for (k = 0; k < pl[j].n; k++)
             add_node(nl, pl[j].x[k], pl[j].y[k]);
     bw_map_init(m, BW_MINES_W, BW_MINES_H, fill);
-    bw_rng_stream(r, seed, BW_GEN_MINES, (uint32_t)level, purpose);
+    stream(r, seed, level, purpose);
 }
 
 /* The end of a level: the marked boxes back to `floor` (added to `al`
@@ -772,6 +778,17 @@ static void ensure_connected(bw_map *m, const area_list *al, const node_list *nl
     }
 }
 
+/* ensure_connected over the whole map (its area list the state's, off
+ * the caller's frame), with m->a flooded from the first node since the
+ * last change of open ground. */
+BW_NOINLINE static void connect_all(bw_map *m, uint8_t floor)
+{
+    area_list *const al = &state(m)->al;
+    al->n = 0;
+    area_add(al, 0, 0, BW_MINES_W - 1, BW_MINES_H - 1);
+    ensure_connected(m, al, &state(m)->nl, floor);
+}
+
 /* --------------------------------------------------------- features */
 
 /* Single tiles (stalactites, stalagmites, boulders) on floor cells whose
@@ -873,19 +890,16 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     static const bw_tileset on1 = { { ON1(0), ON1(1), ON1(2), ON1(3) } };
     bw_grid *g = &m->grid;
     node_list *const nl = &state(m)->nl;
-    area_list *const al = &state(m)->al;
     bw_rng r;
     begin(m, nl, &r, seed, 1, pl, BW_T_DIRT, P_BUILDINGS); /* rule 1.1.2 */
     boxes(g, pl, BW_T_DIRT, MARK, 0);
     buildings1(g, &r, &on1);
-    bw_rng_stream(&r, seed, BW_GEN_MINES, 1, P_FEATURES);
+    stream(&r, seed, 1, P_FEATURES);
     /* in the open, not inside buildings */
     patches(g, &r, BW_T_RUBBLE, BW_T_DIRT, bw_rng_range(&r, 10, 16));
     put_pits(m, pl, BW_T_DIRT, 0); /* rule 1.1.3 */
     open_doors(m, nl, 1, 1, BW_MINES_W - 2, BW_MINES_H - 2);
-    al->n = 0;
-    area_add(al, 0, 0, BW_MINES_W - 1, BW_MINES_H - 1); /* the doors may have left any room out */
-    ensure_connected(m, al, nl, BW_T_DIRT);
+    connect_all(m, BW_T_DIRT); /* the doors may have left any room out */
 }
 
 /* DLVL 4's small caves, DLVL 3's halls and DLVL 5's islands: draws per
@@ -1030,7 +1044,7 @@ BW_NOINLINE static int keep_caves(bw_map *m, bw_rng *r, uint32_t seed, int level
         i = flood_nodes(m, &open_tiles, &st->nl, first);
     wall_unreached(m, level == 5 ? BW_T_LAVA : BW_T_ROCK); /* rules 1.2.3, 1.5.4 */
     i -= boxes(&m->grid, st->pl, BW_T_STONE, MARK, 0);
-    bw_rng_stream(r, seed, BW_GEN_MINES, (uint32_t)level, level == 4 ? P_BUILDINGS : P_FEATURES);
+    stream(r, seed, level, level == 4 ? P_BUILDINGS : P_FEATURES);
     return i;
 }
 
@@ -1730,7 +1744,7 @@ BW_NOINLINE static void streamers3(bw_map *m, uint32_t seed, const bw_pit_plan *
 #endif
     int i, x;
     up_moons(&m->grid, above); /* what the streamers keep away from */
-    bw_rng_stream(&r, seed, BW_GEN_MINES, 3, P_WATER); /* rule 1.3.3 */
+    stream(&r, seed, 3, P_WATER); /* rule 1.3.3 */
     water_params(sp);
 #if BW_FAST
     for (i = 0; i < above->n; i++) /* the only up slopes: up_moons' boxes */
@@ -1763,13 +1777,10 @@ BW_NOINLINE static void deepen3(bw_map *m)
 }
 
 /* Rule 1.3.2's fallback when no ford joins a part: ensure_connected's
- * corridors over the whole map; its area list stays off level3's frame. */
-BW_NOINLINE static void rejoin3(bw_map *m, const node_list *nl, const bw_pit_plan *pl)
+ * corridors over the whole map (connect_all). */
+BW_NOINLINE static void rejoin3(bw_map *m, const bw_pit_plan *pl)
 {
-    area_list *const al = &state(m)->al;
-    al->n = 0;
-    area_add(al, 0, 0, BW_MINES_W - 1, BW_MINES_H - 1);
-    ensure_connected(m, al, nl, BW_T_STONE);
+    connect_all(m, BW_T_STONE);
     boxes(&m->grid, pl, BW_T_STONE, MARK, 0);
 }
 
@@ -1778,7 +1789,7 @@ BW_NOINLINE static void rejoin3(bw_map *m, const node_list *nl, const bw_pit_pla
 BW_NOINLINE static void towers3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
     bw_rng r;
-    bw_rng_stream(&r, seed, BW_GEN_MINES, 3, P_TOWERS);
+    stream(&r, seed, 3, P_TOWERS);
     towers(&m->grid, &r, bw_rng_range(&r, 1, 2));
     boxes(&m->grid, pl, MARK, BW_T_STONE, 0);
 }
@@ -1803,7 +1814,7 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     water_again(m, pl);
     deepen3(m);
     if (water_cross(m, nl))                      /* rule 1.3.2 */
-        rejoin3(m, nl, pl);
+        rejoin3(m, pl);
     towers3(m, seed, pl);
 }
 
@@ -2015,7 +2026,7 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     stone = caves(m, &r, seed, 4); /* rule 1.4.6; then rule 1.4.7 */
     stone = buildings4(m, &state(m)->nl, &r, &state(m)->al, stone);
     doors4(m);
-    bw_rng_stream(&r, seed, BW_GEN_MINES, 4, P_FEATURES); /* rule 1.4.5 */
+    stream(&r, seed, 4, P_FEATURES); /* rule 1.4.5 */
     scatter(&m->grid, &r, BW_T_STONE, BW_T_STALACTITE, stone / 60); /* the stone left */
     patches(&m->grid, &r, BW_T_RUBBLE, BW_T_STONE, bw_rng_range(&r, 4, 8));
     /* open ground changed only in the buildings (al) and the pit boxes;
