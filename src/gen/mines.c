@@ -809,10 +809,11 @@ static void scatter(bw_grid *g, bw_rng *r, uint8_t floor, uint8_t t, int count)
     }
 }
 
-static void patches(bw_grid *g, bw_rng *r, uint8_t tile, uint8_t over, int count)
+/* lo..hi patches of `tile` over `over` (PUT_RUBBLE). */
+static void patches(bw_grid *g, bw_rng *r, uint8_t tile, uint8_t over, int lo, int hi)
 {
     bw_rubble_params p;
-    int i;
+    int i, count = bw_rng_range(r, lo, hi);
     /* PUT_RUBBLE's numbers; lichen (over stone) is bw_rubble_lichen_defaults */
     bw_rubble_defaults(&p);
     p.tile = tile;
@@ -836,7 +837,7 @@ static void towers(bw_grid *g, bw_rng *r, int n)
     static const bw_tileset off = { { TOWER_OFF(0), TOWER_OFF(1), TOWER_OFF(2), TOWER_OFF(3) } };
     bw_watchtower_params wp;
     bw_tileset ok;
-    int k;
+    int k, x, y;
     bw_watchtower_defaults(&wp);
     for (k = 0; k < 4; k++)
         wp.forbid.w[k] |= off.w[k];
@@ -848,13 +849,12 @@ static void towers(bw_grid *g, bw_rng *r, int n)
      * order; none only where no 4 x 4 of allowed tiles exists */
     for (k = 0; k < 4; k++) /* the tiles a tower may stand on */
         ok.w[k] = ~(wp.forbid.w[k] | BW_TILESET_BIT(BW_T_WATCHTOWER, k));
-    for (k = 0; k < SPOTS * SPOTS; k++) {
-        int x = 1 + k % SPOTS, y = 1 + k / SPOTS;
-        if (bw_grid_rect_in(g, x, y, x + 3, y + 3, &ok)) {
-            bw_grid_rect(g, x, y, x + 3, y + 3, BW_T_WATCHTOWER);
-            return;
-        }
-    }
+    for (y = 1; y <= SPOTS; y++)
+        for (x = 1; x <= SPOTS; x++)
+            if (bw_grid_rect_in(g, x, y, x + 3, y + 3, &ok)) {
+                bw_grid_rect(g, x, y, x + 3, y + 3, BW_T_WATCHTOWER);
+                return;
+            }
 }
 
 /* Rule 1.2.2 (and rule 1.3.1: DLVL 3 is like DLVL 2): stalactites, lichen, rubble
@@ -863,8 +863,8 @@ static void cave_features(bw_map *m, bw_rng *r, int floor, int n)
 {
     bw_grid *g = &m->grid;
     scatter(g, r, BW_T_STONE, BW_T_STALACTITE, floor / 70);
-    patches(g, r, BW_T_LICHEN, BW_T_STONE, bw_rng_range(r, 3, 6));
-    patches(g, r, BW_T_RUBBLE, BW_T_STONE, bw_rng_range(r, 2, 5));
+    patches(g, r, BW_T_LICHEN, BW_T_STONE, 3, 6);
+    patches(g, r, BW_T_RUBBLE, BW_T_STONE, 2, 5);
     towers(g, r, n);
 }
 
@@ -896,7 +896,7 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     buildings1(g, &r, &on1);
     stream(&r, seed, 1, P_FEATURES);
     /* in the open, not inside buildings */
-    patches(g, &r, BW_T_RUBBLE, BW_T_DIRT, bw_rng_range(&r, 10, 16));
+    patches(g, &r, BW_T_RUBBLE, BW_T_DIRT, 10, 16);
     put_pits(m, pl, BW_T_DIRT, 0); /* rule 1.1.3 */
     open_doors(m, nl, 1, 1, BW_MINES_W - 2, BW_MINES_H - 2);
     connect_all(m, BW_T_DIRT); /* the doors may have left any room out */
@@ -976,6 +976,14 @@ static const cave_plan cave_plans[4] = {
     { 12, SMALL_MAX, 8, ISLAND_APART, PIT_ISLAND_R5 - 2, PIT_ISLAND_R5 - 2, 3, 5 },     /* 5 */
 };
 
+/* A coordinate within 9 of v, 10 or more from the edge (the map is
+ * square). */
+BW_STATIC_ASSERT(BW_MINES_W == BW_MINES_H, mines_square);
+BW_NOINLINE static int near9(bw_rng *r, int v)
+{
+    return bw_clamp(v + bw_rng_range(r, -9, 9), 10, BW_MINES_W - 11);
+}
+
 BW_NOINLINE static void dig_caves(bw_map *m, bw_rng *r, uint32_t seed, int level)
 {
     node_list *const nl = &state(m)->nl;
@@ -994,8 +1002,8 @@ BW_NOINLINE static void dig_caves(bw_map *m, bw_rng *r, uint32_t seed, int level
             /* one in four overlaps an earlier cave on purpose, for the
              * odd double cave */
             j = bw_rng_range(r, 0, nl->n - 1);
-            x = bw_clamp(nl->x[j] + bw_rng_range(r, -9, 9), 10, BW_MINES_W - 11);
-            y = bw_clamp(nl->y[j] + bw_rng_range(r, -9, 9), 10, BW_MINES_H - 11);
+            x = near9(r, nl->x[j]);
+            y = near9(r, nl->y[j]);
             far = 1;
         }
         for (t = 0; t < CAVE_TRIES && !far; t++) {
@@ -2028,7 +2036,7 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     doors4(m);
     stream(&r, seed, 4, P_FEATURES); /* rule 1.4.5 */
     scatter(&m->grid, &r, BW_T_STONE, BW_T_STALACTITE, stone / 60); /* the stone left */
-    patches(&m->grid, &r, BW_T_RUBBLE, BW_T_STONE, bw_rng_range(&r, 4, 8));
+    patches(&m->grid, &r, BW_T_RUBBLE, BW_T_STONE, 4, 8);
     /* open ground changed only in the buildings (al) and the pit boxes;
      * everywhere else keep_reached left it all reached */
     put_pits(m, pl, BW_T_STONE, &state(m)->al);  /* rule 1.4.8 */
@@ -2242,18 +2250,17 @@ BW_NOINLINE static void bound_isles(bw_map *m, const bw_pit_plan *up)
 BW_NOINLINE static void islands5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
     bw_grid *g = &m->grid;
-    node_list *const nl = &state(m)->nl;
     area_list *const al = &state(m)->al;
     bw_rng r;
     int i;
     i = caves(m, &r, seed, 5); /* the stone left: stalagmites per area (rule 1.5.3) */
     scatter(g, &r, BW_T_STONE, BW_T_STALAGMITE, i / 60);
     scatter(g, &r, BW_T_STONE, BW_T_BOULDER, i / 120);
-    patches(g, &r, BW_T_RUBBLE, BW_T_STONE, bw_rng_range(&r, 3, 6));
+    patches(g, &r, BW_T_RUBBLE, BW_T_STONE, 3, 6);
     /* only the pit boxes changed open ground since keep_reached */
     al->n = 0;
     put_pits(m, pl, BW_T_STONE, al);
-    ensure_connected(m, al, nl, BW_T_STONE);
+    ensure_connected(m, al, &state(m)->nl, BW_T_STONE);
 }
 
 static void level5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
