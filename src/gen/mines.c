@@ -159,6 +159,13 @@ BW_NOINLINE static void plane_clr(bw_plane *p, unsigned i)
     p->w[i >> 5] &= ~(1u << (i & 31u));
 }
 
+/* Clears the n words w. */
+BW_NOINLINE static void zero(uint32_t *w, int n)
+{
+    while (n-- > 0)
+        w[n] = 0;
+}
+
 /* Sets bit i of the words w (a plane's, or a set of rows or columns). */
 BW_NOINLINE static void bit_set(uint32_t *w, unsigned i)
 {
@@ -1131,6 +1138,7 @@ static const bw_tileset shallow_set = TILES2(BW_T_SHALLOW, BW_T_SHALLOW);
 static const bw_tileset water_set = TILES2(BW_T_SHALLOW, BW_T_DEEP);
 #if !BW_FAST
 static const bw_tileset rock_set = TILES2(BW_T_ROCK, BW_T_ROCK);
+static const bw_tileset lava_set = TILES2(BW_T_LAVA, BW_T_LAVA);
 #endif
 
 /* The small build's one plane maker (config.h, BW_FAST): p becomes the
@@ -1226,8 +1234,7 @@ BW_NOINLINE static int way_round(const bw_map *m, int x, int y)
 #if BW_FAST
     int nlo = h, nhi = h, dir; /* the rows reached so far */
 #endif
-    for (j = 0; j < FORD_WIN; j++)
-        reach[j] = 0;
+    zero(reach, FORD_WIN);
     for (j = 0; j < 3; j++)
         if (ford_nb(m, x, y, j)) {
             reach[h - 1 + j] = ford_nb(m, x, y, j) & (0u - ford_nb(m, x, y, j)); /* the seed */
@@ -1283,8 +1290,8 @@ static void or_bits(uint32_t set[5], int at, uint32_t v)
 static void unreached_lines(const bw_map *m, uint32_t row[5], uint32_t col[5])
 {
     int i;
-    for (i = 0; i < 5; i++)
-        row[i] = col[i] = 0;
+    zero(row, 5);
+    zero(col, 5);
     for (i = 0; i < BW_PLANE_WORDS; i++) {
         uint32_t v = m->b.w[i] & ~m->a.w[i];
         int y = i * 32 / BW_GRID_MAX, x = i * 32 % BW_GRID_MAX, n = BW_GRID_MAX - x;
@@ -1391,8 +1398,8 @@ BW_NOINLINE static void water_params(bw_streamer_params *sp)
 static inline BW_ALWAYS_INLINE void note_wet_rows(const bw_map *m, water_ctx *wc)
 {
     int i, x0, y;
-    for (i = 0; i < 20; i++)
-        wc->wet[i >> 2][i & 3] = 0;
+    for (i = 0; i < 5; i++)
+        zero(wc->wet[i], 4);
     for (y = EDGE; y < BW_MINES_H - EDGE; y++)
         for (i = 0, x0 = EDGE; x0 < BW_MINES_W - EDGE; i++, x0 += 32)
             if (bits32(&m->a, x0, y)) {
@@ -1544,8 +1551,8 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl)
     water_ctx *const wc = &state(m)->u.wc;
     const bw_tileset *const open = &open_tiles;
     int it;
-    for (it = 0; it < 4; it++)
-        wc->ford_rows[it] = wc->ford_cols[it] = 0;
+    zero(wc->ford_rows, 4);
+    zero(wc->ford_cols, 4);
 #if BW_FAST
     note_wet_rows(m, wc); /* before the flood: m->a holds the water */
 #endif
@@ -1914,18 +1921,22 @@ static void morph(bw_plane *p, int r, int and)
         }
 }
 
-/* p: the cells that are not rock. */
-static void open_cells(bw_plane *p, const bw_grid *g)
+/* p: the cells of the map whose tile is not t (rock or lava); rows past
+ * the map (a taller grid) stay clear. */
+static void cells_not(bw_plane *p, const bw_grid *g, uint8_t t)
 {
     int i;
 #if BW_FAST
-    bw_plane_of_tiles(p, g, BW_T_ROCK, BW_T_ROCK);
+    bw_plane_of_tiles(p, g, t, t);
 #else
-    plane_where(p, g, &rock_set);
+    plane_where(p, g, t == BW_T_LAVA ? &lava_set : &rock_set);
 #endif
     for (i = 0; i < BW_PLANE_WORDS; i++)
-        p->w[i] = ~p->w[i];
+        p->w[i] = i < BW_MINES_H * BW_GRID_MAX / 32 ? ~p->w[i] : 0;
 }
+
+/* p: the cells that are not rock. */
+#define open_cells(p, g) cells_not(p, g, BW_T_ROCK)
 
 BW_NOINLINE static void narrow_shafts(bw_map *m)
 {
@@ -2063,21 +2074,10 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
  * the level as it is (not needed on seeds 0-99,999: 407 levels mended,
  * 396 by one ring, 9 by two and 2 by three, none left over). */
 #define ISLAND_PASSES 8
-#if !BW_FAST
-static const bw_tileset lava_set = TILES2(BW_T_LAVA, BW_T_LAVA);
-#endif
-
 /* p: the island cells (cells whose 3 x 3 square is all ground). */
 static void island_cells(bw_plane *p, const bw_grid *g)
 {
-    int i;
-#if BW_FAST
-    bw_plane_of_tiles(p, g, BW_T_LAVA, BW_T_LAVA);
-#else
-    plane_where(p, g, &lava_set);
-#endif
-    for (i = 0; i < BW_PLANE_WORDS; i++) /* rows past the map (a taller grid) stay clear */
-        p->w[i] = i < BW_MINES_H * BW_GRID_MAX / 32 ? ~p->w[i] : 0;
+    cells_not(p, g, BW_T_LAVA);
     morph(p, 1, 1);
 }
 
