@@ -662,7 +662,7 @@ static int near_reached(const bw_map *m, int x, int y)
     int d;
     for (d = 0; d < 8; d += 2) { /* the four straight ways (bw_dx8) */
         int nx = x + bw_dx8[d], ny = y + bw_dy8[d];
-        if (nx >= 0 && ny >= 0 && nx < BW_MINES_W && ny < BW_MINES_H && REACHED(m, nx, ny))
+        if (nx >= 0 && ny >= 0 && nx < BW_MINES_W && ny < BW_MINES_H && plane_bit(&m->a, BW_BIT(nx, ny)))
             return 1;
     }
     return 0;
@@ -2163,10 +2163,11 @@ BW_NOINLINE static int isle_note(bw_map *m, isles *s, unsigned c)
 }
 
 /* Floods into m->a (from m->b, the island cells) every island next to an
- * up slope of the pits above, and with mark the up slopes too (each once
- * its 3 x 3 square is flooded, so no island cell free next to it);
- * returns their cells, and raises s->most to the biggest (isle_note). */
-static int arrivals(bw_map *m, const bw_pit_plan *up, isles *s, int mark)
+ * up slope of the pits above, and marks the up slopes too (each once its
+ * 3 x 3 square is flooded: no island cell is left free next to it, and a
+ * slope that is no island cell is no cell a flood reads); returns their
+ * cells, and raises s->most to the biggest (isle_note). */
+static int arrivals(bw_map *m, const bw_pit_plan *up, isles *s)
 {
     int k, x, y, dx, dy, sum = 0;
     bw_plane_clear(&m->a);
@@ -2180,8 +2181,7 @@ static int arrivals(bw_map *m, const bw_pit_plan *up, isles *s, int mark)
                     for (dx = -1; dx <= 1; dx++)
                         if (isle_free(m, c + (unsigned)(dy + dx)))
                             sum += isle_note(m, s, c + (unsigned)(dy + dx));
-                if (mark)
-                    bit_set(m->a.w, c);
+                bit_set(m->a.w, c);
             }
     return sum;
 }
@@ -2195,7 +2195,7 @@ BW_NOINLINE static void measure_isles(bw_map *m, const bw_pit_plan *up, isles *s
     island_cells(&m->b, &m->grid);
     s->area = bw_plane_count(&m->b);
     s->most = 0;
-    s->arrive = arrivals(m, up, s, 0);
+    s->arrive = arrivals(m, up, s);
     left = s->area - s->arrive;
     for (i = 0; i < BW_MINES_H * BW_GRID_MAX / 32 && left * 4 > s->area; i++) {
         uint32_t v;
@@ -2213,7 +2213,7 @@ BW_NOINLINE static void grow_isles(bw_map *m, const bw_pit_plan *up, int big)
     int x, y, i;
     island_cells(&m->b, &m->grid);
     s.most = 0;
-    arrivals(m, up, &s, 1);
+    arrivals(m, up, &s);
     if (big >= 0)
         isle_flood(m, (unsigned)big); /* none if it is an arrival island */
     bw_plane_andnot(&m->b, &m->a); /* the other islands */
