@@ -652,7 +652,6 @@ BW_NOINLINE static void wall_unreached(bw_map *m, uint8_t wall)
 #endif
 }
 
-#define REACHED(m, x, y) BW_PGET(&(m)->a, x, y)
 /* The same by cell index (plane bit i is cell i). */
 #define REACHED_AT(m, i) (((m)->a.w[(i) >> 5] >> ((i) & 31)) & 1u)
 
@@ -682,16 +681,16 @@ static int door_across(const bw_map *m, const bw_tileset *open, unsigned i, unsi
  * door, and the fill grows through it. m->a is first flooded from the
  * first node of nl; with no nl it already holds the reached cells (minus
  * the buildings).
- * Only walls inside bx0..bx1, by0..by1 are looked at (all the buildings). */
+ * Only walls inside bx0..bx1, by0..by1 are looked at (all the buildings),
+ * a box inside the map's outer ring (DLVL 1 passes the map less its ring;
+ * DLVL 4's buildings and the stone ring round each lie on the map), so a
+ * wall's neighbours are on the map. */
 static void open_doors(bw_map *m, const node_list *nl, int bx0, int by0, int bx1, int by1)
 {
     bw_grid *g = &m->grid;
     const bw_tileset *const open = &open_tiles;
     int pass, x, y, changed = 1;
-    bx0 = bw_max(bx0, 1);
-    by0 = bw_max(by0, 1);
-    bx1 = bw_min(bx1, BW_MINES_W - 2);
-    by1 = bw_min(by1, BW_MINES_H - 2);
+    BW_ASSERT(bx0 >= 1 && by0 >= 1 && bx1 <= BW_MINES_W - 2 && by1 <= BW_MINES_H - 2);
     if (nl)
         flood_nodes(m, open, nl, 1);
     for (pass = 0; pass < DOOR_PASSES && changed; pass++) {
@@ -777,7 +776,7 @@ static void ensure_connected(bw_map *m, const area_list *al, const node_list *nl
     for (i = 0; i < JOIN_MAX && (cell = fill_gaps(m, al)) >= 0; i++) {
         int x = cell % BW_GRID_MAX, y = cell / BW_GRID_MAX, j, k = 0;
         for (j = 1; j < nl->n; j++) /* the nearest reached node: a short corridor */
-            if (REACHED(m, nl->x[j], nl->y[j]) &&
+            if (plane_bit(&m->a, BW_BIT(nl->x[j], nl->y[j])) &&
                 bw_dist2(x, y, nl->x[j], nl->y[j]) < bw_dist2(x, y, nl->x[k], nl->y[k]))
                 k = j;
         corridor(m, x, y, nl->x[k], nl->y[k], floor);
