@@ -1993,19 +1993,11 @@ BW_NOINLINE static int buildings4(bw_map *m, const node_list *nl, bw_rng *r, are
         int x0 = nl->x[n] + bw_rng_range(r, -8, 8) - w / 2, y0 = nl->y[n] + bw_rng_range(r, -8, 8) - h / 2;
         bw_rect outer = bw_rect_make(x0, y0, x0 + w - 1, y0 + h - 1);
         if (bw_grid_rect_in(g, x0 - 1, y0 - 1, x0 + w, y0 + h, &stone_only)) {
-#if BW_FAST
-            int x, y;
-#endif
             bw_building_put(g, r, &bp, outer);
             /* its ring is stone too, so it meets no other building: every
              * cell of it was stone, and none is now (walls, wooden floor) */
             stone -= w * h;
             area_add(al, outer.x0, outer.y0, outer.x1, outer.y1);
-#if BW_FAST
-            for (y = outer.y0; y <= outer.y1; y++) /* not reached (yet) */
-                for (x = outer.x0; x <= outer.x1; x++)
-                    plane_clr(&m->a, BW_BIT(x, y));
-#endif
             placed++;
         }
     }
@@ -2016,25 +2008,16 @@ BW_NOINLINE static int buildings4(bw_map *m, const node_list *nl, bw_rng *r, are
  * their own. */
 BW_NOINLINE static void doors4(bw_map *m)
 {
-#if BW_FAST
     const area_list *const al = &state(m)->al;
     int i, dx0, dy0, dx1, dy1;
-    /* m->a still holds keep_reached's flood (every open cell, the component
-     * of node 0); the ring round each building is reached stone, so no new
-     * flood of the whole level is needed: the rooms a door or broken wall
-     * already opens join (fill_gaps), then the rest get doors */
-    fill_gaps(m, al);
     for (i = 0, dx0 = dy0 = BW_GRID_MAX, dx1 = dy1 = -1; i < al->n; i++) {
         dx0 = bw_min(dx0, al->x0[i]); /* the buildings' walls lie in this box; */
         dy0 = bw_min(dy0, al->y0[i]); /* scanned row by row as the whole map */
         dx1 = bw_max(dx1, al->x1[i]); /* would be, the doors come out the same */
         dy1 = bw_max(dy1, al->y1[i]);
     }
-    open_doors(m, 0, dx0, dy0, dx1, dy1);
-#else
-    /* the same reached set, flooded again from node 0, and the whole map */
-    open_doors(m, &state(m)->nl, 1, 1, BW_MINES_W - 2, BW_MINES_H - 2);
-#endif
+    /* the level flooded again from node 0 (the buildings stand on it now) */
+    open_doors(m, &state(m)->nl, dx0, dy0, dx1, dy1);
 }
 
 static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
