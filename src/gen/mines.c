@@ -1792,15 +1792,15 @@ BW_NOINLINE static void deepen3(bw_map *m)
 
 /* Rule 1.3.2's fallback when no ford joins a part: ensure_connected's
  * corridors over the whole map (connect_all). */
-BW_NOINLINE static void rejoin3(bw_map *m, const bw_pit_plan *pl)
+static void rejoin3(bw_map *m, const bw_pit_plan *pl)
 {
     connect_all(m, BW_T_STONE);
     boxes(&m->grid, pl, BW_T_STONE, MARK, 0);
 }
 
-/* Rule 1.3.1: DLVL 2's 1-2 watchtowers, placed last so that no streamer
+/* Rule 1.3.1: DLVL 3's 1-2 watchtowers, placed last so that no streamer
  * runs over one (towers connect, so the level stays joined) */
-BW_NOINLINE static void towers3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
+static void towers3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
     bw_rng r;
     stream(&r, seed, 3, P_TOWERS);
