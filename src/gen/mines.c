@@ -2134,7 +2134,7 @@ static int isle_flood(bw_map *m, unsigned i)
 
 /* Floods the island of cell c (isle_flood) and raises s->most to it (its
  * cell in s->mc); returns its cells. */
-BW_NOINLINE static int isle_note(bw_map *m, isles *s, unsigned c)
+static int isle_note(bw_map *m, isles *s, unsigned c)
 {
     int n = isle_flood(m, c);
     if (n > s->most) {
@@ -2171,7 +2171,7 @@ static int arrivals(bw_map *m, const bw_pit_plan *up, isles *s)
 /* The figures of rule 1.5.1 (m->b: the island cells, m->a: those flooded).
  * The other islands are flooded only while what is left of the area could
  * still hold an island over a quarter. */
-BW_NOINLINE static void measure_isles(bw_map *m, const bw_pit_plan *up, isles *s)
+static void measure_isles(bw_map *m, const bw_pit_plan *up, isles *s)
 {
     int i, left;
     island_cells(&m->b, &m->grid);
@@ -2189,7 +2189,7 @@ BW_NOINLINE static void measure_isles(bw_map *m, const bw_pit_plan *up, isles *s
 /* Every island but the arrival ones and the one of cell `big` (none if
  * big < 0) grows by a ring of stone, 3 or more cells from those and the
  * up slopes, inside the margin. */
-BW_NOINLINE static void grow_isles(bw_map *m, const bw_pit_plan *up, int big)
+static void grow_isles(bw_map *m, const bw_pit_plan *up, int big)
 {
     isles s;
     int x, y, i;
