@@ -578,7 +578,7 @@ static int dig3(int x, int y, void *vc)
 /* A straight corridor 3 wide of `floor` from (x0, y0) to (x1, y1), through
  * what does not connect (the fallbacks of keep_reached and
  * ensure_connected). */
-BW_NOINLINE static void corridor(bw_map *m, int x0, int y0, int x1, int y1, uint8_t floor)
+static void corridor(bw_map *m, int x0, int y0, int x1, int y1, uint8_t floor)
 {
     dig_ctx c;
     c.g = &m->grid;
@@ -609,7 +609,7 @@ BW_NOINLINE static int dig_unreached(bw_map *m, const node_list *nl, int i, uint
 }
 
 /* Every cell m->a does not hold becomes `wall`. */
-BW_NOINLINE static void wall_unreached(bw_map *m, uint8_t wall)
+static void wall_unreached(bw_map *m, uint8_t wall)
 {
     bw_grid *g = &m->grid;
 #if BW_FAST
