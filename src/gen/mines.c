@@ -1030,7 +1030,7 @@ BW_NOINLINE static void dig_caves(bw_map *m, bw_rng *r, uint32_t seed, int level
 
 /* The caves' ground: the digging, the smoothing, then the whole disc
  * round each pit (rule 1.4.3), whatever the smoothing did. */
-BW_NOINLINE static void cave_ground(bw_map *m, bw_rng *r, uint32_t seed, int level)
+static void cave_ground(bw_map *m, bw_rng *r, uint32_t seed, int level)
 {
     const mines_state *const st = state(m);
     int i;
@@ -2229,7 +2229,7 @@ BW_NOINLINE static void bound_isles(bw_map *m, const bw_pit_plan *up)
 /* Rules 1.5.1 - 1.5.4: the islands, their paths and what stands on them;
  * kept out of level5, so its locals are off the stack when the bounds
  * pass runs. */
-BW_NOINLINE static void islands5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
+static void islands5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
     bw_grid *g = &m->grid;
     area_list *const al = &state(m)->al;
