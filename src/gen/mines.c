@@ -1062,9 +1062,10 @@ BW_NOINLINE static int keep_caves(bw_map *m, bw_rng *r, uint32_t seed, int level
     return i;
 }
 
-/* The caves of DLVL 2-5 in three steps, each in a frame of its own over
- * this small one: the ground, DLVL 4's shafts or DLVL 5's paths (which
- * the smoothing would close), the pockets. */
+/* The caves of DLVL 2-5 in three steps: the ground (inline), DLVL 4's
+ * shafts or DLVL 5's paths (which the smoothing would close) and the
+ * pockets, the deep ones (the digging, the links, the pockets' floods) in
+ * frames of their own. */
 static int caves(bw_map *m, bw_rng *r, uint32_t seed, int level)
 {
     cave_ground(m, r, seed, level);
@@ -2226,9 +2227,9 @@ BW_NOINLINE static void bound_isles(bw_map *m, const bw_pit_plan *up)
     }
 }
 
-/* Rules 1.5.1 - 1.5.4: the islands, their paths and what stands on them;
- * kept out of level5, so its locals are off the stack when the bounds
- * pass runs. */
+/* Rules 1.5.1 - 1.5.4: the islands, their paths and what stands on them
+ * (inline in level5: its stream lies in level5's frame while the bounds
+ * pass runs, which the measured stack peak allows). */
 static void islands5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
     bw_grid *g = &m->grid;
