@@ -32,6 +32,12 @@ BW_STATIC_ASSERT(BW_MAP_W == BW_MINES_W && BW_MAP_H >= BW_MINES_H,
 /* Purposes for bw_rng_stream(seed, BW_GEN_MINES, level, purpose). */
 enum { P_PITS = 1, P_CAVES = 2, P_FEATURES = 3, P_BUILDINGS = 4, P_WATER = 5, P_STEAM = 6, P_TOWERS = 7 };
 
+/* r on the mines' stream of `purpose` for the level. */
+BW_NOINLINE static void stream(bw_rng *r, uint32_t seed, int level, uint32_t purpose)
+{
+    bw_rng_stream(r, seed, BW_GEN_MINES, (uint32_t)level, purpose);
+}
+
 /* Marks ground reserved for a pit: open, avoided by the feature blocks
  * (whose sets do not include it; the caves are painted before it is put
  * down); becomes stone
@@ -103,7 +109,7 @@ typedef struct water_ctx {
 /* DLVL 5's island figures (rule 1.5.1, bound_isles). */
 typedef struct isles {
     int area, arrive, most;  /* island area, arrival islands', biggest island's */
-    int mx, my;              /* a cell of the biggest island */
+    int mc;                  /* a cell of the biggest island (its index) */
 } isles;
 
 /* What a level keeps from its start to its end. It lives in the map's
@@ -122,10 +128,7 @@ typedef struct mines_state {
     union {
         water_ctx wc;     /* DLVL 3's crossings */
         bw_mineshaft sh;  /* DLVL 4's mineshafts */
-        struct {
-            uint32_t banned[2][4]; /* DLVL 5's cut lines given up (cut_isle) */
-            isles s;
-        } isle;
+        isles s;          /* DLVL 5's island figures */
     } u;
 } mines_state;
 
@@ -145,14 +148,28 @@ static mines_state *state(bw_map *m)
 
 /* Bit i of plane p, and the bit cleared: called where no loop is hot (a
  * plane lies far into the map, and each inline access loads its address). */
-BW_NOINLINE static unsigned plane_bit(const bw_plane *p, unsigned i)
+BW_NOINLINE static unsigned bit_get(const uint32_t *w, unsigned i)
 {
-    return PLANE_AT(p, i);
+    return w[i >> 5] >> (i & 31u) & 1u;
 }
+#define plane_bit(p, i) bit_get((p)->w, i)
 
 BW_NOINLINE static void plane_clr(bw_plane *p, unsigned i)
 {
     p->w[i >> 5] &= ~(1u << (i & 31u));
+}
+
+/* Clears the n words w. */
+BW_NOINLINE static void zero(uint32_t *w, int n)
+{
+    while (n-- > 0)
+        w[n] = 0;
+}
+
+/* Sets bit i of the words w (a plane's, or a set of rows or columns). */
+BW_NOINLINE static void bit_set(uint32_t *w, unsigned i)
+{
+    w[i >> 5] |= 1u << (i & 31u);
 }
 
 /* ------------------------------------------------------------ the plans */
@@ -194,7 +211,7 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
          * the pits above: then they may come as near as 24 (3/4 of it),
          * where the boxes (reach 11, plus a ring) still do not overlap */
         for (k = 0; k < 2; k++) {
-            bw_rng_stream(&r, seed, BW_GEN_MINES, (uint32_t)n, P_PITS);
+            stream(&r, seed, n, P_PITS);
             bw_pit_place(&cur, &r, bw_rng_range(&r, pits_min[n], pits_max[n]), &prev,
                          k ? BW_MINES_PIT_AVOID * 3 / 4 : BW_MINES_PIT_AVOID, BW_MINES_W - 2 * SEED_SHIFT,
                          BW_MINES_H - 2 * SEED_SHIFT);
@@ -304,7 +321,6 @@ static void blob(bw_grid *g, bw_rng *r, int cx, int cy, int rad, uint8_t t)
 typedef struct brush {
     bw_grid *g;
     bw_rng *r;
-    uint8_t t;
     uint8_t rmin, rmax;
     uint16_t step;
     int16_t px, py;  /* previous cell, for 4-connected thin paths */
@@ -326,7 +342,7 @@ static int paint_wide(int x, int y, void *vb)
          * already: nothing else is painted between them */
         if (r < 0 || (d >= 0 && dist2(x, y, b->lx, b->ly) <= d * d))
             return 0;
-        disc_paint(b->g, x, y, r, b->t);
+        disc_paint(b->g, x, y, r, BW_T_STONE);
         b->lx = (int16_t)x;
         b->ly = (int16_t)y;
         b->lr = (int16_t)r;
@@ -343,25 +359,29 @@ static int paint_thin(int x, int y, void *vb)
     x++;
     y++;
     if (b->step++ && b->px != x && b->py != y)
-        BW_AT(g, b->px, y) = b->t;
-    BW_AT(g, x, y) = b->t;
+        BW_AT(g, b->px, y) = BW_T_STONE;
+    BW_AT(g, x, y) = BW_T_STONE;
     if (b->rmin && x + 1 < BW_MINES_W - 1)
-        BW_AT(g, x + 1, y) = b->t;
+        BW_AT(g, x + 1, y) = BW_T_STONE;
     b->px = (int16_t)x;
     b->py = (int16_t)y;
     return 0;
 }
 
-BW_NOINLINE static void tunnel(bw_grid *g, bw_rng *r, int x0, int y0, int x1, int y1,
-                   int rmin, int rmax, int bias, uint8_t t, bw_walk_fn fn)
+/* The tunnel from node i to node j of the level (DLVL 2-5): DLVL 2 and
+ * 3's wide ones, discs of radius 3-5 and 4-7 along a walk with the usual
+ * goal bias; DLVL 5's thin paths one or two wide (rule 1.5.2), a walk
+ * with a weak goal bias. */
+BW_NOINLINE static void tunnel(bw_map *m, bw_rng *r, int i, int j, int level)
 {
+    const node_list *const nl = &state(m)->nl;
+    const int wide = level < 4, x0 = nl->x[i], y0 = nl->y[i];
     bw_walk k;
     brush b;
-    b.g = g;
+    b.g = &m->grid;
     b.r = r;
-    b.t = t;
-    b.rmin = (uint8_t)rmin;
-    b.rmax = (uint8_t)rmax;
+    b.rmin = (uint8_t)(wide ? level + 1 : 0);
+    b.rmax = (uint8_t)(level == 2 ? 5 : wide ? 7 : 0);
     b.step = 0;
     b.px = (int16_t)x0;
     b.py = (int16_t)y0;
@@ -369,9 +389,9 @@ BW_NOINLINE static void tunnel(bw_grid *g, bw_rng *r, int x0, int y0, int x1, in
     /* the walk runs on the map without its border ring, shifted by one,
      * so the edge stays wall; bw_walk ends by itself (its budget), and the
      * painters never stop it */
-    bw_walk_start(&k, x0 - 1, y0 - 1, x1 - 1, y1 - 1, BW_MINES_W - 2, BW_MINES_H - 2);
-    k.bias = (uint8_t)bias;
-    bw_walk_run(&k, r, fn, &b);
+    bw_walk_start(&k, x0 - 1, y0 - 1, nl->x[j] - 1, nl->y[j] - 1, BW_MINES_W - 2, BW_MINES_H - 2);
+    k.bias = (uint8_t)(wide ? BW_WALK_BIAS : 1);
+    bw_walk_run(&k, r, wide ? paint_wide : paint_thin, &b);
 }
 
 /* Rounds the caves with the usual 4-5 cave rule, two generations: a wall
@@ -489,7 +509,7 @@ static void begin(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
         for (k = 0; k < pl[j].n; k++)
             add_node(nl, pl[j].x[k], pl[j].y[k]);
     bw_map_init(m, BW_MINES_W, BW_MINES_H, fill);
-    bw_rng_stream(r, seed, BW_GEN_MINES, (uint32_t)level, purpose);
+    stream(r, seed, level, purpose);
 }
 
 /* The end of a level: the marked boxes back to `floor` (added to `al`
@@ -558,7 +578,7 @@ static int dig3(int x, int y, void *vc)
 /* A straight corridor 3 wide of `floor` from (x0, y0) to (x1, y1), through
  * what does not connect (the fallbacks of keep_reached and
  * ensure_connected). */
-BW_NOINLINE static void corridor(bw_map *m, int x0, int y0, int x1, int y1, uint8_t floor)
+static void corridor(bw_map *m, int x0, int y0, int x1, int y1, uint8_t floor)
 {
     dig_ctx c;
     c.g = &m->grid;
@@ -589,7 +609,7 @@ BW_NOINLINE static int dig_unreached(bw_map *m, const node_list *nl, int i, uint
 }
 
 /* Every cell m->a does not hold becomes `wall`. */
-BW_NOINLINE static void wall_unreached(bw_map *m, uint8_t wall)
+static void wall_unreached(bw_map *m, uint8_t wall)
 {
     bw_grid *g = &m->grid;
 #if BW_FAST
@@ -632,7 +652,6 @@ BW_NOINLINE static void wall_unreached(bw_map *m, uint8_t wall)
 #endif
 }
 
-#define REACHED(m, x, y) BW_PGET(&(m)->a, x, y)
 /* The same by cell index (plane bit i is cell i). */
 #define REACHED_AT(m, i) (((m)->a.w[(i) >> 5] >> ((i) & 31)) & 1u)
 
@@ -642,7 +661,7 @@ static int near_reached(const bw_map *m, int x, int y)
     int d;
     for (d = 0; d < 8; d += 2) { /* the four straight ways (bw_dx8) */
         int nx = x + bw_dx8[d], ny = y + bw_dy8[d];
-        if (nx >= 0 && ny >= 0 && nx < BW_MINES_W && ny < BW_MINES_H && REACHED(m, nx, ny))
+        if (nx >= 0 && ny >= 0 && nx < BW_MINES_W && ny < BW_MINES_H && plane_bit(&m->a, BW_BIT(nx, ny)))
             return 1;
     }
     return 0;
@@ -662,16 +681,16 @@ static int door_across(const bw_map *m, const bw_tileset *open, unsigned i, unsi
  * door, and the fill grows through it. m->a is first flooded from the
  * first node of nl; with no nl it already holds the reached cells (minus
  * the buildings).
- * Only walls inside bx0..bx1, by0..by1 are looked at (all the buildings). */
+ * Only walls inside bx0..bx1, by0..by1 are looked at (all the buildings),
+ * a box inside the map's outer ring (DLVL 1 passes the map less its ring;
+ * DLVL 4's buildings and the stone ring round each lie on the map), so a
+ * wall's neighbours are on the map. */
 static void open_doors(bw_map *m, const node_list *nl, int bx0, int by0, int bx1, int by1)
 {
     bw_grid *g = &m->grid;
     const bw_tileset *const open = &open_tiles;
     int pass, x, y, changed = 1;
-    bx0 = bw_max(bx0, 1);
-    by0 = bw_max(by0, 1);
-    bx1 = bw_min(bx1, BW_MINES_W - 2);
-    by1 = bw_min(by1, BW_MINES_H - 2);
+    BW_ASSERT(bx0 >= 1 && by0 >= 1 && bx1 <= BW_MINES_W - 2 && by1 <= BW_MINES_H - 2);
     if (nl)
         flood_nodes(m, open, nl, 1);
     for (pass = 0; pass < DOOR_PASSES && changed; pass++) {
@@ -757,12 +776,23 @@ static void ensure_connected(bw_map *m, const area_list *al, const node_list *nl
     for (i = 0; i < JOIN_MAX && (cell = fill_gaps(m, al)) >= 0; i++) {
         int x = cell % BW_GRID_MAX, y = cell / BW_GRID_MAX, j, k = 0;
         for (j = 1; j < nl->n; j++) /* the nearest reached node: a short corridor */
-            if (REACHED(m, nl->x[j], nl->y[j]) &&
+            if (plane_bit(&m->a, BW_BIT(nl->x[j], nl->y[j])) &&
                 bw_dist2(x, y, nl->x[j], nl->y[j]) < bw_dist2(x, y, nl->x[k], nl->y[k]))
                 k = j;
         corridor(m, x, y, nl->x[k], nl->y[k], floor);
         bw_fill_flood(&m->fill, &m->grid, open, &m->a, x, y);
     }
+}
+
+/* ensure_connected over the whole map (its area list the state's, off
+ * the caller's frame), with m->a flooded from the first node since the
+ * last change of open ground. */
+BW_NOINLINE static void connect_all(bw_map *m, uint8_t floor)
+{
+    area_list *const al = &state(m)->al;
+    al->n = 0;
+    area_add(al, 0, 0, BW_MINES_W - 1, BW_MINES_H - 1);
+    ensure_connected(m, al, &state(m)->nl, floor);
 }
 
 /* --------------------------------------------------------- features */
@@ -785,10 +815,11 @@ static void scatter(bw_grid *g, bw_rng *r, uint8_t floor, uint8_t t, int count)
     }
 }
 
-static void patches(bw_grid *g, bw_rng *r, uint8_t tile, uint8_t over, int count)
+/* lo..hi patches of `tile` over `over` (PUT_RUBBLE). */
+static void patches(bw_grid *g, bw_rng *r, uint8_t tile, uint8_t over, int lo, int hi)
 {
     bw_rubble_params p;
-    int i;
+    int i, count = bw_rng_range(r, lo, hi);
     /* PUT_RUBBLE's numbers; lichen (over stone) is bw_rubble_lichen_defaults */
     bw_rubble_defaults(&p);
     p.tile = tile;
@@ -812,7 +843,7 @@ static void towers(bw_grid *g, bw_rng *r, int n)
     static const bw_tileset off = { { TOWER_OFF(0), TOWER_OFF(1), TOWER_OFF(2), TOWER_OFF(3) } };
     bw_watchtower_params wp;
     bw_tileset ok;
-    int k;
+    int k, x, y;
     bw_watchtower_defaults(&wp);
     for (k = 0; k < 4; k++)
         wp.forbid.w[k] |= off.w[k];
@@ -824,13 +855,12 @@ static void towers(bw_grid *g, bw_rng *r, int n)
      * order; none only where no 4 x 4 of allowed tiles exists */
     for (k = 0; k < 4; k++) /* the tiles a tower may stand on */
         ok.w[k] = ~(wp.forbid.w[k] | BW_TILESET_BIT(BW_T_WATCHTOWER, k));
-    for (k = 0; k < SPOTS * SPOTS; k++) {
-        int x = 1 + k % SPOTS, y = 1 + k / SPOTS;
-        if (bw_grid_rect_in(g, x, y, x + 3, y + 3, &ok)) {
-            bw_grid_rect(g, x, y, x + 3, y + 3, BW_T_WATCHTOWER);
-            return;
-        }
-    }
+    for (y = 1; y <= SPOTS; y++)
+        for (x = 1; x <= SPOTS; x++)
+            if (bw_grid_rect_in(g, x, y, x + 3, y + 3, &ok)) {
+                bw_grid_rect(g, x, y, x + 3, y + 3, BW_T_WATCHTOWER);
+                return;
+            }
 }
 
 /* Rule 1.2.2 (and rule 1.3.1: DLVL 3 is like DLVL 2): stalactites, lichen, rubble
@@ -839,8 +869,8 @@ static void cave_features(bw_map *m, bw_rng *r, int floor, int n)
 {
     bw_grid *g = &m->grid;
     scatter(g, r, BW_T_STONE, BW_T_STALACTITE, floor / 70);
-    patches(g, r, BW_T_LICHEN, BW_T_STONE, bw_rng_range(r, 3, 6));
-    patches(g, r, BW_T_RUBBLE, BW_T_STONE, bw_rng_range(r, 2, 5));
+    patches(g, r, BW_T_LICHEN, BW_T_STONE, 3, 6);
+    patches(g, r, BW_T_RUBBLE, BW_T_STONE, 2, 5);
     towers(g, r, n);
 }
 
@@ -866,19 +896,16 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     static const bw_tileset on1 = { { ON1(0), ON1(1), ON1(2), ON1(3) } };
     bw_grid *g = &m->grid;
     node_list *const nl = &state(m)->nl;
-    area_list *const al = &state(m)->al;
     bw_rng r;
     begin(m, nl, &r, seed, 1, pl, BW_T_DIRT, P_BUILDINGS); /* rule 1.1.2 */
     boxes(g, pl, BW_T_DIRT, MARK, 0);
     buildings1(g, &r, &on1);
-    bw_rng_stream(&r, seed, BW_GEN_MINES, 1, P_FEATURES);
+    stream(&r, seed, 1, P_FEATURES);
     /* in the open, not inside buildings */
-    patches(g, &r, BW_T_RUBBLE, BW_T_DIRT, bw_rng_range(&r, 10, 16));
+    patches(g, &r, BW_T_RUBBLE, BW_T_DIRT, 10, 16);
     put_pits(m, pl, BW_T_DIRT, 0); /* rule 1.1.3 */
     open_doors(m, nl, 1, 1, BW_MINES_W - 2, BW_MINES_H - 2);
-    al->n = 0;
-    area_add(al, 0, 0, BW_MINES_W - 1, BW_MINES_H - 1); /* the doors may have left any room out */
-    ensure_connected(m, al, nl, BW_T_DIRT);
+    connect_all(m, BW_T_DIRT); /* the doors may have left any room out */
 }
 
 /* DLVL 4's small caves, DLVL 3's halls and DLVL 5's islands: draws per
@@ -909,37 +936,34 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
  * seeds, and on DLVL 4 and 5 8-12 more caves (rule 1.4.1: small, more than
  * DLVL 2 and 3, spread out by a few draws each but allowed to overlap,
  * rule 1.4.4; rule 1.5.1: small islands in the lava). A blob round every node; on
- * DLVL 2 and 3 wide tunnels from node `first` on to the nearest earlier
- * node; the smoothing; the whole disc round each pit (rule 1.4.3); then, since
+ * DLVL 2 and 3 wide tunnels from the first node a way leaves on to the
+ * nearest earlier node (links); the smoothing; the whole disc round each pit (rule 1.4.3); then, since
  * the smoothing would close them, DLVL 4's thin meandering mineshafts
- * (rule 1.4.2) and DLVL 5's meandering stone paths one or two wide (rule 1.5.2). */
-/* DLVL 4's thin meandering mineshafts (rule 1.4.2), each node to the
- * nearest before it; the mineshaft's parameters in the level's state. */
-BW_NOINLINE static void mineshafts(bw_map *m, bw_rng *r)
+ * (rule 1.4.2) and DLVL 5's meandering stone paths one or two wide (rule 1.5.2).
+ *
+ * Every node from the first a way leaves (DLVL 2: the first pit below
+ * the bases, each cave of its own, rule 1.2.4; else node 1) joined to the
+ * nearest node before it: DLVL 2 and 3's wide tunnels (dug before the
+ * smoothing), DLVL 4's thin meandering mineshafts (rule 1.4.2; the
+ * mineshaft's parameters in the level's state) and DLVL 5's paths
+ * (tunnel), both after it, which would close them. */
+BW_NOINLINE static void links(bw_map *m, bw_rng *r, int level)
 {
-    const node_list *const nl = &state(m)->nl;
-    bw_mineshaft *const sh = &state(m)->u.sh;
-    int i, j;
-    bw_mineshaft_defaults(sh);
-    sh->max_width = 4;     /* "varies between 1 and 4 tiles wide" */
-    sh->width_change = 4;  /* a move every 4 steps on average */
-    sh->widen = 4;         /* 1 in 4 moves widens: mostly 1-2, thin (rule 1.4.2) */
-    for (i = 1; i < nl->n; i++) {
-        j = nearest_before(nl, i);
-        bw_mineshaft_run(m, r, sh, nl->x[i], nl->y[i], nl->x[j], nl->y[j], 0);
+    mines_state *const st = state(m);
+    bw_mineshaft *const sh = &st->u.sh;
+    int i;
+    if (level == 4) {
+        bw_mineshaft_defaults(sh);
+        sh->max_width = 4;     /* "varies between 1 and 4 tiles wide" */
+        sh->width_change = 4;  /* a move every 4 steps on average */
+        sh->widen = 4;         /* 1 in 4 moves widens: mostly 1-2, thin (rule 1.4.2) */
     }
-}
-
-/* DLVL 5's meandering stone paths one or two wide (rule 1.5.2), each node
- * to the nearest before it, with a weak goal bias. */
-BW_NOINLINE static void paths(bw_map *m, bw_rng *r)
-{
-    const node_list *const nl = &state(m)->nl;
-    int i, j;
-    for (i = 1; i < nl->n; i++) {
-        j = nearest_before(nl, i);
-        tunnel(&m->grid, r, nl->x[i], nl->y[i], nl->x[j], nl->y[j], 0, 0,
-               1, BW_T_STONE, paint_thin);
+    for (i = level == 2 ? st->pl[0].n : 1; i < st->nl.n; i++) {
+        int j = nearest_before(&st->nl, i);
+        if (level == 4)
+            bw_mineshaft_run(m, r, sh, st->nl.x[i], st->nl.y[i], st->nl.x[j], st->nl.y[j], 0);
+        else
+            tunnel(m, r, i, j, level);
     }
 }
 
@@ -958,12 +982,19 @@ static const cave_plan cave_plans[4] = {
     { 12, SMALL_MAX, 8, ISLAND_APART, PIT_ISLAND_R5 - 2, PIT_ISLAND_R5 - 2, 3, 5 },     /* 5 */
 };
 
+/* A coordinate within 9 of v, 10 or more from the edge (the map is
+ * square). */
+BW_STATIC_ASSERT(BW_MINES_W == BW_MINES_H, mines_square);
+BW_NOINLINE static int near9(bw_rng *r, int v)
+{
+    return bw_clamp(v + bw_rng_range(r, -9, 9), 10, BW_MINES_W - 11);
+}
+
 BW_NOINLINE static void dig_caves(bw_map *m, bw_rng *r, uint32_t seed, int level)
 {
     node_list *const nl = &state(m)->nl;
     const bw_pit_plan *const pl = state(m)->pl;
     const cave_plan *const cp = &cave_plans[level - 2];
-    const int first = level == 2 ? pl[0].n : 1; /* the first node a tunnel leaves from */
     bw_grid *g = &m->grid;
     const int l4 = level == 4, pits = pl[0].n + pl[1].n;
     int i, j, small;
@@ -977,8 +1008,8 @@ BW_NOINLINE static void dig_caves(bw_map *m, bw_rng *r, uint32_t seed, int level
             /* one in four overlaps an earlier cave on purpose, for the
              * odd double cave */
             j = bw_rng_range(r, 0, nl->n - 1);
-            x = bw_clamp(nl->x[j] + bw_rng_range(r, -9, 9), 10, BW_MINES_W - 11);
-            y = bw_clamp(nl->y[j] + bw_rng_range(r, -9, 9), 10, BW_MINES_H - 11);
+            x = near9(r, nl->x[j]);
+            y = near9(r, nl->y[j]);
             far = 1;
         }
         for (t = 0; t < CAVE_TRIES && !far; t++) {
@@ -995,20 +1026,17 @@ BW_NOINLINE static void dig_caves(bw_map *m, bw_rng *r, uint32_t seed, int level
     for (i = 0; i < nl->n; i++)
         blob(g, r, nl->x[i], nl->y[i],
              i < pits ? bw_rng_range(r, cp->pit_r0, cp->pit_r1) : bw_rng_range(r, cp->r0, cp->r1), BW_T_STONE);
-    for (i = level < 4 ? first : nl->n; i < nl->n; i++) { /* DLVL 2: 3-5 wide, DLVL 3: 4-7 */
-        j = nearest_before(nl, i);
-        tunnel(g, r, nl->x[i], nl->y[i], nl->x[j], nl->y[j], level + 1, level == 2 ? 5 : 7,
-               BW_WALK_BIAS, BW_T_STONE, paint_wide);
-    }
 }
 
 /* The caves' ground: the digging, the smoothing, then the whole disc
  * round each pit (rule 1.4.3), whatever the smoothing did. */
-BW_NOINLINE static void cave_ground(bw_map *m, bw_rng *r, uint32_t seed, int level)
+static void cave_ground(bw_map *m, bw_rng *r, uint32_t seed, int level)
 {
     const mines_state *const st = state(m);
     int i;
     dig_caves(m, r, seed, level);
+    if (level < 4)
+        links(m, r, level); /* the tunnels: the last draws of the caves' stream */
     smooth(m, level == 5 ? BW_T_LAVA : BW_T_ROCK, BW_T_STONE); /* its frame is off the stack now */
     for (i = 0; i < st->pl[0].n + st->pl[1].n; i++)
         disc_hard(&m->grid, st->nl.x[i], st->nl.y[i],
@@ -1030,20 +1058,19 @@ BW_NOINLINE static int keep_caves(bw_map *m, bw_rng *r, uint32_t seed, int level
         i = flood_nodes(m, &open_tiles, &st->nl, first);
     wall_unreached(m, level == 5 ? BW_T_LAVA : BW_T_ROCK); /* rules 1.2.3, 1.5.4 */
     i -= boxes(&m->grid, st->pl, BW_T_STONE, MARK, 0);
-    bw_rng_stream(r, seed, BW_GEN_MINES, (uint32_t)level, level == 4 ? P_BUILDINGS : P_FEATURES);
+    stream(r, seed, level, level == 4 ? P_BUILDINGS : P_FEATURES);
     return i;
 }
 
-/* The caves of DLVL 2-5 in three steps, each in a frame of its own over
- * this small one: the ground, DLVL 4's shafts or DLVL 5's paths (which
- * the smoothing would close), the pockets. */
+/* The caves of DLVL 2-5 in three steps: the ground (inline), DLVL 4's
+ * shafts or DLVL 5's paths (which the smoothing would close) and the
+ * pockets, the deep ones (the digging, the links, the pockets' floods) in
+ * frames of their own. */
 static int caves(bw_map *m, bw_rng *r, uint32_t seed, int level)
 {
     cave_ground(m, r, seed, level);
-    if (level == 4)
-        mineshafts(m, r);
-    else if (level == 5)
-        paths(m, r);
+    if (level >= 4)
+        links(m, r, level);
     return keep_caves(m, r, seed, level);
 }
 
@@ -1111,6 +1138,7 @@ static const bw_tileset shallow_set = TILES2(BW_T_SHALLOW, BW_T_SHALLOW);
 static const bw_tileset water_set = TILES2(BW_T_SHALLOW, BW_T_DEEP);
 #if !BW_FAST
 static const bw_tileset rock_set = TILES2(BW_T_ROCK, BW_T_ROCK);
+static const bw_tileset lava_set = TILES2(BW_T_LAVA, BW_T_LAVA);
 #endif
 
 /* The small build's one plane maker (config.h, BW_FAST): p becomes the
@@ -1206,8 +1234,7 @@ BW_NOINLINE static int way_round(const bw_map *m, int x, int y)
 #if BW_FAST
     int nlo = h, nhi = h, dir; /* the rows reached so far */
 #endif
-    for (j = 0; j < FORD_WIN; j++)
-        reach[j] = 0;
+    zero(reach, FORD_WIN);
     for (j = 0; j < 3; j++)
         if (ford_nb(m, x, y, j)) {
             reach[h - 1 + j] = ford_nb(m, x, y, j) & (0u - ford_nb(m, x, y, j)); /* the seed */
@@ -1263,20 +1290,20 @@ static void or_bits(uint32_t set[5], int at, uint32_t v)
 static void unreached_lines(const bw_map *m, uint32_t row[5], uint32_t col[5])
 {
     int i;
-    for (i = 0; i < 5; i++)
-        row[i] = col[i] = 0;
+    zero(row, 5);
+    zero(col, 5);
     for (i = 0; i < BW_PLANE_WORDS; i++) {
         uint32_t v = m->b.w[i] & ~m->a.w[i];
         int y = i * 32 / BW_GRID_MAX, x = i * 32 % BW_GRID_MAX, n = BW_GRID_MAX - x;
         if (!v)
             continue;
         if (n >= 32 || !(v >> n)) { /* all on row y */
-            row[y >> 5] |= 1u << (y & 31);
+            bit_set(row, (unsigned)y);
             or_bits(col, x, v);
         } else {
             if (v & ((1u << n) - 1u))
-                row[y >> 5] |= 1u << (y & 31);
-            row[(y + 1) >> 5] |= 1u << ((y + 1) & 31);
+                bit_set(row, (unsigned)y);
+            bit_set(row, (unsigned)y + 1);
             or_bits(col, x, v & ((1u << n) - 1u));
             or_bits(col, 0, v >> n);
         }
@@ -1299,22 +1326,6 @@ BW_NOINLINE static uint32_t cross_cand(const bw_map *m, int x0, int y, int n)
 }
 #endif
 
-/* Turns the `len` deep cells from (x, y) along bw_dx8[d] shallow (and
- * connecting, in m->b) and floods what they join into m->a. */
-static void ford(bw_map *m, const bw_tileset *open, int x, int y, int d, int len,
-                 uint32_t rows[4], uint32_t cols[4])
-{
-    int i;
-    for (i = 0; i < len; i++) {
-        int cx = x + i * bw_dx8[d], cy = y + i * bw_dy8[d];
-        BW_AT(&m->grid, cx, cy) = BW_T_SHALLOW;
-        BW_PSET(&m->b, cx, cy);
-        rows[cy >> 5] |= 1u << (cy & 31);
-        cols[cx >> 5] |= 1u << (cx & 31);
-    }
-    bw_fill_flood(&m->fill, &m->grid, open, &m->a, x, y);
-}
-
 /* Bit i of the 120-bit line set `set` (rows or columns of the map), and
  * bits i..i + 31; a plain build does not narrow the crossing search by
  * them (every line may hold one). */
@@ -1329,6 +1340,21 @@ static void ford(bw_map *m, const bw_tileset *open, int x, int y, int d, int len
 /* The best crossing found so far: `len` deep cells from (x, y) along
  * bw_dx8[d]. */
 typedef struct cross { int len, x, y, d; } cross;
+
+/* Turns crossing c's deep cells shallow (and connecting, in m->b, their
+ * rows and columns noted in wc) and floods what they join into m->a. */
+static void ford(bw_map *m, water_ctx *wc, const cross *c)
+{
+    int i;
+    for (i = 0; i < c->len; i++) {
+        int cx = c->x + i * bw_dx8[c->d], cy = c->y + i * bw_dy8[c->d];
+        BW_AT(&m->grid, cx, cy) = BW_T_SHALLOW;
+        bit_set(m->b.w, BW_BIT(cx, cy));
+        bit_set(wc->ford_rows, (unsigned)cy);
+        bit_set(wc->ford_cols, (unsigned)cx);
+    }
+    bw_fill_flood(&m->fill, &m->grid, &open_tiles, &m->a, c->x, c->y);
+}
 
 /* Keeps in *c the shortest straight line of deep cells from (x, y) that
  * ends on an open cell not yet reached, if shorter than c's; along rows
@@ -1372,13 +1398,13 @@ BW_NOINLINE static void water_params(bw_streamer_params *sp)
 static inline BW_ALWAYS_INLINE void note_wet_rows(const bw_map *m, water_ctx *wc)
 {
     int i, x0, y;
-    for (i = 0; i < 20; i++)
-        wc->wet[i >> 2][i & 3] = 0;
+    for (i = 0; i < 5; i++)
+        zero(wc->wet[i], 4);
     for (y = EDGE; y < BW_MINES_H - EDGE; y++)
         for (i = 0, x0 = EDGE; x0 < BW_MINES_W - EDGE; i++, x0 += 32)
             if (bits32(&m->a, x0, y)) {
-                wc->wet[i][y >> 5] |= 1u << (y & 31);
-                wc->wet[4][y >> 5] |= 1u << (y & 31);
+                bit_set(wc->wet[i], (unsigned)y);
+                bit_set(wc->wet[4], (unsigned)y);
             }
 }
 #endif
@@ -1498,8 +1524,8 @@ BW_NOINLINE static void drop_spare_fords(bw_map *m, const water_ctx *wc)
     bw_grid *g = &m->grid;
     int x, y;
     for (y = EDGE; y < BW_MINES_H - EDGE; y++)
-        for (x = EDGE; x < BW_MINES_W - EDGE && (wc->ford_rows[y >> 5] >> (y & 31) & 1u); x++)
-            if ((wc->ford_cols[x >> 5] >> (x & 31) & 1u) && BW_AT(g, x, y) == BW_T_SHALLOW &&
+        for (x = bit_get(wc->ford_rows, (unsigned)y) ? EDGE : BW_MINES_W; x < BW_MINES_W - EDGE; x++)
+            if (BW_AT(g, x, y) == BW_T_SHALLOW && bit_get(wc->ford_cols, (unsigned)x) &&
                 bw_streamer_water24(g, sp, x, y) >= sp->deep_min &&
                 way_round(m, x, y)) {
                 BW_AT(g, x, y) = BW_T_DEEP;
@@ -1525,8 +1551,8 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl)
     water_ctx *const wc = &state(m)->u.wc;
     const bw_tileset *const open = &open_tiles;
     int it;
-    for (it = 0; it < 4; it++)
-        wc->ford_rows[it] = wc->ford_cols[it] = 0;
+    zero(wc->ford_rows, 4);
+    zero(wc->ford_cols, 4);
 #if BW_FAST
     note_wet_rows(m, wc); /* before the flood: m->a holds the water */
 #endif
@@ -1542,7 +1568,7 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl)
         unreached_lines(m, wc->urow, wc->ucol);
 #endif
         while (scan_crossings(m, wc, &c)) {
-            ford(m, open, c.x, c.y, 0, 1, wc->ford_rows, wc->ford_cols);
+            ford(m, wc, &c); /* c.len is 1 */
             c.len = CROSS_LEN + 1;
             one = 1;
         }
@@ -1550,7 +1576,7 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl)
             continue; /* scan again for what is still apart */
         if (c.len > CROSS_LEN)
             break;
-        ford(m, open, c.x, c.y, c.d, c.len, wc->ford_rows, wc->ford_cols); /* the shortest: a one-wide ford */
+        ford(m, wc, &c); /* the shortest: a one-wide ford */
     }
     drop_spare_fords(m, wc);
     return any_unreached(m);
@@ -1733,7 +1759,7 @@ BW_NOINLINE static void streamers3(bw_map *m, uint32_t seed, const bw_pit_plan *
 #endif
     int i, x;
     up_moons(&m->grid, above); /* what the streamers keep away from */
-    bw_rng_stream(&r, seed, BW_GEN_MINES, 3, P_WATER); /* rule 1.3.3 */
+    stream(&r, seed, 3, P_WATER); /* rule 1.3.3 */
     water_params(sp);
 #if BW_FAST
     for (i = 0; i < above->n; i++) /* the only up slopes: up_moons' boxes */
@@ -1766,22 +1792,19 @@ BW_NOINLINE static void deepen3(bw_map *m)
 }
 
 /* Rule 1.3.2's fallback when no ford joins a part: ensure_connected's
- * corridors over the whole map; its area list stays off level3's frame. */
-BW_NOINLINE static void rejoin3(bw_map *m, const node_list *nl, const bw_pit_plan *pl)
+ * corridors over the whole map (connect_all). */
+static void rejoin3(bw_map *m, const bw_pit_plan *pl)
 {
-    area_list *const al = &state(m)->al;
-    al->n = 0;
-    area_add(al, 0, 0, BW_MINES_W - 1, BW_MINES_H - 1);
-    ensure_connected(m, al, nl, BW_T_STONE);
+    connect_all(m, BW_T_STONE);
     boxes(&m->grid, pl, BW_T_STONE, MARK, 0);
 }
 
-/* Rule 1.3.1: DLVL 2's 1-2 watchtowers, placed last so that no streamer
+/* Rule 1.3.1: DLVL 3's 1-2 watchtowers, placed last so that no streamer
  * runs over one (towers connect, so the level stays joined) */
-BW_NOINLINE static void towers3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
+static void towers3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
     bw_rng r;
-    bw_rng_stream(&r, seed, BW_GEN_MINES, 3, P_TOWERS);
+    stream(&r, seed, 3, P_TOWERS);
     towers(&m->grid, &r, bw_rng_range(&r, 1, 2));
     boxes(&m->grid, pl, MARK, BW_T_STONE, 0);
 }
@@ -1806,7 +1829,7 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     water_again(m, pl);
     deepen3(m);
     if (water_cross(m, nl))                      /* rule 1.3.2 */
-        rejoin3(m, nl, pl);
+        rejoin3(m, pl);
     towers3(m, seed, pl);
 }
 
@@ -1898,18 +1921,22 @@ static void morph(bw_plane *p, int r, int and)
         }
 }
 
-/* p: the cells that are not rock. */
-static void open_cells(bw_plane *p, const bw_grid *g)
+/* p: the cells of the map whose tile is not t (rock or lava); rows past
+ * the map (a taller grid) stay clear. */
+static void cells_not(bw_plane *p, const bw_grid *g, uint8_t t)
 {
     int i;
 #if BW_FAST
-    bw_plane_of_tiles(p, g, BW_T_ROCK, BW_T_ROCK);
+    bw_plane_of_tiles(p, g, t, t);
 #else
-    plane_where(p, g, &rock_set);
+    plane_where(p, g, t == BW_T_LAVA ? &lava_set : &rock_set);
 #endif
     for (i = 0; i < BW_PLANE_WORDS; i++)
-        p->w[i] = ~p->w[i];
+        p->w[i] = i < BW_MINES_H * BW_GRID_MAX / 32 ? ~p->w[i] : 0;
 }
+
+/* p: the cells that are not rock. */
+#define open_cells(p, g) cells_not(p, g, BW_T_ROCK)
 
 BW_NOINLINE static void narrow_shafts(bw_map *m)
 {
@@ -1967,19 +1994,11 @@ BW_NOINLINE static int buildings4(bw_map *m, const node_list *nl, bw_rng *r, are
         int x0 = nl->x[n] + bw_rng_range(r, -8, 8) - w / 2, y0 = nl->y[n] + bw_rng_range(r, -8, 8) - h / 2;
         bw_rect outer = bw_rect_make(x0, y0, x0 + w - 1, y0 + h - 1);
         if (bw_grid_rect_in(g, x0 - 1, y0 - 1, x0 + w, y0 + h, &stone_only)) {
-#if BW_FAST
-            int x, y;
-#endif
             bw_building_put(g, r, &bp, outer);
             /* its ring is stone too, so it meets no other building: every
              * cell of it was stone, and none is now (walls, wooden floor) */
             stone -= w * h;
             area_add(al, outer.x0, outer.y0, outer.x1, outer.y1);
-#if BW_FAST
-            for (y = outer.y0; y <= outer.y1; y++) /* not reached (yet) */
-                for (x = outer.x0; x <= outer.x1; x++)
-                    plane_clr(&m->a, BW_BIT(x, y));
-#endif
             placed++;
         }
     }
@@ -1990,25 +2009,16 @@ BW_NOINLINE static int buildings4(bw_map *m, const node_list *nl, bw_rng *r, are
  * their own. */
 BW_NOINLINE static void doors4(bw_map *m)
 {
-#if BW_FAST
     const area_list *const al = &state(m)->al;
     int i, dx0, dy0, dx1, dy1;
-    /* m->a still holds keep_reached's flood (every open cell, the component
-     * of node 0); the ring round each building is reached stone, so no new
-     * flood of the whole level is needed: the rooms a door or broken wall
-     * already opens join (fill_gaps), then the rest get doors */
-    fill_gaps(m, al);
     for (i = 0, dx0 = dy0 = BW_GRID_MAX, dx1 = dy1 = -1; i < al->n; i++) {
         dx0 = bw_min(dx0, al->x0[i]); /* the buildings' walls lie in this box; */
         dy0 = bw_min(dy0, al->y0[i]); /* scanned row by row as the whole map */
         dx1 = bw_max(dx1, al->x1[i]); /* would be, the doors come out the same */
         dy1 = bw_max(dy1, al->y1[i]);
     }
-    open_doors(m, 0, dx0, dy0, dx1, dy1);
-#else
-    /* the same reached set, flooded again from node 0, and the whole map */
-    open_doors(m, &state(m)->nl, 1, 1, BW_MINES_W - 2, BW_MINES_H - 2);
-#endif
+    /* the level flooded again from node 0 (the buildings stand on it now) */
+    open_doors(m, &state(m)->nl, dx0, dy0, dx1, dy1);
 }
 
 static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
@@ -2018,9 +2028,9 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     stone = caves(m, &r, seed, 4); /* rule 1.4.6; then rule 1.4.7 */
     stone = buildings4(m, &state(m)->nl, &r, &state(m)->al, stone);
     doors4(m);
-    bw_rng_stream(&r, seed, BW_GEN_MINES, 4, P_FEATURES); /* rule 1.4.5 */
+    stream(&r, seed, 4, P_FEATURES); /* rule 1.4.5 */
     scatter(&m->grid, &r, BW_T_STONE, BW_T_STALACTITE, stone / 60); /* the stone left */
-    patches(&m->grid, &r, BW_T_RUBBLE, BW_T_STONE, bw_rng_range(&r, 4, 8));
+    patches(&m->grid, &r, BW_T_RUBBLE, BW_T_STONE, 4, 8);
     /* open ground changed only in the buildings (al) and the pit boxes;
      * everywhere else keep_reached left it all reached */
     put_pits(m, pl, BW_T_STONE, &state(m)->al);  /* rule 1.4.8 */
@@ -2036,46 +2046,21 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
  * island may hold more than a quarter of it, and the islands a player
  * arrives on (a cell of theirs next to an up slope) 40% together. The
  * placement keeps to that on nearly every level; a few passes over the
- * finished map mend the rest (about 1 level in 250):
- * - an island over a quarter is cut in two by a line of lava across it,
- *   along a row or column, where the line crosses the fewest ground cells
- *   and leaves each side a quarter at most (else the most even cut); one
- *   cell of the line stays ground, between ground on both sides, so the
- *   two halves stay joined on foot (a one-cell gap makes no 3 x 3 square
- *   of ground, so the halves are two islands). A line never enters a pit
- *   box (the up slopes and the stone under DLVL 4's fiery pits stay). If
- *   the cut leaves ground apart that a walker reached before, cells of the
- *   line go back to ground one by one, never two side by side, where they
- *   join it again; if that is not enough, the cut is undone and its line
- *   never tried again on this level.
- * - when the arrival islands hold over 40% (or no cut helps an island
- *   over a quarter), every other island grows by a ring of stone into the
- *   lava, kept 3 or more cells from the arrival islands and the up
- *   slopes, so the arrival islands keep their size and the island area
- *   grows. Growing only turns lava next to ground into stone, so every
- *   island stays joined.
+ * finished map mend the rest (about 1 level in 250): while an island holds
+ * over a quarter or the arrival islands over 40%, every other island grows
+ * by a ring of stone into the lava, kept 3 or more cells from the arrival
+ * islands, the up slopes and an island over a quarter (the biggest), so
+ * those keep their size while the island area grows, and no island grows
+ * into them. Growing only turns lava next to ground into stone, so every
+ * island stays joined and the level stays one piece for a walker.
  * ISLAND_PASSES passes at most; the fallback, still over after them, keeps
  * the level as it is (not needed on seeds 0-99,999: 407 levels mended,
- * 399 by one change and 8 by two, none left over). */
+ * 396 by one ring, 9 by two and 2 by three, none left over). */
 #define ISLAND_PASSES 8
-/* The cut lines may not come this near (Chebyshev) a pit seed from DLVL 4. */
-#define CUT_KEEP (BW_PIT_REACH + 1)
-
-#if !BW_FAST
-static const bw_tileset lava_set = TILES2(BW_T_LAVA, BW_T_LAVA);
-#endif
-
 /* p: the island cells (cells whose 3 x 3 square is all ground). */
 static void island_cells(bw_plane *p, const bw_grid *g)
 {
-    int i;
-#if BW_FAST
-    bw_plane_of_tiles(p, g, BW_T_LAVA, BW_T_LAVA);
-#else
-    plane_where(p, g, &lava_set);
-#endif
-    for (i = 0; i < BW_PLANE_WORDS; i++) /* rows past the map (a taller grid) stay clear */
-        p->w[i] = i < BW_MINES_H * BW_GRID_MAX / 32 ? ~p->w[i] : 0;
+    cells_not(p, g, BW_T_LAVA);
     morph(p, 1, 1);
 }
 
@@ -2090,94 +2075,96 @@ BW_NOINLINE static unsigned isle_free(const bw_map *m, unsigned i)
 }
 BW_STATIC_ASSERT(BW_MINES_W == BW_GRID_MAX, mines_rows_fill_the_stride);
 
-static int isle_flood(bw_map *m, int x, int y)
+/* Floods the island of cell i into m->a (a span fill on the
+ * planes, the level's fill stack its stack, an entry a cell index in
+ * xl (low byte) and xr (high byte)); returns its cells, 0 if
+ * i is no free island cell. Island cells lie 2 or more inside the
+ * map (their 3 x 3 square is ground, the map's outer ring lava), so a
+ * cell's neighbours are read with no test for the map's edge. When the
+ * stack is full a seed is dropped, and once it runs dry every free cell
+ * next to a flooded one seeds again (as bw_fill_flood does). */
+static int isle_flood(bw_map *m, unsigned i)
 {
     bw_fill *f = &m->fill;
-    unsigned sp = 1, i = BW_BIT(x, y), cy, row, l, r, j, ny;
-    int n = 0, over = 0;
+    unsigned sp = 1, l, r, j;
+    int n = 0, d, over = 0;
     if (!isle_free(m, i))
         return 0;
-    f->xl[0] = (uint8_t)x;
-    f->y[0] = (uint8_t)y;
+    f->xl[0] = (uint8_t)i;
+    f->xr[0] = (uint8_t)(i >> 8);
     for (;;) {
         while (sp) {
             sp--;
-            cy = f->y[sp];
-            row = cy * BW_GRID_MAX;
-            i = row + f->xl[sp];
+            i = f->xl[sp] | (unsigned)f->xr[sp] << 8;
             if (!isle_free(m, i))
                 continue;
             /* the free run through i, l..r, marked */
-            for (l = i; l > row && isle_free(m, l - 1); l--)
+            for (l = i; isle_free(m, l - 1); l--)
                 ;
-            for (r = i; r < row + BW_MINES_W - 1 && isle_free(m, r + 1); r++)
+            for (r = i; isle_free(m, r + 1); r++)
                 ;
             n += (int)(r - l + 1);
             for (j = l; j <= r; j++)
                 m->a.w[j >> 5] |= 1u << (j & 31u);
-            /* the free runs next to it, above and below: a seed each (row
-             * -1 wraps to a huge one and is skipped) */
-            for (ny = cy - 1u; ny <= cy + 1u; ny += 2) {
-                if (ny >= BW_MINES_H)
-                    continue;
-                for (j = l - row; j <= r - row; j++) {
-                    unsigned k = ny * BW_GRID_MAX + j;
-                    if (!isle_free(m, k) || (j > l - row && isle_free(m, k - 1)))
-                        continue; /* not free, or not the first cell of its run here */
+            /* the free runs next to it, above and below: a seed at the
+             * first cell of each */
+            for (d = -BW_GRID_MAX; d <= BW_GRID_MAX; d += 2 * BW_GRID_MAX)
+                for (j = l + (unsigned)d; j <= r + (unsigned)d; j++) {
+                    if (!isle_free(m, j) || (j > l + (unsigned)d && isle_free(m, j - 1)))
+                        continue;
                     if (sp < BW_FILL_STACK) {
                         f->xl[sp] = (uint8_t)j;
-                        f->y[sp++] = (uint8_t)ny;
+                        f->xr[sp++] = (uint8_t)(j >> 8);
                     } else {
                         over = 1;
                     }
                 }
-            }
         }
         if (!over)
             return n;
         over = 0;
-        for (j = 0; j < BW_MINES_H * BW_GRID_MAX && !over; j++) {
-            unsigned cx = j % BW_GRID_MAX;
-            if (isle_free(m, j) &&
-                ((cx > 0 && plane_bit(&m->a, j - 1)) || (cx + 1 < BW_MINES_W && plane_bit(&m->a, j + 1)) ||
-                 (j >= BW_GRID_MAX && plane_bit(&m->a, j - BW_GRID_MAX)) ||
-                 (j + BW_GRID_MAX < BW_MINES_H * BW_GRID_MAX && plane_bit(&m->a, j + BW_GRID_MAX)))) {
-                f->xl[sp] = (uint8_t)cx;
-                f->y[sp++] = (uint8_t)(j / BW_GRID_MAX);
+        for (j = BW_GRID_MAX; j < (BW_MINES_H - 1) * BW_GRID_MAX && !over; j++)
+            if (isle_free(m, j) && (plane_bit(&m->a, j - 1) | plane_bit(&m->a, j + 1) |
+                                    plane_bit(&m->a, j - BW_GRID_MAX) | plane_bit(&m->a, j + BW_GRID_MAX))) {
+                f->xl[sp] = (uint8_t)j;
+                f->xr[sp++] = (uint8_t)(j >> 8);
                 over = sp == BW_FILL_STACK; /* full: look again after */
             }
-        }
     }
 }
 
-/* Floods into m->a (from m->b, the island cells) every island next to an
- * up slope of the pits above, and with mark the up slopes too (each once
- * its 3 x 3 square is flooded, so no island cell free next to it);
- * returns their cells, and raises s->most to the biggest (its cell in
- * s->mx, s->my). */
-static int arrivals(bw_map *m, const bw_pit_plan *up, isles *s, int mark)
+/* Floods the island of cell c (isle_flood) and raises s->most to it (its
+ * cell in s->mc); returns its cells. */
+static int isle_note(bw_map *m, isles *s, unsigned c)
 {
-    int k, x, y, dx, dy, n, sum = 0;
+    int n = isle_flood(m, c);
+    if (n > s->most) {
+        s->most = n;
+        s->mc = (int)c;
+    }
+    return n;
+}
+
+/* Floods into m->a (from m->b, the island cells) every island next to an
+ * up slope of the pits above, and marks the up slopes too (each once its
+ * 3 x 3 square is flooded: no island cell is left free next to it, and a
+ * slope that is no island cell is no cell a flood reads); returns their
+ * cells, and raises s->most to the biggest (isle_note). */
+static int arrivals(bw_map *m, const bw_pit_plan *up, isles *s)
+{
+    int k, x, y, dx, dy, sum = 0;
     bw_plane_clear(&m->a);
     for (k = 0; k < up->n; k++)
         for (y = up->y[k] - BW_PIT_R_MAX; y <= up->y[k] + BW_PIT_R_MAX; y++)
             for (x = up->x[k] - BW_PIT_R_MAX; x <= up->x[k] + BW_PIT_R_MAX; x++) {
-                if (BW_AT(&m->grid, x, y) != BW_T_UP_SLOPE)
+                unsigned c = BW_BIT(x, y);
+                if (m->grid.cell[c] != BW_T_UP_SLOPE)
                     continue;
-                for (dy = -1; dy <= 1; dy++)
-                    for (dx = -1; dx <= 1; dx++) {
-                        if (!isle_free(m, BW_BIT((unsigned)(x + dx), (unsigned)(y + dy))))
-                            continue;
-                        n = isle_flood(m, x + dx, y + dy);
-                        sum += n;
-                        if (n > s->most) {
-                            s->most = n;
-                            s->mx = x + dx;
-                            s->my = y + dy;
-                        }
-                    }
-                if (mark)
-                    BW_PSET(&m->a, x, y);
+                for (dy = -BW_GRID_MAX; dy <= BW_GRID_MAX; dy += BW_GRID_MAX)
+                    for (dx = -1; dx <= 1; dx++)
+                        if (isle_free(m, c + (unsigned)(dy + dx)))
+                            sum += isle_note(m, s, c + (unsigned)(dy + dx));
+                bit_set(m->a.w, c);
             }
     return sum;
 }
@@ -2185,189 +2172,33 @@ static int arrivals(bw_map *m, const bw_pit_plan *up, isles *s, int mark)
 /* The figures of rule 1.5.1 (m->b: the island cells, m->a: those flooded).
  * The other islands are flooded only while what is left of the area could
  * still hold an island over a quarter. */
-BW_NOINLINE static void measure_isles(bw_map *m, const bw_pit_plan *up, isles *s)
+static void measure_isles(bw_map *m, const bw_pit_plan *up, isles *s)
 {
     int i, left;
     island_cells(&m->b, &m->grid);
     s->area = bw_plane_count(&m->b);
     s->most = 0;
-    s->arrive = arrivals(m, up, s, 0);
+    s->arrive = arrivals(m, up, s);
     left = s->area - s->arrive;
     for (i = 0; i < BW_MINES_H * BW_GRID_MAX / 32 && left * 4 > s->area; i++) {
         uint32_t v;
-        while ((v = m->b.w[i] & ~m->a.w[i]) != 0 && left * 4 > s->area) {
-            int c = i * 32 + bw_low_bit(v), x = c % BW_GRID_MAX, y = c / BW_GRID_MAX;
-            int n = isle_flood(m, x, y);
-            left -= n;
-            if (n > s->most) {
-                s->most = n;
-                s->mx = x;
-                s->my = y;
-            }
-        }
+        while ((v = m->b.w[i] & ~m->a.w[i]) != 0 && left * 4 > s->area)
+            left -= isle_note(m, s, (unsigned)(i * 32 + bw_low_bit(v)));
     }
 }
 
-/* Cell j of line c along axis a (0: row c, 1: column c). */
-BW_NOINLINE static uint8_t *line_cell(bw_grid *g, int a, int c, int j)
-{
-    return a ? &BW_AT(g, c, j) : &BW_AT(g, j, c);
-}
-
-static int ground(uint8_t t)
-{
-    return t != BW_T_LAVA;
-}
-
-/* 1 if cell j of line c along axis a is ground. */
-BW_NOINLINE static int line_ground(bw_grid *g, int a, int c, int j)
-{
-    return ground(*line_cell(g, a, c, j));
-}
-
-/* 1 if cell j of line c along axis a is a cell of the island in m->a. */
-BW_NOINLINE static int isle_at(const bw_map *m, int a, int c, int j)
-{
-    return (int)plane_bit(&m->a, a ? BW_BIT(c, j) : BW_BIT(j, c));
-}
-
-/* The island's cells (m->a) on line c along axis a, cells j0..j1. */
-BW_NOINLINE static int isle_on_line(const bw_map *m, int a, int c, int j0, int j1)
-{
-    int n = 0;
-    for (; j0 <= j1; j0++)
-        n += isle_at(m, a, c, j0);
-    return n;
-}
-
-
-/* Cuts the biggest island (s) in two; returns 1 if it did. banned[a] holds
- * the lines of axis a already given up on this level (bit c). */
-BW_NOINLINE static int cut_isle(bw_map *m, const bw_pit_plan *up, const isles *s, uint32_t banned[2][4])
-{
-    bw_grid *g = &m->grid;
-    const bw_tileset *const open = &open_tiles;
-    /* the line's tiles before the cut, bit 7 set where a walker reached
-     * one (tiles are below 128), kept in m->b, which is free once the
-     * line is chosen (char access may alias the plane's words) */
-    uint8_t *keep = (uint8_t *)m->b.w;
-    int lo[2] = { BW_MINES_W, BW_MINES_H }, hi[2] = { -1, -1 };
-    int a, c, j, k, x, y, best = 0, ba = 0, bc = 0, bgood = 0, bpart = 0, bcost = 0;
-    int gap = -1, pass, total, reached;
-    /* the island alone in m->a, and its box */
-    bw_plane_clear(&m->a);
-    isle_flood(m, s->mx, s->my);
-    for (y = 1; y < BW_MINES_H - 1; y++)
-        for (x = 1; x < BW_MINES_W - 1; x++)
-            if (plane_bit(&m->a, BW_BIT(x, y))) {
-                lo[0] = bw_min(lo[0], y); /* lo[0]..hi[0]: its rows */
-                hi[0] = bw_max(hi[0], y);
-                lo[1] = bw_min(lo[1], x);
-                hi[1] = bw_max(hi[1], x);
-            }
-    /* the line: the fewest ground cells across the island (its box and a
-     * ring), each side a quarter at most; failing that, the most even. */
-    for (a = 0; a < 2; a++) {
-        const int p0 = lo[!a] - 1, p1 = hi[!a] + 1; /* the line's extent */
-        int before = 0, upto = 0; /* the island's cells before line c - 1, up to line c + 1 */
-        for (c = lo[a] - 1; c <= hi[a] - 2; c++) {
-            int gone, after, part, good, cost = 0;
-            upto += isle_on_line(m, a, c + 1, p0, p1);
-            if (c < lo[a] + 2)
-                continue; /* the first line c is lo + 2 */
-            before += isle_on_line(m, a, c - 2, p0, p1);
-            gone = upto - before;
-            after = s->most - upto; /* past line c + 1 */
-            part = bw_max(before, after);
-            if (!before || after <= 0 || (banned[a][c >> 5] >> (c & 31) & 1u))
-                continue;
-            for (k = 0; k < up->n; k++) {
-                int sc = a ? up->x[k] : up->y[k], sp = a ? up->y[k] : up->x[k];
-                if (bw_abs(c - sc) <= CUT_KEEP && p0 <= sp + CUT_KEEP && p1 >= sp - CUT_KEEP)
-                    break;
-            }
-            if (k < up->n)
-                continue; /* through a pit box */
-            for (j = p0; j <= p1; j++)
-                cost += line_ground(g, a, c, j);
-            good = part * 4 <= s->area - gone;
-            if (!best || good > bgood || (good == bgood && (good ? cost < bcost : part < bpart))) {
-                best = 1;
-                ba = a;
-                bc = c;
-                bgood = good;
-                bpart = part;
-                bcost = cost;
-            }
-        }
-    }
-    if (!best)
-        return 0;
-    a = ba;
-    c = bc;
-    /* the gap: the cell nearest the island's middle whose neighbours
-     * across the line are both the island's (else both ground) */
-    for (k = 0; k < 2 && gap < 0; k++)
-        for (j = lo[!a] - 1; j <= hi[!a] + 1; j++) {
-            int ok = k ? line_ground(g, a, c - 1, j) && line_ground(g, a, c + 1, j)
-                       : isle_at(m, a, c - 1, j) && isle_at(m, a, c + 1, j);
-            if (ok && line_ground(g, a, c, j) &&
-                (gap < 0 || bw_abs(2 * j - lo[!a] - hi[!a]) < bw_abs(2 * gap - lo[!a] - hi[!a])))
-                gap = j;
-        }
-    banned[a][c >> 5] |= 1u << (c & 31); /* a line is cut once at most */
-    if (gap < 0)
-        return 0;
-    /* the ground a walker reaches before the cut, less the cells cut */
-    total = flood_nodes(m, open, &state(m)->nl, 1); /* the ground a walker reaches: the level is one piece */
-    for (j = lo[!a] - 1; j <= hi[!a] + 1; j++) {
-        uint8_t *p = line_cell(g, a, c, j);
-        keep[j] = (uint8_t)(*p | (isle_at(m, a, c, j) ? 0x80u : 0u)); /* m->a: reached */
-        if (j != gap && ground(*p)) {
-            *p = BW_T_LAVA;
-            total -= keep[j] >> 7;
-        }
-    }
-    /* after it: ground left apart joins again through a cell of the line
-     * between it and reached ground, never beside another such cell */
-    reached = flood_nodes(m, open, &state(m)->nl, 1);
-    for (pass = 0; pass < 2 && reached < total; pass++)
-        for (j = lo[!a] - 1; j <= hi[!a] + 1 && reached < total; j++) {
-            uint8_t *p = line_cell(g, a, c, j);
-            int in = 0, out = 0, d;
-            if (j == gap || !ground(keep[j] & 0x7f) || line_ground(g, a, c, j - 1) ||
-                line_ground(g, a, c, j + 1))
-                continue;
-            for (d = -1; d <= 1; d += 2) {
-                if (line_ground(g, a, c + d, j)) { /* m->a: reached */
-                    int r = isle_at(m, a, c + d, j);
-                    in |= r;
-                    out |= !r;
-                }
-            }
-            if (in && out) {
-                *p = keep[j] & 0x7f;
-                total += keep[j] >> 7;
-                reached += bw_fill_flood(&m->fill, g, open, &m->a, a ? c : j, a ? j : c);
-            }
-        }
-    if (reached < total) { /* the fallback: undone */
-        for (j = lo[!a] - 1; j <= hi[!a] + 1; j++)
-            *line_cell(g, a, c, j) = keep[j] & 0x7f;
-        return 0;
-    }
-    return 1;
-}
-
-/* Every island but the arrival ones grows by a ring of stone, 3 or more
- * cells from the arrival islands and the up slopes, inside the margin. */
-BW_NOINLINE static void grow_isles(bw_map *m, const bw_pit_plan *up)
+/* Every island but the arrival ones and the one of cell `big` (none if
+ * big < 0) grows by a ring of stone, 3 or more cells from those and the
+ * up slopes, inside the margin. */
+static void grow_isles(bw_map *m, const bw_pit_plan *up, int big)
 {
     isles s;
     int x, y, i;
     island_cells(&m->b, &m->grid);
     s.most = 0;
-    arrivals(m, up, &s, 1);
+    arrivals(m, up, &s);
+    if (big >= 0)
+        isle_flood(m, (unsigned)big); /* none if it is an arrival island */
     bw_plane_andnot(&m->b, &m->a); /* the other islands */
     for (i = 0; i < 3; i++)
         morph(&m->a, 1, 0);
@@ -2383,43 +2214,36 @@ BW_NOINLINE static void grow_isles(bw_map *m, const bw_pit_plan *up)
 /* Rule 1.5.1's bounds, mended on the finished map (see above). */
 BW_NOINLINE static void bound_isles(bw_map *m, const bw_pit_plan *up)
 {
-    uint32_t(*const banned)[4] = state(m)->u.isle.banned;
-    isles *const s = &state(m)->u.isle.s;
-    int pass, k;
+    isles *const s = &state(m)->u.s;
+    int pass, big;
     if (!up->n)
         return; /* no arrivals (DLVL 4 always has a fiery pit) */
-    for (k = 0; k < 8; k++)
-        banned[k >> 2][k & 3] = 0;
     for (pass = 0; pass < ISLAND_PASSES; pass++) {
-        int big;
         measure_isles(m, up, s);
         big = s->most * 4 > s->area;
-        if (big && cut_isle(m, up, s, banned))
-            continue;
         if (!big && s->arrive * 10 <= s->area * 4)
             return;
-        grow_isles(m, up);
+        grow_isles(m, up, big ? s->mc : -1);
     }
 }
 
-/* Rules 1.5.1 - 1.5.4: the islands, their paths and what stands on them;
- * kept out of level5, so its locals are off the stack when the bounds
- * pass runs. */
-BW_NOINLINE static void islands5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
+/* Rules 1.5.1 - 1.5.4: the islands, their paths and what stands on them
+ * (inline in level5: its stream lies in level5's frame while the bounds
+ * pass runs, which the measured stack peak allows). */
+static void islands5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
     bw_grid *g = &m->grid;
-    node_list *const nl = &state(m)->nl;
     area_list *const al = &state(m)->al;
     bw_rng r;
     int i;
     i = caves(m, &r, seed, 5); /* the stone left: stalagmites per area (rule 1.5.3) */
     scatter(g, &r, BW_T_STONE, BW_T_STALAGMITE, i / 60);
     scatter(g, &r, BW_T_STONE, BW_T_BOULDER, i / 120);
-    patches(g, &r, BW_T_RUBBLE, BW_T_STONE, bw_rng_range(&r, 3, 6));
+    patches(g, &r, BW_T_RUBBLE, BW_T_STONE, 3, 6);
     /* only the pit boxes changed open ground since keep_reached */
     al->n = 0;
     put_pits(m, pl, BW_T_STONE, al);
-    ensure_connected(m, al, nl, BW_T_STONE);
+    ensure_connected(m, al, &state(m)->nl, BW_T_STONE);
 }
 
 static void level5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
