@@ -1797,17 +1797,20 @@ static void fill_stubs(bw_map *m, int level, const uint8_t *turns, int n_turns,
                     /* the middle of a blunt end, or a mark against a wall */
                     if (!n && o == 3 && (blunt(g, x0, y0) || against_wall(g, x0, y0)))
                         n = dead_end(g, level, x = x0, y = y0, bx, by, bd);
-                    for (k = 0; k < 8 && !n; k++) { /* or a tip round it */
-                        int u = x + bw_dx8[k], v = y + bw_dy8[k];
-                        if (BW_AT(g, u, v) == BW_T_DIRT && !is_start(level, u, v) && open4(g, u, v) <= 2)
-                            n = dead_end(g, level, u, v, bx, by, bd);
-                    }
-                    /* or, if the mark has two open 4-neighbours (the outer
-                     * corner of a bend), a square beside it with four: the
-                     * deepest square of a pocket whose sides have three */
-                    for (k = 0; k < 8 && !n && o == 2; k += 2) {
-                        int u = x0 + bw_dx8[k], v = y0 + bw_dy8[k];
-                        if (BW_AT(g, u, v) == BW_T_DIRT && !is_start(level, u, v) && open4(g, u, v) == 4)
+                    /* or a tip round it (k < 8: two open 4-neighbours at
+                     * most); or, if the mark has two (the outer corner of a
+                     * bend), a 4-neighbour of the mark with four (k >= 8):
+                     * the deepest square of a pocket whose sides have three */
+                    for (k = 0; k < 16 && !n; k++) {
+                        int far = k >= 8, u, v, c;
+                        if (far && (o != 2 || (k & 1)))
+                            continue;
+                        u = (far ? x0 : x) + bw_dx8[k & 7];
+                        v = (far ? y0 : y) + bw_dy8[k & 7];
+                        if (BW_AT(g, u, v) != BW_T_DIRT || is_start(level, u, v))
+                            continue;
+                        c = open4(g, u, v);
+                        if (far ? c == 4 : c <= 2)
                             n = dead_end(g, level, u, v, bx, by, bd);
                     }
                     more |= fill_ball(m, level, bx, by, bd, n);
