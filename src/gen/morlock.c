@@ -1278,7 +1278,7 @@ static void rewall_filled(bw_grid *g, const bw_morlock_room *o)
     int i, j;
     for (j = 0; j < t->h; j++)
         for (i = 0; i < t->w; i++)
-            if (ring_at(t, i, j) && BW_AT(g, o->x + i, o->y + j) == BW_T_ROCK)
+            if (BW_AT(g, o->x + i, o->y + j) == BW_T_ROCK && ring_at(t, i, j)) /* rock first: rare */
                 BW_AT(g, o->x + i, o->y + j) = BW_T_BWALL;
 }
 
@@ -1331,8 +1331,9 @@ static void fill_spurs(bw_map *m, int level)
                 if (!narrow_tip(g, level, x, y))
                     continue;
                 BW_AT(g, x, y) = BW_T_ROCK;
+                for (k = 0; k < 8; k++)
+                    BW_PSET(&m->b, x + bw_dx8[k], y + bw_dy8[k]);
                 for (k = 0; k < 4; k++) {
-                    BW_PSET(&m->b, x + bw_dx4[k], y + bw_dy4[k]);
                     if (narrow_tip(g, level, x + bw_dx4[k], y + bw_dy4[k])) {
                         BW_PSET(&m->a, x + bw_dx4[k], y + bw_dy4[k]);
                         more = 1;
@@ -1703,21 +1704,80 @@ static int against_wall(const bw_grid *g, int x, int y)
  * near: -1 (LO), 1 (HI), 0 (neither). */
 #define EDGE_SIDE(v) ((v) < BW_MORLOCK_LO + BW_MORLOCK_NEAR ? -1 : (v) > BW_MORLOCK_HI - BW_MORLOCK_NEAR)
 
+/* Corners cut a level, at most (hook_sq digs one square each, so the pass
+ * still ends: with the squares filled once at most, the dug ones bounded
+ * too; seeds 0-2,999 cut 9 at most, 512 in all) */
+#define HOOKS_MAX 16
+/* Rule 3.2's hooks: the tip of a dead end that is a bend of a one-wide
+ * way round a single square of rock (its two open 4-neighbours at right
+ * angles, the rock in the corner between them). Filling it would cut the
+ * way, so the way cuts the corner instead: 1 if the corner, rock at least
+ * two squares from the border, was dug (the tip is then filled by the
+ * caller), which keeps both neighbours joined and leaves a rounded bend;
+ * *cuts counts down the corners a level may still cut. */
+static int hook_sq(bw_grid *g, int level, int x, int y, int *cuts)
+{
+    int k, open = 0, at = 0, cx, cy;
+    if (*cuts == 0)
+        return 0;
+    for (k = 0; k < 4; k++)
+        if (open_or_start(g, level, x + bw_dx4[k], y + bw_dy4[k])) {
+            open++;
+            at |= 1 << k;
+        }
+    for (k = 0; k < 4 && at != (3 << k) % 15; k++)
+        ;
+    if (open != 2 || k == 4)
+        return 0;
+    cx = x + bw_dx4[k] + bw_dx4[(k + 1) & 3];
+    cy = y + bw_dy4[k] + bw_dy4[(k + 1) & 3];
+    if (BW_AT(g, cx, cy) != BW_T_ROCK || cx < BW_MORLOCK_LO - 1 || cx > BW_MORLOCK_HI + 1 ||
+        cy < BW_MORLOCK_LO - 1 || cy > BW_MORLOCK_HI + 1)
+        return 0;
+    BW_AT(g, cx, cy) = BW_T_DIRT;
+    (*cuts)--;
+    return 1;
+}
+
+/* Filling a square changes the squares within STUB steps of every square
+ * round it, so a dead end may begin there now (rule 3.2): the squares
+ * within 3 steps of it (ROUND, as offsets on the grid) are marked in
+ * plane b. Marking only the 8 round it left 11 dead ends over seeds
+ * 0-2,999, within 3 steps 7, within 4 still 7. Dirt lies in 2..117, so
+ * only a mark off the top or the bottom of the grid is dropped. */
+#define ROUND 24
+#define AT(dx, dy) ((dy) * BW_GRID_MAX + (dx))
+static const int16_t round_at[ROUND] = {
+    AT(0, -3), AT(-1, -2), AT(0, -2), AT(1, -2), AT(-2, -1), AT(-1, -1), AT(0, -1), AT(1, -1),
+    AT(2, -1), AT(-3, 0), AT(-2, 0), AT(-1, 0), AT(1, 0), AT(2, 0), AT(3, 0), AT(-2, 1),
+    AT(-1, 1), AT(0, 1), AT(1, 1), AT(2, 1), AT(-1, 2), AT(0, 2), AT(1, 2), AT(0, 3)
+};
+#undef AT
+
+static void mark_round(bw_plane *b, int x, int y)
+{
+    unsigned c = BW_BIT(x, y), i;
+    for (i = 0; i < ROUND; i++) {
+        unsigned at = c + (unsigned)(int)round_at[i];
+        if (at < BW_GRID_CELLS)
+            b->w[at >> 5] |= 1u << (at & 31);
+    }
+}
+
 /* Fill dead end ball (bx, by, bd; n squares, 0: none) from its tip
- * outward where that cuts no way (simple_sq, or for the tip loop_sq),
- * marking the 8 neighbours of what is filled (plane b): filling a square
- * changes what lies within STUB steps of the squares round it, so a dead
- * end may begin there now. Returns 1 if it filled any. */
+ * outward where that cuts no way (simple_sq, or for the tip loop_sq, or
+ * hook_sq cutting its corner), marking the squares round what is filled
+ * (mark_round). Returns 1 if it filled any. */
 static int fill_ball(bw_map *m, int level, const uint8_t *bx, const uint8_t *by, const uint8_t *bd,
-                     int n)
+                     int n, int *cuts)
 {
     bw_grid *g = &m->grid;
-    int i, k, did = 0;
+    int i, did = 0;
     for (i = 0; i < n && bd[i] < STUB; i++)
-        if (simple_sq(g, level, bx[i], by[i]) || (i == 0 && loop_sq(g, bx[i], by[i], bx, by, bd, n))) {
+        if (simple_sq(g, level, bx[i], by[i]) || (i == 0 && loop_sq(g, bx[i], by[i], bx, by, bd, n)) ||
+            (i == 0 && hook_sq(g, level, bx[i], by[i], cuts))) {
             BW_AT(g, bx[i], by[i]) = BW_T_ROCK;
-            for (k = 0; k < 8; k++) /* a dead end may begin round it now */
-                BW_PSET(&m->b, bx[i] + bw_dx8[k], by[i] + bw_dy8[k]);
+            mark_round(&m->b, bx[i], by[i]); /* a dead end may begin round it now */
             did = 1;
         }
     return did;
@@ -1732,7 +1792,7 @@ static void fill_stubs(bw_map *m, int level, const uint8_t *turns, int n_turns,
 #else
     uint8_t bx[BALL], by[BALL], bd[BALL];
 #endif
-    int w, k, n, o, x0, y0, more = 1, late;
+    int w, k, n, o, x0, y0, more = 1, late, cuts = HOOKS_MAX;
     /* the turns before the edge: each cell and its 8 neighbours looked
      * from as they are (mark_turn), and the line of 5 two squares from
      * the cell towards each edge it lies near: the outer side of a turn
@@ -1751,7 +1811,7 @@ static void fill_stubs(bw_map *m, int level, const uint8_t *turns, int n_turns,
                     if ((!late && (u - tx) * (u - tx) <= 1 && (v - ty) * (v - ty) <= 1) ||
                         (ex && u - tx == 2 * ex) || (ey && v - ty == 2 * ey))
                         if (BW_AT(g, u, v) == BW_T_DIRT && !is_start(level, u, v) && (!late || open4(g, u, v) <= 2))
-                            more |= fill_ball(m, level, bx, by, bd, dead_end(g, level, u, v, bx, by, bd));
+                            more |= fill_ball(m, level, bx, by, bd, dead_end(g, level, u, v, bx, by, bd), &cuts);
         }
         /* the ends of tunnels at rooms: a tunnel that ends at a door may have
          * dug along the wall before it, leaving a blunt pocket against the
@@ -1768,7 +1828,7 @@ static void fill_stubs(bw_map *m, int level, const uint8_t *turns, int n_turns,
                     for (q = -DOOR_LOOK; q <= DOOR_LOOK; q++) {
                         int x = ox + (k & 1 ? 0 : q) + out * bw_dx4[k], y = oy + (k & 1 ? q : 0) + out * bw_dy4[k];
                         if (BW_AT(g, x, y) == BW_T_DIRT && !is_start(level, x, y))
-                            fill_ball(m, level, bx, by, bd, dead_end(g, level, x, y, bx, by, bd));
+                            fill_ball(m, level, bx, by, bd, dead_end(g, level, x, y, bx, by, bd), &cuts);
                     }
             }
         while (more) {
@@ -1784,8 +1844,7 @@ static void fill_stubs(bw_map *m, int level, const uint8_t *turns, int n_turns,
                     o = open4(g, x, y);
                     if (o <= 1 && narrow_tip(g, level, x, y)) { /* a spur the filling left */
                         BW_AT(g, x, y) = BW_T_ROCK;
-                        for (k = 0; k < 4; k++)
-                            BW_PSET(&m->b, x + bw_dx4[k], y + bw_dy4[k]);
+                        mark_round(&m->b, x, y);
                         more = 1;
                         continue;
                     }
@@ -1813,7 +1872,7 @@ static void fill_stubs(bw_map *m, int level, const uint8_t *turns, int n_turns,
                         if (far ? c == 4 : c <= 2)
                             n = dead_end(g, level, u, v, bx, by, bd);
                     }
-                    more |= fill_ball(m, level, bx, by, bd, n);
+                    more |= fill_ball(m, level, bx, by, bd, n, &cuts);
                 }
         }
     }
