@@ -405,8 +405,10 @@ static void mark_turn(sim *s, const bw_morlock_tunnel *t)
  * both centres, so a tunnel is 4-connected whatever the widths (a fork's
  * new branch may be wider than the cell it leaves from). The caller counts
  * the steps. */
-static void walk(sim *s, bw_morlock_tunnel *t)
+static void walk(sim *s, bw_morlock_tunnel *tp)
 {
+    bw_morlock_tunnel u = *tp, *t = &u; /* a copy: the plan's writes cannot alias it */
+    uint8_t *dug = s->p->dug[u.level];
     bw_rng *r = &s->p->rng;
     int i, last2 = t->last2; /* the step before the last, kept over decisions */
     int dir0 = t->dir;      /* the segment's heading */
@@ -473,10 +475,11 @@ static void walk(sim *s, bw_morlock_tunnel *t)
             BW_AT(s->g, nx, t->y) = BW_T_DIRT;
         t->x = (uint8_t)nx;
         t->y = (uint8_t)ny;
-        s->p->dug[t->level][ny / BW_MORLOCK_BLOCK] |= (uint8_t)(1u << (nx / BW_MORLOCK_BLOCK));
+        dug[ny / BW_MORLOCK_BLOCK] |= (uint8_t)(1u << (nx / BW_MORLOCK_BLOCK));
         if (here) /* most steps are on other levels: no call */
             brush(s, t);
     }
+    *tp = u;
 }
 
 static void push(bw_morlock_plan *p, const bw_morlock_tunnel *t)
