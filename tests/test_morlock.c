@@ -1077,23 +1077,37 @@ static int wide_dead_ends(int level)
 
 /* Rule 3.2: a tunnel ends only in a room or a pit (or begins at a ladder),
  * so on the map no dead end of any width is STUB or more deep unless a
- * room, door, pit or ladder lies within it (the start of DLVL 1 counts):
- * none over the seeds (docs/morlock.md). */
+ * room, door, pit or ladder lies within it (the start of DLVL 1 counts).
+ * Seeds 0-299 (the boards: 0-29): none. The desktop also runs seeds
+ * 300-2,999, which the filling was not tuned on: 30 dead ends there
+ * before the spur filling marked 8 neighbours and the dead-end filling 24,
+ * the hooks' corners were cut and the knots dug; DEAD_ENDS_LEFT now, not
+ * yet none (docs/morlock.md): seed 1257 level 4, 1487 level 5, 1658
+ * level 1, 2542 level 3 and 2619 level 3. */
+#define DEAD_END_SEEDS (BW_TEST_DIV == 1 ? 3000 : 300)
+#define DEAD_ENDS_LEFT 5
 static void morlock_3_2_no_dead_ends_of_any_width(void)
 {
     bw_morlock_plan p;
-    uint32_t s, n = 0, levels = 0;
+    uint32_t s, n = 0, later = 0, levels = 0;
     int l;
-    FOR_SEEDS(s, 300)
+    FOR_SEEDS(s, DEAD_END_SEEDS)
         for (l = 1; l <= LEVELS; l++) {
+            uint32_t k;
             render(s, l, 0, &p);
             bw_plane_clear(&m->a);
-            n += (uint32_t)wide_dead_ends(l);
+            k = (uint32_t)wide_dead_ends(l);
+            if (s < 300)
+                n += k;
+            else
+                later += k;
             levels++;
         }
     t_info("morlock_dead_ends_4_deep_any_width", n);
+    t_info("morlock_dead_ends_4_deep_any_width_seeds_300_up", later);
     t_info("morlock_levels", levels);
     CHECK(n == 0);
+    CHECK(later <= DEAD_ENDS_LEFT);
 }
 
 /* Rule 3.2's rooms left whole: on the grid, each room's wall ring (its
