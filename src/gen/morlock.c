@@ -1512,34 +1512,29 @@ static int cornered(const bw_grid *g, int level, int *x, int *y, int best)
     return best;
 }
 
-/* 1 if the path from (x, y) of `n` steps, step k (dx[k], dy[k]), is all
- * dirt. */
-static inline BW_ALWAYS_INLINE int dirt_path(const bw_grid *g, int x, int y, const int8_t *dx, const int8_t *dy, int n)
-{
-    int k;
-    for (k = 0; k < n; k++) {
-        uint8_t c;
-        x += dx[k];
-        y += dy[k];
-        c = BW_AT(g, x, y);
-        if (c != BW_T_DIRT)
-            return c != BW_T_ROCK && (FLAGS(c) & BW_CONNECTS) ? -1 : 0;
-    }
-    return 1;
-}
-
 /* The far squares a tip's ball must hold, found cheaply: the ends of
  * paths of STUB dirt steps from it, straight (4) or a staircase (4
  * diagonals, x first or y first), lie exactly STUB steps away (no shorter
  * way reaches them). A dead end's far squares are one piece of STUB_WIDE
  * squares at most, so lie within STUB_WIDE - 1 of each other (Chebyshev):
- * two ends farther apart rule (x, y) out. Rows: x first (+, -), then
- * y first (+, -). */
+ * two ends farther apart rule (x, y) out. */
 BW_STATIC_ASSERT(STUB == 4, morlock_stairs_are_4_steps);
-static const int8_t stair_x[4][STUB] = { { 1, 0, 1, 0 }, { -1, 0, -1, 0 }, { 0, 1, 0, 1 }, { 0, -1, 0, -1 } };
-static const int8_t stair_y[4][STUB] = { { 0, 1, 0, 1 }, { 0, -1, 0, -1 }, { 1, 0, 1, 0 }, { -1, 0, -1, 0 } };
+/* A staircase of STUB steps from the square at c, steps a and b in turn
+ * (offsets on the grid): 1 if all dirt, -1 if it meets open ground that
+ * is not dirt (a room, door or link), else 0. */
+static inline BW_ALWAYS_INLINE int stair_path(const uint8_t *c, int a, int b)
+{
+    int i, off = 0;
+    for (i = 0; i < STUB; i++) {
+        off += i & 1 ? b : a;
+        if (c[off] != BW_T_DIRT)
+            return c[off] != BW_T_ROCK && (FLAGS(c[off]) & BW_CONNECTS) ? -1 : 0;
+    }
+    return 1;
+}
+
 /* A path of STUB steps from c: STUB - 1 steps of a and one of b, that
- * one at step `at` (0 .. STUB - 1); as dirt_path. The end lies 3 along
+ * one at step `at` (0 .. STUB - 1); as stair_path. The end lies 3 along
  * a's axis and 1 along b's, STUB steps away by any way. */
 static inline BW_ALWAYS_INLINE int l_path(const uint8_t *c, int a, int b, int at)
 {
@@ -1584,9 +1579,9 @@ static int no_tip(const bw_grid *g, int x, int y)
             ey = y + STUB * bw_dy4[k];
         } else { /* the diagonal (sx, sy): x first, else y first */
             int sx = k & 1 ? -1 : 1, sy = k & 2 ? -1 : 1;
-            end = dirt_path(g, x, y, stair_x[sx > 0 ? 0 : 1], stair_y[sy > 0 ? 0 : 1], STUB);
+            end = stair_path(&BW_AT(g, x, y), sx, sy * BW_GRID_MAX);
             if (end == 0)
-                end = dirt_path(g, x, y, stair_x[sx > 0 ? 2 : 3], stair_y[sy > 0 ? 2 : 3], STUB);
+                end = stair_path(&BW_AT(g, x, y), sy * BW_GRID_MAX, sx);
             ex = x + sx * STUB / 2;
             ey = y + sy * STUB / 2;
         }
