@@ -1676,23 +1676,40 @@ static int loop_sq(bw_grid *g, int x, int y, const uint8_t *bx, const uint8_t *b
     return far >= 0 && left == 0;
 }
 
-/* Rule 3.2's blunt dead ends: a tunnel 3 wide that ends square on (the
- * outer side of a V bend, a turn before the edge) has its tip in the
- * middle of the end face, a square with one closed 4-neighbour whose two
- * neighbours along the face are corners (dirt with 2 open 4-neighbours
- * at most); the corners' own balls reach both ways round and are no dead
- * ends. 1 if (x, y), with 3 open 4-neighbours, is such a middle. */
+/* Rule 3.2's blunt dead ends: a tunnel 3 or 4 wide that ends square on
+ * (the outer side of a V bend, a turn before the edge, a tunnel walled up
+ * at a room) has its tip in the middle of the end face: the squares with
+ * one closed 4-neighbour, on the same side, between two corners (dirt
+ * with 2 open 4-neighbours at most) at most 3 apart; the corners' own
+ * balls reach both ways round and are no dead ends. blunt: 1 if (x, y),
+ * with 3 open 4-neighbours, is such a middle. face_end: how far from
+ * (x, y) along the face towards `side` the corner lies, 1 or 2 (over one
+ * more middle square, closed on side k too), or 0. Faces 4 wide were
+ * left out before (2 dead ends of the 4 over seeds 300-2,999). */
+static int face_end(const bw_grid *g, int x, int y, int k, int side)
+{
+    int j;
+    for (j = 1; j <= 2; j++) {
+        int u = x + j * bw_dx4[side], v = y + j * bw_dy4[side], o;
+        if (BW_AT(g, u, v) != BW_T_DIRT)
+            return 0;
+        o = open4(g, u, v);
+        if (o <= 2)
+            return j;
+        if (o != 3 || open_or_dirt(g, u + bw_dx4[k], v + bw_dy4[k]))
+            return 0;
+    }
+    return 0;
+}
+
 static int blunt(const bw_grid *g, int x, int y)
 {
-    int k = 0, a, b, c, d;
+    int k = 0, a, b;
     while (k < 3 && open_or_dirt(g, x + bw_dx4[k], y + bw_dy4[k]))
         k++; /* the closed side */
-    a = x + bw_dx4[(k + 1) & 3];
-    b = y + bw_dy4[(k + 1) & 3];
-    c = x + bw_dx4[(k + 3) & 3];
-    d = y + bw_dy4[(k + 3) & 3];
-    return BW_AT(g, a, b) == BW_T_DIRT && open4(g, a, b) <= 2 && BW_AT(g, c, d) == BW_T_DIRT &&
-           open4(g, c, d) <= 2;
+    a = face_end(g, x, y, k, (k + 1) & 3);
+    b = a ? face_end(g, x, y, k, (k + 3) & 3) : 0;
+    return a && b && a + b <= 3;
 }
 
 /* 1 if (x, y), with 3 open 4-neighbours, has a wall (not rock) on its
@@ -1878,8 +1895,9 @@ static void fill_stubs(bw_map *m, int level, const uint8_t *turns, int n_turns,
                         n = dead_end(g, level, x = x0, y = y0, bx, by, bd);
                     /* or a tip round it (k < 8: two open 4-neighbours at
                      * most); or, if the mark has two (the outer corner of a
-                     * bend), a 4-neighbour of the mark with four (k >= 8):
-                     * the deepest square of a pocket whose sides have three */
+                     * bend, or of a blunt end), a 4-neighbour of the mark
+                     * with four (k >= 8: the deepest square of a pocket
+                     * whose sides have three) or the middle of a blunt end */
                     for (k = 0; k < 16 && !n; k++) {
                         int far = k >= 8, u, v, c;
                         if (far && (o != 2 || (k & 1)))
@@ -1889,7 +1907,7 @@ static void fill_stubs(bw_map *m, int level, const uint8_t *turns, int n_turns,
                         if (BW_AT(g, u, v) != BW_T_DIRT || is_start(level, u, v))
                             continue;
                         c = open4(g, u, v);
-                        if (far ? c == 4 : c <= 2)
+                        if (far ? c == 4 || (c == 3 && blunt(g, u, v)) : c <= 2)
                             n = dead_end(g, level, u, v, bx, by, bd);
                     }
                     more |= fill_ball(m, level, bx, by, bd, n, &cuts);
