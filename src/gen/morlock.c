@@ -1121,18 +1121,21 @@ static void draw_room(bw_grid *g, bw_rng *r, const bw_morlock_room *o)
         }
 }
 
-/* Filling a square changes the squares within STUB steps of every square
- * round it, so a dead end may begin there now (rule 3.2): the squares
- * within 3 steps of it (ROUND, as offsets on the grid) are marked in
- * plane b. Marking only the 8 round it left 11 dead ends over seeds
- * 0-2,999, within 3 steps 7, within 4 still 7. Dirt lies in 2..117, so
- * only a mark off the top or the bottom of the grid is dropped. */
-#define ROUND 24
+/* Filling a square changes the ball of every square within STUB steps
+ * of it, so a dead end may begin at any of them now (rule 3.2): those
+ * squares (ROUND, as offsets on the grid) are marked in plane b. Marking
+ * only the 8 round it left 12 of the dead ends over seeds 300-2,999
+ * that marking these leaves none of. Dirt lies in 2..117, so a mark off
+ * the side lands on rock at the other side of the grid, and one off the
+ * top or the bottom is dropped. */
+#define ROUND 40
 #define AT(dx, dy) ((dy) * BW_GRID_MAX + (dx))
 static const int16_t round_at[ROUND] = {
-    AT(0, -3), AT(-1, -2), AT(0, -2), AT(1, -2), AT(-2, -1), AT(-1, -1), AT(0, -1), AT(1, -1),
-    AT(2, -1), AT(-3, 0), AT(-2, 0), AT(-1, 0), AT(1, 0), AT(2, 0), AT(3, 0), AT(-2, 1),
-    AT(-1, 1), AT(0, 1), AT(1, 1), AT(2, 1), AT(-1, 2), AT(0, 2), AT(1, 2), AT(0, 3)
+    AT(0, -4), AT(-1, -3), AT(0, -3), AT(1, -3), AT(-2, -2), AT(-1, -2), AT(0, -2), AT(1, -2),
+    AT(2, -2), AT(-3, -1), AT(-2, -1), AT(-1, -1), AT(0, -1), AT(1, -1), AT(2, -1), AT(3, -1),
+    AT(-4, 0), AT(-3, 0), AT(-2, 0), AT(-1, 0), AT(1, 0), AT(2, 0), AT(3, 0), AT(4, 0),
+    AT(-3, 1), AT(-2, 1), AT(-1, 1), AT(0, 1), AT(1, 1), AT(2, 1), AT(3, 1), AT(-2, 2),
+    AT(-1, 2), AT(0, 2), AT(1, 2), AT(2, 2), AT(-1, 3), AT(0, 3), AT(1, 3), AT(0, 4)
 };
 #undef AT
 
@@ -1781,15 +1784,21 @@ static int hook_sq(bw_grid *g, int level, int x, int y, int *cuts)
 }
 
 /* Rule 3.2's knots: a single square of rock with dirt on its four sides
- * (a tunnel that wound round it) makes the dirt round it a small loop,
- * and a dead end beside it has its tip next to the knot, where no mark
- * leads. A mark that is such a square is dug (1; *cuts counted down as
- * for the hooks), which cuts no way and leaves a plain pocket for the
- * filling. Its four sides are dirt, so it lies in 3..116. */
+ * (is_knot: a tunnel wound round it) makes the dirt round it a small
+ * loop, and a dead end beside it has its tip next to the knot, where no
+ * mark leads. A mark that is such a square is dug (knot_sq: 1; *cuts
+ * counted down as for the hooks), which cuts no way and leaves a plain
+ * pocket for the filling. Its four sides are dirt, so it lies in
+ * 3..116. */
+static int is_knot(const bw_grid *g, int x, int y)
+{
+    return BW_AT(g, x, y) == BW_T_ROCK && BW_AT(g, x + 1, y) == BW_T_DIRT && BW_AT(g, x - 1, y) == BW_T_DIRT &&
+           BW_AT(g, x, y + 1) == BW_T_DIRT && BW_AT(g, x, y - 1) == BW_T_DIRT;
+}
+
 static int knot_sq(bw_grid *g, int x, int y, int *cuts)
 {
-    if (*cuts == 0 || BW_AT(g, x, y) != BW_T_ROCK || BW_AT(g, x + 1, y) != BW_T_DIRT ||
-        BW_AT(g, x - 1, y) != BW_T_DIRT || BW_AT(g, x, y + 1) != BW_T_DIRT || BW_AT(g, x, y - 1) != BW_T_DIRT)
+    if (*cuts == 0 || !is_knot(g, x, y))
         return 0;
     BW_AT(g, x, y) = BW_T_DIRT;
     (*cuts)--;
@@ -1826,10 +1835,13 @@ static void fill_stubs(bw_map *m, int level, const uint8_t *turns, int n_turns,
 #endif
     int w, k, n, o, x0, y0, more = 1, late, cuts = HOOKS_MAX;
     /* the turns before the edge: each cell and its 8 neighbours looked
-     * from as they are (mark_turn), and the line of 5 two squares from
-     * the cell towards each edge it lies near: the outer side of a turn
-     * into a corner, or along an edge beside a room, is a pocket deeper
-     * than the cell's neighbours */
+     * from as they are (mark_turn), and the 8 round any knot among them
+     * (is_knot: a pocket by the edge may have its tip beside a knot, where
+     * no mark leads; digging the knot there instead leaves blunt pockets
+     * in the corner that no mark leads to either), and the line of 5 two
+     * squares from the cell towards each edge it lies near: the outer
+     * side of a turn into a corner, or along an edge beside a room, is a
+     * pocket deeper than the cell's neighbours */
     /* two rounds: the second looks again from the lines towards the
      * edges, at the squares with two open 4-neighbours at most (a tip),
      * once the first round's filling has cut off what a pocket there
@@ -1839,11 +1851,19 @@ static void fill_stubs(bw_map *m, int level, const uint8_t *turns, int n_turns,
             int tx = turns[2 * w], ty = turns[2 * w + 1];
             int ex = EDGE_SIDE(tx), ey = EDGE_SIDE(ty), u, v;
             for (v = ty - 2; v <= ty + 2; v++)
-                for (u = tx - 2; u <= tx + 2; u++)
-                    if ((!late && (u - tx) * (u - tx) <= 1 && (v - ty) * (v - ty) <= 1) ||
-                        (ex && u - tx == 2 * ex) || (ey && v - ty == 2 * ey))
-                        if (BW_AT(g, u, v) == BW_T_DIRT && !is_start(level, u, v) && (!late || open4(g, u, v) <= 2))
-                            more |= fill_ball(m, level, bx, by, bd, dead_end(g, level, u, v, bx, by, bd), &cuts);
+                for (u = tx - 2; u <= tx + 2; u++) {
+                    int in3 = !late && (u - tx) * (u - tx) <= 1 && (v - ty) * (v - ty) <= 1;
+                    if (!in3 && !(ex && u - tx == 2 * ex) && !(ey && v - ty == 2 * ey))
+                        continue;
+                    if (BW_AT(g, u, v) == BW_T_DIRT && !is_start(level, u, v) && (!late || open4(g, u, v) <= 2))
+                        more |= fill_ball(m, level, bx, by, bd, dead_end(g, level, u, v, bx, by, bd), &cuts);
+                    else if (in3 && is_knot(g, u, v))
+                        for (k = 0; k < 8; k++) {
+                            int a = u + bw_dx8[k], b = v + bw_dy8[k];
+                            if (BW_AT(g, a, b) == BW_T_DIRT && !is_start(level, a, b))
+                                more |= fill_ball(m, level, bx, by, bd, dead_end(g, level, a, b, bx, by, bd), &cuts);
+                        }
+                }
         }
         /* the ends of tunnels at rooms: a tunnel that ends at a door may have
          * dug along the wall before it, leaving a blunt pocket against the
