@@ -1789,11 +1789,12 @@ static int hook_sq(bw_grid *g, int level, int x, int y, int *cuts)
  * mark leads. A mark that is such a square is dug (knot_sq: 1; *cuts
  * counted down as for the hooks), which cuts no way and leaves a plain
  * pocket for the filling. Its four sides are dirt, so it lies in
- * 3..116. */
+ * LO..HI; a square outside (a mark by the border) is none, and its sides
+ * are not read (they may lie off the grid). */
 static int is_knot(const bw_grid *g, int x, int y)
 {
-    return BW_AT(g, x, y) == BW_T_ROCK && BW_AT(g, x + 1, y) == BW_T_DIRT && BW_AT(g, x - 1, y) == BW_T_DIRT &&
-           BW_AT(g, x, y + 1) == BW_T_DIRT && BW_AT(g, x, y - 1) == BW_T_DIRT;
+    return !outside(x) && !outside(y) && BW_AT(g, x, y) == BW_T_ROCK && BW_AT(g, x + 1, y) == BW_T_DIRT &&
+           BW_AT(g, x - 1, y) == BW_T_DIRT && BW_AT(g, x, y + 1) == BW_T_DIRT && BW_AT(g, x, y - 1) == BW_T_DIRT;
 }
 
 static int knot_sq(bw_grid *g, int x, int y, int *cuts)
