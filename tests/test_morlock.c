@@ -1079,9 +1079,10 @@ static int wide_dead_ends(int level)
  * so on the map no dead end of any width is STUB or more deep unless a
  * room, door, pit or ladder lies within it (the start of DLVL 1 counts):
  * none. The filling was tuned on seeds 0-299 (the boards run 0-29); the
- * desktop also runs seeds 300-2,999, where it left 30 before the marks
- * round a filled square reached 4 steps, hooks' corners were cut, knots
- * dug or looked round, and blunt ends 4 wide looked from (docs/morlock.md). */
+ * desktop also runs seeds 300-2,999, where it left 30 before the spur
+ * filling marked 8 neighbours, the dead-end filling the squares within 4
+ * steps, hooks' corners were cut, knots dug or looked round, and blunt
+ * ends 4 wide looked from (docs/morlock.md). */
 #define DEAD_END_SEEDS (BW_TEST_DIV == 1 ? 3000 : 300)
 static void morlock_3_2_no_dead_ends_of_any_width(void)
 {
