@@ -1078,22 +1078,34 @@ static int wide_dead_ends(int level)
 /* Rule 3.2: a tunnel ends only in a room or a pit (or begins at a ladder),
  * so on the map no dead end of any width is STUB or more deep unless a
  * room, door, pit or ladder lies within it (the start of DLVL 1 counts):
- * none over the seeds (docs/morlock.md). */
+ * none. The filling was tuned on seeds 0-299 (the boards run 0-29); the
+ * desktop also runs seeds 300-2,999, where it left 30 before the spur
+ * filling marked 8 neighbours, the dead-end filling the squares within 4
+ * steps, hooks' corners were cut, knots dug or looked round, and blunt
+ * ends 4 wide looked from (docs/morlock.md). */
+#define DEAD_END_SEEDS (BW_TEST_DIV == 1 ? 3000 : 300)
 static void morlock_3_2_no_dead_ends_of_any_width(void)
 {
     bw_morlock_plan p;
-    uint32_t s, n = 0, levels = 0;
+    uint32_t s, n = 0, later = 0, levels = 0;
     int l;
-    FOR_SEEDS(s, 300)
+    FOR_SEEDS(s, DEAD_END_SEEDS)
         for (l = 1; l <= LEVELS; l++) {
+            uint32_t k;
             render(s, l, 0, &p);
             bw_plane_clear(&m->a);
-            n += (uint32_t)wide_dead_ends(l);
+            k = (uint32_t)wide_dead_ends(l);
+            if (s < 300)
+                n += k;
+            else
+                later += k;
             levels++;
         }
     t_info("morlock_dead_ends_4_deep_any_width", n);
+    t_info("morlock_dead_ends_4_deep_any_width_seeds_300_up", later);
     t_info("morlock_levels", levels);
     CHECK(n == 0);
+    CHECK(later == 0);
 }
 
 /* Rule 3.2's rooms left whole: on the grid, each room's wall ring (its
@@ -1411,7 +1423,7 @@ static void morlock_golden_ten_seeds(void)
             bw_morlock_generate(m, s, n, 0);
             h = t_fold(h, bw_grid_hash(g));
         }
-    t_golden("morlock_seeds0to9_all_levels", h, 0x64dd8898u);
+    t_golden("morlock_seeds0to9_all_levels", h, 0xf19a9196u);
 }
 
 void suite_morlock(void)

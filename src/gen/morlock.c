@@ -405,8 +405,10 @@ static void mark_turn(sim *s, const bw_morlock_tunnel *t)
  * both centres, so a tunnel is 4-connected whatever the widths (a fork's
  * new branch may be wider than the cell it leaves from). The caller counts
  * the steps. */
-static void walk(sim *s, bw_morlock_tunnel *t)
+static void walk(sim *s, bw_morlock_tunnel *tp)
 {
+    bw_morlock_tunnel u = *tp, *t = &u; /* a copy: the plan's writes cannot alias it */
+    uint8_t *dug = s->p->dug[u.level];
     bw_rng *r = &s->p->rng;
     int i, last2 = t->last2; /* the step before the last, kept over decisions */
     int dir0 = t->dir;      /* the segment's heading */
@@ -473,10 +475,11 @@ static void walk(sim *s, bw_morlock_tunnel *t)
             BW_AT(s->g, nx, t->y) = BW_T_DIRT;
         t->x = (uint8_t)nx;
         t->y = (uint8_t)ny;
-        s->p->dug[t->level][ny / BW_MORLOCK_BLOCK] |= (uint8_t)(1u << (nx / BW_MORLOCK_BLOCK));
+        dug[ny / BW_MORLOCK_BLOCK] |= (uint8_t)(1u << (nx / BW_MORLOCK_BLOCK));
         if (here) /* most steps are on other levels: no call */
             brush(s, t);
     }
+    *tp = u;
 }
 
 static void push(bw_morlock_plan *p, const bw_morlock_tunnel *t)
@@ -1118,6 +1121,34 @@ static void draw_room(bw_grid *g, bw_rng *r, const bw_morlock_room *o)
         }
 }
 
+/* Filling a square changes the ball of every square within STUB steps
+ * of it, so a dead end may begin at any of them now (rule 3.2): those
+ * squares (ROUND, as offsets on the grid) are marked in plane b. Marking
+ * only the 8 round it left 12 of the dead ends over seeds 300-2,999
+ * that marking these leaves none of. Dirt lies in 2..117, so a mark off
+ * the side lands on rock at the other side of the grid, and one off the
+ * top or the bottom is dropped. */
+#define ROUND 40
+#define AT(dx, dy) ((dy) * BW_GRID_MAX + (dx))
+static const int16_t round_at[ROUND] = {
+    AT(0, -4), AT(-1, -3), AT(0, -3), AT(1, -3), AT(-2, -2), AT(-1, -2), AT(0, -2), AT(1, -2),
+    AT(2, -2), AT(-3, -1), AT(-2, -1), AT(-1, -1), AT(0, -1), AT(1, -1), AT(2, -1), AT(3, -1),
+    AT(-4, 0), AT(-3, 0), AT(-2, 0), AT(-1, 0), AT(1, 0), AT(2, 0), AT(3, 0), AT(4, 0),
+    AT(-3, 1), AT(-2, 1), AT(-1, 1), AT(0, 1), AT(1, 1), AT(2, 1), AT(3, 1), AT(-2, 2),
+    AT(-1, 2), AT(0, 2), AT(1, 2), AT(2, 2), AT(-1, 3), AT(0, 3), AT(1, 3), AT(0, 4)
+};
+#undef AT
+
+static void mark_round(bw_plane *b, int x, int y)
+{
+    unsigned c = BW_BIT(x, y), i;
+    for (i = 0; i < ROUND; i++) {
+        unsigned at = c + (unsigned)(int)round_at[i];
+        if (at < BW_GRID_CELLS)
+            b->w[at >> 5] |= 1u << (at & 31);
+    }
+}
+
 /* ------------------------------------------------------------- mending */
 
 /* Rule 3.2's rooms left whole. A tunnel walked before its room was placed,
@@ -1278,7 +1309,7 @@ static void rewall_filled(bw_grid *g, const bw_morlock_room *o)
     int i, j;
     for (j = 0; j < t->h; j++)
         for (i = 0; i < t->w; i++)
-            if (ring_at(t, i, j) && BW_AT(g, o->x + i, o->y + j) == BW_T_ROCK)
+            if (BW_AT(g, o->x + i, o->y + j) == BW_T_ROCK && ring_at(t, i, j)) /* rock first: rare */
                 BW_AT(g, o->x + i, o->y + j) = BW_T_BWALL;
 }
 
@@ -1331,8 +1362,9 @@ static void fill_spurs(bw_map *m, int level)
                 if (!narrow_tip(g, level, x, y))
                     continue;
                 BW_AT(g, x, y) = BW_T_ROCK;
+                for (k = 0; k < 8; k++)
+                    BW_PSET(&m->b, x + bw_dx8[k], y + bw_dy8[k]);
                 for (k = 0; k < 4; k++) {
-                    BW_PSET(&m->b, x + bw_dx4[k], y + bw_dy4[k]);
                     if (narrow_tip(g, level, x + bw_dx4[k], y + bw_dy4[k])) {
                         BW_PSET(&m->a, x + bw_dx4[k], y + bw_dy4[k]);
                         more = 1;
@@ -1483,34 +1515,29 @@ static int cornered(const bw_grid *g, int level, int *x, int *y, int best)
     return best;
 }
 
-/* 1 if the path from (x, y) of `n` steps, step k (dx[k], dy[k]), is all
- * dirt. */
-static inline BW_ALWAYS_INLINE int dirt_path(const bw_grid *g, int x, int y, const int8_t *dx, const int8_t *dy, int n)
-{
-    int k;
-    for (k = 0; k < n; k++) {
-        uint8_t c;
-        x += dx[k];
-        y += dy[k];
-        c = BW_AT(g, x, y);
-        if (c != BW_T_DIRT)
-            return c != BW_T_ROCK && (FLAGS(c) & BW_CONNECTS) ? -1 : 0;
-    }
-    return 1;
-}
-
 /* The far squares a tip's ball must hold, found cheaply: the ends of
  * paths of STUB dirt steps from it, straight (4) or a staircase (4
  * diagonals, x first or y first), lie exactly STUB steps away (no shorter
  * way reaches them). A dead end's far squares are one piece of STUB_WIDE
  * squares at most, so lie within STUB_WIDE - 1 of each other (Chebyshev):
- * two ends farther apart rule (x, y) out. Rows: x first (+, -), then
- * y first (+, -). */
+ * two ends farther apart rule (x, y) out. */
 BW_STATIC_ASSERT(STUB == 4, morlock_stairs_are_4_steps);
-static const int8_t stair_x[4][STUB] = { { 1, 0, 1, 0 }, { -1, 0, -1, 0 }, { 0, 1, 0, 1 }, { 0, -1, 0, -1 } };
-static const int8_t stair_y[4][STUB] = { { 0, 1, 0, 1 }, { 0, -1, 0, -1 }, { 1, 0, 1, 0 }, { -1, 0, -1, 0 } };
+/* A staircase of STUB steps from the square at c, steps a and b in turn
+ * (offsets on the grid): 1 if all dirt, -1 if it meets open ground that
+ * is not dirt (a room, door or link), else 0. */
+static inline BW_ALWAYS_INLINE int stair_path(const uint8_t *c, int a, int b)
+{
+    int i, off = 0;
+    for (i = 0; i < STUB; i++) {
+        off += i & 1 ? b : a;
+        if (c[off] != BW_T_DIRT)
+            return c[off] != BW_T_ROCK && (FLAGS(c[off]) & BW_CONNECTS) ? -1 : 0;
+    }
+    return 1;
+}
+
 /* A path of STUB steps from c: STUB - 1 steps of a and one of b, that
- * one at step `at` (0 .. STUB - 1); as dirt_path. The end lies 3 along
+ * one at step `at` (0 .. STUB - 1); as stair_path. The end lies 3 along
  * a's axis and 1 along b's, STUB steps away by any way. */
 static inline BW_ALWAYS_INLINE int l_path(const uint8_t *c, int a, int b, int at)
 {
@@ -1555,9 +1582,9 @@ static int no_tip(const bw_grid *g, int x, int y)
             ey = y + STUB * bw_dy4[k];
         } else { /* the diagonal (sx, sy): x first, else y first */
             int sx = k & 1 ? -1 : 1, sy = k & 2 ? -1 : 1;
-            end = dirt_path(g, x, y, stair_x[sx > 0 ? 0 : 1], stair_y[sy > 0 ? 0 : 1], STUB);
+            end = stair_path(&BW_AT(g, x, y), sx, sy * BW_GRID_MAX);
             if (end == 0)
-                end = dirt_path(g, x, y, stair_x[sx > 0 ? 2 : 3], stair_y[sy > 0 ? 2 : 3], STUB);
+                end = stair_path(&BW_AT(g, x, y), sy * BW_GRID_MAX, sx);
             ex = x + sx * STUB / 2;
             ey = y + sy * STUB / 2;
         }
@@ -1652,23 +1679,40 @@ static int loop_sq(bw_grid *g, int x, int y, const uint8_t *bx, const uint8_t *b
     return far >= 0 && left == 0;
 }
 
-/* Rule 3.2's blunt dead ends: a tunnel 3 wide that ends square on (the
- * outer side of a V bend, a turn before the edge) has its tip in the
- * middle of the end face, a square with one closed 4-neighbour whose two
- * neighbours along the face are corners (dirt with 2 open 4-neighbours
- * at most); the corners' own balls reach both ways round and are no dead
- * ends. 1 if (x, y), with 3 open 4-neighbours, is such a middle. */
+/* Rule 3.2's blunt dead ends: a tunnel 3 or 4 wide that ends square on
+ * (the outer side of a V bend, a turn before the edge, a tunnel walled up
+ * at a room) has its tip in the middle of the end face: the squares with
+ * one closed 4-neighbour, on the same side, between two corners (dirt
+ * with 2 open 4-neighbours at most) at most 3 apart; the corners' own
+ * balls reach both ways round and are no dead ends. blunt: 1 if (x, y),
+ * with 3 open 4-neighbours, is such a middle. face_end: how far from
+ * (x, y) along the face towards `side` the corner lies, 1 or 2 (over one
+ * more middle square, closed on side k too), or 0. Faces 4 wide were
+ * left out before (2 dead ends of the 4 over seeds 300-2,999). */
+static int face_end(const bw_grid *g, int x, int y, int k, int side)
+{
+    int j;
+    for (j = 1; j <= 2; j++) {
+        int u = x + j * bw_dx4[side], v = y + j * bw_dy4[side], o;
+        if (BW_AT(g, u, v) != BW_T_DIRT)
+            return 0;
+        o = open4(g, u, v);
+        if (o <= 2)
+            return j;
+        if (o != 3 || open_or_dirt(g, u + bw_dx4[k], v + bw_dy4[k]))
+            return 0;
+    }
+    return 0;
+}
+
 static int blunt(const bw_grid *g, int x, int y)
 {
-    int k = 0, a, b, c, d;
+    int k = 0, a, b;
     while (k < 3 && open_or_dirt(g, x + bw_dx4[k], y + bw_dy4[k]))
         k++; /* the closed side */
-    a = x + bw_dx4[(k + 1) & 3];
-    b = y + bw_dy4[(k + 1) & 3];
-    c = x + bw_dx4[(k + 3) & 3];
-    d = y + bw_dy4[(k + 3) & 3];
-    return BW_AT(g, a, b) == BW_T_DIRT && open4(g, a, b) <= 2 && BW_AT(g, c, d) == BW_T_DIRT &&
-           open4(g, c, d) <= 2;
+    a = face_end(g, x, y, k, (k + 1) & 3);
+    b = a ? face_end(g, x, y, k, (k + 3) & 3) : 0;
+    return a && b && a + b <= 3;
 }
 
 /* 1 if (x, y), with 3 open 4-neighbours, has a wall (not rock) on its
@@ -1703,21 +1747,79 @@ static int against_wall(const bw_grid *g, int x, int y)
  * near: -1 (LO), 1 (HI), 0 (neither). */
 #define EDGE_SIDE(v) ((v) < BW_MORLOCK_LO + BW_MORLOCK_NEAR ? -1 : (v) > BW_MORLOCK_HI - BW_MORLOCK_NEAR)
 
+/* Squares a level's dead-end pass may dig, at most: hooks' corners
+ * (hook_sq) and knots (knot_sq), one square each, so the pass still ends
+ * (each square is filled once at most, but for these). Seeds 0-2,999 dig
+ * 10 at most, 970 in all (15,000 levels). */
+#define HOOKS_MAX 16
+/* Rule 3.2's hooks: the tip of a dead end that is a bend of a one-wide
+ * way round a single square of rock (its two open 4-neighbours at right
+ * angles, the rock in the corner between them). Filling it would cut the
+ * way, so the way cuts the corner instead: 1 if the corner, rock at least
+ * two squares from the border, was dug (the tip is then filled by the
+ * caller), which keeps both neighbours joined and leaves a rounded bend;
+ * *cuts counts down the corners a level may still cut. */
+static int hook_sq(bw_grid *g, int level, int x, int y, int *cuts)
+{
+    int k, open = 0, at = 0, cx, cy;
+    if (*cuts == 0)
+        return 0;
+    for (k = 0; k < 4; k++)
+        if (open_or_start(g, level, x + bw_dx4[k], y + bw_dy4[k])) {
+            open++;
+            at |= 1 << k;
+        }
+    for (k = 0; k < 4 && at != (3 << k) % 15; k++)
+        ;
+    if (open != 2 || k == 4)
+        return 0;
+    cx = x + bw_dx4[k] + bw_dx4[(k + 1) & 3];
+    cy = y + bw_dy4[k] + bw_dy4[(k + 1) & 3];
+    if (BW_AT(g, cx, cy) != BW_T_ROCK || cx < BW_MORLOCK_LO - 1 || cx > BW_MORLOCK_HI + 1 ||
+        cy < BW_MORLOCK_LO - 1 || cy > BW_MORLOCK_HI + 1)
+        return 0;
+    BW_AT(g, cx, cy) = BW_T_DIRT;
+    (*cuts)--;
+    return 1;
+}
+
+/* Rule 3.2's knots: a single square of rock with dirt on its four sides
+ * (is_knot: a tunnel wound round it) makes the dirt round it a small
+ * loop, and a dead end beside it has its tip next to the knot, where no
+ * mark leads. A mark that is such a square is dug (knot_sq: 1; *cuts
+ * counted down as for the hooks), which cuts no way and leaves a plain
+ * pocket for the filling. Its four sides are dirt, so it lies in
+ * LO..HI; a square outside (a mark by the border) is none, and its sides
+ * are not read (they may lie off the grid). */
+static int is_knot(const bw_grid *g, int x, int y)
+{
+    return !outside(x) && !outside(y) && BW_AT(g, x, y) == BW_T_ROCK && BW_AT(g, x + 1, y) == BW_T_DIRT &&
+           BW_AT(g, x - 1, y) == BW_T_DIRT && BW_AT(g, x, y + 1) == BW_T_DIRT && BW_AT(g, x, y - 1) == BW_T_DIRT;
+}
+
+static int knot_sq(bw_grid *g, int x, int y, int *cuts)
+{
+    if (*cuts == 0 || !is_knot(g, x, y))
+        return 0;
+    BW_AT(g, x, y) = BW_T_DIRT;
+    (*cuts)--;
+    return 1;
+}
+
 /* Fill dead end ball (bx, by, bd; n squares, 0: none) from its tip
- * outward where that cuts no way (simple_sq, or for the tip loop_sq),
- * marking the 8 neighbours of what is filled (plane b): filling a square
- * changes what lies within STUB steps of the squares round it, so a dead
- * end may begin there now. Returns 1 if it filled any. */
+ * outward where that cuts no way (simple_sq, or for the tip loop_sq, or
+ * hook_sq cutting its corner), marking the squares round what is filled
+ * (mark_round). Returns 1 if it filled any. */
 static int fill_ball(bw_map *m, int level, const uint8_t *bx, const uint8_t *by, const uint8_t *bd,
-                     int n)
+                     int n, int *cuts)
 {
     bw_grid *g = &m->grid;
-    int i, k, did = 0;
+    int i, did = 0;
     for (i = 0; i < n && bd[i] < STUB; i++)
-        if (simple_sq(g, level, bx[i], by[i]) || (i == 0 && loop_sq(g, bx[i], by[i], bx, by, bd, n))) {
+        if (simple_sq(g, level, bx[i], by[i]) || (i == 0 && loop_sq(g, bx[i], by[i], bx, by, bd, n)) ||
+            (i == 0 && hook_sq(g, level, bx[i], by[i], cuts))) {
             BW_AT(g, bx[i], by[i]) = BW_T_ROCK;
-            for (k = 0; k < 8; k++) /* a dead end may begin round it now */
-                BW_PSET(&m->b, bx[i] + bw_dx8[k], by[i] + bw_dy8[k]);
+            mark_round(&m->b, bx[i], by[i]); /* a dead end may begin round it now */
             did = 1;
         }
     return did;
@@ -1732,12 +1834,15 @@ static void fill_stubs(bw_map *m, int level, const uint8_t *turns, int n_turns,
 #else
     uint8_t bx[BALL], by[BALL], bd[BALL];
 #endif
-    int w, k, n, o, x0, y0, more = 1, late;
+    int w, k, n, o, x0, y0, more = 1, late, cuts = HOOKS_MAX;
     /* the turns before the edge: each cell and its 8 neighbours looked
-     * from as they are (mark_turn), and the line of 5 two squares from
-     * the cell towards each edge it lies near: the outer side of a turn
-     * into a corner, or along an edge beside a room, is a pocket deeper
-     * than the cell's neighbours */
+     * from as they are (mark_turn), and the 8 round any knot among them
+     * (is_knot: a pocket by the edge may have its tip beside a knot, where
+     * no mark leads; digging the knot there instead leaves blunt pockets
+     * in the corner that no mark leads to either), and the line of 5 two
+     * squares from the cell towards each edge it lies near: the outer
+     * side of a turn into a corner, or along an edge beside a room, is a
+     * pocket deeper than the cell's neighbours */
     /* two rounds: the second looks again from the lines towards the
      * edges, at the squares with two open 4-neighbours at most (a tip),
      * once the first round's filling has cut off what a pocket there
@@ -1747,11 +1852,19 @@ static void fill_stubs(bw_map *m, int level, const uint8_t *turns, int n_turns,
             int tx = turns[2 * w], ty = turns[2 * w + 1];
             int ex = EDGE_SIDE(tx), ey = EDGE_SIDE(ty), u, v;
             for (v = ty - 2; v <= ty + 2; v++)
-                for (u = tx - 2; u <= tx + 2; u++)
-                    if ((!late && (u - tx) * (u - tx) <= 1 && (v - ty) * (v - ty) <= 1) ||
-                        (ex && u - tx == 2 * ex) || (ey && v - ty == 2 * ey))
-                        if (BW_AT(g, u, v) == BW_T_DIRT && !is_start(level, u, v) && (!late || open4(g, u, v) <= 2))
-                            more |= fill_ball(m, level, bx, by, bd, dead_end(g, level, u, v, bx, by, bd));
+                for (u = tx - 2; u <= tx + 2; u++) {
+                    int in3 = !late && (u - tx) * (u - tx) <= 1 && (v - ty) * (v - ty) <= 1;
+                    if (!in3 && !(ex && u - tx == 2 * ex) && !(ey && v - ty == 2 * ey))
+                        continue;
+                    if (BW_AT(g, u, v) == BW_T_DIRT && !is_start(level, u, v) && (!late || open4(g, u, v) <= 2))
+                        more |= fill_ball(m, level, bx, by, bd, dead_end(g, level, u, v, bx, by, bd), &cuts);
+                    else if (in3 && is_knot(g, u, v))
+                        for (k = 0; k < 8; k++) {
+                            int a = u + bw_dx8[k], b = v + bw_dy8[k];
+                            if (BW_AT(g, a, b) == BW_T_DIRT && !is_start(level, a, b))
+                                more |= fill_ball(m, level, bx, by, bd, dead_end(g, level, a, b, bx, by, bd), &cuts);
+                        }
+                }
         }
         /* the ends of tunnels at rooms: a tunnel that ends at a door may have
          * dug along the wall before it, leaving a blunt pocket against the
@@ -1768,7 +1881,7 @@ static void fill_stubs(bw_map *m, int level, const uint8_t *turns, int n_turns,
                     for (q = -DOOR_LOOK; q <= DOOR_LOOK; q++) {
                         int x = ox + (k & 1 ? 0 : q) + out * bw_dx4[k], y = oy + (k & 1 ? q : 0) + out * bw_dy4[k];
                         if (BW_AT(g, x, y) == BW_T_DIRT && !is_start(level, x, y))
-                            fill_ball(m, level, bx, by, bd, dead_end(g, level, x, y, bx, by, bd));
+                            fill_ball(m, level, bx, by, bd, dead_end(g, level, x, y, bx, by, bd), &cuts);
                     }
             }
         while (more) {
@@ -1779,13 +1892,17 @@ static void fill_stubs(bw_map *m, int level, const uint8_t *turns, int n_turns,
                     unsigned at = (unsigned)w * 32u + (unsigned)bit;
                     int x = (int)(at % BW_GRID_MAX), y = (int)(at / BW_GRID_MAX);
                     m->b.w[w] &= ~(1u << bit);
+                    if (knot_sq(g, x, y, &cuts)) {
+                        mark_round(&m->b, x, y);
+                        more = 1;
+                        continue;
+                    }
                     if (BW_AT(g, x, y) != BW_T_DIRT || is_start(level, x, y))
                         continue;
                     o = open4(g, x, y);
                     if (o <= 1 && narrow_tip(g, level, x, y)) { /* a spur the filling left */
                         BW_AT(g, x, y) = BW_T_ROCK;
-                        for (k = 0; k < 4; k++)
-                            BW_PSET(&m->b, x + bw_dx4[k], y + bw_dy4[k]);
+                        mark_round(&m->b, x, y);
                         more = 1;
                         continue;
                     }
@@ -1797,20 +1914,24 @@ static void fill_stubs(bw_map *m, int level, const uint8_t *turns, int n_turns,
                     /* the middle of a blunt end, or a mark against a wall */
                     if (!n && o == 3 && (blunt(g, x0, y0) || against_wall(g, x0, y0)))
                         n = dead_end(g, level, x = x0, y = y0, bx, by, bd);
-                    for (k = 0; k < 8 && !n; k++) { /* or a tip round it */
-                        int u = x + bw_dx8[k], v = y + bw_dy8[k];
-                        if (BW_AT(g, u, v) == BW_T_DIRT && !is_start(level, u, v) && open4(g, u, v) <= 2)
+                    /* or a tip round it (k < 8: two open 4-neighbours at
+                     * most); or, if the mark has two (the outer corner of a
+                     * bend, or of a blunt end), a 4-neighbour of the mark
+                     * with four (k >= 8: the deepest square of a pocket
+                     * whose sides have three) or the middle of a blunt end */
+                    for (k = 0; k < 16 && !n; k++) {
+                        int far = k >= 8, u, v, c;
+                        if (far && (o != 2 || (k & 1)))
+                            continue;
+                        u = (far ? x0 : x) + bw_dx8[k & 7];
+                        v = (far ? y0 : y) + bw_dy8[k & 7];
+                        if (BW_AT(g, u, v) != BW_T_DIRT || is_start(level, u, v))
+                            continue;
+                        c = open4(g, u, v);
+                        if (far ? c == 4 || (c == 3 && blunt(g, u, v)) : c <= 2)
                             n = dead_end(g, level, u, v, bx, by, bd);
                     }
-                    /* or, if the mark has two open 4-neighbours (the outer
-                     * corner of a bend), a square beside it with four: the
-                     * deepest square of a pocket whose sides have three */
-                    for (k = 0; k < 8 && !n && o == 2; k += 2) {
-                        int u = x0 + bw_dx8[k], v = y0 + bw_dy8[k];
-                        if (BW_AT(g, u, v) == BW_T_DIRT && !is_start(level, u, v) && open4(g, u, v) == 4)
-                            n = dead_end(g, level, u, v, bx, by, bd);
-                    }
-                    more |= fill_ball(m, level, bx, by, bd, n);
+                    more |= fill_ball(m, level, bx, by, bd, n, &cuts);
                 }
         }
     }
