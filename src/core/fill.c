@@ -340,7 +340,7 @@ INLINE void fill_from(run *st, src s, int x, int y, int plane)
     PUSH(y + 1, x, x, UP);
     PUSH(y, x, x, 0);
     while (sp > 0) {
-        unsigned x1, x2, up, i1, i2, j, yy, row, l, r;
+        unsigned x1, x2, up, i1, i2, j, yy, row, l, r, la, lb;
         /* the stack's peak: a pop's depth is the most since the one
          * before (only pushes come between), so noted here, not a push */
         if (sp > f->peak)
@@ -356,30 +356,40 @@ INLINE void fill_from(run *st, src s, int x, int y, int plane)
         row = yy * BW_GRID_MAX;
         i1 = row + x1;
         i2 = row + x2;
+        /* One copy each of the run search, the skip and the leak (their
+         * code is most of this loop's flash): the first run may start left
+         * of i1 and the last end right of i2, and each sticks out past
+         * the old span there; a span leaks on one side at most once. */
+        r = i1 - 1; /* the next run is looked for from r + 2: i1 + 1 */
         if (is_free(s, i1, plane)) {
             l = run_left(s, i1, row, plane);
-            if (l < i1) /* leak: back to the old row left of the old span */
-                LEAK(yy, up ? row + BW_GRID_MAX : row - BW_GRID_MAX, l - row, x1 - 1, up ^ UP);
             j = i1;
-        } else {
-            j = skip(s, i1 + 1, i2, plane);
-            if (j > i2)
-                continue;
-            l = j;
+            /* leak: back to the old row left of the old span */
+            la = l - row;
+            lb = x1 - 1;
+            if (l < i1)
+                goto leak;
+            goto run;
         }
         for (;;) {
-            r = run_right(s, j, row + (unsigned)st->w - 1, plane);
-            set_bits(s.out, l, r);
-            n += r - l + 1;
-            PUSH(yy, l - row, r - row, up);
-            if (r > i2) { /* leak right */
-                LEAK(yy, up ? row + BW_GRID_MAX : row - BW_GRID_MAX, x2 + 1, r - row, up ^ UP);
-                break;
-            }
             j = skip(s, r + 2, i2, plane);
             if (j > i2)
                 break;
             l = j;
+        run:
+            r = run_right(s, j, row + (unsigned)st->w - 1, plane);
+            set_bits(s.out, l, r);
+            n += r - l + 1;
+            PUSH(yy, l - row, r - row, up);
+            if (r <= i2)
+                continue;
+            la = x2 + 1; /* leak right, the last run */
+            lb = r - row;
+        leak:
+            LEAK(yy, up ? row + BW_GRID_MAX : row - BW_GRID_MAX, la, lb, up ^ UP);
+            if (r > i2)
+                break;
+            goto run;
         }
     }
     st->n += (int)n;
