@@ -1,4 +1,5 @@
 #include "burrow/fill.h"
+#include "burrow/geom.h"
 
 /* Span fill (Heckbert, "A Seed Fill Algorithm", Graphics Gems I; after
  * A. R. Smith): the stack holds filled spans, each with the direction of
@@ -491,10 +492,12 @@ INLINE int fill(bw_fill *f, src s, int w, int h, int x, int y, int plane)
             for (xx = x0; xx <= x1; xx++) {
                 unsigned i = BW_BIT(xx, yy);
 #if BW_FAST
-                if (((yy > 0 && OUT_AT(s, i - BW_GRID_MAX)) ||
-                     (yy < h - 1 && OUT_AT(s, i + BW_GRID_MAX)) ||
-                     (xx > 0 && OUT_AT(s, i - 1)) || (xx < w - 1 && OUT_AT(s, i + 1))) &&
-                    is_free(s, i, plane)) {
+                int d, near = 0; /* a 4-neighbour marked (a loop: rare, little code) */
+                for (d = 0; d < 4; d++) {
+                    unsigned nx = (unsigned)(xx + bw_dx4[d]), ny = (unsigned)(yy + bw_dy4[d]);
+                    near |= nx < (unsigned)w && ny < (unsigned)h && OUT_AT(s, BW_BIT(nx, ny));
+                }
+                if (near && is_free(s, i, plane)) {
 #else
                 /* a dropped span lies next to the span it was found from,
                  * above or below it (push) */
