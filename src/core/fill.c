@@ -396,14 +396,16 @@ INLINE void fill_from(run *st, src s, int x, int y, int plane)
     st->n += (int)n;
 }
 
-NOINLINE void fill_from_grid(run *st, src s, int x, int y)
+/* The source by address: each call site passes one pointer, not four
+ * words. */
+NOINLINE void fill_from_grid(run *st, const src *ps, int x, int y)
 {
-    fill_from(st, s, x, y, 0);
+    fill_from(st, *ps, x, y, 0);
 }
 
-NOINLINE void fill_from_plane(run *st, src s, int x, int y)
+NOINLINE void fill_from_plane(run *st, const src *ps, int x, int y)
 {
-    fill_from(st, s, x, y, 1);
+    fill_from(st, *ps, x, y, 1);
 }
 #else
 /* Small build (config.h, BW_FAST 0): the plain scanline fill. A popped
@@ -411,8 +413,9 @@ NOINLINE void fill_from_plane(run *st, src s, int x, int y)
  * its cells are marked, so they are passed over), one free run at a time;
  * about three tests a cell instead of one, and no leak bookkeeping. The
  * cells marked, and so the count, are those of the fast build. */
-NOINLINE void fill_from_grid(run *st, src s, int x, int y)
+NOINLINE void fill_from_grid(run *st, const src *ps, int x, int y)
 {
+    src s = *ps;
     bw_fill *f = st->f;
     /* the row to scan is y0 - 1, then y0 + 1 (k = 0, 1), over x1..x2; k = 2
      * pops the next span. The seed is the scan of row y over x..x alone
@@ -467,9 +470,9 @@ INLINE int fill(bw_fill *f, src s, int w, int h, int x, int y, int plane)
     st.n = 0;
     none_dropped(&st);
     if (plane)
-        fill_from_plane(&st, s, x, y);
+        fill_from_plane(&st, &s, x, y);
     else
-        fill_from_grid(&st, s, x, y);
+        fill_from_grid(&st, &s, x, y);
     /* The stack overflowed and spans were dropped: each left free cells
      * next to cells this call marked, on the rows it was to explore, so
      * fill on from every free cell there next to a marked one. A pass that
@@ -505,9 +508,9 @@ INLINE int fill(bw_fill *f, src s, int w, int h, int x, int y, int plane)
                     is_free(s, i, plane)) {
 #endif
                     if (plane)
-                        fill_from_plane(&st, s, xx, yy);
+                        fill_from_plane(&st, &s, xx, yy);
                     else
-                        fill_from_grid(&st, s, xx, yy);
+                        fill_from_grid(&st, &s, xx, yy);
                 }
             }
     }
