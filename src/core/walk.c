@@ -30,7 +30,7 @@ void bw_walk_start(bw_walk *k, int x, int y, int gx, int gy, int w, int h)
 #if BW_WALK_BIAS != 3
 #error "walk_w3 and walk_pick3 are made for BW_WALK_BIAS 3"
 #endif
-static const uint16_t walk_w3[9][8] = { /* 16-bit like qweight: copied a word at a time */
+static const uint8_t walk_w3[9][8] = {
     { 5, 4, 1, 1, 1, 4, 5, 8 },
     { 2, 1, 1, 1, 2, 5, 5, 5 },
     { 1, 1, 1, 4, 5, 8, 5, 4 },
@@ -76,12 +76,17 @@ static BW_NOINLINE int step(bw_walk *k, bw_rng *r)
 #if BW_FAST
         if (k->bias == BW_WALK_BIAS) {
             int q = (sx + 1) * 3 + (sy + 1);
-#if defined(__GNUC__)
-            __builtin_memcpy(k->qweight, walk_w3[q], sizeof k->qweight); /* a few word copies */
-#else
-            for (d = 0; d < 8; d++)
-                k->qweight[d] = walk_w3[q][d];
-#endif
+            const uint8_t *w = walk_w3[q];
+            /* written out: as few instructions as a copy of words, and the
+             * table of bytes is half the size */
+            k->qweight[0] = w[0];
+            k->qweight[1] = w[1];
+            k->qweight[2] = w[2];
+            k->qweight[3] = w[3];
+            k->qweight[4] = w[4];
+            k->qweight[5] = w[5];
+            k->qweight[6] = w[6];
+            k->qweight[7] = w[7];
             k->qtotal = walk_total3[q];
         } else {
             int q = (sx + 1) * 3 + (sy + 1);
