@@ -65,21 +65,23 @@ static void row_bits(const bw_grid *g, int y, uint8_t wall, uint8_t floor, int x
     if (y < 0 || y >= g->h)
         return;
     row = &BW_AT(g, 0, y);
-    for (x = xa; x <= xb && (x & 3); x++)
+    for (x = xa; x <= xb; x++) { /* one cell loop for the head and the tail */
+        if (!(x & 3)) {
+            for (; x + 3 <= xb; x += 4) { /* four cells at a time, inside one word */
+                uint32_t v = bw_load4(row + x);
+                if (v == wall * 0x01010101u) /* all wall or all floor (most of a cave map): one test */
+                    continue;
+                if (v == floor * 0x01010101u)
+                    w[x / 32] &= ~(0xfu << (x & 31));
+                else
+                    w[x / 32] &= ~((bw_eq4(row + x, wall) ^ 0xfu) << (x & 31));
+            }
+            if (x > xb)
+                break;
+        }
         if (row[x] != wall)
             w[x / 32] &= ~(1u << (x & 31));
-    for (; x + 3 <= xb; x += 4) { /* four cells at a time, inside one word */
-        uint32_t v = bw_load4(row + x);
-        if (v == wall * 0x01010101u) /* all wall or all floor (most of a cave map): one test */
-            continue;
-        if (v == floor * 0x01010101u)
-            w[x / 32] &= ~(0xfu << (x & 31));
-        else
-            w[x / 32] &= ~((bw_eq4(row + x, wall) ^ 0xfu) << (x & 31));
     }
-    for (; x <= xb; x++)
-        if (row[x] != wall)
-            w[x / 32] &= ~(1u << (x & 31));
 }
 
 /* The sums of three and of two bits, 32 columns at a time: *lo the ones
