@@ -26,7 +26,7 @@ typedef struct shaft {
 } shaft;
 
 /* Record i (0: the oldest kept) of the ring. */
-static bw_mineshaft_step *rec(shaft *s, int i)
+BW_NOINLINE static bw_mineshaft_step *rec(shaft *s, int i)
 {
     int k = s->first + i;
     return &s->hist[k >= BW_MINESHAFT_HISTORY ? k - BW_MINESHAFT_HISTORY : k];
