@@ -83,10 +83,11 @@ static void stamp_rows(const bw_grid *g, bw_plane *out, const uint8_t *half, int
         for (yy = bw_max(y0 - rad, 0); yy <= bw_min(y1 + rad, g->h - 1); yy++) {
             int lo = 0, hi = -2; /* the span being merged; hi < lo: none */
             for (i = bw_max(yy - rad, y0) - y0; i <= bw_min(yy + rad, y1) - y0; i++) {
-                int h, a, b;
+                int h, a, b, dy;
                 if (xa[i] > xb[i])
                     continue;
-                h = half[bw_abs(yy - (y0 + i))];
+                dy = yy - (y0 + i); /* |dy| <= rad: a plain negation */
+                h = half[dy < 0 ? -dy : dy];
                 a = bw_max(xa[i] - h, 0);
                 b = bw_min(xb[i] + h, g->w - 1);
                 if (hi >= lo && a <= hi + 1 && b >= lo - 1) {
@@ -269,7 +270,7 @@ int bw_streamer_water24(const bw_grid *g, const bw_streamer_params *p, int x, in
 {
     int dx, dy, n = 0;
     for (dy = -3; dy <= 3; dy++)
-        for (dx = bw_abs(dy) - 3; dx <= 3 - bw_abs(dy); dx++) {
+        for (dx = (dy < 0 ? -dy : dy) - 3; dx <= 3 - (dy < 0 ? -dy : dy); dx++) {
             /* unsigned: any x, y (no overflow), and one compare a side
              * finds the cells off the map, below 0 wrapping past w */
             unsigned xx = (unsigned)x + (unsigned)dx, yy = (unsigned)y + (unsigned)dy;
