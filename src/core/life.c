@@ -188,15 +188,22 @@ static void pass(bw_grid *g, int n, int y0, int y1, const uint32_t *inner,
     }
 }
 
+/* v clamped to 0..n - 1: out of line, four calls are less code than four
+ * inline clamps (once a call of bw_life_cave). */
+static BW_NOINLINE int clip(int v, int n)
+{
+    return bw_clamp(v, 0, n - 1);
+}
+
 void bw_life_cave(bw_grid *g, int generations, int x0, int y0, int x1, int y1,
                   uint8_t wall, uint8_t floor)
 {
     uint32_t inner[ROW_WORDS]; /* the region's columns */
     int i;
-    x0 = bw_clamp(x0, 0, g->w - 1);
-    x1 = bw_clamp(x1, 0, g->w - 1);
-    y0 = bw_clamp(y0, 0, g->h - 1);
-    y1 = bw_clamp(y1, 0, g->h - 1);
+    x0 = clip(x0, g->w);
+    x1 = clip(x1, g->w);
+    y0 = clip(y0, g->h);
+    y1 = clip(y1, g->h);
     if (x0 > x1 || y0 > y1)
         return;
     for (i = 0; i < ROW_WORDS; i++) {
