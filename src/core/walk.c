@@ -18,7 +18,7 @@ void bw_walk_start(bw_walk *k, int x, int y, int gx, int gy, int w, int h)
 }
 
 /* The fast build's tables (config.h, BW_FAST); the small build works the
- * same numbers out in bw_walk_step and searches for the direction. */
+ * same numbers out in its step and searches for the direction. */
 #if BW_FAST
 /* For the goal's quadrant q = (sx + 1) * 3 + (sy + 1) and direction d,
  * with the default bias (BW_WALK_BIAS, 3): the weight 1 + 3 gain + no-loss
@@ -30,18 +30,17 @@ void bw_walk_start(bw_walk *k, int x, int y, int gx, int gy, int w, int h)
 #if BW_WALK_BIAS != 3
 #error "walk_w3 and walk_pick3 are made for BW_WALK_BIAS 3"
 #endif
-static const uint8_t walk_w3[9][8] = {
-    { 5, 4, 1, 1, 1, 4, 5, 8 },
-    { 2, 1, 1, 1, 2, 5, 5, 5 },
-    { 1, 1, 1, 4, 5, 8, 5, 4 },
-    { 5, 5, 2, 1, 1, 1, 2, 5 },
-    { 2, 2, 2, 2, 2, 2, 2, 2 },
-    { 1, 1, 2, 5, 5, 5, 2, 1 },
-    { 5, 8, 5, 4, 1, 1, 1, 4 },
-    { 2, 5, 5, 5, 2, 1, 1, 1 },
-    { 1, 4, 5, 8, 5, 4, 1, 1 },
+static const uint8_t walk_w3[9][9] = { /* the weights, then their total */
+    { 5, 4, 1, 1, 1, 4, 5, 8, 29 },
+    { 2, 1, 1, 1, 2, 5, 5, 5, 22 },
+    { 1, 1, 1, 4, 5, 8, 5, 4, 29 },
+    { 5, 5, 2, 1, 1, 1, 2, 5, 22 },
+    { 2, 2, 2, 2, 2, 2, 2, 2, 16 },
+    { 1, 1, 2, 5, 5, 5, 2, 1, 22 },
+    { 5, 8, 5, 4, 1, 1, 1, 4, 29 },
+    { 2, 5, 5, 5, 2, 1, 1, 1, 22 },
+    { 1, 4, 5, 8, 5, 4, 1, 1, 29 },
 };
-static const uint8_t walk_total3[9] = { 29, 22, 29, 22, 16, 22, 29, 22, 29 };
 static const uint8_t walk_pick3[9][29] = {
     { 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 3, 4, 5, 5, 5, 5, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7 },
     { 0, 0, 1, 2, 3, 4, 4, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 0, 0, 0, 0, 0, 0, 0 },
@@ -87,7 +86,7 @@ static BW_NOINLINE int step(bw_walk *k, bw_rng *r)
             k->qweight[5] = w[5];
             k->qweight[6] = w[6];
             k->qweight[7] = w[7];
-            k->qtotal = walk_total3[q];
+            k->qtotal = w[8];
         } else {
             int q = (sx + 1) * 3 + (sy + 1);
             k->qtotal = 0;
