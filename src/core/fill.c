@@ -122,7 +122,9 @@ INLINE unsigned run_right(src s, unsigned i, unsigned lim, int plane)
     while (j + 3 <= lim && bw_load4(s.cell + j) == s.cell[j] * 0x01010101u && s.lut[BW_TILE_SLOT(s.cell[j])])
         j += 4;
 #endif
-    while (j <= lim && s.lut[BW_TILE_SLOT(s.cell[j])])
+    while (j + 1 <= lim && s.lut[BW_TILE_SLOT(s.cell[j])] && s.lut[BW_TILE_SLOT(s.cell[j + 1])])
+        j += 2;
+    if (j <= lim && s.lut[BW_TILE_SLOT(s.cell[j])])
         j++;
     /* open i..j-1: cut at the first cell already in out */
     return find_up(s, i + 1, j - 1, W_OUT) - 1;
