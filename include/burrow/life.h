@@ -41,9 +41,9 @@ int bw_life_run(bw_grid *g, const bw_life *l, int generations,
  * steps over x0..x1, y0..y1 (clipped to the map), reading the cells round
  * it as they are (any tile but `wall` is open). The region must hold only
  * `wall` and `floor`. The fast build (config.h, BW_FAST) works 32 cells at
- * a time, up to three generations in one pass, and writes only the final
+ * a time, up to two generations in one pass, and writes only the final
  * change (a cell of another tile that died and came back would keep its
- * tile), from 14 rows of bits (224 B) on the stack; the small build runs
+ * tile), from 10 rows of bits (224 B) on the stack; the small build runs
  * bw_life_run's plain loop a generation at a time. No scratch plane. */
 void bw_life_cave(bw_grid *g, int generations, int x0, int y0, int x1, int y1,
                   uint8_t wall, uint8_t floor);

@@ -26,7 +26,7 @@ typedef struct shaft {
 } shaft;
 
 /* Record i (0: the oldest kept) of the ring. */
-static bw_mineshaft_step *rec(shaft *s, int i)
+BW_NOINLINE static bw_mineshaft_step *rec(shaft *s, int i)
 {
     int k = s->first + i;
     return &s->hist[k >= BW_MINESHAFT_HISTORY ? k - BW_MINESHAFT_HISTORY : k];
@@ -205,7 +205,7 @@ static void push(shaft *s, int x, int y, int width, int err)
  * the centre nearer the segment from (x, y) to the goal. */
 static void straight(shaft *s, int x, int y, int gx, int gy)
 {
-    int ax = gx - x, ay = gy - y, cx = x, cy = y;
+    int ax = gx - x, ay = gy - y, cx = x, cy = y, sx = bw_sign(ax), sy = bw_sign(ay);
     for (;;) {
         brush(s, cx, cy, s->width);
         s->st.straight++;
@@ -214,16 +214,17 @@ static void straight(shaft *s, int x, int y, int gx, int gy)
         if (cx == gx && cy == gy)
             break;
         if (cx != gx && cy != gy) {
-            int32_t ex = (int32_t)(cx + bw_sign(ax) - x) * ay - (int32_t)(cy - y) * ax;
-            int32_t ey = (int32_t)(cx - x) * ay - (int32_t)(cy + bw_sign(ay) - y) * ax;
-            if (bw_abs(ex) <= bw_abs(ey))
-                cx += bw_sign(ax);
+            /* on the map: |ex|, |ey| < 2 x 120^2, a plain negation */
+            int32_t ex = (int32_t)(cx + sx - x) * ay - (int32_t)(cy - y) * ax;
+            int32_t ey = (int32_t)(cx - x) * ay - (int32_t)(cy + sy - y) * ax;
+            if ((ex < 0 ? -ex : ex) <= (ey < 0 ? -ey : ey))
+                cx += sx;
             else
-                cy += bw_sign(ay);
+                cy += sy;
         } else if (cx != gx) {
-            cx += bw_sign(ax);
+            cx += sx;
         } else {
-            cy += bw_sign(ay);
+            cy += sy;
         }
     }
 }
@@ -265,9 +266,7 @@ int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
     if ((unsigned)x0 >= (unsigned)m->grid.w || (unsigned)y0 >= (unsigned)m->grid.h ||
         (unsigned)x1 >= (unsigned)m->grid.w || (unsigned)y1 >= (unsigned)m->grid.h) {
         BW_ASSERT(0);
-        if (st)
-            *st = s.st;
-        return 0;
+        goto done; /* carved is 0 */
     }
     s.sx = x0;
     s.sy = y0;
@@ -345,6 +344,7 @@ int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
         s.width = width;
         straight(&s, x, y, x1, y1);
     }
+done:
     if (st)
         *st = s.st;
     return s.st.carved;

@@ -411,9 +411,10 @@ void bw_pit_render_traced(bw_grid *g, const bw_pit_plan *p, int k, int stage,
 
 void bw_pit_put(bw_grid *g, const bw_pit_plan *p, bw_plane *scratch)
 {
-    int k;
-    for (k = 0; k < p->n; k++)
-        bw_pit_render(g, p, k, scratch);
+    int k, touched[4];
+    for (k = 0; k < p->n; k++) /* bw_pit_render's work, without its call */
+        if (pit_ok(p, k))
+            render(g, p, k, STAGE_SMOOTH, scratch, touched, 0, 0);
 }
 
 void bw_pit_put_below(bw_grid *g, const bw_pit_plan *p, uint8_t floor,

@@ -83,10 +83,11 @@ static void stamp_rows(const bw_grid *g, bw_plane *out, const uint8_t *half, int
         for (yy = bw_max(y0 - rad, 0); yy <= bw_min(y1 + rad, g->h - 1); yy++) {
             int lo = 0, hi = -2; /* the span being merged; hi < lo: none */
             for (i = bw_max(yy - rad, y0) - y0; i <= bw_min(yy + rad, y1) - y0; i++) {
-                int h, a, b;
+                int h, a, b, dy;
                 if (xa[i] > xb[i])
                     continue;
-                h = half[bw_abs(yy - (y0 + i))];
+                dy = yy - (y0 + i); /* |dy| <= rad: a plain negation */
+                h = half[dy < 0 ? -dy : dy];
                 a = bw_max(xa[i] - h, 0);
                 b = bw_min(xb[i] + h, g->w - 1);
                 if (hi >= lo && a <= hi + 1 && b >= lo - 1) {
@@ -269,7 +270,7 @@ int bw_streamer_water24(const bw_grid *g, const bw_streamer_params *p, int x, in
 {
     int dx, dy, n = 0;
     for (dy = -3; dy <= 3; dy++)
-        for (dx = bw_abs(dy) - 3; dx <= 3 - bw_abs(dy); dx++) {
+        for (dx = (dy < 0 ? -dy : dy) - 3; dx <= 3 - (dy < 0 ? -dy : dy); dx++) {
             /* unsigned: any x, y (no overflow), and one compare a side
              * finds the cells off the map, below 0 wrapping past w */
             unsigned xx = (unsigned)x + (unsigned)dx, yy = (unsigned)y + (unsigned)dy;
@@ -299,16 +300,19 @@ static inline BW_ALWAYS_INLINE uint32_t bits7(const bw_plane *w, unsigned b)
 /* The same count from the water plane, for a cell 3 or more inside the
  * edge: the rows y-3..y+3 of the diamond are 1, 3, 5, 7 (less the
  * centre), 5, 3, 1 wide; their seven 7-bit windows are packed into one
- * word without overlap and counted at once. */
+ * word without overlap and counted at once. A loop over the rows: a
+ * seventh of the code of the seven windows written out. */
 static int water24_plane(const bw_plane *w, int x, int y)
 {
-    unsigned b = BW_BIT(x - 3, y);
-#define WIN(dy) bits7(w, (unsigned)((int)b + (dy) * BW_GRID_MAX))
-    return bw_popcount32((WIN(-3) & 0x08u) << 26 | (WIN(-2) & 0x1Cu) << 21 |
-                         (WIN(-1) & 0x3Eu) << 7 | (WIN(0) & 0x77u) |
-                         (WIN(1) & 0x3Eu) << 14 | (WIN(2) & 0x1Cu) << 24 |
-                         (WIN(3) & 0x08u) << 27);
-#undef WIN
+    /* row y - 3 + k: the bits its window keeps, and where they go */
+    static const uint8_t keep[7] = { 0x08, 0x1C, 0x3E, 0x77, 0x3E, 0x1C, 0x08 };
+    static const uint8_t at[7] = { 26, 21, 7, 0, 14, 24, 27 };
+    unsigned b = BW_BIT(x - 3, y - 3);
+    uint32_t v = 0;
+    int k;
+    for (k = 0; k < 7; k++, b += BW_GRID_MAX)
+        v |= (bits7(w, b) & keep[k]) << at[k];
+    return bw_popcount32(v);
 }
 #endif
 

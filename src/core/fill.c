@@ -1,4 +1,5 @@
 #include "burrow/fill.h"
+#include "burrow/geom.h"
 
 /* Span fill (Heckbert, "A Seed Fill Algorithm", Graphics Gems I; after
  * A. R. Smith): the stack holds filled spans, each with the direction of
@@ -340,7 +341,7 @@ INLINE void fill_from(run *st, src s, int x, int y, int plane)
     PUSH(y + 1, x, x, UP);
     PUSH(y, x, x, 0);
     while (sp > 0) {
-        unsigned x1, x2, up, i1, i2, j, yy, row, l, r;
+        unsigned x1, x2, up, i1, i2, j, yy, row, l, r, la, lb;
         /* the stack's peak: a pop's depth is the most since the one
          * before (only pushes come between), so noted here, not a push */
         if (sp > f->peak)
@@ -356,43 +357,55 @@ INLINE void fill_from(run *st, src s, int x, int y, int plane)
         row = yy * BW_GRID_MAX;
         i1 = row + x1;
         i2 = row + x2;
+        /* One copy each of the run search, the skip and the leak (their
+         * code is most of this loop's flash): the first run may start left
+         * of i1 and the last end right of i2, and each sticks out past
+         * the old span there; a span leaks on one side at most once. */
+        r = i1 - 1; /* the next run is looked for from r + 2: i1 + 1 */
         if (is_free(s, i1, plane)) {
             l = run_left(s, i1, row, plane);
-            if (l < i1) /* leak: back to the old row left of the old span */
-                LEAK(yy, up ? row + BW_GRID_MAX : row - BW_GRID_MAX, l - row, x1 - 1, up ^ UP);
             j = i1;
-        } else {
-            j = skip(s, i1 + 1, i2, plane);
-            if (j > i2)
-                continue;
-            l = j;
+            /* leak: back to the old row left of the old span */
+            la = l - row;
+            lb = x1 - 1;
+            if (l < i1)
+                goto leak;
+            goto run;
         }
         for (;;) {
-            r = run_right(s, j, row + (unsigned)st->w - 1, plane);
-            set_bits(s.out, l, r);
-            n += r - l + 1;
-            PUSH(yy, l - row, r - row, up);
-            if (r > i2) { /* leak right */
-                LEAK(yy, up ? row + BW_GRID_MAX : row - BW_GRID_MAX, x2 + 1, r - row, up ^ UP);
-                break;
-            }
             j = skip(s, r + 2, i2, plane);
             if (j > i2)
                 break;
             l = j;
+        run:
+            r = run_right(s, j, row + (unsigned)st->w - 1, plane);
+            set_bits(s.out, l, r);
+            n += r - l + 1;
+            PUSH(yy, l - row, r - row, up);
+            if (r <= i2)
+                continue;
+            la = x2 + 1; /* leak right, the last run */
+            lb = r - row;
+        leak:
+            LEAK(yy, up ? row + BW_GRID_MAX : row - BW_GRID_MAX, la, lb, up ^ UP);
+            if (r > i2)
+                break;
+            goto run;
         }
     }
     st->n += (int)n;
 }
 
-NOINLINE void fill_from_grid(run *st, src s, int x, int y)
+/* The source by address: each call site passes one pointer, not four
+ * words. */
+NOINLINE void fill_from_grid(run *st, const src *ps, int x, int y)
 {
-    fill_from(st, s, x, y, 0);
+    fill_from(st, *ps, x, y, 0);
 }
 
-NOINLINE void fill_from_plane(run *st, src s, int x, int y)
+NOINLINE void fill_from_plane(run *st, const src *ps, int x, int y)
 {
-    fill_from(st, s, x, y, 1);
+    fill_from(st, *ps, x, y, 1);
 }
 #else
 /* Small build (config.h, BW_FAST 0): the plain scanline fill. A popped
@@ -400,8 +413,9 @@ NOINLINE void fill_from_plane(run *st, src s, int x, int y)
  * its cells are marked, so they are passed over), one free run at a time;
  * about three tests a cell instead of one, and no leak bookkeeping. The
  * cells marked, and so the count, are those of the fast build. */
-NOINLINE void fill_from_grid(run *st, src s, int x, int y)
+NOINLINE void fill_from_grid(run *st, const src *ps, int x, int y)
 {
+    src s = *ps;
     bw_fill *f = st->f;
     /* the row to scan is y0 - 1, then y0 + 1 (k = 0, 1), over x1..x2; k = 2
      * pops the next span. The seed is the scan of row y over x..x alone
@@ -456,9 +470,9 @@ INLINE int fill(bw_fill *f, src s, int w, int h, int x, int y, int plane)
     st.n = 0;
     none_dropped(&st);
     if (plane)
-        fill_from_plane(&st, s, x, y);
+        fill_from_plane(&st, &s, x, y);
     else
-        fill_from_grid(&st, s, x, y);
+        fill_from_grid(&st, &s, x, y);
     /* The stack overflowed and spans were dropped: each left free cells
      * next to cells this call marked, on the rows it was to explore, so
      * fill on from every free cell there next to a marked one. A pass that
@@ -481,10 +495,12 @@ INLINE int fill(bw_fill *f, src s, int w, int h, int x, int y, int plane)
             for (xx = x0; xx <= x1; xx++) {
                 unsigned i = BW_BIT(xx, yy);
 #if BW_FAST
-                if (((yy > 0 && OUT_AT(s, i - BW_GRID_MAX)) ||
-                     (yy < h - 1 && OUT_AT(s, i + BW_GRID_MAX)) ||
-                     (xx > 0 && OUT_AT(s, i - 1)) || (xx < w - 1 && OUT_AT(s, i + 1))) &&
-                    is_free(s, i, plane)) {
+                int d, near = 0; /* a 4-neighbour marked (a loop: rare, little code) */
+                for (d = 0; d < 4; d++) {
+                    unsigned nx = (unsigned)(xx + bw_dx4[d]), ny = (unsigned)(yy + bw_dy4[d]);
+                    near |= nx < (unsigned)w && ny < (unsigned)h && OUT_AT(s, BW_BIT(nx, ny));
+                }
+                if (near && is_free(s, i, plane)) {
 #else
                 /* a dropped span lies next to the span it was found from,
                  * above or below it (push) */
@@ -492,9 +508,9 @@ INLINE int fill(bw_fill *f, src s, int w, int h, int x, int y, int plane)
                     is_free(s, i, plane)) {
 #endif
                     if (plane)
-                        fill_from_plane(&st, s, xx, yy);
+                        fill_from_plane(&st, &s, xx, yy);
                     else
-                        fill_from_grid(&st, s, xx, yy);
+                        fill_from_grid(&st, &s, xx, yy);
                 }
             }
     }

@@ -101,10 +101,10 @@ int bw_line(int x0, int y0, int x1, int y1, bw_line_fn fn, void *ctx)
     y0 = bw_sat16(y0);
     x1 = bw_sat16(x1);
     y1 = bw_sat16(y1);
-    dx = bw_abs(x1 - x0);
     sx = x0 < x1 ? 1 : -1;
-    dy = -bw_abs(y1 - y0);
     sy = y0 < y1 ? 1 : -1;
+    dx = (x1 - x0) * sx; /* |x1 - x0|: a plain product, no saturation needed */
+    dy = (y0 - y1) * sy; /* -|y1 - y0| */
     err = dx + dy;
     for (;;) {
         if ((rc = fn(x0, y0, ctx)) != 0)

@@ -65,21 +65,23 @@ static void row_bits(const bw_grid *g, int y, uint8_t wall, uint8_t floor, int x
     if (y < 0 || y >= g->h)
         return;
     row = &BW_AT(g, 0, y);
-    for (x = xa; x <= xb && (x & 3); x++)
+    for (x = xa; x <= xb; x++) { /* one cell loop for the head and the tail */
+        if (!(x & 3)) {
+            for (; x + 3 <= xb; x += 4) { /* four cells at a time, inside one word */
+                uint32_t v = bw_load4(row + x);
+                if (v == wall * 0x01010101u) /* all wall or all floor (most of a cave map): one test */
+                    continue;
+                if (v == floor * 0x01010101u)
+                    w[x / 32] &= ~(0xfu << (x & 31));
+                else
+                    w[x / 32] &= ~((bw_eq4(row + x, wall) ^ 0xfu) << (x & 31));
+            }
+            if (x > xb)
+                break;
+        }
         if (row[x] != wall)
             w[x / 32] &= ~(1u << (x & 31));
-    for (; x + 3 <= xb; x += 4) { /* four cells at a time, inside one word */
-        uint32_t v = bw_load4(row + x);
-        if (v == wall * 0x01010101u) /* all wall or all floor (most of a cave map): one test */
-            continue;
-        if (v == floor * 0x01010101u)
-            w[x / 32] &= ~(0xfu << (x & 31));
-        else
-            w[x / 32] &= ~((bw_eq4(row + x, wall) ^ 0xfu) << (x & 31));
     }
-    for (; x <= xb; x++)
-        if (row[x] != wall)
-            w[x / 32] &= ~(1u << (x & 31));
 }
 
 /* The sums of three and of two bits, 32 columns at a time: *lo the ones
@@ -95,12 +97,12 @@ static inline BW_ALWAYS_INLINE void add3(uint32_t a, uint32_t b, uint32_t c, uin
 
 static inline BW_ALWAYS_INLINE uint32_t west(const uint32_t *v, int i) /* bit x holds cell x - 1 */
 {
-    return (v[i] << 1) | (i ? v[i - 1] >> 31 : 1u);
+    return (v[i] << 1) | (v[i - 1] >> 31); /* v[-1]: the wall word before the row (pass) */
 }
 
 static inline BW_ALWAYS_INLINE uint32_t east(const uint32_t *v, int i) /* bit x holds cell x + 1 */
 {
-    return (v[i] >> 1) | (i < ROW_WORDS - 1 ? v[i + 1] << 31 : 1u << 31);
+    return (v[i] >> 1) | (v[i + 1] << 31); /* v[ROW_WORDS]: the wall word after it */
 }
 
 /* One generation of row c (p above it, n below), words i0..i1: out gets
@@ -150,23 +152,27 @@ static void write_row(bw_grid *g, int y, const uint32_t *was, const uint32_t *no
  * t - k is made as soon as generation k - 1 of row t - k + 1 is there, so
  * the grid is read once and only the final change is written. b[k] holds
  * generation k's last rows (row r at r mod 4; generation 0 as read), which
- * is enough while PIPE <= 3. The frame rows never change. */
-#define PIPE 3
+ * is enough while PIPE <= 3; 2 (the mines' caves take 2 generations) keeps
+ * the frame at what 3 took before the rows had their wall words. Each row
+ * is ROW_WORDS words between two wall words (west, east), so the adder
+ * needs no test at the row's ends. The frame rows never change. */
+#define PIPE 2
+#define ROW(k, r) (&b[k][(r) & 3][1]) /* generation k's row r, its first word */
 
 static void pass(bw_grid *g, int n, int y0, int y1, const uint32_t *inner,
                  int xa, int xb, uint8_t wall, uint8_t floor)
 {
-    uint32_t b[PIPE][4][ROW_WORDS], out[ROW_WORDS], *w = &b[0][0][0];
+    uint32_t b[PIPE][4][ROW_WORDS + 2], out[ROW_WORDS], *w = &b[0][0][0];
     int i, k, t, r0 = xa / 32, r1 = xb / 32;
-    for (i = 0; i < PIPE * 4 * ROW_WORDS; i++) /* words outside r0..r1 read as wall */
+    for (i = 0; i < PIPE * 4 * (ROW_WORDS + 2); i++) /* words outside r0..r1 read as wall */
         w[i] = ~0u;
     for (t = y0 - 1; t <= y1 + n; t++) {
         if (t <= y1 + 1)
-            row_bits(g, t, wall, floor, xa, xb, b[0][t & 3]);
+            row_bits(g, t, wall, floor, xa, xb, ROW(0, t));
         for (k = 1; k <= n; k++) {
             int r = t - k;
-            uint32_t *dst = k < n ? b[k][r & 3] : out;
-            const uint32_t *c = b[k - 1][r & 3];
+            uint32_t *dst = k < n ? ROW(k, r) : out;
+            const uint32_t *c = ROW(k - 1, r);
             if (r < y0 - 1 || r > y1 + 1)
                 continue;
             if (r < y0 || r > y1) {
@@ -175,11 +181,18 @@ static void pass(bw_grid *g, int n, int y0, int y1, const uint32_t *inner,
                 continue;
             }
             /* the frame's columns too (inner keeps them), for the next generation */
-            life_row(b[k - 1][(r - 1) & 3], c, b[k - 1][(r + 1) & 3], inner, r0, r1, dst);
+            life_row(ROW(k - 1, r - 1), c, ROW(k - 1, r + 1), inner, r0, r1, dst);
             if (k == n)
-                write_row(g, r, b[0][r & 3], out, r0, r1, wall, floor);
+                write_row(g, r, ROW(0, r), out, r0, r1, wall, floor);
         }
     }
+}
+
+/* v clamped to 0..n - 1: out of line, four calls are less code than four
+ * inline clamps (once a call of bw_life_cave). */
+static BW_NOINLINE int clip(int v, int n)
+{
+    return bw_clamp(v, 0, n - 1);
 }
 
 void bw_life_cave(bw_grid *g, int generations, int x0, int y0, int x1, int y1,
@@ -187,10 +200,10 @@ void bw_life_cave(bw_grid *g, int generations, int x0, int y0, int x1, int y1,
 {
     uint32_t inner[ROW_WORDS]; /* the region's columns */
     int i;
-    x0 = bw_clamp(x0, 0, g->w - 1);
-    x1 = bw_clamp(x1, 0, g->w - 1);
-    y0 = bw_clamp(y0, 0, g->h - 1);
-    y1 = bw_clamp(y1, 0, g->h - 1);
+    x0 = clip(x0, g->w);
+    x1 = clip(x1, g->w);
+    y0 = clip(y0, g->h);
+    y1 = clip(y1, g->h);
     if (x0 > x1 || y0 > y1)
         return;
     for (i = 0; i < ROW_WORDS; i++) {
@@ -209,7 +222,7 @@ void bw_life_cave(bw_grid *g, int generations, int x0, int y0, int x1, int y1,
  * `edge`). Each row is written as soon as the row below it is read, so
  * only a cell that changes is written. bw_life_cave in the small build
  * writes every generation where the fast build writes the last of up to
- * three: the same grid while its region holds only `wall` and `floor`, as
+ * two: the same grid while its region holds only `wall` and `floor`, as
  * life.h asks. */
 typedef uint8_t life_rows[3][BW_GRID_MAX + 2];
 

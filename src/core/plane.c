@@ -140,15 +140,18 @@ void bw_plane_of_tiles(bw_plane *p, const bw_grid *g, uint8_t t1, uint8_t t2)
     for (i = 0; i < BW_PLANE_WORDS; i++) {
         const uint8_t *c = &g->cell[i * 32];
         uint32_t v = 0;
-        /* four cells of tile 0 (rock: much of a cave map), one test */
-        for (j = 0; j < 32; j += 4)
-            if (bw_load4(c + j))
-                v |= bw_eq4(c + j, t1) << j;
-            else if (zero)
-                v |= 0xfu << j;
-        if (t1 != t2)
+        uint8_t t = t1;
+        for (;;) { /* t1, then t2 if it is another tile: one copy of the test */
+            /* four cells of tile 0 (rock: much of a cave map), one test */
             for (j = 0; j < 32; j += 4)
-                v |= bw_eq4(c + j, t2) << j;
+                if (bw_load4(c + j))
+                    v |= bw_eq4(c + j, t) << j;
+                else if (zero)
+                    v |= 0xfu << j;
+            if (t == t2)
+                break;
+            t = t2;
+        }
         p->w[i] = v;
     }
 }

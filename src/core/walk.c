@@ -18,7 +18,7 @@ void bw_walk_start(bw_walk *k, int x, int y, int gx, int gy, int w, int h)
 }
 
 /* The fast build's tables (config.h, BW_FAST); the small build works the
- * same numbers out in bw_walk_step and searches for the direction. */
+ * same numbers out in its step and searches for the direction. */
 #if BW_FAST
 /* For the goal's quadrant q = (sx + 1) * 3 + (sy + 1) and direction d,
  * with the default bias (BW_WALK_BIAS, 3): the weight 1 + 3 gain + no-loss
@@ -30,18 +30,17 @@ void bw_walk_start(bw_walk *k, int x, int y, int gx, int gy, int w, int h)
 #if BW_WALK_BIAS != 3
 #error "walk_w3 and walk_pick3 are made for BW_WALK_BIAS 3"
 #endif
-static const uint16_t walk_w3[9][8] = { /* 16-bit like qweight: copied a word at a time */
-    { 5, 4, 1, 1, 1, 4, 5, 8 },
-    { 2, 1, 1, 1, 2, 5, 5, 5 },
-    { 1, 1, 1, 4, 5, 8, 5, 4 },
-    { 5, 5, 2, 1, 1, 1, 2, 5 },
-    { 2, 2, 2, 2, 2, 2, 2, 2 },
-    { 1, 1, 2, 5, 5, 5, 2, 1 },
-    { 5, 8, 5, 4, 1, 1, 1, 4 },
-    { 2, 5, 5, 5, 2, 1, 1, 1 },
-    { 1, 4, 5, 8, 5, 4, 1, 1 },
+static const uint8_t walk_w3[9][9] = { /* the weights, then their total */
+    { 5, 4, 1, 1, 1, 4, 5, 8, 29 },
+    { 2, 1, 1, 1, 2, 5, 5, 5, 22 },
+    { 1, 1, 1, 4, 5, 8, 5, 4, 29 },
+    { 5, 5, 2, 1, 1, 1, 2, 5, 22 },
+    { 2, 2, 2, 2, 2, 2, 2, 2, 16 },
+    { 1, 1, 2, 5, 5, 5, 2, 1, 22 },
+    { 5, 8, 5, 4, 1, 1, 1, 4, 29 },
+    { 2, 5, 5, 5, 2, 1, 1, 1, 22 },
+    { 1, 4, 5, 8, 5, 4, 1, 1, 29 },
 };
-static const uint8_t walk_total3[9] = { 29, 22, 29, 22, 16, 22, 29, 22, 29 };
 static const uint8_t walk_pick3[9][29] = {
     { 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 3, 4, 5, 5, 5, 5, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7 },
     { 0, 0, 1, 2, 3, 4, 4, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 0, 0, 0, 0, 0, 0, 0 },
@@ -55,22 +54,19 @@ static const uint8_t walk_pick3[9][29] = {
 };
 #endif
 
-int bw_walk_step(bw_walk *k, bw_rng *r)
+/* One step from a cell that is not the goal; 1 if it reaches the goal.
+ * Out of line: bw_walk_run calls it without the goal test at its start. */
+static BW_NOINLINE int step(bw_walk *k, bw_rng *r)
 {
-    int d, sx, sy;
+    int d, sx, sy, x = k->x, y = k->y;
     uint16_t edge[8];
     const uint16_t *weight = k->qweight;
     uint32_t pick, total;
-    if (k->x == k->gx && k->y == k->gy)
-        return 1;
-    sx = bw_sign(k->gx - k->x);
-    sy = bw_sign(k->gy - k->y);
+    sx = bw_sign(k->gx - x);
+    sy = bw_sign(k->gy - y);
     if (k->steps >= k->budget) {
         /* the bounded fallback: one straight step toward the goal */
-        k->x = (int16_t)(k->x + sx);
-        k->y = (int16_t)(k->y + sy);
-        k->steps++;
-        return k->x == k->gx && k->y == k->gy;
+        goto move;
     }
     if (k->qx != sx || k->qy != sy || k->qbias != k->bias) {
         k->qx = (int8_t)sx;
@@ -79,13 +75,18 @@ int bw_walk_step(bw_walk *k, bw_rng *r)
 #if BW_FAST
         if (k->bias == BW_WALK_BIAS) {
             int q = (sx + 1) * 3 + (sy + 1);
-#if defined(__GNUC__)
-            __builtin_memcpy(k->qweight, walk_w3[q], sizeof k->qweight); /* a few word copies */
-#else
-            for (d = 0; d < 8; d++)
-                k->qweight[d] = walk_w3[q][d];
-#endif
-            k->qtotal = walk_total3[q];
+            const uint8_t *w = walk_w3[q];
+            /* written out: as few instructions as a copy of words, and the
+             * table of bytes is half the size */
+            k->qweight[0] = w[0];
+            k->qweight[1] = w[1];
+            k->qweight[2] = w[2];
+            k->qweight[3] = w[3];
+            k->qweight[4] = w[4];
+            k->qweight[5] = w[5];
+            k->qweight[6] = w[6];
+            k->qweight[7] = w[7];
+            k->qtotal = w[8];
         } else {
             int q = (sx + 1) * 3 + (sy + 1);
             k->qtotal = 0;
@@ -109,11 +110,11 @@ int bw_walk_step(bw_walk *k, bw_rng *r)
 #endif
     }
     total = k->qtotal;
-    if (k->x <= 0 || k->y <= 0 || k->x >= k->w - 1 || k->y >= k->h - 1) {
+    if (x <= 0 || y <= 0 || x >= k->w - 1 || y >= k->h - 1) {
         /* on the edge: directions off the map weigh nothing */
         total = 0;
         for (d = 0; d < 8; d++) {
-            int nx = k->x + bw_dx8[d], ny = k->y + bw_dy8[d];
+            int nx = x + bw_dx8[d], ny = y + bw_dy8[d];
             edge[d] = (nx < 0 || ny < 0 || nx >= k->w || ny >= k->h) ? 0 : k->qweight[d];
             total += edge[d];
         }
@@ -126,24 +127,37 @@ int bw_walk_step(bw_walk *k, bw_rng *r)
 #endif
 #if BW_FAST
     if (weight == k->qweight && k->qbias == BW_WALK_BIAS) {
-        d = walk_pick3[(k->qx + 1) * 3 + (k->qy + 1)][pick]; /* qx, qy: sx, sy */
+        d = walk_pick3[(sx + 1) * 3 + (sy + 1)][pick]; /* sx, sy: qx, qy */
     } else
 #endif
     {
         for (d = 0; d < 7 && pick >= weight[d]; d++)
             pick -= weight[d];
     }
-    k->x = (int16_t)(k->x + bw_dx8[d]);
-    k->y = (int16_t)(k->y + bw_dy8[d]);
+    sx = bw_dx8[d];
+    sy = bw_dy8[d];
+move:
+    x = (int16_t)(x + sx);
+    y = (int16_t)(y + sy);
+    k->x = (int16_t)x;
+    k->y = (int16_t)y;
     k->steps++;
-    return k->x == k->gx && k->y == k->gy;
+    return x == k->gx && y == k->gy;
+}
+
+int bw_walk_step(bw_walk *k, bw_rng *r)
+{
+    if (k->x == k->gx && k->y == k->gy)
+        return 1;
+    return step(k, r);
 }
 
 int bw_walk_run(bw_walk *k, bw_rng *r, bw_walk_fn fn, void *ctx)
 {
     /* each cell once, the start first; stops where fn says so or at the
-     * goal (bw_walk_step reaches it: its fallback beelines) */
-    while (!(fn && fn(k->x, k->y, ctx)) && !(k->x == k->gx && k->y == k->gy))
-        bw_walk_step(k, r);
+     * goal (step reaches it: its fallback beelines) */
+    int at = k->x == k->gx && k->y == k->gy;
+    while (!(fn && fn(k->x, k->y, ctx)) && !at)
+        at = step(k, r);
     return k->steps;
 }
