@@ -1111,8 +1111,7 @@ static void morlock_3_2_no_dead_ends_of_any_width(void)
 /* Rule 3.2's rooms left whole: on the grid, each room's wall ring (its
  * template's walls and doors) is open only where a tunnel enters, through
  * one doorway at most 3 squares wide: dug squares of the ring (dirt, or
- * the door) are counted in 8-connected runs, each at most 3 (but for the
- * 1 room in 1,000 noted below). */
+ * the door) are counted in 8-connected runs, each at most 3. */
 static void morlock_3_2_rooms_keep_their_walls(void)
 {
     bw_morlock_plan p;
@@ -1173,10 +1172,11 @@ static void morlock_3_2_rooms_keep_their_walls(void)
     t_info("morlock_dug_wall_squares_per_room_x10", dug * 10 / rooms);
     t_info("morlock_rooms_with_an_opening_over_3", wide);
     t_info("morlock_rooms_checked", rooms);
-    /* 2 of 7,761 rooms in seeds 0-299 keep an opening of 4 or 5: two
-     * doorways of separate tunnels that touch corner to corner; at most
-     * 1 room in 1,000 (before the walls were put back: 597 in 1,000) */
-    CHECK(wide * 1000 <= rooms);
+    /* none: where two doorways touch corner to corner, the mending walls
+     * one up (seeds 0-8,999: 0). It fails with that step off (1 of 7,751
+     * rooms in seeds 0-299 and 9 of 7,776 in 4,000-4,299 keep an opening
+     * of 4 or 5; 597 in 1,000 before the walls were put back at all) */
+    CHECK(wide == 0);
 }
 
 /* Rule 3.2's tunnels do not frame the map: the share of tunnel squares
@@ -1400,7 +1400,7 @@ static void morlock_cfg_range_and_plan_size(void)
 
 static void morlock_golden(void)
 {
-    static const uint32_t want[LEVELS] = { 0xe10d22f6u, 0x35bb083du, 0x5e1ee11cu, 0x64705f91u,
+    static const uint32_t want[LEVELS] = { 0xe10d22f6u, 0xebb0bd08u, 0x5e1ee11cu, 0x64705f91u,
                                             0x5211328du };
     static const char *const name[LEVELS] = {
         "morlock_seed1_level1", "morlock_seed1_level2", "morlock_seed1_level3",
@@ -1423,7 +1423,7 @@ static void morlock_golden_ten_seeds(void)
             bw_morlock_generate(m, s, n, 0);
             h = t_fold(h, bw_grid_hash(g));
         }
-    t_golden("morlock_seeds0to9_all_levels", h, 0xf19a9196u);
+    t_golden("morlock_seeds0to9_all_levels", h, 0x2991f4c1u);
 }
 
 void suite_morlock(void)

@@ -45,7 +45,7 @@ extern "C" {
 /* The format version (`burrow list`): a seed, level and options give the
  * same map for as long as it stays; any change to a map bumps it, and
  * tests/golden/levels.tsv pins the maps of the current one. */
-#define BW_MORLOCK_VERSION 11
+#define BW_MORLOCK_VERSION 12
 
 #define BW_MORLOCK_LEVELS 5
 #define BW_MORLOCK_W 120

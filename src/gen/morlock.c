@@ -1215,10 +1215,25 @@ static int dig_round(bw_grid *g, const bw_morlock_room *o, const bw_morlock_temp
     return open;
 }
 
-static int dug_at(const bw_grid *g, const bw_morlock_room *o, int i, int j)
+static inline BW_ALWAYS_INLINE int dug_at(const bw_grid *g, const bw_morlock_room *o, int i, int j)
 {
     uint8_t c = BW_AT(g, o->x + i, o->y + j);
     return c == BW_T_DIRT || c == BW_T_DOOR;
+}
+
+/* The diagonal (bw_dx8, bw_dy8 index) along which dug ring square (i, j)
+ * touches another corner to corner with neither square between them dug
+ * ring (two doorways), or -1. */
+static int touches(const bw_grid *g, const bw_morlock_room *o, const bw_morlock_template *t, int i, int j)
+{
+    int d;
+    for (d = 1; d < 8; d += 2) {
+        int a = i + bw_dx8[d], b = j + bw_dy8[d];
+        if (ring_at(t, a, b) && dug_at(g, o, a, b) && !(ring_at(t, a, j) && dug_at(g, o, a, j)) &&
+            !(ring_at(t, i, b) && dug_at(g, o, i, b)))
+            return d;
+    }
+    return -1;
 }
 
 static void mend_room(bw_map *m, const bw_morlock_room *o)
@@ -1299,6 +1314,24 @@ static void mend_room(bw_map *m, const bw_morlock_room *o)
                         d = 1;
                     }
         }
+    /* Rule 3.2: one doorway at most 3 wide. Two doorways of separate
+     * pieces may touch corner to corner (a run of 4 to 6 on the ring,
+     * 8-connected); the first dirt square of such a pair is walled up
+     * and the rock round it and round the ring squares between the two
+     * (touches: k) dug as above, so the ways through both meet outside
+     * the ring */
+    for (j = 0; j < t->h; j++)
+        for (i = 0; i < t->w; i++)
+            if (BW_AT(g, o->x + i, o->y + j) == BW_T_DIRT && ring_at(t, i, j) && (k = touches(g, o, t, i, j)) >= 0) {
+                BW_AT(g, o->x + i, o->y + j) = BW_T_BWALL;
+                for (d = 0; d < 3; d++) {
+                    int a = d == 1 ? i + bw_dx8[k] : i, b = d == 2 ? j + bw_dy8[k] : j;
+                    if (ring_at(t, a, b))
+                        dig_round(g, o, t, a, b);
+                }
+                for (d = 0; d < 8; d++)
+                    BW_PSET(&m->b, o->x + i + bw_dx8[d], o->y + j + bw_dy8[d]);
+            }
 }
 
 /* A doorway the dead-end pass filled (its tunnel led nowhere) is wall
