@@ -910,10 +910,13 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 
 /* DLVL 4's small caves, DLVL 3's halls and DLVL 5's islands: draws per
  * cave for a centre CAVE_APART (DLVL 4), HALL_APART or ISLAND_APART from
- * the others; past them DLVL 4 settles for overlapping (rule 1.4.4 allows
- * it), DLVL 3 and 5 go without. */
+ * the others (and PIT_APART more from a pit seed on DLVL 4 and 5); past
+ * them the level goes without that cave, hall or island: one fewer, none
+ * merged. DLVL 4's twins (rule 1.4.4, the odd double cave): up to
+ * TWINS_MAX a level, each drawn near a lone small cave. */
 #define CAVE_TRIES 16
 #define CAVE_APART 20
+#define TWINS_MAX 2
 /* DLVL 3's 1-HALLS_MAX halls: caves of radius HALL_R .. HALL_R + 3 away
  * from the pits (HALL_APART from every pit seed and hall, HALL_EDGE from
  * the edge), on the tunnels of the one cave (rule 1.3.2), so the water has
@@ -923,12 +926,15 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 #define HALL_R 9
 #define HALL_APART 36
 #define HALL_EDGE 16
-/* DLVL 5's islands keep ISLAND_APART from each other and PIT_ISLAND_APART
- * more from a pit seed: the stone under a pit reaches up to 10 from it,
- * and an island beside it would join the one the player lands on (rule
- * 1.5.1). */
+/* DLVL 5's islands keep ISLAND_APART from each other and PIT_APART more
+ * from a pit seed: the stone under a pit reaches up to 10 from it, and an
+ * island beside it would join the one the player lands on (rule 1.5.1).
+ * DLVL 4's small caves keep PIT_APART more from a pit seed too: a pit
+ * cave is PIT_CAVE_R4 round, 6 more than a small cave's 7, and a small
+ * cave CAVE_APART from it would touch it and count as no cave of its own
+ * (rule 1.4.1). */
 #define ISLAND_APART 24
-#define PIT_ISLAND_APART 6
+#define PIT_APART 6
 
 /* The caves of DLVL 2-5, their pockets removed and the pit boxes marked;
  * returns the stone left and leaves *r on the stream for what comes on the
@@ -997,31 +1003,37 @@ BW_NOINLINE static void dig_caves(bw_map *m, bw_rng *r, uint32_t seed, int level
     const cave_plan *const cp = &cave_plans[level - 2];
     bw_grid *g = &m->grid;
     const int l4 = level == 4, pits = pl[0].n + pl[1].n;
-    int i, j, small;
+    int i, j, small, lone = 0, twins = 0;
     begin(m, nl, r, seed, level, pl, level == 5 ? BW_T_LAVA : BW_T_ROCK, P_CAVES); /* rules 1.2.3, 1.5.4 */
     small = bw_rng_range(r, cp->n0, cp->n1);
     for (i = 0; i < small; i++) {
         /* DLVL 5: one draw 8 from the edge; DLVL 4: up to CAVE_TRIES draws
-         * 10 from it for a centre CAVE_APART from the others */
+         * 10 from it for a centre CAVE_APART from the others. One DLVL 4
+         * cave in four (TWINS_MAX a level) is a twin: drawn near the cave
+         * before it, when that one is a lone small cave, and CAVE_APART
+         * from every other, so a double cave (rule 1.4.4) is two caves,
+         * never a chain or a pit cave swallowing small ones (rule 1.4.1) */
         int t, x = 0, y = 0, far = 0;
-        if (l4 && bw_rng_chance(r, 1, 4)) {
-            /* one in four overlaps an earlier cave on purpose, for the
-             * odd double cave */
-            j = bw_rng_range(r, 0, nl->n - 1);
-            x = near9(r, nl->x[j]);
-            y = near9(r, nl->y[j]);
-            far = 1;
-        }
+        const int twin = lone && twins < TWINS_MAX && bw_rng_chance(r, 1, 4);
         for (t = 0; t < CAVE_TRIES && !far; t++) {
-            x = bw_rng_range(r, cp->edge, BW_MINES_W - 1 - cp->edge); /* two statements: the order of draws is fixed */
-            y = bw_rng_range(r, cp->edge, BW_MINES_H - 1 - cp->edge);
-            for (far = 1, j = 0; j < nl->n; j++) { /* DLVL 5 too: islands apart, none grows big */
-                int d = cp->apart + (level == 5 && j < pits ? PIT_ISLAND_APART : 0);
+            if (twin) {
+                x = near9(r, nl->x[nl->n - 1]);
+                y = near9(r, nl->y[nl->n - 1]);
+            } else {
+                x = bw_rng_range(r, cp->edge, BW_MINES_W - 1 - cp->edge); /* two statements: the order of draws is fixed */
+                y = bw_rng_range(r, cp->edge, BW_MINES_H - 1 - cp->edge);
+            }
+            for (far = 1, j = 0; j < nl->n - twin; j++) { /* DLVL 5 too: islands apart, none grows big */
+                int d = cp->apart + (level >= 4 && j < pits ? PIT_APART : 0);
                 far &= bw_dist2(x, y, nl->x[j], nl->y[j]) >= d * d;
             }
         }
-        if (far || l4) /* DLVL 3 and 5's fallback: one hall or island fewer, none merged */
+        /* the fallback, no place found: one cave, hall or island fewer,
+         * none merged */
+        if (far)
             add_node(nl, x, y);
+        twins += far && twin;
+        lone = l4 && far && !twin;
     }
     for (i = 0; i < nl->n; i++)
         blob(g, r, nl->x[i], nl->y[i],
