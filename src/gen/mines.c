@@ -103,7 +103,9 @@ typedef struct water_ctx {
                               wet[4]: anywhere in the row */
     uint32_t urow[5], ucol[5]; /* one scan's rows, columns with an unreached cell */
 #endif
-    uint8_t sy, sx;        /* where scan_crossings goes on: row, first cell */
+    uint8_t sy, sx;        /* where scan_crossings and drop_spare_fords go on: row, first cell */
+    uint8_t loop, lx, ly;  /* a ford closed a loop (ford): 1, and where */
+    uint16_t total;        /* the cells node 0 reaches (water_cross's check) */
 } water_ctx;
 
 /* DLVL 5's island figures (rule 1.5.1, bound_isles). */
@@ -1141,6 +1143,10 @@ BW_NOINLINE static void slick_ring(bw_grid *g, const bw_pit_plan *own)
 #define CROSS_LEN 16
 /* Side of the window in which a ford is checked for a way round it. */
 #define FORD_WIN 31
+/* Fords checked on the whole map a level at most (drop_spare_fords), and
+ * how far (Chebyshev) from the ford that closed a loop. */
+#define SPARE_CHECKS 4
+#define LOOP_R 24
 
 #if !BW_FAST
 /* A constant set of one or two tiles. */
@@ -1353,11 +1359,38 @@ BW_NOINLINE static uint32_t cross_cand(const bw_map *m, int x0, int y, int n)
  * bw_dx8[d]. */
 typedef struct cross { int len, x, y, d; } cross;
 
+/* A crossing that meets two or more pieces of reached ground (m->a, one
+ * piece: two reached 4-neighbours of a cell whose corner is reached too)
+ * closes a loop, the reached ground being one: an earlier ford on it may
+ * now be spare, its way round too long for its window. Noted in wc (where
+ * and that it did) for drop_spare_fords; out of line, so that its frame
+ * is off the stack during the ford's flood. */
+BW_NOINLINE static void note_loop(const bw_map *m, water_ctx *wc, const cross *c)
+{
+    int i, k, pieces = 0;
+    for (i = 0; i < c->len; i++) {
+        int cx = c->x + i * bw_dx8[c->d], cy = c->y + i * bw_dy8[c->d];
+        unsigned nb = 0;
+        for (k = 0; k < 8; k++)
+            nb |= (unsigned)plane_bit(&m->a, BW_BIT(cx + bw_dx8[k], cy + bw_dy8[k])) << k;
+        nb |= nb << 8; /* round the ring */
+        for (k = 2; k <= 8; k += 2)
+            pieces += (nb >> k & 1u) && (nb >> (k - 2) & 3u) != 3u;
+    }
+    if (pieces > 1) {
+        wc->loop = 1;
+        wc->lx = (uint8_t)c->x;
+        wc->ly = (uint8_t)c->y;
+    }
+}
+
 /* Turns crossing c's deep cells shallow (and connecting, in m->b, their
- * rows and columns noted in wc) and floods what they join into m->a. */
+ * rows and columns noted in wc) and floods what they join into m->a; a
+ * loop it closes noted first (note_loop). */
 static void ford(bw_map *m, water_ctx *wc, const cross *c)
 {
     int i;
+    note_loop(m, wc, c);
     for (i = 0; i < c->len; i++) {
         int cx = c->x + i * bw_dx8[c->d], cy = c->y + i * bw_dy8[c->d];
         BW_AT(&m->grid, cx, cy) = BW_T_SHALLOW;
@@ -1528,22 +1561,33 @@ BW_NOINLINE static int scan_crossings(bw_map *m, water_ctx *wc, cross *c)
  * ford can: the rule was exact before them) and has a way round it close
  * by goes back to deep, so every ford left is needed. The fords are not
  * listed (no stack for that on a 20 KiB part): the cells whose row and
- * column both hold one (ford_rows, ford_cols) are looked at. */
-BW_NOINLINE static void drop_spare_fords(bw_map *m, const water_ctx *wc)
+ * column both hold one (ford_rows, ford_cols) are looked at, in row order
+ * from wc->sy, wc->sx. When a ford closed a loop through far ground
+ * (wc->loop), a ford cell with no way round in its window stops the pass:
+ * 1 is returned with it at wc->sx - 1, wc->sy, for water_cross to check
+ * on the whole map (the flood runs under the caller's small frame); it
+ * calls again for the rest. Returns 0 at the end of the pass. */
+BW_NOINLINE static int drop_spare_fords(bw_map *m, water_ctx *wc)
 {
     bw_streamer_params sp0, *const sp = &sp0; /* DLVL 3's, as the water was made */
     water_params(sp);
     bw_grid *g = &m->grid;
     int x, y;
-    for (y = EDGE; y < BW_MINES_H - EDGE; y++)
-        for (x = bit_get(wc->ford_rows, (unsigned)y) ? EDGE : BW_MINES_W; x < BW_MINES_W - EDGE; x++)
+    for (y = wc->sy; y < BW_MINES_H - EDGE; y++, wc->sx = EDGE)
+        for (x = bit_get(wc->ford_rows, (unsigned)y) ? wc->sx : BW_MINES_W; x < BW_MINES_W - EDGE; x++)
             if (BW_AT(g, x, y) == BW_T_SHALLOW && bit_get(wc->ford_cols, (unsigned)x) &&
-                bw_streamer_water24(g, sp, x, y) >= sp->deep_min &&
-                way_round(m, x, y)) {
-                BW_AT(g, x, y) = BW_T_DEEP;
-                plane_clr(&m->a, BW_BIT(x, y));
-                plane_clr(&m->b, BW_BIT(x, y));
+                bw_streamer_water24(g, sp, x, y) >= sp->deep_min) {
+                if (way_round(m, x, y)) {
+                    BW_AT(g, x, y) = BW_T_DEEP;
+                    plane_clr(&m->a, BW_BIT(x, y));
+                    plane_clr(&m->b, BW_BIT(x, y));
+                } else if (wc->loop && bw_abs(x - wc->lx) <= LOOP_R && bw_abs(y - wc->ly) <= LOOP_R) {
+                    wc->sy = (uint8_t)y;
+                    wc->sx = (uint8_t)(x + 1);
+                    return 1;
+                }
             }
+    return 0;
 }
 
 /* Rule 1.3.2 after the exact deepening (rule 1.3.3): deep water, which does not
@@ -1565,6 +1609,7 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl)
     int it;
     zero(wc->ford_rows, 4);
     zero(wc->ford_cols, 4);
+    wc->loop = 0;
 #if BW_FAST
     note_wet_rows(m, wc); /* before the flood: m->a holds the water */
 #endif
@@ -1590,7 +1635,28 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl)
             break;
         ford(m, wc, &c); /* the shortest: a one-wide ford */
     }
-    drop_spare_fords(m, wc);
+    /* the spare fords; those with no way round in their window, when a
+     * ford closed a loop through far ground, on the whole map: deep, the
+     * ground flooded from node 0 must lose that cell only (SPARE_CHECKS a
+     * level; the fallback past them checks the rest in their windows only
+     * and may keep a spare ford, never cuts a needed one) */
+    wc->sy = wc->sx = EDGE;
+    wc->total = 0;
+    for (it = 0; drop_spare_fords(m, wc);) { /* the cell at wc->sx - 1, wc->sy */
+        if (!wc->total)
+            wc->total = (uint16_t)flood_nodes(m, open, nl, 1);
+        BW_AT(&m->grid, wc->sx - 1, wc->sy) = BW_T_DEEP;
+        if (flood_nodes(m, open, nl, 1) == wc->total - 1) {
+            plane_clr(&m->b, BW_BIT(wc->sx - 1, wc->sy));
+            wc->total--;
+        } else {
+            BW_AT(&m->grid, wc->sx - 1, wc->sy) = BW_T_SHALLOW;
+        }
+        if (++it == SPARE_CHECKS)
+            wc->loop = 0;
+    }
+    if (wc->total)
+        flood_nodes(m, open, nl, 1); /* m->a: the reached cells again */
     return any_unreached(m);
 }
 
