@@ -105,7 +105,6 @@ typedef struct water_ctx {
 #endif
     uint8_t sy, sx;        /* where scan_crossings and drop_spare_fords go on: row, first cell */
     uint8_t loop, lx, ly;  /* a ford closed a loop (ford): 1, and where */
-    uint16_t total;        /* the cells node 0 reaches (water_cross's check) */
 } water_ctx;
 
 /* DLVL 5's island figures (rule 1.5.1, bound_isles). */
@@ -1359,28 +1358,27 @@ BW_NOINLINE static uint32_t cross_cand(const bw_map *m, int x0, int y, int n)
  * bw_dx8[d]. */
 typedef struct cross { int len, x, y, d; } cross;
 
-/* A crossing that meets two or more pieces of reached ground (m->a, one
- * piece: two reached 4-neighbours of a cell whose corner is reached too)
- * closes a loop, the reached ground being one: an earlier ford on it may
- * now be spare, its way round too long for its window. Noted in wc (where
- * and that it did) for drop_spare_fords; out of line, so that its frame
- * is off the stack during the ford's flood. */
-BW_NOINLINE static void note_loop(const bw_map *m, water_ctx *wc, const cross *c)
+/* A crossing whose first cell meets two or more pieces of reached ground
+ * (m->a; two reached 4-neighbours are one piece when the corner between
+ * them is reached too) closes a loop, the reached ground being one: an
+ * earlier ford on it may now be spare, its way round too long for its
+ * window. Noted in wc (that it did, and where) for drop_spare_fords; out
+ * of line, so that its frame is off the stack during the ford's flood.
+ * The first cell: a later cell of a shortest crossing next to reached
+ * ground would start a shorter one. */
+BW_NOINLINE static void note_loop(const bw_map *m, water_ctx *wc, int x, int y)
 {
-    int i, k, pieces = 0;
-    for (i = 0; i < c->len; i++) {
-        int cx = c->x + i * bw_dx8[c->d], cy = c->y + i * bw_dy8[c->d];
-        unsigned nb = 0;
-        for (k = 0; k < 8; k++)
-            nb |= (unsigned)plane_bit(&m->a, BW_BIT(cx + bw_dx8[k], cy + bw_dy8[k])) << k;
-        nb |= nb << 8; /* round the ring */
-        for (k = 2; k <= 8; k += 2)
-            pieces += (nb >> k & 1u) && (nb >> (k - 2) & 3u) != 3u;
-    }
+    unsigned nb = 0;
+    int k, pieces = 0;
+    for (k = 0; k < 8; k++)
+        nb |= (unsigned)plane_bit(&m->a, BW_BIT(x + bw_dx8[k], y + bw_dy8[k])) << k;
+    nb |= nb << 8; /* round the ring */
+    for (k = 2; k <= 8; k += 2)
+        pieces += (nb >> k & 1u) && (nb >> (k - 2) & 3u) != 3u;
     if (pieces > 1) {
         wc->loop = 1;
-        wc->lx = (uint8_t)c->x;
-        wc->ly = (uint8_t)c->y;
+        wc->lx = (uint8_t)x;
+        wc->ly = (uint8_t)y;
     }
 }
 
@@ -1390,7 +1388,7 @@ BW_NOINLINE static void note_loop(const bw_map *m, water_ctx *wc, const cross *c
 static void ford(bw_map *m, water_ctx *wc, const cross *c)
 {
     int i;
-    note_loop(m, wc, c);
+    note_loop(m, wc, c->x, c->y);
     for (i = 0; i < c->len; i++) {
         int cx = c->x + i * bw_dx8[c->d], cy = c->y + i * bw_dy8[c->d];
         BW_AT(&m->grid, cx, cy) = BW_T_SHALLOW;
@@ -1606,7 +1604,7 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl)
 {
     water_ctx *const wc = &state(m)->u.wc;
     const bw_tileset *const open = &open_tiles;
-    int it;
+    int it, total;
     zero(wc->ford_rows, 4);
     zero(wc->ford_cols, 4);
     wc->loop = 0;
@@ -1641,21 +1639,21 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl)
      * level; the fallback past them checks the rest in their windows only
      * and may keep a spare ford, never cuts a needed one) */
     wc->sy = wc->sx = EDGE;
-    wc->total = 0;
-    for (it = 0; drop_spare_fords(m, wc);) { /* the cell at wc->sx - 1, wc->sy */
-        if (!wc->total)
-            wc->total = (uint16_t)flood_nodes(m, open, nl, 1);
-        BW_AT(&m->grid, wc->sx - 1, wc->sy) = BW_T_DEEP;
-        if (flood_nodes(m, open, nl, 1) == wc->total - 1) {
+    for (it = total = 0; drop_spare_fords(m, wc);) {
+        uint8_t *const t = &BW_AT(&m->grid, wc->sx - 1, wc->sy);
+        if (!it)
+            total = bw_plane_count(&m->a); /* what node 0 reaches, fords and all */
+        *t = BW_T_DEEP;
+        if (flood_nodes(m, open, nl, 1) == total - 1) {
             plane_clr(&m->b, BW_BIT(wc->sx - 1, wc->sy));
-            wc->total--;
+            total--;
         } else {
-            BW_AT(&m->grid, wc->sx - 1, wc->sy) = BW_T_SHALLOW;
+            *t = BW_T_SHALLOW;
         }
         if (++it == SPARE_CHECKS)
             wc->loop = 0;
     }
-    if (wc->total)
+    if (it)
         flood_nodes(m, open, nl, 1); /* m->a: the reached cells again */
     return any_unreached(m);
 }
