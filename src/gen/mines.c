@@ -103,7 +103,8 @@ typedef struct water_ctx {
                               wet[4]: anywhere in the row */
     uint32_t urow[5], ucol[5]; /* one scan's rows, columns with an unreached cell */
 #endif
-    uint8_t sy, sx;        /* where scan_crossings goes on: row, first cell */
+    uint8_t sy, sx;        /* where scan_crossings and drop_spare_fords go on: row, first cell */
+    uint8_t loop, lx, ly;  /* a ford closed a loop (ford): 1, and where */
 } water_ctx;
 
 /* DLVL 5's island figures (rule 1.5.1, bound_isles). */
@@ -910,10 +911,13 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 
 /* DLVL 4's small caves, DLVL 3's halls and DLVL 5's islands: draws per
  * cave for a centre CAVE_APART (DLVL 4), HALL_APART or ISLAND_APART from
- * the others; past them DLVL 4 settles for overlapping (rule 1.4.4 allows
- * it), DLVL 3 and 5 go without. */
+ * the others (and PIT_APART more from a pit seed on DLVL 4 and 5); past
+ * them the level goes without that cave, hall or island: one fewer, none
+ * merged. DLVL 4's twins (rule 1.4.4, the odd double cave): up to
+ * TWINS_MAX a level, each drawn near a lone small cave. */
 #define CAVE_TRIES 16
 #define CAVE_APART 20
+#define TWINS_MAX 2
 /* DLVL 3's 1-HALLS_MAX halls: caves of radius HALL_R .. HALL_R + 3 away
  * from the pits (HALL_APART from every pit seed and hall, HALL_EDGE from
  * the edge), on the tunnels of the one cave (rule 1.3.2), so the water has
@@ -923,12 +927,15 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 #define HALL_R 9
 #define HALL_APART 36
 #define HALL_EDGE 16
-/* DLVL 5's islands keep ISLAND_APART from each other and PIT_ISLAND_APART
- * more from a pit seed: the stone under a pit reaches up to 10 from it,
- * and an island beside it would join the one the player lands on (rule
- * 1.5.1). */
+/* DLVL 5's islands keep ISLAND_APART from each other and PIT_APART more
+ * from a pit seed: the stone under a pit reaches up to 10 from it, and an
+ * island beside it would join the one the player lands on (rule 1.5.1).
+ * DLVL 4's small caves keep PIT_APART more from a pit seed too: a pit
+ * cave is PIT_CAVE_R4 round, 6 more than a small cave's 7, and a small
+ * cave CAVE_APART from it would touch it and count as no cave of its own
+ * (rule 1.4.1). */
 #define ISLAND_APART 24
-#define PIT_ISLAND_APART 6
+#define PIT_APART 6
 
 /* The caves of DLVL 2-5, their pockets removed and the pit boxes marked;
  * returns the stone left and leaves *r on the stream for what comes on the
@@ -997,31 +1004,37 @@ BW_NOINLINE static void dig_caves(bw_map *m, bw_rng *r, uint32_t seed, int level
     const cave_plan *const cp = &cave_plans[level - 2];
     bw_grid *g = &m->grid;
     const int l4 = level == 4, pits = pl[0].n + pl[1].n;
-    int i, j, small;
+    int i, j, small, lone = 0, twins = 0;
     begin(m, nl, r, seed, level, pl, level == 5 ? BW_T_LAVA : BW_T_ROCK, P_CAVES); /* rules 1.2.3, 1.5.4 */
     small = bw_rng_range(r, cp->n0, cp->n1);
     for (i = 0; i < small; i++) {
         /* DLVL 5: one draw 8 from the edge; DLVL 4: up to CAVE_TRIES draws
-         * 10 from it for a centre CAVE_APART from the others */
+         * 10 from it for a centre CAVE_APART from the others. One DLVL 4
+         * cave in four (TWINS_MAX a level) is a twin: drawn near the cave
+         * before it, when that one is a lone small cave, and CAVE_APART
+         * from every other, so a double cave (rule 1.4.4) is two caves,
+         * never a chain or a pit cave swallowing small ones (rule 1.4.1) */
         int t, x = 0, y = 0, far = 0;
-        if (l4 && bw_rng_chance(r, 1, 4)) {
-            /* one in four overlaps an earlier cave on purpose, for the
-             * odd double cave */
-            j = bw_rng_range(r, 0, nl->n - 1);
-            x = near9(r, nl->x[j]);
-            y = near9(r, nl->y[j]);
-            far = 1;
-        }
+        const int twin = lone && twins < TWINS_MAX && bw_rng_chance(r, 1, 4);
         for (t = 0; t < CAVE_TRIES && !far; t++) {
-            x = bw_rng_range(r, cp->edge, BW_MINES_W - 1 - cp->edge); /* two statements: the order of draws is fixed */
-            y = bw_rng_range(r, cp->edge, BW_MINES_H - 1 - cp->edge);
-            for (far = 1, j = 0; j < nl->n; j++) { /* DLVL 5 too: islands apart, none grows big */
-                int d = cp->apart + (level == 5 && j < pits ? PIT_ISLAND_APART : 0);
+            if (twin) {
+                x = near9(r, nl->x[nl->n - 1]);
+                y = near9(r, nl->y[nl->n - 1]);
+            } else {
+                x = bw_rng_range(r, cp->edge, BW_MINES_W - 1 - cp->edge); /* two statements: the order of draws is fixed */
+                y = bw_rng_range(r, cp->edge, BW_MINES_H - 1 - cp->edge);
+            }
+            for (far = 1, j = 0; j < nl->n - twin; j++) { /* DLVL 5 too: islands apart, none grows big */
+                int d = cp->apart + (level >= 4 && j < pits ? PIT_APART : 0);
                 far &= bw_dist2(x, y, nl->x[j], nl->y[j]) >= d * d;
             }
         }
-        if (far || l4) /* DLVL 3 and 5's fallback: one hall or island fewer, none merged */
+        /* the fallback, no place found: one cave, hall or island fewer,
+         * none merged */
+        if (far)
             add_node(nl, x, y);
+        twins += far && twin;
+        lone = l4 && far && !twin;
     }
     for (i = 0; i < nl->n; i++)
         blob(g, r, nl->x[i], nl->y[i],
@@ -1129,6 +1142,10 @@ BW_NOINLINE static void slick_ring(bw_grid *g, const bw_pit_plan *own)
 #define CROSS_LEN 16
 /* Side of the window in which a ford is checked for a way round it. */
 #define FORD_WIN 31
+/* Fords checked on the whole map a level at most (drop_spare_fords), and
+ * how far (Chebyshev) from the ford that closed a loop. */
+#define SPARE_CHECKS 4
+#define LOOP_R 24
 
 #if !BW_FAST
 /* A constant set of one or two tiles. */
@@ -1341,11 +1358,37 @@ BW_NOINLINE static uint32_t cross_cand(const bw_map *m, int x0, int y, int n)
  * bw_dx8[d]. */
 typedef struct cross { int len, x, y, d; } cross;
 
+/* A crossing whose first cell meets two or more pieces of reached ground
+ * (m->a; two reached 4-neighbours are one piece when the corner between
+ * them is reached too) closes a loop, the reached ground being one: an
+ * earlier ford on it may now be spare, its way round too long for its
+ * window. Noted in wc (that it did, and where) for drop_spare_fords; out
+ * of line, so that its frame is off the stack during the ford's flood.
+ * The first cell: a later cell of a shortest crossing next to reached
+ * ground would start a shorter one. */
+BW_NOINLINE static void note_loop(const bw_map *m, water_ctx *wc, int x, int y)
+{
+    unsigned nb = 0;
+    int k, pieces = 0;
+    for (k = 0; k < 8; k++)
+        nb |= (unsigned)plane_bit(&m->a, BW_BIT(x + bw_dx8[k], y + bw_dy8[k])) << k;
+    nb |= nb << 8; /* round the ring */
+    for (k = 2; k <= 8; k += 2)
+        pieces += (nb >> k & 1u) && (nb >> (k - 2) & 3u) != 3u;
+    if (pieces > 1) {
+        wc->loop = 1;
+        wc->lx = (uint8_t)x;
+        wc->ly = (uint8_t)y;
+    }
+}
+
 /* Turns crossing c's deep cells shallow (and connecting, in m->b, their
- * rows and columns noted in wc) and floods what they join into m->a. */
+ * rows and columns noted in wc) and floods what they join into m->a; a
+ * loop it closes noted first (note_loop). */
 static void ford(bw_map *m, water_ctx *wc, const cross *c)
 {
     int i;
+    note_loop(m, wc, c->x, c->y);
     for (i = 0; i < c->len; i++) {
         int cx = c->x + i * bw_dx8[c->d], cy = c->y + i * bw_dy8[c->d];
         BW_AT(&m->grid, cx, cy) = BW_T_SHALLOW;
@@ -1516,22 +1559,33 @@ BW_NOINLINE static int scan_crossings(bw_map *m, water_ctx *wc, cross *c)
  * ford can: the rule was exact before them) and has a way round it close
  * by goes back to deep, so every ford left is needed. The fords are not
  * listed (no stack for that on a 20 KiB part): the cells whose row and
- * column both hold one (ford_rows, ford_cols) are looked at. */
-BW_NOINLINE static void drop_spare_fords(bw_map *m, const water_ctx *wc)
+ * column both hold one (ford_rows, ford_cols) are looked at, in row order
+ * from wc->sy, wc->sx. When a ford closed a loop through far ground
+ * (wc->loop), a ford cell with no way round in its window stops the pass:
+ * 1 is returned with it at wc->sx - 1, wc->sy, for water_cross to check
+ * on the whole map (the flood runs under the caller's small frame); it
+ * calls again for the rest. Returns 0 at the end of the pass. */
+BW_NOINLINE static int drop_spare_fords(bw_map *m, water_ctx *wc)
 {
     bw_streamer_params sp0, *const sp = &sp0; /* DLVL 3's, as the water was made */
     water_params(sp);
     bw_grid *g = &m->grid;
     int x, y;
-    for (y = EDGE; y < BW_MINES_H - EDGE; y++)
-        for (x = bit_get(wc->ford_rows, (unsigned)y) ? EDGE : BW_MINES_W; x < BW_MINES_W - EDGE; x++)
+    for (y = wc->sy; y < BW_MINES_H - EDGE; y++, wc->sx = EDGE)
+        for (x = bit_get(wc->ford_rows, (unsigned)y) ? wc->sx : BW_MINES_W; x < BW_MINES_W - EDGE; x++)
             if (BW_AT(g, x, y) == BW_T_SHALLOW && bit_get(wc->ford_cols, (unsigned)x) &&
-                bw_streamer_water24(g, sp, x, y) >= sp->deep_min &&
-                way_round(m, x, y)) {
-                BW_AT(g, x, y) = BW_T_DEEP;
-                plane_clr(&m->a, BW_BIT(x, y));
-                plane_clr(&m->b, BW_BIT(x, y));
+                bw_streamer_water24(g, sp, x, y) >= sp->deep_min) {
+                if (way_round(m, x, y)) {
+                    BW_AT(g, x, y) = BW_T_DEEP;
+                    plane_clr(&m->a, BW_BIT(x, y));
+                    plane_clr(&m->b, BW_BIT(x, y));
+                } else if (wc->loop && bw_abs(x - wc->lx) <= LOOP_R && bw_abs(y - wc->ly) <= LOOP_R) {
+                    wc->sy = (uint8_t)y;
+                    wc->sx = (uint8_t)(x + 1);
+                    return 1;
+                }
             }
+    return 0;
 }
 
 /* Rule 1.3.2 after the exact deepening (rule 1.3.3): deep water, which does not
@@ -1550,9 +1604,10 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl)
 {
     water_ctx *const wc = &state(m)->u.wc;
     const bw_tileset *const open = &open_tiles;
-    int it;
+    int it, total;
     zero(wc->ford_rows, 4);
     zero(wc->ford_cols, 4);
+    wc->loop = 0;
 #if BW_FAST
     note_wet_rows(m, wc); /* before the flood: m->a holds the water */
 #endif
@@ -1578,7 +1633,28 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl)
             break;
         ford(m, wc, &c); /* the shortest: a one-wide ford */
     }
-    drop_spare_fords(m, wc);
+    /* the spare fords; those with no way round in their window, when a
+     * ford closed a loop through far ground, on the whole map: deep, the
+     * ground flooded from node 0 must lose that cell only (SPARE_CHECKS a
+     * level; the fallback past them checks the rest in their windows only
+     * and may keep a spare ford, never cuts a needed one) */
+    wc->sy = wc->sx = EDGE;
+    for (it = total = 0; drop_spare_fords(m, wc);) {
+        uint8_t *const t = &BW_AT(&m->grid, wc->sx - 1, wc->sy);
+        if (!it)
+            total = bw_plane_count(&m->a); /* what node 0 reaches, fords and all */
+        *t = BW_T_DEEP;
+        if (flood_nodes(m, open, nl, 1) == total - 1) {
+            plane_clr(&m->b, BW_BIT(wc->sx - 1, wc->sy));
+            total--;
+        } else {
+            *t = BW_T_SHALLOW;
+        }
+        if (++it == SPARE_CHECKS)
+            wc->loop = 0;
+    }
+    if (it)
+        flood_nodes(m, open, nl, 1); /* m->a: the reached cells again */
     return any_unreached(m);
 }
 
