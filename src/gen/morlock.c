@@ -1370,6 +1370,16 @@ static int narrow_tip(const bw_grid *g, int level, int x, int y)
     return n == 0 || (n == 1 && dirt == 1);
 }
 
+/* The cell (y * BW_GRID_MAX + x) of the lowest mark in word w of plane p
+ * (a word with one at least), taken off the plane: the mending passes
+ * below work through their marks this way until a plane is empty. */
+static unsigned take_mark(bw_plane *p, int w)
+{
+    int bit = bw_low_bit(p->w[w]);
+    p->w[w] &= ~(1u << bit);
+    return (unsigned)w * 32u + (unsigned)bit;
+}
+
 /* The squares a walled-up ring square touches (marked in plane b by
  * mend_room) are the only places a spur can begin: a tunnel ends only in
  * a room or a pit, so before the mending there are none. The pass starts
@@ -1387,9 +1397,7 @@ static void fill_spurs(bw_map *m, int level)
         more = 0;
         for (w = 0; w < BW_PLANE_WORDS; w++)
             while (m->a.w[w]) {
-                int bit = bw_low_bit(m->a.w[w]);
-                unsigned at = (unsigned)w * 32u + (unsigned)bit;
-                m->a.w[w] &= ~(1u << bit);
+                unsigned at = take_mark(&m->a, w);
                 x = (int)(at % BW_GRID_MAX);
                 y = (int)(at / BW_GRID_MAX);
                 if (!narrow_tip(g, level, x, y))
@@ -1921,10 +1929,8 @@ static void fill_stubs(bw_map *m, int level, const uint8_t *turns, int n_turns,
             more = 0;
             for (w = 0; w < BW_PLANE_WORDS; w++)
                 while (m->b.w[w]) {
-                    int bit = bw_low_bit(m->b.w[w]);
-                    unsigned at = (unsigned)w * 32u + (unsigned)bit;
+                    unsigned at = take_mark(&m->b, w);
                     int x = (int)(at % BW_GRID_MAX), y = (int)(at / BW_GRID_MAX);
-                    m->b.w[w] &= ~(1u << bit);
                     if (knot_sq(g, x, y, &cuts)) {
                         mark_round(&m->b, x, y);
                         more = 1;
