@@ -16,14 +16,13 @@
  *
  * The process runs over all five levels but decides nothing from a grid:
  * tunnels, rooms, pits and a coarse map of where tunnels went are small
- * records (bw_morlock_plan: sizeof is 636 bytes on the host and on
+ * records (bw_morlock_plan: sizeof is 632 bytes on the host and on
  * Cortex-M, tested) and the draws come from one rng stream of the seed.
  * Generating DLVL n replays the whole process and draws only what lies on DLVL n, so
  * a level needs neither the others nor more than one bw_map. Once a level
- * is drawn, the rooms' breached walls are put back and the dead ends that
- * leaves, those of sharp bends and small loops round a knot of rock, are
- * filled (rule 3.2; the map's planes
- * a and b, its fill stack and its entity list, left empty, are the
+ * is drawn, the rooms' breached walls are put back and every dead end
+ * left on the level, small loops round a knot of rock among them, is
+ * filled (rule 3.2; the map's planes a and b and its fill stack are the
  * scratch for it).
  *
  * Links: a pit between DLVL n and n + 1 at (x, y) is a pit tile
@@ -45,7 +44,7 @@ extern "C" {
 /* The format version (`burrow list`): a seed, level and options give the
  * same map for as long as it stays; any change to a map bumps it, and
  * tests/golden/levels.tsv pins the maps of the current one. */
-#define BW_MORLOCK_VERSION 12
+#define BW_MORLOCK_VERSION 13
 
 #define BW_MORLOCK_LEVELS 5
 #define BW_MORLOCK_W 120
@@ -123,7 +122,6 @@ typedef struct bw_morlock_tunnel {
     uint8_t dir;    /* heading, 0..7 as bw_dx8 (clockwise from north) */
     uint8_t width;  /* 1..3 */
     uint8_t last;   /* the direction of its last step on this level, 0..7 */
-    uint8_t last2;  /* and of the step before it */
 } bw_morlock_tunnel;
 
 typedef struct bw_morlock_room {

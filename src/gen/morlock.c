@@ -18,10 +18,10 @@
  * outside an open door), and a room's inside is one piece reached through
  * the door its tunnel ended at. Then each room's breached wall ring is
  * walled up but for one doorway per piece, digging round what it walls so
- * no way is cut (mend_room), one-wide spurs are filled (fill_spurs) and
- * wider dead ends that begin where a ring was walled up or at sharp
- * bends, small loops round a knot of rock among them (fill_stubs), which
- * cut no way either. */
+ * no way is cut (mend_room), and the dead ends of any width left on the
+ * level, small loops round a knot of rock among them, are filled where
+ * that cuts no way (fill_stubs: every square that may be a dead end's tip
+ * is looked from, found 32 at a time on a plane of the dirt). */
 #include "burrow/morlock.h"
 #include "burrow/geom.h"
 #include "burrow/tile.h"
@@ -254,9 +254,6 @@ typedef struct sim {
     bw_morlock_plan *p;
     bw_morlock_cfg cfg;
     bw_grid *g;        /* 0: no drawing */
-    bw_plane *mark;    /* where dead ends may begin (fill_stubs); 0: none */
-    uint8_t *turns;    /* turns before the edge on the level drawn: x, y pairs */
-    int n_turns;
     int level;         /* the level drawn, 0-based */
     bw_morlock_trace fn;
     void *ctx;
@@ -351,42 +348,6 @@ static void steer(bw_morlock_tunnel *t, int bear)
     t->dir = (uint8_t)d;
 }
 
-/* Rule 3.2's dead ends: a sharp bend (a step 90 degrees off the last one,
- * or off the one before it) may leave the outer side of the bend as a
- * pointed blind end, as deep as the tunnel is wide (the two arms of a V
- * merge there). So may a turn before the edge (steer), which bends a
- * tunnel by 45 degrees a step over a few steps. The square of the brush
- * at the bend's cell farthest from both arms (from: the heading or step
- * before the bend, d: the step after) is marked (plane b) for fill_stubs
- * to look at once the level is drawn. */
-static void mark_bend(sim *s, const bw_morlock_tunnel *t, int from, int d)
-{
-    int ox = bw_dx8[from] - bw_dx8[d], oy = bw_dy8[from] - bw_dy8[d];
-    int lo = t->width == 3 ? -1 : 0, hi = t->width >= 2;
-    BW_PSET(s->mark, t->x + (ox > 0 ? hi : ox < 0 ? lo : 0), t->y + (oy > 0 ? hi : oy < 0 ? lo : 0));
-}
-
-/* Rule 3.2's dead ends at the edge: where a tunnel turns before the edge
- * (steer changed its heading) the outer side of the turn may be a pocket
- * whose deepest squares have three or four open neighbours, so none of
- * them is a tip the marks above lead to. The cell is listed (the level
- * drawn only) and fill_stubs looks for a dead end from it and each of its
- * 8 neighbours. A full list marks the cell in plane b instead, as a
- * bend. The list's length is fixed, not the entity list's, so that every
- * build draws the same map: seeds 0-999 turn at most 34 times a level. */
-#define TURNS_MAX 96
-BW_STATIC_ASSERT(BW_MAX_ENTITIES * sizeof (bw_entity) >= 2 * TURNS_MAX, morlock_needs_BW_MAX_ENTITIES_of_48_or_more);
-static void mark_turn(sim *s, const bw_morlock_tunnel *t)
-{
-    if (!s->turns || s->n_turns >= TURNS_MAX) {
-        BW_PSET(s->mark, t->x, t->y);
-        return;
-    }
-    s->turns[2 * s->n_turns] = t->x;
-    s->turns[2 * s->n_turns + 1] = t->y;
-    s->n_turns++;
-}
-
 /* One segment of rule 3.2's "regular intervals". Each step first steers off a
  * near edge, then veers by the wobble; a step more than 90 degrees off the
  * tunnel's last one (a turn of 90 after a veer one way, then a veer the
@@ -410,12 +371,12 @@ static void walk(sim *s, bw_morlock_tunnel *tp)
     bw_morlock_tunnel u = *tp, *t = &u; /* a copy: the plan's writes cannot alias it */
     uint8_t *dug = s->p->dug[u.level];
     bw_rng *r = &s->p->rng;
-    int i, last2 = t->last2; /* the step before the last, kept over decisions */
+    int i;
     int dir0 = t->dir;      /* the segment's heading */
     int here = s->g && t->level == s->level; /* drawn: the tunnel stays on its level */
     for (i = 0; i < BW_MORLOCK_SEGMENT; i++) {
         int d, nx, ny;
-        int back, was = t->dir;
+        int back;
         steer(t, i == 0);
         back = (t->dir - t->last) & 7;
         if (i == 0 && back >= 3 && back <= 5) { /* a heading 135 or 180 degrees off: 90, not out */
@@ -458,19 +419,7 @@ static void walk(sim *s, bw_morlock_tunnel *tp)
             nx = t->x + bw_dx8[d];
             ny = t->y + bw_dy8[d];
         }
-        if (here && s->mark) {
-            if (((d - t->last) & 3) == 2)
-                mark_bend(s, t, t->last, d);
-            else if (((d - last2) & 3) == 2)
-                mark_bend(s, t, last2, d);
-            else if (t->dir != was && d != was) /* turned before the edge */
-                mark_bend(s, t, was, d);
-            if (t->dir != was)
-                mark_turn(s, t);
-        }
-        last2 = t->last;
         t->last = (uint8_t)d;
-        t->last2 = (uint8_t)last2;
         if (here && nx != t->x && ny != t->y)
             BW_AT(s->g, nx, t->y) = BW_T_DIRT;
         t->x = (uint8_t)nx;
@@ -702,7 +651,7 @@ static int do_pit(sim *s, bw_morlock_tunnel *t)
     }
     add_pit(p, t->x, t->y, upper, down);
     t->level = (uint8_t)(down ? l + 1 : l - 1);
-    t->dir = t->last = t->last2 = (uint8_t)(bw_rng_next(&p->rng) & 7);
+    t->dir = t->last = (uint8_t)(bw_rng_next(&p->rng) & 7);
     landing(s, t);
     push(p, t);
     trace(s, BW_MORLOCK_E_PIT, t, p->n_pits - 1);
@@ -800,7 +749,7 @@ static int respawn(sim *s)
     side = (int)(bw_rng_next(&p->rng) & 3);
     o->doors |= (uint8_t)(1u << side);
     t.width = width_of[bw_rng_next(&p->rng) & 3];
-    t.dir = t.last = t.last2 = (uint8_t)(side * 2);
+    t.dir = t.last = (uint8_t)(side * 2);
     t.level = (uint8_t)l;
     door_out(o, side, &ox, &oy);
     k = reach((side + 2) & 3, t.width); /* the brush reaches back to the door */
@@ -994,9 +943,6 @@ static int sim_init(sim *s, const bw_morlock_cfg *c, bw_morlock_plan *p, bw_grid
         bw_morlock_defaults(&s->cfg);
     s->p = p;
     s->g = g;
-    s->mark = 0;
-    s->turns = 0;
-    s->n_turns = 0;
     s->level = level;
     s->fn = 0;
     s->ctx = 0;
@@ -1025,7 +971,7 @@ static void run(sim *s, uint32_t seed)
     t.x = BW_MORLOCK_START_X;
     t.y = BW_MORLOCK_START_Y;
     t.level = 0;
-    t.dir = t.last = t.last2 = (uint8_t)(bw_rng_next(&p->rng) & 7);
+    t.dir = t.last = (uint8_t)(bw_rng_next(&p->rng) & 7);
     t.width = width_of[bw_rng_next(&p->rng) & 3];
     brush(s, &t);
     push(p, &t);
@@ -1121,11 +1067,10 @@ static void draw_room(bw_grid *g, bw_rng *r, const bw_morlock_room *o)
         }
 }
 
-/* Filling a square changes the ball of every square within STUB steps
- * of it, so a dead end may begin at any of them now (rule 3.2): those
- * squares (ROUND, as offsets on the grid) are marked in plane b. Marking
- * only the 8 round it left 12 of the dead ends over seeds 300-2,999
- * that marking these leaves none of. Dirt lies in 2..117, so a mark off
+/* Filling or digging a square changes the ball (below) of every square
+ * within STUB steps of it and of no other, so a dead end may begin at any
+ * of them now (rule 3.2): those squares (ROUND, as offsets on the grid)
+ * are marked in plane b to be looked from again. Dirt lies in 2..117, so a mark off
  * the side lands on rock at the other side of the grid, and one off the
  * top or the bottom is dropped. */
 #define ROUND 40
@@ -1357,6 +1302,9 @@ static int is_start(int level, int x, int y)
     return level == 1 && x == BW_MORLOCK_START_X && y == BW_MORLOCK_START_Y;
 }
 
+/* 1 if (x, y) is the tip of a one-wide spur (rule 3.2): dirt with no
+ * open 4-neighbour, or with one, and that one dirt (a tunnel that ends at
+ * a door may leave a single tile beside it). */
 static int narrow_tip(const bw_grid *g, int level, int x, int y)
 {
     int k, n = 0, dirt = 0;
@@ -1371,48 +1319,13 @@ static int narrow_tip(const bw_grid *g, int level, int x, int y)
 }
 
 /* The cell (y * BW_GRID_MAX + x) of the lowest mark in word w of plane p
- * (a word with one at least), taken off the plane: the mending passes
- * below work through their marks this way until a plane is empty. */
+ * (a word with one at least), taken off the plane: the dead-end pass
+ * below works through its marks this way until the plane is empty. */
 static unsigned take_mark(bw_plane *p, int w)
 {
     int bit = bw_low_bit(p->w[w]);
     p->w[w] &= ~(1u << bit);
     return (unsigned)w * 32u + (unsigned)bit;
-}
-
-/* The squares a walled-up ring square touches (marked in plane b by
- * mend_room) are the only places a spur can begin: a tunnel ends only in
- * a room or a pit, so before the mending there are none. The pass starts
- * from them (plane a, its worklist) and marks in b the neighbours of what
- * it fills, where a wider dead end may now begin (fill_stubs below). */
-static void fill_spurs(bw_map *m, int level)
-{
-    bw_grid *g = &m->grid;
-    int x, y, k, w, more = 1;
-    for (w = 0; w < BW_PLANE_WORDS; w++)
-        m->a.w[w] = m->b.w[w];
-    /* a filled square's neighbour may be the spur's next end; the scan
-     * goes on until the plane is empty (each square filled once) */
-    while (more) {
-        more = 0;
-        for (w = 0; w < BW_PLANE_WORDS; w++)
-            while (m->a.w[w]) {
-                unsigned at = take_mark(&m->a, w);
-                x = (int)(at % BW_GRID_MAX);
-                y = (int)(at / BW_GRID_MAX);
-                if (!narrow_tip(g, level, x, y))
-                    continue;
-                BW_AT(g, x, y) = BW_T_ROCK;
-                for (k = 0; k < 8; k++)
-                    BW_PSET(&m->b, x + bw_dx8[k], y + bw_dy8[k]);
-                for (k = 0; k < 4; k++) {
-                    if (narrow_tip(g, level, x + bw_dx4[k], y + bw_dy4[k])) {
-                        BW_PSET(&m->a, x + bw_dx4[k], y + bw_dy4[k]);
-                        more = 1;
-                    }
-                }
-            }
-    }
 }
 
 /* Rule 3.2: no dead end of any width STUB or more deep unless it ends in
@@ -1512,48 +1425,6 @@ static int stub_ball(bw_grid *g, int level, int x0, int y0, uint8_t *bx, uint8_t
                 if ((got >> j & 1u) && bw_chebyshev(bx[first + i], by[first + i], bx[first + j], by[first + j]) == 1)
                     got |= 1u << i;
     return got == (1u << front) - 1u ? tail : 0;
-}
-
-static int open_or_dirt(const bw_grid *g, int x, int y)
-{
-    uint8_t t = BW_AT(g, x, y);
-    return t == BW_T_DIRT || (t != BW_T_ROCK && (FLAGS(t) & BW_CONNECTS) != 0);
-}
-
-static int open4(const bw_grid *g, int x, int y)
-{
-    /* rock and dirt first: nearly every square here is one of them */
-    const uint8_t *c = &BW_AT(g, x, y);
-    static const int16_t at[4] = { 1, BW_GRID_MAX, -1, -BW_GRID_MAX };
-    int k, n = 0;
-    for (k = 0; k < 4; k++) {
-        uint8_t t = c[at[k]];
-        n += t == BW_T_DIRT || (t != BW_T_ROCK && (FLAGS(t) & BW_CONNECTS) != 0);
-    }
-    return n;
-}
-
-/* A mark lies at or next to a dead end's tip: the square looked from is
- * the marked one, or the dirt square round it with fewest open
- * 4-neighbours if that has fewer (best: the marked one's count, open4).
- * Returns that number: a tip with three or four is inside a dead end
- * whose corners are tips too, and is left to them (a square filled marks
- * its neighbours again). */
-static int cornered(const bw_grid *g, int level, int *x, int *y, int best)
-{
-    int d, x0 = *x, y0 = *y;
-    for (d = 0; d < 8 && best > 2; d++) {
-        int u = x0 + bw_dx8[d], v = y0 + bw_dy8[d], c;
-        if (BW_AT(g, u, v) != BW_T_DIRT || is_start(level, u, v))
-            continue;
-        c = open4(g, u, v);
-        if (c < best) {
-            best = c;
-            *x = u;
-            *y = v;
-        }
-    }
-    return best;
 }
 
 /* The far squares a tip's ball must hold, found cheaply: the ends of
@@ -1720,74 +1591,6 @@ static int loop_sq(bw_grid *g, int x, int y, const uint8_t *bx, const uint8_t *b
     return far >= 0 && left == 0;
 }
 
-/* Rule 3.2's blunt dead ends: a tunnel 3 or 4 wide that ends square on
- * (the outer side of a V bend, a turn before the edge, a tunnel walled up
- * at a room) has its tip in the middle of the end face: the squares with
- * one closed 4-neighbour, on the same side, between two corners (dirt
- * with 2 open 4-neighbours at most) at most 3 apart; the corners' own
- * balls reach both ways round and are no dead ends. blunt: 1 if (x, y),
- * with 3 open 4-neighbours, is such a middle. face_end: how far from
- * (x, y) along the face towards `side` the corner lies, 1 or 2 (over one
- * more middle square, closed on side k too), or 0. Faces 4 wide were
- * left out before (2 dead ends of the 4 over seeds 300-2,999). */
-static int face_end(const bw_grid *g, int x, int y, int k, int side)
-{
-    int j;
-    for (j = 1; j <= 2; j++) {
-        int u = x + j * bw_dx4[side], v = y + j * bw_dy4[side], o;
-        if (BW_AT(g, u, v) != BW_T_DIRT)
-            return 0;
-        o = open4(g, u, v);
-        if (o <= 2)
-            return j;
-        if (o != 3 || open_or_dirt(g, u + bw_dx4[k], v + bw_dy4[k]))
-            return 0;
-    }
-    return 0;
-}
-
-static int blunt(const bw_grid *g, int x, int y)
-{
-    int k = 0, a, b;
-    while (k < 3 && open_or_dirt(g, x + bw_dx4[k], y + bw_dy4[k]))
-        k++; /* the closed side */
-    a = face_end(g, x, y, k, (k + 1) & 3);
-    b = a ? face_end(g, x, y, k, (k + 3) & 3) : 0;
-    return a && b && a + b <= 3;
-}
-
-/* 1 if (x, y), with 3 open 4-neighbours, has a wall (not rock) on its
- * closed side: a pocket's deepest square against a room's wall, where
- * the mending walled up a tunnel that crossed it (rule 3.2). */
-static int against_wall(const bw_grid *g, int x, int y)
-{
-    int k = 0;
-    while (k < 3 && open_or_dirt(g, x + bw_dx4[k], y + bw_dy4[k]))
-        k++; /* the closed side */
-    return BW_AT(g, x + bw_dx4[k], y + bw_dy4[k]) != BW_T_ROCK;
-}
-
-/* Fill the dead ends: from every square marked in plane b (round what
- * the mending walled up and the spur filling filled, and at sharp bends:
- * mark_bend), or the most cornered square by it, or the marked square
- * itself if it is the middle of a blunt end (blunt), or a cornered
- * square of the 8 round that (many tips lie a diagonal step off), a dead end's ball
- * is filled with rock from its tip outward (distance 0 to STUB - 1),
- * square by square where filling cuts no way (simple_sq, or for the tip
- * loop_sq); the neighbours of what was filled are marked again, as the
- * dead end's new tips. After the first marks a square is marked only
- * when one next to it is filled, and each is filled once at most, so the
- * pass ends. The ball lists live in the map's flood-fill stack, which the
- * Morlock Pits do not use (on the stack if a build's is smaller). */
-/* How far along a door's side fill_stubs looks for pockets beside it: a
- * room's box lies in ROOM_LO..ROOM_HI (5..114) and its door in the middle
- * of a side of at most 21, so these squares and the line beyond them lie
- * in 3..116. */
-#define DOOR_LOOK 9
-/* The side of the level a coordinate of a turn before the edge lies
- * near: -1 (LO), 1 (HI), 0 (neither). */
-#define EDGE_SIDE(v) ((v) < BW_MORLOCK_LO + BW_MORLOCK_NEAR ? -1 : (v) > BW_MORLOCK_HI - BW_MORLOCK_NEAR)
-
 /* Squares a level's dead-end pass may dig, at most: hooks' corners
  * (hook_sq) and knots (knot_sq), one square each, so the pass still ends
  * (each square is filled once at most, but for these). Seeds 0-2,999 dig
@@ -1800,7 +1603,7 @@ static int against_wall(const bw_grid *g, int x, int y)
  * two squares from the border, was dug (the tip is then filled by the
  * caller), which keeps both neighbours joined and leaves a rounded bend;
  * *cuts counts down the corners a level may still cut. */
-static int hook_sq(bw_grid *g, int level, int x, int y, int *cuts)
+static int hook_sq(bw_grid *g, bw_plane *b, int level, int x, int y, int *cuts)
 {
     int k, open = 0, at = 0, cx, cy;
     if (*cuts == 0)
@@ -1820,6 +1623,7 @@ static int hook_sq(bw_grid *g, int level, int x, int y, int *cuts)
         cy < BW_MORLOCK_LO - 1 || cy > BW_MORLOCK_HI + 1)
         return 0;
     BW_AT(g, cx, cy) = BW_T_DIRT;
+    mark_round(b, cx, cy); /* the balls it lies in changed */
     (*cuts)--;
     return 1;
 }
@@ -1858,7 +1662,7 @@ static int fill_ball(bw_map *m, int level, const uint8_t *bx, const uint8_t *by,
     int i, did = 0;
     for (i = 0; i < n && bd[i] < STUB; i++)
         if (simple_sq(g, level, bx[i], by[i]) || (i == 0 && loop_sq(g, bx[i], by[i], bx, by, bd, n)) ||
-            (i == 0 && hook_sq(g, level, bx[i], by[i], cuts))) {
+            (i == 0 && hook_sq(g, &m->b, level, bx[i], by[i], cuts))) {
             BW_AT(g, bx[i], by[i]) = BW_T_ROCK;
             mark_round(&m->b, bx[i], by[i]); /* a dead end may begin round it now */
             did = 1;
@@ -1866,8 +1670,93 @@ static int fill_ball(bw_map *m, int level, const uint8_t *bx, const uint8_t *by,
     return did;
 }
 
-static void fill_stubs(bw_map *m, int level, const uint8_t *turns, int n_turns,
-                       const bw_morlock_room *rooms, int n_rooms)
+/* The dirt squares of word w of plane d (the dirt) that may be a dead
+ * end's tip, 32 at a time: for each, the dirt squares reached by paths of
+ * STUB steps that only move away from it (each axis one way) lie exactly
+ * STUB steps away, so they are far squares of its ball, and a dead end's
+ * far squares lie within STUB_WIDE - 1 of each other: two such ends
+ * STUB_WIDE or more apart on an axis rule the square out. The paths are
+ * grown a step at a time over the diamond round the squares (the arms:
+ * along an axis; then inside each quadrant), each of its squares read as
+ * the 32 bits of d at that offset from the word's. Words MAY_LO..MAY_HI
+ * read only words of d. */
+#define MAY_LO ((STUB * BW_GRID_MAX + STUB + 31) / 32)
+#define MAY_HI (BW_PLANE_WORDS - 3 - MAY_LO)
+static inline BW_ALWAYS_INLINE uint32_t bits_from(uint32_t lo, uint32_t hi, unsigned r)
+{
+    return r ? lo >> r | hi << (32u - r) : lo;
+}
+
+/* The squares whose ends (v[i]: the squares with an end at i - STUB on an
+ * axis) lie STUB_WIDE or more apart on it. */
+static uint32_t spread(const uint32_t *v)
+{
+    uint32_t lo = 0, out = 0;
+    int j;
+    for (j = 0; j + STUB_WIDE <= 2 * STUB; j++) {
+        lo |= v[j];
+        out |= lo & v[j + STUB_WIDE];
+    }
+    return out;
+}
+
+static uint32_t may_tip(const bw_plane *d, int w)
+{
+    const uint32_t *c = &d->w[w];
+    uint32_t xs[2 * STUB + 1], ys[2 * STUB + 1], n1, n2, n3, e1, e2, e3, s1, s2, s3, w1, w2, w3;
+    int i;
+/* the squares (dx, dy) away, each for its square of the word: the bits
+ * from offset o (biased by 1024 to divide as a floor) */
+#define OFF(dx, dy) ((dy) * BW_GRID_MAX + (dx) + 1024)
+#define AT(dx, dy) bits_from(c[OFF(dx, dy) / 32 - 32], c[OFF(dx, dy) / 32 - 31], OFF(dx, dy) % 32)
+    /* the arms: straight paths, 1 to 3 steps; an end 4 steps out */
+    n1 = AT(0, -1), n2 = n1 & AT(0, -2), n3 = n2 & AT(0, -3);
+    s1 = AT(0, 1), s2 = s1 & AT(0, 2), s3 = s2 & AT(0, 3);
+    e1 = AT(1, 0), e2 = e1 & AT(2, 0), e3 = e2 & AT(3, 0);
+    w1 = AT(-1, 0), w2 = w1 & AT(-2, 0), w3 = w2 & AT(-3, 0);
+    xs[0] = w3 & AT(-4, 0);
+    xs[8] = e3 & AT(4, 0);
+    ys[0] = n3 & AT(0, -4);
+    ys[8] = s3 & AT(0, 4);
+    xs[4] = ys[0] | ys[8];
+    ys[4] = xs[0] | xs[8];
+    for (i = 1; i < 4; i++)
+        xs[i] = xs[8 - i] = ys[i] = ys[8 - i] = 0;
+    /* a quadrant: the ends of paths a steps along x (arm x1..x3) and b
+     * along y (arm y1..y3), a + b = 4, a and b at least 1 */
+#define QUADRANT(sx, sy, x1, x2, x3, y1, y2, y3)                                   \
+    do {                                                                           \
+        uint32_t c11 = (x1 | y1) & AT(sx, sy), c21 = (x2 | c11) & AT(2 * sx, sy);   \
+        uint32_t c12 = (c11 | y2) & AT(sx, 2 * sy), c22 = (c21 | c12) & AT(2 * sx, 2 * sy); \
+        uint32_t c31 = (x3 | c21) & AT(3 * sx, sy), c13 = (c12 | y3) & AT(sx, 3 * sy); \
+        xs[STUB + 3 * sx] |= c31, ys[STUB + sy] |= c31;                            \
+        xs[STUB + 2 * sx] |= c22, ys[STUB + 2 * sy] |= c22;                        \
+        xs[STUB + sx] |= c13, ys[STUB + 3 * sy] |= c13;                            \
+    } while (0)
+    QUADRANT(1, 1, e1, e2, e3, s1, s2, s3);
+    QUADRANT(-1, 1, w1, w2, w3, s1, s2, s3);
+    QUADRANT(1, -1, e1, e2, e3, n1, n2, n3);
+    QUADRANT(-1, -1, w1, w2, w3, n1, n2, n3);
+#undef QUADRANT
+#undef AT
+#undef OFF
+    return d->w[w] & ~(spread(xs) | spread(ys));
+}
+
+/* Fill the dead ends: every square of the level that may be a dead end's
+ * tip (may_tip), and every square marked in plane b (round what the
+ * mending walled up, and round what this pass fills or digs), is looked
+ * from: a spur's one-wide tip (narrow_tip) is filled, and a dead end's ball is
+ * filled with rock from its tip outward (distance 0 to STUB - 1), square
+ * by square where filling cuts no way (simple_sq, or for the tip loop_sq
+ * or hook_sq); the squares within STUB steps of what was filled are marked
+ * again (mark_round), as only their balls changed. Each square is filled
+ * once at most and HOOKS_MAX dug at most, so the pass ends, and when it
+ * does no dirt square is a dead end's tip but where no square of the
+ * dead end may be filled. The ball lists live in the map's flood-fill
+ * stack, which the Morlock Pits do not use (on the stack if a build's is
+ * smaller); the dirt plane in plane a, free once the rooms are mended. */
+static void fill_stubs(bw_map *m, int level)
 {
     bw_grid *g = &m->grid;
 #if BW_FILL_STACK >= BALL
@@ -1875,104 +1764,31 @@ static void fill_stubs(bw_map *m, int level, const uint8_t *turns, int n_turns,
 #else
     uint8_t bx[BALL], by[BALL], bd[BALL];
 #endif
-    int w, k, n, o, x0, y0, more = 1, late, cuts = HOOKS_MAX;
-    /* the turns before the edge: each cell and its 8 neighbours looked
-     * from as they are (mark_turn), and the 8 round any knot among them
-     * (is_knot: a pocket by the edge may have its tip beside a knot, where
-     * no mark leads; digging the knot there instead leaves blunt pockets
-     * in the corner that no mark leads to either), and the line of 5 two
-     * squares from the cell towards each edge it lies near: the outer
-     * side of a turn into a corner, or along an edge beside a room, is a
-     * pocket deeper than the cell's neighbours */
-    /* two rounds: the second looks again from the lines towards the
-     * edges, at the squares with two open 4-neighbours at most (a tip),
-     * once the first round's filling has cut off what a pocket there
-     * reached before (a turn into a room's side by the edge) */
-    for (late = 0; late < 2; late++) {
-        for (w = 0; w < n_turns; w++) {
-            int tx = turns[2 * w], ty = turns[2 * w + 1];
-            int ex = EDGE_SIDE(tx), ey = EDGE_SIDE(ty), u, v;
-            for (v = ty - 2; v <= ty + 2; v++)
-                for (u = tx - 2; u <= tx + 2; u++) {
-                    int in3 = !late && (u - tx) * (u - tx) <= 1 && (v - ty) * (v - ty) <= 1;
-                    if (!in3 && !(ex && u - tx == 2 * ex) && !(ey && v - ty == 2 * ey))
-                        continue;
-                    if (BW_AT(g, u, v) == BW_T_DIRT && !is_start(level, u, v) && (!late || open4(g, u, v) <= 2))
-                        more |= fill_ball(m, level, bx, by, bd, dead_end(g, level, u, v, bx, by, bd), &cuts);
-                    else if (in3 && is_knot(g, u, v))
-                        for (k = 0; k < 8; k++) {
-                            int a = u + bw_dx8[k], b = v + bw_dy8[k];
-                            if (BW_AT(g, a, b) == BW_T_DIRT && !is_start(level, a, b))
-                                more |= fill_ball(m, level, bx, by, bd, dead_end(g, level, a, b, bx, by, bd), &cuts);
-                        }
-                }
-        }
-        /* the ends of tunnels at rooms: a tunnel that ends at a door may have
-         * dug along the wall before it, leaving a blunt pocket against the
-         * wall beside the door, out of reach of the door (rule 3.2); the
-         * squares along the outside of each open door's side, DOOR_LOOK each
-         * way, and the line beyond them, are looked from as they are */
-        for (w = 0; w < n_rooms && !late; w++)
-            for (k = 0; k < 4; k++) {
-                int ox, oy, q, out;
-                if (!(rooms[w].doors >> k & 1))
+    int w, more = 1, cuts = HOOKS_MAX;
+    bw_plane_of_tiles(&m->a, g, BW_T_DIRT, BW_T_DIRT);
+    for (w = 0; w < BW_PLANE_WORDS; w++) /* the few words by the border: all their dirt */
+        m->b.w[w] |= w < MAY_LO || w > MAY_HI || !m->a.w[w] ? m->a.w[w] : may_tip(&m->a, w);
+    while (more) {
+        more = 0;
+        for (w = 0; w < BW_PLANE_WORDS; w++)
+            while (m->b.w[w]) {
+                unsigned at = take_mark(&m->b, w);
+                int x = (int)(at % BW_GRID_MAX), y = (int)(at / BW_GRID_MAX);
+                if (knot_sq(g, x, y, &cuts)) {
+                    mark_round(&m->b, x, y);
+                    more = 1;
                     continue;
-                door_out(&rooms[w], k, &ox, &oy);
-                for (out = 0; out < 2; out++)
-                    for (q = -DOOR_LOOK; q <= DOOR_LOOK; q++) {
-                        int x = ox + (k & 1 ? 0 : q) + out * bw_dx4[k], y = oy + (k & 1 ? q : 0) + out * bw_dy4[k];
-                        if (BW_AT(g, x, y) == BW_T_DIRT && !is_start(level, x, y))
-                            fill_ball(m, level, bx, by, bd, dead_end(g, level, x, y, bx, by, bd), &cuts);
-                    }
-            }
-        while (more) {
-            more = 0;
-            for (w = 0; w < BW_PLANE_WORDS; w++)
-                while (m->b.w[w]) {
-                    unsigned at = take_mark(&m->b, w);
-                    int x = (int)(at % BW_GRID_MAX), y = (int)(at / BW_GRID_MAX);
-                    if (knot_sq(g, x, y, &cuts)) {
-                        mark_round(&m->b, x, y);
-                        more = 1;
-                        continue;
-                    }
-                    if (BW_AT(g, x, y) != BW_T_DIRT || is_start(level, x, y))
-                        continue;
-                    o = open4(g, x, y);
-                    if (o <= 1 && narrow_tip(g, level, x, y)) { /* a spur the filling left */
-                        BW_AT(g, x, y) = BW_T_ROCK;
-                        mark_round(&m->b, x, y);
-                        more = 1;
-                        continue;
-                    }
-                    x0 = x;
-                    y0 = y;
-                    if (cornered(g, level, &x, &y, o) > 2)
-                        continue;
-                    n = dead_end(g, level, x, y, bx, by, bd);
-                    /* the middle of a blunt end, or a mark against a wall */
-                    if (!n && o == 3 && (blunt(g, x0, y0) || against_wall(g, x0, y0)))
-                        n = dead_end(g, level, x = x0, y = y0, bx, by, bd);
-                    /* or a tip round it (k < 8: two open 4-neighbours at
-                     * most); or, if the mark has two (the outer corner of a
-                     * bend, or of a blunt end), a 4-neighbour of the mark
-                     * with four (k >= 8: the deepest square of a pocket
-                     * whose sides have three) or the middle of a blunt end */
-                    for (k = 0; k < 16 && !n; k++) {
-                        int far = k >= 8, u, v, c;
-                        if (far && (o != 2 || (k & 1)))
-                            continue;
-                        u = (far ? x0 : x) + bw_dx8[k & 7];
-                        v = (far ? y0 : y) + bw_dy8[k & 7];
-                        if (BW_AT(g, u, v) != BW_T_DIRT || is_start(level, u, v))
-                            continue;
-                        c = open4(g, u, v);
-                        if (far ? c == 4 || (c == 3 && blunt(g, u, v)) : c <= 2)
-                            n = dead_end(g, level, u, v, bx, by, bd);
-                    }
-                    more |= fill_ball(m, level, bx, by, bd, n, &cuts);
                 }
-        }
+                if (BW_AT(g, x, y) != BW_T_DIRT || is_start(level, x, y))
+                    continue;
+                if (narrow_tip(g, level, x, y)) { /* a spur the filling left */
+                    BW_AT(g, x, y) = BW_T_ROCK;
+                    mark_round(&m->b, x, y);
+                    more = 1;
+                    continue;
+                }
+                more |= fill_ball(m, level, bx, by, bd, dead_end(g, level, x, y, bx, by, bd), &cuts);
+            }
     }
 }
 
@@ -1990,11 +1806,7 @@ int bw_morlock_level(bw_map *m, uint32_t seed, int level, const bw_morlock_cfg *
     if (!sim_init(&s, c, p, &m->grid, l))
         return BW_ERR_OPTION;
     bw_map_init(m, BW_MORLOCK_W, BW_MORLOCK_H, BW_T_ROCK);
-    bw_plane_clear(&m->b); /* where dead ends may begin */
-    s.mark = &m->b;
-    /* the turns' list lives in the map's entity list, which the Morlock
-     * Pits leave empty (bw_map_init above emptied it) */
-    s.turns = (uint8_t *)m->ent;
+    bw_plane_clear(&m->b); /* where dead ends may begin (the mending marks) */
     run(&s, seed);
     draw_joins(p, s.g, l);
     bw_rng_stream(&r, seed, BW_GEN_MORLOCK, (uint32_t)level, P_RUIN);
@@ -2015,17 +1827,15 @@ int bw_morlock_level(bw_map *m, uint32_t seed, int level, const bw_morlock_cfg *
         rooms[k] = p->room[l][k];
     for (k = 0; k < n; k++)
         mend_room(m, &rooms[k]);
-    fill_spurs(m, level);
-    fill_stubs(m, level, s.turns, s.n_turns, rooms, n);
+    fill_stubs(m, level);
     for (k = 0; k < n; k++)
         rewall_filled(&m->grid, &rooms[k]);
     return 0;
 }
 
 /* The plan lives in the map's plane a, not on the stack: plane a is free
- * while the process runs and the level is drawn (the bends are marked in
- * plane b), and bw_morlock_level reads the plan no more once the mending
- * starts using plane a (it copies the level's rooms first). So the 636 B
+ * while the process runs and the level is drawn, and bw_morlock_level reads the plan no more once the mending
+ * starts using plane a (it copies the level's rooms first). So the 632 B
  * plan does not sit under the mending's frames (the stack peak). Plane
  * words are uint32_t, as aligned as anything in the plan. */
 BW_STATIC_ASSERT(sizeof (bw_morlock_plan) <= sizeof (bw_plane), morlock_plan_fits_a_plane);
