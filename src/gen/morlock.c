@@ -1682,6 +1682,7 @@ static int fill_ball(bw_map *m, int level, const uint8_t *bx, const uint8_t *by,
  * read only words of d. */
 #define MAY_LO ((STUB * BW_GRID_MAX + STUB + 31) / 32)
 #define MAY_HI (BW_PLANE_WORDS - 3 - MAY_LO)
+BW_STATIC_ASSERT(STUB * BW_GRID_MAX + STUB < 1024, morlock_may_tip_offsets_biased_by_1024);
 static inline BW_ALWAYS_INLINE uint32_t bits_from(uint32_t lo, uint32_t hi, unsigned r)
 {
     return r ? lo >> r | hi << (32u - r) : lo;
@@ -1709,7 +1710,7 @@ static uint32_t may_tip(const bw_plane *d, int w)
  * from offset o (biased by 1024 to divide as a floor) */
 #define OFF(dx, dy) ((dy) * BW_GRID_MAX + (dx) + 1024)
 #define AT(dx, dy) bits_from(c[OFF(dx, dy) / 32 - 32], c[OFF(dx, dy) / 32 - 31], OFF(dx, dy) % 32)
-    /* the arms: straight paths, 1 to 3 steps; an end 4 steps out */
+    /* the arms: straight paths, 1 to 3 steps; an end STUB (4) steps out */
     n1 = AT(0, -1), n2 = n1 & AT(0, -2), n3 = n2 & AT(0, -3);
     s1 = AT(0, 1), s2 = s1 & AT(0, 2), s3 = s2 & AT(0, 3);
     e1 = AT(1, 0), e2 = e1 & AT(2, 0), e3 = e2 & AT(3, 0);
@@ -1781,7 +1782,7 @@ static void fill_stubs(bw_map *m, int level)
                 }
                 if (BW_AT(g, x, y) != BW_T_DIRT || is_start(level, x, y))
                     continue;
-                if (narrow_tip(g, level, x, y)) { /* a spur the filling left */
+                if (narrow_tip(g, level, x, y)) { /* a one-wide spur */
                     BW_AT(g, x, y) = BW_T_ROCK;
                     mark_round(&m->b, x, y);
                     more = 1;
