@@ -101,7 +101,6 @@ typedef struct water_ctx {
 #if BW_FAST
     uint32_t wet[5][4];    /* bit y of wet[k]: row y has water in x = EDGE + 32k.. + 31;
                               wet[4]: anywhere in the row */
-    uint32_t urow[5], ucol[5]; /* one scan's rows, columns with an unreached cell */
 #endif
     uint8_t sy, sx;        /* where scan_crossings and drop_spare_fords go on: row, first cell */
     uint8_t loop, lx, ly;  /* a ford closed a loop (ford): 1, and where */
@@ -1292,46 +1291,6 @@ BW_NOINLINE static int way_round(const bw_map *m, int x, int y)
 }
 
 #if BW_FAST
-/* ORs the bits of v into the 120-bit line set `set` from bit `at` on. */
-static void or_bits(uint32_t set[5], int at, uint32_t v)
-{
-    set[at >> 5] |= v << (at & 31);
-    if (at & 31)
-        set[(at >> 5) + 1] |= v >> (32 - (at & 31));
-}
-
-/* The rows and columns that hold a cell that connects (m->b) and is not
- * reached (m->a): bit y of row, bit x of col (120 bits; a fifth word, clear
- * at the end, lets a reader take 32 bits from any x below 120). A word of
- * the plane covers the end of one row and the start of the next. */
-static void unreached_lines(const bw_map *m, uint32_t row[5], uint32_t col[5])
-{
-    int i;
-    zero(row, 5);
-    zero(col, 5);
-    for (i = 0; i < BW_PLANE_WORDS; i++) {
-        uint32_t v = m->b.w[i] & ~m->a.w[i];
-        int y = i * 32 / BW_GRID_MAX, x = i * 32 % BW_GRID_MAX, n = BW_GRID_MAX - x;
-        if (!v)
-            continue;
-        if (n >= 32 || !(v >> n)) { /* all on row y */
-            bit_set(row, (unsigned)y);
-            or_bits(col, x, v);
-        } else {
-            if (v & ((1u << n) - 1u))
-                bit_set(row, (unsigned)y);
-            bit_set(row, (unsigned)y + 1);
-            or_bits(col, x, v & ((1u << n) - 1u));
-            or_bits(col, 0, v >> n);
-        }
-    }
-    col[3] &= (1u << (BW_GRID_MAX - 96)) - 1u; /* x >= 120: none */
-    col[4] = 0;
-}
-
-#endif
-
-#if BW_FAST
 /* The cells x0..x0 + 31 of row y (the first n of them) that may start a
  * crossing: not connecting (m->b), next to a reached cell (m->a). */
 BW_NOINLINE static uint32_t cross_cand(const bw_map *m, int x0, int y, int n)
@@ -1343,15 +1302,9 @@ BW_NOINLINE static uint32_t cross_cand(const bw_map *m, int x0, int y, int n)
 }
 #endif
 
-/* Bit i of the 120-bit line set `set` (rows or columns of the map), and
- * bits i..i + 31; a plain build does not narrow the crossing search by
- * them (every line may hold one). */
 #if BW_FAST
+/* Bit i of the 120-bit row set `set` (wc->wet). */
 #define LINE_HAS(set, i) ((int)((set)[(i) >> 5] >> ((i) & 31) & 1u))
-#define LINES_FROM(set, i) ((set)[(i) >> 5] >> ((i) & 31) | (set)[((i) >> 5) + 1] << (32 - ((i) & 31)))
-#else
-#define LINE_HAS(set, i) 1
-#define LINES_FROM(set, i) 1u
 #endif
 
 /* The best crossing found so far: `len` deep cells from (x, y) along
@@ -1400,18 +1353,14 @@ static void ford(bw_map *m, water_ctx *wc, const cross *c)
 }
 
 /* Keeps in *c the shortest straight line of deep cells from (x, y) that
- * ends on an open cell not yet reached, if shorter than c's; along rows
- * only if `rows`, along columns only if `cols` (the caller knows where no
- * unreached cell lies). */
-static void cross_from(const bw_map *m, int x, int y, int rows, int cols, cross *c)
+ * ends on an open cell not yet reached, if shorter than c's. */
+static void cross_from(const bw_map *m, int x, int y, cross *c)
 {
     const bw_grid *g = &m->grid;
     int d;
     for (d = 0; d < 8; d += 2) { /* the four straight ways (bw_dx8) */
         int k = 1, step = bw_dx8[d] + bw_dy8[d] * BW_GRID_MAX;
         int i = y * BW_GRID_MAX + x + step; /* cell index = plane bit */
-        if (!(bw_dy8[d] ? cols : rows))
-            continue; /* no unreached cell on that line */
         while (k < c->len && g->cell[i] == BW_T_DEEP) {
             i += step;
             k++;
@@ -1503,9 +1452,7 @@ static inline BW_ALWAYS_INLINE void plane_connecting(bw_map *m, const bw_tileset
  * kept in *c. Returns 0 at the end of the scan. */
 #if BW_FAST
 /* The fast build finds the candidates a plane word at a time (deep water
- * does not connect), only in the rows with water in that word (wc->wet)
- * and on lines that hold an unreached cell (wc->urow, wc->ucol, made when
- * the scan begins: a ford only removes unreached cells). */
+ * does not connect), only in the rows with water in that word (wc->wet). */
 BW_NOINLINE static int scan_crossings(bw_map *m, water_ctx *wc, cross *c)
 {
     const bw_grid *g = &m->grid;
@@ -1513,9 +1460,7 @@ BW_NOINLINE static int scan_crossings(bw_map *m, water_ctx *wc, cross *c)
     for (y = wc->sy; y < BW_MINES_H - EDGE; y++, from = EDGE)
         for (i = (from - EDGE) >> 5, x0 = EDGE + 32 * i; x0 < BW_MINES_W - EDGE && LINE_HAS(wc->wet[4], y);
              i++, x0 += 32) {
-            int in_row = LINE_HAS(wc->urow, y);
-            uint32_t cand = LINE_HAS(wc->wet[i], y) && (in_row || LINES_FROM(wc->ucol, x0)) ?
-                            cross_cand(m, x0, y, BW_MINES_W - EDGE - x0) : 0;
+            uint32_t cand = LINE_HAS(wc->wet[i], y) ? cross_cand(m, x0, y, BW_MINES_W - EDGE - x0) : 0;
             if (from > x0) /* the rest of the word where the last call stopped */
                 cand &= ~((2u << (from - 1 - x0)) - 1u); /* bits >= from - x0, 1..32 */
             while (cand) {
@@ -1523,7 +1468,7 @@ BW_NOINLINE static int scan_crossings(bw_map *m, water_ctx *wc, cross *c)
                 cand &= cand - 1u;
                 if (BW_AT(g, x, y) != BW_T_DEEP)
                     continue;
-                cross_from(m, x, y, in_row, LINE_HAS(wc->ucol, x), c);
+                cross_from(m, x, y, c);
                 if (c->len == 1) { /* one cell: none is shorter, ford it now */
                     wc->sy = (uint8_t)y;
                     wc->sx = (uint8_t)(x + 1);
@@ -1543,7 +1488,7 @@ BW_NOINLINE static int scan_crossings(bw_map *m, water_ctx *wc, cross *c)
     for (y = wc->sy; y < BW_MINES_H - EDGE; y++, from = EDGE)
         for (x = from; x < BW_MINES_W - EDGE; x++)
             if (BW_AT(g, x, y) == BW_T_DEEP && near_reached(m, x, y)) {
-                cross_from(m, x, y, 1, 1, c);
+                cross_from(m, x, y, c);
                 if (c->len == 1) {
                     wc->sy = (uint8_t)y;
                     wc->sx = (uint8_t)(x + 1);
@@ -1619,9 +1564,6 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl)
         c.len = CROSS_LEN + 1;
         c.x = c.y = c.d = 0;
         wc->sy = wc->sx = EDGE;
-#if BW_FAST
-        unreached_lines(m, wc->urow, wc->ucol);
-#endif
         while (scan_crossings(m, wc, &c)) {
             ford(m, wc, &c); /* c.len is 1 */
             c.len = CROSS_LEN + 1;
