@@ -402,39 +402,17 @@ BW_NOINLINE static void tunnel(bw_map *m, bw_rng *r, int i, int j, int level)
  * the small build's is a generation at a time, the same grid here (the
  * map holds only `wall` and `floor`), and the code the pits' smoothing
  * (bw_life_run) links anyway. */
-static int row_is(const bw_grid *g, int y, uint8_t t) /* 1 if row y is all t */
-{
-    const uint8_t *row = &BW_AT(g, 0, y);
-    int x;
-    for (x = 0; x < BW_MINES_W && bw_load4(row + x) == ALL4(t); x += 4)
-        ;
-    return x >= BW_MINES_W;
-}
-
 BW_NOINLINE static void smooth(bw_map *m, uint8_t wall, uint8_t floor)
 {
-    bw_grid *g = &m->grid;
-    int y0 = 1, y1 = BW_MINES_H - 2;
-    /* A wall cell with only wall above it (or below) has 5 wall
-     * neighbours and stays wall: the rows before the first with floor and
-     * after the last stay as they are, and are left out. */
-    while (y0 < y1 && row_is(g, y0, wall))
-        y0++;
-    while (y1 > y0 && row_is(g, y1, wall))
-        y1--;
-    bw_life_cave(g, 2, 1, y0, BW_MINES_W - 2, y1, wall, floor);
+    bw_life_cave(&m->grid, 2, 1, 1, BW_MINES_W - 2, BW_MINES_H - 2, wall, floor);
 }
 
-/* Adds the box x0..x1, y0..y1, clipped to the map. */
+/* Adds the box x0..x1, y0..y1, which lies on the map (the pit boxes, the
+ * buildings, the whole map). */
 static void area_add(area_list *al, int x0, int y0, int x1, int y1)
 {
     int k = al->n;
-    x0 = bw_max(x0, 0);
-    y0 = bw_max(y0, 0);
-    x1 = bw_min(x1, BW_MINES_W - 1);
-    y1 = bw_min(y1, BW_MINES_H - 1);
-    if (x0 > x1 || y0 > y1)
-        return;
+    BW_ASSERT(x0 >= 0 && y0 >= 0 && x0 <= x1 && y0 <= y1 && x1 < BW_MINES_W && y1 < BW_MINES_H);
     if (k == AREAS_MAX) {
         k--;
         x0 = bw_min(x0, al->x0[k]);
