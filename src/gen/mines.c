@@ -96,14 +96,13 @@ typedef struct area_list {
 
 /* What water_cross's steps share (DLVL 3's crossings, rule 1.3.2). */
 typedef struct water_ctx {
-    uint32_t ford_rows[4]; /* bit y: row y holds a ford */
-    uint32_t ford_cols[4]; /* bit x: column x holds a ford */
 #if BW_FAST
     uint32_t wet[5][4];    /* bit y of wet[k]: row y has water in x = EDGE + 32k.. + 31;
                               wet[4]: anywhere in the row */
 #endif
-    uint8_t sy, sx;        /* where scan_crossings and drop_spare_fords go on: row, first cell */
-    uint8_t loop, lx, ly;  /* a ford closed a loop (ford): 1, and where */
+    uint32_t ford_rows[4]; /* bit y: row y holds a ford */
+    uint8_t sy, sx;        /* where scan_crossings goes on: row, first cell */
+    uint8_t loose;         /* 1: a crossing may close a loop (water_cross) */
 } water_ctx;
 
 /* DLVL 5's island figures (rule 1.5.1, bound_isles). */
@@ -234,6 +233,7 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
  * centre inside the margin paints nothing. The caves are painted before
  * any pit box is marked, so there is no marker to spare. */
 #define ALL4(t) ((uint32_t)(t) * 0x01010101u) /* four cells of tile t */
+#define ZERO_BYTE(v) (((v) - 0x01010101u) & ~(v) & 0x80808080u) /* some byte of v is 0 */
 
 static inline BW_ALWAYS_INLINE void fill_span(uint8_t *p, int n, uint32_t t4) /* n cells of the tile t4 holds 4 of */
 {
@@ -1111,18 +1111,15 @@ BW_NOINLINE static void slick_ring(bw_grid *g, const bw_pit_plan *own)
     }
 }
 
+/* A ford while the crossings are made (DLVL 3 holds no wooden floor): it
+ * connects, and becomes shallow water at the end (fords_shallow). */
+#define FORD BW_T_WOOD
 /* Crossings made per level at most (each joins at least one cut-off
  * part); past it, and when no straight crossing is found, the fallback is
  * the corridors of ensure_connected. */
 #define CROSS_MAX 32
 /* Longest straight crossing looked for, in deep cells. */
 #define CROSS_LEN 16
-/* Side of the window in which a ford is checked for a way round it. */
-#define FORD_WIN 31
-/* Fords checked on the whole map a level at most (drop_spare_fords), and
- * how far (Chebyshev) from the ford that closed a loop. */
-#define SPARE_CHECKS 4
-#define LOOP_R 24
 
 #if !BW_FAST
 /* A constant set of one or two tiles. */
@@ -1183,91 +1180,6 @@ static uint32_t bits32(const bw_plane *p, int x0, int y)
     return bits32_in(p, x0, y);
 }
 
-/* Bits x0..x0 + FORD_WIN - 1 of row y of the plane (bit i: x0 + i). A
- * window that runs off the side reads the row before or after, whose ends
- * lie in the rock margin (clear in m->b); rows off the map are clear. */
-static uint32_t plane_row(const bw_plane *p, int x0, int y)
-{
-    if (y < 1 || y > BW_GRID_MAX - 2)
-        return 0;
-    return bits32(p, x0, y) & ((1u << FORD_WIN) - 1u);
-}
-
-/* Row j of the FORD_WIN window round ford (x, y): the cells that connect
- * (m->b), less the ford itself. Read again at each use: a copy of the
- * window would cost the 20 KiB board 124 B of stack. */
-static uint32_t way_open(const bw_map *m, int x, int y, int j)
-{
-    int h = FORD_WIN / 2;
-    return plane_row(&m->b, x - h, y - h + j) & ~(j == h ? 1u << h : 0u);
-}
-
-/* 1 if the open 4-neighbours of ford (x, y) are joined without it inside
- * the FORD_WIN window round it (then they are joined on the map too, and
- * the ford is not needed). The open cells are m->b's (the cells that
- * connect), a row of the window a word; the reached ones, seeded with one
- * open neighbour (any: the answer is whether they all share a component),
- * fill along their rows and spread up and down in sweeps until every open
- * neighbour is reached or they stop changing: each sweep that changes
- * something adds a cell, so there are at most FORD_WIN^2 (the bound, never
- * met). The fast build sweeps down and up in turn, over the rows next to
- * the reached ones; the small one (config.h, BW_FAST) sweeps the whole
- * window down. */
-/* The open 4-neighbours of ford (x, y) in row h - 1 + j (j = 0..2) of
- * its window, h = FORD_WIN / 2; read again at each use (no stack). */
-static uint32_t ford_nb(const bw_map *m, int x, int y, int j)
-{
-    int h = FORD_WIN / 2;
-    return way_open(m, x, y, h - 1 + j) & (j == 1 ? 5u << (h - 1) : 1u << h);
-}
-
-BW_NOINLINE static int way_round(const bw_map *m, int x, int y)
-{
-    uint32_t reach[FORD_WIN];
-    int j, h = FORD_WIN / 2, grew = 1, step;
-#if BW_FAST
-    int nlo = h, nhi = h, dir; /* the rows reached so far */
-#endif
-    zero(reach, FORD_WIN);
-    for (j = 0; j < 3; j++)
-        if (ford_nb(m, x, y, j)) {
-            reach[h - 1 + j] = ford_nb(m, x, y, j) & (0u - ford_nb(m, x, y, j)); /* the seed */
-#if BW_FAST
-            nlo = nhi = h - 1 + j;
-#endif
-            break;
-        }
-    for (step = 0;; step++) {
-        for (j = 0; j < 3 && (~reach[h - 1 + j] & ford_nb(m, x, y, j)) == 0; j++)
-            ;
-        if (j == 3)
-            return 1;
-        if (!grew || step == FORD_WIN * FORD_WIN)
-            return 0;
-#if BW_FAST
-        /* only rows next to a reached one can change: a sweep runs from a
-         * row before the reached rows to a row past them (both growing) */
-        dir = (step & 1) ? -1 : 1;
-        for (grew = 0, j = dir > 0 ? bw_max(nlo - 1, 0) : bw_min(nhi + 1, FORD_WIN - 1);
-             j >= 0 && j < FORD_WIN && j >= nlo - 1 && j <= nhi + 1; j += dir) {
-#else
-        for (grew = 0, j = 0; j < FORD_WIN; j++) {
-#endif
-            uint32_t r = reach[j] | (j > 0 ? reach[j - 1] : 0) |
-                         (j + 1 < FORD_WIN ? reach[j + 1] : 0), open = way_open(m, x, y, j);
-            r = bw_plane_runs_of(open, r & open);
-            if (r != reach[j]) {
-                reach[j] = r;
-                grew = 1;
-#if BW_FAST
-                nlo = bw_min(nlo, j);
-                nhi = bw_max(nhi, j);
-#endif
-            }
-        }
-    }
-}
-
 #if BW_FAST
 /* The cells x0..x0 + 31 of row y (the first n of them) that may start a
  * crossing: not connecting (m->b), next to a reached cell (m->a). */
@@ -1289,49 +1201,60 @@ BW_NOINLINE static uint32_t cross_cand(const bw_map *m, int x0, int y, int n)
  * bw_dx8[d]. */
 typedef struct cross { int len, x, y, d; } cross;
 
-/* A crossing whose first cell meets two or more pieces of reached ground
- * (m->a; two reached 4-neighbours are one piece when the corner between
- * them is reached too) closes a loop, the reached ground being one: an
- * earlier ford on it may now be spare, its way round too long for its
- * window. Noted in wc (that it did, and where) for drop_spare_fords; out
- * of line, so that its frame is off the stack during the ford's flood.
- * The first cell: a later cell of a shortest crossing next to reached
- * ground would start a shorter one. */
-BW_NOINLINE static void note_loop(const bw_map *m, water_ctx *wc, int x, int y)
+/* Rule 1.3.3 keeps only needed fords. A new ford leaves every earlier
+ * one needed if the reached ground it meets (m->a) is one piece without
+ * any ford: then whatever it joins was joined before without them. So a
+ * crossing is taken only if its first cell has one reached 4-neighbour,
+ * or several, no ford, that are one piece round it (two are one piece
+ * when the corner between them is reached and no ford too); no cell between its ends has an open cell (m->b) beside it
+ * (it would be joined by the cells before); and its last cell has no
+ * reached cell beside it; the first cell of a crossing longer than one
+ * has no open 4-neighbour not yet reached either (its region would be
+ * joined without the rest of the crossing). Out of line: called only for a crossing shorter than the best so far.
+ * Where no crossing is left that passes (wc->loose), any is taken, and
+ * water_cross checks the fords after. */
+BW_NOINLINE static int ford_ok(const bw_map *m, int x, int y, int d, int len)
 {
     unsigned nb = 0;
-    int k, pieces = 0;
-    for (k = 0; k < 8; k++)
-        nb |= (unsigned)plane_bit(&m->a, BW_BIT(x + bw_dx8[k], y + bw_dy8[k])) << k;
+    int k, s, sides = 0, pieces = 0, cut = 0;
+    for (k = 0; k < 8; k++) {
+        const unsigned i = BW_BIT(x + bw_dx8[k], y + bw_dy8[k]), r = plane_bit(&m->a, i);
+        const int ford = m->grid.cell[i] == FORD;
+        sides += (int)r & ~k;         /* the 4-neighbours (k even) reached */
+        pieces += (int)r & ~k & ford; /* each ford a piece of its own */
+        cut += (int)(plane_bit(&m->b, i) & ~r) & ~k; /* and cut off */
+        nb |= (r & (unsigned)!ford) << k;
+    }
     nb |= nb << 8; /* round the ring */
     for (k = 2; k <= 8; k += 2)
         pieces += (nb >> k & 1u) && (nb >> (k - 2) & 3u) != 3u;
-    if (pieces > 1) {
-        wc->loop = 1;
-        wc->lx = (uint8_t)x;
-        wc->ly = (uint8_t)y;
-    }
+    pieces = sides > 1 && pieces > 1; /* 1: bad */
+    if (len > 1)
+        pieces += cut;
+    for (k = 1; k < len; k++)
+        for (s = d + 2; s <= d + 6; s += 4) /* the cells beside it */
+            pieces += (int)plane_bit(k == len - 1 ? &m->a : &m->b,
+                                     BW_BIT(x + k * bw_dx8[d] + bw_dx8[s & 7], y + k * bw_dy8[d] + bw_dy8[s & 7]));
+    return !pieces || state((bw_map *)(uintptr_t)m)->u.wc.loose;
 }
 
-/* Turns crossing c's deep cells shallow (and connecting, in m->b, their
- * rows and columns noted in wc) and floods what they join into m->a; a
- * loop it closes noted first (note_loop). */
-static void ford(bw_map *m, water_ctx *wc, const cross *c)
+/* Turns crossing c's deep cells into fords (FORD, connecting: in m->b)
+ * and floods what they join into m->a. */
+static void ford(bw_map *m, const cross *c)
 {
     int i;
-    note_loop(m, wc, c->x, c->y);
     for (i = 0; i < c->len; i++) {
         int cx = c->x + i * bw_dx8[c->d], cy = c->y + i * bw_dy8[c->d];
-        BW_AT(&m->grid, cx, cy) = BW_T_SHALLOW;
+        BW_AT(&m->grid, cx, cy) = FORD;
         bit_set(m->b.w, BW_BIT(cx, cy));
-        bit_set(wc->ford_rows, (unsigned)cy);
-        bit_set(wc->ford_cols, (unsigned)cx);
+        bit_set(state(m)->u.wc.ford_rows, (unsigned)cy);
     }
     bw_fill_flood(&m->fill, &m->grid, &open_tiles, &m->a, c->x, c->y);
 }
 
 /* Keeps in *c the shortest straight line of deep cells from (x, y) that
- * ends on an open cell not yet reached, if shorter than c's. */
+ * ends on an open cell not yet reached, if shorter than c's and it closes
+ * no loop (ford_ok). */
 static void cross_from(const bw_map *m, int x, int y, cross *c)
 {
     const bw_grid *g = &m->grid;
@@ -1343,7 +1266,8 @@ static void cross_from(const bw_map *m, int x, int y, cross *c)
             i += step;
             k++;
         }
-        if (k < c->len && !(m->a.w[i >> 5] >> (i & 31) & 1u) && bw_tile_connects(g->cell[i])) {
+        if (k < c->len && !(m->a.w[i >> 5] >> (i & 31) & 1u) && bw_tile_connects(g->cell[i]) &&
+            ford_ok(m, x, y, d, k)) {
             c->len = k;
             c->x = x;
             c->y = y;
@@ -1477,60 +1401,58 @@ BW_NOINLINE static int scan_crossings(bw_map *m, water_ctx *wc, cross *c)
 }
 #endif
 
-/* A later ford may open a way round an earlier one (two pockets side by
- * side): a shallow cell that meets the deepening rule (rule 1.3.3; only a
- * ford can: the rule was exact before them) and has a way round it close
- * by goes back to deep, so every ford left is needed. The fords are not
- * listed (no stack for that on a 20 KiB part): the cells whose row and
- * column both hold one (ford_rows, ford_cols) are looked at, in row order
- * from wc->sy, wc->sx. When a ford closed a loop through far ground
- * (wc->loop), a ford cell with no way round in its window stops the pass:
- * 1 is returned with it at wc->sx - 1, wc->sy, for water_cross to check
- * on the whole map (the flood runs under the caller's small frame); it
- * calls again for the rest. Returns 0 at the end of the pass. */
-BW_NOINLINE static int drop_spare_fords(bw_map *m, water_ctx *wc)
+/* After a crossing that may have closed a loop: every ford not needed
+ * goes back to deep (with it deep, the ground flooded from node 0 must
+ * lose that cell only). Then m->a the reached cells again. */
+BW_NOINLINE static void drop_spare_fords(bw_map *m, const node_list *nl)
 {
-    bw_streamer_params sp0, *const sp = &sp0; /* DLVL 3's, as the water was made */
-    water_params(sp);
-    bw_grid *g = &m->grid;
-    int x, y;
-    for (y = wc->sy; y < BW_MINES_H - EDGE; y++, wc->sx = EDGE)
-        for (x = bit_get(wc->ford_rows, (unsigned)y) ? wc->sx : BW_MINES_W; x < BW_MINES_W - EDGE; x++)
-            if (BW_AT(g, x, y) == BW_T_SHALLOW && bit_get(wc->ford_cols, (unsigned)x) &&
-                bw_streamer_water24(g, sp, x, y) >= sp->deep_min) {
-                if (way_round(m, x, y)) {
-                    BW_AT(g, x, y) = BW_T_DEEP;
-                    plane_clr(&m->a, BW_BIT(x, y));
-                    plane_clr(&m->b, BW_BIT(x, y));
-                } else if (wc->loop && bw_abs(x - wc->lx) <= LOOP_R && bw_abs(y - wc->ly) <= LOOP_R) {
-                    wc->sy = (uint8_t)y;
-                    wc->sx = (uint8_t)(x + 1);
-                    return 1;
-                }
+    uint8_t *const cell = m->grid.cell;
+    int i, total = flood_nodes(m, &open_tiles, nl, 1); /* fords and all */
+    for (i = 0; i < BW_MINES_H * BW_GRID_MAX; i++)
+        if (cell[i] == FORD) {
+            cell[i] = BW_T_DEEP;
+            if (flood_nodes(m, &open_tiles, nl, 1) == total - 1) {
+                plane_clr(&m->b, (unsigned)i);
+                total--;
+            } else {
+                cell[i] = FORD;
             }
-    return 0;
+        }
+    flood_nodes(m, &open_tiles, nl, 1);
+}
+
+/* The fords become shallow water (the rows that hold one). */
+BW_NOINLINE static void fords_shallow(bw_map *m)
+{
+    int x, y;
+    for (y = EDGE; y < BW_MINES_H - EDGE; y++)
+        for (x = bit_get(state(m)->u.wc.ford_rows, (unsigned)y) ? EDGE : BW_MINES_W; x < BW_MINES_W - EDGE; x++)
+            if (BW_AT(&m->grid, x, y) == FORD)
+                BW_AT(&m->grid, x, y) = BW_T_SHALLOW;
 }
 
 /* Rule 1.3.2 after the exact deepening (rule 1.3.3): deep water, which does not
  * connect, may cut the cave. While a part is cut off, the shortest
- * straight line of deep cells from the reached part to an open cell out
- * of reach turns shallow: a one-wide ford, the fewest tiles that join the
- * part, and the only tiles where the deepening rule does not hold. The
- * ford only changes deep to shallow, so the water set (what the rule
- * counts) stays as it is. If no straight line of CROSS_LEN or fewer deep
- * cells joins a part (not seen in seeds 0-1999), the caller's fallback
- * (ensure_connected's corridors) joins it. Leaves in m->a the
- * reached cells (ensure_connected's precondition over the whole map).
- * Fords of one cell (none is shorter) are made as the scan finds them.
- * Returns 1 if a part is still cut off. */
+ * straight crossing (cross_from) from the reached part that closes no
+ * loop (ford_ok) turns shallow: a one-wide ford, the fewest tiles that
+ * join the part, and the only tiles where the deepening rule does not
+ * hold; each stays needed. The ford only changes deep to shallow, so the
+ * water set (what the rule counts) stays as it is. Where every crossing
+ * left closes a loop (about 1 level in 2,000: a pocket in a bay of the
+ * reached ground), loops are allowed from then on and the fords are
+ * checked on the whole map at the end (drop_spare_fords). If no crossing
+ * of CROSS_LEN or fewer deep cells joins a part (not seen in seeds
+ * 0-29,999), the caller's fallback (ensure_connected's corridors) joins
+ * it. Leaves in m->a the reached cells (ensure_connected's precondition
+ * over the whole map). Fords of one cell (none is shorter) are made as the
+ * scan finds them. Returns 1 if a part is still cut off. */
 BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl)
 {
     water_ctx *const wc = &state(m)->u.wc;
     const bw_tileset *const open = &open_tiles;
-    int it, total;
+    int it;
+    wc->loose = 0;
     zero(wc->ford_rows, 4);
-    zero(wc->ford_cols, 4);
-    wc->loop = 0;
 #if BW_FAST
     note_wet_rows(m, wc); /* before the flood: m->a holds the water */
 #endif
@@ -1543,38 +1465,23 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl)
         c.x = c.y = c.d = 0;
         wc->sy = wc->sx = EDGE;
         while (scan_crossings(m, wc, &c)) {
-            ford(m, wc, &c); /* c.len is 1 */
+            ford(m, &c); /* c.len is 1 */
             c.len = CROSS_LEN + 1;
             one = 1;
         }
         if (one)
             continue; /* scan again for what is still apart */
-        if (c.len > CROSS_LEN)
-            break;
-        ford(m, wc, &c); /* the shortest: a one-wide ford */
-    }
-    /* the spare fords; those with no way round in their window, when a
-     * ford closed a loop through far ground, on the whole map: deep, the
-     * ground flooded from node 0 must lose that cell only (SPARE_CHECKS a
-     * level; the fallback past them checks the rest in their windows only
-     * and may keep a spare ford, never cuts a needed one) */
-    wc->sy = wc->sx = EDGE;
-    for (it = total = 0; drop_spare_fords(m, wc);) {
-        uint8_t *const t = &BW_AT(&m->grid, wc->sx - 1, wc->sy);
-        if (!it)
-            total = bw_plane_count(&m->a); /* what node 0 reaches, fords and all */
-        *t = BW_T_DEEP;
-        if (flood_nodes(m, open, nl, 1) == total - 1) {
-            plane_clr(&m->b, BW_BIT(wc->sx - 1, wc->sy));
-            total--;
-        } else {
-            *t = BW_T_SHALLOW;
+        if (c.len > CROSS_LEN) {
+            if (wc->loose)
+                break;
+            wc->loose = 1; /* scan again, loops allowed */
+            continue;
         }
-        if (++it == SPARE_CHECKS)
-            wc->loop = 0;
+        ford(m, &c); /* the shortest: a one-wide ford */
     }
-    if (it)
-        flood_nodes(m, open, nl, 1); /* m->a: the reached cells again */
+    if (wc->loose)
+        drop_spare_fords(m, nl);
+    fords_shallow(m);
     return any_unreached(m);
 }
 
@@ -2261,7 +2168,6 @@ static const level_fn levels[BW_MINES_LEVELS] = { level1, level2, level3, level4
  * splits the walkable ground, so at the end the ground a climber reaches
  * from anywhere is the ground a walker reaches, obstacles aside. One
  * pass: a few hundred obstacles, each read with its ring (side_runs). */
-#define ZERO_BYTE(v) (((v) - 0x01010101u) & ~(v) & 0x80808080u) /* some byte of v is 0 */
 #define BELOW(v, n) (((v) - ALL4(n)) & ~(v) & 0x80808080u)       /* some byte of v is < n */
 BW_STATIC_ASSERT(BW_TILE_COUNT <= 128, tiles_below_128);
 BW_STATIC_ASSERT(BW_MINES_W % 4 == 0, rows_of_whole_words);
