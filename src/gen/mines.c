@@ -1325,17 +1325,14 @@ static inline BW_ALWAYS_INLINE void plane_connecting(bw_map *m, const bw_tileset
             /* four cells of one tile (most of the map is rock or stone):
              * one flag read for them */
             uint32_t w = bw_load4(t + d);
+            int k;
             if (w == ALL4(BW_T_ROCK)) /* the commonest words first: rock, stone */
                 continue;
             if (w == ALL4(BW_T_STONE))
                 v |= 0xfu << d;
-            else if (w == t[d] * 0x01010101u)
-                v |= (BW_TILE_FLAGS(t[d]) & BW_CONNECTS ? 0xfu : 0u) << d;
             else
-                v |= ((uint32_t)((BW_TILE_FLAGS(t[d]) & BW_CONNECTS) != 0) |
-                      (uint32_t)((BW_TILE_FLAGS(t[d + 1]) & BW_CONNECTS) != 0) << 1 |
-                      (uint32_t)((BW_TILE_FLAGS(t[d + 2]) & BW_CONNECTS) != 0) << 2 |
-                      (uint32_t)((BW_TILE_FLAGS(t[d + 3]) & BW_CONNECTS) != 0) << 3) << d;
+                for (k = 0; k < 4; k++)
+                    v |= (uint32_t)((BW_TILE_FLAGS(t[d + k]) & BW_CONNECTS) != 0) << (d + k);
         }
         m->b.w[i] = v;
     }
