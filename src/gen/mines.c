@@ -102,7 +102,6 @@ typedef struct water_ctx {
 #endif
     uint32_t ford_rows[4]; /* bit y: row y holds a ford */
     uint8_t sy, sx;        /* where scan_crossings goes on: row, first cell */
-    uint8_t loose;         /* 1: a crossing may close a loop (water_cross) */
 } water_ctx;
 
 /* DLVL 5's island figures (rule 1.5.1, bound_isles). */
@@ -1198,44 +1197,53 @@ BW_NOINLINE static uint32_t cross_cand(const bw_map *m, int x0, int y, int n)
 #endif
 
 /* The best crossing found so far: `len` deep cells from (x, y) along
- * bw_dx8[d]. */
-typedef struct cross { int len, x, y, d; } cross;
+ * bw_dx8[d]; loose: 1 if it may close a loop (ford_ok). */
+typedef struct cross { int len, x, y, d, loose; } cross;
+
+/* The cell one step along way k (bw_dx8) from a cell: its index less the
+ * cell's (the plane bit too). */
+static const int8_t off8[8] = { -BW_GRID_MAX, 1 - BW_GRID_MAX, 1, 1 + BW_GRID_MAX,
+                                BW_GRID_MAX, BW_GRID_MAX - 1, -1, -1 - BW_GRID_MAX };
+#define OFF8(k) off8[(k) & 7]
 
 /* Rule 1.3.3 keeps only needed fords. A new ford leaves every earlier
  * one needed if the reached ground it meets (m->a) is one piece without
  * any ford: then whatever it joins was joined before without them. So a
- * crossing is taken only if its first cell has one reached 4-neighbour,
- * or several, no ford, that are one piece round it (two are one piece
- * when the corner between them is reached and no ford too); no cell between its ends has an open cell (m->b) beside it
- * (it would be joined by the cells before); and its last cell has no
- * reached cell beside it; the first cell of a crossing longer than one
- * has no open 4-neighbour not yet reached either (its region would be
- * joined without the rest of the crossing). Out of line: called only for a crossing shorter than the best so far.
- * Where no crossing is left that passes (wc->loose), any is taken, and
- * water_cross checks the fords after. */
-BW_NOINLINE static int ford_ok(const bw_map *m, int x, int y, int d, int len)
+ * crossing of `len` deep cells from cell c along way d is taken only if
+ * its first cell has one reached 4-neighbour, or several, no ford, that
+ * are one piece round it (two are one piece when the corner between them
+ * is reached and no ford too); no cell between its ends has an open cell
+ * (m->b) beside it (it would be joined by the cells before); its last
+ * cell has no reached cell beside it; and the first cell of a crossing
+ * longer than one has no open 4-neighbour not yet reached either (its
+ * region would be joined without the rest of the crossing). Out of line:
+ * called only for a crossing shorter than the best so far. */
+BW_NOINLINE static int ford_ok(const bw_map *m, unsigned c, int d, int len)
 {
-    unsigned nb = 0;
-    int k, s, sides = 0, pieces = 0, cut = 0;
+    unsigned nb = 0, i;
+    int k, bad = 0, sides = 0, pieces = 0;
     for (k = 0; k < 8; k++) {
-        const unsigned i = BW_BIT(x + bw_dx8[k], y + bw_dy8[k]), r = plane_bit(&m->a, i);
-        const int ford = m->grid.cell[i] == FORD;
-        sides += (int)r & ~k;         /* the 4-neighbours (k even) reached */
-        pieces += (int)r & ~k & ford; /* each ford a piece of its own */
-        cut += (int)(plane_bit(&m->b, i) & ~r) & ~k; /* and cut off */
-        nb |= (r & (unsigned)!ford) << k;
+        unsigned r, ford;
+        i = c + (unsigned)OFF8(k);
+        r = plane_bit(&m->a, i);
+        ford = m->grid.cell[i] == FORD;
+        if (!(k & 1)) { /* a 4-neighbour: reached, a ford, cut off */
+            sides += (int)r;
+            pieces += (int)(r & ford); /* each ford a piece of its own */
+            bad += len > 1 && plane_bit(&m->b, i) && !r;
+        }
+        nb |= (r & !ford) << k;
     }
     nb |= nb << 8; /* round the ring */
     for (k = 2; k <= 8; k += 2)
         pieces += (nb >> k & 1u) && (nb >> (k - 2) & 3u) != 3u;
-    pieces = sides > 1 && pieces > 1; /* 1: bad */
-    if (len > 1)
-        pieces += cut;
-    for (k = 1; k < len; k++)
-        for (s = d + 2; s <= d + 6; s += 4) /* the cells beside it */
-            pieces += (int)plane_bit(k == len - 1 ? &m->a : &m->b,
-                                     BW_BIT(x + k * bw_dx8[d] + bw_dx8[s & 7], y + k * bw_dy8[d] + bw_dy8[s & 7]));
-    return !pieces || state((bw_map *)(uintptr_t)m)->u.wc.loose;
+    bad += sides > 1 && pieces > 1;
+    for (k = 1, i = c; k < len; k++) { /* the cells beside the others */
+        const bw_plane *p = k < len - 1 ? &m->b : &m->a;
+        i += (unsigned)OFF8(d);
+        bad += (int)(plane_bit(p, i + (unsigned)OFF8(d + 2)) + plane_bit(p, i + (unsigned)OFF8(d + 6)));
+    }
+    return !bad;
 }
 
 /* Turns crossing c's deep cells into fords (FORD, connecting: in m->b)
@@ -1267,7 +1275,7 @@ static void cross_from(const bw_map *m, int x, int y, cross *c)
             k++;
         }
         if (k < c->len && !(m->a.w[i >> 5] >> (i & 31) & 1u) && bw_tile_connects(g->cell[i]) &&
-            ford_ok(m, x, y, d, k)) {
+            (c->loose || ford_ok(m, BW_BIT(x, y), d, k))) {
             c->len = k;
             c->x = x;
             c->y = y;
@@ -1447,8 +1455,7 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl)
 {
     water_ctx *const wc = &state(m)->u.wc;
     const bw_tileset *const open = &open_tiles;
-    int it;
-    wc->loose = 0;
+    int it, loose = 0;
     zero(wc->ford_rows, 4);
 #if BW_FAST
     note_wet_rows(m, wc); /* before the flood: m->a holds the water */
@@ -1460,6 +1467,7 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl)
         int one = 0;
         c.len = CROSS_LEN + 1;
         c.x = c.y = c.d = 0;
+        c.loose = loose;
         wc->sy = wc->sx = EDGE;
         while (scan_crossings(m, wc, &c)) {
             ford(m, &c); /* c.len is 1 */
@@ -1469,14 +1477,14 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl)
         if (one)
             continue; /* scan again for what is still apart */
         if (c.len > CROSS_LEN) {
-            if (wc->loose)
+            if (loose)
                 break;
-            wc->loose = 1; /* scan again, loops allowed */
+            loose = 1; /* scan again, loops allowed */
             continue;
         }
         ford(m, &c); /* the shortest: a one-wide ford */
     }
-    if (wc->loose)
+    if (loose)
         drop_spare_fords(m, nl);
     fords_shallow(m);
     return any_unreached(m);
