@@ -856,13 +856,33 @@ static void cave_features(bw_map *m, bw_rng *r, int floor, int n)
 /* Rules 1.1.1 - 1.1.4 */
 /* Rule 1.1.2's 8-14 buildings on the open ground `on`, in a frame of their
  * own: the building parameters are off the stack during level1's floods. */
+/* A building whose outer wall is x0..x0 + w - 1, y0..y0 + h - 1, if that
+ * box and `ring` cells round it lie on the map and hold only tiles of
+ * `on`; returns 1 if it was put. */
+static int building_at(bw_grid *g, bw_rng *r, const bw_building_params *bp, int x0, int y0, int w,
+                       int h, int ring, const bw_tileset *on)
+{
+    if (!bw_grid_rect_in(g, x0 - ring, y0 - ring, x0 + w - 1 + ring, y0 + h - 1 + ring, on))
+        return 0;
+    bw_building_put(g, r, bp, bw_rect_make(x0, y0, x0 + w - 1, y0 + h - 1));
+    return 1;
+}
+
 BW_NOINLINE static void buildings1(bw_grid *g, bw_rng *r, const bw_tileset *on)
 {
     bw_building_params bp;
+    int i, k, n = bw_rng_range(r, 8, 14);
     bw_building_defaults(&bp);
-    /* may overlap other buildings (PUT_BUILDING merges them), never a pit */
-    bp.on = *on;
-    bw_building_put_many(g, r, &bp, bw_rng_range(r, 8, 14), inner);
+    /* PUT_BUILDING's places in the map less its outer ring, BW_BUILDING_TRIES
+     * draws a building (as bw_building_put_many draws them); a building may
+     * overlap others (PUT_BUILDING merges them), never a pit */
+    for (i = 0; i < n; i++)
+        for (k = 0; k < BW_BUILDING_TRIES; k++) {
+            int w = bw_rng_range(r, bp.min_w, bp.max_w), h = bw_rng_range(r, bp.min_h, bp.max_h);
+            int x = bw_rng_range(r, 1, BW_MINES_W - 1 - w), y = bw_rng_range(r, 1, BW_MINES_H - 1 - h);
+            if (building_at(g, r, &bp, x, y, w, h, 0, on))
+                break;
+        }
 }
 
 static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
@@ -1900,13 +1920,11 @@ BW_NOINLINE static int buildings4(bw_map *m, const node_list *nl, bw_rng *r, are
         int n = bw_rng_range(r, 0, nl->n - 1);
         int w = bw_rng_range(r, bp.min_w, bp.max_w), h = bw_rng_range(r, bp.min_h, bp.max_h);
         int x0 = nl->x[n] + bw_rng_range(r, -8, 8) - w / 2, y0 = nl->y[n] + bw_rng_range(r, -8, 8) - h / 2;
-        bw_rect outer = bw_rect_make(x0, y0, x0 + w - 1, y0 + h - 1);
-        if (bw_grid_rect_in(g, x0 - 1, y0 - 1, x0 + w, y0 + h, &stone_only)) {
-            bw_building_put(g, r, &bp, outer);
+        if (building_at(g, r, &bp, x0, y0, w, h, 1, &stone_only)) {
             /* its ring is stone too, so it meets no other building: every
              * cell of it was stone, and none is now (walls, wooden floor) */
             stone -= w * h;
-            area_add(al, outer.x0, outer.y0, outer.x1, outer.y1);
+            area_add(al, x0, y0, x0 + w - 1, y0 + h - 1);
             placed++;
         }
     }
