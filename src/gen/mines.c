@@ -806,38 +806,54 @@ static void patches(bw_grid *g, bw_rng *r, uint8_t tile, uint8_t over, int lo, i
         bw_rubble_put(g, r, &p, 0);
 }
 
-/* The map less its outer ring, where the towers and DLVL 1's buildings go. */
-static const bw_rect inner = { 1, 1, BW_MINES_W - 2, BW_MINES_H - 2 };
 
-/* PUT_ORC_WATCHTOWERS on the level, off the marked pit boxes and, on
- * DLVL 3, off the water and the pit with its slick rock. */
-#define TOWER_OFF(k) (BW_TILESET_BIT(MARK, k) | BW_TILESET_BIT(BW_T_SHALLOW, k) | \
+/* PUT_ORC_WATCHTOWERS on the level: n towers of 4 x 4, each drawn in the
+ * map less its outer ring up to BW_WATCHTOWER_TRIES times until it lies
+ * on none of the block's forbidden tiles (pit, slope, granite wall,
+ * tower: bw_watchtower_put_many's draws and test, written out here, which
+ * links less code) nor, here, on the marked pit boxes and, on DLVL 3, the
+ * water and the pit with its slick rock. */
+#define TOWER_OFF(k) (BW_TILESET_BIT(BW_T_PIT, k) | BW_TILESET_BIT(BW_T_FIERY_PIT, k) | \
+                      BW_TILESET_BIT(BW_T_UP_SLOPE, k) | BW_TILESET_BIT(BW_T_DOWN_SLOPE, k) | \
+                      BW_TILESET_BIT(BW_T_ROCK, k) | BW_TILESET_BIT(BW_T_WATCHTOWER, k) | \
+                      BW_TILESET_BIT(MARK, k) | BW_TILESET_BIT(BW_T_SHALLOW, k) | \
                       BW_TILESET_BIT(BW_T_DEEP, k) | BW_TILESET_BIT(BW_T_SLICK, k) | \
                       BW_TILESET_BIT(BW_T_CRUMBLE_DIRT, k)) /* the last: a pit's middle */
 #define SPOTS (BW_MINES_W - 5) /* tower corners per row (and column) inside the outer ring */
+#define TOWER (BW_WATCHTOWER_SIZE - 1)
+BW_STATIC_ASSERT(SPOTS == BW_MINES_W - 2 - TOWER, towers_inside_the_outer_ring);
+
+/* A tower with its corner at (x, y) if it fits; 1 if put. */
+static int tower_at(bw_grid *g, int x, int y)
+{
+    static const bw_tileset ok = { { ~TOWER_OFF(0), ~TOWER_OFF(1), ~TOWER_OFF(2), ~TOWER_OFF(3) } };
+    if (!bw_grid_rect_in(g, x, y, x + TOWER, y + TOWER, &ok))
+        return 0;
+    bw_grid_rect(g, x, y, x + TOWER, y + TOWER, BW_T_WATCHTOWER);
+    return 1;
+}
+
 static void towers(bw_grid *g, bw_rng *r, int n)
 {
-    static const bw_tileset off = { { TOWER_OFF(0), TOWER_OFF(1), TOWER_OFF(2), TOWER_OFF(3) } };
-    bw_watchtower_params wp;
-    bw_tileset ok;
-    int k, x, y;
-    bw_watchtower_defaults(&wp);
-    for (k = 0; k < 4; k++)
-        wp.forbid.w[k] |= off.w[k];
-    wp.count = (uint8_t)n;
-    if (bw_watchtower_put_many(g, r, &wp, inner, 0) || !n)
+    int i, k, x, y, placed = 0;
+    for (i = 0; i < n; i++)
+        for (k = 0; k < BW_WATCHTOWER_TRIES; k++) {
+            x = bw_rng_range(r, 1, SPOTS);
+            y = bw_rng_range(r, 1, SPOTS);
+            if (tower_at(g, x, y)) {
+                placed++;
+                break; /* else "a new location is chosen" */
+            }
+        }
+    if (placed || !n)
         return;
     /* Rules 1.2.2 and 1.3.1: every DLVL 2 and 3 has a tower. When the
      * random draws found no room, the first place that fits in reading
      * order; none only where no 4 x 4 of allowed tiles exists */
-    for (k = 0; k < 4; k++) /* the tiles a tower may stand on */
-        ok.w[k] = ~(wp.forbid.w[k] | BW_TILESET_BIT(BW_T_WATCHTOWER, k));
     for (y = 1; y <= SPOTS; y++)
         for (x = 1; x <= SPOTS; x++)
-            if (bw_grid_rect_in(g, x, y, x + 3, y + 3, &ok)) {
-                bw_grid_rect(g, x, y, x + 3, y + 3, BW_T_WATCHTOWER);
+            if (tower_at(g, x, y))
                 return;
-            }
 }
 
 /* Rule 1.2.2 (and rule 1.3.1: DLVL 3 is like DLVL 2): stalactites, lichen, rubble
