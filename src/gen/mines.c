@@ -546,7 +546,7 @@ static int dig3(int x, int y, void *vc)
         for (dx = -1; dx <= 1; dx++) {
             int xx = x + dx, yy = y + dy;
             if (xx >= EDGE && yy >= EDGE && xx < BW_MINES_W - EDGE && yy < BW_MINES_H - EDGE &&
-                !bw_tile_connects(BW_AT(c->g, xx, yy)))
+                !(BW_TILE_FLAGS(BW_AT(c->g, xx, yy)) & BW_CONNECTS))
                 BW_AT(c->g, xx, yy) = c->t;
         }
     return 0;
@@ -1310,7 +1310,7 @@ static void cross_from(const bw_map *m, int x, int y, cross *c)
             i += step;
             k++;
         }
-        if (k < c->len && !(m->a.w[i >> 5] >> (i & 31) & 1u) && bw_tile_connects(g->cell[i]) &&
+        if (k < c->len && (m->b.w[i >> 5] & ~m->a.w[i >> 5]) >> (i & 31) & 1u && /* cut off */
             (c->loose || ford_ok(m, BW_BIT(x, y), d, k))) {
             c->len = k;
             c->x = x;
