@@ -1445,7 +1445,7 @@ BW_NOINLINE static int scan_crossings(bw_map *m, water_ctx *wc, cross *c)
 /* After a crossing that may have closed a loop: every ford not needed
  * goes back to deep (with it deep, the ground flooded from node 0 must
  * lose that cell only). Then m->a the reached cells again. */
-BW_NOINLINE static void drop_spare_fords(bw_map *m, const node_list *nl)
+static void drop_spare_fords(bw_map *m, const node_list *nl)
 {
     uint8_t *const cell = m->grid.cell;
     int i, total = flood_nodes(m, &open_tiles, nl, 1); /* fords and all */
@@ -1463,7 +1463,7 @@ BW_NOINLINE static void drop_spare_fords(bw_map *m, const node_list *nl)
 }
 
 /* The fords become shallow water (the rows that hold one). */
-BW_NOINLINE static void fords_shallow(bw_map *m)
+static void fords_shallow(bw_map *m)
 {
     int x, y;
     for (y = EDGE; y < BW_MINES_H - EDGE; y++)
