@@ -144,6 +144,12 @@ static mines_state *state(bw_map *m)
 /* Bit i of plane p. */
 #define PLANE_AT(p, i) ((p)->w[(i) >> 5] >> ((i) & 31u) & 1u)
 
+/* The cell one step along way k (bw_dx8) from a cell: its index less the
+ * cell's (the plane bit too). */
+static const int8_t off8[8] = { -BW_GRID_MAX, 1 - BW_GRID_MAX, 1, 1 + BW_GRID_MAX,
+                                BW_GRID_MAX, BW_GRID_MAX - 1, -1, -1 - BW_GRID_MAX };
+#define OFF8(k) off8[(k) & 7]
+
 /* Bit i of plane p, and the bit cleared: called where no loop is hot (a
  * plane lies far into the map, and each inline access loads its address). */
 BW_NOINLINE static unsigned bit_get(const uint32_t *w, unsigned i)
@@ -1130,20 +1136,16 @@ static int pit_part(uint8_t t, uint8_t pit)
 
 BW_NOINLINE static void slick_ring(bw_grid *g, const bw_pit_plan *own)
 {
-    int k, x, y, dx, dy;
-    for (k = 0; k < own->n; k++) {
-        int x0 = own->x[k] - BW_PIT_REACH, x1 = own->x[k] + BW_PIT_REACH;
-        int y0 = own->y[k] - BW_PIT_REACH, y1 = own->y[k] + BW_PIT_REACH;
-        for (y = y0; y <= y1; y++)
-            for (x = x0; x <= x1; x++) {
-                if (!pit_part(BW_AT(g, x, y), own->tile))
-                    continue;
-                for (dy = -1; dy <= 1; dy++)
-                    for (dx = -1; dx <= 1; dx++)
-                        if (!pit_part(BW_AT(g, x + dx, y + dy), own->tile))
-                            BW_AT(g, x + dx, y + dy) = BW_T_SLICK;
-            }
-    }
+    int k, x, y;
+    BW_ASSERT(own->n == 1); /* rule 1.3.4 */
+    for (y = own->y[0] - BW_PIT_REACH; y <= own->y[0] + BW_PIT_REACH; y++)
+        for (x = own->x[0] - BW_PIT_REACH; x <= own->x[0] + BW_PIT_REACH; x++) {
+            uint8_t *const c = &BW_AT(g, x, y);
+            if (pit_part(*c, own->tile))
+                for (k = 0; k < 8; k++)
+                    if (!pit_part(c[OFF8(k)], own->tile))
+                        c[OFF8(k)] = BW_T_SLICK;
+        }
 }
 
 /* A ford while the crossings are made (DLVL 3 holds no wooden floor): it
@@ -1236,11 +1238,7 @@ BW_NOINLINE static uint32_t cross_cand(const bw_map *m, int x0, int y, int n)
  * bw_dx8[d]; loose: 1 if it may close a loop (ford_ok). */
 typedef struct cross { int len, x, y, d, loose; } cross;
 
-/* The cell one step along way k (bw_dx8) from a cell: its index less the
- * cell's (the plane bit too). */
-static const int8_t off8[8] = { -BW_GRID_MAX, 1 - BW_GRID_MAX, 1, 1 + BW_GRID_MAX,
-                                BW_GRID_MAX, BW_GRID_MAX - 1, -1, -1 - BW_GRID_MAX };
-#define OFF8(k) off8[(k) & 7]
+
 
 /* Rule 1.3.3 keeps only needed fords. A new ford leaves every earlier
  * one needed if the reached ground it meets (m->a) is one piece without
