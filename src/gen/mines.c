@@ -1196,6 +1196,7 @@ BW_NOINLINE static int any_unreached(const bw_map *m)
     return 0;
 }
 
+#if BW_FAST
 /* Bits x0..x0 + 31 of row y of the plane (bit i: x0 + i); past the row's
  * end they are the next row's (the caller masks them). Rows 1..118 only
  * (every read stays inside the plane), which is why this is not
@@ -1217,7 +1218,6 @@ static uint32_t bits32(const bw_plane *p, int x0, int y)
     return bits32_in(p, x0, y);
 }
 
-#if BW_FAST
 /* The cells x0..x0 + 31 of row y (the first n of them) that may start a
  * crossing: not connecting (m->b), next to a reached cell (m->a). */
 BW_NOINLINE static uint32_t cross_cand(const bw_map *m, int x0, int y, int n)
