@@ -2027,9 +2027,7 @@ static int isle_flood(bw_map *m, unsigned i)
 {
     bw_fill *f = &m->fill;
     unsigned sp = 1, l, r, j;
-    int n = 0, d, over = 0;
-    if (!isle_free(m, i))
-        return 0;
+    int n = 0, d, k, over = 0;
     f->xl[0] = (uint8_t)i;
     f->xr[0] = (uint8_t)(i >> 8);
     for (;;) {
@@ -2064,12 +2062,13 @@ static int isle_flood(bw_map *m, unsigned i)
             return n;
         over = 0;
         for (j = BW_GRID_MAX; j < (BW_MINES_H - 1) * BW_GRID_MAX && !over; j++)
-            if (isle_free(m, j) && (plane_bit(&m->a, j - 1) | plane_bit(&m->a, j + 1) |
-                                    plane_bit(&m->a, j - BW_GRID_MAX) | plane_bit(&m->a, j + BW_GRID_MAX))) {
-                f->xl[sp] = (uint8_t)j;
-                f->xr[sp++] = (uint8_t)(j >> 8);
-                over = sp == BW_FILL_STACK; /* full: look again after */
-            }
+            for (k = 0; k < 8 && isle_free(m, j); k += 2)
+                if (plane_bit(&m->a, j + (unsigned)OFF8(k))) {
+                    f->xl[sp] = (uint8_t)j;
+                    f->xr[sp++] = (uint8_t)(j >> 8);
+                    over = sp == BW_FILL_STACK; /* full: look again after */
+                    break;
+                }
     }
 }
 
