@@ -2126,15 +2126,15 @@ static void measure_isles(bw_map *m, const bw_pit_plan *up, isles *s)
     }
 }
 
-/* Every island but the arrival ones and the one of cell `big` (none if
- * big < 0) grows by a ring of stone, 3 or more cells from those and the
+/* Right after measure_isles (m->b the island cells): every island but
+ * the arrival ones and the one of cell `big` (none if big < 0) grows by
+ * a ring of stone, 3 or more cells from those and the
  * up slopes, inside the margin. */
 static void grow_isles(bw_map *m, const bw_pit_plan *up, int big)
 {
     isles s;
     int x, y, i;
-    island_cells(&m->b, &m->grid);
-    s.most = 0;
+    s.most = 0; /* m->b: the island cells still (measure_isles) */
     arrivals(m, up, &s);
     if (big >= 0)
         isle_flood(m, (unsigned)big); /* none if it is an arrival island */
