@@ -96,15 +96,12 @@ typedef struct area_list {
 
 /* What water_cross's steps share (DLVL 3's crossings, rule 1.3.2). */
 typedef struct water_ctx {
-    uint32_t ford_rows[4]; /* bit y: row y holds a ford */
-    uint32_t ford_cols[4]; /* bit x: column x holds a ford */
 #if BW_FAST
     uint32_t wet[5][4];    /* bit y of wet[k]: row y has water in x = EDGE + 32k.. + 31;
                               wet[4]: anywhere in the row */
-    uint32_t urow[5], ucol[5]; /* one scan's rows, columns with an unreached cell */
 #endif
-    uint8_t sy, sx;        /* where scan_crossings and drop_spare_fords go on: row, first cell */
-    uint8_t loop, lx, ly;  /* a ford closed a loop (ford): 1, and where */
+    uint32_t ford_rows[4]; /* bit y: row y holds a ford */
+    uint8_t sy, sx;        /* where scan_crossings goes on: row, first cell */
 } water_ctx;
 
 /* DLVL 5's island figures (rule 1.5.1, bound_isles). */
@@ -146,6 +143,12 @@ static mines_state *state(bw_map *m)
 
 /* Bit i of plane p. */
 #define PLANE_AT(p, i) ((p)->w[(i) >> 5] >> ((i) & 31u) & 1u)
+
+/* The cell one step along way k (bw_dx8) from a cell: its index less the
+ * cell's (the plane bit too). */
+static const int8_t off8[8] = { -BW_GRID_MAX, 1 - BW_GRID_MAX, 1, 1 + BW_GRID_MAX,
+                                BW_GRID_MAX, BW_GRID_MAX - 1, -1, -1 - BW_GRID_MAX };
+#define OFF8(k) off8[(k) & 7]
 
 /* Bit i of plane p, and the bit cleared: called where no loop is hot (a
  * plane lies far into the map, and each inline access loads its address). */
@@ -235,6 +238,7 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
  * centre inside the margin paints nothing. The caves are painted before
  * any pit box is marked, so there is no marker to spare. */
 #define ALL4(t) ((uint32_t)(t) * 0x01010101u) /* four cells of tile t */
+#define ZERO_BYTE(v) (((v) - 0x01010101u) & ~(v) & 0x80808080u) /* some byte of v is 0 */
 
 static inline BW_ALWAYS_INLINE void fill_span(uint8_t *p, int n, uint32_t t4) /* n cells of the tile t4 holds 4 of */
 {
@@ -403,39 +407,17 @@ BW_NOINLINE static void tunnel(bw_map *m, bw_rng *r, int i, int j, int level)
  * the small build's is a generation at a time, the same grid here (the
  * map holds only `wall` and `floor`), and the code the pits' smoothing
  * (bw_life_run) links anyway. */
-static int row_is(const bw_grid *g, int y, uint8_t t) /* 1 if row y is all t */
-{
-    const uint8_t *row = &BW_AT(g, 0, y);
-    int x;
-    for (x = 0; x < BW_MINES_W && bw_load4(row + x) == ALL4(t); x += 4)
-        ;
-    return x >= BW_MINES_W;
-}
-
 BW_NOINLINE static void smooth(bw_map *m, uint8_t wall, uint8_t floor)
 {
-    bw_grid *g = &m->grid;
-    int y0 = 1, y1 = BW_MINES_H - 2;
-    /* A wall cell with only wall above it (or below) has 5 wall
-     * neighbours and stays wall: the rows before the first with floor and
-     * after the last stay as they are, and are left out. */
-    while (y0 < y1 && row_is(g, y0, wall))
-        y0++;
-    while (y1 > y0 && row_is(g, y1, wall))
-        y1--;
-    bw_life_cave(g, 2, 1, y0, BW_MINES_W - 2, y1, wall, floor);
+    bw_life_cave(&m->grid, 2, 1, 1, BW_MINES_W - 2, BW_MINES_H - 2, wall, floor);
 }
 
-/* Adds the box x0..x1, y0..y1, clipped to the map. */
+/* Adds the box x0..x1, y0..y1, which lies on the map (the pit boxes, the
+ * buildings, the whole map). */
 static void area_add(area_list *al, int x0, int y0, int x1, int y1)
 {
     int k = al->n;
-    x0 = bw_max(x0, 0);
-    y0 = bw_max(y0, 0);
-    x1 = bw_min(x1, BW_MINES_W - 1);
-    y1 = bw_min(y1, BW_MINES_H - 1);
-    if (x0 > x1 || y0 > y1)
-        return;
+    BW_ASSERT(x0 >= 0 && y0 >= 0 && x0 <= x1 && y0 <= y1 && x1 < BW_MINES_W && y1 < BW_MINES_H);
     if (k == AREAS_MAX) {
         k--;
         x0 = bw_min(x0, al->x0[k]);
@@ -570,7 +552,7 @@ static int dig3(int x, int y, void *vc)
         for (dx = -1; dx <= 1; dx++) {
             int xx = x + dx, yy = y + dy;
             if (xx >= EDGE && yy >= EDGE && xx < BW_MINES_W - EDGE && yy < BW_MINES_H - EDGE &&
-                !bw_tile_connects(BW_AT(c->g, xx, yy)))
+                !(BW_TILE_FLAGS(BW_AT(c->g, xx, yy)) & BW_CONNECTS))
                 BW_AT(c->g, xx, yy) = c->t;
         }
     return 0;
@@ -830,38 +812,54 @@ static void patches(bw_grid *g, bw_rng *r, uint8_t tile, uint8_t over, int lo, i
         bw_rubble_put(g, r, &p, 0);
 }
 
-/* The map less its outer ring, where the towers and DLVL 1's buildings go. */
-static const bw_rect inner = { 1, 1, BW_MINES_W - 2, BW_MINES_H - 2 };
 
-/* PUT_ORC_WATCHTOWERS on the level, off the marked pit boxes and, on
- * DLVL 3, off the water and the pit with its slick rock. */
-#define TOWER_OFF(k) (BW_TILESET_BIT(MARK, k) | BW_TILESET_BIT(BW_T_SHALLOW, k) | \
+/* PUT_ORC_WATCHTOWERS on the level: n towers of 4 x 4, each drawn in the
+ * map less its outer ring up to BW_WATCHTOWER_TRIES times until it lies
+ * on none of the block's forbidden tiles (pit, slope, granite wall,
+ * tower: bw_watchtower_put_many's draws and test, written out here, which
+ * links less code) nor, here, on the marked pit boxes and, on DLVL 3, the
+ * water and the pit with its slick rock. */
+#define TOWER_OFF(k) (BW_TILESET_BIT(BW_T_PIT, k) | BW_TILESET_BIT(BW_T_FIERY_PIT, k) | \
+                      BW_TILESET_BIT(BW_T_UP_SLOPE, k) | BW_TILESET_BIT(BW_T_DOWN_SLOPE, k) | \
+                      BW_TILESET_BIT(BW_T_ROCK, k) | BW_TILESET_BIT(BW_T_WATCHTOWER, k) | \
+                      BW_TILESET_BIT(MARK, k) | BW_TILESET_BIT(BW_T_SHALLOW, k) | \
                       BW_TILESET_BIT(BW_T_DEEP, k) | BW_TILESET_BIT(BW_T_SLICK, k) | \
                       BW_TILESET_BIT(BW_T_CRUMBLE_DIRT, k)) /* the last: a pit's middle */
 #define SPOTS (BW_MINES_W - 5) /* tower corners per row (and column) inside the outer ring */
+#define TOWER (BW_WATCHTOWER_SIZE - 1)
+BW_STATIC_ASSERT(SPOTS == BW_MINES_W - 2 - TOWER, towers_inside_the_outer_ring);
+
+/* A tower with its corner at (x, y) if it fits; 1 if put. */
+static int tower_at(bw_grid *g, int x, int y)
+{
+    static const bw_tileset ok = { { ~TOWER_OFF(0), ~TOWER_OFF(1), ~TOWER_OFF(2), ~TOWER_OFF(3) } };
+    if (!bw_grid_rect_in(g, x, y, x + TOWER, y + TOWER, &ok))
+        return 0;
+    bw_grid_rect(g, x, y, x + TOWER, y + TOWER, BW_T_WATCHTOWER);
+    return 1;
+}
+
 static void towers(bw_grid *g, bw_rng *r, int n)
 {
-    static const bw_tileset off = { { TOWER_OFF(0), TOWER_OFF(1), TOWER_OFF(2), TOWER_OFF(3) } };
-    bw_watchtower_params wp;
-    bw_tileset ok;
-    int k, x, y;
-    bw_watchtower_defaults(&wp);
-    for (k = 0; k < 4; k++)
-        wp.forbid.w[k] |= off.w[k];
-    wp.count = (uint8_t)n;
-    if (bw_watchtower_put_many(g, r, &wp, inner, 0) || !n)
+    int i, k, x, y, placed = 0;
+    for (i = 0; i < n; i++)
+        for (k = 0; k < BW_WATCHTOWER_TRIES; k++) {
+            x = bw_rng_range(r, 1, SPOTS);
+            y = bw_rng_range(r, 1, SPOTS);
+            if (tower_at(g, x, y)) {
+                placed++;
+                break; /* else "a new location is chosen" */
+            }
+        }
+    if (placed || !n)
         return;
     /* Rules 1.2.2 and 1.3.1: every DLVL 2 and 3 has a tower. When the
      * random draws found no room, the first place that fits in reading
      * order; none only where no 4 x 4 of allowed tiles exists */
-    for (k = 0; k < 4; k++) /* the tiles a tower may stand on */
-        ok.w[k] = ~(wp.forbid.w[k] | BW_TILESET_BIT(BW_T_WATCHTOWER, k));
     for (y = 1; y <= SPOTS; y++)
         for (x = 1; x <= SPOTS; x++)
-            if (bw_grid_rect_in(g, x, y, x + 3, y + 3, &ok)) {
-                bw_grid_rect(g, x, y, x + 3, y + 3, BW_T_WATCHTOWER);
+            if (tower_at(g, x, y))
                 return;
-            }
 }
 
 /* Rule 1.2.2 (and rule 1.3.1: DLVL 3 is like DLVL 2): stalactites, lichen, rubble
@@ -880,13 +878,33 @@ static void cave_features(bw_map *m, bw_rng *r, int floor, int n)
 /* Rules 1.1.1 - 1.1.4 */
 /* Rule 1.1.2's 8-14 buildings on the open ground `on`, in a frame of their
  * own: the building parameters are off the stack during level1's floods. */
+/* A building whose outer wall is x0..x0 + w - 1, y0..y0 + h - 1, if that
+ * box and `ring` cells round it lie on the map and hold only tiles of
+ * `on`; returns 1 if it was put. */
+static int building_at(bw_grid *g, bw_rng *r, const bw_building_params *bp, int x0, int y0, int w,
+                       int h, int ring, const bw_tileset *on)
+{
+    if (!bw_grid_rect_in(g, x0 - ring, y0 - ring, x0 + w - 1 + ring, y0 + h - 1 + ring, on))
+        return 0;
+    bw_building_put(g, r, bp, bw_rect_make(x0, y0, x0 + w - 1, y0 + h - 1));
+    return 1;
+}
+
 BW_NOINLINE static void buildings1(bw_grid *g, bw_rng *r, const bw_tileset *on)
 {
     bw_building_params bp;
+    int i, k, n = bw_rng_range(r, 8, 14);
     bw_building_defaults(&bp);
-    /* may overlap other buildings (PUT_BUILDING merges them), never a pit */
-    bp.on = *on;
-    bw_building_put_many(g, r, &bp, bw_rng_range(r, 8, 14), inner);
+    /* PUT_BUILDING's places in the map less its outer ring, BW_BUILDING_TRIES
+     * draws a building (as bw_building_put_many draws them); a building may
+     * overlap others (PUT_BUILDING merges them), never a pit */
+    for (i = 0; i < n; i++)
+        for (k = 0; k < BW_BUILDING_TRIES; k++) {
+            int w = bw_rng_range(r, bp.min_w, bp.max_w), h = bw_rng_range(r, bp.min_h, bp.max_h);
+            int x = bw_rng_range(r, 1, BW_MINES_W - 1 - w), y = bw_rng_range(r, 1, BW_MINES_H - 1 - h);
+            if (building_at(g, r, &bp, x, y, w, h, 0, on))
+                break;
+        }
 }
 
 static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
@@ -1118,34 +1136,27 @@ static int pit_part(uint8_t t, uint8_t pit)
 
 BW_NOINLINE static void slick_ring(bw_grid *g, const bw_pit_plan *own)
 {
-    int k, x, y, dx, dy;
-    for (k = 0; k < own->n; k++) {
-        int x0 = own->x[k] - BW_PIT_REACH, x1 = own->x[k] + BW_PIT_REACH;
-        int y0 = own->y[k] - BW_PIT_REACH, y1 = own->y[k] + BW_PIT_REACH;
-        for (y = y0; y <= y1; y++)
-            for (x = x0; x <= x1; x++) {
-                if (!pit_part(BW_AT(g, x, y), own->tile))
-                    continue;
-                for (dy = -1; dy <= 1; dy++)
-                    for (dx = -1; dx <= 1; dx++)
-                        if (!pit_part(BW_AT(g, x + dx, y + dy), own->tile))
-                            BW_AT(g, x + dx, y + dy) = BW_T_SLICK;
-            }
-    }
+    int k, x, y;
+    BW_ASSERT(own->n == 1); /* rule 1.3.4 */
+    for (y = own->y[0] - BW_PIT_REACH; y <= own->y[0] + BW_PIT_REACH; y++)
+        for (x = own->x[0] - BW_PIT_REACH; x <= own->x[0] + BW_PIT_REACH; x++) {
+            uint8_t *const c = &BW_AT(g, x, y);
+            if (pit_part(*c, own->tile))
+                for (k = 0; k < 8; k++)
+                    if (!pit_part(c[OFF8(k)], own->tile))
+                        c[OFF8(k)] = BW_T_SLICK;
+        }
 }
 
+/* A ford while the crossings are made (DLVL 3 holds no wooden floor): it
+ * connects, and becomes shallow water at the end (fords_shallow). */
+#define FORD BW_T_WOOD
 /* Crossings made per level at most (each joins at least one cut-off
  * part); past it, and when no straight crossing is found, the fallback is
  * the corridors of ensure_connected. */
 #define CROSS_MAX 32
 /* Longest straight crossing looked for, in deep cells. */
 #define CROSS_LEN 16
-/* Side of the window in which a ford is checked for a way round it. */
-#define FORD_WIN 31
-/* Fords checked on the whole map a level at most (drop_spare_fords), and
- * how far (Chebyshev) from the ford that closed a loop. */
-#define SPARE_CHECKS 4
-#define LOOP_R 24
 
 #if !BW_FAST
 /* A constant set of one or two tiles. */
@@ -1185,6 +1196,7 @@ BW_NOINLINE static int any_unreached(const bw_map *m)
     return 0;
 }
 
+#if BW_FAST
 /* Bits x0..x0 + 31 of row y of the plane (bit i: x0 + i); past the row's
  * end they are the next row's (the caller masks them). Rows 1..118 only
  * (every read stays inside the plane), which is why this is not
@@ -1206,132 +1218,6 @@ static uint32_t bits32(const bw_plane *p, int x0, int y)
     return bits32_in(p, x0, y);
 }
 
-/* Bits x0..x0 + FORD_WIN - 1 of row y of the plane (bit i: x0 + i). A
- * window that runs off the side reads the row before or after, whose ends
- * lie in the rock margin (clear in m->b); rows off the map are clear. */
-static uint32_t plane_row(const bw_plane *p, int x0, int y)
-{
-    if (y < 1 || y > BW_GRID_MAX - 2)
-        return 0;
-    return bits32(p, x0, y) & ((1u << FORD_WIN) - 1u);
-}
-
-/* Row j of the FORD_WIN window round ford (x, y): the cells that connect
- * (m->b), less the ford itself. Read again at each use: a copy of the
- * window would cost the 20 KiB board 124 B of stack. */
-static uint32_t way_open(const bw_map *m, int x, int y, int j)
-{
-    int h = FORD_WIN / 2;
-    return plane_row(&m->b, x - h, y - h + j) & ~(j == h ? 1u << h : 0u);
-}
-
-/* 1 if the open 4-neighbours of ford (x, y) are joined without it inside
- * the FORD_WIN window round it (then they are joined on the map too, and
- * the ford is not needed). The open cells are m->b's (the cells that
- * connect), a row of the window a word; the reached ones, seeded with one
- * open neighbour (any: the answer is whether they all share a component),
- * fill along their rows and spread up and down in sweeps until every open
- * neighbour is reached or they stop changing: each sweep that changes
- * something adds a cell, so there are at most FORD_WIN^2 (the bound, never
- * met). The fast build sweeps down and up in turn, over the rows next to
- * the reached ones; the small one (config.h, BW_FAST) sweeps the whole
- * window down. */
-/* The open 4-neighbours of ford (x, y) in row h - 1 + j (j = 0..2) of
- * its window, h = FORD_WIN / 2; read again at each use (no stack). */
-static uint32_t ford_nb(const bw_map *m, int x, int y, int j)
-{
-    int h = FORD_WIN / 2;
-    return way_open(m, x, y, h - 1 + j) & (j == 1 ? 5u << (h - 1) : 1u << h);
-}
-
-BW_NOINLINE static int way_round(const bw_map *m, int x, int y)
-{
-    uint32_t reach[FORD_WIN];
-    int j, h = FORD_WIN / 2, grew = 1, step;
-#if BW_FAST
-    int nlo = h, nhi = h, dir; /* the rows reached so far */
-#endif
-    zero(reach, FORD_WIN);
-    for (j = 0; j < 3; j++)
-        if (ford_nb(m, x, y, j)) {
-            reach[h - 1 + j] = ford_nb(m, x, y, j) & (0u - ford_nb(m, x, y, j)); /* the seed */
-#if BW_FAST
-            nlo = nhi = h - 1 + j;
-#endif
-            break;
-        }
-    for (step = 0;; step++) {
-        for (j = 0; j < 3 && (~reach[h - 1 + j] & ford_nb(m, x, y, j)) == 0; j++)
-            ;
-        if (j == 3)
-            return 1;
-        if (!grew || step == FORD_WIN * FORD_WIN)
-            return 0;
-#if BW_FAST
-        /* only rows next to a reached one can change: a sweep runs from a
-         * row before the reached rows to a row past them (both growing) */
-        dir = (step & 1) ? -1 : 1;
-        for (grew = 0, j = dir > 0 ? bw_max(nlo - 1, 0) : bw_min(nhi + 1, FORD_WIN - 1);
-             j >= 0 && j < FORD_WIN && j >= nlo - 1 && j <= nhi + 1; j += dir) {
-#else
-        for (grew = 0, j = 0; j < FORD_WIN; j++) {
-#endif
-            uint32_t r = reach[j] | (j > 0 ? reach[j - 1] : 0) |
-                         (j + 1 < FORD_WIN ? reach[j + 1] : 0), open = way_open(m, x, y, j);
-            r = bw_plane_runs_of(open, r & open);
-            if (r != reach[j]) {
-                reach[j] = r;
-                grew = 1;
-#if BW_FAST
-                nlo = bw_min(nlo, j);
-                nhi = bw_max(nhi, j);
-#endif
-            }
-        }
-    }
-}
-
-#if BW_FAST
-/* ORs the bits of v into the 120-bit line set `set` from bit `at` on. */
-static void or_bits(uint32_t set[5], int at, uint32_t v)
-{
-    set[at >> 5] |= v << (at & 31);
-    if (at & 31)
-        set[(at >> 5) + 1] |= v >> (32 - (at & 31));
-}
-
-/* The rows and columns that hold a cell that connects (m->b) and is not
- * reached (m->a): bit y of row, bit x of col (120 bits; a fifth word, clear
- * at the end, lets a reader take 32 bits from any x below 120). A word of
- * the plane covers the end of one row and the start of the next. */
-static void unreached_lines(const bw_map *m, uint32_t row[5], uint32_t col[5])
-{
-    int i;
-    zero(row, 5);
-    zero(col, 5);
-    for (i = 0; i < BW_PLANE_WORDS; i++) {
-        uint32_t v = m->b.w[i] & ~m->a.w[i];
-        int y = i * 32 / BW_GRID_MAX, x = i * 32 % BW_GRID_MAX, n = BW_GRID_MAX - x;
-        if (!v)
-            continue;
-        if (n >= 32 || !(v >> n)) { /* all on row y */
-            bit_set(row, (unsigned)y);
-            or_bits(col, x, v);
-        } else {
-            if (v & ((1u << n) - 1u))
-                bit_set(row, (unsigned)y);
-            bit_set(row, (unsigned)y + 1);
-            or_bits(col, x, v & ((1u << n) - 1u));
-            or_bits(col, 0, v >> n);
-        }
-    }
-    col[3] &= (1u << (BW_GRID_MAX - 96)) - 1u; /* x >= 120: none */
-    col[4] = 0;
-}
-
-#endif
-
-#if BW_FAST
 /* The cells x0..x0 + 31 of row y (the first n of them) that may start a
  * crossing: not connecting (m->b), next to a reached cell (m->a). */
 BW_NOINLINE static uint32_t cross_cand(const bw_map *m, int x0, int y, int n)
@@ -1343,80 +1229,87 @@ BW_NOINLINE static uint32_t cross_cand(const bw_map *m, int x0, int y, int n)
 }
 #endif
 
-/* Bit i of the 120-bit line set `set` (rows or columns of the map), and
- * bits i..i + 31; a plain build does not narrow the crossing search by
- * them (every line may hold one). */
 #if BW_FAST
+/* Bit i of the 120-bit row set `set` (wc->wet). */
 #define LINE_HAS(set, i) ((int)((set)[(i) >> 5] >> ((i) & 31) & 1u))
-#define LINES_FROM(set, i) ((set)[(i) >> 5] >> ((i) & 31) | (set)[((i) >> 5) + 1] << (32 - ((i) & 31)))
-#else
-#define LINE_HAS(set, i) 1
-#define LINES_FROM(set, i) 1u
 #endif
 
 /* The best crossing found so far: `len` deep cells from (x, y) along
- * bw_dx8[d]. */
-typedef struct cross { int len, x, y, d; } cross;
+ * bw_dx8[d]; loose: 1 if it may close a loop (ford_ok). */
+typedef struct cross { int len, x, y, d, loose; } cross;
 
-/* A crossing whose first cell meets two or more pieces of reached ground
- * (m->a; two reached 4-neighbours are one piece when the corner between
- * them is reached too) closes a loop, the reached ground being one: an
- * earlier ford on it may now be spare, its way round too long for its
- * window. Noted in wc (that it did, and where) for drop_spare_fords; out
- * of line, so that its frame is off the stack during the ford's flood.
- * The first cell: a later cell of a shortest crossing next to reached
- * ground would start a shorter one. */
-BW_NOINLINE static void note_loop(const bw_map *m, water_ctx *wc, int x, int y)
+
+
+/* Rule 1.3.3 keeps only needed fords. A new ford leaves every earlier
+ * one needed if the reached ground it meets (m->a) is one piece without
+ * any ford: then whatever it joins was joined before without them. So a
+ * crossing of `len` deep cells from cell c along way d is taken only if
+ * its first cell has one reached 4-neighbour, or several, no ford, that
+ * are one piece round it (two are one piece when the corner between them
+ * is reached and no ford too); no cell between its ends has an open cell
+ * (m->b) beside it (it would be joined by the cells before); its last
+ * cell has no reached cell beside it; and the first cell of a crossing
+ * longer than one has no open 4-neighbour not yet reached either (its
+ * region would be joined without the rest of the crossing). Out of line:
+ * called only for a crossing shorter than the best so far. */
+BW_NOINLINE static int ford_ok(const bw_map *m, unsigned c, int d, int len)
 {
-    unsigned nb = 0;
-    int k, pieces = 0;
-    for (k = 0; k < 8; k++)
-        nb |= (unsigned)plane_bit(&m->a, BW_BIT(x + bw_dx8[k], y + bw_dy8[k])) << k;
+    unsigned nb = 0, i;
+    int k, bad = 0, sides = 0, pieces = 0;
+    for (k = 0; k < 8; k++) {
+        unsigned r, ford;
+        i = c + (unsigned)OFF8(k);
+        r = plane_bit(&m->a, i);
+        ford = m->grid.cell[i] == FORD;
+        if (!(k & 1)) { /* a 4-neighbour: reached, a ford, cut off */
+            sides += (int)r;
+            pieces += (int)(r & ford); /* each ford a piece of its own */
+            bad += len > 1 && plane_bit(&m->b, i) && !r;
+        }
+        nb |= (r & !ford) << k;
+    }
     nb |= nb << 8; /* round the ring */
     for (k = 2; k <= 8; k += 2)
         pieces += (nb >> k & 1u) && (nb >> (k - 2) & 3u) != 3u;
-    if (pieces > 1) {
-        wc->loop = 1;
-        wc->lx = (uint8_t)x;
-        wc->ly = (uint8_t)y;
+    bad += sides > 1 && pieces > 1;
+    for (k = 1, i = c; k < len; k++) { /* the cells beside the others */
+        const bw_plane *p = k < len - 1 ? &m->b : &m->a;
+        i += (unsigned)OFF8(d);
+        bad += (int)(plane_bit(p, i + (unsigned)OFF8(d + 2)) + plane_bit(p, i + (unsigned)OFF8(d + 6)));
     }
+    return !bad;
 }
 
-/* Turns crossing c's deep cells shallow (and connecting, in m->b, their
- * rows and columns noted in wc) and floods what they join into m->a; a
- * loop it closes noted first (note_loop). */
-static void ford(bw_map *m, water_ctx *wc, const cross *c)
+/* Turns crossing c's deep cells into fords (FORD, connecting: in m->b)
+ * and floods what they join into m->a. */
+static void ford(bw_map *m, const cross *c)
 {
     int i;
-    note_loop(m, wc, c->x, c->y);
     for (i = 0; i < c->len; i++) {
         int cx = c->x + i * bw_dx8[c->d], cy = c->y + i * bw_dy8[c->d];
-        BW_AT(&m->grid, cx, cy) = BW_T_SHALLOW;
+        BW_AT(&m->grid, cx, cy) = FORD;
         bit_set(m->b.w, BW_BIT(cx, cy));
-        bit_set(wc->ford_rows, (unsigned)cy);
-        bit_set(wc->ford_cols, (unsigned)cx);
+        bit_set(state(m)->u.wc.ford_rows, (unsigned)cy);
     }
     bw_fill_flood(&m->fill, &m->grid, &open_tiles, &m->a, c->x, c->y);
 }
 
 /* Keeps in *c the shortest straight line of deep cells from (x, y) that
- * ends on an open cell not yet reached, if shorter than c's; along rows
- * only if `rows`, along columns only if `cols` (the caller knows where no
- * unreached cell lies). */
-static void cross_from(const bw_map *m, int x, int y, int rows, int cols, cross *c)
+ * ends on an open cell not yet reached, if shorter than c's and it closes
+ * no loop (ford_ok). */
+static void cross_from(const bw_map *m, int x, int y, cross *c)
 {
     const bw_grid *g = &m->grid;
     int d;
     for (d = 0; d < 8; d += 2) { /* the four straight ways (bw_dx8) */
         int k = 1, step = bw_dx8[d] + bw_dy8[d] * BW_GRID_MAX;
         int i = y * BW_GRID_MAX + x + step; /* cell index = plane bit */
-        if (!(bw_dy8[d] ? cols : rows))
-            continue; /* no unreached cell on that line */
         while (k < c->len && g->cell[i] == BW_T_DEEP) {
             i += step;
             k++;
         }
-        if (k < c->len && !(m->a.w[i >> 5] >> (i & 31) & 1u) && bw_tile_connects(g->cell[i])) {
+        if (k < c->len && (m->b.w[i >> 5] & ~m->a.w[i >> 5]) >> (i & 31) & 1u && /* cut off */
+            (c->loose || ford_ok(m, BW_BIT(x, y), d, k))) {
             c->len = k;
             c->x = x;
             c->y = y;
@@ -1474,17 +1367,14 @@ static inline BW_ALWAYS_INLINE void plane_connecting(bw_map *m, const bw_tileset
             /* four cells of one tile (most of the map is rock or stone):
              * one flag read for them */
             uint32_t w = bw_load4(t + d);
+            int k;
             if (w == ALL4(BW_T_ROCK)) /* the commonest words first: rock, stone */
                 continue;
             if (w == ALL4(BW_T_STONE))
                 v |= 0xfu << d;
-            else if (w == t[d] * 0x01010101u)
-                v |= (BW_TILE_FLAGS(t[d]) & BW_CONNECTS ? 0xfu : 0u) << d;
             else
-                v |= ((uint32_t)((BW_TILE_FLAGS(t[d]) & BW_CONNECTS) != 0) |
-                      (uint32_t)((BW_TILE_FLAGS(t[d + 1]) & BW_CONNECTS) != 0) << 1 |
-                      (uint32_t)((BW_TILE_FLAGS(t[d + 2]) & BW_CONNECTS) != 0) << 2 |
-                      (uint32_t)((BW_TILE_FLAGS(t[d + 3]) & BW_CONNECTS) != 0) << 3) << d;
+                for (k = 0; k < 4; k++)
+                    v |= (uint32_t)((BW_TILE_FLAGS(t[d + k]) & BW_CONNECTS) != 0) << (d + k);
         }
         m->b.w[i] = v;
     }
@@ -1503,9 +1393,7 @@ static inline BW_ALWAYS_INLINE void plane_connecting(bw_map *m, const bw_tileset
  * kept in *c. Returns 0 at the end of the scan. */
 #if BW_FAST
 /* The fast build finds the candidates a plane word at a time (deep water
- * does not connect), only in the rows with water in that word (wc->wet)
- * and on lines that hold an unreached cell (wc->urow, wc->ucol, made when
- * the scan begins: a ford only removes unreached cells). */
+ * does not connect), only in the rows with water in that word (wc->wet). */
 BW_NOINLINE static int scan_crossings(bw_map *m, water_ctx *wc, cross *c)
 {
     const bw_grid *g = &m->grid;
@@ -1513,9 +1401,7 @@ BW_NOINLINE static int scan_crossings(bw_map *m, water_ctx *wc, cross *c)
     for (y = wc->sy; y < BW_MINES_H - EDGE; y++, from = EDGE)
         for (i = (from - EDGE) >> 5, x0 = EDGE + 32 * i; x0 < BW_MINES_W - EDGE && LINE_HAS(wc->wet[4], y);
              i++, x0 += 32) {
-            int in_row = LINE_HAS(wc->urow, y);
-            uint32_t cand = LINE_HAS(wc->wet[i], y) && (in_row || LINES_FROM(wc->ucol, x0)) ?
-                            cross_cand(m, x0, y, BW_MINES_W - EDGE - x0) : 0;
+            uint32_t cand = LINE_HAS(wc->wet[i], y) ? cross_cand(m, x0, y, BW_MINES_W - EDGE - x0) : 0;
             if (from > x0) /* the rest of the word where the last call stopped */
                 cand &= ~((2u << (from - 1 - x0)) - 1u); /* bits >= from - x0, 1..32 */
             while (cand) {
@@ -1523,7 +1409,7 @@ BW_NOINLINE static int scan_crossings(bw_map *m, water_ctx *wc, cross *c)
                 cand &= cand - 1u;
                 if (BW_AT(g, x, y) != BW_T_DEEP)
                     continue;
-                cross_from(m, x, y, in_row, LINE_HAS(wc->ucol, x), c);
+                cross_from(m, x, y, c);
                 if (c->len == 1) { /* one cell: none is shorter, ford it now */
                     wc->sy = (uint8_t)y;
                     wc->sx = (uint8_t)(x + 1);
@@ -1543,7 +1429,7 @@ BW_NOINLINE static int scan_crossings(bw_map *m, water_ctx *wc, cross *c)
     for (y = wc->sy; y < BW_MINES_H - EDGE; y++, from = EDGE)
         for (x = from; x < BW_MINES_W - EDGE; x++)
             if (BW_AT(g, x, y) == BW_T_DEEP && near_reached(m, x, y)) {
-                cross_from(m, x, y, 1, 1, c);
+                cross_from(m, x, y, c);
                 if (c->len == 1) {
                     wc->sy = (uint8_t)y;
                     wc->sx = (uint8_t)(x + 1);
@@ -1554,60 +1440,57 @@ BW_NOINLINE static int scan_crossings(bw_map *m, water_ctx *wc, cross *c)
 }
 #endif
 
-/* A later ford may open a way round an earlier one (two pockets side by
- * side): a shallow cell that meets the deepening rule (rule 1.3.3; only a
- * ford can: the rule was exact before them) and has a way round it close
- * by goes back to deep, so every ford left is needed. The fords are not
- * listed (no stack for that on a 20 KiB part): the cells whose row and
- * column both hold one (ford_rows, ford_cols) are looked at, in row order
- * from wc->sy, wc->sx. When a ford closed a loop through far ground
- * (wc->loop), a ford cell with no way round in its window stops the pass:
- * 1 is returned with it at wc->sx - 1, wc->sy, for water_cross to check
- * on the whole map (the flood runs under the caller's small frame); it
- * calls again for the rest. Returns 0 at the end of the pass. */
-BW_NOINLINE static int drop_spare_fords(bw_map *m, water_ctx *wc)
+/* After a crossing that may have closed a loop: every ford not needed
+ * goes back to deep (with it deep, the ground flooded from node 0 must
+ * lose that cell only). Then m->a the reached cells again. */
+static void drop_spare_fords(bw_map *m, const node_list *nl)
 {
-    bw_streamer_params sp0, *const sp = &sp0; /* DLVL 3's, as the water was made */
-    water_params(sp);
-    bw_grid *g = &m->grid;
-    int x, y;
-    for (y = wc->sy; y < BW_MINES_H - EDGE; y++, wc->sx = EDGE)
-        for (x = bit_get(wc->ford_rows, (unsigned)y) ? wc->sx : BW_MINES_W; x < BW_MINES_W - EDGE; x++)
-            if (BW_AT(g, x, y) == BW_T_SHALLOW && bit_get(wc->ford_cols, (unsigned)x) &&
-                bw_streamer_water24(g, sp, x, y) >= sp->deep_min) {
-                if (way_round(m, x, y)) {
-                    BW_AT(g, x, y) = BW_T_DEEP;
-                    plane_clr(&m->a, BW_BIT(x, y));
-                    plane_clr(&m->b, BW_BIT(x, y));
-                } else if (wc->loop && bw_abs(x - wc->lx) <= LOOP_R && bw_abs(y - wc->ly) <= LOOP_R) {
-                    wc->sy = (uint8_t)y;
-                    wc->sx = (uint8_t)(x + 1);
-                    return 1;
-                }
+    uint8_t *const cell = m->grid.cell;
+    int i, total = flood_nodes(m, &open_tiles, nl, 1); /* fords and all */
+    for (i = 0; i < BW_MINES_H * BW_GRID_MAX; i++)
+        if (cell[i] == FORD) {
+            cell[i] = BW_T_DEEP;
+            if (flood_nodes(m, &open_tiles, nl, 1) == total - 1) {
+                plane_clr(&m->b, (unsigned)i);
+                total--;
+            } else {
+                cell[i] = FORD;
             }
-    return 0;
+        }
+    flood_nodes(m, &open_tiles, nl, 1);
+}
+
+/* The fords become shallow water (the rows that hold one). */
+static void fords_shallow(bw_map *m)
+{
+    int x, y;
+    for (y = EDGE; y < BW_MINES_H - EDGE; y++)
+        for (x = bit_get(state(m)->u.wc.ford_rows, (unsigned)y) ? EDGE : BW_MINES_W; x < BW_MINES_W - EDGE; x++)
+            if (BW_AT(&m->grid, x, y) == FORD)
+                BW_AT(&m->grid, x, y) = BW_T_SHALLOW;
 }
 
 /* Rule 1.3.2 after the exact deepening (rule 1.3.3): deep water, which does not
  * connect, may cut the cave. While a part is cut off, the shortest
- * straight line of deep cells from the reached part to an open cell out
- * of reach turns shallow: a one-wide ford, the fewest tiles that join the
- * part, and the only tiles where the deepening rule does not hold. The
- * ford only changes deep to shallow, so the water set (what the rule
- * counts) stays as it is. If no straight line of CROSS_LEN or fewer deep
- * cells joins a part (not seen in seeds 0-1999), the caller's fallback
- * (ensure_connected's corridors) joins it. Leaves in m->a the
- * reached cells (ensure_connected's precondition over the whole map).
- * Fords of one cell (none is shorter) are made as the scan finds them.
- * Returns 1 if a part is still cut off. */
+ * straight crossing (cross_from) from the reached part that closes no
+ * loop (ford_ok) turns shallow: a one-wide ford, the fewest tiles that
+ * join the part, and the only tiles where the deepening rule does not
+ * hold; each stays needed. The ford only changes deep to shallow, so the
+ * water set (what the rule counts) stays as it is. Where every crossing
+ * left closes a loop (about 1 level in 2,000: a pocket in a bay of the
+ * reached ground), loops are allowed from then on and the fords are
+ * checked on the whole map at the end (drop_spare_fords). If no crossing
+ * of CROSS_LEN or fewer deep cells joins a part (not seen in seeds
+ * 0-29,999), the caller's fallback (ensure_connected's corridors) joins
+ * it. Leaves in m->a the reached cells (ensure_connected's precondition
+ * over the whole map). Fords of one cell (none is shorter) are made as the
+ * scan finds them. Returns 1 if a part is still cut off. */
 BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl)
 {
     water_ctx *const wc = &state(m)->u.wc;
     const bw_tileset *const open = &open_tiles;
-    int it, total;
+    int it, loose = 0;
     zero(wc->ford_rows, 4);
-    zero(wc->ford_cols, 4);
-    wc->loop = 0;
 #if BW_FAST
     note_wet_rows(m, wc); /* before the flood: m->a holds the water */
 #endif
@@ -1618,43 +1501,26 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl)
         int one = 0;
         c.len = CROSS_LEN + 1;
         c.x = c.y = c.d = 0;
+        c.loose = loose;
         wc->sy = wc->sx = EDGE;
-#if BW_FAST
-        unreached_lines(m, wc->urow, wc->ucol);
-#endif
         while (scan_crossings(m, wc, &c)) {
-            ford(m, wc, &c); /* c.len is 1 */
+            ford(m, &c); /* c.len is 1 */
             c.len = CROSS_LEN + 1;
             one = 1;
         }
         if (one)
             continue; /* scan again for what is still apart */
-        if (c.len > CROSS_LEN)
-            break;
-        ford(m, wc, &c); /* the shortest: a one-wide ford */
-    }
-    /* the spare fords; those with no way round in their window, when a
-     * ford closed a loop through far ground, on the whole map: deep, the
-     * ground flooded from node 0 must lose that cell only (SPARE_CHECKS a
-     * level; the fallback past them checks the rest in their windows only
-     * and may keep a spare ford, never cuts a needed one) */
-    wc->sy = wc->sx = EDGE;
-    for (it = total = 0; drop_spare_fords(m, wc);) {
-        uint8_t *const t = &BW_AT(&m->grid, wc->sx - 1, wc->sy);
-        if (!it)
-            total = bw_plane_count(&m->a); /* what node 0 reaches, fords and all */
-        *t = BW_T_DEEP;
-        if (flood_nodes(m, open, nl, 1) == total - 1) {
-            plane_clr(&m->b, BW_BIT(wc->sx - 1, wc->sy));
-            total--;
-        } else {
-            *t = BW_T_SHALLOW;
+        if (c.len > CROSS_LEN) {
+            if (loose)
+                break;
+            loose = 1; /* scan again, loops allowed */
+            continue;
         }
-        if (++it == SPARE_CHECKS)
-            wc->loop = 0;
+        ford(m, &c); /* the shortest: a one-wide ford */
     }
-    if (it)
-        flood_nodes(m, open, nl, 1); /* m->a: the reached cells again */
+    if (loose)
+        drop_spare_fords(m, nl);
+    fords_shallow(m);
     return any_unreached(m);
 }
 
@@ -2068,13 +1934,11 @@ BW_NOINLINE static int buildings4(bw_map *m, const node_list *nl, bw_rng *r, are
         int n = bw_rng_range(r, 0, nl->n - 1);
         int w = bw_rng_range(r, bp.min_w, bp.max_w), h = bw_rng_range(r, bp.min_h, bp.max_h);
         int x0 = nl->x[n] + bw_rng_range(r, -8, 8) - w / 2, y0 = nl->y[n] + bw_rng_range(r, -8, 8) - h / 2;
-        bw_rect outer = bw_rect_make(x0, y0, x0 + w - 1, y0 + h - 1);
-        if (bw_grid_rect_in(g, x0 - 1, y0 - 1, x0 + w, y0 + h, &stone_only)) {
-            bw_building_put(g, r, &bp, outer);
+        if (building_at(g, r, &bp, x0, y0, w, h, 1, &stone_only)) {
             /* its ring is stone too, so it meets no other building: every
              * cell of it was stone, and none is now (walls, wooden floor) */
             stone -= w * h;
-            area_add(al, outer.x0, outer.y0, outer.x1, outer.y1);
+            area_add(al, x0, y0, x0 + w - 1, y0 + h - 1);
             placed++;
         }
     }
@@ -2163,9 +2027,7 @@ static int isle_flood(bw_map *m, unsigned i)
 {
     bw_fill *f = &m->fill;
     unsigned sp = 1, l, r, j;
-    int n = 0, d, over = 0;
-    if (!isle_free(m, i))
-        return 0;
+    int n = 0, d, k, over = 0;
     f->xl[0] = (uint8_t)i;
     f->xr[0] = (uint8_t)(i >> 8);
     for (;;) {
@@ -2200,12 +2062,13 @@ static int isle_flood(bw_map *m, unsigned i)
             return n;
         over = 0;
         for (j = BW_GRID_MAX; j < (BW_MINES_H - 1) * BW_GRID_MAX && !over; j++)
-            if (isle_free(m, j) && (plane_bit(&m->a, j - 1) | plane_bit(&m->a, j + 1) |
-                                    plane_bit(&m->a, j - BW_GRID_MAX) | plane_bit(&m->a, j + BW_GRID_MAX))) {
-                f->xl[sp] = (uint8_t)j;
-                f->xr[sp++] = (uint8_t)(j >> 8);
-                over = sp == BW_FILL_STACK; /* full: look again after */
-            }
+            for (k = 0; k < 8 && isle_free(m, j); k += 2)
+                if (plane_bit(&m->a, j + (unsigned)OFF8(k))) {
+                    f->xl[sp] = (uint8_t)j;
+                    f->xr[sp++] = (uint8_t)(j >> 8);
+                    over = sp == BW_FILL_STACK; /* full: look again after */
+                    break;
+                }
     }
 }
 
@@ -2263,15 +2126,15 @@ static void measure_isles(bw_map *m, const bw_pit_plan *up, isles *s)
     }
 }
 
-/* Every island but the arrival ones and the one of cell `big` (none if
- * big < 0) grows by a ring of stone, 3 or more cells from those and the
+/* Right after measure_isles (m->b the island cells): every island but
+ * the arrival ones and the one of cell `big` (none if big < 0) grows by
+ * a ring of stone, 3 or more cells from those and the
  * up slopes, inside the margin. */
 static void grow_isles(bw_map *m, const bw_pit_plan *up, int big)
 {
     isles s;
     int x, y, i;
-    island_cells(&m->b, &m->grid);
-    s.most = 0;
+    s.most = 0; /* m->b: the island cells still (measure_isles) */
     arrivals(m, up, &s);
     if (big >= 0)
         isle_flood(m, (unsigned)big); /* none if it is an arrival island */
@@ -2341,7 +2204,6 @@ static const level_fn levels[BW_MINES_LEVELS] = { level1, level2, level3, level4
  * splits the walkable ground, so at the end the ground a climber reaches
  * from anywhere is the ground a walker reaches, obstacles aside. One
  * pass: a few hundred obstacles, each read with its ring (side_runs). */
-#define ZERO_BYTE(v) (((v) - 0x01010101u) & ~(v) & 0x80808080u) /* some byte of v is 0 */
 #define BELOW(v, n) (((v) - ALL4(n)) & ~(v) & 0x80808080u)       /* some byte of v is < n */
 BW_STATIC_ASSERT(BW_TILE_COUNT <= 128, tiles_below_128);
 BW_STATIC_ASSERT(BW_MINES_W % 4 == 0, rows_of_whole_words);
