@@ -20,6 +20,14 @@ extern "C" {
  * towers; the count placed is returned). */
 #define BW_WATCHTOWER_TRIES 48
 
+/* Word k of the tiles a tower may not stand on (bw_tileset): "any type of
+ * tile beside pit, slope, granite wall, or orcish watchtower"; granite is
+ * the rock wall. bw_watchtower_defaults' forbid; a generator that places
+ * its own towers forbids these too. */
+#define BW_WATCHTOWER_FORBID(k) (BW_TILESET_BIT(BW_T_PIT, k) | BW_TILESET_BIT(BW_T_FIERY_PIT, k) | \
+                                 BW_TILESET_BIT(BW_T_UP_SLOPE, k) | BW_TILESET_BIT(BW_T_DOWN_SLOPE, k) | \
+                                 BW_TILESET_BIT(BW_T_ROCK, k) | BW_TILESET_BIT(BW_T_WATCHTOWER, k))
+
 typedef struct bw_watchtower_params {
     uint8_t tile;                  /* BW_T_WATCHTOWER */
     uint8_t count;                 /* towers wanted: 3 */

@@ -1,13 +1,9 @@
 /* PUT_ORC_WATCHTOWERS (docs/blocks.md). */
 #include "burrow/watchtower.h"
 
-/* "any type of tile beside pit, slope, granite wall, or orcish
- * watchtower"; granite is the rock wall. A constant set: a copy is less
- * code than six adds. */
-#define FORBID(k) (BW_TILESET_BIT(BW_T_PIT, k) | BW_TILESET_BIT(BW_T_FIERY_PIT, k) | \
-                   BW_TILESET_BIT(BW_T_UP_SLOPE, k) | BW_TILESET_BIT(BW_T_DOWN_SLOPE, k) | \
-                   BW_TILESET_BIT(BW_T_ROCK, k) | BW_TILESET_BIT(BW_T_WATCHTOWER, k))
-static const bw_tileset forbid = { { FORBID(0), FORBID(1), FORBID(2), FORBID(3) } };
+/* A constant set: a copy is less code than six adds. */
+static const bw_tileset forbid = { { BW_WATCHTOWER_FORBID(0), BW_WATCHTOWER_FORBID(1),
+                                      BW_WATCHTOWER_FORBID(2), BW_WATCHTOWER_FORBID(3) } };
 
 void bw_watchtower_defaults(bw_watchtower_params *p)
 {

@@ -815,14 +815,11 @@ static void patches(bw_grid *g, bw_rng *r, uint8_t tile, uint8_t over, int lo, i
 
 /* PUT_ORC_WATCHTOWERS on the level: n towers of 4 x 4, each drawn in the
  * map less its outer ring up to BW_WATCHTOWER_TRIES times until it lies
- * on none of the block's forbidden tiles (pit, slope, granite wall,
- * tower: bw_watchtower_put_many's draws and test, written out here, which
- * links less code) nor, here, on the marked pit boxes and, on DLVL 3, the
+ * on none of the block's forbidden tiles (BW_WATCHTOWER_FORBID: pit,
+ * slope, granite wall, tower; bw_watchtower_put_many's draws and test,
+ * written out here, which links less code) nor, here, on the marked pit boxes and, on DLVL 3, the
  * water and the pit with its slick rock. */
-#define TOWER_OFF(k) (BW_TILESET_BIT(BW_T_PIT, k) | BW_TILESET_BIT(BW_T_FIERY_PIT, k) | \
-                      BW_TILESET_BIT(BW_T_UP_SLOPE, k) | BW_TILESET_BIT(BW_T_DOWN_SLOPE, k) | \
-                      BW_TILESET_BIT(BW_T_ROCK, k) | BW_TILESET_BIT(BW_T_WATCHTOWER, k) | \
-                      BW_TILESET_BIT(MARK, k) | BW_TILESET_BIT(BW_T_SHALLOW, k) | \
+#define TOWER_OFF(k) (BW_WATCHTOWER_FORBID(k) | BW_TILESET_BIT(MARK, k) | BW_TILESET_BIT(BW_T_SHALLOW, k) | \
                       BW_TILESET_BIT(BW_T_DEEP, k) | BW_TILESET_BIT(BW_T_SLICK, k) | \
                       BW_TILESET_BIT(BW_T_CRUMBLE_DIRT, k)) /* the last: a pit's middle */
 #define SPOTS (BW_MINES_W - 5) /* tower corners per row (and column) inside the outer ring */
