@@ -127,6 +127,12 @@ static inline BW_ALWAYS_INLINE int in_moon(const moon *mo, int x, int y) /* per 
     return ax * ax + ay * ay <= mo->lim && bx * bx + by * by > mo->lim;
 }
 
+/* The same out of line, for the few tests of a walk's start. */
+static BW_NOINLINE int in_moon_at(const moon *mo, int x, int y)
+{
+    return in_moon(mo, x, y);
+}
+
 /* Pit k of the plan is one bw_pit_place could have drawn (pit.h): the
  * guard of every call that takes a pit number, so that a plan out of its
  * domain draws nothing instead of reading past the tables. */
@@ -151,7 +157,7 @@ int bw_pit_in_half_moon(const bw_pit_plan *p, int k, int x, int y)
     if (x < p->x[k] - r || x > p->x[k] + r || y < p->y[k] - r || y > p->y[k] + r)
         return 0;
     moon_of(p, k, &mo);
-    return in_moon(&mo, x, y);
+    return in_moon_at(&mo, x, y);
 }
 
 void bw_pit_box(const bw_pit_plan *p, int k, int *x0, int *y0, int *x1, int *y1)
@@ -281,7 +287,7 @@ BW_NOINLINE static void pit_walks(bw_grid *g, const bw_pit_plan *p, int k, int *
     for (i = 0; i < walks; i++) {
         int t = bw_rng_range(&rng, -across, across), n;
         int ax = sx + t * px, ay = sy + t * py, gx, gy, j;
-        for (j = 0; j <= 2 * r + 2 && in_moon(&mo, ax, ay); j++) {
+        for (j = 0; j <= 2 * r + 2 && in_moon_at(&mo, ax, ay); j++) {
             ax += dx;
             ay += dy;
         }
