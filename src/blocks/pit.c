@@ -254,10 +254,13 @@ static int lay_pit(int x, int y, void *vc)
     return 0;
 }
 
-/* PUT_PIT's walks (render's second stage), in a frame of their own so that
- * their state is off the stack while the smoothing runs; `box` (x0, y0,
- * x1, y1) receives a box holding every pit tile laid (x1 < 0: none). */
-BW_NOINLINE static void pit_walks(bw_grid *g, const bw_pit_plan *p, int k, int *box,
+/* PUT_PIT's walks (render's second stage); `box` (x0, y0, x1, y1)
+ * receives a box holding every pit tile laid (x1 < 0: none). Melted into
+ * render, as the smoothing is: render's one frame is smaller than its
+ * frame and a frame of the walks' own, the deepest path before (the walks'
+ * state then sits on the stack while bw_life_run runs, which is less deep
+ * than the walk's step). */
+static inline BW_ALWAYS_INLINE void pit_walks(bw_grid *g, const bw_pit_plan *p, int k, int *box,
                                   walk_trace trace, void *ctx)
 {
     int sx = p->x[k], sy = p->y[k], r = p->r[k], d = p->dir[k]; /* pit_ok, by every caller */
@@ -312,15 +315,14 @@ BW_NOINLINE static void pit_walks(bw_grid *g, const bw_pit_plan *p, int k, int *
 }
 
 /* The tongue passes of render's smoothing round its run x0..x1, y0..y1;
- * touched grows by what they cover (as in render). A frame of their own,
- * off the stack while bw_life_run runs. */
-BW_NOINLINE static void pit_tongues(bw_grid *g, const bw_pit_plan *p, int k,
+ * touched grows by what they cover (as in render). lim holds the pit's
+ * box (bw_pit_box) and is cut to the passes' region. Melted into render
+ * (pit_walks says why). */
+static inline BW_ALWAYS_INLINE void pit_tongues(bw_grid *g, const bw_pit_plan *p, int *lim,
                                     int x0, int y0, int x1, int y1, int *touched)
 {
-    int b[4], lim[4], i;
-    /* the run's region and one ring more, inside the box (bw_pit_box,
-     * got again here: off render's frame while bw_life_run runs) */
-    bw_pit_box(p, k, &lim[0], &lim[1], &lim[2], &lim[3]);
+    int b[4], i;
+    /* the run's region and one ring more, inside the box */
     b[0] = lim[0] = bw_max(x0 - 1, lim[0]);
     b[1] = lim[1] = bw_max(y0 - 1, lim[1]);
     b[2] = lim[2] = bw_min(x1 + 1, lim[2]);
@@ -339,7 +341,7 @@ BW_NOINLINE static void pit_tongues(bw_grid *g, const bw_pit_plan *p, int k,
 static inline BW_ALWAYS_INLINE void pit_smooth(bw_grid *g, const bw_pit_plan *p, int k, const int *c,
                                    bw_plane *scratch, int *touched)
 {
-    int x0, y0, x1, y1;
+    int x0, y0, x1, y1, box[4];
     bw_life l;
 
     /* The smoothing; slopes are never replaced (bw_life_run). Only
@@ -353,14 +355,11 @@ static inline BW_ALWAYS_INLINE void pit_smooth(bw_grid *g, const bw_pit_plan *p,
     l.survive_max = BW_PIT_SURVIVE_MAX;
     l.birth_min = BW_PIT_BIRTH_MIN;
     l.birth_max = BW_PIT_BIRTH_MAX;
-    {
-        int bx0, by0, bx1, by1;
-        bw_pit_box(p, k, &bx0, &by0, &bx1, &by1);
-        x0 = bw_max(bx0, c[0] - BW_PIT_LIFE_GENS);
-        y0 = bw_max(by0, c[1] - BW_PIT_LIFE_GENS);
-        x1 = bw_min(bx1, c[2] + BW_PIT_LIFE_GENS);
-        y1 = bw_min(by1, c[3] + BW_PIT_LIFE_GENS);
-    }
+    bw_pit_box(p, k, &box[0], &box[1], &box[2], &box[3]);
+    x0 = bw_max(box[0], c[0] - BW_PIT_LIFE_GENS);
+    y0 = bw_max(box[1], c[1] - BW_PIT_LIFE_GENS);
+    x1 = bw_min(box[2], c[2] + BW_PIT_LIFE_GENS);
+    y1 = bw_min(box[3], c[3] + BW_PIT_LIFE_GENS);
     bw_life_run(g, &l, BW_PIT_LIFE_GENS, x0, y0, x1, y1, scratch);
     /* The one run can leave a cell with 5 or more pit neighbours (it
      * counted them before the run). No tongue of ground reaches into the
@@ -370,7 +369,7 @@ static inline BW_ALWAYS_INLINE void pit_smooth(bw_grid *g, const bw_pit_plan *p,
      * the passes. A cell only ever becomes pit, so the pit that is left
      * is the same whatever order the cells are looked at in: after the
      * first pass, each looks only round the cells the one before changed. */
-    pit_tongues(g, p, k, x0, y0, x1, y1, touched);
+    pit_tongues(g, p, box, x0, y0, x1, y1, touched);
 }
 
 /* bw_pit_render, stopped after `stage` (BW_TESTING); `touched` (x0, y0,
