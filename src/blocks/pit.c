@@ -414,28 +414,27 @@ void bw_pit_render_traced(bw_grid *g, const bw_pit_plan *p, int k, int stage,
 }
 #endif
 
-void bw_pit_put(bw_grid *g, const bw_pit_plan *p, bw_plane *scratch)
-{
-    int k, touched[4];
-    for (k = 0; k < p->n; k++) /* bw_pit_render's work, without its call */
-        if (pit_ok(p, k))
-            render(g, p, k, STAGE_SMOOTH, scratch, touched, 0, 0);
-}
+BW_STATIC_ASSERT(BW_PIT_R_MAX <= BW_PIT_REACH, half_moon_inside_the_box);
 
-void bw_pit_put_below(bw_grid *g, const bw_pit_plan *p, uint8_t floor,
-                      bw_plane *scratch)
+/* bw_pit_put (below 0) and bw_pit_put_below (below 1): one loop. */
+static BW_NOINLINE void put(bw_grid *g, const bw_pit_plan *p, uint8_t floor, bw_plane *scratch, int below)
 {
     int k, x, y, x0, y0, x1, y1, touched[4];
     for (k = 0; k < p->n; k++) {
         if (!pit_ok(p, k))
             continue; /* no such pit: skipped (pit.h) */
-        /* only the cells the pit wrote can need changing */
         render(g, p, k, STAGE_SMOOTH, scratch, touched, 0, 0);
-        bw_pit_box(p, k, &x0, &y0, &x1, &y1);
-        x0 = bw_max(x0, touched[0]);
-        y0 = bw_max(y0, touched[1]);
-        x1 = bw_min(x1, touched[2]);
-        y1 = bw_min(y1, touched[3]);
+        if (!below)
+            continue;
+        /* only the cells the pit wrote can need changing; touched lies
+         * within BW_PIT_REACH of the seed (the half moon's box, r <=
+         * BW_PIT_R_MAX, and the smoothing's, inside the pit's box): the
+         * pit's box cut to it is touched cut to the grid's rows and
+         * columns, as bw_pit_box cuts */
+        x0 = bw_max(touched[0], 0);
+        y0 = bw_max(touched[1], 0);
+        x1 = bw_min(touched[2], BW_GRID_MAX - 1);
+        y1 = bw_min(touched[3], BW_GRID_MAX - 1);
         for (y = y0; y <= y1; y++)
             for (x = x0; x <= x1; x++) {
                 uint8_t t = BW_AT(g, x, y);
@@ -445,4 +444,15 @@ void bw_pit_put_below(bw_grid *g, const bw_pit_plan *p, uint8_t floor,
                     BW_AT(g, x, y) = floor;
             }
     }
+}
+
+void bw_pit_put(bw_grid *g, const bw_pit_plan *p, bw_plane *scratch)
+{
+    put(g, p, 0, scratch, 0);
+}
+
+void bw_pit_put_below(bw_grid *g, const bw_pit_plan *p, uint8_t floor,
+                      bw_plane *scratch)
+{
+    put(g, p, floor, scratch, 1);
 }
