@@ -160,17 +160,25 @@ int bw_pit_in_half_moon(const bw_pit_plan *p, int k, int x, int y)
     return in_moon_at(&mo, x, y);
 }
 
+/* bw_pit_box of a pit k that is ok, into b (x0, y0, x1, y1): inline, so
+ * that render, which has checked k, needs no call. */
+static inline void box_of(const bw_pit_plan *p, int k, int *b)
+{
+    b[0] = bw_max(p->x[k] - BW_PIT_REACH, 0);
+    b[1] = bw_max(p->y[k] - BW_PIT_REACH, 0);
+    b[2] = bw_min(p->x[k] + BW_PIT_REACH, BW_GRID_MAX - 1);
+    b[3] = bw_min(p->y[k] + BW_PIT_REACH, BW_GRID_MAX - 1);
+}
+
 void bw_pit_box(const bw_pit_plan *p, int k, int *x0, int *y0, int *x1, int *y1)
 {
-    if (!pit_ok(p, k)) {
-        *x0 = *y0 = 0; /* no pit k: an empty box */
-        *x1 = *y1 = -1;
-        return;
-    }
-    *x0 = bw_max(p->x[k] - BW_PIT_REACH, 0);
-    *y0 = bw_max(p->y[k] - BW_PIT_REACH, 0);
-    *x1 = bw_min(p->x[k] + BW_PIT_REACH, BW_GRID_MAX - 1);
-    *y1 = bw_min(p->y[k] + BW_PIT_REACH, BW_GRID_MAX - 1);
+    int b[4] = { 0, 0, -1, -1 }; /* no pit k: an empty box */
+    if (pit_ok(p, k))
+        box_of(p, k, b);
+    *x0 = b[0];
+    *y0 = b[1];
+    *x1 = b[2];
+    *y1 = b[3];
 }
 
 void bw_pit_moon(bw_grid *g, const bw_pit_plan *p, int k, uint8_t tile)
@@ -355,7 +363,7 @@ static inline BW_ALWAYS_INLINE void pit_smooth(bw_grid *g, const bw_pit_plan *p,
     l.survive_max = BW_PIT_SURVIVE_MAX;
     l.birth_min = BW_PIT_BIRTH_MIN;
     l.birth_max = BW_PIT_BIRTH_MAX;
-    bw_pit_box(p, k, &box[0], &box[1], &box[2], &box[3]);
+    box_of(p, k, box); /* bw_pit_box (pit k is ok) */
     x0 = bw_max(box[0], c[0] - BW_PIT_LIFE_GENS);
     y0 = bw_max(box[1], c[1] - BW_PIT_LIFE_GENS);
     x1 = bw_min(box[2], c[2] + BW_PIT_LIFE_GENS);
