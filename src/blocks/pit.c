@@ -92,7 +92,8 @@ int bw_pit_place(bw_pit_plan *p, bw_rng *r, int want, const bw_pit_plan *avoid,
         p->r[p->n] = (uint8_t)bw_rng_range(r, BW_PIT_R_MIN, BW_PIT_R_MAX);
         p->n++;
     }
-    p->sub = bw_rng_next(r);
+    p->sub = bw_rng_step(r); /* bw_rng_next, inline: no call, and a caller of
+                              * the pits need not link bw_rng_next */
     return p->n;
 }
 
@@ -287,7 +288,7 @@ static inline BW_ALWAYS_INLINE void pit_walks(bw_grid *g, const bw_pit_plan *p, 
      * sqrt 2 long), so the start is always just past the crescent. */
     while ((dx && dy ? 2 : 1) * across * across > mo.lim)
         across--;
-    bw_rng_seed(&rng, bw_rng_mix(p->sub, (uint32_t)k, 0x70697400u, 0));
+    bw_rng_stream(&rng, p->sub, (uint32_t)k, 0x70697400u, 0); /* bw_rng_seed of bw_rng_mix */
     c.g = g;
     c.sx = sx;
     c.sy = sy;
@@ -358,11 +359,15 @@ static inline BW_ALWAYS_INLINE void pit_smooth(bw_grid *g, const bw_pit_plan *p,
      * the walked tiles, inside the box: the same result, fewer rows. */
     if (c[2] < 0)
         return;
-    bw_life_classic(&l, p->tile, BW_T_CRUMBLE_DIRT); /* its four numbers replaced: */
+    /* the rule's fields set here (no bw_life_classic to replace) */
     l.survive_min = BW_PIT_SURVIVE_MIN; /* smooths the edge, keeps the middle */
     l.survive_max = BW_PIT_SURVIVE_MAX;
     l.birth_min = BW_PIT_BIRTH_MIN;
     l.birth_max = BW_PIT_BIRTH_MAX;
+    l.life = p->tile;
+    l.dead = BW_T_CRUMBLE_DIRT;
+    l.edge_alive = 0;
+    bw_tileset_clear(&l.keep);
     box_of(p, k, box); /* bw_pit_box (pit k is ok) */
     x0 = bw_max(box[0], c[0] - BW_PIT_LIFE_GENS);
     y0 = bw_max(box[1], c[1] - BW_PIT_LIFE_GENS);

@@ -11,9 +11,10 @@ void bw_walk_start(bw_walk *k, int x, int y, int gx, int gy, int w, int h)
     k->h = (int16_t)bw_sat16(h);
     k->bias = BW_WALK_BIAS;
     k->steps = 0;
-    /* from the saturated ends: a distance of at most 65,535, no overflow
-     * (the budget keeps its low 16 bits, as it always has) */
-    k->budget = (uint16_t)(BW_WALK_PATIENCE * (bw_chebyshev(k->x, k->y, k->gx, k->gy) + 4));
+    /* from the saturated ends: a Chebyshev distance (worked out here: a
+     * walk links no bw_chebyshev) of at most 65,535, no overflow (the
+     * budget keeps its low 16 bits, as it always has) */
+    k->budget = (uint16_t)(BW_WALK_PATIENCE * (bw_max(bw_abs(k->gx - k->x), bw_abs(k->gy - k->y)) + 4));
     k->qx = 2;
 }
 
