@@ -22,9 +22,13 @@ int bw_building_is_wall(const bw_building_params *p, int tile)
            tile == p->door;
 }
 
+/* bw_grid_in, worked out here: the unsigned compare finds both sides (and
+ * building.c links no bw_grid_in) */
+#define IN(g, x, y) ((unsigned)(x) < (g)->w && (unsigned)(y) < (g)->h)
+
 static int wall_at(const bw_grid *g, const bw_building_params *p, int x, int y)
 {
-    return bw_grid_in(g, x, y) && bw_building_is_wall(p, BW_AT(g, x, y));
+    return IN(g, x, y) && bw_building_is_wall(p, BW_AT(g, x, y));
 }
 
 static int is_corner(bw_rect o, int x, int y)
@@ -86,7 +90,7 @@ int bw_building_put(bw_grid *g, bw_rng *r, const bw_building_params *p,
             BW_AT(g, x, y) = t;
         }
         ox = x + dy; oy = y - dx; bx = ox + dy; by = oy - dx; /* outward */
-        if (!corner && bw_building_is_wall(p, BW_AT(g, x, y)) && bw_grid_in(g, bx, by) &&
+        if (!corner && bw_building_is_wall(p, BW_AT(g, x, y)) && IN(g, bx, by) &&
             bw_building_is_wall(p, BW_AT(g, ox, oy)) && BW_AT(g, bx, by) == p->floor) {
             BW_AT(g, x, y) = p->floor;
             BW_AT(g, ox, oy) = p->floor;

@@ -92,7 +92,8 @@ int bw_pit_place(bw_pit_plan *p, bw_rng *r, int want, const bw_pit_plan *avoid,
         p->r[p->n] = (uint8_t)bw_rng_range(r, BW_PIT_R_MIN, BW_PIT_R_MAX);
         p->n++;
     }
-    p->sub = bw_rng_next(r);
+    p->sub = bw_rng_step(r); /* bw_rng_next, inline: no call, and a caller of
+                              * the pits need not link bw_rng_next */
     return p->n;
 }
 
@@ -127,6 +128,12 @@ static inline BW_ALWAYS_INLINE int in_moon(const moon *mo, int x, int y) /* per 
     return ax * ax + ay * ay <= mo->lim && bx * bx + by * by > mo->lim;
 }
 
+/* The same out of line, for the few tests of a walk's start. */
+static BW_NOINLINE int in_moon_at(const moon *mo, int x, int y)
+{
+    return in_moon(mo, x, y);
+}
+
 /* Pit k of the plan is one bw_pit_place could have drawn (pit.h): the
  * guard of every call that takes a pit number, so that a plan out of its
  * domain draws nothing instead of reading past the tables. */
@@ -151,20 +158,28 @@ int bw_pit_in_half_moon(const bw_pit_plan *p, int k, int x, int y)
     if (x < p->x[k] - r || x > p->x[k] + r || y < p->y[k] - r || y > p->y[k] + r)
         return 0;
     moon_of(p, k, &mo);
-    return in_moon(&mo, x, y);
+    return in_moon_at(&mo, x, y);
+}
+
+/* bw_pit_box of a pit k that is ok, into b (x0, y0, x1, y1): inline, so
+ * that render, which has checked k, needs no call. */
+static inline void box_of(const bw_pit_plan *p, int k, int *b)
+{
+    b[0] = bw_max(p->x[k] - BW_PIT_REACH, 0);
+    b[1] = bw_max(p->y[k] - BW_PIT_REACH, 0);
+    b[2] = bw_min(p->x[k] + BW_PIT_REACH, BW_GRID_MAX - 1);
+    b[3] = bw_min(p->y[k] + BW_PIT_REACH, BW_GRID_MAX - 1);
 }
 
 void bw_pit_box(const bw_pit_plan *p, int k, int *x0, int *y0, int *x1, int *y1)
 {
-    if (!pit_ok(p, k)) {
-        *x0 = *y0 = 0; /* no pit k: an empty box */
-        *x1 = *y1 = -1;
-        return;
-    }
-    *x0 = bw_max(p->x[k] - BW_PIT_REACH, 0);
-    *y0 = bw_max(p->y[k] - BW_PIT_REACH, 0);
-    *x1 = bw_min(p->x[k] + BW_PIT_REACH, BW_GRID_MAX - 1);
-    *y1 = bw_min(p->y[k] + BW_PIT_REACH, BW_GRID_MAX - 1);
+    int b[4] = { 0, 0, -1, -1 }; /* no pit k: an empty box */
+    if (pit_ok(p, k))
+        box_of(p, k, b);
+    *x0 = b[0];
+    *y0 = b[1];
+    *x1 = b[2];
+    *y1 = b[3];
 }
 
 void bw_pit_moon(bw_grid *g, const bw_pit_plan *p, int k, uint8_t tile)
@@ -248,10 +263,13 @@ static int lay_pit(int x, int y, void *vc)
     return 0;
 }
 
-/* PUT_PIT's walks (render's second stage), in a frame of their own so that
- * their state is off the stack while the smoothing runs; `box` (x0, y0,
- * x1, y1) receives a box holding every pit tile laid (x1 < 0: none). */
-BW_NOINLINE static void pit_walks(bw_grid *g, const bw_pit_plan *p, int k, int *box,
+/* PUT_PIT's walks (render's second stage); `box` (x0, y0, x1, y1)
+ * receives a box holding every pit tile laid (x1 < 0: none). Melted into
+ * render, as the smoothing is: render's one frame is smaller than its
+ * frame and a frame of the walks' own, the deepest path before (the walks'
+ * state then sits on the stack while bw_life_run runs, which is less deep
+ * than the walk's step). */
+static inline BW_ALWAYS_INLINE void pit_walks(bw_grid *g, const bw_pit_plan *p, int k, int *box,
                                   walk_trace trace, void *ctx)
 {
     int sx = p->x[k], sy = p->y[k], r = p->r[k], d = p->dir[k]; /* pit_ok, by every caller */
@@ -270,7 +288,7 @@ BW_NOINLINE static void pit_walks(bw_grid *g, const bw_pit_plan *p, int k, int *
      * sqrt 2 long), so the start is always just past the crescent. */
     while ((dx && dy ? 2 : 1) * across * across > mo.lim)
         across--;
-    bw_rng_seed(&rng, bw_rng_mix(p->sub, (uint32_t)k, 0x70697400u, 0));
+    bw_rng_stream(&rng, p->sub, (uint32_t)k, 0x70697400u, 0); /* bw_rng_seed of bw_rng_mix */
     c.g = g;
     c.sx = sx;
     c.sy = sy;
@@ -281,7 +299,7 @@ BW_NOINLINE static void pit_walks(bw_grid *g, const bw_pit_plan *p, int k, int *
     for (i = 0; i < walks; i++) {
         int t = bw_rng_range(&rng, -across, across), n;
         int ax = sx + t * px, ay = sy + t * py, gx, gy, j;
-        for (j = 0; j <= 2 * r + 2 && in_moon(&mo, ax, ay); j++) {
+        for (j = 0; j <= 2 * r + 2 && in_moon_at(&mo, ax, ay); j++) {
             ax += dx;
             ay += dy;
         }
@@ -306,15 +324,14 @@ BW_NOINLINE static void pit_walks(bw_grid *g, const bw_pit_plan *p, int k, int *
 }
 
 /* The tongue passes of render's smoothing round its run x0..x1, y0..y1;
- * touched grows by what they cover (as in render). A frame of their own,
- * off the stack while bw_life_run runs. */
-BW_NOINLINE static void pit_tongues(bw_grid *g, const bw_pit_plan *p, int k,
+ * touched grows by what they cover (as in render). lim holds the pit's
+ * box (bw_pit_box) and is cut to the passes' region. Melted into render
+ * (pit_walks says why). */
+static inline BW_ALWAYS_INLINE void pit_tongues(bw_grid *g, const bw_pit_plan *p, int *lim,
                                     int x0, int y0, int x1, int y1, int *touched)
 {
-    int b[4], lim[4], i;
-    /* the run's region and one ring more, inside the box (bw_pit_box,
-     * got again here: off render's frame while bw_life_run runs) */
-    bw_pit_box(p, k, &lim[0], &lim[1], &lim[2], &lim[3]);
+    int b[4], i;
+    /* the run's region and one ring more, inside the box */
     b[0] = lim[0] = bw_max(x0 - 1, lim[0]);
     b[1] = lim[1] = bw_max(y0 - 1, lim[1]);
     b[2] = lim[2] = bw_min(x1 + 1, lim[2]);
@@ -333,7 +350,7 @@ BW_NOINLINE static void pit_tongues(bw_grid *g, const bw_pit_plan *p, int k,
 static inline BW_ALWAYS_INLINE void pit_smooth(bw_grid *g, const bw_pit_plan *p, int k, const int *c,
                                    bw_plane *scratch, int *touched)
 {
-    int x0, y0, x1, y1;
+    int x0, y0, x1, y1, box[4];
     bw_life l;
 
     /* The smoothing; slopes are never replaced (bw_life_run). Only
@@ -342,19 +359,20 @@ static inline BW_ALWAYS_INLINE void pit_smooth(bw_grid *g, const bw_pit_plan *p,
      * the walked tiles, inside the box: the same result, fewer rows. */
     if (c[2] < 0)
         return;
-    bw_life_classic(&l, p->tile, BW_T_CRUMBLE_DIRT); /* its four numbers replaced: */
+    /* the rule's fields set here (no bw_life_classic to replace) */
     l.survive_min = BW_PIT_SURVIVE_MIN; /* smooths the edge, keeps the middle */
     l.survive_max = BW_PIT_SURVIVE_MAX;
     l.birth_min = BW_PIT_BIRTH_MIN;
     l.birth_max = BW_PIT_BIRTH_MAX;
-    {
-        int bx0, by0, bx1, by1;
-        bw_pit_box(p, k, &bx0, &by0, &bx1, &by1);
-        x0 = bw_max(bx0, c[0] - BW_PIT_LIFE_GENS);
-        y0 = bw_max(by0, c[1] - BW_PIT_LIFE_GENS);
-        x1 = bw_min(bx1, c[2] + BW_PIT_LIFE_GENS);
-        y1 = bw_min(by1, c[3] + BW_PIT_LIFE_GENS);
-    }
+    l.life = p->tile;
+    l.dead = BW_T_CRUMBLE_DIRT;
+    l.edge_alive = 0;
+    bw_tileset_clear(&l.keep);
+    box_of(p, k, box); /* bw_pit_box (pit k is ok) */
+    x0 = bw_max(box[0], c[0] - BW_PIT_LIFE_GENS);
+    y0 = bw_max(box[1], c[1] - BW_PIT_LIFE_GENS);
+    x1 = bw_min(box[2], c[2] + BW_PIT_LIFE_GENS);
+    y1 = bw_min(box[3], c[3] + BW_PIT_LIFE_GENS);
     bw_life_run(g, &l, BW_PIT_LIFE_GENS, x0, y0, x1, y1, scratch);
     /* The one run can leave a cell with 5 or more pit neighbours (it
      * counted them before the run). No tongue of ground reaches into the
@@ -364,7 +382,7 @@ static inline BW_ALWAYS_INLINE void pit_smooth(bw_grid *g, const bw_pit_plan *p,
      * the passes. A cell only ever becomes pit, so the pit that is left
      * is the same whatever order the cells are looked at in: after the
      * first pass, each looks only round the cells the one before changed. */
-    pit_tongues(g, p, k, x0, y0, x1, y1, touched);
+    pit_tongues(g, p, box, x0, y0, x1, y1, touched);
 }
 
 /* bw_pit_render, stopped after `stage` (BW_TESTING); `touched` (x0, y0,
@@ -409,28 +427,27 @@ void bw_pit_render_traced(bw_grid *g, const bw_pit_plan *p, int k, int stage,
 }
 #endif
 
-void bw_pit_put(bw_grid *g, const bw_pit_plan *p, bw_plane *scratch)
-{
-    int k, touched[4];
-    for (k = 0; k < p->n; k++) /* bw_pit_render's work, without its call */
-        if (pit_ok(p, k))
-            render(g, p, k, STAGE_SMOOTH, scratch, touched, 0, 0);
-}
+BW_STATIC_ASSERT(BW_PIT_R_MAX <= BW_PIT_REACH, half_moon_inside_the_box);
 
-void bw_pit_put_below(bw_grid *g, const bw_pit_plan *p, uint8_t floor,
-                      bw_plane *scratch)
+/* bw_pit_put (below 0) and bw_pit_put_below (below 1): one loop. */
+static BW_NOINLINE void put(bw_grid *g, const bw_pit_plan *p, uint8_t floor, bw_plane *scratch, int below)
 {
     int k, x, y, x0, y0, x1, y1, touched[4];
     for (k = 0; k < p->n; k++) {
         if (!pit_ok(p, k))
             continue; /* no such pit: skipped (pit.h) */
-        /* only the cells the pit wrote can need changing */
         render(g, p, k, STAGE_SMOOTH, scratch, touched, 0, 0);
-        bw_pit_box(p, k, &x0, &y0, &x1, &y1);
-        x0 = bw_max(x0, touched[0]);
-        y0 = bw_max(y0, touched[1]);
-        x1 = bw_min(x1, touched[2]);
-        y1 = bw_min(y1, touched[3]);
+        if (!below)
+            continue;
+        /* only the cells the pit wrote can need changing; touched lies
+         * within BW_PIT_REACH of the seed (the half moon's box, r <=
+         * BW_PIT_R_MAX, and the smoothing's, inside the pit's box): the
+         * pit's box cut to it is touched cut to the grid's rows and
+         * columns, as bw_pit_box cuts */
+        x0 = bw_max(touched[0], 0);
+        y0 = bw_max(touched[1], 0);
+        x1 = bw_min(touched[2], BW_GRID_MAX - 1);
+        y1 = bw_min(touched[3], BW_GRID_MAX - 1);
         for (y = y0; y <= y1; y++)
             for (x = x0; x <= x1; x++) {
                 uint8_t t = BW_AT(g, x, y);
@@ -440,4 +457,15 @@ void bw_pit_put_below(bw_grid *g, const bw_pit_plan *p, uint8_t floor,
                     BW_AT(g, x, y) = floor;
             }
     }
+}
+
+void bw_pit_put(bw_grid *g, const bw_pit_plan *p, bw_plane *scratch)
+{
+    put(g, p, 0, scratch, 0);
+}
+
+void bw_pit_put_below(bw_grid *g, const bw_pit_plan *p, uint8_t floor,
+                      bw_plane *scratch)
+{
+    put(g, p, floor, scratch, 1);
 }

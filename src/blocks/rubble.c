@@ -37,8 +37,10 @@ void bw_rubble_lichen_defaults(bw_rubble_params *p)
     bw_tileset_add(&p->over, BW_T_STONE);
 }
 
-int bw_rubble_put_at(bw_grid *g, bw_rng *r, const bw_rubble_params *p,
-                     int sx, int sy, bw_rubble_log *log)
+/* bw_rubble_put_at's work, melted into it and into bw_rubble_put: a
+ * caller links one of the two, without a call between them. */
+static inline BW_ALWAYS_INLINE int put_at(bw_grid *g, bw_rng *r, const bw_rubble_params *p,
+                                          int sx, int sy, bw_rubble_log *log)
 {
     int n, i, x, y, changed = 0;
     int hi = bw_min(p->chunks_max, BW_RUBBLE_MAX_CHUNKS);
@@ -85,6 +87,12 @@ int bw_rubble_put_at(bw_grid *g, bw_rng *r, const bw_rubble_params *p,
     return changed;
 }
 
+int bw_rubble_put_at(bw_grid *g, bw_rng *r, const bw_rubble_params *p,
+                     int sx, int sy, bw_rubble_log *log)
+{
+    return put_at(g, r, p, sx, sy, log);
+}
+
 int bw_rubble_put(bw_grid *g, bw_rng *r, const bw_rubble_params *p,
                   bw_rubble_log *log)
 {
@@ -95,5 +103,5 @@ int bw_rubble_put(bw_grid *g, bw_rng *r, const bw_rubble_params *p,
         if (BW_TILESET_HAS(&p->over, BW_AT(g, x, y)))
             break;
     }
-    return bw_rubble_put_at(g, r, p, x, y, log);
+    return put_at(g, r, p, x, y, log);
 }

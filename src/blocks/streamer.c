@@ -302,7 +302,7 @@ static inline BW_ALWAYS_INLINE uint32_t bits7(const bw_plane *w, unsigned b)
  * centre), 5, 3, 1 wide; their seven 7-bit windows are packed into one
  * word without overlap and counted at once. A loop over the rows: a
  * seventh of the code of the seven windows written out. */
-static int water24_plane(const bw_plane *w, int x, int y)
+static BW_NOINLINE int water24_plane(const bw_plane *w, int x, int y)
 {
     /* row y - 3 + k: the bits its window keeps, and where they go */
     static const uint8_t keep[7] = { 0x08, 0x1C, 0x3E, 0x77, 0x3E, 0x1C, 0x08 };

@@ -517,8 +517,10 @@ INLINE int fill(bw_fill *f, src s, int w, int h, int x, int y, int plane)
     return st.n;
 }
 
-/* The two paths apart, so neither branches on the kind of source. */
-static int fill_grid(bw_fill *f, const bw_grid *g, open_ref lut, bw_plane *out, int x, int y)
+/* The two paths apart, so neither branches on the kind of source. Melted
+ * into each caller (a generator links one or two of them): no frame of
+ * its own between the caller's and fill_from_grid's. */
+static inline BW_ALWAYS_INLINE int fill_grid(bw_fill *f, const bw_grid *g, open_ref lut, bw_plane *out, int x, int y)
 {
     src s;
     s.cell = g->cell;

@@ -6,7 +6,7 @@ void bw_grid_init(bw_grid *g, int w, int h, uint8_t tile)
 {
     g->w = (uint8_t)(w < 1 ? 1 : w > BW_GRID_MAX ? BW_GRID_MAX : w);
     g->h = (uint8_t)(h < 1 ? 1 : h > BW_GRID_ROWS ? BW_GRID_ROWS : h);
-    bw_grid_fill(g, tile);
+    bw_grid_rect(g, 0, 0, g->w - 1, g->h - 1, tile); /* bw_grid_fill, not linked for it */
 }
 
 void bw_grid_fill(bw_grid *g, uint8_t tile)

@@ -43,6 +43,13 @@ static int settle(bw_grid *g, const bw_life *l, int x, int y, int live_next)
     return 1;
 }
 
+/* v clamped to 0..n - 1: out of line, four calls are less code than four
+ * inline clamps (once a call). */
+static BW_NOINLINE int clip(int v, int n)
+{
+    return bw_clamp(v, 0, n - 1);
+}
+
 #if BW_FAST
 /* ------------------------------------------------ the 4-5 cave rule */
 
@@ -188,13 +195,6 @@ static void pass(bw_grid *g, int n, int y0, int y1, const uint32_t *inner,
     }
 }
 
-/* v clamped to 0..n - 1: out of line, four calls are less code than four
- * inline clamps (once a call of bw_life_cave). */
-static BW_NOINLINE int clip(int v, int n)
-{
-    return bw_clamp(v, 0, n - 1);
-}
-
 void bw_life_cave(bw_grid *g, int generations, int x0, int y0, int x1, int y1,
                   uint8_t wall, uint8_t floor)
 {
@@ -206,10 +206,10 @@ void bw_life_cave(bw_grid *g, int generations, int x0, int y0, int x1, int y1,
     y1 = clip(y1, g->h);
     if (x0 > x1 || y0 > y1)
         return;
-    for (i = 0; i < ROW_WORDS; i++) {
-        int lo = bw_max(x0 - i * 32, 0), hi = bw_min(x1 - i * 32, 31);
-        inner[i] = lo > hi ? 0 : (0xffffffffu >> (31 - hi)) & (0xffffffffu << lo);
-    }
+    for (i = 0; i < ROW_WORDS; i++)
+        inner[i] = 0;
+    for (i = x0; i <= x1; i++) /* once a call: a bit at a time */
+        inner[i >> 5] |= 1u << (i & 31);
     for (; generations > 0; generations -= PIPE)
         pass(g, bw_min(generations, PIPE), y0, y1, inner,
              bw_max(x0 - 1, 0), bw_min(x1 + 1, g->w - 1), wall, floor); /* the frame's columns */
@@ -240,20 +240,21 @@ static int run(bw_grid *g, const bw_life *l, int generations, int x0, int y0, in
 {
     int x, y, changed = 0, edge = l->edge_alive ? 1 : 0;
     int xa, xb;
-    x0 = bw_clamp(x0, 0, g->w - 1);
-    x1 = bw_clamp(x1, 0, g->w - 1);
-    y0 = bw_clamp(y0, 0, g->h - 1);
-    y1 = bw_clamp(y1, 0, g->h - 1);
+    x0 = clip(x0, g->w);
+    x1 = clip(x1, g->w);
+    y0 = clip(y0, g->h);
+    y1 = clip(y1, g->h);
     xa = bw_max(x0 - 1, 0);
     xb = bw_min(x1 + 1, g->w - 1);
     for (; generations > 0; generations--) {
         uint8_t *p = r[0], *c = r[1], *n = r[2], *t3;
         changed = 0;
-        live_row(g, y0 - 1, l->life, edge, xa, xb, p);
-        live_row(g, y0, l->life, edge, xa, xb, c);
-        for (y = y0; y <= y1; y++, t3 = p, p = c, c = n, n = t3) {
+        /* from y0 - 2: the rows y0 - 1 and y0 are read by the one call */
+        for (y = y0 - 2; y <= y1; y++, t3 = p, p = c, c = n, n = t3) {
             int sa, sb, sc; /* live cells in columns x - 1, x, x + 1, rows y - 1..y + 1 */
             live_row(g, y + 1, l->life, edge, xa, xb, n); /* row y + 1 is not written yet */
+            if (y < y0)
+                continue;
             sb = p[x0] + c[x0] + n[x0];
             sc = p[x0 + 1] + c[x0 + 1] + n[x0 + 1];
             for (x = x0; x <= x1; x++) {

@@ -11,9 +11,10 @@ void bw_walk_start(bw_walk *k, int x, int y, int gx, int gy, int w, int h)
     k->h = (int16_t)bw_sat16(h);
     k->bias = BW_WALK_BIAS;
     k->steps = 0;
-    /* from the saturated ends: a distance of at most 65,535, no overflow
-     * (the budget keeps its low 16 bits, as it always has) */
-    k->budget = (uint16_t)(BW_WALK_PATIENCE * (bw_chebyshev(k->x, k->y, k->gx, k->gy) + 4));
+    /* from the saturated ends: a Chebyshev distance (worked out here: a
+     * walk links no bw_chebyshev) of at most 65,535, no overflow (the
+     * budget keeps its low 16 bits, as it always has) */
+    k->budget = (uint16_t)(BW_WALK_PATIENCE * (bw_max(bw_abs(k->gx - k->x), bw_abs(k->gy - k->y)) + 4));
     k->qx = 2;
 }
 
@@ -41,16 +42,17 @@ static const uint8_t walk_w3[9][9] = { /* the weights, then their total */
     { 2, 5, 5, 5, 2, 1, 1, 1, 22 },
     { 1, 4, 5, 8, 5, 4, 1, 1, 29 },
 };
-static const uint8_t walk_pick3[9][29] = {
-    { 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 3, 4, 5, 5, 5, 5, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7 },
-    { 0, 0, 1, 2, 3, 4, 4, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 0, 0, 0, 0, 0, 0, 0 },
-    { 0, 1, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 7, 7, 7, 7 },
-    { 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 3, 4, 5, 6, 6, 7, 7, 7, 7, 7, 0, 0, 0, 0, 0, 0, 0 },
-    { 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
-    { 0, 1, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 6, 6, 7, 0, 0, 0, 0, 0, 0, 0 },
-    { 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 4, 5, 6, 7, 7, 7, 7 },
-    { 0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 5, 6, 7, 0, 0, 0, 0, 0, 0, 0 },
-    { 0, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 5, 5, 5, 5, 6, 7 },
+/* The direction for quadrant q and draw p is the low nibble of
+ * walk_pick3[q / 2][p] for an even q, the high nibble for an odd one: two
+ * quadrants a byte (a shift and a mask a step, half the table). Row q / 2
+ * packs the running-sum picks of walk_w3[q] and walk_w3[q + 1]; past a
+ * row's total its nibbles are 0 and never read. */
+static const uint8_t walk_pick3[5][29] = {
+    { 0x00, 0x00, 0x10, 0x20, 0x30, 0x41, 0x41, 0x51, 0x51, 0x52, 0x53, 0x54, 0x65, 0x65, 0x65, 0x65, 0x66, 0x76, 0x76, 0x76, 0x76, 0x77, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07 },
+    { 0x00, 0x01, 0x02, 0x03, 0x03, 0x13, 0x13, 0x14, 0x14, 0x14, 0x24, 0x24, 0x35, 0x45, 0x55, 0x65, 0x65, 0x75, 0x75, 0x75, 0x76, 0x76, 0x06, 0x06, 0x06, 0x07, 0x07, 0x07, 0x07 },
+    { 0x00, 0x10, 0x21, 0x21, 0x32, 0x32, 0x33, 0x33, 0x34, 0x44, 0x45, 0x45, 0x46, 0x46, 0x57, 0x57, 0x50, 0x50, 0x50, 0x60, 0x60, 0x70, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00 },
+    { 0x00, 0x00, 0x10, 0x10, 0x10, 0x11, 0x11, 0x21, 0x21, 0x21, 0x21, 0x21, 0x31, 0x32, 0x32, 0x32, 0x32, 0x42, 0x43, 0x53, 0x63, 0x73, 0x04, 0x05, 0x06, 0x07, 0x07, 0x07, 0x07 },
+    { 0x00, 0x01, 0x01, 0x01, 0x01, 0x02, 0x02, 0x02, 0x02, 0x02, 0x03, 0x03, 0x03, 0x03, 0x03, 0x03, 0x03, 0x03, 0x04, 0x04, 0x04, 0x04, 0x04, 0x05, 0x05, 0x05, 0x05, 0x06, 0x07 },
 };
 #endif
 
@@ -127,7 +129,8 @@ static BW_NOINLINE int step(bw_walk *k, bw_rng *r)
 #endif
 #if BW_FAST
     if (weight == k->qweight && k->qbias == BW_WALK_BIAS) {
-        d = walk_pick3[(sx + 1) * 3 + (sy + 1)][pick]; /* sx, sy: qx, qy */
+        unsigned q = (unsigned)((sx + 1) * 3 + (sy + 1)); /* sx, sy: qx, qy */
+        d = (walk_pick3[q >> 1][pick] >> ((q & 1u) << 2)) & 7;
     } else
 #endif
     {
