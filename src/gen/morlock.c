@@ -1701,7 +1701,7 @@ static uint32_t spread(const uint32_t *v)
     return out;
 }
 
-static uint32_t may_tip(const bw_plane *d, int w)
+BW_NOINLINE static uint32_t may_tip(const bw_plane *d, int w)
 {
     const uint32_t *c = &d->w[w];
     uint32_t xs[2 * STUB + 1], ys[2 * STUB + 1], n1, n2, n3, e1, e2, e3, s1, s2, s3, w1, w2, w3;
