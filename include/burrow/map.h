@@ -23,7 +23,7 @@ extern "C" {
  * the list's storage while a level is made (it is empty when they return),
  * so they need room there too: the mines 72 entries (74 where pointers
  * are 8 bytes), the Morlock 48. Each need is a build check. */
-#ifndef BW_MAX_ENTITIES /* tunable, 93..65535 with every generator; else the largest need of those built (mdungeon 93, mines 72, Morlock 48) */
+#ifndef BW_MAX_ENTITIES /* tunable, 93..65535 with every generator; else the largest need of those built (mdungeon 93, mines 72) */
 #define BW_MAX_ENTITIES 96
 #endif
 
