@@ -1525,50 +1525,43 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl)
  * cells within Manhattan distance 3 are water) never holds on one; widened
  * by a cell into the open floor on each side, its middle deepens into a
  * channel of deep water between shallow banks (rule 1.3.3: "shallow and deep"). */
+BW_STATIC_ASSERT(EDGE >= 3, widen_water_words_4_to_445);
 static void widen_water(bw_map *m)
 {
     bw_grid *g = &m->grid;
     const uint32_t *sh = m->b.w;
 #if BW_FAST
-    int i, j, words = (BW_MINES_H * BW_GRID_MAX + 31) / 32;
+    int i, j;
 #else
     int i, k;
 #endif
     /* m->b: the shallow cells, built a word at a time (plane bit i is cell
-     * i, the map being BW_GRID_MAX wide) */
+     * i, the map being BW_GRID_MAX wide). The water lies in the caves, which
+     * keep the rock margin (rows and columns 0 .. EDGE - 1 and the last
+     * EDGE are rock): a neighbour of a shallow cell is on the map, and one
+     * in the margin is rock, which never widens, so no edge is tested */
 #if BW_FAST
     bw_plane_of_tiles(&m->b, g, BW_T_SHALLOW, BW_T_SHALLOW);
     /* the 4-neighbours of 32 cells at once: west and east are the next
      * bits, north and south a row (120 bits = 3 words + 24) away; only the
-     * cells next to water read their tile */
-    for (i = 0; i < words; i++) {
-        uint32_t nb = (sh[i] << 1) | (sh[i] >> 1), wide = 0;
-        if (i > 0)
-            nb |= sh[i - 1] >> 31;
-        if (i + 1 < words)
-            nb |= sh[i + 1] << 31;
-        if (i >= 3)
-            nb |= sh[i - 3] << 24;
-        if (i >= 4)
-            nb |= sh[i - 4] >> 8;
-        if (i + 3 < words)
-            nb |= sh[i + 3] >> 24;
-        if (i + 4 < words)
-            nb |= sh[i + 4] << 8;
+     * cells next to water read their tile. Words 0-3 and the last four
+     * hold no water nor a neighbour of it (the margin's rows): no water
+     * in m->a there either */
+    zero(m->a.w, 4);
+    zero(&m->a.w[BW_MINES_H * BW_GRID_MAX / 32 - 4], 4);
+    for (i = 4; i < BW_MINES_H * BW_GRID_MAX / 32 - 4; i++) {
+        uint32_t nb = (sh[i] << 1) | (sh[i] >> 1) | sh[i - 1] >> 31 | sh[i + 1] << 31 | sh[i - 3] << 24 |
+                      sh[i - 4] >> 8 | sh[i + 3] >> 24 | sh[i + 4] << 8,
+                 wide = 0;
         for (nb &= ~sh[i]; nb; nb &= nb - 1u) { /* each neighbour not shallow itself */
-            int c, x, y;
+            int c;
             uint8_t t;
             j = bw_low_bit(nb);
             c = i * 32 + j;
             t = g->cell[c];
-            if (t != BW_T_STONE && t != BW_T_LICHEN && t != MARK)
-                continue;
-            x = c % BW_GRID_MAX;
-            y = c / BW_GRID_MAX;
             /* Rule 1.3.3: nothing within 10 of an up slope (m->a, from
              * bw_streamer_prepare); the line itself keeps off it */
-            if (x >= EDGE && y >= EDGE && x < BW_MINES_W - EDGE && y < BW_MINES_H - EDGE &&
-                !BW_PGET(&m->a, x, y)) {
+            if ((t == BW_T_STONE || t == BW_T_LICHEN || t == MARK) && !PLANE_AT(&m->a, (unsigned)c)) {
                 g->cell[c] = BW_T_SHALLOW;
                 wide |= 1u << j;
             }
@@ -1590,11 +1583,9 @@ static void widen_water(bw_map *m)
             continue;
         for (k = 0; k < 4; k++) {
             int j = i + (k & 2 ? BW_GRID_MAX : 1) * (k & 1 ? -1 : 1);
-            int x = j % BW_GRID_MAX, y = j / BW_GRID_MAX;
             /* Rule 1.3.3: nothing within 10 of an up slope (m->a, from
              * bw_streamer_prepare); the line itself keeps off it */
-            if (x >= EDGE && y >= EDGE && x < BW_MINES_W - EDGE && y < BW_MINES_H - EDGE &&
-                (g->cell[j] == BW_T_STONE || g->cell[j] == BW_T_LICHEN || g->cell[j] == MARK) &&
+            if ((g->cell[j] == BW_T_STONE || g->cell[j] == BW_T_LICHEN || g->cell[j] == MARK) &&
                 !(m->a.w[j >> 5] >> (j & 31) & 1u))
                 g->cell[j] = BW_T_SHALLOW;
         }
