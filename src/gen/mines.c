@@ -96,12 +96,8 @@ typedef struct area_list {
 
 /* What water_cross's steps share (DLVL 3's crossings, rule 1.3.2). */
 typedef struct water_ctx {
-#if BW_FAST
-    uint32_t wet[5][4];    /* bit y of wet[k]: row y has water in x = EDGE + 32k.. + 31;
-                              wet[4]: anywhere in the row */
-#endif
     uint32_t ford_rows[4]; /* bit y: row y holds a ford */
-    uint8_t sy, sx;        /* where scan_crossings goes on: row, first cell */
+    uint16_t si;           /* where scan_crossings goes on: a cell index */
 } water_ctx;
 
 /* DLVL 5's island figures (rule 1.5.1, bound_isles). */
@@ -1193,43 +1189,16 @@ BW_NOINLINE static int any_unreached(const bw_map *m)
     return 0;
 }
 
-#if BW_FAST
-/* Bits x0..x0 + 31 of row y of the plane (bit i: x0 + i); past the row's
- * end they are the next row's (the caller masks them). Rows 1..118 only
- * (every read stays inside the plane), which is why this is not
- * bw_plane_bits: the crossing search calls it per candidate word and
- * needs no test for the plane's last word. */
-static inline BW_ALWAYS_INLINE uint32_t bits32_in(const bw_plane *p, int x0, int y)
+/* The 4-neighbours of the 32 cells of plane word i (of w): west and
+ * east are the next bits, north and south a row (120 bits = 3 words +
+ * 24) away. Words 4 .. BW_PLANE_WORDS - 5 only (every read stays in the
+ * plane): the water and its neighbours lie there, inside the rock margin. */
+BW_STATIC_ASSERT(BW_GRID_MAX == 3 * 32 + 24, rows_of_3_words_and_24_bits);
+BW_NOINLINE static uint32_t near4(const uint32_t *w, unsigned i)
 {
-    int b = y * BW_GRID_MAX + x0, off = b & 31;
-    uint32_t v = p->w[b >> 5] >> off;
-    if (off)
-        v |= p->w[(b >> 5) + 1] << (32 - off);
-    return v;
+    return w[i] << 1 | w[i] >> 1 | w[i - 1] >> 31 | w[i + 1] << 31 | w[i - 3] << 24 | w[i - 4] >> 8 |
+           w[i + 3] >> 24 | w[i + 4] << 8;
 }
-
-/* The same, called (the crossing scan's candidates call it too: five
- * calls a candidate word cost less than five inline copies of it). */
-static uint32_t bits32(const bw_plane *p, int x0, int y)
-{
-    return bits32_in(p, x0, y);
-}
-
-/* The cells x0..x0 + 31 of row y (the first n of them) that may start a
- * crossing: not connecting (m->b), next to a reached cell (m->a). */
-BW_NOINLINE static uint32_t cross_cand(const bw_map *m, int x0, int y, int n)
-{
-    uint32_t v = bits32(&m->a, x0, y - 1) | bits32(&m->a, x0, y + 1) |
-                 bits32(&m->a, x0 - 1, y) | bits32(&m->a, x0 + 1, y);
-    v &= ~bits32(&m->b, x0, y);
-    return n >= 32 ? v : v & ((1u << n) - 1u);
-}
-#endif
-
-#if BW_FAST
-/* Bit i of the 120-bit row set `set` (wc->wet). */
-#define LINE_HAS(set, i) ((int)((set)[(i) >> 5] >> ((i) & 31) & 1u))
-#endif
 
 /* The best crossing found so far: `len` deep cells from (x, y) along
  * bw_dx8[d]; loose: 1 if it may close a loop (ford_ok). */
@@ -1325,23 +1294,6 @@ BW_NOINLINE static void water_params(bw_streamer_params *sp)
     sp->min_span = 40; /* "streamers": long, not puddles */
 }
 
-#if BW_FAST
-/* wc->wet from the water in m->a (on entry): deep water is never made,
- * only forded, from here on, so a crossing starts only where wet says. */
-static inline BW_ALWAYS_INLINE void note_wet_rows(const bw_map *m, water_ctx *wc)
-{
-    int i, x0, y;
-    for (i = 0; i < 5; i++)
-        zero(wc->wet[i], 4);
-    for (y = EDGE; y < BW_MINES_H - EDGE; y++)
-        for (i = 0, x0 = EDGE; x0 < BW_MINES_W - EDGE; i++, x0 += 32)
-            if (bits32(&m->a, x0, y)) {
-                bit_set(wc->wet[i], (unsigned)y);
-                bit_set(wc->wet[4], (unsigned)y);
-            }
-}
-#endif
-
 /* m->b: the cells that connect (plane bit i is cell i), so that
  * any_unreached compares words; every ford sets its bits. The fast build
  * reads the tile flags (open is the BW_CONNECTS tiles, open_tiles), but
@@ -1381,61 +1333,34 @@ static inline BW_ALWAYS_INLINE void plane_connecting(bw_map *m, const bw_tileset
 }
 
 /* One scan for crossings (rule 1.3.2), from where the last call stopped
- * (wc->sy, wc->sx; begin a scan at EDGE, EDGE): the deep cells next to a
- * reached one, in row order; a crossing ends on an unreached open cell, so
+ * (cell wc->si; begin a scan at 0): the deep cells next to a reached one
+ * (m->a), in reading order, found a plane word at a time (deep water
+ * does not connect: m->b); a crossing ends on an unreached open cell, so
  * it runs along a row or column of one. A crossing of one cell (none is
  * shorter) stops the scan: 1 is returned with it in c->x, c->y, the
  * caller fords it and calls again (the ford's flood runs under the
  * caller's small frame, not this one's). The shortest longer one found is
- * kept in *c. Returns 0 at the end of the scan. */
-#if BW_FAST
-/* The fast build finds the candidates a plane word at a time (deep water
- * does not connect), only in the rows with water in that word (wc->wet). */
+ * kept in *c. Returns 0 at the end of the scan. The water lies inside the
+ * rock margin: in plane words WATER_W0 .. WATER_W1 - 1. */
+#define WATER_W0 (EDGE * BW_GRID_MAX / 32)
+#define WATER_W1 (((BW_MINES_H - EDGE) * BW_GRID_MAX + 31) / 32)
 BW_NOINLINE static int scan_crossings(bw_map *m, water_ctx *wc, cross *c)
 {
-    const bw_grid *g = &m->grid;
-    int x, y, x0, i, from = wc->sx; /* the first cell of row y to look at */
-    for (y = wc->sy; y < BW_MINES_H - EDGE; y++, from = EDGE)
-        for (i = (from - EDGE) >> 5, x0 = EDGE + 32 * i; x0 < BW_MINES_W - EDGE && LINE_HAS(wc->wet[4], y);
-             i++, x0 += 32) {
-            uint32_t cand = LINE_HAS(wc->wet[i], y) ? cross_cand(m, x0, y, BW_MINES_W - EDGE - x0) : 0;
-            if (from > x0) /* the rest of the word where the last call stopped */
-                cand &= ~((2u << (from - 1 - x0)) - 1u); /* bits >= from - x0, 1..32 */
-            while (cand) {
-                x = x0 + bw_low_bit(cand);
-                cand &= cand - 1u;
-                if (BW_AT(g, x, y) != BW_T_DEEP)
-                    continue;
-                cross_from(m, x, y, c);
-                if (c->len == 1) { /* one cell: none is shorter, ford it now */
-                    wc->sy = (uint8_t)y;
-                    wc->sx = (uint8_t)(x + 1);
-                    return 1;
-                }
+    unsigned i = (unsigned)bw_max(wc->si >> 5, WATER_W0), x;
+    uint32_t cand = ~0u << (wc->si & 31); /* the rest of the word where the last call stopped */
+    for (; i < WATER_W1; i++, cand = ~0u)
+        for (cand &= near4(m->a.w, i) & ~m->b.w[i]; cand; cand &= cand - 1u) {
+            x = i * 32 + (unsigned)bw_low_bit(cand);
+            if (m->grid.cell[x] != BW_T_DEEP)
+                continue;
+            cross_from(m, (int)(x % BW_GRID_MAX), (int)(x / BW_GRID_MAX), c);
+            if (c->len == 1) { /* one cell: none is shorter, ford it now */
+                wc->si = (uint16_t)(x + 1);
+                return 1;
             }
         }
     return 0;
 }
-#else
-/* The same scan, the same cells in the same order, a cell at a time: m->a
- * only grows (by the fords, which the scan sees at once). */
-BW_NOINLINE static int scan_crossings(bw_map *m, water_ctx *wc, cross *c)
-{
-    const bw_grid *g = &m->grid;
-    int x, y, from = wc->sx;
-    for (y = wc->sy; y < BW_MINES_H - EDGE; y++, from = EDGE)
-        for (x = from; x < BW_MINES_W - EDGE; x++)
-            if (BW_AT(g, x, y) == BW_T_DEEP && near_reached(m, x, y)) {
-                cross_from(m, x, y, c);
-                if (c->len == 1) {
-                    wc->sy = (uint8_t)y;
-                    wc->sx = (uint8_t)(x + 1);
-                    return 1;
-                }
-            }
-    return 0;
-}
-#endif
 
 /* After a crossing that may have closed a loop: every ford not needed
  * goes back to deep (with it deep, the ground flooded from node 0 must
@@ -1488,9 +1413,6 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl)
     const bw_tileset *const open = &open_tiles;
     int it, loose = 0;
     zero(wc->ford_rows, 4);
-#if BW_FAST
-    note_wet_rows(m, wc); /* before the flood: m->a holds the water */
-#endif
     flood_nodes(m, open, nl, 1);
     plane_connecting(m, open);
     for (it = 0; it < CROSS_MAX && any_unreached(m); it++) {
@@ -1499,7 +1421,7 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl)
         c.len = CROSS_LEN + 1;
         c.x = c.y = c.d = 0;
         c.loose = loose;
-        wc->sy = wc->sx = EDGE;
+        wc->si = 0;
         while (scan_crossings(m, wc, &c)) {
             ford(m, &c); /* c.len is 1 */
             c.len = CROSS_LEN + 1;
@@ -1542,17 +1464,14 @@ static void widen_water(bw_map *m)
      * in the margin is rock, which never widens, so no edge is tested */
 #if BW_FAST
     bw_plane_of_tiles(&m->b, g, BW_T_SHALLOW, BW_T_SHALLOW);
-    /* the 4-neighbours of 32 cells at once: west and east are the next
-     * bits, north and south a row (120 bits = 3 words + 24) away; only the
-     * cells next to water read their tile. Words 0-3 and the last four
+    /* the 4-neighbours of 32 cells at once (near4); only the cells next
+     * to water read their tile. Words 0-3 and the last four
      * hold no water nor a neighbour of it (the margin's rows): no water
      * in m->a there either */
     zero(m->a.w, 4);
     zero(&m->a.w[BW_MINES_H * BW_GRID_MAX / 32 - 4], 4);
     for (i = 4; i < BW_MINES_H * BW_GRID_MAX / 32 - 4; i++) {
-        uint32_t nb = (sh[i] << 1) | (sh[i] >> 1) | sh[i - 1] >> 31 | sh[i + 1] << 31 | sh[i - 3] << 24 |
-                      sh[i - 4] >> 8 | sh[i + 3] >> 24 | sh[i + 4] << 8,
-                 wide = 0;
+        uint32_t nb = near4(sh, (unsigned)i), wide = 0;
         for (nb &= ~sh[i]; nb; nb &= nb - 1u) { /* each neighbour not shallow itself */
             int c;
             uint8_t t;
