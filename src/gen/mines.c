@@ -1995,36 +1995,44 @@ static int isle_note(bw_map *m, isles *s, unsigned c)
  * up slope of the pits above, and marks the up slopes too (each once its
  * 3 x 3 square is flooded: no island cell is left free next to it, and a
  * slope that is no island cell is no cell a flood reads); returns their
- * cells, and raises s->most to the biggest (isle_note). */
-static int arrivals(bw_map *m, const bw_pit_plan *up, isles *s)
+ * cells, and raises s->most to the biggest (isle_note). The slopes are
+ * found by a scan of the map (the level's cheapest, and no box code); the
+ * order they are found in changes neither the sum nor which island is
+ * biggest (every arrival island is flooded before the others). */
+static int arrivals(bw_map *m, isles *s)
 {
-    int k, x, y, dx, dy, sum = 0;
+    unsigned c, k;
+    int sum = 0;
     bw_plane_clear(&m->a);
-    for (k = 0; k < up->n; k++)
-        for (y = up->y[k] - BW_PIT_R_MAX; y <= up->y[k] + BW_PIT_R_MAX; y++)
-            for (x = up->x[k] - BW_PIT_R_MAX; x <= up->x[k] + BW_PIT_R_MAX; x++) {
-                unsigned c = BW_BIT(x, y);
-                if (m->grid.cell[c] != BW_T_UP_SLOPE)
-                    continue;
-                for (dy = -BW_GRID_MAX; dy <= BW_GRID_MAX; dy += BW_GRID_MAX)
-                    for (dx = -1; dx <= 1; dx++)
-                        if (isle_free(m, c + (unsigned)(dy + dx)))
-                            sum += isle_note(m, s, c + (unsigned)(dy + dx));
-                bit_set(m->a.w, c);
-            }
+    /* the up slopes lie inside the lava margin: their 3 x 3 squares are on
+     * the map */
+    for (c = BW_GRID_MAX; c < (BW_MINES_H - 1) * BW_GRID_MAX; c++) {
+        if (bw_load4(&m->grid.cell[c]) == ALL4(BW_T_LAVA)) {
+            c += 3; /* four cells of lava (most of the map) */
+            continue;
+        }
+        if (m->grid.cell[c] != BW_T_UP_SLOPE)
+            continue;
+        for (k = 0; k < 9; k++) { /* the slope's 8 neighbours, then the slope */
+            unsigned j = c + (unsigned)(k < 8 ? OFF8(k) : 0);
+            if (isle_free(m, j))
+                sum += isle_note(m, s, j);
+        }
+        bit_set(m->a.w, c);
+    }
     return sum;
 }
 
 /* The figures of rule 1.5.1 (m->b: the island cells, m->a: those flooded).
  * The other islands are flooded only while what is left of the area could
  * still hold an island over a quarter. */
-static void measure_isles(bw_map *m, const bw_pit_plan *up, isles *s)
+static void measure_isles(bw_map *m, isles *s)
 {
     int i, left;
     island_cells(&m->b, &m->grid);
     s->area = bw_plane_count(&m->b);
     s->most = 0;
-    s->arrive = arrivals(m, up, s);
+    s->arrive = arrivals(m, s);
     left = s->area - s->arrive;
     for (i = 0; i < BW_MINES_H * BW_GRID_MAX / 32 && left * 4 > s->area; i++) {
         uint32_t v;
@@ -2037,12 +2045,12 @@ static void measure_isles(bw_map *m, const bw_pit_plan *up, isles *s)
  * the arrival ones and the one of cell `big` (none if big < 0) grows by
  * a ring of stone, 3 or more cells from those and the
  * up slopes, inside the margin. */
-static void grow_isles(bw_map *m, const bw_pit_plan *up, int big)
+static void grow_isles(bw_map *m, int big)
 {
     isles s;
     int x, y, i;
     s.most = 0; /* m->b: the island cells still (measure_isles) */
-    arrivals(m, up, &s);
+    arrivals(m, &s);
     if (big >= 0)
         isle_flood(m, (unsigned)big); /* none if it is an arrival island */
     bw_plane_andnot(&m->b, &m->a); /* the other islands */
@@ -2065,11 +2073,11 @@ BW_NOINLINE static void bound_isles(bw_map *m, const bw_pit_plan *up)
     if (!up->n)
         return; /* no arrivals (DLVL 4 always has a fiery pit) */
     for (pass = 0; pass < ISLAND_PASSES; pass++) {
-        measure_isles(m, up, s);
+        measure_isles(m, s);
         big = s->most * 4 > s->area;
         if (!big && s->arrive * 10 <= s->area * 4)
             return;
-        grow_isles(m, up, big ? s->mc : -1);
+        grow_isles(m, big ? s->mc : -1);
     }
 }
 
