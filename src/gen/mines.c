@@ -715,14 +715,7 @@ static int fill_gaps(bw_map *m, const area_list *al)
             for (y = al->y0[k]; y <= al->y1[k]; y++)
                 for (x = al->x0[k]; x <= al->x1[k]; x++) {
                     unsigned i = BW_BIT(x, y);
-                    if (REACHED_AT(m, i)) {
-                        /* reached cells are passed over to the end of
-                         * their plane word where they fill it */
-                        if ((m->a.w[i >> 5] >> (i & 31)) == (~0u >> (i & 31)))
-                            x = bw_min(x + 31 - (int)(i & 31), al->x1[k]);
-                        continue;
-                    }
-                    if (!BW_TILESET_HAS(open, g->cell[i]))
+                    if (REACHED_AT(m, i) || !BW_TILESET_HAS(open, g->cell[i]))
                         continue;
                     if (pass)
                         return (int)i;
