@@ -309,12 +309,17 @@ static void disc_hard(bw_grid *g, int cx, int cy, int r, uint8_t t)
 static void blob(bw_grid *g, bw_rng *r, int cx, int cy, int rad, uint8_t t)
 {
     int i, lumps = 4 + rad;
-    disc(g, cx, cy, rad, t);
-    for (i = 0; i < lumps; i++) {
-        int ox = bw_rng_range(r, -rad - 2, rad + 2), oy = bw_rng_range(r, -rad - 2, rad + 2);
-        int d2 = ox * ox + oy * oy, lr = bw_rng_range(r, 2, bw_max(2, rad / 2 + 2));
-        if (d2 < (rad - 3) * (rad - 3) || d2 > (rad + 2) * (rad + 2))
-            continue; /* only lumps near the rim count; no retry needed */
+    for (i = -1; i < lumps; i++) { /* the disc (-1), then its lumps */
+        int ox = 0, oy = 0, lr = rad;
+        if (i >= 0) {
+            int d2;
+            ox = bw_rng_range(r, -rad - 2, rad + 2);
+            oy = bw_rng_range(r, -rad - 2, rad + 2);
+            d2 = ox * ox + oy * oy;
+            lr = bw_rng_range(r, 2, bw_max(2, rad / 2 + 2));
+            if (d2 < (rad - 3) * (rad - 3) || d2 > (rad + 2) * (rad + 2))
+                continue; /* only lumps near the rim count; no retry needed */
+        }
         disc(g, cx + ox, cy + oy, lr, t);
     }
 }
