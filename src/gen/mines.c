@@ -506,20 +506,24 @@ static void put_pits(bw_map *m, const bw_pit_plan *pl, uint8_t floor, area_list 
     bw_pit_put(&m->grid, &pl[1], &m->b);
 }
 
-/* The earlier node nearest to node i. */
-static int nearest_before(const node_list *nl, int i)
+/* The node of the first n nearest to (x, y), the first of those as near;
+ * with `reached`, only node 0 and the nodes whose cell it holds. */
+static int nearest(const node_list *nl, const uint32_t *reached, int x, int y, int n)
 {
     int j, best = 0;
     int32_t bd = 0x7fffffff;
-    for (j = 0; j < i; j++) {
-        int32_t d = dist2(nl->x[i], nl->y[i], nl->x[j], nl->y[j]);
-        if (d < bd) {
+    for (j = 0; j < n; j++) {
+        int32_t d = dist2(x, y, nl->x[j], nl->y[j]);
+        if (d < bd && (!reached || !j || bit_get(reached, BW_BIT(nl->x[j], nl->y[j])))) {
             bd = d;
             best = j;
         }
     }
     return best;
 }
+
+/* The earlier node nearest to node i. */
+#define nearest_before(nl, i) nearest(nl, 0, (nl)->x[i], (nl)->y[i], i)
 
 /* -------------------------------------------------- connectivity fixes */
 
@@ -751,11 +755,8 @@ static void ensure_connected(bw_map *m, const area_list *al, const node_list *nl
     const bw_tileset *const open = &open_tiles;
     int i, cell;
     for (i = 0; i < JOIN_MAX && (cell = fill_gaps(m, al)) >= 0; i++) {
-        int x = cell % BW_GRID_MAX, y = cell / BW_GRID_MAX, j, k = 0;
-        for (j = 1; j < nl->n; j++) /* the nearest reached node: a short corridor */
-            if (plane_bit(&m->a, BW_BIT(nl->x[j], nl->y[j])) &&
-                bw_dist2(x, y, nl->x[j], nl->y[j]) < bw_dist2(x, y, nl->x[k], nl->y[k]))
-                k = j;
+        int x = cell % BW_GRID_MAX, y = cell / BW_GRID_MAX;
+        int k = nearest(nl, m->a.w, x, y, nl->n); /* the nearest reached node: a short corridor */
         corridor(m, x, y, nl->x[k], nl->y[k], floor);
         bw_fill_flood(&m->fill, &m->grid, open, &m->a, x, y);
     }
