@@ -661,7 +661,7 @@ static int near_reached(const bw_map *m, int x, int y)
 static int door_across(const bw_map *m, const bw_tileset *open, unsigned i, unsigned a)
 {
     return BW_TILESET_HAS(open, m->grid.cell[i - a]) && BW_TILESET_HAS(open, m->grid.cell[i + a]) &&
-           REACHED_AT(m, i - a) != REACHED_AT(m, i + a);
+           bit_get(m->a.w, i - a) != bit_get(m->a.w, i + a);
 }
 
 /* Buildings whose rooms no door reaches get one (rule 1.1.4): a wall cell with
