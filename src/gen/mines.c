@@ -1571,17 +1571,12 @@ static void plane_span(bw_plane *p, int y, int x0, int x1)
 /* Marks the cells of p closer than r to (cx, cy), on the map, row by row. */
 static void plane_disc(bw_plane *p, int cx, int cy, int r)
 {
-    int dy, dx = r;
-    for (dy = 0; dy < r; dy++) {
-        int x0, x1;
-        while (dx * dx + dy * dy >= r * r)
-            dx--;
-        x0 = bw_max(cx - dx, 0);
-        x1 = bw_min(cx + dx, BW_MINES_W - 1);
-        if (cy - dy >= 0)
-            plane_span(p, cy - dy, x0, x1);
-        if (cy + dy < BW_MINES_H)
-            plane_span(p, cy + dy, x0, x1);
+    int dy, dx;
+    for (dy = 1 - r; dy < r; dy++) {
+        for (dx = r; dx * dx + dy * dy >= r * r; dx--)
+            ;
+        if (cy + dy >= 0 && cy + dy < BW_MINES_H)
+            plane_span(p, cy + dy, bw_max(cx - dx, 0), bw_min(cx + dx, BW_MINES_W - 1));
     }
 }
 
