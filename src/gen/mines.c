@@ -1928,7 +1928,8 @@ static int isle_flood(bw_map *m, unsigned i)
 {
     bw_fill *f = &m->fill;
     unsigned sp = 1, l, r, j;
-    int n = 0, d, k, over = 0;
+    uint32_t v = 0;
+    int n = 0, d, over = 0;
     f->xl[0] = (uint8_t)i;
     f->xr[0] = (uint8_t)(i >> 8);
     for (;;) {
@@ -1961,15 +1962,17 @@ static int isle_flood(bw_map *m, unsigned i)
         }
         if (!over)
             return n;
-        over = 0;
-        for (j = BW_GRID_MAX; j < (BW_MINES_H - 1) * BW_GRID_MAX && !over; j++)
-            for (k = 0; k < 8 && isle_free(m, j); k += 2)
-                if (plane_bit(&m->a, j + (unsigned)OFF8(k))) {
-                    f->xl[sp] = (uint8_t)j;
-                    f->xr[sp++] = (uint8_t)(j >> 8);
-                    over = sp == BW_FILL_STACK; /* full: look again after */
-                    break;
-                }
+        /* a seed was dropped: the first free cell next to a flooded one
+         * (near4's words: island cells lie inside the margin) seeds
+         * again, until none is left */
+        for (j = 4; j < BW_PLANE_WORDS - 4 && !(v = near4(m->a.w, j) & ISLE_FREE(m, j)); j++)
+            ;
+        if (j == BW_PLANE_WORDS - 4)
+            return n;
+        j = j * 32 + (unsigned)bw_low_bit(v);
+        f->xl[0] = (uint8_t)j;
+        f->xr[0] = (uint8_t)(j >> 8);
+        sp = 1;
     }
 }
 
