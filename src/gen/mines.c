@@ -316,7 +316,7 @@ static void blob(bw_grid *g, bw_rng *r, int cx, int cy, int rad, uint8_t t)
             ox = bw_rng_range(r, -rad - 2, rad + 2);
             oy = bw_rng_range(r, -rad - 2, rad + 2);
             d2 = ox * ox + oy * oy;
-            lr = bw_rng_range(r, 2, bw_max(2, rad / 2 + 2));
+            lr = bw_rng_range(r, 2, bw_max(2, (rad >> 1) + 2));
             if (d2 < (rad - 3) * (rad - 3) || d2 > (rad + 2) * (rad + 2))
                 continue; /* only lumps near the rim count; no retry needed */
         }
@@ -1834,7 +1834,7 @@ BW_NOINLINE static int buildings4(bw_map *m, const node_list *nl, bw_rng *r, are
     for (i = 0; i < want * BUILDING_TRIES && placed < want; i++) {
         int n = bw_rng_range(r, 0, nl->n - 1);
         int w = bw_rng_range(r, bp.min_w, bp.max_w), h = bw_rng_range(r, bp.min_h, bp.max_h);
-        int x0 = nl->x[n] + bw_rng_range(r, -8, 8) - w / 2, y0 = nl->y[n] + bw_rng_range(r, -8, 8) - h / 2;
+        int x0 = nl->x[n] + bw_rng_range(r, -8, 8) - (w >> 1), y0 = nl->y[n] + bw_rng_range(r, -8, 8) - (h >> 1); /* w, h > 0 */
         if (building_at(g, r, &bp, x0, y0, w, h, 1, &stone_only)) {
             /* its ring is stone too, so it meets no other building: every
              * cell of it was stone, and none is now (walls, wooden floor) */
