@@ -1922,8 +1922,8 @@ BW_STATIC_ASSERT(BW_MINES_W == BW_GRID_MAX, mines_rows_fill_the_stride);
  * i is no free island cell. Island cells lie 2 or more inside the
  * map (their 3 x 3 square is ground, the map's outer ring lava), so a
  * cell's neighbours are read with no test for the map's edge. When the
- * stack is full a seed is dropped, and once it runs dry every free cell
- * next to a flooded one seeds again (as bw_fill_flood does). */
+ * stack is full a seed is dropped, and once it runs dry the first free
+ * cell next to a flooded one seeds again, until none is left. */
 static int isle_flood(bw_map *m, unsigned i)
 {
     bw_fill *f = &m->fill;
