@@ -1465,10 +1465,15 @@ static void widen_water(bw_map *m)
     bw_plane_of_tiles(&m->b, g, BW_T_SHALLOW, BW_T_SHALLOW);
     /* the 4-neighbours of 32 cells at once (near4); only the cells next
      * to water read their tile. Words 0-3 and the last four
-     * hold no water nor a neighbour of it (the margin's rows): no water
-     * in m->a there either */
-    zero(m->a.w, 4);
-    zero(&m->a.w[BW_MINES_H * BW_GRID_MAX / 32 - 4], 4);
+     * hold no water nor a neighbour of it (the margin's rows), and m->a
+     * holds none of their cells either: bw_streamer_prepare marked only
+     * the cells within line_near (10) of an up slope, which lies within
+     * BW_PIT_R_MAX of a pit seed, PROTECT_R + EDGE from the edge, and the
+     * pit's disc reaches PIT_DRY_LINE - 1 from its seed */
+#define W_END (BW_MINES_H * BW_GRID_MAX / 32)
+    BW_ASSERT(!(m->a.w[0] | m->a.w[1] | m->a.w[2] | m->a.w[3] | m->a.w[W_END - 4] | m->a.w[W_END - 3] |
+                m->a.w[W_END - 2] | m->a.w[W_END - 1]));
+#undef W_END
     for (i = 4; i < BW_MINES_H * BW_GRID_MAX / 32 - 4; i++) {
         uint32_t nb = near4(sh, (unsigned)i), wide = 0;
         for (nb &= ~sh[i]; nb; nb &= nb - 1u) { /* each neighbour not shallow itself */
