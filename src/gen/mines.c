@@ -1332,20 +1332,22 @@ static inline BW_ALWAYS_INLINE void plane_connecting(bw_map *m, const bw_tileset
 }
 
 /* One scan for crossings (rule 1.3.2), from where the last call stopped
- * (cell wc->si; begin a scan at 0): the deep cells next to a reached one
- * (m->a), in reading order, found a plane word at a time (deep water
+ * (cell wc->si; begin a scan at EDGE * BW_GRID_MAX, the first row that
+ * may hold water): the deep cells next to a reached one (m->a), in
+ * reading order, found a plane word at a time (deep water
  * does not connect: m->b); a crossing ends on an unreached open cell, so
  * it runs along a row or column of one. A crossing of one cell (none is
  * shorter) stops the scan: 1 is returned with it in c->x, c->y, the
  * caller fords it and calls again (the ford's flood runs under the
  * caller's small frame, not this one's). The shortest longer one found is
  * kept in *c. Returns 0 at the end of the scan. The water lies inside the
- * rock margin: in plane words WATER_W0 .. WATER_W1 - 1. */
-#define WATER_W0 (EDGE * BW_GRID_MAX / 32)
+ * rock margin: in the plane words before WATER_W1 (and from word 4 on, as
+ * near4 needs). */
+BW_STATIC_ASSERT(EDGE * BW_GRID_MAX / 32 >= 4, water_from_word_4);
 #define WATER_W1 (((BW_MINES_H - EDGE) * BW_GRID_MAX + 31) / 32)
 BW_NOINLINE static int scan_crossings(bw_map *m, water_ctx *wc, cross *c)
 {
-    unsigned i = (unsigned)bw_max(wc->si >> 5, WATER_W0), x;
+    unsigned i = wc->si >> 5, x;
     uint32_t cand = ~0u << (wc->si & 31); /* the rest of the word where the last call stopped */
     for (; i < WATER_W1; i++, cand = ~0u)
         for (cand &= near4(m->a.w, i) & ~m->b.w[i]; cand; cand &= cand - 1u) {
@@ -1420,7 +1422,7 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl)
         c.len = CROSS_LEN + 1;
         c.x = c.y = c.d = 0;
         c.loose = loose;
-        wc->si = 0;
+        wc->si = EDGE * BW_GRID_MAX; /* the first row that may hold water */
         while (scan_crossings(m, wc, &c)) {
             ford(m, &c); /* c.len is 1 */
             c.len = CROSS_LEN + 1;
