@@ -1250,11 +1250,11 @@ BW_NOINLINE static int ford_ok(const bw_map *m, unsigned c, int d, int len)
 static void ford(bw_map *m, const cross *c)
 {
     int i;
-    for (i = 0; i < c->len; i++) {
-        int cx = c->x + i * bw_dx8[c->d], cy = c->y + i * bw_dy8[c->d];
-        BW_AT(&m->grid, cx, cy) = FORD;
-        bit_set(m->b.w, BW_BIT(cx, cy));
-        bit_set(state(m)->u.wc.ford_rows, (unsigned)cy);
+    unsigned j = BW_BIT(c->x, c->y);
+    for (i = 0; i < c->len; i++, j += (unsigned)OFF8(c->d)) {
+        m->grid.cell[j] = FORD;
+        bit_set(m->b.w, j);
+        bit_set(state(m)->u.wc.ford_rows, j / BW_GRID_MAX);
     }
     bw_fill_flood(&m->fill, &m->grid, &open_tiles, &m->a, c->x, c->y);
 }
