@@ -1267,7 +1267,7 @@ static void cross_from(const bw_map *m, int x, int y, cross *c)
     const bw_grid *g = &m->grid;
     int d;
     for (d = 0; d < 8; d += 2) { /* the four straight ways (bw_dx8) */
-        int k = 1, step = bw_dx8[d] + bw_dy8[d] * BW_GRID_MAX;
+        int k = 1, step = OFF8(d);
         int i = y * BW_GRID_MAX + x + step; /* cell index = plane bit */
         while (k < c->len && g->cell[i] == BW_T_DEEP) {
             i += step;
