@@ -1540,7 +1540,7 @@ BW_NOINLINE static void water_again(bw_map *m, const bw_pit_plan *pl)
                         i |= 31; /* no water in the rest of the word */
                         continue;
                     }
-                    if (PLANE_AT(&m->a, i) && t != BW_T_SHALLOW && t != BW_T_DEEP)
+                    if (t != BW_T_SHALLOW && t != BW_T_DEEP) /* (a clear bit stays clear) */
                         m->a.w[i >> 5] &= ~(1u << (i & 31));
                 }
             }
