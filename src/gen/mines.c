@@ -96,12 +96,8 @@ typedef struct area_list {
 
 /* What water_cross's steps share (DLVL 3's crossings, rule 1.3.2). */
 typedef struct water_ctx {
-#if BW_FAST
-    uint32_t wet[5][4];    /* bit y of wet[k]: row y has water in x = EDGE + 32k.. + 31;
-                              wet[4]: anywhere in the row */
-#endif
     uint32_t ford_rows[4]; /* bit y: row y holds a ford */
-    uint8_t sy, sx;        /* where scan_crossings goes on: row, first cell */
+    uint16_t si;           /* where scan_crossings goes on: a cell index */
 } water_ctx;
 
 /* DLVL 5's island figures (rule 1.5.1, bound_isles). */
@@ -313,12 +309,17 @@ static void disc_hard(bw_grid *g, int cx, int cy, int r, uint8_t t)
 static void blob(bw_grid *g, bw_rng *r, int cx, int cy, int rad, uint8_t t)
 {
     int i, lumps = 4 + rad;
-    disc(g, cx, cy, rad, t);
-    for (i = 0; i < lumps; i++) {
-        int ox = bw_rng_range(r, -rad - 2, rad + 2), oy = bw_rng_range(r, -rad - 2, rad + 2);
-        int d2 = ox * ox + oy * oy, lr = bw_rng_range(r, 2, bw_max(2, rad / 2 + 2));
-        if (d2 < (rad - 3) * (rad - 3) || d2 > (rad + 2) * (rad + 2))
-            continue; /* only lumps near the rim count; no retry needed */
+    for (i = -1; i < lumps; i++) { /* the disc (-1), then its lumps */
+        int ox = 0, oy = 0, lr = rad;
+        if (i >= 0) {
+            int d2;
+            ox = bw_rng_range(r, -rad - 2, rad + 2);
+            oy = bw_rng_range(r, -rad - 2, rad + 2);
+            d2 = ox * ox + oy * oy;
+            lr = bw_rng_range(r, 2, bw_max(2, (rad >> 1) + 2));
+            if (d2 < (rad - 3) * (rad - 3) || d2 > (rad + 2) * (rad + 2))
+                continue; /* only lumps near the rim count; no retry needed */
+        }
         disc(g, cx + ox, cy + oy, lr, t);
     }
 }
@@ -505,20 +506,24 @@ static void put_pits(bw_map *m, const bw_pit_plan *pl, uint8_t floor, area_list 
     bw_pit_put(&m->grid, &pl[1], &m->b);
 }
 
-/* The earlier node nearest to node i. */
-static int nearest_before(const node_list *nl, int i)
+/* The node of the first n nearest to (x, y), the first of those as near;
+ * with `reached`, only node 0 and the nodes whose cell it holds. */
+static int nearest(const node_list *nl, const uint32_t *reached, int x, int y, int n)
 {
     int j, best = 0;
     int32_t bd = 0x7fffffff;
-    for (j = 0; j < i; j++) {
-        int32_t d = dist2(nl->x[i], nl->y[i], nl->x[j], nl->y[j]);
-        if (d < bd) {
+    for (j = 0; j < n; j++) {
+        int32_t d = dist2(x, y, nl->x[j], nl->y[j]);
+        if (d < bd && (!reached || !j || bit_get(reached, BW_BIT(nl->x[j], nl->y[j])))) {
             bd = d;
             best = j;
         }
     }
     return best;
 }
+
+/* The earlier node nearest to node i. */
+#define nearest_before(nl, i) nearest(nl, 0, (nl)->x[i], (nl)->y[i], i)
 
 /* -------------------------------------------------- connectivity fixes */
 
@@ -656,7 +661,7 @@ static int near_reached(const bw_map *m, int x, int y)
 static int door_across(const bw_map *m, const bw_tileset *open, unsigned i, unsigned a)
 {
     return BW_TILESET_HAS(open, m->grid.cell[i - a]) && BW_TILESET_HAS(open, m->grid.cell[i + a]) &&
-           REACHED_AT(m, i - a) != REACHED_AT(m, i + a);
+           bit_get(m->a.w, i - a) != bit_get(m->a.w, i + a);
 }
 
 /* Buildings whose rooms no door reaches get one (rule 1.1.4): a wall cell with
@@ -719,14 +724,7 @@ static int fill_gaps(bw_map *m, const area_list *al)
             for (y = al->y0[k]; y <= al->y1[k]; y++)
                 for (x = al->x0[k]; x <= al->x1[k]; x++) {
                     unsigned i = BW_BIT(x, y);
-                    if (REACHED_AT(m, i)) {
-                        /* reached cells are passed over to the end of
-                         * their plane word where they fill it */
-                        if ((m->a.w[i >> 5] >> (i & 31)) == (~0u >> (i & 31)))
-                            x = bw_min(x + 31 - (int)(i & 31), al->x1[k]);
-                        continue;
-                    }
-                    if (!BW_TILESET_HAS(open, g->cell[i]))
+                    if (REACHED_AT(m, i) || !BW_TILESET_HAS(open, g->cell[i]))
                         continue;
                     if (pass)
                         return (int)i;
@@ -757,11 +755,8 @@ static void ensure_connected(bw_map *m, const area_list *al, const node_list *nl
     const bw_tileset *const open = &open_tiles;
     int i, cell;
     for (i = 0; i < JOIN_MAX && (cell = fill_gaps(m, al)) >= 0; i++) {
-        int x = cell % BW_GRID_MAX, y = cell / BW_GRID_MAX, j, k = 0;
-        for (j = 1; j < nl->n; j++) /* the nearest reached node: a short corridor */
-            if (plane_bit(&m->a, BW_BIT(nl->x[j], nl->y[j])) &&
-                bw_dist2(x, y, nl->x[j], nl->y[j]) < bw_dist2(x, y, nl->x[k], nl->y[k]))
-                k = j;
+        int x = cell % BW_GRID_MAX, y = cell / BW_GRID_MAX;
+        int k = nearest(nl, m->a.w, x, y, nl->n); /* the nearest reached node: a short corridor */
         corridor(m, x, y, nl->x[k], nl->y[k], floor);
         bw_fill_flood(&m->fill, &m->grid, open, &m->a, x, y);
     }
@@ -1193,43 +1188,16 @@ BW_NOINLINE static int any_unreached(const bw_map *m)
     return 0;
 }
 
-#if BW_FAST
-/* Bits x0..x0 + 31 of row y of the plane (bit i: x0 + i); past the row's
- * end they are the next row's (the caller masks them). Rows 1..118 only
- * (every read stays inside the plane), which is why this is not
- * bw_plane_bits: the crossing search calls it per candidate word and
- * needs no test for the plane's last word. */
-static inline BW_ALWAYS_INLINE uint32_t bits32_in(const bw_plane *p, int x0, int y)
+/* The 4-neighbours of the 32 cells of plane word i (of w): west and
+ * east are the next bits, north and south a row (120 bits = 3 words +
+ * 24) away. Words 4 .. BW_PLANE_WORDS - 5 only (every read stays in the
+ * plane): the water and its neighbours lie there, inside the rock margin. */
+BW_STATIC_ASSERT(BW_GRID_MAX == 3 * 32 + 24, rows_of_3_words_and_24_bits);
+BW_NOINLINE static uint32_t near4(const uint32_t *w, unsigned i)
 {
-    int b = y * BW_GRID_MAX + x0, off = b & 31;
-    uint32_t v = p->w[b >> 5] >> off;
-    if (off)
-        v |= p->w[(b >> 5) + 1] << (32 - off);
-    return v;
+    return w[i] << 1 | w[i] >> 1 | w[i - 1] >> 31 | w[i + 1] << 31 | w[i - 3] << 24 | w[i - 4] >> 8 |
+           w[i + 3] >> 24 | w[i + 4] << 8;
 }
-
-/* The same, called (the crossing scan's candidates call it too: five
- * calls a candidate word cost less than five inline copies of it). */
-static uint32_t bits32(const bw_plane *p, int x0, int y)
-{
-    return bits32_in(p, x0, y);
-}
-
-/* The cells x0..x0 + 31 of row y (the first n of them) that may start a
- * crossing: not connecting (m->b), next to a reached cell (m->a). */
-BW_NOINLINE static uint32_t cross_cand(const bw_map *m, int x0, int y, int n)
-{
-    uint32_t v = bits32(&m->a, x0, y - 1) | bits32(&m->a, x0, y + 1) |
-                 bits32(&m->a, x0 - 1, y) | bits32(&m->a, x0 + 1, y);
-    v &= ~bits32(&m->b, x0, y);
-    return n >= 32 ? v : v & ((1u << n) - 1u);
-}
-#endif
-
-#if BW_FAST
-/* Bit i of the 120-bit row set `set` (wc->wet). */
-#define LINE_HAS(set, i) ((int)((set)[(i) >> 5] >> ((i) & 31) & 1u))
-#endif
 
 /* The best crossing found so far: `len` deep cells from (x, y) along
  * bw_dx8[d]; loose: 1 if it may close a loop (ford_ok). */
@@ -1282,11 +1250,11 @@ BW_NOINLINE static int ford_ok(const bw_map *m, unsigned c, int d, int len)
 static void ford(bw_map *m, const cross *c)
 {
     int i;
-    for (i = 0; i < c->len; i++) {
-        int cx = c->x + i * bw_dx8[c->d], cy = c->y + i * bw_dy8[c->d];
-        BW_AT(&m->grid, cx, cy) = FORD;
-        bit_set(m->b.w, BW_BIT(cx, cy));
-        bit_set(state(m)->u.wc.ford_rows, (unsigned)cy);
+    unsigned j = BW_BIT(c->x, c->y);
+    for (i = 0; i < c->len; i++, j += (unsigned)OFF8(c->d)) {
+        m->grid.cell[j] = FORD;
+        bit_set(m->b.w, j);
+        bit_set(state(m)->u.wc.ford_rows, j / BW_GRID_MAX);
     }
     bw_fill_flood(&m->fill, &m->grid, &open_tiles, &m->a, c->x, c->y);
 }
@@ -1299,7 +1267,7 @@ static void cross_from(const bw_map *m, int x, int y, cross *c)
     const bw_grid *g = &m->grid;
     int d;
     for (d = 0; d < 8; d += 2) { /* the four straight ways (bw_dx8) */
-        int k = 1, step = bw_dx8[d] + bw_dy8[d] * BW_GRID_MAX;
+        int k = 1, step = OFF8(d);
         int i = y * BW_GRID_MAX + x + step; /* cell index = plane bit */
         while (k < c->len && g->cell[i] == BW_T_DEEP) {
             i += step;
@@ -1324,23 +1292,6 @@ BW_NOINLINE static void water_params(bw_streamer_params *sp)
                           rock stays rock, the streamer comes out of the wall */
     sp->min_span = 40; /* "streamers": long, not puddles */
 }
-
-#if BW_FAST
-/* wc->wet from the water in m->a (on entry): deep water is never made,
- * only forded, from here on, so a crossing starts only where wet says. */
-static inline BW_ALWAYS_INLINE void note_wet_rows(const bw_map *m, water_ctx *wc)
-{
-    int i, x0, y;
-    for (i = 0; i < 5; i++)
-        zero(wc->wet[i], 4);
-    for (y = EDGE; y < BW_MINES_H - EDGE; y++)
-        for (i = 0, x0 = EDGE; x0 < BW_MINES_W - EDGE; i++, x0 += 32)
-            if (bits32(&m->a, x0, y)) {
-                bit_set(wc->wet[i], (unsigned)y);
-                bit_set(wc->wet[4], (unsigned)y);
-            }
-}
-#endif
 
 /* m->b: the cells that connect (plane bit i is cell i), so that
  * any_unreached compares words; every ford sets its bits. The fast build
@@ -1381,61 +1332,36 @@ static inline BW_ALWAYS_INLINE void plane_connecting(bw_map *m, const bw_tileset
 }
 
 /* One scan for crossings (rule 1.3.2), from where the last call stopped
- * (wc->sy, wc->sx; begin a scan at EDGE, EDGE): the deep cells next to a
- * reached one, in row order; a crossing ends on an unreached open cell, so
+ * (cell wc->si; begin a scan at EDGE * BW_GRID_MAX, the first row that
+ * may hold water): the deep cells next to a reached one (m->a), in
+ * reading order, found a plane word at a time (deep water
+ * does not connect: m->b); a crossing ends on an unreached open cell, so
  * it runs along a row or column of one. A crossing of one cell (none is
  * shorter) stops the scan: 1 is returned with it in c->x, c->y, the
  * caller fords it and calls again (the ford's flood runs under the
  * caller's small frame, not this one's). The shortest longer one found is
- * kept in *c. Returns 0 at the end of the scan. */
-#if BW_FAST
-/* The fast build finds the candidates a plane word at a time (deep water
- * does not connect), only in the rows with water in that word (wc->wet). */
+ * kept in *c. Returns 0 at the end of the scan. The water lies inside the
+ * rock margin: in the plane words before WATER_W1 (and from word 4 on, as
+ * near4 needs). */
+BW_STATIC_ASSERT(EDGE * BW_GRID_MAX / 32 >= 4, water_from_word_4);
+#define WATER_W1 (((BW_MINES_H - EDGE) * BW_GRID_MAX + 31) / 32)
 BW_NOINLINE static int scan_crossings(bw_map *m, water_ctx *wc, cross *c)
 {
-    const bw_grid *g = &m->grid;
-    int x, y, x0, i, from = wc->sx; /* the first cell of row y to look at */
-    for (y = wc->sy; y < BW_MINES_H - EDGE; y++, from = EDGE)
-        for (i = (from - EDGE) >> 5, x0 = EDGE + 32 * i; x0 < BW_MINES_W - EDGE && LINE_HAS(wc->wet[4], y);
-             i++, x0 += 32) {
-            uint32_t cand = LINE_HAS(wc->wet[i], y) ? cross_cand(m, x0, y, BW_MINES_W - EDGE - x0) : 0;
-            if (from > x0) /* the rest of the word where the last call stopped */
-                cand &= ~((2u << (from - 1 - x0)) - 1u); /* bits >= from - x0, 1..32 */
-            while (cand) {
-                x = x0 + bw_low_bit(cand);
-                cand &= cand - 1u;
-                if (BW_AT(g, x, y) != BW_T_DEEP)
-                    continue;
-                cross_from(m, x, y, c);
-                if (c->len == 1) { /* one cell: none is shorter, ford it now */
-                    wc->sy = (uint8_t)y;
-                    wc->sx = (uint8_t)(x + 1);
-                    return 1;
-                }
+    unsigned i = wc->si >> 5, x;
+    uint32_t cand = ~0u << (wc->si & 31); /* the rest of the word where the last call stopped */
+    for (; i < WATER_W1; i++, cand = ~0u)
+        for (cand &= near4(m->a.w, i) & ~m->b.w[i]; cand; cand &= cand - 1u) {
+            x = i * 32 + (unsigned)bw_low_bit(cand);
+            if (m->grid.cell[x] != BW_T_DEEP)
+                continue;
+            cross_from(m, (int)(x % BW_GRID_MAX), (int)(x / BW_GRID_MAX), c);
+            if (c->len == 1) { /* one cell: none is shorter, ford it now */
+                wc->si = (uint16_t)(x + 1);
+                return 1;
             }
         }
     return 0;
 }
-#else
-/* The same scan, the same cells in the same order, a cell at a time: m->a
- * only grows (by the fords, which the scan sees at once). */
-BW_NOINLINE static int scan_crossings(bw_map *m, water_ctx *wc, cross *c)
-{
-    const bw_grid *g = &m->grid;
-    int x, y, from = wc->sx;
-    for (y = wc->sy; y < BW_MINES_H - EDGE; y++, from = EDGE)
-        for (x = from; x < BW_MINES_W - EDGE; x++)
-            if (BW_AT(g, x, y) == BW_T_DEEP && near_reached(m, x, y)) {
-                cross_from(m, x, y, c);
-                if (c->len == 1) {
-                    wc->sy = (uint8_t)y;
-                    wc->sx = (uint8_t)(x + 1);
-                    return 1;
-                }
-            }
-    return 0;
-}
-#endif
 
 /* After a crossing that may have closed a loop: every ford not needed
  * goes back to deep (with it deep, the ground flooded from node 0 must
@@ -1488,9 +1414,6 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl)
     const bw_tileset *const open = &open_tiles;
     int it, loose = 0;
     zero(wc->ford_rows, 4);
-#if BW_FAST
-    note_wet_rows(m, wc); /* before the flood: m->a holds the water */
-#endif
     flood_nodes(m, open, nl, 1);
     plane_connecting(m, open);
     for (it = 0; it < CROSS_MAX && any_unreached(m); it++) {
@@ -1499,7 +1422,7 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl)
         c.len = CROSS_LEN + 1;
         c.x = c.y = c.d = 0;
         c.loose = loose;
-        wc->sy = wc->sx = EDGE;
+        wc->si = EDGE * BW_GRID_MAX; /* the first row that may hold water */
         while (scan_crossings(m, wc, &c)) {
             ford(m, &c); /* c.len is 1 */
             c.len = CROSS_LEN + 1;
@@ -1525,50 +1448,45 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl)
  * cells within Manhattan distance 3 are water) never holds on one; widened
  * by a cell into the open floor on each side, its middle deepens into a
  * channel of deep water between shallow banks (rule 1.3.3: "shallow and deep"). */
+BW_STATIC_ASSERT(EDGE >= 3, widen_water_words_4_to_445);
 static void widen_water(bw_map *m)
 {
     bw_grid *g = &m->grid;
     const uint32_t *sh = m->b.w;
 #if BW_FAST
-    int i, j, words = (BW_MINES_H * BW_GRID_MAX + 31) / 32;
+    int i, j;
 #else
     int i, k;
 #endif
     /* m->b: the shallow cells, built a word at a time (plane bit i is cell
-     * i, the map being BW_GRID_MAX wide) */
+     * i, the map being BW_GRID_MAX wide). The water lies in the caves, which
+     * keep the rock margin (rows and columns 0 .. EDGE - 1 and the last
+     * EDGE are rock): a neighbour of a shallow cell is on the map, and one
+     * in the margin is rock, which never widens, so no edge is tested */
 #if BW_FAST
     bw_plane_of_tiles(&m->b, g, BW_T_SHALLOW, BW_T_SHALLOW);
-    /* the 4-neighbours of 32 cells at once: west and east are the next
-     * bits, north and south a row (120 bits = 3 words + 24) away; only the
-     * cells next to water read their tile */
-    for (i = 0; i < words; i++) {
-        uint32_t nb = (sh[i] << 1) | (sh[i] >> 1), wide = 0;
-        if (i > 0)
-            nb |= sh[i - 1] >> 31;
-        if (i + 1 < words)
-            nb |= sh[i + 1] << 31;
-        if (i >= 3)
-            nb |= sh[i - 3] << 24;
-        if (i >= 4)
-            nb |= sh[i - 4] >> 8;
-        if (i + 3 < words)
-            nb |= sh[i + 3] >> 24;
-        if (i + 4 < words)
-            nb |= sh[i + 4] << 8;
+    /* the 4-neighbours of 32 cells at once (near4); only the cells next
+     * to water read their tile. Words 0-3 and the last four
+     * hold no water nor a neighbour of it (the margin's rows), and m->a
+     * holds none of their cells either: bw_streamer_prepare marked only
+     * the cells within line_near (10) of an up slope, which lies within
+     * BW_PIT_R_MAX of a pit seed, PROTECT_R + EDGE from the edge, and the
+     * pit's disc reaches PIT_DRY_LINE - 1 from its seed */
+#define W_END (BW_MINES_H * BW_GRID_MAX / 32)
+    BW_ASSERT(!(m->a.w[0] | m->a.w[1] | m->a.w[2] | m->a.w[3] | m->a.w[W_END - 4] | m->a.w[W_END - 3] |
+                m->a.w[W_END - 2] | m->a.w[W_END - 1]));
+#undef W_END
+    for (i = 4; i < BW_MINES_H * BW_GRID_MAX / 32 - 4; i++) {
+        uint32_t nb = near4(sh, (unsigned)i), wide = 0;
         for (nb &= ~sh[i]; nb; nb &= nb - 1u) { /* each neighbour not shallow itself */
-            int c, x, y;
+            int c;
             uint8_t t;
             j = bw_low_bit(nb);
             c = i * 32 + j;
             t = g->cell[c];
-            if (t != BW_T_STONE && t != BW_T_LICHEN && t != MARK)
-                continue;
-            x = c % BW_GRID_MAX;
-            y = c / BW_GRID_MAX;
             /* Rule 1.3.3: nothing within 10 of an up slope (m->a, from
              * bw_streamer_prepare); the line itself keeps off it */
-            if (x >= EDGE && y >= EDGE && x < BW_MINES_W - EDGE && y < BW_MINES_H - EDGE &&
-                !BW_PGET(&m->a, x, y)) {
+            if ((t == BW_T_STONE || t == BW_T_LICHEN || t == MARK) && !PLANE_AT(&m->a, (unsigned)c)) {
                 g->cell[c] = BW_T_SHALLOW;
                 wide |= 1u << j;
             }
@@ -1590,11 +1508,9 @@ static void widen_water(bw_map *m)
             continue;
         for (k = 0; k < 4; k++) {
             int j = i + (k & 2 ? BW_GRID_MAX : 1) * (k & 1 ? -1 : 1);
-            int x = j % BW_GRID_MAX, y = j / BW_GRID_MAX;
             /* Rule 1.3.3: nothing within 10 of an up slope (m->a, from
              * bw_streamer_prepare); the line itself keeps off it */
-            if (x >= EDGE && y >= EDGE && x < BW_MINES_W - EDGE && y < BW_MINES_H - EDGE &&
-                (g->cell[j] == BW_T_STONE || g->cell[j] == BW_T_LICHEN || g->cell[j] == MARK) &&
+            if ((g->cell[j] == BW_T_STONE || g->cell[j] == BW_T_LICHEN || g->cell[j] == MARK) &&
                 !(m->a.w[j >> 5] >> (j & 31) & 1u))
                 g->cell[j] = BW_T_SHALLOW;
         }
@@ -1624,7 +1540,7 @@ BW_NOINLINE static void water_again(bw_map *m, const bw_pit_plan *pl)
                         i |= 31; /* no water in the rest of the word */
                         continue;
                     }
-                    if (PLANE_AT(&m->a, i) && t != BW_T_SHALLOW && t != BW_T_DEEP)
+                    if (t != BW_T_SHALLOW && t != BW_T_DEEP) /* (a clear bit stays clear) */
                         m->a.w[i >> 5] &= ~(1u << (i & 31));
                 }
             }
@@ -1662,17 +1578,12 @@ static void plane_span(bw_plane *p, int y, int x0, int x1)
 /* Marks the cells of p closer than r to (cx, cy), on the map, row by row. */
 static void plane_disc(bw_plane *p, int cx, int cy, int r)
 {
-    int dy, dx = r;
-    for (dy = 0; dy < r; dy++) {
-        int x0, x1;
-        while (dx * dx + dy * dy >= r * r)
-            dx--;
-        x0 = bw_max(cx - dx, 0);
-        x1 = bw_min(cx + dx, BW_MINES_W - 1);
-        if (cy - dy >= 0)
-            plane_span(p, cy - dy, x0, x1);
-        if (cy + dy < BW_MINES_H)
-            plane_span(p, cy + dy, x0, x1);
+    int dy, dx;
+    for (dy = 1 - r; dy < r; dy++) {
+        for (dx = r; dx * dx + dy * dy >= r * r; dx--)
+            ;
+        if (cy + dy >= 0 && cy + dy < BW_MINES_H)
+            plane_span(p, cy + dy, bw_max(cx - dx, 0), bw_min(cx + dx, BW_MINES_W - 1));
     }
 }
 
@@ -1930,7 +1841,7 @@ BW_NOINLINE static int buildings4(bw_map *m, const node_list *nl, bw_rng *r, are
     for (i = 0; i < want * BUILDING_TRIES && placed < want; i++) {
         int n = bw_rng_range(r, 0, nl->n - 1);
         int w = bw_rng_range(r, bp.min_w, bp.max_w), h = bw_rng_range(r, bp.min_h, bp.max_h);
-        int x0 = nl->x[n] + bw_rng_range(r, -8, 8) - w / 2, y0 = nl->y[n] + bw_rng_range(r, -8, 8) - h / 2;
+        int x0 = nl->x[n] + bw_rng_range(r, -8, 8) - (w >> 1), y0 = nl->y[n] + bw_rng_range(r, -8, 8) - (h >> 1); /* w, h > 0 */
         if (building_at(g, r, &bp, x0, y0, w, h, 1, &stone_only)) {
             /* its ring is stone too, so it meets no other building: every
              * cell of it was stone, and none is now (walls, wooden floor) */
@@ -2018,13 +1929,14 @@ BW_STATIC_ASSERT(BW_MINES_W == BW_GRID_MAX, mines_rows_fill_the_stride);
  * i is no free island cell. Island cells lie 2 or more inside the
  * map (their 3 x 3 square is ground, the map's outer ring lava), so a
  * cell's neighbours are read with no test for the map's edge. When the
- * stack is full a seed is dropped, and once it runs dry every free cell
- * next to a flooded one seeds again (as bw_fill_flood does). */
+ * stack is full a seed is dropped, and once it runs dry the first free
+ * cell next to a flooded one seeds again, until none is left. */
 static int isle_flood(bw_map *m, unsigned i)
 {
     bw_fill *f = &m->fill;
     unsigned sp = 1, l, r, j;
-    int n = 0, d, k, over = 0;
+    uint32_t v = 0;
+    int n = 0, d, over = 0;
     f->xl[0] = (uint8_t)i;
     f->xr[0] = (uint8_t)(i >> 8);
     for (;;) {
@@ -2057,15 +1969,17 @@ static int isle_flood(bw_map *m, unsigned i)
         }
         if (!over)
             return n;
-        over = 0;
-        for (j = BW_GRID_MAX; j < (BW_MINES_H - 1) * BW_GRID_MAX && !over; j++)
-            for (k = 0; k < 8 && isle_free(m, j); k += 2)
-                if (plane_bit(&m->a, j + (unsigned)OFF8(k))) {
-                    f->xl[sp] = (uint8_t)j;
-                    f->xr[sp++] = (uint8_t)(j >> 8);
-                    over = sp == BW_FILL_STACK; /* full: look again after */
-                    break;
-                }
+        /* a seed was dropped: the first free cell next to a flooded one
+         * (near4's words: island cells lie inside the margin) seeds
+         * again, until none is left */
+        for (j = 4; j < BW_PLANE_WORDS - 4 && !(v = near4(m->a.w, j) & ISLE_FREE(m, j)); j++)
+            ;
+        if (j == BW_PLANE_WORDS - 4)
+            return n;
+        j = j * 32 + (unsigned)bw_low_bit(v);
+        f->xl[0] = (uint8_t)j;
+        f->xr[0] = (uint8_t)(j >> 8);
+        sp = 1;
     }
 }
 
@@ -2085,36 +1999,44 @@ static int isle_note(bw_map *m, isles *s, unsigned c)
  * up slope of the pits above, and marks the up slopes too (each once its
  * 3 x 3 square is flooded: no island cell is left free next to it, and a
  * slope that is no island cell is no cell a flood reads); returns their
- * cells, and raises s->most to the biggest (isle_note). */
-static int arrivals(bw_map *m, const bw_pit_plan *up, isles *s)
+ * cells, and raises s->most to the biggest (isle_note). The slopes are
+ * found by a scan of the map (the level's cheapest, and no box code); the
+ * order they are found in changes neither the sum nor which island is
+ * biggest (every arrival island is flooded before the others). */
+static int arrivals(bw_map *m, isles *s)
 {
-    int k, x, y, dx, dy, sum = 0;
+    unsigned c, k;
+    int sum = 0;
     bw_plane_clear(&m->a);
-    for (k = 0; k < up->n; k++)
-        for (y = up->y[k] - BW_PIT_R_MAX; y <= up->y[k] + BW_PIT_R_MAX; y++)
-            for (x = up->x[k] - BW_PIT_R_MAX; x <= up->x[k] + BW_PIT_R_MAX; x++) {
-                unsigned c = BW_BIT(x, y);
-                if (m->grid.cell[c] != BW_T_UP_SLOPE)
-                    continue;
-                for (dy = -BW_GRID_MAX; dy <= BW_GRID_MAX; dy += BW_GRID_MAX)
-                    for (dx = -1; dx <= 1; dx++)
-                        if (isle_free(m, c + (unsigned)(dy + dx)))
-                            sum += isle_note(m, s, c + (unsigned)(dy + dx));
-                bit_set(m->a.w, c);
-            }
+    /* the up slopes lie inside the lava margin: their 3 x 3 squares are on
+     * the map */
+    for (c = BW_GRID_MAX; c < (BW_MINES_H - 1) * BW_GRID_MAX; c++) {
+        if (bw_load4(&m->grid.cell[c]) == ALL4(BW_T_LAVA)) {
+            c += 3; /* four cells of lava (most of the map) */
+            continue;
+        }
+        if (m->grid.cell[c] != BW_T_UP_SLOPE)
+            continue;
+        for (k = 0; k < 9; k++) { /* the slope's 8 neighbours, then the slope */
+            unsigned j = c + (unsigned)(k < 8 ? OFF8(k) : 0);
+            if (isle_free(m, j))
+                sum += isle_note(m, s, j);
+        }
+        bit_set(m->a.w, c);
+    }
     return sum;
 }
 
 /* The figures of rule 1.5.1 (m->b: the island cells, m->a: those flooded).
  * The other islands are flooded only while what is left of the area could
  * still hold an island over a quarter. */
-static void measure_isles(bw_map *m, const bw_pit_plan *up, isles *s)
+static void measure_isles(bw_map *m, isles *s)
 {
     int i, left;
     island_cells(&m->b, &m->grid);
     s->area = bw_plane_count(&m->b);
     s->most = 0;
-    s->arrive = arrivals(m, up, s);
+    s->arrive = arrivals(m, s);
     left = s->area - s->arrive;
     for (i = 0; i < BW_MINES_H * BW_GRID_MAX / 32 && left * 4 > s->area; i++) {
         uint32_t v;
@@ -2127,12 +2049,12 @@ static void measure_isles(bw_map *m, const bw_pit_plan *up, isles *s)
  * the arrival ones and the one of cell `big` (none if big < 0) grows by
  * a ring of stone, 3 or more cells from those and the
  * up slopes, inside the margin. */
-static void grow_isles(bw_map *m, const bw_pit_plan *up, int big)
+static void grow_isles(bw_map *m, int big)
 {
     isles s;
     int x, y, i;
     s.most = 0; /* m->b: the island cells still (measure_isles) */
-    arrivals(m, up, &s);
+    arrivals(m, &s);
     if (big >= 0)
         isle_flood(m, (unsigned)big); /* none if it is an arrival island */
     bw_plane_andnot(&m->b, &m->a); /* the other islands */
@@ -2155,11 +2077,11 @@ BW_NOINLINE static void bound_isles(bw_map *m, const bw_pit_plan *up)
     if (!up->n)
         return; /* no arrivals (DLVL 4 always has a fiery pit) */
     for (pass = 0; pass < ISLAND_PASSES; pass++) {
-        measure_isles(m, up, s);
+        measure_isles(m, s);
         big = s->most * 4 > s->area;
         if (!big && s->arrive * 10 <= s->area * 4)
             return;
-        grow_isles(m, up, big ? s->mc : -1);
+        grow_isles(m, big ? s->mc : -1);
     }
 }
 
