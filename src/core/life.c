@@ -91,23 +91,15 @@ static void row_bits(const bw_grid *g, int y, uint8_t wall, uint8_t floor, int x
     }
 }
 
-/* The sums of three and of two bits, 32 columns at a time: *lo the ones
- * bit, *hi the twos. Always inlined, as are west and east: called, as a
- * build for size leaves them, the sums go through memory instead of
+/* Bit x holds cell x - 1, and x + 1 (east). Always inlined: called, as a
+ * build for size leaves them, the words go through memory instead of
  * registers, and the cave step is the costliest loop of some levels. */
-static inline BW_ALWAYS_INLINE void add3(uint32_t a, uint32_t b, uint32_t c, uint32_t *lo, uint32_t *hi)
-{
-    uint32_t ab = a ^ b;
-    *lo = ab ^ c;
-    *hi = (a & b) | (c & ab);
-}
-
-static inline BW_ALWAYS_INLINE uint32_t west(const uint32_t *v, int i) /* bit x holds cell x - 1 */
+static inline BW_ALWAYS_INLINE uint32_t west(const uint32_t *v, int i)
 {
     return (v[i] << 1) | (v[i - 1] >> 31); /* v[-1]: the wall word before the row (pass) */
 }
 
-static inline BW_ALWAYS_INLINE uint32_t east(const uint32_t *v, int i) /* bit x holds cell x + 1 */
+static inline BW_ALWAYS_INLINE uint32_t east(const uint32_t *v, int i)
 {
     return (v[i] >> 1) | (v[i + 1] << 31); /* v[ROW_WORDS]: the wall word after it */
 }
@@ -119,24 +111,13 @@ static void life_row(const uint32_t *p, const uint32_t *c, const uint32_t *n,
 {
     int i;
     for (i = i0; i <= i1; i++) {
-        uint32_t plo, phi, nlo, nhi, clo, chi, l0, l1, h1, m0, m1, ge4, ge5, next;
+        uint32_t next;
         if ((p[i] & c[i] & n[i]) == ~0u) {
             out[i] = ~0u; /* solid wall stays wall */
             continue;
         }
-        /* the 8 neighbours: above and below three each, beside two; the
-         * count is l0 + 2 (l1 + h0) + 4 h1 = l0 + 2 m0 + 4 (m1 + h1) */
-        add3(west(p, i), p[i], east(p, i), &plo, &phi);
-        add3(west(n, i), n[i], east(n, i), &nlo, &nhi);
-        clo = west(c, i) ^ east(c, i);
-        chi = west(c, i) & east(c, i);
-        add3(plo, clo, nlo, &l0, &l1);
-        add3(phi, chi, nhi, &m0, &h1); /* m0 is h0 for now */
-        m1 = l1 & m0;
-        m0 ^= l1;
-        ge4 = m1 | h1;                                   /* 4 or more */
-        ge5 = (m1 & h1) | ((m1 ^ h1) & (l0 | m0));      /* 5 or more */
-        next = (c[i] & ge4) | (~c[i] & ge5);
+        next = bw_cave_rule(west(p, i), p[i], east(p, i), west(c, i), c[i], east(c, i),
+                            west(n, i), n[i], east(n, i));
         out[i] = (next & inner[i]) | (c[i] & ~inner[i]);
     }
 }

@@ -402,15 +402,60 @@ BW_NOINLINE static void tunnel(bw_map *m, bw_rng *r, int i, int j, int level)
 
 /* Rounds the caves with the usual 4-5 cave rule, two generations: a wall
  * cell with 4 or more wall neighbours (of 8) stays wall, an open cell with
- * 5 or more becomes wall; the map's edge stays wall. (The ground the pits
- * need is painted again afterwards.) bw_life_cave does it 32 cells at a
- * time in the fast build (the smoothing was once most of a level's cost);
- * the small build's is a generation at a time, the same grid here (the
- * map holds only `wall` and `floor`), and the code the pits' smoothing
- * (bw_life_run) links anyway. */
+ * 5 or more becomes wall; off the map counts as wall. (The ground the pits
+ * need is painted again afterwards.) The map holds only `wall` and `floor`
+ * here, and its outer ring is wall (the caves keep EDGE from it), so the
+ * ring stays wall: each ring cell has 5 wall neighbours on the ring or off
+ * the map.
+ *
+ * The rule runs on a plane of the wall cells, a word (32 cells) at a time,
+ * with bw_cave_rule: the planes' rows are 120 bits, back to back, so the
+ * cell above bit b of word i is bit b + 8 of the two words from i - 4, the
+ * one below bit b + 24 of those from i + 3, and the cell beside one on the
+ * ring is a ring cell of the next or last row: wall, as off the map. The
+ * words holding only rows 0 and 119 (0-2, 447-449) are ring and stay; a
+ * word before the plane reads as wall. Each changed cell is written at
+ * once (the generation reads only its plane), into m->a then m->b. */
+#define UP_WORDS 4 /* bit p - 120 is bit b + UP_SHIFT of word i - UP_WORDS on */
+#define UP_SHIFT 8
+#define DOWN_WORDS 3 /* bit p + 120 is bit b + DOWN_SHIFT of word i + DOWN_WORDS on */
+#define DOWN_SHIFT 24
+BW_STATIC_ASSERT(32 * UP_WORDS - UP_SHIFT == BW_GRID_MAX && 32 * DOWN_WORDS + DOWN_SHIFT == BW_GRID_MAX,
+                 mines_smooth_rows_120);
+#define RING_WORDS 3 /* words of row 0 alone (and of row 119) */
+BW_STATIC_ASSERT(32 * RING_WORDS <= BW_MINES_W && 32 * (RING_WORDS + 1) > BW_MINES_W, mines_ring_words);
+
+static void cave_step(bw_map *m, const uint32_t *s, uint32_t *d, uint8_t wall, uint8_t floor)
+{
+    int i;
+    for (i = 0; i < BW_PLANE_WORDS; i++) {
+        uint32_t u0, u1, l0, l1, c = s[i], diff;
+        d[i] = c;
+        if (i < RING_WORDS || i >= BW_PLANE_WORDS - RING_WORDS)
+            continue;
+        u0 = i >= UP_WORDS ? s[i - UP_WORDS] : ~0u;
+        u1 = s[i - UP_WORDS + 1];
+        l0 = s[i + DOWN_WORDS];
+        l1 = i + DOWN_WORDS + 1 < BW_PLANE_WORDS ? s[i + DOWN_WORDS + 1] : ~0u;
+        if ((u0 & u1 & l0 & l1 & c & s[i - 1] & s[i + 1]) == ~0u)
+            continue; /* solid wall stays wall (most of a cave map) */
+        d[i] = bw_cave_rule(u0 >> (UP_SHIFT - 1) | u1 << (33 - UP_SHIFT), u0 >> UP_SHIFT | u1 << (32 - UP_SHIFT),
+                            u0 >> (UP_SHIFT + 1) | u1 << (31 - UP_SHIFT),
+                            c << 1 | s[i - 1] >> 31, c, c >> 1 | s[i + 1] << 31,
+                            l0 >> (DOWN_SHIFT - 1) | l1 << (33 - DOWN_SHIFT), l0 >> DOWN_SHIFT | l1 << (32 - DOWN_SHIFT),
+                            l0 >> (DOWN_SHIFT + 1) | l1 << (31 - DOWN_SHIFT));
+        for (diff = c ^ d[i]; diff; diff &= diff - 1) { /* straight to each changed cell */
+            unsigned k = (unsigned)i * 32 + (unsigned)bw_low_bit(diff);
+            m->grid.cell[k] = (d[i] >> (k & 31u)) & 1u ? wall : floor;
+        }
+    }
+}
+
 BW_NOINLINE static void smooth(bw_map *m, uint8_t wall, uint8_t floor)
 {
-    bw_life_cave(&m->grid, 2, 1, 1, BW_MINES_W - 2, BW_MINES_H - 2, wall, floor);
+    bw_plane_of_tiles(&m->a, &m->grid, wall, wall);
+    cave_step(m, m->a.w, m->b.w, wall, floor);
+    cave_step(m, m->b.w, m->a.w, wall, floor);
 }
 
 /* Adds the box x0..x1, y0..y1, which lies on the map (the pit boxes, the
