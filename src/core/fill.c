@@ -252,16 +252,21 @@ static void none_dropped(run *st)
  * for the rescan. Rows off the map are pushed too and skipped when popped:
  * fewer live values in the loop than a test here. */
 #if BW_FAST
-#define PUSH(py, pl, pr, pu)                                                 \
-    do {                                                                     \
-        if (sp < st->cap) {                                                  \
-            f->xl[sp] = (uint8_t)(pl);                                       \
-            f->xr[sp] = (uint8_t)(pr);                                       \
-            f->y[sp++] = (uint8_t)((unsigned)(py) | (pu));                   \
-        } else {                                                             \
-            dropped(st, (int)(py) + ((pu) ? -1 : 1));                        \
-        }                                                                    \
-    } while (0)
+static void dropped(run *st, int row);
+/* Out of line: one copy for the loop's four pushes; returns the new top. */
+NOINLINE unsigned push_span(run *st, unsigned sp, unsigned py, unsigned pl, unsigned pr, unsigned pu)
+{
+    bw_fill *f = st->f;
+    if (sp < st->cap) {
+        f->xl[sp] = (uint8_t)pl;
+        f->xr[sp] = (uint8_t)pr;
+        f->y[sp++] = (uint8_t)(py | pu);
+    } else {
+        dropped(st, (int)py + (pu ? -1 : 1));
+    }
+    return sp;
+}
+#define PUSH(py, pl, pr, pu) (sp = push_span(st, sp, (unsigned)(py), (unsigned)(pl), (unsigned)(pr), (pu)))
 
 #else
 /* Out of line (config.h, BW_FAST): pushes the span l..r of row py, 1 if
