@@ -122,9 +122,7 @@ INLINE unsigned run_right(src s, unsigned i, unsigned lim, int plane)
     while (j + 3 <= lim && bw_load4(s.cell + j) == s.cell[j] * 0x01010101u && s.lut[BW_TILE_SLOT(s.cell[j])])
         j += 4;
 #endif
-    while (j + 1 <= lim && s.lut[BW_TILE_SLOT(s.cell[j])] && s.lut[BW_TILE_SLOT(s.cell[j + 1])])
-        j += 2;
-    if (j <= lim && s.lut[BW_TILE_SLOT(s.cell[j])])
+    while (j <= lim && s.lut[BW_TILE_SLOT(s.cell[j])])
         j++;
     /* open i..j-1: cut at the first cell already in out */
     return find_up(s, i + 1, j - 1, W_OUT) - 1;
@@ -378,7 +376,7 @@ INLINE void fill_from(run *st, src s, int x, int y, int plane)
             goto run;
         }
         for (;;) {
-            j = skip(s, r + 2, i2, plane);
+            j = plane ? skip_plane(&s, r + 2, i2) : skip_grid(&s, r + 2, i2);
             if (j > i2)
                 break;
             l = j;
