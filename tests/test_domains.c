@@ -263,6 +263,9 @@ static void domain_fill_life(void)
     CHECK(bw_grid_count(&m->grid, BW_T_STONE) == 12);
     bw_life_cave(&m->grid, 1, INT_MIN, INT_MIN, INT_MAX, INT_MAX, BW_T_ROCK, BW_T_STONE);
     bw_life_cave(&m->grid, 1, 5, 4, 0, 0, BW_T_ROCK, BW_T_STONE);
+    /* any words: all wall stays wall, all open stays open */
+    CHECK(bw_cave_rule(~0u, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u) == ~0u);
+    CHECK(bw_cave_rule(0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u) == 0u);
 }
 
 /* walk.h: a walk on a 1 x 1 map, a goal off the map. */

@@ -154,6 +154,39 @@ static void life_cave_rule_equals_life_run(void)
     CHECK(changed > SEEDS(300) / 2);
 }
 
+/* bw_cave_rule, bit for bit, against a count of the 8 neighbour flags:
+ * a wall bit stays wall with 4 or more wall neighbours, an open one
+ * becomes wall with 5 or more. Random words of every density (a word
+ * ANDed or ORed with more draws), so that every count 0-8 comes up. */
+static void life_cave_rule_counts_8_neighbours(void)
+{
+    int s, k, j, seen[9] = { 0 };
+    FOR_SEEDS(s, 2000) {
+        bw_rng r;
+        uint32_t nb[9], got;
+        t_seed_rng(&r, (uint32_t)s);
+        for (j = 0; j < 9; j++) {
+            int mix = (int)bw_rng_below(&r, 3);
+            nb[j] = bw_rng_next(&r);
+            if (mix == 1)
+                nb[j] &= bw_rng_next(&r);
+            else if (mix == 2)
+                nb[j] |= bw_rng_next(&r);
+        }
+        /* nb[4] is the cell itself, the rest its neighbours */
+        got = bw_cave_rule(nb[0], nb[1], nb[2], nb[3], nb[4], nb[5], nb[6], nb[7], nb[8]);
+        for (k = 0; k < 32; k++) {
+            int count = 0, wall = (int)(nb[4] >> k & 1u);
+            for (j = 0; j < 9; j++)
+                count += j != 4 && (nb[j] >> k & 1u);
+            seen[count]++;
+            CHECK((int)(got >> k & 1u) == (count >= (wall ? 4 : 5)));
+        }
+    }
+    for (k = 0; k <= 8; k++)
+        CHECK(seen[k] > 0);
+}
+
 /* Many generations: kept tiles and both slopes are never replaced, and
  * every cell is the life tile, the dead tile or what it was. */
 static void life_keep_and_slopes_never_replaced(void)
@@ -196,5 +229,6 @@ void suite_life(void)
     RUN(life_blinker_and_block);
     RUN(life_keep_and_slopes_never_replaced);
     RUN(life_cave_rule_equals_life_run);
+    RUN(life_cave_rule_counts_8_neighbours);
     RUN(life_golden);
 }
