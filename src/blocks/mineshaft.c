@@ -19,18 +19,12 @@ typedef struct shaft {
     int32_t len2;             /* |u|^2, > 0 */
     int x0, y0, x1, y1;       /* the map minus its outer ring */
     int width;                /* brush of the final straight line */
-    int n;                    /* records kept */
-    int first;                /* where in hist the oldest record is (a ring) */
+    int n;                    /* records the history holds */
+    int back;                 /* which of them (0: the oldest) is the target */
     int16_t dot[8];           /* each move's weight away from the map's edge */
-    bw_mineshaft_step hist[BW_MINESHAFT_HISTORY];
+    bw_mineshaft_step target; /* the backup target: the latest record with
+                                 error < BW_MINESHAFT_ERR_RESUME */
 } shaft;
-
-/* Record i (0: the oldest kept) of the ring. */
-BW_NOINLINE static bw_mineshaft_step *rec(shaft *s, int i)
-{
-    int k = s->first + i;
-    return &s->hist[k >= BW_MINESHAFT_HISTORY ? k - BW_MINESHAFT_HISTORY : k];
-}
 
 BW_STATIC_ASSERT(BW_MINESHAFT_HISTORY >= 2 && BW_MINESHAFT_HISTORY <= 255, history_fits_param);
 
@@ -168,33 +162,29 @@ static void brush(shaft *s, int x, int y, int width)
     }
 }
 
-/* History of step records. Only the records from the latest one with
- * error < BW_MINESHAFT_ERR_RESUME on are ever backed up to, so a full history
- * drops its oldest record unless that is the latest such one (then the
- * next oldest goes): the backup target is never lost. */
+/* History of step records. A backup only ever returns to the latest
+ * record with error < BW_MINESHAFT_ERR_RESUME, so that one record is all
+ * the history stores; the others are only counted. A full history drops
+ * its oldest record unless that is the target (then the next oldest goes):
+ * the target is never lost, and `dropped` counts the drops. */
 static void push(shaft *s, int x, int y, int width, int err)
 {
-    int cap = s->p->history, i;
-    bw_mineshaft_step *k;
+    int cap = s->p->history;
     if (cap < 2 || cap > BW_MINESHAFT_HISTORY)
         cap = BW_MINESHAFT_HISTORY;
     if (s->n >= cap) {
-        /* the oldest record goes, unless it is the only one with error
-         * < 6: then the one after it (it takes that one's place, and the
-         * ring moves on past its old place) */
-        for (i = s->n - 1; i > 0 && rec(s, i)->err >= BW_MINESHAFT_ERR_RESUME; i--)
-            ;
-        if (i == 0)
-            *rec(s, 1) = *rec(s, 0);
-        s->first = s->first + 1 == BW_MINESHAFT_HISTORY ? 0 : s->first + 1;
+        if (s->back > 0)
+            s->back--;
         s->n--;
         s->st.dropped++;
     }
-    k = rec(s, s->n);
-    k->x = (uint8_t)x;
-    k->y = (uint8_t)y;
-    k->width = (uint8_t)width;
-    k->err = (uint8_t)err;
+    if (err < BW_MINESHAFT_ERR_RESUME) {
+        s->back = s->n;
+        s->target.x = (uint8_t)x;
+        s->target.y = (uint8_t)y;
+        s->target.width = (uint8_t)width;
+        s->target.err = (uint8_t)err;
+    }
     s->n++;
     if (err > s->st.max_err)
         s->st.max_err = (uint8_t)err;
@@ -289,7 +279,6 @@ int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
     s.x1 = m->grid.w - 2;
     s.y1 = m->grid.h - 2;
     s.n = 0;
-    s.first = 0;
     for (k = 0; k < 8; k++) { /* the moves toward the goal: their dot product with u */
         int32_t dot = (int32_t)bw_dx8[k] * s.wx + (int32_t)bw_dy8[k] * s.wy;
         s.dot[k] = (int16_t)(dot > 0 ? dot : 0);
@@ -328,13 +317,12 @@ int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
                 if (far) {
                     /* back up, filling nothing in, to the latest record
                      * with error < 6 (push() never drops it) */
-                    while (s.n > 1 && rec(&s, s.n - 1)->err >= BW_MINESHAFT_ERR_RESUME)
-                        s.n--;
-                    x = rec(&s, s.n - 1)->x;
-                    y = rec(&s, s.n - 1)->y;
-                    width = rec(&s, s.n - 1)->width;
+                    s.n = s.back + 1;
+                    x = s.target.x;
+                    y = s.target.y;
+                    width = s.target.width;
                     s.st.backups++;
-                    trace(&s, BW_MINESHAFT_BACKUP, x, y, width, rec(&s, s.n - 1)->err);
+                    trace(&s, BW_MINESHAFT_BACKUP, x, y, width, s.target.err);
                     break;
                 }
                 push(&s, x, y, width, e);
