@@ -67,29 +67,22 @@ static void trace(shaft *s, int event, int x, int y, int width, int err)
 }
 
 /* cross^2 / |u|^2 is the squared distance from (x, y) to the start-goal
- * line; compared exactly, in integers (|cross| <= 2 * 119^2 < 2^15). */
-static int32_t cross(const shaft *s, int x, int y)
+ * line; compared exactly, in integers (|cross| <= 2 * 119^2 < 2^15, so
+ * its square fits). */
+static uint32_t cross2(const shaft *s, int x, int y)
 {
     int32_t c = (int32_t)(x - s->sx) * s->uy - (int32_t)(y - s->sy) * s->ux;
-    return c < 0 ? -c : c;
+    return (uint32_t)(c * c);
 }
 
-static int err_floor(const shaft *s, int x, int y)
+/* The error: the floor of that distance. A step lies one cell from a
+ * kept step (error <= 10) or from the start, so a count finds it. */
+static int err_floor(const shaft *s, uint32_t c2)
 {
-    int32_t c = cross(s, x, y);
-    uint32_t q = (uint32_t)c * (uint32_t)c / (uint32_t)s->len2;
-    uint32_t e = 0;
-    if (q > BW_MINESHAFT_ERR_MAX * BW_MINESHAFT_ERR_MAX + 2 * BW_MINESHAFT_ERR_MAX)
-        return bw_isqrt((int32_t)q);
-    while ((e + 1) * (e + 1) <= q) /* a kept step's error: 10 at most */
+    uint32_t q = c2 / (uint32_t)s->len2, e = 0;
+    while ((e + 1) * (e + 1) <= q)
         e++;
     return (int)e;
-}
-
-static int too_far(const shaft *s, int x, int y)
-{
-    uint32_t c = (uint32_t)cross(s, x, y);
-    return c * c > (uint32_t)(BW_MINESHAFT_ERR_MAX * BW_MINESHAFT_ERR_MAX) * (uint32_t)s->len2;
 }
 
 static int inside(const shaft *s, int x, int y)
@@ -200,7 +193,7 @@ static void straight(shaft *s, int x, int y, int gx, int gy)
         brush(s, cx, cy, s->width);
         s->st.straight++;
         if (BW_TRACE && s->p->trace) /* the error only for the trace */
-            trace(s, BW_MINESHAFT_STRAIGHT, cx, cy, s->width, err_floor(s, cx, cy));
+            trace(s, BW_MINESHAFT_STRAIGHT, cx, cy, s->width, err_floor(s, cross2(s, cx, cy)));
         if (cx == gx && cy == gy)
             break;
         if (cx != gx && cy != gy) {
@@ -303,18 +296,18 @@ int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
             /* a diagonal is two steps, x first */
             n = (bw_dx8[d] && bw_dy8[d]) ? 2 : 1;
             for (i = 0; i < n; i++) {
-                int e, far;
+                uint32_t c2;
+                int e;
                 if (i == 0)
                     x += bw_dx8[d];
                 if (i == n - 1)
                     y += bw_dy8[d];
                 s.st.steps++;
-                far = too_far(&s, x, y);
-                /* the error of a step that backs up: only for the trace */
-                e = !far || (BW_TRACE && p->trace) ? err_floor(&s, x, y) : 0;
+                c2 = cross2(&s, x, y);
+                e = err_floor(&s, c2);
                 brush(&s, x, y, width);
                 trace(&s, BW_MINESHAFT_CARVE, x, y, width, e);
-                if (far) {
+                if (c2 > (uint32_t)(BW_MINESHAFT_ERR_MAX * BW_MINESHAFT_ERR_MAX) * (uint32_t)s.len2) {
                     /* back up, filling nothing in, to the latest record
                      * with error < 6 (push() never drops it) */
                     s.n = s.back + 1;
