@@ -238,6 +238,7 @@ int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
 {
     shaft s;
     int x = x0, y = y0, width, k;
+    int ydue = 0; /* the y step of a diagonal move, still to come */
     BW_ASSERT(m && r && p);
     s.m = m;
     s.r = r;
@@ -281,43 +282,51 @@ int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
     trace(&s, BW_MINESHAFT_CARVE, x, y, width, 0);
     if (s.len2 > 0) {
         push(&s, x, y, width, 0);
-        /* walks until its position along u reaches the goal's */
-        while ((int32_t)(x - x0) * s.ux + (int32_t)(y - y0) * s.uy < s.len2) {
-            int d = s.st.steps < p->max_steps ? pick_move(&s, x, y) : -1, n, i;
-            if (d < 0) {
-                s.st.fallback = 1;
-                break;
-            }
-            if (bw_rng_chance(r, p->width_change, 16))
-                /* the top 4 bits of one draw: with widen 8 the same
-                 * draw and answer as an even coin (bw_rng_below(r, 2)) */
-                width = bw_clamp(width + (bw_rng_below(r, 16) >= 16u - p->widen ? 1 : -1),
-                                 p->min_width, p->max_width);
-            /* a diagonal is two steps, x first */
-            n = (bw_dx8[d] && bw_dy8[d]) ? 2 : 1;
-            for (i = 0; i < n; i++) {
-                uint32_t c2;
-                int e;
-                if (i == 0)
-                    x += bw_dx8[d];
-                if (i == n - 1)
-                    y += bw_dy8[d];
-                s.st.steps++;
-                c2 = cross2(&s, x, y);
-                e = err_floor(&s, c2);
-                brush(&s, x, y, width);
-                trace(&s, BW_MINESHAFT_CARVE, x, y, width, e);
-                if (c2 > (uint32_t)(BW_MINESHAFT_ERR_MAX * BW_MINESHAFT_ERR_MAX) * (uint32_t)s.len2) {
-                    /* back up, filling nothing in, to the latest record
-                     * with error < 6 (push() never drops it) */
-                    s.n = s.back + 1;
-                    x = s.target.x;
-                    y = s.target.y;
-                    width = s.target.width;
-                    s.st.backups++;
-                    trace(&s, BW_MINESHAFT_BACKUP, x, y, width, s.target.err);
+        for (;;) {
+            uint32_t c2;
+            int e;
+            if (ydue) { /* the second step of a diagonal move */
+                y += ydue;
+                ydue = 0;
+            } else {
+                int d;
+                /* walks until its position along u reaches the goal's */
+                if ((int32_t)(x - x0) * s.ux + (int32_t)(y - y0) * s.uy >= s.len2)
+                    break;
+                d = s.st.steps < p->max_steps ? pick_move(&s, x, y) : -1;
+                if (d < 0) {
+                    s.st.fallback = 1;
                     break;
                 }
+                if (bw_rng_chance(r, p->width_change, 16))
+                    /* the top 4 bits of one draw: with widen 8 the same
+                     * draw and answer as an even coin (bw_rng_below(r, 2)) */
+                    width = bw_clamp(width + (bw_rng_below(r, 16) >= 16u - p->widen ? 1 : -1),
+                                     p->min_width, p->max_width);
+                /* a diagonal is two steps, x first */
+                x += bw_dx8[d];
+                if (bw_dx8[d])
+                    ydue = bw_dy8[d];
+                else
+                    y += bw_dy8[d];
+            }
+            s.st.steps++;
+            c2 = cross2(&s, x, y);
+            e = err_floor(&s, c2);
+            brush(&s, x, y, width);
+            trace(&s, BW_MINESHAFT_CARVE, x, y, width, e);
+            /* error over 10 (the distance, not its floor) */
+            if (c2 > (uint32_t)(BW_MINESHAFT_ERR_MAX * BW_MINESHAFT_ERR_MAX) * (uint32_t)s.len2) {
+                /* back up, filling nothing in, to the latest record
+                 * with error < 6 (push() never drops it) */
+                s.n = s.back + 1;
+                x = s.target.x;
+                y = s.target.y;
+                width = s.target.width;
+                ydue = 0;
+                s.st.backups++;
+                trace(&s, BW_MINESHAFT_BACKUP, x, y, width, s.target.err);
+            } else {
                 push(&s, x, y, width, e);
             }
         }
