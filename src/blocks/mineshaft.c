@@ -18,7 +18,6 @@ typedef struct shaft {
                                  the direction alone, not on the distance */
     int32_t len2;             /* |u|^2, > 0 */
     int x0, y0, x1, y1;       /* the map minus its outer ring */
-    int width;                /* brush of the final straight line */
     int n;                    /* records the history holds */
     int back;                 /* which of them (0: the oldest) is the target */
     int16_t dot[8];           /* each move's weight away from the map's edge */
@@ -185,29 +184,27 @@ static void push(shaft *s, int x, int y, int width, int err)
 
 /* The straight line to the goal: 4-connected steps, each one cutting the
  * Manhattan distance (so at most w + h of them), along whichever axis keeps
- * the centre nearer the segment from (x, y) to the goal. */
-static void straight(shaft *s, int x, int y, int gx, int gy)
+ * the centre nearer the segment from (x, y) to the goal: the one whose
+ * cross product with that segment (kept as it goes) is smaller. */
+static void straight(shaft *s, int x, int y, int gx, int gy, int width)
 {
-    int ax = gx - x, ay = gy - y, cx = x, cy = y, sx = bw_sign(ax), sy = bw_sign(ay);
+    int ax = gx - x, ay = gy - y, sx = bw_sign(ax), sy = bw_sign(ay);
+    int32_t c = 0; /* the cross product of (x, y) - start with (ax, ay) */
     for (;;) {
-        brush(s, cx, cy, s->width);
+        /* on the map: |ex|, |ey| < 2 x 120^2, a plain negation */
+        int32_t ex = c + (int32_t)sx * ay, ey = c - (int32_t)sy * ax;
+        brush(s, x, y, width);
         s->st.straight++;
         if (BW_TRACE && s->p->trace) /* the error only for the trace */
-            trace(s, BW_MINESHAFT_STRAIGHT, cx, cy, s->width, err_floor(s, cross2(s, cx, cy)));
-        if (cx == gx && cy == gy)
+            trace(s, BW_MINESHAFT_STRAIGHT, x, y, width, err_floor(s, cross2(s, x, y)));
+        if (x == gx && y == gy)
             break;
-        if (cx != gx && cy != gy) {
-            /* on the map: |ex|, |ey| < 2 x 120^2, a plain negation */
-            int32_t ex = (int32_t)(cx + sx - x) * ay - (int32_t)(cy - y) * ax;
-            int32_t ey = (int32_t)(cx - x) * ay - (int32_t)(cy + sy - y) * ax;
-            if ((ex < 0 ? -ex : ex) <= (ey < 0 ? -ey : ey))
-                cx += sx;
-            else
-                cy += sy;
-        } else if (cx != gx) {
-            cx += sx;
+        if (y == gy || (x != gx && (ex < 0 ? -ex : ex) <= (ey < 0 ? -ey : ey))) {
+            x += sx;
+            c = ex;
         } else {
-            cy += sy;
+            y += sy;
+            c = ey;
         }
     }
 }
@@ -331,8 +328,7 @@ int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
             }
         }
         /* past the goal's line position (error <= 10) or out of steps */
-        s.width = width;
-        straight(&s, x, y, x1, y1);
+        straight(&s, x, y, x1, y1, width);
     }
 done:
     if (st)
