@@ -96,24 +96,25 @@ static int inside(const shaft *s, int x, int y)
  * four scans of the square beat keeping a sorted list in code size. */
 static void open_walls(shaft *s, int x, int y)
 {
-    int j, r, cx, cy;
+    int j, cx, cy;
     for (j = 0; j < 4; j++) {
-        int32_t best = -1;
+        int32_t best = INT32_MAX;
         int bx = 0, by = 0;
-        for (r = 1; r <= BW_MINESHAFT_WALL_RADIUS; r++)
-            for (cy = y - r; cy <= y + r; cy++)
-                for (cx = x - r; cx <= x + r; cx += (cy == y - r || cy == y + r) ? 1 : 2 * r) {
-                    int32_t d;
-                    if (!inside(s, cx, cy) || BW_AT(&s->m->grid, cx, cy) != s->p->wall)
-                        continue;
-                    d = bw_dist2(cx, cy, x, y);
-                    if (best < 0 || d < best) {
-                        best = d;
+        for (cy = y - BW_MINESHAFT_WALL_RADIUS; cy <= y + BW_MINESHAFT_WALL_RADIUS; cy++)
+            for (cx = x - BW_MINESHAFT_WALL_RADIUS; cx <= x + BW_MINESHAFT_WALL_RADIUS; cx++)
+                if (inside(s, cx, cy) && BW_AT(&s->m->grid, cx, cy) == s->p->wall) {
+                    /* by the squared distance, then the squared ring
+                     * (Chebyshev, 36 at most, below the 64), then the scan
+                     * order (strict <); key 0 is the slope itself */
+                    int dx = cx - x, dy = cy - y;
+                    int32_t key = (dx * dx + dy * dy) * 64 + bw_max(dx * dx, dy * dy);
+                    if (key > 0 && key < best) {
+                        best = key;
                         bx = cx;
                         by = cy;
                     }
                 }
-        if (best < 0)
+        if (best == INT32_MAX)
             return;
         BW_AT(&s->m->grid, bx, by) = s->p->floor;
         s->st.walls++;
