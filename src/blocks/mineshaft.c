@@ -270,7 +270,6 @@ int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
     s.y0 = 1;
     s.x1 = m->grid.w - 2;
     s.y1 = m->grid.h - 2;
-    s.n = 0;
     for (k = 0; k < 8; k++) { /* the moves toward the goal: their dot product with u */
         int32_t dot = (int32_t)bw_dx8[k] * s.wx + (int32_t)bw_dy8[k] * s.wy;
         s.dot[k] = (int16_t)(dot > 0 ? dot : 0);
@@ -279,7 +278,13 @@ int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
     brush(&s, x, y, width);
     trace(&s, BW_MINESHAFT_CARVE, x, y, width, 0);
     if (s.len2 > 0) {
-        push(&s, x, y, width, 0);
+        /* the start: the first record, and the backup target */
+        s.n = 1;
+        s.back = 0;
+        s.target.x = (uint8_t)x;
+        s.target.y = (uint8_t)y;
+        s.target.width = (uint8_t)width;
+        s.target.err = 0;
         for (;;) {
             uint32_t c2;
             int e;
