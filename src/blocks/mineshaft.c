@@ -17,7 +17,7 @@ typedef struct shaft {
     int wx, wy;               /* u over gcd(ux, uy): move weights depend on
                                  the direction alone, not on the distance */
     int32_t len2;             /* |u|^2, > 0 */
-    int x0, y0, x1, y1;       /* the map minus its outer ring */
+    int x1, y1;               /* the map minus its outer ring: 1..x1, 1..y1 */
     int n;                    /* records the history holds */
     int back;                 /* which of them (0: the oldest) is the target */
     int16_t dot[8];           /* each move's weight away from the map's edge */
@@ -86,7 +86,7 @@ static int err_floor(const shaft *s, uint32_t c2)
 
 static int inside(const shaft *s, int x, int y)
 {
-    return x >= s->x0 && y >= s->y0 && x <= s->x1 && y <= s->y1;
+    return x >= 1 && y >= 1 && x <= s->x1 && y <= s->y1;
 }
 
 /* Replaces the four `wall` tiles nearest the up slope at (x, y), by
@@ -218,7 +218,7 @@ static int pick_move(shaft *s, int x, int y)
     int d;
     /* away from the map's edge every move stays inside: the weights made
      * at the start */
-    const int all = x > s->x0 && y > s->y0 && x < s->x1 && y < s->y1;
+    const int all = x > 1 && y > 1 && x < s->x1 && y < s->y1;
     for (d = 0; d < 8; d++) {
         weight[d] = all || inside(s, x + bw_dx8[d], y + bw_dy8[d]) ? s->dot[d] : 0;
         total += weight[d];
@@ -266,8 +266,6 @@ int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
         s.wx = 1;
     s.wy = s.uy / s.wx;
     s.wx = s.ux / s.wx;
-    s.x0 = 1;
-    s.y0 = 1;
     s.x1 = m->grid.w - 2;
     s.y1 = m->grid.h - 2;
     for (k = 0; k < 8; k++) { /* the moves toward the goal: their dot product with u */
