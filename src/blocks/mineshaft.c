@@ -27,30 +27,32 @@ typedef struct shaft {
 
 BW_STATIC_ASSERT(BW_MINESHAFT_HISTORY >= 2 && BW_MINESHAFT_HISTORY <= 255, history_fits_param);
 
-/* The tiles a shaft carves by default: every tile that is not passable.
- * A constant set, made from the tile table's flags at compile time (a
- * copy is less code than a loop over the tiles). */
+/* The defaults, one constant copied (less code than a store per field).
+ * The tiles a shaft carves: every tile that is not passable, a set made
+ * from the tile table's flags at compile time. */
 #define CARVE(flags) (!((flags) & BW_PASS))
 #define CARVE0(id, name, glyph, colour, flags, cost) | (CARVE(flags) ? BW_TILESET_BIT(BW_T_##id, 0) : 0u)
 #define CARVE1(id, name, glyph, colour, flags, cost) | (CARVE(flags) ? BW_TILESET_BIT(BW_T_##id, 1) : 0u)
 #define CARVE2(id, name, glyph, colour, flags, cost) | (CARVE(flags) ? BW_TILESET_BIT(BW_T_##id, 2) : 0u)
 #define CARVE3(id, name, glyph, colour, flags, cost) | (CARVE(flags) ? BW_TILESET_BIT(BW_T_##id, 3) : 0u)
-static const bw_tileset carve = { { 0u BW_TILE_LIST(CARVE0), 0u BW_TILE_LIST(CARVE1),
-                                    0u BW_TILE_LIST(CARVE2), 0u BW_TILE_LIST(CARVE3) } };
+static const bw_mineshaft defaults = {
+    .floor = BW_T_STONE,
+    .wall = BW_T_ROCK,
+    .min_width = 1,
+    .max_width = 4,
+    .width_change = 3,
+    .widen = 8,
+    .history = BW_MINESHAFT_HISTORY,
+    .max_steps = BW_MINESHAFT_MAX_STEPS,
+    .carve = { { 0u BW_TILE_LIST(CARVE0), 0u BW_TILE_LIST(CARVE1),
+                 0u BW_TILE_LIST(CARVE2), 0u BW_TILE_LIST(CARVE3) } },
+    .trace = 0,
+    .trace_ctx = 0
+};
 
 void bw_mineshaft_defaults(bw_mineshaft *p)
 {
-    p->floor = BW_T_STONE;
-    p->wall = BW_T_ROCK;
-    p->min_width = 1;
-    p->max_width = 4;
-    p->width_change = 3;
-    p->widen = 8;
-    p->history = BW_MINESHAFT_HISTORY;
-    p->max_steps = BW_MINESHAFT_MAX_STEPS;
-    p->carve = carve;
-    p->trace = 0;
-    p->trace_ctx = 0;
+    *p = defaults;
 }
 
 static void trace(shaft *s, int event, int x, int y, int width, int err)
