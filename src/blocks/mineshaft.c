@@ -191,7 +191,8 @@ static void push(shaft *s, int x, int y, int width, int err)
  * cross product with that segment (kept as it goes) is smaller. */
 static void straight(shaft *s, int x, int y, int gx, int gy, int width)
 {
-    int ax = gx - x, ay = gy - y, sx = bw_sign(ax), sy = bw_sign(ay);
+    /* the steps' signs (an axis with nothing to go never steps) */
+    int ax = gx - x, ay = gy - y, sx = ax < 0 ? -1 : 1, sy = ay < 0 ? -1 : 1;
     int32_t c = 0; /* the cross product of (x, y) - start with (ax, ay) */
     for (;;) {
         /* on the map: |ex|, |ey| < 2 x 120^2, a plain negation */
