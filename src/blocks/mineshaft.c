@@ -131,12 +131,10 @@ static void open_walls(shaft *s, int x, int y)
 static void brush(shaft *s, int x, int y, int width)
 {
     int lo = (width - 1) / 2, cx, cy, slope = 0, slx = 0, sly = 0;
-    /* the whole square inside (nearly always): no cell needs the test */
-    const int all = inside(s, x - lo, y - lo) && inside(s, x - lo + width - 1, y - lo + width - 1);
     for (cy = y - lo; cy < y - lo + width; cy++)
         for (cx = x - lo; cx < x - lo + width; cx++) {
             uint8_t *t;
-            if (!all && !(cx == x && cy == y) && !inside(s, cx, cy))
+            if (!(cx == x && cy == y) && !inside(s, cx, cy))
                 continue;
             t = &BW_AT(&s->m->grid, cx, cy);
             if (*t == BW_T_UP_SLOPE) {
