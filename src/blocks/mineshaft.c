@@ -20,7 +20,7 @@ typedef struct shaft {
     int x1, y1;               /* the map minus its outer ring: 1..x1, 1..y1 */
     int n;                    /* records the history holds */
     int back;                 /* which of them (0: the oldest) is the target */
-    int16_t dot[8];           /* each move's weight away from the map's edge */
+    int16_t dot[8];           /* each move's weight (0: it does not advance) */
     bw_mineshaft_step target; /* the backup target: the latest record with
                                  error < BW_MINESHAFT_ERR_RESUME */
 } shaft;
@@ -217,11 +217,8 @@ static int pick_move(shaft *s, int x, int y)
 {
     int32_t weight[8], total = 0, pick;
     int d;
-    /* away from the map's edge every move stays inside: the weights made
-     * at the start */
-    const int all = x > 1 && y > 1 && x < s->x1 && y < s->y1;
     for (d = 0; d < 8; d++) {
-        weight[d] = all || inside(s, x + bw_dx8[d], y + bw_dy8[d]) ? s->dot[d] : 0;
+        weight[d] = s->dot[d] && inside(s, x + bw_dx8[d], y + bw_dy8[d]) ? s->dot[d] : 0;
         total += weight[d];
     }
     if (total == 0)
