@@ -289,8 +289,9 @@ int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
                 ydue = 0;
             } else {
                 int d;
-                /* walks until its position along u reaches the goal's */
-                if ((int32_t)(x - x0) * s.ux + (int32_t)(y - y0) * s.uy >= s.len2)
+                /* walks until its position along u reaches the goal's
+                 * (measured from the goal: (p - goal) . u >= 0) */
+                if ((int32_t)(x - x1) * s.ux + (int32_t)(y - y1) * s.uy >= 0)
                     break;
                 d = s.st.steps < p->max_steps ? pick_move(&s, x, y) : -1;
                 if (d < 0) {
