@@ -215,17 +215,18 @@ static void straight(shaft *s, int x, int y, int gx, int gy, int width)
  * advance or that leave the inner map. Returns the direction or -1. */
 static int pick_move(shaft *s, int x, int y)
 {
-    int32_t weight[8], total = 0, pick;
+    int32_t upto[8], total = 0, pick; /* upto[d]: the weights of moves 0..d, summed */
     int d;
     for (d = 0; d < 8; d++) {
-        weight[d] = s->dot[d] && inside(s, x + bw_dx8[d], y + bw_dy8[d]) ? s->dot[d] : 0;
-        total += weight[d];
+        if (s->dot[d] && inside(s, x + bw_dx8[d], y + bw_dy8[d]))
+            total += s->dot[d];
+        upto[d] = total;
     }
     if (total == 0)
         return -1;
     pick = (int32_t)bw_rng_below(s->r, (uint32_t)total);
-    for (d = 0; d < 7 && pick >= weight[d]; d++)
-        pick -= weight[d];
+    for (d = 0; pick >= upto[d]; d++) /* pick < total: stops by d = 7 */
+        ;
     return d;
 }
 
