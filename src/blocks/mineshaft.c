@@ -211,6 +211,20 @@ static void straight(shaft *s, int x, int y, int gx, int gy, int width)
     }
 }
 
+/* The greatest common divisor of |a| and |b|; 1 for two zeros. Euclid:
+ * at most ~10 rounds below 120. */
+static int gcd(int a, int b)
+{
+    a = a < 0 ? -a : a;
+    b = b < 0 ? -b : b;
+    while (b != 0) {
+        int t = a % b;
+        a = b;
+        b = t;
+    }
+    return a != 0 ? a : 1;
+}
+
 /* Picks a move: weight = dot product with u, 0 for moves that do not
  * advance or that leave the inner map. Returns the direction or -1. */
 static int pick_move(shaft *s, int x, int y)
@@ -254,17 +268,9 @@ int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
     s.ux = x1 - x0;
     s.uy = y1 - y0;
     s.len2 = (int32_t)s.ux * s.ux + (int32_t)s.uy * s.uy;
-    s.wx = bw_abs(s.ux);
-    s.wy = bw_abs(s.uy);
-    while (s.wy != 0) { /* Euclid: at most ~10 rounds below 120 */
-        int t = s.wx % s.wy;
-        s.wx = s.wy;
-        s.wy = t;
-    }
-    if (s.wx == 0)
-        s.wx = 1;
-    s.wy = s.uy / s.wx;
-    s.wx = s.ux / s.wx;
+    k = gcd(s.ux, s.uy);
+    s.wx = s.ux / k;
+    s.wy = s.uy / k;
     s.x1 = m->grid.w - 2;
     s.y1 = m->grid.h - 2;
     for (k = 0; k < 8; k++) { /* the moves toward the goal: their dot product with u */
