@@ -16,12 +16,13 @@ typedef struct shaft {
     int sx, sy, ux, uy;       /* start and the start-to-goal vector */
     int32_t len2;             /* |u|^2, > 0 */
     int x1, y1;               /* the map minus its outer ring: 1..x1, 1..y1 */
-    int n;                    /* records the history holds */
+    int n;                    /* records the history holds (counted: only
+                                 the target is stored) */
     int back;                 /* which of them (0: the oldest) is the target */
     int16_t dot[8];           /* each move's weight (0: it does not advance):
-                                 its dot product with u over gcd(ux, uy), so
-                                 the weights depend on the direction alone,
-                                 not on the distance */
+                                 its dot product with w = u over gcd(ux, uy),
+                                 so the weights depend on the direction
+                                 alone, not on the distance */
     bw_mineshaft_step target; /* the backup target: the latest record with
                                  error < BW_MINESHAFT_ERR_RESUME */
 } shaft;
@@ -249,7 +250,7 @@ int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
                      int x0, int y0, int x1, int y1, bw_mineshaft_stats *st)
 {
     shaft s;
-    int x = x0, y = y0, width, k, wx, wy;
+    int x = x0, y = y0, width, k, wx, wy; /* w: u over gcd(ux, uy) */
     int ydue = 0; /* the y step of a diagonal move, still to come */
     BW_ASSERT(m && r && p);
     s.m = m;
@@ -274,7 +275,7 @@ int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
     wy = s.uy / k;
     s.x1 = m->grid.w - 2;
     s.y1 = m->grid.h - 2;
-    for (k = 0; k < 8; k++) { /* the moves toward the goal: their dot product with u */
+    for (k = 0; k < 8; k++) { /* the moves toward the goal: their dot product with w */
         int32_t dot = (int32_t)bw_dx8[k] * wx + (int32_t)bw_dy8[k] * wy;
         s.dot[k] = (int16_t)(dot > 0 ? dot : 0);
     }
