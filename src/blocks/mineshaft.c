@@ -283,16 +283,12 @@ int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
     brush(&s, x, y, width);
     trace(&s, BW_MINESHAFT_CARVE, x, y, width, 0);
     if (s.len2 > 0) {
-        /* the start: the first record, and the backup target */
-        s.n = 1;
-        s.back = 0;
-        s.target.x = (uint8_t)x;
-        s.target.y = (uint8_t)y;
-        s.target.width = (uint8_t)width;
-        s.target.err = 0;
+        int e = 0, far = 0; /* the step just made: the start first */
+        s.n = 0;
         for (;;) {
             uint32_t c2;
-            int e;
+            if (!far) /* kept: recorded (the start: the first record) */
+                push(&s, x, y, width, e);
             if (ydue) { /* the second step of a diagonal move */
                 y += ydue;
                 ydue = 0;
@@ -325,7 +321,8 @@ int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
             brush(&s, x, y, width);
             trace(&s, BW_MINESHAFT_CARVE, x, y, width, e);
             /* error over 10 (the distance, not its floor) */
-            if (c2 > (uint32_t)(BW_MINESHAFT_ERR_MAX * BW_MINESHAFT_ERR_MAX) * (uint32_t)s.len2) {
+            far = c2 > (uint32_t)(BW_MINESHAFT_ERR_MAX * BW_MINESHAFT_ERR_MAX) * (uint32_t)s.len2;
+            if (far) {
                 /* back up, filling nothing in, to the latest record
                  * with error < 6 (push() never drops it) */
                 s.n = s.back + 1;
@@ -335,8 +332,6 @@ int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
                 ydue = 0;
                 s.st.backups++;
                 trace(&s, BW_MINESHAFT_BACKUP, x, y, width, s.target.err);
-            } else {
-                push(&s, x, y, width, e);
             }
         }
         /* past the goal's line position (error <= 10) or out of steps */
