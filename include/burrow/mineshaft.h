@@ -27,11 +27,12 @@ extern "C" {
 
 #define BW_MINESHAFT_ERR_MAX 10    /* DRUNKEN_MINESHAFT: past 10 it backs up */
 #define BW_MINESHAFT_ERR_RESUME 6  /* ... to the latest step with error "less than six" */
-/* Step records kept (4 bytes each, on the stack). Backing up only ever
- * needs the records from the latest step with error < 6 on, so when the
- * history is full the oldest record is dropped unless it is that step, in
- * which case the one after it goes; any capacity >= 2 is therefore
- * correct, and 32 keeps the recent trail for the trace. */
+/* Step records the history holds. Backing up only ever returns to the
+ * latest step with error < 6, so when the history is full the oldest
+ * record is dropped unless it is that step, in which case the one after it
+ * goes; any capacity >= 2 is therefore correct. Only that one record is
+ * stored (the others are counted, for stats.dropped), so the capacity
+ * costs no memory. */
 /* Tunable, 2..255: the backup target is always kept, so levels stay the same. */
 #ifndef BW_MINESHAFT_HISTORY
 #define BW_MINESHAFT_HISTORY 32

@@ -14,50 +14,47 @@ typedef struct shaft {
     const bw_mineshaft *p;
     bw_mineshaft_stats st;
     int sx, sy, ux, uy;       /* start and the start-to-goal vector */
-    int wx, wy;               /* u over gcd(ux, uy): move weights depend on
-                                 the direction alone, not on the distance */
     int32_t len2;             /* |u|^2, > 0 */
-    int x0, y0, x1, y1;       /* the map minus its outer ring */
-    int width;                /* brush of the final straight line */
-    int n;                    /* records kept */
-    int first;                /* where in hist the oldest record is (a ring) */
-    int16_t dot[8];           /* each move's weight away from the map's edge */
-    bw_mineshaft_step hist[BW_MINESHAFT_HISTORY];
+    int x1, y1;               /* the map minus its outer ring: 1..x1, 1..y1 */
+    int n;                    /* records the history holds (counted: only
+                                 the target is stored) */
+    int back;                 /* which of them (0: the oldest) is the target */
+    int16_t dot[8];           /* each move's weight (0: it does not advance):
+                                 its dot product with w = u over gcd(ux, uy),
+                                 so the weights depend on the direction
+                                 alone, not on the distance */
+    bw_mineshaft_step target; /* the backup target: the latest record with
+                                 error < BW_MINESHAFT_ERR_RESUME */
 } shaft;
-
-/* Record i (0: the oldest kept) of the ring. */
-BW_NOINLINE static bw_mineshaft_step *rec(shaft *s, int i)
-{
-    int k = s->first + i;
-    return &s->hist[k >= BW_MINESHAFT_HISTORY ? k - BW_MINESHAFT_HISTORY : k];
-}
 
 BW_STATIC_ASSERT(BW_MINESHAFT_HISTORY >= 2 && BW_MINESHAFT_HISTORY <= 255, history_fits_param);
 
-/* The tiles a shaft carves by default: every tile that is not passable.
- * A constant set, made from the tile table's flags at compile time (a
- * copy is less code than a loop over the tiles). */
+/* The defaults, one constant copied (less code than a store per field).
+ * The tiles a shaft carves: every tile that is not passable, a set made
+ * from the tile table's flags at compile time. */
 #define CARVE(flags) (!((flags) & BW_PASS))
 #define CARVE0(id, name, glyph, colour, flags, cost) | (CARVE(flags) ? BW_TILESET_BIT(BW_T_##id, 0) : 0u)
 #define CARVE1(id, name, glyph, colour, flags, cost) | (CARVE(flags) ? BW_TILESET_BIT(BW_T_##id, 1) : 0u)
 #define CARVE2(id, name, glyph, colour, flags, cost) | (CARVE(flags) ? BW_TILESET_BIT(BW_T_##id, 2) : 0u)
 #define CARVE3(id, name, glyph, colour, flags, cost) | (CARVE(flags) ? BW_TILESET_BIT(BW_T_##id, 3) : 0u)
-static const bw_tileset carve = { { 0u BW_TILE_LIST(CARVE0), 0u BW_TILE_LIST(CARVE1),
-                                    0u BW_TILE_LIST(CARVE2), 0u BW_TILE_LIST(CARVE3) } };
+static const bw_mineshaft defaults = {
+    .floor = BW_T_STONE,
+    .wall = BW_T_ROCK,
+    .min_width = 1,
+    .max_width = 4,
+    .width_change = 3,
+    .widen = 8,
+    .history = BW_MINESHAFT_HISTORY,
+    .max_steps = BW_MINESHAFT_MAX_STEPS,
+    .carve = { { 0u BW_TILE_LIST(CARVE0), 0u BW_TILE_LIST(CARVE1),
+                 0u BW_TILE_LIST(CARVE2), 0u BW_TILE_LIST(CARVE3) } },
+    .trace = 0,
+    .trace_ctx = 0
+};
 
 void bw_mineshaft_defaults(bw_mineshaft *p)
 {
-    p->floor = BW_T_STONE;
-    p->wall = BW_T_ROCK;
-    p->min_width = 1;
-    p->max_width = 4;
-    p->width_change = 3;
-    p->widen = 8;
-    p->history = BW_MINESHAFT_HISTORY;
-    p->max_steps = BW_MINESHAFT_MAX_STEPS;
-    p->carve = carve;
-    p->trace = 0;
-    p->trace_ctx = 0;
+    *p = defaults;
 }
 
 static void trace(shaft *s, int event, int x, int y, int width, int err)
@@ -73,34 +70,27 @@ static void trace(shaft *s, int event, int x, int y, int width, int err)
 }
 
 /* cross^2 / |u|^2 is the squared distance from (x, y) to the start-goal
- * line; compared exactly, in integers (|cross| <= 2 * 119^2 < 2^15). */
-static int32_t cross(const shaft *s, int x, int y)
+ * line; compared exactly, in integers (|cross| <= 2 * 119^2 < 2^15, so
+ * its square fits). */
+static uint32_t cross2(const shaft *s, int x, int y)
 {
     int32_t c = (int32_t)(x - s->sx) * s->uy - (int32_t)(y - s->sy) * s->ux;
-    return c < 0 ? -c : c;
+    return (uint32_t)(c * c);
 }
 
-static int err_floor(const shaft *s, int x, int y)
+/* The error: the floor of that distance. A step lies one cell from a
+ * kept step (error <= 10) or from the start, so a count finds it. */
+static int err_floor(const shaft *s, uint32_t c2)
 {
-    int32_t c = cross(s, x, y);
-    uint32_t q = (uint32_t)c * (uint32_t)c / (uint32_t)s->len2;
-    uint32_t e = 0;
-    if (q > BW_MINESHAFT_ERR_MAX * BW_MINESHAFT_ERR_MAX + 2 * BW_MINESHAFT_ERR_MAX)
-        return bw_isqrt((int32_t)q);
-    while ((e + 1) * (e + 1) <= q) /* a kept step's error: 10 at most */
+    uint32_t q = c2 / (uint32_t)s->len2, e = 0;
+    while ((e + 1) * (e + 1) <= q)
         e++;
     return (int)e;
 }
 
-static int too_far(const shaft *s, int x, int y)
-{
-    uint32_t c = (uint32_t)cross(s, x, y);
-    return c * c > (uint32_t)(BW_MINESHAFT_ERR_MAX * BW_MINESHAFT_ERR_MAX) * (uint32_t)s->len2;
-}
-
 static int inside(const shaft *s, int x, int y)
 {
-    return x >= s->x0 && y >= s->y0 && x <= s->x1 && y <= s->y1;
+    return x >= 1 && y >= 1 && x <= s->x1 && y <= s->y1;
 }
 
 /* Replaces the four `wall` tiles nearest the up slope at (x, y), by
@@ -110,24 +100,25 @@ static int inside(const shaft *s, int x, int y)
  * four scans of the square beat keeping a sorted list in code size. */
 static void open_walls(shaft *s, int x, int y)
 {
-    int j, r, cx, cy;
+    int j, cx, cy;
     for (j = 0; j < 4; j++) {
-        int32_t best = -1;
+        int32_t best = INT32_MAX;
         int bx = 0, by = 0;
-        for (r = 1; r <= BW_MINESHAFT_WALL_RADIUS; r++)
-            for (cy = y - r; cy <= y + r; cy++)
-                for (cx = x - r; cx <= x + r; cx += (cy == y - r || cy == y + r) ? 1 : 2 * r) {
-                    int32_t d;
-                    if (!inside(s, cx, cy) || BW_AT(&s->m->grid, cx, cy) != s->p->wall)
-                        continue;
-                    d = bw_dist2(cx, cy, x, y);
-                    if (best < 0 || d < best) {
-                        best = d;
+        for (cy = y - BW_MINESHAFT_WALL_RADIUS; cy <= y + BW_MINESHAFT_WALL_RADIUS; cy++)
+            for (cx = x - BW_MINESHAFT_WALL_RADIUS; cx <= x + BW_MINESHAFT_WALL_RADIUS; cx++)
+                if (inside(s, cx, cy) && BW_AT(&s->m->grid, cx, cy) == s->p->wall) {
+                    /* by the squared distance, then the squared ring
+                     * (Chebyshev, 36 at most, below the 64), then the scan
+                     * order (strict <); key 0 is the slope itself */
+                    int dx = cx - x, dy = cy - y;
+                    int32_t key = (dx * dx + dy * dy) * 64 + bw_max(dx * dx, dy * dy);
+                    if (key > 0 && key < best) {
+                        best = key;
                         bx = cx;
                         by = cy;
                     }
                 }
-        if (best < 0)
+        if (best == INT32_MAX)
             return;
         BW_AT(&s->m->grid, bx, by) = s->p->floor;
         s->st.walls++;
@@ -142,12 +133,10 @@ static void open_walls(shaft *s, int x, int y)
 static void brush(shaft *s, int x, int y, int width)
 {
     int lo = (width - 1) / 2, cx, cy, slope = 0, slx = 0, sly = 0;
-    /* the whole square inside (nearly always): no cell needs the test */
-    const int all = inside(s, x - lo, y - lo) && inside(s, x - lo + width - 1, y - lo + width - 1);
     for (cy = y - lo; cy < y - lo + width; cy++)
         for (cx = x - lo; cx < x - lo + width; cx++) {
             uint8_t *t;
-            if (!all && !(cx == x && cy == y) && !inside(s, cx, cy))
+            if (!(cx == x && cy == y) && !inside(s, cx, cy))
                 continue;
             t = &BW_AT(&s->m->grid, cx, cy);
             if (*t == BW_T_UP_SLOPE) {
@@ -168,33 +157,29 @@ static void brush(shaft *s, int x, int y, int width)
     }
 }
 
-/* History of step records. Only the records from the latest one with
- * error < BW_MINESHAFT_ERR_RESUME on are ever backed up to, so a full history
- * drops its oldest record unless that is the latest such one (then the
- * next oldest goes): the backup target is never lost. */
+/* History of step records. A backup only ever returns to the latest
+ * record with error < BW_MINESHAFT_ERR_RESUME, so that one record is all
+ * the history stores; the others are only counted. A full history drops
+ * its oldest record unless that is the target (then the next oldest goes):
+ * the target is never lost, and `dropped` counts the drops. */
 static void push(shaft *s, int x, int y, int width, int err)
 {
-    int cap = s->p->history, i;
-    bw_mineshaft_step *k;
+    int cap = s->p->history;
     if (cap < 2 || cap > BW_MINESHAFT_HISTORY)
         cap = BW_MINESHAFT_HISTORY;
     if (s->n >= cap) {
-        /* the oldest record goes, unless it is the only one with error
-         * < 6: then the one after it (it takes that one's place, and the
-         * ring moves on past its old place) */
-        for (i = s->n - 1; i > 0 && rec(s, i)->err >= BW_MINESHAFT_ERR_RESUME; i--)
-            ;
-        if (i == 0)
-            *rec(s, 1) = *rec(s, 0);
-        s->first = s->first + 1 == BW_MINESHAFT_HISTORY ? 0 : s->first + 1;
+        if (s->back > 0)
+            s->back--;
         s->n--;
         s->st.dropped++;
     }
-    k = rec(s, s->n);
-    k->x = (uint8_t)x;
-    k->y = (uint8_t)y;
-    k->width = (uint8_t)width;
-    k->err = (uint8_t)err;
+    if (err < BW_MINESHAFT_ERR_RESUME) {
+        s->back = s->n;
+        s->target.x = (uint8_t)x;
+        s->target.y = (uint8_t)y;
+        s->target.width = (uint8_t)width;
+        s->target.err = (uint8_t)err;
+    }
     s->n++;
     if (err > s->st.max_err)
         s->st.max_err = (uint8_t)err;
@@ -202,51 +187,62 @@ static void push(shaft *s, int x, int y, int width, int err)
 
 /* The straight line to the goal: 4-connected steps, each one cutting the
  * Manhattan distance (so at most w + h of them), along whichever axis keeps
- * the centre nearer the segment from (x, y) to the goal. */
-static void straight(shaft *s, int x, int y, int gx, int gy)
+ * the centre nearer the segment from (x, y) to the goal: the one whose
+ * cross product with that segment (kept as it goes) is smaller. */
+static void straight(shaft *s, int x, int y, int gx, int gy, int width)
 {
-    int ax = gx - x, ay = gy - y, cx = x, cy = y, sx = bw_sign(ax), sy = bw_sign(ay);
+    /* the steps' signs (an axis with nothing to go never steps) */
+    int ax = gx - x, ay = gy - y, sx = ax < 0 ? -1 : 1, sy = ay < 0 ? -1 : 1;
+    int32_t c = 0; /* the cross product of (x, y) - start with (ax, ay) */
     for (;;) {
-        brush(s, cx, cy, s->width);
+        /* on the map: |ex|, |ey| < 2 x 120^2, a plain negation */
+        int32_t ex = c + (int32_t)sx * ay, ey = c - (int32_t)sy * ax;
+        brush(s, x, y, width);
         s->st.straight++;
         if (BW_TRACE && s->p->trace) /* the error only for the trace */
-            trace(s, BW_MINESHAFT_STRAIGHT, cx, cy, s->width, err_floor(s, cx, cy));
-        if (cx == gx && cy == gy)
+            trace(s, BW_MINESHAFT_STRAIGHT, x, y, width, err_floor(s, cross2(s, x, y)));
+        if (x == gx && y == gy)
             break;
-        if (cx != gx && cy != gy) {
-            /* on the map: |ex|, |ey| < 2 x 120^2, a plain negation */
-            int32_t ex = (int32_t)(cx + sx - x) * ay - (int32_t)(cy - y) * ax;
-            int32_t ey = (int32_t)(cx - x) * ay - (int32_t)(cy + sy - y) * ax;
-            if ((ex < 0 ? -ex : ex) <= (ey < 0 ? -ey : ey))
-                cx += sx;
-            else
-                cy += sy;
-        } else if (cx != gx) {
-            cx += sx;
+        if (y == gy || (x != gx && (ex < 0 ? -ex : ex) <= (ey < 0 ? -ey : ey))) {
+            x += sx;
+            c = ex;
         } else {
-            cy += sy;
+            y += sy;
+            c = ey;
         }
     }
+}
+
+/* The greatest common divisor of |a| and |b|; 1 for two zeros. Euclid:
+ * at most ~10 rounds below 120. */
+static int gcd(int a, int b)
+{
+    a = a < 0 ? -a : a;
+    b = b < 0 ? -b : b;
+    while (b != 0) {
+        int t = a % b;
+        a = b;
+        b = t;
+    }
+    return a != 0 ? a : 1;
 }
 
 /* Picks a move: weight = dot product with u, 0 for moves that do not
  * advance or that leave the inner map. Returns the direction or -1. */
 static int pick_move(shaft *s, int x, int y)
 {
-    int32_t weight[8], total = 0, pick;
+    int32_t upto[8], total = 0, pick; /* upto[d]: the weights of moves 0..d, summed */
     int d;
-    /* away from the map's edge every move stays inside: the weights made
-     * at the start */
-    const int all = x > s->x0 && y > s->y0 && x < s->x1 && y < s->y1;
     for (d = 0; d < 8; d++) {
-        weight[d] = all || inside(s, x + bw_dx8[d], y + bw_dy8[d]) ? s->dot[d] : 0;
-        total += weight[d];
+        if (s->dot[d] && inside(s, x + bw_dx8[d], y + bw_dy8[d]))
+            total += s->dot[d];
+        upto[d] = total;
     }
     if (total == 0)
         return -1;
     pick = (int32_t)bw_rng_below(s->r, (uint32_t)total);
-    for (d = 0; d < 7 && pick >= weight[d]; d++)
-        pick -= weight[d];
+    for (d = 0; pick >= upto[d]; d++) /* pick < total: stops by d = 7 */
+        ;
     return d;
 }
 
@@ -254,7 +250,8 @@ int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
                      int x0, int y0, int x1, int y1, bw_mineshaft_stats *st)
 {
     shaft s;
-    int x = x0, y = y0, width, k;
+    int x = x0, y = y0, width, k, wx, wy; /* w: u over gcd(ux, uy) */
+    int ydue = 0; /* the y step of a diagonal move, still to come */
     BW_ASSERT(m && r && p);
     s.m = m;
     s.r = r;
@@ -273,76 +270,72 @@ int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
     s.ux = x1 - x0;
     s.uy = y1 - y0;
     s.len2 = (int32_t)s.ux * s.ux + (int32_t)s.uy * s.uy;
-    s.wx = bw_abs(s.ux);
-    s.wy = bw_abs(s.uy);
-    while (s.wy != 0) { /* Euclid: at most ~10 rounds below 120 */
-        int t = s.wx % s.wy;
-        s.wx = s.wy;
-        s.wy = t;
-    }
-    if (s.wx == 0)
-        s.wx = 1;
-    s.wy = s.uy / s.wx;
-    s.wx = s.ux / s.wx;
-    s.x0 = 1;
-    s.y0 = 1;
+    k = gcd(s.ux, s.uy);
+    wx = s.ux / k;
+    wy = s.uy / k;
     s.x1 = m->grid.w - 2;
     s.y1 = m->grid.h - 2;
-    s.n = 0;
-    s.first = 0;
-    for (k = 0; k < 8; k++) { /* the moves toward the goal: their dot product with u */
-        int32_t dot = (int32_t)bw_dx8[k] * s.wx + (int32_t)bw_dy8[k] * s.wy;
+    for (k = 0; k < 8; k++) { /* the moves toward the goal: their dot product with w */
+        int32_t dot = (int32_t)bw_dx8[k] * wx + (int32_t)bw_dy8[k] * wy;
         s.dot[k] = (int16_t)(dot > 0 ? dot : 0);
     }
     width = bw_rng_range(r, p->min_width, p->max_width);
     brush(&s, x, y, width);
     trace(&s, BW_MINESHAFT_CARVE, x, y, width, 0);
     if (s.len2 > 0) {
-        push(&s, x, y, width, 0);
-        /* walks until its position along u reaches the goal's */
-        while ((int32_t)(x - x0) * s.ux + (int32_t)(y - y0) * s.uy < s.len2) {
-            int d = s.st.steps < p->max_steps ? pick_move(&s, x, y) : -1, n, i;
-            if (d < 0) {
-                s.st.fallback = 1;
-                break;
-            }
-            if (bw_rng_chance(r, p->width_change, 16))
-                /* the top 4 bits of one draw: with widen 8 the same
-                 * draw and answer as an even coin (bw_rng_below(r, 2)) */
-                width = bw_clamp(width + (bw_rng_below(r, 16) >= 16u - p->widen ? 1 : -1),
-                                 p->min_width, p->max_width);
-            /* a diagonal is two steps, x first */
-            n = (bw_dx8[d] && bw_dy8[d]) ? 2 : 1;
-            for (i = 0; i < n; i++) {
-                int e, far;
-                if (i == 0)
-                    x += bw_dx8[d];
-                if (i == n - 1)
-                    y += bw_dy8[d];
-                s.st.steps++;
-                far = too_far(&s, x, y);
-                /* the error of a step that backs up: only for the trace */
-                e = !far || (BW_TRACE && p->trace) ? err_floor(&s, x, y) : 0;
-                brush(&s, x, y, width);
-                trace(&s, BW_MINESHAFT_CARVE, x, y, width, e);
-                if (far) {
-                    /* back up, filling nothing in, to the latest record
-                     * with error < 6 (push() never drops it) */
-                    while (s.n > 1 && rec(&s, s.n - 1)->err >= BW_MINESHAFT_ERR_RESUME)
-                        s.n--;
-                    x = rec(&s, s.n - 1)->x;
-                    y = rec(&s, s.n - 1)->y;
-                    width = rec(&s, s.n - 1)->width;
-                    s.st.backups++;
-                    trace(&s, BW_MINESHAFT_BACKUP, x, y, width, rec(&s, s.n - 1)->err);
+        int e = 0, far = 0; /* the step just made: the start first */
+        s.n = 0;
+        for (;;) {
+            uint32_t c2;
+            if (!far) /* kept: recorded (the start: the first record) */
+                push(&s, x, y, width, e);
+            if (ydue) { /* the second step of a diagonal move */
+                y += ydue;
+                ydue = 0;
+            } else {
+                int d;
+                /* walks until its position along u reaches the goal's
+                 * (measured from the goal: (p - goal) . u >= 0) */
+                if ((int32_t)(x - x1) * s.ux + (int32_t)(y - y1) * s.uy >= 0)
+                    break;
+                d = s.st.steps < p->max_steps ? pick_move(&s, x, y) : -1;
+                if (d < 0) {
+                    s.st.fallback = 1;
                     break;
                 }
-                push(&s, x, y, width, e);
+                if (bw_rng_chance(r, p->width_change, 16))
+                    /* the top 4 bits of one draw: with widen 8 the same
+                     * draw and answer as an even coin (bw_rng_below(r, 2)) */
+                    width = bw_clamp(width + (bw_rng_below(r, 16) >= 16u - p->widen ? 1 : -1),
+                                     p->min_width, p->max_width);
+                /* a diagonal is two steps, x first */
+                x += bw_dx8[d];
+                if (bw_dx8[d])
+                    ydue = bw_dy8[d];
+                else
+                    y += bw_dy8[d];
+            }
+            s.st.steps++;
+            c2 = cross2(&s, x, y);
+            e = err_floor(&s, c2);
+            brush(&s, x, y, width);
+            trace(&s, BW_MINESHAFT_CARVE, x, y, width, e);
+            /* error over 10 (the distance, not its floor) */
+            far = c2 > (uint32_t)(BW_MINESHAFT_ERR_MAX * BW_MINESHAFT_ERR_MAX) * (uint32_t)s.len2;
+            if (far) {
+                /* back up, filling nothing in, to the latest record
+                 * with error < 6 (push() never drops it) */
+                s.n = s.back + 1;
+                x = s.target.x;
+                y = s.target.y;
+                width = s.target.width;
+                ydue = 0;
+                s.st.backups++;
+                trace(&s, BW_MINESHAFT_BACKUP, x, y, width, s.target.err);
             }
         }
         /* past the goal's line position (error <= 10) or out of steps */
-        s.width = width;
-        straight(&s, x, y, x1, y1);
+        straight(&s, x, y, x1, y1, width);
     }
 done:
     if (st)
