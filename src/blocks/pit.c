@@ -228,21 +228,21 @@ static int pass(bw_grid *g, uint8_t tile, int b[4], const int lim[4], uint8_t *s
     for (y = y0; y <= y1; y++) {
         uint8_t *c = &BW_AT(g, x0, y), *w = s + (y - lim[1] + 1) * SNAP + (x0 - lim[0] + 1);
         for (x = x0; x <= x1; x++, c++, w++) {
-            int k = w[-SNAP - 1] + w[-SNAP] + w[-SNAP + 1] + w[-1] + w[1] + w[SNAP - 1] + w[SNAP] +
-                    w[SNAP + 1];
+            int k;
+            if (*c == BW_T_DOWN_SLOPE || *c == BW_T_UP_SLOPE || (*c == tile && !gen))
+                continue; /* never replaced; a pit only dies in the generation */
+            k = w[-SNAP - 1] + w[-SNAP] + w[-SNAP + 1] + w[-1] + w[1] + w[SNAP - 1] + w[SNAP] + w[SNAP + 1];
             k = gen ? k % NOW : k / NOW;
-            if (*c == BW_T_DOWN_SLOPE || *c == BW_T_UP_SLOPE)
-                continue;
             if (*c == tile) {
-                if (!gen || k >= BW_PIT_SURVIVE_MIN) /* survive_max is 8: no upper end */
+                if (k >= BW_PIT_SURVIVE_MIN) /* survive_max is 8: no upper end */
                     continue;
                 *c = BW_T_CRUMBLE_DIRT;
                 *w = WAS;
-            } else if (k >= BW_PIT_BIRTH_MIN) { /* birth_max 8 */
+            } else {
+                if (k < BW_PIT_BIRTH_MIN) /* birth_max 8 */
+                    continue;
                 *c = tile;
                 *w = NOW;
-            } else {
-                continue;
             }
             n++;
             cx0 = bw_min(cx0, x);
