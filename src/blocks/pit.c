@@ -356,7 +356,7 @@ BW_STATIC_ASSERT(BW_PIT_LIFE_GENS == 1 && BW_PIT_SURVIVE_MAX == 8 && BW_PIT_BIRT
  * its own would only add to the depth below it); c is the walked pit
  * tiles' box (pit_walks), touched as in render. */
 static inline BW_ALWAYS_INLINE void pit_smooth(bw_grid *g, const bw_pit_plan *p, int k, const int *c,
-                                   bw_plane *scratch, int *touched)
+                                   bw_plane *scratch)
 {
     int x, y, i, b[4], lim[4];
     snap_cells local; /* only where the plane is too small (SNAP_FITS_A_PLANE) */
@@ -400,39 +400,28 @@ static inline BW_ALWAYS_INLINE void pit_smooth(bw_grid *g, const bw_pit_plan *p,
     pass(g, p->tile, b, lim, was, 1);
     for (i = 0; i < BOX_CELLS && pass(g, p->tile, b, lim, was, 0); i++)
         ;
-    touched[0] = bw_min(touched[0], lim[0]);
-    touched[1] = bw_min(touched[1], lim[1]);
-    touched[2] = bw_max(touched[2], lim[2]);
-    touched[3] = bw_max(touched[3], lim[3]);
 }
 
-/* bw_pit_render, stopped after `stage` (BW_TESTING); `touched` (x0, y0,
- * x1, y1) receives a box holding every cell written. */
+/* bw_pit_render, stopped after `stage` (BW_TESTING). */
 static void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
-                   bw_plane *scratch, int *touched, walk_trace trace, void *ctx)
+                   bw_plane *scratch, walk_trace trace, void *ctx)
 {
-    int sx = p->x[k], sy = p->y[k], r = p->r[k];
     int c[4]; /* the walked pit tiles' box (pit_walks) */
 
     /* The seed grown into a half moon of down slopes. */
     bw_pit_moon(g, p, k, BW_T_DOWN_SLOPE);
-    touched[0] = sx - r;
-    touched[1] = sy - r;
-    touched[2] = sx + r;
-    touched[3] = sy + r;
     if (stage < STAGE_WALK)
         return;
     pit_walks(g, p, k, c, trace, ctx);
     if (stage < STAGE_SMOOTH)
         return;
-    pit_smooth(g, p, k, c, scratch, touched);
+    pit_smooth(g, p, k, c, scratch);
 }
 
 void bw_pit_render(bw_grid *g, const bw_pit_plan *p, int k, bw_plane *scratch)
 {
-    int touched[4];
     if (pit_ok(p, k))
-        render(g, p, k, STAGE_SMOOTH, scratch, touched, 0, 0);
+        render(g, p, k, STAGE_SMOOTH, scratch, 0, 0);
 }
 
 #ifdef BW_TESTING
@@ -442,9 +431,8 @@ BW_STATIC_ASSERT((int)STAGE_MOON == (int)BW_PIT_STAGE_MOON && (int)STAGE_WALK ==
 void bw_pit_render_traced(bw_grid *g, const bw_pit_plan *p, int k, int stage,
                           bw_plane *scratch, bw_pit_trace trace, void *ctx)
 {
-    int touched[4];
     if (pit_ok(p, k))
-        render(g, p, k, stage, scratch, touched, trace, ctx);
+        render(g, p, k, stage, scratch, trace, ctx);
 }
 #endif
 
@@ -453,30 +441,26 @@ BW_STATIC_ASSERT(BW_PIT_R_MAX <= BW_PIT_REACH, half_moon_inside_the_box);
 /* bw_pit_put (below 0) and bw_pit_put_below (below 1): one loop. */
 static BW_NOINLINE void put(bw_grid *g, const bw_pit_plan *p, uint8_t floor, bw_plane *scratch, int below)
 {
-    int k, x, y, x0, y0, x1, y1, touched[4];
+    int k, y, b[4];
+    uint8_t tile = p->tile; /* in a register: the grid's writes could alias the plan */
     for (k = 0; k < p->n; k++) {
         if (!pit_ok(p, k))
             continue; /* no such pit: skipped (pit.h) */
-        render(g, p, k, STAGE_SMOOTH, scratch, touched, 0, 0);
+        render(g, p, k, STAGE_SMOOTH, scratch, 0, 0);
         if (!below)
             continue;
-        /* only the cells the pit wrote can need changing; touched lies
-         * within BW_PIT_REACH of the seed (the half moon's box, r <=
-         * BW_PIT_R_MAX, and the smoothing's, inside the pit's box): the
-         * pit's box cut to it is touched cut to the grid's rows and
-         * columns, as bw_pit_box cuts */
-        x0 = bw_max(touched[0], 0);
-        y0 = bw_max(touched[1], 0);
-        x1 = bw_min(touched[2], BW_GRID_MAX - 1);
-        y1 = bw_min(touched[3], BW_GRID_MAX - 1);
-        for (y = y0; y <= y1; y++)
-            for (x = x0; x <= x1; x++) {
-                uint8_t t = BW_AT(g, x, y);
-                if (t == BW_T_DOWN_SLOPE)
-                    BW_AT(g, x, y) = BW_T_UP_SLOPE;
-                else if (t == p->tile || t == BW_T_CRUMBLE_DIRT)
-                    BW_AT(g, x, y) = floor;
-            }
+        /* only the cells the pit wrote can need changing, all in its box
+         * (the half moon's, r <= BW_PIT_R_MAX, and the walks' and the
+         * smoothing's) */
+        box_of(p, k, b);
+        for (y = b[1]; y <= b[3]; y++) {
+            uint8_t *c = &BW_AT(g, b[0], y), *e = c + (b[2] - b[0]);
+            for (; c <= e; c++)
+                if (*c == BW_T_DOWN_SLOPE)
+                    *c = BW_T_UP_SLOPE;
+                else if (*c == tile || *c == BW_T_CRUMBLE_DIRT)
+                    *c = floor;
+        }
     }
 }
 
