@@ -127,12 +127,6 @@ static inline BW_ALWAYS_INLINE int in_moon(const moon *mo, int x, int y) /* per 
     return ax * ax + ay * ay <= mo->lim && bx * bx + by * by > mo->lim;
 }
 
-/* The same out of line, for the few tests of a walk's start. */
-static BW_NOINLINE int in_moon_at(const moon *mo, int x, int y)
-{
-    return in_moon(mo, x, y);
-}
-
 /* Pit k of the plan is one bw_pit_place could have drawn (pit.h): the
  * guard of every call that takes a pit number, so that a plan out of its
  * domain draws nothing instead of reading past the tables. */
@@ -157,7 +151,7 @@ int bw_pit_in_half_moon(const bw_pit_plan *p, int k, int x, int y)
     if (x < p->x[k] - r || x > p->x[k] + r || y < p->y[k] - r || y > p->y[k] + r)
         return 0;
     moon_of(p, k, &mo);
-    return in_moon_at(&mo, x, y);
+    return in_moon(&mo, x, y);
 }
 
 /* bw_pit_box of a pit k that is ok, into b (x0, y0, x1, y1): inline, so
@@ -303,15 +297,14 @@ static inline BW_ALWAYS_INLINE void pit_walks(bw_grid *g, const bw_pit_plan *p, 
     bw_rng rng;
     walk_ctx c;
     bw_walk wk;
-    moon mo;
 
-    moon_of(p, k, &mo); /* for the walks' starts */
     /* PUT_PIT, working out from the open side of the crescent:
      * each walk starts on the first cell past the slopes along dir, at a
      * random offset across, and heads outwards. The offset stays where the
      * seed's row across is still slope (for a diagonal dir a step across is
-     * sqrt 2 long), so the start is always just past the crescent. */
-    while ((dx && dy ? 2 : 1) * across * across > mo.lim)
+     * sqrt 2 long; r^2 + r bounds the half moon, in_moon), so the start is
+     * always just past the crescent. */
+    while ((dx && dy ? 2 : 1) * across * across > r * r + r)
         across--;
     bw_rng_stream(&rng, p->sub, (uint32_t)k, 0x70697400u, 0); /* bw_rng_seed of bw_rng_mix */
     c.g = g;
@@ -324,7 +317,12 @@ static inline BW_ALWAYS_INLINE void pit_walks(bw_grid *g, const bw_pit_plan *p, 
     for (i = 0; i < walks; i++) {
         int t = bw_rng_range(&rng, -across, across), n;
         int ax = sx + t * px, ay = sy + t * py, gx, gy, j;
-        for (j = 0; j <= 2 * r + 2 && in_moon_at(&mo, ax, ay); j++) {
+        /* the half moon's cells are the down slopes there (bw_pit_moon
+         * drew them, a walk never covers one, and the box and its ring hold
+         * no other, pit.h) */
+        for (j = 0; j <= 2 * r + 2 && (unsigned)ax < g->w && (unsigned)ay < g->h &&
+                    BW_AT(g, ax, ay) == BW_T_DOWN_SLOPE;
+             j++) {
             ax += dx;
             ay += dy;
         }
