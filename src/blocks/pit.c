@@ -362,33 +362,30 @@ static inline BW_ALWAYS_INLINE void pit_smooth(bw_grid *g, const bw_pit_plan *p,
 
     /* The smoothing, BW_PIT_LIFE_GENS (1) generation of the Game of Life;
      * slopes are never replaced. Only cells within one of a walked pit
-     * tile can change (a birth needs live neighbours), so it covers that
-     * much round the walked tiles, inside the box and off the map's edge
-     * (a pit's box keeps off it, pit.h). */
-    if (c[2] < 0)
-        return;
-    box_of(p, k, lim); /* bw_pit_box (pit k is ok) */
-    b[0] = bw_max(lim[0], c[0] - 1);
-    b[1] = bw_max(lim[1], c[1] - 1);
-    b[2] = bw_min(lim[2], c[2] + 1);
-    b[3] = bw_min(lim[3], c[3] + 1);
-    /* The generation counts the neighbours before it, so it can leave a
-     * cell with 5 or more pit neighbours. No tongue of ground reaches into
-     * the pit: such cells become pit, pass after pass until none is left,
-     * over the region and one ring more, inside the box and off the edge. Each
+     * tile can change (a birth needs live neighbours). The generation
+     * counts the neighbours before it, so it can leave a cell with 5 or
+     * more pit neighbours. No tongue of ground reaches into the pit: such
+     * cells become pit, pass after pass until none is left. A cell outside
+     * the pit tiles' box has at most 3 neighbours in it, so neither the
+     * generation nor the passes reach past the walked tiles' box and one
+     * ring: they run inside it (b) and one ring more (lim), inside the pit's
+     * box and off the map's edge (a pit's box keeps off it, pit.h). Each
      * pass that changes a cell adds a pit cell to the box, so the box's
      * area bounds the passes. A cell only ever becomes pit, so the pit
      * that is left is the same whatever order the cells are looked at in:
      * each pass looks only round the cells the one before changed (the
      * generation's births among them). */
-    lim[0] = bw_max(b[0] - 1, bw_max(lim[0], 1));
-    lim[1] = bw_max(b[1] - 1, bw_max(lim[1], 1));
-    lim[2] = bw_min(b[2] + 1, bw_min(lim[2], g->w - 2));
-    lim[3] = bw_min(b[3] + 1, bw_min(lim[3], g->h - 2));
-    b[0] = bw_max(b[0], lim[0]); /* the map's edge rows stay as they are */
-    b[1] = bw_max(b[1], lim[1]);
-    b[2] = bw_min(b[2], lim[2]);
-    b[3] = bw_min(b[3], lim[3]);
+    if (c[2] < 0)
+        return;
+    box_of(p, k, lim); /* bw_pit_box (pit k is ok) */
+    lim[0] = bw_max(c[0] - 2, bw_max(lim[0], 1));
+    lim[1] = bw_max(c[1] - 2, bw_max(lim[1], 1));
+    lim[2] = bw_min(c[2] + 2, bw_min(lim[2], g->w - 2));
+    lim[3] = bw_min(c[3] + 2, bw_min(lim[3], g->h - 2));
+    b[0] = bw_max(c[0] - 1, lim[0]); /* the generation: one ring less */
+    b[1] = bw_max(c[1] - 1, lim[1]);
+    b[2] = bw_min(c[2] + 1, lim[2]);
+    b[3] = bw_min(c[3] + 1, lim[3]);
     /* the copy: lim and one ring, all on the map */
     for (y = 0; y < lim[3] - lim[1] + 3; y++) {
         const uint8_t *row = &BW_AT(g, lim[0] - 1, lim[1] - 1 + y);
