@@ -107,10 +107,11 @@ static int moon_offset(int r, int diagonal)
     return off;
 }
 
-/* Pit k's half moon, worked out once for the many cells tested. */
+/* Pit k's half moon, worked out once for the many cells tested; inline in
+ * its two callers (the mines link one), so the moon stays in registers. */
 typedef struct moon { int16_t sx, sy, cx, cy, lim; } moon;
 
-static void moon_of(const bw_pit_plan *p, int k, moon *mo)
+static inline BW_ALWAYS_INLINE void moon_of(const bw_pit_plan *p, int k, moon *mo)
 {
     int r = p->r[k], d = p->dir[k];
     int off = moon_offset(r, bw_dx8[d] != 0 && bw_dy8[d] != 0);
