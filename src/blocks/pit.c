@@ -398,9 +398,10 @@ static inline BW_ALWAYS_INLINE void pit_smooth(bw_grid *g, const bw_pit_plan *p,
         ;
 }
 
-/* bw_pit_render, stopped after `stage` (BW_TESTING). */
-static void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
-                   bw_plane *scratch, walk_trace trace, void *ctx)
+/* bw_pit_render, stopped after `stage` (BW_TESTING). Inline in each
+ * caller: put, the one the mines link, then needs no call and one frame. */
+static inline BW_ALWAYS_INLINE void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
+                                           bw_plane *scratch, walk_trace trace, void *ctx)
 {
     int c[4]; /* the walked pit tiles' box (pit_walks) */
 
