@@ -196,12 +196,12 @@ void bw_pit_moon(bw_grid *g, const bw_pit_plan *p, int k, uint8_t tile)
 #define BOX_CELLS ((2 * BW_PIT_REACH + 1) * (2 * BW_PIT_REACH + 1))
 
 /* The smoothing's passes count a cell's pit neighbours in a copy of the
- * cells round their region (at most the pit's box and one ring, SNAP x
+ * cells round their region (at most the walks' box and one ring, SNAP x
  * SNAP, row by row): in the caller's plane when it fits there (it does at
  * 120 x 120), else on the stack. A cell holds WAS if it was pit
  * before the Game of Life's generation and NOW if it is pit now, so one
  * sum of the 8 neighbours gives both counts (each at most 8 < NOW). */
-#define SNAP (2 * BW_PIT_REACH + 3)
+#define SNAP (2 * BW_PIT_WALK_BOX + 3)
 #define WAS 1
 #define NOW 16
 typedef uint8_t snap_cells[SNAP * SNAP];
@@ -353,8 +353,8 @@ BW_STATIC_ASSERT(BW_PIT_LIFE_GENS == 1 && BW_PIT_SURVIVE_MAX == 8 && BW_PIT_BIRT
 
 /* render's smoothing stage after the walks (melted into render: a frame of
  * its own would only add to the depth below it); c is the walked pit
- * tiles' box (pit_walks), touched as in render. */
-static inline BW_ALWAYS_INLINE void pit_smooth(bw_grid *g, const bw_pit_plan *p, int k, const int *c,
+ * tiles' box (pit_walks). */
+static inline BW_ALWAYS_INLINE void pit_smooth(bw_grid *g, const bw_pit_plan *p, const int *c,
                                    bw_plane *scratch)
 {
     int x, y, i, b[4], lim[4];
@@ -362,31 +362,24 @@ static inline BW_ALWAYS_INLINE void pit_smooth(bw_grid *g, const bw_pit_plan *p,
     uint8_t *was = SNAP_FITS_A_PLANE ? (uint8_t *)(void *)scratch->w : local;
 
     /* The smoothing, BW_PIT_LIFE_GENS (1) generation of the Game of Life;
-     * slopes are never replaced. Only cells within one of a walked pit
-     * tile can change (a birth needs live neighbours). The generation
-     * counts the neighbours before it, so it can leave a cell with 5 or
-     * more pit neighbours. No tongue of ground reaches into the pit: such
-     * cells become pit, pass after pass until none is left. A cell outside
-     * the pit tiles' box has at most 3 neighbours in it, so neither the
-     * generation nor the passes reach past the walked tiles' box and one
-     * ring: they run inside it (b) and one ring more (lim), inside the pit's
-     * box and off the map's edge (a pit's box keeps off it, pit.h). Each
-     * pass that changes a cell adds a pit cell to the box, so the box's
-     * area bounds the passes. A cell only ever becomes pit, so the pit
-     * that is left is the same whatever order the cells are looked at in:
-     * each pass looks only round the cells the one before changed (the
-     * generation's births among them). */
+     * slopes are never replaced. The generation counts the neighbours
+     * before it, so it can leave a cell with 5 or more pit neighbours. No
+     * tongue of ground reaches into the pit: such cells become pit, pass
+     * after pass until none is left. A cell outside the pit tiles' box has
+     * at most 3 neighbours in it, so neither the generation's births nor
+     * the passes leave the walked tiles' box (the pit's box has no other
+     * pit tile, pit.h): they all run inside it, off the map's edge (a pit's
+     * box keeps off it). Each pass that changes a cell adds a pit cell to
+     * the box, so the box's area bounds the passes. A cell only ever
+     * becomes pit, so the pit that is left is the same whatever order the
+     * cells are looked at in: each pass looks only round the cells the one
+     * before changed (the generation's births among them). */
     if (c[2] < 0)
         return;
-    box_of(p, k, lim); /* bw_pit_box (pit k is ok) */
-    lim[0] = bw_max(c[0] - 2, bw_max(lim[0], 1));
-    lim[1] = bw_max(c[1] - 2, bw_max(lim[1], 1));
-    lim[2] = bw_min(c[2] + 2, bw_min(lim[2], g->w - 2));
-    lim[3] = bw_min(c[3] + 2, bw_min(lim[3], g->h - 2));
-    b[0] = bw_max(c[0] - 1, lim[0]); /* the generation: one ring less */
-    b[1] = bw_max(c[1] - 1, lim[1]);
-    b[2] = bw_min(c[2] + 1, lim[2]);
-    b[3] = bw_min(c[3] + 1, lim[3]);
+    b[0] = lim[0] = bw_max(c[0], 1);
+    b[1] = lim[1] = bw_max(c[1], 1);
+    b[2] = lim[2] = bw_min(c[2], g->w - 2);
+    b[3] = lim[3] = bw_min(c[3], g->h - 2);
     /* the copy: lim and one ring, all on the map */
     for (y = 0; y < lim[3] - lim[1] + 3; y++) {
         const uint8_t *row = &BW_AT(g, lim[0] - 1, lim[1] - 1 + y);
@@ -412,7 +405,7 @@ static inline BW_ALWAYS_INLINE void render(bw_grid *g, const bw_pit_plan *p, int
     pit_walks(g, p, k, c, trace, ctx);
     if (stage < STAGE_SMOOTH)
         return;
-    pit_smooth(g, p, k, c, scratch);
+    pit_smooth(g, p, c, scratch);
 }
 
 void bw_pit_render(bw_grid *g, const bw_pit_plan *p, int k, bw_plane *scratch)
