@@ -373,9 +373,8 @@ static inline BW_ALWAYS_INLINE void pit_smooth(bw_grid *g, const bw_pit_plan *p,
      * the box, so the box's area bounds the passes. A cell only ever
      * becomes pit, so the pit that is left is the same whatever order the
      * cells are looked at in: each pass looks only round the cells the one
-     * before changed (the generation's births among them). */
-    if (c[2] < 0)
-        return;
+     * before changed (the generation's births among them). No walked
+     * tile (c[2] < 0): an empty box, no pass looks at a cell. */
     b[0] = lim[0] = bw_max(c[0], 1);
     b[1] = lim[1] = bw_max(c[1], 1);
     b[2] = lim[2] = bw_min(c[2], g->w - 2);
