@@ -155,14 +155,14 @@ int bw_pit_in_half_moon(const bw_pit_plan *p, int k, int x, int y)
     return in_moon(&mo, x, y);
 }
 
-/* bw_pit_box of a pit k that is ok, into b (x0, y0, x1, y1): inline, so
- * that render, which has checked k, needs no call. */
+/* bw_pit_box of a pit k that is ok, into b (x0, y0, x1, y1), for put,
+ * which has checked k. */
 static inline void box_of(const bw_pit_plan *p, int k, int *b)
 {
     b[0] = bw_max(p->x[k] - BW_PIT_REACH, 0);
     b[1] = bw_max(p->y[k] - BW_PIT_REACH, 0);
     b[2] = bw_min(p->x[k] + BW_PIT_REACH, BW_GRID_MAX - 1);
-    b[3] = bw_min(p->y[k] + BW_PIT_REACH, BW_GRID_MAX - 1);
+    b[3] = bw_min(p->y[k] + BW_PIT_REACH, BW_GRID_ROWS - 1); /* the grid's last row */
 }
 
 void bw_pit_box(const bw_pit_plan *p, int k, int *x0, int *y0, int *x1, int *y1)
