@@ -1,7 +1,6 @@
 /* PUT_PIT (docs/blocks.md); see include/burrow/pit.h. */
 #include "burrow/pit.h"
 #include "burrow/geom.h"
-#include "burrow/life.h"
 #include "burrow/tile.h"
 #include "burrow/walk.h"
 
@@ -108,10 +107,11 @@ static int moon_offset(int r, int diagonal)
     return off;
 }
 
-/* Pit k's half moon, worked out once for the many cells tested. */
+/* Pit k's half moon, worked out once for the many cells tested; inline in
+ * its two callers (the mines link one), so the moon stays in registers. */
 typedef struct moon { int16_t sx, sy, cx, cy, lim; } moon;
 
-static void moon_of(const bw_pit_plan *p, int k, moon *mo)
+static inline BW_ALWAYS_INLINE void moon_of(const bw_pit_plan *p, int k, moon *mo)
 {
     int r = p->r[k], d = p->dir[k];
     int off = moon_offset(r, bw_dx8[d] != 0 && bw_dy8[d] != 0);
@@ -126,12 +126,6 @@ static inline BW_ALWAYS_INLINE int in_moon(const moon *mo, int x, int y) /* per 
 {
     int ax = x - mo->sx, ay = y - mo->sy, bx = x - mo->cx, by = y - mo->cy;
     return ax * ax + ay * ay <= mo->lim && bx * bx + by * by > mo->lim;
-}
-
-/* The same out of line, for the few tests of a walk's start. */
-static BW_NOINLINE int in_moon_at(const moon *mo, int x, int y)
-{
-    return in_moon(mo, x, y);
 }
 
 /* Pit k of the plan is one bw_pit_place could have drawn (pit.h): the
@@ -158,17 +152,17 @@ int bw_pit_in_half_moon(const bw_pit_plan *p, int k, int x, int y)
     if (x < p->x[k] - r || x > p->x[k] + r || y < p->y[k] - r || y > p->y[k] + r)
         return 0;
     moon_of(p, k, &mo);
-    return in_moon_at(&mo, x, y);
+    return in_moon(&mo, x, y);
 }
 
-/* bw_pit_box of a pit k that is ok, into b (x0, y0, x1, y1): inline, so
- * that render, which has checked k, needs no call. */
+/* bw_pit_box of a pit k that is ok, into b (x0, y0, x1, y1), for put,
+ * which has checked k. */
 static inline void box_of(const bw_pit_plan *p, int k, int *b)
 {
     b[0] = bw_max(p->x[k] - BW_PIT_REACH, 0);
     b[1] = bw_max(p->y[k] - BW_PIT_REACH, 0);
     b[2] = bw_min(p->x[k] + BW_PIT_REACH, BW_GRID_MAX - 1);
-    b[3] = bw_min(p->y[k] + BW_PIT_REACH, BW_GRID_MAX - 1);
+    b[3] = bw_min(p->y[k] + BW_PIT_REACH, BW_GRID_ROWS - 1); /* the grid's last row */
 }
 
 void bw_pit_box(const bw_pit_plan *p, int k, int *x0, int *y0, int *x1, int *y1)
@@ -201,31 +195,57 @@ void bw_pit_moon(bw_grid *g, const bw_pit_plan *p, int k, uint8_t tile)
 /* Cells in a pit's box: a bound on the passes that close its tongues. */
 #define BOX_CELLS ((2 * BW_PIT_REACH + 1) * (2 * BW_PIT_REACH + 1))
 
-/* One pass over b[0..3] = (x0, y0)-(x1, y1), inside a pit's box (which
- * keeps off the map's edge, so every cell has its 8 neighbours): each cell
- * but a pit or a slope with 5 or more of its 8 neighbours `tile` becomes
- * `tile`. Returns the cells changed, and leaves in b the box of them and
- * one ring round it, within `lim`: only there can a cell's count have
- * grown since the pass looked at it. */
-static int fill_tongues(bw_grid *g, uint8_t tile, int b[4], const int lim[4])
+/* The smoothing's passes count a cell's pit neighbours in a copy of the
+ * cells round their region (at most the walks' box and one ring, SNAP x
+ * SNAP, row by row): in the caller's plane when it fits there (it does at
+ * 120 x 120), else on the stack. A cell holds WAS if it was pit
+ * before the Game of Life's generation and NOW if it is pit now, so one
+ * sum of the 8 neighbours gives both counts (each at most 8 < NOW). */
+#define SNAP (2 * BW_PIT_WALK_BOX + 3)
+#define WAS 1
+#define NOW 16
+typedef uint8_t snap_cells[SNAP * SNAP];
+#define SNAP_FITS_A_PLANE (sizeof(snap_cells) <= sizeof(((bw_plane *)0)->w))
+
+/* One pass over b[0..3] = (x0, y0)-(x1, y1), inside lim (the region of the
+ * copy `s`, less its ring): each cell but a pit or a slope with 5 or more
+ * of its 8 neighbours pit becomes pit. With `gen` it is the Game of Life's
+ * generation (survive BW_PIT_SURVIVE_MIN.., birth BW_PIT_BIRTH_MIN..): the
+ * neighbours are counted as they were before it (WAS), and a pit with
+ * fewer than BW_PIT_SURVIVE_MIN dies to crumbling dirt. Without, a tongue
+ * pass: they are counted as they are (NOW). Returns the cells changed, and
+ * leaves in b the box of them and one ring round it, within `lim`: only
+ * there can a cell's count have grown since the pass looked at it. */
+static int pass(bw_grid *g, uint8_t tile, int b[4], const int lim[4], uint8_t *s, int gen)
 {
     int x, y, n = 0, cx0 = BW_GRID_SIDE, cy0 = BW_GRID_SIDE, cx1 = -1, cy1 = -1;
-    for (y = b[1]; y <= b[3]; y++)
-        for (x = b[0]; x <= b[2]; x++) {
-            uint8_t *c = &BW_AT(g, x, y);
-            const uint8_t *u = c - BW_GRID_MAX, *d = c + BW_GRID_MAX;
-            if (*c == tile || *c == BW_T_DOWN_SLOPE || *c == BW_T_UP_SLOPE)
-                continue;
-            if ((u[-1] == tile) + (u[0] == tile) + (u[1] == tile) + (c[-1] == tile) + (c[1] == tile) +
-                (d[-1] == tile) + (d[0] == tile) + (d[1] == tile) >= 5) {
+    int x0 = b[0], y0 = b[1], x1 = b[2], y1 = b[3];
+    for (y = y0; y <= y1; y++) {
+        uint8_t *c = &BW_AT(g, x0, y), *w = s + (y - lim[1] + 1) * SNAP + (x0 - lim[0] + 1);
+        for (x = x0; x <= x1; x++, c++, w++) {
+            int k;
+            if (*c == BW_T_DOWN_SLOPE || *c == BW_T_UP_SLOPE || (*c == tile && !gen))
+                continue; /* never replaced; a pit only dies in the generation */
+            k = w[-SNAP - 1] + w[-SNAP] + w[-SNAP + 1] + w[-1] + w[1] + w[SNAP - 1] + w[SNAP] + w[SNAP + 1];
+            k = gen ? k % NOW : k / NOW;
+            if (*c == tile) {
+                if (k >= BW_PIT_SURVIVE_MIN) /* survive_max is 8: no upper end */
+                    continue;
+                *c = BW_T_CRUMBLE_DIRT;
+                *w = WAS;
+            } else {
+                if (k < BW_PIT_BIRTH_MIN) /* birth_max 8 */
+                    continue;
                 *c = tile;
-                n++;
-                cx0 = bw_min(cx0, x);
-                cy0 = bw_min(cy0, y);
-                cx1 = bw_max(cx1, x);
-                cy1 = bw_max(cy1, y);
+                *w = NOW;
             }
+            n++;
+            cx0 = bw_min(cx0, x);
+            cy0 = bw_min(cy0, y);
+            cx1 = bw_max(cx1, x);
+            cy1 = bw_max(cy1, y);
         }
+    }
     b[0] = bw_max(cx0 - 1, lim[0]);
     b[1] = bw_max(cy0 - 1, lim[1]);
     b[2] = bw_min(cx1 + 1, lim[2]);
@@ -267,8 +287,8 @@ static int lay_pit(int x, int y, void *vc)
  * receives a box holding every pit tile laid (x1 < 0: none). Melted into
  * render, as the smoothing is: render's one frame is smaller than its
  * frame and a frame of the walks' own, the deepest path before (the walks'
- * state then sits on the stack while bw_life_run runs, which is less deep
- * than the walk's step). */
+ * state then sits on the stack while the smoothing's passes run, which are
+ * less deep than the walk's step). */
 static inline BW_ALWAYS_INLINE void pit_walks(bw_grid *g, const bw_pit_plan *p, int k, int *box,
                                   walk_trace trace, void *ctx)
 {
@@ -278,15 +298,14 @@ static inline BW_ALWAYS_INLINE void pit_walks(bw_grid *g, const bw_pit_plan *p, 
     bw_rng rng;
     walk_ctx c;
     bw_walk wk;
-    moon mo;
 
-    moon_of(p, k, &mo); /* for the walks' starts */
     /* PUT_PIT, working out from the open side of the crescent:
      * each walk starts on the first cell past the slopes along dir, at a
      * random offset across, and heads outwards. The offset stays where the
      * seed's row across is still slope (for a diagonal dir a step across is
-     * sqrt 2 long), so the start is always just past the crescent. */
-    while ((dx && dy ? 2 : 1) * across * across > mo.lim)
+     * sqrt 2 long; r^2 + r bounds the half moon, in_moon), so the start is
+     * always just past the crescent. */
+    while ((dx && dy ? 2 : 1) * across * across > r * r + r)
         across--;
     bw_rng_stream(&rng, p->sub, (uint32_t)k, 0x70697400u, 0); /* bw_rng_seed of bw_rng_mix */
     c.g = g;
@@ -299,7 +318,12 @@ static inline BW_ALWAYS_INLINE void pit_walks(bw_grid *g, const bw_pit_plan *p, 
     for (i = 0; i < walks; i++) {
         int t = bw_rng_range(&rng, -across, across), n;
         int ax = sx + t * px, ay = sy + t * py, gx, gy, j;
-        for (j = 0; j <= 2 * r + 2 && in_moon_at(&mo, ax, ay); j++) {
+        /* the half moon's cells are the down slopes there (bw_pit_moon
+         * drew them, a walk never covers one, and the box and its ring hold
+         * no other, pit.h) */
+        for (j = 0; j <= 2 * r + 2 && (unsigned)ax < g->w && (unsigned)ay < g->h &&
+                    BW_AT(g, ax, ay) == BW_T_DOWN_SLOPE;
+             j++) {
             ax += dx;
             ay += dy;
         }
@@ -323,95 +347,70 @@ static inline BW_ALWAYS_INLINE void pit_walks(bw_grid *g, const bw_pit_plan *p, 
     box[3] = c.y1;
 }
 
-/* The tongue passes of render's smoothing round its run x0..x1, y0..y1;
- * touched grows by what they cover (as in render). lim holds the pit's
- * box (bw_pit_box) and is cut to the passes' region. Melted into render
- * (pit_walks says why). */
-static inline BW_ALWAYS_INLINE void pit_tongues(bw_grid *g, const bw_pit_plan *p, int *lim,
-                                    int x0, int y0, int x1, int y1, int *touched)
-{
-    int b[4], i;
-    /* the run's region and one ring more, inside the box */
-    b[0] = lim[0] = bw_max(x0 - 1, lim[0]);
-    b[1] = lim[1] = bw_max(y0 - 1, lim[1]);
-    b[2] = lim[2] = bw_min(x1 + 1, lim[2]);
-    b[3] = lim[3] = bw_min(y1 + 1, lim[3]);
-    for (i = 0; i < BOX_CELLS && fill_tongues(g, p->tile, b, lim); i++)
-        ;
-    touched[0] = bw_min(touched[0], lim[0]);
-    touched[1] = bw_min(touched[1], lim[1]);
-    touched[2] = bw_max(touched[2], lim[2]);
-    touched[3] = bw_max(touched[3], lim[3]);
-}
+/* pass's one generation is the pits' rule and their one generation */
+BW_STATIC_ASSERT(BW_PIT_LIFE_GENS == 1 && BW_PIT_SURVIVE_MAX == 8 && BW_PIT_BIRTH_MAX == 8,
+                 pit_life_is_one_pass);
 
 /* render's smoothing stage after the walks (melted into render: a frame of
- * its own would only add to the depth of bw_life_run below it); c is the
- * walked pit tiles' box (pit_walks), touched as in render. */
-static inline BW_ALWAYS_INLINE void pit_smooth(bw_grid *g, const bw_pit_plan *p, int k, const int *c,
-                                   bw_plane *scratch, int *touched)
+ * its own would only add to the depth below it); c is the walked pit
+ * tiles' box (pit_walks). */
+static inline BW_ALWAYS_INLINE void pit_smooth(bw_grid *g, const bw_pit_plan *p, const int *c,
+                                   bw_plane *scratch)
 {
-    int x0, y0, x1, y1, box[4];
-    bw_life l;
+    int x, y, i, b[4], lim[4];
+    snap_cells local; /* only where the plane is too small (SNAP_FITS_A_PLANE) */
+    uint8_t *was = SNAP_FITS_A_PLANE ? (uint8_t *)(void *)scratch->w : local;
 
-    /* The smoothing; slopes are never replaced (bw_life_run). Only
-     * cells within BW_PIT_LIFE_GENS of a walked pit tile can change (a
-     * birth needs live neighbours), so the run covers that much round
-     * the walked tiles, inside the box: the same result, fewer rows. */
-    if (c[2] < 0)
-        return;
-    /* the rule's fields set here (no bw_life_classic to replace) */
-    l.survive_min = BW_PIT_SURVIVE_MIN; /* smooths the edge, keeps the middle */
-    l.survive_max = BW_PIT_SURVIVE_MAX;
-    l.birth_min = BW_PIT_BIRTH_MIN;
-    l.birth_max = BW_PIT_BIRTH_MAX;
-    l.life = p->tile;
-    l.dead = BW_T_CRUMBLE_DIRT;
-    l.edge_alive = 0;
-    bw_tileset_clear(&l.keep);
-    box_of(p, k, box); /* bw_pit_box (pit k is ok) */
-    x0 = bw_max(box[0], c[0] - BW_PIT_LIFE_GENS);
-    y0 = bw_max(box[1], c[1] - BW_PIT_LIFE_GENS);
-    x1 = bw_min(box[2], c[2] + BW_PIT_LIFE_GENS);
-    y1 = bw_min(box[3], c[3] + BW_PIT_LIFE_GENS);
-    bw_life_run(g, &l, BW_PIT_LIFE_GENS, x0, y0, x1, y1, scratch);
-    /* The one run can leave a cell with 5 or more pit neighbours (it
-     * counted them before the run). No tongue of ground reaches into the
-     * pit: such cells become pit, pass after pass until none is left, over
-     * the run's region and one ring more, inside the box. Each pass that
-     * changes a cell adds a pit cell to the box, so the box's area bounds
-     * the passes. A cell only ever becomes pit, so the pit that is left
-     * is the same whatever order the cells are looked at in: after the
-     * first pass, each looks only round the cells the one before changed. */
-    pit_tongues(g, p, box, x0, y0, x1, y1, touched);
+    /* The smoothing, BW_PIT_LIFE_GENS (1) generation of the Game of Life;
+     * slopes are never replaced. The generation counts the neighbours
+     * before it, so it can leave a cell with 5 or more pit neighbours. No
+     * tongue of ground reaches into the pit: such cells become pit, pass
+     * after pass until none is left. A cell outside the pit tiles' box has
+     * at most 3 neighbours in it, so neither the generation's births nor
+     * the passes leave the walked tiles' box (the pit's box has no other
+     * pit tile, pit.h): they all run inside it, off the map's edge (a pit's
+     * box keeps off it). Each pass that changes a cell adds a pit cell to
+     * the box, so the box's area bounds the passes. A cell only ever
+     * becomes pit, so the pit that is left is the same whatever order the
+     * cells are looked at in: each pass looks only round the cells the one
+     * before changed (the generation's births among them). No walked
+     * tile (c[2] < 0): an empty box, no pass looks at a cell. */
+    b[0] = lim[0] = bw_max(c[0], 1);
+    b[1] = lim[1] = bw_max(c[1], 1);
+    b[2] = lim[2] = bw_min(c[2], g->w - 2);
+    b[3] = lim[3] = bw_min(c[3], g->h - 2);
+    /* the copy: lim and one ring, all on the map */
+    for (y = 0; y < lim[3] - lim[1] + 3; y++) {
+        const uint8_t *row = &BW_AT(g, lim[0] - 1, lim[1] - 1 + y);
+        for (x = 0; x < lim[2] - lim[0] + 3; x++)
+            was[y * SNAP + x] = row[x] == p->tile ? WAS + NOW : 0;
+    }
+    pass(g, p->tile, b, lim, was, 1);
+    for (i = 0; i < BOX_CELLS && pass(g, p->tile, b, lim, was, 0); i++)
+        ;
 }
 
-/* bw_pit_render, stopped after `stage` (BW_TESTING); `touched` (x0, y0,
- * x1, y1) receives a box holding every cell written. */
-static void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
-                   bw_plane *scratch, int *touched, walk_trace trace, void *ctx)
+/* bw_pit_render, stopped after `stage` (BW_TESTING). Inline in each
+ * caller: put, the one the mines link, then needs no call and one frame. */
+static inline BW_ALWAYS_INLINE void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
+                                           bw_plane *scratch, walk_trace trace, void *ctx)
 {
-    int sx = p->x[k], sy = p->y[k], r = p->r[k];
     int c[4]; /* the walked pit tiles' box (pit_walks) */
 
     /* The seed grown into a half moon of down slopes. */
     bw_pit_moon(g, p, k, BW_T_DOWN_SLOPE);
-    touched[0] = sx - r;
-    touched[1] = sy - r;
-    touched[2] = sx + r;
-    touched[3] = sy + r;
     if (stage < STAGE_WALK)
         return;
     pit_walks(g, p, k, c, trace, ctx);
     if (stage < STAGE_SMOOTH)
         return;
-    pit_smooth(g, p, k, c, scratch, touched);
+    pit_smooth(g, p, c, scratch);
 }
 
 void bw_pit_render(bw_grid *g, const bw_pit_plan *p, int k, bw_plane *scratch)
 {
-    int touched[4];
     if (pit_ok(p, k))
-        render(g, p, k, STAGE_SMOOTH, scratch, touched, 0, 0);
+        render(g, p, k, STAGE_SMOOTH, scratch, 0, 0);
 }
 
 #ifdef BW_TESTING
@@ -421,9 +420,8 @@ BW_STATIC_ASSERT((int)STAGE_MOON == (int)BW_PIT_STAGE_MOON && (int)STAGE_WALK ==
 void bw_pit_render_traced(bw_grid *g, const bw_pit_plan *p, int k, int stage,
                           bw_plane *scratch, bw_pit_trace trace, void *ctx)
 {
-    int touched[4];
     if (pit_ok(p, k))
-        render(g, p, k, stage, scratch, touched, trace, ctx);
+        render(g, p, k, stage, scratch, trace, ctx);
 }
 #endif
 
@@ -432,30 +430,26 @@ BW_STATIC_ASSERT(BW_PIT_R_MAX <= BW_PIT_REACH, half_moon_inside_the_box);
 /* bw_pit_put (below 0) and bw_pit_put_below (below 1): one loop. */
 static BW_NOINLINE void put(bw_grid *g, const bw_pit_plan *p, uint8_t floor, bw_plane *scratch, int below)
 {
-    int k, x, y, x0, y0, x1, y1, touched[4];
+    int k, y, b[4];
+    uint8_t tile = p->tile; /* in a register: the grid's writes could alias the plan */
     for (k = 0; k < p->n; k++) {
         if (!pit_ok(p, k))
             continue; /* no such pit: skipped (pit.h) */
-        render(g, p, k, STAGE_SMOOTH, scratch, touched, 0, 0);
+        render(g, p, k, STAGE_SMOOTH, scratch, 0, 0);
         if (!below)
             continue;
-        /* only the cells the pit wrote can need changing; touched lies
-         * within BW_PIT_REACH of the seed (the half moon's box, r <=
-         * BW_PIT_R_MAX, and the smoothing's, inside the pit's box): the
-         * pit's box cut to it is touched cut to the grid's rows and
-         * columns, as bw_pit_box cuts */
-        x0 = bw_max(touched[0], 0);
-        y0 = bw_max(touched[1], 0);
-        x1 = bw_min(touched[2], BW_GRID_MAX - 1);
-        y1 = bw_min(touched[3], BW_GRID_MAX - 1);
-        for (y = y0; y <= y1; y++)
-            for (x = x0; x <= x1; x++) {
-                uint8_t t = BW_AT(g, x, y);
-                if (t == BW_T_DOWN_SLOPE)
-                    BW_AT(g, x, y) = BW_T_UP_SLOPE;
-                else if (t == p->tile || t == BW_T_CRUMBLE_DIRT)
-                    BW_AT(g, x, y) = floor;
-            }
+        /* only the cells the pit wrote can need changing, all in its box
+         * (the half moon's, r <= BW_PIT_R_MAX, and the walks' and the
+         * smoothing's) */
+        box_of(p, k, b);
+        for (y = b[1]; y <= b[3]; y++) {
+            uint8_t *c = &BW_AT(g, b[0], y), *e = c + (b[2] - b[0]);
+            for (; c <= e; c++)
+                if (*c == BW_T_DOWN_SLOPE)
+                    *c = BW_T_UP_SLOPE;
+                else if (*c == tile || *c == BW_T_CRUMBLE_DIRT)
+                    *c = floor;
+        }
     }
 }
 
