@@ -2,7 +2,9 @@
  * with survive_min..survive_max live neighbours lives on, a dead one with
  * birth_min..birth_max comes alive. Tiles in `keep`, and up and down slopes
  * always, are never replaced (they count as dead neighbours unless they are
- * the life tile). Used to round off caves and pits. */
+ * the life tile). Rounds off caves and pits; the generators run fixed
+ * rules of it in their own loops (the mines' caves with bw_cave_rule below,
+ * the pit block's smoothing in pit.c). */
 #ifndef BURROW_LIFE_H
 #define BURROW_LIFE_H
 
