@@ -264,34 +264,31 @@ int bw_streamer_water24(const bw_grid *g, const bw_streamer_params *p, int x, in
 }
 
 #if BW_FAST
-/* Bits b..b + 6 of the plane (and some above them): bw_plane_bits without
- * its checks at the plane's end, which a window of a cell 3 or more inside
- * the map never reaches (b + 6 is a cell of the map, so a window that
- * crosses into the next word has one). */
-static inline BW_ALWAYS_INLINE uint32_t bits7(const bw_plane *w, unsigned b)
-{
-    unsigned i = b >> 5, off = b & 31;
-    uint32_t v = w->w[i] >> off;
-    if (off > 32 - 7)
-        v |= w->w[i + 1] << (32 - off);
-    return v;
-}
-
-/* The same count from the water plane, for a cell 3 or more inside the
- * edge: the rows y-3..y+3 of the diamond are 1, 3, 5, 7 (less the
- * centre), 5, 3, 1 wide; their seven 7-bit windows are packed into one
- * word without overlap and counted at once. A loop over the rows: a
- * seventh of the code of the seven windows written out. */
-static BW_NOINLINE int water24_plane(const bw_plane *w, int x, int y)
+/* The same count from the water plane, for any cell of the plane: the rows
+ * y-3..y+3 of the diamond are 1, 3, 5, 7 (less the centre), 5, 3, 1 wide;
+ * their seven 7-bit windows (less the columns and rows off the map) are
+ * packed into one word without overlap and counted at once. */
+static BW_NOINLINE int water24_plane(const bw_plane *w, int x, int y, int gw, int gh)
 {
     /* row y - 3 + k: the bits its window keeps, and where they go */
     static const uint8_t keep[7] = { 0x08, 0x1C, 0x3E, 0x77, 0x3E, 0x1C, 0x08 };
     static const uint8_t at[7] = { 26, 21, 7, 0, 14, 24, 27 };
-    unsigned b = BW_BIT(x - 3, y - 3);
-    uint32_t v = 0;
-    int k;
-    for (k = 0; k < 7; k++, b += BW_GRID_MAX)
-        v |= (bits7(w, b) & keep[k]) << at[k];
+    /* the window's columns off the map on the left (read from column 0
+     * and shifted) and on the right (masked off: all 7 for a cell past
+     * the right edge, which a plane of tiles may hold); its rows off the
+     * map are not read */
+    int lo = x < 3 ? 3 - x : 0, hi = x + 4 > gw ? bw_min(x + 4 - gw, 7) : 0, k;
+    uint32_t v = 0, cols = (0x7fu << lo) & (0x7fu >> hi);
+    for (k = 0; k < 7; k++) {
+        unsigned b = BW_BIT(x - 3 + lo, y - 3 + k), i = b >> 5, off = b & 31;
+        uint32_t row;
+        if ((unsigned)(y - 3 + k) >= (unsigned)gh)
+            continue;
+        row = w->w[i] >> off;
+        if (off > 32 - 7 && i + 1 < BW_PLANE_WORDS) /* the window's bits in two words */
+            row |= w->w[i + 1] << (32 - off);
+        v |= (row << lo & keep[k] & cols) << at[k];
+    }
     return bw_popcount32(v);
 }
 #endif
@@ -308,11 +305,10 @@ int bw_streamer_deepen_water(bw_map *m, const bw_streamer_params *p, const bw_pl
             if (g->cell[c] != p->shallow)
                 continue;
 #if BW_FAST
-            if (x >= 3 && y >= 3 && x + 3 < g->w && y + 3 < g->h)
-                n = water24_plane(water, x, y);
-            else
+            n = water24_plane(water, x, y, g->w, g->h);
+#else
+            n = bw_streamer_water24(g, p, x, y);
 #endif
-                n = bw_streamer_water24(g, p, x, y); /* the small build: always */
             if (n >= p->deep_min) {
                 g->cell[c] = p->deep;
                 deepened++;
