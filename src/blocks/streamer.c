@@ -32,12 +32,10 @@ static void span(bw_plane *p, int y, int x0, int x1)
 {
     unsigned b = BW_BIT(x0, y), e = BW_BIT(x1, y) + 1;
     while (b < e) {
-        unsigned n = 32 - (b & 31);
-        uint32_t mask;
+        unsigned n = 32 - (b & 31); /* the bits left in b's word, 1..32 */
         if (n > e - b)
             n = e - b;
-        mask = (n == 32 ? 0xffffffffu : ((1u << n) - 1u)) << (b & 31);
-        p->w[b >> 5] |= mask;
+        p->w[b >> 5] |= (0xffffffffu >> (32 - n)) << (b & 31);
         b += n;
     }
 }
