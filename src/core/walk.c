@@ -75,7 +75,7 @@ static BW_NOINLINE int step(bw_walk *k, bw_rng *r)
     if (k->bias == BW_WALK_BIAS && x > 0 && y > 0 && x < k->w - 1 && y < k->h - 1) {
         /* no weights: walk_pick3, and walk.h's totals */
         unsigned at = walk_at3[(sx + 1) * 3 + (sy + 1)];
-        pick = bw_rng_step_below(r, sx && sy ? 29 : 22); /* bw_rng_below, inline */
+        pick = bw_rng_below(r, sx && sy ? 29 : 22);
         d = (walk_pick3[(at >> 1) + pick] >> ((at & 1u) << 2)) & 7;
         goto turn;
     }
@@ -115,11 +115,7 @@ static BW_NOINLINE int step(bw_walk *k, bw_rng *r)
         }
         weight = edge;
     }
-#if BW_FAST
-    pick = total ? bw_rng_step_below(r, total) : 0; /* bw_rng_below, inline */
-#else
     pick = bw_rng_below(r, total);
-#endif
     for (d = 0; d < 7 && pick >= weight[d]; d++)
         pick -= weight[d];
 #if BW_FAST
