@@ -205,6 +205,43 @@ static void streamer_deepen_hand_counted(void)
     CHECK(BW_AT(&m->grid, 10, 10) == BW_T_SHALLOW);
 }
 
+/* Deepening near the map's edges and corners: maps of many sizes (1 x 1
+ * up to 120 x 120) with shallow, deep and rock cells at random, against
+ * the rule counted cell by cell (water_around: cells off the map are not
+ * water). Shallow stays shallow below 12 of 24, and becomes deep from 12;
+ * deep and rock stay. */
+static uint8_t speckle(uint32_t s, int x, int y)
+{
+    static const uint8_t t[4] = { BW_T_SHALLOW, BW_T_SHALLOW, BW_T_DEEP, BW_T_ROCK };
+    return t[bw_rng_mix(s, (uint32_t)x, (uint32_t)y, 24u) & 3u];
+}
+
+static void streamer_deepen_at_edges_follows_12_of_24(void)
+{
+    bw_streamer_params p;
+    int s, x, y, deepened = 0;
+    bw_streamer_defaults(&p);
+    FOR_SEEDS(s, 300) {
+        uint32_t sz = bw_rng_mix((uint32_t)s, 0u, 0u, 25u);
+        int w = 1 + (int)(sz % 120u), h = 1 + (int)(sz / 120u % 120u);
+        t_seed((uint32_t)s);
+        bw_map_init(m, w, h, BW_T_ROCK);
+        for (y = 0; y < h; y++)
+            for (x = 0; x < w; x++)
+                BW_AT(&m->grid, x, y) = speckle((uint32_t)s, x, y);
+        deepened += bw_streamer_deepen(m, &p);
+        for (y = 0; y < h; y++)
+            for (x = 0; x < w; x++) {
+                uint8_t was = speckle((uint32_t)s, x, y), t = BW_AT(&m->grid, x, y);
+                if (was != BW_T_SHALLOW)
+                    CHECK(t == was);
+                else
+                    CHECK(t == (water_around(x, y) >= 12 ? BW_T_DEEP : BW_T_SHALLOW));
+            }
+    }
+    CHECK(deepened > 0);
+}
+
 /* A wall of up slopes across the map at x = 60, rock left of x = 80 and
  * floor right of it: starts (rock, 20 from the slopes) lie at x <= 40 and
  * ends at x >= 80. Every line crosses the slopes, so each round throws
@@ -373,6 +410,7 @@ void suite_streamer(void)
     RUN(streamer_ends_in_wall_and_open_at_least_20_from_up_slopes);
     RUN(streamer_no_water_within_10_of_up_slope_and_deep_has_12_of_24);
     RUN(streamer_deepen_hand_counted);
+    RUN(streamer_deepen_at_edges_follows_12_of_24);
     RUN(streamer_three_throws_then_new_ends_then_gives_up);
     RUN(streamer_new_ends_after_exactly_three_throws);
     RUN(streamer_throws_at_most_three_per_round);

@@ -148,10 +148,44 @@ static void walk_corrects_back_when_far_off_course(void)
     CHECK(gained >= 10 * 200);
 }
 
+/* Drunken Walk's rule (walk.h) step by step, for the default bias away
+ * from the map's edge (where the fast build reads the direction from a
+ * table): for every quadrant of the goal, 200 steps each go where a search
+ * over the weights 1 + bias x gain + no-loss sends the same draw. */
+static void walk_default_bias_step_follows_weights(void)
+{
+    int sx, sy, i, d;
+    for (sx = -1; sx <= 1; sx++)
+        for (sy = -1; sy <= 1; sy++) {
+            bw_rng r;
+            int w[8], total = 0;
+            if (!sx && !sy)
+                continue;
+            for (d = 0; d < 8; d++) {
+                int gain = (bw_dx8[d] && bw_dx8[d] == sx) + (bw_dy8[d] && bw_dy8[d] == sy);
+                int loss = (bw_dx8[d] && bw_dx8[d] == -sx) + (bw_dy8[d] && bw_dy8[d] == -sy);
+                w[d] = 1 + BW_WALK_BIAS * gain + (loss ? 0 : 1);
+                total += w[d];
+            }
+            bw_rng_seed(&r, (uint32_t)(10 + 3 * sx + sy));
+            for (i = 0; i < 200; i++) {
+                bw_walk k;
+                bw_rng copy = r;
+                uint32_t p = bw_rng_below(&copy, (uint32_t)total);
+                for (d = 0; d < 7 && p >= (uint32_t)w[d]; d++)
+                    p -= (uint32_t)w[d];
+                bw_walk_start(&k, 60, 60, 60 + 30 * sx, 60 + 30 * sy, 120, 120);
+                bw_walk_step(&k, &r);
+                CHECK(k.x == 60 + bw_dx8[d] && k.y == 60 + bw_dy8[d]);
+            }
+        }
+}
+
 void suite_walk(void)
 {
     RUN(walk_reaches_goal_within_bounded_steps);
     RUN(walk_steps_are_8_neighbour_and_stay_inside_map);
     RUN(walk_weighted_toward_goal);
     RUN(walk_corrects_back_when_far_off_course);
+    RUN(walk_default_bias_step_follows_weights);
 }

@@ -32,102 +32,40 @@ static void span(bw_plane *p, int y, int x0, int x1)
 {
     unsigned b = BW_BIT(x0, y), e = BW_BIT(x1, y) + 1;
     while (b < e) {
-        unsigned n = 32 - (b & 31);
-        uint32_t mask;
+        unsigned n = 32 - (b & 31); /* the bits left in b's word, 1..32 */
         if (n > e - b)
             n = e - b;
-        mask = (n == 32 ? 0xffffffffu : ((1u << n) - 1u)) << (b & 31);
-        p->w[b >> 5] |= mask;
+        p->w[b >> 5] |= (0xffffffffu >> (32 - n)) << (b & 31);
         b += n;
     }
 }
 
-#if BW_FAST /* config.h: the small build stamps every run the plain way below */
-/* Stamps the capsules of the runs of up slopes in columns x0..x1 of rows
- * y0..y1, at most BOX_ROWS of them, a round at a time: each round takes
- * the next run of every row (where its scan stopped the round before),
- * and each target row's spans, one per source row, are merged while they
- * overlap or touch, so a row costs one or two spans instead of one per
- * run and per row. A half moon (a run a row) takes one round; any box
- * still gives the union of its runs' capsules. xb[i] + 1 is where row
- * y0 + i's scan goes on (a byte: wraps to x0 from x0 - 1); xa[i] > xb[i]:
- * no run this round, and none after it. */
-#define BOX_ROWS 12
-
-static void stamp_rows(const bw_grid *g, bw_plane *out, const uint8_t *half, int rad,
-                       int x0, int y0, int x1, int y1)
-{
-    uint8_t xa[BOX_ROWS], xb[BOX_ROWS];
-    int i, x, yy, any = 1;
-    for (i = 0; i <= y1 - y0; i++)
-        xb[i] = (uint8_t)(x0 - 1);
-    while (any) {
-        any = 0;
-        for (i = 0; i <= y1 - y0; i++) {
-            const uint8_t *row = &BW_AT(g, 0, y0 + i);
-            for (x = (uint8_t)(xb[i] + 1); x <= x1 && !(BW_TILE_FLAGS(row[x]) & BW_UP); x++)
-                ;
-            if (x > x1) {
-                xa[i] = (uint8_t)(x1 + 1);
-                xb[i] = (uint8_t)x1;
-                continue;
-            }
-            xa[i] = (uint8_t)x;
-            while (x + 1 <= x1 && (BW_TILE_FLAGS(row[x + 1]) & BW_UP))
-                x++;
-            xb[i] = (uint8_t)x;
-            any = 1;
-        }
-        if (!any)
-            break;
-        for (yy = bw_max(y0 - rad, 0); yy <= bw_min(y1 + rad, g->h - 1); yy++) {
-            int lo = 0, hi = -2; /* the span being merged; hi < lo: none */
-            for (i = bw_max(yy - rad, y0) - y0; i <= bw_min(yy + rad, y1) - y0; i++) {
-                int h, a, b, dy;
-                if (xa[i] > xb[i])
-                    continue;
-                dy = yy - (y0 + i); /* |dy| <= rad: a plain negation */
-                h = half[dy < 0 ? -dy : dy];
-                a = bw_max(xa[i] - h, 0);
-                b = bw_min(xb[i] + h, g->w - 1);
-                if (hi >= lo && a <= hi + 1 && b >= lo - 1) {
-                    lo = bw_min(lo, a);
-                    hi = bw_max(hi, b);
-                } else {
-                    if (hi >= lo)
-                        span(out, yy, lo, hi);
-                    lo = a;
-                    hi = b;
-                }
-            }
-            if (hi >= lo)
-                span(out, yy, lo, hi);
-        }
-    }
-}
-
-#endif
-
 /* Marks every cell with dist^2 <= r2 to an up slope. A horizontal run of
  * slopes xa..xb is stamped as one capsule: on row y+dy its reach is
  * xa-h..xb+h with h = isqrt(r2 - dy^2), so a 20-wide half-moon costs one
- * stamp per row of it, not one disc per slope tile. The result is the union
- * of the discs round the slopes, however the runs are split, so only the
- * boxes p->up_in name (the whole map without them) are scanned, BOX_ROWS
- * rows at a time. */
+ * stamp per row of it, not one disc per slope tile. The result is the
+ * union of the discs round the slopes, however the runs are split, so
+ * only the boxes p->up_in name (the whole map without them) are scanned.
+ * The fast build stamps the runs in batches of RUNS (a half moon is one:
+ * BW_PIT_R_MAX 5, at most 11 runs) a target row at a time: the row's
+ * spans, one per run within rad, are merged while they overlap or touch,
+ * so a row costs one or two spans instead of one per run. */
+#define RUNS 12
+
 static void near_up(bw_map *m, bw_plane *out, int32_t r2, const bw_streamer_params *p)
 {
     const bw_grid *g = &m->grid;
     uint8_t half[BW_GRID_SIDE];  /* h for |dy| = 0..119 at 120 x 120; rows past that are off the map */
-    int rad = bw_min(bw_isqrt(r2), BW_GRID_SIDE - 1), y, dy, k;
-#if !BW_FAST
-    int x;
+#if BW_FAST
+    uint8_t ry[RUNS], ra[RUNS], rb[RUNS]; /* the batch: row ry[j], columns ra[j]..rb[j] */
+    int n, j, yy;
 #endif
-    int n = p->up_in ? p->up_in_n : 1;
+    int rad = bw_min(bw_isqrt(r2), BW_GRID_SIDE - 1), h, x, y, dy, k;
+    int boxes = p->up_in ? p->up_in_n : 1;
     for (dy = 0; dy <= rad; dy++)
         half[dy] = (uint8_t)bw_min(bw_isqrt(r2 - (int32_t)dy * dy), BW_GRID_SIDE);
     bw_plane_clear(out);
-    for (k = 0; k < n; k++) {
+    for (k = 0; k < boxes; k++) {
         int x0 = 0, y0 = 0, x1 = g->w - 1, y1 = g->h - 1;
         if (p->up_in) {
             x0 = bw_max(p->up_in[k].x0, 0);
@@ -136,8 +74,47 @@ static void near_up(bw_map *m, bw_plane *out, int32_t r2, const bw_streamer_para
             y1 = bw_min(p->up_in[k].y1, g->h - 1);
         }
 #if BW_FAST
-        for (y = y0; y <= y1 && x0 <= x1; y += BOX_ROWS) /* x0 <= x1: a byte in stamp_rows */
-            stamp_rows(g, out, half, rad, x0, y, x1, bw_min(y + BOX_ROWS - 1, y1));
+        for (y = y0, x = x0; y <= y1;) {
+            /* the next batch: up to RUNS runs from (x, y) on, row by row */
+            for (n = 0; y <= y1; y++, x = x0) {
+                for (; x <= x1 && n < RUNS; x++) {
+                    if (!(BW_TILE_FLAGS(BW_AT(g, x, y)) & BW_UP))
+                        continue;
+                    ry[n] = (uint8_t)y;
+                    ra[n] = (uint8_t)x;
+                    while (x + 1 <= x1 && (BW_TILE_FLAGS(BW_AT(g, x + 1, y)) & BW_UP))
+                        x++;
+                    rb[n++] = (uint8_t)x;
+                }
+                if (n == RUNS)
+                    break; /* the rest of row y from x on: the next batch */
+            }
+            if (!n)
+                break;
+            for (yy = bw_max(ry[0] - rad, 0); yy <= bw_min(ry[n - 1] + rad, g->h - 1); yy++) {
+                int lo = BW_GRID_SIDE + 2, hi = -2; /* the span being merged; hi < lo: none */
+                for (j = 0; j < n; j++) {
+                    int a, b;
+                    dy = yy - ry[j];
+                    if (dy < -rad || dy > rad)
+                        continue;
+                    h = half[dy < 0 ? -dy : dy]; /* |dy| <= rad: a plain negation */
+                    a = bw_max(ra[j] - h, 0);
+                    b = bw_min(rb[j] + h, g->w - 1);
+                    if (a <= hi + 1 && b >= lo - 1) {
+                        lo = bw_min(lo, a);
+                        hi = bw_max(hi, b);
+                    } else {
+                        if (hi >= lo)
+                            span(out, yy, lo, hi);
+                        lo = a;
+                        hi = b;
+                    }
+                }
+                if (hi >= lo)
+                    span(out, yy, lo, hi);
+            }
+        }
 #else
         for (y = y0; y <= y1; y++)
             for (x = x0; x <= x1; x++) {
@@ -147,7 +124,8 @@ static void near_up(bw_map *m, bw_plane *out, int32_t r2, const bw_streamer_para
                 while (x + 1 <= x1 && (BW_TILE_FLAGS(BW_AT(g, x + 1, y)) & BW_UP))
                     x++;
                 for (dy = -rad; dy <= rad; dy++) {
-                    int yy = y + dy, h = half[bw_abs(dy)];
+                    int yy = y + dy;
+                    h = half[bw_abs(dy)];
                     if (yy >= 0 && yy < g->h)
                         span(out, yy, bw_max(xa - h, 0), bw_min(x + h, g->w - 1));
                 }
@@ -284,34 +262,31 @@ int bw_streamer_water24(const bw_grid *g, const bw_streamer_params *p, int x, in
 }
 
 #if BW_FAST
-/* Bits b..b + 6 of the plane (and some above them): bw_plane_bits without
- * its checks at the plane's end, which a window of a cell 3 or more inside
- * the map never reaches (b + 6 is a cell of the map, so a window that
- * crosses into the next word has one). */
-static inline BW_ALWAYS_INLINE uint32_t bits7(const bw_plane *w, unsigned b)
-{
-    unsigned i = b >> 5, off = b & 31;
-    uint32_t v = w->w[i] >> off;
-    if (off > 32 - 7)
-        v |= w->w[i + 1] << (32 - off);
-    return v;
-}
-
-/* The same count from the water plane, for a cell 3 or more inside the
- * edge: the rows y-3..y+3 of the diamond are 1, 3, 5, 7 (less the
- * centre), 5, 3, 1 wide; their seven 7-bit windows are packed into one
- * word without overlap and counted at once. A loop over the rows: a
- * seventh of the code of the seven windows written out. */
-static BW_NOINLINE int water24_plane(const bw_plane *w, int x, int y)
+/* The same count from the water plane, for any cell of the plane: the rows
+ * y-3..y+3 of the diamond are 1, 3, 5, 7 (less the centre), 5, 3, 1 wide;
+ * their seven 7-bit windows (less the columns and rows off the map) are
+ * packed into one word without overlap and counted at once. */
+static BW_NOINLINE int water24_plane(const bw_plane *w, int x, int y, int gw, int gh)
 {
     /* row y - 3 + k: the bits its window keeps, and where they go */
     static const uint8_t keep[7] = { 0x08, 0x1C, 0x3E, 0x77, 0x3E, 0x1C, 0x08 };
     static const uint8_t at[7] = { 26, 21, 7, 0, 14, 24, 27 };
-    unsigned b = BW_BIT(x - 3, y - 3);
-    uint32_t v = 0;
-    int k;
-    for (k = 0; k < 7; k++, b += BW_GRID_MAX)
-        v |= (bits7(w, b) & keep[k]) << at[k];
+    /* the window's columns off the map on the left (read from column 0
+     * and shifted) and on the right (masked off: all 7 for a cell past
+     * the right edge, which a plane of tiles may hold); its rows off the
+     * map are not read */
+    int lo = x < 3 ? 3 - x : 0, hi = x + 4 > gw ? bw_min(x + 4 - gw, 7) : 0, k;
+    uint32_t v = 0, cols = (0x7fu << lo) & (0x7fu >> hi);
+    for (k = 0; k < 7; k++) {
+        unsigned b = BW_BIT(x - 3 + lo, y - 3 + k), i = b >> 5, off = b & 31;
+        uint32_t row;
+        if ((unsigned)(y - 3 + k) >= (unsigned)gh)
+            continue;
+        row = w->w[i] >> off;
+        if (off > 32 - 7 && i + 1 < BW_PLANE_WORDS) /* the window's bits in two words */
+            row |= w->w[i + 1] << (32 - off);
+        v |= (row << lo & keep[k] & cols) << at[k];
+    }
     return bw_popcount32(v);
 }
 #endif
@@ -328,11 +303,10 @@ int bw_streamer_deepen_water(bw_map *m, const bw_streamer_params *p, const bw_pl
             if (g->cell[c] != p->shallow)
                 continue;
 #if BW_FAST
-            if (x >= 3 && y >= 3 && x + 3 < g->w && y + 3 < g->h)
-                n = water24_plane(water, x, y);
-            else
+            n = water24_plane(water, x, y, g->w, g->h);
+#else
+            n = bw_streamer_water24(g, p, x, y);
 #endif
-                n = bw_streamer_water24(g, p, x, y); /* the small build: always */
             if (n >= p->deep_min) {
                 g->cell[c] = p->deep;
                 deepened++;

@@ -19,40 +19,41 @@ void bw_walk_start(bw_walk *k, int x, int y, int gx, int gy, int w, int h)
 }
 
 /* The fast build's tables (config.h, BW_FAST); the small build works the
- * same numbers out in its step and searches for the direction. */
+ * same numbers out and searches the weights for the direction. */
 #if BW_FAST
-/* For the goal's quadrant q = (sx + 1) * 3 + (sy + 1) and direction d,
- * with the default bias (BW_WALK_BIAS, 3): the weight 1 + 3 gain + no-loss
+/* The weights for the goal's quadrant q = (sx + 1) * 3 + (sy + 1) and
+ * direction d, with bias 3: nibble d of walk_w3[q] is 1 + 3 gain + no-loss
  * (gain: the units d gains toward the goal, 0..2; no-loss: 1 if it loses
  * none; made from bw_dx8/bw_dy8 by the rule of BW_WALK_BIAS), which holds
- * gain and no-loss for any other bias too; and, for a draw p below the
- * total, the direction the weights give (the first d whose running sum
- * exceeds p), so a step costs a table read instead of a search. */
-#if BW_WALK_BIAS != 3
-#error "walk_w3 and walk_pick3 are made for BW_WALK_BIAS 3"
-#endif
-static const uint8_t walk_w3[9][9] = { /* the weights, then their total */
-    { 5, 4, 1, 1, 1, 4, 5, 8, 29 },
-    { 2, 1, 1, 1, 2, 5, 5, 5, 22 },
-    { 1, 1, 1, 4, 5, 8, 5, 4, 29 },
-    { 5, 5, 2, 1, 1, 1, 2, 5, 22 },
-    { 2, 2, 2, 2, 2, 2, 2, 2, 16 },
-    { 1, 1, 2, 5, 5, 5, 2, 1, 22 },
-    { 5, 8, 5, 4, 1, 1, 1, 4, 29 },
-    { 2, 5, 5, 5, 2, 1, 1, 1, 22 },
-    { 1, 4, 5, 8, 5, 4, 1, 1, 29 },
+ * gain and no-loss for any other bias too. A look-up: the weights are
+ * made again each time the goal's quadrant changes, which a walk with a
+ * weak bias does often. */
+static const uint32_t walk_w3[9] = {
+    0x85411145u, 0x55521112u, 0x45854111u, 0x52111255u, 0x22222222u,
+    0x12555211u, 0x41114585u, 0x11125552u, 0x11458541u,
 };
-/* The direction for quadrant q and draw p is the low nibble of
- * walk_pick3[q / 2][p] for an even q, the high nibble for an odd one: two
- * quadrants a byte (a shift and a mask a step, half the table). Row q / 2
- * packs the running-sum picks of walk_w3[q] and walk_w3[q + 1]; past a
- * row's total its nibbles are 0 and never read. */
-static const uint8_t walk_pick3[5][29] = {
-    { 0x00, 0x00, 0x10, 0x20, 0x30, 0x41, 0x41, 0x51, 0x51, 0x52, 0x53, 0x54, 0x65, 0x65, 0x65, 0x65, 0x66, 0x76, 0x76, 0x76, 0x76, 0x77, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07, 0x07 },
-    { 0x00, 0x01, 0x02, 0x03, 0x03, 0x13, 0x13, 0x14, 0x14, 0x14, 0x24, 0x24, 0x35, 0x45, 0x55, 0x65, 0x65, 0x75, 0x75, 0x75, 0x76, 0x76, 0x06, 0x06, 0x06, 0x07, 0x07, 0x07, 0x07 },
-    { 0x00, 0x10, 0x21, 0x21, 0x32, 0x32, 0x33, 0x33, 0x34, 0x44, 0x45, 0x45, 0x46, 0x46, 0x57, 0x57, 0x50, 0x50, 0x50, 0x60, 0x60, 0x70, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00 },
-    { 0x00, 0x00, 0x10, 0x10, 0x10, 0x11, 0x11, 0x21, 0x21, 0x21, 0x21, 0x21, 0x31, 0x32, 0x32, 0x32, 0x32, 0x42, 0x43, 0x53, 0x63, 0x73, 0x04, 0x05, 0x06, 0x07, 0x07, 0x07, 0x07 },
-    { 0x00, 0x01, 0x01, 0x01, 0x01, 0x02, 0x02, 0x02, 0x02, 0x02, 0x03, 0x03, 0x03, 0x03, 0x03, 0x03, 0x03, 0x03, 0x04, 0x04, 0x04, 0x04, 0x04, 0x05, 0x05, 0x05, 0x05, 0x06, 0x07 },
+
+/* With the default bias (BW_WALK_BIAS, 3) a step away from the map's
+ * edge needs no weights: for a draw p below their total (29 toward a
+ * diagonal goal, 22 along an axis: walk.h), walk_pick3 holds the
+ * direction they give, the first d whose running sum exceeds p, so a step
+ * costs a table read instead of a search. Two quadrants with the same
+ * total share a run of bytes, one a nibble: for the goal's quadrant q,
+ * walk_at3[q] / 2 is where its run starts and walk_at3[q] % 2 says which
+ * nibble (1: the high one). q = 4 (at the goal) takes no step. */
+#if BW_WALK_BIAS != 3
+#error "walk_pick3 is made for BW_WALK_BIAS 3"
+#endif
+static const uint8_t walk_at3[9] = { 0, 116, 1, 117, 0, 160, 58, 161, 59 };
+static const uint8_t walk_pick3[102] = {
+    /* quadrants 0 and 2 (29), 6 and 8 (29), 1 and 3 (22), 5 and 7 (22) */
+    0x00, 0x10, 0x20, 0x30, 0x30, 0x31, 0x31, 0x41, 0x41, 0x42, 0x43, 0x44, 0x55, 0x55, 0x55, 0x55,
+    0x56, 0x56, 0x56, 0x56, 0x66, 0x67, 0x67, 0x67, 0x67, 0x77, 0x77, 0x77, 0x77, 0x00, 0x10, 0x10,
+    0x10, 0x10, 0x21, 0x21, 0x21, 0x21, 0x21, 0x31, 0x31, 0x31, 0x32, 0x32, 0x32, 0x32, 0x32, 0x43,
+    0x43, 0x43, 0x43, 0x44, 0x55, 0x56, 0x57, 0x57, 0x67, 0x77, 0x00, 0x00, 0x01, 0x02, 0x03, 0x14,
+    0x14, 0x15, 0x15, 0x15, 0x25, 0x25, 0x36, 0x46, 0x56, 0x66, 0x66, 0x77, 0x77, 0x77, 0x77, 0x77,
+    0x00, 0x01, 0x12, 0x12, 0x13, 0x13, 0x13, 0x23, 0x23, 0x24, 0x24, 0x24, 0x34, 0x34, 0x35, 0x35,
+    0x35, 0x45, 0x45, 0x56, 0x66, 0x77,
 };
 #endif
 
@@ -70,46 +71,38 @@ static BW_NOINLINE int step(bw_walk *k, bw_rng *r)
         /* the bounded fallback: one straight step toward the goal */
         goto move;
     }
+#if BW_FAST
+    if (k->bias == BW_WALK_BIAS && x > 0 && y > 0 && x < k->w - 1 && y < k->h - 1) {
+        /* no weights: walk_pick3, and walk.h's totals */
+        unsigned at = walk_at3[(sx + 1) * 3 + (sy + 1)];
+        pick = bw_rng_below(r, sx && sy ? 29 : 22);
+        d = (walk_pick3[(at >> 1) + pick] >> ((at & 1u) << 2)) & 7;
+        goto turn;
+    }
+#endif
     if (k->qx != sx || k->qy != sy || k->qbias != k->bias) {
+#if BW_FAST
+        uint32_t v = walk_w3[(sx + 1) * 3 + (sy + 1)];
+#endif
         k->qx = (int8_t)sx;
         k->qy = (int8_t)sy;
         k->qbias = k->bias;
-#if BW_FAST
-        if (k->bias == BW_WALK_BIAS) {
-            int q = (sx + 1) * 3 + (sy + 1);
-            const uint8_t *w = walk_w3[q];
-            /* written out: as few instructions as a copy of words, and the
-             * table of bytes is half the size */
-            k->qweight[0] = w[0];
-            k->qweight[1] = w[1];
-            k->qweight[2] = w[2];
-            k->qweight[3] = w[3];
-            k->qweight[4] = w[4];
-            k->qweight[5] = w[5];
-            k->qweight[6] = w[6];
-            k->qweight[7] = w[7];
-            k->qtotal = w[8];
-        } else {
-            int q = (sx + 1) * 3 + (sy + 1);
-            k->qtotal = 0;
-            for (d = 0; d < 8; d++) {
-                /* w = 1 + 3 gain + no-loss is 1, 2, 4, 5 or 8: gain is
-                 * w / 4, and 1 + bias gain + no-loss is w + (bias - 3) gain */
-                int w = walk_w3[q][d];
-                k->qweight[d] = (uint16_t)(w + (k->bias - BW_WALK_BIAS) * (w >> 2));
-                k->qtotal = (uint16_t)(k->qtotal + k->qweight[d]);
-            }
-        }
-#else
         k->qtotal = 0;
         for (d = 0; d < 8; d++) {
+#if BW_FAST
+            /* w = 1 + 3 gain + no-loss is 1, 2, 4, 5 or 8: gain is w / 4,
+             * and 1 + bias gain + no-loss is w + (bias - 3) gain */
+            int w = (int)(v & 15u);
+            k->qweight[d] = (uint16_t)(w + (k->bias - 3) * (w >> 2));
+            v >>= 4;
+#else
             /* BW_WALK_BIAS: 1 + bias x (units d gains toward the goal, 0..2)
              * + (1 if d loses none) */
             int ex = bw_dx8[d] * sx, ey = bw_dy8[d] * sy;
             k->qweight[d] = (uint16_t)(1 + k->bias * ((ex > 0) + (ey > 0)) + (ex >= 0 && ey >= 0));
+#endif
             k->qtotal = (uint16_t)(k->qtotal + k->qweight[d]);
         }
-#endif
     }
     total = k->qtotal;
     if (x <= 0 || y <= 0 || x >= k->w - 1 || y >= k->h - 1) {
@@ -122,21 +115,12 @@ static BW_NOINLINE int step(bw_walk *k, bw_rng *r)
         }
         weight = edge;
     }
-#if BW_FAST
-    pick = total ? bw_rng_step_below(r, total) : 0; /* bw_rng_below, inline */
-#else
     pick = bw_rng_below(r, total);
-#endif
+    for (d = 0; d < 7 && pick >= weight[d]; d++)
+        pick -= weight[d];
 #if BW_FAST
-    if (weight == k->qweight && k->qbias == BW_WALK_BIAS) {
-        unsigned q = (unsigned)((sx + 1) * 3 + (sy + 1)); /* sx, sy: qx, qy */
-        d = (walk_pick3[q >> 1][pick] >> ((q & 1u) << 2)) & 7;
-    } else
+turn:
 #endif
-    {
-        for (d = 0; d < 7 && pick >= weight[d]; d++)
-            pick -= weight[d];
-    }
     sx = bw_dx8[d];
     sy = bw_dy8[d];
 move:
