@@ -164,6 +164,38 @@ static void plane_set_get_clear_count(void)
     CHECK(sizeof(bw_plane) == 1800);
 }
 
+/* Each bit of bw_plane_of_tiles against its cell, on a grid of runs of
+ * tile 0 (the test's shortcut for four cells of 0) and of three other
+ * tiles, for one tile, two, and either being 0. */
+static void plane_of_tiles_matches_cells(void)
+{
+    static const uint8_t pick[4] = { 0, BW_T_STONE, BW_T_DIRT, BW_T_SHALLOW };
+    static const uint8_t pairs[][2] = {
+        { BW_T_STONE, BW_T_STONE }, { 0, 0 }, { BW_T_STONE, BW_T_DIRT },
+        { 0, BW_T_SHALLOW }, { BW_T_DIRT, 0 }, { BW_T_LAVA, BW_T_LAVA }
+    };
+    bw_rng r;
+    int i, k, x, y;
+    bw_rng_seed(&r, 77);
+    bw_grid_init(&m->grid, 120, 120, 0);
+    for (i = 0; i < BW_GRID_CELLS; i++) /* runs of 1..8 cells, rock half the time */
+        if (bw_rng_below(&r, 2)) {
+            uint8_t t = pick[bw_rng_below(&r, 4)];
+            for (k = (int)bw_rng_below(&r, 8); k >= 0 && i < BW_GRID_CELLS; k--, i++)
+                m->grid.cell[i] = t;
+            i--;
+        }
+    for (k = 0; k < (int)(sizeof pairs / sizeof pairs[0]); k++) {
+        bw_plane_fill(&m->a);
+        bw_plane_of_tiles(&m->a, &m->grid, pairs[k][0], pairs[k][1]);
+        for (y = 0; y < BW_GRID_ROWS; y++)
+            for (x = 0; x < BW_GRID_MAX; x++) {
+                uint8_t c = BW_AT(&m->grid, x, y);
+                CHECK((int)BW_PGET(&m->a, x, y) == (c == pairs[k][0] || c == pairs[k][1]));
+            }
+    }
+}
+
 static void plane_row_ops_match_bits(void)
 {
     bw_plane *p = &m->a, *q = &m->b;
@@ -865,6 +897,7 @@ void suite_core(void)
     RUN(rng_streams_differ_and_are_order_free);
     RUN(plane_set_get_clear_count);
     RUN(plane_row_ops_match_bits);
+    RUN(plane_of_tiles_matches_cells);
     RUN(fill_open_grid_is_one_region);
     RUN(fill_counts_regions);
     RUN(fill_zeroed_stack_still_fills);
