@@ -164,9 +164,26 @@ static void plane_set_get_clear_count(void)
     CHECK(sizeof(bw_plane) == 1800);
 }
 
-/* Each bit of bw_plane_of_tiles against its cell, on a grid of runs of
- * tile 0 (the test's shortcut for four cells of 0) and of three other
- * tiles, for one tile, two, and either being 0. */
+/* bw_grid_rect writes exactly its clipped cells, for every start of a
+ * row's word (the fill's head, words and tail) and widths up to past the
+ * map, on rows of a narrower grid too. */
+static void grid_rect_fills_exactly_its_cells(void)
+{
+    int x0, x1, x, y, w;
+    for (w = 120; w >= 57; w -= 63) /* 80 more on the full grid: long runs, whole rows */
+        for (x0 = -2; x0 < 8; x0++)
+            for (x1 = x0 + (w == 120 ? 80 : 0); x1 < x0 + 120; x1 += 1 + (x1 - x0) / 16) {
+                bw_grid_init(&m->grid, 120, 120, BW_T_ROCK);
+                m->grid.w = (uint8_t)w;
+                bw_grid_rect(&m->grid, x0, 3, x1, 5, BW_T_STONE);
+                for (y = 0; y < 8; y++)
+                    for (x = 0; x < 120; x++) {
+                        int in = y >= 3 && y <= 5 && x >= x0 && x <= x1 && x < w;
+                        CHECK(BW_AT(&m->grid, x, y) == (in ? BW_T_STONE : BW_T_ROCK));
+                    }
+            }
+}
+
 static void plane_of_tiles_matches_cells(void)
 {
     static const uint8_t pick[4] = { 0, BW_T_STONE, BW_T_DIRT, BW_T_SHALLOW };
@@ -898,6 +915,7 @@ void suite_core(void)
     RUN(plane_set_get_clear_count);
     RUN(plane_row_ops_match_bits);
     RUN(plane_of_tiles_matches_cells);
+    RUN(grid_rect_fills_exactly_its_cells);
     RUN(fill_open_grid_is_one_region);
     RUN(fill_counts_regions);
     RUN(fill_zeroed_stack_still_fills);

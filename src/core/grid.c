@@ -41,24 +41,21 @@ static void fill_row(uint8_t *p, int n, uint8_t tile)
 {
 #if defined(__GNUC__)
     uint32_t w = tile * 0x01010101u;
-#endif
-    for (; n > 0; n--) { /* one byte loop for the head and the tail */
-#if defined(__GNUC__)
-        if (((uintptr_t)p & 3u) == 0) {
-            for (; n >= 16; n -= 16, p += 16) { /* four words a turn: a map's clear is 3,600 */
-                ((bw_word_alias *)(void *)p)[0] = w;
-                ((bw_word_alias *)(void *)p)[1] = w;
-                ((bw_word_alias *)(void *)p)[2] = w;
-                ((bw_word_alias *)(void *)p)[3] = w;
-            }
-            for (; n >= 4; n -= 4, p += 4)
-                *(bw_word_alias *)(void *)p = w;
-            if (n == 0)
-                break;
-        }
-#endif
+    int k;
+    for (; n > 0 && ((uintptr_t)p & 3u) != 0; n--) /* bytes up to a word */
         *p++ = tile;
+    for (k = n >> 4; k > 0; k--, p += 16) { /* four words a turn: a map's clear is 3,600 */
+        ((bw_word_alias *)(void *)p)[0] = w;
+        ((bw_word_alias *)(void *)p)[1] = w;
+        ((bw_word_alias *)(void *)p)[2] = w;
+        ((bw_word_alias *)(void *)p)[3] = w;
     }
+    for (k = (n >> 2) & 3; k > 0; k--, p += 4)
+        *(bw_word_alias *)(void *)p = w;
+    n &= 3;
+#endif
+    for (; n > 0; n--) /* the bytes after the last word */
+        *p++ = tile;
 }
 
 int bw_grid_span_replace(bw_grid *g, int x0, int x1, int y, uint8_t from, uint8_t to)
