@@ -124,12 +124,13 @@ void bw_grid_rect(bw_grid *g, int x0, int y0, int x1, int y1, uint8_t tile)
 
 int bw_grid_rect_in(const bw_grid *g, int x0, int y0, int x1, int y1, const bw_tileset *ts)
 {
-    int x, y;
+    const uint8_t *c;
+    int x;
     if (x0 < 0 || y0 < 0 || x1 >= g->w || y1 >= g->h)
         return 0;
-    for (y = y0; y <= y1; y++)
-        for (x = x0; x <= x1; x++)
-            if (!BW_TILESET_HAS(ts, BW_AT(g, x, y)))
+    for (c = &BW_AT(g, x0, y0); y0 <= y1; y0++, c += BW_GRID_MAX) /* row by row */
+        for (x = 0; x <= x1 - x0; x++)
+            if (!BW_TILESET_HAS(ts, c[x]))
                 return 0;
     return 1;
 }
