@@ -133,18 +133,6 @@ void bw_plane_set(bw_plane *p, int x, int y, int on)
     if (on) BW_PSET(p, x, y); else BW_PCLR(p, x, y);
 }
 
-/* The cells of q (four, from the lowest byte) equal to t, as bits 0..3
- * (the lowest byte's in bit 0): the zero bytes of q ^ t found as bw_eq4
- * finds them (their top bits), then one multiply sends bits 7, 15, 23, 31
- * up by 21, 14, 7, 0 onto bits 28..31 (each product bit has one source,
- * so no carry reaches them). */
-BW_HOT uint32_t eq4(uint32_t q, uint8_t t)
-{
-    uint32_t v = q ^ (t * 0x01010101u);
-    uint32_t z = ~(((v & 0x7f7f7f7fu) + 0x7f7f7f7fu) | v) & 0x80808080u;
-    return z * 0x00204081u >> 28;
-}
-
 void bw_plane_of_tiles(bw_plane *p, const bw_grid *g, uint8_t t1, uint8_t t2)
 {
     const int zero = !t1 || !t2; /* four cells of tile 0 are in the plane */
@@ -155,13 +143,11 @@ void bw_plane_of_tiles(bw_plane *p, const bw_grid *g, uint8_t t1, uint8_t t2)
         uint8_t t = t1;
         for (;;) { /* t1, then t2 if it is another tile: one copy of the test */
             /* four cells of tile 0 (rock: much of a cave map), one test */
-            for (j = 0; j < 32; j += 4) {
-                uint32_t q = bw_load4(c + j);
-                if (q)
-                    v |= eq4(q, t) << j;
+            for (j = 0; j < 32; j += 4)
+                if (bw_load4(c + j))
+                    v |= bw_eq4(c + j, t) << j;
                 else if (zero)
                     v |= 0xfu << j;
-            }
             if (t == t2)
                 break;
             t = t2;
