@@ -95,7 +95,7 @@ int bw_building_put(bw_grid *g, bw_rng *r, const bw_building_params *p,
             bw_building_is_wall(p, BW_AT(g, ox, oy)) && BW_AT(g, bx, by) == p->floor) {
             *c = p->floor;
             BW_AT(g, ox, oy) = p->floor;
-            wall = bw_building_is_wall(p, p->floor);
+            wall = bw_building_is_wall(p, p->floor); /* what the cell is now */
         }
         standing += wall;
         x += dx;

@@ -54,7 +54,7 @@ static void fill_row(uint8_t *p, int n, uint8_t tile)
         *(bw_word_alias *)(void *)p = w;
     n &= 3;
 #endif
-    for (; n > 0; n--) /* the bytes after the last word */
+    for (; n > 0; n--) /* the bytes after the last word (or every byte) */
         *p++ = tile;
 }
 
