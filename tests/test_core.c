@@ -164,6 +164,55 @@ static void plane_set_get_clear_count(void)
     CHECK(sizeof(bw_plane) == 1800);
 }
 
+/* bw_grid_rect writes exactly its clipped cells, for every start of a
+ * row's word (the fill's head, words and tail) and widths up to past the
+ * map, on rows of a narrower grid too. */
+static void grid_rect_fills_exactly_its_cells(void)
+{
+    int x0, x1, x, y, w;
+    for (w = 120; w >= 57; w -= 63) /* 80 more on the full grid: long runs, whole rows */
+        for (x0 = -2; x0 < 8; x0++)
+            for (x1 = x0 + (w == 120 ? 80 : 0); x1 < x0 + 120; x1 += 1 + (x1 - x0) / 16) {
+                bw_grid_init(&m->grid, 120, 120, BW_T_ROCK);
+                m->grid.w = (uint8_t)w;
+                bw_grid_rect(&m->grid, x0, 3, x1, 5, BW_T_STONE);
+                for (y = 0; y < 8; y++)
+                    for (x = 0; x < 120; x++) {
+                        int in = y >= 3 && y <= 5 && x >= x0 && x <= x1 && x < w;
+                        CHECK(BW_AT(&m->grid, x, y) == (in ? BW_T_STONE : BW_T_ROCK));
+                    }
+            }
+}
+
+static void plane_of_tiles_matches_cells(void)
+{
+    static const uint8_t pick[4] = { 0, BW_T_STONE, BW_T_DIRT, BW_T_SHALLOW };
+    static const uint8_t pairs[][2] = {
+        { BW_T_STONE, BW_T_STONE }, { 0, 0 }, { BW_T_STONE, BW_T_DIRT },
+        { 0, BW_T_SHALLOW }, { BW_T_DIRT, 0 }, { BW_T_LAVA, BW_T_LAVA }
+    };
+    bw_rng r;
+    int i, k, x, y;
+    bw_rng_seed(&r, 77);
+    bw_grid_init(&m->grid, 120, 120, 0);
+    for (i = 0; i < BW_GRID_CELLS; i++) /* runs of 1..8 cells, rock half the time */
+        if (bw_rng_below(&r, 2)) {
+            uint8_t t = pick[bw_rng_below(&r, 4)];
+            for (k = (int)bw_rng_below(&r, 8); k >= 0 && i < BW_GRID_CELLS; k--, i++)
+                m->grid.cell[i] = t;
+            i--;
+        }
+    for (k = 0; k < (int)(sizeof pairs / sizeof pairs[0]); k++) {
+        bw_plane_fill(&m->a);
+        bw_plane_of_tiles(&m->a, &m->grid, pairs[k][0], pairs[k][1]);
+        for (y = 0; y < BW_GRID_ROWS; y++)
+            for (x = 0; x < BW_GRID_MAX; x++) {
+                uint8_t c = BW_AT(&m->grid, x, y);
+                CHECK((int)BW_PGET(&m->a, x, y) == (c == pairs[k][0] || c == pairs[k][1]));
+            }
+    }
+}
+
 static void plane_row_ops_match_bits(void)
 {
     bw_plane *p = &m->a, *q = &m->b;
@@ -867,6 +916,8 @@ void suite_core(void)
     RUN(rng_streams_differ_and_are_order_free);
     RUN(plane_set_get_clear_count);
     RUN(plane_row_ops_match_bits);
+    RUN(plane_of_tiles_matches_cells);
+    RUN(grid_rect_fills_exactly_its_cells);
     RUN(fill_open_grid_is_one_region);
     RUN(fill_counts_regions);
     RUN(fill_zeroed_stack_still_fills);

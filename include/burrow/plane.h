@@ -93,13 +93,15 @@ BW_HOT uint32_t bw_plane_bits(const bw_plane *p, unsigned b)
 }
 
 /* Bit j (0..3) set where c[j] == t: four cells compared in a few word
- * operations (zero bytes of c ^ t found without carries between bytes,
- * their top bits gathered by one multiply onto bits 21..24). */
+ * operations (zero bytes of c ^ t found without carries between bytes;
+ * one multiply sends their top bits, 7, 15, 23 and 31, up by 21, 14, 7
+ * and 0 onto bits 28..31, each product bit from one source, so no carry
+ * reaches them). */
 BW_HOT uint32_t bw_eq4(const uint8_t *c, uint8_t t)
 {
     uint32_t v = bw_load4(c) ^ (t * 0x01010101u);
     uint32_t z = ~(((v & 0x7f7f7f7fu) + 0x7f7f7f7fu) | v) & 0x80808080u;
-    return ((z >> 7) * 0x00204081u >> 21) & 0xfu;
+    return z * 0x00204081u >> 28;
 }
 
 /* The bits of `open` joined to a bit of `seed` along a run of set bits

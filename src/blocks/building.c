@@ -74,28 +74,30 @@ int bw_building_put(bw_grid *g, bw_rng *r, const bw_building_params *p,
      * And the walls still standing are counted (the corner pass below
      * turns variants into walls, which are walls too). */
     for (i = 0, x = o.x0, y = o.y0; i < n; i++) {
-        uint8_t t = p->wall;
-        int ox, oy, bx, by, corner = is_corner(o, x, y);
+        uint8_t t = p->wall, *c = &BW_AT(g, x, y);
+        int ox, oy, bx, by, wall, corner = is_corner(o, x, y);
         if (i && corner) { /* a quarter turn clockwise */
             int was = dx;
             dx = -dy;
             dy = was;
         }
-        if (BW_AT(g, x, y) != p->floor) {
+        if (*c != p->floor) {
             if (!corner) {
                 uint32_t roll = bw_rng_below(r, p->chance_den);
                 t = roll == 0 ? p->crumble : roll == 1 ? p->broken
                   : roll == 2 ? p->door : p->wall;
             }
-            BW_AT(g, x, y) = t;
+            *c = t;
         }
+        wall = bw_building_is_wall(p, *c);
         ox = x + dy; oy = y - dx; bx = ox + dy; by = oy - dx; /* outward */
-        if (!corner && bw_building_is_wall(p, BW_AT(g, x, y)) && IN(g, bx, by) &&
+        if (wall && !corner && IN(g, bx, by) &&
             bw_building_is_wall(p, BW_AT(g, ox, oy)) && BW_AT(g, bx, by) == p->floor) {
-            BW_AT(g, x, y) = p->floor;
+            *c = p->floor;
             BW_AT(g, ox, oy) = p->floor;
+            wall = bw_building_is_wall(p, p->floor); /* what the cell is now */
         }
-        standing += bw_building_is_wall(p, BW_AT(g, x, y));
+        standing += wall;
         x += dx;
         y += dy;
     }

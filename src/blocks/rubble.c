@@ -68,14 +68,14 @@ static inline BW_ALWAYS_INLINE int put_at(bw_grid *g, bw_rng *r, const bw_rubble
                                   cx + len / 2, cy + wid / 2);
         int x0 = bw_max(rc.x0, 0), x1 = bw_min(rc.x1, g->w - 1);
         int y0 = bw_max(rc.y0, 0), y1 = bw_min(rc.y1, g->h - 1);
-        for (y = y0; y <= y1; y++)
-            for (x = x0; x <= x1; x++) {
-                uint8_t t = BW_AT(g, x, y);
-                if (t != p->tile && BW_TILESET_HAS(&p->over, t)) {
-                    BW_AT(g, x, y) = p->tile;
+        for (y = y0; y <= y1; y++) {
+            uint8_t *row = &BW_AT(g, 0, y);
+            for (x = x0; x <= x1; x++)
+                if (row[x] != p->tile && BW_TILESET_HAS(&p->over, row[x])) {
+                    row[x] = p->tile;
                     changed++;
                 }
-            }
+        }
         if (log) {
             log->c[i].cx = (int16_t)cx;
             log->c[i].cy = (int16_t)cy;

@@ -41,24 +41,21 @@ static void fill_row(uint8_t *p, int n, uint8_t tile)
 {
 #if defined(__GNUC__)
     uint32_t w = tile * 0x01010101u;
-#endif
-    for (; n > 0; n--) { /* one byte loop for the head and the tail */
-#if defined(__GNUC__)
-        if (((uintptr_t)p & 3u) == 0) {
-            for (; n >= 16; n -= 16, p += 16) { /* four words a turn: a map's clear is 3,600 */
-                ((bw_word_alias *)(void *)p)[0] = w;
-                ((bw_word_alias *)(void *)p)[1] = w;
-                ((bw_word_alias *)(void *)p)[2] = w;
-                ((bw_word_alias *)(void *)p)[3] = w;
-            }
-            for (; n >= 4; n -= 4, p += 4)
-                *(bw_word_alias *)(void *)p = w;
-            if (n == 0)
-                break;
-        }
-#endif
+    int k;
+    for (; n > 0 && ((uintptr_t)p & 3u) != 0; n--) /* bytes up to a word */
         *p++ = tile;
+    for (k = n >> 4; k > 0; k--, p += 16) { /* four words a turn: a map's clear is 3,600 */
+        ((bw_word_alias *)(void *)p)[0] = w;
+        ((bw_word_alias *)(void *)p)[1] = w;
+        ((bw_word_alias *)(void *)p)[2] = w;
+        ((bw_word_alias *)(void *)p)[3] = w;
     }
+    for (k = (n >> 2) & 3; k > 0; k--, p += 4)
+        *(bw_word_alias *)(void *)p = w;
+    n &= 3;
+#endif
+    for (; n > 0; n--) /* the bytes after the last word (or every byte) */
+        *p++ = tile;
 }
 
 int bw_grid_span_replace(bw_grid *g, int x0, int x1, int y, uint8_t from, uint8_t to)
@@ -127,12 +124,13 @@ void bw_grid_rect(bw_grid *g, int x0, int y0, int x1, int y1, uint8_t tile)
 
 int bw_grid_rect_in(const bw_grid *g, int x0, int y0, int x1, int y1, const bw_tileset *ts)
 {
-    int x, y;
+    const uint8_t *c;
+    int x;
     if (x0 < 0 || y0 < 0 || x1 >= g->w || y1 >= g->h)
         return 0;
-    for (y = y0; y <= y1; y++)
-        for (x = x0; x <= x1; x++)
-            if (!BW_TILESET_HAS(ts, BW_AT(g, x, y)))
+    for (c = &BW_AT(g, x0, y0); y0 <= y1; y0++, c += BW_GRID_MAX) /* row by row */
+        for (x = 0; x <= x1 - x0; x++)
+            if (!BW_TILESET_HAS(ts, c[x]))
                 return 0;
     return 1;
 }
