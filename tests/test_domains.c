@@ -108,6 +108,18 @@ static void domain_plane_rows(void)
     bw_plane_set(p, -1, 5, 1);
     CHECK(bw_plane_count(p) == 2 * BW_GRID_MAX);
     CHECK(bw_plane_get(p, 119, 119) == 1 && bw_plane_get(p, 120, 119) == 0 && bw_plane_get(p, 0, -1) == 0);
+    /* a span: exactly bits x0..x1 of its row, across words; the ends
+     * clipped to the row, no row outside 0..119 */
+    bw_plane_clear(q);
+    bw_plane_span(q, 3, 30, 97);
+    CHECK(bw_plane_count(q) == 68 && bw_plane_row_find(q, 3, 0, 1) == 30 && bw_plane_row_find(q, 3, 31, 0) == 98);
+    bw_plane_span(q, 5, INT_MIN, INT_MAX);
+    CHECK(bw_plane_row_count(q, 5) == BW_GRID_MAX);
+    bw_plane_span(q, 7, 9, 8);
+    bw_plane_span(q, -1, 0, 5);
+    bw_plane_span(q, BW_GRID_MAX, 0, 5);
+    bw_plane_span(q, INT_MIN, INT_MIN, INT_MAX);
+    CHECK(bw_plane_count(q) == 68 + BW_GRID_MAX);
     /* the whole-plane operations and the bit helpers at their edges */
     bw_plane_fill(q);
     CHECK(bw_plane_count(q) == BW_GRID_CELLS);

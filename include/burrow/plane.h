@@ -68,6 +68,10 @@ static inline int bw_high_bit(uint32_t v)
  * there is no row: row_set changes nothing, row_count is 0 and row_find -1. */
 void bw_plane_row_set(bw_plane *p, int y, int on);
 int bw_plane_row_count(const bw_plane *p, int y);
+/* Sets bits x0..x1 of row y, a word at a time (a row's bits lie end to
+ * end). Domain: x0, x1 any ints, clipped to 0..W-1; x0 > x1 once clipped,
+ * or y outside 0..BW_MAP_H-1, sets nothing. */
+void bw_plane_span(bw_plane *p, int y, int x0, int x1);
 /* Lowest x >= x0 on row y whose bit is `on`, or -1; x0 any int (below 0
  * reads as 0, past 119 finds nothing). */
 int bw_plane_row_find(const bw_plane *p, int y, int x0, int on);

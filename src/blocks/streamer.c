@@ -27,19 +27,6 @@ void bw_streamer_defaults(bw_streamer_params *p)
     p->trace_ctx = 0;
 }
 
-/* Sets bits x0..x1 of row y: a row's bits are contiguous in a plane. */
-static void span(bw_plane *p, int y, int x0, int x1)
-{
-    unsigned b = BW_BIT(x0, y), e = BW_BIT(x1, y) + 1;
-    while (b < e) {
-        unsigned n = 32 - (b & 31); /* the bits left in b's word, 1..32 */
-        if (n > e - b)
-            n = e - b;
-        p->w[b >> 5] |= (0xffffffffu >> (32 - n)) << (b & 31);
-        b += n;
-    }
-}
-
 /* Marks every cell with dist^2 <= r2 to an up slope. A horizontal run of
  * slopes xa..xb is stamped as one capsule: on row y+dy its reach is
  * xa-h..xb+h with h = isqrt(r2 - dy^2), so a 20-wide half-moon costs one
@@ -106,13 +93,13 @@ static void near_up(bw_map *m, bw_plane *out, int32_t r2, const bw_streamer_para
                         hi = bw_max(hi, b);
                     } else {
                         if (hi >= lo)
-                            span(out, yy, lo, hi);
+                            bw_plane_span(out, yy, lo, hi);
                         lo = a;
                         hi = b;
                     }
                 }
                 if (hi >= lo)
-                    span(out, yy, lo, hi);
+                    bw_plane_span(out, yy, lo, hi);
             }
         }
 #else
@@ -127,7 +114,7 @@ static void near_up(bw_map *m, bw_plane *out, int32_t r2, const bw_streamer_para
                     int yy = y + dy;
                     h = half[bw_abs(dy)];
                     if (yy >= 0 && yy < g->h)
-                        span(out, yy, bw_max(xa - h, 0), bw_min(x + h, g->w - 1));
+                        bw_plane_span(out, yy, bw_max(xa - h, 0), bw_min(x + h, g->w - 1));
                 }
             }
 #endif
