@@ -413,17 +413,18 @@ BW_NOINLINE static void tunnel(bw_map *m, bw_rng *r, int i, int j, int level)
  * cell above bit b of word i is bit b + 8 of the two words from i - 4, the
  * one below bit b + 24 of those from i + 3, and the cell beside one on the
  * ring is a ring cell of the next or last row: wall, as off the map. The
- * words holding only rows 0 and 119 (0-2, 447-449) are ring and stay; a
- * word before the plane reads as wall. Each changed cell is written at
- * once (the generation reads only its plane), into m->a then m->b. */
+ * words 0-3 and 446-449 hold only cells of rows 0-1 and 118-119, in the
+ * rock margin, whose neighbours are all wall: they stay, as the rule
+ * would leave them, and every word read lies in the plane. Each changed
+ * cell is written at once (the generation reads only its plane), into
+ * m->a then m->b. */
 #define UP_WORDS 4 /* bit p - 120 is bit b + UP_SHIFT of word i - UP_WORDS on */
 #define UP_SHIFT 8
 #define DOWN_WORDS 3 /* bit p + 120 is bit b + DOWN_SHIFT of word i + DOWN_WORDS on */
 #define DOWN_SHIFT 24
 BW_STATIC_ASSERT(32 * UP_WORDS - UP_SHIFT == BW_GRID_MAX && 32 * DOWN_WORDS + DOWN_SHIFT == BW_GRID_MAX,
                  mines_smooth_rows_120);
-#define RING_WORDS 3 /* words of row 0 alone (and of row 119) */
-BW_STATIC_ASSERT(32 * RING_WORDS <= BW_MINES_W && 32 * (RING_WORDS + 1) > BW_MINES_W, mines_ring_words);
+BW_STATIC_ASSERT(32 * (UP_WORDS + 1) <= 2 * BW_MINES_W && EDGE >= 3, mines_words_0_3_in_the_margin);
 
 static void cave_step(bw_map *m, const uint32_t *s, uint32_t *d, uint8_t wall, uint8_t floor)
 {
@@ -431,12 +432,12 @@ static void cave_step(bw_map *m, const uint32_t *s, uint32_t *d, uint8_t wall, u
     for (i = 0; i < BW_PLANE_WORDS; i++) {
         uint32_t u0, u1, l0, l1, c = s[i], diff;
         d[i] = c;
-        if (i < RING_WORDS || i >= BW_PLANE_WORDS - RING_WORDS)
+        if (i < UP_WORDS || i + DOWN_WORDS + 1 >= BW_PLANE_WORDS)
             continue;
-        u0 = i >= UP_WORDS ? s[i - UP_WORDS] : ~0u;
+        u0 = s[i - UP_WORDS];
         u1 = s[i - UP_WORDS + 1];
         l0 = s[i + DOWN_WORDS];
-        l1 = i + DOWN_WORDS + 1 < BW_PLANE_WORDS ? s[i + DOWN_WORDS + 1] : ~0u;
+        l1 = s[i + DOWN_WORDS + 1];
         if ((u0 & u1 & l0 & l1 & c & s[i - 1] & s[i + 1]) == ~0u)
             continue; /* solid wall stays wall (most of a cave map) */
         d[i] = bw_cave_rule(u0 >> (UP_SHIFT - 1) | u1 << (33 - UP_SHIFT), u0 >> UP_SHIFT | u1 << (32 - UP_SHIFT),
