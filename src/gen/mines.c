@@ -160,7 +160,7 @@ BW_NOINLINE static void plane_clr(bw_plane *p, unsigned i)
 }
 
 /* Clears the n words w. */
-BW_NOINLINE static void zero(uint32_t *w, int n)
+static void zero(uint32_t *w, int n)
 {
     while (n-- > 0)
         w[n] = 0;
@@ -378,7 +378,7 @@ static int paint_thin(int x, int y, void *vb)
  * 3's wide ones, discs of radius 3-5 and 4-7 along a walk with the usual
  * goal bias; DLVL 5's thin paths one or two wide (rule 1.5.2), a walk
  * with a weak goal bias. */
-BW_NOINLINE static void tunnel(bw_map *m, bw_rng *r, int i, int j, int level)
+static void tunnel(bw_map *m, bw_rng *r, int i, int j, int level)
 {
     const node_list *const nl = &state(m)->nl;
     const int wide = level < 4, x0 = nl->x[i], y0 = nl->y[i];
@@ -452,7 +452,7 @@ static void cave_step(bw_map *m, const uint32_t *s, uint32_t *d, uint8_t wall, u
     }
 }
 
-BW_NOINLINE static void smooth(bw_map *m, uint8_t wall, uint8_t floor)
+static void smooth(bw_map *m, uint8_t wall, uint8_t floor)
 {
     bw_plane_of_tiles(&m->a, &m->grid, wall, wall);
     cave_step(m, m->a.w, m->b.w, wall, floor);
@@ -627,11 +627,11 @@ static void corridor(bw_map *m, int x0, int y0, int x1, int y1, uint8_t floor)
  * every open cell still unreached becomes `wall`: it was a pocket the
  * smoothing cut off. The open cells kept are the last flood's count, which
  * is the `floor` count when the map holds only `wall` and `floor` (DLVL 2,
- * 3, 5). Its steps are out of line, the floods in the caller's frame.
+ * 3, 5). Its steps are inline in it, the floods under its frame.
  *
  * The first node from i on that the flood missed, its corridor dug; nl->n
  * if none. */
-BW_NOINLINE static int dig_unreached(bw_map *m, const node_list *nl, int i, uint8_t floor)
+static int dig_unreached(bw_map *m, const node_list *nl, int i, uint8_t floor)
 {
     for (; i < nl->n; i++)
         if (!plane_bit(&m->a, BW_BIT(nl->x[i], nl->y[i]))) {
@@ -914,8 +914,8 @@ static void cave_features(bw_map *m, bw_rng *r, int floor, int n)
 /* ------------------------------------------------------------ levels */
 
 /* Rules 1.1.1 - 1.1.4 */
-/* Rule 1.1.2's 8-14 buildings on the open ground `on`, in a frame of their
- * own: the building parameters are off the stack during level1's floods. */
+/* Rule 1.1.2's 8-14 buildings on the open ground `on` (inline in level1:
+ * the stack peak allows the building parameters there). */
 /* A building whose outer wall is x0..x0 + w - 1, y0..y0 + h - 1, if that
  * box and `ring` cells round it lie on the map and hold only tiles of
  * `on`; returns 1 if it was put. */
@@ -928,7 +928,7 @@ static int building_at(bw_grid *g, bw_rng *r, const bw_building_params *bp, int 
     return 1;
 }
 
-BW_NOINLINE static void buildings1(bw_grid *g, bw_rng *r, const bw_tileset *on)
+static void buildings1(bw_grid *g, bw_rng *r, const bw_tileset *on)
 {
     bw_building_params bp;
     int i, k, n = bw_rng_range(r, 8, 14);
@@ -1106,7 +1106,7 @@ static void cave_ground(bw_map *m, bw_rng *r, uint32_t seed, int level)
     dig_caves(m, r, seed, level);
     if (level < 4)
         links(m, r, level); /* the tunnels: the last draws of the caves' stream */
-    smooth(m, level == 5 ? BW_T_LAVA : BW_T_ROCK, BW_T_STONE); /* its frame is off the stack now */
+    smooth(m, level == 5 ? BW_T_LAVA : BW_T_ROCK, BW_T_STONE);
     for (i = 0; i < st->pl[0].n + st->pl[1].n; i++)
         disc_hard(&m->grid, st->nl.x[i], st->nl.y[i],
                   level == 4 ? PIT_CAVE_R4 : level == 5 ? PIT_ISLAND_R5 : PROTECT_R, BW_T_STONE);
@@ -1117,7 +1117,7 @@ static void cave_ground(bw_map *m, bw_rng *r, uint32_t seed, int level)
  * below the bases on DLVL 2); returns the stone left once the boxes are
  * marked (the last flood's count less theirs) and leaves *r on the stream
  * for what comes on the stone. */
-BW_NOINLINE static int keep_caves(bw_map *m, bw_rng *r, uint32_t seed, int level)
+static int keep_caves(bw_map *m, bw_rng *r, uint32_t seed, int level)
 {
     mines_state *const st = state(m);
     const int first = level == 2 ? st->pl[0].n : 1;
@@ -1133,8 +1133,7 @@ BW_NOINLINE static int keep_caves(bw_map *m, bw_rng *r, uint32_t seed, int level
 
 /* The caves of DLVL 2-5 in three steps: the ground (inline), DLVL 4's
  * shafts or DLVL 5's paths (which the smoothing would close) and the
- * pockets, the deep ones (the digging, the links, the pockets' floods) in
- * frames of their own. */
+ * pockets; the digging and the links in frames of their own. */
 static int caves(bw_map *m, bw_rng *r, uint32_t seed, int level)
 {
     cave_ground(m, r, seed, level);
@@ -1454,7 +1453,7 @@ static void fords_shallow(bw_map *m)
  * it. Leaves in m->a the reached cells (ensure_connected's precondition
  * over the whole map). Fords of one cell (none is shorter) are made as the
  * scan finds them. Returns 1 if a part is still cut off. */
-BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl)
+static int water_cross(bw_map *m, const node_list *nl)
 {
     water_ctx *const wc = &state(m)->u.wc;
     const bw_tileset *const open = &open_tiles;
@@ -1834,7 +1833,7 @@ static void cells_not(bw_plane *p, const bw_grid *g, uint8_t t)
 /* p: the cells that are not rock. */
 #define open_cells(p, g) cells_not(p, g, BW_T_ROCK)
 
-BW_NOINLINE static void narrow_shafts(bw_map *m)
+static void narrow_shafts(bw_map *m)
 {
     bw_grid *g = &m->grid;
     int pass, n, wide, i;
@@ -2031,7 +2030,7 @@ static int isle_flood(bw_map *m, unsigned i)
 
 /* Floods the island of cell c (isle_flood) and raises s->most to it (its
  * cell in s->mc); returns its cells. */
-static int isle_note(bw_map *m, isles *s, unsigned c)
+BW_NOINLINE static int isle_note(bw_map *m, isles *s, unsigned c)
 {
     int n = isle_flood(m, c);
     if (n > s->most) {
@@ -2116,7 +2115,7 @@ static void grow_isles(bw_map *m, int big)
 }
 
 /* Rule 1.5.1's bounds, mended on the finished map (see above). */
-BW_NOINLINE static void bound_isles(bw_map *m, const bw_pit_plan *up)
+static void bound_isles(bw_map *m, const bw_pit_plan *up)
 {
     isles *const s = &state(m)->u.s;
     int pass, big;
