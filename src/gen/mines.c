@@ -704,7 +704,7 @@ static int near_reached(const bw_map *m, int x, int y)
 /* 1 if the cells a before and a after cell i (a = 1: west and east, a =
  * BW_GRID_MAX: north and south) are open and one of them is reached, the
  * other not: a wall at i between them is where a door goes. */
-static int door_across(const bw_map *m, const bw_tileset *open, unsigned i, unsigned a)
+BW_NOINLINE static int door_across(const bw_map *m, const bw_tileset *open, unsigned i, unsigned a)
 {
     return BW_TILESET_HAS(open, m->grid.cell[i - a]) && BW_TILESET_HAS(open, m->grid.cell[i + a]) &&
            bit_get(m->a.w, i - a) != bit_get(m->a.w, i + a);
