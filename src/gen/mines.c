@@ -1997,7 +1997,7 @@ static int isle_flood(bw_map *m, unsigned i)
                 ;
             n += (int)(r - l + 1);
             for (j = l; j <= r; j++)
-                m->a.w[j >> 5] |= 1u << (j & 31u);
+                bit_set(m->a.w, j);
             /* the free runs next to it, above and below: a seed at the
              * first cell of each */
             for (d = -BW_GRID_MAX; d <= BW_GRID_MAX; d += 2 * BW_GRID_MAX)
@@ -2045,7 +2045,7 @@ BW_NOINLINE static int isle_note(bw_map *m, isles *s, unsigned c)
  * 3 x 3 square is flooded: no island cell is left free next to it, and a
  * slope that is no island cell is no cell a flood reads); returns their
  * cells, and raises s->most to the biggest (isle_note). The slopes are
- * found by a scan of the map (the level's cheapest, and no box code); the
+ * found by a scan of the map, a cell at a time (no box code); the
  * order they are found in changes neither the sum nor which island is
  * biggest (every arrival island is flooded before the others). */
 static int arrivals(bw_map *m, isles *s)
@@ -2056,10 +2056,6 @@ static int arrivals(bw_map *m, isles *s)
     /* the up slopes lie inside the lava margin: their 3 x 3 squares are on
      * the map */
     for (c = BW_GRID_MAX; c < (BW_MINES_H - 1) * BW_GRID_MAX; c++) {
-        if (bw_load4(&m->grid.cell[c]) == ALL4(BW_T_LAVA)) {
-            c += 3; /* four cells of lava (most of the map) */
-            continue;
-        }
         if (m->grid.cell[c] != BW_T_UP_SLOPE)
             continue;
         for (k = 0; k < 9; k++) { /* the slope's 8 neighbours, then the slope */
