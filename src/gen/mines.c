@@ -84,10 +84,11 @@ typedef struct node_list {
 } node_list;
 
 /* Boxes of the map where open ground changed since the last exact flood
- * (fill_gaps, ensure_connected): at most 4 buildings and 3 + 3 pit boxes
- * (DLVL 4), or the whole map. Past AREAS_MAX a box is merged into the last
- * one (the box round both), which still covers it. */
+ * (fill_gaps, ensure_connected): at most BUILDINGS4_MAX buildings and 3 +
+ * 3 pit boxes (DLVL 4), or the whole map: AREAS_MAX holds them all. */
+#define BUILDINGS4_MAX 4
 #define AREAS_MAX 10
+BW_STATIC_ASSERT(BUILDINGS4_MAX + 2 * BW_PIT_MAX <= AREAS_MAX, mines_areas_hold_every_box);
 
 typedef struct area_list {
     uint8_t n;
@@ -461,19 +462,10 @@ static void smooth(bw_map *m, uint8_t wall, uint8_t floor)
 
 /* Adds the box x0..x1, y0..y1, which lies on the map (the pit boxes, the
  * buildings, the whole map). */
-static void area_add(area_list *al, int x0, int y0, int x1, int y1)
+BW_NOINLINE static void area_add(area_list *al, int x0, int y0, int x1, int y1)
 {
-    int k = al->n;
-    BW_ASSERT(x0 >= 0 && y0 >= 0 && x0 <= x1 && y0 <= y1 && x1 < BW_MINES_W && y1 < BW_MINES_H);
-    if (k == AREAS_MAX) {
-        k--;
-        x0 = bw_min(x0, al->x0[k]);
-        y0 = bw_min(y0, al->y0[k]);
-        x1 = bw_max(x1, al->x1[k]);
-        y1 = bw_max(y1, al->y1[k]);
-    } else {
-        al->n++;
-    }
+    int k = al->n++;
+    BW_ASSERT(x0 >= 0 && y0 >= 0 && x0 <= x1 && y0 <= y1 && x1 < BW_MINES_W && y1 < BW_MINES_H && k < AREAS_MAX);
     al->x0[k] = (uint8_t)x0;
     al->y0[k] = (uint8_t)y0;
     al->x1[k] = (uint8_t)x1;
@@ -1881,7 +1873,7 @@ BW_NOINLINE static int buildings4(bw_map *m, const node_list *nl, bw_rng *r, are
     bw_building_defaults(&bp);
     bp.max_w = 8;
     bp.max_h = 7;
-    want = bw_rng_range(r, 1, 4);
+    want = bw_rng_range(r, 1, BUILDINGS4_MAX);
     al->n = 0;
     for (i = 0; i < want * BUILDING_TRIES && placed < want; i++) {
         int n = bw_rng_range(r, 0, nl->n - 1);
