@@ -1736,24 +1736,28 @@ static int climbed(uint8_t t)
     return t == BW_T_RUBBLE || (t >= BW_T_STALACTITE && t <= BW_T_BOULDER);
 }
 
-/* Whether a player walks on t: it connects and is not climbed; an
- * obstacle not yet looked at (`later`) counts walkable. */
-static int walks(uint8_t t, int later)
-{
-    return climbed(t) ? later : (BW_TILE_FLAGS(t) & BW_CONNECTS) != 0;
-}
-
 /* Runs of walkable cells round *c (its ring of 8) that hold a cell
  * beside it: a side cell starts one unless the corner and side before it
- * (counter-clockwise) are walkable. The cells before c in reading order
- * (above it, and west) count as walks(t, before). Taking c away splits
- * nothing when this is 1 or less. */
+ * (counter-clockwise) are walkable. A cell is walkable if it connects and
+ * is not climbed; an obstacle not yet looked at counts walkable: those
+ * after c in reading order (ways 2-5, below it and east) always, those
+ * before it if `before`. Taking c away splits nothing when this is 1 or
+ * less. The ring is a byte of bits, way k bit k, so the runs are counted
+ * with a few shifts. */
 static int side_runs(const uint8_t *c, int before)
 {
-    int n = walks(c[-BW_GRID_MAX], before), e = walks(c[1], 1), so = walks(c[BW_GRID_MAX], 1),
-        we = walks(c[-1], before);
-    return (n && !(walks(c[-BW_GRID_MAX - 1], before) && we)) + (e && !(walks(c[1 - BW_GRID_MAX], before) && n)) +
-           (so && !(walks(c[BW_GRID_MAX + 1], 1) && e)) + (we && !(walks(c[BW_GRID_MAX - 1], 1) && so));
+    unsigned k, w = 0, cl = 0;
+    for (k = 0; k < 8; k++) { /* bit k: the cell along way k connects, or is climbed */
+        uint8_t t = c[OFF8(k)];
+        if (climbed(t))
+            cl |= 1u << k;
+        else if (BW_TILE_FLAGS(t) & BW_CONNECTS)
+            w |= 1u << k;
+    }
+    w |= cl & (before ? 0xffu : 0x3cu); /* obstacles counted walkable */
+    w |= w << 8; /* round the ring: ways k - 1 and k - 2 are bits k + 7 and k + 6 */
+    /* the sides (even ways) not joined to the side before them by the corner */
+    return bw_popcount32(w & ~(w >> 7 & w >> 6) & 0x55u);
 }
 
 /* Rule 1.4.2 on every level: the mineshafts are thin, read off the
