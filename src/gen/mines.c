@@ -1847,11 +1847,7 @@ static void narrow_shafts(bw_map *m)
     for (pass = 0; pass < NARROW_PASSES && wide * 2 > n; pass++)
         for (i = 0; i < BW_MINES_H * BW_GRID_MAX && wide * 2 > n; i++) {
             uint8_t *c = &g->cell[i];
-            if (!m->b.w[i >> 5]) {
-                i |= 31; /* a word of no wide shaft cell */
-                continue;
-            }
-            if (!plane_bit(&m->b, (unsigned)i) || *c != BW_T_STONE)
+            if (*c != BW_T_STONE || !plane_bit(&m->b, (unsigned)i))
                 continue;
             /* the open side cells joined round the cell: one run of its
              * ring at most (wide cells lie inside the rock margin, so no
