@@ -1457,7 +1457,6 @@ static int water_cross(bw_map *m, const node_list *nl)
         cross c;
         int one = 0;
         c.len = CROSS_LEN + 1;
-        c.x = c.y = c.d = 0;
         c.loose = loose;
         wc->si = EDGE * BW_GRID_MAX; /* the first row that may hold water */
         while (scan_crossings(m, wc, &c)) {
@@ -2103,12 +2102,12 @@ static void grow_isles(bw_map *m, int big)
 }
 
 /* Rule 1.5.1's bounds, mended on the finished map (see above). */
-static void bound_isles(bw_map *m, const bw_pit_plan *up)
+static void bound_isles(bw_map *m)
 {
     isles *const s = &state(m)->u.s;
     int pass, big;
-    if (!up->n)
-        return; /* no arrivals (DLVL 4 always has a fiery pit) */
+    /* arrivals: DLVL 4 always has a pit down (bw_pit_place places one at least) */
+    BW_ASSERT(state(m)->pl[0].n > 0);
     for (pass = 0; pass < ISLAND_PASSES; pass++) {
         measure_isles(m, s);
         big = s->most * 4 > s->area;
@@ -2140,7 +2139,7 @@ static void islands5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 static void level5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
     islands5(m, seed, pl);
-    bound_isles(m, &pl[0]); /* rule 1.5.1 */
+    bound_isles(m); /* rule 1.5.1 */
 }
 
 /* Called through a table, so each level keeps its own stack frame (inlined
