@@ -1889,9 +1889,8 @@ BW_NOINLINE static int buildings4(bw_map *m, const node_list *nl, bw_rng *r, are
     return stone;
 }
 
-/* Rule 1.1.4 on DLVL 4's buildings (rule 1.4.7): the doors, in a frame of
- * their own. */
-BW_NOINLINE static void doors4(bw_map *m)
+/* Rule 1.1.4 on DLVL 4's buildings (rule 1.4.7): the doors. */
+static void doors4(bw_map *m)
 {
     const area_list *const al = &state(m)->al;
     int i, dx0, dy0, dx1, dy1;
