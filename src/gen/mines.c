@@ -1256,24 +1256,25 @@ typedef struct cross { int len, x, y, d, loose; } cross;
  * called only for a crossing shorter than the best so far. */
 BW_NOINLINE static int ford_ok(const bw_map *m, unsigned c, int d, int len)
 {
-    unsigned nb = 0, i;
-    int k, bad = 0, sides = 0, pieces = 0;
-    for (k = 0; k < 8; k++) {
-        unsigned r, ford;
+    unsigned re = 0, fo = 0, op = 0, nb, sides, pieces, i;
+    int k, bad;
+    for (k = 0; k < 8; k++) { /* bit k: the cell along way k is reached, a ford, open */
         i = c + (unsigned)OFF8(k);
-        r = plane_bit(&m->a, i);
-        ford = m->grid.cell[i] == FORD;
-        if (!(k & 1)) { /* a 4-neighbour: reached, a ford, cut off */
-            sides += (int)r;
-            pieces += (int)(r & ford); /* each ford a piece of its own */
-            bad += len > 1 && plane_bit(&m->b, i) && !r;
-        }
-        nb |= (r & !ford) << k;
+        re |= plane_bit(&m->a, i) << k;
+        fo |= (unsigned)(m->grid.cell[i] == FORD) << k;
+        op |= plane_bit(&m->b, i) << k;
     }
-    nb |= nb << 8; /* round the ring */
-    for (k = 2; k <= 8; k += 2)
-        pieces += (nb >> k & 1u) && (nb >> (k - 2) & 3u) != 3u;
-    bad += sides > 1 && pieces > 1;
+    /* the 4-neighbours (even ways): an open one cut off; more than one
+     * reached (sides) and more than one piece: each reached ford a piece
+     * of its own, the other reached cells a piece a run round the ring
+     * (a side not joined to the side before it by the corner), one bit a
+     * piece at the even ways */
+    bad = len > 1 && (op & ~re & 0x55u);
+    nb = re & ~fo;
+    nb |= nb << 8; /* round the ring: ways k - 1 and k - 2 are bits k + 7 and k + 6 */
+    sides = re & 0x55u;
+    pieces = (re & fo & 0x55u) | (nb & ~(nb >> 7 & nb >> 6) & 0x55u);
+    bad += (sides & (sides - 1u)) && (pieces & (pieces - 1u)); /* two bits or more each */
     for (k = 1, i = c; k < len; k++) { /* the cells beside the others */
         const bw_plane *p = k < len - 1 ? &m->b : &m->a;
         i += (unsigned)OFF8(d);
@@ -1375,14 +1376,14 @@ static inline BW_ALWAYS_INLINE void plane_connecting(bw_map *m, const bw_tileset
  * does not connect: m->b); a crossing ends on an unreached open cell, so
  * it runs along a row or column of one. A crossing of one cell (none is
  * shorter) stops the scan: 1 is returned with it in c->x, c->y, the
- * caller fords it and calls again (the ford's flood runs under the
- * caller's small frame, not this one's). The shortest longer one found is
+ * caller fords it and calls again (inline in water_cross, which is out
+ * of line: the ford's flood runs under a small frame). The shortest longer one found is
  * kept in *c. Returns 0 at the end of the scan. The water lies inside the
  * rock margin: in the plane words before WATER_W1 (and from word 4 on, as
  * near4 needs). */
 BW_STATIC_ASSERT(EDGE * BW_GRID_MAX / 32 >= 4, water_from_word_4);
 #define WATER_W1 (((BW_MINES_H - EDGE) * BW_GRID_MAX + 31) / 32)
-BW_NOINLINE static int scan_crossings(bw_map *m, water_ctx *wc, cross *c)
+static int scan_crossings(bw_map *m, water_ctx *wc, cross *c)
 {
     unsigned i = wc->si >> 5, x;
     uint32_t cand = ~0u << (wc->si & 31); /* the rest of the word where the last call stopped */
@@ -1445,7 +1446,7 @@ static void fords_shallow(bw_map *m)
  * it. Leaves in m->a the reached cells (ensure_connected's precondition
  * over the whole map). Fords of one cell (none is shorter) are made as the
  * scan finds them. Returns 1 if a part is still cut off. */
-static int water_cross(bw_map *m, const node_list *nl)
+BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl)
 {
     water_ctx *const wc = &state(m)->u.wc;
     const bw_tileset *const open = &open_tiles;
@@ -2157,7 +2158,7 @@ static const level_fn levels[BW_MINES_LEVELS] = { level1, level2, level3, level4
 #define BELOW(v, n) (((v) - ALL4(n)) & ~(v) & 0x80808080u)       /* some byte of v is < n */
 BW_STATIC_ASSERT(BW_TILE_COUNT <= 128, tiles_below_128);
 BW_STATIC_ASSERT(BW_MINES_W % 4 == 0, rows_of_whole_words);
-BW_NOINLINE static void obstacles_keep_ways_open(bw_grid *g, uint8_t wall, uint8_t floor)
+static void obstacles_keep_ways_open(bw_grid *g, uint8_t wall, uint8_t floor)
 {
     int x, y, k;
     for (y = 0; y < BW_MINES_H; y++) {
