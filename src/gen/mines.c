@@ -1736,15 +1736,16 @@ static int climbed(uint8_t t)
     return t == BW_T_RUBBLE || (t >= BW_T_STALACTITE && t <= BW_T_BOULDER);
 }
 
-/* Runs of walkable cells round *c (its ring of 8) that hold a cell
- * beside it: a side cell starts one unless the corner and side before it
- * (counter-clockwise) are walkable. A cell is walkable if it connects and
- * is not climbed; an obstacle not yet looked at counts walkable: those
- * after c in reading order (ways 2-5, below it and east) always, those
- * before it if `before`. Taking c away splits nothing when this is 1 or
- * less. The ring is a byte of bits, way k bit k, so the runs are counted
- * with a few shifts. */
-static int side_runs(const uint8_t *c, int before)
+/* 1 if taking *c away could split the walkable cells round it: its ring
+ * of 8 holds two runs or more of walkable cells that hold a cell beside
+ * it (a side cell starts one unless the corner and side before it,
+ * counter-clockwise, are walkable). A cell is walkable if it connects
+ * and is not climbed; an obstacle not yet looked at counts walkable:
+ * those after c in reading order (ways 2-5, below it and east) always,
+ * those before it if `before`. The ring is a byte of bits, way k bit k,
+ * the runs' starts a bit each: two or more leave a bit when the lowest
+ * is cleared. */
+static int ring_splits(const uint8_t *c, int before)
 {
     unsigned k, w = 0, cl = 0;
     for (k = 0; k < 8; k++) { /* bit k: the cell along way k connects, or is climbed */
@@ -1757,7 +1758,8 @@ static int side_runs(const uint8_t *c, int before)
     w |= cl & (before ? 0xffu : 0x3cu); /* obstacles counted walkable */
     w |= w << 8; /* round the ring: ways k - 1 and k - 2 are bits k + 7 and k + 6 */
     /* the sides (even ways) not joined to the side before them by the corner */
-    return bw_popcount32(w & ~(w >> 7 & w >> 6) & 0x55u);
+    w &= ~(w >> 7 & w >> 6) & 0x55u;
+    return (w & (w - 1u)) != 0;
 }
 
 /* Rule 1.4.2 on every level: the mineshafts are thin, read off the
@@ -1852,7 +1854,7 @@ static void narrow_shafts(bw_map *m)
             /* the open side cells joined round the cell: one run of its
              * ring at most (wide cells lie inside the rock margin, so no
              * ring leaves the map) */
-            if (side_runs(c, 1) > 1)
+            if (ring_splits(c, 1))
                 continue;
             *c = BW_T_ROCK;
             plane_clr(&m->b, (unsigned)i);
@@ -2154,7 +2156,7 @@ static const level_fn levels[BW_MINES_LEVELS] = { level1, level2, level3, level4
  * its ring of 8; else it becomes floor. Taking away such a cell never
  * splits the walkable ground, so at the end the ground a climber reaches
  * from anywhere is the ground a walker reaches, obstacles aside. One
- * pass: a few hundred obstacles, each read with its ring (side_runs). */
+ * pass: a few hundred obstacles, each read with its ring (ring_splits). */
 #define BELOW(v, n) (((v) - ALL4(n)) & ~(v) & 0x80808080u)       /* some byte of v is < n */
 BW_STATIC_ASSERT(BW_TILE_COUNT <= 128, tiles_below_128);
 BW_STATIC_ASSERT(BW_MINES_W % 4 == 0, rows_of_whole_words);
@@ -2178,7 +2180,7 @@ static void obstacles_keep_ways_open(bw_grid *g, uint8_t wall, uint8_t floor)
                     continue;
                 if ((unsigned)(k - 1) >= BW_MINES_W - 2 || (unsigned)(y - 1) >= BW_MINES_H - 2)
                     *c = floor; /* on the map's edge, where the ring would leave the map */
-                else if (side_runs(c, 0) > 1)
+                else if (ring_splits(c, 0))
                     *c = floor;
             }
         }
