@@ -1377,10 +1377,10 @@ static inline BW_ALWAYS_INLINE void plane_connecting(bw_map *m, const bw_tileset
  * it runs along a row or column of one. A crossing of one cell (none is
  * shorter) stops the scan: 1 is returned with it in c->x, c->y, the
  * caller fords it and calls again (inline in water_cross, which is out
- * of line: the ford's flood runs under a small frame). The shortest longer one found is
- * kept in *c. Returns 0 at the end of the scan. The water lies inside the
- * rock margin: in the plane words before WATER_W1 (and from word 4 on, as
- * near4 needs). */
+ * of line: the ford's flood runs under a small frame). The shortest
+ * longer one found is kept in *c. Returns 0 at the end of the scan. The
+ * water lies inside the rock margin: in the plane words before WATER_W1
+ * (and from word 4 on, as near4 needs). */
 BW_STATIC_ASSERT(EDGE * BW_GRID_MAX / 32 >= 4, water_from_word_4);
 #define WATER_W1 (((BW_MINES_H - EDGE) * BW_GRID_MAX + 31) / 32)
 static int scan_crossings(bw_map *m, water_ctx *wc, cross *c)
