@@ -519,12 +519,13 @@ BW_NOINLINE static void add_node(node_list *nl, int x, int y)
     nl->n++;
 }
 
-/* The start of a level: the map all `fill`, the node list (the pit seeds
- * of pl[0], the pits from above, then of pl[1]) and the stream for
- * `purpose`. */
-static void begin(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
-                  const bw_pit_plan *pl, uint8_t fill, uint32_t purpose)
+/* The start of a level: the map all `fill`, the state's node list (the
+ * pit seeds of its pl[0], the pits from above, then of pl[1]) and the
+ * stream for `purpose`. */
+static void begin(bw_map *m, bw_rng *r, uint32_t seed, int level, uint8_t fill, uint32_t purpose)
 {
+    node_list *const nl = &state(m)->nl;
+    const bw_pit_plan *const pl = state(m)->pl;
     int j, k;
     nl->n = 0;
     for (j = 0; j < 2; j++)
@@ -575,13 +576,15 @@ static int nearest(const node_list *nl, const uint32_t *reached, int x, int y, i
 static const bw_tileset open_tiles = { { 0u BW_TILE_LIST(CONN0), 0u BW_TILE_LIST(CONN1),
                                          0u BW_TILE_LIST(CONN2), 0u BW_TILE_LIST(CONN3) } };
 
-/* Floods m->a from the first `count` nodes; returns the cells reached. */
-static int flood_nodes(bw_map *m, const bw_tileset *open, const node_list *nl, int count)
+/* Floods m->a from the level's first `count` nodes (through open_tiles);
+ * returns the cells reached. */
+static int flood_nodes(bw_map *m, int count)
 {
+    const node_list *const nl = &state(m)->nl;
     int i, n = 0;
     bw_plane_clear(&m->a);
     for (i = 0; i < count; i++)
-        n += bw_fill_flood(&m->fill, &m->grid, open, &m->a, nl->x[i], nl->y[i]);
+        n += bw_fill_flood(&m->fill, &m->grid, &open_tiles, &m->a, nl->x[i], nl->y[i]);
     return n;
 }
 
@@ -705,20 +708,18 @@ BW_NOINLINE static int door_across(const bw_map *m, const bw_tileset *open, unsi
 /* Buildings whose rooms no door reaches get one (rule 1.1.4): a wall cell with
  * reached ground on one side and unreached open ground opposite becomes a
  * door, and the fill grows through it. m->a is first flooded from the
- * first node of nl; with no nl it already holds the reached cells (minus
- * the buildings).
+ * level's first node.
  * Only walls inside bx0..bx1, by0..by1 are looked at (all the buildings),
  * a box inside the map's outer ring (DLVL 1 passes the map less its ring;
  * DLVL 4's buildings and the stone ring round each lie on the map), so a
  * wall's neighbours are on the map. */
-static void open_doors(bw_map *m, const node_list *nl, int bx0, int by0, int bx1, int by1)
+static void open_doors(bw_map *m, int bx0, int by0, int bx1, int by1)
 {
     bw_grid *g = &m->grid;
     const bw_tileset *const open = &open_tiles;
     int pass, x, y, changed = 1;
     BW_ASSERT(bx0 >= 1 && by0 >= 1 && bx1 <= BW_MINES_W - 2 && by1 <= BW_MINES_H - 2);
-    if (nl)
-        flood_nodes(m, open, nl, 1);
+    flood_nodes(m, 1);
     for (pass = 0; pass < DOOR_PASSES && changed; pass++) {
         changed = 0;
         for (y = by0; y <= by1; y++)
@@ -944,16 +945,15 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
                 BW_TILESET_BIT(BW_T_BROKEN_WALL, k) | BW_TILESET_BIT(BW_T_DOOR, k))
     static const bw_tileset on1 = { { ON1(0), ON1(1), ON1(2), ON1(3) } };
     bw_grid *g = &m->grid;
-    node_list *const nl = &state(m)->nl;
     bw_rng r;
-    begin(m, nl, &r, seed, 1, pl, BW_T_DIRT, P_BUILDINGS); /* rule 1.1.2 */
+    begin(m, &r, seed, 1, BW_T_DIRT, P_BUILDINGS); /* rule 1.1.2 */
     boxes(g, pl, BW_T_DIRT, MARK, 0);
     buildings1(g, &r, &on1);
     stream(&r, seed, 1, P_FEATURES);
     /* in the open, not inside buildings */
     patches(g, &r, BW_T_RUBBLE, BW_T_DIRT, 10, 16);
     put_pits(m, pl, BW_T_DIRT, 0); /* rule 1.1.3 */
-    open_doors(m, nl, 1, 1, BW_MINES_W - 2, BW_MINES_H - 2);
+    open_doors(m, 1, 1, BW_MINES_W - 2, BW_MINES_H - 2);
     connect_all(m, BW_T_DIRT); /* the doors may have left any room out */
 }
 
@@ -1053,7 +1053,7 @@ BW_NOINLINE static void dig_caves(bw_map *m, bw_rng *r, uint32_t seed, int level
     bw_grid *g = &m->grid;
     const int l4 = level == 4, pits = pl[0].n + pl[1].n;
     int i, j, small, lone = 0, twins = 0;
-    begin(m, nl, r, seed, level, pl, level == 5 ? BW_T_LAVA : BW_T_ROCK, P_CAVES); /* rules 1.2.3, 1.5.4 */
+    begin(m, r, seed, level, level == 5 ? BW_T_LAVA : BW_T_ROCK, P_CAVES); /* rules 1.2.3, 1.5.4 */
     small = bw_rng_range(r, cp->n0, cp->n1);
     for (i = 0; i < small; i++) {
         /* DLVL 5: one draw 8 from the edge; DLVL 4: up to CAVE_TRIES draws
@@ -1114,9 +1114,9 @@ static int keep_caves(bw_map *m, bw_rng *r, uint32_t seed, int level)
     mines_state *const st = state(m);
     const int first = level == 2 ? st->pl[0].n : 1;
     int i, j;
-    i = flood_nodes(m, &open_tiles, &st->nl, first);
+    i = flood_nodes(m, first);
     for (j = first; (j = dig_unreached(m, &st->nl, j, BW_T_STONE)) < st->nl.n; j++)
-        i = flood_nodes(m, &open_tiles, &st->nl, first);
+        i = flood_nodes(m, first);
     wall_unreached(m, level == 5 ? BW_T_LAVA : BW_T_ROCK); /* rules 1.2.3, 1.5.4 */
     i -= boxes(&m->grid, st->pl, BW_T_STONE, MARK, 0);
     stream(r, seed, level, level == 4 ? P_BUILDINGS : P_FEATURES);
@@ -1404,21 +1404,21 @@ static int scan_crossings(bw_map *m, water_ctx *wc, cross *c)
 /* After a crossing that may have closed a loop: every ford not needed
  * goes back to deep (with it deep, the ground flooded from node 0 must
  * lose that cell only). Then m->a the reached cells again. */
-static void drop_spare_fords(bw_map *m, const node_list *nl)
+static void drop_spare_fords(bw_map *m)
 {
     uint8_t *const cell = m->grid.cell;
-    int i, total = flood_nodes(m, &open_tiles, nl, 1); /* fords and all */
+    int i, total = flood_nodes(m, 1); /* fords and all */
     for (i = 0; i < BW_MINES_H * BW_GRID_MAX; i++)
         if (cell[i] == FORD) {
             cell[i] = BW_T_DEEP;
-            if (flood_nodes(m, &open_tiles, nl, 1) == total - 1) {
+            if (flood_nodes(m, 1) == total - 1) {
                 plane_clr(&m->b, (unsigned)i);
                 total--;
             } else {
                 cell[i] = FORD;
             }
         }
-    flood_nodes(m, &open_tiles, nl, 1);
+    flood_nodes(m, 1);
 }
 
 /* The fords become shallow water (the rows that hold one). */
@@ -1446,13 +1446,13 @@ static void fords_shallow(bw_map *m)
  * it. Leaves in m->a the reached cells (ensure_connected's precondition
  * over the whole map). Fords of one cell (none is shorter) are made as the
  * scan finds them. Returns 1 if a part is still cut off. */
-BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl)
+BW_NOINLINE static int water_cross(bw_map *m)
 {
     water_ctx *const wc = &state(m)->u.wc;
     const bw_tileset *const open = &open_tiles;
     int it, loose = 0;
     zero(wc->ford_rows, 4);
-    flood_nodes(m, open, nl, 1);
+    flood_nodes(m, 1);
     plane_connecting(m, open);
     for (it = 0; it < CROSS_MAX && any_unreached(m); it++) {
         cross c;
@@ -1476,7 +1476,7 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl)
         ford(m, &c); /* the shortest: a one-wide ford */
     }
     if (loose)
-        drop_spare_fords(m, nl);
+        drop_spare_fords(m);
     fords_shallow(m);
     return any_unreached(m);
 }
@@ -1698,7 +1698,6 @@ static void towers3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 
 static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
-    node_list *const nl = &state(m)->nl;
     /* The pit boxes stay marked until the towers are in (they keep off
      * them): everything up to then treats MARK as the stone it stands
      * for (it connects, is no wall to the streamers, widens into water),
@@ -1715,7 +1714,7 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
      * after: the deepening rule holds on every tile but the fords */
     water_again(m, pl);
     deepen3(m);
-    if (water_cross(m, nl))                      /* rule 1.3.2 */
+    if (water_cross(m))                          /* rule 1.3.2 */
         rejoin3(m, pl);
     towers3(m, seed, pl);
 }
@@ -1904,7 +1903,7 @@ static void doors4(bw_map *m)
         dy1 = bw_max(dy1, al->y1[i]);
     }
     /* the level flooded again from node 0 (the buildings stand on it now) */
-    open_doors(m, &state(m)->nl, dx0, dy0, dx1, dy1);
+    open_doors(m, dx0, dy0, dx1, dy1);
 }
 
 static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
