@@ -472,14 +472,16 @@ BW_NOINLINE static void area_add(area_list *al, int x0, int y0, int x1, int y1)
     al->y1[k] = (uint8_t)y1;
 }
 
-/* The pit boxes (plus one ring) of both plans, pl[0] the pits arriving
- * from above and pl[1] the pits leading down: `from` becomes `to` in
- * them, wall stays wall. With (floor, MARK) it reserves the open ground
- * the pits need, so the features keep off it; with (MARK, floor) it gives
- * it back. Returns the cells changed. Adds each box to `al` unless it is
- * 0. */
-static int boxes(bw_grid *g, const bw_pit_plan *pl, uint8_t from, uint8_t to, area_list *al)
+/* The pit boxes (plus one ring) of both plans of the level, pl[0] the
+ * pits arriving from above and pl[1] the pits leading down: `from`
+ * becomes `to` in them, wall stays wall. With (floor, MARK) it reserves
+ * the open ground the pits need, so the features keep off it; with
+ * (MARK, floor) it gives it back. Returns the cells changed. With `add`,
+ * adds each box to the level's list of changed boxes. */
+static int boxes(bw_map *m, uint8_t from, uint8_t to, int add)
 {
+    bw_grid *const g = &m->grid;
+    const bw_pit_plan *const pl = state(m)->pl;
     const uint32_t f4 = ALL4(from), t4 = ALL4(to);
     int j, k, x, y, n = 0;
     for (j = 0; j < 2; j++)
@@ -489,8 +491,8 @@ static int boxes(bw_grid *g, const bw_pit_plan *pl, uint8_t from, uint8_t to, ar
             const int x0 = pl[j].x[k] - BW_PIT_REACH - 1, w = 2 * BW_PIT_REACH + 3;
             BW_ASSERT(x0 >= 0 && x0 + w <= BW_MINES_W && pl[j].y[k] - BW_PIT_REACH - 1 >= 0 &&
                       pl[j].y[k] + BW_PIT_REACH + 1 < BW_MINES_H);
-            if (al)
-                area_add(al, x0, pl[j].y[k] - BW_PIT_REACH - 1, x0 + w - 1, pl[j].y[k] + BW_PIT_REACH + 1);
+            if (add)
+                area_add(&state(m)->al, x0, pl[j].y[k] - BW_PIT_REACH - 1, x0 + w - 1, pl[j].y[k] + BW_PIT_REACH + 1);
             for (y = pl[j].y[k] - BW_PIT_REACH - 1; y <= pl[j].y[k] + BW_PIT_REACH + 1; y++)
                 for (x = 0;; x += 4) {
                     /* four cells a word, the last word flush with the box's
@@ -535,12 +537,13 @@ static void begin(bw_map *m, bw_rng *r, uint32_t seed, int level, uint8_t fill, 
     stream(r, seed, level, purpose);
 }
 
-/* The end of a level: the marked boxes back to `floor` (added to `al`
- * unless it is 0: open ground changes there), then the pits: the bases of
- * those from above, and those leading down. */
-static void put_pits(bw_map *m, const bw_pit_plan *pl, uint8_t floor, area_list *al)
+/* The end of a level: the marked boxes back to `floor` (added to the
+ * changed boxes with `add`: open ground changes there), then the pits:
+ * the bases of those from above, and those leading down. */
+static void put_pits(bw_map *m, uint8_t floor, int add)
 {
-    boxes(&m->grid, pl, MARK, floor, al);
+    const bw_pit_plan *const pl = state(m)->pl;
+    boxes(m, MARK, floor, add);
     bw_pit_put_below(&m->grid, &pl[0], floor, &m->b);
     bw_pit_put(&m->grid, &pl[1], &m->b);
 }
@@ -784,13 +787,16 @@ static int fill_gaps(bw_map *m, const area_list *al)
 #define JOIN_MAX 16
 
 /* Rules 1.1.4, 1.3.2, 1.4.6, 1.5.1: the last word on full connectivity, with
- * fill_gaps's precondition on m->a over the boxes of `al`. Only if a cell
+ * fill_gaps's precondition on m->a over the level's changed boxes (the
+ * state's list). Only if a cell
  * is still apart (never seen in 2000 seeds a level) is a way opened: a
  * straight corridor 3 wide (dig3, as keep_reached's) from it to the
  * nearest reached node (the first node is), and then its region and the
  * corridor are flooded in; `floor` is the tile dug. */
-static void ensure_connected(bw_map *m, const area_list *al, const node_list *nl, uint8_t floor)
+static void ensure_connected(bw_map *m, uint8_t floor)
 {
+    const area_list *const al = &state(m)->al;
+    const node_list *const nl = &state(m)->nl;
     const bw_tileset *const open = &open_tiles;
     int i, cell;
     for (i = 0; i < JOIN_MAX && (cell = fill_gaps(m, al)) >= 0; i++) {
@@ -809,7 +815,7 @@ BW_NOINLINE static void connect_all(bw_map *m, uint8_t floor)
     area_list *const al = &state(m)->al;
     al->n = 0;
     area_add(al, 0, 0, BW_MINES_W - 1, BW_MINES_H - 1);
-    ensure_connected(m, al, &state(m)->nl, floor);
+    ensure_connected(m, floor);
 }
 
 /* --------------------------------------------------------- features */
@@ -938,7 +944,7 @@ static void buildings1(bw_grid *g, bw_rng *r, const bw_tileset *on)
         }
 }
 
-static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
+static void level1(bw_map *m, uint32_t seed)
 {
 #define ON1(k) (BW_TILESET_BIT(BW_T_DIRT, k) | BW_TILESET_BIT(BW_T_WOOD, k) | \
                 BW_TILESET_BIT(BW_T_BWALL, k) | BW_TILESET_BIT(BW_T_CRUMBLE_WALL, k) | \
@@ -947,12 +953,12 @@ static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     bw_grid *g = &m->grid;
     bw_rng r;
     begin(m, &r, seed, 1, BW_T_DIRT, P_BUILDINGS); /* rule 1.1.2 */
-    boxes(g, pl, BW_T_DIRT, MARK, 0);
+    boxes(m, BW_T_DIRT, MARK, 0);
     buildings1(g, &r, &on1);
     stream(&r, seed, 1, P_FEATURES);
     /* in the open, not inside buildings */
     patches(g, &r, BW_T_RUBBLE, BW_T_DIRT, 10, 16);
-    put_pits(m, pl, BW_T_DIRT, 0); /* rule 1.1.3 */
+    put_pits(m, BW_T_DIRT, 0); /* rule 1.1.3 */
     open_doors(m, 1, 1, BW_MINES_W - 2, BW_MINES_H - 2);
     connect_all(m, BW_T_DIRT); /* the doors may have left any room out */
 }
@@ -1118,7 +1124,7 @@ static int keep_caves(bw_map *m, bw_rng *r, uint32_t seed, int level)
     for (j = first; (j = dig_unreached(m, &st->nl, j, BW_T_STONE)) < st->nl.n; j++)
         i = flood_nodes(m, first);
     wall_unreached(m, level == 5 ? BW_T_LAVA : BW_T_ROCK); /* rules 1.2.3, 1.5.4 */
-    i -= boxes(&m->grid, st->pl, BW_T_STONE, MARK, 0);
+    i -= boxes(m, BW_T_STONE, MARK, 0);
     stream(r, seed, level, level == 4 ? P_BUILDINGS : P_FEATURES);
     return i;
 }
@@ -1147,10 +1153,10 @@ static void caves23(bw_map *m, uint32_t seed, int level)
 }
 
 /* Rules 1.2.1 - 1.2.5 */
-static void level2(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
+static void level2(bw_map *m, uint32_t seed)
 {
     caves23(m, seed, 2);
-    put_pits(m, pl, BW_T_STONE, 0);
+    put_pits(m, BW_T_STONE, 0);
 }
 
 /* Rule 1.3.5: the ring of slick rock round the pit: every cell next to (8
@@ -1680,24 +1686,25 @@ BW_NOINLINE static void deepen3(bw_map *m)
 
 /* Rule 1.3.2's fallback when no ford joins a part: ensure_connected's
  * corridors over the whole map (connect_all). */
-static void rejoin3(bw_map *m, const bw_pit_plan *pl)
+static void rejoin3(bw_map *m)
 {
     connect_all(m, BW_T_STONE);
-    boxes(&m->grid, pl, BW_T_STONE, MARK, 0);
+    boxes(m, BW_T_STONE, MARK, 0);
 }
 
 /* Rule 1.3.1: DLVL 3's 1-2 watchtowers, placed last so that no streamer
  * runs over one (towers connect, so the level stays joined) */
-static void towers3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
+static void towers3(bw_map *m, uint32_t seed)
 {
     bw_rng r;
     stream(&r, seed, 3, P_TOWERS);
     towers(&m->grid, &r, bw_rng_range(&r, 1, 2));
-    boxes(&m->grid, pl, MARK, BW_T_STONE, 0);
+    boxes(m, MARK, BW_T_STONE, 0);
 }
 
-static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
+static void level3(bw_map *m, uint32_t seed)
 {
+    const bw_pit_plan *const pl = state(m)->pl;
     /* The pit boxes stay marked until the towers are in (they keep off
      * them): everything up to then treats MARK as the stone it stands
      * for (it connects, is no wall to the streamers, widens into water),
@@ -1715,8 +1722,8 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     water_again(m, pl);
     deepen3(m);
     if (water_cross(m))                          /* rule 1.3.2 */
-        rejoin3(m, pl);
-    towers3(m, seed, pl);
+        rejoin3(m);
+    towers3(m, seed);
 }
 
 /* Rule 1.4.7: a building's walls and a ring round them lie on stone floor, so
@@ -1906,7 +1913,7 @@ static void doors4(bw_map *m)
     open_doors(m, dx0, dy0, dx1, dy1);
 }
 
-static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
+static void level4(bw_map *m, uint32_t seed)
 {
     bw_rng r;
     int stone;
@@ -1918,8 +1925,8 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     patches(&m->grid, &r, BW_T_RUBBLE, BW_T_STONE, 4, 8);
     /* open ground changed only in the buildings (al) and the pit boxes;
      * everywhere else keep_reached left it all reached */
-    put_pits(m, pl, BW_T_STONE, &state(m)->al);  /* rule 1.4.8 */
-    ensure_connected(m, &state(m)->al, &state(m)->nl, BW_T_STONE);
+    put_pits(m, BW_T_STONE, 1);                  /* rule 1.4.8 */
+    ensure_connected(m, BW_T_STONE);
     narrow_shafts(m);                            /* rule 1.4.2 */
 }
 
@@ -2121,7 +2128,7 @@ static void bound_isles(bw_map *m)
 /* Rules 1.5.1 - 1.5.4: the islands, their paths and what stands on them
  * (inline in level5: its stream lies in level5's frame while the bounds
  * pass runs, which the measured stack peak allows). */
-static void islands5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
+static void islands5(bw_map *m, uint32_t seed)
 {
     bw_grid *g = &m->grid;
     area_list *const al = &state(m)->al;
@@ -2133,19 +2140,19 @@ static void islands5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     patches(g, &r, BW_T_RUBBLE, BW_T_STONE, 3, 6);
     /* only the pit boxes changed open ground since keep_reached */
     al->n = 0;
-    put_pits(m, pl, BW_T_STONE, al);
-    ensure_connected(m, al, &state(m)->nl, BW_T_STONE);
+    put_pits(m, BW_T_STONE, 1);
+    ensure_connected(m, BW_T_STONE);
 }
 
-static void level5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
+static void level5(bw_map *m, uint32_t seed)
 {
-    islands5(m, seed, pl);
+    islands5(m, seed);
     bound_isles(m); /* rule 1.5.1 */
 }
 
 /* Called through a table, so each level keeps its own stack frame (inlined
  * into one function their locals would add up). */
-typedef void (*level_fn)(bw_map *m, uint32_t seed, const bw_pit_plan *pl);
+typedef void (*level_fn)(bw_map *m, uint32_t seed); /* the plans in the state */
 static const level_fn levels[BW_MINES_LEVELS] = { level1, level2, level3, level4, level5 };
 
 /* Rules 1.1.4, 1.2.4, 1.3.2, 1.4.6, 1.5.1 read for a player who never
@@ -2195,7 +2202,7 @@ int bw_mines_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
         return BW_ERR_LEVEL;
     pl = state(m)->pl; /* the pits from above, the pits leading down */
     bw_mines_pits(seed, level, &pl[0], &pl[1]);
-    levels[level - 1](m, seed, pl);
+    levels[level - 1](m, seed);
     obstacles_keep_ways_open(&m->grid, level == 5 ? BW_T_LAVA : BW_T_ROCK, level == 1 ? BW_T_DIRT : BW_T_STONE);
     return 0;
 }
