@@ -84,10 +84,11 @@ typedef struct node_list {
 } node_list;
 
 /* Boxes of the map where open ground changed since the last exact flood
- * (fill_gaps, ensure_connected): at most 4 buildings and 3 + 3 pit boxes
- * (DLVL 4), or the whole map. Past AREAS_MAX a box is merged into the last
- * one (the box round both), which still covers it. */
+ * (fill_gaps, ensure_connected): at most BUILDINGS4_MAX buildings and 3 +
+ * 3 pit boxes (DLVL 4), or the whole map: AREAS_MAX holds them all. */
+#define BUILDINGS4_MAX 4
 #define AREAS_MAX 10
+BW_STATIC_ASSERT(BUILDINGS4_MAX + 2 * BW_PIT_MAX <= AREAS_MAX, mines_areas_hold_every_box);
 
 typedef struct area_list {
     uint8_t n;
@@ -160,7 +161,7 @@ BW_NOINLINE static void plane_clr(bw_plane *p, unsigned i)
 }
 
 /* Clears the n words w. */
-BW_NOINLINE static void zero(uint32_t *w, int n)
+static void zero(uint32_t *w, int n)
 {
     while (n-- > 0)
         w[n] = 0;
@@ -378,7 +379,7 @@ static int paint_thin(int x, int y, void *vb)
  * 3's wide ones, discs of radius 3-5 and 4-7 along a walk with the usual
  * goal bias; DLVL 5's thin paths one or two wide (rule 1.5.2), a walk
  * with a weak goal bias. */
-BW_NOINLINE static void tunnel(bw_map *m, bw_rng *r, int i, int j, int level)
+static void tunnel(bw_map *m, bw_rng *r, int i, int j, int level)
 {
     const node_list *const nl = &state(m)->nl;
     const int wide = level < 4, x0 = nl->x[i], y0 = nl->y[i];
@@ -413,17 +414,18 @@ BW_NOINLINE static void tunnel(bw_map *m, bw_rng *r, int i, int j, int level)
  * cell above bit b of word i is bit b + 8 of the two words from i - 4, the
  * one below bit b + 24 of those from i + 3, and the cell beside one on the
  * ring is a ring cell of the next or last row: wall, as off the map. The
- * words holding only rows 0 and 119 (0-2, 447-449) are ring and stay; a
- * word before the plane reads as wall. Each changed cell is written at
- * once (the generation reads only its plane), into m->a then m->b. */
+ * words 0-3 and 446-449 hold only cells of rows 0-1 and 118-119, in the
+ * rock margin, whose neighbours are all wall: they stay, as the rule
+ * would leave them, and every word read lies in the plane. Each changed
+ * cell is written at once (the generation reads only its plane), into
+ * m->a then m->b. */
 #define UP_WORDS 4 /* bit p - 120 is bit b + UP_SHIFT of word i - UP_WORDS on */
 #define UP_SHIFT 8
 #define DOWN_WORDS 3 /* bit p + 120 is bit b + DOWN_SHIFT of word i + DOWN_WORDS on */
 #define DOWN_SHIFT 24
 BW_STATIC_ASSERT(32 * UP_WORDS - UP_SHIFT == BW_GRID_MAX && 32 * DOWN_WORDS + DOWN_SHIFT == BW_GRID_MAX,
                  mines_smooth_rows_120);
-#define RING_WORDS 3 /* words of row 0 alone (and of row 119) */
-BW_STATIC_ASSERT(32 * RING_WORDS <= BW_MINES_W && 32 * (RING_WORDS + 1) > BW_MINES_W, mines_ring_words);
+BW_STATIC_ASSERT(32 * (UP_WORDS + 1) <= 2 * BW_MINES_W && EDGE >= 3, mines_words_0_3_in_the_margin);
 
 static void cave_step(bw_map *m, const uint32_t *s, uint32_t *d, uint8_t wall, uint8_t floor)
 {
@@ -431,12 +433,12 @@ static void cave_step(bw_map *m, const uint32_t *s, uint32_t *d, uint8_t wall, u
     for (i = 0; i < BW_PLANE_WORDS; i++) {
         uint32_t u0, u1, l0, l1, c = s[i], diff;
         d[i] = c;
-        if (i < RING_WORDS || i >= BW_PLANE_WORDS - RING_WORDS)
+        if (i < UP_WORDS || i + DOWN_WORDS + 1 >= BW_PLANE_WORDS)
             continue;
-        u0 = i >= UP_WORDS ? s[i - UP_WORDS] : ~0u;
+        u0 = s[i - UP_WORDS];
         u1 = s[i - UP_WORDS + 1];
         l0 = s[i + DOWN_WORDS];
-        l1 = i + DOWN_WORDS + 1 < BW_PLANE_WORDS ? s[i + DOWN_WORDS + 1] : ~0u;
+        l1 = s[i + DOWN_WORDS + 1];
         if ((u0 & u1 & l0 & l1 & c & s[i - 1] & s[i + 1]) == ~0u)
             continue; /* solid wall stays wall (most of a cave map) */
         d[i] = bw_cave_rule(u0 >> (UP_SHIFT - 1) | u1 << (33 - UP_SHIFT), u0 >> UP_SHIFT | u1 << (32 - UP_SHIFT),
@@ -451,7 +453,7 @@ static void cave_step(bw_map *m, const uint32_t *s, uint32_t *d, uint8_t wall, u
     }
 }
 
-BW_NOINLINE static void smooth(bw_map *m, uint8_t wall, uint8_t floor)
+static void smooth(bw_map *m, uint8_t wall, uint8_t floor)
 {
     bw_plane_of_tiles(&m->a, &m->grid, wall, wall);
     cave_step(m, m->a.w, m->b.w, wall, floor);
@@ -460,33 +462,26 @@ BW_NOINLINE static void smooth(bw_map *m, uint8_t wall, uint8_t floor)
 
 /* Adds the box x0..x1, y0..y1, which lies on the map (the pit boxes, the
  * buildings, the whole map). */
-static void area_add(area_list *al, int x0, int y0, int x1, int y1)
+BW_NOINLINE static void area_add(area_list *al, int x0, int y0, int x1, int y1)
 {
-    int k = al->n;
-    BW_ASSERT(x0 >= 0 && y0 >= 0 && x0 <= x1 && y0 <= y1 && x1 < BW_MINES_W && y1 < BW_MINES_H);
-    if (k == AREAS_MAX) {
-        k--;
-        x0 = bw_min(x0, al->x0[k]);
-        y0 = bw_min(y0, al->y0[k]);
-        x1 = bw_max(x1, al->x1[k]);
-        y1 = bw_max(y1, al->y1[k]);
-    } else {
-        al->n++;
-    }
+    int k = al->n++;
+    BW_ASSERT(x0 >= 0 && y0 >= 0 && x0 <= x1 && y0 <= y1 && x1 < BW_MINES_W && y1 < BW_MINES_H && k < AREAS_MAX);
     al->x0[k] = (uint8_t)x0;
     al->y0[k] = (uint8_t)y0;
     al->x1[k] = (uint8_t)x1;
     al->y1[k] = (uint8_t)y1;
 }
 
-/* The pit boxes (plus one ring) of both plans, pl[0] the pits arriving
- * from above and pl[1] the pits leading down: `from` becomes `to` in
- * them, wall stays wall. With (floor, MARK) it reserves the open ground
- * the pits need, so the features keep off it; with (MARK, floor) it gives
- * it back. Returns the cells changed. Adds each box to `al` unless it is
- * 0. */
-static int boxes(bw_grid *g, const bw_pit_plan *pl, uint8_t from, uint8_t to, area_list *al)
+/* The pit boxes (plus one ring) of both plans of the level, pl[0] the
+ * pits arriving from above and pl[1] the pits leading down: `from`
+ * becomes `to` in them, wall stays wall. With (floor, MARK) it reserves
+ * the open ground the pits need, so the features keep off it; with
+ * (MARK, floor) it gives it back. Returns the cells changed. With `add`,
+ * adds each box to the level's list of changed boxes. */
+static int boxes(bw_map *m, uint8_t from, uint8_t to, int add)
 {
+    bw_grid *const g = &m->grid;
+    const bw_pit_plan *const pl = state(m)->pl;
     const uint32_t f4 = ALL4(from), t4 = ALL4(to);
     int j, k, x, y, n = 0;
     for (j = 0; j < 2; j++)
@@ -496,8 +491,8 @@ static int boxes(bw_grid *g, const bw_pit_plan *pl, uint8_t from, uint8_t to, ar
             const int x0 = pl[j].x[k] - BW_PIT_REACH - 1, w = 2 * BW_PIT_REACH + 3;
             BW_ASSERT(x0 >= 0 && x0 + w <= BW_MINES_W && pl[j].y[k] - BW_PIT_REACH - 1 >= 0 &&
                       pl[j].y[k] + BW_PIT_REACH + 1 < BW_MINES_H);
-            if (al)
-                area_add(al, x0, pl[j].y[k] - BW_PIT_REACH - 1, x0 + w - 1, pl[j].y[k] + BW_PIT_REACH + 1);
+            if (add)
+                area_add(&state(m)->al, x0, pl[j].y[k] - BW_PIT_REACH - 1, x0 + w - 1, pl[j].y[k] + BW_PIT_REACH + 1);
             for (y = pl[j].y[k] - BW_PIT_REACH - 1; y <= pl[j].y[k] + BW_PIT_REACH + 1; y++)
                 for (x = 0;; x += 4) {
                     /* four cells a word, the last word flush with the box's
@@ -526,12 +521,13 @@ BW_NOINLINE static void add_node(node_list *nl, int x, int y)
     nl->n++;
 }
 
-/* The start of a level: the map all `fill`, the node list (the pit seeds
- * of pl[0], the pits from above, then of pl[1]) and the stream for
- * `purpose`. */
-static void begin(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
-                  const bw_pit_plan *pl, uint8_t fill, uint32_t purpose)
+/* The start of a level: the map all `fill`, the state's node list (the
+ * pit seeds of its pl[0], the pits from above, then of pl[1]) and the
+ * stream for `purpose`. */
+static void begin(bw_map *m, bw_rng *r, uint32_t seed, int level, uint8_t fill, uint32_t purpose)
 {
+    node_list *const nl = &state(m)->nl;
+    const bw_pit_plan *const pl = state(m)->pl;
     int j, k;
     nl->n = 0;
     for (j = 0; j < 2; j++)
@@ -541,12 +537,13 @@ static void begin(bw_map *m, node_list *nl, bw_rng *r, uint32_t seed, int level,
     stream(r, seed, level, purpose);
 }
 
-/* The end of a level: the marked boxes back to `floor` (added to `al`
- * unless it is 0: open ground changes there), then the pits: the bases of
- * those from above, and those leading down. */
-static void put_pits(bw_map *m, const bw_pit_plan *pl, uint8_t floor, area_list *al)
+/* The end of a level: the marked boxes back to `floor` (added to the
+ * changed boxes with `add`: open ground changes there), then the pits:
+ * the bases of those from above, and those leading down. */
+static void put_pits(bw_map *m, uint8_t floor, int add)
 {
-    boxes(&m->grid, pl, MARK, floor, al);
+    const bw_pit_plan *const pl = state(m)->pl;
+    boxes(m, MARK, floor, add);
     bw_pit_put_below(&m->grid, &pl[0], floor, &m->b);
     bw_pit_put(&m->grid, &pl[1], &m->b);
 }
@@ -582,13 +579,15 @@ static int nearest(const node_list *nl, const uint32_t *reached, int x, int y, i
 static const bw_tileset open_tiles = { { 0u BW_TILE_LIST(CONN0), 0u BW_TILE_LIST(CONN1),
                                          0u BW_TILE_LIST(CONN2), 0u BW_TILE_LIST(CONN3) } };
 
-/* Floods m->a from the first `count` nodes; returns the cells reached. */
-static int flood_nodes(bw_map *m, const bw_tileset *open, const node_list *nl, int count)
+/* Floods m->a from the level's first `count` nodes (through open_tiles);
+ * returns the cells reached. */
+static int flood_nodes(bw_map *m, int count)
 {
+    const node_list *const nl = &state(m)->nl;
     int i, n = 0;
     bw_plane_clear(&m->a);
     for (i = 0; i < count; i++)
-        n += bw_fill_flood(&m->fill, &m->grid, open, &m->a, nl->x[i], nl->y[i]);
+        n += bw_fill_flood(&m->fill, &m->grid, &open_tiles, &m->a, nl->x[i], nl->y[i]);
     return n;
 }
 
@@ -626,11 +625,11 @@ static void corridor(bw_map *m, int x0, int y0, int x1, int y1, uint8_t floor)
  * every open cell still unreached becomes `wall`: it was a pocket the
  * smoothing cut off. The open cells kept are the last flood's count, which
  * is the `floor` count when the map holds only `wall` and `floor` (DLVL 2,
- * 3, 5). Its steps are out of line, the floods in the caller's frame.
+ * 3, 5). Its steps are inline in it, the floods under its frame.
  *
  * The first node from i on that the flood missed, its corridor dug; nl->n
  * if none. */
-BW_NOINLINE static int dig_unreached(bw_map *m, const node_list *nl, int i, uint8_t floor)
+static int dig_unreached(bw_map *m, const node_list *nl, int i, uint8_t floor)
 {
     for (; i < nl->n; i++)
         if (!plane_bit(&m->a, BW_BIT(nl->x[i], nl->y[i]))) {
@@ -703,7 +702,7 @@ static int near_reached(const bw_map *m, int x, int y)
 /* 1 if the cells a before and a after cell i (a = 1: west and east, a =
  * BW_GRID_MAX: north and south) are open and one of them is reached, the
  * other not: a wall at i between them is where a door goes. */
-static int door_across(const bw_map *m, const bw_tileset *open, unsigned i, unsigned a)
+BW_NOINLINE static int door_across(const bw_map *m, const bw_tileset *open, unsigned i, unsigned a)
 {
     return BW_TILESET_HAS(open, m->grid.cell[i - a]) && BW_TILESET_HAS(open, m->grid.cell[i + a]) &&
            bit_get(m->a.w, i - a) != bit_get(m->a.w, i + a);
@@ -712,20 +711,18 @@ static int door_across(const bw_map *m, const bw_tileset *open, unsigned i, unsi
 /* Buildings whose rooms no door reaches get one (rule 1.1.4): a wall cell with
  * reached ground on one side and unreached open ground opposite becomes a
  * door, and the fill grows through it. m->a is first flooded from the
- * first node of nl; with no nl it already holds the reached cells (minus
- * the buildings).
+ * level's first node.
  * Only walls inside bx0..bx1, by0..by1 are looked at (all the buildings),
  * a box inside the map's outer ring (DLVL 1 passes the map less its ring;
  * DLVL 4's buildings and the stone ring round each lie on the map), so a
  * wall's neighbours are on the map. */
-static void open_doors(bw_map *m, const node_list *nl, int bx0, int by0, int bx1, int by1)
+static void open_doors(bw_map *m, int bx0, int by0, int bx1, int by1)
 {
     bw_grid *g = &m->grid;
     const bw_tileset *const open = &open_tiles;
     int pass, x, y, changed = 1;
     BW_ASSERT(bx0 >= 1 && by0 >= 1 && bx1 <= BW_MINES_W - 2 && by1 <= BW_MINES_H - 2);
-    if (nl)
-        flood_nodes(m, open, nl, 1);
+    flood_nodes(m, 1);
     for (pass = 0; pass < DOOR_PASSES && changed; pass++) {
         changed = 0;
         for (y = by0; y <= by1; y++)
@@ -790,13 +787,16 @@ static int fill_gaps(bw_map *m, const area_list *al)
 #define JOIN_MAX 16
 
 /* Rules 1.1.4, 1.3.2, 1.4.6, 1.5.1: the last word on full connectivity, with
- * fill_gaps's precondition on m->a over the boxes of `al`. Only if a cell
+ * fill_gaps's precondition on m->a over the level's changed boxes (the
+ * state's list). Only if a cell
  * is still apart (never seen in 2000 seeds a level) is a way opened: a
  * straight corridor 3 wide (dig3, as keep_reached's) from it to the
  * nearest reached node (the first node is), and then its region and the
  * corridor are flooded in; `floor` is the tile dug. */
-static void ensure_connected(bw_map *m, const area_list *al, const node_list *nl, uint8_t floor)
+static void ensure_connected(bw_map *m, uint8_t floor)
 {
+    const area_list *const al = &state(m)->al;
+    const node_list *const nl = &state(m)->nl;
     const bw_tileset *const open = &open_tiles;
     int i, cell;
     for (i = 0; i < JOIN_MAX && (cell = fill_gaps(m, al)) >= 0; i++) {
@@ -815,7 +815,7 @@ BW_NOINLINE static void connect_all(bw_map *m, uint8_t floor)
     area_list *const al = &state(m)->al;
     al->n = 0;
     area_add(al, 0, 0, BW_MINES_W - 1, BW_MINES_H - 1);
-    ensure_connected(m, al, &state(m)->nl, floor);
+    ensure_connected(m, floor);
 }
 
 /* --------------------------------------------------------- features */
@@ -913,8 +913,8 @@ static void cave_features(bw_map *m, bw_rng *r, int floor, int n)
 /* ------------------------------------------------------------ levels */
 
 /* Rules 1.1.1 - 1.1.4 */
-/* Rule 1.1.2's 8-14 buildings on the open ground `on`, in a frame of their
- * own: the building parameters are off the stack during level1's floods. */
+/* Rule 1.1.2's 8-14 buildings on the open ground `on` (inline in level1:
+ * the stack peak allows the building parameters there). */
 /* A building whose outer wall is x0..x0 + w - 1, y0..y0 + h - 1, if that
  * box and `ring` cells round it lie on the map and hold only tiles of
  * `on`; returns 1 if it was put. */
@@ -927,7 +927,7 @@ static int building_at(bw_grid *g, bw_rng *r, const bw_building_params *bp, int 
     return 1;
 }
 
-BW_NOINLINE static void buildings1(bw_grid *g, bw_rng *r, const bw_tileset *on)
+static void buildings1(bw_grid *g, bw_rng *r, const bw_tileset *on)
 {
     bw_building_params bp;
     int i, k, n = bw_rng_range(r, 8, 14);
@@ -944,23 +944,22 @@ BW_NOINLINE static void buildings1(bw_grid *g, bw_rng *r, const bw_tileset *on)
         }
 }
 
-static void level1(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
+static void level1(bw_map *m, uint32_t seed)
 {
 #define ON1(k) (BW_TILESET_BIT(BW_T_DIRT, k) | BW_TILESET_BIT(BW_T_WOOD, k) | \
                 BW_TILESET_BIT(BW_T_BWALL, k) | BW_TILESET_BIT(BW_T_CRUMBLE_WALL, k) | \
                 BW_TILESET_BIT(BW_T_BROKEN_WALL, k) | BW_TILESET_BIT(BW_T_DOOR, k))
     static const bw_tileset on1 = { { ON1(0), ON1(1), ON1(2), ON1(3) } };
     bw_grid *g = &m->grid;
-    node_list *const nl = &state(m)->nl;
     bw_rng r;
-    begin(m, nl, &r, seed, 1, pl, BW_T_DIRT, P_BUILDINGS); /* rule 1.1.2 */
-    boxes(g, pl, BW_T_DIRT, MARK, 0);
+    begin(m, &r, seed, 1, BW_T_DIRT, P_BUILDINGS); /* rule 1.1.2 */
+    boxes(m, BW_T_DIRT, MARK, 0);
     buildings1(g, &r, &on1);
     stream(&r, seed, 1, P_FEATURES);
     /* in the open, not inside buildings */
     patches(g, &r, BW_T_RUBBLE, BW_T_DIRT, 10, 16);
-    put_pits(m, pl, BW_T_DIRT, 0); /* rule 1.1.3 */
-    open_doors(m, nl, 1, 1, BW_MINES_W - 2, BW_MINES_H - 2);
+    put_pits(m, BW_T_DIRT, 0); /* rule 1.1.3 */
+    open_doors(m, 1, 1, BW_MINES_W - 2, BW_MINES_H - 2);
     connect_all(m, BW_T_DIRT); /* the doors may have left any room out */
 }
 
@@ -1060,7 +1059,7 @@ BW_NOINLINE static void dig_caves(bw_map *m, bw_rng *r, uint32_t seed, int level
     bw_grid *g = &m->grid;
     const int l4 = level == 4, pits = pl[0].n + pl[1].n;
     int i, j, small, lone = 0, twins = 0;
-    begin(m, nl, r, seed, level, pl, level == 5 ? BW_T_LAVA : BW_T_ROCK, P_CAVES); /* rules 1.2.3, 1.5.4 */
+    begin(m, r, seed, level, level == 5 ? BW_T_LAVA : BW_T_ROCK, P_CAVES); /* rules 1.2.3, 1.5.4 */
     small = bw_rng_range(r, cp->n0, cp->n1);
     for (i = 0; i < small; i++) {
         /* DLVL 5: one draw 8 from the edge; DLVL 4: up to CAVE_TRIES draws
@@ -1105,7 +1104,7 @@ static void cave_ground(bw_map *m, bw_rng *r, uint32_t seed, int level)
     dig_caves(m, r, seed, level);
     if (level < 4)
         links(m, r, level); /* the tunnels: the last draws of the caves' stream */
-    smooth(m, level == 5 ? BW_T_LAVA : BW_T_ROCK, BW_T_STONE); /* its frame is off the stack now */
+    smooth(m, level == 5 ? BW_T_LAVA : BW_T_ROCK, BW_T_STONE);
     for (i = 0; i < st->pl[0].n + st->pl[1].n; i++)
         disc_hard(&m->grid, st->nl.x[i], st->nl.y[i],
                   level == 4 ? PIT_CAVE_R4 : level == 5 ? PIT_ISLAND_R5 : PROTECT_R, BW_T_STONE);
@@ -1116,24 +1115,23 @@ static void cave_ground(bw_map *m, bw_rng *r, uint32_t seed, int level)
  * below the bases on DLVL 2); returns the stone left once the boxes are
  * marked (the last flood's count less theirs) and leaves *r on the stream
  * for what comes on the stone. */
-BW_NOINLINE static int keep_caves(bw_map *m, bw_rng *r, uint32_t seed, int level)
+static int keep_caves(bw_map *m, bw_rng *r, uint32_t seed, int level)
 {
     mines_state *const st = state(m);
     const int first = level == 2 ? st->pl[0].n : 1;
     int i, j;
-    i = flood_nodes(m, &open_tiles, &st->nl, first);
+    i = flood_nodes(m, first);
     for (j = first; (j = dig_unreached(m, &st->nl, j, BW_T_STONE)) < st->nl.n; j++)
-        i = flood_nodes(m, &open_tiles, &st->nl, first);
+        i = flood_nodes(m, first);
     wall_unreached(m, level == 5 ? BW_T_LAVA : BW_T_ROCK); /* rules 1.2.3, 1.5.4 */
-    i -= boxes(&m->grid, st->pl, BW_T_STONE, MARK, 0);
+    i -= boxes(m, BW_T_STONE, MARK, 0);
     stream(r, seed, level, level == 4 ? P_BUILDINGS : P_FEATURES);
     return i;
 }
 
 /* The caves of DLVL 2-5 in three steps: the ground (inline), DLVL 4's
  * shafts or DLVL 5's paths (which the smoothing would close) and the
- * pockets, the deep ones (the digging, the links, the pockets' floods) in
- * frames of their own. */
+ * pockets; the digging and the links in frames of their own. */
 static int caves(bw_map *m, bw_rng *r, uint32_t seed, int level)
 {
     cave_ground(m, r, seed, level);
@@ -1155,10 +1153,10 @@ static void caves23(bw_map *m, uint32_t seed, int level)
 }
 
 /* Rules 1.2.1 - 1.2.5 */
-static void level2(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
+static void level2(bw_map *m, uint32_t seed)
 {
     caves23(m, seed, 2);
-    put_pits(m, pl, BW_T_STONE, 0);
+    put_pits(m, BW_T_STONE, 0);
 }
 
 /* Rule 1.3.5: the ring of slick rock round the pit: every cell next to (8
@@ -1264,24 +1262,25 @@ typedef struct cross { int len, x, y, d, loose; } cross;
  * called only for a crossing shorter than the best so far. */
 BW_NOINLINE static int ford_ok(const bw_map *m, unsigned c, int d, int len)
 {
-    unsigned nb = 0, i;
-    int k, bad = 0, sides = 0, pieces = 0;
-    for (k = 0; k < 8; k++) {
-        unsigned r, ford;
+    unsigned re = 0, fo = 0, op = 0, nb, sides, pieces, i;
+    int k, bad;
+    for (k = 0; k < 8; k++) { /* bit k: the cell along way k is reached, a ford, open */
         i = c + (unsigned)OFF8(k);
-        r = plane_bit(&m->a, i);
-        ford = m->grid.cell[i] == FORD;
-        if (!(k & 1)) { /* a 4-neighbour: reached, a ford, cut off */
-            sides += (int)r;
-            pieces += (int)(r & ford); /* each ford a piece of its own */
-            bad += len > 1 && plane_bit(&m->b, i) && !r;
-        }
-        nb |= (r & !ford) << k;
+        re |= plane_bit(&m->a, i) << k;
+        fo |= (unsigned)(m->grid.cell[i] == FORD) << k;
+        op |= plane_bit(&m->b, i) << k;
     }
-    nb |= nb << 8; /* round the ring */
-    for (k = 2; k <= 8; k += 2)
-        pieces += (nb >> k & 1u) && (nb >> (k - 2) & 3u) != 3u;
-    bad += sides > 1 && pieces > 1;
+    /* the 4-neighbours (even ways): an open one cut off; more than one
+     * reached (sides) and more than one piece: each reached ford a piece
+     * of its own, the other reached cells a piece a run round the ring
+     * (a side not joined to the side before it by the corner), one bit a
+     * piece at the even ways */
+    bad = len > 1 && (op & ~re & 0x55u);
+    nb = re & ~fo;
+    nb |= nb << 8; /* round the ring: ways k - 1 and k - 2 are bits k + 7 and k + 6 */
+    sides = re & 0x55u;
+    pieces = (re & fo & 0x55u) | (nb & ~(nb >> 7 & nb >> 6) & 0x55u);
+    bad += (sides & (sides - 1u)) && (pieces & (pieces - 1u)); /* two bits or more each */
     for (k = 1, i = c; k < len; k++) { /* the cells beside the others */
         const bw_plane *p = k < len - 1 ? &m->b : &m->a;
         i += (unsigned)OFF8(d);
@@ -1383,14 +1382,14 @@ static inline BW_ALWAYS_INLINE void plane_connecting(bw_map *m, const bw_tileset
  * does not connect: m->b); a crossing ends on an unreached open cell, so
  * it runs along a row or column of one. A crossing of one cell (none is
  * shorter) stops the scan: 1 is returned with it in c->x, c->y, the
- * caller fords it and calls again (the ford's flood runs under the
- * caller's small frame, not this one's). The shortest longer one found is
- * kept in *c. Returns 0 at the end of the scan. The water lies inside the
- * rock margin: in the plane words before WATER_W1 (and from word 4 on, as
- * near4 needs). */
+ * caller fords it and calls again (inline in water_cross, which is out
+ * of line: the ford's flood runs under a small frame). The shortest
+ * longer one found is kept in *c. Returns 0 at the end of the scan. The
+ * water lies inside the rock margin: in the plane words before WATER_W1
+ * (and from word 4 on, as near4 needs). */
 BW_STATIC_ASSERT(EDGE * BW_GRID_MAX / 32 >= 4, water_from_word_4);
 #define WATER_W1 (((BW_MINES_H - EDGE) * BW_GRID_MAX + 31) / 32)
-BW_NOINLINE static int scan_crossings(bw_map *m, water_ctx *wc, cross *c)
+static int scan_crossings(bw_map *m, water_ctx *wc, cross *c)
 {
     unsigned i = wc->si >> 5, x;
     uint32_t cand = ~0u << (wc->si & 31); /* the rest of the word where the last call stopped */
@@ -1411,21 +1410,21 @@ BW_NOINLINE static int scan_crossings(bw_map *m, water_ctx *wc, cross *c)
 /* After a crossing that may have closed a loop: every ford not needed
  * goes back to deep (with it deep, the ground flooded from node 0 must
  * lose that cell only). Then m->a the reached cells again. */
-static void drop_spare_fords(bw_map *m, const node_list *nl)
+static void drop_spare_fords(bw_map *m)
 {
     uint8_t *const cell = m->grid.cell;
-    int i, total = flood_nodes(m, &open_tiles, nl, 1); /* fords and all */
+    int i, total = flood_nodes(m, 1); /* fords and all */
     for (i = 0; i < BW_MINES_H * BW_GRID_MAX; i++)
         if (cell[i] == FORD) {
             cell[i] = BW_T_DEEP;
-            if (flood_nodes(m, &open_tiles, nl, 1) == total - 1) {
+            if (flood_nodes(m, 1) == total - 1) {
                 plane_clr(&m->b, (unsigned)i);
                 total--;
             } else {
                 cell[i] = FORD;
             }
         }
-    flood_nodes(m, &open_tiles, nl, 1);
+    flood_nodes(m, 1);
 }
 
 /* The fords become shallow water (the rows that hold one). */
@@ -1453,19 +1452,18 @@ static void fords_shallow(bw_map *m)
  * it. Leaves in m->a the reached cells (ensure_connected's precondition
  * over the whole map). Fords of one cell (none is shorter) are made as the
  * scan finds them. Returns 1 if a part is still cut off. */
-BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl)
+BW_NOINLINE static int water_cross(bw_map *m)
 {
     water_ctx *const wc = &state(m)->u.wc;
     const bw_tileset *const open = &open_tiles;
     int it, loose = 0;
     zero(wc->ford_rows, 4);
-    flood_nodes(m, open, nl, 1);
+    flood_nodes(m, 1);
     plane_connecting(m, open);
     for (it = 0; it < CROSS_MAX && any_unreached(m); it++) {
         cross c;
         int one = 0;
         c.len = CROSS_LEN + 1;
-        c.x = c.y = c.d = 0;
         c.loose = loose;
         wc->si = EDGE * BW_GRID_MAX; /* the first row that may hold water */
         while (scan_crossings(m, wc, &c)) {
@@ -1484,7 +1482,7 @@ BW_NOINLINE static int water_cross(bw_map *m, const node_list *nl)
         ford(m, &c); /* the shortest: a one-wide ford */
     }
     if (loose)
-        drop_spare_fords(m, nl);
+        drop_spare_fords(m);
     fords_shallow(m);
     return any_unreached(m);
 }
@@ -1688,25 +1686,25 @@ BW_NOINLINE static void deepen3(bw_map *m)
 
 /* Rule 1.3.2's fallback when no ford joins a part: ensure_connected's
  * corridors over the whole map (connect_all). */
-static void rejoin3(bw_map *m, const bw_pit_plan *pl)
+static void rejoin3(bw_map *m)
 {
     connect_all(m, BW_T_STONE);
-    boxes(&m->grid, pl, BW_T_STONE, MARK, 0);
+    boxes(m, BW_T_STONE, MARK, 0);
 }
 
 /* Rule 1.3.1: DLVL 3's 1-2 watchtowers, placed last so that no streamer
  * runs over one (towers connect, so the level stays joined) */
-static void towers3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
+static void towers3(bw_map *m, uint32_t seed)
 {
     bw_rng r;
     stream(&r, seed, 3, P_TOWERS);
     towers(&m->grid, &r, bw_rng_range(&r, 1, 2));
-    boxes(&m->grid, pl, MARK, BW_T_STONE, 0);
+    boxes(m, MARK, BW_T_STONE, 0);
 }
 
-static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
+static void level3(bw_map *m, uint32_t seed)
 {
-    node_list *const nl = &state(m)->nl;
+    const bw_pit_plan *const pl = state(m)->pl;
     /* The pit boxes stay marked until the towers are in (they keep off
      * them): everything up to then treats MARK as the stone it stands
      * for (it connects, is no wall to the streamers, widens into water),
@@ -1723,9 +1721,9 @@ static void level3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
      * after: the deepening rule holds on every tile but the fords */
     water_again(m, pl);
     deepen3(m);
-    if (water_cross(m, nl))                      /* rule 1.3.2 */
-        rejoin3(m, pl);
-    towers3(m, seed, pl);
+    if (water_cross(m))                          /* rule 1.3.2 */
+        rejoin3(m);
+    towers3(m, seed);
 }
 
 /* Rule 1.4.7: a building's walls and a ring round them lie on stone floor, so
@@ -1744,24 +1742,30 @@ static int climbed(uint8_t t)
     return t == BW_T_RUBBLE || (t >= BW_T_STALACTITE && t <= BW_T_BOULDER);
 }
 
-/* Whether a player walks on t: it connects and is not climbed; an
- * obstacle not yet looked at (`later`) counts walkable. */
-static int walks(uint8_t t, int later)
+/* 1 if taking *c away could split the walkable cells round it: its ring
+ * of 8 holds two runs or more of walkable cells that hold a cell beside
+ * it (a side cell starts one unless the corner and side before it,
+ * counter-clockwise, are walkable). A cell is walkable if it connects
+ * and is not climbed; an obstacle not yet looked at counts walkable:
+ * those after c in reading order (ways 2-5, below it and east) always,
+ * those before it if `before`. The ring is a byte of bits, way k bit k,
+ * the runs' starts a bit each: two or more leave a bit when the lowest
+ * is cleared. */
+static int ring_splits(const uint8_t *c, int before)
 {
-    return climbed(t) ? later : (BW_TILE_FLAGS(t) & BW_CONNECTS) != 0;
-}
-
-/* Runs of walkable cells round *c (its ring of 8) that hold a cell
- * beside it: a side cell starts one unless the corner and side before it
- * (counter-clockwise) are walkable. The cells before c in reading order
- * (above it, and west) count as walks(t, before). Taking c away splits
- * nothing when this is 1 or less. */
-static int side_runs(const uint8_t *c, int before)
-{
-    int n = walks(c[-BW_GRID_MAX], before), e = walks(c[1], 1), so = walks(c[BW_GRID_MAX], 1),
-        we = walks(c[-1], before);
-    return (n && !(walks(c[-BW_GRID_MAX - 1], before) && we)) + (e && !(walks(c[1 - BW_GRID_MAX], before) && n)) +
-           (so && !(walks(c[BW_GRID_MAX + 1], 1) && e)) + (we && !(walks(c[BW_GRID_MAX - 1], 1) && so));
+    unsigned k, w = 0, cl = 0;
+    for (k = 0; k < 8; k++) { /* bit k: the cell along way k connects, or is climbed */
+        uint8_t t = c[OFF8(k)];
+        if (climbed(t))
+            cl |= 1u << k;
+        else if (BW_TILE_FLAGS(t) & BW_CONNECTS)
+            w |= 1u << k;
+    }
+    w |= cl & (before ? 0xffu : 0x3cu); /* obstacles counted walkable */
+    w |= w << 8; /* round the ring: ways k - 1 and k - 2 are bits k + 7 and k + 6 */
+    /* the sides (even ways) not joined to the side before them by the corner */
+    w &= ~(w >> 7 & w >> 6) & 0x55u;
+    return (w & (w - 1u)) != 0;
 }
 
 /* Rule 1.4.2 on every level: the mineshafts are thin, read off the
@@ -1833,7 +1837,7 @@ static void cells_not(bw_plane *p, const bw_grid *g, uint8_t t)
 /* p: the cells that are not rock. */
 #define open_cells(p, g) cells_not(p, g, BW_T_ROCK)
 
-BW_NOINLINE static void narrow_shafts(bw_map *m)
+static void narrow_shafts(bw_map *m)
 {
     bw_grid *g = &m->grid;
     int pass, n, wide, i;
@@ -1851,16 +1855,12 @@ BW_NOINLINE static void narrow_shafts(bw_map *m)
     for (pass = 0; pass < NARROW_PASSES && wide * 2 > n; pass++)
         for (i = 0; i < BW_MINES_H * BW_GRID_MAX && wide * 2 > n; i++) {
             uint8_t *c = &g->cell[i];
-            if (!m->b.w[i >> 5]) {
-                i |= 31; /* a word of no wide shaft cell */
-                continue;
-            }
-            if (!plane_bit(&m->b, (unsigned)i) || *c != BW_T_STONE)
+            if (*c != BW_T_STONE || !plane_bit(&m->b, (unsigned)i))
                 continue;
             /* the open side cells joined round the cell: one run of its
              * ring at most (wide cells lie inside the rock margin, so no
              * ring leaves the map) */
-            if (side_runs(c, 1) > 1)
+            if (ring_splits(c, 1))
                 continue;
             *c = BW_T_ROCK;
             plane_clr(&m->b, (unsigned)i);
@@ -1881,7 +1881,7 @@ BW_NOINLINE static int buildings4(bw_map *m, const node_list *nl, bw_rng *r, are
     bw_building_defaults(&bp);
     bp.max_w = 8;
     bp.max_h = 7;
-    want = bw_rng_range(r, 1, 4);
+    want = bw_rng_range(r, 1, BUILDINGS4_MAX);
     al->n = 0;
     for (i = 0; i < want * BUILDING_TRIES && placed < want; i++) {
         int n = bw_rng_range(r, 0, nl->n - 1);
@@ -1898,9 +1898,8 @@ BW_NOINLINE static int buildings4(bw_map *m, const node_list *nl, bw_rng *r, are
     return stone;
 }
 
-/* Rule 1.1.4 on DLVL 4's buildings (rule 1.4.7): the doors, in a frame of
- * their own. */
-BW_NOINLINE static void doors4(bw_map *m)
+/* Rule 1.1.4 on DLVL 4's buildings (rule 1.4.7): the doors. */
+static void doors4(bw_map *m)
 {
     const area_list *const al = &state(m)->al;
     int i, dx0, dy0, dx1, dy1;
@@ -1911,10 +1910,10 @@ BW_NOINLINE static void doors4(bw_map *m)
         dy1 = bw_max(dy1, al->y1[i]);
     }
     /* the level flooded again from node 0 (the buildings stand on it now) */
-    open_doors(m, &state(m)->nl, dx0, dy0, dx1, dy1);
+    open_doors(m, dx0, dy0, dx1, dy1);
 }
 
-static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
+static void level4(bw_map *m, uint32_t seed)
 {
     bw_rng r;
     int stone;
@@ -1926,8 +1925,8 @@ static void level4(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     patches(&m->grid, &r, BW_T_RUBBLE, BW_T_STONE, 4, 8);
     /* open ground changed only in the buildings (al) and the pit boxes;
      * everywhere else keep_reached left it all reached */
-    put_pits(m, pl, BW_T_STONE, &state(m)->al);  /* rule 1.4.8 */
-    ensure_connected(m, &state(m)->al, &state(m)->nl, BW_T_STONE);
+    put_pits(m, BW_T_STONE, 1);                  /* rule 1.4.8 */
+    ensure_connected(m, BW_T_STONE);
     narrow_shafts(m);                            /* rule 1.4.2 */
 }
 
@@ -1997,7 +1996,7 @@ static int isle_flood(bw_map *m, unsigned i)
                 ;
             n += (int)(r - l + 1);
             for (j = l; j <= r; j++)
-                m->a.w[j >> 5] |= 1u << (j & 31u);
+                bit_set(m->a.w, j);
             /* the free runs next to it, above and below: a seed at the
              * first cell of each */
             for (d = -BW_GRID_MAX; d <= BW_GRID_MAX; d += 2 * BW_GRID_MAX)
@@ -2030,7 +2029,7 @@ static int isle_flood(bw_map *m, unsigned i)
 
 /* Floods the island of cell c (isle_flood) and raises s->most to it (its
  * cell in s->mc); returns its cells. */
-static int isle_note(bw_map *m, isles *s, unsigned c)
+BW_NOINLINE static int isle_note(bw_map *m, isles *s, unsigned c)
 {
     int n = isle_flood(m, c);
     if (n > s->most) {
@@ -2045,7 +2044,7 @@ static int isle_note(bw_map *m, isles *s, unsigned c)
  * 3 x 3 square is flooded: no island cell is left free next to it, and a
  * slope that is no island cell is no cell a flood reads); returns their
  * cells, and raises s->most to the biggest (isle_note). The slopes are
- * found by a scan of the map (the level's cheapest, and no box code); the
+ * found by a scan of the map, a cell at a time (no box code); the
  * order they are found in changes neither the sum nor which island is
  * biggest (every arrival island is flooded before the others). */
 static int arrivals(bw_map *m, isles *s)
@@ -2056,10 +2055,6 @@ static int arrivals(bw_map *m, isles *s)
     /* the up slopes lie inside the lava margin: their 3 x 3 squares are on
      * the map */
     for (c = BW_GRID_MAX; c < (BW_MINES_H - 1) * BW_GRID_MAX; c++) {
-        if (bw_load4(&m->grid.cell[c]) == ALL4(BW_T_LAVA)) {
-            c += 3; /* four cells of lava (most of the map) */
-            continue;
-        }
         if (m->grid.cell[c] != BW_T_UP_SLOPE)
             continue;
         for (k = 0; k < 9; k++) { /* the slope's 8 neighbours, then the slope */
@@ -2115,12 +2110,12 @@ static void grow_isles(bw_map *m, int big)
 }
 
 /* Rule 1.5.1's bounds, mended on the finished map (see above). */
-BW_NOINLINE static void bound_isles(bw_map *m, const bw_pit_plan *up)
+static void bound_isles(bw_map *m)
 {
     isles *const s = &state(m)->u.s;
     int pass, big;
-    if (!up->n)
-        return; /* no arrivals (DLVL 4 always has a fiery pit) */
+    /* arrivals: DLVL 4 always has a pit down (bw_pit_place places one at least) */
+    BW_ASSERT(state(m)->pl[0].n > 0);
     for (pass = 0; pass < ISLAND_PASSES; pass++) {
         measure_isles(m, s);
         big = s->most * 4 > s->area;
@@ -2133,7 +2128,7 @@ BW_NOINLINE static void bound_isles(bw_map *m, const bw_pit_plan *up)
 /* Rules 1.5.1 - 1.5.4: the islands, their paths and what stands on them
  * (inline in level5: its stream lies in level5's frame while the bounds
  * pass runs, which the measured stack peak allows). */
-static void islands5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
+static void islands5(bw_map *m, uint32_t seed)
 {
     bw_grid *g = &m->grid;
     area_list *const al = &state(m)->al;
@@ -2145,19 +2140,19 @@ static void islands5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
     patches(g, &r, BW_T_RUBBLE, BW_T_STONE, 3, 6);
     /* only the pit boxes changed open ground since keep_reached */
     al->n = 0;
-    put_pits(m, pl, BW_T_STONE, al);
-    ensure_connected(m, al, &state(m)->nl, BW_T_STONE);
+    put_pits(m, BW_T_STONE, 1);
+    ensure_connected(m, BW_T_STONE);
 }
 
-static void level5(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
+static void level5(bw_map *m, uint32_t seed)
 {
-    islands5(m, seed, pl);
-    bound_isles(m, &pl[0]); /* rule 1.5.1 */
+    islands5(m, seed);
+    bound_isles(m); /* rule 1.5.1 */
 }
 
 /* Called through a table, so each level keeps its own stack frame (inlined
  * into one function their locals would add up). */
-typedef void (*level_fn)(bw_map *m, uint32_t seed, const bw_pit_plan *pl);
+typedef void (*level_fn)(bw_map *m, uint32_t seed); /* the plans in the state */
 static const level_fn levels[BW_MINES_LEVELS] = { level1, level2, level3, level4, level5 };
 
 /* Rules 1.1.4, 1.2.4, 1.3.2, 1.4.6, 1.5.1 read for a player who never
@@ -2167,11 +2162,11 @@ static const level_fn levels[BW_MINES_LEVELS] = { level1, level2, level3, level4
  * its ring of 8; else it becomes floor. Taking away such a cell never
  * splits the walkable ground, so at the end the ground a climber reaches
  * from anywhere is the ground a walker reaches, obstacles aside. One
- * pass: a few hundred obstacles, each read with its ring (side_runs). */
+ * pass: a few hundred obstacles, each read with its ring (ring_splits). */
 #define BELOW(v, n) (((v) - ALL4(n)) & ~(v) & 0x80808080u)       /* some byte of v is < n */
 BW_STATIC_ASSERT(BW_TILE_COUNT <= 128, tiles_below_128);
 BW_STATIC_ASSERT(BW_MINES_W % 4 == 0, rows_of_whole_words);
-BW_NOINLINE static void obstacles_keep_ways_open(bw_grid *g, uint8_t wall, uint8_t floor)
+static void obstacles_keep_ways_open(bw_grid *g, uint8_t wall, uint8_t floor)
 {
     int x, y, k;
     for (y = 0; y < BW_MINES_H; y++) {
@@ -2191,7 +2186,7 @@ BW_NOINLINE static void obstacles_keep_ways_open(bw_grid *g, uint8_t wall, uint8
                     continue;
                 if ((unsigned)(k - 1) >= BW_MINES_W - 2 || (unsigned)(y - 1) >= BW_MINES_H - 2)
                     *c = floor; /* on the map's edge, where the ring would leave the map */
-                else if (side_runs(c, 0) > 1)
+                else if (ring_splits(c, 0))
                     *c = floor;
             }
         }
@@ -2207,7 +2202,7 @@ int bw_mines_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
         return BW_ERR_LEVEL;
     pl = state(m)->pl; /* the pits from above, the pits leading down */
     bw_mines_pits(seed, level, &pl[0], &pl[1]);
-    levels[level - 1](m, seed, pl);
+    levels[level - 1](m, seed);
     obstacles_keep_ways_open(&m->grid, level == 5 ? BW_T_LAVA : BW_T_ROCK, level == 1 ? BW_T_DIRT : BW_T_STONE);
     return 0;
 }
