@@ -33,20 +33,13 @@ void bw_streamer_defaults(bw_streamer_params *p)
  * stamp per row of it, not one disc per slope tile. The result is the
  * union of the discs round the slopes, however the runs are split, so
  * only the boxes p->up_in name (the whole map without them) are scanned.
- * The fast build stamps the runs in batches of RUNS (a half moon is one:
- * BW_PIT_R_MAX 5, at most 11 runs) a target row at a time: the row's
- * spans, one per run within rad, are merged while they overlap or touch,
- * so a row costs one or two spans instead of one per run. */
-#define RUNS 12
+ * One path in both builds: a batch of runs merged a target row at a time
+ * was a little faster and more code. */
 
 static void near_up(bw_map *m, bw_plane *out, int32_t r2, const bw_streamer_params *p)
 {
     const bw_grid *g = &m->grid;
     uint8_t half[BW_GRID_SIDE];  /* h for |dy| = 0..119 at 120 x 120; rows past that are off the map */
-#if BW_FAST
-    uint8_t ry[RUNS], ra[RUNS], rb[RUNS]; /* the batch: row ry[j], columns ra[j]..rb[j] */
-    int n, j, yy;
-#endif
     int rad = bw_min(bw_isqrt(r2), BW_GRID_SIDE - 1), h, x, y, dy, k;
     int boxes = p->up_in ? p->up_in_n : 1;
     for (dy = 0; dy <= rad; dy++)
@@ -60,49 +53,6 @@ static void near_up(bw_map *m, bw_plane *out, int32_t r2, const bw_streamer_para
             x1 = bw_min(p->up_in[k].x1, g->w - 1);
             y1 = bw_min(p->up_in[k].y1, g->h - 1);
         }
-#if BW_FAST
-        for (y = y0, x = x0; y <= y1;) {
-            /* the next batch: up to RUNS runs from (x, y) on, row by row */
-            for (n = 0; y <= y1; y++, x = x0) {
-                for (; x <= x1 && n < RUNS; x++) {
-                    if (!(BW_TILE_FLAGS(BW_AT(g, x, y)) & BW_UP))
-                        continue;
-                    ry[n] = (uint8_t)y;
-                    ra[n] = (uint8_t)x;
-                    while (x + 1 <= x1 && (BW_TILE_FLAGS(BW_AT(g, x + 1, y)) & BW_UP))
-                        x++;
-                    rb[n++] = (uint8_t)x;
-                }
-                if (n == RUNS)
-                    break; /* the rest of row y from x on: the next batch */
-            }
-            if (!n)
-                break;
-            for (yy = bw_max(ry[0] - rad, 0); yy <= bw_min(ry[n - 1] + rad, g->h - 1); yy++) {
-                int lo = BW_GRID_SIDE + 2, hi = -2; /* the span being merged; hi < lo: none */
-                for (j = 0; j < n; j++) {
-                    int a, b;
-                    dy = yy - ry[j];
-                    if (dy < -rad || dy > rad)
-                        continue;
-                    h = half[dy < 0 ? -dy : dy]; /* |dy| <= rad: a plain negation */
-                    a = bw_max(ra[j] - h, 0);
-                    b = bw_min(rb[j] + h, g->w - 1);
-                    if (a <= hi + 1 && b >= lo - 1) {
-                        lo = bw_min(lo, a);
-                        hi = bw_max(hi, b);
-                    } else {
-                        if (hi >= lo)
-                            bw_plane_span(out, yy, lo, hi);
-                        lo = a;
-                        hi = b;
-                    }
-                }
-                if (hi >= lo)
-                    bw_plane_span(out, yy, lo, hi);
-            }
-        }
-#else
         for (y = y0; y <= y1; y++)
             for (x = x0; x <= x1; x++) {
                 int xa = x;
@@ -110,14 +60,12 @@ static void near_up(bw_map *m, bw_plane *out, int32_t r2, const bw_streamer_para
                     continue;
                 while (x + 1 <= x1 && (BW_TILE_FLAGS(BW_AT(g, x + 1, y)) & BW_UP))
                     x++;
-                for (dy = -rad; dy <= rad; dy++) {
-                    int yy = y + dy;
+                for (dy = -rad; dy <= rad; dy++) { /* rows above 0 and columns left of 0: clipped */
                     h = half[bw_abs(dy)];
-                    if (yy >= 0 && yy < g->h)
-                        bw_plane_span(out, yy, bw_max(xa - h, 0), bw_min(x + h, g->w - 1));
+                    if (y + dy < g->h)
+                        bw_plane_span(out, y + dy, xa - h, bw_min(x + h, g->w - 1));
                 }
             }
-#endif
     }
 }
 

@@ -1604,20 +1604,6 @@ static void up_moons(bw_grid *g, const bw_pit_plan *above)
         bw_pit_moon(g, above, k, BW_T_UP_SLOPE);
 }
 
-/* Sets bits x0..x1 of row y of p, a word at a time (a row's bits are
- * contiguous in a plane). */
-static void plane_span(bw_plane *p, int y, int x0, int x1)
-{
-    unsigned b = BW_BIT(x0, y), e = BW_BIT(x1, y) + 1;
-    while (b < e) {
-        unsigned n = 32 - (b & 31);
-        if (n > e - b)
-            n = e - b;
-        p->w[b >> 5] |= (n == 32 ? ~0u : (1u << n) - 1u) << (b & 31);
-        b += n;
-    }
-}
-
 /* Marks the cells of p closer than r to (cx, cy), on the map, row by row. */
 static void plane_disc(bw_plane *p, int cx, int cy, int r)
 {
@@ -1625,8 +1611,7 @@ static void plane_disc(bw_plane *p, int cx, int cy, int r)
     for (dy = 1 - r; dy < r; dy++) {
         for (dx = r; dx * dx + dy * dy >= r * r; dx--)
             ;
-        if (cy + dy >= 0 && cy + dy < BW_MINES_H)
-            plane_span(p, cy + dy, bw_max(cx - dx, 0), bw_min(cx + dx, BW_MINES_W - 1));
+        bw_plane_span(p, cy + dy, cx - dx, cx + dx); /* clipped to the map */
     }
 }
 
