@@ -16,32 +16,34 @@ static inline BW_ALWAYS_INLINE int32_t seed_d2(int x, int y, int sx, int sy)
     return (int32_t)((x - sx) * (x - sx) + (y - sy) * (y - sy));
 }
 
-static int admissible(const bw_pit_plan *p, const bw_pit_plan *avoid,
-                      int avoid_dist, int x, int y, int32_t *nearest)
+/* The squared distance from (x, y) to the nearest seed of p and of avoid
+ * (may be NULL), or -1 if one is nearer than allowed: BW_PIT_SPACING from
+ * p's, avoid_dist from avoid's. INT32_MAX if there is none. */
+static int32_t nearest(const bw_pit_plan *p, const bw_pit_plan *avoid,
+                       int32_t avoid2, int x, int y)
 {
     int i;
-    int32_t best = 0x7fffffff;
+    int32_t best = INT32_MAX;
     for (i = 0; i < p->n; i++) {
         int32_t d = seed_d2(x, y, p->x[i], p->y[i]);
         if (d < (int32_t)BW_PIT_SPACING * BW_PIT_SPACING)
-            return 0;
-        if (d < best) best = d;
+            return -1;
+        best = bw_min(best, d);
     }
     for (i = 0; avoid && i < avoid->n; i++) {
         int32_t d = seed_d2(x, y, avoid->x[i], avoid->y[i]);
-        if (d < (int32_t)avoid_dist * avoid_dist)
-            return 0;
-        if (d < best) best = d;
+        if (d < avoid2)
+            return -1;
+        best = bw_min(best, d);
     }
-    *nearest = best;
-    return 1;
+    return best;
 }
 
 int bw_pit_place(bw_pit_plan *p, bw_rng *r, int want, const bw_pit_plan *avoid,
                  int avoid_dist, int w, int h)
 {
     int m = BW_PIT_REACH + 2, k, t;
-    int32_t near;
+    int32_t avoid2;
     p->n = 0;
     if (want > BW_PIT_MAX) want = BW_PIT_MAX;
     /* The domain (pit.h), so that w - 1 - m and avoid_dist^2 cannot
@@ -53,14 +55,17 @@ int bw_pit_place(bw_pit_plan *p, bw_rng *r, int want, const bw_pit_plan *avoid,
     if (w < 2 * m + 1 || h < 2 * m + 1)
         want = 0;
     avoid_dist = bw_clamp(avoid_dist, 0, 1000);
+    avoid2 = (int32_t)avoid_dist * avoid_dist;
     for (k = 0; k < want; k++) {
-        int bx = -1, by = -1, fx = -1, fy = -1;
+        int bx = -1, by = -1;
         int32_t bestd = -1;
-        /* BW_PIT_PLACE_TRIES random draws, the first admissible one taken;
-         * then the fallback, one loop on: the admissible lattice cell
-         * farthest from the others, row by row. */
-        for (t = 0; t < BW_PIT_PLACE_TRIES + LATTICE_CELLS && bx < 0; t++) {
+        /* BW_PIT_PLACE_TRIES random draws, the first admissible one taken
+         * (as if it were the farthest there can be: the loop ends); then
+         * the fallback, one loop on: the admissible lattice cell farthest
+         * from the others, the first of equals, row by row. */
+        for (t = 0; t < BW_PIT_PLACE_TRIES + LATTICE_CELLS && bestd < INT32_MAX; t++) {
             int x, y, c = t - BW_PIT_PLACE_TRIES;
+            int32_t near;
             if (c < 0) {
                 x = bw_rng_range(r, m, w - 1 - m);
                 y = bw_rng_range(r, m, h - 1 - m);
@@ -68,28 +73,22 @@ int bw_pit_place(bw_pit_plan *p, bw_rng *r, int want, const bw_pit_plan *avoid,
                 x = m + (w - 1 - 2 * m) * (c % (PLACE_LATTICE + 1)) / PLACE_LATTICE;
                 y = m + (h - 1 - 2 * m) * (c / (PLACE_LATTICE + 1)) / PLACE_LATTICE;
             }
-            if (!admissible(p, avoid, avoid_dist, x, y, &near))
-                continue;
-            if (c < 0) {
+            near = nearest(p, avoid, avoid2, x, y);
+            if (near >= 0 && c < 0)
+                near = INT32_MAX;
+            if (near > bestd) {
+                bestd = near;
                 bx = x;
                 by = y;
-            } else if (near > bestd) {
-                bestd = near;
-                fx = x;
-                fy = y;
             }
-        }
-        if (bx < 0) {
-            bx = fx;
-            by = fy;
         }
         if (bx < 0)
             break; /* no admissible cell: fewer pits */
-        p->x[p->n] = (uint8_t)bx;
-        p->y[p->n] = (uint8_t)by;
-        p->dir[p->n] = (uint8_t)bw_rng_below(r, 8);
-        p->r[p->n] = (uint8_t)bw_rng_range(r, BW_PIT_R_MIN, BW_PIT_R_MAX);
-        p->n++;
+        p->x[k] = (uint8_t)bx;
+        p->y[k] = (uint8_t)by;
+        p->dir[k] = (uint8_t)bw_rng_below(r, 8);
+        p->r[k] = (uint8_t)bw_rng_range(r, BW_PIT_R_MIN, BW_PIT_R_MAX);
+        p->n = (uint8_t)(k + 1);
     }
     p->sub = bw_rng_step(r); /* bw_rng_next, inline: no call, and a caller of
                               * the pits need not link bw_rng_next */
