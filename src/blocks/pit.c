@@ -316,13 +316,12 @@ static inline BW_ALWAYS_INLINE void pit_walks(bw_grid *g, const bw_pit_plan *p, 
     walks = bw_rng_range(&rng, BW_PIT_WALKS_MIN, BW_PIT_WALKS_MAX);
     for (i = 0; i < walks; i++) {
         int t = bw_rng_range(&rng, -across, across), n;
-        int ax = sx + t * px, ay = sy + t * py, gx, gy, j;
+        int ax = sx + t * px, ay = sy + t * py, gx, gy;
         /* the half moon's cells are the down slopes there (bw_pit_moon
          * drew them, a walk never covers one, and the box and its ring hold
-         * no other, pit.h) */
-        for (j = 0; j <= 2 * r + 2 && (unsigned)ax < g->w && (unsigned)ay < g->h &&
-                    BW_AT(g, ax, ay) == BW_T_DOWN_SLOPE;
-             j++) {
+         * no other, pit.h): past the moon, at most r + 1 steps on, inside
+         * the box, the line meets no slope; else it ends off the map */
+        while ((unsigned)ax < g->w && (unsigned)ay < g->h && BW_AT(g, ax, ay) == BW_T_DOWN_SLOPE) {
             ax += dx;
             ay += dy;
         }
