@@ -41,18 +41,16 @@ static void near_up(bw_map *m, bw_plane *out, int32_t r2, const bw_streamer_para
     const bw_grid *g = &m->grid;
     uint8_t half[BW_GRID_SIDE];  /* h for |dy| = 0..119 at 120 x 120; rows past that are off the map */
     int rad = bw_min(bw_isqrt(r2), BW_GRID_SIDE - 1), h, x, y, dy, k;
+    /* without p->up_in, one box: the whole grid (clipped to the map below) */
+    static const bw_rect all = { 0, 0, BW_GRID_SIDE - 1, BW_GRID_SIDE - 1 };
+    const bw_rect *box = p->up_in ? p->up_in : &all;
     int boxes = p->up_in ? p->up_in_n : 1;
     for (dy = 0; dy <= rad; dy++)
         half[dy] = (uint8_t)bw_min(bw_isqrt(r2 - (int32_t)dy * dy), BW_GRID_SIDE);
     bw_plane_clear(out);
     for (k = 0; k < boxes; k++) {
-        int x0 = 0, y0 = 0, x1 = g->w - 1, y1 = g->h - 1;
-        if (p->up_in) {
-            x0 = bw_max(p->up_in[k].x0, 0);
-            y0 = bw_max(p->up_in[k].y0, 0);
-            x1 = bw_min(p->up_in[k].x1, g->w - 1);
-            y1 = bw_min(p->up_in[k].y1, g->h - 1);
-        }
+        int x0 = bw_max(box[k].x0, 0), y0 = bw_max(box[k].y0, 0);
+        int x1 = bw_min(box[k].x1, g->w - 1), y1 = bw_min(box[k].y1, g->h - 1);
         for (y = y0; y <= y1; y++)
             for (x = x0; x <= x1; x++) {
                 int xa = x;
