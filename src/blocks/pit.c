@@ -108,17 +108,17 @@ static int moon_offset(int r, int diagonal)
 
 /* Pit k's half moon, worked out once for the many cells tested; inline in
  * its two callers (the mines link one), so the moon stays in registers. */
-typedef struct moon { int16_t sx, sy, cx, cy, lim; } moon;
+typedef struct moon { int sx, sy, cx, cy, lim; } moon;
 
 static inline BW_ALWAYS_INLINE void moon_of(const bw_pit_plan *p, int k, moon *mo)
 {
     int r = p->r[k], d = p->dir[k];
     int off = moon_offset(r, bw_dx8[d] != 0 && bw_dy8[d] != 0);
-    mo->sx = (int16_t)p->x[k];
-    mo->sy = (int16_t)p->y[k];
-    mo->cx = (int16_t)(p->x[k] + off * bw_dx8[d]);
-    mo->cy = (int16_t)(p->y[k] + off * bw_dy8[d]);
-    mo->lim = (int16_t)(r * r + r);
+    mo->sx = p->x[k];
+    mo->sy = p->y[k];
+    mo->cx = p->x[k] + off * bw_dx8[d];
+    mo->cy = p->y[k] + off * bw_dy8[d];
+    mo->lim = r * r + r;
 }
 
 static inline BW_ALWAYS_INLINE int in_moon(const moon *mo, int x, int y) /* per cell of a box: inline */
