@@ -212,12 +212,13 @@ typedef uint8_t snap_cells[SNAP * SNAP];
  * generation (survive BW_PIT_SURVIVE_MIN.., birth BW_PIT_BIRTH_MIN..): the
  * neighbours are counted as they were before it (WAS), and a pit with
  * fewer than BW_PIT_SURVIVE_MIN dies to crumbling dirt. Without, a tongue
- * pass: they are counted as they are (NOW). Returns the cells changed, and
- * leaves in b the box of them and one ring round it, within `lim`: only
- * there can a cell's count have grown since the pass looked at it. */
+ * pass: they are counted as they are (NOW). Returns 1 if it changed a
+ * cell, and leaves in b the box of the cells changed and one ring round
+ * it, within `lim`: only there can a cell's count have grown since the
+ * pass looked at it. */
 static int pass(bw_grid *g, uint8_t tile, int b[4], const int lim[4], uint8_t *s, int gen)
 {
-    int x, y, n = 0, cx0 = BW_GRID_SIDE, cy0 = BW_GRID_SIDE, cx1 = -1, cy1 = -1;
+    int x, y, cx0 = BW_GRID_SIDE, cy0 = BW_GRID_SIDE, cx1 = -1, cy1 = -1;
     int x0 = b[0], y0 = b[1], x1 = b[2], y1 = b[3];
     for (y = y0; y <= y1; y++) {
         uint8_t *c = &BW_AT(g, x0, y), *w = s + (y - lim[1] + 1) * SNAP + (x0 - lim[0] + 1);
@@ -238,7 +239,6 @@ static int pass(bw_grid *g, uint8_t tile, int b[4], const int lim[4], uint8_t *s
                 *c = tile;
                 *w = NOW;
             }
-            n++;
             cx0 = bw_min(cx0, x);
             cy0 = bw_min(cy0, y);
             cx1 = bw_max(cx1, x);
@@ -249,7 +249,7 @@ static int pass(bw_grid *g, uint8_t tile, int b[4], const int lim[4], uint8_t *s
     b[1] = bw_max(cy0 - 1, lim[1]);
     b[2] = bw_min(cx1 + 1, lim[2]);
     b[3] = bw_min(cy1 + 1, lim[3]);
-    return n;
+    return cx1 >= 0;
 }
 
 /* How far bw_pit_render goes; BW_TESTING stops it early (pit.h). */
