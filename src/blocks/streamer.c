@@ -39,14 +39,16 @@ void bw_streamer_defaults(bw_streamer_params *p)
 static void near_up(bw_map *m, bw_plane *out, int32_t r2, const bw_streamer_params *p)
 {
     const bw_grid *g = &m->grid;
-    uint8_t half[BW_GRID_SIDE];  /* h for |dy| = 0..119 at 120 x 120; rows past that are off the map */
+    /* h for |dy| = 0..119 at 120 x 120 (rows past that are off the map);
+     * r2 is at most 255^2 (prepare's distances are bytes), so h fits a byte */
+    uint8_t half[BW_GRID_SIDE];
     int rad = bw_min(bw_isqrt(r2), BW_GRID_SIDE - 1), h, x, y, dy, k;
     /* without p->up_in, one box: the whole grid (clipped to the map below) */
     static const bw_rect all = { 0, 0, BW_GRID_SIDE - 1, BW_GRID_SIDE - 1 };
     const bw_rect *box = p->up_in ? p->up_in : &all;
     int boxes = p->up_in ? p->up_in_n : 1;
     for (dy = 0; dy <= rad; dy++)
-        half[dy] = (uint8_t)bw_min(bw_isqrt(r2 - (int32_t)dy * dy), BW_GRID_SIDE);
+        half[dy] = (uint8_t)bw_isqrt(r2 - (int32_t)dy * dy);
     bw_plane_clear(out);
     for (k = 0; k < boxes; k++) {
         int x0 = bw_max(box[k].x0, 0), y0 = bw_max(box[k].y0, 0);
