@@ -425,8 +425,10 @@ void bw_pit_render_traced(bw_grid *g, const bw_pit_plan *p, int k, int stage,
 
 BW_STATIC_ASSERT(BW_PIT_R_MAX <= BW_PIT_REACH, half_moon_inside_the_box);
 
-/* bw_pit_put (below 0) and bw_pit_put_below (below 1): one loop. */
-static BW_NOINLINE void put(bw_grid *g, const bw_pit_plan *p, uint8_t floor, bw_plane *scratch, int below)
+/* bw_pit_put (floor -1: no level below) and bw_pit_put_below (floor a
+ * tile, 0..255): one loop, its arguments in put_below's order (a tail
+ * call). */
+static BW_NOINLINE void put(bw_grid *g, const bw_pit_plan *p, int floor, bw_plane *scratch)
 {
     int k, y, b[4];
     uint8_t tile = p->tile; /* in a register: the grid's writes could alias the plan */
@@ -434,7 +436,7 @@ static BW_NOINLINE void put(bw_grid *g, const bw_pit_plan *p, uint8_t floor, bw_
         if (!pit_ok(p, k))
             continue; /* no such pit: skipped (pit.h) */
         render(g, p, k, STAGE_SMOOTH, scratch, 0, 0);
-        if (!below)
+        if (floor < 0)
             continue;
         /* only the cells the pit wrote can need changing, all in its box
          * (the half moon's, r <= BW_PIT_R_MAX, and the walks' and the
@@ -446,18 +448,18 @@ static BW_NOINLINE void put(bw_grid *g, const bw_pit_plan *p, uint8_t floor, bw_
                 if (*c == BW_T_DOWN_SLOPE)
                     *c = BW_T_UP_SLOPE;
                 else if (*c == tile || *c == BW_T_CRUMBLE_DIRT)
-                    *c = floor;
+                    *c = (uint8_t)floor;
         }
     }
 }
 
 void bw_pit_put(bw_grid *g, const bw_pit_plan *p, bw_plane *scratch)
 {
-    put(g, p, 0, scratch, 0);
+    put(g, p, -1, scratch);
 }
 
 void bw_pit_put_below(bw_grid *g, const bw_pit_plan *p, uint8_t floor,
                       bw_plane *scratch)
 {
-    put(g, p, floor, scratch, 1);
+    put(g, p, floor, scratch);
 }
