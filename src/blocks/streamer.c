@@ -78,21 +78,18 @@ void bw_streamer_prepare(bw_map *m, const bw_streamer_params *p)
 }
 
 /* A random cell that is (want_wall) or is not in p->wall, and not too near
- * an up slope; 0 if BW_STREAMER_PICK_TRIES draws found none. */
-static int pick(bw_map *m, bw_rng *r, const bw_streamer_params *p,
-                int want_wall, int *px, int *py)
+ * an up slope, as x + 256 y (a cell's coordinates are bytes); -1 if
+ * BW_STREAMER_PICK_TRIES draws found none. */
+static int pick(bw_map *m, bw_rng *r, const bw_streamer_params *p, int want_wall)
 {
     int i;
     for (i = 0; i < BW_STREAMER_PICK_TRIES; i++) {
         int x = (int)bw_rng_below(r, m->grid.w), y = (int)bw_rng_below(r, m->grid.h);
         if ((int)BW_TILESET_HAS(&p->wall, BW_AT(&m->grid, x, y)) == want_wall &&
-            !BW_PGET(&m->b, x, y)) {
-            *px = x;
-            *py = y;
-            return 1;
-        }
+            !BW_PGET(&m->b, x, y))
+            return x + 256 * y;
     }
-    return 0;
+    return -1;
 }
 
 static int too_near(int x, int y, void *ctx)
@@ -144,10 +141,18 @@ int bw_streamer_put(bw_map *m, bw_rng *r, const bw_streamer_params *p,
     rep->tiles = 0;
     rep->sx = rep->sy = rep->ex = rep->ey = -1;
     for (round = 0; round < BW_STREAMER_ROUNDS; round++) {
+        int s, e; /* the ends, x + 256 y (pick) */
         rep->rounds++;
-        if (!pick(m, r, p, 1, &sx, &sy) || !pick(m, r, p, 0, &ex, &ey) ||
-            bw_dist2(sx, sy, ex, ey) < (int32_t)p->min_span * p->min_span)
+        s = pick(m, r, p, 1);
+        e = s < 0 ? -1 : pick(m, r, p, 0);
+        if (e < 0)
             continue; /* a new round: new ends */
+        sx = s % 256;
+        sy = s / 256;
+        ex = e % 256;
+        ey = e / 256;
+        if (bw_dist2(sx, sy, ex, ey) < (int32_t)p->min_span * p->min_span)
+            continue;
         for (k = 0; k < BW_STREAMER_THROWS; k++) {
             /* The walk reads nothing from the grid, so a line is checked by
              * walking it and laid by walking it again from the same rng
