@@ -206,8 +206,8 @@ void bw_pit_moon(bw_grid *g, const bw_pit_plan *p, int k, uint8_t tile)
 typedef uint8_t snap_cells[SNAP * SNAP];
 #define SNAP_FITS_A_PLANE (sizeof(snap_cells) <= sizeof(((bw_plane *)0)->w))
 
-/* One pass over b[0..3] = (x0, y0)-(x1, y1), inside lim (the region of the
- * copy `s`, less its ring): each cell but a pit or a slope with 5 or more
+/* One pass over b[0..3] = (x0, y0)-(x1, y1), inside lim = b[4..7] (the
+ * region of the copy `s`, less its ring): each cell but a pit or a slope with 5 or more
  * of its 8 neighbours pit becomes pit. With `gen` it is the Game of Life's
  * generation (survive BW_PIT_SURVIVE_MIN.., birth BW_PIT_BIRTH_MIN..): the
  * neighbours are counted as they were before it (WAS), and a pit with
@@ -216,8 +216,9 @@ typedef uint8_t snap_cells[SNAP * SNAP];
  * cell, and leaves in b the box of the cells changed and one ring round
  * it, within `lim`: only there can a cell's count have grown since the
  * pass looked at it. */
-static int pass(bw_grid *g, uint8_t tile, int b[4], const int lim[4], uint8_t *s, int gen)
+static int pass(bw_grid *g, uint8_t tile, int b[8], uint8_t *s, int gen)
 {
+    const int *lim = b + 4;
     int x, y, cx0 = BW_GRID_SIDE, cy0 = BW_GRID_SIDE, cx1 = -1, cy1 = -1;
     int x0 = b[0], y0 = b[1], x1 = b[2], y1 = b[3];
     for (y = y0; y <= y1; y++) {
@@ -355,7 +356,7 @@ BW_STATIC_ASSERT(BW_PIT_LIFE_GENS == 1 && BW_PIT_SURVIVE_MAX == 8 && BW_PIT_BIRT
 static inline BW_ALWAYS_INLINE void pit_smooth(bw_grid *g, const bw_pit_plan *p, const int *c,
                                    bw_plane *scratch)
 {
-    int x, y, i, b[4], lim[4];
+    int x, y, i, b[8], *lim = b + 4; /* pass's box, and its limit */
     snap_cells local; /* only where the plane is too small (SNAP_FITS_A_PLANE) */
     uint8_t *was = SNAP_FITS_A_PLANE ? (uint8_t *)(void *)scratch->w : local;
 
@@ -383,8 +384,8 @@ static inline BW_ALWAYS_INLINE void pit_smooth(bw_grid *g, const bw_pit_plan *p,
         for (x = 0; x < lim[2] - lim[0] + 3; x++)
             was[y * SNAP + x] = row[x] == p->tile ? WAS + NOW : 0;
     }
-    pass(g, p->tile, b, lim, was, 1);
-    for (i = 0; i < BOX_CELLS && pass(g, p->tile, b, lim, was, 0); i++)
+    pass(g, p->tile, b, was, 1);
+    for (i = 0; i < BOX_CELLS && pass(g, p->tile, b, was, 0); i++)
         ;
 }
 
