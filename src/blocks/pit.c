@@ -432,7 +432,6 @@ BW_STATIC_ASSERT(BW_PIT_R_MAX <= BW_PIT_REACH, half_moon_inside_the_box);
 static BW_NOINLINE void put(bw_grid *g, const bw_pit_plan *p, int floor, bw_plane *scratch)
 {
     int k, y, b[4];
-    uint8_t tile = p->tile; /* in a register: the grid's writes could alias the plan */
     for (k = 0; k < p->n; k++) {
         if (!pit_ok(p, k))
             continue; /* no such pit: skipped (pit.h) */
@@ -448,7 +447,7 @@ static BW_NOINLINE void put(bw_grid *g, const bw_pit_plan *p, int floor, bw_plan
             for (; c <= e; c++)
                 if (*c == BW_T_DOWN_SLOPE)
                     *c = BW_T_UP_SLOPE;
-                else if (*c == tile || *c == BW_T_CRUMBLE_DIRT)
+                else if (*c == p->tile || *c == BW_T_CRUMBLE_DIRT)
                     *c = (uint8_t)floor;
         }
     }
