@@ -1980,8 +1980,7 @@ static int isle_flood(bw_map *m, unsigned i)
             for (r = i; isle_free(m, r + 1); r++)
                 ;
             n += (int)(r - l + 1);
-            for (j = l; j <= r; j++)
-                bit_set(m->a.w, j);
+            bw_plane_span(&m->a, (int)(l / BW_GRID_MAX), (int)(l % BW_GRID_MAX), (int)(r % BW_GRID_MAX)); /* one row */
             /* the free runs next to it, above and below: a seed at the
              * first cell of each */
             for (d = -BW_GRID_MAX; d <= BW_GRID_MAX; d += 2 * BW_GRID_MAX)
