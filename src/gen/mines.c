@@ -198,9 +198,9 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
     bw_pit_plan prev, cur;
     bw_rng r;
     int n;
-    prev.n = 0;
-    prev.tile = BW_T_PIT;
-    cur = prev;
+    /* no pits from above DLVL 1 (prev too: a level out of 1..5 gets none) */
+    prev.n = cur.n = 0;
+    prev.tile = cur.tile = BW_T_PIT;
     /* the plans are placed on the map less SEED_SHIFT on each side and
      * kept so (each level's avoids the one above in that frame), then
      * shifted once: seeds keep BW_PIT_REACH + 2 + SEED_SHIFT = PROTECT_R +
