@@ -1169,7 +1169,7 @@ static int pit_part(uint8_t t, uint8_t pit)
     return t == BW_T_DOWN_SLOPE || t == pit || t == BW_T_CRUMBLE_DIRT;
 }
 
-BW_NOINLINE static void slick_ring(bw_grid *g, const bw_pit_plan *own)
+static void slick_ring(bw_grid *g, const bw_pit_plan *own)
 {
     int k, x, y;
     BW_ASSERT(own->n == 1); /* rule 1.3.4 */
