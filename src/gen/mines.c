@@ -1567,7 +1567,7 @@ static void widen_water(bw_map *m)
  * build's widen_water left m->a the water, and the pits only put dry
  * tiles over it, so a set bit whose cell holds no water any more is
  * cleared: the boxes' rows a plane word at a time, words with no water
- * passed over at once. */
+ * passed over at once. Then the water deepens. */
 BW_NOINLINE static void water_again(bw_map *m, const bw_pit_plan *pl)
 {
 #if BW_FAST
@@ -1592,6 +1592,13 @@ BW_NOINLINE static void water_again(bw_map *m, const bw_pit_plan *pl)
     (void)pl;
     plane_where(&m->a, &m->grid, &water_set);
 #endif
+    {
+        /* rule 1.3.3's deepening, on the final water (its parameters in
+         * this frame, which ends before the crossings flood) */
+        bw_streamer_params sp;
+        water_params(&sp);
+        bw_streamer_deepen_water(m, &sp, &m->a);
+    }
 }
 
 /* The half moons of the pits above as up slopes, nothing else yet: the
@@ -1661,14 +1668,6 @@ BW_NOINLINE static void streamers3(bw_map *m, uint32_t seed, const bw_pit_plan *
     widen_water(m);
 }
 
-/* Rule 1.3.3's deepening, its parameters in a frame of its own. */
-BW_NOINLINE static void deepen3(bw_map *m)
-{
-    bw_streamer_params sp;
-    water_params(&sp);
-    bw_streamer_deepen_water(m, &sp, &m->a);
-}
-
 /* Rule 1.3.2's fallback when no ford joins a part: ensure_connected's
  * corridors over the whole map (connect_all). */
 static void rejoin3(bw_map *m)
@@ -1704,8 +1703,7 @@ static void level3(bw_map *m, uint32_t seed)
     slick_ring(&m->grid, &pl[1]);                /* rule 1.3.5 */
     /* the water is final before it deepens, and only fords change it
      * after: the deepening rule holds on every tile but the fords */
-    water_again(m, pl);
-    deepen3(m);
+    water_again(m, pl);                          /* and it deepens */
     if (water_cross(m))                          /* rule 1.3.2 */
         rejoin3(m);
     towers3(m, seed);
