@@ -2060,10 +2060,12 @@ static void measure_isles(bw_map *m, isles *s)
     s->most = 0;
     s->arrive = arrivals(m, s);
     left = s->area - s->arrive;
-    for (i = 0; i < BW_MINES_H * BW_GRID_MAX / 32 && left * 4 > s->area; i++) {
-        uint32_t v;
-        while ((v = m->b.w[i] & ~m->a.w[i]) != 0 && left * 4 > s->area)
+    for (i = 0; i < BW_MINES_H * BW_GRID_MAX / 32 && left * 4 > s->area;) {
+        const uint32_t v = ISLE_FREE(m, i);
+        if (v)
             left -= isle_note(m, s, (unsigned)(i * 32 + bw_low_bit(v)));
+        else
+            i++; /* the next word once this one has no free island cell */
     }
 }
 
