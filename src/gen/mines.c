@@ -846,8 +846,8 @@ static void patches(bw_grid *g, bw_rng *r, uint8_t tile, uint8_t over, int lo, i
     /* PUT_RUBBLE's numbers; lichen (over stone) is bw_rubble_lichen_defaults */
     bw_rubble_defaults(&p);
     p.tile = tile;
-    bw_tileset_clear(&p.over);
-    bw_tileset_add(&p.over, over);
+    bw_tileset_clear(&p.over); /* `over` alone: a tile (stone or dirt), */
+    bit_set(p.over.w, over);   /* so no check of bw_tileset_add's is needed */
     for (i = 0; i < count; i++)
         bw_rubble_put(g, r, &p, 0);
 }
