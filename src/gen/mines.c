@@ -167,6 +167,15 @@ static void zero(uint32_t *w, int n)
         w[n] = 0;
 }
 
+/* dst = dst AND src (flip 0) or dst AND NOT src (flip ~0u): one copy of
+ * the two plane operations the mines use. */
+static void plane_and(bw_plane *dst, const bw_plane *src, uint32_t flip)
+{
+    int i;
+    for (i = 0; i < BW_PLANE_WORDS; i++)
+        dst->w[i] &= src->w[i] ^ flip;
+}
+
 /* Sets bit i of the words w (a plane's, or a set of rows or columns). */
 BW_NOINLINE static void bit_set(uint32_t *w, unsigned i)
 {
@@ -198,9 +207,9 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
     bw_pit_plan prev, cur;
     bw_rng r;
     int n;
-    prev.n = 0;
-    prev.tile = BW_T_PIT;
-    cur = prev;
+    /* no pits from above DLVL 1 (prev too: a level out of 1..5 gets none) */
+    prev.n = cur.n = 0;
+    prev.tile = cur.tile = BW_T_PIT;
     /* the plans are placed on the map less SEED_SHIFT on each side and
      * kept so (each level's avoids the one above in that frame), then
      * shifted once: seeds keep BW_PIT_REACH + 2 + SEED_SHIFT = PROTECT_R +
@@ -846,8 +855,8 @@ static void patches(bw_grid *g, bw_rng *r, uint8_t tile, uint8_t over, int lo, i
     /* PUT_RUBBLE's numbers; lichen (over stone) is bw_rubble_lichen_defaults */
     bw_rubble_defaults(&p);
     p.tile = tile;
-    bw_tileset_clear(&p.over);
-    bw_tileset_add(&p.over, over);
+    bw_tileset_clear(&p.over); /* `over` alone: a tile (stone or dirt), */
+    bit_set(p.over.w, over);   /* so no check of bw_tileset_add's is needed */
     for (i = 0; i < count; i++)
         bw_rubble_put(g, r, &p, 0);
 }
@@ -1169,7 +1178,7 @@ static int pit_part(uint8_t t, uint8_t pit)
     return t == BW_T_DOWN_SLOPE || t == pit || t == BW_T_CRUMBLE_DIRT;
 }
 
-BW_NOINLINE static void slick_ring(bw_grid *g, const bw_pit_plan *own)
+static void slick_ring(bw_grid *g, const bw_pit_plan *own)
 {
     int k, x, y;
     BW_ASSERT(own->n == 1); /* rule 1.3.4 */
@@ -1567,7 +1576,7 @@ static void widen_water(bw_map *m)
  * build's widen_water left m->a the water, and the pits only put dry
  * tiles over it, so a set bit whose cell holds no water any more is
  * cleared: the boxes' rows a plane word at a time, words with no water
- * passed over at once. */
+ * passed over at once. Then the water deepens. */
 BW_NOINLINE static void water_again(bw_map *m, const bw_pit_plan *pl)
 {
 #if BW_FAST
@@ -1592,6 +1601,13 @@ BW_NOINLINE static void water_again(bw_map *m, const bw_pit_plan *pl)
     (void)pl;
     plane_where(&m->a, &m->grid, &water_set);
 #endif
+    {
+        /* rule 1.3.3's deepening, on the final water (its parameters in
+         * this frame, which ends before the crossings flood) */
+        bw_streamer_params sp;
+        water_params(&sp);
+        bw_streamer_deepen_water(m, &sp, &m->a);
+    }
 }
 
 /* The half moons of the pits above as up slopes, nothing else yet: the
@@ -1661,14 +1677,6 @@ BW_NOINLINE static void streamers3(bw_map *m, uint32_t seed, const bw_pit_plan *
     widen_water(m);
 }
 
-/* Rule 1.3.3's deepening, its parameters in a frame of its own. */
-BW_NOINLINE static void deepen3(bw_map *m)
-{
-    bw_streamer_params sp;
-    water_params(&sp);
-    bw_streamer_deepen_water(m, &sp, &m->a);
-}
-
 /* Rule 1.3.2's fallback when no ford joins a part: ensure_connected's
  * corridors over the whole map (connect_all). */
 static void rejoin3(bw_map *m)
@@ -1704,8 +1712,7 @@ static void level3(bw_map *m, uint32_t seed)
     slick_ring(&m->grid, &pl[1]);                /* rule 1.3.5 */
     /* the water is final before it deepens, and only fords change it
      * after: the deepening rule holds on every tile but the fords */
-    water_again(m, pl);
-    deepen3(m);
+    water_again(m, pl);                          /* and it deepens */
     if (water_cross(m))                          /* rule 1.3.2 */
         rejoin3(m);
     towers3(m, seed);
@@ -1830,12 +1837,12 @@ static void narrow_shafts(bw_map *m)
     bw_plane_copy(&m->b, &m->a);
     morph(&m->b, 2, 1);            /* the cave centres */
     morph(&m->b, 4, 0);            /* the cave cells */
-    bw_plane_andnot(&m->a, &m->b); /* the shaft cells */
+    plane_and(&m->a, &m->b, ~0u); /* the shaft cells */
     n = bw_plane_count(&m->a);
     open_cells(&m->b, g);
     morph(&m->b, 1, 1);
     morph(&m->b, 1, 0);            /* the cells of open 3 x 3 squares */
-    bw_plane_and(&m->b, &m->a);    /* the wide shaft cells */
+    plane_and(&m->b, &m->a, 0);    /* the wide shaft cells */
     wide = bw_plane_count(&m->b);
     for (pass = 0; pass < NARROW_PASSES && wide * 2 > n; pass++)
         for (i = 0; i < BW_MINES_H * BW_GRID_MAX && wide * 2 > n; i++) {
@@ -1980,8 +1987,7 @@ static int isle_flood(bw_map *m, unsigned i)
             for (r = i; isle_free(m, r + 1); r++)
                 ;
             n += (int)(r - l + 1);
-            for (j = l; j <= r; j++)
-                bit_set(m->a.w, j);
+            bw_plane_span(&m->a, (int)(l / BW_GRID_MAX), (int)(l % BW_GRID_MAX), (int)(r % BW_GRID_MAX)); /* one row */
             /* the free runs next to it, above and below: a seed at the
              * first cell of each */
             for (d = -BW_GRID_MAX; d <= BW_GRID_MAX; d += 2 * BW_GRID_MAX)
@@ -2063,10 +2069,12 @@ static void measure_isles(bw_map *m, isles *s)
     s->most = 0;
     s->arrive = arrivals(m, s);
     left = s->area - s->arrive;
-    for (i = 0; i < BW_MINES_H * BW_GRID_MAX / 32 && left * 4 > s->area; i++) {
-        uint32_t v;
-        while ((v = m->b.w[i] & ~m->a.w[i]) != 0 && left * 4 > s->area)
+    for (i = 0; i < BW_MINES_H * BW_GRID_MAX / 32 && left * 4 > s->area;) {
+        const uint32_t v = ISLE_FREE(m, i);
+        if (v)
             left -= isle_note(m, s, (unsigned)(i * 32 + bw_low_bit(v)));
+        else
+            i++; /* the next word once this one has no free island cell */
     }
 }
 
@@ -2082,12 +2090,12 @@ static void grow_isles(bw_map *m, int big)
     arrivals(m, &s);
     if (big >= 0)
         isle_flood(m, (unsigned)big); /* none if it is an arrival island */
-    bw_plane_andnot(&m->b, &m->a); /* the other islands */
+    plane_and(&m->b, &m->a, ~0u); /* the other islands */
     for (i = 0; i < 3; i++)
         morph(&m->a, 1, 0);
     morph(&m->b, 1, 0);
     morph(&m->b, 1, 0); /* island cells lie 1 inside their ground: 2 is the ring */
-    bw_plane_andnot(&m->b, &m->a);
+    plane_and(&m->b, &m->a, ~0u);
     for (y = EDGE; y < BW_MINES_H - EDGE; y++)
         for (x = EDGE; x < BW_MINES_W - EDGE; x++)
             if (plane_bit(&m->b, BW_BIT(x, y)) && BW_AT(&m->grid, x, y) == BW_T_LAVA)
