@@ -167,15 +167,6 @@ static void zero(uint32_t *w, int n)
         w[n] = 0;
 }
 
-/* dst = dst AND src (flip 0) or dst AND NOT src (flip ~0u): one copy of
- * the two plane operations the mines use. */
-static void plane_and(bw_plane *dst, const bw_plane *src, uint32_t flip)
-{
-    int i;
-    for (i = 0; i < BW_PLANE_WORDS; i++)
-        dst->w[i] &= src->w[i] ^ flip;
-}
-
 /* Sets bit i of the words w (a plane's, or a set of rows or columns). */
 BW_NOINLINE static void bit_set(uint32_t *w, unsigned i)
 {
@@ -1837,12 +1828,12 @@ static void narrow_shafts(bw_map *m)
     bw_plane_copy(&m->b, &m->a);
     morph(&m->b, 2, 1);            /* the cave centres */
     morph(&m->b, 4, 0);            /* the cave cells */
-    plane_and(&m->a, &m->b, ~0u); /* the shaft cells */
+    bw_plane_andnot(&m->a, &m->b); /* the shaft cells */
     n = bw_plane_count(&m->a);
     open_cells(&m->b, g);
     morph(&m->b, 1, 1);
     morph(&m->b, 1, 0);            /* the cells of open 3 x 3 squares */
-    plane_and(&m->b, &m->a, 0);    /* the wide shaft cells */
+    bw_plane_and(&m->b, &m->a);    /* the wide shaft cells */
     wide = bw_plane_count(&m->b);
     for (pass = 0; pass < NARROW_PASSES && wide * 2 > n; pass++)
         for (i = 0; i < BW_MINES_H * BW_GRID_MAX && wide * 2 > n; i++) {
@@ -2090,12 +2081,12 @@ static void grow_isles(bw_map *m, int big)
     arrivals(m, &s);
     if (big >= 0)
         isle_flood(m, (unsigned)big); /* none if it is an arrival island */
-    plane_and(&m->b, &m->a, ~0u); /* the other islands */
+    bw_plane_andnot(&m->b, &m->a); /* the other islands */
     for (i = 0; i < 3; i++)
         morph(&m->a, 1, 0);
     morph(&m->b, 1, 0);
     morph(&m->b, 1, 0); /* island cells lie 1 inside their ground: 2 is the ring */
-    plane_and(&m->b, &m->a, ~0u);
+    bw_plane_andnot(&m->b, &m->a);
     for (y = EDGE; y < BW_MINES_H - EDGE; y++)
         for (x = EDGE; x < BW_MINES_W - EDGE; x++)
             if (plane_bit(&m->b, BW_BIT(x, y)) && BW_AT(&m->grid, x, y) == BW_T_LAVA)
