@@ -497,19 +497,12 @@ INLINE int fill(bw_fill *f, src s, int w, int h, int x, int y, int plane)
         for (yy = y0; yy <= y1; yy++)
             for (xx = x0; xx <= x1; xx++) {
                 unsigned i = BW_BIT(xx, yy);
-#if BW_FAST
-                int d, near = 0; /* a 4-neighbour marked (a loop: rare, little code) */
-                for (d = 0; d < 4; d++) {
-                    unsigned nx = (unsigned)(xx + bw_dx4[d]), ny = (unsigned)(yy + bw_dy4[d]);
-                    near |= nx < (unsigned)w && ny < (unsigned)h && OUT_AT(s, BW_BIT(nx, ny));
-                }
-                if (near && is_free(s, i, plane)) {
-#else
-                /* a dropped span lies next to the span it was found from,
-                 * above or below it (push) */
+                /* A dropped span lies above or below the span it was found
+                 * from (a free run is marked whole, so the cells beside it
+                 * are closed or marked): a free cell with a marked cell
+                 * above or below it. */
                 if (((yy > 0 && OUT_AT(s, i - BW_GRID_MAX)) || (yy < h - 1 && OUT_AT(s, i + BW_GRID_MAX))) &&
                     is_free(s, i, plane)) {
-#endif
                     if (plane)
                         fill_from_plane(&st, &s, xx, yy);
                     else
