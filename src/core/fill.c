@@ -131,12 +131,12 @@ INLINE unsigned run_right(src s, unsigned i, unsigned lim, int plane)
 /* The first cell of the free run that ends at free cell i, at least lim. */
 INLINE unsigned run_left(src s, unsigned i, unsigned lim, int plane)
 {
-    unsigned j = i;
     if (plane)
         return (unsigned)(find_down(s, (int)i - 1, (int)lim, W_NOT_FREE) + 1);
-    while (j > lim && s.lut[BW_TILE_SLOT(s.cell[j - 1])])
-        j--;
-    return (unsigned)(find_down(s, (int)i - 1, (int)j, W_OUT) + 1);
+    /* a cell at a time: the first run of a span seldom sticks out far */
+    while (i > lim && is_free(s, i - 1, 0))
+        i--;
+    return i;
 }
 
 /* The first free cell in i..lim, or lim + 1. */
