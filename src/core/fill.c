@@ -562,18 +562,14 @@ void bw_fill_init(bw_fill *f)
 int bw_fill_flood(bw_fill *f, const bw_grid *g, const bw_tileset *open,
             bw_plane *out, int x, int y)
 {
-#if BW_FAST
-    uint8_t lut[LUT_SIZE];
-    /* the start first: no table for a flood that fills nothing (fill()
-     * checks it again; the small build's first scan finds nothing there) */
-    if (x < 0 || y < 0 || x >= g->w || y >= g->h || BW_PGET(out, x, y) ||
-        !BW_TILESET_HAS(open, BW_AT(g, x, y)))
+    LUT(lut);
+    /* a closed start fills nothing: the fast build's loop needs it free
+     * (the small build's fill() checks the bounds, and its first scan
+     * finds no run there) */
+    if (BW_FAST && ((unsigned)x >= g->w || (unsigned)y >= g->h || BW_PGET(out, x, y) ||
+                    !OPEN_HAS(lut, BW_AT(g, x, y))))
         return 0;
-    make_lut(lut, open);
     return fill_grid(f, g, lut, out, x, y);
-#else
-    return fill_grid(f, g, open, out, x, y);
-#endif
 }
 
 int bw_fill_flood_plane(bw_fill *f, const bw_plane *open, int w, int h,
