@@ -2,8 +2,8 @@
  * fill) with an explicit stack of fixed capacity. It never recurses; each
  * stack entry is a filled span and the side still to explore, so a cell is
  * tested about once. When the stack is full a span is dropped, and once the
- * stack runs dry the rows the dropped spans were to explore are rescanned
- * for free cells next to marked ones, so the whole region is always filled.
+ * stack runs dry the map is rescanned for free cells next to marked ones,
+ * so the whole region is always filled.
  * Cost: with a roomy stack every cell is visited a bounded number of times;
  * each overflow rescan reads at most 120 x 120 cells and marks at least one
  * new cell, so the worst case is rescans x 14,400 reads; `bw_fill.rescans`
@@ -14,7 +14,7 @@
  * BW_FILL_STACK = 84. That is the fast build (config.h, BW_FAST); the
  * small build's plain scanline fill scans both rows next to each span
  * (about three tests a cell), leaves a span it has no room for unmarked
- * and rescans its row within the dropped spans' columns; it stacks deeper
+ * and rescans only the box of the dropped spans; it stacks deeper
  * (the mines 62 spans over seeds 0..1,999, the forest overflows on about
  * one level in five and rescans). The fill's own frame adds a 64-byte
  * open table on the grid path (the fast build). */

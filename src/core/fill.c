@@ -131,12 +131,12 @@ INLINE unsigned run_right(src s, unsigned i, unsigned lim, int plane)
 /* The first cell of the free run that ends at free cell i, at least lim. */
 INLINE unsigned run_left(src s, unsigned i, unsigned lim, int plane)
 {
-    unsigned j = i;
     if (plane)
         return (unsigned)(find_down(s, (int)i - 1, (int)lim, W_NOT_FREE) + 1);
-    while (j > lim && s.lut[BW_TILE_SLOT(s.cell[j - 1])])
-        j--;
-    return (unsigned)(find_down(s, (int)i - 1, (int)j, W_OUT) + 1);
+    /* a cell at a time: the first run of a span seldom sticks out far */
+    while (i > lim && is_free(s, i - 1, 0))
+        i--;
+    return i;
 }
 
 /* The first free cell in i..lim, or lim + 1. */
@@ -227,30 +227,30 @@ typedef struct run {
     bw_fill *f;
     unsigned cap;
     int w, h, n;
+#if BW_FAST
+    int dropped; /* 1 if a span was dropped since the last rescan */
+#else
     int dmin, dmax; /* rows that dropped spans were to explore */
-#if !BW_FAST
-    int cmin, cmax; /* the small build: their columns */
+    int cmin, cmax; /* and their columns */
 #endif
 } run;
 
-/* No span dropped yet. (The fast build keeps no columns: its frame stays
- * 8 bytes smaller, which the 20 KiB board's stack needs.) */
+#if !BW_FAST
+/* No span dropped yet. */
 static void none_dropped(run *st)
 {
     st->dmin = BW_GRID_SIDE;
     st->dmax = -1;
-#if !BW_FAST
     st->cmin = BW_GRID_SIDE;
     st->cmax = -1;
-#endif
 }
+#endif
 
 /* Pushes the span l..r of row y, to explore the row below (up = 0) or
- * above (UP) it; a full stack drops it and notes the row it was to explore
- * for the rescan. Rows off the map are pushed too and skipped when popped:
- * fewer live values in the loop than a test here. */
+ * above (UP) it; a full stack drops it and notes that it did, for the
+ * rescan. Rows off the map are pushed too and skipped when popped: fewer
+ * live values in the loop than a test here. */
 #if BW_FAST
-static void dropped(run *st, int row);
 /* Out of line: one copy for the loop's four pushes; returns the new top. */
 NOINLINE unsigned push_span(run *st, unsigned sp, unsigned py, unsigned pl, unsigned pr, unsigned pu)
 {
@@ -260,7 +260,7 @@ NOINLINE unsigned push_span(run *st, unsigned sp, unsigned py, unsigned pl, unsi
         f->xr[sp] = (uint8_t)pr;
         f->y[sp++] = (uint8_t)(py | pu);
     } else {
-        dropped(st, (int)py + (pu ? -1 : 1));
+        st->dropped = 1;
     }
     return sp;
 }
@@ -272,12 +272,14 @@ NOINLINE unsigned push_span(run *st, unsigned sp, unsigned py, unsigned pl, unsi
  * only what it pushed), so its cells stay free next to the marked span it
  * was found from, and its row is noted for the rescan, as a span the fast
  * build drops notes the row it was to explore. */
-static void dropped(run *st, int row);
 NOINLINE int push(run *st, unsigned *sp, unsigned py, unsigned pl, unsigned pr)
 {
     bw_fill *f = st->f;
     if (*sp >= st->cap) {
-        dropped(st, (int)py);
+        if ((int)py < st->dmin)
+            st->dmin = (int)py;
+        if ((int)py > st->dmax)
+            st->dmax = (int)py;
         if ((int)pl < st->cmin)
             st->cmin = (int)pl;
         if ((int)pr > st->cmax)
@@ -292,14 +294,6 @@ NOINLINE int push(run *st, unsigned *sp, unsigned py, unsigned pl, unsigned pr)
     return 1;
 }
 #endif
-
-static void dropped(run *st, int row)
-{
-    if (row < st->dmin)
-        st->dmin = row;
-    if (row > st->dmax)
-        st->dmax = row;
-}
 
 /* A new span on row y sticks out past the one it came from, over columns
  * a..b; row `prow` (where it came from) must be explored there. Pushed only
@@ -471,7 +465,11 @@ INLINE int fill(bw_fill *f, src s, int w, int h, int x, int y, int plane)
     st.w = w;
     st.h = h;
     st.n = 0;
+#if BW_FAST
+    st.dropped = 0;
+#else
     none_dropped(&st);
+#endif
     if (plane)
         fill_from_plane(&st, &s, x, y);
     else
@@ -482,34 +480,36 @@ INLINE int fill(bw_fill *f, src s, int w, int h, int x, int y, int plane)
      * dropped nothing leaves nothing behind, and a pass that drops again
      * has marked at least the run of its seed, so this ends (a span is
      * pushed, and dropped, only with a new cell to mark). */
-    while (st.dmax >= 0) {
-        /* the small build knows the dropped spans' columns too (they are
-         * not marked, push): only their box is rescanned */
+    for (;;) {
 #if BW_FAST
+        /* the whole map (a fast build's fill never drops a span in the
+         * generators: less code than keeping the rows) */
         int x0 = 0, x1 = w - 1;
+        if (!st.dropped)
+            break;
+        st.dropped = 0;
+        y0 = 0;
+        y1 = h - 1;
 #else
+        /* the small build drops more: only the box of the dropped spans
+         * (they are not marked, push) is rescanned */
         int x0 = st.cmin, x1 = st.cmax;
-#endif
-        y0 = st.dmin < 0 ? 0 : st.dmin;
-        y1 = st.dmax >= h ? h - 1 : st.dmax;
+        if (st.dmax < 0)
+            break;
+        y0 = st.dmin;
+        y1 = st.dmax;
         none_dropped(&st);
+#endif
         f->rescans++;
         for (yy = y0; yy <= y1; yy++)
             for (xx = x0; xx <= x1; xx++) {
                 unsigned i = BW_BIT(xx, yy);
-#if BW_FAST
-                int d, near = 0; /* a 4-neighbour marked (a loop: rare, little code) */
-                for (d = 0; d < 4; d++) {
-                    unsigned nx = (unsigned)(xx + bw_dx4[d]), ny = (unsigned)(yy + bw_dy4[d]);
-                    near |= nx < (unsigned)w && ny < (unsigned)h && OUT_AT(s, BW_BIT(nx, ny));
-                }
-                if (near && is_free(s, i, plane)) {
-#else
-                /* a dropped span lies next to the span it was found from,
-                 * above or below it (push) */
+                /* A dropped span lies above or below the span it was found
+                 * from (a free run is marked whole, so the cells beside it
+                 * are closed or marked): a free cell with a marked cell
+                 * above or below it. */
                 if (((yy > 0 && OUT_AT(s, i - BW_GRID_MAX)) || (yy < h - 1 && OUT_AT(s, i + BW_GRID_MAX))) &&
                     is_free(s, i, plane)) {
-#endif
                     if (plane)
                         fill_from_plane(&st, &s, xx, yy);
                     else
@@ -562,18 +562,14 @@ void bw_fill_init(bw_fill *f)
 int bw_fill_flood(bw_fill *f, const bw_grid *g, const bw_tileset *open,
             bw_plane *out, int x, int y)
 {
-#if BW_FAST
-    uint8_t lut[LUT_SIZE];
-    /* the start first: no table for a flood that fills nothing (fill()
-     * checks it again; the small build's first scan finds nothing there) */
-    if (x < 0 || y < 0 || x >= g->w || y >= g->h || BW_PGET(out, x, y) ||
-        !BW_TILESET_HAS(open, BW_AT(g, x, y)))
+    LUT(lut);
+    /* a closed start fills nothing: the fast build's loop needs it free
+     * (the small build's fill() checks the bounds, and its first scan
+     * finds no run there) */
+    if (BW_FAST && ((unsigned)x >= g->w || (unsigned)y >= g->h || BW_PGET(out, x, y) ||
+                    !OPEN_HAS(lut, BW_AT(g, x, y))))
         return 0;
-    make_lut(lut, open);
     return fill_grid(f, g, lut, out, x, y);
-#else
-    return fill_grid(f, g, open, out, x, y);
-#endif
 }
 
 int bw_fill_flood_plane(bw_fill *f, const bw_plane *open, int w, int h,
