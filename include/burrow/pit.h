@@ -112,8 +112,9 @@ void bw_pit_put(bw_grid *g, const bw_pit_plan *p, bw_plane *scratch);
 void bw_pit_put_below(bw_grid *g, const bw_pit_plan *p, uint8_t floor,
                       bw_plane *scratch);
 
-/* The box seed +/- BW_PIT_REACH of pit k, clipped to the grid's columns
- * and rows (0..119 at 120 x 120). */
+/* The box seed +/- BW_PIT_REACH of pit k, clipped to the largest grid
+ * the build allows (columns 0..BW_MAP_W - 1, rows 0..BW_MAP_H - 1; the
+ * plan knows no grid's own size). */
 void bw_pit_box(const bw_pit_plan *p, int k, int *x0, int *y0, int *x1, int *y1);
 
 #ifdef BW_TESTING /* test hooks (BW_TESTING, config.h) */

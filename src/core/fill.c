@@ -270,8 +270,8 @@ NOINLINE unsigned push_span(run *st, unsigned sp, unsigned py, unsigned pl, unsi
 /* Out of line (config.h, BW_FAST): pushes the span l..r of row py, 1 if
  * there was room. A span that finds none is not marked (the caller marks
  * only what it pushed), so its cells stay free next to the marked span it
- * was found from, and its row is noted for the rescan, as a span the fast
- * build drops notes the row it was to explore. */
+ * was found from, and its row and columns are noted for the rescan (the
+ * fast build notes only that a span was dropped, and rescans the map). */
 NOINLINE int push(run *st, unsigned *sp, unsigned py, unsigned pl, unsigned pr)
 {
     bw_fill *f = st->f;

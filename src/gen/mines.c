@@ -1260,9 +1260,19 @@ typedef struct cross { int len, x, y, d, loose; } cross;
  * longer than one has no open 4-neighbour not yet reached either (its
  * region would be joined without the rest of the crossing). Out of line:
  * called only for a crossing shorter than the best so far. */
+/* The sides (even ways, bits 0, 2, 4, 6) of a ring of 8 cells (bit k:
+ * the cell along way k belongs) that start a run round the ring: a side
+ * not joined to the side before it through the corner between them. One
+ * bit a run, so two or more bits: the ring splits. */
+static unsigned ring_runs(unsigned w)
+{
+    w |= w << 8; /* round the ring: ways k - 1 and k - 2 are bits k + 7 and k + 6 */
+    return w & ~(w >> 7 & w >> 6) & 0x55u;
+}
+
 BW_NOINLINE static int ford_ok(const bw_map *m, unsigned c, int d, int len)
 {
-    unsigned re = 0, fo = 0, op = 0, nb, sides, pieces, i;
+    unsigned re = 0, fo = 0, op = 0, sides, pieces, i;
     int k, bad;
     for (k = 0; k < 8; k++) { /* bit k: the cell along way k is reached, a ford, open */
         i = c + (unsigned)OFF8(k);
@@ -1276,10 +1286,8 @@ BW_NOINLINE static int ford_ok(const bw_map *m, unsigned c, int d, int len)
      * (a side not joined to the side before it by the corner), one bit a
      * piece at the even ways */
     bad = len > 1 && (op & ~re & 0x55u);
-    nb = re & ~fo;
-    nb |= nb << 8; /* round the ring: ways k - 1 and k - 2 are bits k + 7 and k + 6 */
     sides = re & 0x55u;
-    pieces = (re & fo & 0x55u) | (nb & ~(nb >> 7 & nb >> 6) & 0x55u);
+    pieces = (re & fo & 0x55u) | ring_runs(re & ~fo);
     bad += (sides & (sides - 1u)) && (pieces & (pieces - 1u)); /* two bits or more each */
     for (k = 1, i = c; k < len; k++) { /* the cells beside the others */
         const bw_plane *p = k < len - 1 ? &m->b : &m->a;
@@ -1745,9 +1753,7 @@ static int ring_splits(const uint8_t *c, int before)
             w |= 1u << k;
     }
     w |= cl & (before ? 0xffu : 0x3cu); /* obstacles counted walkable */
-    w |= w << 8; /* round the ring: ways k - 1 and k - 2 are bits k + 7 and k + 6 */
-    /* the sides (even ways) not joined to the side before them by the corner */
-    w &= ~(w >> 7 & w >> 6) & 0x55u;
+    w = ring_runs(w);
     return (w & (w - 1u)) != 0;
 }
 

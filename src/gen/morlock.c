@@ -1296,20 +1296,19 @@ static void rewall_filled(bw_grid *g, const bw_morlock_room *o)
  * one-wide spur of any depth is filled with rock square by square from
  * its end (dirt with one open 4-neighbour, itself dirt: the square before
  * a door stays), and so is a lone square of dirt. Each square is filled
- * once at most, so the pass ends; its worklist is plane a. */
+ * once at most, so the pass ends; its worklist is plane b. */
 static int is_start(int level, int x, int y)
 {
     return level == 1 && x == BW_MORLOCK_START_X && y == BW_MORLOCK_START_Y;
 }
 
-/* 1 if (x, y) is the tip of a one-wide spur (rule 3.2): dirt with no
- * open 4-neighbour, or with one, and that one dirt (a tunnel that ends at
- * a door may leave a single tile beside it). */
-static int narrow_tip(const bw_grid *g, int level, int x, int y)
+/* 1 if (x, y), dirt and not the start (the caller has looked), is the
+ * tip of a one-wide spur (rule 3.2): no open 4-neighbour, or one, and that
+ * one dirt (a tunnel that ends at a door may leave a single tile beside
+ * it). */
+static int narrow_tip(const bw_grid *g, int x, int y)
 {
     int k, n = 0, dirt = 0;
-    if (BW_AT(g, x, y) != BW_T_DIRT || is_start(level, x, y))
-        return 0;
     for (k = 0; k < 4; k++)
         if (open_sq(g, x + bw_dx4[k], y + bw_dy4[k])) {
             n++;
@@ -1782,7 +1781,7 @@ static void fill_stubs(bw_map *m, int level)
                 }
                 if (BW_AT(g, x, y) != BW_T_DIRT || is_start(level, x, y))
                     continue;
-                if (narrow_tip(g, level, x, y)) { /* a one-wide spur */
+                if (narrow_tip(g, x, y)) { /* a one-wide spur */
                     BW_AT(g, x, y) = BW_T_ROCK;
                     mark_round(&m->b, x, y);
                     more = 1;
