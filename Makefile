@@ -298,7 +298,8 @@ bench:
 	@$(MAKE) --no-print-directory BOARD= deps build/bench/host build/bench/peers
 	@BENCH_GENS="$(or $(BENCH_GENS),$(GENERATORS))" bash tests/bench/bench.sh
 
-build/bench/peers: | libtcod
+# peers.c includes libtcod's header: its object waits for the package too
+build/bench/peers $(call ho,tests/bench/peers.c): | libtcod
 .PHONY: libtcod
 libtcod:
 	@$(call NEED,[ -f /usr/include/libtcod/libtcod.h ],libtcod-dev,make bench (its peer))
