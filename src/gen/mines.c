@@ -1198,7 +1198,6 @@ static void slick_ring(bw_grid *g, const bw_pit_plan *own)
 #define TS2(a, b, k) (BW_TILESET_BIT(a, k) | BW_TILESET_BIT(b, k))
 #define TILES2(a, b) { { TS2(a, b, 0), TS2(a, b, 1), TS2(a, b, 2), TS2(a, b, 3) } }
 static const bw_tileset shallow_set = TILES2(BW_T_SHALLOW, BW_T_SHALLOW);
-static const bw_tileset water_set = TILES2(BW_T_SHALLOW, BW_T_DEEP);
 #if !BW_FAST
 static const bw_tileset rock_set = TILES2(BW_T_ROCK, BW_T_ROCK);
 static const bw_tileset lava_set = TILES2(BW_T_LAVA, BW_T_LAVA);
@@ -1346,41 +1345,15 @@ BW_NOINLINE static void water_params(bw_streamer_params *sp)
 }
 
 /* m->b: the cells that connect (plane bit i is cell i), so that
- * any_unreached compares words; every ford sets its bits. The fast build
- * reads the tile flags (open is the BW_CONNECTS tiles, open_tiles), but
- * not under a word of reached cells (m->a, flooded before), which all
- * connect. */
-static inline BW_ALWAYS_INLINE void plane_connecting(bw_map *m, const bw_tileset *open)
+ * any_unreached compares words; every ford sets its bits. On DLVL 3 the
+ * only tiles that do not connect are rock and deep water (the fords are
+ * wood, which does), so the plane is the other cells. */
+static void plane_connecting(bw_map *m)
 {
-    const bw_grid *g = &m->grid;
-#if BW_FAST
-    int i, d;
-    (void)open;
-    for (i = 0; i < BW_PLANE_WORDS; i++) {
-        const uint8_t *t = &g->cell[i * 32];
-        uint32_t v = 0;
-        if (m->a.w[i] == ~0u) { /* all reached (m->a, flooded first): all connect */
-            m->b.w[i] = ~0u;
-            continue;
-        }
-        for (d = 0; d < 32; d += 4) {
-            /* four cells of one tile (most of the map is rock or stone):
-             * one flag read for them */
-            uint32_t w = bw_load4(t + d);
-            int k;
-            if (w == ALL4(BW_T_ROCK)) /* the commonest words first: rock, stone */
-                continue;
-            if (w == ALL4(BW_T_STONE))
-                v |= 0xfu << d;
-            else
-                for (k = 0; k < 4; k++)
-                    v |= (uint32_t)((BW_TILE_FLAGS(t[d + k]) & BW_CONNECTS) != 0) << (d + k);
-        }
-        m->b.w[i] = v;
-    }
-#else
-    plane_where(&m->b, g, open);
-#endif
+    int i;
+    bw_plane_of_tiles(&m->b, &m->grid, BW_T_ROCK, BW_T_DEEP);
+    for (i = 0; i < BW_PLANE_WORDS; i++)
+        m->b.w[i] = ~m->b.w[i];
 }
 
 /* One scan for crossings (rule 1.3.2), from where the last call stopped
@@ -1417,15 +1390,23 @@ static int scan_crossings(bw_map *m, water_ctx *wc, cross *c)
 
 /* After a crossing that may have closed a loop: every ford not needed
  * goes back to deep (with it deep, the ground flooded from node 0 must
- * lose that cell only). Then m->a the reached cells again. */
+ * lose that cell only). A ford with one open 4-neighbour or none is not
+ * needed; one with two, one of them a ford kept before it (north or west),
+ * is needed as that one is (a way round it would be a way round that one
+ * too): neither is flooded for, so a straight crossing costs one flood,
+ * not one a cell. Then m->a the reached cells again. */
 static void drop_spare_fords(bw_map *m)
 {
     uint8_t *const cell = m->grid.cell;
-    int i, total = flood_nodes(m, 1); /* fords and all */
+    int i, k, open, total = flood_nodes(m, 1); /* fords and all */
     for (i = 0; i < BW_MINES_H * BW_GRID_MAX; i++)
         if (cell[i] == FORD) {
+            for (k = open = 0; k < 8; k += 2)
+                open += (BW_TILE_FLAGS(cell[i + OFF8(k)]) & BW_CONNECTS) != 0;
+            if (open == 2 && (cell[i - BW_GRID_MAX] == FORD || cell[i - 1] == FORD))
+                continue;
             cell[i] = BW_T_DEEP;
-            if (flood_nodes(m, 1) == total - 1) {
+            if (open < 2 || flood_nodes(m, 1) == total - 1) {
                 plane_clr(&m->b, (unsigned)i);
                 total--;
             } else {
@@ -1463,11 +1444,10 @@ static void fords_shallow(bw_map *m)
 BW_NOINLINE static int water_cross(bw_map *m)
 {
     water_ctx *const wc = &state(m)->u.wc;
-    const bw_tileset *const open = &open_tiles;
     int it, loose = 0;
     zero(wc->ford_rows, 4);
     flood_nodes(m, 1);
-    plane_connecting(m, open);
+    plane_connecting(m);
     for (it = 0; it < CROSS_MAX && any_unreached(m); it++) {
         cross c;
         int one = 0;
@@ -1517,18 +1497,10 @@ static void widen_water(bw_map *m)
 #if BW_FAST
     bw_plane_of_tiles(&m->b, g, BW_T_SHALLOW, BW_T_SHALLOW);
     /* the 4-neighbours of 32 cells at once (near4); only the cells next
-     * to water read their tile. Words 0-3 and the last four
-     * hold no water nor a neighbour of it (the margin's rows), and m->a
-     * holds none of their cells either: bw_streamer_prepare marked only
-     * the cells within line_near (10) of an up slope, which lies within
-     * BW_PIT_R_MAX of a pit seed, PROTECT_R + EDGE from the edge, and the
-     * pit's disc reaches PIT_DRY_LINE - 1 from its seed */
-#define W_END (BW_MINES_H * BW_GRID_MAX / 32)
-    BW_ASSERT(!(m->a.w[0] | m->a.w[1] | m->a.w[2] | m->a.w[3] | m->a.w[W_END - 4] | m->a.w[W_END - 3] |
-                m->a.w[W_END - 2] | m->a.w[W_END - 1]));
-#undef W_END
+     * to water read their tile. Words 0-3 and the last four hold no water
+     * nor a neighbour of it (the margin's rows) */
     for (i = 4; i < BW_MINES_H * BW_GRID_MAX / 32 - 4; i++) {
-        uint32_t nb = near4(sh, (unsigned)i), wide = 0;
+        uint32_t nb = near4(sh, (unsigned)i);
         for (nb &= ~sh[i]; nb; nb &= nb - 1u) { /* each neighbour not shallow itself */
             int c;
             uint8_t t;
@@ -1536,14 +1508,10 @@ static void widen_water(bw_map *m)
             c = i * 32 + j;
             t = g->cell[c];
             /* Rule 1.3.3: nothing within 10 of an up slope (m->a, from
-             * bw_streamer_prepare); the line itself keeps off it */
-            if ((t == BW_T_STONE || t == BW_T_LICHEN || t == MARK) && !PLANE_AT(&m->a, (unsigned)c)) {
+             * up_discs); the line itself keeps off it */
+            if ((t == BW_T_STONE || t == BW_T_LICHEN || t == MARK) && !PLANE_AT(&m->a, (unsigned)c))
                 g->cell[c] = BW_T_SHALLOW;
-                wide |= 1u << j;
-            }
         }
-        /* word i of m->a is read no more: it becomes the water there */
-        m->a.w[i] = sh[i] | wide;
     }
 #else
     plane_where(&m->b, g, &shallow_set);
@@ -1560,63 +1528,24 @@ static void widen_water(bw_map *m)
         for (k = 0; k < 4; k++) {
             int j = i + (k & 2 ? BW_GRID_MAX : 1) * (k & 1 ? -1 : 1);
             /* Rule 1.3.3: nothing within 10 of an up slope (m->a, from
-             * bw_streamer_prepare); the line itself keeps off it */
+             * up_discs); the line itself keeps off it */
             if ((g->cell[j] == BW_T_STONE || g->cell[j] == BW_T_LICHEN || g->cell[j] == MARK) &&
                 !(m->a.w[j >> 5] >> (j & 31) & 1u))
                 g->cell[j] = BW_T_SHALLOW;
         }
     }
-    /* m->a becomes the water in water_again */
 #endif
 }
 
-/* After the pits went in over the water: m->a's water bits again in the
- * boxes round the pits (their slopes, bases and slick ring). The fast
- * build's widen_water left m->a the water, and the pits only put dry
- * tiles over it, so a set bit whose cell holds no water any more is
- * cleared: the boxes' rows a plane word at a time, words with no water
- * passed over at once. Then the water deepens. */
-BW_NOINLINE static void water_again(bw_map *m, const bw_pit_plan *pl)
+/* After the pits went in over the water: m->a the water again (the pits
+ * put dry tiles over some), then rule 1.3.3's deepening on it (its
+ * parameters in this frame, which ends before the crossings flood). */
+BW_NOINLINE static void water_again(bw_map *m)
 {
-#if BW_FAST
-    int j, k, y;
-    for (j = 0; j < 2; j++)
-        for (k = 0; k < pl[j].n; k++)
-            for (y = pl[j].y[k] - BW_PIT_REACH - 1; y <= pl[j].y[k] + BW_PIT_REACH + 1; y++) {
-                /* the box lies on the map (see boxes) */
-                unsigned i = BW_BIT(pl[j].x[k] - BW_PIT_REACH - 1, y), e = i + 2 * BW_PIT_REACH + 3;
-                for (; i < e; i++) {
-                    uint8_t t = m->grid.cell[i];
-                    if (!(m->a.w[i >> 5] >> (i & 31))) {
-                        i |= 31; /* no water in the rest of the word */
-                        continue;
-                    }
-                    if (t != BW_T_SHALLOW && t != BW_T_DEEP) /* (a clear bit stays clear) */
-                        m->a.w[i >> 5] &= ~(1u << (i & 31));
-                }
-            }
-#else
-    /* the water of the whole map (widen_water left m->a to this) */
-    (void)pl;
-    plane_where(&m->a, &m->grid, &water_set);
-#endif
-    {
-        /* rule 1.3.3's deepening, on the final water (its parameters in
-         * this frame, which ends before the crossings flood) */
-        bw_streamer_params sp;
-        water_params(&sp);
-        bw_streamer_deepen_water(m, &sp, &m->a);
-    }
-}
-
-/* The half moons of the pits above as up slopes, nothing else yet: the
- * streamers measure their distances from these. bw_pit_put_below later
- * paints the same cells again. */
-static void up_moons(bw_grid *g, const bw_pit_plan *above)
-{
-    int k;
-    for (k = 0; k < above->n; k++)
-        bw_pit_moon(g, above, k, BW_T_UP_SLOPE);
+    bw_streamer_params sp;
+    bw_plane_of_tiles(&m->a, &m->grid, BW_T_SHALLOW, BW_T_DEEP);
+    water_params(&sp);
+    bw_streamer_deepen_water(m, &sp, &m->a);
 }
 
 /* Marks the cells of p closer than r to (cx, cy), on the map, row by row. */
@@ -1627,6 +1556,25 @@ static void plane_disc(bw_plane *p, int cx, int cy, int r)
         for (dx = r; dx * dx + dy * dy >= r * r; dx--)
             ;
         bw_plane_span(p, cy + dy, cx - dx, cx + dx); /* clipped to the map */
+    }
+}
+
+/* Rule 1.3.3's distances from the up slopes, the planes
+ * bw_streamer_prepare would make: m->b the cells closer than 20 to one
+ * (no streamer ends there), m->a those within 10 (a line through one is
+ * thrown, and no water widens there). DLVL 3's only up slopes are the
+ * half moons of the pits above (bw_pit_put_below, after the water), every
+ * cell of one closer than r + 1/2 to its seed (bw_pit_moon: dist^2 <= r^2
+ * + r), so discs of r + 21 and r + 11 round the seeds hold those cells,
+ * and a little more on the moon's open side; no moon is read or drawn. */
+static void up_discs(bw_map *m, const bw_pit_plan *above)
+{
+    int k;
+    bw_plane_clear(&m->a);
+    bw_plane_clear(&m->b);
+    for (k = 0; k < above->n; k++) {
+        plane_disc(&m->b, above->x[k], above->y[k], above->r[k] + 21);
+        plane_disc(&m->a, above->x[k], above->y[k], above->r[k] + 11);
     }
 }
 
@@ -1647,21 +1595,10 @@ BW_NOINLINE static void streamers3(bw_map *m, uint32_t seed, const bw_pit_plan *
     const bw_pit_plan *above = &pl[0];
     bw_streamer_params sp0, *const sp = &sp0;
     bw_rng r;
-#if BW_FAST
-    bw_rect moon[BW_PIT_MAX];
-#endif
     int i, x;
-    up_moons(&m->grid, above); /* what the streamers keep away from */
     stream(&r, seed, 3, P_WATER); /* rule 1.3.3 */
     water_params(sp);
-#if BW_FAST
-    for (i = 0; i < above->n; i++) /* the only up slopes: up_moons' boxes */
-        moon[i] = bw_rect_make(above->x[i] - BW_PIT_R_MAX, above->y[i] - BW_PIT_R_MAX,
-                               above->x[i] + BW_PIT_R_MAX, above->y[i] + BW_PIT_R_MAX);
-    sp->up_in = moon;
-    sp->up_in_n = above->n;
-#endif
-    bw_streamer_prepare(m, sp);
+    up_discs(m, above);
     /* the pit down is kept from, as the up slopes are (PIT_DRY) */
     plane_disc(&m->b, pl[1].x[0], pl[1].y[0], PIT_DRY);
     plane_disc(&m->a, pl[1].x[0], pl[1].y[0], PIT_DRY_LINE);
@@ -1670,7 +1607,7 @@ BW_NOINLINE static void streamers3(bw_map *m, uint32_t seed, const bw_pit_plan *
             /* the fallback, once: no room away from the pit (a cave of
              * little more than the pits' discs), so the streamers left
              * may end and run near it */
-            bw_streamer_prepare(m, sp);
+            up_discs(m, above);
             i++;
         }
     widen_water(m);
@@ -1711,7 +1648,7 @@ static void level3(bw_map *m, uint32_t seed)
     slick_ring(&m->grid, &pl[1]);                /* rule 1.3.5 */
     /* the water is final before it deepens, and only fords change it
      * after: the deepening rule holds on every tile but the fords */
-    water_again(m, pl);                          /* and it deepens */
+    water_again(m);                              /* and it deepens */
     if (water_cross(m))                          /* rule 1.3.2 */
         rejoin3(m);
     towers3(m, seed);
