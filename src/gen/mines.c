@@ -1537,15 +1537,47 @@ static void widen_water(bw_map *m)
 #endif
 }
 
+/* Rule 1.3.3's deepening (PUT_TERRAIN_STREAMER_WATER, as
+ * bw_streamer_deepen_water): every shallow cell with DEEP_MIN or more water
+ * cells among the 24 within Manhattan distance 3 becomes deep, counted in
+ * the water plane m->a, which the pass does not change (deep is water
+ * too), so the order does not matter. The rows y-3 .. y+3 of the diamond
+ * are 1, 3, 5, 7, 5, 3, 1 wide: each row's window is read from the plane
+ * (two words, as it may straddle them: the second shifted in two steps,
+ * so that no shift is by 32) into bits of its own of one word
+ * (at[]), which is counted once; the middle row holds the cell itself.
+ * The water lies inside the rock margin (EDGE >= 3), so the diamond is
+ * on the map and no edge is tested. */
+#define DEEP_MIN 12
+static void deepen(bw_map *m)
+{
+    static const uint8_t at[7] = { 0, 1, 4, 9, 16, 21, 24 };
+    const uint32_t *const w = m->a.w;
+    unsigned i, c, b;
+    int k, h;
+    for (i = 0; i < BW_PLANE_WORDS; i++)
+        for (c = w[i]; c; c &= c - 1u) {
+            unsigned x = i * 32 + (unsigned)bw_low_bit(c);
+            uint32_t v = 0;
+            if (m->grid.cell[x] != BW_T_SHALLOW)
+                continue;
+            for (k = 0; k < 7; k++) {
+                h = 3 - (k < 3 ? 3 - k : k - 3); /* the row's half width */
+                b = x + (unsigned)((k - 3) * BW_GRID_MAX - h);
+                v |= ((w[b >> 5] >> (b & 31) | w[(b >> 5) + 1] << 1 << (31 - (b & 31))) &
+                      ((2u << 2 * h) - 1u)) << at[k];
+            }
+            if (bw_popcount32(v) > DEEP_MIN) /* less the cell itself */
+                m->grid.cell[x] = BW_T_DEEP;
+        }
+}
+
 /* After the pits went in over the water: m->a the water again (the pits
- * put dry tiles over some), then rule 1.3.3's deepening on it (its
- * parameters in this frame, which ends before the crossings flood). */
+ * put dry tiles over some), then it deepens. */
 BW_NOINLINE static void water_again(bw_map *m)
 {
-    bw_streamer_params sp;
     bw_plane_of_tiles(&m->a, &m->grid, BW_T_SHALLOW, BW_T_DEEP);
-    water_params(&sp);
-    bw_streamer_deepen_water(m, &sp, &m->a);
+    deepen(m);
 }
 
 /* Marks the cells of p closer than r to (cx, cy), on the map, row by row. */
