@@ -1334,15 +1334,16 @@ static void cross_from(const bw_map *m, int x, int y, cross *c)
     }
 }
 
-/* DLVL 3's streamer parameters (rule 1.3.3), made again by each step that
- * reads them, so that no frame holds them across the floods. */
-BW_NOINLINE static void water_params(bw_streamer_params *sp)
-{
-    bw_streamer_defaults(sp);
-    sp->dry_walls = 1; /* water only in the cave: the part of a line in the
-                          rock stays rock, the streamer comes out of the wall */
-    sp->min_span = 40; /* "streamers": long, not puddles */
-}
+/* DLVL 3's streamer parameters (rule 1.3.3): bw_streamer_defaults' but
+ * for two, and the walls only rock (DLVL 3 has no other). */
+#define ROCK4(k) BW_TILESET_BIT(BW_T_ROCK, k)
+static const bw_streamer_params water3 = {
+    BW_T_SHALLOW, BW_T_DEEP, 20, 10, 12, 4,
+    40, /* min_span: "streamers": long, not puddles */
+    1,  /* dry_walls: water only in the cave: the part of a line in the
+           rock stays rock, the streamer comes out of the wall */
+    { { ROCK4(0), ROCK4(1), ROCK4(2), ROCK4(3) } }, 0, 0, 0, 0
+};
 
 /* m->b: the cells that connect (plane bit i is cell i), so that
  * any_unreached compares words; every ford sets its bits. On DLVL 3 the
@@ -1625,17 +1626,15 @@ static void up_discs(bw_map *m, const bw_pit_plan *above)
 BW_NOINLINE static void streamers3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
     const bw_pit_plan *above = &pl[0];
-    bw_streamer_params sp0, *const sp = &sp0;
     bw_rng r;
     int i, x;
     stream(&r, seed, 3, P_WATER); /* rule 1.3.3 */
-    water_params(sp);
     up_discs(m, above);
     /* the pit down is kept from, as the up slopes are (PIT_DRY) */
     plane_disc(&m->b, pl[1].x[0], pl[1].y[0], PIT_DRY);
     plane_disc(&m->a, pl[1].x[0], pl[1].y[0], PIT_DRY_LINE);
     for (i = bw_rng_range(&r, 2, 3), x = 0; i > 0; i--)
-        if (!bw_streamer_put(m, &r, sp, 0) && !x++) {
+        if (!bw_streamer_put(m, &r, &water3, 0) && !x++) {
             /* the fallback, once: no room away from the pit (a cave of
              * little more than the pits' discs), so the streamers left
              * may end and run near it */
