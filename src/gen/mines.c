@@ -1543,12 +1543,14 @@ static void widen_water(bw_map *m)
  * cells among the 24 within Manhattan distance 3 becomes deep, counted in
  * the water plane m->a, which the pass does not change (deep is water
  * too), so the order does not matter. The rows y-3 .. y+3 of the diamond
- * are 1, 3, 5, 7, 5, 3, 1 wide: each row's window is read from the plane
- * (two words, as it may straddle them: the second shifted in two steps,
- * so that no shift is by 32) into bits of its own of one word
- * (at[]), which is counted once; the middle row holds the cell itself.
- * The water lies inside the rock margin (EDGE >= 3), so the diamond is
- * on the map and no edge is tested. */
+ * are 1, 3, 5, 7, 5, 3, 1 wide: each row's window is read from the
+ * words of its first and last cells (the same word when it does not
+ * straddle two: the bits read past the window are masked off; the last
+ * shifted in two steps, so that no shift is by 32) into bits of its own
+ * of one word (at[]), which is counted once; the middle row holds the
+ * cell itself. The water lies inside the rock margin (EDGE >= 3), so the
+ * diamond is on the map: no edge is tested, and no word past the plane
+ * is read. */
 #define DEEP_MIN 12
 static void deepen(bw_map *m)
 {
@@ -1565,7 +1567,7 @@ static void deepen(bw_map *m)
             for (k = 0; k < 7; k++) {
                 h = 3 - (k < 3 ? 3 - k : k - 3); /* the row's half width */
                 b = x + (unsigned)((k - 3) * BW_GRID_MAX - h);
-                v |= ((w[b >> 5] >> (b & 31) | w[(b >> 5) + 1] << 1 << (31 - (b & 31))) &
+                v |= ((w[b >> 5] >> (b & 31) | w[(b + 2u * (unsigned)h) >> 5] << 1 << (31 - (b & 31))) &
                       ((2u << 2 * h) - 1u)) << at[k];
             }
             if (bw_popcount32(v) > DEEP_MIN) /* less the cell itself */
@@ -1621,8 +1623,8 @@ static void up_discs(bw_map *m, const bw_pit_plan *above)
 
 /* Rules 1.3.1 - 1.3.5 */
 /* DLVL 3's streamers (rule 1.3.3) up to the widening, in a frame of their
- * own: the moon boxes and the stream are not needed later, so they are
- * off the stack while level3 floods and fords (the level's deepest calls). */
+ * own: the stream is not needed later, so it is off the stack while
+ * level3 floods and fords (the level's deepest calls). */
 BW_NOINLINE static void streamers3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
     const bw_pit_plan *above = &pl[0];
