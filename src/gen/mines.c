@@ -1617,9 +1617,23 @@ static void up_discs(bw_map *m, const bw_pit_plan *above)
  * line closer than PIT_DRY_LINE to it is thrown (as for up slopes: 20 and
  * 10), so the water crosses the cave rather than pooling round the pit,
  * whose ground (radius 16, and a pit reaching 10 past its seed) is the
- * widest floor the up slopes leave the ends. */
+ * widest floor the up slopes leave the ends. Where a streamer finds no
+ * such ends, the ones left keep only PIT_DRY_FB from the seed (lines
+ * still PIT_DRY_LINE), and after a second such streamer nothing more
+ * than from anywhere else (the fallbacks, streamers3). */
 #define PIT_DRY 28
 #define PIT_DRY_LINE 17
+#define PIT_DRY_FB 20
+
+/* The planes the streamers keep off: the up slopes' (up_discs), and the
+ * discs of radius `ends` and `line` round the pit down's seed (radius 0:
+ * no cell). */
+static void dry_discs(bw_map *m, const bw_pit_plan *pl, int ends, int line)
+{
+    up_discs(m, &pl[0]);
+    plane_disc(&m->b, pl[1].x[0], pl[1].y[0], ends);
+    plane_disc(&m->a, pl[1].x[0], pl[1].y[0], line);
+}
 
 /* Rules 1.3.1 - 1.3.5 */
 /* DLVL 3's streamers (rule 1.3.3) up to the widening, in a frame of their
@@ -1627,20 +1641,19 @@ static void up_discs(bw_map *m, const bw_pit_plan *above)
  * level3 floods and fords (the level's deepest calls). */
 BW_NOINLINE static void streamers3(bw_map *m, uint32_t seed, const bw_pit_plan *pl)
 {
-    const bw_pit_plan *above = &pl[0];
     bw_rng r;
-    int i, x;
+    int i, fb;
     stream(&r, seed, 3, P_WATER); /* rule 1.3.3 */
-    up_discs(m, above);
-    /* the pit down is kept from, as the up slopes are (PIT_DRY) */
-    plane_disc(&m->b, pl[1].x[0], pl[1].y[0], PIT_DRY);
-    plane_disc(&m->a, pl[1].x[0], pl[1].y[0], PIT_DRY_LINE);
-    for (i = bw_rng_range(&r, 2, 3), x = 0; i > 0; i--)
-        if (!bw_streamer_put(m, &r, &water3, 0) && !x++) {
-            /* the fallback, once: no room away from the pit (a cave of
-             * little more than the pits' discs), so the streamers left
-             * may end and run near it */
-            up_discs(m, above);
+    dry_discs(m, pl, PIT_DRY, PIT_DRY_LINE);
+    for (i = bw_rng_range(&r, 2, 3), fb = 0; i > 0; i--)
+        if (!bw_streamer_put(m, &r, &water3, 0) && fb < 2) {
+            /* the fallbacks, once each: no room for the ends away from
+             * the pit (a cave of little more than the pits' discs), so the
+             * streamers left (this one again) may end nearer it: first
+             * PIT_DRY_FB from its seed, their lines still kept
+             * PIT_DRY_LINE away, then as near as the up slopes allow */
+            dry_discs(m, pl, fb ? 0 : PIT_DRY_FB, fb ? 0 : PIT_DRY_LINE);
+            fb++;
             i++;
         }
     widen_water(m);
