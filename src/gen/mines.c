@@ -350,8 +350,8 @@ static int paint_wide(int x, int y, void *vb)
     return 0;
 }
 
-/* A thin path (rmin = width - 1 in 0..1): each cell, and on a diagonal step
- * the corner cell too, so the path is 4-connected. */
+/* DLVL 5's thin path, 1 wide (rule 1.5.2): each cell, and on a diagonal
+ * step the corner cell too, so the path is 4-connected. */
 static int paint_thin(int x, int y, void *vb)
 {
     brush *b = (brush *)vb;
@@ -361,8 +361,6 @@ static int paint_thin(int x, int y, void *vb)
     if (b->step++ && b->px != x && b->py != y)
         BW_AT(g, b->px, y) = BW_T_STONE;
     BW_AT(g, x, y) = BW_T_STONE;
-    if (b->rmin && x + 1 < BW_MINES_W - 1)
-        BW_AT(g, x + 1, y) = BW_T_STONE;
     b->px = (int16_t)x;
     b->py = (int16_t)y;
     return 0;
@@ -370,8 +368,8 @@ static int paint_thin(int x, int y, void *vb)
 
 /* The tunnel from node i to node j of the level (DLVL 2-5): DLVL 2 and
  * 3's wide ones, discs of radius 3-5 and 4-7 along a walk with the usual
- * goal bias; DLVL 5's thin paths one or two wide (rule 1.5.2), a walk
- * with a weak goal bias. */
+ * goal bias; DLVL 5's thin paths (rule 1.5.2), a walk with a weak goal
+ * bias. */
 static void tunnel(bw_map *m, bw_rng *r, int i, int j, int level)
 {
     const node_list *const nl = &state(m)->nl;
@@ -380,8 +378,8 @@ static void tunnel(bw_map *m, bw_rng *r, int i, int j, int level)
     brush b;
     b.g = &m->grid;
     b.r = r;
-    b.rmin = (uint8_t)(wide ? level + 1 : 0);
-    b.rmax = (uint8_t)(level == 2 ? 5 : wide ? 7 : 0);
+    b.rmin = (uint8_t)(level + 1); /* the wide tunnels' radii */
+    b.rmax = (uint8_t)(level == 2 ? 5 : 7);
     b.step = 0;
     b.px = (int16_t)x0;
     b.py = (int16_t)y0;
