@@ -1932,45 +1932,35 @@ BW_STATIC_ASSERT(2 * ISLAND_GROUND + 1 <= ISLAND_APART && PIT_GROUND + ISLAND_GR
                  2 * PIT_GROUND + 1 <= BW_PIT_SPACING && 2 * BW_PIT_REACH * BW_PIT_REACH < PIT_GROUND * PIT_GROUND,
                  mines_island_grounds_apart);
 
-/* p: the island cells (cells whose 3 x 3 square is all ground). */
-static void island_cells(bw_plane *p, const bw_grid *g)
-{
-    cells_not(p, g, BW_T_LAVA);
-    morph(p, 1, 1);
-}
-
-/* Every island cell outside the nodes' grounds (m->a) whose 3 x 3 square
- * is still all ground becomes lava, in reading order: a path that doubles
- * back, or a corridor, then holds none, and an island cell once gone
- * never comes back (only ground is taken). Each cell taken had ground
- * all round, so the ground stays one 4-connected piece. Island cells lie
- * 2 or more inside the map (its outer ring is lava): their neighbours
- * are read with no test for the edge. */
+/* Every island cell outside the nodes' grounds (m->a) becomes lava, in
+ * reading order: a cell whose 3 x 3 square is all ground when the scan
+ * reaches it. A path that doubles back, or a corridor, then holds none
+ * there, and no island cell comes back (only ground is taken). Each cell
+ * taken had ground all round, so the ground stays one 4-connected piece.
+ * The map's outer ring is lava (rule 1.5.4): a cell of it is no island
+ * cell, and every other cell's neighbours lie on the map. */
 static void confine_isles(bw_map *m)
 {
     const node_list *const nl = &state(m)->nl;
     const int pits = state(m)->pl[0].n + state(m)->pl[1].n;
     uint8_t *const cell = m->grid.cell;
-    int i, k;
+    unsigned c;
+    int i;
     bw_plane_clear(&m->a);
     for (i = 0; i < nl->n; i++)
         plane_disc(&m->a, nl->x[i], nl->y[i], i < pits ? PIT_GROUND : ISLAND_GROUND);
-    island_cells(&m->b, &m->grid);
-    bw_plane_andnot(&m->b, &m->a);
-    for (i = 0; i < BW_PLANE_WORDS; i++)
-        for (; m->b.w[i]; m->b.w[i] &= m->b.w[i] - 1) {
-            const unsigned c = (unsigned)i * 32 + (unsigned)bw_low_bit(m->b.w[i]);
-            int all = 1;
-            for (k = 0; k < 8; k++)
-                all &= cell[c + (unsigned)OFF8(k)] != BW_T_LAVA;
-            if (all)
-                cell[c] = BW_T_LAVA;
-        }
+    for (c = BW_GRID_MAX; c < (BW_MINES_H - 1) * BW_GRID_MAX; c++) {
+        if (cell[c] == BW_T_LAVA || PLANE_AT(&m->a, c))
+            continue;
+        for (i = 0; i < 8 && cell[c + (unsigned)OFF8(i)] != BW_T_LAVA; i++)
+            ;
+        if (i == 8)
+            cell[c] = BW_T_LAVA;
+    }
 }
 
 /* Rules 1.5.1 - 1.5.4: the islands, their paths and what stands on them
- * (inline in level5: its stream lies in level5's frame while the bounds
- * pass runs, which the measured stack peak allows). */
+ * (inline in level5). */
 static void islands5(bw_map *m, uint32_t seed)
 {
     bw_grid *g = &m->grid;
