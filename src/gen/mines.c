@@ -378,8 +378,8 @@ static void tunnel(bw_map *m, bw_rng *r, int i, int j, int level)
     brush b;
     b.g = &m->grid;
     b.r = r;
-    b.rmin = (uint8_t)(level + 1); /* the wide tunnels' radii */
-    b.rmax = (uint8_t)(level == 2 ? 5 : 7);
+    b.rmin = (uint8_t)(wide ? level + 1 : 0);
+    b.rmax = (uint8_t)(level == 2 ? 5 : wide ? 7 : 0);
     b.step = 0;
     b.px = (int16_t)x0;
     b.py = (int16_t)y0;
