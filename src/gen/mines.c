@@ -1942,7 +1942,7 @@ BW_STATIC_ASSERT(2 * ISLAND_GROUND + 1 <= ISLAND_APART && PIT_GROUND + ISLAND_GR
 static void confine_isles(bw_map *m)
 {
     const node_list *const nl = &state(m)->nl;
-    const int pits = state(m)->pl[0].n + state(m)->pl[1].n;
+    const int pits = state(m)->pl[0].n; /* DLVL 5 has no pit down */
     uint8_t *const cell = m->grid.cell;
     unsigned c;
     int i;
