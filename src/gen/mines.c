@@ -1950,7 +1950,7 @@ static void confine_isles(bw_map *m)
     for (i = 0; i < nl->n; i++)
         plane_disc(&m->a, nl->x[i], nl->y[i], i < pits ? PIT_GROUND : ISLAND_GROUND);
     for (c = BW_GRID_MAX; c < (BW_MINES_H - 1) * BW_GRID_MAX; c++) {
-        if (cell[c] == BW_T_LAVA || PLANE_AT(&m->a, c))
+        if (cell[c] == BW_T_LAVA || plane_bit(&m->a, c))
             continue;
         for (i = 0; i < 8 && cell[c + (unsigned)OFF8(i)] != BW_T_LAVA; i++)
             ;
