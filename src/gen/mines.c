@@ -55,11 +55,11 @@ BW_NOINLINE static void stream(bw_rng *r, uint32_t seed, int level, uint32_t pur
 #define PIT_CAVE_R4 13
 /* DLVL 5's islands under the fiery pits are small too (rule 1.5.1: no
  * island much bigger than the rest, those the player lands on 40% of the
- * island area at most): a disc of radius 4 round the pit seed. The half
+ * island area at most): a disc of radius 3 round the pit seed. The half
  * moon (up slopes, radius 5 at most) and the stone under the pit, on the
  * moon's open side and joined to it, are put over it by the pits above;
  * ensure_connected joins any cell of them left apart. */
-#define PIT_ISLAND_R5 4
+#define PIT_ISLAND_R5 3
 /* Rule 1.2.1 "rounded, natural looking": the caves keep this many squares of
  * rock along the map's edge (rows and columns 0..EDGE-1 stay rock), and
  * every disc shrinks to fit inside that margin, so no cave is cut flat by
@@ -67,7 +67,7 @@ BW_NOINLINE static void stream(bw_rng *r, uint32_t seed, int level, uint32_t pur
  * The pit seeds keep PROTECT_R + EDGE from the edge (bw_mines_pits), so
  * the ground a pit needs is a whole disc. */
 #define EDGE 3
-/* DLVL 4 adds 8-12 small caves (rule 1.4.1), DLVL 5 12-SMALL_MAX small
+/* DLVL 4 adds 8-12 small caves (rule 1.4.1), DLVL 5 up to SMALL_MAX small
  * islands (rule 1.5.1: many, so the ones the player lands on hold little). */
 #define SMALL_MAX 16
 /* Most cave nodes (pit seeds and small caves) on one level: both pit
@@ -101,12 +101,6 @@ typedef struct water_ctx {
     uint16_t si;           /* where scan_crossings goes on: a cell index */
 } water_ctx;
 
-/* DLVL 5's island figures (rule 1.5.1, bound_isles). */
-typedef struct isles {
-    int area, arrive, most;  /* island area, arrival islands', biggest island's */
-    int mc;                  /* a cell of the biggest island (its index) */
-} isles;
-
 /* What a level keeps from its start to its end. It lives in the map's
  * entity list, not on the stack: the mines put no entities (the list is
  * emptied by bw_map_init and stays empty), so that storage is unused
@@ -123,7 +117,6 @@ typedef struct mines_state {
     union {
         water_ctx wc;     /* DLVL 3's crossings */
         bw_mineshaft sh;  /* DLVL 4's mineshafts */
-        isles s;          /* DLVL 5's island figures */
     } u;
 } mines_state;
 
@@ -357,8 +350,8 @@ static int paint_wide(int x, int y, void *vb)
     return 0;
 }
 
-/* A thin path (rmin = width - 1 in 0..1): each cell, and on a diagonal step
- * the corner cell too, so the path is 4-connected. */
+/* DLVL 5's thin path, 1 wide (rule 1.5.2): each cell, and on a diagonal
+ * step the corner cell too, so the path is 4-connected. */
 static int paint_thin(int x, int y, void *vb)
 {
     brush *b = (brush *)vb;
@@ -368,8 +361,6 @@ static int paint_thin(int x, int y, void *vb)
     if (b->step++ && b->px != x && b->py != y)
         BW_AT(g, b->px, y) = BW_T_STONE;
     BW_AT(g, x, y) = BW_T_STONE;
-    if (b->rmin && x + 1 < BW_MINES_W - 1)
-        BW_AT(g, x + 1, y) = BW_T_STONE;
     b->px = (int16_t)x;
     b->py = (int16_t)y;
     return 0;
@@ -377,8 +368,8 @@ static int paint_thin(int x, int y, void *vb)
 
 /* The tunnel from node i to node j of the level (DLVL 2-5): DLVL 2 and
  * 3's wide ones, discs of radius 3-5 and 4-7 along a walk with the usual
- * goal bias; DLVL 5's thin paths one or two wide (rule 1.5.2), a walk
- * with a weak goal bias. */
+ * goal bias; DLVL 5's thin paths (rule 1.5.2), a walk with a weak goal
+ * bias. */
 static void tunnel(bw_map *m, bw_rng *r, int i, int j, int level)
 {
     const node_list *const nl = &state(m)->nl;
@@ -982,13 +973,13 @@ static void level1(bw_map *m, uint32_t seed)
 #define HALL_APART 36
 #define HALL_EDGE 16
 /* DLVL 5's islands keep ISLAND_APART from each other and PIT_APART more
- * from a pit seed: the stone under a pit reaches up to 10 from it, and an
- * island beside it would join the one the player lands on (rule 1.5.1).
+ * from a pit seed, so that their grounds (ISLAND_GROUND, PIT_GROUND, see
+ * level5) never touch (rule 1.5.1).
  * DLVL 4's small caves keep PIT_APART more from a pit seed too: a pit
  * cave is PIT_CAVE_R4 round, 6 more than a small cave's 7, and a small
  * cave CAVE_APART from it would touch it and count as no cave of its own
  * (rule 1.4.1). */
-#define ISLAND_APART 24
+#define ISLAND_APART 20
 #define PIT_APART 6
 
 /* The caves of DLVL 2-5, their pockets removed and the pit boxes marked;
@@ -1040,7 +1031,7 @@ static const cave_plan cave_plans[4] = {
     { 0, 0, HALL_EDGE, HALL_APART, PROTECT_R, PROTECT_R + 3, HALL_R, HALL_R + 3 },   /* DLVL 2 */
     { 1, HALLS_MAX, HALL_EDGE, HALL_APART, PROTECT_R, PROTECT_R + 3, HALL_R, HALL_R + 3 }, /* 3 */
     { 8, 12, 10, CAVE_APART, PIT_CAVE_R4 - 2, PIT_CAVE_R4 - 2, 4, 7 },                  /* 4 */
-    { 12, SMALL_MAX, 8, ISLAND_APART, PIT_ISLAND_R5 - 2, PIT_ISLAND_R5 - 2, 3, 5 },     /* 5 */
+    { SMALL_MAX, SMALL_MAX, 8, ISLAND_APART, PIT_ISLAND_R5 - 2, PIT_ISLAND_R5 - 2, 5, 5 }, /* 5 */
 };
 
 /* A coordinate within 9 of v, 10 or more from the edge (the map is
@@ -1905,202 +1896,54 @@ static void level4(bw_map *m, uint32_t seed)
 /* ---------------------------------------------- DLVL 5's island bounds */
 
 /* Mines rule 1.5.1 on every level, read off the finished map: an island is
- * a 4-connected piece of cells whose 3 x 3 square is all ground (not lava;
- * the paths, 1 wide, hold none), and the island area is their cells. No
- * island may hold more than a quarter of it, and the islands a player
- * arrives on (a cell of theirs next to an up slope) 40% together. The
- * placement keeps to that on nearly every level; a few passes over the
- * finished map mend the rest (about 1 level in 250): while an island holds
- * over a quarter or the arrival islands over 40%, every other island grows
- * by a ring of stone into the lava, kept 3 or more cells from the arrival
- * islands, the up slopes and an island over a quarter (the biggest), so
- * those keep their size while the island area grows, and no island grows
- * into them. Growing only turns lava next to ground into stone, so every
- * island stays joined and the level stays one piece for a walker.
- * ISLAND_PASSES passes at most; the fallback, still over after them, keeps
- * the level as it is (not needed on seeds 0-99,999: 407 levels mended,
- * 396 by one ring, 9 by two and 2 by three, none left over). */
-#define ISLAND_PASSES 8
-/* p: the island cells (cells whose 3 x 3 square is all ground). */
-static void island_cells(bw_plane *p, const bw_grid *g)
-{
-    cells_not(p, g, BW_T_LAVA);
-    morph(p, 1, 1);
-}
+ * a 4-connected piece of cells whose 3 x 3 square is all ground (not lava),
+ * and the island area is their cells. No island may hold more than a
+ * quarter of it, and the islands a player arrives on (a cell of theirs
+ * next to an up slope) 40% together. They hold by how the islands are
+ * drawn, with no measure: each node owns the ground within ISLAND_GROUND
+ * (PIT_GROUND round a pit seed: the whole pit, whose cells lie within
+ * BW_PIT_REACH of it on both axes, and its up slopes), and the nodes lie
+ * so far apart (ISLAND_APART, PIT_APART) that two grounds never hold
+ * neighbouring cells. The last step of the level leaves no island cell
+ * outside the grounds (confine_isles), so every island lies within one
+ * ground: no two islands merge, and only the pits' grounds hold arrival
+ * islands. With up to 16 islands of radius 5 beside 2-3 pits the shares
+ * then stay far inside the bounds (docs/mines.md gives the figures). */
+#define ISLAND_GROUND ((ISLAND_APART - 1) / 2)
+#define PIT_GROUND PROTECT_R
+BW_STATIC_ASSERT(2 * ISLAND_GROUND + 1 <= ISLAND_APART && PIT_GROUND + ISLAND_GROUND + 1 <= ISLAND_APART + PIT_APART &&
+                 2 * PIT_GROUND + 1 <= BW_PIT_SPACING && 2 * BW_PIT_REACH * BW_PIT_REACH < PIT_GROUND * PIT_GROUND,
+                 mines_island_grounds_apart);
 
-/* The island cells (m->b) not yet flooded (m->a) in word k of the planes. */
-#define ISLE_FREE(m, k) ((m)->b.w[k] & ~(m)->a.w[k])
-#define ISLE_FREE_AT(m, i) (ISLE_FREE(m, (i) >> 5) >> ((i) & 31u) & 1u)
-/* The same, called (the flood's tests: the planes lie far into the map,
- * each inline test would load both addresses). */
-BW_NOINLINE static unsigned isle_free(const bw_map *m, unsigned i)
+/* Every island cell outside the nodes' grounds (m->a) becomes lava, in
+ * reading order: a cell whose 3 x 3 square is all ground when the scan
+ * reaches it. A path that doubles back, or a corridor, then holds none
+ * there, and no island cell comes back (only ground is taken). Each cell
+ * taken had ground all round, so the ground stays one 4-connected piece.
+ * The map's outer ring is lava (rule 1.5.4): a cell of it is no island
+ * cell, and every other cell's neighbours lie on the map. */
+static void confine_isles(bw_map *m)
 {
-    return ISLE_FREE_AT(m, i);
-}
-BW_STATIC_ASSERT(BW_MINES_W == BW_GRID_MAX, mines_rows_fill_the_stride);
-
-/* Floods the island of cell i into m->a (a span fill on the
- * planes, the level's fill stack its stack, an entry a cell index in
- * xl (low byte) and xr (high byte)); returns its cells, 0 if
- * i is no free island cell. Island cells lie 2 or more inside the
- * map (their 3 x 3 square is ground, the map's outer ring lava), so a
- * cell's neighbours are read with no test for the map's edge. When the
- * stack is full a seed is dropped, and once it runs dry the first free
- * cell next to a flooded one seeds again, until none is left. */
-static int isle_flood(bw_map *m, unsigned i)
-{
-    bw_fill *f = &m->fill;
-    unsigned sp = 1, l, r, j;
-    uint32_t v = 0;
-    int n = 0, d, over = 0;
-    f->xl[0] = (uint8_t)i;
-    f->xr[0] = (uint8_t)(i >> 8);
-    for (;;) {
-        while (sp) {
-            sp--;
-            i = f->xl[sp] | (unsigned)f->xr[sp] << 8;
-            if (!isle_free(m, i))
-                continue;
-            /* the free run through i, l..r, marked */
-            for (l = i; isle_free(m, l - 1); l--)
-                ;
-            for (r = i; isle_free(m, r + 1); r++)
-                ;
-            n += (int)(r - l + 1);
-            bw_plane_span(&m->a, (int)(l / BW_GRID_MAX), (int)(l % BW_GRID_MAX), (int)(r % BW_GRID_MAX)); /* one row */
-            /* the free runs next to it, above and below: a seed at the
-             * first cell of each */
-            for (d = -BW_GRID_MAX; d <= BW_GRID_MAX; d += 2 * BW_GRID_MAX)
-                for (j = l + (unsigned)d; j <= r + (unsigned)d; j++) {
-                    if (!isle_free(m, j) || (j > l + (unsigned)d && isle_free(m, j - 1)))
-                        continue;
-                    if (sp < BW_FILL_STACK) {
-                        f->xl[sp] = (uint8_t)j;
-                        f->xr[sp++] = (uint8_t)(j >> 8);
-                    } else {
-                        over = 1;
-                    }
-                }
-        }
-        if (!over)
-            return n;
-        /* a seed was dropped: the first free cell next to a flooded one
-         * (near4's words: island cells lie inside the margin) seeds
-         * again, until none is left */
-        for (j = 4; j < BW_PLANE_WORDS - 4 && !(v = near4(m->a.w, j) & ISLE_FREE(m, j)); j++)
-            ;
-        if (j == BW_PLANE_WORDS - 4)
-            return n;
-        j = j * 32 + (unsigned)bw_low_bit(v);
-        f->xl[0] = (uint8_t)j;
-        f->xr[0] = (uint8_t)(j >> 8);
-        sp = 1;
-    }
-}
-
-/* Floods the island of cell c (isle_flood) and raises s->most to it (its
- * cell in s->mc); returns its cells. */
-BW_NOINLINE static int isle_note(bw_map *m, isles *s, unsigned c)
-{
-    int n = isle_flood(m, c);
-    if (n > s->most) {
-        s->most = n;
-        s->mc = (int)c;
-    }
-    return n;
-}
-
-/* Floods into m->a (from m->b, the island cells) every island next to an
- * up slope of the pits above, and marks the up slopes too (each once its
- * 3 x 3 square is flooded: no island cell is left free next to it, and a
- * slope that is no island cell is no cell a flood reads); returns their
- * cells, and raises s->most to the biggest (isle_note). The slopes are
- * found by a scan of the map, a cell at a time (no box code); the
- * order they are found in changes neither the sum nor which island is
- * biggest (every arrival island is flooded before the others). */
-static int arrivals(bw_map *m, isles *s)
-{
-    unsigned c, k;
-    int sum = 0;
+    const node_list *const nl = &state(m)->nl;
+    const int pits = state(m)->pl[0].n; /* DLVL 5 has no pit down */
+    uint8_t *const cell = m->grid.cell;
+    unsigned c;
+    int i;
     bw_plane_clear(&m->a);
-    /* the up slopes lie inside the lava margin: their 3 x 3 squares are on
-     * the map */
+    for (i = 0; i < nl->n; i++)
+        plane_disc(&m->a, nl->x[i], nl->y[i], i < pits ? PIT_GROUND : ISLAND_GROUND);
     for (c = BW_GRID_MAX; c < (BW_MINES_H - 1) * BW_GRID_MAX; c++) {
-        if (m->grid.cell[c] != BW_T_UP_SLOPE)
+        if (cell[c] == BW_T_LAVA || plane_bit(&m->a, c))
             continue;
-        for (k = 0; k < 9; k++) { /* the slope's 8 neighbours, then the slope */
-            unsigned j = c + (unsigned)(k < 8 ? OFF8(k) : 0);
-            if (isle_free(m, j))
-                sum += isle_note(m, s, j);
-        }
-        bit_set(m->a.w, c);
-    }
-    return sum;
-}
-
-/* The figures of rule 1.5.1 (m->b: the island cells, m->a: those flooded).
- * The other islands are flooded only while what is left of the area could
- * still hold an island over a quarter. */
-static void measure_isles(bw_map *m, isles *s)
-{
-    int i, left;
-    island_cells(&m->b, &m->grid);
-    s->area = bw_plane_count(&m->b);
-    s->most = 0;
-    s->arrive = arrivals(m, s);
-    left = s->area - s->arrive;
-    for (i = 0; i < BW_MINES_H * BW_GRID_MAX / 32 && left * 4 > s->area;) {
-        const uint32_t v = ISLE_FREE(m, i);
-        if (v)
-            left -= isle_note(m, s, (unsigned)(i * 32 + bw_low_bit(v)));
-        else
-            i++; /* the next word once this one has no free island cell */
-    }
-}
-
-/* Right after measure_isles (m->b the island cells): every island but
- * the arrival ones and the one of cell `big` (none if big < 0) grows by
- * a ring of stone, 3 or more cells from those and the
- * up slopes, inside the margin. */
-static void grow_isles(bw_map *m, int big)
-{
-    isles s;
-    int x, y, i;
-    s.most = 0; /* m->b: the island cells still (measure_isles) */
-    arrivals(m, &s);
-    if (big >= 0)
-        isle_flood(m, (unsigned)big); /* none if it is an arrival island */
-    bw_plane_andnot(&m->b, &m->a); /* the other islands */
-    for (i = 0; i < 3; i++)
-        morph(&m->a, 1, 0);
-    morph(&m->b, 1, 0);
-    morph(&m->b, 1, 0); /* island cells lie 1 inside their ground: 2 is the ring */
-    bw_plane_andnot(&m->b, &m->a);
-    for (y = EDGE; y < BW_MINES_H - EDGE; y++)
-        for (x = EDGE; x < BW_MINES_W - EDGE; x++)
-            if (plane_bit(&m->b, BW_BIT(x, y)) && BW_AT(&m->grid, x, y) == BW_T_LAVA)
-                BW_AT(&m->grid, x, y) = BW_T_STONE;
-}
-
-/* Rule 1.5.1's bounds, mended on the finished map (see above). */
-static void bound_isles(bw_map *m)
-{
-    isles *const s = &state(m)->u.s;
-    int pass, big;
-    /* arrivals: DLVL 4 always has a pit down (bw_pit_place places one at least) */
-    BW_ASSERT(state(m)->pl[0].n > 0);
-    for (pass = 0; pass < ISLAND_PASSES; pass++) {
-        measure_isles(m, s);
-        big = s->most * 4 > s->area;
-        if (!big && s->arrive * 10 <= s->area * 4)
-            return;
-        grow_isles(m, big ? s->mc : -1);
+        for (i = 0; i < 8 && cell[c + (unsigned)OFF8(i)] != BW_T_LAVA; i++)
+            ;
+        if (i == 8)
+            cell[c] = BW_T_LAVA;
     }
 }
 
 /* Rules 1.5.1 - 1.5.4: the islands, their paths and what stands on them
- * (inline in level5: its stream lies in level5's frame while the bounds
- * pass runs, which the measured stack peak allows). */
+ * (inline in level5). */
 static void islands5(bw_map *m, uint32_t seed)
 {
     bw_grid *g = &m->grid;
@@ -2120,7 +1963,7 @@ static void islands5(bw_map *m, uint32_t seed)
 static void level5(bw_map *m, uint32_t seed)
 {
     islands5(m, seed);
-    bound_isles(m); /* rule 1.5.1 */
+    confine_isles(m); /* rule 1.5.1 */
 }
 
 /* Called through a table, so each level keeps its own stack frame (inlined
