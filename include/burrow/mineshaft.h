@@ -79,6 +79,9 @@ typedef struct bw_mineshaft {
     void *trace_ctx;
 } bw_mineshaft;
 
+/* What a run did. Only `steps` and `carved` are counted in every build;
+ * the rest only with BW_TRACE (config.h), like the trace hook, and stay 0
+ * without it (a build for size leaves their bookkeeping out). */
 typedef struct bw_mineshaft_stats {
     uint16_t steps;       /* drunken steps made */
     uint16_t backups;
