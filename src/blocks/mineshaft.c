@@ -16,7 +16,7 @@ typedef struct shaft {
                                  and `carved` (config.h, mineshaft.h) */
     int sx, sy, ux, uy;       /* start and the start-to-goal vector */
     int32_t len2;             /* |u|^2 */
-    int x1, y1;               /* the map minus its outer ring: 1..x1, 1..y1 */
+    unsigned iw, ih;          /* the map minus its outer ring: 1..iw, 1..ih */
     int n;                    /* BW_TRACE: records the history holds (only
                                  the target is stored), for stats.dropped */
     int back;                 /* BW_TRACE: which of them (0: the oldest) is
@@ -32,14 +32,7 @@ typedef struct shaft {
 
 BW_STATIC_ASSERT(BW_MINESHAFT_HISTORY >= 2 && BW_MINESHAFT_HISTORY <= 255, history_fits_param);
 
-/* The defaults, one constant copied (less code than a store per field).
- * The tiles a shaft carves: every tile that is not passable, a set made
- * from the tile table's flags at compile time. */
-#define CARVE(flags) (!((flags) & BW_PASS))
-#define CARVE0(id, name, glyph, colour, flags, cost) | (CARVE(flags) ? BW_TILESET_BIT(BW_T_##id, 0) : 0u)
-#define CARVE1(id, name, glyph, colour, flags, cost) | (CARVE(flags) ? BW_TILESET_BIT(BW_T_##id, 1) : 0u)
-#define CARVE2(id, name, glyph, colour, flags, cost) | (CARVE(flags) ? BW_TILESET_BIT(BW_T_##id, 2) : 0u)
-#define CARVE3(id, name, glyph, colour, flags, cost) | (CARVE(flags) ? BW_TILESET_BIT(BW_T_##id, 3) : 0u)
+/* The defaults, one constant copied (less code than a store per field). */
 static const bw_mineshaft defaults = {
     .floor = BW_T_STONE,
     .wall = BW_T_ROCK,
@@ -49,8 +42,7 @@ static const bw_mineshaft defaults = {
     .widen = 8,
     .history = BW_MINESHAFT_HISTORY,
     .max_steps = BW_MINESHAFT_MAX_STEPS,
-    .carve = { { 0u BW_TILE_LIST(CARVE0), 0u BW_TILE_LIST(CARVE1),
-                 0u BW_TILE_LIST(CARVE2), 0u BW_TILE_LIST(CARVE3) } },
+    .carve = BW_MINESHAFT_CARVE_SET,
     .trace = 0,
     .trace_ctx = 0
 };
@@ -97,7 +89,7 @@ static void trace(shaft *s, int event, int x, int y, int width)
 
 static int inside(const shaft *s, int x, int y)
 {
-    return x >= 1 && y >= 1 && x <= s->x1 && y <= s->y1;
+    return (unsigned)(x - 1) < s->iw && (unsigned)(y - 1) < s->ih;
 }
 
 /* Replaces the four `wall` tiles nearest the up slope at (x, y), by
@@ -195,30 +187,23 @@ static void push(shaft *s, int x, int y, int width, uint32_t c2)
     }
 }
 
-/* The straight line to the goal: 4-connected steps, each one cutting the
- * Manhattan distance (so at most w + h of them), along whichever axis keeps
- * the centre nearer the segment from (x, y) to the goal: the one whose
- * cross product with that segment (kept as it goes) is smaller. */
+/* The way to the goal: 4-connected steps, each one cutting the Manhattan
+ * distance (so at most w + h of them), along the axis with more left to
+ * go (x on a tie): a diagonal staircase until one axis is done, then
+ * straight on. */
 static void straight(shaft *s, int x, int y, int gx, int gy, int width)
 {
-    /* the steps' signs (an axis with nothing to go never steps) */
-    int ax = gx - x, ay = gy - y, sx = ax < 0 ? -1 : 1, sy = ay < 0 ? -1 : 1;
-    int32_t c = 0; /* the cross product of (x, y) - start with (ax, ay) */
     for (;;) {
-        /* on the map: |ex|, |ey| < 2 x 120^2, a plain negation */
-        int32_t ex = c + (int32_t)sx * ay, ey = c - (int32_t)sy * ax;
+        int ax = gx - x, ay = gy - y;
         brush(s, x, y, width);
         STAT(s->st.straight++);
         trace(s, BW_MINESHAFT_STRAIGHT, x, y, width);
-        if (x == gx && y == gy)
+        if (ax == 0 && ay == 0)
             break;
-        if (y == gy || (x != gx && (ex < 0 ? -ex : ex) <= (ey < 0 ? -ey : ey))) {
-            x += sx;
-            c = ex;
-        } else {
-            y += sy;
-            c = ey;
-        }
+        if ((ax < 0 ? -ax : ax) >= (ay < 0 ? -ay : ay))
+            x += ax < 0 ? -1 : 1;
+        else
+            y += ay < 0 ? -1 : 1;
     }
 }
 
@@ -283,8 +268,8 @@ int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
     k = gcd(s.ux, s.uy);
     wx = s.ux / k;
     wy = s.uy / k;
-    s.x1 = m->grid.w - 2;
-    s.y1 = m->grid.h - 2;
+    s.iw = (unsigned)bw_max(m->grid.w - 2, 0); /* none on a map 1 or 2 wide */
+    s.ih = (unsigned)bw_max(m->grid.h - 2, 0);
     STAT(s.n = 0);
     for (k = 0; k < 8; k++) { /* the moves toward the goal: their dot product with w */
         int32_t dot = (int32_t)bw_dx8[k] * wx + (int32_t)bw_dy8[k] * wy;

@@ -122,7 +122,6 @@ typedef struct mines_state {
     area_list al;      /* where open ground changed (fill_gaps) */
     union {
         water_ctx wc;     /* DLVL 3's crossings */
-        bw_mineshaft sh;  /* DLVL 4's mineshafts */
         isles s;          /* DLVL 5's island figures */
     } u;
 } mines_state;
@@ -991,6 +990,17 @@ static void level1(bw_map *m, uint32_t seed)
 #define ISLAND_APART 24
 #define PIT_APART 6
 
+/* DLVL 4's mineshafts: the block's defaults (bw_mineshaft_defaults) but
+ * for the width's moves. */
+static const bw_mineshaft shafts4 = {
+    BW_T_STONE, BW_T_ROCK,
+    1, 4,                   /* "varies between 1 and 4 tiles wide" */
+    4,                      /* a move every 4 steps on average */
+    4,                      /* 1 in 4 moves widens: mostly 1-2, thin (rule 1.4.2) */
+    BW_MINESHAFT_HISTORY, BW_MINESHAFT_MAX_STEPS, BW_MINESHAFT_CARVE_SET,
+    0, 0                    /* no trace */
+};
+
 /* The caves of DLVL 2-5, their pockets removed and the pit boxes marked;
  * returns the stone left and leaves *r on the stream for what comes on the
  * stone (caves, below). The nodes are the pit
@@ -1006,23 +1016,16 @@ static void level1(bw_map *m, uint32_t seed)
  * the bases, each cave of its own, rule 1.2.4; else node 1) joined to the
  * nearest node before it: DLVL 2 and 3's wide tunnels (dug before the
  * smoothing), DLVL 4's thin meandering mineshafts (rule 1.4.2; the
- * mineshaft's parameters in the level's state) and DLVL 5's paths
+ * mineshafts' parameters in shafts4) and DLVL 5's paths
  * (tunnel), both after it, which would close them. */
 BW_NOINLINE static void links(bw_map *m, bw_rng *r, int level)
 {
     mines_state *const st = state(m);
-    bw_mineshaft *const sh = &st->u.sh;
     int i;
-    if (level == 4) {
-        bw_mineshaft_defaults(sh);
-        sh->max_width = 4;     /* "varies between 1 and 4 tiles wide" */
-        sh->width_change = 4;  /* a move every 4 steps on average */
-        sh->widen = 4;         /* 1 in 4 moves widens: mostly 1-2, thin (rule 1.4.2) */
-    }
     for (i = level == 2 ? st->pl[0].n : 1; i < st->nl.n; i++) {
         int j = nearest_before(&st->nl, i);
         if (level == 4)
-            bw_mineshaft_run(m, r, sh, st->nl.x[i], st->nl.y[i], st->nl.x[j], st->nl.y[j], 0);
+            bw_mineshaft_run(m, r, &shafts4, st->nl.x[i], st->nl.y[i], st->nl.x[j], st->nl.y[j], 0);
         else
             tunnel(m, r, i, j, level);
     }
@@ -1829,32 +1832,30 @@ static void cells_not(bw_plane *p, const bw_grid *g, uint8_t t)
 static void narrow_shafts(bw_map *m)
 {
     bw_grid *g = &m->grid;
-    int pass, n, wide, i;
+    int over, pass, i;
     open_cells(&m->a, g);
     bw_plane_copy(&m->b, &m->a);
-    morph(&m->b, 2, 1);            /* the cave centres */
-    morph(&m->b, 4, 0);            /* the cave cells */
+    for (i = 0; i < 6; i++)        /* the cave centres (eroded by 2), */
+        morph(&m->b, 1, i < 2);    /* then the cave cells (grown by 4) */
     bw_plane_andnot(&m->a, &m->b); /* the shaft cells */
-    n = bw_plane_count(&m->a);
+    over = -bw_plane_count(&m->a);
     open_cells(&m->b, g);
     morph(&m->b, 1, 1);
     morph(&m->b, 1, 0);            /* the cells of open 3 x 3 squares */
     bw_plane_and(&m->b, &m->a);    /* the wide shaft cells */
-    wide = bw_plane_count(&m->b);
-    for (pass = 0; pass < NARROW_PASSES && wide * 2 > n; pass++)
-        for (i = 0; i < BW_MINES_H * BW_GRID_MAX && wide * 2 > n; i++) {
+    over += 2 * bw_plane_count(&m->b); /* wide less narrow */
+    /* NARROW_PASSES passes in reading order, while wide ones are over
+     * half; a filled cell is rock, so no later pass looks at it again */
+    for (pass = 0; pass < NARROW_PASSES; pass++)
+        for (i = 0; i < BW_MINES_H * BW_GRID_MAX && over > 0; i++) {
             uint8_t *c = &g->cell[i];
-            if (*c != BW_T_STONE || !plane_bit(&m->b, (unsigned)i))
-                continue;
             /* the open side cells joined round the cell: one run of its
              * ring at most (wide cells lie inside the rock margin, so no
              * ring leaves the map) */
-            if (ring_splits(c, 1))
+            if (*c != BW_T_STONE || !plane_bit(&m->b, (unsigned)i) || ring_splits(c, 1))
                 continue;
             *c = BW_T_ROCK;
-            plane_clr(&m->b, (unsigned)i);
-            wide--;
-            n--;
+            over--; /* one wide cell fewer and one shaft cell fewer */
         }
 }
 
