@@ -1879,7 +1879,8 @@ BW_NOINLINE static int buildings4(bw_map *m, const node_list *nl, bw_rng *r, are
     for (i = 0; i < want * BUILDING_TRIES && placed < want; i++) {
         int n = bw_rng_range(r, 0, nl->n - 1);
         int w = bw_rng_range(r, bp.min_w, bp.max_w), h = bw_rng_range(r, bp.min_h, bp.max_h);
-        int x0 = nl->x[n] + bw_rng_range(r, -8, 8) - (w >> 1), y0 = nl->y[n] + bw_rng_range(r, -8, 8) - (h >> 1); /* w, h > 0 */
+        /* centred within 9 of the node, 10 from the edge (near9) */
+        int x0 = near9(r, nl->x[n]) - (w >> 1), y0 = near9(r, nl->y[n]) - (h >> 1); /* w, h > 0 */
         if (building_at(g, r, &bp, x0, y0, w, h, 1, &stone_only)) {
             /* its ring is stone too, so it meets no other building: every
              * cell of it was stone, and none is now (walls, wooden floor) */
