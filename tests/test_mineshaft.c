@@ -441,6 +441,20 @@ static void shaft_does_not_steer_toward_goal(void)
     }
 }
 
+/* BW_MINESHAFT_CARVE_SET, the initializer a caller's constant uses (the
+ * mines' DLVL 4), is the default `carve`: every tile that is not passable. */
+static void shaft_carve_set_is_the_default(void)
+{
+    static const bw_tileset set = BW_MINESHAFT_CARVE_SET;
+    bw_mineshaft p;
+    int k, t;
+    bw_mineshaft_defaults(&p);
+    for (k = 0; k < 4; k++)
+        CHECK(set.w[k] == p.carve.w[k]);
+    for (t = 0; t < BW_TILE_COUNT; t++)
+        CHECK(BW_TILESET_HAS(&set, t) == !(BW_TILE_FLAGS(t) & BW_PASS));
+}
+
 static void shaft_golden(void)
 {
     bw_mineshaft p;
@@ -463,5 +477,6 @@ void suite_mineshaft(void)
     RUN(shaft_full_history_keeps_the_backup_target);
     RUN(shaft_ends_within_step_cap);
     RUN(shaft_does_not_steer_toward_goal);
+    RUN(shaft_carve_set_is_the_default);
     RUN(shaft_golden);
 }

@@ -7,9 +7,9 @@
  * without filling anything in, to the most recent step whose error was
  * below BW_MINESHAFT_ERR_RESUME. It never overwrites an up slope; where its
  * brush would, it turns the four rock walls nearest that slope into floor.
- * It always ends at the goal: past the goal's line position it carves a
- * straight 4-connected line to it, and past BW_MINESHAFT_MAX_STEPS steps it
- * does the same from wherever it is. The carved cells form one 4-connected
+ * It always ends at the goal: past the goal's line position it carves the
+ * direct way to it (4-connected steps along the axis with more to go), and
+ * past BW_MINESHAFT_MAX_STEPS steps it does the same from wherever it is. The carved cells form one 4-connected
  * path from start to goal (every tile it does not carve is either already
  * passable or an up slope, which is open). Uses no scratch plane. */
 #ifndef BURROW_MINESHAFT_H
@@ -56,7 +56,7 @@ typedef struct bw_mineshaft_step {
 enum {
     BW_MINESHAFT_CARVE = 1,   /* a drunken step was carved */
     BW_MINESHAFT_BACKUP = 2,  /* s is the record it resumes from */
-    BW_MINESHAFT_STRAIGHT = 3,/* a step of the final straight line (or the fallback) */
+    BW_MINESHAFT_STRAIGHT = 3,/* a step of the direct way at the end (or the fallback) */
     BW_MINESHAFT_WALL = 4,    /* s->x, s->y: a rock wall turned to floor near an up slope */
     BW_MINESHAFT_SLOPE = 5    /* s->x, s->y: the up slope a brush met (its WALL events follow) */
 };
@@ -79,17 +79,31 @@ typedef struct bw_mineshaft {
     void *trace_ctx;
 } bw_mineshaft;
 
+/* What a run did. Only `steps` and `carved` are counted in every build;
+ * the rest only with BW_TRACE (config.h), like the trace hook, and stay 0
+ * without it (a build for size leaves their bookkeeping out). */
 typedef struct bw_mineshaft_stats {
     uint16_t steps;       /* drunken steps made */
     uint16_t backups;
     uint16_t dropped;     /* records dropped because the history was full */
-    uint16_t straight;    /* cells of the final straight line */
+    uint16_t straight;    /* steps of the direct way at the end */
     uint16_t slope_hits;  /* steps whose brush met an up slope */
     uint16_t walls;       /* rock walls opened by the slope rule */
     uint8_t max_err;      /* largest error of a kept step (<= BW_MINESHAFT_ERR_MAX) */
     uint8_t fallback;     /* 1 when the step cap sent it straight to the goal */
     uint16_t carved;      /* cells changed */
 } bw_mineshaft_stats;
+
+/* The default `carve`, as a bw_tileset initializer: every tile that is not
+ * passable (BW_PASS), made from the tile table at compile time, so a
+ * caller can keep its own parameters in a constant. */
+#define BW_MINESHAFT_CARVES(flags) (!((flags) & BW_PASS))
+#define BW_MINESHAFT_CARVE0(id, name, glyph, colour, flags, cost) | (BW_MINESHAFT_CARVES(flags) ? BW_TILESET_BIT(BW_T_##id, 0) : 0u)
+#define BW_MINESHAFT_CARVE1(id, name, glyph, colour, flags, cost) | (BW_MINESHAFT_CARVES(flags) ? BW_TILESET_BIT(BW_T_##id, 1) : 0u)
+#define BW_MINESHAFT_CARVE2(id, name, glyph, colour, flags, cost) | (BW_MINESHAFT_CARVES(flags) ? BW_TILESET_BIT(BW_T_##id, 2) : 0u)
+#define BW_MINESHAFT_CARVE3(id, name, glyph, colour, flags, cost) | (BW_MINESHAFT_CARVES(flags) ? BW_TILESET_BIT(BW_T_##id, 3) : 0u)
+#define BW_MINESHAFT_CARVE_SET { { 0u BW_TILE_LIST(BW_MINESHAFT_CARVE0), 0u BW_TILE_LIST(BW_MINESHAFT_CARVE1), \
+                                   0u BW_TILE_LIST(BW_MINESHAFT_CARVE2), 0u BW_TILE_LIST(BW_MINESHAFT_CARVE3) } }
 
 void bw_mineshaft_defaults(bw_mineshaft *p);
 

@@ -12,31 +12,27 @@ typedef struct shaft {
     bw_map *m;
     bw_rng *r;
     const bw_mineshaft *p;
-    bw_mineshaft_stats st;
+    bw_mineshaft_stats st;    /* counted with BW_TRACE only, but for `steps`
+                                 and `carved` (config.h, mineshaft.h) */
     int sx, sy, ux, uy;       /* start and the start-to-goal vector */
-    int32_t len2;             /* |u|^2, > 0 */
-    int x1, y1;               /* the map minus its outer ring: 1..x1, 1..y1 */
-    int n;                    /* records the history holds (counted: only
-                                 the target is stored) */
-    int back;                 /* which of them (0: the oldest) is the target */
+    int32_t len2;             /* |u|^2 */
+    unsigned iw, ih;          /* the map minus its outer ring: 1..iw, 1..ih */
+    int n;                    /* BW_TRACE: records the history holds (only
+                                 the target is stored), for stats.dropped */
+    int back;                 /* BW_TRACE: which of them (0: the oldest) is
+                                 the target */
     int16_t dot[8];           /* each move's weight (0: it does not advance):
                                  its dot product with w = u over gcd(ux, uy),
                                  so the weights depend on the direction
                                  alone, not on the distance */
     bw_mineshaft_step target; /* the backup target: the latest record with
-                                 error < BW_MINESHAFT_ERR_RESUME */
+                                 error < BW_MINESHAFT_ERR_RESUME (its err
+                                 unused) */
 } shaft;
 
 BW_STATIC_ASSERT(BW_MINESHAFT_HISTORY >= 2 && BW_MINESHAFT_HISTORY <= 255, history_fits_param);
 
-/* The defaults, one constant copied (less code than a store per field).
- * The tiles a shaft carves: every tile that is not passable, a set made
- * from the tile table's flags at compile time. */
-#define CARVE(flags) (!((flags) & BW_PASS))
-#define CARVE0(id, name, glyph, colour, flags, cost) | (CARVE(flags) ? BW_TILESET_BIT(BW_T_##id, 0) : 0u)
-#define CARVE1(id, name, glyph, colour, flags, cost) | (CARVE(flags) ? BW_TILESET_BIT(BW_T_##id, 1) : 0u)
-#define CARVE2(id, name, glyph, colour, flags, cost) | (CARVE(flags) ? BW_TILESET_BIT(BW_T_##id, 2) : 0u)
-#define CARVE3(id, name, glyph, colour, flags, cost) | (CARVE(flags) ? BW_TILESET_BIT(BW_T_##id, 3) : 0u)
+/* The defaults, one constant copied (less code than a store per field). */
 static const bw_mineshaft defaults = {
     .floor = BW_T_STONE,
     .wall = BW_T_ROCK,
@@ -46,8 +42,7 @@ static const bw_mineshaft defaults = {
     .widen = 8,
     .history = BW_MINESHAFT_HISTORY,
     .max_steps = BW_MINESHAFT_MAX_STEPS,
-    .carve = { { 0u BW_TILE_LIST(CARVE0), 0u BW_TILE_LIST(CARVE1),
-                 0u BW_TILE_LIST(CARVE2), 0u BW_TILE_LIST(CARVE3) } },
+    .carve = BW_MINESHAFT_CARVE_SET,
     .trace = 0,
     .trace_ctx = 0
 };
@@ -55,18 +50,6 @@ static const bw_mineshaft defaults = {
 void bw_mineshaft_defaults(bw_mineshaft *p)
 {
     *p = defaults;
-}
-
-static void trace(shaft *s, int event, int x, int y, int width, int err)
-{
-    bw_mineshaft_step k;
-    if (!BW_TRACE || !s->p->trace) /* config.h */
-        return;
-    k.x = (uint8_t)x;
-    k.y = (uint8_t)y;
-    k.width = (uint8_t)width;
-    k.err = (uint8_t)err;
-    s->p->trace(s->p->trace_ctx, event, &k);
 }
 
 /* cross^2 / |u|^2 is the squared distance from (x, y) to the start-goal
@@ -78,19 +61,35 @@ static uint32_t cross2(const shaft *s, int x, int y)
     return (uint32_t)(c * c);
 }
 
-/* The error: the floor of that distance. A step lies one cell from a
- * kept step (error <= 10) or from the start, so a count finds it. */
+/* The error: the floor of that distance (0 when the start is the goal),
+ * for the trace and the stats only: the walk compares squares. */
 static int err_floor(const shaft *s, uint32_t c2)
 {
-    uint32_t q = c2 / (uint32_t)s->len2, e = 0;
+    uint32_t q = s->len2 > 0 ? c2 / (uint32_t)s->len2 : 0, e = 0;
     while ((e + 1) * (e + 1) <= q)
         e++;
     return (int)e;
 }
 
+/* The trace hook (config.h: BW_TRACE), with the error of (x, y). */
+static void trace(shaft *s, int event, int x, int y, int width)
+{
+    bw_mineshaft_step k;
+    if (!BW_TRACE || !s->p->trace)
+        return;
+    k.x = (uint8_t)x;
+    k.y = (uint8_t)y;
+    k.width = (uint8_t)width;
+    k.err = (uint8_t)err_floor(s, cross2(s, x, y));
+    s->p->trace(s->p->trace_ctx, event, &k);
+}
+
+/* A statistic: counted only with BW_TRACE (mineshaft.h). */
+#define STAT(e) do { if (BW_TRACE) { e; } } while (0)
+
 static int inside(const shaft *s, int x, int y)
 {
-    return x >= 1 && y >= 1 && x <= s->x1 && y <= s->y1;
+    return (unsigned)(x - 1) < s->iw && (unsigned)(y - 1) < s->ih;
 }
 
 /* Replaces the four `wall` tiles nearest the up slope at (x, y), by
@@ -121,9 +120,9 @@ static void open_walls(shaft *s, int x, int y)
         if (best == INT32_MAX)
             return;
         BW_AT(&s->m->grid, bx, by) = s->p->floor;
-        s->st.walls++;
+        STAT(s->st.walls++);
         s->st.carved++;
-        trace(s, BW_MINESHAFT_WALL, bx, by, 1, 0);
+        trace(s, BW_MINESHAFT_WALL, bx, by, 1);
     }
 }
 
@@ -132,7 +131,7 @@ static void open_walls(shaft *s, int x, int y)
  * the first one the brush meets triggers the four-walls rule instead. */
 static void brush(shaft *s, int x, int y, int width)
 {
-    int lo = (width - 1) / 2, cx, cy, slope = 0, slx = 0, sly = 0;
+    int lo = (width - 1) / 2, cx, cy, slx = -1, sly = 0;
     for (cy = y - lo; cy < y - lo + width; cy++)
         for (cx = x - lo; cx < x - lo + width; cx++) {
             uint8_t *t;
@@ -140,76 +139,71 @@ static void brush(shaft *s, int x, int y, int width)
                 continue;
             t = &BW_AT(&s->m->grid, cx, cy);
             if (*t == BW_T_UP_SLOPE) {
-                if (!slope) {
+                if (slx < 0) {
                     slx = cx;
                     sly = cy;
                 }
-                slope = 1;
             } else if (BW_TILESET_HAS(&s->p->carve, *t) && *t != s->p->floor) {
                 *t = s->p->floor;
                 s->st.carved++;
             }
         }
-    if (slope) {
-        s->st.slope_hits++;
-        trace(s, BW_MINESHAFT_SLOPE, slx, sly, 1, 0);
+    if (slx >= 0) {
+        STAT(s->st.slope_hits++);
+        trace(s, BW_MINESHAFT_SLOPE, slx, sly, 1);
         open_walls(s, slx, sly);
     }
 }
 
-/* History of step records. A backup only ever returns to the latest
- * record with error < BW_MINESHAFT_ERR_RESUME, so that one record is all
- * the history stores; the others are only counted. A full history drops
- * its oldest record unless that is the target (then the next oldest goes):
- * the target is never lost, and `dropped` counts the drops. */
-static void push(shaft *s, int x, int y, int width, int err)
+/* Records a kept step whose cross product squared is c2. A backup only
+ * ever returns to the latest record with error < BW_MINESHAFT_ERR_RESUME,
+ * so that one record is all the history stores. The rest is bookkeeping
+ * for the stats (BW_TRACE): the records are counted, and a full history
+ * drops its oldest record unless that is the target (then the next oldest
+ * goes): the target is never lost, and `dropped` counts the drops. */
+static void push(shaft *s, int x, int y, int width, uint32_t c2)
 {
-    int cap = s->p->history;
-    if (cap < 2 || cap > BW_MINESHAFT_HISTORY)
-        cap = BW_MINESHAFT_HISTORY;
-    if (s->n >= cap) {
-        if (s->back > 0)
-            s->back--;
-        s->n--;
-        s->st.dropped++;
+    const int resume = c2 < (uint32_t)(BW_MINESHAFT_ERR_RESUME * BW_MINESHAFT_ERR_RESUME) * (uint32_t)s->len2;
+    if (BW_TRACE) {
+        int cap = s->p->history, e = err_floor(s, c2);
+        if (cap < 2 || cap > BW_MINESHAFT_HISTORY)
+            cap = BW_MINESHAFT_HISTORY;
+        if (s->n >= cap) {
+            if (s->back > 0)
+                s->back--;
+            s->n--;
+            s->st.dropped++;
+        }
+        if (resume)
+            s->back = s->n;
+        s->n++;
+        if (e > s->st.max_err)
+            s->st.max_err = (uint8_t)e;
     }
-    if (err < BW_MINESHAFT_ERR_RESUME) {
-        s->back = s->n;
+    if (resume) {
         s->target.x = (uint8_t)x;
         s->target.y = (uint8_t)y;
         s->target.width = (uint8_t)width;
-        s->target.err = (uint8_t)err;
     }
-    s->n++;
-    if (err > s->st.max_err)
-        s->st.max_err = (uint8_t)err;
 }
 
-/* The straight line to the goal: 4-connected steps, each one cutting the
- * Manhattan distance (so at most w + h of them), along whichever axis keeps
- * the centre nearer the segment from (x, y) to the goal: the one whose
- * cross product with that segment (kept as it goes) is smaller. */
+/* The way to the goal: 4-connected steps, each one cutting the Manhattan
+ * distance (so at most w + h of them), along the axis with more left to
+ * go (x on a tie): a diagonal staircase until one axis is done, then
+ * straight on. */
 static void straight(shaft *s, int x, int y, int gx, int gy, int width)
 {
-    /* the steps' signs (an axis with nothing to go never steps) */
-    int ax = gx - x, ay = gy - y, sx = ax < 0 ? -1 : 1, sy = ay < 0 ? -1 : 1;
-    int32_t c = 0; /* the cross product of (x, y) - start with (ax, ay) */
     for (;;) {
-        /* on the map: |ex|, |ey| < 2 x 120^2, a plain negation */
-        int32_t ex = c + (int32_t)sx * ay, ey = c - (int32_t)sy * ax;
+        int ax = gx - x, ay = gy - y;
         brush(s, x, y, width);
-        s->st.straight++;
-        if (BW_TRACE && s->p->trace) /* the error only for the trace */
-            trace(s, BW_MINESHAFT_STRAIGHT, x, y, width, err_floor(s, cross2(s, x, y)));
-        if (x == gx && y == gy)
+        STAT(s->st.straight++);
+        trace(s, BW_MINESHAFT_STRAIGHT, x, y, width);
+        if (ax == 0 && ay == 0)
             break;
-        if (y == gy || (x != gx && (ex < 0 ? -ex : ex) <= (ey < 0 ? -ey : ey))) {
-            x += sx;
-            c = ex;
-        } else {
-            y += sy;
-            c = ey;
-        }
+        if ((ax < 0 ? -ax : ax) >= (ay < 0 ? -ay : ay))
+            x += ax < 0 ? -1 : 1;
+        else
+            y += ay < 0 ? -1 : 1;
     }
 }
 
@@ -252,6 +246,7 @@ int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
     shaft s;
     int x = x0, y = y0, width, k, wx, wy; /* w: u over gcd(ux, uy) */
     int ydue = 0; /* the y step of a diagonal move, still to come */
+    uint32_t c2 = 0; /* the step just carved: its cross product squared */
     BW_ASSERT(m && r && p);
     s.m = m;
     s.r = r;
@@ -273,70 +268,64 @@ int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
     k = gcd(s.ux, s.uy);
     wx = s.ux / k;
     wy = s.uy / k;
-    s.x1 = m->grid.w - 2;
-    s.y1 = m->grid.h - 2;
+    s.iw = (unsigned)bw_max(m->grid.w - 2, 0); /* none on a map 1 or 2 wide */
+    s.ih = (unsigned)bw_max(m->grid.h - 2, 0);
+    STAT(s.n = 0);
     for (k = 0; k < 8; k++) { /* the moves toward the goal: their dot product with w */
         int32_t dot = (int32_t)bw_dx8[k] * wx + (int32_t)bw_dy8[k] * wy;
         s.dot[k] = (int16_t)(dot > 0 ? dot : 0);
     }
     width = bw_rng_range(r, p->min_width, p->max_width);
-    brush(&s, x, y, width);
-    trace(&s, BW_MINESHAFT_CARVE, x, y, width, 0);
-    if (s.len2 > 0) {
-        int e = 0, far = 0; /* the step just made: the start first */
-        s.n = 0;
-        for (;;) {
-            uint32_t c2;
-            if (!far) /* kept: recorded (the start: the first record) */
-                push(&s, x, y, width, e);
-            if (ydue) { /* the second step of a diagonal move */
-                y += ydue;
-                ydue = 0;
-            } else {
-                int d;
-                /* walks until its position along u reaches the goal's
-                 * (measured from the goal: (p - goal) . u >= 0) */
-                if ((int32_t)(x - x1) * s.ux + (int32_t)(y - y1) * s.uy >= 0)
-                    break;
-                d = s.st.steps < p->max_steps ? pick_move(&s, x, y) : -1;
-                if (d < 0) {
-                    s.st.fallback = 1;
-                    break;
-                }
-                if (bw_rng_chance(r, p->width_change, 16))
-                    /* the top 4 bits of one draw: with widen 8 the same
-                     * draw and answer as an even coin (bw_rng_below(r, 2)) */
-                    width = bw_clamp(width + (bw_rng_below(r, 16) >= 16u - p->widen ? 1 : -1),
-                                     p->min_width, p->max_width);
-                /* a diagonal is two steps, x first */
-                x += bw_dx8[d];
-                if (bw_dx8[d])
-                    ydue = bw_dy8[d];
-                else
-                    y += bw_dy8[d];
-            }
-            s.st.steps++;
-            c2 = cross2(&s, x, y);
-            e = err_floor(&s, c2);
-            brush(&s, x, y, width);
-            trace(&s, BW_MINESHAFT_CARVE, x, y, width, e);
-            /* error over 10 (the distance, not its floor) */
-            far = c2 > (uint32_t)(BW_MINESHAFT_ERR_MAX * BW_MINESHAFT_ERR_MAX) * (uint32_t)s.len2;
-            if (far) {
-                /* back up, filling nothing in, to the latest record
-                 * with error < 6 (push() never drops it) */
-                s.n = s.back + 1;
-                x = s.target.x;
-                y = s.target.y;
-                width = s.target.width;
-                ydue = 0;
-                s.st.backups++;
-                trace(&s, BW_MINESHAFT_BACKUP, x, y, width, s.target.err);
-            }
+    for (;;) { /* a step (the start first): carved, then kept or backed from */
+        brush(&s, x, y, width);
+        trace(&s, BW_MINESHAFT_CARVE, x, y, width);
+        if (s.len2 == 0) /* the start is the goal */
+            goto done;
+        /* error over 10 (the distance, not its floor) */
+        if (c2 > (uint32_t)(BW_MINESHAFT_ERR_MAX * BW_MINESHAFT_ERR_MAX) * (uint32_t)s.len2) {
+            /* back up, filling nothing in, to the latest record with
+             * error < 6 (push() keeps it) */
+            STAT(s.n = s.back + 1);
+            x = s.target.x;
+            y = s.target.y;
+            width = s.target.width;
+            ydue = 0;
+            STAT(s.st.backups++);
+            trace(&s, BW_MINESHAFT_BACKUP, x, y, width);
+        } else {
+            push(&s, x, y, width, c2);
         }
-        /* past the goal's line position (error <= 10) or out of steps */
-        straight(&s, x, y, x1, y1, width);
+        if (ydue) { /* the second step of a diagonal move */
+            y += ydue;
+            ydue = 0;
+        } else {
+            int d;
+            /* walks until its position along u reaches the goal's
+             * (measured from the goal: (p - goal) . u >= 0) */
+            if ((int32_t)(x - x1) * s.ux + (int32_t)(y - y1) * s.uy >= 0)
+                break;
+            d = s.st.steps < p->max_steps ? pick_move(&s, x, y) : -1;
+            if (d < 0) {
+                STAT(s.st.fallback = 1);
+                break;
+            }
+            if (bw_rng_chance(r, p->width_change, 16))
+                /* the top 4 bits of one draw: with widen 8 the same
+                 * draw and answer as an even coin (bw_rng_below(r, 2)) */
+                width = bw_clamp(width + (bw_rng_below(r, 16) >= 16u - p->widen ? 1 : -1),
+                                 p->min_width, p->max_width);
+            /* a diagonal is two steps, x first */
+            x += bw_dx8[d];
+            if (bw_dx8[d])
+                ydue = bw_dy8[d];
+            else
+                y += bw_dy8[d];
+        }
+        s.st.steps++;
+        c2 = cross2(&s, x, y);
     }
+    /* past the goal's line position (error <= 10) or out of steps */
+    straight(&s, x, y, x1, y1, width);
 done:
     if (st)
         *st = s.st;
