@@ -15,7 +15,6 @@ void bw_walk_start(bw_walk *k, int x, int y, int gx, int gy, int w, int h)
      * walk links no bw_chebyshev) of at most 65,535, no overflow (the
      * budget keeps its low 16 bits, as it always has) */
     k->budget = (uint16_t)(BW_WALK_PATIENCE * (bw_max(bw_abs(k->gx - k->x), bw_abs(k->gy - k->y)) + 4));
-    k->qx = 2;
 }
 
 /* The fast build's tables (config.h, BW_FAST); the small build works the
@@ -57,94 +56,89 @@ static const uint8_t walk_pick3[102] = {
 };
 #endif
 
-/* One step from a cell that is not the goal; 1 if it reaches the goal.
- * Out of line: bw_walk_run calls it without the goal test at its start. */
+/* One step, or 1 (and none) if the walker is at the goal. */
 static BW_NOINLINE int step(bw_walk *k, bw_rng *r)
 {
     int d, sx, sy, x = k->x, y = k->y;
-    uint16_t edge[8];
-    const uint16_t *weight = k->qweight;
-    uint32_t pick, total;
+    if (x == k->gx && y == k->gy)
+        return 1;
     sx = bw_sign(k->gx - x);
     sy = bw_sign(k->gy - y);
-    if (k->steps >= k->budget) {
-        /* the bounded fallback: one straight step toward the goal */
-        goto move;
-    }
-#if BW_FAST
-    if (k->bias == BW_WALK_BIAS && x > 0 && y > 0 && x < k->w - 1 && y < k->h - 1) {
-        /* no weights: walk_pick3, and walk.h's totals */
-        unsigned at = walk_at3[(sx + 1) * 3 + (sy + 1)];
-        pick = bw_rng_below(r, sx && sy ? 29 : 22);
-        d = (walk_pick3[(at >> 1) + pick] >> ((at & 1u) << 2)) & 7;
-        goto turn;
-    }
-#endif
-    if (k->qx != sx || k->qy != sy || k->qbias != k->bias) {
+    if (k->steps < k->budget) { /* else the bounded fallback: one straight step toward the goal */
+        uint32_t pick, total = 0;
+        uint16_t weight[8];
 #if BW_FAST
         uint32_t v = walk_w3[(sx + 1) * 3 + (sy + 1)];
+        if (k->bias <= 6 && x > 0 && y > 0 && x < k->w - 1 && y < k->h - 1) {
+            /* a small bias away from the map's edge: the weights are
+             * w + (bias - 3) gain, at most 14, so they still fit the
+             * nibbles, and their total is walk.h's 29 or 22 and (bias - 3)
+             * times the gains' sum, 6 toward a diagonal goal, 3 along an
+             * axis */
+            int more = k->bias - BW_WALK_BIAS;
+            pick = bw_rng_below(r, (uint32_t)(sx && sy ? 29 + 6 * more : 22 + 3 * more));
+            if (!more) {
+                /* no search: walk_pick3 */
+                unsigned at = walk_at3[(sx + 1) * 3 + (sy + 1)];
+                d = (walk_pick3[(at >> 1) + pick] >> ((at & 1u) << 2)) & 7;
+            } else {
+                /* all 8 weights at once (gain: w / 4, the top two bits of
+                 * each nibble), then the search */
+                v += (uint32_t)more * ((v >> 2) & 0x33333333u);
+                for (d = 0; pick >= (v & 15u); d++, v >>= 4)
+                    pick -= v & 15u;
+            }
+            goto turn;
+        }
 #endif
-        k->qx = (int8_t)sx;
-        k->qy = (int8_t)sy;
-        k->qbias = k->bias;
-        k->qtotal = 0;
+        /* The weights, made again each step (a walk on the map's edge or
+         * with another bias is rare); directions off the map weigh
+         * nothing. */
         for (d = 0; d < 8; d++) {
+            int nx = x + bw_dx8[d], ny = y + bw_dy8[d];
 #if BW_FAST
             /* w = 1 + 3 gain + no-loss is 1, 2, 4, 5 or 8: gain is w / 4,
              * and 1 + bias gain + no-loss is w + (bias - 3) gain */
             int w = (int)(v & 15u);
-            k->qweight[d] = (uint16_t)(w + (k->bias - 3) * (w >> 2));
+            w += (k->bias - 3) * (w >> 2);
             v >>= 4;
 #else
             /* BW_WALK_BIAS: 1 + bias x (units d gains toward the goal, 0..2)
              * + (1 if d loses none) */
             int ex = bw_dx8[d] * sx, ey = bw_dy8[d] * sy;
-            k->qweight[d] = (uint16_t)(1 + k->bias * ((ex > 0) + (ey > 0)) + (ex >= 0 && ey >= 0));
+            int w = 1 + k->bias * ((ex > 0) + (ey > 0)) + (ex >= 0 && ey >= 0);
 #endif
-            k->qtotal = (uint16_t)(k->qtotal + k->qweight[d]);
+            weight[d] = (uint16_t)(nx < 0 || ny < 0 || nx >= k->w || ny >= k->h ? 0 : w);
+            total += weight[d];
         }
-    }
-    total = k->qtotal;
-    if (x <= 0 || y <= 0 || x >= k->w - 1 || y >= k->h - 1) {
-        /* on the edge: directions off the map weigh nothing */
-        total = 0;
-        for (d = 0; d < 8; d++) {
-            int nx = x + bw_dx8[d], ny = y + bw_dy8[d];
-            edge[d] = (nx < 0 || ny < 0 || nx >= k->w || ny >= k->h) ? 0 : k->qweight[d];
-            total += edge[d];
-        }
-        weight = edge;
-    }
-    pick = bw_rng_below(r, total);
-    for (d = 0; d < 7 && pick >= weight[d]; d++)
-        pick -= weight[d];
+        pick = bw_rng_below(r, total);
+        for (d = 0; d < 7 && pick >= weight[d]; d++)
+            pick -= weight[d];
 #if BW_FAST
 turn:
 #endif
-    sx = bw_dx8[d];
-    sy = bw_dy8[d];
-move:
+        sx = bw_dx8[d];
+        sy = bw_dy8[d];
+    }
     x = (int16_t)(x + sx);
     y = (int16_t)(y + sy);
     k->x = (int16_t)x;
     k->y = (int16_t)y;
     k->steps++;
-    return x == k->gx && y == k->gy;
+    return 0;
 }
 
 int bw_walk_step(bw_walk *k, bw_rng *r)
 {
-    if (k->x == k->gx && k->y == k->gy)
-        return 1;
-    return step(k, r);
+    step(k, r);
+    return k->x == k->gx && k->y == k->gy;
 }
 
 int bw_walk_run(bw_walk *k, bw_rng *r, bw_walk_fn fn, void *ctx)
 {
-    /* each cell once, the start first; stops where fn says so or at the
-     * goal (step reaches it: its fallback beelines) */
-    int at = k->x == k->gx && k->y == k->gy;
-    while (!(fn && fn(k->x, k->y, ctx)) && !at)
-        at = step(k, r);
+    /* each cell once, the start first, the goal last; stops where fn says
+     * so or at the goal (step reaches it: its fallback beelines) */
+    while (!(fn && fn(k->x, k->y, ctx)) && !step(k, r))
+        ;
     return k->steps;
 }
