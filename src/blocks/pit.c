@@ -23,19 +23,14 @@ static int32_t nearest(const bw_pit_plan *p, const bw_pit_plan *avoid,
                        int32_t avoid2, int x, int y)
 {
     int i;
-    int32_t best = INT32_MAX;
-    for (i = 0; i < p->n; i++) {
-        int32_t d = seed_d2(x, y, p->x[i], p->y[i]);
-        if (d < (int32_t)BW_PIT_SPACING * BW_PIT_SPACING)
-            return -1;
-        best = bw_min(best, d);
-    }
-    for (i = 0; avoid && i < avoid->n; i++) {
-        int32_t d = seed_d2(x, y, avoid->x[i], avoid->y[i]);
-        if (d < avoid2)
-            return -1;
-        best = bw_min(best, d);
-    }
+    int32_t best = INT32_MAX, lim = (int32_t)BW_PIT_SPACING * BW_PIT_SPACING;
+    for (; p; p = avoid, avoid = 0, lim = avoid2) /* p's seeds, then avoid's */
+        for (i = 0; i < p->n; i++) {
+            int32_t d = seed_d2(x, y, p->x[i], p->y[i]);
+            if (d < lim)
+                return -1;
+            best = bw_min(best, d);
+        }
     return best;
 }
 
@@ -97,13 +92,13 @@ int bw_pit_place(bw_pit_plan *p, bw_rng *r, int want, const bw_pit_plan *avoid,
 
 /* The half moon is the disc of radius r round the seed minus an equal disc
  * pushed `off` along the direction: its concave, open side faces dir. `off`
- * is the least push that leaves the seed itself outside the second disc. */
+ * is the least push that leaves the seed itself outside the second disc
+ * (off^2, or 2 off^2 on a diagonal, above r^2 + r): r + 1 along an axis,
+ * and 3, 4, 4 on a diagonal for r = 3, 4, 5 (pit_ok's domain). */
+BW_STATIC_ASSERT(BW_PIT_R_MIN == 3 && BW_PIT_R_MAX == 5, moon_offsets_for_r_3_to_5);
 static int moon_offset(int r, int diagonal)
 {
-    int off = 1, lim = r * r + r;
-    while ((diagonal ? 2 * off * off : off * off) <= lim)
-        off++;
-    return off;
+    return diagonal ? bw_min(r, 4) : r + 1;
 }
 
 /* Pit k's half moon, worked out once for the many cells tested; inline in
@@ -154,21 +149,15 @@ int bw_pit_in_half_moon(const bw_pit_plan *p, int k, int x, int y)
     return in_moon(&mo, x, y);
 }
 
-/* bw_pit_box of a pit k that is ok, into b (x0, y0, x1, y1), for put,
- * which has checked k. */
-static inline void box_of(const bw_pit_plan *p, int k, int *b)
-{
-    b[0] = bw_max(p->x[k] - BW_PIT_REACH, 0);
-    b[1] = bw_max(p->y[k] - BW_PIT_REACH, 0);
-    b[2] = bw_min(p->x[k] + BW_PIT_REACH, BW_GRID_MAX - 1);
-    b[3] = bw_min(p->y[k] + BW_PIT_REACH, BW_GRID_ROWS - 1); /* the grid's last row */
-}
-
 void bw_pit_box(const bw_pit_plan *p, int k, int *x0, int *y0, int *x1, int *y1)
 {
     int b[4] = { 0, 0, -1, -1 }; /* no pit k: an empty box */
-    if (pit_ok(p, k))
-        box_of(p, k, b);
+    if (pit_ok(p, k)) {
+        b[0] = bw_max(p->x[k] - BW_PIT_REACH, 0);
+        b[1] = bw_max(p->y[k] - BW_PIT_REACH, 0);
+        b[2] = bw_min(p->x[k] + BW_PIT_REACH, BW_GRID_MAX - 1);
+        b[3] = bw_min(p->y[k] + BW_PIT_REACH, BW_GRID_ROWS - 1); /* the grid's last row */
+    }
     *x0 = b[0];
     *y0 = b[1];
     *x1 = b[2];
@@ -213,13 +202,13 @@ typedef uint8_t snap_cells[SNAP * SNAP];
  * neighbours are counted as they were before it (WAS), and a pit with
  * fewer than BW_PIT_SURVIVE_MIN dies to crumbling dirt. Without, a tongue
  * pass: they are counted as they are (NOW). Returns 1 if it changed a
- * cell, and leaves in b the box of the cells changed and one ring round
- * it, within `lim`: only there can a cell's count have grown since the
- * pass looked at it. */
+ * cell, and leaves in b the rows of the cells changed and one row on each
+ * side, across lim's width and within `lim`: only there can a cell's
+ * count have grown since the pass looked at it. */
 static int pass(bw_grid *g, uint8_t tile, int b[8], uint8_t *s, int gen)
 {
     const int *lim = b + 4;
-    int x, y, cx0 = BW_GRID_SIDE, cy0 = BW_GRID_SIDE, cx1 = -1, cy1 = -1;
+    int x, y, cy0 = BW_GRID_SIDE, cy1 = -1;
     int x0 = b[0], y0 = b[1], x1 = b[2], y1 = b[3];
     for (y = y0; y <= y1; y++) {
         uint8_t *c = &BW_AT(g, x0, y), *w = s + (y - lim[1] + 1) * SNAP + (x0 - lim[0] + 1);
@@ -240,17 +229,13 @@ static int pass(bw_grid *g, uint8_t tile, int b[8], uint8_t *s, int gen)
                 *c = tile;
                 *w = NOW;
             }
-            cx0 = bw_min(cx0, x);
             cy0 = bw_min(cy0, y);
-            cx1 = bw_max(cx1, x);
-            cy1 = bw_max(cy1, y);
+            cy1 = y;
         }
     }
-    b[0] = bw_max(cx0 - 1, lim[0]);
     b[1] = bw_max(cy0 - 1, lim[1]);
-    b[2] = bw_min(cx1 + 1, lim[2]);
     b[3] = bw_min(cy1 + 1, lim[3]);
-    return cx1 >= 0;
+    return cy1 >= 0;
 }
 
 /* How far bw_pit_render goes; BW_TESTING stops it early (pit.h). */
@@ -305,8 +290,8 @@ static inline BW_ALWAYS_INLINE void pit_walks(bw_grid *g, const bw_pit_plan *p, 
      * seed's row across is still slope (for a diagonal dir a step across is
      * sqrt 2 long; r^2 + r bounds the half moon, in_moon), so the start is
      * always just past the crescent. */
-    while ((dx && dy ? 2 : 1) * across * across > r * r + r)
-        across--;
+    if (dx && dy && r == 5)
+        across = 3; /* 2 x 4^2 > 30; every other r of 3..5 (pit_ok) keeps r - 1 */
     bw_rng_stream(&rng, p->sub, (uint32_t)k, 0x70697400u, 0); /* bw_rng_seed of bw_rng_mix */
     c.g = g;
     c.sx = sx;
@@ -352,9 +337,10 @@ BW_STATIC_ASSERT(BW_PIT_LIFE_GENS == 1 && BW_PIT_SURVIVE_MAX == 8 && BW_PIT_BIRT
 
 /* render's smoothing stage after the walks (melted into render: a frame of
  * its own would only add to the depth below it); c is the walked pit
- * tiles' box (pit_walks). */
-static inline BW_ALWAYS_INLINE void pit_smooth(bw_grid *g, const bw_pit_plan *p, const int *c,
-                                   bw_plane *scratch)
+ * tiles' box (pit_walks). A floor of 0..255 then makes the pit the level
+ * below's (bw_pit_put_below); -1 leaves it. */
+static inline BW_ALWAYS_INLINE void pit_smooth(bw_grid *g, const bw_pit_plan *p, int k,
+                                   const int *c, bw_plane *scratch, int floor)
 {
     int x, y, i, b[8], *lim = b + 4; /* pass's box, and its limit */
     snap_cells local; /* only where the plane is too small (SNAP_FITS_A_PLANE) */
@@ -384,15 +370,28 @@ static inline BW_ALWAYS_INLINE void pit_smooth(bw_grid *g, const bw_pit_plan *p,
         for (x = 0; x < lim[2] - lim[0] + 3; x++)
             was[y * SNAP + x] = row[x] == p->tile ? WAS + NOW : 0;
     }
-    pass(g, p->tile, b, was, 1);
-    for (i = 0; i < BOX_CELLS && pass(g, p->tile, b, was, 0); i++)
-        ;
+    for (i = 0; i <= BOX_CELLS && pass(g, p->tile, b, was, i == 0); i++)
+        ; /* the generation (i = 0), then the tongue passes; one that
+           * changed nothing leaves an empty box, so none after it would */
+    if (floor < 0)
+        return;
+    /* bw_pit_put_below: the half moon's down slopes become up slopes, and
+     * every pit and crumbling dirt tile floor: the walked tiles and the
+     * smoothing's all lie in lim and its ring */
+    bw_pit_moon(g, p, k, BW_T_UP_SLOPE);
+    for (y = lim[1] - 1; y <= lim[3] + 1; y++) {
+        uint8_t *w = &BW_AT(g, lim[0] - 1, y), *e = w + (lim[2] - lim[0] + 2);
+        for (; w <= e; w++)
+            if (*w == p->tile || *w == BW_T_CRUMBLE_DIRT)
+                *w = (uint8_t)floor;
+    }
 }
 
 /* bw_pit_render, stopped after `stage` (BW_TESTING). Inline in each
  * caller: put, the one the mines link, then needs no call and one frame. */
 static inline BW_ALWAYS_INLINE void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
-                                           bw_plane *scratch, walk_trace trace, void *ctx)
+                                           bw_plane *scratch, walk_trace trace, void *ctx,
+                                           int floor)
 {
     int c[4]; /* the walked pit tiles' box (pit_walks) */
 
@@ -403,13 +402,13 @@ static inline BW_ALWAYS_INLINE void render(bw_grid *g, const bw_pit_plan *p, int
     pit_walks(g, p, k, c, trace, ctx);
     if (stage < STAGE_SMOOTH)
         return;
-    pit_smooth(g, p, c, scratch);
+    pit_smooth(g, p, k, c, scratch, floor);
 }
 
 void bw_pit_render(bw_grid *g, const bw_pit_plan *p, int k, bw_plane *scratch)
 {
     if (pit_ok(p, k))
-        render(g, p, k, STAGE_SMOOTH, scratch, 0, 0);
+        render(g, p, k, STAGE_SMOOTH, scratch, 0, 0, -1);
 }
 
 #ifdef BW_TESTING
@@ -420,7 +419,7 @@ void bw_pit_render_traced(bw_grid *g, const bw_pit_plan *p, int k, int stage,
                           bw_plane *scratch, bw_pit_trace trace, void *ctx)
 {
     if (pit_ok(p, k))
-        render(g, p, k, stage, scratch, trace, ctx);
+        render(g, p, k, stage, scratch, trace, ctx, -1);
 }
 #endif
 
@@ -431,25 +430,11 @@ BW_STATIC_ASSERT(BW_PIT_R_MAX <= BW_PIT_REACH, half_moon_inside_the_box);
  * call). */
 static BW_NOINLINE void put(bw_grid *g, const bw_pit_plan *p, int floor, bw_plane *scratch)
 {
-    int k, y, b[4];
+    int k;
     for (k = 0; k < p->n; k++) {
         if (!pit_ok(p, k))
             continue; /* no such pit: skipped (pit.h) */
-        render(g, p, k, STAGE_SMOOTH, scratch, 0, 0);
-        if (floor < 0)
-            continue;
-        /* only the cells the pit wrote can need changing, all in its box
-         * (the half moon's, r <= BW_PIT_R_MAX, and the walks' and the
-         * smoothing's) */
-        box_of(p, k, b);
-        for (y = b[1]; y <= b[3]; y++) {
-            uint8_t *c = &BW_AT(g, b[0], y), *e = c + (b[2] - b[0]);
-            for (; c <= e; c++)
-                if (*c == BW_T_DOWN_SLOPE)
-                    *c = BW_T_UP_SLOPE;
-                else if (*c == p->tile || *c == BW_T_CRUMBLE_DIRT)
-                    *c = (uint8_t)floor;
-        }
+        render(g, p, k, STAGE_SMOOTH, scratch, 0, 0, floor);
     }
 }
 
