@@ -14,18 +14,15 @@
 #define OVER1(id, name, glyph, colour, flags, cost) | (OVER(id, flags) ? BW_TILESET_BIT(BW_T_##id, 1) : 0u)
 #define OVER2(id, name, glyph, colour, flags, cost) | (OVER(id, flags) ? BW_TILESET_BIT(BW_T_##id, 2) : 0u)
 #define OVER3(id, name, glyph, colour, flags, cost) | (OVER(id, flags) ? BW_TILESET_BIT(BW_T_##id, 3) : 0u)
-static const bw_tileset over = { { 0u BW_TILE_LIST(OVER0), 0u BW_TILE_LIST(OVER1),
-                                   0u BW_TILE_LIST(OVER2), 0u BW_TILE_LIST(OVER3) } };
+static const bw_rubble_params defaults = {
+    BW_T_RUBBLE, 4, 8, 5, 1, 4, /* tile, chunks 4-8, reach 5, sides 1-4 */
+    { { 0u BW_TILE_LIST(OVER0), 0u BW_TILE_LIST(OVER1),
+        0u BW_TILE_LIST(OVER2), 0u BW_TILE_LIST(OVER3) } }
+};
 
 void bw_rubble_defaults(bw_rubble_params *p)
 {
-    p->tile = BW_T_RUBBLE;
-    p->chunks_min = 4;
-    p->chunks_max = 8;
-    p->reach = 5;
-    p->size_min = 1;
-    p->size_max = 4;
-    p->over = over;
+    *p = defaults;
 }
 
 /* PUT_LICHEN: "may be placed over stone floor tiles but no other type". */
