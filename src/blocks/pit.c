@@ -55,10 +55,11 @@ int bw_pit_place(bw_pit_plan *p, bw_rng *r, int want, const bw_pit_plan *avoid,
         int bx = -1, by = -1;
         int32_t bestd = -1;
         /* BW_PIT_PLACE_TRIES random draws, the first admissible one taken
-         * (as if it were the farthest there can be: the loop ends); then
-         * the fallback, one loop on: the admissible lattice cell farthest
-         * from the others, the first of equals, row by row. */
-        for (t = 0; t < BW_PIT_PLACE_TRIES + LATTICE_CELLS && bestd < INT32_MAX; t++) {
+         * (the loop ends there); then the fallback, one loop on: the
+         * admissible lattice cell farthest from the others, the first of
+         * equals, row by row (nearest is -1 for one too near, so bestd
+         * stays -1 until a cell is admissible). */
+        for (t = 0; t < BW_PIT_PLACE_TRIES + LATTICE_CELLS; t++) {
             int x, y, c = t - BW_PIT_PLACE_TRIES;
             int32_t near;
             if (c < 0) {
@@ -69,12 +70,12 @@ int bw_pit_place(bw_pit_plan *p, bw_rng *r, int want, const bw_pit_plan *avoid,
                 y = m + (h - 1 - 2 * m) * (c / (PLACE_LATTICE + 1)) / PLACE_LATTICE;
             }
             near = nearest(p, avoid, avoid2, x, y);
-            if (near >= 0 && c < 0)
-                near = INT32_MAX;
             if (near > bestd) {
                 bestd = near;
                 bx = x;
                 by = y;
+                if (c < 0)
+                    break;
             }
         }
         if (bx < 0)
@@ -195,23 +196,20 @@ void bw_pit_moon(bw_grid *g, const bw_pit_plan *p, int k, uint8_t tile)
 typedef uint8_t snap_cells[SNAP * SNAP];
 #define SNAP_FITS_A_PLANE (sizeof(snap_cells) <= sizeof(((bw_plane *)0)->w))
 
-/* One pass over b[0..3] = (x0, y0)-(x1, y1), inside lim = b[4..7] (the
- * region of the copy `s`, less its ring): each cell but a pit or a slope with 5 or more
- * of its 8 neighbours pit becomes pit. With `gen` it is the Game of Life's
+/* One pass over lim = (x0, y0)-(x1, y1), the region of the copy `s` less
+ * its ring: each cell but a pit or a slope with 5 or more of its 8
+ * neighbours pit becomes pit. With `gen` it is the Game of Life's
  * generation (survive BW_PIT_SURVIVE_MIN.., birth BW_PIT_BIRTH_MIN..): the
  * neighbours are counted as they were before it (WAS), and a pit with
  * fewer than BW_PIT_SURVIVE_MIN dies to crumbling dirt. Without, a tongue
  * pass: they are counted as they are (NOW). Returns 1 if it changed a
- * cell, and leaves in b the rows of the cells changed and one row on each
- * side, across lim's width and within `lim`: only there can a cell's
- * count have grown since the pass looked at it. */
-static int pass(bw_grid *g, uint8_t tile, int b[8], uint8_t *s, int gen)
+ * cell. */
+static int pass(bw_grid *g, uint8_t tile, const int *lim, uint8_t *s, int gen)
 {
-    const int *lim = b + 4;
-    int x, y, cy0 = BW_GRID_SIDE, cy1 = -1;
-    int x0 = b[0], y0 = b[1], x1 = b[2], y1 = b[3];
+    int x, y, changed = 0;
+    int x0 = lim[0], y0 = lim[1], x1 = lim[2], y1 = lim[3];
     for (y = y0; y <= y1; y++) {
-        uint8_t *c = &BW_AT(g, x0, y), *w = s + (y - lim[1] + 1) * SNAP + (x0 - lim[0] + 1);
+        uint8_t *c = &BW_AT(g, x0, y), *w = s + (y - y0 + 1) * SNAP + 1;
         for (x = x0; x <= x1; x++, c++, w++) {
             int k;
             if (*c == BW_T_DOWN_SLOPE || *c == BW_T_UP_SLOPE || (*c == tile && !gen))
@@ -229,13 +227,10 @@ static int pass(bw_grid *g, uint8_t tile, int b[8], uint8_t *s, int gen)
                 *c = tile;
                 *w = NOW;
             }
-            cy0 = bw_min(cy0, y);
-            cy1 = y;
+            changed = 1;
         }
     }
-    b[1] = bw_max(cy0 - 1, lim[1]);
-    b[3] = bw_min(cy1 + 1, lim[3]);
-    return cy1 >= 0;
+    return changed;
 }
 
 /* How far bw_pit_render goes; BW_TESTING stops it early (pit.h). */
@@ -342,7 +337,7 @@ BW_STATIC_ASSERT(BW_PIT_LIFE_GENS == 1 && BW_PIT_SURVIVE_MAX == 8 && BW_PIT_BIRT
 static inline BW_ALWAYS_INLINE void pit_smooth(bw_grid *g, const bw_pit_plan *p, int k,
                                    const int *c, bw_plane *scratch, int floor)
 {
-    int x, y, i, b[8], *lim = b + 4; /* pass's box, and its limit */
+    int x, y, i, lim[4]; /* the walked tiles' box, inside the map's edge */
     snap_cells local; /* only where the plane is too small (SNAP_FITS_A_PLANE) */
     uint8_t *was = SNAP_FITS_A_PLANE ? (uint8_t *)(void *)scratch->w : local;
 
@@ -355,24 +350,22 @@ static inline BW_ALWAYS_INLINE void pit_smooth(bw_grid *g, const bw_pit_plan *p,
      * the passes leave the walked tiles' box (the pit's box has no other
      * pit tile, pit.h): they all run inside it, off the map's edge (a pit's
      * box keeps off it). Each pass that changes a cell adds a pit cell to
-     * the box, so the box's area bounds the passes. A cell only ever
-     * becomes pit, so the pit that is left is the same whatever order the
-     * cells are looked at in: each pass looks only round the cells the one
-     * before changed (the generation's births among them). No walked
-     * tile (c[2] < 0): an empty box, no pass looks at a cell. */
-    b[0] = lim[0] = bw_max(c[0], 1);
-    b[1] = lim[1] = bw_max(c[1], 1);
-    b[2] = lim[2] = bw_min(c[2], g->w - 2);
-    b[3] = lim[3] = bw_min(c[3], g->h - 2);
+     * the box, so the box's area bounds the passes; a generation that
+     * changes nothing leaves no cell for a tongue pass (its births and the
+     * tongues' cells have the same count then). No walked tile (c[2] < 0):
+     * an empty box, no pass looks at a cell. */
+    lim[0] = bw_max(c[0], 1);
+    lim[1] = bw_max(c[1], 1);
+    lim[2] = bw_min(c[2], g->w - 2);
+    lim[3] = bw_min(c[3], g->h - 2);
     /* the copy: lim and one ring, all on the map */
     for (y = 0; y < lim[3] - lim[1] + 3; y++) {
         const uint8_t *row = &BW_AT(g, lim[0] - 1, lim[1] - 1 + y);
         for (x = 0; x < lim[2] - lim[0] + 3; x++)
             was[y * SNAP + x] = row[x] == p->tile ? WAS + NOW : 0;
     }
-    for (i = 0; i <= BOX_CELLS && pass(g, p->tile, b, was, i == 0); i++)
-        ; /* the generation (i = 0), then the tongue passes; one that
-           * changed nothing leaves an empty box, so none after it would */
+    for (i = 0; i <= BOX_CELLS && pass(g, p->tile, lim, was, i == 0); i++)
+        ; /* the generation (i = 0), then the tongue passes */
     if (floor < 0)
         return;
     /* bw_pit_put_below: the half moon's down slopes become up slopes, and
