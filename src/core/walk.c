@@ -24,35 +24,30 @@ void bw_walk_start(bw_walk *k, int x, int y, int gx, int gy, int w, int h)
  * direction d, with bias 3: nibble d of walk_w3[q] is 1 + 3 gain + no-loss
  * (gain: the units d gains toward the goal, 0..2; no-loss: 1 if it loses
  * none; made from bw_dx8/bw_dy8 by the rule of BW_WALK_BIAS), which holds
- * gain and no-loss for any other bias too. A look-up: the weights are
- * made again each time the goal's quadrant changes, which a walk with a
- * weak bias does often. */
+ * gain and no-loss for any other bias too. */
 static const uint32_t walk_w3[9] = {
     0x85411145u, 0x55521112u, 0x45854111u, 0x52111255u, 0x22222222u,
     0x12555211u, 0x41114585u, 0x11125552u, 0x11458541u,
 };
 
 /* With the default bias (BW_WALK_BIAS, 3) a step away from the map's
- * edge needs no weights: for a draw p below their total (29 toward a
- * diagonal goal, 22 along an axis: walk.h), walk_pick3 holds the
- * direction they give, the first d whose running sum exceeds p, so a step
- * costs a table read instead of a search. Two quadrants with the same
- * total share a run of bytes, one a nibble: for the goal's quadrant q,
- * walk_at3[q] / 2 is where its run starts and walk_at3[q] % 2 says which
- * nibble (1: the high one). q = 4 (at the goal) takes no step. */
+ * edge needs no search. Seen from the goal's direction g (bw_dx8), the
+ * weights are one of two patterns, turned: toward a diagonal goal 8, 5,
+ * 4, 1, 1, 1, 4, 5 (total 29) for g, g + 1, ... g + 7, along an axis 5, 5,
+ * 2, 1, 1, 1, 2, 5 (22). The search runs d from 0, which is g + (8 - g)
+ * in the pattern, so a draw p below the total t gives the direction
+ * g + i, where i is the place in the pattern of (p + off) mod t, off the
+ * sum of its first 8 - g weights. walk_goal3[q] is off * 8 + g for the
+ * goal's quadrant q (q = 4, at the goal, takes no step); nibble j of
+ * walk_turn3 is that place i for j = (p + off) mod 29 of the diagonal
+ * pattern, and for j = 29 + (p + off) mod 22 of the axis one. */
 #if BW_WALK_BIAS != 3
-#error "walk_pick3 is made for BW_WALK_BIAS 3"
+#error "walk_turn3 is made for BW_WALK_BIAS 3"
 #endif
-static const uint8_t walk_at3[9] = { 0, 116, 1, 117, 0, 160, 58, 161, 59 };
-static const uint8_t walk_pick3[102] = {
-    /* quadrants 0 and 2 (29), 6 and 8 (29), 1 and 3 (22), 5 and 7 (22) */
-    0x00, 0x10, 0x20, 0x30, 0x30, 0x31, 0x31, 0x41, 0x41, 0x42, 0x43, 0x44, 0x55, 0x55, 0x55, 0x55,
-    0x56, 0x56, 0x56, 0x56, 0x66, 0x67, 0x67, 0x67, 0x67, 0x77, 0x77, 0x77, 0x77, 0x00, 0x10, 0x10,
-    0x10, 0x10, 0x21, 0x21, 0x21, 0x21, 0x21, 0x31, 0x31, 0x31, 0x32, 0x32, 0x32, 0x32, 0x32, 0x43,
-    0x43, 0x43, 0x43, 0x44, 0x55, 0x56, 0x57, 0x57, 0x67, 0x77, 0x00, 0x00, 0x01, 0x02, 0x03, 0x14,
-    0x14, 0x15, 0x15, 0x15, 0x25, 0x25, 0x36, 0x46, 0x56, 0x66, 0x66, 0x77, 0x77, 0x77, 0x77, 0x77,
-    0x00, 0x01, 0x12, 0x12, 0x13, 0x13, 0x13, 0x23, 0x23, 0x24, 0x24, 0x24, 0x34, 0x34, 0x35, 0x35,
-    0x35, 0x45, 0x45, 0x56, 0x66, 0x77,
+static const uint8_t walk_goal3[9] = { 71, 86, 141, 0, 0, 108, 193, 122, 155 };
+static const uint8_t walk_turn3[26] = {
+    0x00, 0x00, 0x00, 0x00, 0x11, 0x11, 0x21, 0x22, 0x32, 0x54, 0x66, 0x66, 0x77,
+    0x77, 0x07, 0x00, 0x00, 0x11, 0x11, 0x21, 0x32, 0x54, 0x66, 0x77, 0x77, 0x07,
 };
 #endif
 
@@ -76,11 +71,17 @@ static BW_NOINLINE int step(bw_walk *k, bw_rng *r)
              * times the gains' sum, 6 toward a diagonal goal, 3 along an
              * axis */
             int more = k->bias - BW_WALK_BIAS;
-            pick = bw_rng_below(r, (uint32_t)(sx && sy ? 29 + 6 * more : 22 + 3 * more));
+            total = (uint32_t)(sx && sy ? 29 + 6 * more : 22 + 3 * more);
+            pick = bw_rng_below(r, total);
             if (!more) {
-                /* no search: walk_pick3 */
-                unsigned at = walk_at3[(sx + 1) * 3 + (sy + 1)];
-                d = (walk_pick3[(at >> 1) + pick] >> ((at & 1u) << 2)) & 7;
+                /* no search: walk_turn3 */
+                unsigned e = walk_goal3[(sx + 1) * 3 + (sy + 1)];
+                pick += e >> 3;
+                if (pick >= total)
+                    pick -= total;
+                if (total == 22)
+                    pick += 29;
+                d = (int)((walk_turn3[pick >> 1] >> ((pick & 1u) << 2)) + e) & 7;
             } else {
                 /* all 8 weights at once (gain: w / 4, the top two bits of
                  * each nibble), then the search */
