@@ -63,7 +63,8 @@ static BW_NOINLINE int step(bw_walk *k, bw_rng *r)
         uint32_t pick, total = 0;
         uint16_t weight[8];
 #if BW_FAST
-        uint32_t v = walk_w3[(sx + 1) * 3 + (sy + 1)];
+        unsigned q = (unsigned)((sx + 1) * 3 + (sy + 1));
+        uint32_t v;
         if (k->bias <= 6 && x > 0 && y > 0 && x < k->w - 1 && y < k->h - 1) {
             /* a small bias away from the map's edge: the weights are
              * w + (bias - 3) gain, at most 14, so they still fit the
@@ -75,7 +76,7 @@ static BW_NOINLINE int step(bw_walk *k, bw_rng *r)
             pick = bw_rng_below(r, total);
             if (!more) {
                 /* no search: walk_turn3 */
-                unsigned e = walk_goal3[(sx + 1) * 3 + (sy + 1)];
+                unsigned e = walk_goal3[q];
                 pick += e >> 3;
                 if (pick >= total)
                     pick -= total;
@@ -85,15 +86,17 @@ static BW_NOINLINE int step(bw_walk *k, bw_rng *r)
             } else {
                 /* all 8 weights at once (gain: w / 4, the top two bits of
                  * each nibble), then the search */
+                v = walk_w3[q];
                 v += (uint32_t)more * ((v >> 2) & 0x33333333u);
                 for (d = 0; pick >= (v & 15u); d++, v >>= 4)
                     pick -= v & 15u;
             }
             goto turn;
         }
+        v = walk_w3[q];
 #endif
-        /* The weights, made again each step (a walk on the map's edge or
-         * with another bias is rare); directions off the map weigh
+        /* The weights, made again each step (a step on the map's edge, or
+         * of a bias above 6, is rare); directions off the map weigh
          * nothing. */
         for (d = 0; d < 8; d++) {
             int nx = x + bw_dx8[d], ny = y + bw_dy8[d];
