@@ -305,7 +305,7 @@ static void fill_labels_regions_one_by_one(void)
 }
 
 /* Drunken Walk's rule (walk.h) for any bias, on the map's edge and away
- * from it (the fast build reaches the direction three ways: walk_pick3
+ * from it (the fast build reaches the direction three ways: walk_turn3
  * for the default bias, the nibbles of walk_w3 for another small one, and
  * the weights one by one on the edge or for a larger bias): for every
  * quadrant of the goal, 50 steps each go where a search over the weights
