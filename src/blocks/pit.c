@@ -175,9 +175,9 @@ void bw_pit_moon(bw_grid *g, const bw_pit_plan *p, int k, uint8_t tile)
     sy = p->y[k];
     r = p->r[k];
     moon_of(p, k, &mo);
-    for (y = bw_max(sy - r, 0); y <= sy + r && y < g->h; y++)
-        for (x = bw_max(sx - r, 0); x <= sx + r && x < g->w; x++)
-            if (in_moon(&mo, x, y))
+    for (y = sy - r; y <= sy + r; y++)
+        for (x = sx - r; x <= sx + r; x++)
+            if ((unsigned)x < g->w && (unsigned)y < g->h && in_moon(&mo, x, y))
                 BW_AT(g, x, y) = tile;
 }
 
