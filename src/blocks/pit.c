@@ -52,7 +52,6 @@ int bw_pit_place(bw_pit_plan *p, bw_rng *r, int want, const bw_pit_plan *avoid,
     avoid_dist = bw_clamp(avoid_dist, 0, 1000);
     avoid2 = (int32_t)avoid_dist * avoid_dist;
     for (k = 0; k < want; k++) {
-        int bx = -1, by = -1;
         int32_t bestd = -1;
         /* BW_PIT_PLACE_TRIES random draws, the first admissible one taken
          * (the loop ends there); then the fallback, one loop on: the
@@ -70,18 +69,16 @@ int bw_pit_place(bw_pit_plan *p, bw_rng *r, int want, const bw_pit_plan *avoid,
                 y = m + (h - 1 - 2 * m) * (c / (PLACE_LATTICE + 1)) / PLACE_LATTICE;
             }
             near = nearest(p, avoid, avoid2, x, y);
-            if (near > bestd) {
+            if (near > bestd) { /* seed k so far (past p->n: nearest skips it) */
                 bestd = near;
-                bx = x;
-                by = y;
+                p->x[k] = (uint8_t)x;
+                p->y[k] = (uint8_t)y;
                 if (c < 0)
                     break;
             }
         }
-        if (bx < 0)
+        if (bestd < 0)
             break; /* no admissible cell: fewer pits */
-        p->x[k] = (uint8_t)bx;
-        p->y[k] = (uint8_t)by;
         p->dir[k] = (uint8_t)bw_rng_below(r, 8);
         p->r[k] = (uint8_t)bw_rng_range(r, BW_PIT_R_MIN, BW_PIT_R_MAX);
         p->n = (uint8_t)(k + 1);
