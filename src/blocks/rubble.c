@@ -35,17 +35,14 @@ void bw_rubble_lichen_defaults(bw_rubble_params *p)
 }
 
 /* bw_rubble_put_at's work, melted into it and into bw_rubble_put: a
- * caller links one of the two, without a call between them. */
+ * caller links one of the two, without a call between them. START is an
+ * int16 (the log's type), saturated by bw_rubble_put_at; bw_rubble_put's
+ * is on the map. */
 static inline BW_ALWAYS_INLINE int put_at(bw_grid *g, bw_rng *r, const bw_rubble_params *p,
                                           int sx, int sy, bw_rubble_log *log)
 {
     int n, i, x, y, changed = 0;
     int hi = bw_min(p->chunks_max, BW_RUBBLE_MAX_CHUNKS);
-    /* START as an int16 (the log's type): sx + reach cannot overflow then,
-     * and a START that far off the map puts CENTER on the same edge cell
-     * as the true one would (reach is at most 255) */
-    sx = bw_sat16(sx);
-    sy = bw_sat16(sy);
     n = bw_rng_range(r, bw_min(p->chunks_min, hi), hi);
     if (log) {
         log->sx = (int16_t)sx;
@@ -87,7 +84,10 @@ static inline BW_ALWAYS_INLINE int put_at(bw_grid *g, bw_rng *r, const bw_rubble
 int bw_rubble_put_at(bw_grid *g, bw_rng *r, const bw_rubble_params *p,
                      int sx, int sy, bw_rubble_log *log)
 {
-    return put_at(g, r, p, sx, sy, log);
+    /* START as an int16: sx + reach cannot overflow then, and a START
+     * that far off the map puts CENTER on the same edge cell as the true
+     * one would (reach is at most 255) */
+    return put_at(g, r, p, bw_sat16(sx), bw_sat16(sy), log);
 }
 
 int bw_rubble_put(bw_grid *g, bw_rng *r, const bw_rubble_params *p,
