@@ -29,12 +29,6 @@ typedef struct bw_walk {
     int16_t w, h;          /* the walker stays inside 0..w-1, 0..h-1 */
     uint8_t bias;
     uint16_t steps, budget; /* steps taken, steps allowed before the beeline */
-    /* The weights depend only on the goal's quadrant and the bias, so they
-     * are kept until either changes (the fast build's default bias needs
-     * them only on the map's edge: walk.c). */
-    int8_t qx, qy;         /* quadrant the weights are for; qx = 2: none yet */
-    uint8_t qbias;
-    uint16_t qtotal, qweight[8];
 } bw_walk;
 
 /* Starts a walk from (x, y) to (gx, gy) on a w x h map. Any ints: each is

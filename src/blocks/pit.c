@@ -23,19 +23,14 @@ static int32_t nearest(const bw_pit_plan *p, const bw_pit_plan *avoid,
                        int32_t avoid2, int x, int y)
 {
     int i;
-    int32_t best = INT32_MAX;
-    for (i = 0; i < p->n; i++) {
-        int32_t d = seed_d2(x, y, p->x[i], p->y[i]);
-        if (d < (int32_t)BW_PIT_SPACING * BW_PIT_SPACING)
-            return -1;
-        best = bw_min(best, d);
-    }
-    for (i = 0; avoid && i < avoid->n; i++) {
-        int32_t d = seed_d2(x, y, avoid->x[i], avoid->y[i]);
-        if (d < avoid2)
-            return -1;
-        best = bw_min(best, d);
-    }
+    int32_t best = INT32_MAX, lim = (int32_t)BW_PIT_SPACING * BW_PIT_SPACING;
+    for (; p; p = avoid, avoid = 0, lim = avoid2) /* p's seeds, then avoid's */
+        for (i = 0; i < p->n; i++) {
+            int32_t d = seed_d2(x, y, p->x[i], p->y[i]);
+            if (d < lim)
+                return -1;
+            best = bw_min(best, d);
+        }
     return best;
 }
 
@@ -57,13 +52,13 @@ int bw_pit_place(bw_pit_plan *p, bw_rng *r, int want, const bw_pit_plan *avoid,
     avoid_dist = bw_clamp(avoid_dist, 0, 1000);
     avoid2 = (int32_t)avoid_dist * avoid_dist;
     for (k = 0; k < want; k++) {
-        int bx = -1, by = -1;
         int32_t bestd = -1;
         /* BW_PIT_PLACE_TRIES random draws, the first admissible one taken
-         * (as if it were the farthest there can be: the loop ends); then
-         * the fallback, one loop on: the admissible lattice cell farthest
-         * from the others, the first of equals, row by row. */
-        for (t = 0; t < BW_PIT_PLACE_TRIES + LATTICE_CELLS && bestd < INT32_MAX; t++) {
+         * (the loop ends there); then the fallback, one loop on: the
+         * admissible lattice cell farthest from the others, the first of
+         * equals, row by row (nearest is -1 for one too near, so bestd
+         * stays -1 until a cell is admissible). */
+        for (t = 0; t < BW_PIT_PLACE_TRIES + LATTICE_CELLS; t++) {
             int x, y, c = t - BW_PIT_PLACE_TRIES;
             int32_t near;
             if (c < 0) {
@@ -74,18 +69,16 @@ int bw_pit_place(bw_pit_plan *p, bw_rng *r, int want, const bw_pit_plan *avoid,
                 y = m + (h - 1 - 2 * m) * (c / (PLACE_LATTICE + 1)) / PLACE_LATTICE;
             }
             near = nearest(p, avoid, avoid2, x, y);
-            if (near >= 0 && c < 0)
-                near = INT32_MAX;
-            if (near > bestd) {
+            if (near > bestd) { /* seed k so far (past p->n: nearest skips it) */
                 bestd = near;
-                bx = x;
-                by = y;
+                p->x[k] = (uint8_t)x;
+                p->y[k] = (uint8_t)y;
+                if (c < 0)
+                    break;
             }
         }
-        if (bx < 0)
+        if (bestd < 0)
             break; /* no admissible cell: fewer pits */
-        p->x[k] = (uint8_t)bx;
-        p->y[k] = (uint8_t)by;
         p->dir[k] = (uint8_t)bw_rng_below(r, 8);
         p->r[k] = (uint8_t)bw_rng_range(r, BW_PIT_R_MIN, BW_PIT_R_MAX);
         p->n = (uint8_t)(k + 1);
@@ -97,13 +90,13 @@ int bw_pit_place(bw_pit_plan *p, bw_rng *r, int want, const bw_pit_plan *avoid,
 
 /* The half moon is the disc of radius r round the seed minus an equal disc
  * pushed `off` along the direction: its concave, open side faces dir. `off`
- * is the least push that leaves the seed itself outside the second disc. */
+ * is the least push that leaves the seed itself outside the second disc
+ * (off^2, or 2 off^2 on a diagonal, above r^2 + r): r + 1 along an axis,
+ * and 3, 4, 4 on a diagonal for r = 3, 4, 5 (pit_ok's domain). */
+BW_STATIC_ASSERT(BW_PIT_R_MIN == 3 && BW_PIT_R_MAX == 5, moon_offsets_for_r_3_to_5);
 static int moon_offset(int r, int diagonal)
 {
-    int off = 1, lim = r * r + r;
-    while ((diagonal ? 2 * off * off : off * off) <= lim)
-        off++;
-    return off;
+    return diagonal ? bw_min(r, 4) : r + 1;
 }
 
 /* Pit k's half moon, worked out once for the many cells tested; inline in
@@ -154,21 +147,15 @@ int bw_pit_in_half_moon(const bw_pit_plan *p, int k, int x, int y)
     return in_moon(&mo, x, y);
 }
 
-/* bw_pit_box of a pit k that is ok, into b (x0, y0, x1, y1), for put,
- * which has checked k. */
-static inline void box_of(const bw_pit_plan *p, int k, int *b)
-{
-    b[0] = bw_max(p->x[k] - BW_PIT_REACH, 0);
-    b[1] = bw_max(p->y[k] - BW_PIT_REACH, 0);
-    b[2] = bw_min(p->x[k] + BW_PIT_REACH, BW_GRID_MAX - 1);
-    b[3] = bw_min(p->y[k] + BW_PIT_REACH, BW_GRID_ROWS - 1); /* the grid's last row */
-}
-
 void bw_pit_box(const bw_pit_plan *p, int k, int *x0, int *y0, int *x1, int *y1)
 {
     int b[4] = { 0, 0, -1, -1 }; /* no pit k: an empty box */
-    if (pit_ok(p, k))
-        box_of(p, k, b);
+    if (pit_ok(p, k)) {
+        b[0] = bw_max(p->x[k] - BW_PIT_REACH, 0);
+        b[1] = bw_max(p->y[k] - BW_PIT_REACH, 0);
+        b[2] = bw_min(p->x[k] + BW_PIT_REACH, BW_GRID_MAX - 1);
+        b[3] = bw_min(p->y[k] + BW_PIT_REACH, BW_GRID_ROWS - 1); /* the grid's last row */
+    }
     *x0 = b[0];
     *y0 = b[1];
     *x1 = b[2];
@@ -185,9 +172,9 @@ void bw_pit_moon(bw_grid *g, const bw_pit_plan *p, int k, uint8_t tile)
     sy = p->y[k];
     r = p->r[k];
     moon_of(p, k, &mo);
-    for (y = bw_max(sy - r, 0); y <= sy + r && y < g->h; y++)
-        for (x = bw_max(sx - r, 0); x <= sx + r && x < g->w; x++)
-            if (in_moon(&mo, x, y))
+    for (y = sy - r; y <= sy + r; y++)
+        for (x = sx - r; x <= sx + r; x++)
+            if ((unsigned)x < g->w && (unsigned)y < g->h && in_moon(&mo, x, y))
                 BW_AT(g, x, y) = tile;
 }
 
@@ -206,23 +193,20 @@ void bw_pit_moon(bw_grid *g, const bw_pit_plan *p, int k, uint8_t tile)
 typedef uint8_t snap_cells[SNAP * SNAP];
 #define SNAP_FITS_A_PLANE (sizeof(snap_cells) <= sizeof(((bw_plane *)0)->w))
 
-/* One pass over b[0..3] = (x0, y0)-(x1, y1), inside lim = b[4..7] (the
- * region of the copy `s`, less its ring): each cell but a pit or a slope with 5 or more
- * of its 8 neighbours pit becomes pit. With `gen` it is the Game of Life's
+/* One pass over lim = (x0, y0)-(x1, y1), the region of the copy `s` less
+ * its ring: each cell but a pit or a slope with 5 or more of its 8
+ * neighbours pit becomes pit. With `gen` it is the Game of Life's
  * generation (survive BW_PIT_SURVIVE_MIN.., birth BW_PIT_BIRTH_MIN..): the
  * neighbours are counted as they were before it (WAS), and a pit with
  * fewer than BW_PIT_SURVIVE_MIN dies to crumbling dirt. Without, a tongue
  * pass: they are counted as they are (NOW). Returns 1 if it changed a
- * cell, and leaves in b the box of the cells changed and one ring round
- * it, within `lim`: only there can a cell's count have grown since the
- * pass looked at it. */
-static int pass(bw_grid *g, uint8_t tile, int b[8], uint8_t *s, int gen)
+ * cell. */
+static int pass(bw_grid *g, uint8_t tile, const int *lim, uint8_t *s, int gen)
 {
-    const int *lim = b + 4;
-    int x, y, cx0 = BW_GRID_SIDE, cy0 = BW_GRID_SIDE, cx1 = -1, cy1 = -1;
-    int x0 = b[0], y0 = b[1], x1 = b[2], y1 = b[3];
+    int x, y, changed = 0;
+    int x0 = lim[0], y0 = lim[1], x1 = lim[2], y1 = lim[3];
     for (y = y0; y <= y1; y++) {
-        uint8_t *c = &BW_AT(g, x0, y), *w = s + (y - lim[1] + 1) * SNAP + (x0 - lim[0] + 1);
+        uint8_t *c = &BW_AT(g, x0, y), *w = s + (y - y0 + 1) * SNAP + 1;
         for (x = x0; x <= x1; x++, c++, w++) {
             int k;
             if (*c == BW_T_DOWN_SLOPE || *c == BW_T_UP_SLOPE || (*c == tile && !gen))
@@ -240,17 +224,10 @@ static int pass(bw_grid *g, uint8_t tile, int b[8], uint8_t *s, int gen)
                 *c = tile;
                 *w = NOW;
             }
-            cx0 = bw_min(cx0, x);
-            cy0 = bw_min(cy0, y);
-            cx1 = bw_max(cx1, x);
-            cy1 = bw_max(cy1, y);
+            changed = 1;
         }
     }
-    b[0] = bw_max(cx0 - 1, lim[0]);
-    b[1] = bw_max(cy0 - 1, lim[1]);
-    b[2] = bw_min(cx1 + 1, lim[2]);
-    b[3] = bw_min(cy1 + 1, lim[3]);
-    return cx1 >= 0;
+    return changed;
 }
 
 /* How far bw_pit_render goes; BW_TESTING stops it early (pit.h). */
@@ -305,8 +282,8 @@ static inline BW_ALWAYS_INLINE void pit_walks(bw_grid *g, const bw_pit_plan *p, 
      * seed's row across is still slope (for a diagonal dir a step across is
      * sqrt 2 long; r^2 + r bounds the half moon, in_moon), so the start is
      * always just past the crescent. */
-    while ((dx && dy ? 2 : 1) * across * across > r * r + r)
-        across--;
+    if (dx && dy && r == 5)
+        across = 3; /* 2 x 4^2 > 30; every other r of 3..5 (pit_ok) keeps r - 1 */
     bw_rng_stream(&rng, p->sub, (uint32_t)k, 0x70697400u, 0); /* bw_rng_seed of bw_rng_mix */
     c.g = g;
     c.sx = sx;
@@ -352,11 +329,12 @@ BW_STATIC_ASSERT(BW_PIT_LIFE_GENS == 1 && BW_PIT_SURVIVE_MAX == 8 && BW_PIT_BIRT
 
 /* render's smoothing stage after the walks (melted into render: a frame of
  * its own would only add to the depth below it); c is the walked pit
- * tiles' box (pit_walks). */
-static inline BW_ALWAYS_INLINE void pit_smooth(bw_grid *g, const bw_pit_plan *p, const int *c,
-                                   bw_plane *scratch)
+ * tiles' box (pit_walks). A floor of 0..255 then makes the pit the level
+ * below's (bw_pit_put_below); -1 leaves it. */
+static inline BW_ALWAYS_INLINE void pit_smooth(bw_grid *g, const bw_pit_plan *p, int k,
+                                   const int *c, bw_plane *scratch, int floor)
 {
-    int x, y, i, b[8], *lim = b + 4; /* pass's box, and its limit */
+    int x, y, i, lim[4]; /* the walked tiles' box, inside the map's edge */
     snap_cells local; /* only where the plane is too small (SNAP_FITS_A_PLANE) */
     uint8_t *was = SNAP_FITS_A_PLANE ? (uint8_t *)(void *)scratch->w : local;
 
@@ -369,30 +347,41 @@ static inline BW_ALWAYS_INLINE void pit_smooth(bw_grid *g, const bw_pit_plan *p,
      * the passes leave the walked tiles' box (the pit's box has no other
      * pit tile, pit.h): they all run inside it, off the map's edge (a pit's
      * box keeps off it). Each pass that changes a cell adds a pit cell to
-     * the box, so the box's area bounds the passes. A cell only ever
-     * becomes pit, so the pit that is left is the same whatever order the
-     * cells are looked at in: each pass looks only round the cells the one
-     * before changed (the generation's births among them). No walked
-     * tile (c[2] < 0): an empty box, no pass looks at a cell. */
-    b[0] = lim[0] = bw_max(c[0], 1);
-    b[1] = lim[1] = bw_max(c[1], 1);
-    b[2] = lim[2] = bw_min(c[2], g->w - 2);
-    b[3] = lim[3] = bw_min(c[3], g->h - 2);
+     * the box, so the box's area bounds the passes; a generation that
+     * changes nothing leaves no cell for a tongue pass (its births and the
+     * tongues' cells have the same count then). No walked tile (c[2] < 0):
+     * an empty box, no pass looks at a cell. */
+    lim[0] = bw_max(c[0], 1);
+    lim[1] = bw_max(c[1], 1);
+    lim[2] = bw_min(c[2], g->w - 2);
+    lim[3] = bw_min(c[3], g->h - 2);
     /* the copy: lim and one ring, all on the map */
     for (y = 0; y < lim[3] - lim[1] + 3; y++) {
         const uint8_t *row = &BW_AT(g, lim[0] - 1, lim[1] - 1 + y);
         for (x = 0; x < lim[2] - lim[0] + 3; x++)
             was[y * SNAP + x] = row[x] == p->tile ? WAS + NOW : 0;
     }
-    pass(g, p->tile, b, was, 1);
-    for (i = 0; i < BOX_CELLS && pass(g, p->tile, b, was, 0); i++)
-        ;
+    for (i = 0; i <= BOX_CELLS && pass(g, p->tile, lim, was, i == 0); i++)
+        ; /* the generation (i = 0), then the tongue passes */
+    if (floor < 0)
+        return;
+    /* bw_pit_put_below: the half moon's down slopes become up slopes, and
+     * every pit and crumbling dirt tile floor: the walked tiles and the
+     * smoothing's all lie in lim and its ring */
+    bw_pit_moon(g, p, k, BW_T_UP_SLOPE);
+    for (y = lim[1] - 1; y <= lim[3] + 1; y++) {
+        uint8_t *w = &BW_AT(g, lim[0] - 1, y), *e = w + (lim[2] - lim[0] + 2);
+        for (; w <= e; w++)
+            if (*w == p->tile || *w == BW_T_CRUMBLE_DIRT)
+                *w = (uint8_t)floor;
+    }
 }
 
 /* bw_pit_render, stopped after `stage` (BW_TESTING). Inline in each
  * caller: put, the one the mines link, then needs no call and one frame. */
 static inline BW_ALWAYS_INLINE void render(bw_grid *g, const bw_pit_plan *p, int k, int stage,
-                                           bw_plane *scratch, walk_trace trace, void *ctx)
+                                           bw_plane *scratch, walk_trace trace, void *ctx,
+                                           int floor)
 {
     int c[4]; /* the walked pit tiles' box (pit_walks) */
 
@@ -403,13 +392,13 @@ static inline BW_ALWAYS_INLINE void render(bw_grid *g, const bw_pit_plan *p, int
     pit_walks(g, p, k, c, trace, ctx);
     if (stage < STAGE_SMOOTH)
         return;
-    pit_smooth(g, p, c, scratch);
+    pit_smooth(g, p, k, c, scratch, floor);
 }
 
 void bw_pit_render(bw_grid *g, const bw_pit_plan *p, int k, bw_plane *scratch)
 {
     if (pit_ok(p, k))
-        render(g, p, k, STAGE_SMOOTH, scratch, 0, 0);
+        render(g, p, k, STAGE_SMOOTH, scratch, 0, 0, -1);
 }
 
 #ifdef BW_TESTING
@@ -420,7 +409,7 @@ void bw_pit_render_traced(bw_grid *g, const bw_pit_plan *p, int k, int stage,
                           bw_plane *scratch, bw_pit_trace trace, void *ctx)
 {
     if (pit_ok(p, k))
-        render(g, p, k, stage, scratch, trace, ctx);
+        render(g, p, k, stage, scratch, trace, ctx, -1);
 }
 #endif
 
@@ -431,25 +420,11 @@ BW_STATIC_ASSERT(BW_PIT_R_MAX <= BW_PIT_REACH, half_moon_inside_the_box);
  * call). */
 static BW_NOINLINE void put(bw_grid *g, const bw_pit_plan *p, int floor, bw_plane *scratch)
 {
-    int k, y, b[4];
+    int k;
     for (k = 0; k < p->n; k++) {
         if (!pit_ok(p, k))
             continue; /* no such pit: skipped (pit.h) */
-        render(g, p, k, STAGE_SMOOTH, scratch, 0, 0);
-        if (floor < 0)
-            continue;
-        /* only the cells the pit wrote can need changing, all in its box
-         * (the half moon's, r <= BW_PIT_R_MAX, and the walks' and the
-         * smoothing's) */
-        box_of(p, k, b);
-        for (y = b[1]; y <= b[3]; y++) {
-            uint8_t *c = &BW_AT(g, b[0], y), *e = c + (b[2] - b[0]);
-            for (; c <= e; c++)
-                if (*c == BW_T_DOWN_SLOPE)
-                    *c = BW_T_UP_SLOPE;
-                else if (*c == p->tile || *c == BW_T_CRUMBLE_DIRT)
-                    *c = (uint8_t)floor;
-        }
+        render(g, p, k, STAGE_SMOOTH, scratch, 0, 0, floor);
     }
 }
 

@@ -14,18 +14,15 @@
 #define OVER1(id, name, glyph, colour, flags, cost) | (OVER(id, flags) ? BW_TILESET_BIT(BW_T_##id, 1) : 0u)
 #define OVER2(id, name, glyph, colour, flags, cost) | (OVER(id, flags) ? BW_TILESET_BIT(BW_T_##id, 2) : 0u)
 #define OVER3(id, name, glyph, colour, flags, cost) | (OVER(id, flags) ? BW_TILESET_BIT(BW_T_##id, 3) : 0u)
-static const bw_tileset over = { { 0u BW_TILE_LIST(OVER0), 0u BW_TILE_LIST(OVER1),
-                                   0u BW_TILE_LIST(OVER2), 0u BW_TILE_LIST(OVER3) } };
+static const bw_rubble_params defaults = {
+    BW_T_RUBBLE, 4, 8, 5, 1, 4, /* tile, chunks 4-8, reach 5, sides 1-4 */
+    { { 0u BW_TILE_LIST(OVER0), 0u BW_TILE_LIST(OVER1),
+        0u BW_TILE_LIST(OVER2), 0u BW_TILE_LIST(OVER3) } }
+};
 
 void bw_rubble_defaults(bw_rubble_params *p)
 {
-    p->tile = BW_T_RUBBLE;
-    p->chunks_min = 4;
-    p->chunks_max = 8;
-    p->reach = 5;
-    p->size_min = 1;
-    p->size_max = 4;
-    p->over = over;
+    *p = defaults;
 }
 
 /* PUT_LICHEN: "may be placed over stone floor tiles but no other type". */
@@ -38,17 +35,14 @@ void bw_rubble_lichen_defaults(bw_rubble_params *p)
 }
 
 /* bw_rubble_put_at's work, melted into it and into bw_rubble_put: a
- * caller links one of the two, without a call between them. */
+ * caller links one of the two, without a call between them. START is an
+ * int16 (the log's type), saturated by bw_rubble_put_at; bw_rubble_put's
+ * is on the map. */
 static inline BW_ALWAYS_INLINE int put_at(bw_grid *g, bw_rng *r, const bw_rubble_params *p,
                                           int sx, int sy, bw_rubble_log *log)
 {
     int n, i, x, y, changed = 0;
     int hi = bw_min(p->chunks_max, BW_RUBBLE_MAX_CHUNKS);
-    /* START as an int16 (the log's type): sx + reach cannot overflow then,
-     * and a START that far off the map puts CENTER on the same edge cell
-     * as the true one would (reach is at most 255) */
-    sx = bw_sat16(sx);
-    sy = bw_sat16(sy);
     n = bw_rng_range(r, bw_min(p->chunks_min, hi), hi);
     if (log) {
         log->sx = (int16_t)sx;
@@ -90,7 +84,10 @@ static inline BW_ALWAYS_INLINE int put_at(bw_grid *g, bw_rng *r, const bw_rubble
 int bw_rubble_put_at(bw_grid *g, bw_rng *r, const bw_rubble_params *p,
                      int sx, int sy, bw_rubble_log *log)
 {
-    return put_at(g, r, p, sx, sy, log);
+    /* START as an int16: sx + reach cannot overflow then, and a START
+     * that far off the map puts CENTER on the same edge cell as the true
+     * one would (reach is at most 255) */
+    return put_at(g, r, p, bw_sat16(sx), bw_sat16(sy), log);
 }
 
 int bw_rubble_put(bw_grid *g, bw_rng *r, const bw_rubble_params *p,
