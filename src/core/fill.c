@@ -376,7 +376,10 @@ INLINE void fill_from(run *st, src s, int x, int y, int plane)
             l = j;
         run:
             r = run_right(s, j, row + (unsigned)st->w - 1, plane);
-            set_bits(s.out, l, r);
+            if (plane)
+                set_bits(s.out, l, r);
+            else /* out of line in the grid path: one copy with bw_plane_span's */
+                bw_plane_set_bits(s.out, l, r);
             n += r - l + 1;
             PUSH(yy, l - row, r - row, up);
             if (r <= i2)
