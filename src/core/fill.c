@@ -60,34 +60,34 @@ INLINE int is_free(src s, unsigned i, int plane)
     return s.lut[BW_TILE_SLOT(s.cell[i])];
 }
 
-/* The plane words the searches below look through. */
-enum { W_OUT, W_NOT_OUT, W_FREE, W_NOT_FREE };
+/* The plane words the searches below look through: `out` (flipped by
+ * find_up's `flip`: ~0u looks for the cells not in out), the free cells,
+ * the cells not free. */
+enum { W_OUT, W_FREE, W_NOT_FREE };
 
 INLINE uint32_t word(src s, unsigned k, int kind)
 {
     uint32_t o = s.out[k];
     if (kind == W_OUT)
         return o;
-    if (kind == W_NOT_OUT)
-        return ~o;
     if (kind == W_FREE)
         return s.mask[k] & ~o;
     return ~s.mask[k] | o;
 }
 
-/* First index in a..b whose bit of `kind` is set, or b + 1. Reads at most
- * the words a..b spans: 5 within one row. */
-INLINE unsigned find_up(src s, unsigned a, unsigned b, int kind)
+/* First index in a..b whose bit of `kind` (xor flip) is set, or b + 1.
+ * Reads at most the words a..b spans: 5 within one row. */
+INLINE unsigned find_up(src s, unsigned a, unsigned b, int kind, uint32_t flip)
 {
     unsigned k = a >> 5, kb = b >> 5, j;
     uint32_t v;
     if (a > b)
         return b + 1;
-    v = word(s, k, kind) & (0xffffffffu << (a & 31));
+    v = (word(s, k, kind) ^ flip) & (0xffffffffu << (a & 31));
     while (!v) {
         if (++k > kb)
             return b + 1;
-        v = word(s, k, kind);
+        v = word(s, k, kind) ^ flip;
     }
     j = (k << 5) + (unsigned)low_bit(v);
     return j <= b ? j : b + 1;
@@ -111,12 +111,19 @@ INLINE int find_down(src s, int a, int b, int kind)
     return j >= b ? j : b - 1;
 }
 
+/* The grid path's searches of out (run_right's cells in it, skip's cells
+ * not in it): out of line, one copy. */
+NOINLINE unsigned find_out(const src *s, unsigned a, unsigned b, uint32_t flip)
+{
+    return find_up(*s, a, b, W_OUT, flip);
+}
+
 /* The last cell of the free run that starts at free cell i, at most lim. */
 INLINE unsigned run_right(src s, unsigned i, unsigned lim, int plane)
 {
     unsigned j = i + 1;
     if (plane)
-        return find_up(s, j, lim, W_NOT_FREE) - 1;
+        return find_up(s, j, lim, W_NOT_FREE, 0) - 1;
 #if BW_FAST
     /* four cells of one open tile at a time (the long runs of a cave) */
     while (j + 3 <= lim && bw_load4(s.cell + j) == s.cell[j] * 0x01010101u && s.lut[BW_TILE_SLOT(s.cell[j])])
@@ -125,7 +132,7 @@ INLINE unsigned run_right(src s, unsigned i, unsigned lim, int plane)
     while (j <= lim && s.lut[BW_TILE_SLOT(s.cell[j])])
         j++;
     /* open i..j-1: cut at the first cell already in out */
-    return find_up(s, i + 1, j - 1, W_OUT) - 1;
+    return find_out(&s, i + 1, j - 1, 0) - 1;
 }
 
 /* The first cell of the free run that ends at free cell i, at least lim. */
@@ -143,13 +150,13 @@ INLINE unsigned run_left(src s, unsigned i, unsigned lim, int plane)
 INLINE unsigned skip(src s, unsigned i, unsigned lim, int plane)
 {
     if (plane)
-        return find_up(s, i, lim, W_FREE);
+        return find_up(s, i, lim, W_FREE, 0);
     while (i <= lim) {
         if (!s.lut[BW_TILE_SLOT(s.cell[i])]) {
             i++;
         } else if (OUT_AT(s, i)) {
             /* open but filled: jump the whole filled stretch */
-            i = find_up(s, i, lim, W_NOT_OUT);
+            i = find_out(&s, i, lim, ~0u);
         } else {
             return i;
         }
