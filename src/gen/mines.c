@@ -195,36 +195,38 @@ static void shift(bw_pit_plan *p, int d)
 
 void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *own)
 {
-    bw_pit_plan prev, cur;
+    bw_pit_plan p[2], *cur = &p[0], *prev = &p[1]; /* level n's plan, the one above it */
     bw_rng r;
     int n;
-    /* no pits from above DLVL 1 (prev too: a level out of 1..5 gets none) */
-    prev.n = cur.n = 0;
-    prev.tile = cur.tile = BW_T_PIT;
+    /* no pits from above DLVL 1 (a level out of 1..5 gets none) */
+    p[0].n = p[1].n = 0;
+    p[0].tile = p[1].tile = BW_T_PIT;
     /* the plans are placed on the map less SEED_SHIFT on each side and
      * kept so (each level's avoids the one above in that frame), then
      * shifted once: seeds keep BW_PIT_REACH + 2 + SEED_SHIFT = PROTECT_R +
      * EDGE from the edge, so the disc round each fits inside the margin */
     for (n = 1; n <= level && n <= BW_MINES_LEVELS; n++) {
+        bw_pit_plan *const t = prev;
         int k;
         prev = cur;
+        cur = t;
         /* the smaller square may not hold the wanted pits that far from
          * the pits above: then they may come as near as 24 (3/4 of it),
          * where the boxes (reach 11, plus a ring) still do not overlap */
         for (k = 0; k < 2; k++) {
             stream(&r, seed, n, P_PITS);
-            bw_pit_place(&cur, &r, bw_rng_range(&r, pits_min[n], pits_max[n]), &prev,
+            bw_pit_place(cur, &r, bw_rng_range(&r, pits_min[n], pits_max[n]), prev,
                          k ? BW_MINES_PIT_AVOID * 3 / 4 : BW_MINES_PIT_AVOID, BW_MINES_W - 2 * SEED_SHIFT,
                          BW_MINES_H - 2 * SEED_SHIFT);
-            if (cur.n >= pits_min[n])
+            if (cur->n >= pits_min[n])
                 break;
         }
-        cur.tile = n == 4 ? BW_T_FIERY_PIT : BW_T_PIT; /* rule 1.4.8 */
+        cur->tile = n == 4 ? BW_T_FIERY_PIT : BW_T_PIT; /* rule 1.4.8 */
     }
-    shift(&prev, SEED_SHIFT);
-    shift(&cur, SEED_SHIFT);
-    if (above) *above = prev;
-    if (own) *own = cur;
+    shift(&p[0], SEED_SHIFT);
+    shift(&p[1], SEED_SHIFT);
+    if (above) *above = *prev;
+    if (own) *own = *cur;
 }
 
 /* ----------------------------------------------------- painting caves */
