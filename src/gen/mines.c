@@ -284,11 +284,14 @@ static void disc_paint(bw_grid *g, int cx, int cy, int r, uint8_t t)
     for (dy = 0; dy <= r; dy++) {
         /* rows cy - dy and cy + dy together: the widest hw <= r with
          * hw^2 + dy^2 <= lim (hw = 0 always fits: dy^2 <= r^2) */
+        int k;
         while (hw > 0 && hw * hw + dy * dy > lim)
             hw--;
-        fill_span(c - dy * BW_GRID_MAX - hw, 2 * hw + 1, t4);
-        if (dy)
-            fill_span(c + dy * BW_GRID_MAX - hw, 2 * hw + 1, t4);
+        for (k = -dy;; k = dy) { /* row cy - dy, then cy + dy (one copy of the span) */
+            fill_span(c + k * BW_GRID_MAX - hw, 2 * hw + 1, t4);
+            if (k == dy)
+                break;
+        }
     }
 }
 
