@@ -533,11 +533,12 @@ static void begin(bw_map *m, bw_rng *r, uint32_t seed, int level, uint8_t fill, 
 {
     node_list *const nl = &state(m)->nl;
     const bw_pit_plan *const pl = state(m)->pl;
-    int j, k;
+    const bw_pit_plan *p;
+    int k;
     nl->n = 0;
-    for (j = 0; j < 2; j++)
-        for (k = 0; k < pl[j].n; k++)
-            add_node(nl, pl[j].x[k], pl[j].y[k]);
+    for (p = pl; p < pl + 2; p++)
+        for (k = 0; k < p->n; k++)
+            add_node(nl, p->x[k], p->y[k]);
     bw_map_init(m, BW_MINES_W, BW_MINES_H, fill);
     stream(r, seed, level, purpose);
 }
