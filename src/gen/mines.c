@@ -585,6 +585,13 @@ static int nearest(const node_list *nl, const uint32_t *reached, int x, int y, i
 static const bw_tileset open_tiles = { { 0u BW_TILE_LIST(CONN0), 0u BW_TILE_LIST(CONN1),
                                          0u BW_TILE_LIST(CONN2), 0u BW_TILE_LIST(CONN3) } };
 
+/* Floods m->a from (x, y) through open_tiles; returns the cells it adds
+ * (the fill's arguments set up in one place). */
+BW_NOINLINE static int flood(bw_map *m, int x, int y)
+{
+    return bw_fill_flood(&m->fill, &m->grid, &open_tiles, &m->a, x, y);
+}
+
 /* Floods m->a from the level's first `count` nodes (through open_tiles);
  * returns the cells reached. */
 static int flood_nodes(bw_map *m, int count)
@@ -593,7 +600,7 @@ static int flood_nodes(bw_map *m, int count)
     int i, n = 0;
     bw_plane_clear(&m->a);
     for (i = 0; i < count; i++)
-        n += bw_fill_flood(&m->fill, &m->grid, &open_tiles, &m->a, nl->x[i], nl->y[i]);
+        n += flood(m, nl->x[i], nl->y[i]);
     return n;
 }
 
@@ -743,7 +750,7 @@ static void open_doors(bw_map *m, int bx0, int by0, int bx1, int by1)
                     ok = door_across(m, open, BW_BIT(x, y), a ? BW_GRID_MAX : 1);
                 if (ok) {
                     BW_AT(g, x, y) = BW_T_DOOR;
-                    bw_fill_flood(&m->fill, g, open, &m->a, x, y);
+                    flood(m, x, y);
                     changed = 1;
                 }
             }
@@ -777,7 +784,7 @@ static int fill_gaps(bw_map *m, const area_list *al)
                     if (pass)
                         return (int)i;
                     if (near_reached(m, x, y))
-                        bw_fill_flood(&m->fill, g, open, &m->a, x, y);
+                        flood(m, x, y);
                     else
                         apart = 1;
                 }
@@ -803,13 +810,12 @@ static void ensure_connected(bw_map *m, uint8_t floor)
 {
     const area_list *const al = &state(m)->al;
     const node_list *const nl = &state(m)->nl;
-    const bw_tileset *const open = &open_tiles;
     int i, cell;
     for (i = 0; i < JOIN_MAX && (cell = fill_gaps(m, al)) >= 0; i++) {
         int x = cell % BW_GRID_MAX, y = cell / BW_GRID_MAX;
         int k = nearest(nl, m->a.w, x, y, nl->n); /* the nearest reached node: a short corridor */
         corridor(m, x, y, nl->x[k], nl->y[k], floor);
-        bw_fill_flood(&m->fill, &m->grid, open, &m->a, x, y);
+        flood(m, x, y);
     }
 }
 
