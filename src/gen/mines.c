@@ -717,8 +717,15 @@ static int near_reached(const bw_map *m, int x, int y)
  * other not: a wall at i between them is where a door goes. */
 BW_NOINLINE static int door_across(const bw_map *m, const bw_tileset *open, unsigned i, unsigned a)
 {
-    return BW_TILESET_HAS(open, m->grid.cell[i - a]) && BW_TILESET_HAS(open, m->grid.cell[i + a]) &&
-           bit_get(m->a.w, i - a) != bit_get(m->a.w, i + a);
+    unsigned k = i - a, seen = 0; /* bit 0: an unreached side, bit 1: a reached one */
+    for (;;) { /* one copy of the test for both sides */
+        if (!BW_TILESET_HAS(open, m->grid.cell[k]))
+            return 0;
+        seen |= 1u << bit_get(m->a.w, k);
+        if (k == i + a)
+            return seen == 3;
+        k = i + a;
+    }
 }
 
 /* Buildings whose rooms no door reaches get one (rule 1.1.4): a wall cell with
