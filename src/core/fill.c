@@ -135,7 +135,8 @@ INLINE unsigned run_right(src s, unsigned i, unsigned lim, int plane)
     return find_out(&s, i + 1, j - 1, 0) - 1;
 }
 
-/* The first cell of the free run that ends at free cell i, at least lim. */
+/* The first cell, at least lim, of the free run that ends at cell i - 1;
+ * i if cell i - 1 is not free. */
 INLINE unsigned run_left(src s, unsigned i, unsigned lim, int plane)
 {
     if (plane)
@@ -366,8 +367,10 @@ INLINE void fill_from(run *st, src s, int x, int y, int plane)
          * of i1 and the last end right of i2, and each sticks out past
          * the old span there; a span leaks on one side at most once. */
         r = i1 - 1; /* the next run is looked for from r + 2: i1 + 1 */
-        if (is_free(s, i1, plane)) {
-            l = run_left(s, i1, row, plane);
+        /* i1's run, from l, if i1 is free (l = i1 + 1 if not); the grid
+         * path tests i1 in the loop that goes on left of it: one copy */
+        l = plane && !is_free(s, i1, plane) ? i1 + 1 : run_left(s, i1 + 1, row, plane);
+        if (l <= i1) {
             j = i1;
             /* leak: back to the old row left of the old span */
             la = l - row;
