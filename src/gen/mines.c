@@ -604,31 +604,36 @@ static int flood_nodes(bw_map *m, int count)
     return n;
 }
 
-typedef struct dig_ctx { bw_grid *g; uint8_t t; } dig_ctx;
-
-static int dig3(int x, int y, void *vc)
-{
-    dig_ctx *c = (dig_ctx *)vc;
-    int dx, dy;
-    for (dy = -1; dy <= 1; dy++)
-        for (dx = -1; dx <= 1; dx++) {
-            int xx = x + dx, yy = y + dy;
-            if (xx >= EDGE && yy >= EDGE && xx < BW_MINES_W - EDGE && yy < BW_MINES_H - EDGE &&
-                !(BW_TILE_FLAGS(BW_AT(c->g, xx, yy)) & BW_CONNECTS))
-                BW_AT(c->g, xx, yy) = c->t;
-        }
-    return 0;
-}
-
 /* A straight corridor 3 wide of `floor` from (x0, y0) to (x1, y1), through
  * what does not connect (the fallbacks of keep_reached and
- * ensure_connected). */
-static void corridor(bw_map *m, int x0, int y0, int x1, int y1, uint8_t floor)
+ * ensure_connected): the 3 x 3 round each cell of bw_line's line
+ * (Bresenham; its steps written out here, on cells of the map: no
+ * callback), inside the EDGE margin. */
+BW_NOINLINE static void corridor(bw_map *m, int x0, int y0, int x1, int y1, uint8_t floor)
 {
-    dig_ctx c;
-    c.g = &m->grid;
-    c.t = floor;
-    bw_line(x0, y0, x1, y1, dig3, &c);
+    const int sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1;
+    const int dx = (x1 - x0) * sx, dy = (y0 - y1) * sy; /* |x1 - x0|, -|y1 - y0| */
+    int err = dx + dy, e2, ox, oy;
+    for (;;) {
+        for (oy = -1; oy <= 1; oy++)
+            for (ox = -1; ox <= 1; ox++) {
+                int xx = x0 + ox, yy = y0 + oy;
+                if (xx >= EDGE && yy >= EDGE && xx < BW_MINES_W - EDGE && yy < BW_MINES_H - EDGE &&
+                    !(BW_TILE_FLAGS(BW_AT(&m->grid, xx, yy)) & BW_CONNECTS))
+                    BW_AT(&m->grid, xx, yy) = floor;
+            }
+        if (x0 == x1 && y0 == y1)
+            return;
+        e2 = 2 * err; /* both tests read the error before either step */
+        if (e2 >= dy) {
+            err += dy;
+            x0 += sx;
+        }
+        if (e2 <= dx) {
+            err += dx;
+            y0 += sy;
+        }
+    }
 }
 
 /* keep_reached (keep_caves): every node from `first` on must be reached
@@ -810,7 +815,7 @@ static int fill_gaps(bw_map *m, const area_list *al)
  * fill_gaps's precondition on m->a over the level's changed boxes (the
  * state's list). Only if a cell
  * is still apart (never seen in 2000 seeds a level) is a way opened: a
- * straight corridor 3 wide (dig3, as keep_reached's) from it to the
+ * straight corridor 3 wide (corridor, as keep_reached's) from it to the
  * nearest reached node (the first node is), and then its region and the
  * corridor are flooded in; `floor` is the tile dug. */
 static void ensure_connected(bw_map *m, uint8_t floor)
