@@ -125,9 +125,14 @@ INLINE unsigned run_right(src s, unsigned i, unsigned lim, int plane)
     if (plane)
         return find_up(s, j, lim, W_NOT_FREE, 0) - 1;
 #if BW_FAST
-    /* four cells of one open tile at a time (the long runs of a cave) */
-    while (j + 3 <= lim && bw_load4(s.cell + j) == s.cell[j] * 0x01010101u && s.lut[BW_TILE_SLOT(s.cell[j])])
-        j += 4;
+    /* four open cells at a time (the long runs of a cave), their tiles
+     * read in one word */
+    for (; j + 3 <= lim; j += 4) {
+        uint32_t v = bw_load4(s.cell + j);
+        if (!(s.lut[BW_TILE_SLOT(v)] & s.lut[BW_TILE_SLOT(v >> 8)] & s.lut[BW_TILE_SLOT(v >> 16)] &
+              s.lut[BW_TILE_SLOT(v >> 24)]))
+            break;
+    }
 #endif
     while (j <= lim && s.lut[BW_TILE_SLOT(s.cell[j])])
         j++;
