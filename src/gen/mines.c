@@ -237,7 +237,6 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
  * centre inside the margin paints nothing. The caves are painted before
  * any pit box is marked, so there is no marker to spare. */
 #define ALL4(t) ((uint32_t)(t) * 0x01010101u) /* four cells of tile t */
-#define ZERO_BYTE(v) (((v) - 0x01010101u) & ~(v) & 0x80808080u) /* some byte of v is 0 */
 
 static inline BW_ALWAYS_INLINE void fill_span(uint8_t *p, int n, uint32_t t4) /* n cells of the tile t4 holds 4 of */
 {
@@ -2177,8 +2176,6 @@ static const level_fn levels[BW_MINES_LEVELS] = { level1, level2, level3, level4
  * splits the walkable ground, so at the end the ground a climber reaches
  * from anywhere is the ground a walker reaches, obstacles aside. One
  * pass: a few hundred obstacles, each read with its ring (ring_splits). */
-#define BELOW(v, n) (((v) - ALL4(n)) & ~(v) & 0x80808080u)       /* some byte of v is < n */
-BW_STATIC_ASSERT(BW_TILE_COUNT <= 128, tiles_below_128);
 BW_STATIC_ASSERT(BW_MINES_W % 4 == 0, rows_of_whole_words);
 static void obstacles_keep_ways_open(bw_grid *g, uint8_t wall, uint8_t floor)
 {
@@ -2186,13 +2183,10 @@ static void obstacles_keep_ways_open(bw_grid *g, uint8_t wall, uint8_t floor)
     for (y = 0; y < BW_MINES_H; y++) {
         uint8_t *row = &BW_AT(g, 0, y);
         for (x = 0; x < BW_MINES_W; x += 4) {
-            /* 4 cells at once: none climbed, skip them; bytes b -
-             * STALACTITE each alone (b < 128: no borrow) */
-            uint32_t v = bw_load4(row + x), u;
-            if (v == ALL4(wall) || v == ALL4(floor)) /* most of the map */
-                continue;
-            u = ((v | 0x80808080u) - ALL4(BW_T_STALACTITE)) ^ 0x80808080u;
-            if (!(ZERO_BYTE(v ^ ALL4(BW_T_RUBBLE)) | BELOW(u, 3)))
+            /* 4 cells at once: all wall or all floor (most of the map),
+             * none climbed */
+            uint32_t v = bw_load4(row + x);
+            if (v == ALL4(wall) || v == ALL4(floor))
                 continue;
             for (k = x; k < x + 4; k++) {
                 uint8_t *c = row + k;
