@@ -584,6 +584,10 @@ static int nearest(const node_list *nl, const uint32_t *reached, int x, int y, i
 static const bw_tileset open_tiles = { { 0u BW_TILE_LIST(CONN0), 0u BW_TILE_LIST(CONN1),
                                          0u BW_TILE_LIST(CONN2), 0u BW_TILE_LIST(CONN3) } };
 
+/* 1 if tile t is one of open_tiles (the flags' byte: a shorter test than
+ * the set's bit). */
+#define CONNECTS(t) (BW_TILE_FLAGS(t) & BW_CONNECTS)
+
 /* Floods m->a from (x, y) through open_tiles; returns the cells it adds
  * (the fill's arguments set up in one place). */
 BW_NOINLINE static int flood(bw_map *m, int x, int y)
@@ -618,7 +622,7 @@ BW_NOINLINE static void corridor(bw_map *m, int x0, int y0, int x1, int y1, uint
             for (ox = -1; ox <= 1; ox++) {
                 int xx = x0 + ox, yy = y0 + oy;
                 if (xx >= EDGE && yy >= EDGE && xx < BW_MINES_W - EDGE && yy < BW_MINES_H - EDGE &&
-                    !(BW_TILE_FLAGS(BW_AT(&m->grid, xx, yy)) & BW_CONNECTS))
+                    !CONNECTS(BW_AT(&m->grid, xx, yy)))
                     BW_AT(&m->grid, xx, yy) = floor;
             }
         if (x0 == x1 && y0 == y1)
@@ -719,11 +723,11 @@ static int near_reached(const bw_map *m, int x, int y)
 /* 1 if the cells a before and a after cell i (a = 1: west and east, a =
  * BW_GRID_MAX: north and south) are open and one of them is reached, the
  * other not: a wall at i between them is where a door goes. */
-BW_NOINLINE static int door_across(const bw_map *m, const bw_tileset *open, unsigned i, unsigned a)
+BW_NOINLINE static int door_across(const bw_map *m, unsigned i, unsigned a)
 {
     unsigned k = i - a, seen = 0; /* bit 0: an unreached side, bit 1: a reached one */
     for (;;) { /* one copy of the test for both sides */
-        if (!BW_TILESET_HAS(open, m->grid.cell[k]))
+        if (!CONNECTS(m->grid.cell[k]))
             return 0;
         seen |= 1u << bit_get(m->a.w, k);
         if (k == i + a)
@@ -743,7 +747,6 @@ BW_NOINLINE static int door_across(const bw_map *m, const bw_tileset *open, unsi
 static void open_doors(bw_map *m, int bx0, int by0, int bx1, int by1)
 {
     bw_grid *g = &m->grid;
-    const bw_tileset *const open = &open_tiles;
     int pass, x, y, changed = 1;
     BW_ASSERT(bx0 >= 1 && by0 >= 1 && bx1 <= BW_MINES_W - 2 && by1 <= BW_MINES_H - 2);
     flood_nodes(m, 1);
@@ -758,7 +761,7 @@ static void open_doors(bw_map *m, int bx0, int by0, int bx1, int by1)
                 /* across the wall: west and east, then north and south (as
                  * a loop: the fast build's scan keeps its registers) */
                 for (a = 0; a < 2 && !ok; a++)
-                    ok = door_across(m, open, BW_BIT(x, y), a ? BW_GRID_MAX : 1);
+                    ok = door_across(m, BW_BIT(x, y), a ? BW_GRID_MAX : 1);
                 if (ok) {
                     BW_AT(g, x, y) = BW_T_DOOR;
                     flood(m, x, y);
@@ -782,7 +785,6 @@ static void open_doors(bw_map *m, int bx0, int by0, int bx1, int by1)
 static int fill_gaps(bw_map *m, const area_list *al)
 {
     bw_grid *g = &m->grid;
-    const bw_tileset *const open = &open_tiles;
     int pass, k, x, y;
     for (pass = 0; pass < 2; pass++) {
         int apart = 0;
@@ -790,7 +792,7 @@ static int fill_gaps(bw_map *m, const area_list *al)
             for (y = al->y0[k]; y <= al->y1[k]; y++)
                 for (x = al->x0[k]; x <= al->x1[k]; x++) {
                     unsigned i = BW_BIT(x, y);
-                    if (REACHED_AT(m, i) || !BW_TILESET_HAS(open, g->cell[i]))
+                    if (REACHED_AT(m, i) || !CONNECTS(g->cell[i]))
                         continue;
                     if (pass)
                         return (int)i;
