@@ -705,9 +705,6 @@ static void wall_unreached(bw_map *m, uint8_t wall)
 #endif
 }
 
-/* The same by cell index (plane bit i is cell i). */
-#define REACHED_AT(m, i) (((m)->a.w[(i) >> 5] >> ((i) & 31)) & 1u)
-
 /* 1 if a 4-neighbour of (x, y) on the map is reached (m->a). */
 static int near_reached(const bw_map *m, int x, int y)
 {
@@ -792,7 +789,7 @@ static int fill_gaps(bw_map *m, const area_list *al)
             for (y = al->y0[k]; y <= al->y1[k]; y++)
                 for (x = al->x0[k]; x <= al->x1[k]; x++) {
                     unsigned i = BW_BIT(x, y);
-                    if (REACHED_AT(m, i) || !CONNECTS(g->cell[i]))
+                    if (plane_bit(&m->a, i) || !CONNECTS(g->cell[i]))
                         continue;
                     if (pass)
                         return (int)i;
