@@ -518,7 +518,7 @@ static int boxes(bw_map *m, uint8_t from, uint8_t to, int add)
     return n;
 }
 
-BW_NOINLINE static void add_node(node_list *nl, int x, int y)
+static void add_node(node_list *nl, int x, int y)
 {
     nl->x[nl->n] = (uint8_t)x;
     nl->y[nl->n] = (uint8_t)y;
