@@ -558,7 +558,9 @@ static inline BW_ALWAYS_INLINE int fill_grid(bw_fill *f, const bw_grid *g, open_
 BW_STATIC_ASSERT(BW_FILL_STACK >= 1 && BW_FILL_STACK <= 255, fill_stack_in_range);
 
 #if BW_FAST
-static void make_lut(uint8_t lut[LUT_SIZE], const bw_tileset *open)
+/* Inline: a loop of a few instructions, less than its call (and a
+ * generator that floods one way links one copy). */
+INLINE void make_lut(uint8_t lut[LUT_SIZE], const bw_tileset *open)
 {
     int t;
     for (t = 0; t < LUT_SIZE; t++)
