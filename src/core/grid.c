@@ -108,10 +108,6 @@ void bw_grid_rect(bw_grid *g, int x0, int y0, int x1, int y1, uint8_t tile)
     if (x0 > x1 || y0 > y1)
         return;
     n = x1 - x0 + 1;
-    if (n == BW_GRID_MAX) { /* whole rows lie end to end: one run */
-        n *= y1 - y0 + 1;
-        y1 = y0;
-    }
     for (y = y0; y <= y1; y++)
         fill_row(&BW_AT(g, x0, y), n, tile);
 }
