@@ -315,8 +315,8 @@ NOINLINE int push(run *st, unsigned *sp, unsigned py, unsigned pl, unsigned pr)
  * would pile up one entry per row. */
 #define LEAK(ly, lrow, la, lb, lu)                                           \
     do {                                                                     \
-        unsigned j_ = plane ? skip_plane(&s, (lrow) + (la), (lrow) + (lb))   \
-                            : skip_grid(&s, (lrow) + (la), (lrow) + (lb));   \
+        unsigned j_ = plane ? skip_plane(ps, (lrow) + (la), (lrow) + (lb))   \
+                            : skip_grid(ps, (lrow) + (la), (lrow) + (lb));   \
         if (j_ <= (lrow) + (lb))                                             \
             PUSH(ly, j_ - (lrow), lb, lu);                                   \
     } while (0)
@@ -336,8 +336,9 @@ NOINLINE unsigned skip_grid(const src *s, unsigned i, unsigned lim)
 #if BW_FAST
 /* Fills the free run through free cell (x, y), then everything the stack
  * reaches from it. */
-INLINE void fill_from(run *st, src s, int x, int y, int plane)
+INLINE void fill_from(run *st, const src *ps, int x, int y, int plane)
 {
+    const src s = *ps; /* the searches out of line read *ps */
     bw_fill *f = st->f;
     unsigned sp = 0, n = 0;
     /* The seed is a span of the row below, (x, x), to explore row y up
@@ -385,7 +386,7 @@ INLINE void fill_from(run *st, src s, int x, int y, int plane)
             goto run;
         }
         for (;;) {
-            j = plane ? skip_plane(&s, r + 2, i2) : skip_grid(&s, r + 2, i2);
+            j = plane ? skip_plane(ps, r + 2, i2) : skip_grid(ps, r + 2, i2);
             if (j > i2)
                 break;
             l = j;
@@ -415,12 +416,12 @@ INLINE void fill_from(run *st, src s, int x, int y, int plane)
  * words. */
 NOINLINE void fill_from_grid(run *st, const src *ps, int x, int y)
 {
-    fill_from(st, *ps, x, y, 0);
+    fill_from(st, ps, x, y, 0);
 }
 
 NOINLINE void fill_from_plane(run *st, const src *ps, int x, int y)
 {
-    fill_from(st, *ps, x, y, 1);
+    fill_from(st, ps, x, y, 1);
 }
 #else
 /* Small build (config.h, BW_FAST 0): the plain scanline fill. A popped
