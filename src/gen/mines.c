@@ -849,7 +849,7 @@ static void scatter(bw_grid *g, bw_rng *r, uint8_t floor, uint8_t t, int count)
 {
     int i;
     count = bw_max(count, 3);
-    for (i = 0; i < count * 16 && count > 0; i++) {
+    for (i = 0; i < count * 16; i++) { /* ends when count is 0 too */
         int x = bw_rng_range(r, 1, BW_MINES_W - 2), y = bw_rng_range(r, 1, BW_MINES_H - 2);
         if (BW_AT(g, x, y) == floor && BW_AT(g, x - 1, y) == floor &&
             BW_AT(g, x + 1, y) == floor && BW_AT(g, x, y - 1) == floor &&
