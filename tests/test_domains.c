@@ -120,6 +120,15 @@ static void domain_plane_rows(void)
     bw_plane_span(q, BW_GRID_MAX, 0, 5);
     bw_plane_span(q, INT_MIN, INT_MIN, INT_MAX);
     CHECK(bw_plane_count(q) == 68 + BW_GRID_MAX);
+    /* bits l..r by index (l <= r): one bit, one word's end, the plane's
+     * first and last bits, a run across three words */
+    bw_plane_clear(q);
+    bw_plane_set_bits(q->w, 0, 0);
+    bw_plane_set_bits(q->w, 31, 31);
+    bw_plane_set_bits(q->w, BW_GRID_CELLS - 1, BW_GRID_CELLS - 1);
+    bw_plane_set_bits(q->w, 40, 130);
+    CHECK(bw_plane_count(q) == 3 + 91 && q->w[0] == 0x80000001u && q->w[1] == 0xffffff00u &&
+          q->w[2] == 0xffffffffu && q->w[4] == 0x7u && q->w[BW_PLANE_WORDS - 1] == 0x80000000u);
     /* the whole-plane operations and the bit helpers at their edges */
     bw_plane_fill(q);
     CHECK(bw_plane_count(q) == BW_GRID_CELLS);

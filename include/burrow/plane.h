@@ -72,6 +72,9 @@ int bw_plane_row_count(const bw_plane *p, int y);
  * end). Domain: x0, x1 any ints, clipped to 0..W-1; x0 > x1 once clipped,
  * or y outside 0..BW_MAP_H-1, sets nothing. */
 void bw_plane_span(bw_plane *p, int y, int x0, int x1);
+/* Sets bits l..r (l <= r) of the words w, a word at a time: a span of
+ * cells by index (the flood fill's runs, bw_plane_span's); unchecked. */
+void bw_plane_set_bits(uint32_t *w, unsigned l, unsigned r);
 /* Lowest x >= x0 on row y whose bit is `on`, or -1; x0 any int (below 0
  * reads as 0, past 119 finds nothing). */
 int bw_plane_row_find(const bw_plane *p, int y, int x0, int on);

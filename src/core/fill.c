@@ -60,34 +60,34 @@ INLINE int is_free(src s, unsigned i, int plane)
     return s.lut[BW_TILE_SLOT(s.cell[i])];
 }
 
-/* The plane words the searches below look through. */
-enum { W_OUT, W_NOT_OUT, W_FREE, W_NOT_FREE };
+/* The plane words the searches below look through: `out` (flipped by
+ * find_up's `flip`: ~0u looks for the cells not in out), the free cells,
+ * the cells not free. */
+enum { W_OUT, W_FREE, W_NOT_FREE };
 
 INLINE uint32_t word(src s, unsigned k, int kind)
 {
     uint32_t o = s.out[k];
     if (kind == W_OUT)
         return o;
-    if (kind == W_NOT_OUT)
-        return ~o;
     if (kind == W_FREE)
         return s.mask[k] & ~o;
     return ~s.mask[k] | o;
 }
 
-/* First index in a..b whose bit of `kind` is set, or b + 1. Reads at most
- * the words a..b spans: 5 within one row. */
-INLINE unsigned find_up(src s, unsigned a, unsigned b, int kind)
+/* First index in a..b whose bit of `kind` (xor flip) is set, or b + 1.
+ * Reads at most the words a..b spans: 5 within one row. */
+INLINE unsigned find_up(src s, unsigned a, unsigned b, int kind, uint32_t flip)
 {
     unsigned k = a >> 5, kb = b >> 5, j;
     uint32_t v;
     if (a > b)
         return b + 1;
-    v = word(s, k, kind) & (0xffffffffu << (a & 31));
+    v = (word(s, k, kind) ^ flip) & (0xffffffffu << (a & 31));
     while (!v) {
         if (++k > kb)
             return b + 1;
-        v = word(s, k, kind);
+        v = word(s, k, kind) ^ flip;
     }
     j = (k << 5) + (unsigned)low_bit(v);
     return j <= b ? j : b + 1;
@@ -111,24 +111,37 @@ INLINE int find_down(src s, int a, int b, int kind)
     return j >= b ? j : b - 1;
 }
 
+/* The grid path's searches of out (run_right's cells in it, skip's cells
+ * not in it): out of line, one copy. */
+NOINLINE unsigned find_out(const src *s, unsigned a, unsigned b, uint32_t flip)
+{
+    return find_up(*s, a, b, W_OUT, flip);
+}
+
 /* The last cell of the free run that starts at free cell i, at most lim. */
 INLINE unsigned run_right(src s, unsigned i, unsigned lim, int plane)
 {
     unsigned j = i + 1;
     if (plane)
-        return find_up(s, j, lim, W_NOT_FREE) - 1;
+        return find_up(s, j, lim, W_NOT_FREE, 0) - 1;
 #if BW_FAST
-    /* four cells of one open tile at a time (the long runs of a cave) */
-    while (j + 3 <= lim && bw_load4(s.cell + j) == s.cell[j] * 0x01010101u && s.lut[BW_TILE_SLOT(s.cell[j])])
-        j += 4;
+    /* four open cells at a time (the long runs of a cave), their tiles
+     * read in one word */
+    for (; j + 3 <= lim; j += 4) {
+        uint32_t v = bw_load4(s.cell + j);
+        if (!(s.lut[BW_TILE_SLOT(v)] & s.lut[BW_TILE_SLOT(v >> 8)] & s.lut[BW_TILE_SLOT(v >> 16)] &
+              s.lut[BW_TILE_SLOT(v >> 24)]))
+            break;
+    }
 #endif
     while (j <= lim && s.lut[BW_TILE_SLOT(s.cell[j])])
         j++;
     /* open i..j-1: cut at the first cell already in out */
-    return find_up(s, i + 1, j - 1, W_OUT) - 1;
+    return find_out(&s, i + 1, j - 1, 0) - 1;
 }
 
-/* The first cell of the free run that ends at free cell i, at least lim. */
+/* The first cell, at least lim, of the free run that ends at cell i - 1;
+ * i if cell i - 1 is not free. */
 INLINE unsigned run_left(src s, unsigned i, unsigned lim, int plane)
 {
     if (plane)
@@ -143,13 +156,13 @@ INLINE unsigned run_left(src s, unsigned i, unsigned lim, int plane)
 INLINE unsigned skip(src s, unsigned i, unsigned lim, int plane)
 {
     if (plane)
-        return find_up(s, i, lim, W_FREE);
+        return find_up(s, i, lim, W_FREE, 0);
     while (i <= lim) {
         if (!s.lut[BW_TILE_SLOT(s.cell[i])]) {
             i++;
         } else if (OUT_AT(s, i)) {
             /* open but filled: jump the whole filled stretch */
-            i = find_up(s, i, lim, W_NOT_OUT);
+            i = find_out(&s, i, lim, ~0u);
         } else {
             return i;
         }
@@ -302,8 +315,8 @@ NOINLINE int push(run *st, unsigned *sp, unsigned py, unsigned pl, unsigned pr)
  * would pile up one entry per row. */
 #define LEAK(ly, lrow, la, lb, lu)                                           \
     do {                                                                     \
-        unsigned j_ = plane ? skip_plane(&s, (lrow) + (la), (lrow) + (lb))   \
-                            : skip_grid(&s, (lrow) + (la), (lrow) + (lb));   \
+        unsigned j_ = plane ? skip_plane(ps, (lrow) + (la), (lrow) + (lb))   \
+                            : skip_grid(ps, (lrow) + (la), (lrow) + (lb));   \
         if (j_ <= (lrow) + (lb))                                             \
             PUSH(ly, j_ - (lrow), lb, lu);                                   \
     } while (0)
@@ -323,8 +336,9 @@ NOINLINE unsigned skip_grid(const src *s, unsigned i, unsigned lim)
 #if BW_FAST
 /* Fills the free run through free cell (x, y), then everything the stack
  * reaches from it. */
-INLINE void fill_from(run *st, src s, int x, int y, int plane)
+INLINE void fill_from(run *st, const src *ps, int x, int y, int plane)
 {
+    const src s = *ps; /* the searches out of line read *ps */
     bw_fill *f = st->f;
     unsigned sp = 0, n = 0;
     /* The seed is a span of the row below, (x, x), to explore row y up
@@ -359,8 +373,10 @@ INLINE void fill_from(run *st, src s, int x, int y, int plane)
          * of i1 and the last end right of i2, and each sticks out past
          * the old span there; a span leaks on one side at most once. */
         r = i1 - 1; /* the next run is looked for from r + 2: i1 + 1 */
-        if (is_free(s, i1, plane)) {
-            l = run_left(s, i1, row, plane);
+        /* i1's run, from l, if i1 is free (l = i1 + 1 if not); the grid
+         * path tests i1 in the loop that goes on left of it: one copy */
+        l = plane && !is_free(s, i1, plane) ? i1 + 1 : run_left(s, i1 + 1, row, plane);
+        if (l <= i1) {
             j = i1;
             /* leak: back to the old row left of the old span */
             la = l - row;
@@ -370,13 +386,16 @@ INLINE void fill_from(run *st, src s, int x, int y, int plane)
             goto run;
         }
         for (;;) {
-            j = plane ? skip_plane(&s, r + 2, i2) : skip_grid(&s, r + 2, i2);
+            j = plane ? skip_plane(ps, r + 2, i2) : skip_grid(ps, r + 2, i2);
             if (j > i2)
                 break;
             l = j;
         run:
             r = run_right(s, j, row + (unsigned)st->w - 1, plane);
-            set_bits(s.out, l, r);
+            if (plane)
+                set_bits(s.out, l, r);
+            else /* out of line in the grid path: one copy with bw_plane_span's */
+                bw_plane_set_bits(s.out, l, r);
             n += r - l + 1;
             PUSH(yy, l - row, r - row, up);
             if (r <= i2)
@@ -397,12 +416,12 @@ INLINE void fill_from(run *st, src s, int x, int y, int plane)
  * words. */
 NOINLINE void fill_from_grid(run *st, const src *ps, int x, int y)
 {
-    fill_from(st, *ps, x, y, 0);
+    fill_from(st, ps, x, y, 0);
 }
 
 NOINLINE void fill_from_plane(run *st, const src *ps, int x, int y)
 {
-    fill_from(st, *ps, x, y, 1);
+    fill_from(st, ps, x, y, 1);
 }
 #else
 /* Small build (config.h, BW_FAST 0): the plain scanline fill. A popped
@@ -540,7 +559,9 @@ static inline BW_ALWAYS_INLINE int fill_grid(bw_fill *f, const bw_grid *g, open_
 BW_STATIC_ASSERT(BW_FILL_STACK >= 1 && BW_FILL_STACK <= 255, fill_stack_in_range);
 
 #if BW_FAST
-static void make_lut(uint8_t lut[LUT_SIZE], const bw_tileset *open)
+/* Inline: a loop of a few instructions, less than its call (and a
+ * generator that floods one way links one copy). */
+INLINE void make_lut(uint8_t lut[LUT_SIZE], const bw_tileset *open)
 {
     int t;
     for (t = 0; t < LUT_SIZE; t++)

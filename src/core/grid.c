@@ -44,13 +44,7 @@ static void fill_row(uint8_t *p, int n, uint8_t tile)
     int k;
     for (; n > 0 && ((uintptr_t)p & 3u) != 0; n--) /* bytes up to a word */
         *p++ = tile;
-    for (k = n >> 4; k > 0; k--, p += 16) { /* four words a turn: a map's clear is 3,600 */
-        ((bw_word_alias *)(void *)p)[0] = w;
-        ((bw_word_alias *)(void *)p)[1] = w;
-        ((bw_word_alias *)(void *)p)[2] = w;
-        ((bw_word_alias *)(void *)p)[3] = w;
-    }
-    for (k = (n >> 2) & 3; k > 0; k--, p += 4)
+    for (k = n >> 2; k > 0; k--, p += 4) /* a word a turn */
         *(bw_word_alias *)(void *)p = w;
     n &= 3;
 #endif
@@ -114,10 +108,6 @@ void bw_grid_rect(bw_grid *g, int x0, int y0, int x1, int y1, uint8_t tile)
     if (x0 > x1 || y0 > y1)
         return;
     n = x1 - x0 + 1;
-    if (n == BW_GRID_MAX) { /* whole rows lie end to end: one run */
-        n *= y1 - y0 + 1;
-        y1 = y0;
-    }
     for (y = y0; y <= y1; y++)
         fill_row(&BW_AT(g, x0, y), n, tile);
 }

@@ -88,24 +88,26 @@ void bw_plane_row_set(bw_plane *p, int y, int on)
     }
 }
 
+void bw_plane_set_bits(uint32_t *w, unsigned l, unsigned r)
+{
+    unsigned wl = l >> 5, wr = r >> 5;
+    uint32_t m = 0xffffffffu << (l & 31);
+    for (; wl < wr; wl++) { /* the words before r's: from l on */
+        w[wl] |= m;
+        m = 0xffffffffu;
+    }
+    w[wr] |= m & (0xffffffffu >> (31 - (r & 31)));
+}
+
 void bw_plane_span(bw_plane *p, int y, int x0, int x1)
 {
-    unsigned b, e;
     if (x0 < 0)
         x0 = 0;
     if (x1 > BW_MAP_W - 1)
         x1 = BW_MAP_W - 1;
     if ((unsigned)y >= BW_GRID_ROWS || x0 > x1)
         return; /* nothing to set */
-    b = BW_BIT(x0, y);
-    e = BW_BIT(x1, y) + 1;
-    while (b < e) {
-        unsigned n = 32 - (b & 31); /* the bits left in b's word, 1..32 */
-        if (n > e - b)
-            n = e - b;
-        p->w[b >> 5] |= (0xffffffffu >> (32 - n)) << (b & 31);
-        b += n;
-    }
+    bw_plane_set_bits(p->w, BW_BIT(x0, y), BW_BIT(x1, y));
 }
 
 int bw_plane_row_count(const bw_plane *p, int y)

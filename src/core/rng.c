@@ -35,24 +35,36 @@ uint32_t bw_rng_next(bw_rng *r)
     return bw_rng_step(r);
 }
 
-/* The rare draws whose low word fell in the biased zone (below n): the
- * zone's exact size needs a division, so this stays out of line. Lemire,
- * "Fast Random Integer Generation in an Interval" (2019): the high word of
- * x * n is uniform once the low word is outside the biased zone. */
+/* A draw below n >= 1, Lemire, "Fast Random Integer Generation in an
+ * Interval" (2019): the high word of x * n is uniform once the low word
+ * is outside the biased zone, the first (2^32 - n) mod n values (all
+ * below n); a low word in it draws again. One copy of the draw for
+ * bw_rng_below, bw_rng_range and bw_rng_retry. */
+static uint32_t draw(bw_rng *r, uint32_t n)
+{
+    for (;;) {
+        uint64_t m = (uint64_t)bw_rng_step(r) * n;
+        /* the zone's size needs a division: worked out only for a low
+         * word below n, the rare case */
+        if ((uint32_t)m >= n || (uint32_t)m >= (0u - n) % n)
+            return (uint32_t)(m >> 32);
+    }
+}
+
+/* The rare draws whose low word fell below n (bw_rng_cell_below, inline):
+ * taken if outside the biased zone, else drawn again. */
 uint32_t bw_rng_retry(bw_rng *r, uint32_t n, uint64_t m)
 {
-    uint32_t t;
     if (n == 0)
         return 0; /* no range to draw from (rng.h); no division by 0 */
-    t = (0u - n) % n;
-    while ((uint32_t)m < t)
-        m = (uint64_t)bw_rng_step(r) * n;
-    return (uint32_t)(m >> 32);
+    if ((uint32_t)m >= (0u - n) % n)
+        return (uint32_t)(m >> 32);
+    return draw(r, n);
 }
 
 static uint32_t below(bw_rng *r, uint32_t n)
 {
-    return n ? bw_rng_step_below(r, n) : 0;
+    return n ? draw(r, n) : 0;
 }
 
 uint32_t bw_rng_below(bw_rng *r, uint32_t n)

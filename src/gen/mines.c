@@ -187,36 +187,38 @@ static void shift(bw_pit_plan *p, int d)
 
 void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *own)
 {
-    bw_pit_plan prev, cur;
+    bw_pit_plan p[2], *cur = &p[0], *prev = &p[1]; /* level n's plan, the one above it */
     bw_rng r;
     int n;
-    /* no pits from above DLVL 1 (prev too: a level out of 1..5 gets none) */
-    prev.n = cur.n = 0;
-    prev.tile = cur.tile = BW_T_PIT;
+    /* no pits from above DLVL 1 (a level out of 1..5 gets none) */
+    p[0].n = p[1].n = 0;
+    p[0].tile = p[1].tile = BW_T_PIT;
     /* the plans are placed on the map less SEED_SHIFT on each side and
      * kept so (each level's avoids the one above in that frame), then
      * shifted once: seeds keep BW_PIT_REACH + 2 + SEED_SHIFT = PROTECT_R +
      * EDGE from the edge, so the disc round each fits inside the margin */
     for (n = 1; n <= level && n <= BW_MINES_LEVELS; n++) {
+        bw_pit_plan *const t = prev;
         int k;
         prev = cur;
+        cur = t;
         /* the smaller square may not hold the wanted pits that far from
          * the pits above: then they may come as near as 24 (3/4 of it),
          * where the boxes (reach 11, plus a ring) still do not overlap */
         for (k = 0; k < 2; k++) {
             stream(&r, seed, n, P_PITS);
-            bw_pit_place(&cur, &r, bw_rng_range(&r, pits_min[n], pits_max[n]), &prev,
+            bw_pit_place(cur, &r, bw_rng_range(&r, pits_min[n], pits_max[n]), prev,
                          k ? BW_MINES_PIT_AVOID * 3 / 4 : BW_MINES_PIT_AVOID, BW_MINES_W - 2 * SEED_SHIFT,
                          BW_MINES_H - 2 * SEED_SHIFT);
-            if (cur.n >= pits_min[n])
+            if (cur->n >= pits_min[n])
                 break;
         }
-        cur.tile = n == 4 ? BW_T_FIERY_PIT : BW_T_PIT; /* rule 1.4.8 */
+        cur->tile = n == 4 ? BW_T_FIERY_PIT : BW_T_PIT; /* rule 1.4.8 */
     }
-    shift(&prev, SEED_SHIFT);
-    shift(&cur, SEED_SHIFT);
-    if (above) *above = prev;
-    if (own) *own = cur;
+    shift(&p[0], SEED_SHIFT);
+    shift(&p[1], SEED_SHIFT);
+    if (above) *above = *prev;
+    if (own) *own = *cur;
 }
 
 /* ----------------------------------------------------- painting caves */
@@ -227,7 +229,6 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
  * centre inside the margin paints nothing. The caves are painted before
  * any pit box is marked, so there is no marker to spare. */
 #define ALL4(t) ((uint32_t)(t) * 0x01010101u) /* four cells of tile t */
-#define ZERO_BYTE(v) (((v) - 0x01010101u) & ~(v) & 0x80808080u) /* some byte of v is 0 */
 
 static inline BW_ALWAYS_INLINE void fill_span(uint8_t *p, int n, uint32_t t4) /* n cells of the tile t4 holds 4 of */
 {
@@ -274,11 +275,14 @@ static void disc_paint(bw_grid *g, int cx, int cy, int r, uint8_t t)
     for (dy = 0; dy <= r; dy++) {
         /* rows cy - dy and cy + dy together: the widest hw <= r with
          * hw^2 + dy^2 <= lim (hw = 0 always fits: dy^2 <= r^2) */
+        int k;
         while (hw > 0 && hw * hw + dy * dy > lim)
             hw--;
-        fill_span(c - dy * BW_GRID_MAX - hw, 2 * hw + 1, t4);
-        if (dy)
-            fill_span(c + dy * BW_GRID_MAX - hw, 2 * hw + 1, t4);
+        for (k = -dy;; k = dy) { /* row cy - dy, then cy + dy (one copy of the span) */
+            fill_span(c + k * BW_GRID_MAX - hw, 2 * hw + 1, t4);
+            if (k == dy)
+                break;
+        }
     }
 }
 
@@ -504,7 +508,7 @@ static int boxes(bw_map *m, uint8_t from, uint8_t to, int add)
     return n;
 }
 
-BW_NOINLINE static void add_node(node_list *nl, int x, int y)
+static void add_node(node_list *nl, int x, int y)
 {
     nl->x[nl->n] = (uint8_t)x;
     nl->y[nl->n] = (uint8_t)y;
@@ -518,11 +522,12 @@ static void begin(bw_map *m, bw_rng *r, uint32_t seed, int level, uint8_t fill, 
 {
     node_list *const nl = &state(m)->nl;
     const bw_pit_plan *const pl = state(m)->pl;
-    int j, k;
+    const bw_pit_plan *p;
+    int k;
     nl->n = 0;
-    for (j = 0; j < 2; j++)
-        for (k = 0; k < pl[j].n; k++)
-            add_node(nl, pl[j].x[k], pl[j].y[k]);
+    for (p = pl; p < pl + 2; p++)
+        for (k = 0; k < p->n; k++)
+            add_node(nl, p->x[k], p->y[k]);
     bw_map_init(m, BW_MINES_W, BW_MINES_H, fill);
     stream(r, seed, level, purpose);
 }
@@ -569,6 +574,17 @@ static int nearest(const node_list *nl, const uint32_t *reached, int x, int y, i
 static const bw_tileset open_tiles = { { 0u BW_TILE_LIST(CONN0), 0u BW_TILE_LIST(CONN1),
                                          0u BW_TILE_LIST(CONN2), 0u BW_TILE_LIST(CONN3) } };
 
+/* 1 if tile t is one of open_tiles (the flags' byte: a shorter test than
+ * the set's bit). */
+#define CONNECTS(t) (BW_TILE_FLAGS(t) & BW_CONNECTS)
+
+/* Floods m->a from (x, y) through open_tiles; returns the cells it adds
+ * (the fill's arguments set up in one place). */
+BW_NOINLINE static int flood(bw_map *m, int x, int y)
+{
+    return bw_fill_flood(&m->fill, &m->grid, &open_tiles, &m->a, x, y);
+}
+
 /* Floods m->a from the level's first `count` nodes (through open_tiles);
  * returns the cells reached. */
 static int flood_nodes(bw_map *m, int count)
@@ -577,35 +593,40 @@ static int flood_nodes(bw_map *m, int count)
     int i, n = 0;
     bw_plane_clear(&m->a);
     for (i = 0; i < count; i++)
-        n += bw_fill_flood(&m->fill, &m->grid, &open_tiles, &m->a, nl->x[i], nl->y[i]);
+        n += flood(m, nl->x[i], nl->y[i]);
     return n;
-}
-
-typedef struct dig_ctx { bw_grid *g; uint8_t t; } dig_ctx;
-
-static int dig3(int x, int y, void *vc)
-{
-    dig_ctx *c = (dig_ctx *)vc;
-    int dx, dy;
-    for (dy = -1; dy <= 1; dy++)
-        for (dx = -1; dx <= 1; dx++) {
-            int xx = x + dx, yy = y + dy;
-            if (xx >= EDGE && yy >= EDGE && xx < BW_MINES_W - EDGE && yy < BW_MINES_H - EDGE &&
-                !(BW_TILE_FLAGS(BW_AT(c->g, xx, yy)) & BW_CONNECTS))
-                BW_AT(c->g, xx, yy) = c->t;
-        }
-    return 0;
 }
 
 /* A straight corridor 3 wide of `floor` from (x0, y0) to (x1, y1), through
  * what does not connect (the fallbacks of keep_reached and
- * ensure_connected). */
-static void corridor(bw_map *m, int x0, int y0, int x1, int y1, uint8_t floor)
+ * ensure_connected): the 3 x 3 round each cell of bw_line's line
+ * (Bresenham; its steps written out here, on cells of the map: no
+ * callback), inside the EDGE margin. */
+BW_NOINLINE static void corridor(bw_map *m, int x0, int y0, int x1, int y1, uint8_t floor)
 {
-    dig_ctx c;
-    c.g = &m->grid;
-    c.t = floor;
-    bw_line(x0, y0, x1, y1, dig3, &c);
+    const int sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1;
+    const int dx = (x1 - x0) * sx, dy = (y0 - y1) * sy; /* |x1 - x0|, -|y1 - y0| */
+    int err = dx + dy, e2, ox, oy;
+    for (;;) {
+        for (oy = -1; oy <= 1; oy++)
+            for (ox = -1; ox <= 1; ox++) {
+                int xx = x0 + ox, yy = y0 + oy;
+                if (xx >= EDGE && yy >= EDGE && xx < BW_MINES_W - EDGE && yy < BW_MINES_H - EDGE &&
+                    !CONNECTS(BW_AT(&m->grid, xx, yy)))
+                    BW_AT(&m->grid, xx, yy) = floor;
+            }
+        if (x0 == x1 && y0 == y1)
+            return;
+        e2 = 2 * err; /* both tests read the error before either step */
+        if (e2 >= dy) {
+            err += dy;
+            x0 += sx;
+        }
+        if (e2 <= dx) {
+            err += dx;
+            y0 += sy;
+        }
+    }
 }
 
 /* keep_reached (keep_caves): every node from `first` on must be reached
@@ -674,9 +695,6 @@ static void wall_unreached(bw_map *m, uint8_t wall)
 #endif
 }
 
-/* The same by cell index (plane bit i is cell i). */
-#define REACHED_AT(m, i) (((m)->a.w[(i) >> 5] >> ((i) & 31)) & 1u)
-
 /* 1 if a 4-neighbour of (x, y) on the map is reached (m->a). */
 static int near_reached(const bw_map *m, int x, int y)
 {
@@ -692,10 +710,17 @@ static int near_reached(const bw_map *m, int x, int y)
 /* 1 if the cells a before and a after cell i (a = 1: west and east, a =
  * BW_GRID_MAX: north and south) are open and one of them is reached, the
  * other not: a wall at i between them is where a door goes. */
-BW_NOINLINE static int door_across(const bw_map *m, const bw_tileset *open, unsigned i, unsigned a)
+BW_NOINLINE static int door_across(const bw_map *m, unsigned i, unsigned a)
 {
-    return BW_TILESET_HAS(open, m->grid.cell[i - a]) && BW_TILESET_HAS(open, m->grid.cell[i + a]) &&
-           bit_get(m->a.w, i - a) != bit_get(m->a.w, i + a);
+    unsigned k = i - a, seen = 0; /* bit 0: an unreached side, bit 1: a reached one */
+    for (;;) { /* one copy of the test for both sides */
+        if (!CONNECTS(m->grid.cell[k]))
+            return 0;
+        seen |= 1u << bit_get(m->a.w, k);
+        if (k == i + a)
+            return seen == 3;
+        k = i + a;
+    }
 }
 
 /* Buildings whose rooms no door reaches get one (rule 1.1.4): a wall cell with
@@ -709,7 +734,6 @@ BW_NOINLINE static int door_across(const bw_map *m, const bw_tileset *open, unsi
 static void open_doors(bw_map *m, int bx0, int by0, int bx1, int by1)
 {
     bw_grid *g = &m->grid;
-    const bw_tileset *const open = &open_tiles;
     int pass, x, y, changed = 1;
     BW_ASSERT(bx0 >= 1 && by0 >= 1 && bx1 <= BW_MINES_W - 2 && by1 <= BW_MINES_H - 2);
     flood_nodes(m, 1);
@@ -724,10 +748,10 @@ static void open_doors(bw_map *m, int bx0, int by0, int bx1, int by1)
                 /* across the wall: west and east, then north and south (as
                  * a loop: the fast build's scan keeps its registers) */
                 for (a = 0; a < 2 && !ok; a++)
-                    ok = door_across(m, open, BW_BIT(x, y), a ? BW_GRID_MAX : 1);
+                    ok = door_across(m, BW_BIT(x, y), a ? BW_GRID_MAX : 1);
                 if (ok) {
                     BW_AT(g, x, y) = BW_T_DOOR;
-                    bw_fill_flood(&m->fill, g, open, &m->a, x, y);
+                    flood(m, x, y);
                     changed = 1;
                 }
             }
@@ -748,7 +772,6 @@ static void open_doors(bw_map *m, int bx0, int by0, int bx1, int by1)
 static int fill_gaps(bw_map *m, const area_list *al)
 {
     bw_grid *g = &m->grid;
-    const bw_tileset *const open = &open_tiles;
     int pass, k, x, y;
     for (pass = 0; pass < 2; pass++) {
         int apart = 0;
@@ -756,12 +779,12 @@ static int fill_gaps(bw_map *m, const area_list *al)
             for (y = al->y0[k]; y <= al->y1[k]; y++)
                 for (x = al->x0[k]; x <= al->x1[k]; x++) {
                     unsigned i = BW_BIT(x, y);
-                    if (REACHED_AT(m, i) || !BW_TILESET_HAS(open, g->cell[i]))
+                    if (plane_bit(&m->a, i) || !CONNECTS(g->cell[i]))
                         continue;
                     if (pass)
                         return (int)i;
                     if (near_reached(m, x, y))
-                        bw_fill_flood(&m->fill, g, open, &m->a, x, y);
+                        flood(m, x, y);
                     else
                         apart = 1;
                 }
@@ -780,20 +803,19 @@ static int fill_gaps(bw_map *m, const area_list *al)
  * fill_gaps's precondition on m->a over the level's changed boxes (the
  * state's list). Only if a cell
  * is still apart (never seen in 2000 seeds a level) is a way opened: a
- * straight corridor 3 wide (dig3, as keep_reached's) from it to the
+ * straight corridor 3 wide (corridor, as keep_reached's) from it to the
  * nearest reached node (the first node is), and then its region and the
  * corridor are flooded in; `floor` is the tile dug. */
 static void ensure_connected(bw_map *m, uint8_t floor)
 {
     const area_list *const al = &state(m)->al;
     const node_list *const nl = &state(m)->nl;
-    const bw_tileset *const open = &open_tiles;
     int i, cell;
     for (i = 0; i < JOIN_MAX && (cell = fill_gaps(m, al)) >= 0; i++) {
         int x = cell % BW_GRID_MAX, y = cell / BW_GRID_MAX;
         int k = nearest(nl, m->a.w, x, y, nl->n); /* the nearest reached node: a short corridor */
         corridor(m, x, y, nl->x[k], nl->y[k], floor);
-        bw_fill_flood(&m->fill, &m->grid, open, &m->a, x, y);
+        flood(m, x, y);
     }
 }
 
@@ -817,7 +839,7 @@ static void scatter(bw_grid *g, bw_rng *r, uint8_t floor, uint8_t t, int count)
 {
     int i;
     count = bw_max(count, 3);
-    for (i = 0; i < count * 16 && count > 0; i++) {
+    for (i = 0; i < count * 16; i++) { /* ends when count is 0 too */
         int x = bw_rng_range(r, 1, BW_MINES_W - 2), y = bw_rng_range(r, 1, BW_MINES_H - 2);
         if (BW_AT(g, x, y) == floor && BW_AT(g, x - 1, y) == floor &&
             BW_AT(g, x + 1, y) == floor && BW_AT(g, x, y - 1) == floor &&
@@ -1984,8 +2006,6 @@ static const level_fn levels[BW_MINES_LEVELS] = { level1, level2, level3, level4
  * splits the walkable ground, so at the end the ground a climber reaches
  * from anywhere is the ground a walker reaches, obstacles aside. One
  * pass: a few hundred obstacles, each read with its ring (ring_splits). */
-#define BELOW(v, n) (((v) - ALL4(n)) & ~(v) & 0x80808080u)       /* some byte of v is < n */
-BW_STATIC_ASSERT(BW_TILE_COUNT <= 128, tiles_below_128);
 BW_STATIC_ASSERT(BW_MINES_W % 4 == 0, rows_of_whole_words);
 static void obstacles_keep_ways_open(bw_grid *g, uint8_t wall, uint8_t floor)
 {
@@ -1993,13 +2013,10 @@ static void obstacles_keep_ways_open(bw_grid *g, uint8_t wall, uint8_t floor)
     for (y = 0; y < BW_MINES_H; y++) {
         uint8_t *row = &BW_AT(g, 0, y);
         for (x = 0; x < BW_MINES_W; x += 4) {
-            /* 4 cells at once: none climbed, skip them; bytes b -
-             * STALACTITE each alone (b < 128: no borrow) */
-            uint32_t v = bw_load4(row + x), u;
-            if (v == ALL4(wall) || v == ALL4(floor)) /* most of the map */
-                continue;
-            u = ((v | 0x80808080u) - ALL4(BW_T_STALACTITE)) ^ 0x80808080u;
-            if (!(ZERO_BYTE(v ^ ALL4(BW_T_RUBBLE)) | BELOW(u, 3)))
+            /* 4 cells at once: all wall or all floor (most of the map),
+             * none climbed */
+            uint32_t v = bw_load4(row + x);
+            if (v == ALL4(wall) || v == ALL4(floor))
                 continue;
             for (k = x; k < x + 4; k++) {
                 uint8_t *c = row + k;
