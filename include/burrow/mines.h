@@ -33,7 +33,7 @@ extern "C" {
 /* The format version (`burrow list`): a seed, level and options give the
  * same map for as long as it stays; any change to a map bumps it, and
  * tests/golden/levels.tsv pins the maps of the current one. */
-#define BW_MINES_VERSION 9
+#define BW_MINES_VERSION 10
 
 #define BW_MINES_LEVELS 5
 #define BW_MINES_W 120
