@@ -1743,15 +1743,13 @@ static int climbed(uint8_t t)
  * is cleared. */
 static int ring_splits(const uint8_t *c, int before)
 {
-    unsigned k, w = 0, cl = 0;
-    for (k = 0; k < 8; k++) { /* bit k: the cell along way k connects, or is climbed */
+    const unsigned counted = before ? 0xffu : 0x3cu; /* the obstacles counted walkable */
+    unsigned k, w = 0;
+    for (k = 0; k < 8; k++) { /* bit k: the cell along way k is walkable */
         uint8_t t = c[OFF8(k)];
-        if (climbed(t))
-            cl |= 1u << k;
-        else if (BW_TILE_FLAGS(t) & BW_CONNECTS)
+        if (climbed(t) ? (counted >> k & 1u) != 0 : (BW_TILE_FLAGS(t) & BW_CONNECTS) != 0)
             w |= 1u << k;
     }
-    w |= cl & (before ? 0xffu : 0x3cu); /* obstacles counted walkable */
     w = ring_runs(w);
     return (w & (w - 1u)) != 0;
 }
@@ -1815,7 +1813,7 @@ static void morph(bw_plane *p, int r, int and)
 
 /* p: the cells of the map whose tile is not t (rock or lava); rows past
  * the map (a taller grid) stay clear. */
-static void cells_not(bw_plane *p, const bw_grid *g, uint8_t t)
+BW_NOINLINE static void cells_not(bw_plane *p, const bw_grid *g, uint8_t t)
 {
     int i;
 #if BW_FAST
@@ -1977,9 +1975,9 @@ static void islands5(bw_map *m, uint32_t seed)
     area_list *const al = &state(m)->al;
     bw_rng r;
     int i;
-    i = caves(m, &r, seed, 5); /* the stone left: stalagmites per area (rule 1.5.3) */
-    scatter(g, &r, BW_T_STONE, BW_T_STALAGMITE, i / 60);
-    scatter(g, &r, BW_T_STONE, BW_T_BOULDER, i / 120);
+    i = caves(m, &r, seed, 5) / 60; /* the stone left: stalagmites per area (rule 1.5.3) */
+    scatter(g, &r, BW_T_STONE, BW_T_STALAGMITE, i);
+    scatter(g, &r, BW_T_STONE, BW_T_BOULDER, i >> 1); /* the stone / 120 (it is not negative) */
     patches(g, &r, BW_T_RUBBLE, BW_T_STONE, 3, 6);
     /* only the pit boxes changed open ground since keep_reached */
     al->n = 0;
