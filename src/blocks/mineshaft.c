@@ -117,7 +117,7 @@ static void open_walls(shaft *s, int x, int y)
                         by = cy;
                     }
                 }
-        if (best == INT32_MAX)
+        if (bx == 0) /* none found (a wall found lies off the outer ring) */
             return;
         BW_AT(&s->m->grid, bx, by) = s->p->floor;
         STAT(s->st.walls++);
@@ -131,7 +131,7 @@ static void open_walls(shaft *s, int x, int y)
  * the first one the brush meets triggers the four-walls rule instead. */
 static void brush(shaft *s, int x, int y, int width)
 {
-    int lo = (width - 1) / 2, cx, cy, slx = -1, sly = 0;
+    int lo = (width - 1) >> 1, cx, cy, slx = -1, sly = 0; /* (width 0: no cells either way) */
     for (cy = y - lo; cy < y - lo + width; cy++)
         for (cx = x - lo; cx < x - lo + width; cx++) {
             uint8_t *t;

@@ -1871,7 +1871,7 @@ BW_NOINLINE static int buildings4(bw_map *m, const node_list *nl, bw_rng *r, are
     want = bw_rng_range(r, 1, BUILDINGS4_MAX);
     al->n = 0;
     for (i = 0; i < want * BUILDING_TRIES && placed < want; i++) {
-        int n = bw_rng_range(r, 0, nl->n - 1);
+        int n = (int)bw_rng_below(r, (uint32_t)nl->n); /* the same draw as bw_rng_range(r, 0, n - 1): DLVL 4 has several nodes */
         int w = bw_rng_range(r, bp.min_w, bp.max_w), h = bw_rng_range(r, bp.min_h, bp.max_h);
         /* centred within 9 of the node, 10 from the edge (near9) */
         int x0 = near9(r, nl->x[n]) - (w >> 1), y0 = near9(r, nl->y[n]) - (h >> 1); /* w, h > 0 */
