@@ -117,7 +117,7 @@ static void open_walls(shaft *s, int x, int y)
                         by = cy;
                     }
                 }
-        if (best == INT32_MAX)
+        if (bx == 0) /* none found (a wall found lies off the outer ring) */
             return;
         BW_AT(&s->m->grid, bx, by) = s->p->floor;
         STAT(s->st.walls++);
@@ -131,7 +131,7 @@ static void open_walls(shaft *s, int x, int y)
  * the first one the brush meets triggers the four-walls rule instead. */
 static void brush(shaft *s, int x, int y, int width)
 {
-    int lo = (width - 1) / 2, cx, cy, slx = -1, sly = 0;
+    int lo = (width - 1) >> 1, cx, cy, slx = -1, sly = 0; /* (width 0: no cells either way) */
     for (cy = y - lo; cy < y - lo + width; cy++)
         for (cx = x - lo; cx < x - lo + width; cx++) {
             uint8_t *t;
@@ -279,8 +279,6 @@ int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
     for (;;) { /* a step (the start first): carved, then kept or backed from */
         brush(&s, x, y, width);
         trace(&s, BW_MINESHAFT_CARVE, x, y, width);
-        if (s.len2 == 0) /* the start is the goal */
-            goto done;
         /* error over 10 (the distance, not its floor) */
         if (c2 > (uint32_t)(BW_MINESHAFT_ERR_MAX * BW_MINESHAFT_ERR_MAX) * (uint32_t)s.len2) {
             /* back up, filling nothing in, to the latest record with
@@ -301,7 +299,9 @@ int bw_mineshaft_run(bw_map *m, bw_rng *r, const bw_mineshaft *p,
         } else {
             int d;
             /* walks until its position along u reaches the goal's
-             * (measured from the goal: (p - goal) . u >= 0) */
+             * (measured from the goal: (p - goal) . u >= 0; at once when
+             * the start is the goal: no backup, no record, then the
+             * direct way of no steps) */
             if ((int32_t)(x - x1) * s.ux + (int32_t)(y - y1) * s.uy >= 0)
                 break;
             d = s.st.steps < p->max_steps ? pick_move(&s, x, y) : -1;

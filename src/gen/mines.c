@@ -1743,15 +1743,13 @@ static int climbed(uint8_t t)
  * is cleared. */
 static int ring_splits(const uint8_t *c, int before)
 {
-    unsigned k, w = 0, cl = 0;
-    for (k = 0; k < 8; k++) { /* bit k: the cell along way k connects, or is climbed */
+    const unsigned counted = before ? 0xffu : 0x3cu; /* the obstacles counted walkable */
+    unsigned k, w = 0;
+    for (k = 0; k < 8; k++) { /* bit k: the cell along way k is walkable */
         uint8_t t = c[OFF8(k)];
-        if (climbed(t))
-            cl |= 1u << k;
-        else if (BW_TILE_FLAGS(t) & BW_CONNECTS)
+        if (climbed(t) ? (counted >> k & 1u) != 0 : (BW_TILE_FLAGS(t) & BW_CONNECTS) != 0)
             w |= 1u << k;
     }
-    w |= cl & (before ? 0xffu : 0x3cu); /* obstacles counted walkable */
     w = ring_runs(w);
     return (w & (w - 1u)) != 0;
 }
@@ -1774,14 +1772,13 @@ static int ring_splits(const uint8_t *c, int before)
  * narrow further). The masks are
  * whole-plane shifts: a bit's neighbours are 1 and BW_GRID_MAX bits away,
  * and the rock margin keeps the row ends from meeting. The cave cells
- * grow by single steps (morph with r = 1, as DLVL 5 calls it, so its
- * wider moves are not linked). */
+ * grow by 1 and then by 3 (offsets -4..4, as four single steps would). */
 
 /* p = p AND (or OR) p moved by s cells, |s| = 1, 3, BW_GRID_MAX or 3 times
  * that (bit b takes bit b - s; zeros come in), in place: the words are
  * visited so that each reads only words not yet written. The map's first
  * and last rows are rock, so the words they touch need no care. */
-static void shift_op(bw_plane *p, int s, int and)
+static inline BW_ALWAYS_INLINE void shift_op(bw_plane *p, int s, int and)
 {
     const int d = s < 0 ? -s : s, q = d >> 5, r = d & 31; /* r is never 0 */
     const uint32_t or = and ? 0 : ~0u;
@@ -1799,23 +1796,22 @@ static void shift_op(bw_plane *p, int s, int and)
         }
 }
 
-/* Erodes (and = 1) by 1 or 2 cells, or dilates (and = 0) by 1 or 4, along
- * x and y: moves of 1, 1 and 1 (eroding), or 1 and 3 (dilating: offsets
- * -1..1, then those and 3 either side of them, -4..4). */
-static void morph(bw_plane *p, int r, int and)
+/* Erodes (and = 1) or dilates (and = 0) by the offsets -k, 0 and k along
+ * x, then y (k = 1 or 3): by 1 with k = 1; by 1 and then 3, the offsets
+ * -4..4 (dilating by 4 in half the moves of four single steps). */
+static void morph(bw_plane *p, int k, int and)
 {
-    int i, k;
-    for (i = 0; i < 2; i++)
-        for (k = 0; k < (r > 1 ? 2 : 1); k++) {
-            int d = (k && !and ? 3 : 1) * (i ? BW_GRID_MAX : 1);
-            shift_op(p, d, and);
-            shift_op(p, -d, and);
-        }
+    int i;
+    for (i = 0; i < 2; i++) {
+        int d = k * (i ? BW_GRID_MAX : 1);
+        shift_op(p, d, and);
+        shift_op(p, -d, and);
+    }
 }
 
 /* p: the cells of the map whose tile is not t (rock or lava); rows past
  * the map (a taller grid) stay clear. */
-static void cells_not(bw_plane *p, const bw_grid *g, uint8_t t)
+BW_NOINLINE static void cells_not(bw_plane *p, const bw_grid *g, uint8_t t)
 {
     int i;
 #if BW_FAST
@@ -1836,8 +1832,8 @@ static void narrow_shafts(bw_map *m)
     int over, i;
     open_cells(&m->a, g);
     bw_plane_copy(&m->b, &m->a);
-    for (i = 0; i < 6; i++)        /* the cave centres (eroded by 2), */
-        morph(&m->b, 1, i < 2);    /* then the cave cells (grown by 4) */
+    for (i = 0; i < 4; i++)        /* the cave centres (eroded by 2), then */
+        morph(&m->b, i < 3 ? 1 : 3, i < 2); /* the cave cells (grown by 1 + 3) */
     bw_plane_andnot(&m->a, &m->b); /* the shaft cells */
     over = -bw_plane_count(&m->a);
     open_cells(&m->b, g);
@@ -1873,7 +1869,8 @@ BW_NOINLINE static int buildings4(bw_map *m, const node_list *nl, bw_rng *r, are
     want = bw_rng_range(r, 1, BUILDINGS4_MAX);
     al->n = 0;
     for (i = 0; i < want * BUILDING_TRIES && placed < want; i++) {
-        int n = bw_rng_range(r, 0, nl->n - 1);
+        /* bw_rng_range(r, 0, n - 1)'s draw (DLVL 4 has more than one node) */
+        int n = (int)bw_rng_below(r, (uint32_t)nl->n);
         int w = bw_rng_range(r, bp.min_w, bp.max_w), h = bw_rng_range(r, bp.min_h, bp.max_h);
         /* centred within 9 of the node, 10 from the edge (near9) */
         int x0 = near9(r, nl->x[n]) - (w >> 1), y0 = near9(r, nl->y[n]) - (h >> 1); /* w, h > 0 */
@@ -1892,15 +1889,13 @@ BW_NOINLINE static int buildings4(bw_map *m, const node_list *nl, bw_rng *r, are
 static void doors4(bw_map *m)
 {
     const area_list *const al = &state(m)->al;
-    int i, dx0, dy0, dx1, dy1;
-    for (i = 0, dx0 = dy0 = BW_GRID_MAX, dx1 = dy1 = -1; i < al->n; i++) {
-        dx0 = bw_min(dx0, al->x0[i]); /* the buildings' walls lie in this box; */
-        dy0 = bw_min(dy0, al->y0[i]); /* scanned row by row as the whole map */
-        dx1 = bw_max(dx1, al->x1[i]); /* would be, the doors come out the same */
-        dy1 = bw_max(dy1, al->y1[i]);
-    }
+    int i, dy0, dy1;
+    for (i = 0, dy0 = BW_GRID_MAX, dy1 = -1; i < al->n; i++) {
+        dy0 = bw_min(dy0, al->y0[i]); /* the buildings' walls lie in these rows; */
+        dy1 = bw_max(dy1, al->y1[i]); /* scanned row by row as the whole map */
+    }                                 /* would be, the doors come out the same */
     /* the level flooded again from node 0 (the buildings stand on it now) */
-    open_doors(m, dx0, dy0, dx1, dy1);
+    open_doors(m, 1, dy0, BW_MINES_W - 2, dy1); /* whole rows, as DLVL 1's: less code */
 }
 
 static void level4(bw_map *m, uint32_t seed)
@@ -1977,9 +1972,9 @@ static void islands5(bw_map *m, uint32_t seed)
     area_list *const al = &state(m)->al;
     bw_rng r;
     int i;
-    i = caves(m, &r, seed, 5); /* the stone left: stalagmites per area (rule 1.5.3) */
-    scatter(g, &r, BW_T_STONE, BW_T_STALAGMITE, i / 60);
-    scatter(g, &r, BW_T_STONE, BW_T_BOULDER, i / 120);
+    i = caves(m, &r, seed, 5) / 60; /* the stone left: stalagmites per area (rule 1.5.3) */
+    scatter(g, &r, BW_T_STONE, BW_T_STALAGMITE, i);
+    scatter(g, &r, BW_T_STONE, BW_T_BOULDER, i >> 1); /* the stone / 120 (it is not negative) */
     patches(g, &r, BW_T_RUBBLE, BW_T_STONE, 3, 6);
     /* only the pit boxes changed open ground since keep_reached */
     al->n = 0;
