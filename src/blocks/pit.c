@@ -65,8 +65,8 @@ int bw_pit_place(bw_pit_plan *p, bw_rng *r, int want, const bw_pit_plan *avoid,
                 x = bw_rng_range(r, m, w - 1 - m);
                 y = bw_rng_range(r, m, h - 1 - m);
             } else {
-                x = m + (w - 1 - 2 * m) * (c % (PLACE_LATTICE + 1)) / PLACE_LATTICE;
-                y = m + (h - 1 - 2 * m) * (c / (PLACE_LATTICE + 1)) / PLACE_LATTICE;
+                x = m + (int)((unsigned)(w - 1 - 2 * m) * ((unsigned)c % (PLACE_LATTICE + 1)) / PLACE_LATTICE);
+                y = m + (int)((unsigned)(h - 1 - 2 * m) * ((unsigned)c / (PLACE_LATTICE + 1)) / PLACE_LATTICE);
             }
             near = nearest(p, avoid, avoid2, x, y);
             if (near > bestd) { /* seed k so far (past p->n: nearest skips it) */
@@ -168,14 +168,18 @@ void bw_pit_moon(bw_grid *g, const bw_pit_plan *p, int k, uint8_t tile)
     moon mo;
     if (!pit_ok(p, k))
         return; /* no pit k: nothing drawn */
-    sx = p->x[k];
-    sy = p->y[k];
     r = p->r[k];
     moon_of(p, k, &mo);
-    for (y = sy - r; y <= sy + r; y++)
-        for (x = sx - r; x <= sx + r; x++)
-            if ((unsigned)x < g->w && (unsigned)y < g->h && in_moon(&mo, x, y))
-                BW_AT(g, x, y) = tile;
+    /* the moon seen from its seed: x, y are offsets from it */
+    sx = mo.sx;
+    sy = mo.sy;
+    mo.cx -= sx;
+    mo.cy -= sy;
+    mo.sx = mo.sy = 0;
+    for (y = -r; y <= r; y++)
+        for (x = -r; x <= r; x++)
+            if ((unsigned)(sx + x) < g->w && (unsigned)(sy + y) < g->h && in_moon(&mo, x, y))
+                BW_AT(g, sx + x, sy + y) = tile;
 }
 
 /* Cells in a pit's box: a bound on the passes that close its tongues. */
@@ -237,7 +241,7 @@ typedef void (*walk_trace)(void *ctx, int walk, int x, int y, int gx, int gy);
 
 typedef struct walk_ctx {
     bw_grid *g;
-    int sx, sy;
+    int bx, by;           /* the walks' box's top-left corner */
     int x0, y0, x1, y1;   /* the pit tiles laid so far lie inside */
     uint8_t tile;
 } walk_ctx;
@@ -246,9 +250,7 @@ typedef struct walk_ctx {
 static int lay_pit(int x, int y, void *vc)
 {
     walk_ctx *c = (walk_ctx *)vc;
-    int dx = x - c->sx, dy = y - c->sy;
-    if (dx > BW_PIT_WALK_BOX || -dx > BW_PIT_WALK_BOX || dy > BW_PIT_WALK_BOX ||
-        -dy > BW_PIT_WALK_BOX)
+    if ((unsigned)(x - c->bx) > 2 * BW_PIT_WALK_BOX || (unsigned)(y - c->by) > 2 * BW_PIT_WALK_BOX)
         return 1; /* keeps the pit inside its box: the walk ends here */
     if (BW_AT(c->g, x, y) != BW_T_DOWN_SLOPE) {
         BW_AT(c->g, x, y) = c->tile;
@@ -286,8 +288,8 @@ static inline BW_ALWAYS_INLINE void pit_walks(bw_grid *g, const bw_pit_plan *p, 
         across = 3; /* 2 x 4^2 > 30; every other r of 3..5 (pit_ok) keeps r - 1 */
     bw_rng_stream(&rng, p->sub, (uint32_t)k, 0x70697400u, 0); /* bw_rng_seed of bw_rng_mix */
     c.g = g;
-    c.sx = sx;
-    c.sy = sy;
+    c.bx = sx - BW_PIT_WALK_BOX;
+    c.by = sy - BW_PIT_WALK_BOX;
     c.tile = p->tile;
     c.x0 = c.y0 = BW_GRID_SIDE;
     c.x1 = c.y1 = -1;
