@@ -171,9 +171,10 @@ BW_NOINLINE static void bit_set(uint32_t *w, unsigned i)
  * given; the mines give it the map less this on each side. */
 #define SEED_SHIFT (PROTECT_R + EDGE - BW_PIT_REACH - 2)
 
-/* Pits per level leading down: 2-3, 2-3, exactly one (rule 1.3.4), 2-3, none. */
-static const uint8_t pits_min[BW_MINES_LEVELS + 1] = { 0, 2, 2, 1, 2, 0 };
-static const uint8_t pits_max[BW_MINES_LEVELS + 1] = { 0, 3, 3, 1, 3, 0 };
+/* Pits per level leading down: 2-3, 2-3, exactly one (rule 1.3.4), 2-3,
+ * none; the least in the low nibble, the most in the high one (one
+ * table). */
+static const uint8_t pits_n[BW_MINES_LEVELS + 1] = { 0, 0x32, 0x32, 0x11, 0x32, 0 };
 
 /* Moves every pit seed of p by d squares down and right. */
 static void shift(bw_pit_plan *p, int d)
@@ -199,6 +200,7 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
      * EDGE from the edge, so the disc round each fits inside the margin */
     for (n = 1; n <= level && n <= BW_MINES_LEVELS; n++) {
         bw_pit_plan *const t = prev;
+        const int least = pits_n[n] & 15;
         int k;
         prev = cur;
         cur = t;
@@ -207,10 +209,10 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
          * where the boxes (reach 11, plus a ring) still do not overlap */
         for (k = 0; k < 2; k++) {
             stream(&r, seed, n, P_PITS);
-            bw_pit_place(cur, &r, bw_rng_range(&r, pits_min[n], pits_max[n]), prev,
+            bw_pit_place(cur, &r, bw_rng_range(&r, least, pits_n[n] >> 4), prev,
                          k ? BW_MINES_PIT_AVOID * 3 / 4 : BW_MINES_PIT_AVOID, BW_MINES_W - 2 * SEED_SHIFT,
                          BW_MINES_H - 2 * SEED_SHIFT);
-            if (cur->n >= pits_min[n])
+            if (cur->n >= least)
                 break;
         }
         cur->tile = n == 4 ? BW_T_FIERY_PIT : BW_T_PIT; /* rule 1.4.8 */
