@@ -414,7 +414,8 @@ static void tunnel(bw_map *m, bw_rng *r, int i, int j, int level)
  * rock margin, whose neighbours are all wall: they stay, as the rule
  * would leave them, and every word read lies in the plane. Each changed
  * cell is written at once (the generation reads only its plane), into
- * m->a then m->b. */
+ * m->a then m->b: flipped, wall to floor or floor to wall (the map holds
+ * only the two). */
 #define UP_WORDS 4 /* bit p - 120 is bit b + UP_SHIFT of word i - UP_WORDS on */
 #define UP_SHIFT 8
 #define DOWN_WORDS 3 /* bit p + 120 is bit b + DOWN_SHIFT of word i + DOWN_WORDS on */
@@ -423,7 +424,7 @@ BW_STATIC_ASSERT(32 * UP_WORDS - UP_SHIFT == BW_GRID_MAX && 32 * DOWN_WORDS + DO
                  mines_smooth_rows_120);
 BW_STATIC_ASSERT(32 * (UP_WORDS + 1) <= 2 * BW_MINES_W && EDGE >= 3, mines_words_0_3_in_the_margin);
 
-static void cave_step(bw_map *m, const uint32_t *s, uint32_t *d, uint8_t wall, uint8_t floor)
+static void cave_step(bw_map *m, const uint32_t *s, uint32_t *d, uint8_t flip)
 {
     int i;
     for (i = 0; i < BW_PLANE_WORDS; i++) {
@@ -442,18 +443,16 @@ static void cave_step(bw_map *m, const uint32_t *s, uint32_t *d, uint8_t wall, u
                             c << 1 | s[i - 1] >> 31, c, c >> 1 | s[i + 1] << 31,
                             l0 >> (DOWN_SHIFT - 1) | l1 << (33 - DOWN_SHIFT), l0 >> DOWN_SHIFT | l1 << (32 - DOWN_SHIFT),
                             l0 >> (DOWN_SHIFT + 1) | l1 << (31 - DOWN_SHIFT));
-        for (diff = c ^ d[i]; diff; diff &= diff - 1) { /* straight to each changed cell */
-            unsigned k = (unsigned)i * 32 + (unsigned)bw_low_bit(diff);
-            m->grid.cell[k] = (d[i] >> (k & 31u)) & 1u ? wall : floor;
-        }
+        for (diff = c ^ d[i]; diff; diff &= diff - 1) /* straight to each changed cell: */
+            m->grid.cell[i * 32 + bw_low_bit(diff)] ^= flip; /* wall <-> floor */
     }
 }
 
 static void smooth(bw_map *m, uint8_t wall, uint8_t floor)
 {
     bw_plane_of_tiles(&m->a, &m->grid, wall, wall);
-    cave_step(m, m->a.w, m->b.w, wall, floor);
-    cave_step(m, m->b.w, m->a.w, wall, floor);
+    cave_step(m, m->a.w, m->b.w, (uint8_t)(wall ^ floor));
+    cave_step(m, m->b.w, m->a.w, (uint8_t)(wall ^ floor));
 }
 
 /* Adds the box x0..x1, y0..y1, which lies on the map (the pit boxes, the
