@@ -841,11 +841,12 @@ static void scatter(bw_grid *g, bw_rng *r, uint8_t floor, uint8_t t, int count)
     int i;
     count = bw_max(count, 3);
     for (i = 0; i < count * 16; i++) { /* ends when count is 0 too */
-        int x = bw_rng_range(r, 1, BW_MINES_W - 2), y = bw_rng_range(r, 1, BW_MINES_H - 2);
-        if (BW_AT(g, x, y) == floor && BW_AT(g, x - 1, y) == floor &&
-            BW_AT(g, x + 1, y) == floor && BW_AT(g, x, y - 1) == floor &&
-            BW_AT(g, x, y + 1) == floor) {
-            BW_AT(g, x, y) = t;
+        int x = bw_rng_range(r, 1, BW_MINES_W - 2), y = bw_rng_range(r, 1, BW_MINES_H - 2), d;
+        uint8_t *c = &BW_AT(g, x, y);
+        for (d = 0; d < 8 && *c == floor && c[OFF8(d)] == floor; d += 2) /* the cell, its four straight ways */
+            ;
+        if (d == 8) {
+            *c = t;
             count--;
         }
     }
