@@ -124,7 +124,9 @@ typedef struct state_align { char c; mines_state s; } state_align;
 BW_STATIC_ASSERT(STATE_ALIGN - 1 + sizeof(mines_state) <= sizeof(((bw_map *)0)->ent),
                  mines_need_a_larger_BW_MAX_ENTITIES);
 
-static mines_state *state(bw_map *m)
+/* Out of line: a call is shorter than the rounding made again in each of
+ * the two dozen functions that ask (none asks in a hot loop). */
+BW_NOINLINE static mines_state *state(bw_map *m)
 {
     uintptr_t p = (uintptr_t)(void *)m->ent;
     return (mines_state *)(void *)((p + STATE_ALIGN - 1) & ~(uintptr_t)(STATE_ALIGN - 1));
