@@ -385,11 +385,9 @@ static void tunnel(bw_map *m, bw_rng *r, int i, int j, int level)
     brush b;
     b.g = &m->grid;
     b.r = r;
-    b.rmin = (uint8_t)(wide ? level + 1 : 0);
-    b.rmax = (uint8_t)(level == 2 ? 5 : wide ? 7 : 0);
-    b.step = 0;
-    b.px = (int16_t)x0;
-    b.py = (int16_t)y0;
+    b.rmin = (uint8_t)(level + 1); /* the radii: read by paint_wide only */
+    b.rmax = (uint8_t)(level == 2 ? 5 : 7);
+    b.step = 0; /* px and py: read by paint_thin after its first step only */
     b.lr = -1;
     /* the walk runs on the map without its border ring, shifted by one,
      * so the edge stays wall; bw_walk ends by itself (its budget), and the
