@@ -1138,9 +1138,11 @@ static int keep_caves(bw_map *m, bw_rng *r, uint32_t seed, int level)
     mines_state *const st = state(m);
     const int first = level == 2 ? st->pl[0].n : 1;
     int i, j;
-    i = flood_nodes(m, first);
-    for (j = first; (j = dig_unreached(m, &st->nl, j, BW_T_STONE)) < st->nl.n; j++)
+    for (j = first;; j++) { /* ends: j grows to nl.n */
         i = flood_nodes(m, first);
+        if ((j = dig_unreached(m, &st->nl, j, BW_T_STONE)) >= st->nl.n)
+            break;
+    }
     wall_unreached(m, level == 5 ? BW_T_LAVA : BW_T_ROCK); /* rules 1.2.3, 1.5.4 */
     i -= boxes(m, BW_T_STONE, MARK, 0);
     stream(r, seed, level, level == 4 ? P_BUILDINGS : P_FEATURES);
