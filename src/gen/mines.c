@@ -598,13 +598,15 @@ static int flood_nodes(bw_map *m, int count)
     return n;
 }
 
-/* A straight corridor 3 wide of `floor` from (x0, y0) to (x1, y1), through
- * what does not connect (the fallbacks of keep_reached and
+/* A straight corridor 3 wide of `floor` from (x0, y0) to node k of the
+ * level, through what does not connect (the fallbacks of keep_reached and
  * ensure_connected): the 3 x 3 round each cell of bw_line's line
  * (Bresenham; its steps written out here, on cells of the map: no
  * callback), inside the EDGE margin. */
-BW_NOINLINE static void corridor(bw_map *m, int x0, int y0, int x1, int y1, uint8_t floor)
+BW_NOINLINE static void corridor(bw_map *m, int x0, int y0, int k, uint8_t floor)
 {
+    const node_list *const nl = &state(m)->nl;
+    const int x1 = nl->x[k], y1 = nl->y[k];
     const int sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1;
     const int dx = (x1 - x0) * sx, dy = (y0 - y1) * sy; /* |x1 - x0|, -|y1 - y0| */
     int err = dx + dy, e2, ox, oy;
@@ -646,7 +648,7 @@ static int dig_unreached(bw_map *m, const node_list *nl, int i, uint8_t floor)
     for (; i < nl->n; i++)
         if (!plane_bit(&m->a, BW_BIT(nl->x[i], nl->y[i]))) {
             int j = nearest_before(nl, i);
-            corridor(m, nl->x[i], nl->y[i], nl->x[j], nl->y[j], floor);
+            corridor(m, nl->x[i], nl->y[i], j, floor);
             break;
         }
     return i;
@@ -815,7 +817,7 @@ static void ensure_connected(bw_map *m, uint8_t floor)
     for (i = 0; i < JOIN_MAX && (cell = fill_gaps(m, al)) >= 0; i++) {
         int x = cell % BW_GRID_MAX, y = cell / BW_GRID_MAX;
         int k = nearest(nl, m->a.w, x, y, nl->n); /* the nearest reached node: a short corridor */
-        corridor(m, x, y, nl->x[k], nl->y[k], floor);
+        corridor(m, x, y, k, floor);
         flood(m, x, y);
     }
 }
