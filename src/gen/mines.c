@@ -124,12 +124,19 @@ typedef struct state_align { char c; mines_state s; } state_align;
 BW_STATIC_ASSERT(STATE_ALIGN - 1 + sizeof(mines_state) <= sizeof(((bw_map *)0)->ent),
                  mines_need_a_larger_BW_MAX_ENTITIES);
 
-/* Out of line: a call is shorter than the rounding made again in each of
- * the two dozen functions that ask (none asks in a hot loop). */
-BW_NOINLINE static mines_state *state(bw_map *m)
+static mines_state *state(bw_map *m)
 {
     uintptr_t p = (uintptr_t)(void *)m->ent;
     return (mines_state *)(void *)((p + STATE_ALIGN - 1) & ~(uintptr_t)(STATE_ALIGN - 1));
+}
+
+/* The same out of line: a call is shorter than the rounding made again
+ * in each caller (none asks in a hot loop). links (the walks and the
+ * mineshafts run under its frame) and the code of DLVL 3-5 keep the
+ * inline one: their frames do not grow. */
+BW_NOINLINE static mines_state *state_at(bw_map *m)
+{
+    return state(m);
 }
 
 /* Bit i of plane p. */
@@ -385,8 +392,8 @@ static void tunnel(bw_map *m, bw_rng *r, int i, int j, int level)
     brush b;
     b.g = &m->grid;
     b.r = r;
-    b.rmin = (uint8_t)(level + 1); /* the radii: read by paint_wide only */
-    b.rmax = (uint8_t)(level == 2 ? 5 : 7);
+    b.rmin = (uint8_t)(wide ? level + 1 : 0);
+    b.rmax = (uint8_t)(level == 2 ? 5 : wide ? 7 : 0);
     b.step = 0; /* px and py: read by paint_thin after its first step only */
     b.lr = -1;
     /* the walk runs on the map without its border ring, shifted by one,
@@ -476,7 +483,7 @@ BW_NOINLINE static void area_add(area_list *al, int x0, int y0, int x1, int y1)
 static int boxes(bw_map *m, uint8_t from, uint8_t to, int add)
 {
     bw_grid *const g = &m->grid;
-    const bw_pit_plan *const pl = state(m)->pl;
+    const bw_pit_plan *const pl = state_at(m)->pl;
     const uint32_t f4 = ALL4(from), t4 = ALL4(to);
     int j, k, x, y, n = 0;
     for (j = 0; j < 2; j++)
@@ -487,7 +494,7 @@ static int boxes(bw_map *m, uint8_t from, uint8_t to, int add)
             BW_ASSERT(x0 >= 0 && x0 + w <= BW_MINES_W && pl[j].y[k] - BW_PIT_REACH - 1 >= 0 &&
                       pl[j].y[k] + BW_PIT_REACH + 1 < BW_MINES_H);
             if (add)
-                area_add(&state(m)->al, x0, pl[j].y[k] - BW_PIT_REACH - 1, x0 + w - 1, pl[j].y[k] + BW_PIT_REACH + 1);
+                area_add(&state_at(m)->al, x0, pl[j].y[k] - BW_PIT_REACH - 1, x0 + w - 1, pl[j].y[k] + BW_PIT_REACH + 1);
             for (y = pl[j].y[k] - BW_PIT_REACH - 1; y <= pl[j].y[k] + BW_PIT_REACH + 1; y++)
                 for (x = 0;; x += 4) {
                     /* four cells a word, the last word flush with the box's
@@ -521,8 +528,8 @@ static void add_node(node_list *nl, int x, int y)
  * stream for `purpose`. */
 static void begin(bw_map *m, bw_rng *r, uint32_t seed, int level, uint8_t fill, uint32_t purpose)
 {
-    node_list *const nl = &state(m)->nl;
-    const bw_pit_plan *const pl = state(m)->pl;
+    node_list *const nl = &state_at(m)->nl;
+    const bw_pit_plan *const pl = state_at(m)->pl;
     const bw_pit_plan *p;
     int k;
     nl->n = 0;
@@ -538,7 +545,7 @@ static void begin(bw_map *m, bw_rng *r, uint32_t seed, int level, uint8_t fill, 
  * the bases of those from above, and those leading down. */
 static void put_pits(bw_map *m, uint8_t floor, int add)
 {
-    const bw_pit_plan *const pl = state(m)->pl;
+    const bw_pit_plan *const pl = state_at(m)->pl;
     boxes(m, MARK, floor, add);
     bw_pit_put_below(&m->grid, &pl[0], floor, &m->b);
     bw_pit_put(&m->grid, &pl[1], &m->b);
@@ -590,7 +597,7 @@ BW_NOINLINE static int flood(bw_map *m, int x, int y)
  * returns the cells reached. */
 static int flood_nodes(bw_map *m, int count)
 {
-    const node_list *const nl = &state(m)->nl;
+    const node_list *const nl = &state_at(m)->nl;
     int i, n = 0;
     bw_plane_clear(&m->a);
     for (i = 0; i < count; i++)
@@ -605,7 +612,7 @@ static int flood_nodes(bw_map *m, int count)
  * callback), inside the EDGE margin. */
 BW_NOINLINE static void corridor(bw_map *m, int x0, int y0, int k, uint8_t floor)
 {
-    const node_list *const nl = &state(m)->nl;
+    const node_list *const nl = &state_at(m)->nl;
     const int x1 = nl->x[k], y1 = nl->y[k];
     const int sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1;
     const int dx = (x1 - x0) * sx, dy = (y0 - y1) * sy; /* |x1 - x0|, -|y1 - y0| */
@@ -811,8 +818,8 @@ static int fill_gaps(bw_map *m, const area_list *al)
  * corridor are flooded in; `floor` is the tile dug. */
 static void ensure_connected(bw_map *m, uint8_t floor)
 {
-    const area_list *const al = &state(m)->al;
-    const node_list *const nl = &state(m)->nl;
+    const area_list *const al = &state_at(m)->al;
+    const node_list *const nl = &state_at(m)->nl;
     int i, cell;
     for (i = 0; i < JOIN_MAX && (cell = fill_gaps(m, al)) >= 0; i++) {
         int x = cell % BW_GRID_MAX, y = cell / BW_GRID_MAX;
@@ -827,7 +834,7 @@ static void ensure_connected(bw_map *m, uint8_t floor)
  * last change of open ground. */
 BW_NOINLINE static void connect_all(bw_map *m, uint8_t floor)
 {
-    area_list *const al = &state(m)->al;
+    area_list *const al = &state_at(m)->al;
     al->n = 0;
     area_add(al, 0, 0, BW_MINES_W - 1, BW_MINES_H - 1);
     ensure_connected(m, floor);
@@ -1073,8 +1080,8 @@ BW_NOINLINE static int near9(bw_rng *r, int v)
 
 BW_NOINLINE static void dig_caves(bw_map *m, bw_rng *r, uint32_t seed, int level)
 {
-    node_list *const nl = &state(m)->nl;
-    const bw_pit_plan *const pl = state(m)->pl;
+    node_list *const nl = &state_at(m)->nl;
+    const bw_pit_plan *const pl = state_at(m)->pl;
     const cave_plan *const cp = &cave_plans[level - 2];
     bw_grid *g = &m->grid;
     const int l4 = level == 4, pits = pl[0].n + pl[1].n;
@@ -1119,7 +1126,7 @@ BW_NOINLINE static void dig_caves(bw_map *m, bw_rng *r, uint32_t seed, int level
  * round each pit (rule 1.4.3), whatever the smoothing did. */
 static void cave_ground(bw_map *m, bw_rng *r, uint32_t seed, int level)
 {
-    const mines_state *const st = state(m);
+    const mines_state *const st = state_at(m);
     int i;
     dig_caves(m, r, seed, level);
     if (level < 4)
@@ -1137,7 +1144,7 @@ static void cave_ground(bw_map *m, bw_rng *r, uint32_t seed, int level)
  * for what comes on the stone. */
 static int keep_caves(bw_map *m, bw_rng *r, uint32_t seed, int level)
 {
-    mines_state *const st = state(m);
+    mines_state *const st = state_at(m);
     const int first = level == 2 ? st->pl[0].n : 1;
     int i, j;
     for (j = first;; j++) { /* ends: j grows to nl.n */
@@ -2044,7 +2051,7 @@ int bw_mines_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
     BW_ASSERT(m);
     if (level < 1 || level > BW_MINES_LEVELS)
         return BW_ERR_LEVEL;
-    pl = state(m)->pl; /* the pits from above, the pits leading down */
+    pl = state_at(m)->pl; /* the pits from above, the pits leading down */
     bw_mines_pits(seed, level, &pl[0], &pl[1]);
     levels[level - 1](m, seed);
     obstacles_keep_ways_open(&m->grid, level == 5 ? BW_T_LAVA : BW_T_ROCK, level == 1 ? BW_T_DIRT : BW_T_STONE);
