@@ -130,6 +130,15 @@ static mines_state *state(bw_map *m)
     return (mines_state *)(void *)((p + STATE_ALIGN - 1) & ~(uintptr_t)(STATE_ALIGN - 1));
 }
 
+/* The same out of line: a call is shorter than the rounding made again
+ * in each caller (none asks in a hot loop). links (the walks and the
+ * mineshafts run under its frame) and the code of DLVL 3-5 keep the
+ * inline one: their frames do not grow. */
+BW_NOINLINE static mines_state *state_at(bw_map *m)
+{
+    return state(m);
+}
+
 /* Bit i of plane p. */
 #define PLANE_AT(p, i) ((p)->w[(i) >> 5] >> ((i) & 31u) & 1u)
 
@@ -171,9 +180,10 @@ BW_NOINLINE static void bit_set(uint32_t *w, unsigned i)
  * given; the mines give it the map less this on each side. */
 #define SEED_SHIFT (PROTECT_R + EDGE - BW_PIT_REACH - 2)
 
-/* Pits per level leading down: 2-3, 2-3, exactly one (rule 1.3.4), 2-3, none. */
-static const uint8_t pits_min[BW_MINES_LEVELS + 1] = { 0, 2, 2, 1, 2, 0 };
-static const uint8_t pits_max[BW_MINES_LEVELS + 1] = { 0, 3, 3, 1, 3, 0 };
+/* Pits per level leading down: 2-3, 2-3, exactly one (rule 1.3.4), 2-3,
+ * none; the least in the low nibble, the most in the high one (one
+ * table). */
+static const uint8_t pits_n[BW_MINES_LEVELS + 1] = { 0, 0x32, 0x32, 0x11, 0x32, 0 };
 
 /* Moves every pit seed of p by d squares down and right. */
 static void shift(bw_pit_plan *p, int d)
@@ -199,6 +209,7 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
      * EDGE from the edge, so the disc round each fits inside the margin */
     for (n = 1; n <= level && n <= BW_MINES_LEVELS; n++) {
         bw_pit_plan *const t = prev;
+        const int least = pits_n[n] & 15;
         int k;
         prev = cur;
         cur = t;
@@ -207,10 +218,10 @@ void bw_mines_pits(uint32_t seed, int level, bw_pit_plan *above, bw_pit_plan *ow
          * where the boxes (reach 11, plus a ring) still do not overlap */
         for (k = 0; k < 2; k++) {
             stream(&r, seed, n, P_PITS);
-            bw_pit_place(cur, &r, bw_rng_range(&r, pits_min[n], pits_max[n]), prev,
+            bw_pit_place(cur, &r, bw_rng_range(&r, least, pits_n[n] >> 4), prev,
                          k ? BW_MINES_PIT_AVOID * 3 / 4 : BW_MINES_PIT_AVOID, BW_MINES_W - 2 * SEED_SHIFT,
                          BW_MINES_H - 2 * SEED_SHIFT);
-            if (cur->n >= pits_min[n])
+            if (cur->n >= least)
                 break;
         }
         cur->tile = n == 4 ? BW_T_FIERY_PIT : BW_T_PIT; /* rule 1.4.8 */
@@ -383,9 +394,7 @@ static void tunnel(bw_map *m, bw_rng *r, int i, int j, int level)
     b.r = r;
     b.rmin = (uint8_t)(wide ? level + 1 : 0);
     b.rmax = (uint8_t)(level == 2 ? 5 : wide ? 7 : 0);
-    b.step = 0;
-    b.px = (int16_t)x0;
-    b.py = (int16_t)y0;
+    b.step = 0; /* px and py: read by paint_thin after its first step only */
     b.lr = -1;
     /* the walk runs on the map without its border ring, shifted by one,
      * so the edge stays wall; bw_walk ends by itself (its budget), and the
@@ -412,7 +421,8 @@ static void tunnel(bw_map *m, bw_rng *r, int i, int j, int level)
  * rock margin, whose neighbours are all wall: they stay, as the rule
  * would leave them, and every word read lies in the plane. Each changed
  * cell is written at once (the generation reads only its plane), into
- * m->a then m->b. */
+ * m->a then m->b: flipped, wall to floor or floor to wall (the map holds
+ * only the two). */
 #define UP_WORDS 4 /* bit p - 120 is bit b + UP_SHIFT of word i - UP_WORDS on */
 #define UP_SHIFT 8
 #define DOWN_WORDS 3 /* bit p + 120 is bit b + DOWN_SHIFT of word i + DOWN_WORDS on */
@@ -421,7 +431,7 @@ BW_STATIC_ASSERT(32 * UP_WORDS - UP_SHIFT == BW_GRID_MAX && 32 * DOWN_WORDS + DO
                  mines_smooth_rows_120);
 BW_STATIC_ASSERT(32 * (UP_WORDS + 1) <= 2 * BW_MINES_W && EDGE >= 3, mines_words_0_3_in_the_margin);
 
-static void cave_step(bw_map *m, const uint32_t *s, uint32_t *d, uint8_t wall, uint8_t floor)
+static void cave_step(bw_map *m, const uint32_t *s, uint32_t *d, uint8_t flip)
 {
     int i;
     for (i = 0; i < BW_PLANE_WORDS; i++) {
@@ -440,18 +450,16 @@ static void cave_step(bw_map *m, const uint32_t *s, uint32_t *d, uint8_t wall, u
                             c << 1 | s[i - 1] >> 31, c, c >> 1 | s[i + 1] << 31,
                             l0 >> (DOWN_SHIFT - 1) | l1 << (33 - DOWN_SHIFT), l0 >> DOWN_SHIFT | l1 << (32 - DOWN_SHIFT),
                             l0 >> (DOWN_SHIFT + 1) | l1 << (31 - DOWN_SHIFT));
-        for (diff = c ^ d[i]; diff; diff &= diff - 1) { /* straight to each changed cell */
-            unsigned k = (unsigned)i * 32 + (unsigned)bw_low_bit(diff);
-            m->grid.cell[k] = (d[i] >> (k & 31u)) & 1u ? wall : floor;
-        }
+        for (diff = c ^ d[i]; diff; diff &= diff - 1) /* straight to each changed cell: */
+            m->grid.cell[i * 32 + bw_low_bit(diff)] ^= flip; /* wall <-> floor */
     }
 }
 
 static void smooth(bw_map *m, uint8_t wall, uint8_t floor)
 {
     bw_plane_of_tiles(&m->a, &m->grid, wall, wall);
-    cave_step(m, m->a.w, m->b.w, wall, floor);
-    cave_step(m, m->b.w, m->a.w, wall, floor);
+    cave_step(m, m->a.w, m->b.w, (uint8_t)(wall ^ floor));
+    cave_step(m, m->b.w, m->a.w, (uint8_t)(wall ^ floor));
 }
 
 /* Adds the box x0..x1, y0..y1, which lies on the map (the pit boxes, the
@@ -475,7 +483,7 @@ BW_NOINLINE static void area_add(area_list *al, int x0, int y0, int x1, int y1)
 static int boxes(bw_map *m, uint8_t from, uint8_t to, int add)
 {
     bw_grid *const g = &m->grid;
-    const bw_pit_plan *const pl = state(m)->pl;
+    const bw_pit_plan *const pl = state_at(m)->pl;
     const uint32_t f4 = ALL4(from), t4 = ALL4(to);
     int j, k, x, y, n = 0;
     for (j = 0; j < 2; j++)
@@ -486,7 +494,7 @@ static int boxes(bw_map *m, uint8_t from, uint8_t to, int add)
             BW_ASSERT(x0 >= 0 && x0 + w <= BW_MINES_W && pl[j].y[k] - BW_PIT_REACH - 1 >= 0 &&
                       pl[j].y[k] + BW_PIT_REACH + 1 < BW_MINES_H);
             if (add)
-                area_add(&state(m)->al, x0, pl[j].y[k] - BW_PIT_REACH - 1, x0 + w - 1, pl[j].y[k] + BW_PIT_REACH + 1);
+                area_add(&state_at(m)->al, x0, pl[j].y[k] - BW_PIT_REACH - 1, x0 + w - 1, pl[j].y[k] + BW_PIT_REACH + 1);
             for (y = pl[j].y[k] - BW_PIT_REACH - 1; y <= pl[j].y[k] + BW_PIT_REACH + 1; y++)
                 for (x = 0;; x += 4) {
                     /* four cells a word, the last word flush with the box's
@@ -520,8 +528,8 @@ static void add_node(node_list *nl, int x, int y)
  * stream for `purpose`. */
 static void begin(bw_map *m, bw_rng *r, uint32_t seed, int level, uint8_t fill, uint32_t purpose)
 {
-    node_list *const nl = &state(m)->nl;
-    const bw_pit_plan *const pl = state(m)->pl;
+    node_list *const nl = &state_at(m)->nl;
+    const bw_pit_plan *const pl = state_at(m)->pl;
     const bw_pit_plan *p;
     int k;
     nl->n = 0;
@@ -537,7 +545,7 @@ static void begin(bw_map *m, bw_rng *r, uint32_t seed, int level, uint8_t fill, 
  * the bases of those from above, and those leading down. */
 static void put_pits(bw_map *m, uint8_t floor, int add)
 {
-    const bw_pit_plan *const pl = state(m)->pl;
+    const bw_pit_plan *const pl = state_at(m)->pl;
     boxes(m, MARK, floor, add);
     bw_pit_put_below(&m->grid, &pl[0], floor, &m->b);
     bw_pit_put(&m->grid, &pl[1], &m->b);
@@ -589,7 +597,7 @@ BW_NOINLINE static int flood(bw_map *m, int x, int y)
  * returns the cells reached. */
 static int flood_nodes(bw_map *m, int count)
 {
-    const node_list *const nl = &state(m)->nl;
+    const node_list *const nl = &state_at(m)->nl;
     int i, n = 0;
     bw_plane_clear(&m->a);
     for (i = 0; i < count; i++)
@@ -597,13 +605,15 @@ static int flood_nodes(bw_map *m, int count)
     return n;
 }
 
-/* A straight corridor 3 wide of `floor` from (x0, y0) to (x1, y1), through
- * what does not connect (the fallbacks of keep_reached and
+/* A straight corridor 3 wide of `floor` from (x0, y0) to node k of the
+ * level, through what does not connect (the fallbacks of keep_reached and
  * ensure_connected): the 3 x 3 round each cell of bw_line's line
  * (Bresenham; its steps written out here, on cells of the map: no
  * callback), inside the EDGE margin. */
-BW_NOINLINE static void corridor(bw_map *m, int x0, int y0, int x1, int y1, uint8_t floor)
+BW_NOINLINE static void corridor(bw_map *m, int x0, int y0, int k, uint8_t floor)
 {
+    const node_list *const nl = &state_at(m)->nl;
+    const int x1 = nl->x[k], y1 = nl->y[k];
     const int sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1;
     const int dx = (x1 - x0) * sx, dy = (y0 - y1) * sy; /* |x1 - x0|, -|y1 - y0| */
     int err = dx + dy, e2, ox, oy;
@@ -645,7 +655,7 @@ static int dig_unreached(bw_map *m, const node_list *nl, int i, uint8_t floor)
     for (; i < nl->n; i++)
         if (!plane_bit(&m->a, BW_BIT(nl->x[i], nl->y[i]))) {
             int j = nearest_before(nl, i);
-            corridor(m, nl->x[i], nl->y[i], nl->x[j], nl->y[j], floor);
+            corridor(m, nl->x[i], nl->y[i], j, floor);
             break;
         }
     return i;
@@ -808,13 +818,13 @@ static int fill_gaps(bw_map *m, const area_list *al)
  * corridor are flooded in; `floor` is the tile dug. */
 static void ensure_connected(bw_map *m, uint8_t floor)
 {
-    const area_list *const al = &state(m)->al;
-    const node_list *const nl = &state(m)->nl;
+    const area_list *const al = &state_at(m)->al;
+    const node_list *const nl = &state_at(m)->nl;
     int i, cell;
     for (i = 0; i < JOIN_MAX && (cell = fill_gaps(m, al)) >= 0; i++) {
         int x = cell % BW_GRID_MAX, y = cell / BW_GRID_MAX;
         int k = nearest(nl, m->a.w, x, y, nl->n); /* the nearest reached node: a short corridor */
-        corridor(m, x, y, nl->x[k], nl->y[k], floor);
+        corridor(m, x, y, k, floor);
         flood(m, x, y);
     }
 }
@@ -824,7 +834,7 @@ static void ensure_connected(bw_map *m, uint8_t floor)
  * last change of open ground. */
 BW_NOINLINE static void connect_all(bw_map *m, uint8_t floor)
 {
-    area_list *const al = &state(m)->al;
+    area_list *const al = &state_at(m)->al;
     al->n = 0;
     area_add(al, 0, 0, BW_MINES_W - 1, BW_MINES_H - 1);
     ensure_connected(m, floor);
@@ -840,11 +850,12 @@ static void scatter(bw_grid *g, bw_rng *r, uint8_t floor, uint8_t t, int count)
     int i;
     count = bw_max(count, 3);
     for (i = 0; i < count * 16; i++) { /* ends when count is 0 too */
-        int x = bw_rng_range(r, 1, BW_MINES_W - 2), y = bw_rng_range(r, 1, BW_MINES_H - 2);
-        if (BW_AT(g, x, y) == floor && BW_AT(g, x - 1, y) == floor &&
-            BW_AT(g, x + 1, y) == floor && BW_AT(g, x, y - 1) == floor &&
-            BW_AT(g, x, y + 1) == floor) {
-            BW_AT(g, x, y) = t;
+        int x = bw_rng_range(r, 1, BW_MINES_W - 2), y = bw_rng_range(r, 1, BW_MINES_H - 2), d;
+        uint8_t *c = &BW_AT(g, x, y);
+        for (d = 0; d < 8 && *c == floor && c[OFF8(d)] == floor; d += 2) /* the cell, its four straight ways */
+            ;
+        if (d == 8) {
+            *c = t;
             count--;
         }
     }
@@ -1069,8 +1080,8 @@ BW_NOINLINE static int near9(bw_rng *r, int v)
 
 BW_NOINLINE static void dig_caves(bw_map *m, bw_rng *r, uint32_t seed, int level)
 {
-    node_list *const nl = &state(m)->nl;
-    const bw_pit_plan *const pl = state(m)->pl;
+    node_list *const nl = &state_at(m)->nl;
+    const bw_pit_plan *const pl = state_at(m)->pl;
     const cave_plan *const cp = &cave_plans[level - 2];
     bw_grid *g = &m->grid;
     const int l4 = level == 4, pits = pl[0].n + pl[1].n;
@@ -1115,7 +1126,7 @@ BW_NOINLINE static void dig_caves(bw_map *m, bw_rng *r, uint32_t seed, int level
  * round each pit (rule 1.4.3), whatever the smoothing did. */
 static void cave_ground(bw_map *m, bw_rng *r, uint32_t seed, int level)
 {
-    const mines_state *const st = state(m);
+    const mines_state *const st = state_at(m);
     int i;
     dig_caves(m, r, seed, level);
     if (level < 4)
@@ -1133,12 +1144,14 @@ static void cave_ground(bw_map *m, bw_rng *r, uint32_t seed, int level)
  * for what comes on the stone. */
 static int keep_caves(bw_map *m, bw_rng *r, uint32_t seed, int level)
 {
-    mines_state *const st = state(m);
+    mines_state *const st = state_at(m);
     const int first = level == 2 ? st->pl[0].n : 1;
     int i, j;
-    i = flood_nodes(m, first);
-    for (j = first; (j = dig_unreached(m, &st->nl, j, BW_T_STONE)) < st->nl.n; j++)
+    for (j = first;; j++) { /* ends: j grows to nl.n */
         i = flood_nodes(m, first);
+        if ((j = dig_unreached(m, &st->nl, j, BW_T_STONE)) >= st->nl.n)
+            break;
+    }
     wall_unreached(m, level == 5 ? BW_T_LAVA : BW_T_ROCK); /* rules 1.2.3, 1.5.4 */
     i -= boxes(m, BW_T_STONE, MARK, 0);
     stream(r, seed, level, level == 4 ? P_BUILDINGS : P_FEATURES);
@@ -2033,7 +2046,7 @@ int bw_mines_generate(bw_map *m, uint32_t seed, int level, const bw_opts *o)
     BW_ASSERT(m);
     if (level < 1 || level > BW_MINES_LEVELS)
         return BW_ERR_LEVEL;
-    pl = state(m)->pl; /* the pits from above, the pits leading down */
+    pl = state_at(m)->pl; /* the pits from above, the pits leading down */
     bw_mines_pits(seed, level, &pl[0], &pl[1]);
     levels[level - 1](m, seed);
     obstacles_keep_ways_open(&m->grid, level == 5 ? BW_T_LAVA : BW_T_ROCK, level == 1 ? BW_T_DIRT : BW_T_STONE);
