@@ -3,7 +3,7 @@
  * level on the desktop and the line that command prints:
  *
  *   burrow mines --seed 12345 --level 3 --format hash
- *   level 3 120 120 d7e44f99
+ *   level 3 120 120 2e8c4235
  *
  * The direct call (bw_mines_generate) links only the mines generator;
  * going through bw_generator_find would link all of them. */
