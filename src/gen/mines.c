@@ -1323,7 +1323,7 @@ static void ford(bw_map *m, const cross *c)
         bit_set(m->b.w, j);
         bit_set(state(m)->u.wc.ford_rows, j / BW_GRID_MAX);
     }
-    bw_fill_flood(&m->fill, &m->grid, &open_tiles, &m->a, c->x, c->y);
+    flood(m, c->x, c->y);
 }
 
 /* Keeps in *c the shortest straight line of deep cells from (x, y) that
