@@ -1526,7 +1526,7 @@ static void widen_water(bw_map *m)
             t = g->cell[c];
             /* Rule 1.3.3: nothing within 10 of an up slope (m->a, from
              * up_discs); the line itself keeps off it */
-            if ((t == BW_T_STONE || t == BW_T_LICHEN || t == MARK) && !PLANE_AT(&m->a, (unsigned)c))
+            if ((t == BW_T_STONE || t == BW_T_LICHEN || t == MARK) && !plane_bit(&m->a, (unsigned)c))
                 g->cell[c] = BW_T_SHALLOW;
         }
     }
