@@ -1340,7 +1340,7 @@ static void cross_from(const bw_map *m, int x, int y, cross *c)
             i += step;
             k++;
         }
-        if (k < c->len && (m->b.w[i >> 5] & ~m->a.w[i >> 5]) >> (i & 31) & 1u && /* cut off */
+        if (k < c->len && plane_bit(&m->b, (unsigned)i) > plane_bit(&m->a, (unsigned)i) && /* cut off */
             (c->loose || ford_ok(m, BW_BIT(x, y), d, k))) {
             c->len = k;
             c->x = x;
@@ -1436,11 +1436,13 @@ static void drop_spare_fords(bw_map *m)
 /* The fords become shallow water (the rows that hold one). */
 static void fords_shallow(bw_map *m)
 {
-    int x, y;
-    for (y = EDGE; y < BW_MINES_H - EDGE; y++)
-        for (x = bit_get(state(m)->u.wc.ford_rows, (unsigned)y) ? EDGE : BW_MINES_W; x < BW_MINES_W - EDGE; x++)
-            if (BW_AT(&m->grid, x, y) == FORD)
-                BW_AT(&m->grid, x, y) = BW_T_SHALLOW;
+    uint8_t *c = m->grid.cell;
+    int y, x;
+    for (y = 0; y < BW_MINES_H; y++, c += BW_GRID_MAX)
+        if (bit_get(state(m)->u.wc.ford_rows, (unsigned)y))
+            for (x = 0; x < BW_MINES_W; x++)
+                if (c[x] == FORD)
+                    c[x] = BW_T_SHALLOW;
 }
 
 /* Rule 1.3.2 after the exact deepening (rule 1.3.3): deep water, which does not
