@@ -1235,13 +1235,13 @@ static void plane_where(bw_plane *p, const bw_grid *g, const bw_tileset *ts)
 }
 #endif
 
-/* 1 if some cell that connects (m->b, kept up to date by the caller) is
- * not marked in m->a: a word at a time. */
+/* 1 if some cell that connects (not in m->b, the closed cells, kept up
+ * to date by the caller) is not marked in m->a: a word at a time. */
 BW_NOINLINE static int any_unreached(const bw_map *m)
 {
     int i, words = (BW_MINES_H * BW_GRID_MAX + 31) / 32;
     for (i = 0; i < words; i++)
-        if (m->b.w[i] & ~m->a.w[i])
+        if (~(m->b.w[i] | m->a.w[i]))
             return 1;
     return 0;
 }
@@ -1270,7 +1270,7 @@ typedef struct cross { int len, x, y, d, loose; } cross;
  * its first cell has one reached 4-neighbour, or several, no ford, that
  * are one piece round it (two are one piece when the corner between them
  * is reached and no ford too); no cell between its ends has an open cell
- * (m->b) beside it (it would be joined by the cells before); its last
+ * (not in m->b) beside it (it would be joined by the cells before); its last
  * cell has no reached cell beside it; and the first cell of a crossing
  * longer than one has no open 4-neighbour not yet reached either (its
  * region would be joined without the rest of the crossing). Out of line:
@@ -1287,32 +1287,33 @@ static unsigned ring_runs(unsigned w)
 
 BW_NOINLINE static int ford_ok(const bw_map *m, unsigned c, int d, int len)
 {
-    unsigned re = 0, fo = 0, op = 0, sides, pieces, i;
+    unsigned re = 0, fo = 0, cl = 0, sides, pieces, i;
     int k, bad;
-    for (k = 0; k < 8; k++) { /* bit k: the cell along way k is reached, a ford, open */
+    for (k = 0; k < 8; k++) { /* bit k: the cell along way k is reached, a ford, closed */
         i = c + (unsigned)OFF8(k);
         re |= plane_bit(&m->a, i) << k;
         fo |= (unsigned)(m->grid.cell[i] == FORD) << k;
-        op |= plane_bit(&m->b, i) << k;
+        cl |= plane_bit(&m->b, i) << k;
     }
     /* the 4-neighbours (even ways): an open one cut off; more than one
      * reached (sides) and more than one piece: each reached ford a piece
      * of its own, the other reached cells a piece a run round the ring
      * (a side not joined to the side before it by the corner), one bit a
      * piece at the even ways */
-    bad = len > 1 && (op & ~re & 0x55u);
+    bad = len > 1 && (~(cl | re) & 0x55u);
     sides = re & 0x55u;
     pieces = (re & fo & 0x55u) | ring_runs(re & ~fo);
     bad += (sides & (sides - 1u)) && (pieces & (pieces - 1u)); /* two bits or more each */
     for (k = 1, i = c; k < len; k++) { /* the cells beside the others */
-        const bw_plane *p = k < len - 1 ? &m->b : &m->a;
+        unsigned mid = k < len - 1; /* its sides: not closed (m->b) */
+        const bw_plane *p = mid ? &m->b : &m->a;
         i += (unsigned)OFF8(d);
-        bad += (int)(plane_bit(p, i + (unsigned)OFF8(d + 2)) + plane_bit(p, i + (unsigned)OFF8(d + 6)));
+        bad += (int)((plane_bit(p, i + (unsigned)OFF8(d + 2)) ^ mid) + (plane_bit(p, i + (unsigned)OFF8(d + 6)) ^ mid));
     }
     return !bad;
 }
 
-/* Turns crossing c's deep cells into fords (FORD, connecting: in m->b)
+/* Turns crossing c's deep cells into fords (FORD, connecting: out of m->b)
  * and floods what they join into m->a. */
 static void ford(bw_map *m, const cross *c)
 {
@@ -1320,7 +1321,7 @@ static void ford(bw_map *m, const cross *c)
     unsigned j = BW_BIT(c->x, c->y);
     for (i = 0; i < c->len; i++, j += (unsigned)OFF8(c->d)) {
         m->grid.cell[j] = FORD;
-        bit_set(m->b.w, j);
+        plane_clr(&m->b, j);
         bit_set(state(m)->u.wc.ford_rows, j / BW_GRID_MAX);
     }
     flood(m, c->x, c->y);
@@ -1340,7 +1341,7 @@ static void cross_from(const bw_map *m, int x, int y, cross *c)
             i += step;
             k++;
         }
-        if (k < c->len && plane_bit(&m->b, (unsigned)i) > plane_bit(&m->a, (unsigned)i) && /* cut off */
+        if (k < c->len && !(plane_bit(&m->b, (unsigned)i) | plane_bit(&m->a, (unsigned)i)) && /* cut off */
             (c->loose || ford_ok(m, BW_BIT(x, y), d, k))) {
             c->len = k;
             c->x = x;
@@ -1361,23 +1362,20 @@ static const bw_streamer_params water3 = {
     { { ROCK4(0), ROCK4(1), ROCK4(2), ROCK4(3) } }, 0, 0, 0, 0
 };
 
-/* m->b: the cells that connect (plane bit i is cell i), so that
- * any_unreached compares words; every ford sets its bits. On DLVL 3 the
- * only tiles that do not connect are rock and deep water (the fords are
- * wood, which does), so the plane is the other cells. */
-static void plane_connecting(bw_map *m)
+/* m->b: the closed cells, those that do not connect (plane bit i is
+ * cell i), so that any_unreached compares words; every ford clears its
+ * bits. On DLVL 3 the only tiles that do not connect are rock and deep
+ * water (the fords are wood, which does). */
+static void plane_closed(bw_map *m)
 {
-    int i;
     bw_plane_of_tiles(&m->b, &m->grid, BW_T_ROCK, BW_T_DEEP);
-    for (i = 0; i < BW_PLANE_WORDS; i++)
-        m->b.w[i] = ~m->b.w[i];
 }
 
 /* One scan for crossings (rule 1.3.2), from where the last call stopped
  * (cell wc->si; begin a scan at EDGE * BW_GRID_MAX, the first row that
  * may hold water): the deep cells next to a reached one (m->a), in
  * reading order, found a plane word at a time (deep water
- * does not connect: m->b); a crossing ends on an unreached open cell, so
+ * does not connect: in m->b); a crossing ends on an unreached open cell, so
  * it runs along a row or column of one. A crossing of one cell (none is
  * shorter) stops the scan: 1 is returned with it in c->x, c->y, the
  * caller fords it and calls again (inline in water_cross, which is out
@@ -1392,7 +1390,7 @@ static int scan_crossings(bw_map *m, water_ctx *wc, cross *c)
     unsigned i = wc->si >> 5, x;
     uint32_t cand = ~0u << (wc->si & 31); /* the rest of the word where the last call stopped */
     for (; i < WATER_W1; i++, cand = ~0u)
-        for (cand &= near4(m->a.w, i) & ~m->b.w[i]; cand; cand &= cand - 1u) {
+        for (cand &= near4(m->a.w, i) & m->b.w[i]; cand; cand &= cand - 1u) {
             x = i * 32 + (unsigned)bw_low_bit(cand);
             if (m->grid.cell[x] != BW_T_DEEP)
                 continue;
@@ -1424,7 +1422,7 @@ static void drop_spare_fords(bw_map *m)
                 continue;
             cell[i] = BW_T_DEEP;
             if (open < 2 || flood_nodes(m, 1) == total - 1) {
-                plane_clr(&m->b, (unsigned)i);
+                bit_set(m->b.w, (unsigned)i);
                 total--;
             } else {
                 cell[i] = FORD;
@@ -1466,7 +1464,7 @@ BW_NOINLINE static int water_cross(bw_map *m)
     int it, loose = 0;
     zero(wc->ford_rows, 4);
     flood_nodes(m, 1);
-    plane_connecting(m);
+    plane_closed(m);
     for (it = 0; it < CROSS_MAX && any_unreached(m); it++) {
         cross c;
         int one = 0;
