@@ -1563,16 +1563,15 @@ static void widen_water(bw_map *m)
  * words of its first and last cells (the same word when it does not
  * straddle two: the bits read past the window are masked off; the last
  * shifted in two steps, so that no shift is by 32) into bits of its own
- * of one word (at[]), which is counted once; the middle row holds the
+ * of one word (from bit `at` on), which is counted once; the middle row holds the
  * cell itself. The water lies inside the rock margin (EDGE >= 3), so the
  * diamond is on the map: no edge is tested, and no word past the plane
  * is read. */
 #define DEEP_MIN 12
 static void deepen(bw_map *m)
 {
-    static const uint8_t at[7] = { 0, 1, 4, 9, 16, 21, 24 };
     const uint32_t *const w = m->a.w;
-    unsigned i, c, b;
+    unsigned i, c, b, at;
     int k, h;
     for (i = 0; i < BW_PLANE_WORDS; i++)
         for (c = w[i]; c; c &= c - 1u) {
@@ -1580,11 +1579,11 @@ static void deepen(bw_map *m)
             uint32_t v = 0;
             if (m->grid.cell[x] != BW_T_SHALLOW)
                 continue;
-            for (k = 0; k < 7; k++) {
-                h = 3 - (k < 3 ? 3 - k : k - 3); /* the row's half width */
-                b = x + (unsigned)((k - 3) * BW_GRID_MAX - h);
+            for (k = -3, at = 0; k <= 3; k++, at += 2u * (unsigned)h + 1u) {
+                h = 3 - bw_abs(k); /* the row's half width */
+                b = x + (unsigned)(k * BW_GRID_MAX - h);
                 v |= ((w[b >> 5] >> (b & 31) | w[(b + 2u * (unsigned)h) >> 5] << 1 << (31 - (b & 31))) &
-                      ((2u << 2 * h) - 1u)) << at[k];
+                      ((2u << 2 * h) - 1u)) << at;
             }
             if (bw_popcount32(v) > DEEP_MIN) /* less the cell itself */
                 m->grid.cell[x] = BW_T_DEEP;
