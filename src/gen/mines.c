@@ -1179,22 +1179,24 @@ static void level2(bw_map *m, uint32_t seed)
  * neighbours) the pit's slopes, pit and crumbling dirt that is none of them.
  * Found from the pit's cells outwards (a few dozen), not by testing the
  * neighbours of every cell of the box; slick is none of the three, so the
- * order does not matter. */
-static int pit_part(uint8_t t, uint8_t pit)
+ * order does not matter. DLVL 3's pit is a plain one (bw_mines_pits:
+ * only DLVL 4's are fiery, rule 1.4.8). */
+static int pit_part(uint8_t t)
 {
-    return t == BW_T_DOWN_SLOPE || t == pit || t == BW_T_CRUMBLE_DIRT;
+    return t == BW_T_DOWN_SLOPE || t == BW_T_PIT || t == BW_T_CRUMBLE_DIRT;
 }
 
 static void slick_ring(bw_grid *g, const bw_pit_plan *own)
 {
     int k, x, y;
-    BW_ASSERT(own->n == 1); /* rule 1.3.4 */
-    for (y = own->y[0] - BW_PIT_REACH; y <= own->y[0] + BW_PIT_REACH; y++)
-        for (x = own->x[0] - BW_PIT_REACH; x <= own->x[0] + BW_PIT_REACH; x++) {
-            uint8_t *const c = &BW_AT(g, x, y);
-            if (pit_part(*c, own->tile))
+    uint8_t *row = &BW_AT(g, own->x[0] - BW_PIT_REACH, own->y[0] - BW_PIT_REACH);
+    BW_ASSERT(own->n == 1 && own->tile == BW_T_PIT); /* rule 1.3.4 */
+    for (y = 0; y <= 2 * BW_PIT_REACH; y++, row += BW_GRID_MAX)
+        for (x = 0; x <= 2 * BW_PIT_REACH; x++) {
+            uint8_t *const c = row + x;
+            if (pit_part(*c))
                 for (k = 0; k < 8; k++)
-                    if (!pit_part(c[OFF8(k)], own->tile))
+                    if (!pit_part(c[OFF8(k)]))
                         c[OFF8(k)] = BW_T_SLICK;
         }
 }
@@ -1257,9 +1259,9 @@ BW_NOINLINE static uint32_t near4(const uint32_t *w, unsigned i)
            w[i + 3] >> 24 | w[i + 4] << 8;
 }
 
-/* The best crossing found so far: `len` deep cells from (x, y) along
- * bw_dx8[d]; loose: 1 if it may close a loop (ford_ok). */
-typedef struct cross { int len, x, y, d, loose; } cross;
+/* The best crossing found so far: `len` deep cells from cell i (plane
+ * bit i) along bw_dx8[d]; loose: 1 if it may close a loop (ford_ok). */
+typedef struct cross { int len; unsigned i; int d, loose; } cross;
 
 
 
@@ -1318,34 +1320,33 @@ BW_NOINLINE static int ford_ok(const bw_map *m, unsigned c, int d, int len)
 static void ford(bw_map *m, const cross *c)
 {
     int i;
-    unsigned j = BW_BIT(c->x, c->y);
+    unsigned j = c->i;
     for (i = 0; i < c->len; i++, j += (unsigned)OFF8(c->d)) {
         m->grid.cell[j] = FORD;
         plane_clr(&m->b, j);
         bit_set(state(m)->u.wc.ford_rows, j / BW_GRID_MAX);
     }
-    flood(m, c->x, c->y);
+    flood(m, (int)(c->i % BW_GRID_MAX), (int)(c->i / BW_GRID_MAX));
 }
 
-/* Keeps in *c the shortest straight line of deep cells from (x, y) that
- * ends on an open cell not yet reached, if shorter than c's and it closes
- * no loop (ford_ok). */
-static void cross_from(const bw_map *m, int x, int y, cross *c)
+/* Keeps in *c the shortest straight line of deep cells from cell i0 (plane
+ * bit i0) that ends on an open cell not yet reached, if shorter than c's
+ * and it closes no loop (ford_ok). */
+static void cross_from(const bw_map *m, unsigned i0, cross *c)
 {
     const bw_grid *g = &m->grid;
     int d;
     for (d = 0; d < 8; d += 2) { /* the four straight ways (bw_dx8) */
         int k = 1, step = OFF8(d);
-        int i = y * BW_GRID_MAX + x + step; /* cell index = plane bit */
+        unsigned i = i0 + (unsigned)step; /* cell index = plane bit */
         while (k < c->len && g->cell[i] == BW_T_DEEP) {
-            i += step;
+            i += (unsigned)step;
             k++;
         }
-        if (k < c->len && !(plane_bit(&m->b, (unsigned)i) | plane_bit(&m->a, (unsigned)i)) && /* cut off */
-            (c->loose || ford_ok(m, BW_BIT(x, y), d, k))) {
+        if (k < c->len && !(plane_bit(&m->b, i) | plane_bit(&m->a, i)) && /* cut off */
+            (c->loose || ford_ok(m, i0, d, k))) {
             c->len = k;
-            c->x = x;
-            c->y = y;
+            c->i = i0;
             c->d = d;
         }
     }
@@ -1377,7 +1378,7 @@ static void plane_closed(bw_map *m)
  * reading order, found a plane word at a time (deep water
  * does not connect: in m->b); a crossing ends on an unreached open cell, so
  * it runs along a row or column of one. A crossing of one cell (none is
- * shorter) stops the scan: 1 is returned with it in c->x, c->y, the
+ * shorter) stops the scan: 1 is returned with it in c->i, the
  * caller fords it and calls again (inline in water_cross, which is out
  * of line: the ford's flood runs under a small frame). The shortest
  * longer one found is kept in *c. Returns 0 at the end of the scan. The
@@ -1394,7 +1395,7 @@ static int scan_crossings(bw_map *m, water_ctx *wc, cross *c)
             x = i * 32 + (unsigned)bw_low_bit(cand);
             if (m->grid.cell[x] != BW_T_DEEP)
                 continue;
-            cross_from(m, (int)(x % BW_GRID_MAX), (int)(x / BW_GRID_MAX), c);
+            cross_from(m, x, c);
             if (c->len == 1) { /* one cell: none is shorter, ford it now */
                 wc->si = (uint16_t)(x + 1);
                 return 1;
