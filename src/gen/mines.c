@@ -97,7 +97,7 @@ typedef struct area_list {
 
 /* What water_cross's steps share (DLVL 3's crossings, rule 1.3.2). */
 typedef struct water_ctx {
-    uint32_t ford_rows[4]; /* bit y: row y holds a ford */
+    uint32_t ford_rows[4]; /* bit b: cells 128 b .. 128 b + 127 hold a ford */
     uint16_t si;           /* where scan_crossings goes on: a cell index */
 } water_ctx;
 
@@ -1324,7 +1324,7 @@ static void ford(bw_map *m, const cross *c)
     for (i = 0; i < c->len; i++, j += (unsigned)OFF8(c->d)) {
         m->grid.cell[j] = FORD;
         plane_clr(&m->b, j);
-        bit_set(state(m)->u.wc.ford_rows, j / BW_GRID_MAX);
+        bit_set(state(m)->u.wc.ford_rows, j >> 7);
     }
     flood(m, (int)(c->i % BW_GRID_MAX), (int)(c->i / BW_GRID_MAX));
 }
@@ -1432,16 +1432,19 @@ static void drop_spare_fords(bw_map *m)
     flood_nodes(m, 1);
 }
 
-/* The fords become shallow water (the rows that hold one). */
+/* The fords become shallow water (the blocks of 128 cells that hold one:
+ * a shift, not a division, in ford). */
+BW_STATIC_ASSERT(BW_MINES_H * BW_GRID_MAX <= 128 * 128, ford_blocks_fit_4_words);
 static void fords_shallow(bw_map *m)
 {
-    uint8_t *c = m->grid.cell;
-    int y, x;
-    for (y = 0; y < BW_MINES_H; y++, c += BW_GRID_MAX)
-        if (bit_get(state(m)->u.wc.ford_rows, (unsigned)y))
-            for (x = 0; x < BW_MINES_W; x++)
-                if (c[x] == FORD)
-                    c[x] = BW_T_SHALLOW;
+    uint8_t *const c = m->grid.cell;
+    unsigned i;
+    for (i = 0; i < BW_MINES_H * BW_GRID_MAX; i++) {
+        if (!(i & 127) && !bit_get(state(m)->u.wc.ford_rows, i >> 7))
+            i += 127; /* no ford in these 128 cells */
+        else if (c[i] == FORD)
+            c[i] = BW_T_SHALLOW;
+    }
 }
 
 /* Rule 1.3.2 after the exact deepening (rule 1.3.3): deep water, which does not
@@ -1468,16 +1471,14 @@ BW_NOINLINE static int water_cross(bw_map *m)
     plane_closed(m);
     for (it = 0; it < CROSS_MAX && any_unreached(m); it++) {
         cross c;
-        int one = 0;
         c.len = CROSS_LEN + 1;
         c.loose = loose;
         wc->si = EDGE * BW_GRID_MAX; /* the first row that may hold water */
         while (scan_crossings(m, wc, &c)) {
             ford(m, &c); /* c.len is 1 */
             c.len = CROSS_LEN + 1;
-            one = 1;
         }
-        if (one)
+        if (wc->si != EDGE * BW_GRID_MAX) /* moved on: a ford of one cell made */
             continue; /* scan again for what is still apart */
         if (c.len > CROSS_LEN) {
             if (loose)
