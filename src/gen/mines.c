@@ -1418,7 +1418,7 @@ static void drop_spare_fords(bw_map *m)
     for (i = 0; i < BW_MINES_H * BW_GRID_MAX; i++)
         if (cell[i] == FORD) {
             for (k = open = 0; k < 8; k += 2)
-                open += (BW_TILE_FLAGS(cell[i + OFF8(k)]) & BW_CONNECTS) != 0;
+                open += !plane_bit(&m->b, (unsigned)(i + OFF8(k))); /* m->b: the closed cells */
             if (open == 2 && (cell[i - BW_GRID_MAX] == FORD || cell[i - 1] == FORD))
                 continue;
             cell[i] = BW_T_DEEP;
