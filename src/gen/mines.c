@@ -1343,7 +1343,7 @@ static void cross_from(const bw_map *m, unsigned i0, cross *c)
             i += (unsigned)step;
             k++;
         }
-        if (k < c->len && !(plane_bit(&m->b, i) | plane_bit(&m->a, i)) && /* cut off */
+        if (k < c->len && !((m->b.w[i >> 5] | m->a.w[i >> 5]) >> (i & 31) & 1u) && /* cut off */
             (c->loose || ford_ok(m, i0, d, k))) {
             c->len = k;
             c->i = i0;
