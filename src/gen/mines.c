@@ -97,7 +97,7 @@ typedef struct area_list {
 
 /* What water_cross's steps share (DLVL 3's crossings, rule 1.3.2). */
 typedef struct water_ctx {
-    uint32_t ford_rows[4]; /* bit y: row y holds a ford */
+    uint32_t ford_rows[4]; /* bit b: cells 128 b .. 128 b + 127 hold a ford */
     uint16_t si;           /* where scan_crossings goes on: a cell index */
 } water_ctx;
 
@@ -1192,22 +1192,24 @@ static void level2(bw_map *m, uint32_t seed)
  * neighbours) the pit's slopes, pit and crumbling dirt that is none of them.
  * Found from the pit's cells outwards (a few dozen), not by testing the
  * neighbours of every cell of the box; slick is none of the three, so the
- * order does not matter. */
-static int pit_part(uint8_t t, uint8_t pit)
+ * order does not matter. DLVL 3's pit is a plain one (bw_mines_pits:
+ * only DLVL 4's are fiery, rule 1.4.8). */
+static int pit_part(uint8_t t)
 {
-    return t == BW_T_DOWN_SLOPE || t == pit || t == BW_T_CRUMBLE_DIRT;
+    return t == BW_T_DOWN_SLOPE || t == BW_T_PIT || t == BW_T_CRUMBLE_DIRT;
 }
 
 static void slick_ring(bw_grid *g, const bw_pit_plan *own)
 {
     int k, x, y;
-    BW_ASSERT(own->n == 1); /* rule 1.3.4 */
-    for (y = own->y[0] - BW_PIT_REACH; y <= own->y[0] + BW_PIT_REACH; y++)
-        for (x = own->x[0] - BW_PIT_REACH; x <= own->x[0] + BW_PIT_REACH; x++) {
-            uint8_t *const c = &BW_AT(g, x, y);
-            if (pit_part(*c, own->tile))
+    uint8_t *row = &BW_AT(g, own->x[0] - BW_PIT_REACH, own->y[0] - BW_PIT_REACH);
+    BW_ASSERT(own->n == 1 && own->tile == BW_T_PIT); /* rule 1.3.4 */
+    for (y = 0; y <= 2 * BW_PIT_REACH; y++, row += BW_GRID_MAX)
+        for (x = 0; x <= 2 * BW_PIT_REACH; x++) {
+            uint8_t *const c = row + x;
+            if (pit_part(*c))
                 for (k = 0; k < 8; k++)
-                    if (!pit_part(c[OFF8(k)], own->tile))
+                    if (!pit_part(c[OFF8(k)]))
                         c[OFF8(k)] = BW_T_SLICK;
         }
 }
@@ -1248,13 +1250,13 @@ static void plane_where(bw_plane *p, const bw_grid *g, const bw_tileset *ts)
 }
 #endif
 
-/* 1 if some cell that connects (m->b, kept up to date by the caller) is
- * not marked in m->a: a word at a time. */
+/* 1 if some cell that connects (not in m->b, the closed cells, kept up
+ * to date by the caller) is not marked in m->a: a word at a time. */
 BW_NOINLINE static int any_unreached(const bw_map *m)
 {
     int i, words = (BW_MINES_H * BW_GRID_MAX + 31) / 32;
     for (i = 0; i < words; i++)
-        if (m->b.w[i] & ~m->a.w[i])
+        if (~(m->b.w[i] | m->a.w[i]))
             return 1;
     return 0;
 }
@@ -1270,9 +1272,9 @@ BW_NOINLINE static uint32_t near4(const uint32_t *w, unsigned i)
            w[i + 3] >> 24 | w[i + 4] << 8;
 }
 
-/* The best crossing found so far: `len` deep cells from (x, y) along
- * bw_dx8[d]; loose: 1 if it may close a loop (ford_ok). */
-typedef struct cross { int len, x, y, d, loose; } cross;
+/* The best crossing found so far: `len` deep cells from cell i (plane
+ * bit i) along bw_dx8[d]; loose: 1 if it may close a loop (ford_ok). */
+typedef struct cross { int len; unsigned i; int d, loose; } cross;
 
 
 
@@ -1283,7 +1285,7 @@ typedef struct cross { int len, x, y, d, loose; } cross;
  * its first cell has one reached 4-neighbour, or several, no ford, that
  * are one piece round it (two are one piece when the corner between them
  * is reached and no ford too); no cell between its ends has an open cell
- * (m->b) beside it (it would be joined by the cells before); its last
+ * (not in m->b) beside it (it would be joined by the cells before); its last
  * cell has no reached cell beside it; and the first cell of a crossing
  * longer than one has no open 4-neighbour not yet reached either (its
  * region would be joined without the rest of the crossing). Out of line:
@@ -1300,64 +1302,64 @@ static unsigned ring_runs(unsigned w)
 
 BW_NOINLINE static int ford_ok(const bw_map *m, unsigned c, int d, int len)
 {
-    unsigned re = 0, fo = 0, op = 0, sides, pieces, i;
+    unsigned re = 0, fo = 0, cl = 0, sides, pieces, i;
     int k, bad;
-    for (k = 0; k < 8; k++) { /* bit k: the cell along way k is reached, a ford, open */
+    for (k = 0; k < 8; k++) { /* bit k: the cell along way k is reached, a ford, closed */
         i = c + (unsigned)OFF8(k);
         re |= plane_bit(&m->a, i) << k;
         fo |= (unsigned)(m->grid.cell[i] == FORD) << k;
-        op |= plane_bit(&m->b, i) << k;
+        cl |= plane_bit(&m->b, i) << k;
     }
     /* the 4-neighbours (even ways): an open one cut off; more than one
      * reached (sides) and more than one piece: each reached ford a piece
      * of its own, the other reached cells a piece a run round the ring
      * (a side not joined to the side before it by the corner), one bit a
      * piece at the even ways */
-    bad = len > 1 && (op & ~re & 0x55u);
+    bad = len > 1 && (~(cl | re) & 0x55u);
     sides = re & 0x55u;
     pieces = (re & fo & 0x55u) | ring_runs(re & ~fo);
     bad += (sides & (sides - 1u)) && (pieces & (pieces - 1u)); /* two bits or more each */
     for (k = 1, i = c; k < len; k++) { /* the cells beside the others */
-        const bw_plane *p = k < len - 1 ? &m->b : &m->a;
+        unsigned mid = k < len - 1; /* its sides: not closed (m->b) */
+        const bw_plane *p = mid ? &m->b : &m->a;
         i += (unsigned)OFF8(d);
-        bad += (int)(plane_bit(p, i + (unsigned)OFF8(d + 2)) + plane_bit(p, i + (unsigned)OFF8(d + 6)));
+        bad += (int)((plane_bit(p, i + (unsigned)OFF8(d + 2)) ^ mid) + (plane_bit(p, i + (unsigned)OFF8(d + 6)) ^ mid));
     }
     return !bad;
 }
 
-/* Turns crossing c's deep cells into fords (FORD, connecting: in m->b)
+/* Turns crossing c's deep cells into fords (FORD, connecting: out of m->b)
  * and floods what they join into m->a. */
 static void ford(bw_map *m, const cross *c)
 {
     int i;
-    unsigned j = BW_BIT(c->x, c->y);
+    unsigned j = c->i;
     for (i = 0; i < c->len; i++, j += (unsigned)OFF8(c->d)) {
         m->grid.cell[j] = FORD;
-        bit_set(m->b.w, j);
-        bit_set(state(m)->u.wc.ford_rows, j / BW_GRID_MAX);
+        plane_clr(&m->b, j);
+        bit_set(state(m)->u.wc.ford_rows, j >> 7);
     }
-    bw_fill_flood(&m->fill, &m->grid, &open_tiles, &m->a, c->x, c->y);
+    flood(m, (int)(c->i % BW_GRID_MAX), (int)(c->i / BW_GRID_MAX));
 }
 
-/* Keeps in *c the shortest straight line of deep cells from (x, y) that
- * ends on an open cell not yet reached, if shorter than c's and it closes
- * no loop (ford_ok). */
-static void cross_from(const bw_map *m, int x, int y, cross *c)
+/* Keeps in *c the shortest straight line of deep cells from cell i0 (plane
+ * bit i0) that ends on an open cell not yet reached, if shorter than c's
+ * and it closes no loop (ford_ok). */
+static void cross_from(const bw_map *m, unsigned i0, cross *c)
 {
     const bw_grid *g = &m->grid;
     int d;
     for (d = 0; d < 8; d += 2) { /* the four straight ways (bw_dx8) */
         int k = 1, step = OFF8(d);
-        int i = y * BW_GRID_MAX + x + step; /* cell index = plane bit */
+        unsigned i = i0 + (unsigned)step; /* cell index = plane bit */
         while (k < c->len && g->cell[i] == BW_T_DEEP) {
-            i += step;
+            i += (unsigned)step;
             k++;
         }
-        if (k < c->len && (m->b.w[i >> 5] & ~m->a.w[i >> 5]) >> (i & 31) & 1u && /* cut off */
-            (c->loose || ford_ok(m, BW_BIT(x, y), d, k))) {
+        if (k < c->len && !((m->b.w[i >> 5] | m->a.w[i >> 5]) >> (i & 31) & 1u) && /* cut off */
+            (c->loose || ford_ok(m, i0, d, k))) {
             c->len = k;
-            c->x = x;
-            c->y = y;
+            c->i = i0;
             c->d = d;
         }
     }
@@ -1374,25 +1376,22 @@ static const bw_streamer_params water3 = {
     { { ROCK4(0), ROCK4(1), ROCK4(2), ROCK4(3) } }, 0, 0, 0, 0
 };
 
-/* m->b: the cells that connect (plane bit i is cell i), so that
- * any_unreached compares words; every ford sets its bits. On DLVL 3 the
- * only tiles that do not connect are rock and deep water (the fords are
- * wood, which does), so the plane is the other cells. */
-static void plane_connecting(bw_map *m)
+/* m->b: the closed cells, those that do not connect (plane bit i is
+ * cell i), so that any_unreached compares words; every ford clears its
+ * bits. On DLVL 3 the only tiles that do not connect are rock and deep
+ * water (the fords are wood, which does). */
+static void plane_closed(bw_map *m)
 {
-    int i;
     bw_plane_of_tiles(&m->b, &m->grid, BW_T_ROCK, BW_T_DEEP);
-    for (i = 0; i < BW_PLANE_WORDS; i++)
-        m->b.w[i] = ~m->b.w[i];
 }
 
 /* One scan for crossings (rule 1.3.2), from where the last call stopped
  * (cell wc->si; begin a scan at EDGE * BW_GRID_MAX, the first row that
  * may hold water): the deep cells next to a reached one (m->a), in
  * reading order, found a plane word at a time (deep water
- * does not connect: m->b); a crossing ends on an unreached open cell, so
+ * does not connect: in m->b); a crossing ends on an unreached open cell, so
  * it runs along a row or column of one. A crossing of one cell (none is
- * shorter) stops the scan: 1 is returned with it in c->x, c->y, the
+ * shorter) stops the scan: 1 is returned with it in c->i, the
  * caller fords it and calls again (inline in water_cross, which is out
  * of line: the ford's flood runs under a small frame). The shortest
  * longer one found is kept in *c. Returns 0 at the end of the scan. The
@@ -1405,11 +1404,11 @@ static int scan_crossings(bw_map *m, water_ctx *wc, cross *c)
     unsigned i = wc->si >> 5, x;
     uint32_t cand = ~0u << (wc->si & 31); /* the rest of the word where the last call stopped */
     for (; i < WATER_W1; i++, cand = ~0u)
-        for (cand &= near4(m->a.w, i) & ~m->b.w[i]; cand; cand &= cand - 1u) {
+        for (cand &= near4(m->a.w, i) & m->b.w[i]; cand; cand &= cand - 1u) {
             x = i * 32 + (unsigned)bw_low_bit(cand);
             if (m->grid.cell[x] != BW_T_DEEP)
                 continue;
-            cross_from(m, (int)(x % BW_GRID_MAX), (int)(x / BW_GRID_MAX), c);
+            cross_from(m, x, c);
             if (c->len == 1) { /* one cell: none is shorter, ford it now */
                 wc->si = (uint16_t)(x + 1);
                 return 1;
@@ -1432,12 +1431,12 @@ static void drop_spare_fords(bw_map *m)
     for (i = 0; i < BW_MINES_H * BW_GRID_MAX; i++)
         if (cell[i] == FORD) {
             for (k = open = 0; k < 8; k += 2)
-                open += (BW_TILE_FLAGS(cell[i + OFF8(k)]) & BW_CONNECTS) != 0;
+                open += !plane_bit(&m->b, (unsigned)(i + OFF8(k))); /* m->b: the closed cells */
             if (open == 2 && (cell[i - BW_GRID_MAX] == FORD || cell[i - 1] == FORD))
                 continue;
             cell[i] = BW_T_DEEP;
             if (open < 2 || flood_nodes(m, 1) == total - 1) {
-                plane_clr(&m->b, (unsigned)i);
+                bit_set(m->b.w, (unsigned)i);
                 total--;
             } else {
                 cell[i] = FORD;
@@ -1446,14 +1445,19 @@ static void drop_spare_fords(bw_map *m)
     flood_nodes(m, 1);
 }
 
-/* The fords become shallow water (the rows that hold one). */
+/* The fords become shallow water (the blocks of 128 cells that hold one:
+ * a shift, not a division, in ford). */
+BW_STATIC_ASSERT(BW_MINES_H * BW_GRID_MAX <= 128 * 128, ford_blocks_fit_4_words);
 static void fords_shallow(bw_map *m)
 {
-    int x, y;
-    for (y = EDGE; y < BW_MINES_H - EDGE; y++)
-        for (x = bit_get(state(m)->u.wc.ford_rows, (unsigned)y) ? EDGE : BW_MINES_W; x < BW_MINES_W - EDGE; x++)
-            if (BW_AT(&m->grid, x, y) == FORD)
-                BW_AT(&m->grid, x, y) = BW_T_SHALLOW;
+    uint8_t *const c = m->grid.cell;
+    unsigned i;
+    for (i = 0; i < BW_MINES_H * BW_GRID_MAX; i++) {
+        if (!(i & 127) && !bit_get(state(m)->u.wc.ford_rows, i >> 7))
+            i += 127; /* no ford in these 128 cells */
+        else if (c[i] == FORD)
+            c[i] = BW_T_SHALLOW;
+    }
 }
 
 /* Rule 1.3.2 after the exact deepening (rule 1.3.3): deep water, which does not
@@ -1477,19 +1481,17 @@ BW_NOINLINE static int water_cross(bw_map *m)
     int it, loose = 0;
     zero(wc->ford_rows, 4);
     flood_nodes(m, 1);
-    plane_connecting(m);
+    plane_closed(m);
     for (it = 0; it < CROSS_MAX && any_unreached(m); it++) {
         cross c;
-        int one = 0;
         c.len = CROSS_LEN + 1;
         c.loose = loose;
         wc->si = EDGE * BW_GRID_MAX; /* the first row that may hold water */
         while (scan_crossings(m, wc, &c)) {
             ford(m, &c); /* c.len is 1 */
             c.len = CROSS_LEN + 1;
-            one = 1;
         }
-        if (one)
+        if (wc->si != EDGE * BW_GRID_MAX) /* moved on: a ford of one cell made */
             continue; /* scan again for what is still apart */
         if (c.len > CROSS_LEN) {
             if (loose)
@@ -1539,7 +1541,7 @@ static void widen_water(bw_map *m)
             t = g->cell[c];
             /* Rule 1.3.3: nothing within 10 of an up slope (m->a, from
              * up_discs); the line itself keeps off it */
-            if ((t == BW_T_STONE || t == BW_T_LICHEN || t == MARK) && !PLANE_AT(&m->a, (unsigned)c))
+            if ((t == BW_T_STONE || t == BW_T_LICHEN || t == MARK) && !plane_bit(&m->a, (unsigned)c))
                 g->cell[c] = BW_T_SHALLOW;
         }
     }
@@ -1576,16 +1578,15 @@ static void widen_water(bw_map *m)
  * words of its first and last cells (the same word when it does not
  * straddle two: the bits read past the window are masked off; the last
  * shifted in two steps, so that no shift is by 32) into bits of its own
- * of one word (at[]), which is counted once; the middle row holds the
+ * of one word (from bit `at` on), which is counted once; the middle row holds the
  * cell itself. The water lies inside the rock margin (EDGE >= 3), so the
  * diamond is on the map: no edge is tested, and no word past the plane
  * is read. */
 #define DEEP_MIN 12
 static void deepen(bw_map *m)
 {
-    static const uint8_t at[7] = { 0, 1, 4, 9, 16, 21, 24 };
     const uint32_t *const w = m->a.w;
-    unsigned i, c, b;
+    unsigned i, c, b, at;
     int k, h;
     for (i = 0; i < BW_PLANE_WORDS; i++)
         for (c = w[i]; c; c &= c - 1u) {
@@ -1593,11 +1594,11 @@ static void deepen(bw_map *m)
             uint32_t v = 0;
             if (m->grid.cell[x] != BW_T_SHALLOW)
                 continue;
-            for (k = 0; k < 7; k++) {
-                h = 3 - (k < 3 ? 3 - k : k - 3); /* the row's half width */
-                b = x + (unsigned)((k - 3) * BW_GRID_MAX - h);
+            for (k = -3, at = 0; k <= 3; k++, at += 2u * (unsigned)h + 1u) {
+                h = 3 - bw_abs(k); /* the row's half width */
+                b = x + (unsigned)(k * BW_GRID_MAX - h);
                 v |= ((w[b >> 5] >> (b & 31) | w[(b + 2u * (unsigned)h) >> 5] << 1 << (31 - (b & 31))) &
-                      ((2u << 2 * h) - 1u)) << at[k];
+                      ((2u << 2 * h) - 1u)) << at;
             }
             if (bw_popcount32(v) > DEEP_MIN) /* less the cell itself */
                 m->grid.cell[x] = BW_T_DEEP;
